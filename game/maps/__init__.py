@@ -1,0 +1,1 @@
+"""Reading Tiled TMX maps into the rules' map model."""

@@ -1,0 +1,118 @@
+"""The map model: terrain and costs as numpy arrays indexed ``[row, col]``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from .hexgrid import Cell, HexLayout, disc_offsets
+from .terrain import OFF_MAP, MovementType, Terrain
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """Static terrain of one map.
+
+    ``terrain`` holds a :class:`Terrain` code per cell or ``OFF_MAP`` (-1);
+    ``cost[movement_type]`` the whole-hex cost to enter each cell, -1 where
+    that movement type may not enter voluntarily (and off-map);
+    ``hazard_damage`` the damage a hazard cell deals; ``exit`` where a
+    combatant may flee (R24, default already applied).
+    The arrays are read-only: a board never changes during an encounter.
+    """
+
+    layout: HexLayout
+    terrain: np.ndarray  # int8 [rows, cols]
+    cost: np.ndarray  # int16 [3, rows, cols]
+    hazard_damage: np.ndarray  # int16 [rows, cols]
+    exit: np.ndarray  # bool [rows, cols]
+
+    def __post_init__(self) -> None:
+        for arr in (self.terrain, self.cost, self.hazard_damage, self.exit):
+            arr.setflags(write=False)
+
+    @property
+    def rows(self) -> int:
+        return self.layout.rows
+
+    @property
+    def cols(self) -> int:
+        return self.layout.cols
+
+    @cached_property
+    def on_map(self) -> np.ndarray:
+        m = self.terrain != OFF_MAP
+        m.setflags(write=False)
+        return m
+
+    def is_on_map(self, cell: Cell) -> bool:
+        col, row = cell
+        return self.layout.in_grid(cell) and bool(self.on_map[row, col])
+
+    def terrain_at(self, cell: Cell) -> Terrain | None:
+        if not self.is_on_map(cell):
+            return None
+        col, row = cell
+        return Terrain(int(self.terrain[row, col]))
+
+    def cost_at(self, cell: Cell, movement_type: MovementType) -> int:
+        """Cost to enter ``cell`` for that movement type, -1 if it may not."""
+        if not self.layout.in_grid(cell):
+            return -1
+        col, row = cell
+        return int(self.cost[movement_type, row, col])
+
+    # --- flat tables, cached once per board ----------------------------------
+    @cached_property
+    def neighbor_table(self) -> np.ndarray:
+        """``[rows*cols, 6]`` flat index of each cell's neighbour per direction, -1 off-grid."""
+        return self.footprint_table(1)[:, 1:7]
+
+    def footprint_table(self, radius: int) -> np.ndarray:
+        """``[rows*cols, k]`` flat indices of the disc of ``radius`` around each cell.
+
+        Column order follows :func:`disc_offsets` (centre first, then ring by
+        ring); -1 marks a cell outside the grid. Ring 1 is in direction order.
+        """
+        return self._footprint_tables(radius)
+
+    def _footprint_tables(self, radius: int) -> np.ndarray:
+        cache = self.__dict__.setdefault("_fp_cache", {})
+        if radius not in cache:
+            cache[radius] = _build_disc_table(self.layout, radius)
+        return cache[radius]
+
+    def flat(self, cell: Cell) -> int:
+        col, row = cell
+        return row * self.cols + col
+
+    def cell_of(self, flat_index: int) -> Cell:
+        row, col = divmod(int(flat_index), self.cols)
+        return col, row
+
+
+def _build_disc_table(layout: HexLayout, radius: int) -> np.ndarray:
+    q, r = layout.axial_arrays()
+    q = q.ravel()
+    r = r.ravel()
+    offsets = disc_offsets(radius)
+    if radius >= 1:
+        # Ring 1 in direction order, so neighbor_table columns are directions.
+        offsets = [offsets[0], *layout.direction_vectors, *offsets[7:]]
+    cols = []
+    for dq, dr in offsets:
+        nq = q + dq
+        nr = r + dr
+        if layout.pointy:
+            shift = (nr + (nr & 1)) // 2 if layout.stagger_index == "even" else (nr - (nr & 1)) // 2
+            c, rr = nq + shift, nr
+        else:
+            shift = (nq + (nq & 1)) // 2 if layout.stagger_index == "even" else (nq - (nq & 1)) // 2
+            c, rr = nq, nr + shift
+        ok = (c >= 0) & (c < layout.cols) & (rr >= 0) & (rr < layout.rows)
+        cols.append(np.where(ok, rr * layout.cols + c, -1))
+    table = np.stack(cols, axis=1).astype(np.int32)
+    table.setflags(write=False)
+    return table

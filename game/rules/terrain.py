@@ -1,0 +1,54 @@
+"""Terrain kinds, movement types and the R5 cost table."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import numpy as np
+
+
+class Terrain(IntEnum):
+    NORMAL = 0
+    DIFFICULT = 1
+    WATER = 2
+    CHASM = 3
+    HAZARD = 4
+    BLOCKED = 5
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+class MovementType(IntEnum):
+    GROUND = 0
+    FLYING = 1
+    SWIMMING = 2
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+TERRAIN_NAMES = tuple(t.label for t in Terrain)
+MOVEMENT_TYPE_NAMES = tuple(m.label for m in MovementType)
+
+# Cost to enter, indexed [terrain, movement type]; -1 = may not enter
+# voluntarily (R5).
+NO_ENTRY = -1
+DEFAULT_COSTS = np.array(
+    [
+        # ground flying swimming
+        [1, 1, 1],  # normal
+        [2, 1, 1],  # difficult
+        [-1, 1, 1],  # water
+        [-1, 1, -1],  # chasm
+        [-1, -1, -1],  # hazard
+        [-1, -1, -1],  # blocked
+    ],
+    dtype=np.int16,
+)
+DEFAULT_HAZARD_DAMAGE = 3
+
+# An off-map cell: no terrain at all.
+OFF_MAP = -1

@@ -1,0 +1,62 @@
+"""Threatened space (R8, R28): the hexes a threatener's weapon band covers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from .board import Board
+from .hexgrid import Cell
+
+
+@dataclass(frozen=True)
+class ThreatSource:
+    """One threatener: its centre cell, footprint radius and weapon band."""
+
+    cell: Cell
+    radius: int
+    reach_min: int
+    reach: int
+
+
+def band_window(board: Board, src: ThreatSource) -> tuple[slice, slice, np.ndarray]:
+    """Row/col slices around ``src`` and the band mask inside them.
+
+    A hex is threatened when its distance from the footprint edge lies in
+    ``[reach_min, reach]``: with a disc footprint of radius R that is a
+    centre distance in ``[R + reach_min, R + reach]`` (R8, R28). The footprint
+    itself (distance <= R) is never threatened by its owner.
+    """
+    col, row = src.cell
+    outer = src.radius + src.reach
+    r0, r1 = max(0, row - outer), min(board.rows, row + outer + 1)
+    c0, c1 = max(0, col - outer - 1), min(board.cols, col + outer + 2)
+    q, r = board.layout.axial_arrays()
+    q = q[r0:r1, c0:c1]
+    r = r[r0:r1, c0:c1]
+    cq, cr = board.layout.to_axial(src.cell)
+    dq = q - cq
+    dr = r - cr
+    dist = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+    band = (dist >= src.radius + src.reach_min) & (dist <= outer)
+    return slice(r0, r1), slice(c0, c1), band
+
+
+def threat_mask(board: Board, sources: Iterable[ThreatSource]) -> np.ndarray:
+    """``[row, col]`` bool: on-map hexes any of ``sources`` threatens."""
+    mask = np.zeros((board.rows, board.cols), dtype=bool)
+    for src in sources:
+        rs, cs, band = band_window(board, src)
+        mask[rs, cs] |= band
+    mask &= board.on_map
+    return mask
+
+
+def threatens(board: Board, src: ThreatSource, cell: Cell) -> bool:
+    """Whether ``src`` threatens one cell (on-map cells only)."""
+    if not board.is_on_map(cell):
+        return False
+    d = board.layout.distance(src.cell, cell)
+    return src.radius + src.reach_min <= d <= src.radius + src.reach
