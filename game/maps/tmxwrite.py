@@ -1,0 +1,388 @@
+"""Write small but genuine Tiled TMX hex maps from a compact text description.
+
+Tests and tools describe a map as rows of characters, one per cell (``col`` is
+the index in the row, ``row`` the line):
+
+====  ====================================  ====  ====================================
+char  tile                                  char  tile
+====  ====================================  ====  ====================================
+``.`` ``terrain=normal``                    ``h`` ``terrain=hazard``
+``d`` ``terrain=difficult``                 ``#`` ``terrain=blocked``
+``w`` ``terrain=water``                     ``x`` ``terrain=normal``, ``exit=true``
+``c`` ``terrain=chasm``                     ``o`` decoration (no terrain properties)
+``_`` no tile (off-map)
+====  ====================================  ====  ====================================
+
+``tile_properties`` adds or overrides properties per char (a value of ``None``
+removes one) and may introduce new chars. The output is what Tiled itself
+would read: a tileset with a real PNG sprite sheet (embedded or ``.tsx``),
+CSV or base64 layers, typed custom properties, point/rectangle/tile objects.
+
+>>> import tempfile, pathlib
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> write_map(d / "m.tmx", ["..", "x."], units=[{"name": "A", "at": (1, 1), "faction": "player"}]).name
+'m.tmx'
+"""
+
+from __future__ import annotations
+
+import base64
+import struct
+import zlib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+from game.rules.hexgrid import HexLayout
+
+# Order fixes the tile ids (0, 1, ...) of the built-in chars.
+BASE_TILES: dict[str, dict[str, object]] = {
+    ".": {"terrain": "normal"},
+    "d": {"terrain": "difficult"},
+    "w": {"terrain": "water"},
+    "c": {"terrain": "chasm"},
+    "h": {"terrain": "hazard"},
+    "#": {"terrain": "blocked"},
+    "x": {"terrain": "normal", "exit": True},
+    "o": {},
+}
+EMPTY = "_"
+# Keys of a unit mapping that steer the writer instead of becoming properties.
+UNIT_KEYS = frozenset({"name", "at", "offset", "id", "layer", "kind", "style", "tile", "size_px"})
+COLOURS = {
+    ".": (120, 170, 90),
+    "d": (150, 130, 70),
+    "w": (60, 110, 200),
+    "c": (40, 30, 30),
+    "h": (210, 90, 30),
+    "#": (90, 90, 90),
+    "x": (220, 220, 120),
+    "o": (180, 80, 180),
+}
+
+
+def default_tile_box(stagger_axis: str) -> tuple[int, int, int]:
+    """``(tile_width, tile_height, side_length)`` of a near-regular hex of side 37."""
+    return (64, 74, 37) if stagger_axis == "y" else (74, 64, 37)
+
+
+def parse_rows(terrain: Sequence[str] | str, what: str = "terrain") -> list[str]:
+    """Rows of a map description; a string is split into lines and stripped."""
+    if isinstance(terrain, str):
+        rows = [line.strip() for line in terrain.strip("\n").splitlines()]
+        rows = [r for r in rows if r]
+    else:
+        rows = list(terrain)
+    if not rows or not rows[0]:
+        raise ValueError(f"{what}: no cells")
+    for i, row in enumerate(rows):
+        if len(row) != len(rows[0]):
+            raise ValueError(f"{what}: row {i} has {len(row)} cells, row 0 has {len(rows[0])}")
+    return rows
+
+
+def write_map(
+    path: str | Path,
+    terrain: Sequence[str] | str,
+    *,
+    stagger_axis: str = "y",
+    stagger_index: str = "odd",
+    tile_width: int | None = None,
+    tile_height: int | None = None,
+    side_length: int | None = None,
+    units: Sequence[Mapping[str, object]] = (),
+    map_properties: Mapping[str, object] | None = None,
+    tileset: str = "embedded",
+    object_style: str = "point",
+    class_attr: str = "type",
+    title: str | None = None,
+    tile_properties: Mapping[str, Mapping[str, object]] | None = None,
+    layers: Sequence[Mapping[str, object]] = (),
+    encoding: str = "csv",
+    terrain_layer_name: str = "Terrain",
+) -> Path:
+    """Write ``path`` (a ``.tmx``), its PNG and, if asked, its ``.tsx``; return ``path``.
+
+    ``units``: mappings with ``name`` and ``at`` ``(col, row)``; every other key
+    becomes a typed Tiled property (bool, int, float, string), except these
+    writer keys: ``offset`` ``(dx, dy)`` pixels from the cell centre, ``id``
+    (object id; default: increasing in list order after the explicit ones),
+    ``layer`` (object layer name, default ``Combatants``), ``kind`` (class or
+    type, default ``combatant``; ``None`` writes none), ``style`` (overrides
+    ``object_style``), ``tile`` (char whose tile a tile object shows, default
+    ``.``), ``size_px`` ``(w, h)`` of a rectangle/tile object. A ``name`` of
+    ``None`` writes no name.
+
+    ``layers``: extra tile layers, mappings with ``name``, ``rows`` (same
+    chars, ``_`` = empty), optional ``visible`` (default true) and ``below``
+    (default false: drawn above the terrain layer), in bottom-to-top order.
+    """
+    path = Path(path)
+    rows = parse_rows(terrain)
+    height, width = len(rows), len(rows[0])
+    dtw, dth, dside = default_tile_box(stagger_axis)
+    tw = tile_width if tile_width is not None else dtw
+    th = tile_height if tile_height is not None else dth
+    side = side_length if side_length is not None else dside
+    layout = HexLayout(stagger_axis, stagger_index, tw, th, side, width, height)
+    if tileset not in ("embedded", "external"):
+        raise ValueError(f"tileset {tileset!r} is not embedded or external")
+    if class_attr not in ("type", "class"):
+        raise ValueError(f"class_attr {class_attr!r} is not type or class")
+
+    tiles = _tile_table(tile_properties or {})
+    gid_of = {ch: i + 1 for i, ch in enumerate(tiles)}
+    gid_of[EMPTY] = 0
+
+    extra = [dict(layer) for layer in layers]
+    below = [lay for lay in extra if lay.get("below")]
+    above = [lay for lay in extra if not lay.get("below")]
+    tile_layers = [*below, {"name": terrain_layer_name, "rows": rows}, *above]
+
+    units = list(units)
+    ids = _object_ids(units)
+    next_layer_id = 1
+
+    root = ET.Element(
+        "map",
+        {
+            "version": "1.10",
+            "tiledversion": "1.10.2",
+            "orientation": "hexagonal",
+            "renderorder": "right-down",
+            "width": str(width),
+            "height": str(height),
+            "tilewidth": str(tw),
+            "tileheight": str(th),
+            "infinite": "0",
+            "hexsidelength": str(side),
+            "staggeraxis": stagger_axis,
+            "staggerindex": stagger_index,
+            "nextlayerid": "0",
+            "nextobjectid": str(max(ids, default=0) + 1),
+        },
+    )
+    props = dict(map_properties or {})
+    if title is not None:
+        props["title"] = title
+    _add_properties(root, props)
+
+    png_name = path.stem + "_tiles.png"
+    ts_attrs = {
+        "name": "terrain",
+        "tilewidth": str(tw),
+        "tileheight": str(th),
+        "tilecount": str(len(tiles)),
+        "columns": str(len(tiles)),
+    }
+    if tileset == "embedded":
+        ts = ET.SubElement(root, "tileset", {"firstgid": "1", **ts_attrs})
+        _fill_tileset(ts, tiles, png_name, tw, th)
+    else:
+        tsx_name = path.stem + "_tiles.tsx"
+        ET.SubElement(root, "tileset", {"firstgid": "1", "source": tsx_name})
+        tsx = ET.Element("tileset", {"version": "1.10", "tiledversion": "1.10.2", **ts_attrs})
+        _fill_tileset(tsx, tiles, png_name, tw, th)
+        _write_xml(tsx, path.with_name(tsx_name))
+
+    for lay in tile_layers:
+        lrows = parse_rows(lay["rows"], f"layer {lay['name']}")  # type: ignore[arg-type]
+        if (len(lrows), len(lrows[0])) != (height, width):
+            raise ValueError(f"layer {lay['name']}: size differs from the terrain")
+        attrs = {"id": str(next_layer_id), "name": str(lay["name"]), "width": str(width), "height": str(height)}
+        next_layer_id += 1
+        if lay.get("visible", True) is False:
+            attrs["visible"] = "0"
+        node = ET.SubElement(root, "layer", attrs)
+        gids = []
+        for r, line in enumerate(lrows):
+            for c, ch in enumerate(line):
+                if ch not in gid_of:
+                    raise ValueError(f"layer {lay['name']}: unknown char {ch!r} at {c},{r}")
+                gids.append(gid_of[ch])
+        _write_layer_data(node, gids, width, encoding)
+
+    groups: dict[str, ET.Element] = {}
+    for unit, oid in zip(units, ids, strict=True):
+        layer_name = str(unit.get("layer", "Combatants"))
+        if layer_name not in groups:
+            groups[layer_name] = ET.SubElement(root, "objectgroup", {"id": str(next_layer_id), "name": layer_name})
+            next_layer_id += 1
+        _add_object(groups[layer_name], unit, oid, layout, object_style, class_attr, gid_of)
+    if not groups:
+        ET.SubElement(root, "objectgroup", {"id": str(next_layer_id), "name": "Combatants"})
+        next_layer_id += 1
+    root.set("nextlayerid", str(next_layer_id))
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _write_xml(root, path)
+    path.with_name(png_name).write_bytes(_tileset_png(list(tiles), layout))
+    return path
+
+
+def _tile_table(extra: Mapping[str, Mapping[str, object]]) -> dict[str, dict[str, object]]:
+    tiles = {ch: dict(p) for ch, p in BASE_TILES.items()}
+    for ch, p in extra.items():
+        if len(ch) != 1 or ch == EMPTY:
+            raise ValueError(f"tile_properties key {ch!r} is not one char other than {EMPTY!r}")
+        merged = tiles.setdefault(ch, {})
+        for k, v in p.items():
+            if v is None:
+                merged.pop(k, None)
+            else:
+                merged[k] = v
+    return tiles
+
+
+def _object_ids(units: Sequence[Mapping[str, object]]) -> list[int]:
+    explicit = {int(u["id"]) for u in units if u.get("id") is not None}  # type: ignore[call-overload]
+    ids, nxt = [], 1
+    for u in units:
+        if u.get("id") is not None:
+            ids.append(int(u["id"]))  # type: ignore[call-overload]
+            continue
+        while nxt in explicit:
+            nxt += 1
+        ids.append(nxt)
+        nxt += 1
+    return ids
+
+
+def _add_properties(parent: ET.Element, props: Mapping[str, object]) -> None:
+    if not props:
+        return
+    node = ET.SubElement(parent, "properties")
+    for name, value in props.items():
+        attrs = {"name": name}
+        if isinstance(value, bool):
+            attrs["type"] = "bool"
+            attrs["value"] = "true" if value else "false"
+        elif isinstance(value, int):
+            attrs["type"] = "int"
+            attrs["value"] = str(value)
+        elif isinstance(value, float):
+            attrs["type"] = "float"
+            attrs["value"] = repr(value)
+        else:
+            # Tiled writes string properties without a type attribute.
+            attrs["value"] = str(value)
+        ET.SubElement(node, "property", attrs)
+
+
+def _fill_tileset(ts: ET.Element, tiles: Mapping[str, Mapping[str, object]], png: str, tw: int, th: int) -> None:
+    ET.SubElement(ts, "image", {"source": png, "width": str(tw * len(tiles)), "height": str(th)})
+    for tid, props in enumerate(tiles.values()):
+        if props:
+            _add_properties(ET.SubElement(ts, "tile", {"id": str(tid)}), props)
+
+
+def _write_layer_data(node: ET.Element, gids: list[int], width: int, encoding: str) -> None:
+    if encoding == "csv":
+        data = ET.SubElement(node, "data", {"encoding": "csv"})
+        lines = [",".join(str(g) for g in gids[i : i + width]) for i in range(0, len(gids), width)]
+        data.text = "\n" + ",\n".join(lines) + "\n"
+    elif encoding in ("base64", "base64-zlib"):
+        raw = struct.pack(f"<{len(gids)}I", *gids)
+        attrs = {"encoding": "base64"}
+        if encoding == "base64-zlib":
+            raw = zlib.compress(raw)
+            attrs["compression"] = "zlib"
+        data = ET.SubElement(node, "data", attrs)
+        data.text = "\n   " + base64.b64encode(raw).decode("ascii") + "\n  "
+    else:
+        raise ValueError(f"encoding {encoding!r} is not csv, base64 or base64-zlib")
+
+
+def _add_object(
+    group: ET.Element,
+    unit: Mapping[str, object],
+    oid: int,
+    layout: HexLayout,
+    object_style: str,
+    class_attr: str,
+    gid_of: Mapping[str, int],
+) -> None:
+    col, row = unit["at"]  # type: ignore[misc]
+    dx, dy = unit.get("offset", (0, 0))  # type: ignore[misc]
+    cx, cy = layout.cell_center((col, row))
+    cx, cy = cx + dx, cy + dy
+    style = str(unit.get("style", object_style))
+    attrs = {"id": str(oid)}
+    if unit.get("name") is not None:
+        attrs["name"] = str(unit["name"])
+    kind = unit.get("kind", "combatant")
+    if kind is not None:
+        attrs[class_attr] = str(kind)
+    tw, th = layout.tile_box
+    if style == "point":
+        attrs.update(x=_num(cx), y=_num(cy))
+    elif style == "rect":
+        w, h = unit.get("size_px", (40, 30))  # type: ignore[misc]
+        attrs.update(x=_num(cx - w / 2), y=_num(cy - h / 2), width=_num(w), height=_num(h))
+    elif style == "tile":
+        # TMX anchors a tile object at its bottom-left corner (orthogonal and hexagonal maps).
+        w, h = unit.get("size_px", (layout.tile_width, layout.tile_height))  # type: ignore[misc]
+        attrs.update(
+            gid=str(gid_of[str(unit.get("tile", "."))]),
+            x=_num(cx - w / 2),
+            y=_num(cy + h / 2),
+            width=_num(w),
+            height=_num(h),
+        )
+    elif style == "ellipse":
+        w, h = unit.get("size_px", (40, 30))  # type: ignore[misc]
+        attrs.update(x=_num(cx - w / 2), y=_num(cy - h / 2), width=_num(w), height=_num(h))
+    else:
+        raise ValueError(f"object style {style!r} is not point, rect, ellipse or tile")
+    obj = ET.SubElement(group, "object", attrs)
+    _add_properties(obj, {k: v for k, v in unit.items() if k not in UNIT_KEYS})
+    if style == "point":
+        ET.SubElement(obj, "point")
+    elif style == "ellipse":
+        ET.SubElement(obj, "ellipse")
+
+
+def _num(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else repr(float(v))
+
+
+def _write_xml(root: ET.Element, path: Path) -> None:
+    ET.indent(root, space=" ")
+    body = ET.tostring(root, encoding="unicode").replace(" />", "/>")  # as Tiled writes it
+    path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n", encoding="utf-8")
+
+
+# --- a tiny PNG encoder (no pygame) ------------------------------------------
+def _tileset_png(chars: list[str], layout: HexLayout) -> bytes:
+    """One hexagon per tile, side by side, transparent outside the hex."""
+    tw, th = layout.tile_width, layout.tile_height
+    corners = [(x - layout.cell_box((0, 0))[0], y - layout.cell_box((0, 0))[1]) for x, y in layout.cell_corners((0, 0))]
+    inside = [[_in_polygon(x + 0.5, y + 0.5, corners) for x in range(tw)] for y in range(th)]
+    rows = []
+    for y in range(th):
+        line = bytearray(b"\x00")  # filter type "none"
+        for ch in chars:
+            r, g, b = COLOURS.get(ch, (200, 200, 200))
+            for x in range(tw):
+                line += bytes((r, g, b, 255)) if inside[y][x] else b"\x00\x00\x00\x00"
+        rows.append(bytes(line))
+    return encode_png(tw * len(chars), th, b"".join(rows))
+
+
+def _in_polygon(x: float, y: float, pts: list[tuple[float, float]]) -> bool:
+    inside = False
+    for i in range(len(pts)):
+        (x1, y1), (x2, y2) = pts[i], pts[i - 1]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def encode_png(width: int, height: int, raw_rows: bytes) -> bytes:
+    """An 8-bit RGBA PNG from filtered scanlines (each row prefixed by its filter byte)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw_rows)) + chunk(b"IEND", b"")
