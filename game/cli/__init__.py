@@ -1,0 +1,1 @@
+"""The ``playmat`` command line: headless adjudication, validation, render, play."""

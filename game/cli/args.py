@@ -1,0 +1,68 @@
+"""Argument parsing with one-line errors (exit 2) instead of argparse's usage dump."""
+
+from __future__ import annotations
+
+import argparse
+from typing import NoReturn
+
+
+class UsageError(Exception):
+    """Bad command-line arguments; the message is one line."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see {self.prog.split()[0]} --help)")
+
+
+def build_parser() -> Parser:
+    p = Parser(
+        prog="playmat",
+        description="Hex playmat combat: adjudicate, validate, render and play Tiled hex encounters.",
+    )
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub.required = True
+
+    def rules_command(name: str, help_text: str) -> Parser:
+        sp = sub.add_parser(name, help=help_text, description=help_text)
+        sp.add_argument("map", metavar="MAP", help="a Tiled .tmx hex map")
+        sp.add_argument("--log", metavar="FILE", help="JSON Lines action log to replay first")
+        sp.add_argument("--json", action="store_true", help="print one JSON document")
+        return sp
+
+    rules_command("state", "the encounter state: phase, round, turn, order, units")
+    sp = rules_command("reach", "where a unit can legally end a voluntary move now")
+    sp.add_argument("--unit", required=True, metavar="U", help="the combatant's name")
+    sp.add_argument("--budget", type=_non_negative, metavar="N", help="preview a fresh turn with N movement")
+    sp = rules_command("threat", "hexes threatened against a faction")
+    sp.add_argument("--against", required=True, metavar="FACTION", help="player, ally, enemy or neutral")
+    sp = rules_command("arc", "which arc of the defender an attack comes from")
+    sp.add_argument("--attacker", required=True, metavar="A")
+    sp.add_argument("--defender", required=True, metavar="D")
+
+    sp = sub.add_parser("validate", help="check maps against the map format", description="check maps")
+    sp.add_argument("maps", nargs="+", metavar="MAP")
+    sp.add_argument("--json", action="store_true", help="print one JSON document")
+
+    sp = sub.add_parser("render", help="draw the map to a PNG", description="draw the map as Tiled draws it")
+    sp.add_argument("map", metavar="MAP")
+    sp.add_argument("-o", "--output", required=True, metavar="OUT.png")
+    sp.add_argument("--log", metavar="FILE", help="JSON Lines action log to replay first")
+    sp.add_argument("--overlay", metavar="reach:UNIT|threat:FACTION", help="shade a unit's reach or a threat map")
+    sp.add_argument("--no-tokens", action="store_true", help="terrain only, as tmxrasterizer draws it")
+    sp.add_argument("--scale", type=float, default=1.0, metavar="S", help="zoom factor (default 1)")
+
+    sp = sub.add_parser("play", help="open the game window", description="open the game window")
+    sp.add_argument("map", nargs="?", metavar="MAP", help="a .tmx map (default: the bundled map)")
+    sp.add_argument("--log", metavar="FILE", help="JSON Lines action log to continue from")
+    return p
+
+
+def _non_negative(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{n} is negative")
+    return n

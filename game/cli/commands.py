@@ -1,0 +1,166 @@
+"""The commands of ``playmat``: each builds one JSON document or its text form."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from game.rules.errors import RulesError
+from game.rules.factions import FACTIONS
+
+from .args import UsageError
+from .session import load_encounter
+
+DEFAULT_MAP = Path(__file__).resolve().parents[2] / "maps" / "default.tmx"
+
+
+def run(args: argparse.Namespace) -> int:
+    handler = {
+        "state": cmd_state,
+        "reach": cmd_reach,
+        "threat": cmd_threat,
+        "arc": cmd_arc,
+        "validate": cmd_validate,
+        "render": cmd_render,
+        "play": cmd_play,
+    }[args.command]
+    return handler(args)
+
+
+def emit(doc: dict[str, Any], as_json: bool, text: str) -> None:
+    sys.stdout.write(json.dumps(doc) + "\n" if as_json else text.rstrip("\n") + "\n")
+
+
+def cell_text(cell: list[int] | tuple[int, int]) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+# --- state --------------------------------------------------------------------
+def cmd_state(args: argparse.Namespace) -> int:
+    scenario, enc = load_encounter(args.map, args.log)
+    doc = enc.state_json()
+    lines = [
+        f"{scenario.title}: {doc['phase']}, round {doc['round']}" + (f", {doc['turn']} to act" if doc["turn"] else ""),
+        "order: " + (", ".join(doc["order"]) or "(nobody)"),
+        "",
+        f"{'unit':<16} {'faction':<8} {'at':>7} {'facing':<6} {'move':>7} {'hp':>4}  status",
+    ]
+    for name, u in doc["units"].items():
+        move = f"{u['movement']}/{u['movement_max']}"
+        flags = [u["status"]]
+        if u["zoc_exhausted"]:
+            flags.append("ZoC-exhausted")
+        if not u["threatening"]:
+            flags.append("not threatening")
+        lines.append(
+            f"{name:<16} {u['faction']:<8} {cell_text(u['at']):>7} {u['facing']:<6} {move:>7} {u['hp']:>4}  "
+            + ", ".join(flags)
+        )
+    emit(doc, args.json, "\n".join(lines))
+    return 0
+
+
+# --- reach --------------------------------------------------------------------
+def cmd_reach(args: argparse.Namespace) -> int:
+    _, enc = load_encounter(args.map, args.log)
+    result, movement = enc.reach_for(args.unit, args.budget), None
+    unit = enc.state_json()["units"][args.unit]
+    movement = unit["movement"] if args.budget is None else args.budget
+    hexes = [
+        {"at": [c, r], "cost": cost, "stops": stops}
+        for (c, r), cost, stops in sorted(result.destinations(), key=lambda d: (d[1], d[0][1], d[0][0]))
+    ]
+    doc = {"unit": args.unit, "from": list(unit["at"]), "movement": movement, "hexes": hexes}
+    lines = [f"{args.unit} at {cell_text(unit['at'])} with {movement} movement can end on {len(hexes)} hexes:"]
+    for h in hexes:
+        lines.append(
+            f"  {cell_text(h['at']):>7}  cost {h['cost']}" + ("  (zone of control: stops)" if h["stops"] else "")
+        )
+    emit(doc, args.json, "\n".join(lines))
+    return 0
+
+
+# --- threat -------------------------------------------------------------------
+def cmd_threat(args: argparse.Namespace) -> int:
+    faction = args.against.strip().lower()
+    if faction not in FACTIONS:
+        raise UsageError(f'--against "{args.against}" is not one of {", ".join(FACTIONS)}')
+    _, enc = load_encounter(args.map, args.log)
+    mask = enc.threat_against(faction)
+    rows, cols = mask.nonzero()
+    hexes = sorted(([int(c), int(r)] for r, c in zip(rows, cols, strict=True)), key=lambda h: (h[1], h[0]))
+    doc = {"against": faction, "hexes": hexes}
+    text = (
+        f"{len(hexes)} hexes threatened against {faction}"
+        + (":\n  " if hexes else "")
+        + " ".join(cell_text(h) for h in hexes)
+    )
+    emit(doc, args.json, text)
+    return 0
+
+
+# --- arc ----------------------------------------------------------------------
+def cmd_arc(args: argparse.Namespace) -> int:
+    _, enc = load_encounter(args.map, args.log)
+    arc = enc.arc(args.attacker, args.defender)
+    emit({"arc": arc}, args.json, f"{args.attacker} attacks {args.defender} from the {arc} arc")
+    return 0
+
+
+# --- validate -----------------------------------------------------------------
+def cmd_validate(args: argparse.Namespace) -> int:
+    from game.maps.loader import validate_map
+
+    report = []
+    for path in args.maps:
+        problems = validate_map(path)
+        report.append({"map": path, "ok": not problems, "problems": problems})
+    bad = [p for r in report for p in r["problems"]]
+    if args.json:
+        sys.stdout.write(json.dumps({"maps": report}) + "\n")
+    else:
+        for r in report:
+            if r["ok"]:
+                sys.stdout.write(f"{r['map']}: ok\n")
+    for line in bad:
+        sys.stderr.write(line + "\n")
+    return 2 if bad else 0
+
+
+# --- render and play (the only commands that import pygame) ---------------------
+def parse_overlay(text: str | None) -> tuple[str, str] | None:
+    if text is None:
+        return None
+    kind, sep, arg = text.partition(":")
+    if not sep or kind not in ("reach", "threat") or not arg:
+        raise UsageError(f'--overlay "{text}" is not reach:UNIT or threat:FACTION')
+    if kind == "threat" and arg.lower() not in FACTIONS:
+        raise UsageError(f'--overlay "{text}": faction "{arg}" is not one of {", ".join(FACTIONS)}')
+    return kind, arg
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    overlay = parse_overlay(args.overlay)
+    if not args.output.lower().endswith(".png"):
+        raise UsageError(f'-o "{args.output}": the output must be a .png file')
+    if not args.scale > 0:
+        raise UsageError(f"--scale {args.scale} must be positive")
+    scenario, enc = load_encounter(args.map, args.log)
+    from .render_cmd import render_to_png
+
+    render_to_png(scenario, enc, args.output, overlay=overlay, tokens=not args.no_tokens, scale=args.scale)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    path = args.map or str(DEFAULT_MAP)
+    scenario, enc = load_encounter(path, args.log)
+    try:
+        from game.ui.app import run_window
+    except ImportError as err:  # pragma: no cover - depends on the install
+        raise RulesError(f"cannot start the game window: {err}") from None
+    run_window(path)
+    return 0

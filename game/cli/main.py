@@ -1,0 +1,40 @@
+"""Entry point of ``playmat`` / ``python -m game``.
+
+Every user error (bad map, bad log line, bad argument) ends as one line on
+stderr and exit status 2, with nothing on stdout; a bug still shows its
+traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from game.rules.errors import RulesError
+
+from .args import UsageError, build_parser
+
+EXIT_BAD_INPUT = 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    except UsageError as err:
+        print(str(err), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except SystemExit as done:  # --help
+        return int(done.code or 0)
+    try:
+        from . import commands
+
+        return commands.run(args)
+    except (RulesError, UsageError) as err:
+        print(f"playmat: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
