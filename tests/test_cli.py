@@ -74,8 +74,10 @@ def test_reach_json_lists_costs_and_zoc_stops(capsys, small_map: Path) -> None:
     assert hexes[(2, 2)] == (1, False)
     # (3,2) is adjacent to the Orc at (4,2): threatened, so entering stops (R9)
     assert hexes[(3, 2)] == (2, True)
-    # (3,1) is difficult (cost 2) and threatened by the Orc: 1 + 2 = 3, stops
-    assert hexes[(3, 1)] == (3, True)
+    # (2,1) via (1,1) or (2,2): 2, unthreatened. (3,1) is difficult (2) and
+    # its only unthreatened approach is from (2,1): 4 > 3, out of reach.
+    assert hexes[(2, 1)] == (2, False)
+    assert (3, 1) not in hexes
     assert (4, 2) not in hexes and (5, 2) not in hexes  # hostile hex; beyond a ZoC stop
     # --budget previews a fresh turn with that much movement
     code, out, _ = run(capsys, "reach", str(small_map), "--unit", "Aldric", "--budget", "1", "--json")
