@@ -24,16 +24,25 @@ Semantics (rulings R4, R5, R7-R11, R26-R28):
   (non-hostile combatants) but the mover may not end there (R4); a stop
   state there is not a legal end, so it does not count.
 - ``budget`` bounds the cost (None: the whole-map distance field).
+- The start always has cost 0 and is a legal place to end (staying put);
+  :meth:`ReachResult.destinations` leaves it out.
+
+The full ``[row, col]`` arrays of a result are built on first use: a bounded
+search touches only the cells near the mover, and most callers only want
+:meth:`ReachResult.destinations` or a few :meth:`ReachResult.path_to`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
 from .board import Board
 from .hexgrid import Cell
+from .reach_search import Field, search
+from .reach_tables import StepTables, step_tables
 from .terrain import MovementType
 
 
@@ -48,27 +57,214 @@ class MoveRequest:
     threatened: np.ndarray | None  # bool [rows, cols]: ZoC against the mover; None once exhausted
 
 
-@dataclass(eq=False)
 class ReachResult:
-    """Outcome of one search. Arrays are ``[row, col]`` over centre cells."""
+    """Outcome of one search. Arrays are ``[row, col]`` over centre cells.
 
-    board: Board
-    start: Cell
-    cost: np.ndarray  # int32: cheapest cost to bring the centre there, -1 if unreachable
-    stops: np.ndarray  # bool: the cheapest way there ends in a ZoC stop
-    can_end: np.ndarray  # bool: reachable and a legal place to end the move
+    ``cost`` (int32, -1 if unreachable), ``stops`` (the cheapest way there
+    ends in a ZoC stop) and ``can_end`` (reachable and a legal place to end
+    the move) are read-only arrays built on first access.
+    """
 
+    def __init__(self, board: Board, start: Cell, field: Field, no_end: np.ndarray) -> None:
+        self.board = board
+        self.start = start
+        self._field = field
+        self._no_end = no_end  # flat cells whose footprint overlaps a non-hostile combatant (R4)
+
+    # --- sparse views -------------------------------------------------------
+    @cached_property
+    def _ends(self) -> dict[int, tuple[int, bool]]:
+        """flat cell -> (cost, stops) for every legal end, start included."""
+        f = self._field
+        out: dict[int, tuple[int, bool]] = dict(
+            zip(f.free_cells.tolist(), zip(f.free_cost.tolist(), [False] * f.free_cells.size, strict=True), strict=True)
+        )
+        for cell, cost in zip(f.stop_cells.tolist(), f.stop_cost.tolist(), strict=True):
+            free = out.get(cell)
+            if free is None or cost < free[0]:  # R7: a stop counts only when strictly cheaper
+                out[cell] = (cost, True)
+        start = self.board.flat(self.start)
+        for cell in self._no_end.tolist():
+            if cell != start:
+                out.pop(cell, None)
+        return out
+
+    @cached_property
+    def _free_parent(self) -> dict[int, int]:
+        f = self._field
+        return dict(zip(f.free_cells.tolist(), f.free_parent.tolist(), strict=True))
+
+    @cached_property
+    def _stop_parent(self) -> dict[int, int]:
+        f = self._field
+        return dict(zip(f.stop_cells.tolist(), f.stop_parent.tolist(), strict=True))
+
+    def cost_at(self, cell: Cell) -> int:
+        """Cheapest cost to bring the centre to ``cell``, -1 if unreachable."""
+        if not self.board.layout.in_grid(cell):
+            return -1
+        col, row = cell
+        return int(self.cost[row, col])
+
+    # --- full arrays --------------------------------------------------------
+    @cached_property
+    def _arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        f = self._field
+        n = self.board.rows * self.board.cols
+        cost = np.full(n, -1, dtype=np.int32)
+        stops = np.zeros(n, dtype=bool)
+        cost[f.free_cells] = f.free_cost
+        if f.stop_cells.size:
+            current = cost[f.stop_cells]
+            wins = (current < 0) | (f.stop_cost < current)
+            cost[f.stop_cells[wins]] = f.stop_cost[wins]
+            stops[f.stop_cells[wins]] = True
+        can_end = cost >= 0
+        can_end[self._no_end] = False
+        can_end[self.board.flat(self.start)] = True
+        shape = (self.board.rows, self.board.cols)
+        arrays = (cost.reshape(shape), stops.reshape(shape), can_end.reshape(shape))
+        for a in arrays:
+            a.setflags(write=False)
+        return arrays
+
+    @property
+    def cost(self) -> np.ndarray:
+        return self._arrays[0]
+
+    @property
+    def stops(self) -> np.ndarray:
+        return self._arrays[1]
+
+    @property
+    def can_end(self) -> np.ndarray:
+        return self._arrays[2]
+
+    # --- answers ------------------------------------------------------------
     def destinations(self) -> list[tuple[Cell, int, bool]]:
-        """``(cell, cost, stops)`` for every legal end other than the start."""
-        raise NotImplementedError
+        """``(cell, cost, stops)`` for every legal end other than the start, cheapest first."""
+        start = self.board.flat(self.start)
+        cols = self.board.cols
+        items = sorted((cost, flat, stops) for flat, (cost, stops) in self._ends.items() if flat != start)
+        return [((flat % cols, flat // cols), cost, stops) for cost, flat, stops in items]
 
     def path_to(self, cell: Cell) -> list[Cell]:
         """A cheapest legal path of centre cells, start excluded, ``cell`` last.
 
+        Where cheapest paths differ in whether the last step is a ZoC stop,
+        this is one without the stop (R7), matching ``stops``.
         Raises ValueError when ``cell`` is not a legal end.
         """
-        raise NotImplementedError
+        board = self.board
+        flat = board.flat(cell) if board.layout.in_grid(cell) else -1
+        end = self._ends.get(flat)
+        if end is None:
+            raise ValueError(f"hex {list(cell)} is not a legal end of this move from {list(self.start)}")
+        start = board.flat(self.start)
+        chain: list[int] = []
+        if end[1]:  # the last step is the ZoC stop; everything before it is free
+            chain.append(flat)
+            flat = self._stop_parent[flat]
+        while flat != start:
+            chain.append(flat)
+            flat = self._free_parent[flat]
+        return [board.cell_of(f) for f in reversed(chain)]
 
 
 def reachable(board: Board, request: MoveRequest) -> ReachResult:
-    raise NotImplementedError
+    """Where the mover can bring its centre this move, at what cost, and where ZoC stops it."""
+    _check(board, request)
+    radius = request.radius
+    tables = step_tables(board, request.movement_type, radius)
+    window = _window(board, request)
+    start = board.flat(request.start)
+
+    blocked = _cells(request.blocked, window, board.cols)
+    occupied = _cells(request.occupied, window, board.cols)
+    no_enter = _spread(tables, blocked)  # centres whose footprint holds a hostile (R4, R27)
+    no_end = _spread(tables, occupied)  # centres whose footprint holds a friend (R4)
+
+    stop_v, stop_d = _zoc_arrivals(tables, request.threatened, window, board.cols)
+    # No free step into a blocked footprint, nor into threatened space (R9).
+    nbr = tables.neighbors
+    in_v = np.concatenate([np.repeat(no_enter, 6), stop_v])
+    in_d = np.concatenate([np.tile(np.arange(6), no_enter.size), stop_d])
+    from_u = nbr[in_v, (in_d + 3) % 6]
+    ok = from_u >= 0
+    forbid_u, forbid_d = from_u[ok], in_d[ok]
+
+    # A ZoC stop state is never a legal end on a friend or a hostile (R4).
+    if stop_v.size:
+        keep = ~np.isin(stop_v, np.concatenate([no_enter, no_end]))
+        stop_v, stop_d = stop_v[keep], stop_d[keep]
+
+    field = search(board, tables, start, request.budget, forbid_u, forbid_d, stop_v, stop_d)
+    return ReachResult(board, request.start, field, no_end)
+
+
+# --- helpers ----------------------------------------------------------------
+Window = tuple[int, int, int, int]  # row0, row1, col0, col1 (half-open)
+
+
+def _check(board: Board, request: MoveRequest) -> None:
+    if not board.layout.in_grid(request.start):
+        raise ValueError(f"start hex {list(request.start)} is outside the {board.cols}x{board.rows} grid")
+    if request.radius < 0:
+        raise ValueError(f"footprint radius {request.radius} is negative")
+    if request.budget is not None and request.budget < 0:
+        raise ValueError(f"movement budget {request.budget} is negative")
+    shape = (board.rows, board.cols)
+    for name in ("blocked", "occupied", "threatened"):
+        mask = getattr(request, name)
+        if mask is not None and mask.shape != shape:
+            raise ValueError(f"{name} mask has shape {mask.shape}, the board is {shape} (rows, cols)")
+
+
+def _window(board: Board, request: MoveRequest) -> Window:
+    """The box of cells a search can look at: everything when unbounded.
+
+    Every step costs at least 1, so a bounded search only sees footprint hexes
+    within ``budget + radius + 1`` of the start; in offset coordinates that
+    lies within that many rows and one more column.
+    """
+    if request.budget is None:
+        return 0, board.rows, 0, board.cols
+    m = request.budget + request.radius + 2
+    col, row = request.start
+    return max(0, row - m), min(board.rows, row + m + 1), max(0, col - m), min(board.cols, col + m + 1)
+
+
+def _cells(mask: np.ndarray, window: Window, cols: int) -> np.ndarray:
+    """Flat indices of the set cells of ``mask`` inside ``window``."""
+    r0, r1, c0, c1 = window
+    rr, cc = np.nonzero(mask[r0:r1, c0:c1])
+    return (rr + r0) * cols + (cc + c0)
+
+
+def _spread(tables: StepTables, hexes: np.ndarray) -> np.ndarray:
+    """Centres whose footprint covers any of ``hexes`` (discs are symmetric)."""
+    if not hexes.size:
+        return hexes
+    out = tables.footprint[hexes].ravel()
+    return out[out >= 0]
+
+
+def _zoc_arrivals(
+    tables: StepTables, threatened: np.ndarray | None, window: Window, cols: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every (centre, direction) arrival that newly covers a threatened hex (R9, R27)."""
+    empty = np.zeros(0, dtype=np.intp)
+    if threatened is None:
+        return empty, empty
+    hexes = _cells(threatened, window, cols)
+    if not hexes.size:
+        return empty, empty
+    vs, ds = [], []
+    for d, new_cols in enumerate(tables.new_cols):
+        # Hex t is newly covered arriving at v along d when t = v + o for a
+        # new offset o, i.e. v = t - o.
+        v = tables.footprint[hexes][:, tables.mirror_col[new_cols]].ravel()
+        v = v[v >= 0]
+        vs.append(v)
+        ds.append(np.full(v.size, d, dtype=np.intp))
+    return np.concatenate(vs), np.concatenate(ds)
