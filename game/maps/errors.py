@@ -1,0 +1,30 @@
+"""The one error a broken map produces: a single line naming file, place and fault."""
+
+from __future__ import annotations
+
+from game.rules.errors import RulesError
+
+
+def one_line(text: object) -> str:
+    """``text`` with every kind of line break folded to a space (messages stay one line)."""
+    return " ".join(str(text).splitlines()).strip()
+
+
+class MapError(RulesError):
+    """A map the game refuses. ``str()`` is ``"FILE: WHERE: WHAT"`` (or ``"FILE: WHAT"``).
+
+    ``source`` is the file's base name, ``where`` names the object, cell,
+    tileset, layer or map property at fault (``None`` for the whole file),
+    ``what`` says what is wrong.
+    """
+
+    def __init__(self, source: str, where: str | None, what: str) -> None:
+        self.source = one_line(source)
+        self.where = one_line(where) if where else None
+        self.what = one_line(what)
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.where:
+            return f"{self.source}: {self.where}: {self.what}"
+        return f"{self.source}: {self.what}"

@@ -1,0 +1,298 @@
+"""Build a :class:`Scenario` from a Tiled TMX hex map (map-format.md).
+
+:func:`load_scenario` refuses a bad map with the first :class:`MapError`;
+:func:`validate_map` lists every fault it can find, one line each. Both go
+through the same checks, so a map ``validate`` accepts always loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from game.rules.board import Board
+from game.rules.combatant import CombatantSpec, combatant_from_properties, parse_bool, parse_choice, parse_int
+from game.rules.errors import SpecError
+from game.rules.factions import DEFAULT_HOSTILE, Hostility
+from game.rules.hexgrid import HexLayout
+from game.rules.scenario import Scenario
+from game.rules.terrain import (
+    DEFAULT_COSTS,
+    DEFAULT_HAZARD_DAMAGE,
+    MOVEMENT_TYPE_NAMES,
+    NO_ENTRY,
+    OFF_MAP,
+    TERRAIN_NAMES,
+    MovementType,
+    Terrain,
+)
+
+from .errors import MapError, one_line
+from .tmx_adapter import MapObject, TileInfo, TmxMap, read_tmx_collect
+
+TERRAIN_KEYS = ("terrain", "cost_ground", "cost_flying", "cost_swimming", "hazard_damage", "exit")
+COST_KEYS = tuple(f"cost_{m}" for m in MOVEMENT_TYPE_NAMES)  # index = MovementType
+MAX_COST = 1000  # costs and damage live in int16 arrays; far beyond any sensible map
+MAX_HAZARD_DAMAGE = 10_000
+COMBATANT_KIND = "combatant"
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """The encounter a TMX file describes; :class:`MapError` (one line) if the map is bad."""
+    scenario, problems = _load(Path(path))
+    if problems or scenario is None:
+        raise problems[0]
+    return scenario
+
+
+def validate_map(path: str | Path) -> list[str]:
+    """Every fault found in one map file, one line each; empty when the map loads."""
+    try:
+        _, problems = _load(Path(path))
+    except MapError as e:  # _load collects; this is belt and braces
+        return [str(e)]
+    return [str(p) for p in problems]
+
+
+def _load(path: Path) -> tuple[Scenario | None, list[MapError]]:
+    tmx, problems = read_tmx_collect(path)
+    if tmx is None:
+        return None, problems
+    try:
+        built = _Builder(tmx, problems)
+        scenario = built.scenario()
+    except MapError as e:
+        return None, [*problems, e]
+    except Exception as e:  # noqa: BLE001 - a map must never cause a traceback
+        return None, [*problems, MapError(tmx.source, None, f"cannot read the map ({type(e).__name__}: {one_line(e)})")]
+    return (None if problems else scenario), problems
+
+
+@dataclass
+class _TileTerrain:
+    """What one terrain-carrying tile decides for a cell (map-format.md "Terrain")."""
+
+    terrain: Terrain = Terrain.NORMAL
+    cost: tuple[int, int, int] = (0, 0, 0)  # per MovementType
+    hazard_damage: int = DEFAULT_HAZARD_DAMAGE
+    exit: bool | None = None  # None: the tile does not say
+
+
+@dataclass
+class _Builder:
+    tmx: TmxMap
+    problems: list[MapError]
+    _tile_cache: dict[int, _TileTerrain | None] = field(default_factory=dict)
+
+    def problem(self, where: str | None, what: str) -> None:
+        self.problems.append(MapError(self.tmx.source, where, what))
+
+    def scenario(self) -> Scenario:
+        tmx = self.tmx
+        layout = HexLayout(tmx.stagger_axis, tmx.stagger_index, tmx.tile_width, tmx.tile_height,
+                           tmx.side_length, tmx.width, tmx.height)
+        title, hostility, seed, flank, rear = self._map_properties()
+        board = self._board(layout)
+        combatants = self._combatants(board)
+        return Scenario(
+            source=tmx.source,
+            title=title,
+            board=board,
+            combatants=combatants,
+            hostility=hostility,
+            seed=seed,
+            flank_penalty=flank,
+            rear_penalty=rear,
+        )
+
+    # --- map properties --------------------------------------------------------
+    def _map_properties(self) -> tuple[str, Hostility, int, int, int]:
+        props = self.tmx.properties
+        title = str(props.get("title") or "").strip() or self.tmx.source
+        hostility = Hostility.parse(DEFAULT_HOSTILE)
+        if props.get("hostile") is not None:
+            try:
+                hostility = Hostility.parse(str(props["hostile"]))
+            except SpecError as e:
+                self.problem("map property hostile", str(e))
+        seed = self._map_int(props, "seed", 0, None)
+        flank = self._map_int(props, "flank_penalty", 2, 0)
+        rear = self._map_int(props, "rear_penalty", 4, 0)
+        return title, hostility, seed, flank, rear
+
+    def _map_int(self, props: Mapping[str, object], key: str, default: int, minimum: int | None) -> int:
+        raw = props.get(key)
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            return default
+        try:
+            value = parse_int(raw, key)
+        except SpecError as e:
+            self.problem(f"map property {key}", str(e))
+            return default
+        if minimum is not None and value < minimum:
+            self.problem(f"map property {key}", f"{key} {value} is less than {minimum}")
+            return default
+        return value
+
+    # --- terrain ---------------------------------------------------------------------
+    def _board(self, layout: HexLayout) -> Board:
+        rows, cols = layout.rows, layout.cols
+        terrain = np.full((rows, cols), OFF_MAP, dtype=np.int8)
+        cost = np.full((len(MovementType), rows, cols), NO_ENTRY, dtype=np.int16)
+        hazard = np.zeros((rows, cols), dtype=np.int16)
+        exits = np.zeros((rows, cols), dtype=bool)
+        said_no_exit = np.zeros((rows, cols), dtype=bool)
+        # Topmost first: the first visible layer with a terrain tile decides the cell.
+        visible = [layer for layer in reversed(self.tmx.tile_layers) if layer.visible]
+        for r in range(rows):
+            for c in range(cols):
+                decided: _TileTerrain | None = None
+                has_tile = False
+                for layer in visible:
+                    tile = layer.tiles[r][c]
+                    if tile is None:
+                        continue
+                    has_tile = True
+                    decided = self._tile_terrain(tile, (c, r))
+                    if decided is not None:
+                        break
+                if not has_tile:
+                    continue  # off-map: no tile in any visible tile layer
+                decided = decided or _TileTerrain()  # tiles, but only decoration: normal
+                terrain[r, c] = decided.terrain
+                for mt in MovementType:
+                    cost[mt, r, c] = decided.cost[mt] or DEFAULT_COSTS[decided.terrain, mt]
+                hazard[r, c] = decided.hazard_damage
+                exits[r, c] = bool(decided.exit)
+                said_no_exit[r, c] = decided.exit is False
+        on_map = terrain != OFF_MAP
+        if not on_map.any():
+            self.problem(None, "no visible tile layer has a tile, so no cell is on the map")
+        if not exits.any():
+            # R24: where the map marks no exit, the on-map hexes of the outermost rows and
+            # columns are exits (a tile that says exit=false stays closed).
+            ring = np.zeros((rows, cols), dtype=bool)
+            ring[0, :] = ring[-1, :] = ring[:, 0] = ring[:, -1] = True
+            exits = ring & on_map & ~said_no_exit
+        return Board(layout, terrain, cost, hazard, exits)
+
+    def _tile_terrain(self, tile: TileInfo, cell: tuple[int, int]) -> _TileTerrain | None:
+        """The terrain a tile decides, or None for a decoration tile; checked once per tile."""
+        key = id(tile)
+        if key in self._tile_cache:
+            return self._tile_cache[key]
+        props = tile.properties
+        result = None
+        if any(k in props for k in TERRAIN_KEYS):
+            where = f"cell {cell[0]},{cell[1]} ({tile.label})"
+            result = _TileTerrain()
+            try:
+                if "terrain" in props:
+                    result.terrain = Terrain[parse_choice(props["terrain"], "terrain", TERRAIN_NAMES).upper()]
+            except SpecError as e:
+                self.problem(where, str(e))
+            costs = [0, 0, 0]
+            for mt, key_name in zip(MovementType, COST_KEYS, strict=True):
+                if key_name in props:
+                    costs[mt] = self._cost(props[key_name], key_name, where)
+            result.cost = (costs[0], costs[1], costs[2])
+            if "hazard_damage" in props:
+                try:
+                    dmg = parse_int(props["hazard_damage"], "hazard_damage")
+                    if not 0 <= dmg <= MAX_HAZARD_DAMAGE:
+                        raise SpecError(f"hazard_damage {dmg} is outside 0..{MAX_HAZARD_DAMAGE}")
+                    result.hazard_damage = dmg
+                except SpecError as e:
+                    self.problem(where, str(e))
+            if "exit" in props:
+                try:
+                    result.exit = parse_bool(props["exit"], "exit")
+                except SpecError as e:
+                    self.problem(where, str(e))
+        self._tile_cache[key] = result
+        return result
+
+    def _cost(self, raw: object, key: str, where: str) -> int:
+        """A tile's cost override: 0 = no override; -1 = may not enter (any negative value)."""
+        try:
+            value = parse_int(raw, key)
+        except SpecError as e:
+            self.problem(where, str(e))
+            return 0
+        if value == 0:
+            self.problem(where, f"{key} 0 is not allowed (a negative cost means may not enter)")
+            return 0
+        if value > MAX_COST:
+            self.problem(where, f"{key} {value} is more than {MAX_COST}")
+            return 0
+        return NO_ENTRY if value < 0 else value
+
+    # --- combatants --------------------------------------------------------------------
+    def _combatants(self, board: Board) -> tuple[CombatantSpec, ...]:
+        layout = board.layout
+        objs = [o for o in self.tmx.objects if (o.kind or "").strip().lower() == COMBATANT_KIND]
+        objs.sort(key=lambda o: o.id)  # map order = Tiled object id (R14 ties)
+        specs: list[CombatantSpec] = []
+        names: dict[str, MapObject] = {}
+        ids: dict[int, MapObject] = {}
+        held: dict[tuple[int, int], CombatantSpec] = {}
+        for obj in objs:
+            if obj.id in ids:
+                self.problem(obj.label, f"object id {obj.id} is also used by {ids[obj.id].label}")
+                continue
+            ids[obj.id] = obj
+            if not obj.name or not obj.name.strip():
+                self.problem(obj.label, "a combatant has no name (set the object's Name in Tiled)")
+                continue
+            if obj.name in names:
+                self.problem(obj.label, f"name is already used by object id {names[obj.name].id}")
+                continue
+            names[obj.name] = obj
+            if obj.shape not in ("point", "rectangle", "ellipse", "tile"):
+                self.problem(obj.label, f"a combatant must be a point, rectangle, ellipse or tile object, "
+                             f"not a {obj.shape}")
+                continue
+            cell = layout.pixel_to_cell(*obj.anchor)
+            if not board.is_on_map(cell):
+                self.problem(obj.label, f"stands on cell {cell[0]},{cell[1]}, which is off the map")
+                continue
+            try:
+                spec = combatant_from_properties(obj.name, obj.properties, cell, obj.id, layout)
+            except SpecError as e:
+                self.problem(obj.label, str(e))
+                continue
+            except ValueError as e:  # e.g. HexLayout.direction_index; keep it one line
+                self.problem(obj.label, one_line(e))
+                continue
+            if not self._footprint_fits(obj, spec, board):
+                continue
+            clash = next((held[h] for h in layout.disc(cell, spec.radius) if h in held), None)
+            if clash is not None:
+                shared = next(h for h in layout.disc(cell, spec.radius) if held.get(h) is clash)
+                self.problem(obj.label, f'overlaps "{clash.name}" at cell {shared[0]},{shared[1]} '
+                             f"(two combatants may not share a hex)")
+                continue
+            for h in layout.disc(cell, spec.radius):
+                held[h] = spec
+            specs.append(spec)
+        return tuple(specs)
+
+    def _footprint_fits(self, obj: MapObject, spec: CombatantSpec, board: Board) -> bool:
+        """R26: every hex of the footprint is on the map and enterable for its movement type."""
+        col, row = spec.cell
+        for hex_ in board.layout.disc(spec.cell, spec.radius):
+            whose = f"cell {col},{row}" if hex_ == spec.cell else f"footprint hex {hex_[0]},{hex_[1]}"
+            if not board.is_on_map(hex_):
+                self.problem(obj.label, f"{whose} is off the map: a {spec.size.label} creature does not fit "
+                             f"at {col},{row}")
+                return False
+            if board.cost_at(hex_, spec.movement_type) == NO_ENTRY:
+                terrain = board.terrain_at(hex_)
+                assert terrain is not None
+                self.problem(obj.label, f"{whose} is {terrain.label}, which a {spec.movement_type.label} "
+                             f"combatant may not enter")
+                return False
+        return True
