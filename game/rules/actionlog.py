@@ -1,0 +1,99 @@
+"""The action log: JSON Lines, one action per line (adjudication.md).
+
+``read_log`` parses a file or lines into an :class:`ActionList` that
+remembers each action's line number; ``replay`` applies them to a fresh
+encounter and names the line of the first refused action;
+``write_log`` prints recorded actions (with every roll) so a replay is exact.
+Blank lines are allowed and skipped.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from .actions import Action, ActionParseError, parse_action
+from .encounter import Encounter
+from .errors import RulesError
+from .hexgrid import HexLayout
+from .scenario import Scenario
+
+
+class LogError(RulesError):
+    """A log line is malformed or not legal at its point: ``log.jsonl:3: reason``."""
+
+    def __init__(self, source: str, line: int, reason: str) -> None:
+        super().__init__(f"{source}:{line}: {reason}")
+        self.source = source
+        self.line = line
+        self.reason = reason
+
+
+class ActionList(list[Action]):
+    """A list of actions with the log line each came from (for messages)."""
+
+    def __init__(self, actions: Iterable[Action] = (), lines: Sequence[int] | None = None,
+                 source: str = "log") -> None:
+        super().__init__(actions)
+        self.lines: list[int] = list(lines) if lines is not None else list(range(1, len(self) + 1))
+        self.source = source
+
+
+def read_log(path_or_lines: str | os.PathLike[str] | Iterable[str], layout: HexLayout,
+             source: str | None = None) -> ActionList:
+    """Parse a log file (a path) or an iterable of lines. LogError names the line and the reason."""
+    if isinstance(path_or_lines, str | os.PathLike):
+        path = Path(path_or_lines)
+        name = source or path.name
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise LogError(name, 0, f"cannot read the log: {reason}") from None
+        lines: Iterable[str] = text.splitlines()
+    else:
+        name = source or "log"
+        lines = path_or_lines
+    out = ActionList(source=name)
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            action = parse_action(line, layout)
+        except ActionParseError as exc:
+            raise LogError(name, number, str(exc)) from None
+        out.append(action)
+        out.lines.append(number)
+    return out
+
+
+def replay(scenario: Scenario, actions: Sequence[Action]) -> Encounter:
+    """A fresh encounter from ``scenario`` with ``actions`` applied in order.
+
+    The first refused action raises LogError with its line (``ActionList``
+    line numbers; otherwise its 1-based position) and the reason.
+    """
+    enc = Encounter.from_scenario(scenario)
+    lines = getattr(actions, "lines", None)
+    source = getattr(actions, "source", "log")
+    for i, action in enumerate(actions):
+        try:
+            enc.apply(action)
+        except RulesError as exc:
+            raise LogError(source, lines[i] if lines else i + 1, str(exc)) from None
+    return enc
+
+
+def replay_log(scenario: Scenario, path_or_lines: str | os.PathLike[str] | Iterable[str],
+               source: str | None = None) -> Encounter:
+    """``read_log`` then ``replay``."""
+    return replay(scenario, read_log(path_or_lines, scenario.board.layout, source))
+
+
+def write_log(actions: Iterable[Action], path: str | os.PathLike[str] | None = None) -> str:
+    """The log text of ``actions`` (one JSON line each, newline-terminated); also written to ``path`` if given."""
+    text = "".join(a.to_json() + "\n" for a in actions)
+    if path is not None:
+        Path(path).write_text(text, encoding="utf-8")
+    return text

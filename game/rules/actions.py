@@ -1,0 +1,339 @@
+"""Actions as immutable values that print and parse as one JSON line each.
+
+One class per action kind of adjudication.md's table. Optional fields are
+``None`` when absent; ``to_json`` leaves them out. Directions stay R2 names
+(the log speaks them); cells are ``(col, row)``.
+
+>>> Move("Orc 1", (5, 3)).to_json()
+'{"action": "move", "unit": "Orc 1", "to": [5, 3]}'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from .combatant import combatant_from_properties
+from .errors import RulesError
+from .hexgrid import Cell, HexLayout
+
+
+class ActionParseError(RulesError):
+    """A log line or submitted action is malformed (not JSON, bad field, ...)."""
+
+
+@dataclass(frozen=True)
+class Action:
+    KIND: ClassVar[str] = ""
+    # attribute name -> JSON key, where they differ ("as" is a keyword)
+    KEYS: ClassVar[dict[str, str]] = {}
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"action": self.KIND}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is None:
+                continue
+            out[self.KEYS.get(f.name, f.name)] = _to_jsonable(value)
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @property
+    def actor(self) -> str | None:
+        """The unit the action is about (``None`` for begin/end_turn/end_combat)."""
+        unit = getattr(self, "unit", None)
+        return unit if isinstance(unit, str) else None
+
+
+def _to_jsonable(value: Any) -> Any:
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple) and len(value[0]) == 2 \
+            and isinstance(value[0][0], str):
+        return {k: v for k, v in value}  # a Join's property pairs
+    if isinstance(value, tuple):
+        return [_to_jsonable(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Begin(Action):
+    KIND: ClassVar[str] = "begin"
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    KIND: ClassVar[str] = "place"
+    unit: str
+    at: Cell
+    facing: str | None = None
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    KIND: ClassVar[str] = "move"
+    unit: str
+    to: Cell
+    path: tuple[Cell, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Face(Action):
+    KIND: ClassVar[str] = "face"
+    unit: str
+    dir: str
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    KIND: ClassVar[str] = "attack"
+    unit: str
+    target: str
+    roll: int | None = None
+    damage: int | None = None
+
+
+@dataclass(frozen=True)
+class Shove(Action):
+    KIND: ClassVar[str] = "shove"
+    unit: str
+    target: str
+    roll: int | None = None
+
+
+@dataclass(frozen=True)
+class Disengage(Action):
+    KIND: ClassVar[str] = "disengage"
+    unit: str
+    method: str
+    skill: str
+    roll: int | None = None
+
+
+@dataclass(frozen=True)
+class Flee(Action):
+    KIND: ClassVar[str] = "flee"
+    unit: str
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    KIND: ClassVar[str] = "end_turn"
+
+
+@dataclass(frozen=True)
+class Push(Action):
+    KIND: ClassVar[str] = "push"
+    unit: str
+    dir: str
+    distance: int
+
+
+@dataclass(frozen=True)
+class GrantMovement(Action):
+    KIND: ClassVar[str] = "grant_movement"
+    unit: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class SetThreatening(Action):
+    KIND: ClassVar[str] = "set_threatening"
+    unit: str
+    value: bool
+
+
+@dataclass(frozen=True)
+class Join(Action):
+    """``unit`` holds the map-format properties as sorted ``(key, value)`` pairs, ``name`` included."""
+
+    KIND: ClassVar[str] = "join"
+    unit: tuple[tuple[str, Any], ...]
+    at: Cell
+
+    @classmethod
+    def of(cls, properties: dict[str, Any], at: Cell) -> Join:
+        return cls(tuple(sorted(properties.items())), at)
+
+    @property
+    def name(self) -> str:
+        return str(dict(self.unit).get("name", ""))
+
+    @property
+    def actor(self) -> str | None:
+        return self.name
+
+    @property
+    def properties(self) -> dict[str, Any]:
+        return dict(self.unit)
+
+
+@dataclass(frozen=True)
+class Remove(Action):
+    KIND: ClassVar[str] = "remove"
+    KEYS: ClassVar[dict[str, str]] = {"as_": "as"}
+    unit: str
+    as_: str
+
+
+@dataclass(frozen=True)
+class EndCombat(Action):
+    KIND: ClassVar[str] = "end_combat"
+
+
+ACTION_CLASSES: dict[str, type[Action]] = {
+    c.KIND: c
+    for c in (Begin, Place, Move, Face, Attack, Shove, Disengage, Flee, EndTurn, Push, GrantMovement,
+              SetThreatening, Join, Remove, EndCombat)
+}
+REMOVE_AS = ("defeated", "fled")
+
+# --- parsing -----------------------------------------------------------------
+
+Reader = Callable[[Any, str, HexLayout], Any]
+
+
+def _fail(reason: str) -> ActionParseError:
+    return ActionParseError(reason)
+
+
+def _name(value: Any, key: str, layout: HexLayout) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _fail(f"{key} must be a non-empty string, not {_show(value)}")
+    return value
+
+
+def _text(value: Any, key: str, layout: HexLayout) -> str:
+    if not isinstance(value, str):
+        raise _fail(f"{key} must be a string, not {_show(value)}")
+    return value
+
+
+def _int(value: Any, key: str, layout: HexLayout) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(f"{key} must be an integer, not {_show(value)}")
+    if abs(value) > 1_000_000_000:
+        raise _fail(f"{key} {value} is out of range")
+    return value
+
+
+def _bool(value: Any, key: str, layout: HexLayout) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(f"{key} must be true or false, not {_show(value)}")
+    return value
+
+
+def _cell(value: Any, key: str, layout: HexLayout) -> Cell:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
+    ):
+        raise _fail(f"{key} must be a cell [col, row] of two integers, not {_show(value)}")
+    cell = (value[0], value[1])
+    if not layout.in_grid(cell):
+        raise _fail(f"{key} [{cell[0]}, {cell[1]}] is outside the {layout.cols}x{layout.rows} map")
+    return cell
+
+
+def _path(value: Any, key: str, layout: HexLayout) -> tuple[Cell, ...]:
+    if not isinstance(value, list):
+        raise _fail(f"{key} must be a list of cells [col, row], not {_show(value)}")
+    return tuple(_cell(v, f"{key} step {i + 1}", layout) for i, v in enumerate(value))
+
+
+def _dir(value: Any, key: str, layout: HexLayout) -> str:
+    if not isinstance(value, str) or value not in layout.direction_names:
+        raise _fail(f"{key} {_show(value)} is not one of {', '.join(layout.direction_names)}")
+    return value
+
+
+def _remove_as(value: Any, key: str, layout: HexLayout) -> str:
+    if value not in REMOVE_AS:
+        raise _fail(f"{key} {_show(value)} is not one of {', '.join(REMOVE_AS)}")
+    return value
+
+
+def _join_unit(value: Any, key: str, layout: HexLayout) -> tuple[tuple[str, Any], ...]:
+    if not isinstance(value, dict):
+        raise _fail(f"{key} must be an object with a name and map-format properties, not {_show(value)}")
+    name = value.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise _fail(f"{key} has no name")
+    for k, v in value.items():
+        if isinstance(v, dict | list):
+            raise _fail(f'{key} "{name}": property {k} must be a plain value, not {_show(v)}')
+    try:  # validate now so a bad joiner is refused with its line, not at replay time
+        combatant_from_properties(name, value, (0, 0), 0, layout)
+    except RulesError as exc:
+        raise _fail(f'{key} "{name}": {exc}') from None
+    return tuple(sorted(value.items()))
+
+
+# kind -> [(json key, attribute, reader, required)]
+_FIELDS: dict[str, list[tuple[str, str, Reader, bool]]] = {
+    "begin": [],
+    "place": [("unit", "unit", _name, True), ("at", "at", _cell, True), ("facing", "facing", _dir, False)],
+    "move": [("unit", "unit", _name, True), ("to", "to", _cell, True), ("path", "path", _path, False)],
+    "face": [("unit", "unit", _name, True), ("dir", "dir", _dir, True)],
+    "attack": [("unit", "unit", _name, True), ("target", "target", _name, True), ("roll", "roll", _int, False),
+               ("damage", "damage", _int, False)],
+    "shove": [("unit", "unit", _name, True), ("target", "target", _name, True), ("roll", "roll", _int, False)],
+    "disengage": [("unit", "unit", _name, True), ("method", "method", _name, True),
+                  ("skill", "skill", _text, True), ("roll", "roll", _int, False)],
+    "flee": [("unit", "unit", _name, True)],
+    "end_turn": [],
+    "push": [("unit", "unit", _name, True), ("dir", "dir", _dir, True), ("distance", "distance", _int, True)],
+    "grant_movement": [("unit", "unit", _name, True), ("amount", "amount", _int, True)],
+    "set_threatening": [("unit", "unit", _name, True), ("value", "value", _bool, True)],
+    "join": [("unit", "unit", _join_unit, True), ("at", "at", _cell, True)],
+    "remove": [("unit", "unit", _name, True), ("as", "as_", _remove_as, True)],
+    "end_combat": [],
+}
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def action_from_dict(data: Any, layout: HexLayout) -> Action:
+    """Build an action from a decoded JSON object; ActionParseError says what is wrong."""
+    if not isinstance(data, dict):
+        raise _fail(f"an action must be a JSON object, not {_show(data)}")
+    kind = data.get("action")
+    if kind is None:
+        raise _fail('the object has no "action" key')
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise _fail(f"unknown action {_show(kind)}; known: {', '.join(_FIELDS)}")
+    kwargs: dict[str, Any] = {}
+    for key, attr, reader, required in _FIELDS[kind]:
+        if key not in data or data[key] is None:
+            if required:
+                raise _fail(f'{kind}: missing field "{key}"')
+            continue
+        try:
+            kwargs[attr] = reader(data[key], key, layout)
+        except ActionParseError as exc:
+            raise _fail(f"{kind}: {exc}") from None
+    return ACTION_CLASSES[kind](**kwargs)
+
+
+def parse_action(line: str, layout: HexLayout) -> Action:
+    """Parse one JSON line. Extra fields are ignored (adjudication.md)."""
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError) as exc:
+        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "too deeply nested"
+        raise _fail(f"not valid JSON ({reason})") from None
+    return action_from_dict(data, layout)
