@@ -1,0 +1,240 @@
+"""Draw a TMX hex map's tile layers exactly as Tiled's hexagonal renderer does.
+
+Compositing is done in numpy with premultiplied alpha ("source over", like
+Qt's painter in tmxrasterizer) because pygame's blit of a translucent pixel
+onto a translucent one is not a true "over"; semi-transparent tile edges and
+layer opacity then match Tiled to within a level or two.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from game.maps.pytmx_import import import_pytmx
+from game.rules.hexgrid import HexLayout
+
+from .errors import RenderError
+from .pg import pygame
+
+Array = np.ndarray
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One tile image to draw: its premultiplied RGBA and top-left pixel."""
+
+    x: int
+    y: int
+    key: tuple[int, int, int, int]  # (tiled gid, flip h, flip v, flip d)
+
+
+@dataclass
+class TileLayerArt:
+    name: str
+    opacity: float
+    placements: list[Placement]
+
+
+@dataclass
+class MapArt:
+    """What the renderer needs of a TMX map: its grid, title, tile layers and tile images."""
+
+    path: Path
+    layout: HexLayout
+    title: str
+    layers: list[TileLayerArt]
+    images: dict[tuple[int, int, int, int], Array] = field(repr=False)
+    cell_props: list[list[dict[str, object] | None]] = field(repr=False)  # topmost terrain tile props [row][col]
+
+    def compose(self) -> Array:
+        """All visible tile layers composited: straight-alpha RGBA uint8 ``[h, w, 4]``."""
+        w, h = self.layout.pixel_size
+        canvas = np.zeros((h, w, 4), dtype=np.float32)
+        for layer in self.layers:
+            for p in layer.placements:
+                _over(canvas, self.images[p.key], p.x, p.y, layer.opacity)
+        return _unpremultiply(canvas)
+
+    def surface(self) -> pygame.Surface:
+        return array_to_surface(self.compose())
+
+
+def array_to_surface(rgba: Array) -> pygame.Surface:
+    h, w = rgba.shape[:2]
+    return pygame.image.frombytes(np.ascontiguousarray(rgba).tobytes(), (w, h), "RGBA")
+
+
+def surface_to_array(surf: pygame.Surface) -> Array:
+    w, h = surf.get_size()
+    return np.frombuffer(pygame.image.tobytes(surf, "RGBA"), dtype=np.uint8).reshape(h, w, 4)
+
+
+def _over(canvas: Array, src: Array, x: int, y: int, opacity: float) -> None:
+    h, w = src.shape[:2]
+    ch, cw = canvas.shape[:2]
+    x0, y0 = max(x, 0), max(y, 0)
+    x1, y1 = min(x + w, cw), min(y + h, ch)
+    if x0 >= x1 or y0 >= y1:
+        return
+    part = src[y0 - y : y1 - y, x0 - x : x1 - x]
+    if opacity != 1.0:
+        part = part * np.float32(opacity)
+    dst = canvas[y0:y1, x0:x1]
+    dst *= 1 - part[..., 3:4]
+    dst += part
+
+
+def _unpremultiply(canvas: Array) -> Array:
+    alpha = canvas[..., 3:4]
+    rgb = np.where(alpha > 0, canvas[..., :3] / np.maximum(alpha, 1e-12), 0)
+    out = np.concatenate([rgb, alpha], axis=2)
+    return np.clip(np.round(out * 255), 0, 255).astype(np.uint8)
+
+
+def layout_of(tmx: object) -> HexLayout:
+    return HexLayout(
+        stagger_axis=str(tmx.staggeraxis),
+        stagger_index=str(tmx.staggerindex),
+        tile_width=int(tmx.tilewidth),
+        tile_height=int(tmx.tileheight),
+        side_length=int(float(tmx.hexsidelength)),
+        cols=int(tmx.width),
+        rows=int(tmx.height),
+    )
+
+
+def draw_order(layout: HexLayout) -> list[tuple[int, int]]:
+    """Cells in the order Tiled paints them, so overlapping tall tiles stack the same way.
+
+    Pointy-top: row by row, left to right. Flat-top: each row's higher
+    (unshifted) columns first, then its lower (shifted) ones, i.e. top to
+    bottom on screen.
+    """
+    if layout.pointy:
+        return [(c, r) for r in range(layout.rows) for c in range(layout.cols)]
+    even = 1 if layout.stagger_index == "even" else 0
+    order = []
+    for r in range(layout.rows):
+        for shifted in (0, 1):
+            order.extend((c, r) for c in range(layout.cols) if ((c & 1) ^ even) == shifted)
+    return order
+
+
+class _ImageCache:
+    """Tileset images loaded once; tiles cut, flipped and premultiplied on demand."""
+
+    def __init__(self, map_path: Path) -> None:
+        self.map_path = map_path
+        self.files: dict[str, Array] = {}
+
+    def file(self, path: str) -> Array:
+        if path not in self.files:
+            try:
+                surf = pygame.image.load(path)
+            except (pygame.error, FileNotFoundError, OSError) as exc:
+                raise RenderError(f"{self.map_path.name}: tile image {path!r} cannot be read: {exc}") from None
+            arr = surface_to_array(surf).astype(np.float32) / 255
+            arr[..., :3] *= arr[..., 3:4]
+            self.files[path] = arr
+        return self.files[path]
+
+
+def _tile_source(tmx: object, tiled_gid: int, cache: _ImageCache) -> Array:
+    """The unflipped premultiplied image of a Tiled gid (atlas cell or per-tile image)."""
+    ts = None
+    for cand in sorted(tmx.tilesets, key=lambda t: t.firstgid):
+        if tiled_gid >= cand.firstgid:
+            ts = cand
+    if ts is None:
+        raise RenderError(f"{cache.map_path.name}: tile gid {tiled_gid} belongs to no tileset")
+    local = tiled_gid - ts.firstgid
+    if ts.source:
+        base = os.path.dirname(tmx.filename)
+        img = cache.file(os.path.join(base, ts.source))
+        tw, th = int(ts.tilewidth), int(ts.tileheight)
+        margin, spacing = int(ts.margin), int(ts.spacing)
+        columns = int(getattr(ts, "columns", 0) or 0) or max(1, (img.shape[1] - 2 * margin + spacing) // (tw + spacing))
+        x = margin + (local % columns) * (tw + spacing)
+        y = margin + (local // columns) * (th + spacing)
+        return img[y : y + th, x : x + tw]
+    for gid, _flags in tmx.gidmap.get(tiled_gid, []):
+        props = tmx.tile_properties.get(gid) or {}
+        if props.get("source"):
+            return cache.file(os.path.join(os.path.dirname(tmx.filename), props["source"]))
+    raise RenderError(f"{cache.map_path.name}: tile {local} of tileset {ts.name!r} has no image")
+
+
+def _flip(img: Array, h: int, v: int, d: int) -> Array:
+    # Tiled applies the anti-diagonal flip (a transpose) first, then h, then v.
+    if d:
+        img = img.transpose(1, 0, 2)
+    if h:
+        img = img[:, ::-1]
+    if v:
+        img = img[::-1]
+    return np.ascontiguousarray(img)
+
+
+TERRAIN_KEYS = ("terrain", "cost_ground", "cost_flying", "cost_swimming", "hazard_damage", "exit")
+
+
+def load_map_art(tmx_path: str | os.PathLike[str]) -> MapArt:
+    """Read a TMX map's tile layers and images; RenderError/ValueError carry one-line reasons."""
+    path = Path(tmx_path)
+    pytmx = import_pytmx()
+    try:
+        tmx = pytmx.TiledMap(str(path), allow_duplicate_names=True)
+    except Exception as exc:  # pytmx raises many kinds; the user needs one line
+        raise RenderError(f"{path.name}: cannot read map: {exc}") from None
+    if tmx.orientation != "hexagonal":
+        raise RenderError(f"{path.name}: orientation is {tmx.orientation!r}, not hexagonal")
+    layout = layout_of(tmx)
+    # pytmx gid -> (tiled gid, flags); flipped variants have their own pytmx gids.
+    reverse = {gid: (tiled, flags) for tiled, pairs in tmx.gidmap.items() for gid, flags in pairs}
+    cache = _ImageCache(path)
+    images: dict[tuple[int, int, int, int], Array] = {}
+    tw, th = layout.tile_box
+    order = draw_order(layout)
+    layers: list[TileLayerArt] = []
+    cell_props: list[list[dict[str, object] | None]] = [[None] * layout.cols for _ in range(layout.rows)]
+    offsets: dict[int, tuple[int, int]] = {}
+    for layer in tmx.layers:
+        if not isinstance(layer, pytmx.TiledTileLayer) or not layer.visible:
+            continue
+        lx, ly = int(float(getattr(layer, "offsetx", 0) or 0)), int(float(getattr(layer, "offsety", 0) or 0))
+        placements: list[Placement] = []
+        for col, row in order:
+            if row >= len(layer.data) or col >= len(layer.data[row]):
+                continue
+            gid = layer.data[row][col]
+            if not gid:
+                continue
+            tiled, flags = reverse.get(gid, (gid, None))
+            fh, fv, fd = (int(flags[0]), int(flags[1]), int(flags[2])) if flags else (0, 0, 0)
+            key = (tiled, fh, fv, fd)
+            if key not in images:
+                images[key] = _flip(_tile_source(tmx, tiled, cache), fh, fv, fd)
+            if tiled not in offsets:
+                ts = tmx.get_tileset_from_gid(gid)
+                offsets[tiled] = (int(float(ts.offset[0])), int(float(ts.offset[1])))
+            ox, oy = offsets[tiled]
+            img = images[key]
+            px, py = layout.cell_box((col, row))
+            # Anchored bottom-left in the cell box (Tiled); a transposed image turns about its centre.
+            ih, iw = img.shape[:2]
+            base_w, base_h = (ih, iw) if fd else (iw, ih)
+            x = px + ox + lx + (base_w - iw) // 2
+            y = py + th - base_h + oy + ly + (base_h - ih) // 2
+            placements.append(Placement(x, y, key))
+            props = tmx.get_tile_properties_by_gid(gid) or {}
+            if any(k in props for k in TERRAIN_KEYS):
+                cell_props[row][col] = dict(props)
+            elif cell_props[row][col] is None:
+                cell_props[row][col] = {}
+        layers.append(TileLayerArt(str(layer.name), float(layer.opacity), placements))
+    title = str(tmx.properties.get("title") or path.stem)
+    return MapArt(path, layout, title, layers, images, cell_props)

@@ -1,0 +1,94 @@
+"""Build the render-fidelity golden maps and rasterize them with Tiled's own tmxrasterizer.
+
+One small map per layout (staggeraxis x/y x staggerindex odd/even) with mixed
+terrain, two empty cells (transparent background), a decoration layer whose
+tileset has a tile offset and whose trees overlap neighbouring cells, flipped
+tiles, and a translucent third layer. tests/test_render.py renders
+them with Playmat and compares against Tiled's pixels.
+
+Run: ``.venv/bin/python tools/make_goldens.py`` (needs Debian's ``tiled``).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from make_tileset import DECOR_IDS, FLAT, FLAT_SIDE, POINTY, POINTY_SIDE, TERRAIN_IDS, TERRAIN_TILES  # noqa: E402
+from tmxout import FLIP_H, FLIP_V, TileLayer, TmxMap, write_tmx  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+COLS, ROWS = 7, 6
+DECOR_FIRST = len(TERRAIN_TILES) + 1
+LAYOUTS = [(axis, index) for axis in ("y", "x") for index in ("odd", "even")]
+
+
+def t(name: str) -> int:
+    return TERRAIN_IDS[name] + 1
+
+
+def d(name: str) -> int:
+    return DECOR_IDS[name] + DECOR_FIRST
+
+
+def golden_map(axis: str, index: str) -> TmxMap:
+    pointy = axis == "y"
+    names = ["grass", "grass_lush", "dirt", "brush", "rubble", "ford", "water", "chasm", "lava", "rock",
+             "road_exit", "grass_dry"]
+    terrain = [[t(names[(c * 5 + r * 3 + (c * r) % 4) % len(names)]) for c in range(COLS)] for r in range(ROWS)]
+    terrain[0][COLS - 1] = 0  # transparent corners: no tile there
+    terrain[ROWS - 1][0] = 0
+    terrain[2][3] = t("road_exit") | FLIP_V
+    terrain[4][5] = t("rubble") | FLIP_H | FLIP_V
+    decor = [[0] * COLS for _ in range(ROWS)]
+    # Trees in adjacent cells overlap each other and the row above: draw order matters.
+    for c, r in ((1, 1), (2, 1), (1, 2), (2, 2), (4, 3), (5, 3), (4, 4)):
+        decor[r][c] = d("tree")
+    decor[2][2] = d("tree") | FLIP_H
+    decor[0][0] = d("flowers")
+    decor[3][0] = d("bush")
+    decor[5][3] = d("reeds") | FLIP_H
+    decor[1][5] = d("stones")
+    decor[5][6] = d("flowers") | FLIP_H | FLIP_V
+    haze = [[0] * COLS for _ in range(ROWS)]
+    haze[0][2] = t("lava")
+    haze[3][3] = t("water")
+    haze[5][5] = t("chasm")
+    tw, th = POINTY if pointy else FLAT
+    return TmxMap(
+        axis=axis, index=index, cols=COLS, rows=ROWS, tile_width=tw, tile_height=th,
+        side=POINTY_SIDE if pointy else FLAT_SIDE,
+        tilesets=[
+            (1, "../../assets/terrain.tsx" if pointy else "../../assets/terrain_flat.tsx"),
+            (DECOR_FIRST, "../../assets/decor.tsx" if pointy else "../../assets/decor_flat.tsx"),
+        ],
+        layers=[
+            TileLayer("terrain", terrain),
+            TileLayer("decor", decor),
+            TileLayer("haze", haze, opacity=0.55),
+        ],
+        properties={"title": ("string", f"golden {axis}/{index}")},
+    )
+
+
+def golden_paths(axis: str, index: str) -> tuple[Path, Path]:
+    stem = f"golden_{axis}_{index}"
+    return GOLDEN / f"{stem}.tmx", GOLDEN / f"{stem}.png"
+
+
+def main() -> None:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    for axis, index in LAYOUTS:
+        tmx, png = golden_paths(axis, index)
+        write_tmx(tmx, golden_map(axis, index))
+        subprocess.run(["tmxrasterizer", str(tmx), str(png)], check=True, env=env)
+        print("wrote", tmx.relative_to(ROOT), png.relative_to(ROOT))
+
+
+if __name__ == "__main__":
+    main()
