@@ -209,31 +209,32 @@ def _int_attr(rd: _Reader, node: ET.Element, name: str, where: str | None, *, re
 def _check_map_attributes(rd: _Reader, root: ET.Element) -> tuple[str, str, int, int, int, int, int]:
     orientation = root.get("orientation")
     if orientation != "hexagonal":
-        raise rd.fatal(None, f'orientation is "{orientation}", but Playmat needs a hexagonal map')
+        said = f'orientation is "{orientation}"' if orientation is not None else "orientation is missing"
+        raise rd.fatal("map", f"{said}, but Playmat needs a hexagonal map")
     infinite = (root.get("infinite") or "0").strip()
     if infinite == "1":
-        raise rd.fatal(None, "infinite maps are not supported (untick Infinite in Tiled's map properties)")
+        raise rd.fatal("map", "infinite maps are not supported (untick Infinite in Tiled's map properties)")
     if infinite != "0":
-        rd.problem(None, f'infinite "{infinite}" is not 0 or 1')
+        rd.problem("map", f'infinite "{infinite}" is not 0 or 1')
     axis = root.get("staggeraxis")
     if axis not in ("x", "y"):
-        rd.problem(None, f'staggeraxis is "{axis}", not x or y' if axis is not None else "staggeraxis is missing")
+        rd.problem("map", f'staggeraxis is "{axis}", not x or y' if axis is not None else "staggeraxis is missing")
     index = root.get("staggerindex")
     if index not in ("odd", "even"):
-        rd.problem(None, f'staggerindex is "{index}", not odd or even' if index is not None
+        rd.problem("map", f'staggerindex is "{index}", not odd or even' if index is not None
                    else "staggerindex is missing")
-    width = _int_attr(rd, root, "width", None, minimum=1, maximum=MAX_CELLS_PER_SIDE)
-    height = _int_attr(rd, root, "height", None, minimum=1, maximum=MAX_CELLS_PER_SIDE)
-    tw = _int_attr(rd, root, "tilewidth", None, minimum=2, maximum=100_000)
-    th = _int_attr(rd, root, "tileheight", None, minimum=2, maximum=100_000)
-    side = _int_attr(rd, root, "hexsidelength", None, minimum=0, maximum=100_000)
+    width = _int_attr(rd, root, "width", "map", minimum=1, maximum=MAX_CELLS_PER_SIDE)
+    height = _int_attr(rd, root, "height", "map", minimum=1, maximum=MAX_CELLS_PER_SIDE)
+    tw = _int_attr(rd, root, "tilewidth", "map", minimum=2, maximum=100_000)
+    th = _int_attr(rd, root, "tileheight", "map", minimum=2, maximum=100_000)
+    side = _int_attr(rd, root, "hexsidelength", "map", minimum=0, maximum=100_000)
     root.attrib.pop("nextobjectid", None)  # pytmx casts it; unused
     if rd.problems or None in (width, height, tw, th, side):
         raise Fatal()
     assert width and height and tw and th and side is not None
     along = th if axis == "y" else tw
     if side > along:
-        raise rd.fatal(None, f"hexsidelength {side} is more than the tile {'height' if axis == 'y' else 'width'} "
+        raise rd.fatal("map", f"hexsidelength {side} is more than the tile {'height' if axis == 'y' else 'width'} "
                        f"{along}")
     return str(axis), str(index), width, height, tw, th, side
 

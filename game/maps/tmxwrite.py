@@ -48,7 +48,7 @@ BASE_TILES: dict[str, dict[str, object]] = {
 }
 EMPTY = "_"
 # Keys of a unit mapping that steer the writer instead of becoming properties.
-UNIT_KEYS = frozenset({"name", "at", "offset", "id", "layer", "kind", "style", "tile", "size_px"})
+UNIT_KEYS = frozenset({"name", "at", "px", "offset", "id", "layer", "kind", "style", "tile", "size_px"})
 COLOURS = {
     ".": (120, 170, 90),
     "d": (150, 130, 70),
@@ -105,7 +105,8 @@ def write_map(
 
     ``units``: mappings with ``name`` and ``at`` ``(col, row)``; every other key
     becomes a typed Tiled property (bool, int, float, string), except these
-    writer keys: ``offset`` ``(dx, dy)`` pixels from the cell centre, ``id``
+    writer keys: ``px`` ``(x, y)`` anchor pixel instead of ``at``'s cell centre,
+    ``offset`` ``(dx, dy)`` pixels added to the anchor, ``id``
     (object id; default: increasing in list order after the explicit ones),
     ``layer`` (object layer name, default ``Combatants``), ``kind`` (class or
     type, default ``combatant``; ``None`` writes none), ``style`` (overrides
@@ -302,9 +303,11 @@ def _add_object(
     class_attr: str,
     gid_of: Mapping[str, int],
 ) -> None:
-    col, row = unit["at"]  # type: ignore[misc]
     dx, dy = unit.get("offset", (0, 0))  # type: ignore[misc]
-    cx, cy = layout.cell_center((col, row))
+    if unit.get("px") is not None:
+        cx, cy = unit["px"]  # type: ignore[misc]
+    else:
+        cx, cy = layout.cell_center(unit["at"])  # type: ignore[arg-type]
     cx, cy = cx + dx, cy + dy
     style = str(unit.get("style", object_style))
     attrs = {"id": str(oid)}
