@@ -68,7 +68,7 @@ class MapObject:
     @property
     def label(self) -> str:
         """How messages name the object: its name, or its id when it has none."""
-        return f'object "{self.name}"' if self.name else f"object id {self.id}"
+        return f'object "{self.name}"' if self.name and self.name.strip() else f"object id {self.id}"
 
 
 @dataclass(frozen=True)

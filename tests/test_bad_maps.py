@@ -1,0 +1,313 @@
+"""Every refused map gives one line naming the file, the place and the fault (map-format.md "Bad maps")."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from game.maps.errors import MapError
+from game.maps.loader import load_scenario, validate_map
+from game.maps.tmxwrite import write_map
+from game.rules.errors import RulesError
+
+GRID = ["....", "....", "....", "...."]
+
+
+def refused(path: Path, *words: str) -> str:
+    """Load must fail with one line that starts with the file name and holds every word."""
+    with pytest.raises(MapError) as info:
+        load_scenario(path)
+    message = str(info.value)
+    assert isinstance(info.value, RulesError)
+    assert len(message.splitlines()) == 1, message
+    assert message.startswith(f"{path.name}: "), message
+    for word in words:
+        assert word in message, f"{word!r} not in {message!r}"
+    lines = validate_map(path)
+    assert message in lines and all(len(line.splitlines()) == 1 for line in lines)
+    return message
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> Path:
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, count))
+    return path
+
+
+def unit(name: str = "Orc 2", at: tuple[int, int] = (1, 1), **props: object) -> dict[str, object]:
+    return {"name": name, "at": at, "faction": "enemy", **props}
+
+
+def one(tmp_path: Path, terrain=GRID, **kw) -> Path:
+    return write_map(tmp_path / "ambush.tmx", terrain, **kw)
+
+
+# --- the file itself ---------------------------------------------------------------
+def test_missing_file(tmp_path: Path) -> None:
+    refused(tmp_path / "nowhere.tmx", "file not found")
+
+
+def test_unreadable_file(tmp_path: Path) -> None:
+    (tmp_path / "dir.tmx").mkdir()
+    refused(tmp_path / "dir.tmx", "directory")
+
+
+def test_not_xml(tmp_path: Path) -> None:
+    p = tmp_path / "junk.tmx"
+    p.write_bytes(b"\x89PNG this is not a map")
+    refused(p, "not XML", "line 1")
+
+
+def test_truncated_xml(tmp_path: Path) -> None:
+    p = one(tmp_path)
+    p.write_text(p.read_text()[:300])
+    refused(p, "not XML")
+
+
+def test_xml_but_not_a_map(tmp_path: Path) -> None:
+    p = tmp_path / "ambush.tmx"
+    p.write_text("<tileset name='x'/>")
+    refused(p, "not a Tiled map", "<tileset>")
+
+
+def test_not_hexagonal(tmp_path: Path) -> None:
+    p = edit(one(tmp_path), 'orientation="hexagonal"', 'orientation="orthogonal"')
+    refused(p, "map:", '"orthogonal"', "hexagonal")
+
+
+def test_infinite_map(tmp_path: Path) -> None:
+    refused(edit(one(tmp_path), 'infinite="0"', 'infinite="1"'), "map:", "infinite")
+
+
+@pytest.mark.parametrize("old,new,words", [
+    ('staggeraxis="y"', 'staggeraxis="z"', ("staggeraxis", '"z"', "x or y")),
+    ('staggerindex="odd"', 'staggerindex="middle"', ("staggerindex", '"middle"', "odd or even")),
+    ('hexsidelength="37" ', "", ("hexsidelength is missing",)),
+    ('hexsidelength="37"', 'hexsidelength="36.5"', ("hexsidelength", '"36.5"', "not an integer")),
+    ('width="4"', 'width="four"', ("width", '"four"', "not an integer")),
+])
+def test_bad_map_attributes(tmp_path: Path, old: str, new: str, words: tuple[str, ...]) -> None:
+    refused(edit(one(tmp_path), old, new), "map:", *words)
+
+
+# --- tilesets and layers ------------------------------------------------------------
+def test_missing_tileset_image(tmp_path: Path) -> None:
+    p = one(tmp_path)
+    (tmp_path / "ambush_tiles.png").unlink()
+    refused(p, 'tileset "terrain"', 'image "ambush_tiles.png" is missing')
+
+
+def test_missing_tileset_image_of_external_tileset(tmp_path: Path) -> None:
+    p = one(tmp_path, tileset="external")
+    (tmp_path / "ambush_tiles.png").unlink()
+    refused(p, 'tileset "terrain"', "is missing")
+
+
+def test_missing_external_tileset(tmp_path: Path) -> None:
+    p = one(tmp_path, tileset="external")
+    (tmp_path / "ambush_tiles.tsx").unlink()
+    refused(p, 'tileset "ambush_tiles.tsx"', "file not found")
+
+
+def test_broken_external_tileset(tmp_path: Path) -> None:
+    p = one(tmp_path, tileset="external")
+    (tmp_path / "ambush_tiles.tsx").write_text("<tileset")
+    refused(p, 'tileset "ambush_tiles.tsx"', "not XML")
+
+
+def test_missing_image_of_a_tile_in_a_collection(tmp_path: Path) -> None:
+    p = one(tmp_path)
+    edit(p, '<tile id="1">', '<tile id="1">\n   <image source="gone.png" width="64" height="74"/>')
+    refused(p, 'tile 1 of tileset "terrain"', 'image "gone.png" is missing')
+
+
+@pytest.mark.parametrize("old,new,words", [
+    ('<data encoding="csv">', '<data encoding="base64" compression="zstd">', ("base64 with zstd", "not supported")),
+    ('<data encoding="csv">', '<data encoding="yaml">', ("yaml", "not supported")),
+    ('<data encoding="csv">', "<data>", ("XML tile data is not supported",)),
+    ("1,1,1,1,\n1,1,1,1,\n1,1,1,1,\n1,1,1,1", "1,1,1,1,\n1,1,1,1", ("has 8 tiles", "needs 16")),
+    ("1,1,1,1,\n1,1,1,1,\n1,1,1,1,\n1,1,1,1", "1,1,1,1,\n1,1,x,1,\n1,1,1,1,\n1,1,1,1", ("cannot be read",)),
+])
+def test_unreadable_layer_data(tmp_path: Path, old: str, new: str, words: tuple[str, ...]) -> None:
+    refused(edit(one(tmp_path), old, new), 'layer "Terrain"', *words)
+
+
+def test_corrupt_base64_layer(tmp_path: Path) -> None:
+    p = one(tmp_path, encoding="base64-zlib")
+    text = p.read_text()
+    p.write_text(re.sub(r'(compression="zlib">\s*)\S+', r"\1AAAA", text))
+    refused(p, 'layer "Terrain"', "cannot be read")
+
+
+def test_tile_gid_of_no_tileset(tmp_path: Path) -> None:
+    p = edit(one(tmp_path), "1,1,1,1,\n1,1,1,1,", "1,1,1,1,\n1,1,77,1,")
+    refused(p, "cell 2,1", "gid 77", "no tileset")
+
+
+# --- terrain properties --------------------------------------------------------------------
+def test_unknown_terrain(tmp_path: Path) -> None:
+    p = one(tmp_path, ["..L.", "...."], tile_properties={"L": {"terrain": "lava"}})
+    refused(p, "cell 2,0", "tile 8", 'terrain "lava" is not one of normal, difficult')
+
+
+@pytest.mark.parametrize("key", ["cost_ground", "cost_flying", "cost_swimming"])
+def test_cost_of_zero(tmp_path: Path, key: str) -> None:
+    p = one(tmp_path, ["....", ".Z.."], tile_properties={"Z": {key: 0}})
+    refused(p, "cell 1,1", f"{key} 0 is not allowed")
+
+
+@pytest.mark.parametrize("props,words", [
+    ({"cost_ground": "fast"}, ('cost_ground is not an integer: "fast"',)),
+    ({"cost_flying": 2.5}, ('cost_flying is not an integer: "2.5"',)),
+    ({"hazard_damage": "lots"}, ('hazard_damage is not an integer: "lots"',)),
+    ({"hazard_damage": -3}, ("hazard_damage -3 is outside",)),
+    ({"exit": "perhaps"}, ('exit is not true or false: "perhaps"',)),
+])
+def test_bad_tile_values(tmp_path: Path, props: dict[str, object], words: tuple[str, ...]) -> None:
+    refused(one(tmp_path, ["...Q"], tile_properties={"Q": props}), "cell 3,0", *words)
+
+
+def test_typed_property_with_a_bad_value(tmp_path: Path) -> None:
+    p = one(tmp_path, units=[unit(move=5)])
+    edit(p, '<property name="move" type="int" value="5"/>', '<property name="move" type="int" value="5.5"/>')
+    refused(p, 'object "Orc 2"', 'property "move" is not an integer: "5.5"')
+
+
+def test_property_of_an_unreadable_type(tmp_path: Path) -> None:
+    p = one(tmp_path, units=[unit(move=5)])
+    edit(p, '<property name="move" type="int" value="5"/>', '<property name="gear" type="class" propertytype="Kit"/>')
+    refused(p, 'object "Orc 2"', 'property "gear" has type "class"')
+
+
+# --- map properties ---------------------------------------------------------------------
+@pytest.mark.parametrize("props,words", [
+    ({"seed": "abc"}, ("map property seed", 'seed is not an integer: "abc"')),
+    ({"flank_penalty": "two"}, ("map property flank_penalty", "not an integer")),
+    ({"rear_penalty": -1}, ("map property rear_penalty", "rear_penalty -1 is less than 0")),
+    ({"hostile": "enemy/orcs"}, ("map property hostile", 'faction "orcs" is not one of')),
+    ({"hostile": "enemy-player"}, ("map property hostile", "not of the form a/b")),
+])
+def test_bad_map_properties(tmp_path: Path, props: dict[str, object], words: tuple[str, ...]) -> None:
+    refused(one(tmp_path, map_properties=props), *words)
+
+
+# --- combatants -----------------------------------------------------------------------
+def test_unknown_faction_message_as_in_the_spec(tmp_path: Path) -> None:
+    message = refused(one(tmp_path, units=[unit(faction="orcs")]))
+    assert message == 'ambush.tmx: object "Orc 2": faction "orcs" is not one of player, ally, enemy, neutral'
+
+
+@pytest.mark.parametrize("props,words", [
+    ({"faction": None}, ("faction is missing",)),
+    ({"movement_type": "burrowing"}, ('movement_type "burrowing" is not one of ground, flying, swimming',)),
+    ({"size": "huge"}, ('size "huge" is not one of standard, large, giant',)),
+    ({"facing": "n"}, ('facing "n" is not one of e, ne, nw, w, sw, se',)),  # pointy map: R2
+    ({"move": "fast"}, ('move is not an integer: "fast"',)),
+    ({"hp": 2.5}, ('hp is not an integer: "2.5"',)),
+    ({"initiative": True}, ("initiative is not an integer",)),
+    ({"move": -1}, ("move -1 is less than 0",)),
+    ({"hp": 0}, ("hp 0 is less than 1",)),
+    ({"reach": 0}, ("reach 0 is less than 1",)),
+    ({"reach": 2, "reach_min": 3}, ("reach_min 3 is outside 1..2",)),
+    ({"reach": 2, "reach_min": 0}, ("reach_min 0 is outside 1..2",)),
+    ({"damage": "lots"}, ('damage "lots" is not an integer or dice',)),
+    ({"threatening": "sometimes"}, ('threatening is not true or false: "sometimes"',)),
+    ({"skills": "blades=3"}, ('skills entry "blades=3"',)),
+])
+def test_bad_combatant_property(tmp_path: Path, props: dict[str, object], words: tuple[str, ...]) -> None:
+    u = unit(**{k: v for k, v in props.items() if v is not None})
+    for k, v in props.items():
+        if v is None:
+            u.pop(k)
+    refused(one(tmp_path, units=[u]), 'object "Orc 2"', *words)
+
+
+def test_flat_map_refuses_pointy_facing(tmp_path: Path) -> None:
+    refused(one(tmp_path, stagger_axis="x", units=[unit(facing="e")]), 'facing "e" is not one of ne, n, nw, sw, s, se')
+
+
+def test_duplicate_name(tmp_path: Path) -> None:
+    p = one(tmp_path, units=[unit("Orc", (0, 0)), unit("Orc", (2, 2))])
+    refused(p, 'object "Orc"', "already used by object id 1")
+
+
+@pytest.mark.parametrize("name", [None, "", "   "])
+def test_missing_name(tmp_path: Path, name: str | None) -> None:
+    p = one(tmp_path, units=[{"name": name, "at": (1, 1), "faction": "enemy"}])
+    refused(p, "object id 1", "no name")
+
+
+def test_combatant_on_an_off_map_cell(tmp_path: Path) -> None:
+    p = one(tmp_path, ["....", ".._."], units=[unit(at=(2, 1))])
+    refused(p, 'object "Orc 2"', "cell 2,1", "off the map")
+
+
+def test_combatant_outside_the_grid(tmp_path: Path) -> None:
+    # Pointy odd 64x74: x = 4 * 64 + 40 is right of column 3 in row 0, so the nearest centre is col 4.
+    p = one(tmp_path, units=[unit(px=(4 * 64 + 40, 37))])
+    refused(p, 'object "Orc 2"', "cell 4,0", "off the map")
+
+
+def test_combatant_on_terrain_its_movement_type_may_not_enter(tmp_path: Path) -> None:
+    p = one(tmp_path, ["....", ".w.."], units=[unit(at=(1, 1))])
+    refused(p, 'object "Orc 2"', "cell 1,1 is water", "ground combatant may not enter")
+
+
+def test_footprint_off_the_map(tmp_path: Path) -> None:
+    # R26: a large creature at the left edge has its west neighbour outside the grid.
+    p = one(tmp_path, units=[unit(at=(0, 2), size="large")])
+    refused(p, 'object "Orc 2"', "footprint hex -1,2 is off the map", "large creature does not fit at 0,2")
+
+
+def test_footprint_on_an_off_map_cell(tmp_path: Path) -> None:
+    p = one(tmp_path, ["....", "....", "._..", "...."], units=[unit(at=(2, 2), size="large")])
+    refused(p, 'object "Orc 2"', "footprint hex 1,2 is off the map")
+
+
+def test_footprint_hex_not_enterable(tmp_path: Path) -> None:
+    # Pointy odd, centre (2,2): neighbours (3,2) (2,1) (1,1) (1,2) (1,3) (2,3); (1,1) is water.
+    p = one(tmp_path, ["....", ".w..", "....", "...."], units=[unit(at=(2, 2), size="large")])
+    refused(p, 'object "Orc 2"', "footprint hex 1,1 is water", "ground combatant may not enter")
+
+
+def test_combatants_in_the_same_hex(tmp_path: Path) -> None:
+    p = one(tmp_path, units=[unit("A", (1, 1)), unit("B", (1, 1), offset=(5, 5))])
+    refused(p, 'object "B"', 'overlaps "A" at cell 1,1')
+
+
+def test_footprints_that_overlap(tmp_path: Path) -> None:
+    # Large at (1,1) covers (2,1); a standard creature stands on (2,1).
+    p = one(tmp_path, units=[unit("Ogre", (1, 1), size="large"), unit("Imp", (2, 1))])
+    refused(p, 'object "Imp"', 'overlaps "Ogre" at cell 2,1')
+
+
+def test_combatant_of_an_unusable_shape(tmp_path: Path) -> None:
+    p = one(tmp_path, units=[unit()])
+    edit(p, "<point/>", '<polygon points="0,0 10,0 0,10"/>')
+    refused(p, 'object "Orc 2"', "not a polygon")
+
+
+def test_template_object(tmp_path: Path) -> None:
+    p = one(tmp_path, units=[unit()])
+    edit(p, 'name="Orc 2"', 'name="Orc 2" template="orc.tx"')
+    refused(p, 'object "Orc 2"', 'template "orc.tx"')
+
+
+def test_validate_lists_every_bad_object(tmp_path: Path) -> None:
+    p = one(
+        tmp_path,
+        units=[unit("A", (0, 0), faction="orcs"), unit("B", (1, 1), size="huge"), unit("C", (2, 2))],
+        map_properties={"seed": "x"},
+    )
+    lines = validate_map(p)
+    assert len(lines) == 3
+    assert any('object "A"' in line and "faction" in line for line in lines)
+    assert any('object "B"' in line and "size" in line for line in lines)
+    assert any("map property seed" in line for line in lines)
+
+
+def test_validate_accepts_a_good_map(tmp_path: Path) -> None:
+    assert validate_map(one(tmp_path, units=[unit()])) == []
