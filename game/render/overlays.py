@@ -1,0 +1,132 @@
+"""Reach and threat overlays, drawn twice too large and smooth-scaled for clean edges.
+
+- Reach: where a unit can end its move. Hexes are shaded light (cheap) to
+  deep (expensive) blue with the cost in a small badge; hexes where zone of
+  control stops the mover (R9-R11) are amber with an octagonal "stop" badge;
+  the whole region gets a white outline.
+- Threat: hexes some hostile weapon band covers (R8), tinted and hatched red,
+  with faint per-hex outlines and a strong outline around the region.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from game.rules.hexgrid import Cell, HexLayout
+
+from .geometry import region_edges
+from .pg import pygame
+from .style import font, lerp_colour
+
+SS = 2
+ReachEntry = tuple[Cell, int, bool]  # (cell, cost, stops)
+
+
+def _canvas(size: tuple[int, int]) -> pygame.Surface:
+    return pygame.Surface((size[0] * SS, size[1] * SS), pygame.SRCALPHA)
+
+
+def _poly(layout: HexLayout, cell: Cell, k: float) -> list[tuple[float, float]]:
+    return [(x * k, y * k) for x, y in layout.cell_corners(cell)]
+
+
+def _shrink(points: list[tuple[float, float]], centre: tuple[float, float], by: float) -> list[tuple[float, float]]:
+    cx, cy = centre
+    out = []
+    for x, y in points:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        f = max(0.0, (d - by) / d)
+        out.append((cx + (x - cx) * f, cy + (y - cy) * f))
+    return out
+
+
+def _outline(surf: pygame.Surface, layout: HexLayout, cells: set[Cell], k: float, colour: tuple[int, ...],
+             width: int) -> None:
+    for a, b in region_edges(layout, cells):
+        pa, pb = (a[0] * k, a[1] * k), (b[0] * k, b[1] * k)
+        pygame.draw.line(surf, colour, pa, pb, width)
+        # Round joints so thick outlines meet cleanly at hex corners.
+        pygame.draw.circle(surf, colour, pa, width / 2)
+        pygame.draw.circle(surf, colour, pb, width / 2)
+
+
+def _finish(target: pygame.Surface, big: pygame.Surface) -> None:
+    target.blit(pygame.transform.smoothscale(big, target.get_size()), (0, 0))
+
+
+def draw_threat(target: pygame.Surface, layout: HexLayout, mask: np.ndarray, scale: float = 1.0) -> None:
+    """Tint, hatch and outline every hex where ``mask[row, col]`` is true."""
+    cells = {(int(c), int(r)) for r, c in zip(*np.nonzero(mask), strict=True)}
+    if not cells:
+        return
+    k = scale * SS
+    big = _canvas(target.get_size())
+    shape = _canvas(target.get_size())
+    for cell in cells:
+        pygame.draw.polygon(shape, (255, 255, 255, 255), _poly(layout, cell, k))
+    tint = shape.copy()
+    tint.fill((236, 20, 20, 34), special_flags=pygame.BLEND_RGBA_MULT)
+    big.blit(tint, (0, 0))
+    hatch = _canvas(target.get_size())
+    w, h = hatch.get_size()
+    step = max(6, int(10 * k))
+    for x0 in range(-h, w, step):
+        pygame.draw.line(hatch, (250, 40, 30, 200), (x0, h), (x0 + h, 0), max(1, int(1.6 * k)))
+    hatch.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    big.blit(hatch, (0, 0))
+    for cell in cells:
+        pts = _shrink(_poly(layout, cell, k), (layout.cell_center(cell)[0] * k, layout.cell_center(cell)[1] * k),
+                      1.5 * k)
+        pygame.draw.lines(big, (236, 70, 60, 120), True, pts, max(1, int(1.2 * k)))
+    _outline(big, layout, cells, k, (150, 14, 14, 235), max(2, int(2.6 * k)))
+    _finish(target, big)
+
+
+def draw_reach(target: pygame.Surface, layout: HexLayout, entries: Sequence[ReachEntry], scale: float = 1.0) -> None:
+    """Shade each reachable hex by cost, mark ZoC stops, outline the region."""
+    if not entries:
+        return
+    k = scale * SS
+    big = _canvas(target.get_size())
+    max_cost = max(cost for _, cost, _ in entries) or 1
+    for cell, cost, stops in entries:
+        pts = _poly(layout, cell, k)
+        if stops:
+            pygame.draw.polygon(big, (255, 176, 40, 110), pts)
+        else:
+            t = (cost - 1) / max(1, max_cost - 1)
+            pygame.draw.polygon(big, lerp_colour((200, 240, 255, 92), (60, 130, 230, 64), t), pts)
+    for cell, _, stops in entries:
+        if stops:
+            cx, cy = layout.cell_center(cell)
+            pts = _shrink(_poly(layout, cell, k), (cx * k, cy * k), 3.5 * k)
+            pygame.draw.lines(big, (255, 168, 24, 230), True, pts, max(2, int(2.2 * k)))
+    _outline(big, layout, {c for c, _, _ in entries}, k, (255, 255, 255, 235), max(2, int(2.2 * k)))
+    inr = _inradius(layout) * k
+    for cell, cost, stops in entries:
+        cx, cy = layout.cell_center(cell)
+        _cost_badge(big, (cx * k, cy * k), inr, cost, stops)
+    _finish(target, big)
+
+
+def _inradius(layout: HexLayout) -> float:
+    (ax, ay), (bx, by) = layout.cell_center((1, 1)), layout.cell_center(layout.neighbor((1, 1), 0))
+    return math.hypot(bx - ax, by - ay) / 2
+
+
+def _cost_badge(big: pygame.Surface, centre: tuple[float, float], inr: float, cost: int, stops: bool) -> None:
+    r = inr * 0.28
+    cx, cy = centre
+    if stops:
+        octagon = [(cx + r * 1.08 * math.cos(math.radians(22.5 + 45 * i)),
+                    cy + r * 1.08 * math.sin(math.radians(22.5 + 45 * i))) for i in range(8)]
+        pygame.draw.polygon(big, (120, 20, 10, 235), _shrink(octagon, centre, -2))
+        pygame.draw.polygon(big, (226, 60, 30, 245), octagon)
+    else:
+        pygame.draw.circle(big, (10, 26, 52, 140), centre, r)
+    f = font(max(8, int(r * 1.35)), bold=True)
+    text = f.render(str(cost), True, (255, 255, 255))
+    big.blit(text, text.get_rect(center=(round(cx), round(cy + r * 0.08))))
