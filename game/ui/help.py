@@ -1,0 +1,57 @@
+"""HelpScene: a translucent panel listing the controls, pushed over the map."""
+
+from __future__ import annotations
+
+from game.render.pg import pygame
+from game.render.style import font
+
+from .scene import POP, QUIT, Scene, Transition
+
+CONTROLS = (
+    ("Drag (any mouse button)", "pan the map"),
+    ("Arrow keys / W A S D", "pan"),
+    ("Mouse wheel", "zoom toward the cursor"),
+    ("+ / -", "zoom in / out"),
+    ("Home", "fit the whole map"),
+    ("Point at a hex", "cell, terrain and unit in the status bar"),
+    ("H / F1", "show or hide this help"),
+    ("Esc", "quit"),
+)
+
+
+class HelpScene(Scene):
+    opaque = False  # the map stays visible underneath
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.QUIT:
+            return QUIT
+        if event.type == pygame.KEYDOWN or event.type == pygame.MOUSEBUTTONDOWN:
+            return POP
+        return None
+
+    def draw(self, screen: pygame.Surface, alpha: float) -> None:
+        w, h = screen.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        screen.blit(shade, (0, 0))
+        head = font(30, bold=True)
+        body = font(22)
+        key_w = max(body.size(k)[0] for k, _ in CONTROLS)
+        rows = [(body.render(k, True, (255, 222, 140)), body.render(v, True, (236, 236, 230))) for k, v in CONTROLS]
+        panel_w = max(key_w + 40 + max(v.get_width() for _, v in rows), head.size(self.title)[0]) + 60
+        panel_h = 90 + 30 * len(rows) + 40
+        panel = pygame.Surface((panel_w, panel_h), pygame.SRCALPHA)
+        pygame.draw.rect(panel, (20, 22, 30, 235), panel.get_rect(), border_radius=14)
+        pygame.draw.rect(panel, (120, 110, 80, 255), panel.get_rect(), 2, border_radius=14)
+        panel.blit(head.render(self.title, True, (250, 246, 232)), (30, 24))
+        panel.blit(body.render("Controls", True, (170, 174, 186)), (30, 60))
+        for i, (k, v) in enumerate(rows):
+            y = 94 + 30 * i
+            panel.blit(k, (30, y))
+            panel.blit(v, (30 + key_w + 40, y))
+        hint = body.render("any key closes", True, (150, 154, 166))
+        panel.blit(hint, (panel_w - hint.get_width() - 24, panel_h - 34))
+        screen.blit(panel, ((w - panel_w) // 2, (h - panel_h) // 2))
