@@ -281,3 +281,81 @@ def test_flying_combatant_may_start_over_a_chasm_and_swimmer_in_water(tmp_path: 
         ],
     )
     assert [c.cell for c in s.combatants] == [(0, 0), (2, 0)]
+
+
+# --- maps as Tiled itself writes them (tests/maps/loader) -----------------------------------------
+FIXTURES = Path(__file__).parent / "maps" / "loader"
+
+
+def test_tiled_1_10_map_with_external_tileset() -> None:
+    # ambush.tmx: pointy odd 6x5; a hidden image layer and a hidden "GM overlay" layer; decoration
+    # tile (no properties) over (0,1) and alone on (5,3); water painted over normal at (5,0).
+    s = load_scenario(FIXTURES / "ambush.tmx")
+    assert validate_map(FIXTURES / "ambush.tmx") == []
+    n, d, w, c, h, b = (int(t) for t in Terrain)
+    assert s.board.terrain.tolist() == [
+        [n, n, n, d, d, w],
+        [n, n, w, w, n, n],
+        [n, n, n, n, n, h],
+        [n, b, n, n, n, n],
+        [n, n, c, n, n, -1],
+    ]
+    assert s.board.exit.astype(int).tolist()[2] == [1, 0, 0, 0, 0, 0]  # the one marked exit tile
+    assert int(s.board.exit.sum()) == 1
+    assert s.board.hazard_damage[2, 5] == 5
+    assert (s.title, s.seed, s.flank_penalty, s.rear_penalty) == ("Ambush at the Old Mill", 1234, 3, 4)
+    assert s.hostility.hostile("neutral", "enemy") and not s.hostility.hostile("neutral", "player")
+    # Sorted by object id although "Crow" (6) precedes "Troll" (5) in the file and "Orc 1" (3) is in
+    # another layer. Anchors: Aldric point (100,150) near (1,2)'s centre (96,147); Osric's rectangle
+    # centre (96,37) = (1,0); Orc's tile object bottom-left (288,129) -> centre (320,92) = (4,1);
+    # Troll's ellipse centre (256,202) = (3,3); Crow's rectangle rotated 90 degrees about its top-left
+    # (170,237) -> centre (160,257) = (2,4), a chasm a flyer may start over.
+    got = [(x.name, x.object_id, x.cell) for x in s.combatants]
+    assert got == [
+        ("Aldric", 1, (1, 2)),
+        ("Brother Osric", 2, (1, 0)),
+        ("Orc 1", 3, (4, 1)),
+        ("Troll", 5, (3, 3)),
+        ("Crow", 6, (2, 4)),
+    ]
+    aldric, osric, orc, troll, crow = s.combatants
+    assert (aldric.move, aldric.initiative, aldric.attack, aldric.defense, aldric.hp) == (5, 3, 4, 14, 18)
+    assert aldric.facing == 1 and aldric.damage == "1d8+1"
+    assert aldric.skills == (("blades", 3), ("shields", 2))
+    assert not osric.threatening
+    assert (orc.reach, orc.reach_min) == (2, 1)
+    assert troll.size == Size.LARGE and troll.hp == 40
+    assert crow.movement_type == FLYING
+
+
+def test_tiled_1_9_map_with_groups_collection_tileset_and_offsets() -> None:
+    # ford.tmx: flat even 5x4, class= attributes, base64-zlib layer inside a group, a hidden group,
+    # an image-collection tileset whose exit marker is also flipped, an animated tile, a tile with a
+    # collision shape, and an object layer offset by (10, -6.5).
+    s = load_scenario(FIXTURES / "ford.tmx")
+    n, d, w, _, h, _ = (int(t) for t in Terrain)
+    assert s.board.terrain.tolist() == [[n, n, d, w, n], [n, d, w, w, n], [n, n, h, n, n], [n, n, n, n, n]]
+    assert s.board.exit.astype(int).tolist() == [[0, 0, 0, 0, 1], [0] * 5, [0] * 5, [1, 0, 0, 0, 1]]
+    assert s.board.cost[GROUND].tolist()[0] == [1, 1, 3, -1, 1]
+    assert s.board.cost[SWIMMING].tolist()[1] == [1, 1, 2, 2, 1]
+    assert s.board.cost[FLYING, 2, 2] == 2 and s.board.hazard_damage[2, 2] == 6
+    assert (s.title, s.seed, s.flank_penalty, s.rear_penalty) == ("ford.tmx", 0, 2, 5)
+    # Flat even centres: (c*55 + 37, r*64 + 32 + (32 if c is even)); objects written minus the offset.
+    got = [(x.name, x.cell, x.movement_type) for x in s.combatants]
+    assert got == [("Scout", (0, 1), GROUND), ("Kelpie", (2, 1), SWIMMING), ("Hawk", (2, 2), FLYING),
+                   ("Pike", (3, 3), GROUND)]
+    assert s.combatants[0].facing == 4  # "s" on a flat map: ne n nw sw s se
+    assert s.combatants[3].reach_min == 2
+
+
+def test_old_tiled_map_with_untyped_properties_and_tileset_in_a_folder() -> None:
+    # old_style.tmx: Tiled 1.4, pointy even, every property untyped, tiles/old.tsx points at
+    # ../terrain.png, and tiles carry the old Wang "terrain" attribute (not a property).
+    s = load_scenario(FIXTURES / "old_style.tmx")
+    n, w = int(Terrain.NORMAL), int(Terrain.WATER)
+    assert s.board.terrain.tolist() == [[n, n, n], [n, n, w], [n, n, n]]
+    assert s.board.exit.astype(int).tolist() == [[1, 1, 1], [1, 0, 1], [1, 1, 1]]  # R24 default ring
+    assert s.seed == 7 and s.hostility.hostile("neutral", "player")
+    goblin, ranger = s.combatants
+    assert (goblin.cell, goblin.move, goblin.threatening, goblin.reach, goblin.reach_min) == ((0, 2), 4, False, 2, 2)
+    assert (ranger.cell, ranger.faction, ranger.facing) == ((1, 0), "ally", 2)
