@@ -207,7 +207,7 @@ class Encounter:
         return (
             self.phase, self.round, self._turn, self._acted, tuple(self._order),
             tuple(copy.copy(u) for u in self.units.values()),
-            tuple(a.to_json() for a in self.history),
+            tuple(self.history),
         )
 
     # --- masks --------------------------------------------------------------
