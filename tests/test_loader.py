@@ -359,3 +359,15 @@ def test_old_tiled_map_with_untyped_properties_and_tileset_in_a_folder() -> None
     goblin, ranger = s.combatants
     assert (goblin.cell, goblin.move, goblin.threatening, goblin.reach, goblin.reach_min) == ((0, 2), 4, False, 2, 2)
     assert (ranger.cell, ranger.faction, ranger.facing) == ((1, 0), "ally", 2)
+
+
+@pytest.mark.parametrize("alignment,x,y", [("center", 192, 92), ("bottom", 192, 129), ("topleft", 160, 55)])
+def test_tile_object_alignment_of_the_tileset(tmp_path: Path, alignment: str, x: int, y: int) -> None:
+    # Tiled's tileset objectalignment says which point of the 64x74 image the object's x, y names;
+    # cell (2,1) of a pointy odd map has its centre at (192, 92).
+    path = write_map(tmp_path / "m.tmx", FIVE_BY_FOUR, object_style="tile",
+                     units=[{"name": "A", "px": (500, 500), "faction": "player"}])
+    text = path.read_text().replace('name="terrain"', f'name="terrain" objectalignment="{alignment}"')
+    text = text.replace('x="468" y="537"', f'x="{x}" y="{y}"')
+    path.write_text(text)
+    assert load_scenario(path).combatants[0].cell == (2, 1)

@@ -28,6 +28,13 @@ MAX_CELLS_PER_SIDE = 1000
 MAX_TILES_PER_TILESET = 65536
 INT_RE = re.compile(r"^\s*[+-]?\d+\s*$")
 BOOL_VALUES = ("true", "false", "1", "0")
+# Tileset objectalignment -> the point of a tile object's image its x, y names, as fractions of (w, h).
+ALIGNMENT_POINTS = {
+    "topleft": (0.0, 0.0), "top": (0.5, 0.0), "topright": (1.0, 0.0),
+    "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
+    "bottomleft": (0.0, 1.0), "bottom": (0.5, 1.0), "bottomright": (1.0, 1.0),
+}
+ALIGNMENTS = ("unspecified", *ALIGNMENT_POINTS)
 PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object")
 # Tiled's flip flags plus the hexagonal 120-degree rotation bit (pytmx knows only the first three).
 GID_FLAGS = 0xF0000000
@@ -46,6 +53,7 @@ class TileInfo:
     properties: Mapping[str, object]  # custom properties only, typed as Tiled wrote them
     kind: str | None  # the tile's class/type (tile objects inherit it)
     size: tuple[float, float]  # image size, for tile objects written without one
+    alignment: str = "bottomleft"  # the tileset's objectalignment: which point of the image x, y is
 
 
 @dataclass(frozen=True)
@@ -246,6 +254,7 @@ class _Tileset:
     count: int | None
     tiles: dict[int, TileInfo]
     default_size: tuple[float, float]
+    alignment: str
 
 
 def _inline_tilesets(rd: _Reader, root: ET.Element) -> list[_Tileset]:
@@ -287,6 +296,11 @@ def _inline_tilesets(rd: _Reader, root: ET.Element) -> list[_Tileset]:
             ih = _int_attr(rd, image, "height", f"{where} image", minimum=1)
             crashy = crashy or None in (iw, ih)
             _check_image(rd, image, base, where)  # a missing file does not stop the reading
+        alignment = ts_node.get("objectalignment") or "unspecified"
+        if alignment not in ALIGNMENTS:
+            rd.problem(where, f'objectalignment "{alignment}" is not one of {", ".join(ALIGNMENTS)}')
+            alignment = "unspecified"
+        alignment = "bottomleft" if alignment == "unspecified" else alignment  # Tiled's default off isometric
         tiles: dict[int, TileInfo] = {}
         for tile in ts_node.findall("tile"):
             tid = _int_attr(rd, tile, "id", f"a tile of {where}", minimum=0)
@@ -305,7 +319,7 @@ def _inline_tilesets(rd: _Reader, root: ET.Element) -> list[_Tileset]:
                 _check_image(rd, timg, base, label)
                 size = (_float_or(timg.get("width"), size[0]), _float_or(timg.get("height"), size[1]))
             props = import_pytmx().parse_properties(tile)
-            tiles[tid] = TileInfo(label, props, tile.get("class") or tile.get("type"), size)
+            tiles[tid] = TileInfo(label, props, tile.get("class") or tile.get("type"), size, alignment)
         if crashy:
             raise Fatal()
         assert firstgid is not None and tw and th
@@ -314,7 +328,7 @@ def _inline_tilesets(rd: _Reader, root: ET.Element) -> list[_Tileset]:
             if sheet > MAX_TILES_PER_TILESET:
                 raise rd.fatal(where, f"image holds {sheet} tiles, more than {MAX_TILES_PER_TILESET}")
             count = sheet if count is None else count
-        out.append(_Tileset(name, firstgid, count, tiles, (float(tw or 0), float(th or 0))))
+        out.append(_Tileset(name, firstgid, count, tiles, (float(tw or 0), float(th or 0)), alignment))
     if not out and not rd.problems:
         rd.problem(None, "the map has no tileset")
     out.sort(key=lambda t: t.firstgid)
@@ -526,7 +540,7 @@ def _tile_of(tilesets: list[_Tileset], gid: int) -> TileInfo | None:
         return owner.tiles[local]
     if owner.count is not None and local >= owner.count:
         return None
-    return TileInfo(f'tile {local} of tileset "{owner.name}"', {}, None, owner.default_size)
+    return TileInfo(f'tile {local} of tileset "{owner.name}"', {}, None, owner.default_size, owner.alignment)
 
 
 def _objects(rd: _Reader, root: ET.Element, tiled: object, tilesets: list[_Tileset]) -> list[MapObject]:
@@ -548,6 +562,9 @@ def _objects(rd: _Reader, root: ET.Element, tiled: object, tilesets: list[_Tiles
             props = {**(tile.properties if tile else {}), **own}  # Tiled: tile objects inherit tile properties
             kind = onode.get("class") or onode.get("type") or (tile.kind if tile else None)
             x, y = _anchor(obj, shape, tile)
+            if not (math.isfinite(x + ox) and math.isfinite(y + oy)):
+                rd.problem(f'object "{obj.name}"' if obj.name else f"object id {obj.id}", "position is out of range")
+                continue
             out.append(MapObject(int(obj.id), obj.name or None, kind, shape, (x + ox, y + oy), props,
                                  str(group.name or "")))
     return out
@@ -562,10 +579,11 @@ def _anchor(obj: object, shape: str, tile: TileInfo | None) -> tuple[float, floa
     if shape == "tile":
         # pytmx moved y from the bottom edge (TMX) to the top by the written height;
         # a tile object written without a size takes its tile's image size.
-        bottom = y + h
+        y += h  # back to the y written in the file
         if w == 0 and h == 0 and tile is not None:
             w, h = tile.size
-        dx, dy = w / 2, -h / 2  # image centre from the bottom-left anchor, before rotation
-        return x + dx * math.cos(turn) - dy * math.sin(turn), bottom + dx * math.sin(turn) + dy * math.cos(turn)
+        fx, fy = ALIGNMENT_POINTS[tile.alignment if tile is not None else "bottomleft"]
+        dx, dy = w * (0.5 - fx), h * (0.5 - fy)  # image centre from the written point, before rotation
+        return x + dx * math.cos(turn) - dy * math.sin(turn), y + dx * math.sin(turn) + dy * math.cos(turn)
     dx, dy = w / 2, h / 2  # rectangle and ellipse rotate about their top-left corner
     return x + dx * math.cos(turn) - dy * math.sin(turn), y + dx * math.sin(turn) + dy * math.cos(turn)
