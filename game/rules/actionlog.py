@@ -23,8 +23,8 @@ from .scenario import Scenario
 class LogError(RulesError):
     """A log line is malformed or not legal at its point: ``log.jsonl:3: reason``."""
 
-    def __init__(self, source: str, line: int, reason: str) -> None:
-        super().__init__(f"{source}:{line}: {reason}")
+    def __init__(self, source: str, line: int | None, reason: str) -> None:
+        super().__init__(f"{source}:{line}: {reason}" if line is not None else f"{source}: {reason}")
         self.source = source
         self.line = line
         self.reason = reason
@@ -50,7 +50,7 @@ def read_log(path_or_lines: str | os.PathLike[str] | Iterable[str], layout: HexL
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise LogError(name, 0, f"cannot read the log: {reason}") from None
+            raise LogError(name, None, f"cannot read the log: {reason}") from None
         lines: Iterable[str] = text.splitlines()
     else:
         name = source or "log"
