@@ -7,6 +7,7 @@ frame rate; the renderer interpolates with ``alpha = acc / dt``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 # Subtracting 1/60 fifteen times from 0.25 leaves a float a hair below dt;
@@ -29,7 +30,7 @@ class FixedStep:
             self.acc -= self.dt
             steps += 1
         if self.acc + EPSILON >= self.dt:  # hit max_steps: drop the backlog, keep the phase
-            self.acc %= self.dt
+            self.acc -= self.dt * math.floor((self.acc + EPSILON) / self.dt)
         self.acc = max(self.acc, 0.0)
         return steps
 
