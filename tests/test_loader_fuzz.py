@@ -101,7 +101,7 @@ def _check(path: Path) -> None:
     assert (lines == []) == loaded  # validate accepts exactly the maps that load
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_maps_load_or_fail_with_one_line(
     bases: dict[str, tuple[bytes, bytes | None]], data: st.DataObject, tmp_path_factory: pytest.TempPathFactory

@@ -91,9 +91,9 @@ class _Builder:
         self.problems.append(MapError(self.tmx.source, where, what))
 
     def scenario(self) -> Scenario:
-        tmx = self.tmx
-        layout = HexLayout(tmx.stagger_axis, tmx.stagger_index, tmx.tile_width, tmx.tile_height,
-                           tmx.side_length, tmx.width, tmx.height)
+        tmx, head = self.tmx, self.tmx.head
+        layout = HexLayout(head.stagger_axis, head.stagger_index, head.tile_width, head.tile_height,
+                           head.side_length, head.width, head.height)
         title, hostility, seed, flank, rear = self._map_properties()
         board = self._board(layout)
         combatants = self._combatants(board)
