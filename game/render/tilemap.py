@@ -169,14 +169,28 @@ def _tile_source(tmx: object, tiled_gid: int, cache: _ImageCache) -> Array:
 
 
 def _flip(img: Array, h: int, v: int, d: int) -> Array:
-    # Tiled applies the anti-diagonal flip (a transpose) first, then h, then v.
-    if d:
-        img = img.transpose(1, 0, 2)
+    """Flip a tile as Tiled 1.8 does on a hexagonal map.
+
+    There the anti-diagonal bit means "rotate 60 degrees clockwise" (hex
+    rotation), applied after the horizontal and vertical flips, about the
+    image centre. (pytmx calls the bit a diagonal flip; Tiled's extra
+    120-degree bit is not visible through pytmx at all.)
+    """
     if h:
         img = img[:, ::-1]
     if v:
         img = img[::-1]
+    if d:
+        img = _rotate_cw(np.ascontiguousarray(img), 60.0)
     return np.ascontiguousarray(img)
+
+
+def _rotate_cw(img: Array, degrees: float) -> Array:
+    # Rotating premultiplied pixels keeps the smoothing free of dark fringes.
+    data = np.ascontiguousarray(np.clip(np.round(img * 255), 0, 255).astype(np.uint8))
+    surf = pygame.image.frombytes(data.tobytes(), (img.shape[1], img.shape[0]), "RGBA")
+    turned = pygame.transform.rotozoom(surf, -degrees, 1.0)
+    return surface_to_array(turned).astype(np.float32) / 255
 
 
 TERRAIN_KEYS = ("terrain", "cost_ground", "cost_flying", "cost_swimming", "hazard_damage", "exit")
@@ -202,6 +216,7 @@ def load_map_art(tmx_path: str | os.PathLike[str]) -> MapArt:
     layers: list[TileLayerArt] = []
     cell_props: list[list[dict[str, object] | None]] = [[None] * layout.cols for _ in range(layout.rows)]
     offsets: dict[int, tuple[int, int]] = {}
+    src_size: dict[int, tuple[int, int]] = {}
     for layer in tmx.layers:
         if not isinstance(layer, pytmx.TiledTileLayer) or not layer.visible:
             continue
@@ -217,18 +232,21 @@ def load_map_art(tmx_path: str | os.PathLike[str]) -> MapArt:
             fh, fv, fd = (int(flags[0]), int(flags[1]), int(flags[2])) if flags else (0, 0, 0)
             key = (tiled, fh, fv, fd)
             if key not in images:
-                images[key] = _flip(_tile_source(tmx, tiled, cache), fh, fv, fd)
+                source = _tile_source(tmx, tiled, cache)
+                src_size[tiled] = source.shape[:2]
+                images[key] = _flip(source, fh, fv, fd)
             if tiled not in offsets:
                 ts = tmx.get_tileset_from_gid(gid)
                 offsets[tiled] = (int(float(ts.offset[0])), int(float(ts.offset[1])))
             ox, oy = offsets[tiled]
             img = images[key]
             px, py = layout.cell_box((col, row))
-            # Anchored bottom-left in the cell box (Tiled); a transposed image turns about its centre.
+            # Anchored bottom-left in the cell box (Tiled); a rotated image turns about the
+            # centre the unrotated one would have.
             ih, iw = img.shape[:2]
-            base_w, base_h = (ih, iw) if fd else (iw, ih)
-            x = px + ox + lx + (base_w - iw) // 2
-            y = py + th - base_h + oy + ly + (base_h - ih) // 2
+            sh, sw = src_size[key[0]]
+            x = px + ox + lx + (sw - iw) // 2
+            y = py + th - sh + oy + ly + (sh - ih) // 2
             placements.append(Placement(x, y, key))
             props = tmx.get_tile_properties_by_gid(gid) or {}
             if any(k in props for k in TERRAIN_KEYS):
