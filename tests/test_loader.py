@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -371,3 +373,24 @@ def test_tile_object_alignment_of_the_tileset(tmp_path: Path, alignment: str, x:
     text = text.replace('x="468" y="537"', f'x="{x}" y="{y}"')
     path.write_text(text)
     assert load_scenario(path).combatants[0].cell == (2, 1)
+
+
+def test_hidden_object_layers_and_capitalised_class_still_count(tmp_path: Path) -> None:
+    # Decision: "any object layer" includes hidden ones (a GM may hide tokens while editing), and
+    # the class is matched without regard to case ("Combatant" works).
+    path = write_map(tmp_path / "m.tmx", FIVE_BY_FOUR, units=[
+        {"name": "A", "at": (1, 1), "faction": "player", "kind": "Combatant"},
+        {"name": "B", "at": (2, 2), "faction": "enemy", "layer": "Hidden"},
+    ])
+    path.write_text(path.read_text().replace('name="Hidden"', 'name="Hidden" visible="0"'))
+    assert [c.name for c in load_scenario(path).combatants] == ["A", "B"]
+
+
+def test_loading_a_map_does_not_import_pygame() -> None:
+    code = (
+        "import sys; from game.maps.loader import load_scenario, validate_map; "
+        f"load_scenario({str(FIXTURES / 'ambush.tmx')!r}); validate_map({str(FIXTURES / 'ford.tmx')!r}); "
+        "sys.exit(3 if 'pygame' in sys.modules else 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).parent.parent, timeout=60)
+    assert done.returncode == 0
