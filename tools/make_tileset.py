@@ -201,14 +201,14 @@ def paint_dirt(c: Ctx) -> Array:
 
 def paint_brush(c: Ctx) -> Array:
     g = paint_grass(c, hue=-0.4) * 0.92
-    cover, height = blobs(c.h, c.w, c.rng, 11, 5.5, 9.5, c.inside)
+    cover, height = blobs(c.h, c.w, c.rng, 14, 6.0, 10.0, c.inside)
     leaf = c.noise(2.5, 2)
-    bush = ramp(np.clip(height / 9 * 0.7 + leaf * 0.5, 0, 1),
-                (0, (30, 62, 28)), (0.5, (52, 96, 40)), (1, (96, 142, 62)))
+    bush = ramp(np.clip(height / 10 * 0.75 + leaf * 0.45, 0, 1),
+                (0, (18, 44, 20)), (0.5, (46, 94, 38)), (1, (128, 176, 78)))
     bush = bump_light(bush, height + leaf * 3, 1.4)
     # Drop shadows below-right of each bush anchor the blobs on the ground.
-    shadow = np.roll(np.roll(cover, 2, axis=0), 2, axis=1)
-    g = g * (1 - 0.35 * shadow[..., None])
+    shadow = np.roll(np.roll(cover, 3, axis=0), 2, axis=1)
+    g = g * (1 - 0.5 * shadow[..., None])
     return g * (1 - cover[..., None]) + bush * cover[..., None]
 
 
@@ -279,13 +279,18 @@ def paint_lava(c: Ctx) -> Array:
 
 
 def paint_rock(c: Ctx) -> Array:
-    n = c.noise(10, 5)
-    cracks = 1 - np.abs(2 * c.noise(7, 2) - 1)
-    dome = np.clip(c.inside / 14, 0, 1) ** 0.6
-    height = dome * 10 + n * 6 - (cracks > 0.93) * 3
-    g = ramp(np.clip(n * 0.8 + 0.1, 0, 1), (0, (88, 86, 92)), (0.5, (122, 118, 122)), (1, (160, 156, 152)))
-    g = bump_light(g, height, 1.6)
-    g = g * (1 - 0.45 * (cracks > 0.93)[..., None])
+    """A heap of big boulders: reads as a wall nobody walks through."""
+    n = c.noise(10, 4)
+    g = ramp(n, (0, (52, 50, 56)), (1, (84, 80, 84)))
+    tone = c.noise(5, 3)
+    for count, rmin, rmax in ((7, 10.0, 14.0), (9, 6.0, 9.0)):
+        cover, height = blobs(c.h, c.w, c.rng, count, rmin, rmax, c.inside)
+        stone = ramp(np.clip(tone * 0.6 + height / rmax * 0.45, 0, 1),
+                     (0, (92, 90, 96)), (0.5, (132, 128, 130)), (1, (182, 178, 170)))
+        stone = bump_light(stone, height * 1.1 + tone * 3 + n * 2, 1.5)
+        shadow = np.roll(np.roll(cover, 3, axis=0), 2, axis=1)
+        g = g * (1 - 0.5 * shadow[..., None])
+        g = g * (1 - cover[..., None]) + stone * cover[..., None]
     return g
 
 
