@@ -11,7 +11,6 @@ state exactly as it was (python-chess style push/pop on snapshots).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -96,6 +95,12 @@ class UnitState:
     def active(self) -> bool:
         return self.status == "active"
 
+    def copy(self) -> UnitState:
+        # Every field is immutable, so a shallow copy is a full one (and much faster than copy.copy).
+        new = UnitState.__new__(UnitState)
+        new.__dict__.update(self.__dict__)
+        return new
+
 
 @dataclass(frozen=True)
 class _Snapshot:
@@ -127,6 +132,7 @@ class Encounter:
         self.history: list[Action] = []
         self._undo: list[_Snapshot] = []
         self._cache: dict[Any, Any] = {}
+        self._threat_memo: dict[tuple[ThreatSource, ...], np.ndarray] = {}
 
     @classmethod
     def from_scenario(cls, scenario: Scenario) -> Encounter:
@@ -206,19 +212,11 @@ class Encounter:
         """Everything that makes up the state, as a comparable value (for tests and undo checks)."""
         return (
             self.phase, self.round, self._turn, self._acted, tuple(self._order),
-            tuple(copy.copy(u) for u in self.units.values()),
+            tuple(u.copy() for u in self.units.values()),
             tuple(self.history),
         )
 
     # --- masks --------------------------------------------------------------
-    def _cached(self, key: Any, make: Callable[[], np.ndarray]) -> np.ndarray:
-        m = self._cache.get(key)
-        if m is None:
-            m = make()
-            m.setflags(write=False)
-            self._cache[key] = m
-        return m
-
     def _threat_sources(self, against: str, ignore: frozenset[str] = frozenset()) -> list[ThreatSource]:
         return [
             ThreatSource(u.cell, u.radius, u.spec.reach_min, u.spec.reach)
@@ -226,34 +224,45 @@ class Encounter:
             if u.active and u.threatening and u.name not in ignore and self.hostility.hostile(u.faction, against)
         ]
 
+    def _threat_of(self, sources: list[ThreatSource]) -> np.ndarray:
+        # Keyed by the sources themselves, so the mask survives actions that move nobody
+        # (end_turn, face, attacks that miss); the memo is shared by clones.
+        key = tuple(sources)
+        m = self._threat_memo.get(key)
+        if m is None:
+            if len(self._threat_memo) > 64:
+                self._threat_memo.clear()
+            m = threat_mask(self.board, sources)
+            m.setflags(write=False)
+            self._threat_memo[key] = m
+        return m
+
     def threat_against(self, faction: str) -> np.ndarray:
         """``[row, col]`` hexes threatened against members of ``faction`` (R3, R8)."""
         if faction not in FACTIONS:
             raise RulesError(f'faction "{faction}" is not one of {", ".join(FACTIONS)}')
-        return self._cached(("threat", faction), lambda: threat_mask(self.board, self._threat_sources(faction)))
+        return self._threat_of(self._threat_sources(faction))
 
     def threat_mask_for(self, name: str) -> np.ndarray:
         """What counts as threatened for this unit's ZoC now: hostile threat minus disengaged threateners (R23)."""
         u = self.unit(name)
-        if not u.disengaged_from:
-            return self.threat_against(u.faction)
-        return self._cached(
-            ("threat_for", name),
-            lambda: threat_mask(self.board, self._threat_sources(u.faction, u.disengaged_from)),
-        )
+        return self._threat_of(self._threat_sources(u.faction, u.disengaged_from))
 
     def _masks_for(self, name: str) -> tuple[np.ndarray, np.ndarray]:
         """(hexes held by hostile combatants, hexes held by other non-hostile combatants) for a mover."""
         def make() -> tuple[np.ndarray, np.ndarray]:
             me = self.units[name]
-            blocked = np.zeros((self.board.rows, self.board.cols), dtype=bool)
+            blocked = np.zeros(self.board.rows * self.board.cols, dtype=bool)
             occupied = np.zeros_like(blocked)
             for u in self.units.values():
                 if not u.active or u.name == name:
                     continue
                 target = blocked if self.hostility.hostile(u.faction, me.faction) else occupied
-                for col, row in footprint(self.board, u.cell, u.radius):
-                    target[row, col] = True
+                hexes = self.board.footprint_table(u.radius)[self.board.flat(u.cell)] if u.radius \
+                    else self.board.flat(u.cell)
+                target[hexes[hexes >= 0] if u.radius else hexes] = True
+            blocked = blocked.reshape(self.board.rows, self.board.cols)
+            occupied = occupied.reshape(self.board.rows, self.board.cols)
             blocked.setflags(write=False)
             occupied.setflags(write=False)
             return blocked, occupied
@@ -279,6 +288,13 @@ class Encounter:
             raise RulesError(f'"{name}" is not on the board ({u.status})')
         if budget is not None and budget < 0:
             raise RulesError(f"budget {budget} is negative")
+        key = ("reach", name, budget)
+        if key not in self._cache:  # legal_actions and the move that follows ask the same question
+            self._cache[key] = self._search(u, budget)
+        return self._cache[key]
+
+    def _search(self, u: UnitState, budget: int | None) -> ReachResult:
+        name = u.name
         blocked, occupied = self._masks_for(name)
         if budget is not None:
             threatened: np.ndarray | None = self.threat_against(u.faction)
@@ -368,7 +384,7 @@ class Encounter:
         state is then exactly as before.
         """
         snap = self._snapshot()
-        self._cache.clear()
+        # The cache describes the state as it is now; it is cleared after every change.
         try:
             recorded = self._dispatch(action)
         except BaseException:
@@ -382,7 +398,6 @@ class Encounter:
     def check(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else the reason it is refused. The state is unchanged."""
         snap = self._snapshot()
-        self._cache.clear()
         try:
             self._dispatch(action)
         except RulesError as exc:
@@ -401,7 +416,7 @@ class Encounter:
     def clone(self) -> Encounter:
         other = Encounter.__new__(Encounter)
         other.__dict__.update(self.__dict__)
-        other.units = {n: copy.copy(u) for n, u in self.units.items()}
+        other.units = {n: u.copy() for n, u in self.units.items()}
         other._order = list(self._order)
         other.history = list(self.history)
         other._undo = list(self._undo)  # snapshots are never mutated
@@ -411,12 +426,12 @@ class Encounter:
     def _snapshot(self) -> _Snapshot:
         return _Snapshot(
             self.phase, self.round, self._turn, self._acted,
-            tuple(copy.copy(u) for u in self.units.values()), tuple(self._order),
+            tuple(u.copy() for u in self.units.values()), tuple(self._order),
         )
 
     def _restore(self, snap: _Snapshot) -> None:
         self.phase, self.round, self._turn, self._acted = snap.phase, snap.round, snap.turn, snap.acted
-        self.units = {u.name: copy.copy(u) for u in snap.units}
+        self.units = {u.name: u.copy() for u in snap.units}
         self._order = list(snap.order)
         self._cache.clear()
 
@@ -599,6 +614,9 @@ class Encounter:
             if not res.can_end[row, col]:
                 raise IllegalActionError(f'move: "{u.name}" {self._why_not(u, to, res)}')
             cost, stops = int(res.cost[row, col]), bool(res.stops[row, col])
+            # Record the route taken: the log shows it, and a replay checks it step by
+            # step instead of searching again (same outcome, R7).
+            action = Move(u.name, to, tuple(res.path_to(to)))
         u.cell = to
         u.movement -= cost
         if stops:  # R9

@@ -1,0 +1,125 @@
+"""Benchmark the encounter engine on a 64x64 map with 24 combatants.
+
+1. Median time of ``legal_actions()`` for the current actor plus applying one
+   of its moves (target <= 2 ms).
+2. Time to read and replay a 1,000-action log made by a seeded random
+   playout that never lets the fight end early (target <= 1 s).
+
+Prints the medians and one JSON line. Usage: ``python tools/bench_turn.py [--seed N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.rules.actionlog import read_log, replay, write_log  # noqa: E402
+from game.rules.actions import Begin, EndTurn, Move  # noqa: E402
+from game.rules.encounter import Encounter  # noqa: E402
+from game.rules.scenario import Scenario  # noqa: E402
+from game.rules.textmap import scenario_from_rows  # noqa: E402
+
+SIZE = 64
+UNITS = 24
+
+
+def make_scenario(seed: int) -> Scenario:
+    rng = random.Random(seed)
+    rows = ["".join(rng.choices(".d#w", weights=(80, 12, 4, 4), k=SIZE)) for _ in range(SIZE)]
+    units = []
+    taken: set[tuple[int, int]] = set()
+    for i in range(UNITS):
+        faction = "player" if i % 2 == 0 else "enemy"
+        # two loose armies facing each other across the middle
+        band = range(20, 30) if faction == "player" else range(34, 44)
+        while True:
+            at = (rng.randrange(8, 56), rng.choice(band))
+            if rows[at[1]][at[0]] in ".d" and at not in taken:
+                break
+        taken.add(at)
+        units.append({"name": f"{faction} {i}", "at": at, "faction": faction, "move": rng.randint(5, 8),
+                      "initiative": rng.randint(0, 5), "hp": 30, "attack": 3, "reach": rng.choice([1, 1, 2]),
+                      "skills": "blades:2"})
+    return scenario_from_rows(rows, units, seed=seed, title="bench 64x64")
+
+
+def bench_turns(scenario: Scenario, samples: int, rng: random.Random) -> list[float]:
+    enc = Encounter.from_scenario(scenario)
+    enc.apply(Begin())
+    times = []
+    for _ in range(samples):
+        t0 = time.perf_counter()
+        legal = enc.legal_actions()
+        moves = [a for a in legal if isinstance(a, Move)]
+        if moves:
+            enc.apply(rng.choice(moves))
+        times.append(time.perf_counter() - t0)
+        enc.apply(EndTurn())
+    return times
+
+
+def playout_log(scenario: Scenario, length: int, rng: random.Random) -> list:
+    enc = Encounter.from_scenario(scenario)
+    enc.apply(Begin())
+    while len(enc.history) < length:
+        by_kind: dict[str, list] = {}
+        for a in enc.legal_actions():
+            if a.KIND != "flee":
+                by_kind.setdefault(a.KIND, []).append(a)
+        # mostly moves and actions; some turning; pass now and then
+        roll = rng.random()
+        if roll < 0.7:
+            kind = rng.choice([k for k in by_kind if k not in ("end_turn", "face")] or ["end_turn"])
+        else:
+            kind = "face" if roll < 0.8 else "end_turn"
+        enc.apply(rng.choice(by_kind[kind]))
+        if enc.is_over():  # keep the fight going: take it back and pass instead
+            enc.undo()
+            enc.apply(EndTurn())
+    return enc.history
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--samples", type=int, default=300)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    scenario = make_scenario(args.seed)
+
+    turn_times = bench_turns(scenario, args.samples, rng)
+    turn_ms = statistics.median(turn_times) * 1000
+
+    history = playout_log(scenario, 1000, rng)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.jsonl"
+        write_log(history, path)
+        runs = []
+        for _ in range(3):
+            t0 = time.perf_counter()
+            enc = replay(scenario, read_log(path, scenario.board.layout))
+            runs.append(time.perf_counter() - t0)
+    assert len(enc.history) == len(history)
+    replay_s = statistics.median(runs)
+    kinds: dict[str, int] = {}
+    for a in history:
+        kinds[a.KIND] = kinds.get(a.KIND, 0) + 1
+
+    print(f"map {SIZE}x{SIZE}, {UNITS} combatants, seed {args.seed}")
+    print(f"legal_actions + move: median {turn_ms:.3f} ms over {len(turn_times)} turns (target <= 2 ms)")
+    print(f"replay {len(history)} actions: median {replay_s:.3f} s over {len(runs)} runs (target <= 1 s); "
+          f"kinds {dict(sorted(kinds.items()))}")
+    print(json.dumps({"legal_plus_move_median_ms": round(turn_ms, 3), "replay_1000_s": round(replay_s, 3),
+                      "turn_ok": turn_ms <= 2.0, "replay_ok": replay_s <= 1.0}))
+
+
+if __name__ == "__main__":
+    main()
