@@ -213,3 +213,20 @@ def test_render_package_imports_without_pygame_until_used() -> None:
     code = "import sys, game.render; assert 'pygame' not in sys.modules; print('ok')"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "ok", out.stderr
+
+
+def test_default_map_is_a_valid_ford_ambush() -> None:
+    from game.maps.loader import load_scenario
+    from game.render import tokens_from_scenario
+
+    sc = load_scenario(DEFAULT)
+    assert sc.title == "Ambush at Miller's Ford"
+    assert sc.board.layout.pointy and sc.board.layout.stagger_index == "odd"
+    factions = [c.faction for c in sc.combatants]
+    assert factions.count("player") == 3 and factions.count("ally") == 1 and factions.count("enemy") == 5
+    assert any(c.reach == 2 for c in sc.combatants if c.faction == "enemy")  # the pikeman
+    assert any(c.radius == 1 for c in sc.combatants if c.faction == "enemy")  # the troll (R26 large)
+    assert sc.board.exit.any()  # the road west leaves the field (R24)
+    tokens = tokens_from_scenario(sc)
+    assert [t.name for t in tokens] == [c.name for c in sc.combatants]
+    assert all(t.hp == t.hp_max for t in tokens)
