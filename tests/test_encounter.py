@@ -264,3 +264,23 @@ def test_reach_for_budget_preview() -> None:
     preview = enc.reach_for("Aldric", budget=2)
     ends = {cell for cell, _c, _s in preview.destinations()}
     assert (3, 1) in ends and (4, 1) not in ends
+
+
+def test_legal_actions_of_the_current_actor() -> None:
+    # A on the map edge (an exit, R24), next to the Orc, with one skill.
+    enc = encounter([unit("A", (0, 2), "player", initiative=5, skills="blades:2"), unit("O", (1, 2), "enemy")])
+    enc.apply(Begin())
+    kinds = {}
+    for a in enc.legal_actions():
+        kinds.setdefault(a.KIND, []).append(a)
+    assert [a.target for a in kinds["attack"]] == ["O"]
+    assert [a.target for a in kinds["shove"]] == ["O"]
+    assert sorted(a.skill for a in kinds["disengage"]) == ["blades", "none"]
+    assert len(kinds["flee"]) == 1 and len(kinds["end_turn"]) == 1
+    assert sorted(a.dir for a in kinds["face"]) == ["ne", "nw", "se", "sw", "w"]
+    reach = {cell for cell, _c, _s in enc.reach_for("A").destinations()}
+    assert {a.to for a in kinds["move"]} == reach and (1, 2) not in reach
+    for action in enc.legal_actions():
+        assert enc.check(action) is None, action
+    enc.apply(Attack("A", "O", roll=1))
+    assert {a.KIND for a in enc.legal_actions()} == {"move", "face", "end_turn"}  # R16: one action
