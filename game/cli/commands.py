@@ -55,9 +55,9 @@ def cmd_state(args: argparse.Namespace) -> int:
             flags.append("ZoC-exhausted")
         if not u["threatening"]:
             flags.append("not threatening")
+        at = cell_text(u["at"]) if u["at"] is not None else "-"
         lines.append(
-            f"{name:<16} {u['faction']:<8} {cell_text(u['at']):>7} {u['facing']:<6} {move:>7} {u['hp']:>4}  "
-            + ", ".join(flags)
+            f"{name:<16} {u['faction']:<8} {at:>7} {u['facing']:<6} {move:>7} {u['hp']:>4}  " + ", ".join(flags)
         )
     emit(doc, args.json, "\n".join(lines))
     return 0
@@ -66,7 +66,7 @@ def cmd_state(args: argparse.Namespace) -> int:
 # --- reach --------------------------------------------------------------------
 def cmd_reach(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log)
-    result, movement = enc.reach_for(args.unit, args.budget), None
+    result = enc.reach_for(args.unit, args.budget)
     unit = enc.state_json()["units"][args.unit]
     movement = unit["movement"] if args.budget is None else args.budget
     hexes = [
@@ -148,10 +148,10 @@ def cmd_render(args: argparse.Namespace) -> int:
         raise UsageError(f'-o "{args.output}": the output must be a .png file')
     if not args.scale > 0:
         raise UsageError(f"--scale {args.scale} must be positive")
-    scenario, enc = load_encounter(args.map, args.log)
+    _, enc = load_encounter(args.map, args.log)
     from .render_cmd import render_to_png
 
-    render_to_png(scenario, enc, args.output, overlay=overlay, tokens=not args.no_tokens, scale=args.scale)
+    render_to_png(args.map, enc, args.output, overlay=overlay, tokens=not args.no_tokens, scale=args.scale)
     return 0
 
 
