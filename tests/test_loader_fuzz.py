@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -61,7 +62,7 @@ def _mutate_tree(data: st.DataObject, raw: bytes) -> bytes:
     root = ET.fromstring(raw)
     for _ in range(data.draw(st.integers(1, 4), label="mutations")):
         elements = list(root.iter())
-        kind = data.draw(st.sampled_from(["attr", "prop", "remove", "text"]), label="kind")
+        kind = data.draw(st.sampled_from(["attr", "prop", "remove", "text", "copy"]), label="kind")
         node = data.draw(st.sampled_from(elements), label="node")
         if kind == "attr" and node.attrib:
             name = data.draw(st.sampled_from(sorted(node.attrib)), label="attr")
@@ -82,6 +83,9 @@ def _mutate_tree(data: st.DataObject, raw: bytes) -> bytes:
             parent.remove(node)
         elif kind == "text":
             node.text = data.draw(TEXTS, label="text")
+        elif kind == "copy" and node is not root:  # duplicate ids, names, tilesets, layers...
+            parent = next(p for p in root.iter() if node in list(p))
+            parent.insert(data.draw(st.integers(0, len(parent)), label="at"), copy.deepcopy(node))
     return ET.tostring(root)
 
 

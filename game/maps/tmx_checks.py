@@ -366,7 +366,9 @@ def inside_tile(node: ET.Element, parents: dict[ET.Element, ET.Element]) -> bool
 def _check_tile_layer(rd: Reader, root: ET.Element, node: ET.Element, where: str) -> None:
     w = _int_attr(rd, node, "width", where, minimum=1)
     h = _int_attr(rd, node, "height", where, minimum=1)
-    if (w, h) != (int(root.get("width", "0")), int(root.get("height", "0"))) and None not in (w, h):
+    if w is None or h is None:
+        raise Fatal()  # pytmx would crash on these
+    if (w, h) != (int(root.get("width", "0")), int(root.get("height", "0"))):
         raise rd.fatal(where, f"size {w}x{h} differs from the map's {root.get('width')}x{root.get('height')}")
     data = node.find("data")
     if data is None:
@@ -384,7 +386,7 @@ def _check_tile_layer(rd: Reader, root: ET.Element, node: ET.Element, where: str
         gids = import_pytmx().pytmx.unpack_gids(text=text, encoding=encoding, compression=compression)
     except Exception as e:  # noqa: BLE001 - bad base64, bad zlib, bad CSV: all the same to a designer
         raise rd.fatal(where, f"tile data cannot be read ({type(e).__name__}: {e})") from None
-    if w and h and len(gids) != w * h:
+    if len(gids) != w * h:
         raise rd.fatal(where, f"has {len(gids)} tiles, the map needs {w * h}")
 
 
