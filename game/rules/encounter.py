@@ -321,6 +321,9 @@ class Encounter:
         a, d = self.unit(attacker), self.unit(defender)
         if attacker == defender:
             raise RulesError(f'"{attacker}" cannot be both attacker and defender')
+        for u in (a, d):
+            if not u.active:
+                raise RulesError(f'"{u.name}" is not on the board ({u.status})')
         cells = self._band_cells(a, d) or [a.cell]
         return worst_arc(self.layout, d.cell, d.facing, cells)
 
