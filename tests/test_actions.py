@@ -321,3 +321,22 @@ def test_push_refusals() -> None:
     enc = start([hero(), orc()])
     refused(enc, Push("O", "n", 1), "direction")
     refused(enc, Push("O", "e", 0), "at least 1")
+
+
+# --- multi-hex movement (R27) ---------------------------------------------------
+# A large creature centred (2,3) covers (2,3) (3,3) (1,3) (3,2) (2,2) (3,4) (2,4).
+# One step e to (3,3) newly covers (4,2) (4,3) (4,4).
+
+
+def test_large_step_costs_the_highest_newly_covered_hex() -> None:
+    enc = start([hero(at=(2, 3), size="large"), orc(at=(8, 7))], with_row(2, "....d....."))
+    enc.apply(Move("A", (3, 3), path=((3, 3),)))
+    assert enc.unit("A").movement == 4
+
+
+def test_large_step_is_a_zoc_entry_when_a_newly_covered_hex_is_threatened() -> None:
+    polearm = orc(at=(6, 3), reach=2)  # threatens hexes exactly 2 away: (4,3) but no hex A covers now
+    enc = start([hero(at=(2, 3), size="large"), polearm])
+    refused(enc, Move("A", (4, 3), path=((3, 3), (4, 3))), "already stopped")
+    enc.apply(Move("A", (3, 3), path=((3, 3),)))
+    assert enc.unit("A").movement == 0 and enc.unit("A").zoc_exhausted
