@@ -46,6 +46,15 @@ def test_render_matches_tiled_tmxrasterizer(axis: str, index: str) -> None:
     assert off < 0.005, f"{off:.3%} of pixels differ from Tiled by more than 8"
 
 
+@pytest.mark.parametrize("index", ["odd", "even"])
+def test_flat_top_column_drift_matches_tiled(index: str) -> None:
+    # 74x64 tiles, side 37: Tiled 1.8 draws every second column a pixel further right.
+    mine = pixels(render_map(GOLDEN / f"drift_x_{index}.tmx"))
+    gold = pixels(pygame.image.load(str(GOLDEN / f"drift_x_{index}.png")))
+    assert mine.shape == gold.shape == (3 * 64 + 32, 9 * 55 + 18, 4)
+    assert (np.abs(mine - gold).max(axis=2) > 8).mean() < 0.005
+
+
 def test_cells_without_tiles_stay_transparent() -> None:
     # golden maps leave (6,0) and (0,5) empty; Tiled shows the background there.
     layout = HexLayout("y", "odd", 64, 74, 37, 7, 6)

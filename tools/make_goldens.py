@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from make_tileset import DECOR_IDS, FLAT, FLAT_SIDE, POINTY, POINTY_SIDE, TERRAIN_IDS, TERRAIN_TILES  # noqa: E402
 from tmxout import FLIP_H, FLIP_V, TileLayer, TmxMap, write_tmx  # noqa: E402
@@ -81,13 +82,33 @@ def golden_paths(axis: str, index: str) -> tuple[Path, Path]:
     return GOLDEN / f"{stem}.tmx", GOLDEN / f"{stem}.png"
 
 
-def main() -> None:
+def drift_map(index: str) -> Path:
+    """A flat-top map whose tilewidth - side is odd (74 - 37), which Tiled draws drifting right.
+
+    Written with game.maps.tmxwrite (plain-colour tiles of its own), so the
+    goldens also cover an embedded atlas tileset that is not ours.
+    """
+    from game.maps.tmxwrite import write_map
+
+    rows = ["..dw.#c.x", "x#c..d.w.", ".w.#c.d.."]
+    return write_map(GOLDEN / f"drift_x_{index}.tmx", rows, stagger_axis="x", stagger_index=index,
+                     tile_width=74, tile_height=64, side_length=37)
+
+
+def rasterize(tmx: Path, png: Path) -> None:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    subprocess.run(["tmxrasterizer", str(tmx), str(png)], check=True, env=env, stderr=subprocess.DEVNULL)
+    print("wrote", tmx.relative_to(ROOT), png.relative_to(ROOT))
+
+
+def main() -> None:
     for axis, index in LAYOUTS:
         tmx, png = golden_paths(axis, index)
         write_tmx(tmx, golden_map(axis, index))
-        subprocess.run(["tmxrasterizer", str(tmx), str(png)], check=True, env=env)
-        print("wrote", tmx.relative_to(ROOT), png.relative_to(ROOT))
+        rasterize(tmx, png)
+    for index in ("odd", "even"):
+        tmx = drift_map(index)
+        rasterize(tmx, tmx.with_suffix(".png"))
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ layer opacity then match Tiled to within a level or two.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -124,6 +125,22 @@ def draw_order(layout: HexLayout) -> list[tuple[int, int]]:
     return order
 
 
+def tiled_column_drift(layout: HexLayout) -> Callable[[int], int]:
+    """Extra x pixels Tiled 1.8 draws flat-top column ``col`` at.
+
+    Its flat-top loop steps two columns at a time by ``tilewidth + side``,
+    which is one pixel more than two column widths when ``tilewidth - side``
+    is odd, so such maps drift right by a pixel every second column
+    (measured against tmxrasterizer). Pointy-top maps step row by row and
+    never drift.
+    """
+    tw = layout.tile_box[0]
+    if layout.pointy or (tw - layout.side_length) % 2 == 0:
+        return lambda col: 0
+    even = 1 if layout.stagger_index == "even" else 0
+    return lambda col: (col + 2 - even) // 2
+
+
 class _ImageCache:
     """Tileset images loaded once; tiles cut, flipped and premultiplied on demand."""
 
@@ -213,6 +230,7 @@ def load_map_art(tmx_path: str | os.PathLike[str]) -> MapArt:
     images: dict[tuple[int, int, int, int], Array] = {}
     tw, th = layout.tile_box
     order = draw_order(layout)
+    drift = tiled_column_drift(layout)
     layers: list[TileLayerArt] = []
     cell_props: list[list[dict[str, object] | None]] = [[None] * layout.cols for _ in range(layout.rows)]
     offsets: dict[int, tuple[int, int]] = {}
@@ -241,6 +259,7 @@ def load_map_art(tmx_path: str | os.PathLike[str]) -> MapArt:
             ox, oy = offsets[tiled]
             img = images[key]
             px, py = layout.cell_box((col, row))
+            px += drift(col)
             # Anchored bottom-left in the cell box (Tiled); a rotated image turns about the
             # centre the unrotated one would have.
             ih, iw = img.shape[:2]
