@@ -284,3 +284,14 @@ def test_legal_actions_of_the_current_actor() -> None:
         assert enc.check(action) is None, action
     enc.apply(Attack("A", "O", roll=1))
     assert {a.KIND for a in enc.legal_actions()} == {"move", "face", "end_turn"}  # R16: one action
+
+
+def test_undo_and_check_keep_the_live_unit_objects() -> None:
+    enc = encounter(TRIO)
+    orc = enc.unit("Orc")
+    enc.apply(Begin())
+    assert enc.check(Move("Orc", (5, 1))) is None and orc.cell == (8, 1)
+    enc.apply(Move("Orc", (5, 1)))
+    assert orc.cell == (5, 1)
+    enc.undo()
+    assert enc.unit("Orc") is orc and orc.cell == (8, 1) and orc.movement == 6

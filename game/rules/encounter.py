@@ -400,13 +400,10 @@ class Encounter:
 
     def check(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else the reason it is refused. The state is unchanged."""
-        snap = self._snapshot()
         try:
-            self._dispatch(action)
+            self.clone()._dispatch(action)  # on a copy: references into this state stay valid
         except RulesError as exc:
             return str(exc)
-        finally:
-            self._restore(snap)
         return None
 
     def undo(self) -> Action:
@@ -434,7 +431,12 @@ class Encounter:
 
     def _restore(self, snap: _Snapshot) -> None:
         self.phase, self.round, self._turn, self._acted = snap.phase, snap.round, snap.turn, snap.acted
-        self.units = {u.name: u.copy() for u in snap.units}
+        # In place, so UnitState objects and the units dict others hold stay the live ones.
+        kept = {u.name for u in snap.units}
+        for name in [n for n in self.units if n not in kept]:
+            del self.units[name]  # a joiner taken back
+        for u in snap.units:
+            self.units[u.name].__dict__.update(u.__dict__)
         self._order = list(snap.order)
         self._cache.clear()
 
