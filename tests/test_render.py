@@ -239,3 +239,12 @@ def test_default_map_is_a_valid_ford_ambush() -> None:
     tokens = tokens_from_scenario(sc)
     assert [t.name for t in tokens] == [c.name for c in sc.combatants]
     assert all(t.hp == t.hp_max for t in tokens)
+
+
+def test_scale_draws_map_and_tokens_smaller() -> None:
+    half = render_map(DEFAULT, tokens=[TokenView("Aldric", "player", (4, 8))], scale=0.5)
+    assert half.get_size() == (592, 339)
+    img = pixels(half)
+    x, y = LAYOUT.cell_center((4, 8))
+    r, g, b = img[int(y / 2) - 6, int(x / 2), :3]  # token body, above the label
+    assert b > r + 60

@@ -22,6 +22,7 @@ from .errors import RenderError
 from .pg import pygame
 
 Array = np.ndarray
+BAND = 256  # rows composited at a time
 
 
 @dataclass(frozen=True)
@@ -54,11 +55,18 @@ class MapArt:
     def compose(self) -> Array:
         """All visible tile layers composited: straight-alpha RGBA uint8 ``[h, w, 4]``."""
         w, h = self.layout.pixel_size
-        canvas = np.zeros((h, w, 4), dtype=np.float32)
-        for layer in self.layers:
-            for p in layer.placements:
-                _over(canvas, self.images[p.key], p.x, p.y, layer.opacity)
-        return _unpremultiply(canvas)
+        out = np.empty((h, w, 4), dtype=np.uint8)
+        # Composite in horizontal bands: a float canvas of a whole 64x64 map would need ~1 GB.
+        for top in range(0, h, BAND):
+            bottom = min(top + BAND, h)
+            canvas = np.zeros((bottom - top, w, 4), dtype=np.float32)
+            for layer in self.layers:
+                for p in layer.placements:
+                    img = self.images[p.key]
+                    if p.y < bottom and p.y + img.shape[0] > top:
+                        _over(canvas, img, p.x, p.y - top, layer.opacity)
+            out[top:bottom] = _unpremultiply(canvas)
+        return out
 
     def surface(self) -> pygame.Surface:
         return array_to_surface(self.compose())
@@ -90,10 +98,14 @@ def _over(canvas: Array, src: Array, x: int, y: int, opacity: float) -> None:
 
 
 def _unpremultiply(canvas: Array) -> Array:
+    """Premultiplied float RGBA (modified in place) -> straight-alpha uint8."""
     alpha = canvas[..., 3:4]
-    rgb = np.where(alpha > 0, canvas[..., :3] / np.maximum(alpha, 1e-12), 0)
-    out = np.concatenate([rgb, alpha], axis=2)
-    return np.clip(np.round(out * 255), 0, 255).astype(np.uint8)
+    rgb = canvas[..., :3]
+    np.divide(rgb, alpha, out=rgb, where=alpha > 0)
+    canvas *= 255
+    canvas += 0.5
+    np.clip(canvas, 0, 255, out=canvas)
+    return canvas.astype(np.uint8)
 
 
 def layout_of(tmx: object) -> HexLayout:
