@@ -164,3 +164,16 @@ def test_r11_flying_and_swimming_obey_zoc(encounter, movement_type, ch):
     expected = {(c, 1): (c, False) for c in range(1, 5)}
     expected[(5, 1)] = (5, True)
     assert enc.reach("M", [BEGIN]) == expected
+
+
+def test_r03_hostility_is_symmetric(encounter):
+    # "neutral/player" written either way round: each threatens the other (R3).
+    for pair in ("neutral/player", "player/neutral"):
+        enc = encounter(
+            rows(9, 7),
+            [unit("P", (1, 1), "player"), unit("N", (4, 3), "neutral")],
+            map_properties={"hostile": pair},
+        )
+        # P on (1,1) (odd row): e (2,1) w (0,1) ne (2,0) nw (1,0) se (2,2) sw (1,2).
+        assert enc.threat("neutral") == {(2, 1), (0, 1), (2, 0), (1, 0), (2, 2), (1, 2)}
+        assert enc.threat("player") == RING1

@@ -116,3 +116,22 @@ def test_r12_push_spends_no_movement_and_triggers_no_zoc(encounter):
     log.append({"action": "move", "unit": "P", "to": [3, 1]})
     u = enc.unit("P", log)
     assert (u["at"], u["movement"], u["zoc_exhausted"]) == ([3, 1], 0, True)
+
+
+def test_r12_push_ignores_terrain_costs(encounter):
+    # A ground combatant may not walk into water (R5) but may be pushed there (R12: forced
+    # movement ignores terrain costs): P ends on the water at (3,2), unharmed.
+    enc = pushed_map(encounter, {(3, 2): "w"})
+    u = enc.unit("P", [BEGIN, push("P", "e", 1)])
+    assert (u["at"], u["status"], u["hp"]) == ([3, 2], "active", 10)
+
+
+def test_r12_push_never_enters_blocked_even_with_cost_override(encounter):
+    # 'B' is blocked terrain with cost_ground 1: walking in is allowed (R5 override), but
+    # a push never enters a blocked hex (R12).
+    marks = {(3, 2): "B"}
+    kw = {"tile_properties": {"B": {"terrain": "blocked", "cost_ground": 1}}}
+    enc = pushed_map(encounter, marks, {"initiative": 20}, **kw)
+    assert enc.unit("P", [BEGIN, push("P", "e", 2)])["at"] == [2, 2]
+    u = enc.unit("P", [BEGIN, {"action": "move", "unit": "P", "to": [3, 2]}])
+    assert (u["at"], u["movement"]) == ([3, 2], 5)

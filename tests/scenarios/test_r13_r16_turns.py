@@ -182,6 +182,14 @@ def test_r16_place_only_in_setup(encounter):
     enc.refused([BEGIN, place], 2)
 
 
+def test_r04_never_two_on_one_hex(encounter):
+    # R4: placing or joining onto a held hex is refused.
+    enc = trio(encounter)
+    enc.refused([{"action": "place", "unit": "A", "at": [4, 2]}], 1)
+    join = {"action": "join", "unit": {"name": "X", "faction": "enemy"}, "at": [3, 2]}
+    enc.refused([BEGIN, join], 2)
+
+
 # --- bad logs ---------------------------------------------------------------------------
 
 

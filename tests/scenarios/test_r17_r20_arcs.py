@@ -31,6 +31,10 @@ POINTY_FACING_E = {
     # nw|w left over rear, w|sw right over rear, sw|se front over right, se|e front.
     (6, 2): "front", (4, 1): "front", (3, 2): "left",
     (3, 4): "right", (4, 5): "front", (6, 4): "front",
+    # Distance 3, as axial offsets (dq, dr) from D (axial (3,3)): 3w (-3,0) -> (1,3);
+    # (-2,-1) -> (2,2) and (-3,1) -> (2,4) lie inside the w sector (rear); (-3,2) -> (2,5)
+    # inside sw (right); (-1,-2) -> (2,1) inside nw (left); (3,-2) -> (6,1) inside ne (front).
+    (1, 3): "rear", (2, 2): "rear", (2, 4): "rear", (2, 5): "right", (2, 1): "left", (6, 1): "front",
 }  # fmt: skip
 POINTY_FACING_NW = {
     # R17 facing nw: front = nw, ne, w; left = sw; right = e; rear = se.

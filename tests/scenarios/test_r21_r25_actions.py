@@ -214,6 +214,30 @@ def test_r23_moving_through_after_success(encounter):
     assert (u["at"], u["movement"], u["zoc_exhausted"]) == ([7, 3], 0, True)
 
 
+def test_r23_hexes_also_threatened_by_others_still_stop(encounter):
+    # As above, but E3 (attack 9) stands on (7,2), 3 from P: it does not cover P, so the
+    # threshold stays 15. Its ring (7,2) even: (8,2) (6,2) (7,1) (6,1) (7,3) (6,3) overlaps
+    # E1's on (6,2) and (6,3). After success, hexes only E1/E2 threaten are free ((5,2) at
+    # 1, (6,4) at 2 via (5,4), (3,2) at 2 via (4,2)); (6,2) (2, via (5,2)) still stops, and
+    # so does (6,3) (3, via (5,4) and (6,4); the way over (6,2) ends on (6,2)).
+    enc = encounter(
+        rows(11, 7),
+        [
+            unit("P", (4, 3), "player", initiative=10, skills="blades:4"),
+            unit("E1", (5, 3), "enemy", attack=3),
+            unit("E2", (3, 3), "enemy", attack=5),
+            unit("E3", (7, 2), "enemy", attack=9),
+        ],
+    )
+    log = [BEGIN, disengage("blades", 11)]
+    reach = enc.reach("P", log)
+    assert reach[(5, 2)] == (1, False)
+    assert reach[(6, 4)] == (2, False)
+    assert reach[(3, 2)] == (2, False)
+    assert reach[(6, 2)] == (2, True)
+    assert reach[(6, 3)] == (3, True)
+
+
 def test_r23_lasts_only_this_turn(encounter):
     enc = disengage_map(encounter)
     # P, E1, E2, E3 (ties in map order) pass; in round 2 P is pinned again.

@@ -107,3 +107,24 @@ def test_r27_large_zoc_entry_by_newly_covered_hex(encounter):
     # Moving there: centre (4,3), 2 paid, the last 1 lost.
     u = enc.unit("L", [BEGIN, {"action": "move", "unit": "L", "to": [4, 3]}])
     assert (u["at"], u["movement"], u["zoc_exhausted"]) == ([4, 3], 0, True)
+
+
+def test_r27_large_passes_friends_but_ends_clear_of_them(encounter):
+    # Large L (move 5) centred on (2,3); ally A on (5,3). Centres whose footprint would
+    # hold (5,3) - (5,3) and its ring (6,3) (4,3) (6,2) (5,2) (6,4) (5,4) - are no legal
+    # end (R27), but L may pass them (R4). (7,3) is 5 straight east of (2,3), and the only
+    # 5-step way there runs along row 3 through (4,3) (5,3) (6,3): reached for 5, no stop.
+    enc = encounter(
+        rows(10, 7),
+        [
+            unit("L", (2, 3), "player", size="large", move=5, initiative=10),
+            unit("A", (5, 3), "ally"),
+            unit("E", (9, 0), "enemy", threatening=False),
+        ],
+    )
+    reach = enc.reach("L", [BEGIN])
+    assert reach[(7, 3)] == (5, False)
+    assert reach[(4, 2)] == (2, False)
+    assert not {(5, 3), (6, 3), (4, 3), (6, 2), (5, 2), (6, 4), (5, 4)} & set(reach)
+    st = enc.state([BEGIN, {"action": "move", "unit": "L", "to": [7, 3]}])
+    assert (st["units"]["L"]["at"], st["units"]["L"]["movement"]) == ([7, 3], 0)
