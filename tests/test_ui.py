@@ -165,3 +165,15 @@ def test_status_bar_names_cell_terrain_and_unit() -> None:
     assert view.describe((0, 6)) == "0,6   road exit (normal, exit)"
     assert "Orc Pikeman (enemy)  hp 12/12" in view.describe((11, 6))
     assert "Troll (enemy)" in view.describe((16, 5))  # a footprint hex of the large troll (R26)
+
+
+def test_hovered_hex_is_highlighted(tmp_path: Path) -> None:
+    # (8,5) has its centre at map (576, 312) = screen (624, 318) at zoom 1.
+    lit, dark = tmp_path / "lit.png", tmp_path / "dark.png"
+    run_window(DEFAULT, size=SIZE, zoom=1.0, max_frames=2, screenshot=lit, clock=FakeClock(),
+               script={0: [motion((624, 318))]})
+    run_window(DEFAULT, size=SIZE, zoom=1.0, max_frames=2, screenshot=dark, clock=FakeClock(),
+               script={0: [motion((5, 5))]})  # off the grid: nothing highlighted
+    a, b = pygame.image.load(str(lit)), pygame.image.load(str(dark))
+    assert sum(a.get_at((624, 318))[:3]) > sum(b.get_at((624, 318))[:3]) + 30
+    assert a.get_at((624 + 160, 318)) == b.get_at((624 + 160, 318))  # a hex further on is untouched

@@ -68,13 +68,13 @@ def draw_threat(target: pygame.Surface, layout: HexLayout, mask: np.ndarray, sca
     for cell in cells:
         pygame.draw.polygon(shape, (255, 255, 255, 255), _poly(layout, cell, k))
     tint = shape.copy()
-    tint.fill((236, 20, 20, 34), special_flags=pygame.BLEND_RGBA_MULT)
+    tint.fill((240, 16, 16, 50), special_flags=pygame.BLEND_RGBA_MULT)
     big.blit(tint, (0, 0))
     hatch = _canvas(target.get_size())
     w, h = hatch.get_size()
     step = max(6, int(10 * k))
     for x0 in range(-h, w, step):
-        pygame.draw.line(hatch, (250, 40, 30, 200), (x0, h), (x0 + h, 0), max(1, int(1.6 * k)))
+        pygame.draw.line(hatch, (255, 40, 30, 215), (x0, h), (x0 + h, 0), max(1, int(1.6 * k)))
     hatch.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     big.blit(hatch, (0, 0))
     for cell in cells:
