@@ -184,3 +184,14 @@ def test_r04_friend_in_threat_blocks_passage_around_it(encounter):
     expected |= {(c, 1): (c, False) for c in range(1, 5)}
     expected |= {(c, 2): (c, False) for c in range(1, 6)}
     assert enc.reach("P", [BEGIN]) == expected
+
+
+def test_r06_budget_preview_clears_exhaustion(encounter):
+    # P is exhausted on (3,2) (as in the grant test). `reach --budget 1` previews its next
+    # turn: exhaustion cleared (R6), so from (3,2) (even row) the ring neighbours ne (3,1)
+    # and se (3,3) stop again and w (2,2), nw (2,1), sw (2,3) are free; e (4,2) is E.
+    enc = field(encounter, (1, 2), 6)
+    log = [BEGIN, move("P", (3, 2))]
+    assert enc.reach_doc("P", log)["hexes"] == []
+    expected = {(3, 1): (1, True), (3, 3): (1, True), (2, 2): (1, False), (2, 1): (1, False), (2, 3): (1, False)}
+    assert enc.reach("P", log, budget=1) == expected

@@ -126,6 +126,16 @@ def test_r15_join_before_and_after_current_actor(encounter):
     assert turns == [(1, "Y"), (1, "C"), (2, "A"), (2, "X")]
 
 
+def test_r15_joiner_tying_with_current_actor_acts_this_round(encounter):
+    # B (5) is acting; Z joins with 5: after everyone it ties with (R14), so after B: this
+    # round (R15).
+    enc = quartet(encounter)
+    join = {"action": "join", "unit": {"name": "Z", "faction": "enemy", "initiative": 5}, "at": [4, 4]}
+    log = [BEGIN, END, join]
+    assert enc.state(log)["order"] == ["A", "B", "Z", "C"]
+    assert enc.state([*log, END])["turn"] == "Z"
+
+
 def test_r15_join_in_setup(encounter):
     enc = quartet(encounter)
     join = {"action": "join", "unit": {"name": "Z", "faction": "ally", "initiative": 6}, "at": [4, 2]}

@@ -196,3 +196,47 @@ def test_r20_border_turns_to_the_nearer_side(encounter, before, after):
     )
     log = [BEGIN, {"action": "attack", "unit": "K", "target": "D", "roll": 1}]
     assert enc.unit("K", log)["facing"] == after
+
+
+# --- multi-hex attackers in action ---------------------------------------------------------
+
+
+def large_vs_d(encounter, l_facing="e"):
+    # Large L centred on (3,2) (even row) covers (3,2) (4,2) (2,2) (3,1) (2,1) (3,3) (2,3);
+    # D on (4,3) (defence 12, facing e) touches (4,2) (its nw: left) and (3,3) (its w: rear).
+    return encounter(
+        rows(8, 7),
+        [
+            unit("L", (3, 2), "enemy", size="large", initiative=10, facing=l_facing),
+            unit("D", (4, 3), "player", defense=12),
+        ],
+    )
+
+
+@pytest.mark.parametrize(("roll", "hp"), [(8, 7), (7, 10)])
+def test_r19_large_attacker_uses_worst_arc(encounter, roll, hp):
+    # R18/R19: the rear counts (12 - 4 = 8): roll 8 hits, 7 misses. Judged from L's centre
+    # (3,2) alone (the nw|w border: left, 12 - 2 = 10) roll 8 would miss.
+    enc = large_vs_d(encounter)
+    log = [BEGIN, {"action": "attack", "unit": "L", "target": "D", "roll": roll, "damage": 3}]
+    assert enc.unit("D", log)["hp"] == hp
+
+
+@pytest.mark.parametrize(("before", "after"), [("e", "e"), ("sw", "se"), ("ne", "e"), ("w", "se")])
+def test_r20_large_attacker_turns_on_a_border(encounter, before, after):
+    # From L's centre (3,2) (axial (2,2)) to D's (4,3) (axial (3,3)) is (+1,+1): the e|se
+    # border. L turns to the nearer of e (index 0) and se (5): from e stays e; from sw (4)
+    # se; from ne (1) e; from w (3) se (two steps against three).
+    enc = large_vs_d(encounter, before)
+    log = [BEGIN, {"action": "attack", "unit": "L", "target": "D", "roll": 1}]
+    assert enc.unit("L", log)["facing"] == after
+
+
+@pytest.mark.parametrize(("before", "d_at"), [("e", [5, 3]), ("sw", [5, 4])])
+def test_r22_large_shover_on_a_border(encounter, before, d_at):
+    # R22: D is pushed 1 in the side direction from L's centre toward D's: the e|se border,
+    # settled toward L's facing. e: (4,3) -> (5,3); from sw the nearer is se: (4,3) (odd
+    # row) -> (5,4). Roll 20 succeeds whatever the penalty.
+    enc = large_vs_d(encounter, before)
+    log = [BEGIN, {"action": "shove", "unit": "L", "target": "D", "roll": 20}]
+    assert enc.unit("D", log)["at"] == d_at

@@ -275,6 +275,15 @@ def test_r24_flee_from_outer_ring_when_no_exits(encounter):
     assert (st["turn"], st["order"], st["round"]) == ("E", ["E", "Q"], 1)
 
 
+def test_r24_last_in_order_flees_round_passes(encounter):
+    # Order P (10), E (5), Q (1). Q stands on (6,0), on the ring; when Q, last in the
+    # order, flees, the turn passes on to round 2's first: P.
+    enc = flee_map(encounter, (3, 2))
+    st = enc.state([BEGIN, END, END, {"action": "flee", "unit": "Q"}])
+    assert st["units"]["Q"]["status"] == "fled"
+    assert (st["round"], st["turn"]) == (2, "P")
+
+
 def test_r24_no_flight_from_inside(encounter):
     enc = flee_map(encounter, (3, 2))
     enc.refused([BEGIN, {"action": "flee", "unit": "P"}], 2)
