@@ -41,8 +41,8 @@ import numpy as np
 
 from .board import Board
 from .hexgrid import Cell
-from .reach_search import Field, search
-from .reach_tables import StepTables, step_tables
+from .reach_search import Field, search_cells, search_steps
+from .reach_tables import INF, StepTables, step_tables
 from .terrain import MovementType
 
 
@@ -57,6 +57,15 @@ class MoveRequest:
     threatened: np.ndarray | None  # bool [rows, cols]: ZoC against the mover; None once exhausted
 
 
+@dataclass(frozen=True, eq=False)
+class _Zoc:
+    """Which arrivals were ZoC entries in this search (for walking paths back)."""
+
+    cells: np.ndarray  # standard size: entering any of these cells
+    arrivals_v: np.ndarray  # multi-hex: arriving at v ...
+    arrivals_d: np.ndarray  # ... along direction d
+
+
 class ReachResult:
     """Outcome of one search. Arrays are ``[row, col]`` over centre cells.
 
@@ -65,20 +74,22 @@ class ReachResult:
     the move) are read-only arrays built on first access.
     """
 
-    def __init__(self, board: Board, start: Cell, field: Field, no_end: np.ndarray) -> None:
+    def __init__(self, board: Board, start: Cell, field: Field, no_end: np.ndarray, tables: StepTables,
+                 zoc: _Zoc) -> None:
         self.board = board
         self.start = start
         self._field = field
         self._no_end = no_end  # flat cells whose footprint overlaps a non-hostile combatant (R4)
+        self._tables = tables
+        self._zoc = zoc
 
     # --- sparse views -------------------------------------------------------
     @cached_property
     def _ends(self) -> dict[int, tuple[int, bool]]:
         """flat cell -> (cost, stops) for every legal end, start included."""
         f = self._field
-        out: dict[int, tuple[int, bool]] = dict(
-            zip(f.free_cells.tolist(), zip(f.free_cost.tolist(), [False] * f.free_cells.size, strict=True), strict=True)
-        )
+        out: dict[int, tuple[int, bool]] = {c: (g, False) for c, g in zip(f.free_cells.tolist(), f.free_cost.tolist(),
+                                                                            strict=True)}
         for cell, cost in zip(f.stop_cells.tolist(), f.stop_cost.tolist(), strict=True):
             free = out.get(cell)
             if free is None or cost < free[0]:  # R7: a stop counts only when strictly cheaper
@@ -90,21 +101,16 @@ class ReachResult:
         return out
 
     @cached_property
-    def _free_parent(self) -> dict[int, int]:
-        f = self._field
-        return dict(zip(f.free_cells.tolist(), f.free_parent.tolist(), strict=True))
+    def _free(self) -> np.ndarray:
+        """Dense free cost per flat cell (INF where no free state), plus the off-grid slot."""
+        free = np.full(self.board.rows * self.board.cols + 1, INF, dtype=np.int64)
+        free[self._field.free_cells] = self._field.free_cost
+        return free
 
     @cached_property
-    def _stop_parent(self) -> dict[int, int]:
-        f = self._field
-        return dict(zip(f.stop_cells.tolist(), f.stop_parent.tolist(), strict=True))
-
-    def cost_at(self, cell: Cell) -> int:
-        """Cheapest cost to bring the centre to ``cell``, -1 if unreachable."""
-        if not self.board.layout.in_grid(cell):
-            return -1
-        col, row = cell
-        return int(self.cost[row, col])
+    def _zoc_arrivals(self) -> tuple[set[int], set[tuple[int, int]]]:
+        z = self._zoc
+        return set(z.cells.tolist()), set(zip(z.arrivals_v.tolist(), z.arrivals_d.tolist(), strict=True))
 
     # --- full arrays --------------------------------------------------------
     @cached_property
@@ -162,48 +168,61 @@ class ReachResult:
             raise ValueError(f"hex {list(cell)} is not a legal end of this move from {list(self.start)}")
         start = board.flat(self.start)
         chain: list[int] = []
-        if end[1]:  # the last step is the ZoC stop; everything before it is free
-            chain.append(flat)
-            flat = self._stop_parent[flat]
+        cost, stopping = end
         while flat != start:
             chain.append(flat)
-            flat = self._free_parent[flat]
+            flat, cost = self._step_back(flat, cost, stopping)
+            stopping = False  # only the last step of a path may be a ZoC entry
         return [board.cell_of(f) for f in reversed(chain)]
+
+    def _step_back(self, v: int, cost: int, zoc: bool) -> tuple[int, int]:
+        """A free state ``u`` and the step ``u -> v`` that brings ``v`` to ``cost``, a ZoC entry iff ``zoc``."""
+        nbr, cost_in, free = self._tables.neighbors, self._tables.cost_in, self._free
+        zoc_cells, zoc_pairs = self._zoc_arrivals
+        for d in range(6):
+            u = int(nbr[v, (d + 3) % 6])
+            if u < 0 or free[u] + cost_in[v, d] != cost:
+                continue
+            if ((v in zoc_cells) or ((v, d) in zoc_pairs)) == zoc:
+                return u, int(free[u])
+        raise AssertionError(f"no step back from cell {v} at cost {cost}")  # the search guarantees one
 
 
 def reachable(board: Board, request: MoveRequest) -> ReachResult:
     """Where the mover can bring its centre this move, at what cost, and where ZoC stops it."""
     _check(board, request)
-    radius = request.radius
-    tables = step_tables(board, request.movement_type, radius)
+    tables = step_tables(board, request.movement_type, request.radius)
     window = _window(board, request)
     start = board.flat(request.start)
+    cols = board.cols
+    blocked = _cells(request.blocked, window, cols)
+    occupied = _cells(request.occupied, window, cols)
+    threatened = EMPTY if request.threatened is None else _cells(request.threatened, window, cols)
 
-    blocked = _cells(request.blocked, window, board.cols)
-    occupied = _cells(request.occupied, window, board.cols)
+    if request.radius == 0:
+        field = search_cells(board, tables, start, request.budget, blocked, threatened, occupied)
+        return ReachResult(board, request.start, field, occupied, tables, _Zoc(threatened, EMPTY, EMPTY))
+
     no_enter = _spread(tables, blocked)  # centres whose footprint holds a hostile (R4, R27)
     no_end = _spread(tables, occupied)  # centres whose footprint holds a friend (R4)
-
-    stop_v, stop_d = _zoc_arrivals(tables, request.threatened, window, board.cols)
-    # No free step into a blocked footprint, nor into threatened space (R9).
-    nbr = tables.neighbors
+    stop_v, stop_d = _zoc_arrivals(tables, threatened)
+    # No free step into a hostile's footprint, nor into threatened space (R9).
     in_v = np.concatenate([np.repeat(no_enter, 6), stop_v])
-    in_d = np.concatenate([np.tile(np.arange(6), no_enter.size), stop_d])
-    from_u = nbr[in_v, (in_d + 3) % 6]
+    in_d = np.concatenate([np.tile(np.arange(6, dtype=np.int32), no_enter.size), stop_d])
+    from_u = tables.neighbors[in_v, (in_d + 3) % 6]
     ok = from_u >= 0
-    forbid_u, forbid_d = from_u[ok], in_d[ok]
-
-    # A ZoC stop state is never a legal end on a friend or a hostile (R4).
+    zoc = _Zoc(EMPTY, stop_v, stop_d)
+    # A ZoC stop is never a legal end on a friend or a hostile (R4).
     if stop_v.size:
         keep = ~np.isin(stop_v, np.concatenate([no_enter, no_end]))
         stop_v, stop_d = stop_v[keep], stop_d[keep]
-
-    field = search(board, tables, start, request.budget, forbid_u, forbid_d, stop_v, stop_d)
-    return ReachResult(board, request.start, field, no_end)
+    field = search_steps(board, tables, start, request.budget, from_u[ok], in_d[ok], stop_v, stop_d)
+    return ReachResult(board, request.start, field, no_end, tables, zoc)
 
 
 # --- helpers ----------------------------------------------------------------
 Window = tuple[int, int, int, int]  # row0, row1, col0, col1 (half-open)
+EMPTY = np.zeros(0, dtype=np.int32)
 
 
 def _check(board: Board, request: MoveRequest) -> None:
@@ -235,10 +254,13 @@ def _window(board: Board, request: MoveRequest) -> Window:
 
 
 def _cells(mask: np.ndarray, window: Window, cols: int) -> np.ndarray:
-    """Flat indices of the set cells of ``mask`` inside ``window``."""
+    """Flat indices (int32) of the set cells of ``mask`` inside ``window``."""
     r0, r1, c0, c1 = window
-    rr, cc = np.nonzero(mask[r0:r1, c0:c1])
-    return (rr + r0) * cols + (cc + c0)
+    sub = mask[r0:r1, c0:c1]
+    if c1 - c0 == cols:  # whole rows: flat indices are contiguous
+        return (np.flatnonzero(sub) + r0 * cols).astype(np.int32)
+    rr, cc = np.nonzero(sub)
+    return ((rr + r0) * cols + (cc + c0)).astype(np.int32)
 
 
 def _spread(tables: StepTables, hexes: np.ndarray) -> np.ndarray:
@@ -249,22 +271,17 @@ def _spread(tables: StepTables, hexes: np.ndarray) -> np.ndarray:
     return out[out >= 0]
 
 
-def _zoc_arrivals(
-    tables: StepTables, threatened: np.ndarray | None, window: Window, cols: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """Every (centre, direction) arrival that newly covers a threatened hex (R9, R27)."""
-    empty = np.zeros(0, dtype=np.intp)
-    if threatened is None:
-        return empty, empty
-    hexes = _cells(threatened, window, cols)
+def _zoc_arrivals(tables: StepTables, hexes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every (centre, direction) arrival that newly covers one of the threatened ``hexes`` (R9, R27)."""
     if not hexes.size:
-        return empty, empty
+        return EMPTY, EMPTY
     vs, ds = [], []
+    around = tables.footprint[hexes]
     for d, new_cols in enumerate(tables.new_cols):
         # Hex t is newly covered arriving at v along d when t = v + o for a
         # new offset o, i.e. v = t - o.
-        v = tables.footprint[hexes][:, tables.mirror_col[new_cols]].ravel()
+        v = around[:, tables.mirror_col[new_cols]].ravel()
         v = v[v >= 0]
         vs.append(v)
-        ds.append(np.full(v.size, d, dtype=np.intp))
+        ds.append(np.full(v.size, d, dtype=np.int32))
     return np.concatenate(vs), np.concatenate(ds)

@@ -1,13 +1,15 @@
-"""The search kernel behind :func:`game.rules.reach.reachable`.
+"""The search kernels behind :func:`game.rules.reach.reachable`.
 
 Dial's algorithm (a bucket queue: step costs are small whole numbers) over
-the *free* states of centre cells, vectorised per cost level: all cells whose
-cheapest free cost is ``c`` are expanded together with a handful of numpy
+the *free* states of centre cells, vectorised per cost level: every cell
+whose cheapest free cost is ``c`` is expanded at once, with a dozen numpy
 calls. ZoC stop states never expand (R9), so they are computed afterwards in
-one sparse pass over the few steps that enter threatened space.
+one sparse pass over the few cells that threatened space makes into stops.
 
-Work is proportional to the cells reached, not the board: distances live in
-a per-board scratch array that is reset only where it was touched.
+A bounded search touches only cells near the mover: its distances live in a
+per-board scratch array that is reset only where it was written. Paths are
+not recorded; :class:`game.rules.reach.ReachResult` walks back through the
+costs when asked for one.
 """
 
 from __future__ import annotations
@@ -20,27 +22,27 @@ import numpy as np
 from .board import Board
 from .reach_tables import INF, StepTables
 
+EMPTY = np.zeros(0, dtype=np.int32)
+
 
 @dataclass(frozen=True, eq=False)
 class Field:
-    """Sparse outcome of one search over flat cell indices."""
+    """Sparse outcome of one search over flat cell indices (each cell once)."""
 
-    free_cells: np.ndarray  # cells reached without a ZoC stop, start first
+    free_cells: np.ndarray  # reached without a ZoC stop (the start included)
     free_cost: np.ndarray
-    free_parent: np.ndarray  # previous centre (a free state), -1 for the start
-    stop_cells: np.ndarray  # cells whose ZoC-stop state is reachable and may be ended on
+    stop_cells: np.ndarray  # whose ZoC-stop state is reachable and may be ended on
     stop_cost: np.ndarray
-    stop_parent: np.ndarray
 
 
 class _Scratch:
     """Reusable per-board arrays; every query leaves them as it found them."""
 
     def __init__(self, n: int) -> None:
-        self.dist = np.full(n + 1, INF, dtype=np.int32)
-        self.dist[n] = -1  # neighbour -1 reads this slot: never improvable
-        self.parent = np.full(n, -1, dtype=np.int32)
-        self.stamp = np.zeros(n, dtype=np.int32)
+        self.dist = np.full(n + 1, INF, dtype=np.int32)  # slot n: what neighbour -1 reads
+        self.stamp = np.zeros(n + 1, dtype=np.int32)
+        self.mark = np.zeros(n + 1, dtype=bool)
+        self.arange = np.arange(6 * n + 6, dtype=np.int32)
         self.busy = False
 
 
@@ -56,7 +58,116 @@ def _scratch(board: Board) -> _Scratch:
     return scr
 
 
-def search(
+def search_cells(
+    board: Board,
+    tables: StepTables,
+    start: int,
+    budget: int | None,
+    no_enter: np.ndarray,
+    threatened: np.ndarray,
+    no_stop: np.ndarray,
+) -> Field:
+    """Standard-size search: a step costs the entered cell, a ZoC entry is entering a threatened cell.
+
+    ``no_enter``: cells holding hostiles; ``threatened``: cells entered only
+    as a stop; ``no_stop``: cells a stop may not end on (friends, R4).
+    """
+    cost = tables.cell_cost
+    assert cost is not None
+    forbid = np.concatenate([no_enter, threatened])
+    saved = cost[forbid]
+    cost[forbid] = INF  # only as a stop, below, or never
+    scr = _scratch(board)
+    scr.busy = True
+    n = board.rows * board.cols
+    dist = scr.dist if budget is not None else np.full(n + 1, INF, dtype=np.int32)
+    limit = INF - 1 if budget is None else budget
+    free_cells = EMPTY
+    try:
+        pushed = _dial_cells(tables, cost, dist, scr, start, limit)
+        if budget is None:
+            free_cells = np.flatnonzero(dist[:n] < INF).astype(np.int32)
+        else:
+            free_cells = _unique(scr, np.concatenate(pushed))
+        free_cost = dist[free_cells]
+        # A stop on threatened t: its cost plus the cheapest free neighbour.
+        t_cost = saved[no_enter.size:]
+        if threatened.size:
+            mark = scr.mark
+            mark[no_enter] = True
+            mark[no_stop] = True
+            ok = ~mark[threatened] & (t_cost < INF)
+            mark[no_enter] = False
+            mark[no_stop] = False
+            t, t_cost = threatened[ok], t_cost[ok]
+            best = dist[tables.neighbors[t]].min(axis=1) + t_cost
+            ok = best <= limit
+            stop_cells, stop_cost = _unique_pairs(t[ok], best[ok])
+        else:
+            stop_cells, stop_cost = EMPTY, EMPTY
+    finally:
+        cost[forbid] = saved
+        if budget is not None:
+            dist[free_cells] = INF
+            dist[start] = INF
+        scr.busy = False
+    return Field(free_cells, free_cost, stop_cells, stop_cost)
+
+
+def _dial_cells(
+    tables: StepTables, cost: np.ndarray, dist: np.ndarray, scr: _Scratch, start: int, limit: int
+) -> list[np.ndarray]:
+    """Free costs into ``dist``; returns every array of cells written (stale entries included)."""
+    nbr = tables.neighbors
+    stamp, arange = scr.stamp, scr.arange
+    max_step = tables.max_step
+    dist[start] = 0
+    first = np.array([start], dtype=np.int32)
+    pushed = [first]
+    buckets: dict[int, list[np.ndarray]] = {0: [first]}
+    while buckets:
+        c = min(buckets)
+        parts = buckets.pop(c)
+        frontier = parts[0] if len(parts) == 1 else np.concatenate(parts)
+        # A cell popped again after an earlier, cheaper expansion (pushed at a
+        # higher cost first) only yields candidates that cannot win: harmless.
+        nb = nbr[frontier].ravel()
+        val = cost[nb]
+        val += c
+        better = val < dist[nb]
+        if c + max_step > limit:
+            better &= val <= limit
+        idx = nb[better]
+        if not idx.size:
+            continue
+        val = val[better]
+        # A step costs what the entered cell costs, so every candidate for one
+        # cell carries the same value: duplicates agree, keep one of each.
+        dist[idx] = val
+        k = arange[: idx.size]
+        stamp[idx] = k
+        once = stamp[idx] == k
+        idx = idx[once]
+        pushed.append(idx)
+        if max_step == 1:
+            buckets.setdefault(c + 1, []).append(idx)
+            continue
+        val = val[once]
+        near = val == c + 1
+        a = idx[near]
+        if a.size:
+            buckets.setdefault(c + 1, []).append(a)
+        if a.size < idx.size:
+            if max_step == 2:
+                buckets.setdefault(c + 2, []).append(idx[~near])
+            else:
+                far, fval = idx[~near], val[~near]
+                for v in np.unique(fval).tolist():
+                    buckets.setdefault(v, []).append(far[fval == v])
+    return pushed
+
+
+def search_steps(
     board: Board,
     tables: StepTables,
     start: int,
@@ -66,10 +177,10 @@ def search(
     stop_v: np.ndarray,
     stop_d: np.ndarray,
 ) -> Field:
-    """Cheapest free and stop costs from ``start``.
+    """Multi-hex search, where a step's cost and ZoC depend on its direction (R27).
 
-    ``(forbid_u, forbid_d)``: steps that may not be taken as free steps this
-    query (into blocked footprints, or into threatened space). ``(stop_v,
+    ``(forbid_u, forbid_d)``: steps that may not be taken as free steps
+    (into a hostile's footprint, or into threatened space). ``(stop_v,
     stop_d)``: arrivals at ``v`` along ``d`` that are ZoC entries and may be
     ended on.
     """
@@ -79,90 +190,86 @@ def search(
     saved = cost_out[forbid_u, forbid_d]
     cost_out[forbid_u, forbid_d] = INF
     dist = scr.dist
-    pushed: list[np.ndarray] = []
+    free_cells = EMPTY
     try:
-        popped = _dial(tables, scr, start, budget, pushed)
-        free_cells = np.concatenate(popped)
+        pushed = _dial_steps(tables, scr, start, budget)
+        free_cells = _unique(scr, np.concatenate(pushed))
         free_cost = dist[free_cells]
-        free_parent = scr.parent[free_cells]
-        free_parent[0] = -1
-        stop = _stops(tables, dist, budget, stop_v, stop_d)
+        stop_cells, stop_cost = _stops(tables, dist, budget, stop_v, stop_d)
     finally:
         cost_out[forbid_u, forbid_d] = saved
+        dist[free_cells] = INF
         dist[start] = INF
-        for idx in pushed:
-            dist[idx] = INF
         scr.busy = False
-    return Field(free_cells, free_cost, free_parent, *stop)
+    return Field(free_cells, free_cost, stop_cells, stop_cost)
 
 
-def _dial(
-    tables: StepTables, scr: _Scratch, start: int, budget: int | None, pushed: list[np.ndarray]
-) -> list[np.ndarray]:
+def _dial_steps(tables: StepTables, scr: _Scratch, start: int, budget: int | None) -> list[np.ndarray]:
     nbr = tables.neighbors
     cost_out = tables.cost_out
-    dist, parent, stamp = scr.dist, scr.parent, scr.stamp
+    dist, stamp, arange = scr.dist, scr.stamp, scr.arange
     limit = INF - 1 if budget is None else budget
     dist[start] = 0
-    buckets: dict[int, list[np.ndarray]] = {0: [np.array([start], dtype=np.intp)]}
-    popped: list[np.ndarray] = []
+    first = np.array([start], dtype=np.int32)
+    pushed = [first]
+    buckets: dict[int, list[np.ndarray]] = {0: [first]}
     while buckets:
         c = min(buckets)
         parts = buckets.pop(c)
         frontier = parts[0] if len(parts) == 1 else np.concatenate(parts)
-        # Entries pushed at a higher cost and improved since are stale.
-        frontier = frontier[dist[frontier] == c]
-        if not frontier.size:
-            continue
-        popped.append(frontier)
-        nb = nbr[frontier]
-        cand = cost_out[frontier] + np.int32(c)
-        better = cand < dist[nb]
+        frontier = frontier[dist[frontier] == c]  # drop entries improved since they were pushed
+        nb = nbr[frontier].ravel()
+        val = cost_out[frontier].ravel() + np.int32(c)
+        better = val < dist[nb]
         if c + tables.max_step > limit:
-            better &= cand <= limit
-        rows, cols = np.nonzero(better)
-        if not rows.size:
+            better &= val <= limit
+        idx = nb[better]
+        if not idx.size:
             continue
-        idx = nb[rows, cols]
-        val = cand[rows, cols]
+        val = val[better]
+        # Different directions into one cell may cost differently: keep the least.
         np.minimum.at(dist, idx, val)
         win = dist[idx] == val
-        idx, val, rows = idx[win], val[win], rows[win]
-        # Several frontier cells may reach the same cell at the same cost:
-        # keep one, so buckets never hold a cell twice.
-        k = np.arange(idx.size, dtype=np.int32)
+        idx, val = idx[win], val[win]
+        k = arange[: idx.size]
         stamp[idx] = k
         once = stamp[idx] == k
-        idx, val, rows = idx[once], val[once], rows[once]
-        parent[idx] = frontier[rows]
+        idx, val = idx[once], val[once]
         pushed.append(idx)
-        lo = int(val.min())
-        if lo == int(val.max()):
-            buckets.setdefault(lo, []).append(idx)
-        else:
-            for v in np.unique(val).tolist():
-                buckets.setdefault(v, []).append(idx[val == v])
-    return popped
+        for v in np.unique(val).tolist():
+            buckets.setdefault(v, []).append(idx[val == v])
+    return pushed
+
+
+def _unique(scr: _Scratch, cells: np.ndarray) -> np.ndarray:
+    if cells.size > scr.arange.size:
+        return np.unique(cells)
+    k = scr.arange[: cells.size]
+    scr.stamp[cells] = k
+    return cells[scr.stamp[cells] == k]
+
+
+def _unique_pairs(cells: np.ndarray, cost: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One entry per cell, the cheapest."""
+    if not cells.size:
+        return EMPTY, EMPTY
+    order = np.lexsort((cost, cells))
+    cells, cost = cells[order], cost[order]
+    first = np.ones(cells.size, dtype=bool)
+    first[1:] = cells[1:] != cells[:-1]
+    return cells[first].astype(np.int32), cost[first].astype(np.int32)
 
 
 def _stops(
     tables: StepTables, dist: np.ndarray, budget: int | None, stop_v: np.ndarray, stop_d: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray]:
     """Cheapest ZoC-stop cost per cell: a free state, then one stopping step."""
-    empty = np.zeros(0, dtype=np.intp)
     if not stop_v.size:
-        return empty, empty.astype(np.int32), empty
+        return EMPTY, EMPTY
     u = tables.neighbors[stop_v, (stop_d + 3) % 6]
-    du = dist[u]
+    du = dist[u]  # u == -1 reads the INF slot
     cand = du + tables.cost_in[stop_v, stop_d]
-    ok = (u >= 0) & (du < INF) & (cand < INF)
+    ok = (du < INF) & (cand < INF)
     if budget is not None:
         ok &= cand <= budget
-    v, u, cand = stop_v[ok], u[ok], cand[ok]
-    if not v.size:
-        return empty, empty.astype(np.int32), empty
-    order = np.lexsort((cand, v))
-    v, u, cand = v[order], u[order], cand[order]
-    first = np.ones(v.size, dtype=bool)
-    first[1:] = v[1:] != v[:-1]
-    return v[first], cand[first], u[first]
+    return _unique_pairs(stop_v[ok], cand[ok])

@@ -37,6 +37,10 @@ class StepTables:
     new_cols: tuple[np.ndarray, ...]  # per d: footprint columns newly covered when arriving along d
     mirror_col: np.ndarray  # int [k]: column of the negated offset (discs are symmetric)
     max_step: int  # largest finite step cost
+    # Standard size only (radius 0): a step costs what the entered cell costs,
+    # whatever the direction. [N + 1] with INF for "may not enter"; the extra
+    # slot is what neighbour -1 (off-grid) reads. Patched per query and restored.
+    cell_cost: np.ndarray | None
 
 
 _CACHE: weakref.WeakKeyDictionary[Board, dict[tuple[int, int], StepTables]] = weakref.WeakKeyDictionary()
@@ -96,4 +100,5 @@ def _build(board: Board, movement_type: MovementType, radius: int) -> StepTables
         new_cols=tuple(new_cols),
         mirror_col=mirror,
         max_step=int(finite.max()) if finite.size else 1,
+        cell_cost=np.append(np.where(fits, cost, INF), np.int32(INF)).astype(np.int32) if radius == 0 else None,
     )
