@@ -200,7 +200,7 @@ def reachable(board: Board, request: MoveRequest) -> ReachResult:
     threatened = EMPTY if request.threatened is None else _cells(request.threatened, window, cols)
 
     if request.radius == 0:
-        field = search_cells(board, tables, start, request.budget, blocked, threatened, occupied)
+        field = search_cells(tables, start, request.budget, blocked, threatened, occupied)
         return ReachResult(board, request.start, field, occupied, tables, _Zoc(threatened, EMPTY, EMPTY))
 
     no_enter = _spread(tables, blocked)  # centres whose footprint holds a hostile (R4, R27)
@@ -208,7 +208,7 @@ def reachable(board: Board, request: MoveRequest) -> ReachResult:
     stop_v, stop_d = _zoc_arrivals(tables, threatened)
     # No free step into a hostile's footprint, nor into threatened space (R9).
     in_v = np.concatenate([np.repeat(no_enter, 6), stop_v])
-    in_d = np.concatenate([np.tile(np.arange(6, dtype=np.int32), no_enter.size), stop_d])
+    in_d = np.concatenate([np.tile(np.arange(6, dtype=np.intp), no_enter.size), stop_d])
     from_u = tables.neighbors[in_v, (in_d + 3) % 6]
     ok = from_u >= 0
     zoc = _Zoc(EMPTY, stop_v, stop_d)
@@ -216,13 +216,13 @@ def reachable(board: Board, request: MoveRequest) -> ReachResult:
     if stop_v.size:
         keep = ~np.isin(stop_v, np.concatenate([no_enter, no_end]))
         stop_v, stop_d = stop_v[keep], stop_d[keep]
-    field = search_steps(board, tables, start, request.budget, from_u[ok], in_d[ok], stop_v, stop_d)
+    field = search_steps(tables, start, request.budget, from_u[ok], in_d[ok], stop_v, stop_d)
     return ReachResult(board, request.start, field, no_end, tables, zoc)
 
 
 # --- helpers ----------------------------------------------------------------
 Window = tuple[int, int, int, int]  # row0, row1, col0, col1 (half-open)
-EMPTY = np.zeros(0, dtype=np.int32)
+EMPTY = np.zeros(0, dtype=np.intp)
 
 
 def _check(board: Board, request: MoveRequest) -> None:
@@ -254,13 +254,13 @@ def _window(board: Board, request: MoveRequest) -> Window:
 
 
 def _cells(mask: np.ndarray, window: Window, cols: int) -> np.ndarray:
-    """Flat indices (int32) of the set cells of ``mask`` inside ``window``."""
+    """Flat indices (intp) of the set cells of ``mask`` inside ``window``."""
     r0, r1, c0, c1 = window
     sub = mask[r0:r1, c0:c1]
     if c1 - c0 == cols:  # whole rows: flat indices are contiguous
-        return (np.flatnonzero(sub) + r0 * cols).astype(np.int32)
+        return np.flatnonzero(sub) + r0 * cols
     rr, cc = np.nonzero(sub)
-    return ((rr + r0) * cols + (cc + c0)).astype(np.int32)
+    return (rr + r0) * cols + (cc + c0)
 
 
 def _spread(tables: StepTables, hexes: np.ndarray) -> np.ndarray:
@@ -283,5 +283,5 @@ def _zoc_arrivals(tables: StepTables, hexes: np.ndarray) -> tuple[np.ndarray, np
         v = around[:, tables.mirror_col[new_cols]].ravel()
         v = v[v >= 0]
         vs.append(v)
-        ds.append(np.full(v.size, d, dtype=np.int32))
+        ds.append(np.full(v.size, d, dtype=np.intp))
     return np.concatenate(vs), np.concatenate(ds)

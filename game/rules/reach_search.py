@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .board import Board
 from .reach_tables import INF, StepTables
 
-EMPTY = np.zeros(0, dtype=np.int32)
+EMPTY = np.zeros(0, dtype=np.intp)
+EMPTY_COST = np.zeros(0, dtype=np.int32)
 
 
 @dataclass(frozen=True, eq=False)
@@ -36,30 +36,31 @@ class Field:
 
 
 class _Scratch:
-    """Reusable per-board arrays; every query leaves them as it found them."""
+    """Reusable per-table arrays; every query leaves them as it found them."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, tables: StepTables) -> None:
+        n = tables.neighbors.shape[0]
         self.dist = np.full(n + 1, INF, dtype=np.int32)  # slot n: what neighbour -1 reads
-        self.stamp = np.zeros(n + 1, dtype=np.int32)
+        self.stamp = np.zeros(n + 1, dtype=np.intp)
         self.mark = np.zeros(n + 1, dtype=bool)
-        self.arange = np.arange(6 * n + 6, dtype=np.int32)
+        self.arange = np.arange(6 * n + 6, dtype=np.intp)
+        self.open = None if tables.cell_open is None else tables.cell_open.copy()
         self.busy = False
 
 
-_SCRATCH: weakref.WeakKeyDictionary[Board, _Scratch] = weakref.WeakKeyDictionary()
+_SCRATCH: weakref.WeakKeyDictionary[StepTables, _Scratch] = weakref.WeakKeyDictionary()
 
 
-def _scratch(board: Board) -> _Scratch:
-    scr = _SCRATCH.get(board)
+def _scratch(tables: StepTables) -> _Scratch:
+    scr = _SCRATCH.get(tables)
     if scr is None:
-        scr = _SCRATCH[board] = _Scratch(board.rows * board.cols)
+        scr = _SCRATCH[tables] = _Scratch(tables)
     if scr.busy:  # re-entrant or concurrent use: work on private arrays
-        return _Scratch(board.rows * board.cols)
+        return _Scratch(tables)
     return scr
 
 
 def search_cells(
-    board: Board,
     tables: StepTables,
     start: int,
     budget: int | None,
@@ -71,89 +72,83 @@ def search_cells(
 
     ``no_enter``: cells holding hostiles; ``threatened``: cells entered only
     as a stop; ``no_stop``: cells a stop may not end on (friends, R4).
+
+    Because a step's cost depends only on the cell entered, the first time a
+    level-``c`` cell reaches a neighbour settles it at ``c + cost``: each cell
+    is discovered once, and "not yet discovered" is one boolean per cell.
     """
-    cost = tables.cell_cost
-    assert cost is not None
-    forbid = np.concatenate([no_enter, threatened])
-    saved = cost[forbid]
-    cost[forbid] = INF  # only as a stop, below, or never
-    scr = _scratch(board)
+    cost, base = tables.cell_cost, tables.cell_open
+    assert cost is not None and base is not None
+    scr = _scratch(tables)
     scr.busy = True
-    n = board.rows * board.cols
-    dist = scr.dist if budget is not None else np.full(n + 1, INF, dtype=np.int32)
-    limit = INF - 1 if budget is None else budget
+    fresh = budget is None  # the whole map is touched anyway: start from a copy
+    is_open = base.copy() if fresh else scr.open
+    forbid = np.concatenate([no_enter, threatened, np.array([start], dtype=np.intp)])
+    is_open[forbid] = False  # hostiles never; threatened cells only as a stop, below
+    found = EMPTY
+    dist = scr.dist
     free_cells = EMPTY
     try:
-        pushed = _dial_cells(tables, cost, dist, scr, start, limit)
-        if budget is None:
-            free_cells = np.flatnonzero(dist[:n] < INF).astype(np.int32)
-        else:
-            free_cells = _unique(scr, np.concatenate(pushed))
-        free_cost = dist[free_cells]
-        # A stop on threatened t: its cost plus the cheapest free neighbour.
-        t_cost = saved[no_enter.size:]
+        found, level = _dial_open(tables, is_open, scr, start, INF - 1 if budget is None else budget)
+        free_cells = np.concatenate([forbid[-1:], found])
+        free_cost = np.concatenate([np.zeros(1, dtype=np.int32), level + cost[found]])
+        stop_cells, stop_cost = EMPTY, EMPTY_COST
         if threatened.size:
+            # A stop on threatened t: its cost plus the cheapest free neighbour.
             mark = scr.mark
             mark[no_enter] = True
             mark[no_stop] = True
-            ok = ~mark[threatened] & (t_cost < INF)
+            t = threatened[~mark[threatened] & base[threatened]]
             mark[no_enter] = False
             mark[no_stop] = False
-            t, t_cost = threatened[ok], t_cost[ok]
-            best = dist[tables.neighbors[t]].min(axis=1) + t_cost
-            ok = best <= limit
-            stop_cells, stop_cost = _unique_pairs(t[ok], best[ok])
-        else:
-            stop_cells, stop_cost = EMPTY, EMPTY
+            dist[free_cells] = free_cost
+            best = dist[tables.neighbors[t]].min(axis=1) + cost[t]
+            ok = best <= (INF - 1 if budget is None else budget)
+            stop_cells, stop_cost = t[ok], best[ok]
     finally:
-        cost[forbid] = saved
-        if budget is not None:
-            dist[free_cells] = INF
-            dist[start] = INF
+        dist[free_cells] = INF
+        if not fresh:
+            is_open[found] = True
+            is_open[forbid] = base[forbid]
         scr.busy = False
     return Field(free_cells, free_cost, stop_cells, stop_cost)
 
 
-def _dial_cells(
-    tables: StepTables, cost: np.ndarray, dist: np.ndarray, scr: _Scratch, start: int, limit: int
-) -> list[np.ndarray]:
-    """Free costs into ``dist``; returns every array of cells written (stale entries included)."""
-    nbr = tables.neighbors
+def _dial_open(
+    tables: StepTables, is_open: np.ndarray, scr: _Scratch, start: int, limit: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every cell discovered from ``start`` within ``limit``, and the level it was discovered from."""
+    nbr, cost = tables.neighbors, tables.cell_cost
+    assert cost is not None
     stamp, arange = scr.stamp, scr.arange
     max_step = tables.max_step
-    dist[start] = 0
-    first = np.array([start], dtype=np.int32)
-    pushed = [first]
-    buckets: dict[int, list[np.ndarray]] = {0: [first]}
+    found: list[np.ndarray] = []
+    levels: list[int] = []
+    buckets: dict[int, list[np.ndarray]] = {0: [np.array([start], dtype=np.intp)]}
     while buckets:
         c = min(buckets)
         parts = buckets.pop(c)
         frontier = parts[0] if len(parts) == 1 else np.concatenate(parts)
-        # A cell popped again after an earlier, cheaper expansion (pushed at a
-        # higher cost first) only yields candidates that cannot win: harmless.
-        nb = nbr[frontier].ravel()
-        val = cost[nb]
-        val += c
-        better = val < dist[nb]
-        if c + max_step > limit:
-            better &= val <= limit
-        idx = nb[better]
+        # ndarray.take is several times faster than fancy indexing for gathers.
+        nb = nbr.take(frontier, axis=0).ravel()
+        new = is_open.take(nb)
+        if c + max_step > limit:  # near the budget: only what is still affordable
+            new &= cost.take(nb) <= limit - c
+        idx = nb[new]
         if not idx.size:
             continue
-        val = val[better]
-        # A step costs what the entered cell costs, so every candidate for one
-        # cell carries the same value: duplicates agree, keep one of each.
-        dist[idx] = val
+        is_open[idx] = False
+        # Two frontier cells may share a neighbour: keep it once.
         k = arange[: idx.size]
         stamp[idx] = k
-        once = stamp[idx] == k
-        idx = idx[once]
-        pushed.append(idx)
+        idx = idx[stamp.take(idx) == k]
+        found.append(idx)
+        levels.append(c)
         if max_step == 1:
             buckets.setdefault(c + 1, []).append(idx)
             continue
-        val = val[once]
-        near = val == c + 1
+        step = cost.take(idx)
+        near = step == 1
         a = idx[near]
         if a.size:
             buckets.setdefault(c + 1, []).append(a)
@@ -161,14 +156,16 @@ def _dial_cells(
             if max_step == 2:
                 buckets.setdefault(c + 2, []).append(idx[~near])
             else:
-                far, fval = idx[~near], val[~near]
-                for v in np.unique(fval).tolist():
-                    buckets.setdefault(v, []).append(far[fval == v])
-    return pushed
+                far, fstep = idx[~near], step[~near]
+                for v in np.unique(fstep).tolist():
+                    buckets.setdefault(c + v, []).append(far[fstep == v])
+    if not found:
+        return EMPTY, EMPTY_COST
+    sizes = [a.size for a in found]
+    return np.concatenate(found), np.repeat(np.array(levels, dtype=np.int32), sizes)
 
 
 def search_steps(
-    board: Board,
     tables: StepTables,
     start: int,
     budget: int | None,
@@ -184,7 +181,7 @@ def search_steps(
     stop_d)``: arrivals at ``v`` along ``d`` that are ZoC entries and may be
     ended on.
     """
-    scr = _scratch(board)
+    scr = _scratch(tables)
     scr.busy = True
     cost_out = tables.cost_out
     saved = cost_out[forbid_u, forbid_d]
@@ -210,7 +207,7 @@ def _dial_steps(tables: StepTables, scr: _Scratch, start: int, budget: int | Non
     dist, stamp, arange = scr.dist, scr.stamp, scr.arange
     limit = INF - 1 if budget is None else budget
     dist[start] = 0
-    first = np.array([start], dtype=np.int32)
+    first = np.array([start], dtype=np.intp)
     pushed = [first]
     buckets: dict[int, list[np.ndarray]] = {0: [first]}
     while buckets:
@@ -252,12 +249,12 @@ def _unique(scr: _Scratch, cells: np.ndarray) -> np.ndarray:
 def _unique_pairs(cells: np.ndarray, cost: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """One entry per cell, the cheapest."""
     if not cells.size:
-        return EMPTY, EMPTY
+        return EMPTY, EMPTY_COST
     order = np.lexsort((cost, cells))
     cells, cost = cells[order], cost[order]
     first = np.ones(cells.size, dtype=bool)
     first[1:] = cells[1:] != cells[:-1]
-    return cells[first].astype(np.int32), cost[first].astype(np.int32)
+    return cells[first], cost[first].astype(np.int32)
 
 
 def _stops(
@@ -265,7 +262,7 @@ def _stops(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Cheapest ZoC-stop cost per cell: a free state, then one stopping step."""
     if not stop_v.size:
-        return EMPTY, EMPTY
+        return EMPTY, EMPTY_COST
     u = tables.neighbors[stop_v, (stop_d + 3) % 6]
     du = dist[u]  # u == -1 reads the INF slot
     cand = du + tables.cost_in[stop_v, stop_d]

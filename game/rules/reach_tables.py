@@ -30,7 +30,7 @@ class StepTables:
     is its opposite.
     """
 
-    neighbors: np.ndarray  # int32 [N, 6]: cell across side d, -1 off-grid
+    neighbors: np.ndarray  # intp [N, 6]: cell across side d, -1 off-grid (intp: numpy indexes fastest with it)
     cost_in: np.ndarray  # int32 [N, 6]: cost of arriving at v moving along d (R27), INF if v cannot hold the footprint
     cost_out: np.ndarray  # int32 [N, 6]: cost of leaving u along d; patched per query and restored
     footprint: np.ndarray  # int32 [N, k]: disc of the radius around each cell, centre first, -1 off-grid
@@ -39,8 +39,9 @@ class StepTables:
     max_step: int  # largest finite step cost
     # Standard size only (radius 0): a step costs what the entered cell costs,
     # whatever the direction. [N + 1] with INF for "may not enter"; the extra
-    # slot is what neighbour -1 (off-grid) reads. Patched per query and restored.
+    # slot is what neighbour -1 (off-grid) reads.
     cell_cost: np.ndarray | None
+    cell_open: np.ndarray | None  # bool [N + 1]: cell_cost < INF
 
 
 _CACHE: weakref.WeakKeyDictionary[Board, dict[tuple[int, int], StepTables]] = weakref.WeakKeyDictionary()
@@ -92,13 +93,15 @@ def _build(board: Board, movement_type: MovementType, radius: int) -> StepTables
         ok = nbr[:, d] >= 0
         cost_out[ok, d] = cost_in[nbr[ok, d], d]
     finite = cost_in[cost_in < INF]
+    cell_cost = np.append(np.where(fits, cost, INF), np.int32(INF)).astype(np.int32) if radius == 0 else None
     return StepTables(
-        neighbors=nbr,
+        neighbors=nbr.astype(np.intp),
         cost_in=cost_in,
         cost_out=cost_out,
         footprint=fp,
         new_cols=tuple(new_cols),
         mirror_col=mirror,
         max_step=int(finite.max()) if finite.size else 1,
-        cell_cost=np.append(np.where(fits, cost, INF), np.int32(INF)).astype(np.int32) if radius == 0 else None,
+        cell_cost=cell_cost,
+        cell_open=None if cell_cost is None else cell_cost < INF,
     )
