@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -156,3 +160,14 @@ def test_bad_requests_say_what_is_wrong() -> None:
     bad = MoveRequest((0, 0), MovementType.GROUND, 0, 3, np.zeros((2, 2), bool), np.zeros((1, 3), bool), None)
     with pytest.raises(ValueError, match="blocked mask has shape"):
         reachable(board, bad)
+
+
+def test_bench_competitors_agree_on_a_small_map() -> None:
+    # The bench's own agreement check (heapq reference, scipy csgraph, tcod
+    # CustomGraph and reachable() give one cost field), on one small map.
+    spec = importlib.util.spec_from_file_location("bench_reach", Path(__file__).parents[1] / "tools" / "bench_reach.py")
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_reach", bench)  # dataclasses look their module up there
+    spec.loader.exec_module(bench)
+    assert bench.check_agreement([24], [6, None]) == 2

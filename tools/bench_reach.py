@@ -48,6 +48,7 @@ def _load_reference() -> object:
     spec = importlib.util.spec_from_file_location("reference_reach", ROOT / "tests" / "reference_reach.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("reference_reach", module)
     spec.loader.exec_module(module)
     return module
 
