@@ -214,10 +214,10 @@ def _dial_steps(tables: StepTables, scr: _Scratch, start: int, budget: int | Non
         c = min(buckets)
         parts = buckets.pop(c)
         frontier = parts[0] if len(parts) == 1 else np.concatenate(parts)
-        frontier = frontier[dist[frontier] == c]  # drop entries improved since they were pushed
-        nb = nbr[frontier].ravel()
-        val = cost_out[frontier].ravel() + np.int32(c)
-        better = val < dist[nb]
+        frontier = frontier[dist.take(frontier) == c]  # drop entries improved since they were pushed
+        nb = nbr.take(frontier, axis=0).ravel()
+        val = cost_out.take(frontier, axis=0).ravel() + np.int32(c)
+        better = val < dist.take(nb)
         if c + tables.max_step > limit:
             better &= val <= limit
         idx = nb[better]
@@ -226,11 +226,11 @@ def _dial_steps(tables: StepTables, scr: _Scratch, start: int, budget: int | Non
         val = val[better]
         # Different directions into one cell may cost differently: keep the least.
         np.minimum.at(dist, idx, val)
-        win = dist[idx] == val
+        win = dist.take(idx) == val
         idx, val = idx[win], val[win]
         k = arange[: idx.size]
         stamp[idx] = k
-        once = stamp[idx] == k
+        once = stamp.take(idx) == k
         idx, val = idx[once], val[once]
         pushed.append(idx)
         for v in np.unique(val).tolist():
