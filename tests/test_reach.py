@@ -12,6 +12,8 @@ import pytest
 from game.rules.board import Board
 from game.rules.hexgrid import HexLayout
 from game.rules.reach import MoveRequest, reachable
+from game.rules.reach_search import _borrow
+from game.rules.reach_tables import step_tables
 from game.rules.terrain import DEFAULT_COSTS, MovementType
 
 CODES = {".": 0, "D": 1, "W": 2, "#": 5}
@@ -171,3 +173,19 @@ def test_bench_competitors_agree_on_a_small_map() -> None:
     sys.modules.setdefault("bench_reach", bench)  # dataclasses look their module up there
     spec.loader.exec_module(bench)
     assert bench.check_agreement([24], [6, None]) == 2
+
+
+@pytest.mark.parametrize("radius", [0, 1])
+def test_a_query_while_another_runs_gives_the_same_answer(radius: int) -> None:
+    # Searches reuse per-board scratch arrays; a second search while the first
+    # holds them (another thread, or re-entry) must work on its own copies.
+    rows = ["........."] * 7
+    rows[2] = "..D.#D..."
+    board = board_from(rows)
+    req = request(board, (4, 3), 5, radius=radius, threatened=[(6, 5), (1, 1)], occupied=[(7, 3)])
+    expected = reachable(board, req)
+    with _borrow(step_tables(board, MovementType.GROUND, radius)):
+        again = reachable(board, req)
+    np.testing.assert_array_equal(again.cost, expected.cost)
+    np.testing.assert_array_equal(again.stops, expected.stops)
+    np.testing.assert_array_equal(reachable(board, req).cost, expected.cost)

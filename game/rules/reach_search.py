@@ -14,7 +14,10 @@ costs when asked for one.
 
 from __future__ import annotations
 
+import threading
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -38,26 +41,37 @@ class Field:
 class _Scratch:
     """Reusable per-table arrays; every query leaves them as it found them."""
 
-    def __init__(self, tables: StepTables) -> None:
+    def __init__(self, tables: StepTables, shared: bool) -> None:
         n = tables.neighbors.shape[0]
         self.dist = np.full(n + 1, INF, dtype=np.int32)  # slot n: what neighbour -1 reads
         self.stamp = np.zeros(n + 1, dtype=np.intp)
         self.mark = np.zeros(n + 1, dtype=bool)
         self.arange = np.arange(6 * n + 6, dtype=np.intp)
         self.open = None if tables.cell_open is None else tables.cell_open.copy()
-        self.busy = False
+        # Multi-hex searches patch step costs in place (and restore them); a
+        # private scratch patches its own copy.
+        self.cost_out = tables.cost_out if shared else tables.cost_out.copy()
+        self.lock = threading.Lock()
 
 
 _SCRATCH: weakref.WeakKeyDictionary[StepTables, _Scratch] = weakref.WeakKeyDictionary()
 
 
-def _scratch(tables: StepTables) -> _Scratch:
+@contextmanager
+def _borrow(tables: StepTables) -> Iterator[_Scratch]:
     scr = _SCRATCH.get(tables)
     if scr is None:
-        scr = _SCRATCH[tables] = _Scratch(tables)
-    if scr.busy:  # re-entrant or concurrent use: work on private arrays
-        return _Scratch(tables)
-    return scr
+        scr = _SCRATCH.setdefault(tables, _Scratch(tables, shared=True))
+    if not scr.lock.acquire(blocking=False):
+        yield _Scratch(tables, shared=False)  # re-entrant or concurrent use: private arrays
+        return
+    try:
+        yield scr
+    except BaseException:
+        _SCRATCH.pop(tables, None)  # interrupted midway, it may be dirty: start afresh next time
+        raise
+    finally:
+        scr.lock.release()
 
 
 def search_cells(
@@ -79,39 +93,32 @@ def search_cells(
     """
     cost, base = tables.cell_cost, tables.cell_open
     assert cost is not None and base is not None
-    scr = _scratch(tables)
-    scr.busy = True
-    fresh = budget is None  # the whole map is touched anyway: start from a copy
-    is_open = base.copy() if fresh else scr.open
+    limit = INF - 1 if budget is None else budget
     forbid = np.concatenate([no_enter, threatened, np.array([start], dtype=np.intp)])
-    is_open[forbid] = False  # hostiles never; threatened cells only as a stop, below
-    found = EMPTY
-    dist = scr.dist
-    free_cells = EMPTY
-    try:
-        found, level = _dial_open(tables, is_open, scr, start, INF - 1 if budget is None else budget)
-        free_cells = np.concatenate([forbid[-1:], found])
-        free_cost = np.concatenate([np.zeros(1, dtype=np.int32), level + cost[found]])
-        stop_cells, stop_cost = EMPTY, EMPTY_COST
-        if threatened.size:
-            # A stop on threatened t: its cost plus the cheapest free neighbour.
-            mark = scr.mark
-            mark[no_enter] = True
-            mark[no_stop] = True
-            t = threatened[~mark[threatened] & base[threatened]]
-            mark[no_enter] = False
-            mark[no_stop] = False
-            dist[free_cells] = free_cost
-            best = dist[tables.neighbors[t]].min(axis=1) + cost[t]
-            ok = best <= (INF - 1 if budget is None else budget)
-            stop_cells, stop_cost = t[ok], best[ok]
-    finally:
-        dist[free_cells] = INF
+    with _borrow(tables) as scr:
+        fresh = budget is None  # the whole map gets touched anyway: start from a copy
+        is_open = base.copy() if fresh else scr.open
+        is_open[forbid] = False  # hostiles never; threatened cells only as a stop, below
+        found, level = _dial_open(tables, is_open, scr, start, limit)
         if not fresh:
             is_open[found] = True
             is_open[forbid] = base[forbid]
-        scr.busy = False
-    return Field(free_cells, free_cost, stop_cells, stop_cost)
+        free_cells = np.concatenate([forbid[-1:], found])
+        free_cost = np.concatenate([np.zeros(1, dtype=np.int32), level + cost.take(found)])
+        if not threatened.size:
+            return Field(free_cells, free_cost, EMPTY, EMPTY_COST)
+        # A stop on threatened t: its cost plus its cheapest free neighbour.
+        mark, dist = scr.mark, scr.dist
+        mark[no_enter] = True
+        mark[no_stop] = True
+        t = threatened[~mark[threatened] & base[threatened]]
+        mark[no_enter] = False
+        mark[no_stop] = False
+        dist[free_cells] = free_cost
+        best = dist[tables.neighbors[t]].min(axis=1) + cost[t]
+        dist[free_cells] = INF
+    ok = best <= limit
+    return Field(free_cells, free_cost, t[ok], best[ok])
 
 
 def _dial_open(
@@ -181,29 +188,25 @@ def search_steps(
     stop_d)``: arrivals at ``v`` along ``d`` that are ZoC entries and may be
     ended on.
     """
-    scr = _scratch(tables)
-    scr.busy = True
-    cost_out = tables.cost_out
-    saved = cost_out[forbid_u, forbid_d]
-    cost_out[forbid_u, forbid_d] = INF
-    dist = scr.dist
-    free_cells = EMPTY
-    try:
-        pushed = _dial_steps(tables, scr, start, budget)
+    with _borrow(tables) as scr:
+        cost_out = scr.cost_out
+        saved = cost_out[forbid_u, forbid_d]
+        cost_out[forbid_u, forbid_d] = INF
+        try:
+            pushed = _dial_steps(tables, scr, start, budget)
+        finally:
+            cost_out[forbid_u, forbid_d] = saved
+        dist = scr.dist
         free_cells = _unique(scr, np.concatenate(pushed))
         free_cost = dist[free_cells]
         stop_cells, stop_cost = _stops(tables, dist, budget, stop_v, stop_d)
-    finally:
-        cost_out[forbid_u, forbid_d] = saved
         dist[free_cells] = INF
-        dist[start] = INF
-        scr.busy = False
     return Field(free_cells, free_cost, stop_cells, stop_cost)
 
 
 def _dial_steps(tables: StepTables, scr: _Scratch, start: int, budget: int | None) -> list[np.ndarray]:
     nbr = tables.neighbors
-    cost_out = tables.cost_out
+    cost_out = scr.cost_out
     dist, stamp, arange = scr.dist, scr.stamp, scr.arange
     limit = INF - 1 if budget is None else budget
     dist[start] = 0
