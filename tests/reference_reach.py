@@ -134,9 +134,3 @@ class Reference:
     def free_cost(self, cell: Cell) -> int | None:
         return self.best.get((cell, FREE))
 
-
-def reference_arrays(board: Board, start: Cell, movement_type: MovementType, radius: int, budget: int | None,
-                     blocked: np.ndarray, occupied: np.ndarray,
-                     threatened: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(cost, stops, can_end)`` arrays: the same meaning as ``ReachResult``'s."""
-    return Reference(board, start, movement_type, radius, budget, blocked, occupied, threatened).arrays()

@@ -118,3 +118,7 @@ def check_query(rng: np.random.Generator, board: Board, radius: int, movement: M
         assert (c, s) == (int(cost[cell[1], cell[0]]), bool(stops[cell[1], cell[0]]))
         check_path(ref, result, cell, c, s)
     assert result.path_to(start) == []
+    for row in range(rows):
+        for col in range(cols):
+            want = (int(cost[row, col]), bool(stops[row, col])) if can_end[row, col] else None
+            assert result.end_at((col, row)) == want

@@ -147,8 +147,17 @@ class ReachResult:
         return self._arrays[2]
 
     # --- answers ------------------------------------------------------------
+    def end_at(self, cell: Cell) -> tuple[int, bool] | None:
+        """``(cost, stops)`` when ``cell`` is a legal end (the start: ``(0, False)``), else None.
+
+        Cheaper than indexing ``cost``/``can_end`` for a single cell: no full arrays are built.
+        """
+        if not self.board.layout.in_grid(cell):
+            return None
+        return self._ends.get(self.board.flat(cell))
+
     def destinations(self) -> list[tuple[Cell, int, bool]]:
-        """``(cell, cost, stops)`` for every legal end other than the start, cheapest first."""
+        """``(cell, cost, stops)`` for every legal end other than the start, cheapest first (then row by row)."""
         start = self.board.flat(self.start)
         cols = self.board.cols
         items = sorted((cost, flat, stops) for flat, (cost, stops) in self._ends.items() if flat != start)
@@ -162,11 +171,10 @@ class ReachResult:
         Raises ValueError when ``cell`` is not a legal end.
         """
         board = self.board
-        flat = board.flat(cell) if board.layout.in_grid(cell) else -1
-        end = self._ends.get(flat)
+        end = self.end_at(cell)
         if end is None:
             raise ValueError(f"hex {list(cell)} is not a legal end of this move from {list(self.start)}")
-        start = board.flat(self.start)
+        flat, start = board.flat(cell), board.flat(self.start)
         chain: list[int] = []
         cost, stopping = end
         while flat != start:
