@@ -125,8 +125,8 @@ def _dial_open(
     tables: StepTables, is_open: np.ndarray, scr: _Scratch, start: int, limit: int
 ) -> tuple[np.ndarray, np.ndarray]:
     """Every cell discovered from ``start`` within ``limit``, and the level it was discovered from."""
-    nbr, cost = tables.neighbors, tables.cell_cost
-    assert cost is not None
+    nbr, cost, one = tables.neighbors, tables.cell_cost, tables.cell_one
+    assert cost is not None and one is not None
     stamp, arange = scr.stamp, scr.arange
     max_step = tables.max_step
     found: list[np.ndarray] = []
@@ -154,8 +154,7 @@ def _dial_open(
         if max_step == 1:
             buckets.setdefault(c + 1, []).append(idx)
             continue
-        step = cost.take(idx)
-        near = step == 1
+        near = one.take(idx)
         a = idx[near]
         if a.size:
             buckets.setdefault(c + 1, []).append(a)
@@ -163,7 +162,8 @@ def _dial_open(
             if max_step == 2:
                 buckets.setdefault(c + 2, []).append(idx[~near])
             else:
-                far, fstep = idx[~near], step[~near]
+                far = idx[~near]
+                fstep = cost.take(far)
                 for v in np.unique(fstep).tolist():
                     buckets.setdefault(c + v, []).append(far[fstep == v])
     if not found:

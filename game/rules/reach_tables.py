@@ -42,6 +42,7 @@ class StepTables:
     # slot is what neighbour -1 (off-grid) reads.
     cell_cost: np.ndarray | None
     cell_open: np.ndarray | None  # bool [N + 1]: cell_cost < INF
+    cell_one: np.ndarray | None  # bool [N + 1]: cell_cost == 1 (sorting discoveries by cost is hot)
 
 
 _CACHE: weakref.WeakKeyDictionary[Board, dict[tuple[int, int], StepTables]] = weakref.WeakKeyDictionary()
@@ -104,4 +105,5 @@ def _build(board: Board, movement_type: MovementType, radius: int) -> StepTables
         max_step=int(finite.max()) if finite.size else 1,
         cell_cost=cell_cost,
         cell_open=None if cell_cost is None else cell_cost < INF,
+        cell_one=None if cell_cost is None else cell_cost == 1,
     )
