@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.rules.errors import RulesError
 from game.rules.factions import FACTIONS
 
 from .args import UsageError
@@ -157,10 +156,8 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     path = args.map or str(DEFAULT_MAP)
-    scenario, enc = load_encounter(path, args.log)
-    try:
-        from game.ui.app import run_window
-    except ImportError as err:  # pragma: no cover - depends on the install
-        raise RulesError(f"cannot start the game window: {err}") from None
-    run_window(path)
+    _, enc = load_encounter(path, args.log)
+    from .render_cmd import play
+
+    play(path, enc)
     return 0

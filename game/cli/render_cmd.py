@@ -1,38 +1,38 @@
-"""``playmat render``: the encounter drawn to a PNG (the only headless command that loads pygame)."""
+"""``playmat render`` and ``playmat play``: the only commands that load pygame."""
 
 from __future__ import annotations
 
-import os
+from typing import Any
 
 from game.rules.encounter import Encounter
 from game.rules.errors import RulesError
 
 
-def render_to_png(
-    map_path: str,
-    enc: Encounter,
-    out_path: str,
-    *,
-    overlay: tuple[str, str] | None,
-    tokens: bool,
-    scale: float,
-) -> None:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.render import NotPygameCEError, RenderError
+def _render_api() -> Any:
+    from game.render import NotPygameCEError
 
     try:
-        from game.render import TokenView, render_map, save_png
+        import game.render as render
+        from game.render.pg import pygame  # noqa: F401  (raises NotPygameCEError under plain pygame)
     except NotPygameCEError as err:
         raise RulesError(str(err)) from None
+    return render
 
-    views = None
-    if tokens:
-        views = [
-            TokenView(u.name, u.faction, u.cell, u.radius, u.facing, u.hp, u.spec.hp)
-            for u in enc.units.values()
-            if u.active
-        ]
+
+def encounter_tokens(enc: Encounter) -> list[Any]:
+    """What the board shows of the encounter now: every combatant still on it."""
+    render = _render_api()
+    return [
+        render.TokenView(u.name, u.faction, u.cell, u.radius, u.facing, u.hp, u.spec.hp)
+        for u in enc.units.values()
+        if u.active
+    ]
+
+
+def render_to_png(
+    map_path: str, enc: Encounter, out_path: str, *, overlay: tuple[str, str] | None, tokens: bool, scale: float
+) -> None:
+    render = _render_api()
     reach = threat = None
     if overlay is not None:
         kind, arg = overlay
@@ -41,9 +41,25 @@ def render_to_png(
         else:
             threat = enc.threat_against(arg.lower())
     try:
-        surface = render_map(map_path, tokens=views, reach_overlay=reach, threat_overlay=threat, scale=scale)
-        save_png(surface, out_path)
-    except RenderError as err:
+        surface = render.render_map(
+            map_path,
+            tokens=encounter_tokens(enc) if tokens else None,
+            reach_overlay=reach,
+            threat_overlay=threat,
+            scale=scale,
+        )
+        render.save_png(surface, out_path)
+    except render.RenderError as err:
         raise RulesError(str(err)) from None
     except OSError as err:
         raise RulesError(f"{out_path}: cannot write: {err.strerror or err}") from None
+
+
+def play(map_path: str, enc: Encounter) -> None:
+    render = _render_api()
+    from game.ui.app import run_window
+
+    try:
+        run_window(map_path, tokens=encounter_tokens(enc))
+    except render.RenderError as err:
+        raise RulesError(str(err)) from None
