@@ -161,3 +161,22 @@ def test_python_dash_m_game_is_the_same_command(small_map: Path) -> None:
     )
     assert proc.returncode == 0 and proc.stderr == ""
     assert len(json.loads(proc.stdout)["hexes"]) == 6
+
+
+def test_render_writes_a_png_of_the_map_size_with_the_overlay(capsys, small_map: Path, tmp_path: Path) -> None:
+    import pygame
+
+    plain, shaded = tmp_path / "plain.png", tmp_path / "threat.png"
+    assert run(capsys, "render", str(small_map), "-o", str(plain), "--no-tokens")[0] == 0
+    assert run(capsys, "render", str(small_map), "-o", str(shaded), "--overlay", "threat:player")[0] == 0
+    a, b = pygame.image.load(str(plain)), pygame.image.load(str(shaded))
+    # 7 x 5 pointy-top cells of 64 x 74, side 37: (7*64 + 32, 5*55 + 18)
+    assert a.get_size() == b.get_size() == (480, 293)
+    # The Orc's threatened neighbour (3,2) is tinted; a far corner cell (0,4) is not.
+    from game.rules.hexgrid import HexLayout
+
+    lay = HexLayout("y", "odd", 64, 74, 37, 7, 5)
+    for cell, changed in [((3, 2), True), ((0, 4), False)]:
+        x, y = lay.cell_center(cell)
+        x, y = int(x) + 12, int(y) + 12  # off the centre, away from tokens and badges
+        assert (a.get_at((x, y)) != b.get_at((x, y))) == changed
