@@ -6,10 +6,16 @@ whose cheapest free cost is ``c`` is expanded at once, with a dozen numpy
 calls. ZoC stop states never expand (R9), so they are computed afterwards in
 one sparse pass over the few cells that threatened space makes into stops.
 
-A bounded search touches only cells near the mover: its distances live in a
-per-board scratch array that is reset only where it was written. Paths are
-not recorded; :class:`game.rules.reach.ReachResult` walks back through the
-costs when asked for one.
+For a standard-size mover a step costs whatever the entered cell costs, so
+the first discovery of a cell settles it: the kernel only needs one "not yet
+discovered" flag per cell. Multi-hex steps cost by direction (R27) and use
+a general kernel with a distance array.
+
+A bounded search touches only cells near the mover: its arrays are kept per
+(board, movement type, radius) and reset only where they were written, so
+a query costs what it reaches, not the size of the map. Paths are not
+recorded; :class:`game.rules.reach.ReachResult` walks back through the costs
+when asked for one.
 """
 
 from __future__ import annotations

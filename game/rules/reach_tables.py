@@ -32,7 +32,7 @@ class StepTables:
 
     neighbors: np.ndarray  # intp [N, 6]: cell across side d, -1 off-grid (intp: numpy indexes fastest with it)
     cost_in: np.ndarray  # int32 [N, 6]: cost of arriving at v moving along d (R27), INF if v cannot hold the footprint
-    cost_out: np.ndarray  # int32 [N, 6]: cost of leaving u along d; patched per query and restored
+    cost_out: np.ndarray  # int32 [N, 6]: cost of leaving u along d (a search patches it and restores it)
     footprint: np.ndarray  # int32 [N, k]: disc of the radius around each cell, centre first, -1 off-grid
     new_cols: tuple[np.ndarray, ...]  # per d: footprint columns newly covered when arriving along d
     mirror_col: np.ndarray  # int [k]: column of the negated offset (discs are symmetric)
