@@ -46,6 +46,20 @@ def random_threat(rng: np.random.Generator, board: Board) -> np.ndarray | None:
     return threat_mask(board, sources)
 
 
+def pick_start(rng: np.random.Generator, board: Board, radius: int, movement: MovementType) -> tuple[int, int]:
+    """Mostly a cell the mover's footprint fits on (so that it can move), sometimes any cell."""
+    layout = board.layout
+    fits = [
+        (col, row)
+        for row in range(board.rows)
+        for col in range(board.cols)
+        if all(layout.in_grid(h) and board.cost[movement, h[1], h[0]] >= 1 for h in layout.disc((col, row), radius))
+    ]
+    if fits and rng.random() < 0.85:
+        return fits[int(rng.integers(0, len(fits)))]
+    return int(rng.integers(0, board.cols)), int(rng.integers(0, board.rows))
+
+
 def check_path(ref: Reference, result: ReachResult, cell: tuple[int, int], cost: int, stops: bool) -> None:
     path = result.path_to(cell)
     assert path and path[-1] == cell
@@ -94,7 +108,7 @@ def test_reachable_matches_reference(
 def check_query(rng: np.random.Generator, board: Board, radius: int, movement: MovementType,
                 budget: int | None) -> None:
     rows, cols = board.rows, board.cols
-    start = (int(rng.integers(0, cols)), int(rng.integers(0, rows)))
+    start = pick_start(rng, board, radius, movement)
     blocked = rng.random((rows, cols)) < rng.choice([0.0, 0.05, 0.15])
     occupied = (rng.random((rows, cols)) < rng.choice([0.0, 0.05, 0.15])) & ~blocked
     # The mover's own footprint holds neither friend nor foe.
@@ -122,3 +136,21 @@ def check_query(rng: np.random.Generator, board: Board, radius: int, movement: M
         for col in range(cols):
             want = (int(cost[row, col]), bool(stops[row, col])) if can_end[row, col] else None
             assert result.end_at((col, row)) == want
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    axis=st.sampled_from(["x", "y"]),
+    index=st.sampled_from(["odd", "even"]),
+    cols=st.integers(12, 40),
+    rows=st.integers(12, 40),
+)
+def test_bounded_search_window_on_larger_maps(seed: int, axis: str, index: str, cols: int, rows: int) -> None:
+    # Small budgets on larger maps: a bounded search only looks at a window
+    # around the mover; the reference looks everywhere.
+    rng = np.random.default_rng(seed)
+    board = random_board(rng, axis, index, cols, rows)
+    for _ in range(3):
+        radius = int(rng.choice([0, 0, 1, 2]))
+        check_query(rng, board, radius, MovementType(int(rng.integers(0, 3))), int(rng.integers(0, 9)))
