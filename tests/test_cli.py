@@ -180,3 +180,12 @@ def test_render_writes_a_png_of_the_map_size_with_the_overlay(capsys, small_map:
         x, y = lay.cell_center(cell)
         x, y = int(x) + 12, int(y) + 12  # off the centre, away from tokens and badges
         assert (a.get_at((x, y)) != b.get_at((x, y))) == changed
+
+
+def test_a_log_saved_with_a_byte_order_mark_and_crlf_line_ends_replays(capsys, small_map: Path, tmp_path: Path) -> None:
+    # Windows editors write both; a GM's hand-written log must still replay.
+    log = tmp_path / "notepad.jsonl"
+    log.write_bytes('\ufeff{"action": "begin"}\r\n{"action": "end_turn"}\r\n'.encode())
+    code, out, err = run(capsys, "state", str(small_map), "--log", str(log), "--json")
+    assert code == 0, err
+    assert json.loads(out)["turn"] == "Aldric"

@@ -47,7 +47,7 @@ def read_log(path_or_lines: str | os.PathLike[str] | Iterable[str], layout: HexL
         path = Path(path_or_lines)
         name = source or path.name
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")  # a byte-order mark (Windows editors) is not part of line 1
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             raise LogError(name, None, f"cannot read the log: {reason}") from None
