@@ -5,101 +5,41 @@ checks and applies in one pass on the live state and, if anything is
 refused, restores the snapshot it took first, so a refused action leaves the
 state exactly as it was (python-chess style push/pop on snapshots).
 
+Here: the state, its read-only queries (threat, reach, arcs), apply/check/
+undo/clone and the turn flow. Elsewhere: one combatant's record
+(unit_state.py), the handler of each action kind (resolve.py) and the
+refusals they share (checks.py), the list of legal actions (legal.py).
+
 >>> enc = Encounter.from_scenario(scenario)            # doctest: +SKIP
 >>> enc.apply(Begin()); enc.legal_actions()           # doctest: +SKIP
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from .actions import (
-    Action,
-    Attack,
-    Begin,
-    Disengage,
-    EndCombat,
-    EndTurn,
-    Face,
-    Flee,
-    GrantMovement,
-    Join,
-    Move,
-    Place,
-    Push,
-    Remove,
-    SetThreatening,
-    Shove,
-)
+from .actions import Action
 from .board import Board
-from .combat import disengage as disengage_check
-from .combat import to_hit
-from .combatant import CombatantSpec, combatant_from_properties
+from .checks import quote
 from .dice import Dice
 from .errors import IllegalActionError, RulesError
-from .facing import penalty, turn_toward, worst_arc
+from .facing import worst_arc
 from .factions import FACTIONS
 from .hexgrid import Cell
-from .movement import check_path, fits, footprint, push_steps
+from .legal import legal_actions
+from .movement import footprint
+from .phases import ACTIVE, ENDED, SETUP
 from .reach import MoveRequest, ReachResult, reachable
+from .resolve import HANDLERS
 from .scenario import Scenario
-from .terrain import Terrain
 from .threat import ThreatSource, threat_mask
+from .unit_state import DEFEATED, FLED, UnitState, new_unit, start_turn
 
-SETUP, ACTIVE, ENDED = "setup", "active", "ended"
-DEFEATED, FLED = "defeated", "fled"
-# Joiners sort after every map combatant they tie with (R14).
-_JOIN_SEQ_BASE = 10**12
-
-
-def _show(cell: Cell) -> str:
-    return f"[{cell[0]}, {cell[1]}]"
-
-
-@dataclass
-class UnitState:
-    """One combatant's changing state. Read it; change it only through actions."""
-
-    spec: CombatantSpec
-    seq: int  # initiative tie-break: Tiled object id, or after all for joiners (R14)
-    cell: Cell  # centre hex; for defeated/fled units the last one held
-    facing: int  # direction index
-    hp: int
-    movement: int
-    threatening: bool
-    zoc_exhausted: bool = False
-    disengaged_from: frozenset[str] = field(default_factory=frozenset)
-    status: str = "active"
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def faction(self) -> str:
-        return self.spec.faction
-
-    @property
-    def radius(self) -> int:
-        return self.spec.radius
-
-    @property
-    def movement_max(self) -> int:
-        return self.spec.move
-
-    @property
-    def active(self) -> bool:
-        return self.status == "active"
-
-    def copy(self) -> UnitState:
-        # Every field is immutable, so a shallow copy is a full one (and much faster than copy.copy).
-        new = UnitState.__new__(UnitState)
-        new.__dict__.update(self.__dict__)
-        return new
+# Names other modules have always imported from here.
+__all__ = ["ACTIVE", "DEFEATED", "ENDED", "FLED", "SETUP", "Encounter", "UnitState"]
 
 
 @dataclass(frozen=True)
@@ -113,7 +53,12 @@ class _Snapshot:
 
 
 class Encounter:
-    """State of one encounter: phase, round, initiative, combatants; apply/undo."""
+    """State of one encounter: phase, round, initiative, combatants; apply/undo.
+
+    Single-underscore members are the rules engine's own: the handlers in
+    resolve.py and the list in legal.py use some of them (masks, threateners,
+    dice, turn flow); nothing outside game/rules does.
+    """
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
@@ -126,7 +71,7 @@ class Encounter:
         self._acted = False  # the current actor has used its one action (R16)
         self.units: dict[str, UnitState] = {}
         for spec in scenario.combatants:
-            self.units[spec.name] = self._new_unit(spec, spec.object_id)
+            self.units[spec.name] = new_unit(spec, spec.object_id)
         self._order: list[str] = []
         self._sort_order()
         self.history: list[Action] = []
@@ -137,16 +82,6 @@ class Encounter:
     @classmethod
     def from_scenario(cls, scenario: Scenario) -> Encounter:
         return cls(scenario)
-
-    @staticmethod
-    def _new_unit(spec: CombatantSpec, seq: int) -> UnitState:
-        return UnitState(
-            spec=spec, seq=seq, cell=spec.cell, facing=spec.facing, hp=spec.hp,
-            movement=spec.move, threatening=spec.threatening,
-        )
-
-    def _sort_order(self) -> None:
-        self._order = sorted(self.units, key=lambda n: (-self.units[n].spec.initiative, self.units[n].seq))
 
     # --- read-only queries ------------------------------------------------------
     @property
@@ -167,7 +102,7 @@ class Encounter:
         try:
             return self.units[name]
         except (KeyError, TypeError):
-            raise IllegalActionError(f"unknown unit {_quote(name)}") from None
+            raise IllegalActionError(f"unknown unit {quote(name)}") from None
 
     def is_over(self) -> bool:
         return self.phase == ENDED
@@ -335,49 +270,13 @@ class Encounter:
                 out.append(v)
         return out
 
-    # --- legal actions ------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Actions open to the current actor (plus ``begin`` in setup).
-
-        Moves to every legal end hex (by cheapest path, no explicit path),
-        turns to each other direction, and, while its action is unused,
-        attacks on every hostile in its band, shoves on every adjacent
-        combatant no larger than it, one ``disengage`` (method ``feint``) per
-        skill it has plus skill ``none`` when it stands in threatened space,
-        and ``flee`` on an exit hex; always ``end_turn``. GM actions (push,
-        grant, join, ...) are legal at any time but are not listed.
-        """
-        if self.phase == SETUP:
-            return [Begin()]
-        if self.phase != ACTIVE or self._turn is None:
-            return []
-        u = self.units[self._turn]
-        out: list[Action] = []
-        res = self.reach_for(u.name)
-        out.extend(Move(u.name, cell) for cell, _cost, _stops in res.destinations())
-        names = self.layout.direction_names
-        out.extend(Face(u.name, names[d]) for d in range(6) if d != u.facing)
-        if not self._acted:
-            for t in self.units.values():
-                if not t.active or t.name == u.name:
-                    continue
-                dist = self.distance(u.name, t.name)
-                if self.hostile(u.name, t.name) and u.spec.reach_min <= dist <= u.spec.reach:
-                    out.append(Attack(u.name, t.name))
-                if dist == 1 and t.radius <= u.radius:
-                    out.append(Shove(u.name, t.name))
-            if self._threateners_of(u):
-                skills = [k for k, _ in u.spec.skills]
-                if "none" not in skills:
-                    skills.append("none")  # a missing skill counts 0 (R23)
-                out.extend(Disengage(u.name, "feint", s) for s in skills)
-            if self._on_exit(u):
-                out.append(Flee(u.name))
-        out.append(EndTurn())
-        return out
-
     def _on_exit(self, u: UnitState) -> bool:
         return any(self.board.exit[r, c] for c, r in footprint(self.board, u.cell, u.radius))
+
+    # --- legal actions ------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Actions open to the current actor (plus ``begin`` in setup); see :func:`legal.legal_actions`."""
+        return legal_actions(self)
 
     # --- apply / check / undo -------------------------------------------------------
     def apply(self, action: Action) -> Action:
@@ -444,7 +343,7 @@ class Encounter:
         return Dice(self.scenario.seed, len(self.history))
 
     def _dispatch(self, action: Action) -> Action:
-        handler = _HANDLERS.get(type(action))
+        handler = HANDLERS.get(type(action))
         if handler is None:
             raise IllegalActionError(f"{action!r} is not an action")
         if self.phase == ENDED:
@@ -453,21 +352,31 @@ class Encounter:
         if self.phase == ACTIVE:
             self._auto_end()
             if self.phase == ACTIVE and self._turn is not None and not self.units[self._turn].active:
-                self._next_turn(self._order.index(self._turn))  # R24, R25: the turn passes on
+                self._next_turn(self._turn)  # R24, R25: the turn passes on
         return recorded
 
-    # --- turn flow -------------------------------------------------------------
+    # --- turn flow, and the state changes the handlers in resolve.py share -----------------
+    def _mark_acted(self) -> None:
+        self._acted = True  # R16: one action per turn
+
+    def _sort_order(self) -> None:
+        self._order = sorted(self.units, key=lambda n: (-self.units[n].spec.initiative, self.units[n].seq))
+
+    def _end(self) -> None:
+        self.phase = ENDED
+        self._turn = None
+
     def _auto_end(self) -> bool:
         """R13: end when no two hostile factions both still have an active combatant."""
         present = {u.faction for u in self.units.values() if u.active}
         if any(self.hostility.hostile(a, b) for a in present for b in present):
             return False
-        self.phase = ENDED
-        self._turn = None
+        self._end()
         return True
 
-    def _next_turn(self, pos: int) -> None:
-        """Give the turn to the next active combatant after order position ``pos``."""
+    def _next_turn(self, after: str | None) -> None:
+        """Give the turn to the next active combatant after ``after`` in the order (from the top if None)."""
+        pos = -1 if after is None else self._order.index(after)
         n = len(self._order)
         while self.phase == ACTIVE:
             pos += 1
@@ -479,346 +388,8 @@ class Encounter:
                 continue
             self._turn = u.name
             self._acted = False
-            self._start_turn(u)
+            start_turn(u, self.board)
             if u.active:
                 return
             self._auto_end()  # R25: hazard defeated it; the turn passes on
         self._turn = None
-
-    def _start_turn(self, u: UnitState) -> None:
-        # R6: fresh budget, exhaustion and disengagement cleared.
-        u.movement = u.movement_max
-        u.zoc_exhausted = False
-        u.disengaged_from = frozenset()
-        # R25: hazard under the footprint at turn start (the highest).
-        hazards = [
-            int(self.board.hazard_damage[r, c])
-            for c, r in footprint(self.board, u.cell, u.radius)
-            if self.board.terrain[r, c] == Terrain.HAZARD
-        ]
-        if hazards:
-            self._hurt(u, max(hazards))
-
-    def _hurt(self, u: UnitState, amount: int) -> None:
-        u.hp -= amount
-        if u.hp <= 0:
-            self._leave(u, DEFEATED)
-
-    def _leave(self, u: UnitState, status: str) -> None:
-        u.status = status
-        u.movement = 0
-
-    # --- checks shared by handlers --------------------------------------------------
-    def _need_phase(self, action: Action, *phases: str) -> None:
-        if self.phase not in phases:
-            if self.phase == SETUP:
-                raise IllegalActionError(f"{action.KIND}: combat has not begun")
-            raise IllegalActionError(f"{action.KIND}: not allowed once combat has begun (setup only)")
-
-    def _need_unit(self, action: Action, name: str) -> UnitState:
-        u = self.unit(name)
-        if not u.active:
-            raise IllegalActionError(f'{action.KIND}: "{name}" is {u.status} and no longer on the board')
-        return u
-
-    def _need_actor(self, action: Action, name: str) -> UnitState:
-        self._need_phase(action, ACTIVE)
-        u = self._need_unit(action, name)
-        if self._turn != name:
-            raise IllegalActionError(f'{action.KIND}: it is "{self._turn}"\'s turn, not "{name}"\'s (R16)')
-        return u
-
-    def _need_action_left(self, action: Action, u: UnitState) -> None:
-        if self._acted:
-            raise IllegalActionError(f'{action.KIND}: "{u.name}" has already used its action this turn (R16)')
-
-    def _need_target(self, action: Action, u: UnitState, name: str) -> UnitState:
-        t = self._need_unit(action, name)
-        if t.name == u.name:
-            raise IllegalActionError(f'{action.KIND}: "{u.name}" cannot target itself')
-        return t
-
-    def _need_dir(self, action: Action, name: Any) -> int:
-        try:
-            return self.layout.direction_index(name)
-        except (ValueError, TypeError):
-            raise IllegalActionError(
-                f"{action.KIND}: direction {_quote(name)} is not one of {', '.join(self.layout.direction_names)}"
-            ) from None
-
-    @staticmethod
-    def _need_roll(action: Action, roll: int | None) -> None:
-        if roll is not None and (isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 20):
-            raise IllegalActionError(f"{action.KIND}: roll {roll!r} is not a d20 result from 1 to 20")
-
-    def _need_cell(self, action: Action, cell: Any, what: str) -> Cell:
-        ok = (isinstance(cell, tuple | list) and len(cell) == 2
-              and all(isinstance(v, int) and not isinstance(v, bool) for v in cell))
-        if not ok or not self.layout.in_grid((cell[0], cell[1])):
-            raise IllegalActionError(f"{action.KIND}: {what} {cell!r} is not a cell of this map")
-        return (cell[0], cell[1])
-
-    def _need_room(self, action: Action, spec: CombatantSpec, cell: Cell, ignore: str | None) -> None:
-        """A footprint where a combatant may be put: on-map, enterable, nobody else there."""
-        cells = footprint(self.board, cell, spec.radius)
-        if not fits(self.board, cells):
-            raise IllegalActionError(f'{action.KIND}: "{spec.name}" at {_show(cell)} does not fit on the map')
-        for c, r in cells:
-            if self.board.cost[spec.movement_type, r, c] < 1:
-                kind = Terrain(int(self.board.terrain[r, c])).label
-                raise IllegalActionError(
-                    f'{action.KIND}: a {spec.movement_type.label} combatant may not stand on {kind} at {_show((c, r))}'
-                )
-        mine = set(cells)
-        for u in self.units.values():
-            others = u.active and u.name != ignore and u.name != spec.name
-            if others and mine.intersection(footprint(self.board, u.cell, u.radius)):
-                raise IllegalActionError(f'{action.KIND}: {_show(cell)} overlaps "{u.name}"')
-
-    # --- handlers -------------------------------------------------------------
-    def _do_begin(self, action: Begin) -> Action:
-        self._need_phase(action, SETUP)
-        self.phase = ACTIVE
-        self.round = 1
-        if not self._auto_end():
-            self._next_turn(-1)
-        return action
-
-    def _do_place(self, action: Place) -> Action:
-        self._need_phase(action, SETUP)
-        u = self._need_unit(action, action.unit)
-        cell = self._need_cell(action, action.at, "at")
-        self._need_room(action, u.spec, cell, ignore=u.name)
-        if action.facing is not None:
-            u.facing = self._need_dir(action, action.facing)
-        u.cell = cell
-        return action
-
-    def _do_move(self, action: Move) -> Action:
-        u = self._need_actor(action, action.unit)
-        to = self._need_cell(action, action.to, "to")
-        if to == u.cell:
-            raise IllegalActionError(f'move: "{u.name}" is already at {_show(to)}')
-        if action.path is not None:
-            path = tuple(self._need_cell(action, c, "path step") for c in action.path)
-            if path and path[0] == u.cell:
-                path = path[1:]  # a path may list the start hex
-            if not path or path[-1] != to:
-                raise IllegalActionError(f"move: the path does not end at {_show(to)}")
-            blocked, occupied = self._masks_for(u.name)
-            threatened = None if u.zoc_exhausted else self.threat_mask_for(u.name)
-            try:
-                out = check_path(self.board, u.cell, path, u.spec.movement_type, u.radius, u.movement,
-                                 blocked, occupied, threatened)
-            except IllegalActionError as exc:
-                raise IllegalActionError(f'move: "{u.name}": {exc}') from None
-            cost, stops = out.cost, out.stops
-        else:
-            res = self.reach_for(u.name)
-            col, row = to
-            if not res.can_end[row, col]:
-                raise IllegalActionError(f'move: "{u.name}" {self._why_not(u, to, res)}')
-            cost, stops = int(res.cost[row, col]), bool(res.stops[row, col])
-            # Record the route taken: the log shows it, and a replay checks it step by
-            # step instead of searching again (same outcome, R7).
-            action = Move(u.name, to, tuple(res.path_to(to)))
-        u.cell = to
-        u.movement -= cost
-        if stops:  # R9
-            u.movement = 0
-            u.zoc_exhausted = True
-        return action
-
-    def _why_not(self, u: UnitState, to: Cell, res: ReachResult) -> str:
-        cells = footprint(self.board, to, u.radius)
-        if not fits(self.board, cells):
-            return f"does not fit on the map at {_show(to)}"
-        blocked, occupied = self._masks_for(u.name)
-        for c, r in cells:
-            if self.board.cost[u.spec.movement_type, r, c] < 1:
-                kind = Terrain(int(self.board.terrain[r, c])).label
-                return f"({u.spec.movement_type.label}) may not enter {kind} at {_show((c, r))}"
-            if blocked[r, c]:
-                return f"may not enter {_show((c, r))}: a hostile combatant holds it (R4)"
-            if occupied[r, c]:
-                return f"may not end a move at {_show(to)}: another combatant is there (R4)"
-        return f"cannot reach {_show(to)} with {u.movement} movement remaining"
-
-    def _do_face(self, action: Face) -> Action:
-        # The GM edits freely in setup (R13); once active, only on one's own turn (R16).
-        need = self._need_unit if self.phase == SETUP else self._need_actor
-        u = need(action, action.unit)
-        u.facing = self._need_dir(action, action.dir)
-        return action
-
-    def _do_attack(self, action: Attack) -> Action:
-        u = self._need_actor(action, action.unit)
-        self._need_action_left(action, u)
-        t = self._need_target(action, u, action.target)
-        if not self.hostile(u.name, t.name):
-            raise IllegalActionError(f'attack: "{t.name}" ({t.faction}) is not hostile to "{u.name}" ({u.faction})')
-        dist = self.distance(u.name, t.name)
-        lo, hi = u.spec.reach_min, u.spec.reach
-        if not lo <= dist <= hi:
-            raise IllegalActionError(
-                f'attack: "{t.name}" is out of reach: distance {dist}, "{u.name}" strikes at {_band(lo, hi)} (R21)'
-            )
-        self._need_roll(action, action.roll)
-        if action.damage is not None and (isinstance(action.damage, bool) or not isinstance(action.damage, int)
-                                          or action.damage < 0):
-            raise IllegalActionError(f"attack: damage {action.damage!r} is not a whole number of at least 0")
-        dice = self._dice()
-        roll = action.roll if action.roll is not None else dice.d20()
-        pen = penalty(self.arc(u.name, t.name), self.scenario.flank_penalty, self.scenario.rear_penalty)
-        hit = to_hit(roll, u.spec.attack, t.spec.defense, pen).success
-        damage = action.damage
-        if hit:
-            if damage is None:
-                damage = dice.roll(u.spec.damage)
-            self._hurt(t, damage)
-        u.facing = turn_toward(self.layout, u.cell, t.cell, u.facing)  # R20
-        self._acted = True
-        return Attack(u.name, t.name, roll, damage)
-
-    def _do_shove(self, action: Shove) -> Action:
-        u = self._need_actor(action, action.unit)
-        self._need_action_left(action, u)
-        t = self._need_target(action, u, action.target)
-        if self.distance(u.name, t.name) != 1:
-            raise IllegalActionError(f'shove: "{t.name}" is not adjacent to "{u.name}" (R22)')
-        if t.radius > u.radius:
-            raise IllegalActionError(f'shove: "{t.name}" ({t.spec.size.label}) is larger than "{u.name}" (R22)')
-        self._need_roll(action, action.roll)
-        roll = action.roll if action.roll is not None else self._dice().d20()
-        pen = penalty(self.arc(u.name, t.name), self.scenario.flank_penalty, self.scenario.rear_penalty)
-        hit = to_hit(roll, u.spec.attack, t.spec.defense, pen).success
-        # R22/R20: away from the shover along its (new) facing toward the target.
-        toward = turn_toward(self.layout, u.cell, t.cell, u.facing)
-        if hit:
-            self._push(t, toward, 1)
-        u.facing = toward
-        self._acted = True
-        return Shove(u.name, t.name, roll)
-
-    def _do_disengage(self, action: Disengage) -> Action:
-        u = self._need_actor(action, action.unit)
-        self._need_action_left(action, u)
-        threateners = self._threateners_of(u)
-        if not threateners:
-            raise IllegalActionError(f'disengage: "{u.name}" is not in threatened space (R23)')
-        self._need_roll(action, action.roll)
-        roll = action.roll if action.roll is not None else self._dice().d20()
-        ok = disengage_check(roll, u.spec.skill(action.skill), max(v.spec.attack for v in threateners)).success
-        if ok:
-            u.disengaged_from = frozenset(v.name for v in threateners)
-        self._acted = True
-        return Disengage(u.name, action.method, action.skill, roll)
-
-    def _do_flee(self, action: Flee) -> Action:
-        u = self._need_actor(action, action.unit)
-        self._need_action_left(action, u)
-        if not self._on_exit(u):
-            raise IllegalActionError(f'flee: "{u.name}" is not on an exit hex (R24)')
-        self._leave(u, FLED)
-        self._acted = True
-        return action
-
-    def _do_end_turn(self, action: EndTurn) -> Action:
-        self._need_phase(action, ACTIVE)
-        assert self._turn is not None
-        self.units[self._turn].movement = 0  # R6: unspent movement is lost
-        self._next_turn(self._order.index(self._turn))
-        return action
-
-    def _push(self, u: UnitState, direction: int, distance: int) -> None:
-        out = push_steps(self.board, u.cell, direction, distance, u.radius, u.spec.movement_type,
-                         self._others_mask(u.name), u.hp)
-        u.cell = out.cell
-        if out.damage:
-            self._hurt(u, out.damage)
-        if out.fell and u.active:
-            self._leave(u, DEFEATED)
-
-    def _do_push(self, action: Push) -> Action:
-        self._need_phase(action, ACTIVE)
-        u = self._need_unit(action, action.unit)
-        direction = self._need_dir(action, action.dir)
-        if isinstance(action.distance, bool) or not isinstance(action.distance, int) or action.distance < 1:
-            raise IllegalActionError(f"push: distance {action.distance!r} is not a whole number of at least 1")
-        self._push(u, direction, action.distance)
-        return action
-
-    def _do_grant(self, action: GrantMovement) -> Action:
-        self._need_phase(action, ACTIVE)
-        u = self._need_unit(action, action.unit)
-        if isinstance(action.amount, bool) or not isinstance(action.amount, int) or action.amount < 1:
-            raise IllegalActionError(f"grant_movement: amount {action.amount!r} is not a whole number of at least 1")
-        u.movement += action.amount  # R16: adds to what remains; R9: exhaustion stays spent
-        return action
-
-    def _do_set_threatening(self, action: SetThreatening) -> Action:
-        self._need_phase(action, SETUP, ACTIVE)
-        u = self._need_unit(action, action.unit)
-        if not isinstance(action.value, bool):
-            raise IllegalActionError(f"set_threatening: value {action.value!r} is not true or false")
-        u.threatening = action.value
-        return action
-
-    def _do_join(self, action: Join) -> Action:
-        self._need_phase(action, SETUP, ACTIVE)
-        name = action.name
-        if not name.strip():
-            raise IllegalActionError("join: the unit has no name")
-        if name in self.units:
-            raise IllegalActionError(f'join: a combatant named "{name}" is already in the encounter')
-        cell = self._need_cell(action, action.at, "at")
-        object_id = max((u.spec.object_id for u in self.units.values()), default=0) + 1
-        try:
-            spec = combatant_from_properties(name, action.properties, cell, object_id, self.layout)
-        except RulesError as exc:
-            raise IllegalActionError(f'join: "{name}": {exc}') from None
-        self._need_room(action, spec, cell, ignore=None)
-        self.units[name] = self._new_unit(spec, _JOIN_SEQ_BASE + len(self.units))
-        self._sort_order()  # R14/R15: its place by initiative, after everyone it ties with
-        return action
-
-    def _do_remove(self, action: Remove) -> Action:
-        self._need_phase(action, SETUP, ACTIVE)
-        u = self._need_unit(action, action.unit)
-        if action.as_ not in (DEFEATED, FLED):
-            raise IllegalActionError(f"remove: as {action.as_!r} is not one of defeated, fled")
-        self._leave(u, action.as_)
-        return action
-
-    def _do_end_combat(self, action: EndCombat) -> Action:
-        self._need_phase(action, ACTIVE)
-        self.phase = ENDED
-        self._turn = None
-        return action
-
-
-_HANDLERS: dict[type, Callable[[Encounter, Any], Action]] = {
-    Begin: Encounter._do_begin,
-    Place: Encounter._do_place,
-    Move: Encounter._do_move,
-    Face: Encounter._do_face,
-    Attack: Encounter._do_attack,
-    Shove: Encounter._do_shove,
-    Disengage: Encounter._do_disengage,
-    Flee: Encounter._do_flee,
-    EndTurn: Encounter._do_end_turn,
-    Push: Encounter._do_push,
-    GrantMovement: Encounter._do_grant,
-    SetThreatening: Encounter._do_set_threatening,
-    Join: Encounter._do_join,
-    Remove: Encounter._do_remove,
-    EndCombat: Encounter._do_end_combat,
-}
-
-
-def _band(lo: int, hi: int) -> str:
-    return f"distance {lo}" if lo == hi else f"distance {lo} to {hi}"
-
-
-def _quote(value: Any) -> str:
-    return f'"{value}"' if isinstance(value, str) else repr(value)
