@@ -125,7 +125,11 @@ class ReachResult:
             wins = (current < 0) | (f.stop_cost < current)
             cost[f.stop_cells[wins]] = f.stop_cost[wins]
             stops[f.stop_cells[wins]] = True
-        can_end = cost >= 0
+        # Built from the reached cells rather than ``cost >= 0``: a whole-board
+        # compare costs more than the search itself on large maps.
+        can_end = np.zeros(n, dtype=bool)
+        can_end[f.free_cells] = True
+        can_end[f.stop_cells] = True
         can_end[self._no_end] = False
         can_end[self.board.flat(self.start)] = True
         shape = (self.board.rows, self.board.cols)
