@@ -58,13 +58,13 @@ def main() -> None:
         bare = time_command([py, "-c", "pass"], args.runs)
         numpy_start = time_command([py, "-c", "import numpy"], args.runs)
         reach = time_command([py, "-m", "game", "reach", str(tmx), "--unit", "Mover", "--json"], args.runs)
-    print(f"{'case':<34} {'median s':>9} {'vs reach':>9}")
+    print(f"{'case':<34} {'median s':>9} {'reach/this':>10}")
     for name, t in [
         ("python -c pass", bare),
         ("python -c 'import numpy'", numpy_start),
         ("playmat reach --json (64x64)", reach),
     ]:
-        print(f"{name:<34} {t:9.3f} {reach / t:8.1f}x")
+        print(f"{name:<34} {t:9.3f} {reach / t:9.1f}x")
     print(f"target <= 0.500 s: {'met' if reach <= 0.5 else 'NOT met'}")
     print(
         json.dumps(
