@@ -9,8 +9,10 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
+from game.maps import tmxdoc as td
 from game.maps.pytmx_import import import_pytmx
 from game.maps.tmxwrite import write_map
+from game.rules.hexgrid import HexLayout
 
 
 def _pytmx_map(path: Path):
@@ -95,3 +97,44 @@ def test_png_is_valid(tmp_path: Path) -> None:
     width, height = struct.unpack(">II", chunks[b"IHDR"][:8])
     assert (width, height) == (64 * 8, 74)  # eight built-in tiles side by side
     assert len(zlib.decompress(chunks[b"IDAT"])) == height * (1 + width * 4)
+
+
+def test_document_api_gid_layers_external_tilesets_and_typed_objects(tmp_path: Path) -> None:
+    # The lower-level API the asset tools use: raw gids with flip bits, layer opacity/offset/visibility,
+    # external tilesets by firstgid, typed properties on the map and on point objects.
+    td.write_tsx(tmp_path / "a.tsx", td.TileSheet("a", 64, 74, "a.png", 4, 4, [{"terrain": "water"}]))
+    td.write_tsx(tmp_path / "b.tsx", td.TileSheet("b", 64, 74, "b.png", 2, 2))
+    layout = HexLayout("y", "odd", 64, 74, 37, 3, 2)
+    doc = td.TmxDocument(
+        layout,
+        [td.TilesetRef(1, "a.tsx"), td.TilesetRef(5, "b.tsx")],
+        [
+            td.TileLayer("ground", [[1, 2 | td.FLIP_H, 0], [3 | td.FLIP_V | td.FLIP_D, 4, 1]]),
+            td.TileLayer("decor", [[0, 5, 0], [0, 0, 6 | td.FLIP_H]], opacity=0.5, offset=(3, -4), visible=False),
+            td.ObjectGroup("units", [td.MapObject(96, 92, "Ann", properties={"hp": 9, "fast": True, "w": 1.5,
+                                                                    "tint": td.Typed("color", "#ff00ff00")})]),
+        ],
+        properties={"title": "t", "seed": 3},
+    )
+    p = td.write_tmx(tmp_path / "m.tmx", doc)
+    root = ET.parse(p).getroot()
+    assert (root.get("nextlayerid"), root.get("nextobjectid")) == ("4", "2")
+    decor = root.findall("layer")[1]
+    assert [decor.get(a) for a in ("opacity", "offsetx", "offsety", "visible")] == ["0.5", "3", "-4", "0"]
+    csv = root.find("layer/data").text.split()
+    assert csv == ["1,2147483650,0,", "1610612739,4,1"]  # 3 | 0x40000000 | 0x20000000
+    m = _pytmx_map(p)
+    assert m.properties == {"title": "t", "seed": 3}
+    ground = m.layers[0]
+    assert m.get_tile_properties_by_gid(ground.data[0][0])["terrain"] == "water"
+    assert m.tiledgidmap[ground.data[0][1]] == 2  # pytmx gives the flipped tile a gid of its own
+    assert m.tiledgidmap[m.layers[1].data[1][2]] == 6  # second tileset from its firstgid on
+    assert m.layers[1].opacity == 0.5 and not m.layers[1].visible
+    (obj,) = m.objects
+    assert (obj.name, obj.type, obj.x, obj.y) == ("Ann", "combatant", 96, 92)
+    assert obj.properties["hp"] == 9 and obj.properties["fast"] is True and obj.properties["w"] == 1.5
+    assert root.find(".//property[@name='tint']").get("type") == "color"
+
+
+def test_object_ids_keep_explicit_ones_and_fill_the_gaps() -> None:
+    assert td.object_ids([None, 2, None, None, 7]) == [1, 2, 3, 4, 7]

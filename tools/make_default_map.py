@@ -15,8 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from make_tileset import DECOR_IDS, POINTY, POINTY_SIDE, TERRAIN_IDS, TERRAIN_TILES  # noqa: E402
-from tmxout import FLIP_H, PointObject, TileLayer, TmxMap, write_tmx  # noqa: E402
 
+from game.maps.tmxdoc import FLIP_H, MapObject, ObjectGroup, TileLayer, TilesetRef, TmxDocument, write_tmx  # noqa: E402
 from game.rules.hexgrid import HexLayout  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,11 +66,7 @@ UNITS = [
 ]
 
 
-def prop_type(value: object) -> str:
-    return "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "string"
-
-
-def build() -> TmxMap:
+def build() -> TmxDocument:
     rows, cols = len(TERRAIN), len(TERRAIN[0])
     assert all(len(r) == cols for r in TERRAIN), "ragged terrain rows"
     terrain = [[TERRAIN_IDS[CODES[ch]] + 1 for ch in row] for row in TERRAIN]
@@ -98,15 +94,14 @@ def build() -> TmxMap:
     objects = []
     for name, faction, cell, facing, extra in UNITS:
         x, y = layout.cell_center(cell)
-        props: dict[str, tuple[str, object]] = {"faction": ("string", faction), "facing": ("string", facing)}
-        props.update({k: (prop_type(v), v) for k, v in extra.items()})
-        objects.append(PointObject(name, x, y, properties=props))
-    return TmxMap(
-        axis="y", index="odd", cols=cols, rows=rows, tile_width=POINTY[0], tile_height=POINTY[1],
-        side=POINTY_SIDE, tilesets=[(1, "../assets/terrain.tsx"), (first_decor, "../assets/decor.tsx")],
-        layers=[TileLayer("terrain", terrain), TileLayer("decoration", decor)],
-        objects=objects,
-        properties={"title": ("string", "Ambush at Miller's Ford"), "seed": ("int", 1207)},
+        objects.append(MapObject(x, y, name, properties={"faction": faction, "facing": facing, **extra}))
+    return TmxDocument(
+        layout,
+        tilesets=[TilesetRef(1, "../assets/terrain.tsx"), TilesetRef(first_decor, "../assets/decor.tsx")],
+        layers=[TileLayer("terrain", terrain), TileLayer("decoration", decor), ObjectGroup("combatants", objects)],
+        properties={"title": "Ambush at Miller's Ford", "seed": 1207},
+        version="1.8",
+        tiled_version="1.8.2",
     )
 
 

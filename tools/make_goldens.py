@@ -20,7 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from make_tileset import DECOR_IDS, FLAT, FLAT_SIDE, POINTY, POINTY_SIDE, TERRAIN_IDS, TERRAIN_TILES  # noqa: E402
-from tmxout import FLIP_H, FLIP_V, TileLayer, TmxMap, write_tmx  # noqa: E402
+
+from game.maps.tmxdoc import FLIP_H, FLIP_V, TileLayer, TilesetRef, TmxDocument, write_tmx  # noqa: E402
+from game.rules.hexgrid import HexLayout  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -37,7 +39,7 @@ def d(name: str) -> int:
     return DECOR_IDS[name] + DECOR_FIRST
 
 
-def golden_map(axis: str, index: str) -> TmxMap:
+def golden_map(axis: str, index: str) -> TmxDocument:
     pointy = axis == "y"
     names = ["grass", "grass_lush", "dirt", "brush", "rubble", "ford", "water", "chasm", "lava", "rock",
              "road_exit", "grass_dry"]
@@ -61,19 +63,21 @@ def golden_map(axis: str, index: str) -> TmxMap:
     haze[3][3] = t("water")
     haze[5][5] = t("chasm")
     tw, th = POINTY if pointy else FLAT
-    return TmxMap(
-        axis=axis, index=index, cols=COLS, rows=ROWS, tile_width=tw, tile_height=th,
-        side=POINTY_SIDE if pointy else FLAT_SIDE,
+    return TmxDocument(
+        HexLayout(axis, index, tw, th, POINTY_SIDE if pointy else FLAT_SIDE, COLS, ROWS),
         tilesets=[
-            (1, "../../assets/terrain.tsx" if pointy else "../../assets/terrain_flat.tsx"),
-            (DECOR_FIRST, "../../assets/decor.tsx" if pointy else "../../assets/decor_flat.tsx"),
+            TilesetRef(1, "../../assets/terrain.tsx" if pointy else "../../assets/terrain_flat.tsx"),
+            TilesetRef(DECOR_FIRST, "../../assets/decor.tsx" if pointy else "../../assets/decor_flat.tsx"),
         ],
         layers=[
             TileLayer("terrain", terrain),
             TileLayer("decor", decor),
             TileLayer("haze", haze, opacity=0.55),
         ],
-        properties={"title": ("string", f"golden {axis}/{index}")},
+        properties={"title": f"golden {axis}/{index}"},
+        version="1.8",
+        tiled_version="1.8.2",
+        next_layer_id=5,  # the goldens were first saved with id 4 kept for a combatant layer they never got
     )
 
 

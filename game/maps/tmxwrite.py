@@ -17,6 +17,8 @@ char  tile                                  char  tile
 removes one) and may introduce new chars. The output is what Tiled itself
 would read: a tileset with a real PNG sprite sheet (embedded or ``.tsx``),
 CSV or base64 layers, typed custom properties, point/rectangle/tile objects.
+The XML itself is written by ``game.maps.tmxdoc``, which the asset tools use
+directly for maps of raw gids on the shipped tilesets.
 
 >>> import tempfile, pathlib
 >>> d = pathlib.Path(tempfile.mkdtemp())
@@ -26,13 +28,22 @@ CSV or base64 layers, typed custom properties, point/rectangle/tile objects.
 
 from __future__ import annotations
 
-import base64
 import struct
 import zlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from xml.etree import ElementTree as ET
 
+from game.maps.tmxdoc import (
+    MapObject,
+    ObjectGroup,
+    TileLayer,
+    TilesetRef,
+    TileSheet,
+    TmxDocument,
+    object_ids,
+    write_tmx,
+    write_tsx,
+)
 from game.rules.hexgrid import HexLayout
 
 # Order fixes the tile ids (0, 1, ...) of the built-in chars.
@@ -139,84 +150,28 @@ def write_map(
     below = [lay for lay in extra if lay.get("below")]
     above = [lay for lay in extra if not lay.get("below")]
     tile_layers = [*below, {"name": terrain_layer_name, "rows": rows}, *above]
+    doc_layers: list[TileLayer | ObjectGroup] = [
+        _gid_layer(lay, gid_of, width, height, encoding) for lay in tile_layers
+    ]
 
     units = list(units)
-    ids = _object_ids(units)
-    next_layer_id = 1
+    ids = object_ids([None if u.get("id") is None else int(u["id"]) for u in units])  # type: ignore[call-overload]
+    groups: dict[str, list[MapObject]] = {}
+    for unit, oid in zip(units, ids, strict=True):
+        obj = _unit_object(unit, oid, layout, object_style, gid_of)
+        groups.setdefault(str(unit.get("layer", "Combatants")), []).append(obj)
+    doc_layers += [ObjectGroup(name, objs) for name, objs in (groups or {"Combatants": []}).items()]
 
-    root = ET.Element(
-        "map",
-        {
-            "version": "1.10",
-            "tiledversion": "1.10.2",
-            "orientation": "hexagonal",
-            "renderorder": "right-down",
-            "width": str(width),
-            "height": str(height),
-            "tilewidth": str(tw),
-            "tileheight": str(th),
-            "infinite": "0",
-            "hexsidelength": str(side),
-            "staggeraxis": stagger_axis,
-            "staggerindex": stagger_index,
-            "nextlayerid": "0",
-            "nextobjectid": str(max(ids, default=0) + 1),
-        },
-    )
     props = dict(map_properties or {})
     if title is not None:
         props["title"] = title
-    _add_properties(root, props)
-
     png_name = path.stem + "_tiles.png"
-    ts_attrs = {
-        "name": "terrain",
-        "tilewidth": str(tw),
-        "tileheight": str(th),
-        "tilecount": str(len(tiles)),
-        "columns": str(len(tiles)),
-    }
+    sheet = TileSheet("terrain", tw, th, png_name, len(tiles), len(tiles), list(tiles.values()))
     if tileset == "embedded":
-        ts = ET.SubElement(root, "tileset", {"firstgid": "1", **ts_attrs})
-        _fill_tileset(ts, tiles, png_name, tw, th)
+        ref = TilesetRef(1, sheet=sheet)
     else:
-        tsx_name = path.stem + "_tiles.tsx"
-        ET.SubElement(root, "tileset", {"firstgid": "1", "source": tsx_name})
-        tsx = ET.Element("tileset", {"version": "1.10", "tiledversion": "1.10.2", **ts_attrs})
-        _fill_tileset(tsx, tiles, png_name, tw, th)
-        _write_xml(tsx, path.with_name(tsx_name))
-
-    for lay in tile_layers:
-        lrows = parse_rows(lay["rows"], f"layer {lay['name']}")  # type: ignore[arg-type]
-        if (len(lrows), len(lrows[0])) != (height, width):
-            raise ValueError(f"layer {lay['name']}: size differs from the terrain")
-        attrs = {"id": str(next_layer_id), "name": str(lay["name"]), "width": str(width), "height": str(height)}
-        next_layer_id += 1
-        if lay.get("visible", True) is False:
-            attrs["visible"] = "0"
-        node = ET.SubElement(root, "layer", attrs)
-        gids = []
-        for r, line in enumerate(lrows):
-            for c, ch in enumerate(line):
-                if ch not in gid_of:
-                    raise ValueError(f"layer {lay['name']}: unknown char {ch!r} at {c},{r}")
-                gids.append(gid_of[ch])
-        _write_layer_data(node, gids, width, encoding)
-
-    groups: dict[str, ET.Element] = {}
-    for unit, oid in zip(units, ids, strict=True):
-        layer_name = str(unit.get("layer", "Combatants"))
-        if layer_name not in groups:
-            groups[layer_name] = ET.SubElement(root, "objectgroup", {"id": str(next_layer_id), "name": layer_name})
-            next_layer_id += 1
-        _add_object(groups[layer_name], unit, oid, layout, object_style, class_attr, gid_of)
-    if not groups:
-        ET.SubElement(root, "objectgroup", {"id": str(next_layer_id), "name": "Combatants"})
-        next_layer_id += 1
-    root.set("nextlayerid", str(next_layer_id))
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _write_xml(root, path)
+        ref = TilesetRef(1, source=write_tsx(path.with_name(path.stem + "_tiles.tsx"), sheet).name)
+    write_tmx(path, TmxDocument(layout, [ref], doc_layers, props, class_attr=class_attr))
     path.with_name(png_name).write_bytes(_tileset_png(list(tiles), layout))
     return path
 
@@ -235,74 +190,22 @@ def _tile_table(extra: Mapping[str, Mapping[str, object]]) -> dict[str, dict[str
     return tiles
 
 
-def _object_ids(units: Sequence[Mapping[str, object]]) -> list[int]:
-    explicit = {int(u["id"]) for u in units if u.get("id") is not None}  # type: ignore[call-overload]
-    ids, nxt = [], 1
-    for u in units:
-        if u.get("id") is not None:
-            ids.append(int(u["id"]))  # type: ignore[call-overload]
-            continue
-        while nxt in explicit:
-            nxt += 1
-        ids.append(nxt)
-        nxt += 1
-    return ids
+def _gid_layer(lay: Mapping[str, object], gid_of: Mapping[str, int], width: int, height: int, enc: str) -> TileLayer:
+    name = str(lay["name"])
+    lrows = parse_rows(lay["rows"], f"layer {name}")  # type: ignore[arg-type]
+    if (len(lrows), len(lrows[0])) != (height, width):
+        raise ValueError(f"layer {name}: size differs from the terrain")
+    for r, line in enumerate(lrows):
+        for c, ch in enumerate(line):
+            if ch not in gid_of:
+                raise ValueError(f"layer {name}: unknown char {ch!r} at {c},{r}")
+    gids = [[gid_of[ch] for ch in line] for line in lrows]
+    return TileLayer(name, gids, visible=lay.get("visible", True) is not False, encoding=enc)
 
 
-def _add_properties(parent: ET.Element, props: Mapping[str, object]) -> None:
-    if not props:
-        return
-    node = ET.SubElement(parent, "properties")
-    for name, value in props.items():
-        attrs = {"name": name}
-        if isinstance(value, bool):
-            attrs["type"] = "bool"
-            attrs["value"] = "true" if value else "false"
-        elif isinstance(value, int):
-            attrs["type"] = "int"
-            attrs["value"] = str(value)
-        elif isinstance(value, float):
-            attrs["type"] = "float"
-            attrs["value"] = repr(value)
-        else:
-            # Tiled writes string properties without a type attribute.
-            attrs["value"] = str(value)
-        ET.SubElement(node, "property", attrs)
-
-
-def _fill_tileset(ts: ET.Element, tiles: Mapping[str, Mapping[str, object]], png: str, tw: int, th: int) -> None:
-    ET.SubElement(ts, "image", {"source": png, "width": str(tw * len(tiles)), "height": str(th)})
-    for tid, props in enumerate(tiles.values()):
-        if props:
-            _add_properties(ET.SubElement(ts, "tile", {"id": str(tid)}), props)
-
-
-def _write_layer_data(node: ET.Element, gids: list[int], width: int, encoding: str) -> None:
-    if encoding == "csv":
-        data = ET.SubElement(node, "data", {"encoding": "csv"})
-        lines = [",".join(str(g) for g in gids[i : i + width]) for i in range(0, len(gids), width)]
-        data.text = "\n" + ",\n".join(lines) + "\n"
-    elif encoding in ("base64", "base64-zlib"):
-        raw = struct.pack(f"<{len(gids)}I", *gids)
-        attrs = {"encoding": "base64"}
-        if encoding == "base64-zlib":
-            raw = zlib.compress(raw)
-            attrs["compression"] = "zlib"
-        data = ET.SubElement(node, "data", attrs)
-        data.text = "\n   " + base64.b64encode(raw).decode("ascii") + "\n  "
-    else:
-        raise ValueError(f"encoding {encoding!r} is not csv, base64 or base64-zlib")
-
-
-def _add_object(
-    group: ET.Element,
-    unit: Mapping[str, object],
-    oid: int,
-    layout: HexLayout,
-    object_style: str,
-    class_attr: str,
-    gid_of: Mapping[str, int],
-) -> None:
+def _unit_object(
+    unit: Mapping[str, object], oid: int, layout: HexLayout, object_style: str, gid_of: Mapping[str, int]
+) -> MapObject:
     dx, dy = unit.get("offset", (0, 0))  # type: ignore[misc]
     if unit.get("px") is not None:
         cx, cy = unit["px"]  # type: ignore[misc]
@@ -310,49 +213,21 @@ def _add_object(
         cx, cy = layout.cell_center(unit["at"])  # type: ignore[arg-type]
     cx, cy = cx + dx, cy + dy
     style = str(unit.get("style", object_style))
-    attrs = {"id": str(oid)}
-    if unit.get("name") is not None:
-        attrs["name"] = str(unit["name"])
+    name = None if unit.get("name") is None else str(unit["name"])
     kind = unit.get("kind", "combatant")
-    if kind is not None:
-        attrs[class_attr] = str(kind)
-    tw, th = layout.tile_box
-    if style == "point":
-        attrs.update(x=_num(cx), y=_num(cy))
-    elif style == "rect":
-        w, h = unit.get("size_px", (40, 30))  # type: ignore[misc]
-        attrs.update(x=_num(cx - w / 2), y=_num(cy - h / 2), width=_num(w), height=_num(h))
+    obj = MapObject(cx, cy, name, None if kind is None else str(kind), style, id=oid)
+    obj.properties = {k: v for k, v in unit.items() if k not in UNIT_KEYS}
+    if style in ("rect", "ellipse"):
+        obj.width, obj.height = unit.get("size_px", (40, 30))  # type: ignore[misc]
+        obj.x, obj.y = cx - obj.width / 2, cy - obj.height / 2
     elif style == "tile":
         # TMX anchors a tile object at its bottom-left corner (orthogonal and hexagonal maps).
-        w, h = unit.get("size_px", (layout.tile_width, layout.tile_height))  # type: ignore[misc]
-        attrs.update(
-            gid=str(gid_of[str(unit.get("tile", "."))]),
-            x=_num(cx - w / 2),
-            y=_num(cy + h / 2),
-            width=_num(w),
-            height=_num(h),
-        )
-    elif style == "ellipse":
-        w, h = unit.get("size_px", (40, 30))  # type: ignore[misc]
-        attrs.update(x=_num(cx - w / 2), y=_num(cy - h / 2), width=_num(w), height=_num(h))
-    else:
+        obj.width, obj.height = unit.get("size_px", (layout.tile_width, layout.tile_height))  # type: ignore[misc]
+        obj.x, obj.y = cx - obj.width / 2, cy + obj.height / 2
+        obj.gid = gid_of[str(unit.get("tile", "."))]
+    elif style != "point":
         raise ValueError(f"object style {style!r} is not point, rect, ellipse or tile")
-    obj = ET.SubElement(group, "object", attrs)
-    _add_properties(obj, {k: v for k, v in unit.items() if k not in UNIT_KEYS})
-    if style == "point":
-        ET.SubElement(obj, "point")
-    elif style == "ellipse":
-        ET.SubElement(obj, "ellipse")
-
-
-def _num(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else repr(float(v))
-
-
-def _write_xml(root: ET.Element, path: Path) -> None:
-    ET.indent(root, space=" ")
-    body = ET.tostring(root, encoding="unicode").replace(" />", "/>")  # as Tiled writes it
-    path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n", encoding="utf-8")
+    return obj
 
 
 # --- a tiny PNG encoder (no pygame) ------------------------------------------
