@@ -35,7 +35,7 @@ from .phases import ACTIVE, ENDED, SETUP
 from .reach import MoveRequest, ReachResult, reachable
 from .resolve import HANDLERS
 from .scenario import Scenario
-from .threat import ThreatSource, threat_mask
+from .threat import ThreatSource, threat_mask, threatens
 from .unit_state import DEFEATED, FLED, UnitState, new_unit, start_turn
 
 # Names other modules have always imported from here.
@@ -263,10 +263,19 @@ class Encounter:
         return worst_arc(self.layout, d.cell, d.facing, cells)
 
     def _threateners_of(self, u: UnitState) -> list[UnitState]:
-        """Hostile threateners whose band covers any hex of ``u`` now (R23)."""
+        """Hostile threateners whose threat covers any hex of ``u`` now (R23).
+
+        Threat is measured from the threatener's footprint edge to each hex (R8, R28), so a
+        pike threatens a large creature's centre two hexes away though it cannot strike its
+        nearer edge; this is not the attack band between footprints (R21).
+        """
+        cells = footprint(self.board, u.cell, u.radius)
         out = []
         for v in self.units.values():
-            if v.active and v.threatening and self.hostility.hostile(v.faction, u.faction) and self._band_cells(v, u):
+            if not (v.active and v.threatening and self.hostility.hostile(v.faction, u.faction)):
+                continue
+            src = ThreatSource(v.cell, v.radius, v.spec.reach_min, v.spec.reach)
+            if any(threatens(self.board, src, c) for c in cells):
                 out.append(v)
         return out
 
