@@ -66,3 +66,77 @@ def test_r23_standard_next_to_a_giant_pike_is_not_in_its_threat(encounter):
     assert (3, 0) not in enc.threat("player")
     msg = enc.refused([BEGIN, disengage("P")], 2)
     assert "threatened" in msg
+
+
+# --- the action log (adjudication.md: one JSON object per line) ----------------------------
+ODD_NAMES = [
+    "Ünïcødé 🐉", 'say "hi"', "  spaced  out ", "x" * 5000, "back\\slash", "tab\tname",
+    "line\u2028sep", "para\u2029sep", "rec\x1esep", "nel\x85name", "ff\x0cname", "new\nline",
+]
+
+
+def every_action_kind(name: str) -> list:
+    from game.rules.actions import (
+        Attack,
+        Begin,
+        Disengage,
+        EndCombat,
+        EndTurn,
+        Face,
+        Flee,
+        GrantMovement,
+        Join,
+        Move,
+        Place,
+        Push,
+        Remove,
+        SetThreatening,
+        Shove,
+    )
+
+    return [
+        Begin(), Place(name, (1, 2), "ne"), Move(name, (1, 2), ((0, 2), (1, 2))), Face(name, "w"),
+        Attack(name, name, 3, 4), Shove(name, name, 5), Disengage(name, "tumble", name, 7), Flee(name), EndTurn(),
+        Push(name, "sw", 2), GrantMovement(name, 3), SetThreatening(name, False),
+        Join.of({"name": name, "faction": "enemy", "hp": 3, "size": "large", "damage": "1d8+1"}, (2, 2)),
+        Remove(name, "fled"), EndCombat(),
+    ]
+
+
+@pytest.mark.parametrize("name", ODD_NAMES, ids=range(len(ODD_NAMES)))
+def test_log_round_trips_every_action_kind_with_odd_names(tmp_path, name):
+    # JSON Lines: records are separated by "\n" only. json.dumps(ensure_ascii=False) writes
+    # U+2028, U+2029, \x1e, \x85, \x0c raw inside strings, so reading must not split on them.
+    from game.rules.actionlog import read_log, write_log
+    from game.rules.textmap import board_from_rows
+
+    layout = board_from_rows(["....."] * 4).layout
+    actions = every_action_kind(name)
+    path = tmp_path / "log.jsonl"
+    write_log(actions, path)
+    back = read_log(path, layout)
+    assert list(back) == actions
+    assert back.lines == list(range(1, len(actions) + 1))
+
+
+def test_log_lone_surrogate_is_refused_with_its_line(tmp_path):
+    # "\ud800" is valid JSON but not Unicode text: such a name could never be written back to a
+    # UTF-8 log (the saved game would crash), so the line is refused as malformed.
+    from game.rules.actionlog import LogError, read_log
+    from game.rules.textmap import board_from_rows
+
+    layout = board_from_rows(["....."] * 4).layout
+    lines = ['{"action": "begin"}', '{"action": "join", "unit": {"name": "\\ud800", "faction": "enemy"}, "at": [1, 1]}']
+    with pytest.raises(LogError) as info:
+        read_log(lines, layout)
+    assert info.value.line == 2
+    assert "\n" not in str(info.value)
+
+
+def test_refusal_naming_a_unit_with_a_newline_is_one_line(encounter):
+    # adjudication.md: a refused line gives a one-line message. The joiner's name holds "\n";
+    # its move out of turn (R16) is refused at line 3 and the message must stay on one line.
+    enc = encounter(rows(6, 4), [unit("P", (0, 1), "player", initiative=5), unit("E", (5, 1), "enemy")])
+    log = [BEGIN, {"action": "join", "unit": {"name": "Orc\nChief", "faction": "enemy"}, "at": [3, 3]},
+           {"action": "move", "unit": "Orc\nChief", "to": [3, 2]}]
+    enc.refused(log, 3)

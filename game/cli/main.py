@@ -30,7 +30,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return commands.run(args)
     except (RulesError, UsageError) as err:
-        print(f"playmat: {err}", file=sys.stderr)
+        # One line, whatever the names in it hold (a joiner may be named "Orc\nChief").
+        print("playmat: " + "\\n".join(str(err).splitlines()), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0

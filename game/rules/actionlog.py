@@ -51,7 +51,9 @@ def read_log(path_or_lines: str | os.PathLike[str] | Iterable[str], layout: HexL
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             raise LogError(name, None, f"cannot read the log: {reason}") from None
-        lines: Iterable[str] = text.splitlines()
+        # JSON Lines separates records by "\n" only: str.splitlines would also split on
+        # U+2028, U+2029 and \x85, which json.dumps(ensure_ascii=False) leaves raw in names.
+        lines: Iterable[str] = [line.removesuffix("\r") for line in text.split("\n")]
     else:
         name = source or "log"
         lines = path_or_lines

@@ -336,4 +336,8 @@ def parse_action(line: str, layout: HexLayout) -> Action:
     except (ValueError, RecursionError) as exc:
         reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "too deeply nested"
         raise _fail(f"not valid JSON ({reason})") from None
+    try:  # "\ud800" is valid JSON but not text: it could never be written back to a UTF-8 log
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise _fail("a string holds a lone surrogate escape (not valid Unicode text)") from None
     return action_from_dict(data, layout)
