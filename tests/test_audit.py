@@ -140,3 +140,14 @@ def test_refusal_naming_a_unit_with_a_newline_is_one_line(encounter):
     log = [BEGIN, {"action": "join", "unit": {"name": "Orc\nChief", "faction": "enemy"}, "at": [3, 3]},
            {"action": "move", "unit": "Orc\nChief", "to": [3, 2]}]
     enc.refused(log, 3)
+
+
+def test_log_line_with_a_duplicate_key_is_refused(encounter):
+    # {"to": [1,3], "to": [2,3]}: JSON leaves duplicate names' meaning open (RFC 8259); silently
+    # taking the last would move P somewhere the GM may not have meant. Malformed: refused.
+    enc = encounter(rows(6, 4), [unit("P", (0, 1), "player", initiative=5), unit("E", (5, 1), "enemy")])
+    msg = enc.refused([BEGIN, '{"action": "move", "unit": "P", "to": [1, 1], "to": [2, 1]}'], 2)
+    assert '"to"' in msg
+    # Nested objects too: the joiner's properties.
+    line = '{"action": "join", "unit": {"name": "Z", "faction": "enemy", "hp": 3, "hp": 30}, "at": [3, 3]}'
+    assert '"hp"' in enc.refused([BEGIN, line], 2)

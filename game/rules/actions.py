@@ -329,10 +329,22 @@ def action_from_dict(data: Any, layout: HexLayout) -> Action:
     return ACTION_CLASSES[kind](**kwargs)
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are unique: a repeated key leaves the line's meaning open."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _fail(f'the key "{key}" appears twice in one object')
+        out[key] = value
+    return out
+
+
 def parse_action(line: str, layout: HexLayout) -> Action:
     """Parse one JSON line. Extra fields are ignored (adjudication.md)."""
     try:
-        data = json.loads(line)
+        data = json.loads(line, object_pairs_hook=_unique_keys)
+    except ActionParseError:
+        raise
     except (ValueError, RecursionError) as exc:
         reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "too deeply nested"
         raise _fail(f"not valid JSON ({reason})") from None
