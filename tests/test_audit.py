@@ -151,3 +151,26 @@ def test_log_line_with_a_duplicate_key_is_refused(encounter):
     # Nested objects too: the joiner's properties.
     line = '{"action": "join", "unit": {"name": "Z", "faction": "enemy", "hp": 3, "hp": 30}, "at": [3, 3]}'
     assert '"hp"' in enc.refused([BEGIN, line], 2)
+
+
+# --- turn flow (R6, R13, R14, R24, R25) ---------------------------------------------------
+@pytest.mark.parametrize("how", ["gm", "last_hostile_falls"])
+def test_r06_r13_actor_movement_is_lost_when_combat_ends(encounter, how):
+    # P acts first (initiative 5), moves 1 hex e to (1,1): 5 left (E does not threaten, so no
+    # ZoC stop beside it). Combat then ends, by the GM or
+    # because P strikes down the only enemy E on (2,1) (d20 20, damage 10 >= hp 10).
+    # R13: no current turn outside the active phase, so P's turn has ended; R6: its unspent
+    # movement is lost when its turn ends (reads 0).
+    enc = encounter(rows(6, 3), [
+        unit("P", (0, 1), "player", initiative=5),
+        unit("E", (2, 1), "enemy", threatening=False),
+    ])
+    log = [BEGIN, {"action": "move", "unit": "P", "to": [1, 1]}]
+    assert enc.unit("P", log)["movement"] == 5
+    if how == "gm":
+        log.append({"action": "end_combat"})
+    else:
+        log.append({"action": "attack", "unit": "P", "target": "E", "roll": 20, "damage": 10})
+    st = enc.state(log)
+    assert (st["phase"], st["turn"], st["round"]) == ("ended", None, 1)
+    assert st["units"]["P"]["movement"] == 0

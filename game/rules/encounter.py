@@ -372,6 +372,10 @@ class Encounter:
         self._order = sorted(self.units, key=lambda n: (-self.units[n].spec.initiative, self.units[n].seq))
 
     def _end(self) -> None:
+        if self._turn is not None:
+            # R13: no turn outside the active phase, so the actor's turn ends here; R6: its
+            # unspent movement is lost then, as at end_turn.
+            self.units[self._turn].movement = 0
         self.phase = ENDED
         self._turn = None
 
