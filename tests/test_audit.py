@@ -434,3 +434,20 @@ def test_reach_queries_for_defeated_units_and_zero_budget(encounter):
         assert '"E"' in res.err and "defeated" in res.err and res.err.count("\n") == 1
     doc = enc.reach_doc("P", log, budget=0)
     assert doc == {"unit": "P", "from": [0, 1], "movement": 0, "hexes": []}
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_log_line_numbers_with_any_line_ending(tmp_path, newline):
+    # A log saved with Unix, Windows or old Mac line ends reads the same; the refusal of the
+    # bad third record names line 3 (the blank line 2 still counts).
+    from game.rules.actionlog import LogError, read_log
+    from game.rules.textmap import board_from_rows
+
+    layout = board_from_rows(["....."] * 4).layout
+    path = tmp_path / "log.jsonl"
+    path.write_bytes(newline.join(['{"action": "begin"}', "", '{"action": "jump"}', ""]).encode())
+    with pytest.raises(LogError) as info:
+        read_log(path, layout)
+    assert info.value.line == 3
+    path.write_bytes(newline.join(['{"action": "begin"}', "", '{"action": "end_turn"}', ""]).encode())
+    assert read_log(path, layout).lines == [1, 3]

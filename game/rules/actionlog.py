@@ -10,6 +10,7 @@ Blank lines are allowed and skipped.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -18,6 +19,8 @@ from .encounter import Encounter
 from .errors import RulesError
 from .hexgrid import HexLayout
 from .scenario import Scenario
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 class LogError(RulesError):
@@ -51,9 +54,10 @@ def read_log(path_or_lines: str | os.PathLike[str] | Iterable[str], layout: HexL
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             raise LogError(name, None, f"cannot read the log: {reason}") from None
-        # JSON Lines separates records by "\n" only: str.splitlines would also split on
-        # U+2028, U+2029 and \x85, which json.dumps(ensure_ascii=False) leaves raw in names.
-        lines: Iterable[str] = [line.removesuffix("\r") for line in text.split("\n")]
+        # Records end at \n, \r\n or \r (which JSON always escapes inside strings) and nowhere
+        # else: str.splitlines would also split on U+2028, U+2029 and \x85, which
+        # json.dumps(ensure_ascii=False) leaves raw in names.
+        lines: Iterable[str] = _LINE_END.split(text)
     else:
         name = source or "log"
         lines = path_or_lines
