@@ -451,3 +451,20 @@ def test_log_line_numbers_with_any_line_ending(tmp_path, newline):
     assert info.value.line == 3
     path.write_bytes(newline.join(['{"action": "begin"}', "", '{"action": "end_turn"}', ""]).encode())
     assert read_log(path, layout).lines == [1, 3]
+
+
+def test_state_text_keeps_columns_aligned_with_long_names(encounter):
+    # The people's form of `state` is a table: every row's faction starts under "faction",
+    # however long a name is.
+    enc = encounter(rows(6, 4), [
+        unit("P", (0, 1), "player", initiative=5),
+        unit("Sir Reginald the Very Long", (5, 1), "enemy"),
+    ])
+    res = enc.run("state")
+    assert res.code == 0
+    lines = res.out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("unit"))
+    column = lines[header].index("faction")
+    table = lines[header + 1:header + 3]
+    assert [line[column:].split()[0] for line in table] == ["player", "enemy"]
+    assert all(line[column - 1] == " " for line in table)

@@ -41,11 +41,12 @@ def cell_text(cell: list[int] | tuple[int, int]) -> str:
 def cmd_state(args: argparse.Namespace) -> int:
     scenario, enc = load_encounter(args.map, args.log)
     doc = enc.state_json()
+    width = max([16, *(len(name) for name in doc["units"])])  # long names keep the columns aligned
     lines = [
         f"{scenario.title}: {doc['phase']}, round {doc['round']}" + (f", {doc['turn']} to act" if doc["turn"] else ""),
         "order: " + (", ".join(doc["order"]) or "(nobody)"),
         "",
-        f"{'unit':<16} {'faction':<8} {'at':>7} {'facing':<6} {'move':>7} {'hp':>4}  status",
+        f"{'unit':<{width}} {'faction':<8} {'at':>7} {'facing':<6} {'move':>7} {'hp':>4}  status",
     ]
     for name, u in doc["units"].items():
         move = f"{u['movement']}/{u['movement_max']}"
@@ -56,7 +57,7 @@ def cmd_state(args: argparse.Namespace) -> int:
             flags.append("not threatening")
         at = cell_text(u["at"]) if u["at"] is not None else "-"
         lines.append(
-            f"{name:<16} {u['faction']:<8} {at:>7} {u['facing']:<6} {move:>7} {u['hp']:>4}  " + ", ".join(flags)
+            f"{name:<{width}} {u['faction']:<8} {at:>7} {u['facing']:<6} {move:>7} {u['hp']:>4}  " + ", ".join(flags)
         )
     emit(doc, args.json, "\n".join(lines))
     return 0
