@@ -468,3 +468,35 @@ def test_state_text_keeps_columns_aligned_with_long_names(encounter):
     table = lines[header + 1:header + 3]
     assert [line[column:].split()[0] for line in table] == ["player", "enemy"]
     assert all(line[column - 1] == " " for line in table)
+
+
+def test_r23_in_threatened_space_agrees_with_the_threat_map():
+    # R23 "only while standing in threatened space": a combatant may try to disengage exactly when
+    # some hex of its footprint is on the threat map against its faction (R8, R28), whatever the
+    # sizes and weapon bands. Random layouts; the disengage is only checked, never applied.
+    import random
+
+    from game.rules.actions import Begin, Disengage
+    from game.rules.encounter import Encounter as Engine
+    from game.rules.textmap import scenario_from_rows
+
+    rng = random.Random(23)
+    sizes = ["standard", "large", "giant"]
+    seen = {True: 0, False: 0}
+    for _ in range(300):
+        units = [{"name": "P", "at": (rng.randint(2, 9), rng.randint(2, 9)), "faction": "player",
+                  "size": rng.choice(sizes), "initiative": 9}]
+        for i in range(rng.randint(1, 2)):
+            reach = rng.choice([1, 2, 3])
+            units.append({"name": f"E{i}", "at": (rng.randint(2, 9), rng.randint(2, 9)), "faction": "enemy",
+                          "size": rng.choice(sizes), "reach": reach, "reach_min": rng.randint(1, reach)})
+        enc = Engine(scenario_from_rows(["." * 12] * 12, units))
+        if any(enc.distance(a["name"], b["name"]) == 0 for a in units for b in units if a is not b):
+            continue  # overlapping random placements: draw again
+        enc.apply(Begin())
+        mask = enc.threat_against("player")
+        inside = any(mask[r, c] for c, r in enc.footprint("P"))
+        allowed = enc.check(Disengage("P", "feint", "none", 1)) is None
+        assert allowed == inside, units
+        seen[inside] += 1
+    assert min(seen.values()) > 20
