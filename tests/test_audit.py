@@ -500,3 +500,49 @@ def test_r23_in_threatened_space_agrees_with_the_threat_map():
         assert allowed == inside, units
         seen[inside] += 1
     assert min(seen.values()) > 20
+
+
+@pytest.mark.parametrize("axis", ["x", "y"])
+@pytest.mark.parametrize("index", ["odd", "even"])
+def test_r20_r22_attack_turns_and_shove_pushes_along_the_angle_reference(axis, index):
+    # R20: after an attack the attacker faces the side sector of the direction from its centre to
+    # the target's centre; on a border the one nearer its previous facing. R22: a successful shove
+    # pushes the target one hex that way (same rule, from the shover's facing before the shove).
+    import math
+    import random
+
+    from game.rules.actions import Attack, Begin, Shove
+    from game.rules.encounter import Encounter as Engine
+    from game.rules.textmap import scenario_from_rows
+
+    rng = random.Random(f"r20{axis}{index}")
+    sizes = ["standard", "large", "giant"]
+    checked = 0
+    while checked < 120:
+        ra = rng.choice([0, 1, 2])
+        rt = rng.choice(range(ra + 1))
+        a, t = (rng.randint(3, 8), rng.randint(3, 8)), (rng.randint(3, 8), rng.randint(3, 8))
+        facing = rng.randrange(6)
+        layout = scenario_from_rows(["." * 12] * 12, [], stagger_axis=axis, stagger_index=index).board.layout
+        if layout.distance(a, t) != ra + rt + 1:
+            continue  # adjacent footprints only, so both the attack and the shove are legal
+        names = layout.direction_names
+        units = [
+            {"name": "A", "at": a, "faction": "player", "size": sizes[ra], "initiative": 9, "facing": names[facing],
+             "attack": 30},
+            {"name": "T", "at": t, "faction": "enemy", "size": sizes[rt], "hp": 99},
+        ]
+        (x0, y0), (x1, y1) = _pixel(layout, a), _pixel(layout, t)
+        angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
+        base = 0 if layout.pointy else 30
+        offs = [abs((angle - base - 60 * k + 180) % 360 - 180) for k in range(6)]
+        sectors = [k for k in range(6) if offs[k] <= 30 + 1e-7]
+        expected = min(sectors, key=lambda k: min((k - facing) % 6, (facing - k) % 6))
+        enc = Engine(scenario_from_rows(["." * 12] * 12, units, stagger_axis=axis, stagger_index=index))
+        enc.apply(Begin())
+        shove = enc.clone()
+        enc.apply(Attack("A", "T", 20, 1))
+        assert enc.units["A"].facing == expected, (a, t, sizes[ra], sizes[rt], names[facing])
+        shove.apply(Shove("A", "T", 20))
+        assert shove.units["T"].cell == layout.neighbor(t, expected)
+        checked += 1
