@@ -20,6 +20,8 @@ from .mapview import MapContent, MapViewScene
 from .scene import SceneStack
 from .timestep import FixedStep
 
+FRAME_CAP_HZ = 144  # above common refresh rates; the 60 Hz updates interpolate between frames
+
 
 @dataclass
 class WindowResult:
@@ -71,6 +73,9 @@ def run_window(
         stack = SceneStack(view)
         stepper = FixedStep()
         now = clock or time.perf_counter
+        # Rendering faster than the screen refreshes only burns the battery; a scripted clock
+        # (tests) runs unthrottled.
+        limiter = pygame.time.Clock() if clock is None else None
         previous = now()
         frames = 0
         shot: Path | None = None
@@ -95,6 +100,8 @@ def run_window(
                 break
             stack.draw(screen, stepper.alpha)
             pygame.display.flip()
+            if limiter is not None:
+                limiter.tick(FRAME_CAP_HZ)
             frames += 1
             if max_frames is not None and frames >= max_frames:
                 if screenshot is not None:
