@@ -189,3 +189,16 @@ def test_a_log_saved_with_a_byte_order_mark_and_crlf_line_ends_replays(capsys, s
     code, out, err = run(capsys, "state", str(small_map), "--log", str(log), "--json")
     assert code == 0, err
     assert json.loads(out)["turn"] == "Aldric"
+
+
+def test_play_refuses_an_invisible_window_when_there_is_no_screen(capsys, small_map: Path, monkeypatch) -> None:
+    # With no screen SDL silently falls back to an off-screen driver; the game must say so
+    # instead of running a window nobody can see or close.
+    from game.render.pg import pygame
+
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.setattr(pygame.display, "init", lambda: None)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
+    code, out, err = run(capsys, "play", str(small_map))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "no screen" in err and "offscreen" in err

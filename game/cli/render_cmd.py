@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from game.rules.encounter import Encounter
@@ -59,7 +60,26 @@ def play(map_path: str, enc: Encounter) -> None:
     render = _render_api()
     from game.ui.app import run_window
 
+    _need_a_display()
+
     try:
         run_window(map_path, tokens=encounter_tokens(enc))
     except render.RenderError as err:
         raise RulesError(str(err)) from None
+
+
+def _need_a_display() -> None:
+    """Refuse to open an invisible window: with no screen SDL silently falls back to an
+    off-screen driver and the game would run with nobody able to see or close it."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return  # asked for explicitly (e.g. dummy for headless runs)
+    from game.render.pg import pygame
+
+    pygame.display.init()
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy"):
+        pygame.display.quit()
+        raise RulesError(
+            f"play: no screen to open a window on (SDL fell back to its {driver} driver); "
+            "run it on a desktop, or use playmat render for a picture"
+        )
