@@ -8,8 +8,6 @@ here from scratch, not through the engine's sector maths.
 
 from __future__ import annotations
 
-import math
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,6 +17,7 @@ from game.rules.encounter import Encounter
 from game.rules.facing import arc_of_hex, penalty, turn_toward, worst_arc
 from game.rules.hexgrid import HexLayout
 from game.rules.textmap import scenario_from_rows
+from tests.geometry_reference import ideal_angle
 
 POINTY = HexLayout("y", "odd", 64, 74, 37, 12, 12)
 FLAT = HexLayout("x", "even", 74, 64, 37, 12, 12)
@@ -62,21 +61,9 @@ def test_turn_toward_on_a_border_picks_the_side_nearer_the_old_facing() -> None:
     assert turn_toward(POINTY, (3, 2), (4, 2), NW) == E
 
 
-def _ideal_angle(layout: HexLayout, a: tuple[int, int], b: tuple[int, int]) -> float:
-    """Angle (degrees, counter-clockwise, screen up) from a to b on an ideal regular grid."""
-    aq, ar = layout.to_axial(a)
-    bq, br = layout.to_axial(b)
-    dq, dr = bq - aq, br - ar
-    if layout.pointy:
-        x, y = math.sqrt(3) * (dq + dr / 2), 1.5 * dr
-    else:
-        x, y = 1.5 * dq, math.sqrt(3) * (dr + dq / 2)
-    return math.degrees(math.atan2(-y, x)) % 360
-
-
 def _reference_arc(layout: HexLayout, centre, facing: int, cell) -> str:
     side0 = 0.0 if layout.pointy else 30.0  # angle of direction index 0
-    angle = _ideal_angle(layout, centre, cell)
+    angle = ideal_angle(layout, centre, cell)
     badness = {"front": 0, "left": 1, "right": 1, "rear": 2}
     arcs = []
     for i in range(6):

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules.hexgrid import HexLayout
+from tests.geometry_reference import ideal_angle
 
 LAYOUTS = [
     HexLayout("y", "odd", 64, 74, 37, 9, 7),
@@ -104,17 +105,6 @@ def test_pixel_to_cell_finds_the_cell_around_a_point_near_its_centre(layout: Hex
     # within 30 % of the inner radius the answer is unambiguous
     r = min(tw, th) / 2
     assert layout.pixel_to_cell(cx + fx * r, cy + fy * r) == cell
-
-
-def ideal_angle(layout: HexLayout, a, b) -> float:
-    """Angle of b seen from a on an ideal regular grid, degrees CCW, north up."""
-    (aq, ar), (bq, br) = layout.to_axial(a), layout.to_axial(b)
-    dq, dr = bq - aq, br - ar
-    if layout.pointy:
-        x, y = math.sqrt(3) * (dq + dr / 2), 1.5 * dr
-    else:
-        x, y = 1.5 * dq, math.sqrt(3) * (dr + dq / 2)
-    return math.degrees(math.atan2(-y, x)) % 360
 
 
 @settings(max_examples=300)
