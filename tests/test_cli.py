@@ -173,9 +173,10 @@ def test_render_writes_a_png_of_the_map_size_with_the_overlay(capsys, small_map:
     # 7 x 5 pointy-top cells of 64 x 74, side 37: (7*64 + 32, 5*55 + 18)
     assert a.get_size() == b.get_size() == (480, 293)
     # The Orc's threatened neighbour (3,2) is tinted; a far corner cell (0,4) is not.
+    from game.maps.pixels import TiledPixels
     from game.rules.hexgrid import HexLayout
 
-    lay = HexLayout("y", "odd", 64, 74, 37, 7, 5)
+    lay = TiledPixels(HexLayout("y", "odd", 64, 74, 37, 7, 5))
     for cell, changed in [((3, 2), True), ((0, 4), False)]:
         x, y = lay.cell_center(cell)
         x, y = int(x) + 12, int(y) + 12  # off the centre, away from tokens and badges

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.maps.pixels import TiledPixels
 from game.rules.hexgrid import HexLayout
 from tests.geometry_reference import ideal_angle
 
@@ -72,39 +73,13 @@ def test_neighbour_centres_touch_and_directions_point_where_named(layout: HexLay
     # at east (0 deg), flat-top at north-east (30 deg).
     start = 0 if layout.pointy else 30
     for cell in [(3, 3), (4, 4), (3, 4), (4, 3)]:
-        cx, cy = layout.cell_center(cell)
+        cx, cy = TiledPixels(layout).cell_center(cell)
         for d in range(6):
-            nx, ny = layout.cell_center(layout.neighbor(cell, d))
+            nx, ny = TiledPixels(layout).cell_center(layout.neighbor(cell, d))
             angle = math.degrees(math.atan2(-(ny - cy), nx - cx)) % 360
             expected = (start + 60 * d) % 360
             # Tiled's hexes are not perfectly regular (and may be squashed)
             assert min(abs(angle - expected), 360 - abs(angle - expected)) < 15
-
-
-def test_pixel_geometry_matches_tiled_formulas_by_hand() -> None:
-    # Pointy-top odd, 64x74 side 37: sox = 32, soy = (74-37)//2 = 18,
-    # colW = 32, rowH = 18 + 37 = 55. Row 1 is shifted by colW.
-    lay = HexLayout("y", "odd", 64, 74, 37, 9, 7)
-    assert lay.cell_box((0, 0)) == (0, 0)
-    assert lay.cell_box((2, 1)) == (2 * 64 + 32, 55)
-    assert lay.cell_center((2, 1)) == (2 * 64 + 32 + 32, 55 + 37)
-    assert lay.pixel_size == (9 * 64 + 32, 7 * 55 + 18)
-    # Flat-top even, 74x64 side 37: sox = 18, colW = 18 + 37 = 55, rowH = 32;
-    # even columns are shifted down by rowH.
-    flat = HexLayout("x", "even", 74, 64, 37, 9, 7)
-    assert flat.cell_box((0, 0)) == (0, 32)
-    assert flat.cell_box((1, 2)) == (55, 128)
-    assert flat.pixel_size == (9 * 55 + 18, 7 * 64 + 32)
-
-
-@settings(max_examples=200)
-@given(layouts, st.tuples(st.integers(0, 8), st.integers(0, 6)), st.floats(-0.3, 0.3), st.floats(-0.3, 0.3))
-def test_pixel_to_cell_finds_the_cell_around_a_point_near_its_centre(layout: HexLayout, cell, fx, fy) -> None:
-    cx, cy = layout.cell_center(cell)
-    tw, th = layout.tile_box
-    # within 30 % of the inner radius the answer is unambiguous
-    r = min(tw, th) / 2
-    assert layout.pixel_to_cell(cx + fx * r, cy + fy * r) == cell
 
 
 @settings(max_examples=300)

@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
+from game.maps.pixels import TiledPixels  # noqa: E402
 from game.render import RenderError, TokenView, render_map  # noqa: E402
 from game.render.pg import pygame  # noqa: E402
 from game.render.tilemap import surface_to_array  # noqa: E402
@@ -57,7 +58,7 @@ def test_flat_top_column_drift_matches_tiled(index: str) -> None:
 
 def test_cells_without_tiles_stay_transparent() -> None:
     # golden maps leave (6,0) and (0,5) empty; Tiled shows the background there.
-    layout = HexLayout("y", "odd", 64, 74, 37, 7, 6)
+    layout = TiledPixels(HexLayout("y", "odd", 64, 74, 37, 7, 6))
     img = pixels(render_map(GOLDEN / "golden_y_odd.tmx"))
     for cell in ((6, 0), (0, 5)):
         x, y = layout.cell_center(cell)
@@ -70,7 +71,7 @@ def test_default_map_size_and_fully_covered_centres() -> None:
     surf = render_map(DEFAULT)
     assert surf.get_size() == DEFAULT_SIZE
     img = pixels(surf)
-    layout = HexLayout("y", "odd", 64, 74, 37, 18, 12)
+    layout = TiledPixels(HexLayout("y", "odd", 64, 74, 37, 18, 12))
     for r in range(12):
         for c in range(18):
             x, y = layout.cell_center((c, r))
@@ -79,11 +80,12 @@ def test_default_map_size_and_fully_covered_centres() -> None:
 
 # --- tokens ---------------------------------------------------------------------------------
 LAYOUT = HexLayout("y", "odd", 64, 74, 37, 18, 12)
+PIX = TiledPixels(LAYOUT)
 
 
 def ring_mean(img: np.ndarray, cell: tuple[int, int], radius: float) -> np.ndarray:
     """Mean RGB on a ring around a cell centre (avoids the label in the middle)."""
-    cx, cy = LAYOUT.cell_center(cell)
+    cx, cy = PIX.cell_center(cell)
     pts = [(cx + radius * np.cos(a), cy + radius * np.sin(a)) for a in np.linspace(0, 2 * np.pi, 24, endpoint=False)]
     return np.mean([img[int(y), int(x), :3] for x, y in pts], axis=0)
 
@@ -110,7 +112,7 @@ def test_facing_pointer_sits_on_the_facing_side() -> None:
     cell = (5, 8)
     for facing, (dx, dy) in ((0, (1, 0)), (3, (-1, 0))):  # e, w (R2 pointy names)
         img = pixels(render_map(DEFAULT, tokens=[TokenView("Aldric", "player", cell, facing=facing)]))
-        cx, cy = LAYOUT.cell_center(cell)
+        cx, cy = PIX.cell_center(cell)
         front = img[int(cy + 28 * dy), int(cx + 28 * dx), :3]
         back = img[int(cy - 28 * dy), int(cx - 28 * dx), :3]
         assert front.min() > 180, "the pointer is light"
@@ -119,7 +121,7 @@ def test_facing_pointer_sits_on_the_facing_side() -> None:
 
 def test_hp_shown_only_when_hurt() -> None:
     cell = (5, 8)
-    cx, cy = LAYOUT.cell_center(cell)
+    cx, cy = PIX.cell_center(cell)
     full = pixels(render_map(DEFAULT, tokens=[TokenView("Aldric", "player", cell, hp=14, hp_max=14)]))
     hurt = pixels(render_map(DEFAULT, tokens=[TokenView("Aldric", "player", cell, hp=3, hp_max=14)]))
     below = (slice(int(cy + 20), int(cy + 34)), slice(int(cx - 14), int(cx + 14)))
@@ -133,8 +135,8 @@ def test_large_token_covers_its_whole_footprint() -> None:
     cell = (9, 5)
     img = pixels(render_map(DEFAULT, tokens=[TokenView("Troll", "enemy", cell, radius=1, facing=3)]))
     for n in LAYOUT.neighbors(cell):
-        x, y = LAYOUT.cell_center(n)
-        px, py = LAYOUT.cell_center(cell)
+        x, y = PIX.cell_center(n)
+        px, py = PIX.cell_center(cell)
         # 80 % of the way to each neighbour centre is still token body (R26: large = 7 hexes).
         r, g, b = img[int(py + 0.8 * (y - py)), int(px + 0.8 * (x - px)), :3]
         assert r > g + 80 and r > b + 80, n
@@ -151,8 +153,8 @@ def test_initials_are_short_and_readable() -> None:
 # --- overlays -------------------------------------------------------------------------------
 def hex_sample(img: np.ndarray, cell: tuple[int, int]) -> np.ndarray:
     """Pixels between the centre and the corners, away from the cost badge and outline."""
-    cx, cy = LAYOUT.cell_center(cell)
-    pts = [(cx + 0.6 * (x - cx), cy + 0.6 * (y - cy)) for x, y in LAYOUT.cell_corners(cell)]
+    cx, cy = PIX.cell_center(cell)
+    pts = [(cx + 0.6 * (x - cx), cy + 0.6 * (y - cy)) for x, y in PIX.cell_corners(cell)]
     return np.array([img[int(y), int(x), :3] for x, y in pts])
 
 
@@ -161,11 +163,11 @@ def test_threat_overlay_tints_only_threatened_hexes() -> None:
     mask[8, 5] = True  # cell (5, 8)
     base = pixels(render_map(DEFAULT))
     img = pixels(render_map(DEFAULT, threat_overlay=mask))
-    x, y = LAYOUT.cell_center((5, 8))
+    x, y = PIX.cell_center((5, 8))
     inside = img[int(y) - 20 : int(y) + 20, int(x) - 20 : int(x) + 20, :3].reshape(-1, 3).mean(axis=0)
     before = base[int(y) - 20 : int(y) + 20, int(x) - 20 : int(x) + 20, :3].reshape(-1, 3).mean(axis=0)
     assert inside[0] - inside[1] > before[0] - before[1] + 25  # redder
-    x, y = LAYOUT.cell_center((8, 8))
+    x, y = PIX.cell_center((8, 8))
     assert (img[int(y) - 20 : int(y) + 20, int(x) - 20 : int(x) + 20] == base[int(y) - 20 : int(y) + 20,
                                                                              int(x) - 20 : int(x) + 20]).all()
 
@@ -245,6 +247,6 @@ def test_scale_draws_map_and_tokens_smaller() -> None:
     half = render_map(DEFAULT, tokens=[TokenView("Aldric", "player", (4, 8))], scale=0.5)
     assert half.get_size() == (592, 339)
     img = pixels(half)
-    x, y = LAYOUT.cell_center((4, 8))
+    x, y = PIX.cell_center((4, 8))
     r, g, b = img[int(y / 2) - 6, int(x / 2), :3]  # token body, above the label
     assert b > r + 60

@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from make_tileset import DECOR_IDS, POINTY, POINTY_SIDE, TERRAIN_IDS, TERRAIN_TILES  # noqa: E402
 
+from game.maps.pixels import TiledPixels  # noqa: E402
 from game.maps.tmxdoc import FLIP_H, MapObject, ObjectGroup, TileLayer, TilesetRef, TmxDocument, write_tmx  # noqa: E402
 from game.rules.hexgrid import HexLayout  # noqa: E402
 
@@ -93,7 +94,7 @@ def build() -> TmxDocument:
                     decor[r][c] = (DECOR_IDS["reeds"] + first_decor) | (FLIP_H if (c + r) % 2 else 0)
     objects = []
     for name, faction, cell, facing, extra in UNITS:
-        x, y = layout.cell_center(cell)
+        x, y = TiledPixels(layout).cell_center(cell)
         objects.append(MapObject(x, y, name, properties={"faction": faction, "facing": facing, **extra}))
     return TmxDocument(
         layout,

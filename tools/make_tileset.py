@@ -41,7 +41,7 @@ Array = np.ndarray
 
 # --- geometry ------------------------------------------------------------------
 def hex_corners(w: int, h: int, pointy: bool) -> list[tuple[float, float]]:
-    """Tiled's outline of a cell in its box (same formula as HexLayout.cell_corners)."""
+    """Tiled's outline of a cell in its box (same formula as TiledPixels.cell_corners)."""
     if pointy:
         soy = (h - POINTY_SIDE) // 2
         return [(0, soy), (w / 2, 0), (w, soy), (w, h - soy), (w / 2, h), (0, h - soy)]

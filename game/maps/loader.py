@@ -31,6 +31,7 @@ from game.rules.terrain import (
 )
 
 from .errors import MapError, one_line
+from .pixels import TiledPixels
 from .tmx_adapter import MapObject, TileInfo, TmxMap, read_tmx_collect
 
 TERRAIN_KEYS = ("terrain", "cost_ground", "cost_flying", "cost_swimming", "hazard_damage", "exit")
@@ -255,7 +256,7 @@ class _Builder:
                 self.problem(obj.label, f"a combatant must be a point, rectangle, ellipse or tile object, "
                              f"not a {obj.shape}")
                 continue
-            cell = layout.pixel_to_cell(*obj.anchor)
+            cell = TiledPixels(layout).pixel_to_cell(*obj.anchor)
             if not board.is_on_map(cell):
                 self.problem(obj.label, f"stands on cell {cell[0]},{cell[1]}, which is off the map")
                 continue

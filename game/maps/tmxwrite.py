@@ -33,6 +33,7 @@ import zlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from game.maps.pixels import TiledPixels
 from game.maps.tmxdoc import (
     MapObject,
     ObjectGroup,
@@ -210,7 +211,7 @@ def _unit_object(
     if unit.get("px") is not None:
         cx, cy = unit["px"]  # type: ignore[misc]
     else:
-        cx, cy = layout.cell_center(unit["at"])  # type: ignore[arg-type]
+        cx, cy = TiledPixels(layout).cell_center(unit["at"])  # type: ignore[arg-type]
     cx, cy = cx + dx, cy + dy
     style = str(unit.get("style", object_style))
     name = None if unit.get("name") is None else str(unit["name"])
@@ -234,7 +235,9 @@ def _unit_object(
 def _tileset_png(chars: list[str], layout: HexLayout) -> bytes:
     """One hexagon per tile, side by side, transparent outside the hex."""
     tw, th = layout.tile_width, layout.tile_height
-    corners = [(x - layout.cell_box((0, 0))[0], y - layout.cell_box((0, 0))[1]) for x, y in layout.cell_corners((0, 0))]
+    pix = TiledPixels(layout)
+    ox, oy = pix.cell_box((0, 0))
+    corners = [(x - ox, y - oy) for x, y in pix.cell_corners((0, 0))]
     inside = [[_in_polygon(x + 0.5, y + 0.5, corners) for x in range(tw)] for y in range(th)]
     rows = []
     for y in range(th):

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import numpy as np
 
+from game.maps.pixels import TiledPixels
+
 from .overlays import ReachEntry, draw_reach, draw_threat
 from .pg import pygame
 from .tilemap import MapArt, load_map_art
@@ -19,7 +21,7 @@ def scaled_base(art: MapArt, scale: float) -> pygame.Surface:
     base = art.surface()
     if scale == 1.0:
         return base
-    w, h = art.layout.pixel_size
+    w, h = TiledPixels(art.layout).pixel_size
     return pygame.transform.smoothscale(base, (max(1, round(w * scale)), max(1, round(h * scale))))
 
 

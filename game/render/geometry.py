@@ -1,9 +1,10 @@
-"""Hex outline helpers in map pixels (Tiled's cell outline, see HexLayout.cell_corners)."""
+"""Hex outline helpers in map pixels (Tiled's cell outline, see TiledPixels.cell_corners)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.maps.pixels import TiledPixels
 from game.rules.hexgrid import Cell, HexLayout
 
 Point = tuple[float, float]
@@ -11,9 +12,10 @@ Point = tuple[float, float]
 
 def side_edge(layout: HexLayout, cell: Cell, direction: int) -> tuple[Point, Point]:
     """The two corners of the side of ``cell`` that faces its neighbour in ``direction``."""
-    corners = layout.cell_corners(cell)
-    cx, cy = layout.cell_center(cell)
-    nx, ny = layout.cell_center(layout.neighbor(cell, direction))
+    pix = TiledPixels(layout)
+    corners = pix.cell_corners(cell)
+    cx, cy = pix.cell_center(cell)
+    nx, ny = pix.cell_center(layout.neighbor(cell, direction))
     vx, vy = nx - cx, ny - cy
     best = max(
         range(6),

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from game.maps.pixels import TiledPixels
 from game.rules.hexgrid import Cell, HexLayout
 
 from .geometry import region_edges
@@ -30,7 +31,7 @@ def _canvas(size: tuple[int, int]) -> pygame.Surface:
 
 
 def _poly(layout: HexLayout, cell: Cell, k: float) -> list[tuple[float, float]]:
-    return [(x * k, y * k) for x, y in layout.cell_corners(cell)]
+    return [(x * k, y * k) for x, y in TiledPixels(layout).cell_corners(cell)]
 
 
 def _shrink(points: list[tuple[float, float]], centre: tuple[float, float], by: float) -> list[tuple[float, float]]:
@@ -77,9 +78,10 @@ def draw_threat(target: pygame.Surface, layout: HexLayout, mask: np.ndarray, sca
         pygame.draw.line(hatch, (255, 40, 30, 215), (x0, h), (x0 + h, 0), max(1, int(1.6 * k)))
     hatch.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     big.blit(hatch, (0, 0))
+    pix = TiledPixels(layout)
     for cell in cells:
-        pts = _shrink(_poly(layout, cell, k), (layout.cell_center(cell)[0] * k, layout.cell_center(cell)[1] * k),
-                      1.5 * k)
+        cx, cy = pix.cell_center(cell)
+        pts = _shrink(_poly(layout, cell, k), (cx * k, cy * k), 1.5 * k)
         pygame.draw.lines(big, (236, 70, 60, 120), True, pts, max(1, int(1.2 * k)))
     _outline(big, layout, cells, k, (150, 14, 14, 235), max(2, int(2.6 * k)))
     _finish(target, big)
@@ -99,21 +101,23 @@ def draw_reach(target: pygame.Surface, layout: HexLayout, entries: Sequence[Reac
         else:
             t = (cost - 1) / max(1, max_cost - 1)
             pygame.draw.polygon(big, lerp_colour((200, 240, 255, 92), (60, 130, 230, 64), t), pts)
+    pix = TiledPixels(layout)
     for cell, _, stops in entries:
         if stops:
-            cx, cy = layout.cell_center(cell)
+            cx, cy = pix.cell_center(cell)
             pts = _shrink(_poly(layout, cell, k), (cx * k, cy * k), 3.5 * k)
             pygame.draw.lines(big, (255, 168, 24, 230), True, pts, max(2, int(2.2 * k)))
     _outline(big, layout, {c for c, _, _ in entries}, k, (255, 255, 255, 235), max(2, int(2.2 * k)))
     inr = _inradius(layout) * k
     for cell, cost, stops in entries:
-        cx, cy = layout.cell_center(cell)
+        cx, cy = pix.cell_center(cell)
         _cost_badge(big, (cx * k, cy * k), inr, cost, stops)
     _finish(target, big)
 
 
 def _inradius(layout: HexLayout) -> float:
-    (ax, ay), (bx, by) = layout.cell_center((1, 1)), layout.cell_center(layout.neighbor((1, 1), 0))
+    pix = TiledPixels(layout)
+    (ax, ay), (bx, by) = pix.cell_center((1, 1)), pix.cell_center(layout.neighbor((1, 1), 0))
     return math.hypot(bx - ax, by - ay) / 2
 
 

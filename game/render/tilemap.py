@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from game.maps.pixels import TiledPixels
 from game.maps.pytmx_import import import_pytmx
 from game.rules.hexgrid import HexLayout
 
@@ -65,7 +66,7 @@ class MapArt:
 
     def surface(self) -> pygame.Surface:
         """All visible tile layers on one straight-alpha surface, transparent where no tile is drawn."""
-        w, h = self.layout.pixel_size
+        w, h = TiledPixels(self.layout).pixel_size
         canvas = pygame.Surface((w, h), pygame.SRCALPHA)  # premultiplied while we draw
         for layer in self.layers:
             canvas.fblits(
@@ -164,7 +165,7 @@ def tiled_column_drift(layout: HexLayout) -> Callable[[int], int]:
     (measured against tmxrasterizer). Pointy-top maps step row by row and
     never drift.
     """
-    tw = layout.tile_box[0]
+    tw = TiledPixels(layout).tw
     if layout.pointy or (tw - layout.side_length) % 2 == 0:
         return lambda col: 0
     even = 1 if layout.stagger_index == "even" else 0
@@ -258,7 +259,8 @@ def load_map_art(tmx_path: str | os.PathLike[str]) -> MapArt:
     reverse = {gid: (tiled, flags) for tiled, pairs in tmx.gidmap.items() for gid, flags in pairs}
     cache = _ImageCache(path)
     images: dict[tuple[int, int, int, int], Array] = {}
-    tw, th = layout.tile_box
+    pix = TiledPixels(layout)
+    tw, th = pix.tile_box
     order = draw_order(layout)
     drift = tiled_column_drift(layout)
     layers: list[TileLayerArt] = []
@@ -288,7 +290,7 @@ def load_map_art(tmx_path: str | os.PathLike[str]) -> MapArt:
                 offsets[tiled] = (int(float(ts.offset[0])), int(float(ts.offset[1])))
             ox, oy = offsets[tiled]
             img = images[key]
-            px, py = layout.cell_box((col, row))
+            px, py = pix.cell_box((col, row))
             px += drift(col)
             # Anchored bottom-left in the cell box (Tiled); a rotated image turns about the
             # centre the unrotated one would have.

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from game.maps.pixels import TiledPixels
 from game.rules.hexgrid import Cell, HexLayout
 from game.rules.scenario import Scenario
 
@@ -62,7 +63,8 @@ def hex_inradius(layout: HexLayout) -> float:
     """Half the distance between neighbouring centres: the radius of a circle that fits in a hex."""
     a = (1, 1)
     b = layout.neighbor(a, 0)
-    (ax, ay), (bx, by) = layout.cell_center(a), layout.cell_center(b)
+    pix = TiledPixels(layout)
+    (ax, ay), (bx, by) = pix.cell_center(a), pix.cell_center(b)
     return math.hypot(bx - ax, by - ay) / 2
 
 
@@ -72,8 +74,9 @@ def token_radius(layout: HexLayout, footprint: int) -> float:
 
 def facing_angle(layout: HexLayout, cell: Cell, facing: int) -> float:
     """Screen angle (radians, y down) from a cell's centre toward its ``facing`` side."""
-    (ax, ay) = layout.cell_center(cell)
-    (bx, by) = layout.cell_center(layout.neighbor(cell, facing))
+    pix = TiledPixels(layout)
+    (ax, ay) = pix.cell_center(cell)
+    (bx, by) = pix.cell_center(layout.neighbor(cell, facing))
     return math.atan2(by - ay, bx - ax)
 
 
@@ -143,6 +146,7 @@ def _hp_badge(big: pygame.Surface, cx: int, cy: int, r: int, hp: int, hp_max: in
 
 def draw_footprints(target: pygame.Surface, layout: HexLayout, tokens: list[TokenView], scale: float) -> None:
     """Tint and outline the hexes a multi-hex token covers, so its extent is unambiguous (R26)."""
+    pix = TiledPixels(layout)
     for tok in tokens:
         if tok.radius <= 0:
             continue
@@ -150,7 +154,7 @@ def draw_footprints(target: pygame.Surface, layout: HexLayout, tokens: list[Toke
         cells = set(layout.disc(tok.cell, tok.radius))
         layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
         for cell in cells:
-            pts = [(x * scale, y * scale) for x, y in layout.cell_corners(cell)]
+            pts = [(x * scale, y * scale) for x, y in pix.cell_corners(cell)]
             pygame.draw.polygon(layer, (*style.fill[:3], 60), pts)
         for a, b in region_edges(layout, cells):
             pygame.draw.line(layer, (*style.rim[:3], 200), (a[0] * scale, a[1] * scale),
@@ -161,11 +165,12 @@ def draw_footprints(target: pygame.Surface, layout: HexLayout, tokens: list[Toke
 def draw_tokens(target: pygame.Surface, layout: HexLayout, tokens: list[TokenView], scale: float = 1.0) -> None:
     """Footprints first, then every token, higher rows first so lower tokens overlap them naturally."""
     draw_footprints(target, layout, tokens, scale)
-    for tok in sorted(tokens, key=lambda t: (layout.cell_center(t.cell)[1], t.cell[0])):
+    pix = TiledPixels(layout)
+    for tok in sorted(tokens, key=lambda t: (pix.cell_center(t.cell)[1], t.cell[0])):
         radius_px = max(4, round(token_radius(layout, tok.radius) * scale))
         angle = round(math.degrees(facing_angle(layout, tok.cell, tok.facing)))
         sprite = token_sprite(tok.faction, tok.short_label, radius_px, angle, tok.hp, tok.hp_max)
-        cx, cy = layout.cell_center(tok.cell)
+        cx, cy = pix.cell_center(tok.cell)
         target.blit(sprite, sprite.get_rect(center=(round(cx * scale), round(cy * scale))))
 
 

@@ -1,4 +1,6 @@
-"""Hex geometry exactly as Tiled's hexagonal renderer computes it.
+"""Hex grid maths of Tiled's staggered layouts: offset <-> axial, adjacency, distance.
+
+Where a cell sits in pixels is not a rules question: see :mod:`game.maps.pixels`.
 
 Cells are addressed ``(col, row)`` as Tiled shows them. Internally the rules
 use axial coordinates ``(q, r)`` (cube ``s = -q - r``), which make distance,
@@ -12,7 +14,6 @@ seen on screen, so ``i + 1`` is one side to the left.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -147,75 +148,6 @@ class HexLayout:
         aq, ar = self.to_axial(a)
         bq, br = self.to_axial(b)
         return sector_of(self.direction_vectors, bq - aq, br - ar)
-
-    # --- pixels (Tiled's staggered renderer) ---------------------------------
-    @cached_property
-    def _metrics(self) -> tuple[int, int, int, int, int, int]:
-        tw = self.tile_width & ~1
-        th = self.tile_height & ~1
-        s = self.side_length
-        slx, sly = (0, s) if self.pointy else (s, 0)
-        sox = (tw - slx) // 2
-        soy = (th - sly) // 2
-        return tw, th, sox, soy, sox + slx, soy + sly
-
-    def _shifted(self, i: int) -> bool:
-        return bool((i & 1) ^ self._even)
-
-    def cell_box(self, cell: Cell) -> tuple[int, int]:
-        """Top-left pixel of the cell's ``tw x th`` box."""
-        tw, th, _, _, col_w, row_h = self._metrics
-        x, y = cell
-        if self.pointy:
-            return x * tw + (col_w if self._shifted(y) else 0), y * row_h
-        return x * col_w, y * th + (row_h if self._shifted(x) else 0)
-
-    def cell_center(self, cell: Cell) -> tuple[float, float]:
-        tw, th = self._metrics[:2]
-        px, py = self.cell_box(cell)
-        return px + tw / 2, py + th / 2
-
-    @property
-    def tile_box(self) -> tuple[int, int]:
-        """Even-rounded tile box size ``(tw, th)`` Tiled draws cells in."""
-        return self._metrics[0], self._metrics[1]
-
-    @property
-    def pixel_size(self) -> tuple[int, int]:
-        tw, th, sox, soy, col_w, row_h = self._metrics
-        if self.pointy:
-            return self.cols * tw + col_w * (self.rows > 1), self.rows * row_h + soy
-        return self.cols * col_w + sox, self.rows * th + row_h * (self.cols > 1)
-
-    def cell_corners(self, cell: Cell) -> list[tuple[float, float]]:
-        """The hexagon outline Tiled draws for a cell, clockwise from the top-left."""
-        tw, th, sox, soy, _, _ = self._metrics
-        px, py = self.cell_box(cell)
-        if self.pointy:
-            pts = [(0, soy), (tw / 2, 0), (tw, soy), (tw, th - soy), (tw / 2, th), (0, th - soy)]
-        else:
-            pts = [(sox, 0), (tw - sox, 0), (tw, th / 2), (tw - sox, th), (sox, th), (0, th / 2)]
-        return [(px + x, py + y) for x, y in pts]
-
-    def pixel_to_cell(self, x: float, y: float) -> Cell:
-        """The cell whose centre is nearest the pixel (as Tiled picks); may lie off-grid."""
-        tw, th, _, _, col_w, row_h = self._metrics
-        if self.pointy:
-            row_guess = math.floor(y / row_h)
-            col_guess = math.floor(x / tw)
-        else:
-            col_guess = math.floor(x / col_w)
-            row_guess = math.floor(y / th)
-        best: Cell = (col_guess, row_guess)
-        best_d = math.inf
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                cand = (col_guess + dc, row_guess + dr)
-                cx, cy = self.cell_center(cand)
-                d = (cx - x) ** 2 + (cy - y) ** 2
-                if d < best_d:
-                    best, best_d = cand, d
-        return best
 
 
 def axial_distance(dq: int, dr: int) -> int:

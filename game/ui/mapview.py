@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from game.maps.pixels import TiledPixels
 from game.render.compose import decorate
 from game.render.overlays import ReachEntry
 from game.render.pg import pygame
@@ -49,7 +50,8 @@ class MapViewScene(Scene):
         self.content = content
         self.art = content.art
         self.layout = content.art.layout
-        map_w, map_h = self.layout.pixel_size
+        self.pixels = TiledPixels(self.layout)
+        map_w, map_h = self.pixels.pixel_size
         self.camera = Camera(view_size[0], view_size[1] - STATUS_H, map_w, map_h)
         self.camera.fit()
         if zoom is not None:
@@ -103,7 +105,7 @@ class MapViewScene(Scene):
     def cell_at(self, sx: float, sy: float) -> Cell | None:
         """The on-grid cell under a screen point (Tiled's nearest-centre pick), None off the grid."""
         mx, my = self.camera.screen_to_map(sx, sy)
-        cell = self.layout.pixel_to_cell(mx, my)
+        cell = self.pixels.pixel_to_cell(mx, my)
         return cell if self.layout.in_grid(cell) and self._has_tiles(cell) else None
 
     def _has_tiles(self, cell: Cell) -> bool:
@@ -142,7 +144,7 @@ class MapViewScene(Scene):
         i = self.camera.zoom_index
         if i not in self.cache:
             z = ZOOMS[i]
-            w, h = self.layout.pixel_size
+            w, h = self.pixels.pixel_size
             base = self.base if z == 1.0 else pygame.transform.smoothscale(self.base, (round(w * z), round(h * z)))
             c = self.content
             decorated = decorate(base, self.art, tokens=c.tokens, reach_overlay=c.reach,
@@ -167,7 +169,7 @@ class MapViewScene(Scene):
         self._draw_status(screen, cell)
 
     def _draw_hover(self, screen: pygame.Surface, cell: Cell, alpha: float) -> None:
-        pts = [self.camera.map_to_screen(x, y, alpha) for x, y in self.layout.cell_corners(cell)]
+        pts = [self.camera.map_to_screen(x, y, alpha) for x, y in self.pixels.cell_corners(cell)]
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
         x0, y0 = int(min(xs)) - 2, int(min(ys)) - 2
