@@ -1,0 +1,127 @@
+"""The seam between the battle scene and the widgets drawn over it (overlays, panels, GM tools).
+
+The battle scene owns one :class:`BattleContext` and hands it to every widget
+each event and each frame. Widgets READ it (the match, the selection, what the
+cursor is over, the camera) and never change the encounter themselves: they
+answer an event with a :class:`Reply` carrying an action for the scene to
+submit to the match (the one path every state change takes), a scene
+transition (push a form, a replay viewer), or a status line.
+
+Widget contract (duck-typed, see :class:`Widget`):
+
+- ``layer``: ``"under"`` (drawn on the map below the tokens: reach shading,
+  enemy reach counts, facing arcs), ``"over"`` (above tokens: path preview,
+  tooltips) or ``"panel"`` (screen-space: tracker, card, log, legend).
+- ``handle_event(event, ctx) -> Reply | None``: None = not mine, the next
+  widget (then the scene) gets it. Panels are asked first (topmost first).
+- ``draw(screen, ctx)``: draw in screen pixels; use ``ctx.to_screen`` /
+  ``ctx.hex_polygon`` / ``ctx.hex_radius`` for map geometry (the camera
+  already interpolated). Cache what is costly by ``(ctx.version,
+  ctx.zoom_index, ...)``: ``version`` changes whenever the encounter does.
+- ``update(dt, ctx)`` (optional): fixed 60 Hz tick for widget animations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from game.render.pg import pygame
+
+from .camera import Camera
+from .scene import Transition
+
+if TYPE_CHECKING:
+    from game.match import Match
+
+Cell = tuple[int, int]
+Point = tuple[float, float]
+
+# What a left click on a hostile combatant does (the action bar / keys A, V, D choose).
+ATTACK, SHOVE, DISENGAGE = "attack", "shove", "disengage"
+
+
+class HexGeometry(Protocol):
+    """Tiled's pixel geometry of the map (map pixels at zoom 1)."""
+
+    def cell_center(self, cell: Cell) -> Point: ...
+    def cell_corners(self, cell: Cell) -> list[Point]: ...
+    def pixel_to_cell(self, x: float, y: float) -> Cell: ...
+
+
+@dataclass
+class Reply:
+    """A widget's answer to an event. An empty Reply still means "consumed"."""
+
+    action: Any = None  # a game.rules Action for the scene to submit through the match
+    transition: Transition | None = None  # push a form / viewer, pop, ...
+    status: str | None = None  # one line for the status bar (e.g. why something is not allowed)
+
+
+@dataclass
+class BattleContext:
+    match: Match
+    geometry: HexGeometry
+    camera: Camera
+    alpha: float = 1.0  # interpolation of the current frame (camera already applied by to_screen)
+    selected: str | None = None  # the combatant whose moves are previewed (the current actor by default)
+    hovered_cell: Cell | None = None  # on-map cell under the cursor, None over panels / off the map
+    hovered_unit: str | None = None  # combatant whose footprint holds hovered_cell (or a highlighted tracker entry)
+    highlight: str | None = None  # a panel asks the scene to ring this token (initiative hover)
+    action_mode: str = ATTACK  # what clicking a hostile does: ATTACK, SHOVE or DISENGAGE preview/commit
+    gm: bool = False  # GM mode: act for any faction at any time, GM actions available
+    show_enemy_reach: bool = False  # Ctrl-V: count per hex of enemies that can reach and attack it next turn
+    show_coords: bool = False  # col,row on every hex
+    busy: bool = False  # an animation or AI turn is playing: input that acts is refused
+    version: int = 0  # bumped after every applied action, undo and reload: the cache key for widgets
+    status: str = ""  # the status line
+    mouse: tuple[int, int] = (0, 0)
+    view_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))  # the map area on screen
+    explain: Callable[[], list[str]] | None = None  # AI reasons for the last AI choice, when available
+
+    @property
+    def encounter(self) -> Any:
+        return self.match.encounter
+
+    @property
+    def zoom(self) -> float:
+        return self.camera.zoom
+
+    @property
+    def zoom_index(self) -> int:
+        return self.camera.zoom_index
+
+    def to_screen(self, x: float, y: float) -> Point:
+        """Map pixel -> screen pixel for this frame."""
+        sx, sy = self.camera.map_to_screen(x, y, self.alpha)
+        return sx + self.view_rect.x, sy + self.view_rect.y
+
+    def cell_to_screen(self, cell: Cell) -> Point:
+        return self.to_screen(*self.geometry.cell_center(cell))
+
+    def hex_polygon(self, cell: Cell) -> list[Point]:
+        return [self.to_screen(x, y) for x, y in self.geometry.cell_corners(cell)]
+
+    def hex_radius(self) -> float:
+        """Screen distance from a hex centre to the middle of a side (the inradius) at this zoom."""
+        a = (1, 1)
+        ax, ay = self.geometry.cell_center(a)
+        bx, by = self.geometry.cell_center(self.encounter.layout.neighbor(a, 0))
+        return ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 / 2 * self.zoom
+
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        """The on-map cell under a screen point, None outside the map."""
+        if not self.view_rect.collidepoint(pos):
+            return None
+        mx, my = self.camera.screen_to_map(pos[0] - self.view_rect.x, pos[1] - self.view_rect.y, self.alpha)
+        cell = self.geometry.pixel_to_cell(mx, my)
+        board = self.encounter.board
+        return cell if board.is_on_map(cell) else None
+
+
+class Widget(Protocol):
+    layer: str  # "under" | "over" | "panel"
+
+    def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None: ...
+    def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None: ...
