@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.maps.loader import load_scenario  # noqa: E402  (game.maps.load_scenario once the API lands)
+from game.maps.pixels import TiledPixels  # noqa: E402
 from game.render.pg import pygame  # noqa: E402
 from game.ui.camera import Camera  # noqa: E402
 from game.ui.context import BattleContext  # noqa: E402
@@ -21,10 +22,11 @@ def make_ctx(offset: tuple[int, int]) -> BattleContext:
     sc = load_scenario(DEFAULT)
     layout = sc.board.layout
     match = SimpleNamespace(encounter=SimpleNamespace(board=sc.board, layout=layout))
-    cam = Camera(800, 600, *layout.pixel_size)
+    pixels = TiledPixels(layout)
+    cam = Camera(800, 600, *pixels.pixel_size)
     cam.zoom_index = 2  # 0.65: a zoom other than 1 so scaling errors show
     cam.jump(300, 200)
-    return BattleContext(match=match, geometry=layout, camera=cam, view_rect=pygame.Rect(*offset, 800, 600))
+    return BattleContext(match=match, geometry=pixels, camera=cam, view_rect=pygame.Rect(*offset, 800, 600))
 
 
 def test_cell_under_a_hex_centre_on_screen_is_that_hex() -> None:
