@@ -19,6 +19,19 @@ Widget contract (duck-typed, see :class:`Widget`):
   already interpolated). Cache what is costly by ``(ctx.version,
   ctx.zoom_index, ...)``: ``version`` changes whenever the encounter does.
 - ``update(dt, ctx)`` (optional): fixed 60 Hz tick for widget animations.
+
+Discovery: ``game.ui.overlays`` and ``game.ui.panels`` each export
+``widgets() -> list[Widget]`` (fresh instances for one battle); the battle
+scene collects both (a package that is missing contributes nothing). A replay
+viewer, when present, is ``game.ui.replay.ReplayScene(scenario, actions)``
+(a Scene; the summary and ``playmat play --replay`` push it).
+
+Screen space: the battle scene draws a top bar (``TOP_BAR`` px: round, whose
+turn, who controls it, AI speed, modes) and a status line (``STATUS_BAR`` px)
+at the bottom; ``ctx.view_rect`` is the map area between them. The action
+bar (attack/shove/disengage/flee/undo/end turn) takes the bottom-centre
+``ACTION_BAR`` px of the map area, about 560 px wide. Panels own the left
+and right edges of the map area.
 """
 
 from __future__ import annotations
@@ -37,6 +50,10 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int]
 Point = tuple[float, float]
+
+TOP_BAR = 36
+STATUS_BAR = 30
+ACTION_BAR = 56
 
 # What a left click on a hostile combatant does (the action bar / keys A, V, D choose).
 ATTACK, SHOVE, DISENGAGE = "attack", "shove", "disengage"
