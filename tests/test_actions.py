@@ -143,14 +143,14 @@ def test_after_end_turn_movement_reads_zero_and_moves_are_refused() -> None:
 def test_attack_roll_against_defence_minus_positional_penalty(orc_facing, roll, hit) -> None:
     # A at (4,2) is w of the Orc: front when it faces w, rear (-4) facing e, left (-2) facing ne, front facing nw.
     enc = start([hero(at=(4, 2)), orc(facing=orc_facing)])
-    rec = enc.apply(Attack("A", "O", roll=roll, damage=4))
+    rec = enc.apply(Attack("A", "O", roll=roll, damage=4)).action
     assert enc.unit("O").hp == (6 if hit else 10)
     assert rec.roll == roll
 
 
 def test_attack_rolls_damage_dice_when_not_given() -> None:
     enc = start([hero(at=(4, 2), damage="2d4+1"), orc()])
-    rec = enc.apply(Attack("A", "O", roll=20))
+    rec = enc.apply(Attack("A", "O", roll=20)).action
     assert 3 <= rec.damage <= 9 and enc.unit("O").hp == 10 - rec.damage
 
 

@@ -233,7 +233,7 @@ def test_r09_explicit_path_through_a_threatened_hex_is_refused(encounter):
     assert enc.threat("player") >= K_RING
     move = {"action": "move", "unit": "P", "to": [3, 3], "path": [[1, 3], [2, 3], [3, 2], [3, 3]]}
     msg = enc.refused([BEGIN, move], 2)
-    assert "[3, 2]" in msg
+    assert "3,2" in msg  # cells read col,row in every message
     # The same path stopping on (3,2) is fine: 3 movement paid, then 0 (R9).
     u = enc.unit("P", [BEGIN, {**move, "to": [3, 2], "path": [[1, 3], [2, 3], [3, 2]]}])
     assert (u["at"], u["movement"], u["zoc_exhausted"]) == ([3, 2], 0, True)

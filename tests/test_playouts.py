@@ -155,13 +155,13 @@ def playout(scenario: Scenario, seed: int, tmp_path: Path, steps: int = 160) -> 
             twin = enc.clone()
             twin.apply(Move(action.unit, action.to, path))
         before = enc.snapshot()
-        recorded = enc.apply(action)
+        recorded = enc.apply(action).action
         after = enc.snapshot()
         if isinstance(action, Move):
             assert canonical(twin) == canonical(enc)
         assert enc.undo() == recorded
         assert enc.snapshot() == before
-        assert enc.apply(recorded) == recorded  # the recorded form replays exactly
+        assert enc.apply(recorded).action == recorded  # the recorded form replays exactly
         assert enc.snapshot() == after
         check_invariants(enc, prev_hp, gone)
         if step == steps // 2:

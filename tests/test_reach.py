@@ -104,7 +104,7 @@ def test_friend_on_threatened_hex_cannot_be_entered() -> None:
     assert result.can_end[0].tolist() == [True, True, False, True, True]
     assert [d[0] for d in result.destinations()] == [(1, 0), (3, 0), (4, 0)]
     assert result.path_to((3, 0)) == [(1, 0), (2, 0), (3, 0)]
-    with pytest.raises(ValueError, match=r"\[2, 0\] is not a legal end"):
+    with pytest.raises(ValueError, match=r"2,0 is not a legal end"):
         result.path_to((2, 0))
 
 

@@ -107,6 +107,7 @@ class _Builder:
             seed=seed,
             flank_penalty=flank,
             rear_penalty=rear,
+            description=str(self.tmx.properties.get("description") or "").strip(),
         )
 
     # --- map properties --------------------------------------------------------

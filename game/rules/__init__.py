@@ -1,0 +1,85 @@
+"""The rules engine's public API: everything the window, the AI, the batch tools and the CLI use.
+
+Clients import from ``game.rules`` only (an architecture test holds them to
+``__all__``). The engine imports neither pygame nor anything that draws.
+
+>>> from game.rules import Encounter, Begin, Attack       # doctest: +SKIP
+>>> enc = Encounter(scenario); enc.apply(Begin())         # doctest: +SKIP
+>>> enc.preview_attack("Orc 1", "Aldric").hit_chance      # doctest: +SKIP
+"""
+
+from .actionlog import ActionList, LogError, read_log, replay, replay_log, write_log
+from .actions import (
+    Action,
+    ActionParseError,
+    Attack,
+    Begin,
+    Disengage,
+    EndCombat,
+    EndTurn,
+    Face,
+    Flee,
+    GrantMovement,
+    Join,
+    Move,
+    Place,
+    Push,
+    Remove,
+    SetThreatening,
+    Shove,
+    parse_action,
+)
+from .board import Board
+from .combatant import CombatantSpec, Size
+from .dice import dice_distribution
+from .encounter import Encounter
+from .errors import IllegalActionError, RulesError, SpecError
+from .events import (
+    Applied,
+    Attacked,
+    CombatBegan,
+    CombatEnded,
+    Defeated,
+    Disengaged,
+    Event,
+    Fled,
+    Joined,
+    Moved,
+    MovementGranted,
+    Placed,
+    Pushed,
+    Removed,
+    RoundStarted,
+    Shoved,
+    ThreateningSet,
+    Turned,
+    TurnStarted,
+)
+from .facing import ARCS
+from .factions import FACTIONS, Hostility
+from .hexgrid import Cell, HexLayout
+from .phases import ACTIVE, ENDED, SETUP
+from .previews import AttackPreview, DisengagePreview, ShovePreview
+from .reach import ReachResult
+from .scenario import Scenario
+from .terrain import MovementType, Terrain
+from .text import show as show_cell
+from .unit_state import DEFEATED, FLED
+from .views import CombatantView
+
+__all__ = [
+    # state and queries
+    "Encounter", "CombatantView", "ReachResult", "Scenario", "Board", "HexLayout", "Cell", "CombatantSpec",
+    "Terrain", "MovementType", "Size", "Hostility", "FACTIONS", "ARCS", "SETUP", "ACTIVE", "ENDED",
+    "DEFEATED", "FLED", "show_cell",
+    # actions and the log
+    "Action", "Begin", "Place", "Move", "Face", "Attack", "Shove", "Disengage", "Flee", "EndTurn", "Push",
+    "GrantMovement", "SetThreatening", "Join", "Remove", "EndCombat", "parse_action",
+    "ActionList", "read_log", "write_log", "replay", "replay_log",
+    # what happened, and what would
+    "Applied", "Event", "CombatBegan", "RoundStarted", "TurnStarted", "Moved", "Turned", "Placed", "Attacked",
+    "Shoved", "Pushed", "Disengaged", "Defeated", "Fled", "Joined", "Removed", "MovementGranted",
+    "ThreateningSet", "CombatEnded", "AttackPreview", "ShovePreview", "DisengagePreview", "dice_distribution",
+    # errors
+    "RulesError", "IllegalActionError", "ActionParseError", "LogError", "SpecError",
+]

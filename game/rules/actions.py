@@ -234,7 +234,7 @@ def _cell(value: Any, key: str, layout: HexLayout) -> Cell:
         raise _fail(f"{key} must be a cell [col, row] of two integers, not {_show(value)}")
     cell = (value[0], value[1])
     if not layout.in_grid(cell):
-        raise _fail(f"{key} [{cell[0]}, {cell[1]}] is outside the {layout.cols}x{layout.rows} map")
+        raise _fail(f"{key} {cell[0]},{cell[1]} is outside the {layout.cols}x{layout.rows} map")
     return cell
 
 

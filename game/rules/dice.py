@@ -43,3 +43,31 @@ def roll_expr(expr: str, rng: random.Random) -> int:
     count, sides = int(m.group(1)), int(m.group(2))
     total = sum(rng.randint(1, sides) for _ in range(count)) + int(m.group(3) or 0)
     return max(0, total)
+
+
+def dice_distribution(expr: str) -> dict[int, float]:
+    """Probability of each total of a damage expression (as :func:`roll_expr` rolls it, floored at 0).
+
+    >>> dice_distribution("1d4+1")
+    {2: 0.25, 3: 0.25, 4: 0.25, 5: 0.25}
+    """
+    text = expr.strip().lower()
+    if text.isdigit():
+        return {int(text): 1.0}
+    m = _DICE_RE.match(text)
+    if not m:
+        raise RulesError(f'damage "{expr}" is not an integer or dice like 1d8+1')
+    count, sides, bonus = int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
+    dist = {0: 1.0}
+    face = 1.0 / sides
+    for _ in range(count):  # convolve one die at a time
+        nxt: dict[int, float] = {}
+        for total, p in dist.items():
+            for f in range(1, sides + 1):
+                nxt[total + f] = nxt.get(total + f, 0.0) + p * face
+        dist = nxt
+    out: dict[int, float] = {}
+    for total, p in sorted(dist.items()):
+        key = max(0, total + bonus)
+        out[key] = out.get(key, 0.0) + p
+    return out

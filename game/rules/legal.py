@@ -1,21 +1,19 @@
 """What the current actor may do now: the list the UI offers and the AI chooses from.
 
-It mirrors the handlers in resolve.py: every action listed here is one they
-accept, so a click, an AI choice and a log line all meet the same checks.
+Built from the same preconditions the handlers check (preconditions.py),
+so every action listed here is one they accept, and a click, an AI choice
+and a log line meet the same checks.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Action, Attack, Begin, Disengage, EndTurn, Face, Flee, Move, Shove
 from .phases import ACTIVE, SETUP
+from .preconditions import reason, require_attack_target, require_shove_target
+from .state import EncounterState
 
-if TYPE_CHECKING:
-    from .encounter import Encounter
 
-
-def legal_actions(enc: Encounter) -> list[Action]:
+def legal_actions(state: EncounterState) -> list[Action]:
     """Actions open to the current actor (plus ``begin`` in setup).
 
     Moves to every legal end hex (by cheapest path, no explicit path),
@@ -26,31 +24,30 @@ def legal_actions(enc: Encounter) -> list[Action]:
     and ``flee`` on an exit hex; always ``end_turn``. GM actions (push,
     grant, join, ...) are legal at any time but are not listed.
     """
-    if enc.phase == SETUP:
+    if state.phase == SETUP:
         return [Begin()]
-    if enc.phase != ACTIVE or enc.turn is None:
+    if state.phase != ACTIVE or state.turn is None:
         return []
-    u = enc.units[enc.turn]
+    u = state.units[state.turn]
     out: list[Action] = []
-    res = enc.reach_for(u.name)
+    res = state.reach_for(u.name)
     out.extend(Move(u.name, cell) for cell, _cost, _stops in res.destinations())
-    names = enc.layout.direction_names
+    names = state.layout.direction_names
     out.extend(Face(u.name, names[d]) for d in range(6) if d != u.facing)
-    if not enc.acted:
-        for t in enc.units.values():
+    if not state.acted:
+        for t in state.units.values():
             if not t.active or t.name == u.name:
                 continue
-            dist = enc.distance(u.name, t.name)
-            if enc.hostile(u.name, t.name) and u.spec.reach_min <= dist <= u.spec.reach:
+            if reason(require_attack_target, state, u, t.name, None) is None:
                 out.append(Attack(u.name, t.name))
-            if dist == 1 and t.radius <= u.radius:
+            if reason(require_shove_target, state, u, t.name, None) is None:
                 out.append(Shove(u.name, t.name))
-        if enc._threateners_of(u):
+        if state.threateners(u):
             skills = [k for k, _ in u.spec.skills]
             if "none" not in skills:
                 skills.append("none")  # a missing skill counts 0 (R23)
             out.extend(Disengage(u.name, "feint", s) for s in skills)
-        if enc._on_exit(u):
+        if state.on_exit(u):
             out.append(Flee(u.name))
     out.append(EndTurn())
     return out

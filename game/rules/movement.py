@@ -14,6 +14,7 @@ from .board import Board
 from .errors import IllegalActionError
 from .hexgrid import Cell
 from .terrain import MovementType, Terrain
+from .text import show
 
 
 def footprint(board: Board, centre: Cell, radius: int) -> list[Cell]:
@@ -32,10 +33,6 @@ def mask_of(board: Board, cells: list[Cell]) -> np.ndarray:
         if 0 <= col < board.cols and 0 <= row < board.rows:
             m[row, col] = True
     return m
-
-
-def _show(cell: Cell) -> str:
-    return f"[{cell[0]}, {cell[1]}]"
 
 
 @dataclass(frozen=True)
@@ -72,11 +69,11 @@ def check_path(
     spent = 0
     stops = False
     for i, step in enumerate(path):
-        where = f"path step {i + 1} {_show(step)}"
+        where = f"path step {i + 1} {show(step)}"
         if stops:
-            raise IllegalActionError(f"{where}: the move already stopped at {_show(here)} by zone of control (R9)")
+            raise IllegalActionError(f"{where}: the move already stopped at {show(here)} by zone of control (R9)")
         if layout.distance(here, step) != 1:
-            raise IllegalActionError(f"{where} is not adjacent to {_show(here)}")
+            raise IllegalActionError(f"{where} is not adjacent to {show(here)}")
         cells = footprint(board, step, radius)
         if not fits(board, cells):
             raise IllegalActionError(f"{where} is off the map")
@@ -87,10 +84,10 @@ def check_path(
             if c < 1:
                 kind = Terrain(int(board.terrain[row, col])).label
                 raise IllegalActionError(
-                    f"{where}: a {movement_type.label} combatant may not enter {kind} at {_show((col, row))}"
+                    f"{where}: a {movement_type.label} combatant may not enter {kind} at {show((col, row))}"
                 )
             if blocked[row, col]:
-                raise IllegalActionError(f"{where}: {_show((col, row))} is held by a hostile combatant (R4)")
+                raise IllegalActionError(f"{where}: {show((col, row))} is held by a hostile combatant (R4)")
             if (col, row) in new:
                 cost = max(cost, c)
         spent += cost
@@ -101,7 +98,7 @@ def check_path(
         here = step
         covered = set(cells)
     if any(occupied[r, c] for c, r in covered):
-        raise IllegalActionError(f"the move may not end at {_show(here)}: another combatant is there (R4)")
+        raise IllegalActionError(f"the move may not end at {show(here)}: another combatant is there (R4)")
     return PathOutcome(spent, stops)
 
 

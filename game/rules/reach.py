@@ -177,7 +177,8 @@ class ReachResult:
         board = self.board
         end = self.end_at(cell)
         if end is None:
-            raise ValueError(f"hex {list(cell)} is not a legal end of this move from {list(self.start)}")
+            start = f"{self.start[0]},{self.start[1]}"
+            raise ValueError(f"hex {cell[0]},{cell[1]} is not a legal end of this move from {start}")
         flat, start = board.flat(cell), board.flat(self.start)
         chain: list[int] = []
         cost, stopping = end

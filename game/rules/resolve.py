@@ -1,20 +1,18 @@
-"""One handler per action kind: check it against the state, change the state, return it as recorded.
+"""One handler per action kind: check it, change the state, report what happened.
 
 :meth:`Encounter.apply` looks the handler up in :data:`HANDLERS` and calls
 it on the live state; a handler may raise :class:`IllegalActionError` part
-way through because ``apply`` restores its snapshot. After the handler,
-``apply`` ends the fight if one side is gone (R13) and passes the turn on if
-the actor left the board (R24, R25).
-
-Handlers read the encounter's public queries and change its units, phase
-and round directly; the few single-underscore Encounter members they use
-(masks, threateners, dice, turn flow) exist for them.
+way through because ``apply`` restores its snapshot. Preconditions come
+from preconditions.py (shared with the predicates and the legal list);
+the state changes that are not one action's (damage, turn flow, the end of
+combat) from state.py. Each handler returns the action as recorded and
+emits its events on the state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import (
     Action,
@@ -34,279 +32,284 @@ from .actions import (
     SetThreatening,
     Shove,
 )
-from .checks import (
-    band,
-    need_action_left,
+from .combat import disengage as disengage_check
+from .combat import to_hit
+from .combatant import combatant_from_properties
+from .errors import IllegalActionError, RulesError
+from .events import (
+    Attacked,
+    CombatBegan,
+    Defeated,
+    Disengaged,
+    Fled,
+    Joined,
+    Moved,
+    MovementGranted,
+    Placed,
+    Pushed,
+    Removed,
+    Shoved,
+    ThreateningSet,
+    Turned,
+)
+from .facing import penalty, turn_toward
+from .hexgrid import Cell
+from .movement import check_path, push_steps
+from .phases import ACTIVE, SETUP
+from .preconditions import (
     need_actor,
     need_cell,
     need_dir,
     need_phase,
     need_roll,
     need_room,
-    need_target,
     need_unit,
-    show,
+    need_whole,
+    require_attack,
+    require_disengage,
+    require_end_turn,
+    require_face,
+    require_flee,
+    require_move,
+    require_shove,
 )
-from .combat import disengage as disengage_check
-from .combat import to_hit
-from .combatant import combatant_from_properties
-from .errors import IllegalActionError, RulesError
-from .facing import penalty, turn_toward
-from .hexgrid import Cell
-from .movement import check_path, fits, footprint, push_steps
-from .phases import ACTIVE, SETUP
-from .reach import ReachResult
-from .terrain import Terrain
-from .unit_state import DEFEATED, FLED, UnitState, hurt, leave, new_unit
-
-if TYPE_CHECKING:
-    from .encounter import Encounter
+from .state import EncounterState
+from .text import show
+from .unit_state import DEFEATED, FLED, UnitState, new_unit
 
 # Joiners sort after every map combatant they tie with (R14).
 _JOIN_SEQ_BASE = 10**12
 
 
 # --- setup and the start of combat ---------------------------------------------------
-def do_begin(enc: Encounter, action: Begin) -> Action:
-    need_phase(enc, action, SETUP)
-    enc.phase = ACTIVE
-    enc.round = 1
-    if not enc._auto_end():
-        enc._next_turn(None)
+def do_begin(state: EncounterState, action: Begin) -> Action:
+    need_phase(state, "begin", SETUP)
+    state.phase = ACTIVE
+    state.round = 1
+    state.emit(CombatBegan())
+    if not state.auto_end():
+        state.next_turn(None)
     return action
 
 
-def do_place(enc: Encounter, action: Place) -> Action:
-    need_phase(enc, action, SETUP)
-    u = need_unit(enc, action, action.unit)
-    cell = need_cell(enc, action, action.at, "at")
-    need_room(enc, action, u.spec, cell, ignore=u.name)
+def do_place(state: EncounterState, action: Place) -> Action:
+    need_phase(state, "place", SETUP)
+    u = need_unit(state, "place", action.unit)
+    cell = need_cell(state, "place", action.at, "at")
+    need_room(state, "place", u.spec, cell, ignore=u.name)
     if action.facing is not None:
-        u.facing = need_dir(enc, action, action.facing)
+        u.facing = need_dir(state, "place", action.facing)
     u.cell = cell
+    state.emit(Placed(u.name, cell))
     return action
 
 
 # --- the actor's turn -----------------------------------------------------------------
-def do_move(enc: Encounter, action: Move) -> Action:
-    u = need_actor(enc, action, action.unit)
-    to = need_cell(enc, action, action.to, "to")
-    if to == u.cell:
-        raise IllegalActionError(f'move: "{u.name}" is already at {show(to)}')
+def do_move(state: EncounterState, action: Move) -> Action:
     if action.path is not None:
-        path = tuple(need_cell(enc, action, c, "path step") for c in action.path)
-        if path and path[0] == u.cell:
-            path = path[1:]  # a path may list the start hex
-        if not path or path[-1] != to:
-            raise IllegalActionError(f"move: the path does not end at {show(to)}")
-        blocked, occupied = enc._masks_for(u.name)
-        threatened = None if u.zoc_exhausted else enc.threat_mask_for(u.name)
-        try:
-            out = check_path(enc.board, u.cell, path, u.spec.movement_type, u.radius, u.movement,
-                             blocked, occupied, threatened)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f'move: "{u.name}": {exc}') from None
-        cost, stops = out.cost, out.stops
+        u, to, path, cost, stops = _explicit_path(state, action)
     else:
-        res = enc.reach_for(u.name)
-        col, row = to
-        if not res.can_end[row, col]:
-            raise IllegalActionError(f'move: "{u.name}" {_why_not(enc, u, to, res)}')
-        cost, stops = int(res.cost[row, col]), bool(res.stops[row, col])
+        u, to = require_move(state, action.unit, action.to)
+        res = state.reach_for(u.name)
+        cost, stops = res.end_at(to)  # type: ignore[misc]  # require_move checked it is an end
         # Record the route taken: the log shows it, and a replay checks it step by
         # step instead of searching again (same outcome, R7).
-        action = Move(u.name, to, tuple(res.path_to(to)))
+        path = tuple(res.path_to(to))
+        action = Move(u.name, to, path)
+    start = u.cell
+    stopped_by: tuple[str, ...] = ()
+    if stops:  # R9: who stopped it, as the mover saw the threat before it moved
+        stopped_by = tuple(v.name for v in state.threateners(u, at=to) if v.name not in u.disengaged_from)
     u.cell = to
     u.movement -= cost
-    if stops:  # R9
+    if stops:
         u.movement = 0
         u.zoc_exhausted = True
+    state.emit(Moved(u.name, (start, *path), cost, stopped_by))
     return action
 
 
-def _why_not(enc: Encounter, u: UnitState, to: Cell, res: ReachResult) -> str:
-    board = enc.board
-    cells = footprint(board, to, u.radius)
-    if not fits(board, cells):
-        return f"does not fit on the map at {show(to)}"
-    blocked, occupied = enc._masks_for(u.name)
-    for c, r in cells:
-        if board.cost[u.spec.movement_type, r, c] < 1:
-            kind = Terrain(int(board.terrain[r, c])).label
-            return f"({u.spec.movement_type.label}) may not enter {kind} at {show((c, r))}"
-        if blocked[r, c]:
-            return f"may not enter {show((c, r))}: a hostile combatant holds it (R4)"
-        if occupied[r, c]:
-            return f"may not end a move at {show(to)}: another combatant is there (R4)"
-    return f"cannot reach {show(to)} with {u.movement} movement remaining"
+def _explicit_path(state: EncounterState, action: Move) -> tuple[UnitState, Cell, tuple[Cell, ...], int, bool]:
+    u = need_actor(state, "move", action.unit)
+    to = need_cell(state, "move", action.to, "to")
+    if to == u.cell:
+        raise IllegalActionError(f'move: "{u.name}" is already at {show(to)}')
+    path = tuple(need_cell(state, "move", c, "path step") for c in action.path or ())
+    if path and path[0] == u.cell:
+        path = path[1:]  # a path may list the start hex
+    if not path or path[-1] != to:
+        raise IllegalActionError(f"move: the path does not end at {show(to)}")
+    blocked, occupied = state.masks_for(u.name)
+    threatened = None if u.zoc_exhausted else state.threat_mask_for(u.name)
+    try:
+        out = check_path(state.board, u.cell, path, u.spec.movement_type, u.radius, u.movement,
+                         blocked, occupied, threatened)
+    except IllegalActionError as exc:
+        raise IllegalActionError(f'move: "{u.name}": {exc}') from None
+    return u, to, path, out.cost, out.stops
 
 
-def do_face(enc: Encounter, action: Face) -> Action:
-    # The GM edits freely in setup (R13); once active, only on one's own turn (R16).
-    need = need_unit if enc.phase == SETUP else need_actor
-    u = need(enc, action, action.unit)
-    u.facing = need_dir(enc, action, action.dir)
+def do_face(state: EncounterState, action: Face) -> Action:
+    u, direction = require_face(state, action.unit, action.dir)
+    u.facing = direction
+    state.emit(Turned(u.name, state.layout.direction_names[direction]))
     return action
 
 
-def do_attack(enc: Encounter, action: Attack) -> Action:
-    u = need_actor(enc, action, action.unit)
-    need_action_left(enc, action, u)
-    t = need_target(enc, action, u, action.target)
-    if not enc.hostile(u.name, t.name):
-        raise IllegalActionError(f'attack: "{t.name}" ({t.faction}) is not hostile to "{u.name}" ({u.faction})')
-    dist = enc.distance(u.name, t.name)
-    lo, hi = u.spec.reach_min, u.spec.reach
-    if not lo <= dist <= hi:
-        raise IllegalActionError(
-            f'attack: "{t.name}" is out of reach: distance {dist}, "{u.name}" strikes at {band(lo, hi)} (R21)'
-        )
-    need_roll(action, action.roll)
-    if action.damage is not None and (isinstance(action.damage, bool) or not isinstance(action.damage, int)
-                                      or action.damage < 0):
-        raise IllegalActionError(f"attack: damage {action.damage!r} is not a whole number of at least 0")
-    dice = enc._dice()
+def do_attack(state: EncounterState, action: Attack) -> Action:
+    u, t = require_attack(state, action.unit, action.target)
+    need_roll("attack", action.roll)
+    if action.damage is not None:
+        need_whole("attack", "damage", action.damage, 0)
+    dice = state.dice()
     roll = action.roll if action.roll is not None else dice.d20()
-    pen = penalty(enc.arc(u.name, t.name), enc.scenario.flank_penalty, enc.scenario.rear_penalty)
-    hit = to_hit(roll, u.spec.attack, t.spec.defense, pen).success
+    arc = state.arc_at(u, u.cell, t)
+    pen = penalty(arc, state.scenario.flank_penalty, state.scenario.rear_penalty)
+    res = to_hit(roll, u.spec.attack, t.spec.defense, pen)
     damage = action.damage
-    if hit:
-        if damage is None:
-            damage = dice.roll(u.spec.damage)
-        hurt(t, damage)
-    u.facing = turn_toward(enc.layout, u.cell, t.cell, u.facing)  # R20
-    enc._mark_acted()
-    return Attack(u.name, t.name, roll, damage)
+    if res.success and damage is None:
+        damage = dice.roll(u.spec.damage)
+    _turn_attacker(state, u, t)  # R20
+    state.emit(Attacked(u.name, t.name, arc, pen, roll, res.needed, res.success, damage or 0 if res.success else 0))
+    if res.success:
+        state.hurt(t, damage or 0, "attack")
+    state.mark_acted()
+    return Attack(u.name, t.name, roll, damage if res.success else action.damage)
 
 
-def do_shove(enc: Encounter, action: Shove) -> Action:
-    u = need_actor(enc, action, action.unit)
-    need_action_left(enc, action, u)
-    t = need_target(enc, action, u, action.target)
-    if enc.distance(u.name, t.name) != 1:
-        raise IllegalActionError(f'shove: "{t.name}" is not adjacent to "{u.name}" (R22)')
-    if t.radius > u.radius:
-        raise IllegalActionError(f'shove: "{t.name}" ({t.spec.size.label}) is larger than "{u.name}" (R22)')
-    need_roll(action, action.roll)
-    roll = action.roll if action.roll is not None else enc._dice().d20()
-    pen = penalty(enc.arc(u.name, t.name), enc.scenario.flank_penalty, enc.scenario.rear_penalty)
-    hit = to_hit(roll, u.spec.attack, t.spec.defense, pen).success
+def _turn_attacker(state: EncounterState, u: UnitState, t: UnitState) -> None:
+    before = u.facing
+    u.facing = turn_toward(state.layout, u.cell, t.cell, u.facing)
+    if u.facing != before:
+        state.emit(Turned(u.name, state.layout.direction_names[u.facing]))
+
+
+def do_shove(state: EncounterState, action: Shove) -> Action:
+    u, t = require_shove(state, action.unit, action.target)
+    need_roll("shove", action.roll)
+    roll = action.roll if action.roll is not None else state.dice().d20()
+    arc = state.arc_at(u, u.cell, t)
+    pen = penalty(arc, state.scenario.flank_penalty, state.scenario.rear_penalty)
+    res = to_hit(roll, u.spec.attack, t.spec.defense, pen)
     # R22/R20: away from the shover along its (new) facing toward the target.
-    toward = turn_toward(enc.layout, u.cell, t.cell, u.facing)
-    if hit:
-        _push(enc, t, toward, 1)
-    u.facing = toward
-    enc._mark_acted()
+    toward = turn_toward(state.layout, u.cell, t.cell, u.facing)
+    _turn_attacker(state, u, t)
+    state.emit(Shoved(u.name, t.name, arc, pen, roll, res.needed, res.success))
+    if res.success:
+        push(state, t, toward, 1)
+    state.mark_acted()
     return Shove(u.name, t.name, roll)
 
 
-def do_disengage(enc: Encounter, action: Disengage) -> Action:
-    u = need_actor(enc, action, action.unit)
-    need_action_left(enc, action, u)
-    threateners = enc._threateners_of(u)
-    if not threateners:
-        raise IllegalActionError(f'disengage: "{u.name}" is not in threatened space (R23)')
-    need_roll(action, action.roll)
-    roll = action.roll if action.roll is not None else enc._dice().d20()
-    ok = disengage_check(roll, u.spec.skill(action.skill), max(v.spec.attack for v in threateners)).success
-    if ok:
-        u.disengaged_from = frozenset(v.name for v in threateners)
-    enc._mark_acted()
+def do_disengage(state: EncounterState, action: Disengage) -> Action:
+    u, threateners = require_disengage(state, action.unit)
+    need_roll("disengage", action.roll)
+    roll = action.roll if action.roll is not None else state.dice().d20()
+    res = disengage_check(roll, u.spec.skill(action.skill), max(v.spec.attack for v in threateners))
+    names = tuple(v.name for v in threateners)
+    if res.success:
+        u.disengaged_from = frozenset(names)
+    state.emit(Disengaged(u.name, action.skill, roll, res.needed, res.success, names if res.success else ()))
+    state.mark_acted()
     return Disengage(u.name, action.method, action.skill, roll)
 
 
-def do_flee(enc: Encounter, action: Flee) -> Action:
-    u = need_actor(enc, action, action.unit)
-    need_action_left(enc, action, u)
-    if not enc._on_exit(u):
-        raise IllegalActionError(f'flee: "{u.name}" is not on an exit hex (R24)')
-    leave(u, FLED)
-    enc._mark_acted()
+def do_flee(state: EncounterState, action: Flee) -> Action:
+    u = require_flee(state, action.unit)
+    state.leave(u, FLED)
+    state.emit(Fled(u.name))
+    state.mark_acted()
     return action
 
 
-def do_end_turn(enc: Encounter, action: EndTurn) -> Action:
-    need_phase(enc, action, ACTIVE)
-    assert enc.turn is not None
-    enc.units[enc.turn].movement = 0  # R6: unspent movement is lost
-    enc._next_turn(enc.turn)
+def do_end_turn(state: EncounterState, action: EndTurn) -> Action:
+    require_end_turn(state)
+    assert state.turn is not None
+    state.units[state.turn].movement = 0  # R6: unspent movement is lost
+    state.next_turn(state.turn)
     return action
 
 
 # --- GM actions: legal at any time in their phases, never listed ----------------------
-def _push(enc: Encounter, u: UnitState, direction: int, distance: int) -> None:
-    out = push_steps(enc.board, u.cell, direction, distance, u.radius, u.spec.movement_type,
-                     enc._others_mask(u.name), u.hp)
+def push(state: EncounterState, u: UnitState, direction: int, distance: int) -> None:
+    """Forced movement (R12): stops short, hazard damage, falls; reported as one Pushed event."""
+    out = push_steps(state.board, u.cell, direction, distance, u.radius, u.spec.movement_type,
+                     state.others_mask(u.name), u.hp)
+    path = [u.cell]
+    for _ in range(out.steps):
+        path.append(state.layout.neighbor(path[-1], direction))
     u.cell = out.cell
+    state.emit(Pushed(u.name, tuple(path), out.damage, out.fell))
     if out.damage:
-        hurt(u, out.damage)
+        state.hurt(u, out.damage, "hazard")
     if out.fell and u.active:
-        leave(u, DEFEATED)
+        state.leave(u, DEFEATED)
+        state.emit(Defeated(u.name, "fall"))
 
 
-def do_push(enc: Encounter, action: Push) -> Action:
-    need_phase(enc, action, ACTIVE)
-    u = need_unit(enc, action, action.unit)
-    direction = need_dir(enc, action, action.dir)
-    if isinstance(action.distance, bool) or not isinstance(action.distance, int) or action.distance < 1:
-        raise IllegalActionError(f"push: distance {action.distance!r} is not a whole number of at least 1")
-    _push(enc, u, direction, action.distance)
+def do_push(state: EncounterState, action: Push) -> Action:
+    need_phase(state, "push", ACTIVE)
+    u = need_unit(state, "push", action.unit)
+    direction = need_dir(state, "push", action.dir)
+    push(state, u, direction, need_whole("push", "distance", action.distance, 1))
     return action
 
 
-def do_grant(enc: Encounter, action: GrantMovement) -> Action:
-    need_phase(enc, action, ACTIVE)
-    u = need_unit(enc, action, action.unit)
-    if isinstance(action.amount, bool) or not isinstance(action.amount, int) or action.amount < 1:
-        raise IllegalActionError(f"grant_movement: amount {action.amount!r} is not a whole number of at least 1")
-    u.movement += action.amount  # R16: adds to what remains; R9: exhaustion stays spent
+def do_grant(state: EncounterState, action: GrantMovement) -> Action:
+    need_phase(state, "grant_movement", ACTIVE)
+    u = need_unit(state, "grant_movement", action.unit)
+    u.movement += need_whole("grant_movement", "amount", action.amount, 1)  # R16; R9: exhaustion stays spent
+    state.emit(MovementGranted(u.name, action.amount))
     return action
 
 
-def do_set_threatening(enc: Encounter, action: SetThreatening) -> Action:
-    need_phase(enc, action, SETUP, ACTIVE)
-    u = need_unit(enc, action, action.unit)
+def do_set_threatening(state: EncounterState, action: SetThreatening) -> Action:
+    need_phase(state, "set_threatening", SETUP, ACTIVE)
+    u = need_unit(state, "set_threatening", action.unit)
     if not isinstance(action.value, bool):
         raise IllegalActionError(f"set_threatening: value {action.value!r} is not true or false")
     u.threatening = action.value
+    state.emit(ThreateningSet(u.name, action.value))
     return action
 
 
-def do_join(enc: Encounter, action: Join) -> Action:
-    need_phase(enc, action, SETUP, ACTIVE)
+def do_join(state: EncounterState, action: Join) -> Action:
+    need_phase(state, "join", SETUP, ACTIVE)
     name = action.name
     if not name.strip():
         raise IllegalActionError("join: the unit has no name")
-    if name in enc.units:
+    if name in state.units:
         raise IllegalActionError(f'join: a combatant named "{name}" is already in the encounter')
-    cell = need_cell(enc, action, action.at, "at")
-    object_id = max((u.spec.object_id for u in enc.units.values()), default=0) + 1
+    cell = need_cell(state, "join", action.at, "at")
+    object_id = max((u.spec.object_id for u in state.units.values()), default=0) + 1
     try:
-        spec = combatant_from_properties(name, action.properties, cell, object_id, enc.layout)
+        spec = combatant_from_properties(name, action.properties, cell, object_id, state.layout)
     except RulesError as exc:
         raise IllegalActionError(f'join: "{name}": {exc}') from None
-    need_room(enc, action, spec, cell, ignore=None)
-    enc.units[name] = new_unit(spec, _JOIN_SEQ_BASE + len(enc.units))
-    enc._sort_order()  # R14/R15: its place by initiative, after everyone it ties with
+    need_room(state, "join", spec, cell, ignore=None)
+    state.units[name] = new_unit(spec, _JOIN_SEQ_BASE + len(state.units))
+    state.sort_order()  # R14/R15: its place by initiative, after everyone it ties with
+    state.emit(Joined(name, cell))
     return action
 
 
-def do_remove(enc: Encounter, action: Remove) -> Action:
-    need_phase(enc, action, SETUP, ACTIVE)
-    u = need_unit(enc, action, action.unit)
+def do_remove(state: EncounterState, action: Remove) -> Action:
+    need_phase(state, "remove", SETUP, ACTIVE)
+    u = need_unit(state, "remove", action.unit)
     if action.as_ not in (DEFEATED, FLED):
         raise IllegalActionError(f"remove: as {action.as_!r} is not one of defeated, fled")
-    leave(u, action.as_)
+    state.leave(u, action.as_)
+    state.emit(Removed(u.name, action.as_))
     return action
 
 
-def do_end_combat(enc: Encounter, action: EndCombat) -> Action:
-    need_phase(enc, action, ACTIVE)
-    enc._end()
+def do_end_combat(state: EncounterState, action: EndCombat) -> Action:
+    need_phase(state, "end_combat", ACTIVE)
+    state.end("gm")
     return action
 
 
-HANDLERS: dict[type, Callable[[Encounter, Any], Action]] = {
+HANDLERS: dict[type, Callable[[EncounterState, Any], Action]] = {
     Begin: do_begin,
     Place: do_place,
     Move: do_move,

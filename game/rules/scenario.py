@@ -25,3 +25,4 @@ class Scenario:
     seed: int = 0
     flank_penalty: int = 2
     rear_penalty: int = 4
+    description: str = ""  # the map's ``description`` property: shown in the map picker and reports

@@ -1,20 +1,15 @@
-"""One combatant's changing state, and the changes that do not belong to one action.
+"""One combatant's changing state.
 
-``hurt`` and ``leave`` are shared by the action handlers (attacks, pushes,
-fleeing, GM removal) and by the turn start (hazard damage, R25), so each
-rule about losing hit points or leaving the board is written once;
-``start_turn`` is what a turn start does to the combatant whose turn it is.
+Damage, leaving the board and the turn start are the encounter state's
+(state.py), so each rule about them is written once and reported as events.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import Board
 from .combatant import CombatantSpec
 from .hexgrid import Cell
-from .movement import footprint
-from .terrain import Terrain
 
 DEFEATED, FLED = "defeated", "fled"
 
@@ -67,29 +62,3 @@ def new_unit(spec: CombatantSpec, seq: int) -> UnitState:
         spec=spec, seq=seq, cell=spec.cell, facing=spec.facing, hp=spec.hp,
         movement=spec.move, threatening=spec.threatening,
     )
-
-
-def hurt(u: UnitState, amount: int) -> None:
-    u.hp -= amount
-    if u.hp <= 0:
-        leave(u, DEFEATED)
-
-
-def leave(u: UnitState, status: str) -> None:
-    u.status = status
-    u.movement = 0
-
-
-def start_turn(u: UnitState, board: Board) -> None:
-    # R6: fresh budget, exhaustion and disengagement cleared.
-    u.movement = u.movement_max
-    u.zoc_exhausted = False
-    u.disengaged_from = frozenset()
-    # R25: hazard under the footprint at turn start (the highest).
-    hazards = [
-        int(board.hazard_damage[r, c])
-        for c, r in footprint(board, u.cell, u.radius)
-        if board.terrain[r, c] == Terrain.HAZARD
-    ]
-    if hazards:
-        hurt(u, max(hazards))

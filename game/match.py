@@ -1,0 +1,170 @@
+"""A match: one encounter being played, who controls each faction, its dice seed and its log.
+
+Every action — a human's click, an AI's choice, a line of a resumed log —
+goes through :meth:`Match.submit`: the encounter's one check and apply,
+then the recorded line is appended to the log file and flushed to disk
+before the next action, so a killed game loses nothing it played. Opening
+a match on an existing log replays it exactly (the log records every roll)
+and play continues from there: the log is the save file.
+
+>>> m = Match.open(scenario, "fight.jsonl", controllers={"enemy": policy})   # doctest: +SKIP
+>>> m.submit(Begin()); m.step(random.Random(1))                             # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Protocol
+
+from game.rules import (
+    FACTIONS,
+    Action,
+    Applied,
+    Encounter,
+    Face,
+    IllegalActionError,
+    Move,
+    Scenario,
+    read_log,
+    replay,
+)
+
+HUMAN = "human"
+DEFAULT_HUMAN_FACTIONS = ("player", "ally")
+
+
+class Policy(Protocol):
+    """Anything that picks the current actor's next action from what a player can see."""
+
+    def choose(self, view: Encounter, rng: random.Random) -> Action: ...
+
+
+Controller = str | Policy  # HUMAN or a policy
+
+
+class Match:
+    """The encounter, its controllers and its log; the only way clients change the state."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        *,
+        seed: int | None = None,
+        log_path: str | os.PathLike[str] | None = None,
+        controllers: Mapping[str, Controller] | None = None,
+        encounter: Encounter | None = None,
+    ) -> None:
+        if seed is not None:
+            scenario = replace(scenario, seed=seed)
+        self.scenario = scenario
+        self._encounter = encounter if encounter is not None else Encounter(scenario)
+        self.controllers: dict[str, Controller] = {f: HUMAN for f in DEFAULT_HUMAN_FACTIONS}
+        self.controllers.update(controllers or {})
+        unknown = sorted(set(self.controllers) - set(FACTIONS))
+        if unknown:
+            raise ValueError(f'faction "{unknown[0]}" is not one of {", ".join(FACTIONS)}')
+        self.log_path = Path(log_path) if log_path is not None else None
+        self.applied: list[Applied] = []
+        if self.log_path is not None and not self.log_path.exists():
+            self.log_path.write_text("", encoding="utf-8")
+
+    @classmethod
+    def open(
+        cls,
+        scenario: Scenario,
+        log_path: str | os.PathLike[str] | None = None,
+        *,
+        seed: int | None = None,
+        controllers: Mapping[str, Controller] | None = None,
+    ) -> Match:
+        """A new match, or the one saved in ``log_path`` resumed exactly (LogError names a bad line)."""
+        if seed is not None:
+            scenario = replace(scenario, seed=seed)
+        encounter = None
+        if log_path is not None and Path(log_path).exists():
+            encounter = replay(scenario, read_log(log_path, scenario.board.layout))
+        return cls(scenario, log_path=log_path, controllers=controllers, encounter=encounter)
+
+    # --- reading ---------------------------------------------------------------------
+    @property
+    def encounter(self) -> Encounter:
+        """The live encounter: read it; change it only through :meth:`submit`."""
+        return self._encounter
+
+    def controller_of(self, name: str) -> Controller:
+        return self.controllers.get(self._encounter.view(name).faction, HUMAN)
+
+    def current_controller(self) -> Controller | None:
+        turn = self._encounter.turn
+        return None if turn is None else self.controller_of(turn)
+
+    def is_human_turn(self) -> bool:
+        return self.current_controller() == HUMAN
+
+    def is_ai_turn(self) -> bool:
+        c = self.current_controller()
+        return c is not None and c != HUMAN
+
+    # --- playing ---------------------------------------------------------------------
+    def submit(self, action: Action) -> Applied:
+        """Check and apply ``action``; append the recorded line to the log and flush it to disk."""
+        applied = self._encounter.apply(action)
+        if self.log_path is not None:
+            try:
+                with self.log_path.open("a", encoding="utf-8") as f:
+                    f.write(applied.action.to_json() + "\n")
+                    f.flush()
+                    os.fsync(f.fileno())
+            except OSError:
+                self._encounter.undo()  # never a state the save file does not hold
+                raise
+        self.applied.append(applied)
+        return applied
+
+    def can_undo(self) -> str | None:
+        """None when the last action may be taken back, else why not (Wesnoth: moves without dice only)."""
+        enc = self._encounter
+        if not enc.history:
+            return "undo: nothing has been played"
+        last = enc.history[-1]
+        if not isinstance(last, Move | Face) or last.unit != enc.turn:
+            return "undo: only the current combatant's moves and turns can be taken back"
+        if enc.dice_rolled_this_turn():
+            return "undo: dice were rolled this turn"
+        return None
+
+    def undo(self) -> Action:
+        """Take back the last move or turn of the current actor; the log loses its last line."""
+        why = self.can_undo()
+        if why is not None:
+            raise IllegalActionError(why)
+        action = self._encounter.undo()
+        if self.applied and self.applied[-1].action == action:
+            self.applied.pop()
+        if self.log_path is not None:
+            self._drop_last_line()
+        return action
+
+    def _drop_last_line(self) -> None:
+        assert self.log_path is not None
+        data = self.log_path.read_bytes()
+        cut = data.rstrip(b"\r\n").rfind(b"\n")
+        with self.log_path.open("r+b") as f:
+            f.truncate(cut + 1 if cut >= 0 else 0)
+            f.flush()
+            os.fsync(f.fileno())
+
+    def decide(self, rng: random.Random) -> Action:
+        """What the current actor's policy would do now; it sees a sandbox, never the coming dice."""
+        controller = self.current_controller()
+        if controller is None or controller == HUMAN:
+            raise IllegalActionError("decide: no AI controls the current actor")
+        return controller.choose(self._encounter.sandbox(rng), rng)  # type: ignore[union-attr]
+
+    def step(self, rng: random.Random) -> Applied:
+        """Let the current actor's policy act once."""
+        return self.submit(self.decide(rng))

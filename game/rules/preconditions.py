@@ -1,0 +1,217 @@
+"""The one home of every precondition: each ``require_*`` returns what an action needs or raises.
+
+The action handlers (resolve.py) call them before changing anything; the
+list of legal actions (legal.py), the previews and the public ``can_*``
+predicates of :class:`~game.rules.encounter.Encounter` call the same
+functions and turn the refusal into its reason. So a window's disabled
+button, the AI's candidate list and a refused log line give one reason, in
+the same words. Every reason is one line that starts with the action's kind.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .combatant import CombatantSpec
+from .errors import IllegalActionError
+from .hexgrid import Cell
+from .movement import fits, footprint
+from .phases import ACTIVE, SETUP
+from .state import EncounterState
+from .terrain import Terrain
+from .text import band, quote, show
+from .unit_state import UnitState
+
+
+# --- the shared pieces ----------------------------------------------------------------
+def need_phase(state: EncounterState, kind: str, *phases: str) -> None:
+    if state.phase not in phases:
+        if state.phase == SETUP:
+            raise IllegalActionError(f"{kind}: combat has not begun")
+        if state.phase == ACTIVE:
+            raise IllegalActionError(f"{kind}: not allowed once combat has begun (setup only)")
+        raise IllegalActionError(f"{kind}: combat is over")
+
+
+def need_unit(state: EncounterState, kind: str, name: Any) -> UnitState:
+    u = state.unit(name)
+    if not u.active:
+        raise IllegalActionError(f'{kind}: "{name}" is {u.status} and no longer on the board')
+    return u
+
+
+def need_actor(state: EncounterState, kind: str, name: Any) -> UnitState:
+    need_phase(state, kind, ACTIVE)
+    u = need_unit(state, kind, name)
+    if state.turn != name:
+        raise IllegalActionError(f'{kind}: it is "{state.turn}"\'s turn, not "{name}"\'s (R16)')
+    return u
+
+
+def need_action_left(state: EncounterState, kind: str, u: UnitState) -> None:
+    if state.acted:
+        raise IllegalActionError(f'{kind}: "{u.name}" has already used its action this turn (R16)')
+
+
+def need_target(state: EncounterState, kind: str, u: UnitState, name: Any) -> UnitState:
+    t = need_unit(state, kind, name)
+    if t.name == u.name:
+        raise IllegalActionError(f'{kind}: "{u.name}" cannot target itself')
+    return t
+
+
+def need_dir(state: EncounterState, kind: str, name: Any) -> int:
+    try:
+        return state.layout.direction_index(name)
+    except (ValueError, TypeError):
+        raise IllegalActionError(
+            f"{kind}: direction {quote(name)} is not one of {', '.join(state.layout.direction_names)}"
+        ) from None
+
+
+def need_roll(kind: str, roll: Any) -> None:
+    if roll is not None and (isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 20):
+        raise IllegalActionError(f"{kind}: roll {roll!r} is not a d20 result from 1 to 20")
+
+
+def need_whole(kind: str, what: str, value: Any, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise IllegalActionError(f"{kind}: {what} {value!r} is not a whole number of at least {minimum}")
+    return value
+
+
+def need_cell(state: EncounterState, kind: str, cell: Any, what: str) -> Cell:
+    ok = (isinstance(cell, tuple | list) and len(cell) == 2
+          and all(isinstance(v, int) and not isinstance(v, bool) for v in cell))
+    if not ok or not state.layout.in_grid((cell[0], cell[1])):
+        shown = show(cell) if ok else repr(cell)
+        raise IllegalActionError(f"{kind}: {what} {shown} is not a cell of this map")
+    return (cell[0], cell[1])
+
+
+def need_room(state: EncounterState, kind: str, spec: CombatantSpec, cell: Cell, ignore: str | None) -> None:
+    """A footprint where a combatant may be put: on-map, enterable, nobody else there."""
+    board = state.board
+    cells = footprint(board, cell, spec.radius)
+    if not fits(board, cells):
+        raise IllegalActionError(f'{kind}: "{spec.name}" at {show(cell)} does not fit on the map')
+    for c, r in cells:
+        if board.cost[spec.movement_type, r, c] < 1:
+            terrain = Terrain(int(board.terrain[r, c])).label
+            raise IllegalActionError(
+                f"{kind}: a {spec.movement_type.label} combatant may not stand on {terrain} at {show((c, r))}"
+            )
+    mine = set(cells)
+    for u in state.units.values():
+        others = u.active and u.name != ignore and u.name != spec.name
+        if others and mine.intersection(footprint(board, u.cell, u.radius)):
+            raise IllegalActionError(f'{kind}: {show(cell)} overlaps "{u.name}"')
+
+
+# --- one requirement per action of the actor's turn -------------------------------------
+def require_move(state: EncounterState, name: Any, to: Any) -> tuple[UnitState, Cell]:
+    """The actor may move to ``to`` by a cheapest path now (R4-R11, R27)."""
+    u = need_actor(state, "move", name)
+    cell = need_cell(state, "move", to, "to")
+    if cell == u.cell:
+        raise IllegalActionError(f'move: "{u.name}" is already at {show(cell)}')
+    if state.reach_for(u.name).end_at(cell) is None:
+        raise IllegalActionError(f'move: "{u.name}" {why_not_reachable(state, u, cell)}')
+    return u, cell
+
+
+def why_not_reachable(state: EncounterState, u: UnitState, to: Cell) -> str:
+    board = state.board
+    cells = footprint(board, to, u.radius)
+    if not fits(board, cells):
+        return f"does not fit on the map at {show(to)}"
+    blocked, occupied = state.masks_for(u.name)
+    for c, r in cells:
+        if board.cost[u.spec.movement_type, r, c] < 1:
+            terrain = Terrain(int(board.terrain[r, c])).label
+            return f"({u.spec.movement_type.label}) may not enter {terrain} at {show((c, r))}"
+        if blocked[r, c]:
+            return f"may not enter {show((c, r))}: a hostile combatant holds it (R4)"
+        if occupied[r, c]:
+            return f"may not end a move at {show(to)}: another combatant is there (R4)"
+    if u.movement == 0 and u.zoc_exhausted:
+        return "cannot move further this turn: zone of control stopped it (R9)"
+    return f"cannot reach {show(to)} with {u.movement} movement remaining"
+
+
+def require_face(state: EncounterState, name: Any, direction: Any) -> tuple[UnitState, int]:
+    # The GM edits freely in setup (R13); once active, only on one's own turn (R16).
+    u = need_unit(state, "face", name) if state.phase == SETUP else need_actor(state, "face", name)
+    return u, need_dir(state, "face", direction)
+
+
+def require_attack(
+    state: EncounterState, name: Any, target: Any, at: Cell | None = None
+) -> tuple[UnitState, UnitState]:
+    """R21: the actor's action is unused and a hostile target's footprint lies in its band (from ``at``)."""
+    u = need_actor(state, "attack", name)
+    need_action_left(state, "attack", u)
+    return u, require_attack_target(state, u, target, at)
+
+
+def require_attack_target(state: EncounterState, u: UnitState, target: Any, at: Cell | None) -> UnitState:
+    t = need_target(state, "attack", u, target)
+    if not state.hostility.hostile(u.faction, t.faction):
+        raise IllegalActionError(f'attack: "{t.name}" ({t.faction}) is not hostile to "{u.name}" ({u.faction})')
+    dist = max(0, state.layout.distance(u.cell if at is None else at, t.cell) - u.radius - t.radius)
+    lo, hi = u.spec.reach_min, u.spec.reach
+    if not lo <= dist <= hi:
+        raise IllegalActionError(
+            f'attack: "{t.name}" is out of reach: distance {dist}, "{u.name}" strikes at {band(lo, hi)} (R21)'
+        )
+    return t
+
+
+def require_shove(
+    state: EncounterState, name: Any, target: Any, at: Cell | None = None
+) -> tuple[UnitState, UnitState]:
+    """R22: the actor's action is unused; the target is adjacent and no larger."""
+    u = need_actor(state, "shove", name)
+    need_action_left(state, "shove", u)
+    return u, require_shove_target(state, u, target, at)
+
+
+def require_shove_target(state: EncounterState, u: UnitState, target: Any, at: Cell | None) -> UnitState:
+    t = need_target(state, "shove", u, target)
+    if max(0, state.layout.distance(u.cell if at is None else at, t.cell) - u.radius - t.radius) != 1:
+        raise IllegalActionError(f'shove: "{t.name}" is not adjacent to "{u.name}" (R22)')
+    if t.radius > u.radius:
+        raise IllegalActionError(f'shove: "{t.name}" ({t.spec.size.label}) is larger than "{u.name}" (R22)')
+    return t
+
+
+def require_disengage(state: EncounterState, name: Any) -> tuple[UnitState, list[UnitState]]:
+    """R23: the actor's action is unused and it stands in threatened space; returns the threateners."""
+    u = need_actor(state, "disengage", name)
+    need_action_left(state, "disengage", u)
+    threateners = state.threateners(u)
+    if not threateners:
+        raise IllegalActionError(f'disengage: "{u.name}" is not in threatened space (R23)')
+    return u, threateners
+
+
+def require_flee(state: EncounterState, name: Any) -> UnitState:
+    """R24: the actor's action is unused and a footprint hex is on an exit."""
+    u = need_actor(state, "flee", name)
+    need_action_left(state, "flee", u)
+    if not state.on_exit(u):
+        raise IllegalActionError(f'flee: "{u.name}" is not on an exit hex (R24)')
+    return u
+
+
+def require_end_turn(state: EncounterState) -> None:
+    need_phase(state, "end_turn", ACTIVE)
+
+
+def reason(check: Any, *args: Any) -> str | None:
+    """Run a ``require_*`` and return its refusal, or None when the action is allowed."""
+    try:
+        check(*args)
+    except IllegalActionError as exc:
+        return str(exc)
+    return None

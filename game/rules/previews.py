@@ -1,0 +1,188 @@
+"""Previews: what an attack, shove or disengage would need and do, without changing anything.
+
+The window shows them before a player commits; the AI scores its
+candidates with them. They use the same preconditions, arcs, penalties and
+dice arithmetic as the handlers (R18-R23), with the attacker imagined on
+another hex (``at``) and facing (``facing``) when asked, and never touch
+the encounter's own dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .combat import DISENGAGE_BASE
+from .dice import dice_distribution
+from .facing import penalty, turn_toward
+from .hexgrid import Cell
+from .movement import footprint, push_steps
+from .preconditions import (
+    need_action_left,
+    need_actor,
+    need_target,
+    reason,
+    require_attack_target,
+    require_disengage,
+    require_shove_target,
+)
+from .state import EncounterState
+from .unit_state import UnitState
+
+Modifier = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class ToHit:
+    """A d20 roll's odds: total = d20 + bonus must reach ``needed``."""
+
+    needed: int
+    bonus: int
+
+    @property
+    def roll_needed(self) -> int:
+        """Lowest d20 face that succeeds (1: always; 21: never)."""
+        return min(21, max(1, self.needed - self.bonus))
+
+    @property
+    def chance(self) -> float:
+        return (21 - self.roll_needed) / 20
+
+
+@dataclass(frozen=True)
+class AttackPreview:
+    attacker: str
+    target: str
+    at: Cell
+    legal: str | None  # None, or why the attack is not allowed now / from there
+    arc: str
+    penalty: int
+    attack: int
+    defense: int
+    needed: int  # total (d20 + attack) that hits: defence - penalty (R19, R21)
+    roll_needed: int  # lowest d20 face that hits (21: never)
+    hit_chance: float
+    damage_min: int
+    damage_max: int
+    expected_damage: float  # hit chance x mean damage
+    defeat_chance: float
+    modifiers: tuple[Modifier, ...]  # the breakdown, e.g. ("defence", 12), ("rear arc", -4), ("attack", 3)
+
+
+@dataclass(frozen=True)
+class ShovePreview:
+    attacker: str
+    target: str
+    at: Cell
+    legal: str | None
+    arc: str
+    penalty: int
+    attack: int
+    defense: int
+    needed: int
+    roll_needed: int
+    hit_chance: float
+    modifiers: tuple[Modifier, ...]
+    direction: str  # R22: the side direction the target is pushed
+    lands_at: Cell  # where its centre ends on a success
+    push_path: tuple[Cell, ...]  # its centre from where it stands (first) to where it lands
+    hazard_damage: int  # taken on a success (R12)
+    falls: bool  # into a chasm on a success: defeated (R12)
+    defeat_chance: float
+
+
+@dataclass(frozen=True)
+class DisengagePreview:
+    unit: str
+    skill: str
+    skill_value: int
+    legal: str | None
+    needed: int  # total (d20 + skill) that succeeds: 10 + highest threatener attack (R23)
+    roll_needed: int
+    chance: float
+    cancels: tuple[str, ...]  # threateners whose threat no longer stops it this turn on success
+    modifiers: tuple[Modifier, ...]
+
+
+def _arc_terms(state: EncounterState, u: UnitState, at: Cell, t: UnitState) -> tuple[str, int, tuple[Modifier, ...]]:
+    arc = state.arc_at(u, at, t)
+    pen = penalty(arc, state.scenario.flank_penalty, state.scenario.rear_penalty)
+    mods: list[Modifier] = [("defence", t.spec.defense)]
+    if pen:
+        mods.append((f"{arc} arc", -pen))
+    mods.append(("attack", u.spec.attack))
+    return arc, pen, tuple(mods)
+
+
+def _action_reason(state: EncounterState, kind: str, u: UnitState, t_name: str, target_check: object,
+                   at: Cell) -> str | None:
+    def check() -> None:
+        need_actor(state, kind, u.name)
+        need_action_left(state, kind, u)
+        target_check(state, u, t_name, at)  # type: ignore[operator]
+
+    return reason(check)
+
+
+def preview_attack(state: EncounterState, attacker: str, target: str, at: Cell | None = None) -> AttackPreview:
+    u = state.unit(attacker)
+    t = need_target(state, "attack", u, target)
+    at = u.cell if at is None else at
+    legal = _action_reason(state, "attack", u, target, require_attack_target, at)
+    arc, pen, mods = _arc_terms(state, u, at, t)
+    odds = ToHit(t.spec.defense - pen, u.spec.attack)
+    dist = dice_distribution(u.spec.damage)
+    mean = sum(k * p for k, p in dist.items())
+    kill = sum(p for k, p in dist.items() if k >= t.hp)
+    return AttackPreview(
+        attacker=u.name, target=t.name, at=at, legal=legal, arc=arc, penalty=pen,
+        attack=u.spec.attack, defense=t.spec.defense, needed=odds.needed, roll_needed=odds.roll_needed,
+        hit_chance=odds.chance, damage_min=min(dist), damage_max=max(dist),
+        expected_damage=odds.chance * mean, defeat_chance=odds.chance * kill, modifiers=mods,
+    )
+
+
+def preview_shove(state: EncounterState, attacker: str, target: str, at: Cell | None = None,
+                  facing: int | None = None) -> ShovePreview:
+    u = state.unit(attacker)
+    t = need_target(state, "shove", u, target)
+    at = u.cell if at is None else at
+    facing = u.facing if facing is None else facing
+    legal = _action_reason(state, "shove", u, target, require_shove_target, at)
+    arc, pen, mods = _arc_terms(state, u, at, t)
+    odds = ToHit(t.spec.defense - pen, u.spec.attack)
+    toward = turn_toward(state.layout, at, t.cell, facing)  # R22
+    others = state.others_mask(t.name).copy()
+    if at != u.cell:  # the shover imagined elsewhere
+        for c, r in footprint(state.board, u.cell, u.radius):
+            if state.board.is_on_map((c, r)):
+                others[r, c] = False
+        for c, r in footprint(state.board, at, u.radius):
+            if state.board.is_on_map((c, r)):
+                others[r, c] = True
+    out = push_steps(state.board, t.cell, toward, 1, t.radius, t.spec.movement_type, others, t.hp)
+    path = [t.cell]
+    for _ in range(out.steps):
+        path.append(state.layout.neighbor(path[-1], toward))
+    defeated = out.fell or out.damage >= t.hp
+    return ShovePreview(
+        attacker=u.name, target=t.name, at=at, legal=legal, arc=arc, penalty=pen,
+        attack=u.spec.attack, defense=t.spec.defense, needed=odds.needed, roll_needed=odds.roll_needed,
+        hit_chance=odds.chance, modifiers=mods, direction=state.layout.direction_names[toward],
+        lands_at=out.cell, push_path=tuple(path), hazard_damage=out.damage, falls=out.fell,
+        defeat_chance=odds.chance if defeated else 0.0,
+    )
+
+
+def preview_disengage(state: EncounterState, name: str, skill: str) -> DisengagePreview:
+    u = state.unit(name)
+    legal = reason(require_disengage, state, name)
+    threateners = state.threateners(u)
+    top = max((v.spec.attack for v in threateners), default=0)
+    odds = ToHit(DISENGAGE_BASE + top, u.spec.skill(skill))
+    mods: tuple[Modifier, ...] = (("base", DISENGAGE_BASE), ("highest threatener attack", top), (skill, odds.bonus))
+    return DisengagePreview(
+        unit=u.name, skill=skill, skill_value=odds.bonus, legal=legal, needed=odds.needed,
+        roll_needed=odds.roll_needed, chance=odds.chance if threateners else 0.0,
+        cancels=tuple(v.name for v in threateners), modifiers=mods,
+    )
+

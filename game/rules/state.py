@@ -1,0 +1,365 @@
+"""The encounter's state and the mechanics its action handlers share.
+
+:class:`EncounterState` holds phase, round, initiative, combatants and the
+dice, answers the read-only questions every rule asks (masks, threat,
+reach, arcs), and owns the state changes that do not belong to one action:
+damage and leaving the board, turn flow, the end of combat. Every change it
+makes is also reported as an event (events.py) for the window, the combat
+log and the AI's explanations.
+
+The action handlers (resolve.py), the preconditions (preconditions.py) and
+the list of legal actions (legal.py) work on this class; the public
+:class:`~game.rules.encounter.Encounter` adds apply/undo, previews and
+predicates on top. Nothing here imports those modules, so the package has
+no import cycle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .actions import Action
+from .board import Board
+from .dice import Dice
+from .errors import IllegalActionError, RulesError
+from .events import CombatEnded, Defeated, Event, RoundStarted, TurnStarted
+from .facing import worst_arc
+from .factions import FACTIONS
+from .hexgrid import Cell
+from .movement import footprint
+from .phases import ACTIVE, ENDED, SETUP
+from .reach import MoveRequest, ReachResult, reachable
+from .scenario import Scenario
+from .terrain import Terrain
+from .text import quote
+from .threat import ThreatSource, threat_mask, threatens
+from .unit_state import DEFEATED, UnitState, new_unit
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    phase: str
+    round: int
+    turn: str | None
+    acted: bool
+    turn_start: int
+    units: tuple[UnitState, ...]
+    order: tuple[str, ...]
+
+
+class EncounterState:
+    """Phase, round, initiative and combatants of one encounter, and the rules' shared mechanics."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.board: Board = scenario.board
+        self.layout = scenario.board.layout
+        self.hostility = scenario.hostility
+        self.phase = SETUP
+        self.round = 0
+        self._turn: str | None = None
+        self._acted = False  # the current actor has used its one action (R16)
+        self._turn_start = 0  # history index of the first action of the current turn
+        self.units: dict[str, UnitState] = {}
+        for spec in scenario.combatants:
+            self.units[spec.name] = new_unit(spec, spec.object_id)
+        self._order: list[str] = []
+        self.sort_order()
+        self.history: list[Action] = []
+        self._dice_seed: int | str = scenario.seed
+        self._events: list[Event] = []
+        self._cache: dict[Any, Any] = {}
+        self._threat_memo: dict[tuple[ThreatSource, ...], np.ndarray] = {}
+
+    # --- what every rule reads ---------------------------------------------------
+    @property
+    def turn(self) -> str | None:
+        """Name of the combatant whose turn it is; None outside the active phase."""
+        return self._turn
+
+    @property
+    def acted(self) -> bool:
+        """Whether the current actor has used its one action this turn (R16)."""
+        return self._acted
+
+    def order(self) -> list[str]:
+        """Active combatants in initiative order (R14)."""
+        return [n for n in self._order if self.units[n].active]
+
+    def unit(self, name: str) -> UnitState:
+        try:
+            return self.units[name]
+        except (KeyError, TypeError):
+            raise IllegalActionError(f"unknown unit {quote(name)}") from None
+
+    def footprint(self, name: str) -> list[Cell]:
+        u = self.unit(name)
+        return footprint(self.board, u.cell, u.radius)
+
+    def hostile(self, a: str, b: str) -> bool:
+        return self.hostility.hostile(self.unit(a).faction, self.unit(b).faction)
+
+    def distance(self, a: str, b: str) -> int:
+        """R1: smallest distance between the two footprints."""
+        ua, ub = self.unit(a), self.unit(b)
+        return footprint_distance(self, ua.cell, ua.radius, ub.cell, ub.radius)
+
+    def cached(self, key: Any, make: Any) -> Any:
+        """A value derived from the state as it is now (cleared by every change)."""
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    # --- masks -------------------------------------------------------------------
+    def threat_sources(self, against: str, ignore: frozenset[str] = frozenset()) -> list[ThreatSource]:
+        return [
+            threat_source(u)
+            for u in self.units.values()
+            if u.active and u.threatening and u.name not in ignore and self.hostility.hostile(u.faction, against)
+        ]
+
+    def threat_of(self, sources: list[ThreatSource]) -> np.ndarray:
+        # Keyed by the sources themselves, so the mask survives actions that move nobody
+        # (end_turn, face, attacks that miss); the memo is shared by clones.
+        key = tuple(sources)
+        m = self._threat_memo.get(key)
+        if m is None:
+            if len(self._threat_memo) > 64:
+                self._threat_memo.clear()
+            m = threat_mask(self.board, sources)
+            m.setflags(write=False)
+            self._threat_memo[key] = m
+        return m
+
+    def threat_against(self, faction: str) -> np.ndarray:
+        """``[row, col]`` hexes threatened against members of ``faction`` (R3, R8)."""
+        if faction not in FACTIONS:
+            raise RulesError(f'faction "{faction}" is not one of {", ".join(FACTIONS)}')
+        return self.threat_of(self.threat_sources(faction))
+
+    def threat_mask_for(self, name: str) -> np.ndarray:
+        """What counts as threatened for this unit's ZoC now: hostile threat minus disengaged threateners (R23)."""
+        u = self.unit(name)
+        return self.threat_of(self.threat_sources(u.faction, u.disengaged_from))
+
+    def masks_for(self, name: str) -> tuple[np.ndarray, np.ndarray]:
+        """(hexes held by hostile combatants, hexes held by other non-hostile combatants) for a mover."""
+        key = ("masks", name)
+        if key not in self._cache:
+            self._cache[key] = self._make_masks(name)
+        return self._cache[key]
+
+    def _make_masks(self, name: str) -> tuple[np.ndarray, np.ndarray]:
+        me = self.units[name]
+        board = self.board
+        blocked = np.zeros(board.rows * board.cols, dtype=bool)
+        occupied = np.zeros_like(blocked)
+        for u in self.units.values():
+            if not u.active or u.name == name:
+                continue
+            target = blocked if self.hostility.hostile(u.faction, me.faction) else occupied
+            if u.radius:
+                hexes = board.footprint_table(u.radius)[board.flat(u.cell)]
+                target[hexes[hexes >= 0]] = True
+            else:
+                target[board.flat(u.cell)] = True
+        blocked = blocked.reshape(board.rows, board.cols)
+        occupied = occupied.reshape(board.rows, board.cols)
+        blocked.setflags(write=False)
+        occupied.setflags(write=False)
+        return blocked, occupied
+
+    def others_mask(self, name: str) -> np.ndarray:
+        """Hexes held by every combatant but ``name`` (forced movement stops short of them, R12)."""
+        blocked, occupied = self.masks_for(name)
+        return blocked | occupied
+
+    # --- reach, arcs, threateners ----------------------------------------------------
+    def reach_for(self, name: str, budget: int | None = None) -> ReachResult:
+        """Where ``name`` can end a voluntary move (R4-R11, R26-R28).
+
+        Without ``budget``: with its movement remaining, its ZoC exhaustion
+        and disengagement as they are now. With ``budget``: as at the start
+        of a turn with that much movement (not exhausted, nothing disengaged).
+        """
+        u = self.unit(name)
+        if not u.active:
+            raise RulesError(f'"{name}" is not on the board ({u.status})')
+        if budget is not None and budget < 0:
+            raise RulesError(f"budget {budget} is negative")
+        key = ("reach", name, budget)
+        if key not in self._cache:  # legal_actions and the move that follows ask the same question
+            self._cache[key] = self._search(u, budget)
+        return self._cache[key]
+
+    def _search(self, u: UnitState, budget: int | None) -> ReachResult:
+        blocked, occupied = self.masks_for(u.name)
+        if budget is not None:
+            threatened: np.ndarray | None = self.threat_against(u.faction)
+        else:
+            threatened = None if u.zoc_exhausted else self.threat_mask_for(u.name)
+        request = MoveRequest(
+            start=u.cell, movement_type=u.spec.movement_type, radius=u.radius,
+            budget=u.movement if budget is None else budget,
+            blocked=blocked, occupied=occupied, threatened=threatened,
+        )
+        return reachable(self.board, request)
+
+    def band_cells(self, attacker: UnitState, at: Cell, defender: UnitState) -> list[Cell]:
+        """Attacker hexes (centred on ``at``) whose distance to the defender's footprint lies in its band."""
+        out = []
+        for cell in footprint(self.board, at, attacker.radius):
+            d = max(0, self.layout.distance(cell, defender.cell) - defender.radius)
+            if attacker.spec.reach_min <= d <= attacker.spec.reach:
+                out.append(cell)
+        return out
+
+    def arc_at(self, attacker: UnitState, at: Cell, defender: UnitState) -> str:
+        """R17-R18 with the attacker centred on ``at``: the worst arc among its hexes in band."""
+        cells = self.band_cells(attacker, at, defender) or [at]
+        return worst_arc(self.layout, defender.cell, defender.facing, cells)
+
+    def arc(self, attacker: str, defender: str) -> str:
+        """R17-R18: ``front``/``left``/``right``/``rear`` of the defender the attacker stands in."""
+        a, d = self.unit(attacker), self.unit(defender)
+        if attacker == defender:
+            raise RulesError(f'"{attacker}" cannot be both attacker and defender')
+        for u in (a, d):
+            if not u.active:
+                raise RulesError(f'"{u.name}" is not on the board ({u.status})')
+        return self.arc_at(a, a.cell, d)
+
+    def threateners(self, u: UnitState, at: Cell | None = None) -> list[UnitState]:
+        """Hostile threateners whose threat covers any hex of ``u`` (centred on ``at``) now (R23).
+
+        Threat is measured from the threatener's footprint edge to each hex (R8, R28), so a
+        pike threatens a large creature's centre two hexes away though it cannot strike its
+        nearer edge; this is not the attack band between footprints (R21).
+        """
+        cells = footprint(self.board, u.cell if at is None else at, u.radius)
+        out = []
+        for v in self.units.values():
+            if not (v.active and v.threatening and self.hostility.hostile(v.faction, u.faction)):
+                continue
+            src = threat_source(v)
+            if any(threatens(self.board, src, c) for c in cells):
+                out.append(v)
+        return out
+
+    def on_exit(self, u: UnitState) -> bool:
+        return any(self.board.exit[r, c] for c, r in footprint(self.board, u.cell, u.radius))
+
+    # --- changes the handlers share --------------------------------------------------
+    def dice(self) -> Dice:
+        return Dice(self._dice_seed, len(self.history))
+
+    def emit(self, event: Event) -> None:
+        self._events.append(event)
+
+    def hurt(self, u: UnitState, amount: int, cause: str) -> None:
+        u.hp -= amount
+        if u.hp <= 0 and u.active:
+            self.leave(u, DEFEATED)
+            self.emit(Defeated(u.name, cause))
+
+    def leave(self, u: UnitState, status: str) -> None:
+        u.status = status
+        u.movement = 0
+
+    def mark_acted(self) -> None:
+        self._acted = True  # R16: one action per turn
+
+    def sort_order(self) -> None:
+        self._order = sorted(self.units, key=lambda n: (-self.units[n].spec.initiative, self.units[n].seq))
+
+    def end(self, reason: str) -> None:
+        if self._turn is not None:
+            # R13: no turn outside the active phase, so the actor's turn ends here; R6: its
+            # unspent movement is lost then, as at end_turn.
+            self.units[self._turn].movement = 0
+        self.phase = ENDED
+        self._turn = None
+        self.emit(CombatEnded(reason, self.winners()))
+
+    def auto_end(self) -> bool:
+        """R13: end when no two hostile factions both still have an active combatant."""
+        present = {u.faction for u in self.units.values() if u.active}
+        if any(self.hostility.hostile(a, b) for a in present for b in present):
+            return False
+        self.end("no hostile pair remains")
+        return True
+
+    def winners(self) -> tuple[str, ...]:
+        """Once combat has ended: factions with an active combatant and no active hostile (adjudication.md)."""
+        if self.phase != ENDED:
+            return ()
+        present = {u.faction for u in self.units.values() if u.active}
+        return tuple(sorted(f for f in present if not any(self.hostility.hostile(f, g) for g in present)))
+
+    def next_turn(self, after: str | None) -> None:
+        """Give the turn to the next active combatant after ``after`` in the order (from the top if None)."""
+        pos = -1 if after is None else self._order.index(after)
+        n = len(self._order)
+        while self.phase == ACTIVE:
+            pos += 1
+            if pos >= n:
+                pos = 0
+                self.round += 1  # R14: a round ends after the last in the order acted
+                self.emit(RoundStarted(self.round))
+            u = self.units[self._order[pos]]
+            if not u.active:
+                continue
+            self._turn = u.name
+            self._acted = False
+            self._turn_start = len(self.history) + 1  # the action being applied is recorded first
+            hazard = self.start_turn(u)
+            self.emit(TurnStarted(u.name, self.round, hazard))
+            if hazard:
+                self.hurt(u, hazard, "hazard")
+            if u.active:
+                return
+            self.auto_end()  # R25: hazard defeated it; the turn passes on
+        self._turn = None
+
+    def start_turn(self, u: UnitState) -> int:
+        """R6: fresh budget, exhaustion and disengagement cleared; returns R25's hazard damage due."""
+        u.movement = u.movement_max
+        u.zoc_exhausted = False
+        u.disengaged_from = frozenset()
+        hazards = [
+            int(self.board.hazard_damage[r, c])
+            for c, r in footprint(self.board, u.cell, u.radius)
+            if self.board.terrain[r, c] == Terrain.HAZARD
+        ]
+        return max(hazards, default=0)
+
+    # --- snapshots --------------------------------------------------------------------
+    def take_snapshot(self) -> Snapshot:
+        return Snapshot(
+            self.phase, self.round, self._turn, self._acted, self._turn_start,
+            tuple(u.copy() for u in self.units.values()), tuple(self._order),
+        )
+
+    def restore(self, snap: Snapshot) -> None:
+        self.phase, self.round, self._turn, self._acted = snap.phase, snap.round, snap.turn, snap.acted
+        self._turn_start = snap.turn_start
+        # In place, so UnitState objects and the units dict others hold stay the live ones.
+        kept = {u.name for u in snap.units}
+        for name in [n for n in self.units if n not in kept]:
+            del self.units[name]  # a joiner taken back
+        for u in snap.units:
+            self.units[u.name].__dict__.update(u.__dict__)
+        self._order = list(snap.order)
+        self._cache.clear()
+
+
+def threat_source(u: UnitState) -> ThreatSource:
+    return ThreatSource(u.cell, u.radius, u.spec.reach_min, u.spec.reach)
+
+
+def footprint_distance(state: EncounterState, a: Cell, ra: int, b: Cell, rb: int) -> int:
+    """R1 between two disc footprints: centre distance minus both radii, never below 0."""
+    return max(0, state.layout.distance(a, b) - ra - rb)
