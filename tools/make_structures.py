@@ -119,8 +119,11 @@ def paint_planks(c: Ctx, tar: float = 0.0) -> Array:
     g = bump_light(g, (1 - seam) * 2 + grain * 0.6, 1.0)
     lines = np.maximum(seam, butt)
     g = g * (1 - 0.7 * lines[..., None]) + np.array([30, 20, 14]) * 0.7 * lines[..., None]
-    nails = (np.abs(fv - 0.5) < 0.16) & ((np.abs(fu - 0.05) * 45 < 1.1) | (np.abs(fu - 0.95) * 45 < 1.1))
-    g[nails] = (60, 60, 66)
+    # Two small nail heads a board end, clear of the butt joint so they read as dots, not crosses.
+    across = (fv - 0.5) * board_w
+    nail_d = np.minimum(np.hypot((fu - 0.14) * 45, across), np.hypot((fu - 0.86) * 45, across))
+    nails = np.clip(1.3 - nail_d, 0, 1) * 0.6
+    g = g * (1 - nails[..., None]) + np.array([48, 40, 36]) * nails[..., None]
     return g
 
 
@@ -205,7 +208,8 @@ def paint_fire(c: Ctx) -> Array:
         t = np.clip((fy - ys) / height, 0, 1)
         sway = np.sin(t * 3.2 + fx) * 2.5 * t
         body = (ys <= fy + width * 0.4) & (ys >= fy - height)
-        w_at = width * (1 - t) ** 0.8 * np.where(ys > fy, np.sqrt(np.clip(1 - ((ys - fy) / (width * 0.4)) ** 2, 0, 1)), 1)
+        base = np.sqrt(np.clip(1 - ((ys - fy) / (width * 0.4)) ** 2, 0, 1))  # rounded foot of the flame
+        w_at = width * (1 - t) ** 0.8 * np.where(ys > fy, base, 1)
         inside = np.clip((w_at - np.abs(xs - fx - sway)) / 1.2, 0, 1) * body
         flame = np.maximum(flame, inside * (1 - t * 0.35))
     heat = flame * np.clip(0.55 + c.noise(4, 2) * 0.6, 0, 1)
