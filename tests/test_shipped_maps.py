@@ -72,6 +72,7 @@ def test_maps_together_cover_the_format() -> None:
 def test_scenario_maps_are_what_the_tool_writes(name: str) -> None:
     """maps/*.tmx are reproducible: tools/make_maps.py writes them byte for byte (edit the tool, rerun it)."""
     import make_maps
+
     from game.maps.tmxdoc import render_tmx
 
     spec = make_maps.SPECS[name]
@@ -83,6 +84,7 @@ def test_scenario_maps_are_what_the_tool_writes(name: str) -> None:
 def test_token_art_is_reproducible() -> None:
     """The stored token PNGs are what the seeded painter draws (same pixels, every run)."""
     import make_tokens
+
     from game.render.pg import pygame
 
     for faction, size in (("enemy", "standard"), ("player", "large")):
