@@ -125,9 +125,10 @@ def test_missing_image_of_a_tile_in_a_collection(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("old,new,words", [
-    ('<data encoding="csv">', '<data encoding="base64" compression="zstd">', ("base64 with zstd", "not supported")),
-    ('<data encoding="csv">', '<data encoding="yaml">', ("yaml", "not supported")),
-    ('<data encoding="csv">', "<data>", ("XML tile data is not supported",)),
+    ('<data encoding="csv">', '<data encoding="base64" compression="lz4">', ('compression "lz4"', "not one Tiled")),
+    ('<data encoding="csv">', '<data encoding="base64" compression="zstd">', ("cannot be read", "Base64")),
+    ('<data encoding="csv">', '<data encoding="yaml">', ('"yaml"', "not one Tiled writes")),
+    ('<data encoding="csv">', "<data>", ("has 0 tiles", "needs 16")),  # XML format: no <tile> elements
     ("1,1,1,1,\n1,1,1,1,\n1,1,1,1,\n1,1,1,1", "1,1,1,1,\n1,1,1,1", ("has 8 tiles", "needs 16")),
     ("1,1,1,1,\n1,1,1,1,\n1,1,1,1,\n1,1,1,1", "1,1,1,1,\n1,1,x,1,\n1,1,1,1,\n1,1,1,1", ("cannot be read",)),
 ])
@@ -176,10 +177,20 @@ def test_typed_property_with_a_bad_value(tmp_path: Path) -> None:
     refused(p, 'object "Orc 2"', 'property "move" is not an integer: "5.5"')
 
 
-def test_property_of_an_unreadable_type(tmp_path: Path) -> None:
+def test_a_class_typed_property_playmat_does_not_read_is_ignored(tmp_path: Path) -> None:
+    # Tiled 1.8+ custom types: a designer's own "gear" class is none of Playmat's business.
     p = one(tmp_path, units=[unit(move=5)])
-    edit(p, '<property name="move" type="int" value="5"/>', '<property name="gear" type="class" propertytype="Kit"/>')
-    refused(p, 'object "Orc 2"', 'property "gear" has type "class"')
+    edit(p, '<property name="move" type="int" value="5"/>',
+         '<property name="gear" type="class" propertytype="Kit">\n <properties>\n'
+         '  <property name="weight" type="int" value="heavy"/>\n </properties>\n</property>')
+    assert validate_map(p) == []
+    assert load_scenario(p).combatants[0].name == "Orc 2"
+
+
+def test_a_playmat_key_of_an_unreadable_type_is_refused(tmp_path: Path) -> None:
+    p = one(tmp_path, units=[unit(move=5)])
+    edit(p, '<property name="move" type="int" value="5"/>', '<property name="move" type="class" propertytype="Kit"/>')
+    refused(p, 'object "Orc 2"', 'property "move" has type "class"')
 
 
 # --- map properties ---------------------------------------------------------------------

@@ -18,10 +18,11 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from .errors import MapError
+from .layer_tree import DrawLayer, TileLayerData
 from .pytmx_import import import_pytmx
+from .tile_data import GID_MASK
 from .tmx_checks import (
     ALIGNMENT_POINTS,
-    GID_FLAGS,
     Fatal,
     MapHead,
     Reader,
@@ -68,6 +69,16 @@ class TmxMap:
     tile_layers: tuple[TileLayer, ...]  # bottom to top, as in the file
     objects: tuple[MapObject, ...]  # file order, colliders of tiles excluded
     problems: tuple[MapError, ...] = ()  # faults that did not stop the reading
+    layers: tuple[DrawLayer, ...] = ()  # every drawable layer in drawing order, group effects applied
+    tilesets: tuple[Tileset, ...] = ()  # by firstgid, with what drawing needs
+
+    def tileset_of(self, gid: int) -> Tileset | None:
+        """The tileset a (flag-free) gid belongs to, or None."""
+        owner = None
+        for ts in self.tilesets:
+            if ts.firstgid <= gid:
+                owner = ts
+        return owner
 
 
 def read_tmx(path: str | Path) -> TmxMap:
@@ -100,54 +111,43 @@ def read_tmx_collect(path: str | Path) -> tuple[TmxMap | None, list[MapError]]:
 
 # --- reading -------------------------------------------------------------------
 def _read(rd: Reader) -> TmxMap:
-    root, head, tilesets = prepare(rd, rd.path)
+    root, head, tilesets, layers = prepare(rd, rd.path)
     tiled = import_pytmx().TiledMap(allow_duplicate_names=True)
     tiled.filename = str(rd.path)
-    tiled.parse_xml(root)  # the checked, cleaned tree: external tilesets are already inlined
+    tiled.parse_xml(root)  # the checked, cleaned tree: tilesets inlined, only object layers left
     return TmxMap(
         path=rd.path,
         source=rd.source,
         head=head,
         properties=dict(tiled.properties),
-        tile_layers=tuple(_tile_layers(rd, root, tiled, tilesets, head)),
+        tile_layers=tuple(_tile_layers(rd, layers, tilesets)),
         objects=tuple(_objects(rd, root, tiled, tilesets)),
         problems=tuple(rd.problems),
+        layers=tuple(layers),
+        tilesets=tuple(tilesets),
     )
 
 
-def _tile_layers(
-    rd: Reader, root: ET.Element, tiled: object, tilesets: list[Tileset], head: MapHead
-) -> list[TileLayer]:
-    pytmx = import_pytmx()
-    width, height = head.width, head.height
-    nodes = [n for n in root.iter("layer")]
-    layers = [lay for lay in tiled.layers if isinstance(lay, pytmx.TiledTileLayer)]  # type: ignore[attr-defined]
-    # pytmx lists tile layers in file order (then image layers, then object groups).
+def _tile_layers(rd: Reader, layers: list[DrawLayer], tilesets: list[Tileset]) -> list[TileLayer]:
+    """The rules' view of the tile layers: each cell's tile (flags stripped), visibility through groups."""
     out = []
-    cache: dict[int, TileInfo | None] = {}
+    cache: dict[int, TileInfo | None] = {0: None}
     reported: set[int] = set()
-    for node, layer in zip(nodes, layers, strict=True):
-        rows = []
-        for r in range(height):
-            row = []
-            for c in range(width):
-                gid = layer.data[r][c]
-                if not gid:
-                    row.append(None)
-                    continue
-                tiled_gid = tiled.tiledgidmap.get(gid, gid) & ~GID_FLAGS  # type: ignore[attr-defined]
-                if tiled_gid not in cache:
-                    cache[tiled_gid] = tile_of(tilesets, tiled_gid)
-                info = cache[tiled_gid]
-                if info is None and tiled_gid not in reported:
-                    reported.add(tiled_gid)
-                    rd.problem(f"cell {c},{r}", f'layer "{layer.name}" has tile gid {tiled_gid}, '
+    for layer in layers:
+        if not isinstance(layer, TileLayerData):
+            continue
+        ids = layer.gids & GID_MASK
+        for gid in (int(g) for g in set(ids.ravel().tolist())):
+            if gid not in cache:
+                cache[gid] = tile_of(tilesets, gid)
+                if cache[gid] is None and gid not in reported:
+                    reported.add(gid)
+                    r, c = (int(v[0]) for v in (ids == gid).nonzero())
+                    rd.problem(f"cell {c},{r}", f'layer "{layer.name}" has tile gid {gid}, '
                                f"which belongs to no tileset")
-                row.append(info)
-            rows.append(tuple(row))
-        out.append(TileLayer(str(layer.name or ""), node.get("playmat-visible") == "1", tuple(rows)))
+        rows = tuple(tuple(cache[g] for g in row) for row in ids.tolist())
+        out.append(TileLayer(layer.name, layer.style.visible, rows))
     return out
-
 
 
 def _objects(rd: Reader, root: ET.Element, tiled: object, tilesets: list[Tileset]) -> list[MapObject]:
@@ -165,7 +165,7 @@ def _objects(rd: Reader, root: ET.Element, tiled: object, tilesets: list[Tileset
             own = pytmx.parse_properties(onode)
             tile = None
             if shape == "tile":
-                tile = tile_of(tilesets, int(onode.get("gid", "0")) & ~GID_FLAGS)
+                tile = tile_of(tilesets, int(onode.get("gid", "0")) & GID_MASK)
             props = {**(tile.properties if tile else {}), **own}  # Tiled: tile objects inherit tile properties
             kind = onode.get("class") or onode.get("type") or (tile.kind if tile else None)
             x, y = _anchor(obj, shape, tile)

@@ -19,7 +19,9 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from .errors import MapError
+from .layer_tree import DrawLayer, read_layers
 from .pytmx_import import import_pytmx
+from .tile_data import GID_FLAGS
 
 MAX_CELLS_PER_SIDE = 1000
 MAX_TILES_PER_TILESET = 65536
@@ -32,9 +34,16 @@ ALIGNMENT_POINTS = {
     "bottomleft": (0.0, 1.0), "bottom": (0.5, 1.0), "bottomright": (1.0, 1.0),
 }
 ALIGNMENTS = ("unspecified", *ALIGNMENT_POINTS)
+# Property types pytmx reads; any other (class, list, enum via propertytype...) is left out of its copy.
 PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object")
-# Tiled's flip flags plus the hexagonal 120-degree rotation bit (pytmx knows only the first three).
-GID_FLAGS = 0xF0000000
+# The custom properties Playmat reads (map-format.md); only these are validated, others are kept
+# when well-formed and silently dropped when pytmx could not read them.
+PLAYMAT_KEYS = frozenset({
+    "title", "hostile", "seed", "flank_penalty", "rear_penalty",
+    "terrain", "cost_ground", "cost_flying", "cost_swimming", "hazard_damage", "exit",
+    "faction", "movement_type", "move", "initiative", "threatening", "reach", "reach_min", "size", "facing",
+    "hp", "attack", "defense", "damage", "skills",
+})
 # Attributes pytmx casts without checking that Playmat never reads: dropped from the copy pytmx sees.
 DROP_LAYER_ATTRS = ("id", "opacity", "visible", "offsetx", "offsety", "locked")
 DROP_TILESET_ATTRS = ("spacing", "margin", "columns", "tilecount")
@@ -86,8 +95,11 @@ class MapHead:
     side_length: int
 
 
-def prepare(rd: Reader, path: Path) -> tuple[ET.Element, MapHead, list[Tileset]]:
-    """Parse and check ``path``; the cleaned tree for pytmx, the map head and the tilesets.
+def prepare(rd: Reader, path: Path) -> tuple[ET.Element, MapHead, list[Tileset], list[DrawLayer]]:
+    """Parse and check ``path``; the cleaned tree for pytmx, the map head, the tilesets and the layers.
+
+    Tile and image layers are read here (:mod:`layer_tree`) and left out of
+    pytmx's copy; pytmx reads only the map's properties and the objects.
 
     Raises :class:`Fatal` when pytmx could not read the file; other faults are
     left in ``rd.problems``.
@@ -97,9 +109,9 @@ def prepare(rd: Reader, path: Path) -> tuple[ET.Element, MapHead, list[Tileset]]
         raise rd.fatal(None, f"not a Tiled map (the root element is <{root.tag}>, not <map>)")
     head = _check_map_attributes(rd, root)
     tilesets = _inline_tilesets(rd, root)
-    _clean_layers(rd, root)
+    layers = _clean_layers(rd, root, head)
     _check_properties(rd, root, "map property")
-    return root, head, tilesets
+    return root, head, tilesets, layers
 
 
 def parse_xml(rd: Reader, path: Path, where: str | None) -> ET.Element:
@@ -146,7 +158,8 @@ def _check_map_attributes(rd: Reader, root: ET.Element) -> MapHead:
         raise rd.fatal("map", f"{said}, but Playmat needs a hexagonal map")
     infinite = (root.get("infinite") or "0").strip()
     if infinite == "1":
-        raise rd.fatal("map", "infinite maps are not supported (untick Infinite in Tiled's map properties)")
+        raise rd.fatal("map", "infinite maps are not supported: in Tiled, Map > Map Properties > Infinite: off, "
+                       "then save again")
     if infinite != "0":
         rd.problem("map", f'infinite "{infinite}" is not 0 or 1')
     axis = root.get("staggeraxis")
@@ -172,6 +185,15 @@ def _check_map_attributes(rd: Reader, root: ET.Element) -> MapHead:
     return MapHead(str(axis), str(index), width, height, tw, th, side)
 
 
+@dataclass(frozen=True)
+class TileImage:
+    """Where a tile's pixels are: a whole image file or a cell of the tileset's atlas."""
+
+    path: Path
+    rect: tuple[int, int, int, int] | None  # x, y, w, h in the file; None = the whole file
+    trans: str | None = None  # colour key written as hex, drawn transparent
+
+
 @dataclass
 class Tileset:
     name: str
@@ -180,6 +202,28 @@ class Tileset:
     tiles: dict[int, TileInfo]
     default_size: tuple[float, float]
     alignment: str
+    # Drawing: the atlas (or None for an image collection), tile offset, per-tile images, animations.
+    atlas: TileImage | None = None
+    tile_size: tuple[int, int] = (0, 0)
+    spacing: int = 0
+    margin: int = 0
+    columns: int = 0
+    offset: tuple[int, int] = (0, 0)
+    images: dict[int, TileImage] = field(default_factory=dict)
+    animations: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)  # local id -> (id, ms)
+
+    def image_of(self, local: int) -> TileImage | None:
+        """The pixels of tile ``local``; None when the tileset has no image for it."""
+        if local in self.images:
+            return self.images[local]
+        if self.atlas is None or self.columns <= 0:
+            return None
+        if self.count is not None and local >= self.count:
+            return None
+        tw, th = self.tile_size
+        x = self.margin + (local % self.columns) * (tw + self.spacing)
+        y = self.margin + (local // self.columns) * (th + self.spacing)
+        return TileImage(self.atlas.path, (x, y, tw, th), self.atlas.trans)
 
 
 def _inline_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
@@ -211,6 +255,13 @@ def _inline_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
         tw = _int_attr(rd, ts_node, "tilewidth", where, minimum=1)
         th = _int_attr(rd, ts_node, "tileheight", where, minimum=1)
         count = _int_attr(rd, ts_node, "tilecount", where, required=False, minimum=0)
+        spacing = int(_float_or(ts_node.get("spacing"), 0))
+        margin = int(_float_or(ts_node.get("margin"), 0))
+        columns = int(_float_or(ts_node.get("columns"), 0))
+        offset = (0, 0)
+        off_node = ts_node.find("tileoffset")
+        if off_node is not None:
+            offset = (int(_float_or(off_node.get("x"), 0)), int(_float_or(off_node.get("y"), 0)))
         for attr in DROP_TILESET_ATTRS:
             ts_node.attrib.pop(attr, None)
         _check_properties(rd, ts_node, where)
@@ -227,6 +278,8 @@ def _inline_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
             alignment = "unspecified"
         alignment = "bottomleft" if alignment == "unspecified" else alignment  # Tiled's default off isometric
         tiles: dict[int, TileInfo] = {}
+        images: dict[int, TileImage] = {}
+        animations: dict[int, tuple[tuple[int, int], ...]] = {}
         for tile in ts_node.findall("tile"):
             tid = _int_attr(rd, tile, "id", f"a tile of {where}", minimum=0)
             if tid is None:
@@ -235,14 +288,19 @@ def _inline_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
             label = f"tile {tid} of {where}"
             for attr in DROP_TILE_ATTRS:
                 tile.attrib.pop(attr, None)
+            frames = _animation(tile)
+            if frames:
+                animations[tid] = frames
             for sub in tile.findall("animation") + tile.findall("objectgroup"):
-                tile.remove(sub)  # pytmx casts frames and colliders without checking; unused
+                tile.remove(sub)  # pytmx casts frames and colliders without checking; read above
             _check_properties(rd, tile, label)
             size: tuple[float, float] = (float(tw or 0), float(th or 0))
             timg = tile.find("image")
             if timg is not None:
                 _check_image(rd, timg, base, label)
                 size = (_float_or(timg.get("width"), size[0]), _float_or(timg.get("height"), size[1]))
+                if timg.get("source"):
+                    images[tid] = TileImage(base / str(timg.get("source")), None, timg.get("trans"))
             props = import_pytmx().parse_properties(tile)
             tiles[tid] = TileInfo(label, props, tile.get("class") or tile.get("type"), size, alignment)
         if crashy:
@@ -253,11 +311,29 @@ def _inline_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
             if sheet > MAX_TILES_PER_TILESET:
                 raise rd.fatal(where, f"image holds {sheet} tiles, more than {MAX_TILES_PER_TILESET}")
             count = sheet if count is None else count
-        out.append(Tileset(name, firstgid, count, tiles, (float(tw or 0), float(th or 0)), alignment))
+            if columns <= 0:
+                columns = max(1, (int(_float_or(image.get("width"), 0)) - 2 * margin + spacing) // (tw + spacing)) \
+                    if tw + spacing > 0 else 1
+        atlas = None
+        if image is not None and image.get("source"):
+            atlas = TileImage(base / str(image.get("source")), None, image.get("trans"))
+        out.append(Tileset(name, firstgid, count, tiles, (float(tw or 0), float(th or 0)), alignment,
+                           atlas, (tw, th), spacing, margin, columns, offset, images, animations))
     if not out and not rd.problems:
         rd.problem(None, "the map has no tileset")
     out.sort(key=lambda t: t.firstgid)
     return out
+
+
+def _animation(tile: ET.Element) -> tuple[tuple[int, int], ...]:
+    """A tile's animation frames as (local tile id, duration ms); unreadable frames are skipped."""
+    out = []
+    anim = tile.find("animation")
+    for frame in anim.findall("frame") if anim is not None else ():
+        tid, ms = frame.get("tileid", ""), frame.get("duration", "")
+        if INT_RE.match(tid) and INT_RE.match(ms) and int(tid) >= 0:
+            out.append((int(tid), max(0, int(ms))))
+    return tuple(out)
 
 
 def _float_or(raw: str | None, default: float) -> float:
@@ -276,18 +352,26 @@ def _check_image(rd: Reader, image: ET.Element, base: Path, where: str) -> None:
         rd.problem(where, f'image "{src}" is missing')
 
 
-def _check_properties(rd: Reader, node: ET.Element, where: str) -> None:
-    """Check typed custom properties; drop (and report) the ones pytmx would crash on."""
+def _check_properties(rd: Reader, node: ET.Element, where: str, *, report: bool = True) -> None:
+    """Check typed custom properties Playmat reads; leave out of pytmx's copy what it cannot read.
+
+    Tiled 1.8+ writes class-typed properties (nested ``<properties>``), enums
+    (``propertytype``), lists, colours, files and object references. Playmat
+    reads only its own keys (map-format.md): those are validated (when
+    ``report``); any other property pytmx could trip over is dropped quietly.
+    """
     for props in node.findall("properties"):
         for prop in list(props.findall("property")):
             name = prop.get("name")
-            kind = prop.get("type")
+            kind = prop.get("type") or "string"
             value = prop.get("value")
+            if value is None and kind == "string":
+                value = prop.text  # multi-line strings are written as text
             bad = None
             if not name:
                 bad = "a property has no name"
-            elif kind is not None and kind not in PROPERTY_TYPES:
-                bad = f'property "{name}" has type "{kind}", which Playmat cannot read'
+            elif kind not in PROPERTY_TYPES or prop.find("properties") is not None:
+                bad = f'property "{name}" has type "{kind}", which Playmat cannot read here'
             elif kind in ("int", "object", "float", "bool") and value is None:
                 bad = f'property "{name}" ({kind}) has no value'
             elif kind in ("int", "object") and not INT_RE.match(value or ""):
@@ -297,8 +381,11 @@ def _check_properties(rd: Reader, node: ET.Element, where: str) -> None:
             elif kind == "bool" and (value or "").strip().lower() not in BOOL_VALUES:
                 bad = f'property "{name}" is not true or false: "{value}"'
             if bad:
-                rd.problem(where, bad)
+                if report and name in PLAYMAT_KEYS:
+                    rd.problem(where, bad)
                 props.remove(prop)
+            elif prop.get("propertytype") is not None:
+                del prop.attrib["propertytype"]  # an enum's values read as plain strings or ints
 
 
 def _is_float(text: str) -> bool:
@@ -317,9 +404,11 @@ def _visible(node: ET.Element) -> bool:
     return (node.get("visible") or "1").strip().lower() not in ("0", "false")
 
 
-def _clean_layers(rd: Reader, root: ET.Element) -> None:
-    """Check layers, note visibility and offsets, and remove what pytmx would trip over."""
+def _clean_layers(rd: Reader, root: ET.Element, head: MapHead) -> list[DrawLayer]:
+    """Read the layer tree, check objects, and leave only object layers in pytmx's copy."""
+    layers = read_layers(root, (head.width, head.height), rd.path.parent, rd.problem)
     parents = parent_map(root)
+    tile_layers = 0
     for node in list(root.iter()):
         if node.tag not in ("layer", "objectgroup", "group", "imagelayer"):
             continue
@@ -336,22 +425,27 @@ def _clean_layers(rd: Reader, root: ET.Element) -> None:
             walk = parents.get(walk)
         node.set("playmat-visible", "1" if visible else "0")
         node.set("playmat-offset", f"{dx!r},{dy!r}")
-        _check_properties(rd, node, where)
+        _check_properties(rd, node, where, report=False)  # no layer property is Playmat's
         if node.tag == "imagelayer":
             image = node.find("image")
-            if image is None or not image.get("source"):
-                parents[node].remove(node)  # an empty image layer: Tiled allows it, pytmx crashes
-            else:
+            if image is not None and image.get("source"):
                 _check_image(rd, image, rd.path.parent, where)
+            parents[node].remove(node)  # drawn from the layer tree; pytmx crashes on some
         elif node.tag == "layer":
-            _check_tile_layer(rd, root, node, where)
+            tile_layers += 1
+            parents[node].remove(node)  # read by layer_tree: pytmx keeps the 120-degree bit in the id
         elif node.tag == "objectgroup":
+            combatants = {"combatant"}
             for obj in list(node.findall("object")):
-                _check_object(rd, node, obj)
+                _check_object(rd, node, obj, (obj.get("class") or obj.get("type") or "").strip().lower()
+                              in combatants)
     for node in root.iter():
         if node.tag in ("layer", "objectgroup", "group", "imagelayer"):
             for attr in DROP_LAYER_ATTRS:
                 node.attrib.pop(attr, None)
+    if tile_layers != sum(1 for layer in layers if hasattr(layer, "gids")):
+        raise Fatal()  # a tile layer could not be read; the problems say which
+    return layers
 
 
 def inside_tile(node: ET.Element, parents: dict[ET.Element, ET.Element]) -> bool:
@@ -363,34 +457,7 @@ def inside_tile(node: ET.Element, parents: dict[ET.Element, ET.Element]) -> bool
     return False
 
 
-def _check_tile_layer(rd: Reader, root: ET.Element, node: ET.Element, where: str) -> None:
-    w = _int_attr(rd, node, "width", where, minimum=1)
-    h = _int_attr(rd, node, "height", where, minimum=1)
-    if w is None or h is None:
-        raise Fatal()  # pytmx would crash on these
-    if (w, h) != (int(root.get("width", "0")), int(root.get("height", "0"))):
-        raise rd.fatal(where, f"size {w}x{h} differs from the map's {root.get('width')}x{root.get('height')}")
-    data = node.find("data")
-    if data is None:
-        raise rd.fatal(where, "has no tile data")
-    if data.find("chunk") is not None:
-        raise rd.fatal(where, "infinite maps are not supported (untick Infinite in Tiled's map properties)")
-    encoding, compression = data.get("encoding"), data.get("compression")
-    if encoding is None:
-        raise rd.fatal(where, "XML tile data is not supported (save with the CSV or Base64 layer format)")
-    if encoding not in ("csv", "base64") or (encoding == "base64" and compression not in (None, "zlib", "gzip")):
-        kind = encoding + (f" with {compression} compression" if compression else "")
-        raise rd.fatal(where, f"layer format {kind} is not supported (use CSV, or Base64 zlib/gzip)")
-    try:
-        text = (data.text or "").strip()
-        gids = import_pytmx().pytmx.unpack_gids(text=text, encoding=encoding, compression=compression)
-    except Exception as e:  # noqa: BLE001 - bad base64, bad zlib, bad CSV: all the same to a designer
-        raise rd.fatal(where, f"tile data cannot be read ({type(e).__name__}: {e})") from None
-    if len(gids) != w * h:
-        raise rd.fatal(where, f"has {len(gids)} tiles, the map needs {w * h}")
-
-
-def _check_object(rd: Reader, group: ET.Element, obj: ET.Element) -> None:
+def _check_object(rd: Reader, group: ET.Element, obj: ET.Element, combatant: bool) -> None:
     label = f'object "{obj.get("name")}"' if obj.get("name") else f"object id {obj.get('id')}"
     ok = _int_attr(rd, obj, "id", label, minimum=0) is not None
     if obj.get("gid") is not None:
@@ -405,7 +472,7 @@ def _check_object(rd: Reader, group: ET.Element, obj: ET.Element) -> None:
         ok = False
     for attr in DROP_OBJECT_ATTRS:
         obj.attrib.pop(attr, None)
-    _check_properties(rd, obj, label)
+    _check_properties(rd, obj, label, report=combatant)
     shape = "rectangle"
     for tag in ("point", "ellipse", "polygon", "polyline", "text"):
         if obj.find(tag) is not None:
@@ -413,6 +480,8 @@ def _check_object(rd: Reader, group: ET.Element, obj: ET.Element) -> None:
             break
     if shape == "rectangle" and obj.get("gid") not in (None, "0"):
         shape = "tile"
+    if ok and obj.get("gid") is not None:
+        obj.set("gid", str(int(obj.get("gid") or 0) & ~GID_FLAGS))  # pytmx keeps the 120-degree bit in the id
     obj.set("playmat-shape", shape)
     for tag in ("polygon", "polyline"):
         for sub in obj.findall(tag):

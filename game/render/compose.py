@@ -8,8 +8,6 @@ from pathlib import Path
 
 import numpy as np
 
-from game.maps.pixels import TiledPixels
-
 from .overlays import ReachEntry, draw_reach, draw_threat
 from .pg import pygame
 from .tilemap import MapArt, load_map_art
@@ -21,7 +19,7 @@ def scaled_base(art: MapArt, scale: float) -> pygame.Surface:
     base = art.surface()
     if scale == 1.0:
         return base
-    w, h = TiledPixels(art.layout).pixel_size
+    w, h = art.size
     return pygame.transform.smoothscale(base, (max(1, round(w * scale)), max(1, round(h * scale))))
 
 
@@ -30,12 +28,15 @@ def decorate(base: pygame.Surface, art: MapArt, *, tokens: Sequence[TokenView] |
              scale: float = 1.0) -> pygame.Surface:
     """A copy of ``base`` (drawn at ``scale``) with the threat, reach and token layers on top, in that order."""
     out = base.copy()
+    # Overlays speak map pixels; the picture may have grown left/up for layer offsets (MapArt.origin).
+    ox, oy = round(art.origin[0] * scale), round(art.origin[1] * scale)
+    target = out.subsurface((ox, oy, out.get_width() - ox, out.get_height() - oy)) if ox or oy else out
     if threat_overlay is not None:
-        draw_threat(out, art.layout, threat_overlay, scale)
+        draw_threat(target, art.layout, threat_overlay, scale)
     if reach_overlay:
-        draw_reach(out, art.layout, reach_overlay, scale)
+        draw_reach(target, art.layout, reach_overlay, scale)
     if tokens:
-        draw_tokens(out, art.layout, list(tokens), scale)
+        draw_tokens(target, art.layout, list(tokens), scale)
     return out
 
 

@@ -1,17 +1,20 @@
-"""Draw a TMX hex map's tile layers exactly as Tiled's hexagonal renderer does.
+"""Draw a TMX hex map exactly as Tiled's renderer (tmxrasterizer) does.
 
-Tiled's tmxrasterizer paints with Qt into a premultiplied-alpha image
-("source over"). We do the same: each distinct (tile, flip, layer opacity) is
-turned once into a premultiplied pygame surface, every placement is then one
-``BLEND_PREMULTIPLIED`` blit (pygame's plain alpha blit of a translucent pixel
-onto a translucent one is not a true "over"), and only the few translucent
-pixels of the result are divided back to straight alpha. Semi-transparent tile
-edges and layer opacity then match Tiled to within a level or two, and a 64x64
-map costs one uint8 surface instead of a float canvas.
+What is drawn comes from the map's layer tree (:mod:`game.maps.layer_tree`):
+tile layers, image layers and tile objects, in file order, each with the
+visibility, opacity, offset and tint it has through its groups. The picture
+grows by the layer offsets as Tiled's does (``Map::computeLayerOffsetMargins``).
+
+Tiled paints with Qt into a premultiplied-alpha image ("source over"). We do
+the same: each distinct (image, transform, tint, opacity) is turned once into
+a premultiplied pygame surface, every placement is then one
+``BLEND_PREMULTIPLIED`` blit, and only the few translucent pixels of the
+result are divided back to straight alpha.
 """
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,55 +22,76 @@ from pathlib import Path
 
 import numpy as np
 
+from game.maps.layer_tree import Colour, ImageLayerData, LayerStyle, ObjectLayerData, ObjectShape, TileLayerData
 from game.maps.pixels import TiledPixels
-from game.maps.pytmx_import import import_pytmx
+from game.maps.tile_data import GID_MASK, Flags
+from game.maps.tmx_adapter import TmxMap, read_tmx_collect
+from game.maps.tmx_checks import ALIGNMENT_POINTS, TileImage
 from game.rules.hexgrid import HexLayout
 
 from .errors import RenderError
 from .pg import pygame
+from .sprites import compose, linear_part, place, qt_round, tinted
 
 Array = np.ndarray
 BAND = 256  # rows un-premultiplied at a time
+SpriteKey = tuple[object, ...]
+TERRAIN_KEYS = ("terrain", "cost_ground", "cost_flying", "cost_swimming", "hazard_damage", "exit")
 
 
 @dataclass(frozen=True)
 class Placement:
-    """One tile image to draw: its premultiplied RGBA and top-left pixel."""
+    """One image to draw: its top-left pixel on the canvas and the key of its premultiplied pixels."""
 
     x: int
     y: int
-    key: tuple[int, int, int, int]  # (tiled gid, flip h, flip v, flip d)
+    key: SpriteKey
 
 
 @dataclass
-class TileLayerArt:
+class LayerArt:
+    """One drawn layer: what it places, and how (opacity; parallax factors for a window that scrolls)."""
+
     name: str
     opacity: float
     placements: list[Placement]
+    kind: str = "tile"  # tile, image, objects
+    parallax: tuple[float, float] = (1.0, 1.0)
+
+
+TileLayerArt = LayerArt  # the old name, for callers that still use it
 
 
 @dataclass
 class MapArt:
-    """What the renderer needs of a TMX map: its grid, title, tile layers and tile images."""
+    """What the renderer needs of a TMX map: its grid, title, drawn layers and their images.
+
+    ``origin`` is where map pixel (0, 0) lies in :meth:`surface` (layer offsets
+    that point up or left grow the picture there, as in Tiled); ``size`` is the
+    whole picture. ``animations`` maps a Tiled gid to its frames ``((gid, ms), ...)``:
+    the picture shows each animated tile's first frame, as Tiled's rasterizer does.
+    """
 
     path: Path
     layout: HexLayout
     title: str
-    layers: list[TileLayerArt]
-    images: dict[tuple[int, int, int, int], Array] = field(repr=False)
+    layers: list[LayerArt]
+    images: dict[SpriteKey, Array] = field(repr=False)
     cell_props: list[list[dict[str, object] | None]] = field(repr=False)  # topmost terrain tile props [row][col]
-    _surfaces: dict[tuple[tuple[int, int, int, int], float], pygame.Surface] = field(
+    origin: tuple[int, int] = (0, 0)
+    size: tuple[int, int] = (0, 0)
+    animations: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict, repr=False)
+    _surfaces: dict[tuple[SpriteKey, float], pygame.Surface] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
 
     def compose(self) -> Array:
-        """All visible tile layers composited: straight-alpha RGBA uint8 ``[h, w, 4]``."""
+        """All drawn layers composited: straight-alpha RGBA uint8 ``[h, w, 4]``."""
         return surface_to_array(self.surface())
 
     def surface(self) -> pygame.Surface:
-        """All visible tile layers on one straight-alpha surface, transparent where no tile is drawn."""
-        w, h = TiledPixels(self.layout).pixel_size
-        canvas = pygame.Surface((w, h), pygame.SRCALPHA)  # premultiplied while we draw
+        """All drawn layers on one straight-alpha surface, transparent where nothing is drawn."""
+        canvas = pygame.Surface(self.size, pygame.SRCALPHA)  # premultiplied while we draw
         for layer in self.layers:
             canvas.fblits(
                 ((self._tile_surface(p.key, layer.opacity), (p.x, p.y)) for p in layer.placements),
@@ -76,8 +100,8 @@ class MapArt:
         _unpremultiply_surface(canvas)
         return canvas
 
-    def _tile_surface(self, key: tuple[int, int, int, int], opacity: float) -> pygame.Surface:
-        """The premultiplied surface of a tile at a layer opacity, made once per map."""
+    def _tile_surface(self, key: SpriteKey, opacity: float) -> pygame.Surface:
+        """The premultiplied surface of an image at a layer opacity, made once per map."""
         cached = self._surfaces.get((key, opacity))
         if cached is None:
             cached = _premultiplied_surface(self.images[key], opacity)
@@ -98,15 +122,16 @@ def surface_to_array(surf: pygame.Surface) -> Array:
 def _premultiplied_surface(img: Array, opacity: float) -> pygame.Surface:
     """Premultiplied float RGBA scaled by a layer opacity -> premultiplied uint8 surface.
 
-    Scaling all four premultiplied channels is how a painter's opacity applies to a tile.
+    Scaling all four premultiplied channels is how a painter's opacity applies to an image.
     """
     data = np.clip(np.rint(img * np.float32(255 * opacity)), 0, 255).astype(np.uint8)
     h, w = data.shape[:2]
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)  # the canvas's pixel format: blits take the fast path
-    rgb, alpha = pygame.surfarray.pixels3d(surf), pygame.surfarray.pixels_alpha(surf)
-    rgb[...] = data[..., :3].transpose(1, 0, 2)
-    alpha[...] = data[..., 3].T
-    del rgb, alpha  # release the surface lock
+    surf = pygame.Surface((max(w, 1), max(h, 1)), pygame.SRCALPHA)  # the canvas's format: blits take the fast path
+    if w and h:
+        rgb, alpha = pygame.surfarray.pixels3d(surf), pygame.surfarray.pixels_alpha(surf)
+        rgb[...] = data[..., :3].transpose(1, 0, 2)
+        alpha[...] = data[..., 3].T
+        del rgb, alpha  # release the surface lock
     return surf
 
 
@@ -125,18 +150,6 @@ def _unpremultiply_surface(surf: pygame.Surface) -> None:
             straight = (band_rgb[xs, ys].astype(np.int32) * 255 + a // 2) // a
             band_rgb[xs, ys] = np.minimum(straight, 255).astype(np.uint8)
     # The pixel views lock the surface until they go away, which they do when we return.
-
-
-def layout_of(tmx: object) -> HexLayout:
-    return HexLayout(
-        stagger_axis=str(tmx.staggeraxis),
-        stagger_index=str(tmx.staggerindex),
-        tile_width=int(tmx.tilewidth),
-        tile_height=int(tmx.tileheight),
-        side_length=int(float(tmx.hexsidelength)),
-        cols=int(tmx.width),
-        rows=int(tmx.height),
-    )
 
 
 def draw_order(layout: HexLayout) -> list[tuple[int, int]]:
@@ -172,138 +185,245 @@ def tiled_column_drift(layout: HexLayout) -> Callable[[int], int]:
     return lambda col: (col + 2 - even) // 2
 
 
-class _ImageCache:
-    """Tileset images loaded once; tiles cut, flipped and premultiplied on demand."""
+def offset_margins(tmx: TmxMap) -> tuple[int, int, int, int]:
+    """(left, top, right, bottom) pixels Tiled adds around the map for layer offsets.
 
-    def __init__(self, map_path: Path) -> None:
-        self.map_path = map_path
-        self.files: dict[str, Array] = {}
-
-    def file(self, path: str) -> Array:
-        if path not in self.files:
-            try:
-                surf = pygame.image.load(path)
-            except (pygame.error, FileNotFoundError, OSError) as exc:
-                raise RenderError(f"{self.map_path.name}: tile image {path!r} cannot be read: {exc}") from None
-            arr = surface_to_array(surf).astype(np.float32) / 255
-            arr[..., :3] *= arr[..., 3:4]
-            self.files[path] = arr
-        return self.files[path]
-
-
-def _tile_source(tmx: object, tiled_gid: int, cache: _ImageCache) -> Array:
-    """The unflipped premultiplied image of a Tiled gid (atlas cell or per-tile image)."""
-    ts = None
-    for cand in sorted(tmx.tilesets, key=lambda t: t.firstgid):
-        if tiled_gid >= cand.firstgid:
-            ts = cand
-    if ts is None:
-        raise RenderError(f"{cache.map_path.name}: tile gid {tiled_gid} belongs to no tileset")
-    local = tiled_gid - ts.firstgid
-    if ts.source:
-        base = os.path.dirname(tmx.filename)
-        img = cache.file(os.path.join(base, ts.source))
-        tw, th = int(ts.tilewidth), int(ts.tileheight)
-        margin, spacing = int(ts.margin), int(ts.spacing)
-        columns = int(getattr(ts, "columns", 0) or 0) or max(1, (img.shape[1] - 2 * margin + spacing) // (tw + spacing))
-        x = margin + (local % columns) * (tw + spacing)
-        y = margin + (local // columns) * (th + spacing)
-        return img[y : y + th, x : x + tw]
-    for gid, _flags in tmx.gidmap.get(tiled_gid, []):
-        props = tmx.tile_properties.get(gid) or {}
-        if props.get("source"):
-            return cache.file(os.path.join(os.path.dirname(tmx.filename), props["source"]))
-    raise RenderError(f"{cache.map_path.name}: tile {local} of tileset {ts.name!r} has no image")
-
-
-def _flip(img: Array, h: int, v: int, d: int) -> Array:
-    """Flip a tile as Tiled 1.8 does on a hexagonal map.
-
-    There the anti-diagonal bit means "rotate 60 degrees clockwise" (hex
-    rotation), applied after the horizontal and vertical flips, about the
-    image centre. (pytmx calls the bit a diagonal flip; Tiled's extra
-    120-degree bit is not visible through pytmx at all.)
+    ``Map::computeLayerOffsetMargins``: every non-group layer counts, hidden or not.
     """
-    if h:
-        img = img[:, ::-1]
-    if v:
-        img = img[::-1]
-    if d:
-        img = _rotate_cw(np.ascontiguousarray(img), 60.0)
-    return np.ascontiguousarray(img)
+    left = top = right = bottom = 0
+    for layer in tmx.layers:
+        ox, oy = layer.style.offset
+        left, top = max(left, math.ceil(-ox)), max(top, math.ceil(-oy))
+        right, bottom = max(right, math.ceil(ox)), max(bottom, math.ceil(oy))
+    return left, top, right, bottom
 
 
-def _rotate_cw(img: Array, degrees: float) -> Array:
-    # Rotating premultiplied pixels keeps the smoothing free of dark fringes.
-    data = np.ascontiguousarray(np.clip(np.round(img * 255), 0, 255).astype(np.uint8))
-    surf = pygame.image.frombytes(data.tobytes(), (img.shape[1], img.shape[0]), "RGBA")
-    turned = pygame.transform.rotozoom(surf, -degrees, 1.0)
-    return surface_to_array(turned).astype(np.float32) / 255
+class _Images:
+    """Image files loaded once (premultiplied float), tiles cut from them, sprites cached by key."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.files: dict[tuple[Path, str | None], Array] = {}
+        self.sprites: dict[SpriteKey, Array] = {}
+
+    def file(self, path: Path, trans: str | None = None) -> Array:
+        key = (path, trans)
+        if key not in self.files:
+            try:
+                surf = pygame.image.load(str(path))
+            except (pygame.error, FileNotFoundError, OSError) as exc:
+                raise RenderError(f"{self.source}: image {path.name!r} cannot be read: "
+                                  f"{' '.join(str(exc).split())}") from None
+            from .sprites import colour_keyed
+
+            arr = colour_keyed(surface_to_array(surf), trans).astype(np.float32) / 255
+            arr[..., :3] *= arr[..., 3:4]
+            self.files[key] = arr
+        return self.files[key]
+
+    def tile(self, img: TileImage) -> Array:
+        arr = self.file(img.path, img.trans)
+        if img.rect is None:
+            return arr
+        x, y, w, h = img.rect
+        return arr[y : y + h, x : x + w]
 
 
-TERRAIN_KEYS = ("terrain", "cost_ground", "cost_flying", "cost_swimming", "hazard_damage", "exit")
+@dataclass
+class _Builder:
+    tmx: TmxMap
+    images: _Images
+    origin: tuple[int, int]
+    # (raw gid, tint, fractional centre) -> (sprite key, dx, dy) relative to the floor of the centre
+    placed: dict[tuple[object, ...], tuple[SpriteKey, int, int]] = field(default_factory=dict)
+
+    def tile_source(self, gid: int) -> tuple[Array, tuple[int, int], str] | None:
+        """The first-frame image of a flag-free gid, its tileset's tile offset and alignment."""
+        ts = self.tmx.tileset_of(gid)
+        if ts is None:
+            return None
+        local = gid - ts.firstgid
+        frames = ts.animations.get(local)
+        if frames:
+            local = frames[0][0]  # Tiled's rasterizer shows an animated tile's first frame
+        img = ts.image_of(local)
+        if img is None:
+            return None
+        return self.images.tile(img), ts.offset, ts.alignment
+
+    def sprite(self, raw_gid: int, tint: Colour | None, lin_extra: tuple[float, float, float, float] | None,
+               size: tuple[float, float] | None, cx: float, cy: float,
+               src: Array) -> tuple[SpriteKey, int, int]:
+        """Place the image of ``raw_gid`` centred on (cx, cy): Tiled's flip, hex rotation and scale."""
+        flags = Flags.of(raw_gid)
+        ih, iw = src.shape[:2]
+        sx = (size[0] / iw if iw else 1.0) if size else 1.0
+        sy = (size[1] / ih if ih else 1.0) if size else 1.0
+        lin = linear_part(flags.rotation, sx * (-1 if flags.h else 1), sy * (-1 if flags.v else 1))
+        if lin_extra is not None:
+            lin = compose(lin_extra, lin)
+        fx, fy = cx - math.floor(cx), cy - math.floor(cy)
+        memo = (raw_gid, tint, lin, round(fx, 6), round(fy, 6))
+        hit = self.placed.get(memo)
+        if hit is None:
+            img, x, y, pkey = place(tinted(src, tint), lin, cx, cy)
+            key = (raw_gid & GID_MASK, tint, *pkey)
+            self.images.sprites.setdefault(key, img)
+            hit = (key, x - math.floor(cx), y - math.floor(cy))
+            self.placed[memo] = hit
+        key, dx, dy = hit
+        return key, math.floor(cx) + dx, math.floor(cy) + dy
+
+    # --- layers -----------------------------------------------------------------------
+    def tile_layer(self, layer: TileLayerData, layout: HexLayout) -> list[Placement]:
+        pix = TiledPixels(layout)
+        th = pix.th
+        drift = tiled_column_drift(layout)
+        lx, ly = layer.style.offset
+        lx += self.origin[0]
+        ly += self.origin[1]
+        tint = layer.style.tint
+        gids = layer.gids
+        out: list[Placement] = []
+        sources: dict[int, tuple[Array, tuple[int, int], str] | None] = {}
+        for col, row in draw_order(layout):
+            raw = int(gids[row, col])
+            if not raw:
+                continue
+            gid = raw & GID_MASK
+            if gid not in sources:
+                sources[gid] = self.tile_source(gid)
+            found = sources[gid]
+            if found is None:
+                continue
+            src, (ox, oy), _ = found
+            ih, iw = src.shape[:2]
+            px, py = pix.cell_box((col, row))
+            # Anchored bottom-left on the cell box (Tiled); the transform turns about the image centre.
+            cx = px + drift(col) + ox + iw / 2 + lx
+            cy = py + th + oy - ih / 2 + ly
+            key, x, y = self.sprite(raw, tint, None, None, cx, cy, src)
+            out.append(Placement(x, y, key))
+        return out
+
+    def image_layer(self, layer: ImageLayerData, size: tuple[int, int]) -> list[Placement]:
+        if layer.image is None:
+            return []
+        src = self.images.file(layer.image, "".join(f"{v:02x}" for v in layer.trans) if layer.trans else None)
+        img = tinted(src, layer.style.tint)
+        key: SpriteKey = ("image", str(layer.image), layer.trans, layer.style.tint)
+        self.images.sprites.setdefault(key, img)
+        ih, iw = img.shape[:2]
+        if not (iw and ih):
+            return []
+        x0 = qt_round(layer.style.offset[0]) + self.origin[0]
+        y0 = qt_round(layer.style.offset[1]) + self.origin[1]
+        xs = [x0]
+        ys = [y0]
+        if layer.repeat_x:  # Tiled fills the whole view with the repeated image
+            xs = list(range(x0 - math.ceil(x0 / iw) * iw, size[0], iw))
+        if layer.repeat_y:
+            ys = list(range(y0 - math.ceil(y0 / ih) * ih, size[1], ih))
+        return [Placement(x, y, key) for y in ys for x in xs]
+
+    def object_layer(self, layer: ObjectLayerData) -> list[Placement]:
+        """Tile objects as Tiled draws them (shapes are drawn only on request, see :mod:`objects`)."""
+        objs = [o for o in layer.objects if o.visible and o.shape == "tile"]
+        if layer.top_down:
+            objs.sort(key=lambda o: o.y)  # stable: equal y keeps file order, as Tiled's stable_sort
+        out = []
+        for obj in objs:
+            placed = self.tile_object(obj, layer.style)
+            if placed is not None:
+                out.append(placed)
+        return out
+
+    def tile_object(self, obj: ObjectShape, style: LayerStyle) -> Placement | None:
+        found = self.tile_source(obj.gid & GID_MASK)
+        if found is None:
+            return None
+        src, (ox, oy), alignment = found
+        ih, iw = src.shape[:2]
+        w = obj.width or iw
+        h = obj.height or ih
+        if w <= 0 or h <= 0 or not iw or not ih:
+            return None
+        fx, fy = ALIGNMENT_POINTS.get(alignment, (0.0, 1.0))
+        # OrthogonalRenderer::drawMapObject: bounds moved by the alignment, the tile drawn to fill them
+        # (its offset scaled alike), the whole turned about the object's position by its rotation.
+        cx = obj.x - fx * w + ox * (w / iw) + w / 2
+        cy = obj.y - fy * h + oy * (h / ih) + h / 2
+        turn = None
+        if obj.rotation:
+            turn = linear_part(obj.rotation, 1.0, 1.0)
+            dx, dy = cx - obj.x, cy - obj.y
+            cx = obj.x + turn[0] * dx + turn[1] * dy
+            cy = obj.y + turn[2] * dx + turn[3] * dy
+        cx += style.offset[0] + self.origin[0]
+        cy += style.offset[1] + self.origin[1]
+        key, x, y = self.sprite(obj.gid, style.tint, turn, (w, h), cx, cy, src)
+        return Placement(x, y, key)
+
+
+def read_map(path: Path) -> TmxMap:
+    """The map's layer tree and tilesets, or RenderError with the loader's one-line reason."""
+    tmx, problems = read_tmx_collect(path)
+    if tmx is None:
+        raise RenderError(str(problems[0]) if problems else f"{path.name}: cannot read the map")
+    return tmx
 
 
 def load_map_art(tmx_path: str | os.PathLike[str]) -> MapArt:
-    """Read a TMX map's tile layers and images; RenderError/ValueError carry one-line reasons."""
+    """Read a TMX map's layers and images; RenderError carries a one-line reason."""
     path = Path(tmx_path)
-    pytmx = import_pytmx()
-    try:
-        tmx = pytmx.TiledMap(str(path), allow_duplicate_names=True)
-    except Exception as exc:  # pytmx raises many kinds; the user needs one line
-        raise RenderError(f"{path.name}: cannot read map: {exc}") from None
-    if tmx.orientation != "hexagonal":
-        raise RenderError(f"{path.name}: orientation is {tmx.orientation!r}, not hexagonal")
-    layout = layout_of(tmx)
-    # pytmx gid -> (tiled gid, flags); flipped variants have their own pytmx gids.
-    reverse = {gid: (tiled, flags) for tiled, pairs in tmx.gidmap.items() for gid, flags in pairs}
-    cache = _ImageCache(path)
-    images: dict[tuple[int, int, int, int], Array] = {}
-    pix = TiledPixels(layout)
-    tw, th = pix.tile_box
-    order = draw_order(layout)
-    drift = tiled_column_drift(layout)
-    layers: list[TileLayerArt] = []
-    cell_props: list[list[dict[str, object] | None]] = [[None] * layout.cols for _ in range(layout.rows)]
-    offsets: dict[int, tuple[int, int]] = {}
-    src_size: dict[int, tuple[int, int]] = {}
+    tmx = read_map(path)
+    head = tmx.head
+    layout = HexLayout(head.stagger_axis, head.stagger_index, head.tile_width, head.tile_height,
+                       head.side_length, head.width, head.height)
+    left, top, right, bottom = offset_margins(tmx)
+    pw, ph = TiledPixels(layout).pixel_size
+    size = (pw + left + right, ph + top + bottom)
+    builder = _Builder(tmx, _Images(tmx.source), (left, top))
+    layers: list[LayerArt] = []
     for layer in tmx.layers:
-        if not isinstance(layer, pytmx.TiledTileLayer) or not layer.visible:
+        if not layer.style.visible:
             continue
-        lx, ly = int(float(getattr(layer, "offsetx", 0) or 0)), int(float(getattr(layer, "offsety", 0) or 0))
-        placements: list[Placement] = []
-        for col, row in order:
-            if row >= len(layer.data) or col >= len(layer.data[row]):
-                continue
-            gid = layer.data[row][col]
-            if not gid:
-                continue
-            tiled, flags = reverse.get(gid, (gid, None))
-            fh, fv, fd = (int(flags[0]), int(flags[1]), int(flags[2])) if flags else (0, 0, 0)
-            key = (tiled, fh, fv, fd)
-            if key not in images:
-                source = _tile_source(tmx, tiled, cache)
-                src_size[tiled] = source.shape[:2]
-                images[key] = _flip(source, fh, fv, fd)
-            if tiled not in offsets:
-                ts = tmx.get_tileset_from_gid(gid)
-                offsets[tiled] = (int(float(ts.offset[0])), int(float(ts.offset[1])))
-            ox, oy = offsets[tiled]
-            img = images[key]
-            px, py = pix.cell_box((col, row))
-            px += drift(col)
-            # Anchored bottom-left in the cell box (Tiled); a rotated image turns about the
-            # centre the unrotated one would have.
-            ih, iw = img.shape[:2]
-            sh, sw = src_size[key[0]]
-            x = px + ox + lx + (sw - iw) // 2
-            y = py + th - sh + oy + ly + (sh - ih) // 2
-            placements.append(Placement(x, y, key))
-            props = tmx.get_tile_properties_by_gid(gid) or {}
-            if any(k in props for k in TERRAIN_KEYS):
-                cell_props[row][col] = dict(props)
-            elif cell_props[row][col] is None:
-                cell_props[row][col] = {}
-        layers.append(TileLayerArt(str(layer.name), float(layer.opacity), placements))
+        style = layer.style
+        if isinstance(layer, TileLayerData):
+            layers.append(LayerArt(layer.name, style.opacity, builder.tile_layer(layer, layout), "tile",
+                                   style.parallax))
+        elif isinstance(layer, ImageLayerData):
+            layers.append(LayerArt(layer.name, style.opacity, builder.image_layer(layer, size), "image",
+                                   style.parallax))
+        else:
+            layers.append(LayerArt(layer.name, style.opacity, builder.object_layer(layer), "objects",
+                                   style.parallax))
     title = str(tmx.properties.get("title") or path.stem)
-    return MapArt(path, layout, title, layers, images, cell_props)
+    return MapArt(path, layout, title, layers, builder.images.sprites, _cell_props(tmx, layout),
+                  (left, top), size, _animations(tmx))
+
+
+def _cell_props(tmx: TmxMap, layout: HexLayout) -> list[list[dict[str, object] | None]]:
+    """Per cell, the topmost visible terrain tile's properties ({} = tiles but no terrain; None = no tile)."""
+    out: list[list[dict[str, object] | None]] = [[None] * layout.cols for _ in range(layout.rows)]
+    for layer in tmx.tile_layers:
+        if not layer.visible:
+            continue
+        for r, row in enumerate(layer.tiles[: layout.rows]):
+            for c, tile in enumerate(row[: layout.cols]):
+                if tile is None:
+                    continue
+                if any(k in tile.properties for k in TERRAIN_KEYS):
+                    out[r][c] = dict(tile.properties)
+                elif out[r][c] is None:
+                    out[r][c] = {}
+    return out
+
+
+def _animations(tmx: TmxMap) -> dict[int, tuple[tuple[int, int], ...]]:
+    """Tiled gid -> its animation frames as (gid, duration ms), for a window that animates tiles."""
+    out = {}
+    for ts in tmx.tilesets:
+        for local, frames in ts.animations.items():
+            out[ts.firstgid + local] = tuple((ts.firstgid + tid, ms) for tid, ms in frames)
+    return out

@@ -1,0 +1,278 @@
+"""Tiled's layer tree, flattened the way Tiled draws it.
+
+Tiled draws the layers of a map depth-first in file order; a layer inside
+groups is hidden when it or any enclosing group is hidden, its opacity and
+tint colour are multiplied by theirs, its offset is the sum of theirs and its
+parallax factor their product (Tiled's ``Layer::isHidden``,
+``effectiveOpacity``, ``effectiveTintColor``, ``totalOffset`` and
+``effectiveParallaxFactor``). Every drawable layer (tile, image, object) is
+listed here with those composed values, so the picture and the rules read the
+same layers (map-format.md: terrain comes from the visible tile layers).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import numpy as np
+
+from .tile_data import TileDataError, decode_data
+
+Colour = tuple[int, int, int, int]  # r, g, b, a (0..255)
+COLOUR_RE = re.compile(r"^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+LAYER_TAGS = ("layer", "imagelayer", "objectgroup", "group")
+DEFAULT_OBJECT_COLOUR: Colour = (160, 160, 164, 255)  # Tiled's colour for objects of an uncoloured layer
+
+
+@dataclass(frozen=True)
+class LayerStyle:
+    """A layer's look with every enclosing group applied."""
+
+    visible: bool = True
+    opacity: float = 1.0
+    offset: tuple[float, float] = (0.0, 0.0)
+    tint: Colour | None = None  # None: white, no tint
+    parallax: tuple[float, float] = (1.0, 1.0)
+
+    def inside(self, parent: LayerStyle) -> LayerStyle:
+        return LayerStyle(
+            self.visible and parent.visible,
+            self.opacity * parent.opacity,
+            (self.offset[0] + parent.offset[0], self.offset[1] + parent.offset[1]),
+            multiply_colours(self.tint, parent.tint),
+            (self.parallax[0] * parent.parallax[0], self.parallax[1] * parent.parallax[1]),
+        )
+
+
+def multiply_colours(a: Colour | None, b: Colour | None) -> Colour | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return tuple(round(x * y / 255) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class TileLayerData:
+    name: str
+    style: LayerStyle
+    gids: np.ndarray = field(repr=False)  # raw 32-bit gids with Tiled's flag bits, [row, col]
+
+
+@dataclass(frozen=True)
+class ImageLayerData:
+    name: str
+    style: LayerStyle
+    image: Path | None  # None: the layer has no image (Tiled allows it; nothing is drawn)
+    trans: tuple[int, int, int] | None = None  # colour drawn transparent
+    repeat_x: bool = False
+    repeat_y: bool = False
+
+
+@dataclass(frozen=True)
+class ObjectShape:
+    """One object as Tiled draws it (map pixels, before the layer offset)."""
+
+    id: int
+    name: str
+    shape: str  # rectangle, ellipse, point, polygon, polyline, text, tile
+    x: float
+    y: float
+    width: float
+    height: float
+    rotation: float  # degrees clockwise about (x, y)
+    gid: int = 0  # raw gid with flags (tile objects)
+    visible: bool = True
+    points: tuple[tuple[float, float], ...] = ()  # polygon / polyline, relative to (x, y)
+    text: str = ""
+    text_style: tuple[tuple[str, str], ...] = ()  # the <text> element's attributes
+
+
+@dataclass(frozen=True)
+class ObjectLayerData:
+    name: str
+    style: LayerStyle
+    colour: Colour | None
+    top_down: bool  # draworder="topdown": objects drawn by y
+    objects: tuple[ObjectShape, ...]
+
+
+DrawLayer = TileLayerData | ImageLayerData | ObjectLayerData
+
+
+def parse_colour(raw: str | None) -> Colour | None:
+    """Tiled's ``#RRGGBB`` or ``#AARRGGBB``; None when absent or unreadable."""
+    if raw is None:
+        return None
+    m = COLOUR_RE.match(raw.strip())
+    if not m:
+        return None
+    h = m.group(1)
+    if len(h) == 6:
+        return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16), 255
+    return int(h[2:4], 16), int(h[4:6], 16), int(h[6:8], 16), int(h[0:2], 16)
+
+
+def read_layers(
+    root: ET.Element, size: tuple[int, int], base: Path, problem: Callable[[str | None, str], None]
+) -> list[DrawLayer]:
+    """Every drawable layer of the map, in drawing order, with group effects applied.
+
+    Faults are reported through ``problem(where, what)``; a tile layer whose
+    data cannot be read is left out (the caller refuses the map).
+    """
+    out: list[DrawLayer] = []
+    _walk(root, LayerStyle(), size, base, problem, out)
+    return out
+
+
+def _walk(node: ET.Element, parent: LayerStyle, size: tuple[int, int], base: Path,
+          problem: Callable[[str | None, str], None], out: list[DrawLayer]) -> None:
+    for child in node:
+        if child.tag not in LAYER_TAGS:
+            continue
+        name = child.get("name") or ""
+        where = f'layer "{name}"'
+        style = _own_style(child, where, problem).inside(parent)
+        if child.tag == "group":
+            _walk(child, style, size, base, problem, out)
+        elif child.tag == "layer":
+            layer = _tile_layer(child, name, style, size, where, problem)
+            if layer is not None:
+                out.append(layer)
+        elif child.tag == "imagelayer":
+            out.append(_image_layer(child, name, style, base))
+        else:
+            out.append(_object_layer(child, name, style))
+
+
+def _float(node: ET.Element, attr: str, default: float, where: str,
+           problem: Callable[[str | None, str], None]) -> float:
+    raw = node.get(attr)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        problem(where, f'{attr} "{raw}" is not a number')
+        return default
+    if not math.isfinite(value) or abs(value) > 1e6:
+        problem(where, f'{attr} "{raw}" is out of range')
+        return default
+    return value
+
+
+def _own_style(node: ET.Element, where: str, problem: Callable[[str | None, str], None]) -> LayerStyle:
+    visible = (node.get("visible") or "1").strip().lower() not in ("0", "false")
+    opacity = _float(node, "opacity", 1.0, where, problem)
+    if not 0.0 <= opacity <= 1.0:
+        problem(where, f"opacity {opacity:g} is outside 0..1")
+        opacity = min(1.0, max(0.0, opacity))
+    offset = (_float(node, "offsetx", 0.0, where, problem), _float(node, "offsety", 0.0, where, problem))
+    tint = None
+    raw_tint = node.get("tintcolor")
+    if raw_tint is not None and raw_tint.strip():
+        tint = parse_colour(raw_tint)
+        if tint is None:
+            problem(where, f'tintcolor "{raw_tint}" is not a colour like #RRGGBB or #AARRGGBB')
+        elif tint == (255, 255, 255, 255):
+            tint = None
+    parallax = (_float(node, "parallaxx", 1.0, where, problem), _float(node, "parallaxy", 1.0, where, problem))
+    return LayerStyle(visible, opacity, offset, tint, parallax)
+
+
+def _tile_layer(node: ET.Element, name: str, style: LayerStyle, size: tuple[int, int], where: str,
+                problem: Callable[[str | None, str], None]) -> TileLayerData | None:
+    data = node.find("data")
+    if data is None:
+        problem(where, "has no tile data")
+        return None
+    try:
+        w, h = int(node.get("width", "")), int(node.get("height", ""))
+    except ValueError:
+        w, h = size
+    if (w, h) != size:
+        problem(where, f"size {node.get('width')}x{node.get('height')} differs from the map's {size[0]}x{size[1]}")
+        return None
+    try:
+        gids = decode_data(data, w, h)
+    except TileDataError as e:
+        problem(where, str(e))
+        return None
+    gids.setflags(write=False)
+    return TileLayerData(name, style, gids)
+
+
+def _image_layer(node: ET.Element, name: str, style: LayerStyle, base: Path) -> ImageLayerData:
+    image = node.find("image")
+    src = image.get("source") if image is not None else None
+    trans = parse_colour(image.get("trans")) if image is not None else None
+    # Tiled 1.0-1.4 placed image layers with x, y (whole pixels) rather than offsets.
+    ox = _quiet_float(node.get("x")) + style.offset[0]
+    oy = _quiet_float(node.get("y")) + style.offset[1]
+    style = LayerStyle(style.visible, style.opacity, (ox, oy), style.tint, style.parallax)
+    return ImageLayerData(
+        name, style, (base / src) if src else None, trans[:3] if trans else None,
+        (node.get("repeatx") or "0").strip() == "1", (node.get("repeaty") or "0").strip() == "1",
+    )
+
+
+def _quiet_float(raw: str | None) -> float:
+    try:
+        value = float(raw) if raw is not None else 0.0
+    except ValueError:
+        return 0.0
+    return value if math.isfinite(value) and abs(value) <= 1e6 else 0.0
+
+
+def _object_layer(node: ET.Element, name: str, style: LayerStyle) -> ObjectLayerData:
+    objects = []
+    for obj in node.findall("object"):
+        if obj.get("template"):
+            continue  # the loader reports templates; nothing to draw without them
+        objects.append(_object(obj))
+    return ObjectLayerData(name, style, parse_colour(node.get("color")),
+                           (node.get("draworder") or "topdown") == "topdown", tuple(objects))
+
+
+def _object(obj: ET.Element) -> ObjectShape:
+    f = _quiet_float
+    gid_raw = (obj.get("gid") or "0").strip()
+    gid = int(gid_raw) if gid_raw.isdigit() and int(gid_raw) <= 0xFFFFFFFF else 0
+    shape, points, text, text_style = "rectangle", (), "", ()
+    for tag in ("point", "ellipse", "polygon", "polyline", "text"):
+        sub = obj.find(tag)
+        if sub is None:
+            continue
+        shape = tag
+        if tag in ("polygon", "polyline"):
+            points = _points(sub.get("points") or "")
+        elif tag == "text":
+            text = sub.text or ""
+            text_style = tuple(sorted(sub.attrib.items()))
+        break
+    if shape == "rectangle" and gid & 0x0FFFFFFF:
+        shape = "tile"
+    try:
+        oid = int(obj.get("id") or 0)
+    except ValueError:
+        oid = 0
+    return ObjectShape(
+        oid, obj.get("name") or "", shape, f(obj.get("x")), f(obj.get("y")), f(obj.get("width")),
+        f(obj.get("height")), f(obj.get("rotation")), gid,
+        (obj.get("visible") or "1").strip() not in ("0", "false"), points, text, text_style,
+    )
+
+
+def _points(raw: str) -> tuple[tuple[float, float], ...]:
+    out = []
+    for pair in raw.split():
+        xy = pair.split(",")
+        if len(xy) == 2:
+            out.append((_quiet_float(xy[0]), _quiet_float(xy[1])))
+    return tuple(out)

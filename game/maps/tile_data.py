@@ -1,0 +1,143 @@
+"""Tile layer data and Tiled's gid flag bits, read without pytmx.
+
+pytmx knows three of Tiled's four flag bits and keeps the fourth (hexagonal
+120-degree rotation, 0x10000000) as part of the tile id, so a rotated tile
+belongs to no tileset or crashes the image lookup. We decode the ``<data>``
+element ourselves, in every encoding Tiled writes: XML ``<tile>`` elements,
+CSV, and Base64 raw, zlib, gzip or zstd (zstd through the ``zstandard``
+package; without it a one-line refusal names the encoding).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import gzip
+import zlib
+from dataclasses import dataclass
+from xml.etree import ElementTree as ET
+
+import numpy as np
+
+FLIP_H = 0x80000000  # mirrored left-right
+FLIP_V = 0x40000000  # mirrored top-bottom
+FLIP_D = 0x20000000  # anti-diagonal flip; on hexagonal maps: rotated 60 degrees clockwise
+ROT_120 = 0x10000000  # hexagonal maps only: rotated 120 degrees clockwise
+GID_FLAGS = FLIP_H | FLIP_V | FLIP_D | ROT_120
+GID_MASK = ~GID_FLAGS & 0xFFFFFFFF
+MAX_DECOMPRESSED = 64 * 1024 * 1024  # a zip bomb in a map file must not eat the machine
+
+
+class TileDataError(ValueError):
+    """The layer's data cannot be read; ``str()`` is one line for the designer."""
+
+
+@dataclass(frozen=True)
+class Flags:
+    """How Tiled transforms one cell's tile (hexagonal maps: D = 60 degrees, R = 120 degrees)."""
+
+    h: bool = False
+    v: bool = False
+    d: bool = False
+    r120: bool = False
+
+    @classmethod
+    def of(cls, raw_gid: int) -> Flags:
+        return cls(bool(raw_gid & FLIP_H), bool(raw_gid & FLIP_V), bool(raw_gid & FLIP_D), bool(raw_gid & ROT_120))
+
+    @property
+    def rotation(self) -> int:
+        """Clockwise degrees Tiled's hexagonal renderer turns the (flipped) image by."""
+        return (60 if self.d else 0) + (120 if self.r120 else 0)
+
+    @property
+    def key(self) -> tuple[bool, bool, bool, bool]:
+        return self.h, self.v, self.d, self.r120
+
+
+def decode_data(data: ET.Element, width: int, height: int) -> np.ndarray:
+    """The raw 32-bit gids (flags included) of a finite layer as a ``[row, col]`` uint32 array."""
+    encoding = (data.get("encoding") or "").strip() or None
+    compression = (data.get("compression") or "").strip() or None
+    if data.find("chunk") is not None:
+        raise TileDataError("the layer is stored in chunks (an infinite map): in Tiled, "
+                            "Map > Map Properties > Infinite: off, then save again")
+    if encoding is None:
+        if compression:
+            raise TileDataError(f'compression "{compression}" without an encoding is not a Tiled layer format')
+        gids = [_xml_gid(t) for t in data.findall("tile")]
+        flat = np.array(gids, dtype=np.uint64)
+    elif encoding == "csv":
+        if compression:
+            raise TileDataError(f'CSV layer data with compression "{compression}" is not a Tiled layer format')
+        flat = _csv(data.text or "")
+    elif encoding == "base64":
+        flat = _base64(data.text or "", compression)
+    else:
+        raise TileDataError(f'layer encoding "{encoding}" is not one Tiled writes (csv or base64)')
+    if flat.size != width * height:
+        raise TileDataError(f"has {flat.size} tiles, the map needs {width * height} ({width}x{height})")
+    if flat.size and int(flat.max()) > 0xFFFFFFFF:
+        raise TileDataError("a tile gid is larger than 32 bits")
+    return flat.astype(np.uint32).reshape(height, width)
+
+
+def _xml_gid(tile: ET.Element) -> int:
+    raw = (tile.get("gid") or "0").strip()
+    if not raw.isdigit():
+        raise TileDataError(f'tile data cannot be read: tile gid "{raw[:20]}" is not a whole number')
+    return int(raw)
+
+
+def _csv(text: str) -> np.ndarray:
+    parts = [p.strip() for p in text.replace("\n", ",").replace("\r", ",").split(",")]
+    parts = [p for p in parts if p]
+    for p in parts:
+        if not p.isdigit() or not p.isascii():
+            raise TileDataError(f'tile data cannot be read: CSV holds "{p[:20]}", which is not a tile gid')
+    return np.array([int(p) for p in parts], dtype=np.uint64)
+
+
+def _base64(text: str, compression: str | None) -> np.ndarray:
+    if compression not in (None, "zlib", "gzip", "zstd"):
+        raise TileDataError(f'compression "{compression}" is not one Tiled writes (zlib, gzip or zstd)')
+    try:
+        raw = base64.b64decode("".join(text.split()), validate=True)
+    except (binascii.Error, ValueError) as e:
+        raise TileDataError(f"tile data cannot be read: Base64 is damaged ({e})") from None
+    try:
+        if compression is None:
+            pass
+        elif compression == "zlib":
+            d = zlib.decompressobj()
+            raw = d.decompress(raw, MAX_DECOMPRESSED)
+            if d.unconsumed_tail:
+                raise TileDataError("zlib tile data is larger than any map Playmat can use")
+        elif compression == "gzip":
+            d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+            raw = d.decompress(raw, MAX_DECOMPRESSED)
+            if d.unconsumed_tail:
+                raise TileDataError("gzip tile data is larger than any map Playmat can use")
+        elif compression == "zstd":
+            raw = _zstd(raw)
+    except (zlib.error, gzip.BadGzipFile, EOFError, OSError) as e:
+        raise TileDataError(f"tile data cannot be read: {compression} data is damaged ({e})") from None
+    if len(raw) % 4:
+        raise TileDataError(f"tile data cannot be read: {len(raw)} bytes is not a whole number of 4-byte gids")
+    return np.frombuffer(raw, dtype="<u4").astype(np.uint64)
+
+
+def _zstd(raw: bytes) -> bytes:
+    try:
+        import zstandard
+    except ImportError:
+        raise TileDataError("layer format Base64 zstd needs the zstandard package (pip install zstandard), "
+                            "or save the map with Base64 zlib in Tiled") from None
+    try:
+        with zstandard.ZstdDecompressor().stream_reader(raw) as reader:
+            out = reader.read(MAX_DECOMPRESSED + 1)
+    except zstandard.ZstdError as e:
+        raise TileDataError(f"tile data cannot be read: zstd data is damaged ({e})") from None
+    if len(out) > MAX_DECOMPRESSED:
+        raise TileDataError("zstd tile data is larger than any map Playmat can use")
+    return out
