@@ -1,1 +1,7 @@
-"""Reading Tiled TMX maps into the rules' map model."""
+"""Reading Tiled TMX maps into the rules' map model; the maps that ship with Playmat."""
+
+from .errors import MapError
+from .loader import load_scenario, validate_map
+from .shipped import ShippedMap, default_map, shipped_maps
+
+__all__ = ["MapError", "ShippedMap", "default_map", "load_scenario", "shipped_maps", "validate_map"]

@@ -1,0 +1,76 @@
+"""The maps that ship with Playmat, wherever Playmat runs from.
+
+Installed (``pip install .``, wheel or sdist) the maps and their art are the
+package data ``game.data.maps`` and ``game.data.assets``, found through
+:mod:`importlib.resources`; from a checkout (``PYTHONPATH=.``, editable
+install) they are the top-level ``maps/`` and ``assets/`` folders. Either way a
+map's ``../assets/terrain.tsx`` resolves, because both keep the same relative
+layout.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import MapError
+
+DEFAULT_MAP_NAME = "default.tmx"
+_CHECKOUT_MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+@dataclass(frozen=True)
+class ShippedMap:
+    """One bundled map: its file and the ``title``/``description`` map properties (for pickers)."""
+
+    path: Path
+    title: str
+    description: str
+
+
+def maps_folder() -> Path:
+    """The folder holding the shipped ``.tmx`` files (installed package data, else the checkout's ``maps/``)."""
+    # game.data is a regular package, so files() is a real folder; the mapped maps/ folder has no
+    # __init__.py (it is data), and files() of such a namespace package is not a plain path.
+    packaged = Path(str(importlib.resources.files("game.data"))) / "maps"
+    if packaged.is_dir() and any(packaged.glob("*.tmx")):
+        return packaged
+    return _CHECKOUT_MAPS  # a checkout (PYTHONPATH=. or an editable install): the top-level maps/
+
+
+def shipped_maps() -> list[ShippedMap]:
+    """Every bundled map, the default first, then by title."""
+    found = [_describe(p) for p in sorted(maps_folder().glob("*.tmx"))]
+    return sorted(found, key=lambda m: (m.path.name != DEFAULT_MAP_NAME, m.title.casefold(), m.path.name))
+
+
+def default_map() -> Path:
+    """The map ``playmat play`` and ``playmat render`` use when given none.
+
+    Raises :class:`MapError` (one line) when the installation lacks it.
+    """
+    path = maps_folder() / DEFAULT_MAP_NAME
+    if not path.is_file():
+        raise MapError(DEFAULT_MAP_NAME, None, f"the bundled map is missing (looked in {path.parent}); "
+                       "reinstall Playmat or pass a map")
+    return path
+
+
+def _describe(path: Path) -> ShippedMap:
+    """Title and description from the map's properties, without loading tiles (a picker lists many maps)."""
+    props: dict[str, str] = {}
+    try:
+        root = ET.parse(path).getroot()
+    except (ET.ParseError, OSError):
+        root = None  # listed anyway; loading it reports what is wrong
+    if root is not None:
+        for prop in root.findall("./properties/property"):
+            name = prop.get("name")
+            # Tiled writes multi-line strings as the element's text instead of value="".
+            value = prop.get("value", prop.text or "")
+            if name:
+                props[name] = value
+    title = props.get("title", "").strip() or path.name
+    return ShippedMap(path=path, title=title, description=props.get("description", "").strip())
