@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 from typing import NoReturn
 
 
@@ -45,12 +46,12 @@ def build_parser() -> Parser:
     sp.add_argument("--json", action="store_true", help="print one JSON document")
 
     sp = sub.add_parser("render", help="draw the map to a PNG", description="draw the map as Tiled draws it")
-    sp.add_argument("map", metavar="MAP")
-    sp.add_argument("-o", "--output", required=True, metavar="OUT.png")
+    sp.add_argument("map", nargs="?", metavar="MAP", help="a .tmx map (default: the bundled map)")
+    sp.add_argument("-o", "--output", required=True, metavar="OUT.png", help="the PNG to write (its folder must exist)")
     sp.add_argument("--log", metavar="FILE", help="JSON Lines action log to replay first")
     sp.add_argument("--overlay", metavar="reach:UNIT|threat:FACTION", help="shade a unit's reach or a threat map")
     sp.add_argument("--no-tokens", action="store_true", help="terrain only, as tmxrasterizer draws it")
-    sp.add_argument("--scale", type=float, default=1.0, metavar="S", help="zoom factor (default 1)")
+    sp.add_argument("--scale", type=_scale, default=1.0, metavar="S", help="zoom factor (default 1)")
 
     sp = sub.add_parser("play", help="open the game window", description="open the game window")
     sp.add_argument("map", nargs="?", metavar="MAP", help="a .tmx map (default: the bundled map)")
@@ -66,3 +67,13 @@ def _non_negative(text: str) -> int:
     if n < 0:
         raise argparse.ArgumentTypeError(f"{n} is negative")
     return n
+
+
+def _scale(text: str) -> float:
+    try:
+        s = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(s) or s <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+    return s

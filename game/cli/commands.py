@@ -5,15 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
+from game.maps import default_map
 from game.rules.factions import FACTIONS
 
 from .args import UsageError
+from .outputs import check_output_file
 from .session import load_encounter
-
-DEFAULT_MAP = Path(__file__).resolve().parents[2] / "maps" / "default.tmx"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -119,14 +118,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
         problems = validate_map(path)
         report.append({"map": path, "ok": not problems, "problems": problems})
     bad = [p for r in report for p in r["problems"]]
-    if args.json:
+    if args.json:  # the document holds every problem; repeating them on stderr would say each twice
         sys.stdout.write(json.dumps({"maps": report}) + "\n")
     else:
         for r in report:
             if r["ok"]:
                 sys.stdout.write(f"{r['map']}: ok\n")
-    for line in bad:
-        sys.stderr.write(line + "\n")
+        for line in bad:
+            sys.stderr.write(line + "\n")
     return 2 if bad else 0
 
 
@@ -144,19 +143,19 @@ def parse_overlay(text: str | None) -> tuple[str, str] | None:
 
 def cmd_render(args: argparse.Namespace) -> int:
     overlay = parse_overlay(args.overlay)
-    if not args.output.lower().endswith(".png"):
-        raise UsageError(f'-o "{args.output}": the output must be a .png file')
-    if not args.scale > 0:
-        raise UsageError(f"--scale {args.scale} must be positive")
-    _, enc = load_encounter(args.map, args.log)
+    out = check_output_file("-o", args.output, ".png")
+    path = args.map or str(default_map())
+    scenario, enc = load_encounter(path, args.log)
     from .render_cmd import render_to_png
 
-    render_to_png(args.map, enc, args.output, overlay=overlay, tokens=not args.no_tokens, scale=args.scale)
+    size = render_to_png(path, enc, out, overlay=overlay, tokens=not args.no_tokens, scale=args.scale)
+    what = f"{overlay[0]} overlay of {overlay[1]}" if overlay else "no overlay"
+    sys.stdout.write(f"wrote {out} ({size[0]}x{size[1]} px): {scenario.title}, {what}\n")
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    path = args.map or str(DEFAULT_MAP)
+    path = args.map or str(default_map())
     _, enc = load_encounter(path, args.log)
     from .render_cmd import play
 

@@ -14,7 +14,14 @@ from pathlib import Path
 import numpy as np
 
 from game.rules.board import Board
-from game.rules.combatant import CombatantSpec, combatant_from_properties, parse_bool, parse_choice, parse_int
+from game.rules.combatant import (
+    CombatantSpec,
+    CombatantSpecError,
+    combatant_from_properties,
+    parse_bool,
+    parse_choice,
+    parse_int,
+)
 from game.rules.errors import SpecError
 from game.rules.factions import DEFAULT_HOSTILE, Hostility
 from game.rules.hexgrid import HexLayout
@@ -263,6 +270,10 @@ class _Builder:
                 continue
             try:
                 spec = combatant_from_properties(obj.name, obj.properties, cell, obj.id, layout)
+            except CombatantSpecError as e:
+                for what in e.problems:  # validate lists every fault of the object, one line each
+                    self.problem(obj.label, what)
+                continue
             except SpecError as e:
                 self.problem(obj.label, str(e))
                 continue

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .overlays import ReachEntry, draw_reach, draw_threat
+from .overlays import ReachEntry, draw_reach, draw_reach_badges, draw_threat
 from .pg import pygame
 from .tilemap import MapArt, load_map_art
 from .tokens import TokenView, draw_tokens
@@ -26,7 +26,7 @@ def scaled_base(art: MapArt, scale: float) -> pygame.Surface:
 def decorate(base: pygame.Surface, art: MapArt, *, tokens: Sequence[TokenView] | None = None,
              reach_overlay: Sequence[ReachEntry] | None = None, threat_overlay: np.ndarray | None = None,
              scale: float = 1.0) -> pygame.Surface:
-    """A copy of ``base`` (drawn at ``scale``) with the threat, reach and token layers on top, in that order."""
+    """A copy of ``base`` (drawn at ``scale``) with the threat, reach and token layers, then the reach badges."""
     out = base.copy()
     # Overlays speak map pixels; the picture may have grown left/up for layer offsets (MapArt.origin).
     ox, oy = round(art.origin[0] * scale), round(art.origin[1] * scale)
@@ -34,9 +34,11 @@ def decorate(base: pygame.Surface, art: MapArt, *, tokens: Sequence[TokenView] |
     if threat_overlay is not None:
         draw_threat(target, art.layout, threat_overlay, scale)
     if reach_overlay:
-        draw_reach(target, art.layout, reach_overlay, scale)
+        draw_reach(target, art.layout, reach_overlay, scale, badges=not tokens)
     if tokens:
         draw_tokens(target, art.layout, list(tokens), scale)
+        if reach_overlay:  # above the tokens: a large mover's token hides centres it can reach (R26)
+            draw_reach_badges(target, art.layout, reach_overlay, scale)
     return out
 
 
@@ -54,7 +56,12 @@ def render_map(tmx_path: str | os.PathLike[str], *, tokens: Sequence[TokenView] 
 
 
 def save_png(surface: pygame.Surface, path: str | os.PathLike[str]) -> Path:
+    """Write ``surface`` as a PNG; OSError (with errno and strerror) when the file cannot be written.
+
+    Creates no folders: a mistyped folder is the caller's error to report. The file is opened here,
+    not by SDL, so a failure is an ordinary OSError rather than pygame.error's free text.
+    """
     out = Path(path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(out))
+    with open(out, "wb") as f:
+        pygame.image.save(surface, f, "png")
     return out

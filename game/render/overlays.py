@@ -87,8 +87,14 @@ def draw_threat(target: pygame.Surface, layout: HexLayout, mask: np.ndarray, sca
     _finish(target, big)
 
 
-def draw_reach(target: pygame.Surface, layout: HexLayout, entries: Sequence[ReachEntry], scale: float = 1.0) -> None:
-    """Shade each reachable hex by cost, mark ZoC stops, outline the region."""
+def draw_reach(target: pygame.Surface, layout: HexLayout, entries: Sequence[ReachEntry], scale: float = 1.0,
+               *, badges: bool = True) -> None:
+    """Shade each reachable hex by cost, mark ZoC stops, outline the region; with ``badges``, the cost badges.
+
+    Drawing tokens in between, pass ``badges=False`` and call :func:`draw_reach_badges` after the
+    tokens: a large creature's token covers hexes its centre can move to (R26), and every
+    reachable centre must stay visible.
+    """
     if not entries:
         return
     k = scale * SS
@@ -108,11 +114,27 @@ def draw_reach(target: pygame.Surface, layout: HexLayout, entries: Sequence[Reac
             pts = _shrink(_poly(layout, cell, k), (cx * k, cy * k), 3.5 * k)
             pygame.draw.lines(big, (255, 168, 24, 230), True, pts, max(2, int(2.2 * k)))
     _outline(big, layout, {c for c, _, _ in entries}, k, (255, 255, 255, 235), max(2, int(2.2 * k)))
+    if badges:
+        _draw_badges(big, layout, entries, k)
+    _finish(target, big)
+
+
+def draw_reach_badges(target: pygame.Surface, layout: HexLayout, entries: Sequence[ReachEntry],
+                      scale: float = 1.0) -> None:
+    """The cost (or ZoC stop) badge on every reachable centre, for drawing above the tokens."""
+    if not entries:
+        return
+    big = _canvas(target.get_size())
+    _draw_badges(big, layout, entries, scale * SS)
+    _finish(target, big)
+
+
+def _draw_badges(big: pygame.Surface, layout: HexLayout, entries: Sequence[ReachEntry], k: float) -> None:
+    pix = TiledPixels(layout)
     inr = _inradius(layout) * k
     for cell, cost, stops in entries:
         cx, cy = pix.cell_center(cell)
         _cost_badge(big, (cx * k, cy * k), inr, cost, stops)
-    _finish(target, big)
 
 
 def _inradius(layout: HexLayout) -> float:

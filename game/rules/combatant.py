@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TypeVar
 
 from .errors import SpecError
 from .factions import FACTIONS
@@ -28,6 +29,7 @@ class Size(IntEnum):
 SIZE_NAMES = tuple(s.label for s in Size)
 DICE_RE = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
 INT_RE = re.compile(r"^\s*[+-]?\d+\s*$")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,14 @@ def parse_skills(value: object) -> tuple[tuple[str, int], ...]:
     return tuple(out.items())
 
 
+class CombatantSpecError(SpecError):
+    """Every fault of one combatant's properties (``problems``, one line each); ``str()`` joins them."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(self.problems))
+
+
 def combatant_from_properties(
     name: object,
     props: Mapping[str, object],
@@ -155,25 +165,33 @@ def combatant_from_properties(
     object_id: int,
     layout: HexLayout,
 ) -> CombatantSpec:
-    """Build a spec from map-format properties; SpecError says what is wrong.
+    """Build a spec from map-format properties; :class:`CombatantSpecError` lists everything wrong.
 
     Values may be typed (Tiled typed properties, JSON) or strings (untyped
     Tiled properties). Unknown properties are ignored: designers keep notes.
+    Every property is checked even after a bad one, so a designer fixes a
+    combatant in one pass instead of one error per run.
     """
     if not isinstance(name, str) or not name.strip():
-        raise SpecError("a combatant has no name")
+        raise CombatantSpecError(["a combatant has no name"])
+    problems: list[str] = []
 
     def get(key: str) -> object | None:
         v = props.get(key)
         return None if v is None or (isinstance(v, str) and v.strip() == "" and key != "skills") else v
 
-    if get("faction") is None:
-        raise SpecError("faction is missing")
-    faction = parse_choice(get("faction"), "faction", FACTIONS)
-    mt = get("movement_type")
-    movement_type = MovementType[
-        parse_choice(mt, "movement_type", MOVEMENT_TYPE_NAMES).upper()
-    ] if mt is not None else MovementType.GROUND
+    def checked(parse: Callable[[], T], default: T) -> T:
+        """``parse()``, or ``default`` with its problem noted."""
+        try:
+            return parse()
+        except SpecError as e:
+            problems.append(str(e))
+            return default
+
+    def faction() -> str:
+        if get("faction") is None:
+            raise SpecError("faction is missing")
+        return parse_choice(get("faction"), "faction", FACTIONS)
 
     def integer(key: str, default: int, minimum: int | None = None) -> int:
         v = get(key)
@@ -186,39 +204,48 @@ def combatant_from_properties(
             raise SpecError(f"{key} {n} is out of range")
         return n
 
-    move = integer("move", 6, 0)
-    reach = integer("reach", 1, 1)
-    default_min = 1 if reach == 1 else reach
-    reach_min = integer("reach_min", default_min)
-    if not 1 <= reach_min <= reach:
-        raise SpecError(f"reach_min {reach_min} is outside 1..{reach}")
-    sz = get("size")
-    size = Size[parse_choice(sz, "size", SIZE_NAMES).upper()] if sz is not None else Size.STANDARD
-    fc = get("facing")
-    facing = (
-        layout.direction_index(parse_choice(fc, "facing", layout.direction_names))
-        if fc is not None
-        else layout.default_facing
-    )
+    def choice(key: str, names: tuple[str, ...]) -> str | None:
+        v = get(key)
+        return None if v is None else parse_choice(v, key, names)
+
+    fac = checked(faction, "neutral")
+    mt = checked(lambda: choice("movement_type", MOVEMENT_TYPE_NAMES), None)
+    move = checked(lambda: integer("move", 6, 0), 6)
+    before = len(problems)
+    reach = checked(lambda: integer("reach", 1, 1), 1)
+    reach_ok = len(problems) == before
+    reach_min = checked(lambda: integer("reach_min", 1 if reach == 1 else reach), reach)
+    if reach_ok and not 1 <= reach_min <= reach:  # judged only against a reach that parsed
+        problems.append(f"reach_min {reach_min} is outside 1..{reach}")
+    sz = checked(lambda: choice("size", SIZE_NAMES), None)
+    fc = checked(lambda: choice("facing", layout.direction_names), None)
     th = get("threatening")
-    threatening = True if th is None else parse_bool(th, "threatening")
+    threatening = True if th is None else checked(lambda: parse_bool(th, "threatening"), True)
+    initiative = checked(lambda: integer("initiative", 0), 0)
+    hp = checked(lambda: integer("hp", 10, 1), 10)
+    attack = checked(lambda: integer("attack", 0), 0)
+    defense = checked(lambda: integer("defense", 10), 10)
     dmg = get("damage")
+    damage = "1d6" if dmg is None else checked(lambda: parse_damage(dmg), "1d6")
+    skills = checked(lambda: parse_skills(props.get("skills") or ""), ())
+    if problems:
+        raise CombatantSpecError(problems)
     return CombatantSpec(
         name=name,
-        faction=faction,
+        faction=fac,
         cell=cell,
         object_id=object_id,
-        movement_type=movement_type,
+        movement_type=MovementType[mt.upper()] if mt is not None else MovementType.GROUND,
         move=move,
-        initiative=integer("initiative", 0),
+        initiative=initiative,
         threatening=threatening,
         reach=reach,
         reach_min=reach_min,
-        size=size,
-        facing=facing,
-        hp=integer("hp", 10, 1),
-        attack=integer("attack", 0),
-        defense=integer("defense", 10),
-        damage="1d6" if dmg is None else parse_damage(dmg),
-        skills=parse_skills(props.get("skills") or ""),
+        size=Size[sz.upper()] if sz is not None else Size.STANDARD,
+        facing=layout.direction_index(fc) if fc is not None else layout.default_facing,
+        hp=hp,
+        attack=attack,
+        defense=defense,
+        damage=damage,
+        skills=skills,
     )

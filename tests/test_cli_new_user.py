@@ -1,0 +1,195 @@
+"""The CLI as a new user tries it: refusals in one line, every problem listed, no surprises."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from game.cli.main import main
+from game.maps import default_map, load_scenario, shipped_maps
+from game.maps.pixels import TiledPixels
+from game.maps.tmxwrite import write_map
+
+# Pointy-top odd-r, 9x7, 64x74 tiles (side 37): the picture is 9*64+32 = 608 px wide.
+TERRAIN = ["." * 9] * 7
+UNITS = [
+    {"name": "Aldric", "at": (1, 1), "faction": "player", "initiative": 5},
+    # A large creature (R26: radius 1) in the middle; its token covers its six neighbours.
+    {"name": "Troll", "at": (4, 3), "faction": "enemy", "size": "large", "move": 2, "initiative": 9},
+]
+
+
+@pytest.fixture
+def small_map(tmp_path: Path) -> Path:
+    return write_map(tmp_path / "field.tmx", TERRAIN, units=UNITS, title="Field")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """The one-line refusal a bad command gets: exit 2, nothing on stdout, no traceback."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (code, out, err)
+    assert out == "" and err.count("\n") == 1 and "Traceback" not in err, err
+    return err
+
+
+# --- render: where it writes ----------------------------------------------------------
+def test_render_onto_a_folder_is_refused(capsys, small_map: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "pictures.png"  # a folder, even with a .png name
+    folder.mkdir()
+    err = refused(capsys, "render", str(small_map), "-o", str(folder))
+    assert "is a folder" in err and str(folder) in err
+    err = refused(capsys, "render", str(small_map), "-o", str(tmp_path))
+    assert "is a folder" in err
+
+
+def test_render_into_a_missing_folder_is_refused_and_creates_nothing(capsys, small_map: Path, tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "dir" / "x.png"
+    err = refused(capsys, "render", str(small_map), "-o", str(target))
+    assert "does not exist" in err and str(tmp_path / "missing" / "dir") in err
+    assert not (tmp_path / "missing").exists()  # no folders made behind the user's back
+
+
+def test_render_under_a_file_is_refused(capsys, small_map: Path, tmp_path: Path) -> None:
+    err = refused(capsys, "render", str(small_map), "-o", str(small_map / "x.png"))
+    assert "is not a folder" in err
+
+
+@pytest.mark.skipif(not Path("/sys").is_dir(), reason="needs a folder no one may create files in")
+def test_render_onto_an_unwritable_path_is_refused(capsys, small_map: Path) -> None:
+    # /sys refuses new files even to root (a chmod'ed temp folder would not stop root).
+    err = refused(capsys, "render", str(small_map), "-o", "/sys/playmat-test.png")
+    assert "/sys" in err and ("denied" in err or "cannot" in err)
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root may write anywhere")
+def test_render_into_a_read_only_folder_is_refused(capsys, small_map: Path, tmp_path: Path) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        err = refused(capsys, "render", str(small_map), "-o", str(locked / "x.png"))
+    finally:
+        locked.chmod(0o700)
+    assert "permission denied" in err
+
+
+# --- render: how big ---------------------------------------------------------------
+@pytest.mark.parametrize("scale", ["100", "inf", "-inf", "nan", "0", "-1", "0.001", "huge", "1e309"])
+def test_render_refuses_a_scale_that_cannot_make_a_useful_picture(capsys, small_map: Path, tmp_path: Path,
+                                                                  scale: str) -> None:
+    out = tmp_path / "x.png"
+    err = refused(capsys, "render", str(small_map), "-o", str(out), "--scale", scale)
+    assert "scale" in err
+    assert not out.exists()
+
+
+def test_the_scale_refusal_names_the_usable_range_for_this_map(capsys, small_map: Path, tmp_path: Path) -> None:
+    # 64 px hexes: below 8/64 = 0.125 a hex is under 8 px; the suggestion must itself work.
+    err = refused(capsys, "render", str(small_map), "-o", str(tmp_path / "x.png"), "--scale", "0.001")
+    assert "0.125" in err
+    code, out, _ = run(capsys, "render", str(small_map), "-o", str(tmp_path / "x.png"), "--scale", "0.125")
+    assert code == 0 and "x.png" in out
+
+
+def test_render_says_what_it_wrote(capsys, small_map: Path, tmp_path: Path) -> None:
+    import pygame
+
+    target = tmp_path / "field.png"
+    code, out, err = run(capsys, "render", str(small_map), "-o", str(target), "--scale", "0.5")
+    assert code == 0 and err == ""
+    w, h = pygame.image.load(str(target)).get_size()
+    # 9 x 7 pointy-top cells of 64 x 74, side 37: (9*64 + 32, 7*55 + 18) = (608, 403), halved.
+    assert (w, h) == (304, 202)
+    assert out.count("\n") == 1 and str(target) in out and "304x202" in out and "Field" in out
+
+
+def test_render_without_a_map_draws_the_bundled_map(capsys, tmp_path: Path) -> None:
+    target = tmp_path / "default.png"
+    code, out, err = run(capsys, "render", "-o", str(target))
+    assert code == 0 and err == "" and target.is_file()
+    assert load_scenario(default_map()).title in out
+
+
+# --- render: the reach overlay of a large creature -----------------------------------------
+def test_reach_centres_under_a_large_creatures_own_token_stay_visible(capsys, small_map: Path,
+                                                                       tmp_path: Path) -> None:
+    import pygame
+
+    code, out, _ = run(capsys, "reach", str(small_map), "--unit", "Troll", "--json")
+    reachable = {tuple(h["at"]) for h in json.loads(out)["hexes"]}
+    # R26: the Troll (radius 1, centre 4,3) may step its centre onto a neighbour, which its own
+    # token covers: (5,3) is its east neighbour (row 3 is odd and shifted right).
+    assert (5, 3) in reachable
+    plain, shaded = tmp_path / "plain.png", tmp_path / "reach.png"
+    assert run(capsys, "render", str(small_map), "-o", str(plain))[0] == 0
+    assert run(capsys, "render", str(small_map), "-o", str(shaded), "--overlay", "reach:Troll")[0] == 0
+    a, b = pygame.image.load(str(plain)), pygame.image.load(str(shaded))
+    pix = TiledPixels(load_scenario(small_map).board.layout)
+    x, y = (round(v) for v in pix.cell_center((5, 3)))
+    # The cost badge sits on the centre, drawn over the token: the pixel there changes plainly
+    # (under the token it would shift by a shade or two at most).
+    before, after = a.get_at((x, y)), b.get_at((x, y))
+    assert max(abs(before[i] - after[i]) for i in range(3)) > 60, (before, after)
+
+
+# --- validate -------------------------------------------------------------------------
+def bad_combatant_map(tmp_path: Path) -> Path:
+    units = [{"name": "Ogre", "at": (2, 2), "faction": "enemy", "damage": "lots", "size": "huge", "hp": 0}]
+    return write_map(tmp_path / "ogre.tmx", TERRAIN, units=units)
+
+
+def test_validate_lists_every_problem_of_one_combatant(capsys, tmp_path: Path) -> None:
+    code, out, err = run(capsys, "validate", str(bad_combatant_map(tmp_path)))
+    lines = err.splitlines()
+    assert code == 2 and out == ""
+    assert len(lines) == 3 and all(line.startswith("ogre.tmx: ") and "Ogre" in line for line in lines)
+    assert any('damage "lots"' in line for line in lines)
+    assert any('size "huge"' in line for line in lines)
+    assert any("hp 0 is less than 1" in line for line in lines)
+
+
+def test_loading_a_bad_combatant_still_refuses_with_one_line(capsys, tmp_path: Path) -> None:
+    err = refused(capsys, "state", str(bad_combatant_map(tmp_path)))
+    assert "Ogre" in err  # load refuses with the first problem; validate lists them all
+
+
+def test_validate_json_says_each_problem_once_on_stdout(capsys, small_map: Path, tmp_path: Path) -> None:
+    bad = bad_combatant_map(tmp_path)
+    code, out, err = run(capsys, "validate", str(small_map), str(bad), "--json")
+    assert code == 2 and err == ""  # the JSON document carries the problems; stderr would repeat them
+    doc = json.loads(out)
+    by_map = {Path(r["map"]).name: r for r in doc["maps"]}
+    assert by_map["field.tmx"]["ok"] and by_map["field.tmx"]["problems"] == []
+    assert not by_map["ogre.tmx"]["ok"] and len(by_map["ogre.tmx"]["problems"]) == 3
+
+
+def test_a_bad_reach_does_not_also_blame_reach_min(capsys, tmp_path: Path) -> None:
+    # reach "far" is wrong; reach_min 2 is only wrong against the default reach 1 that replaced it.
+    units = [{"name": "Pike", "at": (2, 2), "faction": "enemy", "reach": "far", "reach_min": 2}]
+    code, _, err = run(capsys, "validate", str(write_map(tmp_path / "pike.tmx", TERRAIN, units=units)))
+    assert code == 2 and err.count("\n") == 1 and "reach" in err and "reach_min" not in err
+
+
+# --- the shipped maps ---------------------------------------------------------------
+def test_shipped_maps_lead_with_the_default_and_carry_their_titles() -> None:
+    maps = shipped_maps()
+    assert maps and maps[0].path == default_map()
+    for m in maps:
+        # The title a picker shows is the one the loader reads (through pytmx, not shipped.py's XML).
+        assert m.title == load_scenario(m.path).title
+        assert "\n" not in m.description
+
+
+def test_every_shipped_map_validates(capsys) -> None:
+    code, _, err = run(capsys, "validate", *(str(m.path) for m in shipped_maps()))
+    assert code == 0, err
+
