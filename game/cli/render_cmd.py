@@ -55,7 +55,7 @@ def render_to_png(
             threat = enc.threat_against(arg.lower())
     try:
         art = render.load_map_art(map_path)
-        _check_scale(scale, art.layout.tile_width, art.surface().get_size())
+        _check_scale(scale, art.layout.tile_width, art.size)
         surface = render.decorate(
             render.scaled_base(art, scale),
             art,
