@@ -130,11 +130,11 @@ class Match:
         enc = self._encounter
         if not enc.history:
             return "undo: nothing has been played"
+        if enc.dice_rolled_this_turn():
+            return "undo: dice were rolled this turn"
         last = enc.history[-1]
         if not isinstance(last, Move | Face) or last.unit != enc.turn:
             return "undo: only the current combatant's moves and turns can be taken back"
-        if enc.dice_rolled_this_turn():
-            return "undo: dice were rolled this turn"
         return None
 
     def undo(self) -> Action:

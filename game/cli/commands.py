@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from game.maps import default_map
-from game.rules.factions import FACTIONS
+from game.rules import FACTIONS
 
 from .args import UsageError
 from .outputs import check_output_file

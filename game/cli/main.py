@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from game.rules.errors import RulesError
+from game.rules import RulesError
 
 from .args import UsageError, build_parser
 

@@ -7,8 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from game.rules.encounter import Encounter
-from game.rules.errors import RulesError
+from game.rules import Encounter, RulesError
 
 from .args import UsageError
 
@@ -28,9 +27,9 @@ def encounter_tokens(enc: Encounter) -> list[Any]:
     """What the board shows of the encounter now: every combatant still on it."""
     render = _render_api()
     return [
-        render.TokenView(u.name, u.faction, u.cell, u.radius, u.facing, u.hp, u.spec.hp)
-        for u in enc.units.values()
-        if u.active
+        render.TokenView(v.name, v.faction, v.cell, v.radius, v.facing_index, v.hp, v.hp_max)
+        for v in enc.views()
+        if v.active
     ]
 
 

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from game.maps.loader import load_scenario
-from game.rules.actionlog import read_log, replay
-from game.rules.encounter import Encounter
-from game.rules.scenario import Scenario
+from game.rules import Encounter, Scenario, read_log, replay
 
 
 def load_encounter(map_path: str, log_path: str | None) -> tuple[Scenario, Encounter]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.maps.pixels import TiledPixels
-from game.rules.hexgrid import Cell, HexLayout
+from game.rules import Cell, HexLayout
 
 Point = tuple[float, float]
 

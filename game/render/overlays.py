@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from game.maps.pixels import TiledPixels
-from game.rules.hexgrid import Cell, HexLayout
+from game.rules import Cell, HexLayout
 
 from .geometry import region_edges
 from .pg import pygame

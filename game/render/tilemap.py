@@ -27,7 +27,7 @@ from game.maps.pixels import TiledPixels
 from game.maps.tile_data import GID_MASK, Flags
 from game.maps.tmx_adapter import TmxMap, read_tmx_collect
 from game.maps.tmx_checks import ALIGNMENT_POINTS, TileImage
-from game.rules.hexgrid import HexLayout
+from game.rules import HexLayout
 
 from .errors import RenderError
 from .pg import pygame

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from game.maps.pixels import TiledPixels
-from game.rules.hexgrid import Cell, HexLayout
-from game.rules.scenario import Scenario
+from game.rules import Cell, HexLayout, Scenario
 
 from .geometry import region_edges
 from .pg import pygame

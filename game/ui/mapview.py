@@ -14,8 +14,7 @@ from game.render.pg import pygame
 from game.render.style import font
 from game.render.tilemap import MapArt
 from game.render.tokens import TokenView
-from game.rules.hexgrid import Cell
-from game.rules.scenario import Scenario
+from game.rules import Cell, Scenario
 
 from .camera import PAN_SPEED, ZOOMS, Camera
 from .help import HelpScene

@@ -14,7 +14,7 @@ from game.render.overlays import ReachEntry
 from game.render.pg import pygame
 from game.render.tilemap import load_map_art
 from game.render.tokens import TokenView, tokens_from_scenario
-from game.rules.scenario import Scenario
+from game.rules import Scenario
 
 from .mapview import MapContent, MapViewScene
 from .scene import SceneStack
