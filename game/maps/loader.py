@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from game.rules.board import Board
+from game.rules.board import Board, default_exits
 from game.rules.combatant import (
     CombatantSpec,
     CombatantSpecError,
@@ -32,6 +32,7 @@ from game.rules.terrain import (
     MOVEMENT_TYPE_NAMES,
     NO_ENTRY,
     OFF_MAP,
+    TERRAIN_KEYS,
     TERRAIN_NAMES,
     MovementType,
     Terrain,
@@ -41,7 +42,6 @@ from .errors import MapError, one_line
 from .pixels import TiledPixels
 from .tmx_adapter import MapObject, TileInfo, TmxMap, read_tmx_collect
 
-TERRAIN_KEYS = ("terrain", "cost_ground", "cost_flying", "cost_swimming", "hazard_damage", "exit")
 COST_KEYS = tuple(f"cost_{m}" for m in MOVEMENT_TYPE_NAMES)  # index = MovementType
 MAX_COST = 1000  # costs and damage live in int16 arrays; far beyond any sensible map
 MAX_HAZARD_DAMAGE = 10_000
@@ -183,9 +183,7 @@ class _Builder:
         if not exits.any():
             # R24: where the map marks no exit, the on-map hexes of the outermost rows and
             # columns are exits (a tile that says exit=false stays closed).
-            ring = np.zeros((rows, cols), dtype=bool)
-            ring[0, :] = ring[-1, :] = ring[:, 0] = ring[:, -1] = True
-            exits = ring & on_map & ~said_no_exit
+            exits = default_exits(on_map, said_no_exit)
         return Board(layout, terrain, cost, hazard, exits)
 
     def _tile_terrain(self, tile: TileInfo, cell: tuple[int, int]) -> _TileTerrain | None:
@@ -302,7 +300,7 @@ class _Builder:
                 self.problem(obj.label, f"{whose} is off the map: a {spec.size.label} creature does not fit "
                              f"at {col},{row}")
                 return False
-            if board.cost_at(hex_, spec.movement_type) == NO_ENTRY:
+            if not board.may_enter(hex_, spec.movement_type):
                 terrain = board.terrain_at(hex_)
                 assert terrain is not None
                 self.problem(obj.label, f"{whose} is {terrain.label}, which a {spec.movement_type.label} "

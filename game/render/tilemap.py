@@ -27,7 +27,7 @@ from game.maps.pixels import TiledPixels
 from game.maps.tile_data import GID_MASK, Flags
 from game.maps.tmx_adapter import TmxMap, read_tmx_collect
 from game.maps.tmx_checks import ALIGNMENT_POINTS, TileImage
-from game.rules import HexLayout
+from game.rules import TERRAIN_KEYS, HexLayout
 
 from .errors import RenderError
 from .pg import pygame
@@ -36,7 +36,6 @@ from .sprites import compose, linear_part, place, qt_round, tinted
 Array = np.ndarray
 BAND = 256  # rows un-premultiplied at a time
 SpriteKey = tuple[object, ...]
-TERRAIN_KEYS = ("terrain", "cost_ground", "cost_flying", "cost_swimming", "hazard_damage", "exit")
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,14 @@ class Board:
         col, row = cell
         return Terrain(int(self.terrain[row, col]))
 
+    def may_enter(self, cell: Cell, movement_type: MovementType) -> bool:
+        """Whether that movement type may stand on (or voluntarily enter) ``cell``: on-map, cost >= 1 (R5)."""
+        return self.cost_at(cell, movement_type) >= 1
+
+    def no_entry(self, cells: list[Cell], movement_type: MovementType) -> Cell | None:
+        """The first of ``cells`` that movement type may not stand on, or None."""
+        return next((c for c in cells if not self.may_enter(c, movement_type)), None)
+
     def cost_at(self, cell: Cell, movement_type: MovementType) -> int:
         """Cost to enter ``cell`` for that movement type, -1 if it may not."""
         if not self.layout.in_grid(cell):
@@ -93,6 +101,13 @@ class Board:
         return col, row
 
 
+def default_exits(on_map: np.ndarray, closed: np.ndarray) -> np.ndarray:
+    """R24: where a map marks no exit, the on-map hexes of its outermost rows and columns, less ``closed`` ones."""
+    ring = np.zeros(on_map.shape, dtype=bool)
+    ring[0, :] = ring[-1, :] = ring[:, 0] = ring[:, -1] = True
+    return ring & on_map & ~closed
+
+
 def _build_disc_table(layout: HexLayout, radius: int) -> np.ndarray:
     q, r = layout.axial_arrays()
     q = q.ravel()
@@ -103,14 +118,7 @@ def _build_disc_table(layout: HexLayout, radius: int) -> np.ndarray:
         offsets = [offsets[0], *layout.direction_vectors, *offsets[7:]]
     cols = []
     for dq, dr in offsets:
-        nq = q + dq
-        nr = r + dr
-        if layout.pointy:
-            shift = (nr + (nr & 1)) // 2 if layout.stagger_index == "even" else (nr - (nr & 1)) // 2
-            c, rr = nq + shift, nr
-        else:
-            shift = (nq + (nq & 1)) // 2 if layout.stagger_index == "even" else (nq - (nq & 1)) // 2
-            c, rr = nq, nr + shift
+        c, rr = layout.from_axial(q + dq, r + dr)
         ok = (c >= 0) & (c < layout.cols) & (rr >= 0) & (rr < layout.rows)
         cols.append(np.where(ok, rr * layout.cols + c, -1))
     table = np.stack(cols, axis=1).astype(np.int32)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -79,17 +80,14 @@ class HexLayout:
     def to_axial(self, cell: Cell) -> tuple[int, int]:
         col, row = cell
         if self.pointy:
-            shift = (row + (row & 1)) // 2 if self._even else (row - (row & 1)) // 2
-            return col - shift, row
-        shift = (col + (col & 1)) // 2 if self._even else (col - (col & 1)) // 2
-        return col, row - shift
+            return col - stagger_shift(row, self._even), row
+        return col, row - stagger_shift(col, self._even)
 
-    def from_axial(self, q: int, r: int) -> Cell:
+    def from_axial(self, q: Any, r: Any) -> Any:
+        """The offset cell of axial ``(q, r)``; scalars or numpy arrays alike."""
         if self.pointy:
-            shift = (r + (r & 1)) // 2 if self._even else (r - (r & 1)) // 2
-            return q + shift, r
-        shift = (q + (q & 1)) // 2 if self._even else (q - (q & 1)) // 2
-        return q, r + shift
+            return q + stagger_shift(r, self._even), r
+        return q, r + stagger_shift(q, self._even)
 
     def axial_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """Axial q and r of every cell, as ``[row, col]`` int arrays."""
@@ -99,13 +97,9 @@ class HexLayout:
     def _axial(self) -> tuple[np.ndarray, np.ndarray]:
         rows, cols = np.indices((self.rows, self.cols))
         if self.pointy:
-            odd = rows & 1
-            shift = (rows + odd) // 2 if self._even else (rows - odd) // 2
-            q, r = cols - shift, rows
+            q, r = cols - stagger_shift(rows, self._even), rows
         else:
-            odd = cols & 1
-            shift = (cols + odd) // 2 if self._even else (cols - odd) // 2
-            q, r = cols, rows - shift
+            q, r = cols, rows - stagger_shift(cols, self._even)
         q.setflags(write=False)
         r.setflags(write=False)
         return q, r
@@ -148,6 +142,11 @@ class HexLayout:
         aq, ar = self.to_axial(a)
         bq, br = self.to_axial(b)
         return sector_of(self.direction_vectors, bq - aq, br - ar)
+
+
+def stagger_shift(i: Any, even: int) -> Any:
+    """How far a staggered row (or column) ``i`` is shifted in axial terms; the one offset<->axial formula."""
+    return (i + (i & 1)) // 2 if even else (i - (i & 1)) // 2
 
 
 def axial_distance(dq: int, dr: int) -> int:

@@ -81,7 +81,7 @@ def check_path(
         cost = 0
         for col, row in cells:
             c = int(board.cost[movement_type, row, col])
-            if c < 1:
+            if not board.may_enter((col, row), movement_type):
                 kind = Terrain(int(board.terrain[row, col])).label
                 raise IllegalActionError(
                     f"{where}: a {movement_type.label} combatant may not enter {kind} at {show((col, row))}"

@@ -95,12 +95,12 @@ def need_room(state: EncounterState, kind: str, spec: CombatantSpec, cell: Cell,
     cells = footprint(board, cell, spec.radius)
     if not fits(board, cells):
         raise IllegalActionError(f'{kind}: "{spec.name}" at {show(cell)} does not fit on the map')
-    for c, r in cells:
-        if board.cost[spec.movement_type, r, c] < 1:
-            terrain = Terrain(int(board.terrain[r, c])).label
-            raise IllegalActionError(
-                f"{kind}: a {spec.movement_type.label} combatant may not stand on {terrain} at {show((c, r))}"
-            )
+    bad = board.no_entry(cells, spec.movement_type)
+    if bad is not None:
+        terrain = Terrain(int(board.terrain[bad[1], bad[0]])).label
+        raise IllegalActionError(
+            f"{kind}: a {spec.movement_type.label} combatant may not stand on {terrain} at {show(bad)}"
+        )
     mine = set(cells)
     for u in state.units.values():
         others = u.active and u.name != ignore and u.name != spec.name
@@ -126,10 +126,11 @@ def why_not_reachable(state: EncounterState, u: UnitState, to: Cell) -> str:
     if not fits(board, cells):
         return f"does not fit on the map at {show(to)}"
     blocked, occupied = state.masks_for(u.name)
+    bad = board.no_entry(cells, u.spec.movement_type)
+    if bad is not None:
+        terrain = Terrain(int(board.terrain[bad[1], bad[0]])).label
+        return f"({u.spec.movement_type.label}) may not enter {terrain} at {show(bad)}"
     for c, r in cells:
-        if board.cost[u.spec.movement_type, r, c] < 1:
-            terrain = Terrain(int(board.terrain[r, c])).label
-            return f"({u.spec.movement_type.label}) may not enter {terrain} at {show((c, r))}"
         if blocked[r, c]:
             return f"may not enter {show((c, r))}: a hostile combatant holds it (R4)"
         if occupied[r, c]:

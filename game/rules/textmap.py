@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from .board import Board
+from .board import Board, default_exits
 from .combatant import combatant_from_properties
 from .factions import DEFAULT_HOSTILE, Hostility
 from .hexgrid import HexLayout
@@ -56,9 +56,7 @@ def board_from_rows(rows: Sequence[str], stagger_axis: str = "y", stagger_index:
     hazard = np.where(terrain == Terrain.HAZARD, hazard_damage, 0).astype(np.int16)
     marked = np.array([[ch == "x" for ch in r] for r in rows], dtype=bool)
     if not marked.any():
-        edge = np.zeros_like(marked)
-        edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = True
-        marked = edge & on_map
+        marked = default_exits(on_map, np.zeros_like(marked))
     return Board(layout, terrain, cost, hazard, marked)
 
 
