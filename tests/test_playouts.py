@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from game.rules import Applied, Attacked, CombatEnded, Defeated, Fled, Joined, Moved, Pushed, Removed, TurnStarted
 from game.rules.actionlog import read_log, replay, write_log
 from game.rules.actions import ACTION_CLASSES, GrantMovement, Join, Move, Push, Remove, SetThreatening
 from game.rules.encounter import Encounter
@@ -107,6 +108,31 @@ def check_invariants(enc: Encounter, prev_hp: dict[str, int], gone: set[str]) ->
         assert enc.turn is None
 
 
+def check_events(applied: Applied, before: dict, after: dict, just_ended: bool) -> None:
+    """The events tell what changed: every hp lost, every defeat, flight and final position is reported."""
+    lost: dict[str, int] = {}
+    for e in applied.events:
+        if isinstance(e, Attacked) and e.hit:
+            lost[e.target] = lost.get(e.target, 0) + e.damage
+        elif isinstance(e, Pushed | TurnStarted):
+            lost[e.unit] = lost.get(e.unit, 0) + e.hazard_damage
+    for name, now in after.items():
+        was = before.get(name)
+        if was is None:
+            assert any(isinstance(e, Joined) and e.unit == name for e in applied.events)
+            continue
+        assert was.hp - now.hp == lost.get(name, 0), (name, applied)
+        if was.active and now.status == "defeated":
+            assert any(isinstance(e, Defeated | Removed) and e.unit == name for e in applied.events), applied
+        if was.active and now.status == "fled":
+            assert any(isinstance(e, Fled | Removed) and e.unit == name for e in applied.events), applied
+        if now.active and now.cell != was.cell:
+            last = [e for e in applied.events if isinstance(e, Moved | Pushed) and e.unit == name][-1]
+            assert last.path[0] == was.cell and last.path[-1] == now.cell
+    ended = [e for e in applied.events if isinstance(e, CombatEnded)]
+    assert len(ended) == int(just_ended), applied
+
+
 def canonical(enc: Encounter) -> str:
     return json.dumps(enc.state_json(), sort_keys=True)
 
@@ -155,7 +181,11 @@ def playout(scenario: Scenario, seed: int, tmp_path: Path, steps: int = 160) -> 
             twin = enc.clone()
             twin.apply(Move(action.unit, action.to, path))
         before = enc.snapshot()
-        recorded = enc.apply(action).action
+        views_before = {v.name: v for v in enc.views()}
+        was_over = enc.is_over()
+        applied = enc.apply(action)
+        recorded = applied.action
+        check_events(applied, views_before, {v.name: v for v in enc.views()}, enc.is_over() and not was_over)
         after = enc.snapshot()
         if isinstance(action, Move):
             assert canonical(twin) == canonical(enc)
