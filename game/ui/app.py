@@ -1,7 +1,162 @@
-"""Entry point the CLI's ``playmat play`` imports: the same :func:`run_window` as ``game.ui``."""
+"""``playmat play``: who plays whom, the match (log = save file), and the scenes, in a window or headless."""
 
 from __future__ import annotations
 
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from game.maps import load_scenario
+from game.render.pg import pygame
+
+from .loop import LoopResult, Script, run_loop
+from .scene import Scene, SceneStack
 from .window import WindowResult, run_window
 
-__all__ = ["WindowResult", "run_window"]
+FACTIONS = ("player", "ally", "enemy", "neutral")
+DEFAULT_SIZE = (1280, 720)
+
+
+@dataclass
+class PlayConfig:
+    map_path: Path | None = None  # None: the title screen's map picker
+    log_path: Path | None = None  # resumes when it exists; None: a new file under saves
+    seed: int | None = None
+    humans: Sequence[str] = ()
+    ais: Mapping[str, str | None] = field(default_factory=dict)  # faction -> level (None = default)
+    autoplay: bool = False  # the AI plays every faction
+    explain_ai: bool = False
+    speed: float = 1.0
+    setup: bool = False  # stay in setup (GM places combatants) instead of starting combat at once
+    size: tuple[int, int] = DEFAULT_SIZE
+    headless: bool = False
+    frames: int | None = None
+    screenshot: Path | None = None
+
+
+def controller_levels(cfg: PlayConfig) -> dict[str, str | None]:
+    """faction -> None for human, else the AI level ("" = default). Default: player/ally human, enemy/neutral AI."""
+    out: dict[str, str | None] = {"player": None, "ally": None, "enemy": "", "neutral": ""}
+    for f in cfg.humans:
+        out[f] = None
+    for f, level in cfg.ais.items():
+        out[f] = level or ""
+    if cfg.autoplay:
+        out = {f: (lvl if lvl else "") for f, lvl in out.items()}
+    return out
+
+
+def default_log_path(map_path: Path) -> Path:
+    """Where a new session's log goes when --log is not given: it is the save file."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "playmat" / "saves"
+    return base / f"{map_path.stem}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
+
+
+def open_match(cfg: PlayConfig, map_path: Path) -> tuple[Any, Any, dict[str, str]]:
+    """(match, scenario, faction -> on-screen label of its AI). Raises MapError / LogError (one line)."""
+    from game.match import Match
+
+    from .aiturn import policy_for_level
+
+    scenario = load_scenario(map_path)
+    controllers: dict[str, Any] = {}
+    labels: dict[str, str] = {}
+    for faction, level in controller_levels(cfg).items():
+        if level is None:
+            controllers[faction] = "human"
+        else:
+            policy, label = policy_for_level(level or None)
+            controllers[faction] = policy
+            labels[faction] = label
+    log = cfg.log_path or default_log_path(map_path)
+    if log.parent and not log.parent.exists():
+        log.parent.mkdir(parents=True, exist_ok=True)
+    match = Match.open(scenario, log, seed=cfg.seed, controllers=controllers)
+    return match, scenario, labels
+
+
+def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
+                 title: Callable[[], Scene] | None = None) -> Scene:
+    from game.render.tilemap import load_map_art
+
+    from .battle import BattleOptions, BattleScene
+
+    cfg = replace(cfg, log_path=cfg.log_path or default_log_path(map_path))
+    assert cfg.log_path is not None
+    log_path = cfg.log_path
+    match, scenario, labels = open_match(cfg, map_path)
+    art = load_map_art(map_path)
+
+    def reload() -> tuple[Any, Any]:
+        m, _, _ = open_match(cfg, map_path)  # the same log: setup actions so far are replayed onto the new map
+        return m, load_map_art(map_path)
+
+    def replay() -> Scene | None:
+        try:
+            from game.ui.replay import ReplayScene  # type: ignore[import-not-found]
+        except ImportError:
+            return None
+        from game.rules import read_log
+
+        return ReplayScene(scenario, read_log(log_path, scenario.board.layout))
+
+    opts = BattleOptions(speed=cfg.speed, explain_ai=cfg.explain_ai, seed=cfg.seed or 0, auto_begin=not cfg.setup,
+                         policy_labels=labels, map_path=map_path, log_path=log_path, reload=reload,
+                         title_scene=title, replay=replay)
+    return BattleScene(match, art, size, opts)
+
+
+class HeadlessClock:
+    """Headless runs advance exactly one 60 Hz tick per frame: the same frames on every machine."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        self.t += 1 / 60
+        return self.t
+
+
+def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], float] | None = None,
+         shots: Mapping[int, str | os.PathLike[str]] | None = None,
+         until: Callable[[SceneStack], bool] | None = None) -> LoopResult:
+    """Open the title screen (no map) or the battle (a map) and run until quit / ``frames`` / ``until``."""
+    from .menus import SummaryScene
+    from .title import TitleScene, read_entry, shipped_map_paths
+
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        flags = 0 if cfg.headless else pygame.RESIZABLE
+        screen = pygame.display.set_mode(cfg.size, flags)
+        pygame.display.set_caption("Playmat")
+        pygame.key.set_repeat(300, 40)
+
+        def title() -> Scene:
+            entries = [read_entry(p) for p in shipped_map_paths()]
+            return TitleScene(entries, lambda p: battle_scene(cfg, p, screen_size(), title))
+
+        first = battle_scene(cfg, cfg.map_path, cfg.size, title) if cfg.map_path is not None else title()
+        stack = SceneStack(first)
+        if until is None and cfg.headless and cfg.frames is None:
+            # Headless without a frame count: run to the end-of-battle summary.
+            def until(s: SceneStack) -> bool:
+                return s.find(SummaryScene) is not None
+
+        if clock is None and cfg.headless:
+            clock = HeadlessClock()
+        return run_loop(stack, screen, max_frames=cfg.frames, screenshot=cfg.screenshot, script=script,
+                        clock=clock, shots=shots, until=until)
+    finally:
+        pygame.display.quit()
+
+
+def screen_size() -> tuple[int, int]:
+    s = pygame.display.get_surface()
+    return s.get_size() if s is not None else DEFAULT_SIZE
+
+
+__all__ = ["PlayConfig", "WindowResult", "play", "run_window"]

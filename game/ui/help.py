@@ -22,8 +22,9 @@ CONTROLS = (
 class HelpScene(Scene):
     opaque = False  # the map stays visible underneath
 
-    def __init__(self, title: str) -> None:
+    def __init__(self, title: str, controls: tuple[tuple[str, str], ...] = CONTROLS) -> None:
         self.title = title
+        self.controls = controls
 
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.QUIT:
@@ -39,17 +40,18 @@ class HelpScene(Scene):
         screen.blit(shade, (0, 0))
         head = font(30, bold=True)
         body = font(22)
-        key_w = max(body.size(k)[0] for k, _ in CONTROLS)
-        rows = [(body.render(k, True, (255, 222, 140)), body.render(v, True, (236, 236, 230))) for k, v in CONTROLS]
+        key_w = max(body.size(k)[0] for k, _ in self.controls)
+        rows = [(body.render(k, True, (255, 222, 140)), body.render(v, True, (236, 236, 230)))
+                for k, v in self.controls]
         panel_w = max(key_w + 40 + max(v.get_width() for _, v in rows), head.size(self.title)[0]) + 60
-        panel_h = 90 + 30 * len(rows) + 40
+        panel_h = 90 + 28 * len(rows) + 40
         panel = pygame.Surface((panel_w, panel_h), pygame.SRCALPHA)
         pygame.draw.rect(panel, (20, 22, 30, 235), panel.get_rect(), border_radius=14)
         pygame.draw.rect(panel, (120, 110, 80, 255), panel.get_rect(), 2, border_radius=14)
         panel.blit(head.render(self.title, True, (250, 246, 232)), (30, 24))
         panel.blit(body.render("Controls", True, (170, 174, 186)), (30, 60))
         for i, (k, v) in enumerate(rows):
-            y = 94 + 30 * i
+            y = 94 + 28 * i
             panel.blit(k, (30, y))
             panel.blit(v, (30 + key_w + 40, y))
         hint = body.render("any key closes", True, (150, 154, 166))

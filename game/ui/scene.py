@@ -13,7 +13,7 @@ from game.render.pg import pygame
 
 @dataclass(frozen=True)
 class Transition:
-    kind: str  # "push" | "pop" | "replace" | "quit"
+    kind: str  # "push" | "pop" | "replace" | "reset" | "quit"
     scene: Scene | None = None
 
 
@@ -23,6 +23,11 @@ def push(scene: Scene) -> Transition:
 
 def replace(scene: Scene) -> Transition:
     return Transition("replace", scene)
+
+
+def reset(scene: Scene) -> Transition:
+    """Drop every scene and start over with this one."""
+    return Transition("reset", scene)
 
 
 POP = Transition("pop")
@@ -39,6 +44,9 @@ class Scene:
 
     def update(self, dt: float) -> Transition | None:
         return None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window was resized (or went full screen)."""
 
     def draw(self, screen: pygame.Surface, alpha: float) -> None:
         """Draw the state interpolated ``alpha`` (0..1) of the way from the previous update to the last."""
@@ -63,6 +71,19 @@ class SceneStack:
             self.scenes.append(tr.scene)
         elif tr.kind == "replace" and tr.scene is not None:
             self.scenes[-1] = tr.scene
+        elif tr.kind == "reset" and tr.scene is not None:  # back to one scene (summary -> title)
+            self.scenes[:] = [tr.scene]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        for s in self.scenes:
+            s.resize(size)
+
+    def find(self, kind: type) -> Scene | None:
+        """The topmost scene of a type (tests and the loop's callers inspect it)."""
+        for s in reversed(self.scenes):
+            if isinstance(s, kind):
+                return s
+        return None
 
     def draw(self, screen: pygame.Surface, alpha: float) -> None:
         start = 0

@@ -1,0 +1,71 @@
+"""Small shared drawing helpers for the window's own chrome: panels, buttons, wrapped text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.render.pg import pygame
+from game.render.style import font
+
+INK = (236, 236, 230)
+DIM = (160, 164, 176)
+GOLD = (255, 222, 140)
+PANEL = (20, 22, 30, 235)
+EDGE = (120, 110, 80)
+
+
+def panel(screen: pygame.Surface, rect: pygame.Rect, alpha: int = 235) -> None:
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*PANEL[:3], alpha), layer.get_rect(), border_radius=12)
+    pygame.draw.rect(layer, (*EDGE, 255), layer.get_rect(), 2, border_radius=12)
+    screen.blit(layer, rect.topleft)
+
+
+def shade(screen: pygame.Surface, alpha: int = 130) -> None:
+    layer = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+    layer.fill((0, 0, 0, alpha))
+    screen.blit(layer, (0, 0))
+
+
+def text(screen: pygame.Surface, s: str, pos: tuple[int, int], size: int = 22, colour: tuple[int, int, int] = INK,
+         bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    surf = font(size, bold).render(s, True, colour)
+    rect = surf.get_rect(**{anchor: pos})
+    screen.blit(surf, rect)
+    return rect
+
+
+def wrap(s: str, size: int, width: int) -> list[str]:
+    f = font(size)
+    lines: list[str] = []
+    for para in s.splitlines() or [""]:
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+@dataclass
+class Button:
+    label: str
+    rect: pygame.Rect
+    key: str = ""  # the key that does the same, shown on the button
+    enabled: bool = True
+    active: bool = False  # a toggle that is on
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def draw(self, screen: pygame.Surface, hover: bool = False) -> None:
+        bg = (70, 62, 36) if self.active else (48, 52, 64) if hover and self.enabled else (32, 35, 44)
+        pygame.draw.rect(screen, bg, self.rect, border_radius=8)
+        pygame.draw.rect(screen, GOLD if self.active else (96, 100, 116), self.rect, 2, border_radius=8)
+        colour = INK if self.enabled else (110, 112, 120)
+        label = f"{self.label}  [{self.key}]" if self.key else self.label
+        text(screen, label, self.rect.center, 20, colour, anchor="center")

@@ -1,0 +1,108 @@
+"""The battle's own chrome: top bar (round, turn, controller, speed), action bar, status line, AI reasons."""
+
+from __future__ import annotations
+
+from game.render.pg import pygame
+from game.render.style import FACTION_STYLE, font
+
+from .chrome import DIM, GOLD, INK, Button, text
+from .context import ACTION_BAR, ATTACK, DISENGAGE, SHOVE, STATUS_BAR, TOP_BAR, BattleContext
+
+SPEED_NAMES = {1.0: "1x", 2.0: "2x", float("inf"): "instant"}
+
+
+def draw_top_bar(screen: pygame.Surface, ctx: BattleContext, title: str, controller: str, speed: float,
+                 log_path: str | None) -> None:
+    w = screen.get_width()
+    pygame.draw.rect(screen, (14, 16, 22), (0, 0, w, TOP_BAR))
+    pygame.draw.line(screen, (80, 84, 96), (0, TOP_BAR - 1), (w, TOP_BAR - 1))
+    enc = ctx.encounter
+    x = text(screen, title, (12, TOP_BAR // 2), 22, INK, bold=True, anchor="midleft").right + 24
+    if enc.phase == "setup":
+        x = text(screen, "Setup", (x, TOP_BAR // 2), 22, GOLD, bold=True, anchor="midleft").right + 18
+    elif enc.phase == "active":
+        x = text(screen, f"Round {enc.round}", (x, TOP_BAR // 2), 22, GOLD, bold=True, anchor="midleft").right + 18
+        if enc.turn is not None:
+            v = enc.view(enc.turn)
+            style = FACTION_STYLE.get(v.faction, FACTION_STYLE["neutral"])
+            pygame.draw.circle(screen, style.fill, (x + 8, TOP_BAR // 2), 8)
+            x = text(screen, f"{v.name}'s turn", (x + 22, TOP_BAR // 2), 22, INK, bold=True,
+                     anchor="midleft").right + 10
+            x = text(screen, f"({v.faction}, {controller})", (x, TOP_BAR // 2), 20, DIM, anchor="midleft").right
+    else:
+        text(screen, "Combat over", (x, TOP_BAR // 2), 22, GOLD, bold=True, anchor="midleft")
+    flags = []
+    if ctx.gm:
+        flags.append("GM MODE")
+    if ctx.show_enemy_reach:
+        flags.append("enemy reach")
+    flags.append(f"AI speed {SPEED_NAMES.get(speed, f'{speed:g}x')}")
+    right = "    ".join(flags)
+    text(screen, right, (w - 12, TOP_BAR // 2), 20, (255, 170, 90) if ctx.gm else DIM, anchor="midright")
+
+
+def draw_status(screen: pygame.Surface, ctx: BattleContext, hint: str) -> None:
+    w, h = screen.get_size()
+    bar = pygame.Rect(0, h - STATUS_BAR, w, STATUS_BAR)
+    pygame.draw.rect(screen, (14, 16, 22), bar)
+    pygame.draw.line(screen, (80, 84, 96), bar.topleft, bar.topright)
+    f = font(20)
+    right = f.render(hint, True, DIM)
+    screen.blit(right, right.get_rect(midright=(w - 12, bar.centery)))
+    msg = ctx.status
+    max_w = w - right.get_width() - 40
+    while msg and f.size(msg)[0] > max_w:
+        msg = msg[:-2]
+    screen.blit(f.render(msg, True, INK), (12, bar.y + 7))
+
+
+def action_buttons(ctx: BattleContext, can_undo: bool, setup: bool) -> list[tuple[Button, str]]:
+    """(button, command) along the bottom of the map area; the command names what the scene does."""
+    vr = ctx.view_rect
+    if setup:
+        specs = [("Begin battle", "Enter", "begin")]
+    else:
+        specs = [("Attack", "A", "mode:attack"), ("Shove", "S", "mode:shove"), ("Disengage", "D", "mode:disengage"),
+                 ("Flee", "F", "flee"), ("Undo", "U", "undo"), ("End turn", "Enter", "end_turn")]
+    widths = [max(96, font(20).size(f"{label}  [{k}]")[0] + 20) for label, k, _ in specs]
+    total = sum(widths) + 8 * (len(specs) - 1)
+    x = vr.centerx - total // 2
+    y = vr.bottom - ACTION_BAR + 8
+    out = []
+    for (label, k, cmd), bw in zip(specs, widths, strict=True):
+        b = Button(label, pygame.Rect(x, y, bw, ACTION_BAR - 16), k)
+        b.active = cmd == f"mode:{ctx.action_mode}"
+        b.enabled = cmd != "undo" or can_undo
+        out.append((b, cmd))
+        x += bw + 8
+    return out
+
+
+def draw_action_bar(screen: pygame.Surface, buttons: list[tuple[Button, str]], mouse: tuple[int, int]) -> None:
+    if not buttons:
+        return
+    area = buttons[0][0].rect.unionall([b.rect for b, _ in buttons]).inflate(16, 12)
+    layer = pygame.Surface(area.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (12, 14, 20, 210), layer.get_rect(), border_radius=12)
+    screen.blit(layer, area.topleft)
+    for b, _ in buttons:
+        b.draw(screen, hover=b.rect.collidepoint(mouse))
+
+
+def draw_explain(screen: pygame.Surface, ctx: BattleContext, who: str, lines: list[str]) -> None:
+    if not lines:
+        return
+    f = font(19)
+    width = min(520, max(f.size(s)[0] for s in [who, *lines]) + 28)
+    box = pygame.Rect(0, 0, width, 34 + 20 * len(lines))
+    box.topright = (ctx.view_rect.right - 12, ctx.view_rect.y + 12)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (16, 18, 26, 225), layer.get_rect(), border_radius=10)
+    pygame.draw.rect(layer, (120, 110, 80, 255), layer.get_rect(), 1, border_radius=10)
+    screen.blit(layer, box.topleft)
+    text(screen, who, (box.x + 14, box.y + 8), 20, GOLD, bold=True)
+    for i, s in enumerate(lines):
+        text(screen, s, (box.x + 14, box.y + 30 + 20 * i), 19, INK)
+
+
+MODE_WORD = {ATTACK: "attack", SHOVE: "shove", DISENGAGE: "disengage"}

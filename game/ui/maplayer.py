@@ -1,0 +1,60 @@
+"""The terrain as `playmat render` draws it, pre-rendered once per zoom step and cached.
+
+A frame blits one viewport-sized region of the cached surface: no frame
+redraws the map from tiles. Only a few zoom steps are kept (a 64x64 map at
+200 % is ~170 MB), the least recently used is dropped first.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from game.maps.pixels import TiledPixels
+from game.render.pg import pygame
+from game.render.tilemap import MapArt
+
+from .camera import ZOOMS
+
+BACKGROUND = (28, 30, 36)
+KEEP = 3  # zoom steps kept in memory
+
+
+class MapLayer:
+    def __init__(self, art: MapArt) -> None:
+        self.art = art
+        self.pixels = TiledPixels(art.layout)
+        self.base = art.surface()
+        self.cache: OrderedDict[int, pygame.Surface] = OrderedDict()
+        self.builds = 0  # how many zoom steps were rendered (tests: once per step, not per frame)
+
+    def surface(self, zoom_index: int) -> pygame.Surface:
+        if zoom_index in self.cache:
+            self.cache.move_to_end(zoom_index)
+            return self.cache[zoom_index]
+        z = ZOOMS[zoom_index]
+        w, h = self.pixels.pixel_size
+        base = self.base if z == 1.0 else pygame.transform.smoothscale(self.base, (round(w * z), round(h * z)))
+        # Flattened onto the background in the display's format, the per-frame blit is a plain copy.
+        flat = pygame.Surface(base.get_size())
+        flat.fill(BACKGROUND)
+        flat.blit(base, (0, 0))
+        if pygame.display.get_surface() is not None:
+            flat = flat.convert()
+        self.cache[zoom_index] = flat
+        self.builds += 1
+        while len(self.cache) > KEEP:
+            self.cache.popitem(last=False)
+        return flat
+
+    def draw(self, screen: pygame.Surface, view: pygame.Rect, origin: tuple[float, float], zoom_index: int) -> None:
+        """Blit the part of the map that falls in ``view``; ``origin`` is the map's (0, 0) on screen."""
+        surf = self.surface(zoom_index)
+        screen.fill(BACKGROUND, view)
+        ox, oy = round(origin[0]), round(origin[1])
+        # Source rectangle = the view in map-surface pixels, clipped by blit itself.
+        area = pygame.Rect(view.x - ox, view.y - oy, view.w, view.h)
+        screen.blit(surf, view.topleft, area)
+
+    def reload(self, art: MapArt) -> None:
+        """The TMX changed on disk (designer edits during setup): new art, empty cache."""
+        self.__init__(art)  # type: ignore[misc]

@@ -1,0 +1,211 @@
+"""Tokens drawn every frame over the cached map: position (animated), facing, hp bar, status, hover name.
+
+What a token shows, at 100 % zoom:
+- faction colour and initials, a facing wedge (the renderer's sprite, cached per size and angle);
+- an hp bar under it (green / amber / red);
+- markers: a thin red ring = threatening (R8), an amber "stop" octagon = zone of control exhausted
+  this turn (R9), a blue double arrow = disengaged (R23), a grey tick = has acted this round;
+- rings: gold = the current actor, white = selected, cyan = highlighted from the initiative tracker;
+- its name in a tag above it while hovered; a large or giant creature tints its whole footprint (R26).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from game.render.pg import pygame
+from game.render.style import FACTION_STYLE, font, hp_colour
+from game.render.tokens import initials, token_sprite
+
+from .context import BattleContext
+
+Cell = tuple[int, int]
+
+
+@dataclass
+class TokenState:
+    """What the screen shows of one combatant right now (animations move it away from the encounter's state)."""
+
+    name: str
+    faction: str
+    cell: Cell
+    radius: int  # footprint radius (R26)
+    facing: int
+    hp: int
+    hp_max: int
+    pos: tuple[float, float] | None = None  # map pixels while animating; None = the cell's centre
+    alpha: float = 1.0  # fading in/out
+    scale: float = 1.0  # falling into a chasm shrinks it
+    flash: float = 0.0  # 0..1 red hit flash
+    threatening: bool = False
+    zoc_exhausted: bool = False
+    disengaged: bool = False
+    acted: bool = False
+
+    def copy(self) -> TokenState:
+        return replace(self)
+
+
+def states_from(ctx: BattleContext) -> dict[str, TokenState]:
+    """Tokens for every combatant still on the board, as the encounter stands now."""
+    enc = ctx.encounter
+    out: dict[str, TokenState] = {}
+    acted = acted_this_round(enc)
+    for v in enc.views():
+        if not v.active:
+            continue
+        out[v.name] = TokenState(
+            v.name, v.faction, v.cell, v.radius, v.facing_index, v.hp, v.hp_max,
+            threatening=v.threatening, zoc_exhausted=v.zoc_exhausted, disengaged=bool(v.disengaged_from),
+            acted=v.name in acted,
+        )
+    return out
+
+
+def acted_this_round(enc: object) -> set[str]:
+    """Who has had their turn this round: everyone before the current actor in the order (R14)."""
+    turn = getattr(enc, "turn", None)
+    order = list(enc.order()) if turn is not None else []  # type: ignore[attr-defined]
+    if turn not in order:
+        return set()
+    done = set(order[: order.index(turn)])
+    if getattr(enc, "acted", False):
+        done.add(turn)
+    return done
+
+
+def _angle(ctx: BattleContext, cell: Cell, facing: int) -> int:
+    geo = ctx.geometry
+    ax, ay = geo.cell_center(cell)
+    bx, by = geo.cell_center(ctx.encounter.layout.neighbor(cell, facing))
+    return round(math.degrees(math.atan2(by - ay, bx - ax)))
+
+
+def draw_tokens(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, TokenState]) -> None:
+    inr = ctx.hex_radius()
+    turn = ctx.encounter.turn
+    ordered = sorted(tokens.values(), key=lambda t: (t.pos or ctx.geometry.cell_center(t.cell))[1])
+    for tok in ordered:
+        if tok.radius > 0:
+            _footprint(screen, ctx, tok)
+    for tok in ordered:
+        _token(screen, ctx, tok, inr, ring=_ring(ctx, tok, turn))
+    hovered = ctx.hovered_unit or ctx.highlight
+    if hovered in tokens:
+        _name_tag(screen, ctx, tokens[hovered], inr)
+
+
+def _ring(ctx: BattleContext, tok: TokenState, turn: str | None) -> tuple[int, int, int] | None:
+    if tok.name == ctx.highlight:
+        return (90, 230, 255)
+    if tok.name == turn:
+        return (255, 206, 64)
+    if tok.name == ctx.selected:
+        return (255, 255, 255)
+    return None
+
+
+def _centre(ctx: BattleContext, tok: TokenState) -> tuple[float, float]:
+    return ctx.to_screen(*(tok.pos or ctx.geometry.cell_center(tok.cell)))
+
+
+def _token(screen: pygame.Surface, ctx: BattleContext, tok: TokenState, inr: float,
+           ring: tuple[int, int, int] | None) -> None:
+    r_px = max(4, round(inr * (0.78 + 1.42 * tok.radius) * tok.scale))
+    cx, cy = _centre(ctx, tok)
+    if cx < -3 * r_px or cy < -3 * r_px or cx > screen.get_width() + 3 * r_px or cy > screen.get_height() + 3 * r_px:
+        return
+    label = tok.name if tok.radius > 0 and len(tok.name) <= 6 else initials(tok.name)
+    sprite = token_sprite(tok.faction, label, r_px, _angle(ctx, tok.cell, tok.facing), None, None)
+    if tok.threatening:
+        pygame.draw.circle(screen, (210, 40, 30), (cx, cy), r_px + 3, 2)
+    if ring is not None:
+        pygame.draw.circle(screen, ring, (cx, cy), r_px + 6, 3)
+    if tok.alpha < 1.0 or tok.flash > 0:
+        sprite = sprite.copy()
+        if tok.flash > 0:
+            sprite.fill((int(200 * tok.flash), 0, 0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+        if tok.alpha < 1.0:
+            sprite.set_alpha(round(255 * max(tok.alpha, 0.0)))
+    screen.blit(sprite, sprite.get_rect(center=(round(cx), round(cy))))
+    if tok.alpha < 0.99:
+        return
+    _hp_bar(screen, cx, cy + r_px + 2, r_px, tok.hp, tok.hp_max)
+    bx = cx + r_px * 0.72
+    by = cy - r_px * 0.72
+    if tok.zoc_exhausted:
+        _stop_badge(screen, (bx, by), max(6, r_px * 0.32))
+    if tok.disengaged:
+        _disengage_badge(screen, (cx - r_px * 0.72, by), max(6, r_px * 0.32))
+    if tok.acted:
+        _tick_badge(screen, (bx, cy + r_px * 0.55), max(6, r_px * 0.3))
+
+
+def _hp_bar(screen: pygame.Surface, cx: float, top: float, r_px: int, hp: int, hp_max: int) -> None:
+    w = max(16, int(r_px * 1.6))
+    h = max(4, r_px // 6)
+    rect = pygame.Rect(0, 0, w, h)
+    rect.midtop = (round(cx), round(top))
+    pygame.draw.rect(screen, (16, 16, 20), rect.inflate(2, 2))
+    frac = max(0.0, min(1.0, hp / hp_max if hp_max else 0.0))
+    if frac > 0:
+        pygame.draw.rect(screen, hp_colour(frac), (rect.x, rect.y, max(1, round(w * frac)), h))
+
+
+def _stop_badge(screen: pygame.Surface, c: tuple[float, float], r: float) -> None:
+    pts = [(c[0] + r * math.cos(math.radians(22.5 + 45 * i)), c[1] + r * math.sin(math.radians(22.5 + 45 * i)))
+           for i in range(8)]
+    pygame.draw.polygon(screen, (230, 140, 20), pts)
+    pygame.draw.polygon(screen, (60, 30, 0), pts, 1)
+    pygame.draw.line(screen, (255, 255, 255), (c[0] - r * 0.5, c[1]), (c[0] + r * 0.5, c[1]), max(1, int(r / 3)))
+
+
+def _disengage_badge(screen: pygame.Surface, c: tuple[float, float], r: float) -> None:
+    pygame.draw.circle(screen, (40, 110, 220), c, r)
+    pygame.draw.circle(screen, (10, 30, 70), c, r, 1)
+    y = c[1]
+    pygame.draw.line(screen, (255, 255, 255), (c[0] - r * 0.6, y), (c[0] + r * 0.6, y), max(1, int(r / 4)))
+    for s in (-1, 1):
+        tip = c[0] + s * r * 0.65
+        pygame.draw.line(screen, (255, 255, 255), (tip, y), (tip - s * r * 0.35, y - r * 0.3), max(1, int(r / 4)))
+        pygame.draw.line(screen, (255, 255, 255), (tip, y), (tip - s * r * 0.35, y + r * 0.3), max(1, int(r / 4)))
+
+
+def _tick_badge(screen: pygame.Surface, c: tuple[float, float], r: float) -> None:
+    pygame.draw.circle(screen, (90, 94, 104), c, r)
+    pygame.draw.lines(screen, (240, 240, 240), False,
+                      [(c[0] - r * 0.5, c[1]), (c[0] - r * 0.1, c[1] + r * 0.4), (c[0] + r * 0.55, c[1] - r * 0.45)],
+                      max(1, int(r / 3.5)))
+
+
+def _footprint(screen: pygame.Surface, ctx: BattleContext, tok: TokenState) -> None:
+    style = FACTION_STYLE.get(tok.faction, FACTION_STYLE["neutral"])
+    cells = ctx.encounter.layout.disc(tok.cell, tok.radius)
+    polys = [ctx.hex_polygon(c) for c in cells]
+    xs = [p[0] for poly in polys for p in poly]
+    ys = [p[1] for poly in polys for p in poly]
+    x0, y0 = int(min(xs)) - 2, int(min(ys)) - 2
+    w, h = int(max(xs)) - x0 + 3, int(max(ys)) - y0 + 3
+    if w <= 0 or h <= 0 or w > 4 * screen.get_width():
+        return
+    layer = pygame.Surface((w, h), pygame.SRCALPHA)
+    a = round(70 * tok.alpha)
+    for poly in polys:
+        local = [(x - x0, y - y0) for x, y in poly]
+        pygame.draw.polygon(layer, (*style.fill, a), local)
+        pygame.draw.lines(layer, (*style.rim, round(160 * tok.alpha)), True, local, 1)
+    screen.blit(layer, (x0, y0))
+
+
+def _name_tag(screen: pygame.Surface, ctx: BattleContext, tok: TokenState, inr: float) -> None:
+    f = font(20, bold=True)
+    text = f.render(f"{tok.name}  {max(tok.hp, 0)}/{tok.hp_max}", True, (255, 255, 255))
+    cx, cy = _centre(ctx, tok)
+    r_px = inr * (0.78 + 1.42 * tok.radius)
+    rect = text.get_rect(midbottom=(round(cx), round(cy - r_px - 8)))
+    bg = rect.inflate(12, 6)
+    style = FACTION_STYLE.get(tok.faction, FACTION_STYLE["neutral"])
+    pygame.draw.rect(screen, (16, 18, 24), bg, border_radius=6)
+    pygame.draw.rect(screen, style.fill, bg, 2, border_radius=6)
+    screen.blit(text, rect)

@@ -1,0 +1,332 @@
+"""The game window played through real pygame events in the real loop; assertions on the match and its log.
+
+A small hot-seat map (every faction human) keeps each test's story exact:
+pointy-top odd-r, 8x5. Hero (player) at 2,2 acts first (initiative 9);
+Orc (enemy) at 5,2 faces west; 6,2 is a hazard hex (R12, default damage 3).
+Row 2 is even, so the east neighbour of 4,2 is 5,2 and of 5,2 is 6,2.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.maps.tmxwrite import write_map
+from game.render.pg import pygame
+from game.rules import Begin, Encounter, Move, Shove, read_log, replay
+from game.ui.app import PlayConfig, load_scenario, play
+from game.ui.battle import BattleScene
+from game.ui.menus import MenuScene, SummaryScene
+from game.ui.title import TitleScene
+
+ROOT = Path(__file__).resolve().parents[1]
+TERRAIN = [
+    "........",
+    "........",
+    "......h.",
+    "........",
+    "........",
+]
+UNITS = [
+    {"name": "Hero", "at": (2, 2), "faction": "player", "move": 4, "initiative": 9, "attack": 5,
+     "skills": "acrobatics:3, blades:1", "hp": 12},
+    {"name": "Orc", "at": (5, 2), "faction": "enemy", "initiative": 5, "facing": "w", "hp": 9, "defense": 10},
+]
+EVERYONE = ("player", "ally", "enemy", "neutral")
+
+
+@pytest.fixture
+def arena(tmp_path: Path) -> Path:
+    return write_map(tmp_path / "arena.tmx", TERRAIN, units=UNITS, title="Arena")
+
+
+# --- a tiny driver: wait for a condition, then post real events ---------------------------------
+Step = tuple[Callable[[BattleScene], bool], Callable[[BattleScene], list[pygame.event.Event]]]
+
+
+def idle(b: BattleScene) -> bool:
+    """Combat running, nothing playing, nobody thinking: the state a player clicks in."""
+    return b.match.encounter.phase == "active" and not b.ctx.busy and not b.anim.busy
+
+
+def click_cell(cell: tuple[int, int], button: int = 1) -> Callable[[BattleScene], list[pygame.event.Event]]:
+    def events(b: BattleScene) -> list[pygame.event.Event]:
+        x, y = b.ctx.cell_to_screen(cell)
+        pos = (round(x), round(y))
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+    return events
+
+
+def hover_cell(cell: tuple[int, int]) -> Callable[[BattleScene], list[pygame.event.Event]]:
+    def events(b: BattleScene) -> list[pygame.event.Event]:
+        x, y = b.ctx.cell_to_screen(cell)
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0), buttons=(0, 0, 0))]
+    return events
+
+
+def press(key: int, mod: int = 0) -> Callable[[BattleScene], list[pygame.event.Event]]:
+    return lambda b: [pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0),
+                      pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)]
+
+
+class Driver:
+    """Runs steps in order; a step fires on the first frame its condition holds (then waits 2 frames)."""
+
+    def __init__(self, steps: list[Step]) -> None:
+        self.steps = list(steps)
+        self.seen: dict[str, Any] = {}
+        self.cool = 0
+        self.battle: BattleScene | None = None
+
+    def __call__(self, frame: int, stack: Any) -> list[pygame.event.Event]:
+        b = stack.find(BattleScene)
+        self.battle = b or self.battle
+        if self.cool > 0:
+            self.cool -= 1
+            return []
+        if not self.steps or b is None:
+            return []
+        cond, make = self.steps[0]
+        if not cond(b):
+            return []
+        self.steps.pop(0)
+        self.cool = 2
+        return make(b)
+
+    @property
+    def done(self) -> bool:
+        return not self.steps
+
+
+def run(cfg: PlayConfig, steps: list[Step], frames: int = 600, **kw: Any) -> tuple[Driver, Any]:
+    drv = Driver(steps)
+    result = play(cfg, script=drv, until=lambda s: drv.done and drv.cool == 0, **kw) if "until" not in kw \
+        else play(cfg, script=drv, **kw)
+    assert drv.done, f"steps left over: {len(drv.steps)}"
+    return drv, result
+
+
+def hotseat(arena: Path, log: Path, seed: int = 1, **kw: Any) -> PlayConfig:
+    return PlayConfig(map_path=arena, log_path=log, seed=seed, humans=EVERYONE, headless=True, frames=900,
+                      speed=2.0, **kw)
+
+
+def log_lines(log: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+
+
+def always(b: BattleScene) -> bool:
+    return True
+
+
+# --- select, move along the previewed path, end turn ----------------------------------------------
+def test_select_then_move_follows_the_previewed_path_and_zoc_stops_it(arena: Path, tmp_path: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    preview: dict[str, Any] = {}
+
+    def remember(b: BattleScene) -> list[pygame.event.Event]:
+        preview["path"] = b.match.encounter.reach_for("Hero").path_to((4, 2))
+        return click_cell((4, 2))(b)
+
+    drv, _ = run(hotseat(arena, log), [
+        (idle, click_cell((2, 2))),
+        (lambda b: b.ctx.selected == "Hero", hover_cell((4, 2))),
+        (idle, remember),
+        (idle, lambda b: []),
+    ])
+    b = drv.battle
+    enc = b.match.encounter
+    assert enc.view("Hero").cell == (4, 2)
+    # 4,2 is adjacent to the threatening Orc: entering it exhausts Hero's movement (R9) and the status says so.
+    assert enc.view("Hero").movement == 0 and enc.view("Hero").zoc_exhausted
+    assert "stopped: threatened by Orc" in b.ctx.status
+    lines = log_lines(log)
+    assert lines[0] == {"action": "begin"}
+    assert lines[1]["action"] == "move" and lines[1]["to"] == [4, 2]
+    # The recorded path is the one previewed on hover (start first in the log, excluded in path_to).
+    assert [tuple(c) for c in lines[1]["path"]][-len(preview["path"]):] == preview["path"]
+
+
+def test_end_turn_asks_first_when_the_actor_could_still_attack(arena: Path, tmp_path: Path) -> None:
+    log = tmp_path / "e.jsonl"
+    drv, result = run(hotseat(arena, log), [
+        (idle, click_cell((4, 2))),
+        (idle, press(pygame.K_RETURN)),  # Hero is adjacent to Orc and has not acted: a question, not an end
+        (always, lambda b: []),
+    ])
+    assert drv.battle.match.encounter.turn == "Hero"
+    question = result.stack.top
+    assert isinstance(question, MenuScene) and question.title == "End turn?"
+    assert question.lines == ["Hero could still attack. End the turn anyway?"]
+    drv2, result = run(hotseat(arena, log), [
+        (idle, press(pygame.K_RETURN)),
+        (always, press(pygame.K_RETURN)),  # "Yes" on the confirmation
+        (idle, lambda b: []),
+    ])
+    assert drv2.battle.match.encounter.turn == "Orc"
+    assert log_lines(log)[-1] == {"action": "end_turn"}
+
+
+# --- attack, shove into a hazard, disengage -------------------------------------------------------
+def test_click_an_enemy_in_reach_attacks_it_with_the_seeded_dice(arena: Path, tmp_path: Path) -> None:
+    log = tmp_path / "a.jsonl"
+    drv, _ = run(hotseat(arena, log), [
+        (idle, click_cell((4, 2))),
+        (idle, click_cell((5, 2))),
+        (idle, lambda b: []),
+    ])
+    enc = drv.battle.match.encounter
+    attack = log_lines(log)[-1]
+    assert attack["action"] == "attack" and attack["unit"] == "Hero" and attack["target"] == "Orc"
+    # R21: d20 + 5 against defence 10 (Orc faces west, toward Hero: front arc, no penalty) hits on 5+.
+    hit = attack["roll"] + 5 >= 10
+    assert enc.view("Orc").hp == 9 - (attack["damage"] if hit else 0)
+    assert "Hero attacks Orc" in drv.battle.ctx.status
+
+
+def _seed_where_the_shove_hits(arena: Path) -> int:
+    sc = load_scenario(arena)
+    for seed in range(100):
+        enc = Encounter(replace(sc, seed=seed))
+        enc.apply(Begin())
+        enc.apply(Move("Hero", (4, 2)))
+        if enc.apply(Shove("Hero", "Orc")).events[0].hit:
+            return seed
+    raise AssertionError("no seed in 0..99 lands the shove")
+
+
+def test_shove_mode_pushes_the_enemy_into_the_hazard(arena: Path, tmp_path: Path) -> None:
+    log = tmp_path / "h.jsonl"
+    seed = _seed_where_the_shove_hits(arena)
+    drv, _ = run(hotseat(arena, log, seed=seed), [
+        (idle, click_cell((4, 2))),
+        (idle, press(pygame.K_s)),
+        (lambda b: b.ctx.action_mode == "shove", click_cell((5, 2))),
+        (idle, lambda b: []),
+    ])
+    enc = drv.battle.match.encounter
+    # R22: pushed one hex directly away (east, to 6,2); R12: entering the hazard hex costs 3 hp.
+    assert enc.view("Orc").cell == (6, 2)
+    assert enc.view("Orc").hp == 9 - 3
+    assert log_lines(log)[-1]["action"] == "shove"
+    assert "3 hazard damage" in drv.battle.ctx.status
+
+
+def test_disengage_key_twice_rolls_the_best_skill(arena: Path, tmp_path: Path) -> None:
+    log = tmp_path / "d.jsonl"
+    drv, _ = run(hotseat(arena, log), [
+        (idle, click_cell((4, 2))),
+        (idle, press(pygame.K_d)),
+        (always, press(pygame.K_d)),
+        (idle, lambda b: []),
+    ])
+    last = log_lines(log)[-1]
+    # R23: the player names the skill; the window picks Hero's strongest (acrobatics 3 over blades 1).
+    assert last["action"] == "disengage" and last["skill"] == "acrobatics" and "roll" in last
+    assert "Hero disengages (acrobatics)" in drv.battle.ctx.status
+
+
+# --- undo, and illegal clicks say why ---------------------------------------------------------------
+def test_undo_takes_back_a_move_but_not_after_dice(arena: Path, tmp_path: Path) -> None:
+    log = tmp_path / "u.jsonl"
+    drv, _ = run(hotseat(arena, log), [
+        (idle, click_cell((3, 2))),
+        (idle, press(pygame.K_u)),
+        (idle, lambda b: []),
+    ])
+    assert drv.battle.match.encounter.view("Hero").cell == (2, 2)
+    assert log_lines(log) == [{"action": "begin"}]  # the move's line is gone from the save file too
+    drv, _ = run(hotseat(arena, log), [
+        (idle, click_cell((4, 2))),
+        (idle, click_cell((5, 2))),  # attack: dice rolled
+        (idle, press(pygame.K_z, pygame.KMOD_CTRL)),
+        (idle, lambda b: []),
+    ])
+    assert drv.battle.ctx.status.startswith("Cannot undo:")
+    assert log_lines(log)[-1]["action"] == "attack"
+
+
+def test_an_illegal_move_click_shows_the_engines_reason(arena: Path, tmp_path: Path) -> None:
+    log = tmp_path / "i.jsonl"
+    drv, _ = run(hotseat(arena, log), [(idle, click_cell((7, 4))), (idle, lambda b: [])])
+    enc = drv.battle.match.encounter
+    reason = enc.can_move_to("Hero", (7, 4))
+    assert reason is not None
+    assert drv.battle.ctx.status == f"Cannot move Hero to 7,4: {reason}"
+    assert log_lines(log) == [{"action": "begin"}]
+
+
+def test_clicking_an_enemy_out_of_reach_says_why(arena: Path, tmp_path: Path) -> None:
+    log = tmp_path / "r.jsonl"
+    drv, _ = run(hotseat(arena, log), [(idle, click_cell((5, 2))), (idle, lambda b: [])])
+    reason = drv.battle.match.encounter.can_attack("Hero", "Orc")
+    assert reason is not None and drv.battle.ctx.status == f"Cannot attack Orc: {reason}"
+
+
+# --- save and resume --------------------------------------------------------------------------------
+def test_a_resumed_log_continues_exactly(arena: Path, tmp_path: Path) -> None:
+    log = tmp_path / "resume.jsonl"
+    first, _ = run(hotseat(arena, log), [
+        (idle, click_cell((4, 2))),
+        (idle, click_cell((5, 2))),
+        (idle, lambda b: []),
+    ])
+    before = first.battle.match.encounter.state_json()
+    again, _ = run(hotseat(arena, log), [(idle, lambda b: [])])
+    assert again.battle.match.encounter.state_json() == before
+    # ... and play goes on from there, appended to the same file.
+    run(hotseat(arena, log), [(idle, press(pygame.K_RETURN)), (idle, lambda b: [])])
+    assert log_lines(log)[-1] == {"action": "end_turn"}
+    assert [d["action"] for d in log_lines(log)] == ["begin", "move", "attack", "end_turn"]
+
+
+# --- the AI, the summary, the title -----------------------------------------------------------------
+def test_ai_vs_ai_battle_plays_to_the_summary_and_the_log_replays(tmp_path: Path) -> None:
+    log = tmp_path / "auto.jsonl"
+    cfg = PlayConfig(map_path=ROOT / "maps" / "default.tmx", log_path=log, seed=5, autoplay=True,
+                     headless=True, speed=float("inf"))
+    result = play(cfg)  # headless without --frames: runs to the summary
+    summary = result.stack.find(SummaryScene)
+    assert summary is not None
+    battle = result.stack.find(BattleScene)
+    enc = battle.match.encounter
+    assert enc.is_over()
+    assert summary.title in (f"{' and '.join(enc.winners()).capitalize()} wins",
+                             f"{' and '.join(enc.winners()).capitalize()} win", "Combat ended")
+    sc = load_scenario(cfg.map_path)
+    replayed = replay(replace(sc, seed=5), read_log(log, sc.board.layout))
+    assert replayed.state_json() == enc.state_json()
+
+
+def test_the_title_lists_the_shipped_maps_and_a_click_starts_one(tmp_path: Path) -> None:
+    log = tmp_path / "t.jsonl"
+    cfg = PlayConfig(log_path=log, humans=EVERYONE, headless=True, frames=30)
+    picked: dict[str, Any] = {}
+
+    def script(frame: int, stack: Any) -> list[pygame.event.Event]:
+        title = stack.find(TitleScene)
+        if frame == 3 and title is not None:
+            picked["titles"] = [e.title for e in title.entries]
+            r = title.rows[0]
+            return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1)]
+        return []
+
+    result = play(cfg, script=script)
+    assert "Ambush at Miller's Ford" in picked["titles"]
+    assert result.stack.find(BattleScene) is not None
+    assert log_lines(log)[0] == {"action": "begin"}
+
+
+def test_escape_opens_the_pause_menu_and_r_resumes(arena: Path, tmp_path: Path) -> None:
+    drv, result = run(hotseat(arena, tmp_path / "p.jsonl"), [
+        (idle, press(pygame.K_ESCAPE)),
+        (always, lambda b: []),
+    ])
+    assert isinstance(result.stack.top, MenuScene) and result.stack.top.title == "Paused"
