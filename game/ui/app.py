@@ -125,7 +125,7 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
          until: Callable[[SceneStack], bool] | None = None) -> LoopResult:
     """Open the title screen (no map) or the battle (a map) and run until quit / ``frames`` / ``until``."""
     from .menus import SummaryScene
-    from .title import TitleScene, read_entry, shipped_map_paths
+    from .title import TitleScene, shipped_entries
 
     pygame.display.init()
     pygame.font.init()
@@ -136,7 +136,7 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
         pygame.key.set_repeat(300, 40)
 
         def title() -> Scene:
-            entries = [read_entry(p) for p in shipped_map_paths()]
+            entries = shipped_entries()
             return TitleScene(entries, lambda p: battle_scene(cfg, p, screen_size(), title))
 
         first = battle_scene(cfg, cfg.map_path, cfg.size, title) if cfg.map_path is not None else title()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,8 +12,6 @@ from .chrome import DIM, GOLD, INK, panel, text, wrap
 from .loop import toggle_fullscreen
 from .scene import QUIT, Scene, Transition, push
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 @dataclass(frozen=True)
 class MapEntry:
@@ -23,26 +20,11 @@ class MapEntry:
     description: str
 
 
-def shipped_map_paths() -> list[Path]:
-    """game.maps.shipped_maps() when the packaging work provides it, else the maps/ folder."""
-    try:
-        from game.maps import shipped_maps  # type: ignore[attr-defined]
-    except ImportError:
-        return sorted((ROOT / "maps").glob("*.tmx"))
-    return [Path(p) for p in shipped_maps()]
+def shipped_entries() -> list[MapEntry]:
+    """Every shipped map with its title and description (game.maps.shipped_maps, default first)."""
+    from game.maps import shipped_maps
 
-
-def read_entry(path: Path) -> MapEntry:
-    """Title and description from the map's properties (cheap: no tiles, no images)."""
-    props: dict[str, str] = {}
-    try:
-        root = ET.parse(path).getroot()
-        node = root.find("properties")
-        for p in node.findall("property") if node is not None else []:
-            props[p.get("name", "")] = p.get("value") if p.get("value") is not None else (p.text or "")
-    except (OSError, ET.ParseError):
-        return MapEntry(path, path.stem, "(this file cannot be read)")
-    return MapEntry(path, props.get("title") or path.stem, props.get("description", ""))
+    return [MapEntry(m.path, m.title, m.description) for m in shipped_maps()]
 
 
 class TitleScene(Scene):
