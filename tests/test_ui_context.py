@@ -9,7 +9,7 @@ from types import SimpleNamespace
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.maps.loader import load_scenario  # noqa: E402  (game.maps.load_scenario once the API lands)
+from game.maps import load_scenario  # noqa: E402
 from game.maps.pixels import TiledPixels  # noqa: E402
 from game.render.pg import pygame  # noqa: E402
 from game.ui.camera import Camera  # noqa: E402
