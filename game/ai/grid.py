@@ -1,0 +1,101 @@
+"""Fast sweeps over the hex grid in axial coordinates, for the AI's own estimates.
+
+In axial coordinates the six neighbours of every hex are the same six array
+shifts, so "the cheapest neighbour" of every hex at once is six slices and a
+minimum: no index gathers. A :class:`Window` is an axial rectangle around
+the hexes a question concerns (plus a margin), so a sweep touches only the
+part of a large map that matters.
+
+These are estimates for scoring (where a hostile could stand next turn, how
+far the actor has to walk); the engine's own reach decides what is legal.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+INF = 1e9
+
+
+class Window:
+    """An axial rectangle of the board, padded by one cell of ``INF`` on each side."""
+
+    def __init__(self, q: np.ndarray, r: np.ndarray, flats: np.ndarray, vectors: tuple[tuple[int, int], ...],
+                 lo: tuple[int, int], hi: tuple[int, int]) -> None:
+        # q, r: axial coordinates of every flat cell; flats: the cells inside the rectangle.
+        self.q0, self.r0 = lo
+        self.w = hi[0] - lo[0] + 1
+        self.h = hi[1] - lo[1] + 1
+        self.flats = flats
+        self.qi = q[flats] - self.q0 + 1
+        self.ri = r[flats] - self.r0 + 1
+        self.vectors = vectors
+
+    @classmethod
+    def around(cls, q: np.ndarray, r: np.ndarray, cells: np.ndarray, margin: int,
+               vectors: tuple[tuple[int, int], ...]) -> Window:
+        """The rectangle holding ``cells`` (flat indices) widened by ``margin`` hexes."""
+        lo = (int(q[cells].min()) - margin, int(r[cells].min()) - margin)
+        hi = (int(q[cells].max()) + margin, int(r[cells].max()) + margin)
+        inside = np.flatnonzero((q >= lo[0]) & (q <= hi[0]) & (r >= lo[1]) & (r <= hi[1]))
+        return cls(q, r, inside, vectors, lo, hi)
+
+    def grid(self, flat_values: np.ndarray, fill: float) -> np.ndarray:
+        """Values of the window's cells laid out in the padded axial array (``fill`` elsewhere)."""
+        out = np.full((self.h + 2, self.w + 2), fill, dtype=float)
+        out[self.ri, self.qi] = flat_values[self.flats]
+        return out
+
+    def back(self, arr: np.ndarray, n: int, fill: float) -> np.ndarray:
+        """A padded axial array back to flat indices ``[n + 1]`` (``fill`` outside the window)."""
+        out = np.full(n + 1, fill)
+        out[self.flats] = arr[self.ri, self.qi]
+        return out
+
+    def neighbour_min(self, arr: np.ndarray) -> np.ndarray:
+        """For every hex of the window, the smallest value among its six neighbours (padding stays INF)."""
+        h, w = self.h, self.w
+        best = None
+        for dq, dr in self.vectors:
+            s = arr[1 + dr: 1 + dr + h, 1 + dq: 1 + dq + w]
+            best = s.copy() if best is None else np.minimum(best, s, out=best)
+        out = np.full_like(arr, INF)
+        out[1:-1, 1:-1] = best
+        return out
+
+    def distance_to(self, goal: np.ndarray, cost: np.ndarray, settle: np.ndarray | None = None) -> np.ndarray:
+        """Cheapest walk from each hex to a ``goal`` hex, paying ``cost`` to enter each hex (all padded arrays).
+
+        Sweeps until nothing changes, or until every ``settle`` hex (a bool
+        padded array) holds a value no greater than the sweep count: each step
+        costs at least 1, so such values are final.
+        """
+        dist = np.where(goal, 0.0, INF)
+        for k in range(1, 4 * (self.h + 2) * (self.w + 2)):
+            new = np.minimum(dist, self.neighbour_min(dist + cost))
+            if not (new < dist).any():
+                return new
+            dist = new
+            if settle is not None:
+                vals = dist[settle]
+                if vals.size and vals.max() <= k:
+                    return dist
+        return dist
+
+    def reach(self, start: tuple[int, int], cost: np.ndarray, stops: np.ndarray, budget: int) -> np.ndarray:
+        """Cheapest cost from ``start`` (padded axial index) to each hex within ``budget``.
+
+        ``stops`` (padded bool) marks hexes a mover may enter but not leave
+        (zone of control, R9); the start itself is always left freely (R10).
+        """
+        dist = np.full_like(cost, INF)
+        dist[start] = 0.0
+        for _ in range(budget):
+            leave = np.where(stops, INF, dist)
+            leave[start] = dist[start]
+            new = np.minimum(dist, self.neighbour_min(leave) + cost)
+            new[new > budget] = INF
+            if not (new < dist).any():
+                break
+            dist = new
+        return dist

@@ -1,0 +1,71 @@
+"""The AI's levels by name, and its explanation of a turn (``playmat suggest``, the window)."""
+
+from __future__ import annotations
+
+import random
+
+from game.rules import Action, Encounter, EndTurn, Flee, RulesError
+
+from .baselines import GreedyPolicy, RandomPolicy
+from .tactical import MAX_TURN_ACTIONS, TacticalPolicy
+from .turn import DICE_KINDS, Plan, Term
+from .weights import EASY, HARD, NORMAL
+
+LEVELS = ("random", "greedy", "easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+
+
+def policy_for(level: str) -> RandomPolicy | GreedyPolicy | TacticalPolicy:
+    """A fresh policy of that level (a ``game.match.Policy``); ValueError names the levels."""
+    if level == "random":
+        return RandomPolicy()
+    if level == "greedy":
+        return GreedyPolicy()
+    tables = {"easy": EASY, "normal": NORMAL, "hard": HARD}
+    if level not in tables:
+        raise ValueError(f'AI level "{level}" is not one of {", ".join(LEVELS)}')
+    return TacticalPolicy(tables[level], level)
+
+
+def explain(view: Encounter, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> Plan:
+    """What the AI of ``level`` would do with the rest of the current actor's turn, and why.
+
+    The plan is played out on a sandbox (``view`` is not changed): the actions
+    up to and including the first that rolls dice are exactly what the policy
+    would submit; after it, the sandbox's dice (from ``rng``) decide what it
+    sees, so the rest is its intent. ``terms`` are the score terms of its first
+    choice (the baselines have none but their rule). Same state, level and
+    seed: same plan.
+    """
+    rng = rng if rng is not None else random.Random(0)
+    name = view.turn
+    if name is None:
+        raise RulesError("suggest: there is no current turn (combat is not active)")
+    policy = policy_for(level)
+    sandbox = view.sandbox(random.Random(rng.random()))
+    first: Plan | None = None
+    actions: list[Action] = []
+    for _ in range(MAX_TURN_ACTIONS + 2):
+        if isinstance(policy, TacticalPolicy):
+            step = policy.plan(sandbox, rng)
+            first = first or step
+            action = step.actions[0]
+        else:
+            action = policy.choose(sandbox, rng)
+        actions.append(action)
+        if isinstance(action, EndTurn | Flee):
+            break
+        sandbox.apply(action)
+        if sandbox.turn != name:  # combat ended, or the actor left the board
+            break
+    else:
+        actions.append(EndTurn())
+    if first is not None:
+        return Plan(name, level, tuple(actions), first.terms, first.score, first.summary)
+    rule = {"random": "uniform over legal actions", "greedy": "nearest hostile, first target by name"}[level]
+    return Plan(name, level, tuple(actions), (Term(rule, 0.0),), 0.0, rule)
+
+
+def dice_actions(plan: Plan) -> list[Action]:
+    """The plan's actions that roll dice (attack, shove, disengage)."""
+    return [a for a in plan.actions if isinstance(a, DICE_KINDS)]

@@ -1,0 +1,317 @@
+"""What one decision sees, as numpy arrays over the board: the actor, its reach, hostile threat, walking distance.
+
+Everything here is read from the public engine API (views, reach, the board's
+arrays and neighbour table): the AI knows what a player at the table knows,
+never the encounter's coming dice. Arrays are flat (``row * cols + col``)
+with one extra slot at the end standing for "off the grid".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from game.rules import CombatantView, Encounter, MovementType, dice_distribution
+
+from .grid import Window
+
+INF = 1e9
+# Arc of a hex by its side sector relative to the defender's facing, (sector - facing) mod 6 (R17).
+FLANK, REAR = 1, 2
+ARC_KIND = np.array([0, 0, FLANK, REAR, FLANK, 0])
+
+
+def hit_chance(attack: int, defense: int, penalty: int) -> float:
+    """R21/R19: a d20 + attack hits when it reaches defence - penalty."""
+    lowest = defense - penalty - attack
+    return min(20, max(0, 21 - max(1, lowest))) / 20
+
+
+@dataclass(frozen=True)
+class DamageDice:
+    """A damage expression's distribution: its mean, and its mean when capped at some hit points."""
+
+    faces: tuple[tuple[int, float], ...]
+
+    @classmethod
+    def of(cls, expr: str) -> DamageDice:
+        return cls(tuple(sorted(dice_distribution(expr).items())))
+
+    @cached_property
+    def mean(self) -> float:
+        return sum(v * p for v, p in self.faces)
+
+    def capped_mean(self, hp: int) -> float:
+        return sum(min(v, hp) * p for v, p in self.faces)
+
+    def at_least(self, hp: int) -> float:
+        return sum(p for v, p in self.faces if v >= hp)
+
+
+@dataclass
+class Threat:
+    """One hostile's next-turn threat to the actor: where it could stand, whom it could choose from."""
+
+    view: CombatantView
+    can_end: np.ndarray  # bool [N + 1]: where it could end a move next turn (its fresh budget)
+    zone: np.ndarray  # bool [N + 1]: where it could attack the actor next turn
+    share: float  # 1 / the number of combatants it could choose between (MegaMek PR #7736)
+    per_penalty: dict[int, float]  # expected damage against the actor, by defence penalty
+
+
+class Situation:
+    """The decision of the combatant whose turn it is, on one encounter state."""
+
+    def __init__(self, enc: Encounter) -> None:
+        self.enc = enc
+        self.me = enc.view(enc.turn)
+        self.board = enc.board
+        self.layout = enc.layout
+        self.n = self.board.rows * self.board.cols
+        active = [v for v in enc.views() if v.active]
+        self.by_name = {v.name: v for v in active}
+        self.hostiles = [v for v in active if enc.hostile(self.me.name, v.name)]
+        mine = enc.hostile_factions(self.me.faction)
+        self.friends = [
+            v for v in active
+            if v.name != self.me.name and not enc.hostile(self.me.name, v.name)
+            and enc.hostile_factions(v.faction) & mine
+        ]
+        self.friend_names = {v.name for v in self.friends}
+        q, r = self.layout.axial_arrays()
+        self.q = np.append(q.ravel(), 10**6)
+        self.r = np.append(r.ravel(), 10**6)
+        nt = self.board.neighbor_table
+        self.nt = np.where(nt < 0, self.n, nt)
+        self.reach = enc.reach_for(self.me.name)
+        self.cells = np.flatnonzero(self.reach.can_end.ravel())  # where the actor may end (here included)
+        self.here = self.board.flat(self.me.cell)
+        self.flank_penalty = enc.scenario.flank_penalty
+        self.rear_penalty = max(enc.scenario.rear_penalty, enc.scenario.flank_penalty)
+        self._dice: dict[str, DamageDice] = {}
+        self._memo: dict[object, np.ndarray] = {}
+
+    # --- small helpers ---------------------------------------------------------------
+    def dice(self, expr: str) -> DamageDice:
+        if expr not in self._dice:
+            self._dice[expr] = DamageDice.of(expr)
+        return self._dice[expr]
+
+    def cell(self, flat: int) -> tuple[int, int]:
+        return self.board.cell_of(int(flat))
+
+    def dist_from(self, cell: tuple[int, int], flats: np.ndarray) -> np.ndarray:
+        """R1 hex distance from ``cell`` to each flat index."""
+        cq, cr = self.layout.to_axial(cell)
+        dq = self.q[flats] - cq
+        dr = self.r[flats] - cr
+        return np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+
+    def penalty_of(self, kind: int) -> int:
+        return (0, self.flank_penalty, self.rear_penalty)[kind]
+
+    def dpr(self, v: CombatantView, defense: float) -> float:
+        """Expected damage per round of ``v`` against a front-facing defence."""
+        return hit_chance(v.attack, round(defense), 0) * self.dice(v.damage).mean
+
+    def value(self, v: CombatantView) -> float:
+        """What a combatant is worth to its side: its damage over three rounds, plus one."""
+        foes = self.hostiles if v.faction == self.me.faction or v.name == self.me.name else [self.me, *self.friends]
+        defense = sum(f.defense for f in foes) / len(foes) if foes else 10
+        return 3.0 * self.dpr(v, defense) + 1.0
+
+    @cached_property
+    def side_ratio(self) -> float:
+        """The actor's side's strength over its hostiles' (hit points x mean damage, everyone on the board)."""
+        def strength(units: list[CombatantView]) -> float:
+            return sum(u.hp * self.dice(u.damage).mean for u in units)
+
+        foes = strength(self.hostiles)
+        return strength([self.me, *self.friends]) / foes if foes else INF
+
+    # --- hostile threat ------------------------------------------------------------------
+    @cached_property
+    def threats(self) -> list[Threat]:
+        """The hostiles that could possibly attack the actor next turn, wherever it ends this one."""
+        me = self.me
+        out = []
+        for h in self.hostiles:
+            span = me.movement + h.movement_max + h.reach + me.radius + h.radius + 1
+            if self.layout.distance(me.cell, h.cell) > span:
+                continue
+            can, zone = self.next_turn_reach(h, h.reach + h.radius + me.radius)
+            if not zone[self.cells].any():
+                continue
+            # Whom it could choose between: those in its reach now, and the actor's friends
+            # that can step into it this round too (they go in together).
+            choices = 1 + sum(
+                1 for v in self.by_name.values()
+                if v.name != me.name and self.enc.hostile(h.name, v.name) and (
+                    zone[self.board.flat(v.cell)]
+                    or (v.name in self.friend_names
+                        and self.layout.distance(v.cell, h.cell) <= v.movement_max + h.movement_max + h.reach + 1))
+            )
+            mean = self.dice(h.damage).mean
+            per = {kind: hit_chance(h.attack, me.defense, self.penalty_of(kind)) * mean for kind in (0, FLANK, REAR)}
+            out.append(Threat(h, can, zone, 1.0 / choices, per))
+        return out
+
+    def danger(self, flats: np.ndarray) -> np.ndarray:
+        """``[hostile, cell, facing]``: expected damage each hostile deals the actor next round there.
+
+        Facing 6 is a reference: every blow taken on the front arc.
+
+        The arc: a melee hostile can strike from each neighbour it could stand on,
+        and picks the worst for the defender given the facing (R17-R19); a hostile
+        with a longer weapon is taken to strike from where it stands now. A
+        threatening polearm keeps a shorter-weapon hostile off: to get within its
+        own reach the hostile must enter the polearm's band and stop there (R9),
+        unless it already stands within that band.
+        """
+        me = self.me
+        out = np.zeros((len(self.threats), len(flats), 7))
+        for i, t in enumerate(self.threats):
+            h = t.view
+            zone = t.zone[flats].copy()
+            if me.threatening and me.reach_min >= 2 and h.reach < me.reach_min:
+                apart = self.dist_from(h.cell, flats) - me.radius - h.radius
+                zone &= apart <= me.reach
+            if not zone.any():
+                continue
+            if h.reach == 1 and h.radius == 0 and me.radius == 0:
+                stands = t.can_end[self.nt[flats]]  # [cell, direction]: could it strike from that side?
+            else:
+                stands = self._toward(flats, h.cell)
+            for f in range(6):
+                kinds = ARC_KIND[(np.arange(6) - f) % 6]
+                worst = np.where(stands, kinds[None, :], 0).max(axis=1)
+                dmg = np.choose(worst, [t.per_penalty[0], t.per_penalty[FLANK], t.per_penalty[REAR]])
+                out[i, :, f] = np.where(zone, dmg * t.share, 0.0)
+            out[i, :, 6] = np.where(zone, t.per_penalty[0] * t.share, 0.0)
+        return out
+
+    def _toward(self, flats: np.ndarray, cell: tuple[int, int]) -> np.ndarray:
+        """``[cell, direction]`` one-hot: the side sector from each cell toward ``cell`` (R18, ties either way)."""
+        cq, cr = self.layout.to_axial(cell)
+        dq = cq - self.q[flats]
+        dr = cr - self.r[flats]
+        cube = np.stack([dq, dr, -dq - dr], axis=1)
+        hi, lo = cube.argmax(axis=1), cube.argmin(axis=1)
+        table = np.full((3, 3), -1)
+        for d, (vq, vr) in enumerate(self.layout.direction_vectors):
+            u = (vq, vr, -vq - vr)
+            table[u.index(1), u.index(-1)] = d
+        d = table[hi, lo]
+        out = np.zeros((len(flats), 6), dtype=bool)
+        ok = d >= 0
+        out[np.flatnonzero(ok), d[ok]] = True
+        return out
+
+    # --- walking and next-turn reach, estimated with axial sweeps (grid.py) -----------------
+    def footprint_cost(self, movement_type: str, radius: int) -> np.ndarray:
+        """float [N + 1]: cost for a footprint of ``radius`` to step its centre onto each hex (INF: may not)."""
+        key = ("cost", movement_type, radius)
+        if key not in self._memo:
+            mt = MovementType[movement_type.upper()]
+            cost = np.append(self.board.cost[mt].ravel().astype(float), INF)
+            cost[cost < 1] = INF
+            if radius:
+                fp = self.board.footprint_table(radius)
+                cost = np.append(cost[np.where(fp < 0, self.n, fp)].max(axis=1), INF)
+            self._memo[key] = cost
+        return self._memo[key]
+
+    def held_by(self, units: list[CombatantView], radius: int) -> np.ndarray:
+        """bool [N + 1]: centres where a footprint of ``radius`` would overlap one of ``units``."""
+        held = np.zeros(self.n + 1, dtype=bool)
+        for v in units:
+            for c in self.enc.footprint(v.name):
+                held[self.board.flat(c)] = True
+        if radius:
+            fp = self.board.footprint_table(radius)
+            held = np.append(held[np.where(fp < 0, self.n, fp)].any(axis=1), False)
+        return held
+
+    def window(self, cells: np.ndarray, margin: int) -> Window:
+        return Window.around(self.q[: self.n], self.r[: self.n], cells, margin, self.layout.direction_vectors)
+
+    def next_turn_reach(self, h: CombatantView, band: int) -> tuple[np.ndarray, np.ndarray]:
+        """Where hostile ``h`` could end a move next turn (full movement), and the hexes within ``band`` of those.
+
+        Its own movement type and footprint; the actor's side blocks it (R4) and
+        that side's threat stops it (R9; it starts free, R10). Both bool [N + 1].
+        """
+        start = self.board.flat(h.cell)
+        win = self.window(np.array([start]), h.movement_max + band + 1)
+        mine = [v for v in self.by_name.values() if self.enc.hostile(h.name, v.name)]
+        cost = self.footprint_cost(h.movement_type, h.radius).copy()
+        cost[self.held_by(mine, h.radius)] = INF
+        threat = np.append(self.enc.threat_against(h.faction).ravel(), False)
+        if h.radius:
+            fp = self.board.footprint_table(h.radius)
+            threat = np.append(threat[np.where(fp < 0, self.n, fp)].any(axis=1), False)
+        dist = win.reach((self.r[start] - win.r0 + 1, self.q[start] - win.q0 + 1), win.grid(cost, INF),
+                         win.grid(threat.astype(float), 0.0) > 0, h.movement_max)
+        others = [v for v in self.by_name.values() if v.name != h.name and not self.enc.hostile(h.name, v.name)]
+        can = win.back(dist, self.n, INF) < INF
+        can &= ~self.held_by(others, h.radius)
+        can[start] = True
+        can[self.n] = False
+        grown = win.grid(np.where(can, 0.0, INF), INF)
+        for _ in range(band):
+            grown = np.minimum(grown, win.neighbour_min(grown))
+        zone = win.back(grown, self.n, INF) < INF
+        zone[self.n] = False
+        return can, zone
+
+    @cached_property
+    def enter_cost(self) -> np.ndarray:
+        """float [N + 1]: the actor's cost to step onto each centre; INF where it may not or a hostile stands."""
+        cost = self.footprint_cost(self.me.movement_type, self.me.radius).copy()
+        cost[self.held_by(self.hostiles, self.me.radius)] = INF
+        return cost
+
+    @cached_property
+    def attack_hexes(self) -> np.ndarray:
+        """bool [N + 1]: centres from which the actor could attack some hostile (its band, R21)."""
+        me = self.me
+        allc = np.arange(self.n + 1)
+        goal = np.zeros(self.n + 1, dtype=bool)
+        for h in self.hostiles:
+            d = self.dist_from(h.cell, allc) - me.radius - h.radius
+            goal |= (d >= me.reach_min) & (d <= me.reach)
+        goal &= self.enter_cost < INF
+        goal[self.n] = False
+        return goal
+
+    @cached_property
+    def walk(self) -> np.ndarray:
+        """float [N + 1]: walking cost from each candidate hex to the nearest attack hex (see :meth:`walk_to`)."""
+        return self.walk_to(self.attack_hexes)
+
+    @cached_property
+    def walk_exit(self) -> np.ndarray:
+        """float [N + 1]: walking cost from each candidate hex to the nearest hex it could flee from (R24)."""
+        exits = np.append(self.board.exit.ravel(), False)
+        if self.me.radius:
+            fp = self.board.footprint_table(self.me.radius)
+            exits = np.append(exits[np.where(fp < 0, self.n, fp)].any(axis=1), False)
+        return self.walk_to(exits & (self.enter_cost < INF))
+
+    def walk_to(self, goal: np.ndarray) -> np.ndarray:
+        """float [N + 1]: walking cost from the actor's candidate hexes to the nearest ``goal`` hex.
+
+        Swept in a window around the candidates and the nearest goal (a margin
+        for detours); INF where no goal is reachable inside it.
+        """
+        goals = np.flatnonzero(goal[: self.n])
+        if not goals.size:
+            return np.full(self.n + 1, INF)
+        nearest = goals[int(np.argmin(self.dist_from(self.me.cell, goals)))]
+        cells = np.append(self.cells, nearest)
+        win = self.window(cells, 6)
+        settle = win.grid(np.isin(np.arange(self.n + 1), self.cells).astype(float), 0.0) > 0
+        dist = win.distance_to(win.grid(goal.astype(float), 0.0) > 0, win.grid(self.enter_cost, INF), settle)
+        return win.back(dist, self.n, INF)

@@ -1,0 +1,375 @@
+"""The tactical policy: score whole candidate turns and play the best.
+
+A candidate turn is an end hex (with the facing it ends with) x an action
+(attack, shove, disengage, flee or none) x an order (act then move, or move
+then act). Every candidate's score is a sum of named terms (weights.py), so
+the choice can be explained term by term (``playmat suggest``, the window).
+
+Position terms are computed with numpy for every hex the actor may end on;
+only attack and shove hexes (a handful) go through the engine's previews,
+which give the exact hit and defeat chances, arc penalty included.
+
+The policy keeps no state between calls: it re-plans from the encounter on
+every call and returns the first action of the best plan, so the same state
+and seed always give the same action, and it is safe on a worker thread.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from game.rules import Action, Attack, Disengage, Encounter, EndTurn, Face, Flee, Move, Shove
+
+from .model import INF, Situation, hit_chance
+from .turn import Plan, Term, turn_so_far
+from .weights import NORMAL, Weights
+
+MAX_TURN_ACTIONS = 12  # a safety net: a turn never needs more moves and turns than this
+LOOKAHEAD_PLANS = 4
+
+
+@dataclass
+class Candidate:
+    actions: list[Action]
+    terms: dict[str, float]
+    end: int  # flat index of the end hex
+    facing: int
+    kill: tuple[str, float] | None = None  # target and defeat chance (its threat is discounted at the end hex)
+    label: str = ""
+    extra: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def score(self) -> float:
+        return sum(self.terms.values())
+
+
+class Positions:
+    """Position terms over a set of end hexes, with the best facing at each."""
+
+    def __init__(self, sit: Situation, w: Weights, flats: np.ndarray, retreating: bool, moved: bool) -> None:
+        self.sit, self.w, self.flats = sit, w, flats
+        me = sit.me
+        self.index = {int(f): i for i, f in enumerate(flats)}
+        self.per_hostile = sit.danger(flats) if w.next_round else np.zeros((0, len(flats), 7))
+        self.names = [t.view.name for t in sit.threats] if w.next_round else []
+        terms: dict[str, np.ndarray] = {}
+        walk = sit.walk[flats]
+        walk = np.where(walk >= INF, 3 * (me.movement_max + 1), walk)
+        turns = walk / max(1, me.movement_max)
+        if retreating:
+            near = np.full(len(flats), 99.0)
+            for h in sit.hostiles:
+                near = np.minimum(near, sit.dist_from(h.cell, flats) - me.radius - h.radius)
+            terms["retreat"] = w.retreat * np.minimum(near, 3 * max(1, me.movement_max)) / max(1, me.movement_max)
+            out = sit.walk_exit[flats]
+            terms["exit"] = -0.5 * w.retreat * np.minimum(out, 4 * me.movement_max) / max(1, me.movement_max)
+        else:
+            terms["approach"] = -w.approach * turns
+        if w.support:
+            friends = np.zeros(len(flats))
+            for f in sit.friends:
+                friends += sit.dist_from(f.cell, flats) - f.radius - me.radius <= 2
+            terms["support"] = w.support * np.minimum(friends, 3)
+        if w.shield:
+            terms["shield"] = w.shield * self._shield(flats)
+        stops = sit.reach.stops.ravel()[flats] & (flats != sit.here)
+        terms["zoc_stop"] = -w.zoc_stop * stops
+        if moved:  # a second move this turn must be worth its while: no shuffling in place
+            terms["stay"] = 0.3 * (flats == sit.here)
+        self.static = terms
+        self.danger_mult = 2.0 if retreating else caution(sit)
+
+    def _shield(self, flats: np.ndarray) -> np.ndarray:
+        """Standing between a wounded friend and the hostile nearest it, within 2 of the friend."""
+        sit, me = self.sit, self.sit.me
+        out = np.zeros(len(flats))
+        for f in sit.friends:
+            hurt = 1 - f.hp / max(1, f.hp_max)
+            if hurt < 0.3 or not sit.hostiles:
+                continue
+            h = min(sit.hostiles, key=lambda v: (sit.layout.distance(v.cell, f.cell), v.name))
+            gap = sit.layout.distance(h.cell, f.cell)
+            if gap > 2 * (h.movement_max + h.reach) + 1:
+                continue
+            d_friend = sit.dist_from(f.cell, flats)
+            d_hostile = sit.dist_from(h.cell, flats)
+            out += hurt * ((d_friend <= 2) & (d_hostile < gap) & (d_hostile >= me.reach_min))
+        return out
+
+    def evaluate(self, i_or_all: slice | np.ndarray, kill: tuple[str, float] | None = None
+                 ) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+        """(score, best facing, terms) for the chosen end hexes, one hostile's threat discounted by a kill chance."""
+        sit, w, me = self.sit, self.w, self.sit.me
+        danger = self.per_hostile[:, i_or_all, :]
+        if kill is not None and kill[0] in self.names:
+            k = self.names.index(kill[0])
+            danger = danger.copy()
+            danger[k] *= 1 - kill[1]
+        both = danger.sum(axis=0) if len(danger) else np.zeros((len(self.flats[i_or_all]), 7))
+        total, front = both[:, :6], both[:, 6]
+        facing = total.argmin(axis=1)
+        # Prefer the current facing on ties: no needless turning.
+        cur = total[:, me.facing_index]
+        best = total[np.arange(len(total)), facing]
+        facing = np.where(cur <= best + 1e-9, me.facing_index, facing)
+        taken = total[np.arange(len(total)), facing]
+        terms = {name: arr[i_or_all] for name, arr in self.static.items()}
+        if w.next_round:
+            terms["danger"] = -w.danger * self.danger_mult * front
+            terms["exposure"] = -w.danger * self.danger_mult * (taken - front)  # flank and rear blows (R19)
+            p_death = np.clip(taken / max(1, me.hp), 0, 1) ** 2
+            terms["death"] = -w.death * min(1.0, self.danger_mult) * p_death * sit.value(me)
+        score = sum(terms.values())
+        return score, facing, terms
+
+
+def caution(sit: Situation) -> float:
+    """How much next round's danger counts, relative to the weight table: 1 at Wesnoth's aggression 0.4.
+
+    Aggression grows with the rounds (0.03 a round from round 5) and when the
+    side is clearly the stronger, so two cautious sides never wait each other
+    out until the round limit (Wesnoth #8282: oddly passive).
+    """
+    aggression = 0.4 + min(0.45, 0.03 * max(0, sit.enc.round - 4))
+    if sit.side_ratio > 1.5:
+        aggression += 0.15
+    return max(0.1, 1 - aggression) / 0.6
+
+
+class TacticalPolicy:
+    """Scores candidate turns with named terms; ``level`` names the weight table it plays."""
+
+    def __init__(self, weights: Weights = NORMAL, level: str = "normal") -> None:
+        self.weights = weights
+        self.level = level
+
+    def choose(self, view: Encounter, rng: random.Random) -> Action:
+        return self.plan(view, rng).actions[0]
+
+    # --- planning ------------------------------------------------------------------------
+    def plan(self, enc: Encounter, rng: random.Random) -> Plan:
+        name = enc.turn
+        if name is None:
+            return Plan("", self.level, (EndTurn(),))
+        done = turn_so_far(enc)
+        if (done and isinstance(done[-1], Face)) or len(done) >= MAX_TURN_ACTIONS:
+            return Plan(name, self.level, (EndTurn(),), summary="turn done")
+        sit = Situation(enc)
+        w = self.weights
+        moved = any(isinstance(a, Move) for a in done)
+        retreating = w.next_round and self._fight_lost(sit)
+        pos = Positions(sit, w, sit.cells, retreating, moved)
+        cands: list[Candidate] = []
+        score, facing, terms = pos.evaluate(slice(None))
+        for i, flat in enumerate(sit.cells):
+            cands.append(self._candidate(sit, [], int(flat), int(facing[i]), {k: float(v[i]) for k, v in terms.items()},
+                                         label="position"))
+        if not enc.acted and sit.hostiles:
+            self._attacks(sit, pos, cands)
+            self._shoves(sit, pos, cands)
+            self._flee(sit, pos, cands, retreating)
+            if retreating:
+                self._disengage(sit, w, pos, cands)
+        if w.noise:
+            for c in cands:
+                u = rng.random()
+                c.terms["noise"] = w.noise * -math.log(-math.log(max(u, 1e-12)))
+        if w.lookahead:
+            self._look_ahead(sit, pos, cands)
+        best = max(cands, key=lambda c: c.score)  # first of equals: enumeration order is deterministic
+        terms_out = tuple(Term(k, v) for k, v in best.terms.items() if abs(v) > 1e-9)
+        return Plan(name, self.level, tuple(best.actions), terms_out, best.score, best.label)
+
+    def _candidate(self, sit: Situation, act: list[Action], end: int, facing: int, terms: dict[str, float],
+                   label: str, act_first: bool = False, kill: tuple[str, float] | None = None) -> Candidate:
+        """Build the action list: [act] move [act] face end_turn (or flee last)."""
+        me = sit.me
+        moves: list[Action] = [] if end == sit.here else [Move(me.name, sit.cell(end))]
+        actions: list[Action] = [*act, *moves] if act_first else [*moves, *act]
+        if actions and isinstance(actions[-1], Flee):
+            return Candidate(actions, terms, end, facing, kill, label)
+        if facing != me.facing_index or any(isinstance(a, Attack | Shove) for a in act):
+            actions.append(Face(me.name, sit.layout.direction_names[facing]))
+        actions.append(EndTurn())
+        return Candidate(actions, terms, end, facing, kill, label)
+
+    def _fight_lost(self, sit: Situation) -> bool:
+        """Hurt and outmatched here, while the side is not beaten as a whole: fall back to the friends.
+
+        Strength is hit points x mean damage; "here" is within two turns' walk.
+        A side beaten as a whole has nobody to fall back to: its combatants
+        fight on (or flee one by one when death is near: the flee and death
+        terms), instead of kiting until the round limit.
+        """
+        me = sit.me
+        radius = 2 * (me.movement_max + me.reach) + 2
+
+        def strength(units: list, near: bool) -> float:
+            return sum(
+                u.hp * sit.dice(u.damage).mean for u in units
+                if not near or sit.layout.distance(u.cell, me.cell) <= radius
+            )
+
+        ours, theirs = strength([me, *sit.friends], True), strength(sit.hostiles, True)
+        side, foes = strength([me, *sit.friends], False), strength(sit.hostiles, False)
+        hurt = me.hp / max(1, me.hp_max)
+        return theirs > 0 and hurt <= 0.5 and ours < 0.6 * theirs and side >= 0.6 * foes
+
+    # --- actions -----------------------------------------------------------------------------
+    def _attack_value(self, sit: Situation, target: str, hit: float, defeat: float) -> dict[str, float]:
+        w = self.weights
+        t = sit.by_name[target]
+        expected = hit * sit.dice(sit.me.damage).capped_mean(t.hp)
+        terms = {
+            "expected_damage": w.damage * expected,
+            "defeat": w.defeat * defeat * sit.value(t),
+            "wounded": w.wounded * expected * (1 - t.hp / max(1, t.hp_max)),
+        }
+        if w.focus:
+            terms["focus"] = w.focus * self._focus(sit, t, expected)
+        return terms
+
+    def _focus(self, sit: Situation, t, expected: float) -> float:
+        """Hard: the share of finishing ``t`` this attack adds, given friends still to act this round."""
+        order = sit.enc.order()
+        later = order[order.index(sit.me.name) + 1:] if sit.me.name in order else []
+        follow = 0.0
+        for f in sit.friends:
+            if f.name not in later:
+                continue
+            span = f.movement_max + f.reach + f.radius + t.radius
+            if sit.layout.distance(f.cell, t.cell) <= span:
+                follow += hit_chance(f.attack, t.defense, 0) * sit.dice(f.damage).mean
+        before = min(1.0, follow / max(1, t.hp))
+        after = min(1.0, (follow + expected) / max(1, t.hp))
+        return (after - before) * sit.value(t)
+
+    def _band_hexes(self, sit: Situation, t, lo: int, hi: int) -> np.ndarray:
+        me = sit.me
+        d = sit.dist_from(t.cell, sit.cells) - me.radius - t.radius
+        return sit.cells[(d >= lo) & (d <= hi)]
+
+    def _attacks(self, sit: Situation, pos: Positions, cands: list[Candidate]) -> None:
+        me, enc = sit.me, sit.enc
+        for t in sorted(sit.hostiles, key=lambda v: v.name):
+            for flat in self._band_hexes(sit, t, me.reach_min, me.reach):
+                flat = int(flat)
+                pv = enc.preview_attack(me.name, t.name, at=sit.cell(flat))
+                if pv.legal is not None:
+                    continue
+                value = self._attack_value(sit, t.name, pv.hit_chance, pv.defeat_chance)
+                kill = (t.name, pv.defeat_chance)
+                self._with_position(sit, pos, cands, Attack(me.name, t.name), flat, value, kill, f"attack {t.name}")
+
+    def _with_position(self, sit: Situation, pos: Positions, cands: list[Candidate], act: Action, flat: int,
+                       value: dict[str, float], kill: tuple[str, float] | None, label: str) -> None:
+        """Move then act from ``flat``; and, from where it stands, act then move to the best hex."""
+        i = pos.index[flat]
+        score, facing, terms = pos.evaluate(np.array([i]), kill)
+        t = {k: float(v[0]) for k, v in terms.items()}
+        t["zoc_stop"] = 0.0  # stopping by zone of control costs nothing when the attack is made there
+        cands.append(self._candidate(sit, [act], flat, int(facing[0]), {**value, **t}, label, kill=kill))
+        if flat == sit.here and len(sit.cells) > 1:
+            score, facing, terms = pos.evaluate(slice(None), kill)
+            j = int(np.argmax(score))
+            t = {k: float(v[j]) for k, v in terms.items()}
+            cands.append(self._candidate(sit, [act], int(sit.cells[j]), int(facing[j]), {**value, **t},
+                                         label + ", then move", act_first=True, kill=kill))
+
+    def _shoves(self, sit: Situation, pos: Positions, cands: list[Candidate]) -> None:
+        me, enc, w = sit.me, sit.enc, self.weights
+        for t in sorted(sit.hostiles, key=lambda v: v.name):
+            if t.radius > me.radius:
+                continue
+            for flat in self._band_hexes(sit, t, 1, 1):
+                flat = int(flat)
+                pv = enc.preview_shove(me.name, t.name, at=sit.cell(flat))
+                if pv.legal is not None or (pv.hazard_damage <= 0 and not pv.falls):
+                    continue  # only shoves into hazards and chasms are worth an action
+                dealt = pv.hit_chance * min(pv.hazard_damage, t.hp)
+                value = {
+                    "hazard": w.hazard * dealt,
+                    "defeat": w.defeat * pv.defeat_chance * sit.value(t),
+                }
+                self._with_position(sit, pos, cands, Shove(me.name, t.name), flat, value,
+                                    (t.name, pv.defeat_chance), f"shove {t.name}")
+
+    def _flee(self, sit: Situation, pos: Positions, cands: list[Candidate], retreating: bool) -> None:
+        """Leave the board from an exit (R24): a loss of the combatant's value, unless the fight is lost."""
+        me, board = sit.me, sit.board
+        fp = board.footprint_table(me.radius) if me.radius else None
+        exits = board.exit.ravel()
+        for flat in sit.cells:
+            flat = int(flat)
+            on_exit = exits[flat] if fp is None else any(exits[c] for c in fp[flat] if c >= 0)
+            if on_exit:
+                w = self.weights
+                terms = {"flee": -w.flee * sit.value(me)}
+                cands.append(self._candidate(sit, [Flee(me.name)], flat, me.facing_index, terms, "flee"))
+
+    def _disengage(self, sit: Situation, w: Weights, pos: Positions, cands: list[Candidate]) -> None:
+        """Retreating from threatened space: try to break away (R23), then take the best hex open after it."""
+        me, enc = sit.me, sit.enc
+        if enc.can_disengage(me.name) is not None:
+            return
+        skills = [s for s, _ in me.skills] + ["none"]
+        best = max((enc.preview_disengage(me.name, s) for s in skills), key=lambda p: p.chance)
+        if best.legal is not None or best.chance <= 0:
+            return
+        trial = enc.clone()
+        try:
+            trial.apply(Disengage(me.name, "feint", best.skill, roll=20))
+        except Exception:  # noqa: BLE001 - a refusal just means no such plan
+            return
+        after = Situation(trial)
+        open_pos = Positions(after, w, after.cells, True, False)
+        score, facing, terms = open_pos.evaluate(slice(None))
+        j = int(np.argmax(score))
+        here_score = pos.evaluate(np.array([pos.index[sit.here]]))[0][0]
+        t = {k: float(v[j]) * best.chance for k, v in terms.items()}
+        t["stuck"] = float(here_score) * (1 - best.chance)
+        cands.append(self._candidate(sit, [Disengage(me.name, "feint", best.skill)], int(after.cells[j]),
+                                     int(facing[j]), t, "disengage, then move", act_first=True))
+
+    # --- hard: the hostiles' exact reply reach -----------------------------------------------
+    def _look_ahead(self, sit: Situation, pos: Positions, cands: list[Candidate]) -> None:
+        """Re-score the best few turns with the hostiles' reach recomputed as if the actor stood at the end hex.
+
+        The first pass measures threat with the actor where it is now; standing
+        elsewhere changes which hexes it blocks and where its own zone of
+        control stops the hostiles (R4, R9). Only the danger terms change.
+        """
+        top = sorted(range(len(cands)), key=lambda i: -cands[i].score)[:LOOKAHEAD_PLANS]
+        me = sit.me
+        for i in top:
+            c = cands[i]
+            if c.end == sit.here or any(isinstance(a, Flee) for a in c.actions):
+                continue
+            trial = sit.enc.clone()
+            try:
+                trial.apply(Move(me.name, sit.cell(c.end)))
+            except Exception:  # noqa: BLE001
+                continue
+            there = Situation(trial)
+            per = there.danger(np.array([c.end]))
+            if c.kill is not None:
+                names = [t.view.name for t in there.threats]
+                if c.kill[0] in names:
+                    per[names.index(c.kill[0])] *= 1 - c.kill[1]
+            both = per.sum(axis=0)[0] if len(per) else np.zeros(7)
+            total = both[:6]
+            f = int(total.argmin())
+            mult = pos.danger_mult
+            c.terms["danger"] = -self.weights.danger * mult * float(both[6])
+            c.terms["exposure"] = -self.weights.danger * mult * float(total[f] - both[6])
+            p_death = min(1.0, float(total[f]) / max(1, me.hp)) ** 2
+            c.terms["death"] = -self.weights.death * min(1.0, mult) * p_death * sit.value(me)
+            if f != c.facing:
+                c.facing = f
+                rebuilt = [a for a in c.actions if not isinstance(a, Face | EndTurn)]
+                c.actions = [*rebuilt, Face(me.name, sit.layout.direction_names[f]), EndTurn()]
+

@@ -1,0 +1,40 @@
+"""Every weight of the tactical AI, in one table per level.
+
+A candidate turn's score is the sum of named terms, each a measured quantity
+(expected hit points, chances, walking turns) times its weight here. The
+terms are documented in ``terms.py``; levels differ only in this table.
+Tuned on arena seeds 1000-1999; reported on other seeds (tools/ai_arena.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class Weights:
+    # --- what it deals (Wesnoth: chance to kill x target value, plus damage) --------------
+    damage: float = 1.0  # per expected hit point dealt (capped at the target's hp)
+    defeat: float = 1.0  # x defeat chance x the target's value
+    wounded: float = 0.5  # x expected damage x the target's missing hp fraction: finish the wounded
+    hazard: float = 1.0  # per expected hazard hp a shove deals
+    # --- what it takes next round (MegaMek: each hostile's threat shared among its choices) ---
+    danger: float = 0.6  # per expected hit point taken next round (1 - Wesnoth's aggression 0.4)
+    death: float = 1.0  # x chance of dying next round x own value
+    # --- position ------------------------------------------------------------------------
+    approach: float = 1.2  # per turn of walking still needed to reach an attack hex
+    zoc_stop: float = 0.3  # ending a non-attacking move stopped by zone of control
+    support: float = 0.25  # per friend within 2 hexes (do not disperse)
+    shield: float = 0.6  # standing between a wounded friend and the hostile nearest it
+    flee: float = 0.7  # fraction of its own value a combatant gives up by fleeing
+    retreat: float = 1.0  # per turn of distance from hostiles, when the fight is lost
+    # --- level behaviour -------------------------------------------------------------------
+    lookahead: bool = False  # re-score the best few turns against the hostiles' exact reply reach
+    focus: float = 0.0  # side coordination: value of finishing a target with friends still to act
+    noise: float = 0.0  # Gumbel noise (in score points) on every candidate: easy's mistakes
+    next_round: bool = True  # easy looks one turn ahead only: no danger, death or retreat terms
+
+
+NORMAL = Weights()
+EASY = replace(NORMAL, next_round=False, noise=2.0, approach=0.8, support=0.0, shield=0.0)
+HARD = replace(NORMAL, lookahead=True, focus=0.8)

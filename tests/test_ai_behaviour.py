@@ -1,0 +1,217 @@
+"""The tactical AI behaves like a good tactician: seeded, deterministic, no timing.
+
+Each test builds a small hand-made map (tests/ai_fixtures.py: pointy-top,
+odd rows shifted right) where one choice is clearly right for a reason worked
+out from the rules, lets the AI play one turn, and checks what it did.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from game.ai import explain, policy_for
+from game.rules import Attack, Disengage, EndTurn, Flee, Move, Shove
+
+from .ai_fixtures import encounter, kinds, play_turn, unit
+
+OPEN = ["." * 9] * 7
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_takes_a_lethal_attack_over_a_bigger_non_lethal_one(tmp_path: Path, level: str) -> None:
+    # The orc at (3,2) cannot move and deals exactly 4 with +5. West of it stands a tank
+    # (defence 8, hp 20, facing it): 17 of 20 faces hit (needs 3), expected 0.85 x 4 = 3.4, never
+    # lethal. East stands a scout (defence 14, hp 3, facing it): 12 of 20 hit (needs 9), each
+    # hit kills; expected damage only 0.6 x 3 = 1.8. R21: Wesnoth rates the kill higher (chance
+    # to kill x target value); the AI must attack the scout.
+    enc = encounter(tmp_path, ["." * 7] * 5, [
+        unit("Orc", (3, 2), "enemy", move=0, attack=5, damage="4", initiative=10),
+        unit("Tank", (2, 2), "player", hp=20, defense=8, facing="e"),
+        unit("Scout", (4, 2), "player", hp=3, defense=14, facing="w"),
+    ])
+    assert enc.preview_attack("Orc", "Tank").expected_damage > enc.preview_attack("Orc", "Scout").expected_damage
+    actions = play_turn(enc, policy_for(level))
+    assert [a for a in actions if isinstance(a, Attack)] == [Attack("Orc", "Scout")]
+
+
+def test_attacks_from_the_rear_when_front_and_rear_are_both_open(tmp_path: Path) -> None:
+    # The knight at (4,3) faces e: its front hexes are (5,3) (5,2) (5,4), left nw (4,2), right
+    # sw (4,4), rear w (3,3) (R17). The orc at (4,0) reaches all of them this turn. From the
+    # rear the knight's defence drops by 4 (R19): 12 - 4 = 8 needs a 6 (15/20) instead of a
+    # 10 (11/20) from the front. Nothing else differs, so it attacks from the rear.
+    enc = encounter(tmp_path, OPEN, [
+        unit("Orc", (4, 0), "enemy", move=6, attack=2, damage="1d6", initiative=10),
+        unit("Knight", (4, 3), "player", hp=30, defense=12, facing="e"),
+    ])
+    policy = policy_for("normal")
+    rng = random.Random(3)
+    arcs = []
+    for _ in range(6):
+        action = policy.choose(enc.sandbox(rng), rng)
+        if isinstance(action, Attack):
+            arcs.append(enc.arc("Orc", "Knight"))
+        enc.apply(action)
+        if isinstance(action, EndTurn):
+            break
+    assert arcs == ["rear"]
+
+
+def test_a_pikeman_strikes_from_two_hexes_away(tmp_path: Path) -> None:
+    # A reach-2 polearm (band [2,2], R8/R21) cannot strike an adjacent foe. The raider is 5 hexes
+    # west on open ground; the pikeman (move 4) can stand 2 away and strike, or walk adjacent
+    # and strike nothing. It ends exactly 2 away, having attacked.
+    enc = encounter(tmp_path, ["." * 10] * 5, [
+        unit("Pikeman", (7, 2), "enemy", reach=2, move=4, attack=3, damage="1d8", initiative=10, facing="w"),
+        unit("Raider", (2, 2), "player", hp=20, move=6),
+    ])
+    actions = play_turn(enc, policy_for("normal"))
+    assert Attack("Pikeman", "Raider") in actions
+    assert enc.distance("Pikeman", "Raider") == 2
+
+
+@pytest.mark.parametrize(("char", "hp", "damage"), [("c", 20, "1d4"), ("h", 3, "1")])
+def test_shoves_into_a_chasm_or_fire_when_no_attack_can_defeat(tmp_path: Path, char: str, hp: int,
+                                                              damage: str) -> None:
+    # The orc at (2,2) cannot move; the paladin stands east of it at (3,2) and east of that is
+    # a chasm (a fall defeats it, R12) or fire (3 damage; the paladin has 3 hp). The orc's own
+    # blow (1d4 against 20 hp, or 1 against 3) can never defeat it. A shove pushes it one hex
+    # directly away, east (R22): into the hazard.
+    terrain = ["." * 7] * 5
+    terrain[2] = "...." + char + ".."
+    enc = encounter(tmp_path, terrain, [
+        unit("Orc", (2, 2), "enemy", move=0, attack=5, damage=damage, initiative=10),
+        unit("Paladin", (3, 2), "player", hp=hp, defense=10, facing="w"),
+    ])
+    shove = enc.preview_shove("Orc", "Paladin")
+    assert shove.lands_at == (4, 2) and shove.defeat_chance > 0
+    assert enc.preview_attack("Orc", "Paladin").defeat_chance == 0
+    actions = play_turn(enc, policy_for("normal"))
+    assert Shove("Orc", "Paladin") in actions
+
+
+def test_walks_around_a_zone_of_control_that_would_stop_it_short(tmp_path: Path) -> None:
+    # The guard at (5,2) threatens its neighbours, among them (4,3) and (5,3) on the straight
+    # row-3 line from the orc (1,3) to the archer (8,3). Entering them stops the orc (R9) five
+    # hexes short. Around through row 4 the archer's west side (7,3) costs 7 of the orc's 8
+    # movement, so it can strike this turn. The guard is not worth a blow (defence 25: no roll
+    # hits). The orc must take the long way and attack the archer.
+    enc = encounter(tmp_path, ["." * 11] * 7, [
+        unit("Orc", (1, 3), "enemy", move=8, attack=2, damage="1d6", initiative=10),
+        unit("Guard", (5, 2), "player", hp=40, defense=25),
+        unit("Archer", (8, 3), "player", hp=3, defense=10),
+    ])
+    actions = play_turn(enc, policy_for("normal"))
+    assert Attack("Orc", "Archer") in actions
+    moves = [a for a in enc.history if isinstance(a, Move) and a.unit == "Orc"]
+    assert moves and all(c not in {(4, 3), (5, 3)} for m in moves for c in m.path)
+
+
+def test_a_swimmer_crosses_water_a_ground_unit_must_walk_around(tmp_path: Path) -> None:
+    # Water fills columns 5-6 except a ford on row 0. The swimmer (move 5) at (8,3) crosses
+    # straight to the squire at (3,3) (water costs swimmers 1, R5) and strikes this turn. The
+    # orc on foot may not enter water; it heads for the ford (north) instead of waiting at the
+    # bank.
+    terrain = ["............"] + ["....." + "ww" + "....."] * 6
+    enc = encounter(tmp_path, terrain, [
+        unit("Swimmer", (8, 3), "enemy", movement_type="swimming", move=5, attack=2, initiative=10),
+        unit("Orc", (9, 5), "enemy", move=5, attack=2, initiative=9),
+        unit("Squire", (3, 3), "player", hp=20, move=0),
+    ])
+    actions = play_turn(enc, policy_for("normal"))
+    assert Attack("Swimmer", "Squire") in actions
+    assert enc.view("Swimmer").cell[0] < 5
+    play_turn(enc, policy_for("normal"))
+    orc = enc.view("Orc").cell
+    assert orc[1] < 5  # toward the ford on row 0
+
+
+def test_does_not_end_next_to_three_hostiles_when_fewer_will_do(tmp_path: Path) -> None:
+    # The squire at (5,3) (hp 1, defence 0: any blow kills, from any side) can be struck from
+    # six hexes. (6,3) also touches the two knights at (7,2) and (7,4), who cannot move but
+    # strike hard (2d6+2) next round; the west side (4,3) touches nobody else. The knights
+    # do not threaten (no zone of control) so every side is reachable. Killing the squire
+    # from (6,3) leaves the orc next to two hostiles; it picks a side next to fewer.
+    enc = encounter(tmp_path, OPEN, [
+        unit("Orc", (5, 6), "enemy", move=6, attack=2, hp=10, initiative=10),
+        unit("Squire", (5, 3), "player", hp=1, defense=0),
+        unit("Knight A", (7, 2), "player", move=0, attack=6, damage="2d6+2", threatening=False),
+        unit("Knight B", (7, 4), "player", move=0, attack=6, damage="2d6+2", threatening=False),
+    ])
+    play_turn(enc, policy_for("normal"))
+    orc = enc.view("Orc").cell
+    adjacent = [v.name for v in enc.views() if v.active and v.faction == "player" and enc.distance("Orc", v.name) == 1]
+    assert len(adjacent) < 2, (orc, adjacent)
+    assert not enc.view("Squire").active or orc == (5, 6)
+
+
+def test_a_badly_wounded_combatant_on_an_exit_leaves_instead_of_dying(tmp_path: Path) -> None:
+    # The orc (12 hp) stands on the map's edge (an exit, R24) and has been cut down to 2 hp by the
+    # hunter beside it; two more hunters close in. Any one hit kills it (1d8+2 >= 3) and three
+    # can reach it next round. It flees (or breaks away) rather than die for nothing.
+    enc = encounter(tmp_path, OPEN, [
+        unit("Hunter", (1, 3), "player", attack=3, damage="1d8+2", initiative=20),
+        unit("Orc", (0, 3), "enemy", hp=12, attack=2, damage="1d6", initiative=10),
+        unit("Hunter 2", (4, 2), "player", attack=3, damage="1d8+2"),
+        unit("Hunter 3", (4, 4), "player", attack=3, damage="1d8+2"),
+    ])
+    enc.apply(Attack("Hunter", "Orc", roll=20, damage=10))
+    enc.apply(EndTurn())
+    assert enc.turn == "Orc" and enc.view("Orc").hp == 2
+    actions = play_turn(enc, policy_for("normal"))
+    assert any(isinstance(a, Flee | Disengage) for a in actions), kinds(actions)
+
+
+def test_a_side_that_could_engage_does(tmp_path: Path) -> None:
+    # Nobody is in reach this turn: the orc walks toward the player instead of waiting.
+    enc = encounter(tmp_path, ["." * 16] * 5, [
+        unit("Orc", (14, 2), "enemy", move=5, initiative=10),
+        unit("Aldric", (1, 2), "player"),
+    ])
+    before = enc.distance("Orc", "Aldric")
+    play_turn(enc, policy_for("normal"))
+    assert enc.distance("Orc", "Aldric") <= before - 4
+
+
+def test_a_large_creature_plans_as_a_footprint(tmp_path: Path) -> None:
+    # A large troll (radius 1, R26) three hexes from a knight: every step it plans must be legal
+    # for its whole footprint (the engine refuses anything else), and it strikes this turn.
+    enc = encounter(tmp_path, ["." * 10] * 7, [
+        unit("Troll", (7, 3), "enemy", size="large", move=4, attack=4, damage="2d6", initiative=10),
+        unit("Knight", (2, 3), "player", hp=30),
+    ])
+    actions = play_turn(enc, policy_for("normal"))
+    assert Attack("Troll", "Knight") in actions
+
+
+def test_same_state_and_seed_give_the_same_plan_and_change_nothing(tmp_path: Path) -> None:
+    enc = encounter(tmp_path, OPEN, [
+        unit("Orc", (4, 0), "enemy", move=6, initiative=10),
+        unit("Knight", (4, 3), "player", hp=30),
+        unit("Page", (6, 5), "player", hp=4),
+    ])
+    before = enc.state_json()
+    for level in ("random", "greedy", "easy", "normal", "hard"):
+        a = explain(enc, level, random.Random(7))
+        b = explain(enc, level, random.Random(7))
+        assert a.to_json() == b.to_json()
+        assert a.actions[-1] in (EndTurn(), Flee("Orc"))
+    assert enc.state_json() == before and enc.history[-1].KIND == "begin"
+
+
+def test_the_plan_is_legal_up_to_its_first_dice_action(tmp_path: Path) -> None:
+    enc = encounter(tmp_path, OPEN, [
+        unit("Orc", (4, 0), "enemy", move=6, initiative=10),
+        unit("Knight", (4, 3), "player", hp=30),
+    ])
+    plan = explain(enc, "normal", random.Random(1))
+    doc = plan.to_json()
+    assert doc["unit"] == "Orc" and doc["why"]
+    for action in plan.actions:
+        assert enc.check(action) is None, action
+        enc.apply(action)
+        if isinstance(action, Attack | Shove | Disengage):
+            break
+    assert all("roll" not in step and "damage" not in step for step in doc["plan"])
