@@ -24,8 +24,15 @@ def run(args: argparse.Namespace) -> int:
         "validate": cmd_validate,
         "render": cmd_render,
         "play": cmd_play,
+        "suggest": _suggest,
     }[args.command]
     return handler(args)
+
+
+def _suggest(args: argparse.Namespace) -> int:
+    from .suggest_cmd import cmd_suggest  # the AI loads only when asked
+
+    return cmd_suggest(args)
 
 
 def emit(doc: dict[str, Any], as_json: bool, text: str) -> None:
@@ -155,10 +162,9 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .play_cmd import play_config
-
-    cfg = play_config(args)
+    path = args.map or str(default_map())
+    _, enc = load_encounter(path, args.log)
     from .render_cmd import play
 
-    play(cfg)
+    play(path, enc)
     return 0

@@ -1,0 +1,40 @@
+"""``playmat suggest``: what the AI would do with the rest of the current actor's turn (adjudication.md).
+
+A GM's "what would the orc do?": the plan as log lines without dice, and the
+score terms behind it. The same state, level and seed always give the same
+plan; nothing is changed or written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+
+from game.ai import DEFAULT_LEVEL, LEVELS, explain
+from game.rules import RulesError
+
+from .session import load_encounter
+
+
+def add_arguments(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--level", default=DEFAULT_LEVEL, choices=LEVELS, help=f"AI level (default {DEFAULT_LEVEL})")
+    sp.add_argument("--seed", type=int, default=0, metavar="S", help="the AI's random seed (default 0)")
+
+
+def cmd_suggest(args: argparse.Namespace) -> int:
+    _, enc = load_encounter(args.map, args.log)
+    if enc.turn is None:
+        raise RulesError(f"suggest: combat is not active (phase {enc.phase}): nobody has a turn to plan")
+    plan = explain(enc, args.level, random.Random(args.seed))
+    doc = plan.to_json()
+    if args.json:
+        sys.stdout.write(json.dumps(doc) + "\n")
+        return 0
+    lines = [f"{plan.unit} ({plan.level}): {plan.summary or 'plan'}"]
+    lines += [f"  {i}. {json.dumps(step)}" for i, step in enumerate(doc["plan"], start=1)]
+    if doc["why"]:
+        lines.append("why: " + ", ".join(f"{t['term']} {t['value']:+g}" for t in doc["why"]))
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
