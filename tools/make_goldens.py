@@ -6,7 +6,13 @@ tileset has a tile offset and whose trees overlap neighbouring cells, flipped
 tiles, and a translucent third layer. tests/test_render.py renders
 them with Playmat and compares against Tiled's pixels.
 
-Run: ``.venv/bin/python tools/make_goldens.py`` (needs Debian's ``tiled``).
+Feature goldens (tools/tiled_features.py): one map per Tiled feature and
+layout, ``tests/golden/tiled/<feature>_<axis>_<index>.tmx`` with Tiled's own
+picture beside it (``.png``; ``_objects.png`` for ``render --objects``).
+
+Run: ``.venv/bin/python tools/make_goldens.py`` (needs Debian's ``tiled``);
+``--check`` prints, per golden, the share of pixels Playmat draws more than
+8 levels away from Tiled's.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import tiled_features  # noqa: E402
 from make_tileset import DECOR_IDS, FLAT, FLAT_SIDE, POINTY, POINTY_SIDE, TERRAIN_IDS, TERRAIN_TILES  # noqa: E402
 
 from game.maps.tmxdoc import FLIP_H, FLIP_V, TileLayer, TilesetRef, TmxDocument, write_tmx  # noqa: E402
@@ -99,13 +106,71 @@ def drift_map(index: str) -> Path:
                      tile_width=74, tile_height=64, side_length=37)
 
 
-def rasterize(tmx: Path, png: Path) -> None:
+def rasterize(tmx: Path, png: Path, *args: str) -> None:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    subprocess.run(["tmxrasterizer", str(tmx), str(png)], check=True, env=env, stderr=subprocess.DEVNULL)
+    subprocess.run(["tmxrasterizer", *args, str(tmx), str(png)], check=True, env=env, stderr=subprocess.DEVNULL)
     print("wrote", tmx.relative_to(ROOT), png.relative_to(ROOT))
 
 
+FEATURES_DIR = GOLDEN / "tiled"
+
+
+def feature_paths() -> list[tuple[str, Path]]:
+    return [(f, FEATURES_DIR / f"{f}_{a}_{i}.tmx") for f in tiled_features.FEATURES for a, i in LAYOUTS]
+
+
+def object_layers(tmx: Path) -> list[str]:
+    import re
+
+    return re.findall(r'<objectgroup [^>]*name="([^"]*)"', tmx.read_text())
+
+
+def write_features() -> None:
+    FEATURES_DIR.mkdir(parents=True, exist_ok=True)
+    for feature, tmx in feature_paths():
+        axis, index = tmx.stem.split("_")[-2:]
+        tmx.write_text(tiled_features.feature_map(feature, axis, index), encoding="utf-8")
+        if feature == "shapes":
+            # The game view draws no object shapes: Tiled's picture without them, and with them for --objects.
+            hide = [a for name in object_layers(tmx) for a in ("--hide-layer", name)]
+            rasterize(tmx, tmx.with_suffix(".png"), *hide)
+            rasterize(tmx, tmx.parent / f"{tmx.stem}_objects.png")
+        else:
+            rasterize(tmx, tmx.with_suffix(".png"))
+
+
+def check() -> None:
+    """Print the share of pixels off by more than 8 in any channel, per golden."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import numpy as np
+
+    from game.render import render_map
+    from game.render.pg import pygame
+    from game.render.tilemap import surface_to_array
+
+    pairs = [(GOLDEN / f"golden_{a}_{i}.tmx", GOLDEN / f"golden_{a}_{i}.png", False) for a, i in LAYOUTS]
+    pairs += [(GOLDEN / f"drift_x_{i}.tmx", GOLDEN / f"drift_x_{i}.png", False) for i in ("odd", "even")]
+    for feature, tmx in feature_paths():
+        pairs.append((tmx, tmx.with_suffix(".png"), False))
+        if feature == "shapes":
+            pairs.append((tmx, tmx.parent / f"{tmx.stem}_objects.png", True))
+    for tmx, png, objects in pairs:
+        mine = surface_to_array(render_map(tmx, objects=objects)).astype(np.int32)
+        gold = surface_to_array(pygame.image.load(str(png))).astype(np.int32)
+        if mine.shape != gold.shape:
+            print(f"{png.relative_to(ROOT)}: size {mine.shape[1]}x{mine.shape[0]}, Tiled {gold.shape[1]}x{gold.shape[0]}")
+            continue
+        off = (np.abs(mine - gold).max(axis=2) > 8).mean()
+        print(f"{png.relative_to(ROOT)}: {off:.3%} of pixels off by more than 8")
+
+
 def main() -> None:
+    if "--check" in sys.argv:
+        check()
+        return
+    write_features()
+    if "--features" in sys.argv:
+        return
     for axis, index in LAYOUTS:
         tmx, png = golden_paths(axis, index)
         write_tmx(tmx, golden_map(axis, index))

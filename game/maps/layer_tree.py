@@ -174,6 +174,10 @@ def _own_style(node: ET.Element, where: str, problem: Callable[[str | None, str]
         problem(where, f"opacity {opacity:g} is outside 0..1")
         opacity = min(1.0, max(0.0, opacity))
     offset = (_float(node, "offsetx", 0.0, where, problem), _float(node, "offsety", 0.0, where, problem))
+    if node.tag == "imagelayer" and node.get("offsetx") is None:
+        # Tiled (MapReader::readImageLayer): an image layer without offsetx is placed by its old
+        # whole-pixel x and y attributes instead, its offsety included.
+        offset = (float(_whole(node.get("x"))), float(_whole(node.get("y"))))
     tint = None
     raw_tint = node.get("tintcolor")
     if raw_tint is not None and raw_tint.strip():
@@ -212,14 +216,19 @@ def _image_layer(node: ET.Element, name: str, style: LayerStyle, base: Path) -> 
     image = node.find("image")
     src = image.get("source") if image is not None else None
     trans = parse_colour(image.get("trans")) if image is not None else None
-    # Tiled 1.0-1.4 placed image layers with x, y (whole pixels) rather than offsets.
-    ox = _quiet_float(node.get("x")) + style.offset[0]
-    oy = _quiet_float(node.get("y")) + style.offset[1]
-    style = LayerStyle(style.visible, style.opacity, (ox, oy), style.tint, style.parallax)
     return ImageLayerData(
         name, style, (base / src) if src else None, trans[:3] if trans else None,
         (node.get("repeatx") or "0").strip() == "1", (node.get("repeaty") or "0").strip() == "1",
     )
+
+
+def _whole(raw: str | None) -> int:
+    """Qt's ``toInt``: a whole number, else 0."""
+    try:
+        value = int((raw or "0").strip())
+    except ValueError:
+        return 0
+    return value if abs(value) <= 1_000_000 else 0
 
 
 def _quiet_float(raw: str | None) -> float:

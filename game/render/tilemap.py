@@ -31,7 +31,7 @@ from game.rules import TERRAIN_KEYS, HexLayout
 
 from .errors import RenderError
 from .pg import pygame
-from .sprites import compose, linear_part, place, qt_round, tinted
+from .sprites import compose, linear_part, place, texture_fill, tinted
 
 Array = np.ndarray
 BAND = 256  # rows un-premultiplied at a time
@@ -306,24 +306,22 @@ class _Builder:
         return out
 
     def image_layer(self, layer: ImageLayerData, size: tuple[int, int]) -> list[Placement]:
+        """MapRenderer::drawImageLayer: a rectangle filled with the (tinted) image as a brush texture."""
         if layer.image is None:
             return []
         src = self.images.file(layer.image, "".join(f"{v:02x}" for v in layer.trans) if layer.trans else None)
-        img = tinted(src, layer.style.tint)
-        key: SpriteKey = ("image", str(layer.image), layer.trans, layer.style.tint)
-        self.images.sprites.setdefault(key, img)
-        ih, iw = img.shape[:2]
+        ih, iw = src.shape[:2]
         if not (iw and ih):
             return []
-        x0 = qt_round(layer.style.offset[0]) + self.origin[0]
-        y0 = qt_round(layer.style.offset[1]) + self.origin[1]
-        xs = [x0]
-        ys = [y0]
-        if layer.repeat_x:  # Tiled fills the whole view with the repeated image
-            xs = list(range(x0 - math.ceil(x0 / iw) * iw, size[0], iw))
-        if layer.repeat_y:
-            ys = list(range(y0 - math.ceil(y0 / ih) * ih, size[1], ih))
-        return [Placement(x, y, key) for y in ys for x in xs]
+        ox = layer.style.offset[0] + self.origin[0]
+        oy = layer.style.offset[1] + self.origin[1]
+        # Repeated axes fill the whole picture (Tiled's bounding rect spans the view).
+        x0, x1 = (0.0, float(size[0])) if layer.repeat_x else (ox, ox + iw)
+        y0, y1 = (0.0, float(size[1])) if layer.repeat_y else (oy, oy + ih)
+        img, x, y = texture_fill(tinted(src, layer.style.tint), ox, oy, (x0, y0, x1, y1))
+        key: SpriteKey = ("image", str(layer.image), layer.trans, layer.style.tint, ox, oy, x0, y0, x1, y1)
+        self.images.sprites[key] = img
+        return [Placement(x, y, key)] if img.size else []
 
     def object_layer(self, layer: ObjectLayerData) -> list[Placement]:
         """Tile objects as Tiled draws them (shapes are drawn only on request, see :mod:`objects`)."""
@@ -372,8 +370,11 @@ def read_map(path: Path) -> TmxMap:
     return tmx
 
 
-def load_map_art(tmx_path: str | os.PathLike[str]) -> MapArt:
-    """Read a TMX map's layers and images; RenderError carries a one-line reason."""
+def load_map_art(tmx_path: str | os.PathLike[str], *, objects: bool = False) -> MapArt:
+    """Read a TMX map's layers and images; RenderError carries a one-line reason.
+
+    ``objects``: also draw object shapes (``playmat render --objects``), as Tiled's rasterizer does.
+    """
     path = Path(tmx_path)
     tmx = read_map(path)
     head = tmx.head

@@ -1,0 +1,85 @@
+"""Tiled features drawn as Tiled draws them: each golden is Tiled 1.8's own tmxrasterizer output.
+
+The maps (tests/golden/tiled/, written by tools/make_goldens.py via tools/tiled_features.py) cover,
+on all four stagger layouts: hex rotations and flips in every encoding (rotate), group visibility,
+opacity, offsets and tints with fractional and negative offsets that grow the picture (groups),
+layer tints (tint), image layers (image), tile objects and an animated tile (objects), object shapes
+(shapes; the game view leaves them out, ``--objects`` draws them).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+from game.maps.loader import load_scenario, validate_map  # noqa: E402
+from game.render import render_map  # noqa: E402
+from game.render.pg import pygame  # noqa: E402
+from game.render.tilemap import load_map_art, surface_to_array  # noqa: E402
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "tiled"
+LAYOUTS = [("y", "odd"), ("y", "even"), ("x", "odd"), ("x", "even")]
+FEATURES = ["rotate", "groups", "tint", "image", "objects", "shapes"]
+CASES = [(f, a, i) for f in FEATURES for a, i in LAYOUTS]
+
+
+def off_share(mine: np.ndarray, gold: np.ndarray) -> float:
+    """Share of pixels more than 8 levels away from Tiled's in any channel."""
+    return float((np.abs(mine.astype(np.int32) - gold.astype(np.int32)).max(axis=2) > 8).mean())
+
+
+def tiled_png(path: Path) -> np.ndarray:
+    return surface_to_array(pygame.image.load(str(path)))
+
+
+@pytest.mark.parametrize(("feature", "axis", "index"), CASES)
+def test_feature_matches_tiled_rasterizer(feature: str, axis: str, index: str) -> None:
+    tmx = GOLDEN / f"{feature}_{axis}_{index}.tmx"
+    mine = surface_to_array(render_map(tmx))
+    gold = tiled_png(tmx.with_suffix(".png"))
+    assert mine.shape == gold.shape  # the picture grows for layer offsets exactly as Tiled's
+    off = off_share(mine, gold)
+    assert off <= 0.005, f"{off:.3%} of pixels differ from Tiled by more than 8"
+
+
+def test_offsets_grow_the_picture_left_and_down_like_tiled() -> None:
+    # groups map, pointy 7x6 of 64x74 side 37 = 480 x 348 (see test_render). Tiled's margins are the
+    # ceilings of the largest total offsets: left "off to the left" -33.7 -> 34; top: ground group
+    # -3.25 -> 4; right: ground group +6.5 -> 7; bottom: props group 9.6 + haze 31.5 = 41.1 -> 42.
+    art = load_map_art(GOLDEN / "groups_y_odd.tmx")
+    assert art.origin == (34, 4)
+    assert art.size == (34 + 480 + 7, 4 + 348 + 42)
+
+
+@pytest.mark.parametrize(("axis", "index"), LAYOUTS)
+def test_rules_ignore_a_hidden_group_as_the_picture_does(axis: str, index: str, tmp_path: Path) -> None:
+    # The "hidden" group holds a layer of lava on every cell. Tiled does not draw it, so the
+    # board must be the one of the same map without that group (and differ once it is shown).
+    src = GOLDEN / f"groups_{axis}_{index}.tmx"
+    text = src.read_text()
+    start, end = text.index(' <group id="11"'), text.index("</group>", text.index(' <group id="11"')) + 9
+    without = tmp_path / "without.tmx"
+    shown = tmp_path / "shown.tmx"
+    for p, body in ((without, text[:start] + text[end:]), (shown, text.replace(' name="hidden" visible="0"',
+                                                                                ' name="hidden"'))):
+        p.write_text(body.replace("../../../assets", str(GOLDEN.parents[2] / "assets")))
+    board = load_scenario(src).board
+    assert np.array_equal(board.terrain, load_scenario(without).board.terrain)
+    assert not np.array_equal(board.terrain, load_scenario(shown).board.terrain)
+
+
+@pytest.mark.parametrize(("feature", "axis", "index"), CASES)
+def test_validate_accepts_every_feature_map(feature: str, axis: str, index: str) -> None:
+    assert validate_map(GOLDEN / f"{feature}_{axis}_{index}.tmx") == []
+
+
+def test_animated_tiles_show_their_first_frame_and_list_their_frames() -> None:
+    # objects maps: embedded tileset "anim" (firstgid 18), tile 0 animated through tiles 5, 6, 7.
+    art = load_map_art(GOLDEN / "objects_y_odd.tmx")
+    assert art.animations[18] == ((23, 200), (24, 150), (25, 300))
