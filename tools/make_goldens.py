@@ -158,7 +158,8 @@ def check() -> None:
         mine = surface_to_array(render_map(tmx, objects=objects)).astype(np.int32)
         gold = surface_to_array(pygame.image.load(str(png))).astype(np.int32)
         if mine.shape != gold.shape:
-            print(f"{png.relative_to(ROOT)}: size {mine.shape[1]}x{mine.shape[0]}, Tiled {gold.shape[1]}x{gold.shape[0]}")
+            mh, mw, gh, gw = *mine.shape[:2], *gold.shape[:2]
+            print(f"{png.relative_to(ROOT)}: size {mw}x{mh}, Tiled {gw}x{gh}")
             continue
         off = (np.abs(mine - gold).max(axis=2) > 8).mean()
         print(f"{png.relative_to(ROOT)}: {off:.3%} of pixels off by more than 8")

@@ -78,7 +78,8 @@ def anim_tileset(g: dict[str, object]) -> str:
             f'margin="2" tilecount="12" columns="4" objectalignment="center">\n'
             f'  <image source="{g["atlas"]}" width="{aw}" height="{ah}"/>\n'
             '  <tile id="0">\n   <animation>\n    <frame tileid="5" duration="200"/>\n'
-            '    <frame tileid="6" duration="150"/>\n    <frame tileid="7" duration="300"/>\n   </animation>\n  </tile>\n'
+            '    <frame tileid="6" duration="150"/>\n    <frame tileid="7" duration="300"/>\n'
+            '   </animation>\n  </tile>\n'
             ' </tileset>\n')
 
 
