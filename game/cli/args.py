@@ -58,8 +58,20 @@ def build_parser() -> Parser:
     sp.add_argument("--scale", type=_scale, default=1.0, metavar="S", help="zoom factor (default 1)")
 
     sp = sub.add_parser("play", help="open the game window", description="open the game window")
-    sp.add_argument("map", nargs="?", metavar="MAP", help="a .tmx map (default: the bundled map)")
-    sp.add_argument("--log", metavar="FILE", help="JSON Lines action log to continue from")
+    sp.add_argument("map", nargs="?", metavar="MAP", help="a .tmx map (default: pick one on the title screen)")
+    sp.add_argument("--log", metavar="FILE", help="the session's log: resumed when it exists, every action appended")
+    sp.add_argument("--seed", type=int, metavar="N", help="fix the dice (and the AI's choices)")
+    sp.add_argument("--human", action="append", default=[], metavar="FACTION", help="a faction you command")
+    sp.add_argument("--ai", action="append", default=[], metavar="FACTION[=LEVEL]",
+                    help="a faction the AI plays (random, greedy, easy, normal, hard)")
+    sp.add_argument("--autoplay", action="store_true", help="the AI plays every faction (watch mode)")
+    sp.add_argument("--explain-ai", action="store_true", help="show why the AI does what it does")
+    sp.add_argument("--speed", choices=("1", "2", "instant"), default="1", help="AI turn speed")
+    sp.add_argument("--setup", action="store_true", help="stay in setup so the GM can place combatants")
+    sp.add_argument("--headless", action="store_true", help="no window (SDL's dummy video driver)")
+    sp.add_argument("--frames", type=_positive, metavar="N", help="stop after N frames")
+    sp.add_argument("--screenshot", metavar="OUT.png", help="save the last frame")
+    sp.add_argument("--size", default="1280x720", metavar="WxH", help="window size (default 1280x720)")
     return p
 
 
@@ -81,3 +93,10 @@ def _scale(text: str) -> float:
     if not math.isfinite(s) or s <= 0:
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
     return s
+
+
+def _positive(text: str) -> int:
+    n = _non_negative(text)
+    if n == 0:
+        raise argparse.ArgumentTypeError("0 is not positive")
+    return n

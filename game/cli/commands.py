@@ -162,9 +162,10 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    path = args.map or str(default_map())
-    _, enc = load_encounter(path, args.log)
+    from .play_cmd import play_config
+
+    cfg = play_config(args)
     from .render_cmd import play
 
-    play(path, enc)
+    play(cfg)
     return 0

@@ -92,14 +92,14 @@ def _round_up(x: float) -> str:
     return f"{math.ceil(x * 1000) / 1000:g}"
 
 
-def play(map_path: str, enc: Encounter) -> None:
+def play(cfg: Any) -> None:
     render = _render_api()
-    from game.ui.app import run_window
+    from game.ui.app import play as run_play
 
-    _need_a_display()
-
+    if not cfg.headless:
+        _need_a_display()
     try:
-        run_window(map_path, tokens=encounter_tokens(enc))
+        run_play(cfg)
     except render.RenderError as err:
         raise RulesError(str(err)) from None
 

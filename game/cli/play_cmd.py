@@ -1,0 +1,71 @@
+"""``playmat play`` arguments -> a PlayConfig, checked before any window opens (one-line errors, exit 2)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+from .args import UsageError
+
+FACTIONS = ("player", "ally", "enemy", "neutral")
+LEVELS = ("random", "greedy", "easy", "normal", "hard")
+
+
+def _faction(text: str, flag: str) -> str:
+    f = text.strip().lower()
+    if f not in FACTIONS:
+        raise UsageError(f'{flag} "{text}": faction is not one of {", ".join(FACTIONS)}')
+    return f
+
+
+def play_config(args: argparse.Namespace) -> Any:
+    """Check and gather the play options. Imports no pygame (the window module does, later)."""
+    humans = [_faction(h, "--human") for h in args.human]
+    ais: dict[str, str | None] = {}
+    for spec in args.ai:
+        name, _, level = spec.partition("=")
+        f = _faction(name, "--ai")
+        if level and level.lower() not in LEVELS:
+            raise UsageError(f'--ai "{spec}": level "{level}" is not one of {", ".join(LEVELS)}')
+        if f in humans:
+            raise UsageError(f'--ai "{spec}": {f} is also given to --human')
+        ais[f] = level.lower() or None
+    w, sep, h = args.size.lower().partition("x")
+    if not (sep and w.isdigit() and h.isdigit() and int(w) >= 640 and int(h) >= 400):
+        raise UsageError(f'--size "{args.size}" is not WIDTHxHEIGHT of at least 640x400')
+    if args.screenshot is not None and not args.screenshot.lower().endswith(".png"):
+        raise UsageError(f'--screenshot "{args.screenshot}": the output must be a .png file')
+    if (args.frames is not None or args.screenshot is not None) and not args.headless and args.frames is None:
+        raise UsageError("--screenshot needs --frames N or --headless (when to take it)")
+    map_path = None
+    if args.map is not None:
+        map_path = Path(args.map)
+        if not map_path.is_file():
+            raise UsageError(f"{args.map}: no such map file")
+    if args.headless:
+        # Before pygame opens a display: no window, no sound device.
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        if map_path is None:
+            from game.maps import default_map
+
+            map_path = Path(default_map())  # nobody can click the title screen
+    from game.ui.app import PlayConfig  # pygame-free until play() opens the display
+
+    return PlayConfig(
+        map_path=map_path,
+        log_path=Path(args.log) if args.log else None,
+        seed=args.seed,
+        humans=humans,
+        ais=ais,
+        autoplay=args.autoplay,
+        explain_ai=args.explain_ai,
+        speed=float("inf") if args.speed == "instant" else float(args.speed),
+        setup=args.setup,
+        size=(int(w), int(h)),
+        headless=args.headless,
+        frames=args.frames,
+        screenshot=Path(args.screenshot) if args.screenshot else None,
+    )
