@@ -113,13 +113,13 @@ def build(spec: MapSpec) -> TmxDocument:
         x, y = pixels.cell_center(u.at)
         objects.append(MapObject(x, y, u.name, properties={"faction": u.faction, **u.props}))
     suffix = "" if spec.axis == "y" else "_flat"
+    tilesets = [TilesetRef(1, f"../assets/terrain{suffix}.tsx"),
+                TilesetRef(STRUCT_FIRST, f"../assets/structures{suffix}.tsx")]
+    if any(any(row) for row in decor):  # an unused tileset is a lint warning
+        tilesets.append(TilesetRef(DECOR_FIRST, f"../assets/decor{suffix}.tsx"))
     return TmxDocument(
         layout,
-        tilesets=[
-            TilesetRef(1, f"../assets/terrain{suffix}.tsx"),
-            TilesetRef(STRUCT_FIRST, f"../assets/structures{suffix}.tsx"),
-            TilesetRef(DECOR_FIRST, f"../assets/decor{suffix}.tsx"),
-        ],
+        tilesets=tilesets,
         layers=[TileLayer("terrain", terrain), TileLayer("decoration", decor), ObjectGroup("combatants", objects)],
         properties={"title": spec.title, "description": spec.description, "seed": spec.seed, **spec.properties},
         version="1.8",

@@ -124,6 +124,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for path in args.maps:
         problems = validate_map(path)
         report.append({"map": path, "ok": not problems, "problems": problems})
+        if getattr(args, "lint", False):
+            from game.maps.lint import lint_map
+
+            report[-1]["warnings"] = [] if problems else lint_map(path)
     bad = [p for r in report for p in r["problems"]]
     if args.json:  # the document holds every problem; repeating them on stderr would say each twice
         sys.stdout.write(json.dumps({"maps": report}) + "\n")
@@ -131,6 +135,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         for r in report:
             if r["ok"]:
                 sys.stdout.write(f"{r['map']}: ok\n")
+            for w in r.get("warnings", ()):  # legal but likely wrong: warn, exit 0
+                sys.stdout.write(f"warning: {w}\n")
         for line in bad:
             sys.stderr.write(line + "\n")
     return 2 if bad else 0

@@ -1,0 +1,226 @@
+"""Map lint: what is legal in a map but likely a designer's mistake (``playmat validate --lint``).
+
+Each finding is one line naming the file and the object, faction or cells, and what looks wrong.
+Warnings never refuse a map: the command still exits 0. The checks ask the engine through its
+public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threateners_of``,
+``views``), plus the TMX itself for what the engine never sees (object pixels, tile usage).
+
+- a combatant that cannot move anywhere at the start;
+- a faction that could never reach any combatant it is hostile to (terrain alone, any number of turns);
+- exit hexes nobody could ever stand on (only for maps that mark exits; R24);
+- a combatant starting on a hazard (R25) or in a hostile's zone of control (R8);
+- a combatant object more than a quarter hex off the centre of its cell;
+- tilesets the map never uses, and unused tiles of embedded (map-only) tilesets;
+- with a playtest runner: a side that wins more than 90 % of a quick 20-game playtest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import numpy as np
+
+from game.rules import Cell, Encounter, HexLayout, Scenario, Terrain
+
+from .errors import MapError
+from .loader import load_scenario
+from .pixels import TiledPixels
+from .tile_usage import tile_usage
+from .tmx_adapter import TmxMap, read_tmx
+
+COMBATANT_KIND = "combatant"
+OFF_CENTRE = 0.25  # of the distance between neighbouring cell centres
+LOPSIDED = 0.90  # a side winning more than this share of a quick playtest
+QUICK_GAMES = 20
+MAX_CELLS_LISTED = 8
+
+# (map path, games) -> {winning side: games won}; the playtest runner plugs in here (see lint_map).
+Playtest = Callable[[Path, int], dict[str, int]]
+
+
+def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QUICK_GAMES) -> list[str]:
+    """Warnings for one map, one line each; empty when nothing looks wrong.
+
+    The map must validate first (``validate_map``); a map that does not load gets no warnings.
+    ``playtest`` (slow) adds the lopsidedness check: it plays ``games`` AI-vs-AI games.
+    """
+    path = Path(path)
+    try:
+        scenario = load_scenario(path)
+        tmx = read_tmx(path)
+    except MapError:
+        return []
+    enc = Encounter(scenario)
+    src = scenario.source
+    out: list[str] = []
+    ever = _ever_reach(scenario)
+    out += [f"{src}: {w}" for w in immobile(enc)]
+    out += [f"{src}: {w}" for w in unreachable_hostiles(enc, ever)]
+    out += [f"{src}: {w}" for w in unreachable_exits(enc, tmx, ever)]
+    out += [f"{src}: {w}" for w in bad_starts(enc)]
+    out += [f"{src}: {w}" for w in off_centre(scenario, tmx)]
+    out += [f"{src}: {w}" for w in unused_tiles(path)]
+    if playtest is not None:
+        out += [f"{src}: {w}" for w in lopsided(playtest(path, games), games)]
+    return out
+
+
+# --- movement ---------------------------------------------------------------------------------
+def immobile(enc: Encounter) -> list[str]:
+    """Combatants with no hex to move to on their first turn (walled in by terrain or by others)."""
+    out = []
+    for v in enc.views():
+        ends = [cell for cell, _cost, _stops in enc.reach_for(v.name, budget=v.movement_max).destinations()
+                if cell != v.cell]
+        if not ends:
+            why = "its move is 0" if v.movement_max == 0 else "terrain or other combatants wall it in"
+            out.append(f'object "{v.name}": cannot move anywhere from {_cell(v.cell)} ({why})')
+    return out
+
+
+def _ever_reach(scenario: Scenario) -> dict[str, list[Cell]]:
+    """Per combatant: every centre it could ever stand on, over any number of turns, on terrain alone.
+
+    Asks the engine's own reach (R5, R27 footprints) for each combatant alone on the board with a
+    budget large enough to cross the whole map, so nobody else's body or zone of control counts.
+    """
+    board = scenario.board
+    cost = np.asarray(board.cost)
+    budget = int(max(1, cost.max())) * board.rows * board.cols
+    out = {}
+    for spec in scenario.combatants:
+        alone = Encounter(dataclasses.replace(scenario, combatants=(spec,)))
+        cells = [cell for cell, _cost, _stops in alone.reach_for(spec.name, budget=budget).destinations()]
+        out[spec.name] = [spec.cell, *cells]
+    return out
+
+
+def unreachable_hostiles(enc: Encounter, ever: dict[str, list[Cell]]) -> list[str]:
+    """Factions none of whose members could ever get any hostile into their weapon band."""
+    views = {v.name: v for v in enc.views()}
+    lay = enc.layout
+    factions = sorted({v.faction for v in views.values()})
+    out = []
+    for faction in factions:
+        hostiles = [v for v in views.values() if v.faction in enc.hostile_factions(faction)]
+        if not hostiles:
+            continue  # hostile to nobody on this map: bystanders are fine
+        members = [v for v in views.values() if v.faction == faction]
+        if not any(_could_fight(lay, m, ever[m.name], h, ever[h.name]) for m in members for h in hostiles):
+            names = ", ".join(sorted({h.faction for h in hostiles}))
+            out.append(f'faction "{faction}": no member could ever reach a hostile ({names}) to attack it')
+    return out
+
+
+def _could_fight(lay: HexLayout, a, a_cells: list[Cell], b, b_cells: list[Cell]) -> bool:  # noqa: ANN001
+    """Whether ``a`` standing anywhere it can reach has ``b`` (anywhere it can reach) in its band (R1, R21)."""
+    qa, ra = _axial(lay, a_cells)
+    qb, rb = _axial(lay, b_cells)
+    dq, dr = qa[:, None] - qb[None, :], ra[:, None] - rb[None, :]
+    centre = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+    gap = centre - a.radius - b.radius  # distance between two hex discs (R1, R28)
+    return bool(((gap >= a.reach_min) & (gap <= a.reach)).any())
+
+
+def _axial(lay: HexLayout, cells: list[Cell]) -> tuple[np.ndarray, np.ndarray]:
+    pairs = np.array([lay.to_axial(c) for c in cells], dtype=np.int64).reshape(-1, 2)
+    return pairs[:, 0], pairs[:, 1]
+
+
+def unreachable_exits(enc: Encounter, tmx: TmxMap, ever: dict[str, list[Cell]]) -> list[str]:
+    """Exit hexes that no combatant's footprint could ever cover (only where the map marks exits, R24)."""
+    if not any(t is not None and t.properties.get("exit") for layer in tmx.tile_layers if layer.visible
+               for row in layer.tiles for t in row):
+        return []  # no marked exits: the whole rim is the exit, and rock borders are expected there
+    board = enc.board
+    covered: set[Cell] = set()
+    for v in enc.views():
+        for centre in ever[v.name]:
+            covered.update(enc.layout.disc(centre, v.radius) if v.radius else [centre])
+    rows, cols = np.nonzero(np.asarray(board.exit) & np.asarray(board.on_map))
+    lost = sorted(((int(c), int(r)) for r, c in zip(rows, cols, strict=True) if (c, r) not in covered),
+                  key=lambda cr: (cr[1], cr[0]))
+    if not lost:
+        return []
+    return [f"exit hexes no one can reach: {_cells(lost)}"]
+
+
+# --- starting positions ---------------------------------------------------------------------
+def bad_starts(enc: Encounter) -> list[str]:
+    """Combatants starting on a hazard (R25: damage at the start of each turn) or in a hostile's ZoC (R8)."""
+    out = []
+    terrain = np.asarray(enc.board.terrain)
+    damage = np.asarray(enc.board.hazard_damage)
+    for v in enc.views():
+        hot = [c for c in enc.footprint(v.name) if terrain[c[1], c[0]] == Terrain.HAZARD]
+        if hot:
+            worst = max(int(damage[r, c]) for c, r in hot)
+            out.append(f'object "{v.name}": starts on hazard {_cells(hot)} '
+                       f"(takes {worst} damage at the start of each of its turns, R25)")
+        threateners = enc.threateners_of(v.name)
+        if threateners:
+            who = ", ".join(f'"{n}"' for n in threateners)
+            out.append(f'object "{v.name}": starts in the zone of control of {who} (R8)')
+    return out
+
+
+def off_centre(scenario: Scenario, tmx: TmxMap) -> list[str]:
+    """Combatant objects whose anchor sits more than a quarter hex from the centre of the cell they land in."""
+    lay = scenario.board.layout
+    px = TiledPixels(lay)
+    (ax, ay), (bx, by) = px.cell_center((1, 1)), px.cell_center(lay.neighbor((1, 1), 0))
+    limit = OFF_CENTRE * math.hypot(bx - ax, by - ay)
+    cells = {c.object_id: (c.name, c.cell) for c in scenario.combatants}
+    out = []
+    for obj in tmx.objects:
+        if obj.id not in cells:
+            continue
+        name, cell = cells[obj.id]
+        cx, cy = px.cell_center(cell)
+        off = math.hypot(obj.anchor[0] - cx, obj.anchor[1] - cy)
+        if off > limit:
+            out.append(f'object "{name}": placed {off:.0f} px from the centre of its cell {_cell(cell)} '
+                       f"(more than a quarter hex, {limit:.0f} px); snap it to the centre")
+    return out
+
+
+# --- tiles -------------------------------------------------------------------------------------
+def unused_tiles(path: Path) -> list[str]:
+    """Tilesets the map never uses; tiles of a map's own (embedded) tileset it never places.
+
+    Shared ``.tsx`` tilesets hold more tiles than any one map needs, so their unused tiles are fine.
+    """
+    out = []
+    for ts in tile_usage(path):
+        if not ts.used:
+            out.append(f'tileset "{ts.name}" is never used')
+        elif ts.embedded and ts.unused:
+            ids = ", ".join(str(i) for i in ts.unused[:MAX_CELLS_LISTED])
+            more = f" and {len(ts.unused) - MAX_CELLS_LISTED} more" if len(ts.unused) > MAX_CELLS_LISTED else ""
+            out.append(f'tileset "{ts.name}": tiles {ids}{more} are never placed')
+    return out
+
+
+# --- balance ------------------------------------------------------------------------------------
+def lopsided(wins: dict[str, int], games: int) -> list[str]:
+    """A side winning more than 90 % of a quick playtest: the fight is probably not interesting."""
+    out = []
+    for side, won in sorted(wins.items()):
+        if games and won / games > LOPSIDED:
+            out.append(f'side "{side}" won {won} of {games} quick AI-vs-AI games (over {LOPSIDED:.0%}); '
+                       "the fight looks lopsided")
+    return out
+
+
+# --- text ---------------------------------------------------------------------------------------
+def _cell(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def _cells(cells: Iterable[Cell]) -> str:
+    cells = list(cells)
+    text = " ".join(_cell(c) for c in cells[:MAX_CELLS_LISTED])
+    return text + (f" and {len(cells) - MAX_CELLS_LISTED} more" if len(cells) > MAX_CELLS_LISTED else "")

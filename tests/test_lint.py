@@ -1,0 +1,174 @@
+"""The map lint: each likely mistake in a small hand-made map draws its warning; a clean map draws none.
+
+Maps are pointy-top odd-r (odd rows shifted right): a cell (c, r) on an odd row has the neighbours
+e (c+1, r), w (c-1, r), ne (c+1, r-1), nw (c, r-1), se (c+1, r+1), sw (c, r+1); on an even row
+ne (c, r-1), nw (c-1, r-1), se (c, r+1), sw (c-1, r+1).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from game.cli.main import main
+from game.maps.lint import lint_map
+from game.maps.tmxdoc import TileLayer, TilesetRef, TmxDocument, write_tmx
+from game.maps.tmxwrite import write_map
+from game.rules import HexLayout
+
+ROOT = Path(__file__).resolve().parents[1]
+OPEN = [
+    ".......",
+    ".......",
+    ".......",
+]
+DUEL = [
+    {"name": "Hero", "at": (0, 1), "faction": "player"},
+    {"name": "Orc", "at": (6, 1), "faction": "enemy"},
+]
+
+
+def lint(tmp_path: Path, terrain: list[str], units: list[dict[str, object]], **kw: object) -> list[str]:
+    kw.setdefault("tileset", "external")  # a shared tileset: its unused tiles are no concern of one map
+    path = write_map(tmp_path / "m.tmx", terrain, units=units, **kw)
+    return lint_map(path)
+
+
+def test_a_sound_map_draws_no_warning(tmp_path: Path) -> None:
+    assert lint(tmp_path, OPEN, DUEL) == []
+
+
+def test_combatant_that_cannot_move(tmp_path: Path) -> None:
+    # (2,1) on an odd row: rock on all six neighbours (1,1) (3,1) (2,0) (3,0) (2,2) (3,2).
+    terrain = ["..##...", ".#.#...", "..##..."]
+    units = [{"name": "Hero", "at": (5, 0), "faction": "player"}, {"name": "Orc", "at": (6, 2), "faction": "enemy"},
+             {"name": "Walled", "at": (2, 1), "faction": "player"}]
+    assert lint(tmp_path, terrain, units) == [
+        'm.tmx: object "Walled": cannot move anywhere from 2,1 (terrain or other combatants wall it in)'
+    ]
+
+
+def test_faction_that_can_never_reach_a_hostile(tmp_path: Path) -> None:
+    # A river down column 3: ground movers never cross (R5). The closest they get is 2,r and 4,r:
+    # two hexes apart, outside an ordinary [1,1] band (R8, R21).
+    terrain = ["...w...", "...w...", "...w..."]
+    assert lint(tmp_path, terrain, DUEL) == [
+        'm.tmx: faction "enemy": no member could ever reach a hostile (player) to attack it',
+        'm.tmx: faction "player": no member could ever reach a hostile (enemy) to attack it',
+    ]
+
+
+def test_a_spear_reaches_across_a_narrow_river(tmp_path: Path) -> None:
+    # Same river; a reach-2 spear on the bank hits across it, so only the orc's side is stuck.
+    terrain = ["...w...", "...w...", "...w..."]
+    units = [{**DUEL[0], "reach": 2}, DUEL[1]]
+    assert lint(tmp_path, terrain, units) == [
+        'm.tmx: faction "enemy": no member could ever reach a hostile (player) to attack it',
+    ]
+
+
+def test_exit_no_one_can_reach(tmp_path: Path) -> None:
+    # (5,1), odd row, is an exit walled in by rock on (4,1) (6,1) (5,0) (6,0) (5,2) (6,2); (0,0) is a fine one.
+    terrain = ["x...###", "....#x#", "....###"]
+    units = [DUEL[0], {**DUEL[1], "at": (3, 0)}]
+    assert lint(tmp_path, terrain, units) == ["m.tmx: exit hexes no one can reach: 5,1"]
+
+
+def test_unmarked_exits_are_the_rim_and_never_flagged(tmp_path: Path) -> None:
+    # No exit tiles: every rim hex is an exit (R24); rock on the rim is normal, not a mistake.
+    terrain = ["#######", "#.....#", "#######"]
+    units = [{"name": "Hero", "at": (1, 1), "faction": "player"}, {"name": "Orc", "at": (5, 1), "faction": "enemy"}]
+    assert lint(tmp_path, terrain, units) == []
+
+
+def test_combatant_starting_on_a_hazard(tmp_path: Path) -> None:
+    # A walkable fire (cost override) is legal to start on, but it burns every turn (R25, default 3).
+    terrain = [".......", "..h....", "......."]
+    units = [*DUEL, {"name": "Singed", "at": (2, 1), "faction": "player"}]
+    props = {"h": {"terrain": "hazard", "cost_ground": 1}}
+    assert lint(tmp_path, terrain, units, tile_properties=props) == [
+        'm.tmx: object "Singed": starts on hazard 2,1 (takes 3 damage at the start of each of its turns, R25)'
+    ]
+
+
+def test_combatant_starting_in_a_hostile_zone_of_control(tmp_path: Path) -> None:
+    # Hero (2,1) and Orc (3,1) are neighbours (east): each starts in the other's [1,1] threat (R8).
+    units = [{"name": "Hero", "at": (2, 1), "faction": "player"}, {"name": "Orc", "at": (3, 1), "faction": "enemy"}]
+    assert lint(tmp_path, OPEN, units) == [
+        'm.tmx: object "Hero": starts in the zone of control of "Orc" (R8)',
+        'm.tmx: object "Orc": starts in the zone of control of "Hero" (R8)',
+    ]
+
+
+def test_a_polearm_does_not_threaten_its_neighbour(tmp_path: Path) -> None:
+    # A [2,2] pike threatens only hexes two away (R8): the orc next to it is not in its zone.
+    units = [{"name": "Hero", "at": (2, 1), "faction": "player", "reach": 2}, {**DUEL[1], "at": (3, 1)}]
+    assert lint(tmp_path, OPEN, units) == ['m.tmx: object "Hero": starts in the zone of control of "Orc" (R8)']
+
+
+def test_object_placed_off_the_cell_centre(tmp_path: Path) -> None:
+    # Neighbouring centres are 64 px apart on these 64-wide pointy tiles: a quarter hex is 16 px.
+    # 20 px east of the centre of (3,1) is still inside (3,1), but clearly not on its centre.
+    units = [*DUEL, {"name": "Sloppy", "at": (3, 1), "offset": (20, 0), "faction": "player"},
+             {"name": "Near", "at": (3, 2), "offset": (0, 10), "faction": "player"}]
+    assert lint(tmp_path, OPEN, units) == [
+        'm.tmx: object "Sloppy": placed 20 px from the centre of its cell 3,1 (more than a quarter hex, 16 px); '
+        "snap it to the centre"
+    ]
+
+
+def test_unused_tiles_of_the_maps_own_tileset(tmp_path: Path) -> None:
+    # write_map's embedded tileset holds . d w c h # x o (ids 0..7); this map places only . (0) and # (5).
+    terrain = [".......", "...#...", "......."]
+    assert lint(tmp_path, terrain, DUEL, tileset="embedded") == [
+        'm.tmx: tileset "terrain": tiles 1, 2, 3, 4, 6, 7 are never placed'
+    ]
+
+
+def test_tileset_never_used(tmp_path: Path) -> None:
+    # A map that references the shipped decoration tileset but places none of its tiles.
+    base = write_map(tmp_path / "m.tmx", OPEN, units=DUEL, tileset="external")
+    layout = HexLayout("y", "odd", 64, 74, 37, 7, 3)
+    gids = [[1] * 7 for _ in range(3)]
+    terrain_tsx = next(tmp_path.glob("*.tsx")).name
+    decor = os.path.relpath(ROOT / "assets" / "decor.tsx", tmp_path)
+    text = base.read_text(encoding="utf-8")
+    doc = TmxDocument(layout, [TilesetRef(1, terrain_tsx), TilesetRef(100, decor)], [TileLayer("ground", gids)])
+    path = write_tmx(tmp_path / "n.tmx", doc)
+    assert "combatant" in text  # the first map had units; this one has only ground
+    assert lint_map(path) == ['n.tmx: tileset "decor" is never used']
+
+
+def test_lopsided_quick_playtest_is_flagged() -> None:
+    def always_orcs(path: Path, games: int) -> dict[str, int]:
+        return {"enemy": games - 1, "player": 1}
+
+    def close(path: Path, games: int) -> dict[str, int]:
+        return {"enemy": 18, "player": 2}  # exactly 90 %: not more than 90 %
+
+    default = ROOT / "maps" / "default.tmx"
+    assert lint_map(default, playtest=always_orcs) == [
+        'default.tmx: side "enemy" won 19 of 20 quick AI-vs-AI games (over 90%); the fight looks lopsided'
+    ]
+    assert lint_map(default, playtest=close) == []
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "maps").glob("*.tmx")), ids=lambda p: p.stem)
+def test_shipped_maps_are_lint_clean(path: Path) -> None:
+    assert lint_map(path) == []
+
+
+def test_cli_validate_lint_warns_and_exits_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    units = [{"name": "Hero", "at": (2, 1), "faction": "player"}, {"name": "Orc", "at": (3, 1), "faction": "enemy"}]
+    path = write_map(tmp_path / "m.tmx", OPEN, units=units, tileset="external")
+    assert main(["validate", "--lint", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        f"{path}: ok",
+        'warning: m.tmx: object "Hero": starts in the zone of control of "Orc" (R8)',
+        'warning: m.tmx: object "Orc": starts in the zone of control of "Hero" (R8)',
+    ]
+    assert main(["validate", str(path)]) == 0  # without --lint: no warnings
+    assert "warning" not in capsys.readouterr().out
