@@ -1,22 +1,20 @@
 """Which tiles of which tilesets a TMX map actually places (for the lint's "unused tiles" warning).
 
 Read straight from the XML, the way Tiled stores it: every ``<tileset>`` (embedded, or an external
-``.tsx`` it names) with its ``firstgid`` and tile ids, and every gid placed in a tile layer (CSV,
-base64, base64+zlib/gzip, or the old ``<tile gid>`` form; chunks of infinite maps too) or by a
-tile object. Flip bits are masked off. Call it only on a map that validates.
+``.tsx`` it names) with its ``firstgid`` and tile ids, and every gid placed in a tile layer (decoded
+by :mod:`tile_data`, as the loader does) or by a tile object; flag bits masked off. Call it only on
+a map that validates.
 """
 
 from __future__ import annotations
 
-import base64
-import gzip
-import struct
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-GID_MASK = 0x0FFFFFFF  # Tiled's flip/rotation flags live in the top four bits
+import numpy as np
+
+from .tile_data import GID_MASK, decode_data
 
 
 @dataclass(frozen=True)
@@ -61,25 +59,13 @@ def _tile_ids(ts: ET.Element) -> set[int]:
 
 def _placed_gids(root: ET.Element) -> set[int]:
     gids: set[int] = set()
-    for data in root.iter("data"):
-        for part in data.findall("chunk") or [data]:
-            gids |= _decode(part, data.get("encoding"), data.get("compression"))
+    for layer in root.iter("layer"):
+        data = layer.find("data")
+        if data is not None:
+            raw = decode_data(data, int(layer.get("width", "0")), int(layer.get("height", "0")))
+            gids |= {int(g) for g in np.unique(raw & GID_MASK)}
     for obj in root.iter("object"):
         if obj.get("gid"):
             gids.add(int(obj.get("gid", "0")) & GID_MASK)
     gids.discard(0)
     return gids
-
-
-def _decode(node: ET.Element, encoding: str | None, compression: str | None) -> set[int]:
-    if encoding is None:
-        return {int(t.get("gid", "0")) & GID_MASK for t in node.findall("tile")}
-    text = (node.text or "").strip()
-    if encoding == "csv":
-        return {int(v) & GID_MASK for v in text.replace("\n", "").split(",") if v.strip()}
-    raw = base64.b64decode(text)
-    if compression == "zlib":
-        raw = zlib.decompress(raw)
-    elif compression == "gzip":
-        raw = gzip.decompress(raw)
-    return {g & GID_MASK for g in struct.unpack(f"<{len(raw) // 4}I", raw)}
