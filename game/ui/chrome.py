@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.render.pg import pygame
 from game.render.style import font
@@ -27,9 +28,15 @@ def shade(screen: pygame.Surface, alpha: int = 130) -> None:
     screen.blit(layer, (0, 0))
 
 
+@lru_cache(maxsize=2048)
+def rendered(s: str, size: int, colour: tuple[int, int, int], bold: bool) -> pygame.Surface:
+    """Text surfaces are reused across frames: the bars redraw the same words 60 times a second."""
+    return font(size, bold).render(s, True, colour)
+
+
 def text(screen: pygame.Surface, s: str, pos: tuple[int, int], size: int = 22, colour: tuple[int, int, int] = INK,
          bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
-    surf = font(size, bold).render(s, True, colour)
+    surf = rendered(s, size, tuple(colour), bold)  # type: ignore[arg-type]
     rect = surf.get_rect(**{anchor: pos})
     screen.blit(surf, rect)
     return rect

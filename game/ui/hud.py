@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game.render.pg import pygame
 from game.render.style import FACTION_STYLE, font
 
@@ -46,14 +48,19 @@ def draw_status(screen: pygame.Surface, ctx: BattleContext, hint: str) -> None:
     bar = pygame.Rect(0, h - STATUS_BAR, w, STATUS_BAR)
     pygame.draw.rect(screen, (14, 16, 22), bar)
     pygame.draw.line(screen, (80, 84, 96), bar.topleft, bar.topright)
+    right = text(screen, hint, (w - 12, bar.centery), 20, DIM, anchor="midright")
+    text(screen, _fit(ctx.status, w - right.width - 40), (12, bar.y + 7), 20, INK)
+
+
+@lru_cache(maxsize=256)
+def _fit(msg: str, max_w: int) -> str:
+    """The status line cut to the room it has (with an ellipsis)."""
     f = font(20)
-    right = f.render(hint, True, DIM)
-    screen.blit(right, right.get_rect(midright=(w - 12, bar.centery)))
-    msg = ctx.status
-    max_w = w - right.get_width() - 40
-    while msg and f.size(msg)[0] > max_w:
-        msg = msg[:-2]
-    screen.blit(f.render(msg, True, INK), (12, bar.y + 7))
+    if f.size(msg)[0] <= max_w:
+        return msg
+    while msg and f.size(msg + "...")[0] > max_w:
+        msg = msg[:-1]
+    return msg + "..."
 
 
 def action_buttons(ctx: BattleContext, can_undo: bool, setup: bool) -> list[tuple[Button, str]]:
