@@ -14,70 +14,36 @@ import threading
 from typing import Any
 
 
-class BaselinePolicy:
-    """Stands in until game.ai lands, and says so on screen: attack if it can, else step toward the
-    nearest hostile, else end the turn. Not the AI."""
+def policy_for_level(level: str | None) -> tuple[Any, str, str]:
+    """(policy, its level, the label shown on screen) from game.ai."""
+    from game.ai import DEFAULT_LEVEL, policy_for
 
-    label = "baseline policy (game.ai not installed)"
-
-    def choose(self, view: Any, rng: random.Random) -> Any:
-        legal = view.legal_actions()
-        me = view.turn
-        kinds = {type(a).__name__: [] for a in legal}
-        for a in legal:
-            kinds[type(a).__name__].append(a)
-        if kinds.get("Attack"):
-            return rng.choice(kinds["Attack"])
-        moves = kinds.get("Move", [])
-        if moves and view.view(me).movement > 0:
-            foes = [v for v in view.views() if v.active and view.hostile(me, v.name)]
-            if foes:
-                lay = view.layout
-                here = view.view(me).cell
-
-                def gap(cell: tuple[int, int]) -> int:
-                    return min(lay.distance(cell, f.cell) for f in foes)
-
-                best = min(moves, key=lambda a: (gap(a.to), rng.random()))
-                if gap(best.to) < gap(here):
-                    return best
-        for kind in ("EndTurn", "Flee"):
-            if kinds.get(kind):
-                return kinds[kind][0]
-        return legal[0]
+    lvl = level or DEFAULT_LEVEL
+    return policy_for(lvl), lvl, f"AI ({lvl})"
 
 
-def policy_for_level(level: str | None) -> tuple[Any, str]:
-    """(policy, label shown on screen) for an AI level; the baseline while game.ai is missing."""
-    try:
-        from game.ai import policy_for  # type: ignore[attr-defined]
-    except ImportError:
-        return BaselinePolicy(), BaselinePolicy.label
-    lvl = level or "normal"
-    return policy_for(lvl), f"AI ({lvl})"
+def explain_lines(view: Any, level: str, rng: random.Random) -> list[str]:
+    """The AI's plan for the rest of the turn and the score terms behind its choice (game.ai.explain)."""
+    from game.ai import explain
+
+    plan = explain(view, level, rng)
+    lines = []
+    if plan.summary:
+        lines.append(plan.summary)
+    lines.append("plan: " + ", then ".join(action_words(a) for a in plan.actions))
+    for t in sorted(plan.terms, key=lambda t: -abs(t.value))[:6]:
+        lines.append(f"  {t.term.replace('_', ' ')}: {t.value:+.2f}")
+    return lines
 
 
-def explain(policy: Any, view: Any, action: Any) -> list[str]:
-    """The AI's reasons for ``action`` when game.ai can tell them, as short lines."""
-    try:
-        from game.ai import explain as ai_explain  # type: ignore[attr-defined]
-    except ImportError:
-        return ["(no explanation: game.ai is not installed; the baseline attacks or closes in)"]
-    try:
-        why = ai_explain(view, action)
-    except Exception as err:  # explanation is a courtesy: never let it stop the game
-        return [f"(no explanation: {type(err).__name__})"]
-    if isinstance(why, str):
-        return why.splitlines()
-    out = []
-    for item in why or []:
-        if isinstance(item, dict):
-            out.append(f"{item.get('term', '?')}: {item.get('value', '')}")
-        elif isinstance(item, tuple | list) and len(item) == 2:
-            out.append(f"{item[0]}: {item[1]}")
-        else:
-            out.append(str(item))
-    return out
+def action_words(action: Any) -> str:
+    d = action.to_dict()
+    kind = str(d.pop("action", type(action).__name__)).replace("_", " ")
+    d.pop("unit", None)
+    d.pop("path", None)
+    rest = " ".join(f"{k} {','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in d.items()
+                    if v is not None)
+    return f"{kind} {rest}".strip()
 
 
 class Thinker:
@@ -88,18 +54,25 @@ class Thinker:
         self.result: Any = None
         self.error: BaseException | None = None
         self.for_turn: tuple[int, str | None, int] | None = None
+        self.reasons: list[str] = []
 
     @property
     def thinking(self) -> bool:
         return self.thread is not None and self.thread.is_alive()
 
-    def start(self, policy: Any, sandbox: Any, rng: random.Random, key: tuple[int, str | None, int]) -> None:
+    def start(self, policy: Any, sandbox: Any, rng: random.Random, key: tuple[int, str | None, int],
+              explain: tuple[Any, str] | None = None) -> None:
+        """Decide on ``sandbox``; with ``explain=(second sandbox, level)`` also work out the AI's reasons."""
         self.result = self.error = None
+        self.reasons = []
         self.for_turn = key
+        why_rng = random.Random(rng.random()) if explain is not None else None
 
         def work() -> None:
             try:
                 self.result = policy.choose(sandbox, rng)
+                if explain is not None and why_rng is not None:
+                    self.reasons = explain_lines(explain[0], explain[1], why_rng)
             except BaseException as err:  # handed to the main thread, raised there
                 self.error = err
 

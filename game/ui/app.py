@@ -55,8 +55,10 @@ def default_log_path(map_path: Path) -> Path:
     return base / f"{map_path.stem}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
 
 
-def open_match(cfg: PlayConfig, map_path: Path) -> tuple[Any, Any, dict[str, str]]:
-    """(match, scenario, faction -> on-screen label of its AI). Raises MapError / LogError (one line)."""
+def open_match(cfg: PlayConfig, map_path: Path) -> tuple[Any, Any, dict[str, str], dict[str, str]]:
+    """(match, scenario, faction -> on-screen label of its AI, faction -> AI level).
+
+    Raises MapError / LogError (one line)."""
     from game.match import Match
 
     from .aiturn import policy_for_level
@@ -64,18 +66,18 @@ def open_match(cfg: PlayConfig, map_path: Path) -> tuple[Any, Any, dict[str, str
     scenario = load_scenario(map_path)
     controllers: dict[str, Any] = {}
     labels: dict[str, str] = {}
+    levels: dict[str, str] = {}
     for faction, level in controller_levels(cfg).items():
         if level is None:
             controllers[faction] = "human"
         else:
-            policy, label = policy_for_level(level or None)
+            policy, levels[faction], labels[faction] = policy_for_level(level or None)
             controllers[faction] = policy
-            labels[faction] = label
     log = cfg.log_path or default_log_path(map_path)
     if log.parent and not log.parent.exists():
         log.parent.mkdir(parents=True, exist_ok=True)
     match = Match.open(scenario, log, seed=cfg.seed, controllers=controllers)
-    return match, scenario, labels
+    return match, scenario, labels, levels
 
 
 def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
@@ -87,11 +89,11 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
     cfg = replace(cfg, log_path=cfg.log_path or default_log_path(map_path))
     assert cfg.log_path is not None
     log_path = cfg.log_path
-    match, scenario, labels = open_match(cfg, map_path)
+    match, scenario, labels, levels = open_match(cfg, map_path)
     art = load_map_art(map_path)
 
     def reload() -> tuple[Any, Any]:
-        m, _, _ = open_match(cfg, map_path)  # the same log: setup actions so far are replayed onto the new map
+        m, _, _, _ = open_match(cfg, map_path)  # the same log: setup actions so far are replayed onto the new map
         return m, load_map_art(map_path)
 
     def replay() -> Scene | None:
@@ -104,8 +106,8 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
         return ReplayScene(scenario, read_log(log_path, scenario.board.layout))
 
     opts = BattleOptions(speed=cfg.speed, explain_ai=cfg.explain_ai, seed=cfg.seed or 0, auto_begin=not cfg.setup,
-                         policy_labels=labels, map_path=map_path, log_path=log_path, reload=reload,
-                         title_scene=title, replay=replay)
+                         policy_labels=labels, policy_levels=levels, map_path=map_path, log_path=log_path,
+                         reload=reload, title_scene=title, replay=replay)
     return BattleScene(match, art, size, opts)
 
 

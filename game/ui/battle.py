@@ -34,7 +34,7 @@ from game.rules import (
 )
 
 from . import hud
-from .aiturn import Thinker, explain
+from .aiturn import Thinker, action_words
 from .anim import Animator, anims_for
 from .camera import PAN_SPEED, Camera
 from .chrome import text
@@ -59,7 +59,8 @@ class BattleOptions:
     explain_ai: bool = False
     seed: int = 0  # the AI's own random choices (the dice are the match's)
     auto_begin: bool = True  # start combat at once unless the GM asked for setup (--setup)
-    policy_labels: dict[str, str] = field(default_factory=dict)  # faction -> "AI (normal)" / baseline label
+    policy_labels: dict[str, str] = field(default_factory=dict)  # faction -> "AI (normal)"
+    policy_levels: dict[str, str] = field(default_factory=dict)  # faction -> AI level, for its explanations
     log_path: Path | None = None  # the session's log (the save file)
     map_path: Path | None = None  # watched for changes during setup (designers)
     reload: Callable[[], tuple[Any, MapArt]] | None = None  # -> (new match, new art) after the TMX changed
@@ -623,18 +624,20 @@ class BattleScene(Scene):
         if not self.thinker.thinking and self.thinker.thread is None:
             faction = enc.view(enc.turn).faction
             policy = self.match.controllers[faction]
-            sandbox = enc.sandbox(self.ai_rng)
-            self.thinker.start(policy, sandbox, self.ai_rng, (enc.round, enc.turn, len(enc.history)))
+            sandbox = enc.sandbox(self.ai_rng)  # built here, on the main thread; the worker only reads it
+            level = self.opts.policy_levels.get(faction)
+            why = (enc.sandbox(random.Random(self.opts.seed)), level) if self.opts.explain_ai and level else None
+            self.thinker.start(policy, sandbox, self.ai_rng, (enc.round, enc.turn, len(enc.history)), why)
             self.ctx.busy = True
             return None
         action = self.thinker.take()
         if action is None:
             return None
         who = enc.turn
-        if self.opts.explain_ai:
+        if self.thinker.reasons:
             faction = enc.view(who).faction
-            self.ai_lines = explain(self.match.controllers[faction], enc, action)
-            self.ai_who = f"Why {who} ({self.opts.policy_labels.get(faction, 'AI')}): {action_words(action)}"
+            self.ai_lines = self.thinker.reasons
+            self.ai_who = f"{who}, {self.opts.policy_labels.get(faction, 'AI')}: {action_words(action)}"
         if not self.submit(action):
             # The policy chose something the engine refuses: say so and end the turn rather than stall.
             self.ctx.status = f"AI for {who} chose an illegal action ({self.ctx.status}); its turn ends"
@@ -762,14 +765,6 @@ def best_skill(view: Any) -> str:
     if not skills:
         return "none"
     return max(skills, key=lambda kv: kv[1])[0]
-
-
-def action_words(action: Any) -> str:
-    d = action.to_dict()
-    kind = d.pop("action", type(action).__name__)
-    d.pop("unit", None)
-    rest = " ".join(f"{k} {v}" for k, v in d.items() if v is not None)
-    return f"{kind} {rest}".strip()
 
 
 def roll_words(roll: int, bonus: int, needed: int) -> str:

@@ -52,10 +52,10 @@ def draw_status(screen: pygame.Surface, ctx: BattleContext, hint: str) -> None:
     text(screen, _fit(ctx.status, w - right.width - 40), (12, bar.y + 7), 20, INK)
 
 
-@lru_cache(maxsize=256)
-def _fit(msg: str, max_w: int) -> str:
-    """The status line cut to the room it has (with an ellipsis)."""
-    f = font(20)
+@lru_cache(maxsize=512)
+def _fit(msg: str, max_w: int, size: int = 20, bold: bool = False) -> str:
+    """A line cut to the room it has (with an ellipsis)."""
+    f = font(size, bold)
     if f.size(msg)[0] <= max_w:
         return msg
     while msg and f.size(msg + "...")[0] > max_w:
@@ -97,19 +97,20 @@ def draw_action_bar(screen: pygame.Surface, buttons: list[tuple[Button, str]], m
 
 
 def draw_explain(screen: pygame.Surface, ctx: BattleContext, who: str, lines: list[str]) -> None:
+    """The AI's reasons (X or --explain-ai), top right of the map area, every line cut to fit."""
     if not lines:
         return
     f = font(19)
-    width = min(520, max(f.size(s)[0] for s in [who, *lines]) + 28)
-    box = pygame.Rect(0, 0, width, 34 + 20 * len(lines))
+    width = min(560, max(font(20, True).size(who)[0], *(f.size(s)[0] for s in lines)) + 28)
+    box = pygame.Rect(0, 0, width, 36 + 20 * len(lines))
     box.topright = (ctx.view_rect.right - 12, ctx.view_rect.y + 12)
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (16, 18, 26, 225), layer.get_rect(), border_radius=10)
     pygame.draw.rect(layer, (120, 110, 80, 255), layer.get_rect(), 1, border_radius=10)
     screen.blit(layer, box.topleft)
-    text(screen, who, (box.x + 14, box.y + 8), 20, GOLD, bold=True)
+    text(screen, _fit(who, width - 28, 20, True), (box.x + 14, box.y + 8), 20, GOLD, bold=True)
     for i, s in enumerate(lines):
-        text(screen, s, (box.x + 14, box.y + 30 + 20 * i), 19, INK)
+        text(screen, _fit(s, width - 28, 19), (box.x + 14, box.y + 32 + 20 * i), 19, INK)
 
 
 MODE_WORD = {ATTACK: "attack", SHOVE: "shove", DISENGAGE: "disengage"}
