@@ -96,6 +96,9 @@ class BattleContext:
     mouse: tuple[int, int] = (0, 0)
     view_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))  # the map area on screen
     explain: Callable[[], list[str]] | None = None  # AI reasons for the last AI choice, when available
+    # Tooltips "over" widgets post this frame; the Tooltips panel (last of game.ui.panels.widgets()) draws
+    # them above every panel and clears the list, so a preview is never hidden under the log or the tracker.
+    tips: list[Any] = field(default_factory=list)
 
     @property
     def encounter(self) -> Any:
