@@ -1,0 +1,92 @@
+"""The combatant card: everything the rules know about one combatant, in words.
+
+Shows the hovered combatant when the cursor is on one (Wesnoth's sidebar),
+else the selected one, else whoever is to act.
+"""
+
+from __future__ import annotations
+
+from game.render.pg import pygame
+from game.render.style import hp_colour
+
+from ..context import BattleContext, Reply
+from . import theme as th
+from .theme import SMALL, Line
+
+WIDTH = 260
+
+
+def band_text(reach_min: int, reach: int) -> str:
+    """The weapon band (R8) as a player says it: "reach 1", "reach 2 (not adjacent)", "reach 1–2"."""
+    if reach_min == reach:
+        return f"reach {reach}" + (" (not adjacent)" if reach > 1 else "")
+    return f"reach {reach_min}–{reach}"
+
+
+def card_lines(v, enc) -> list[Line]:  # noqa: ANN001 - a CombatantView and its Encounter (public API)
+    """The card's text rows for one combatant view."""
+    out = [Line(v.name, "accent", bold=True, size=th.HEAD), Line(f"{v.faction} · {v.size} · {v.movement_type}",
+                                                                  "muted", size=SMALL)]
+    if v.status != "active":
+        out.append(Line(v.status, "bad", bold=True))
+    out.append(Line("Hit points", right=f"{max(v.hp, 0)} / {v.hp_max}"))
+    move = Line("Movement left", right=f"{v.movement} / {v.movement_max}")
+    out.append(move)
+    if v.zoc_exhausted and enc.turn == v.name:
+        out.append(Line("  stopped by zone of control", "warn", size=SMALL))
+    out.append(Line("Attack", right=f"{'+' if v.attack >= 0 else '−'}{abs(v.attack)}"))
+    out.append(Line("Damage", right=str(v.damage)))
+    out.append(Line("Weapon", right=band_text(v.reach_min, v.reach)))
+    out.append(Line("Defence", right=str(v.defense)))
+    out.append(Line("Initiative", right=str(v.initiative)))
+    out.append(Line("Facing", right=str(v.facing)))
+    skills = ", ".join(f"{k} {'+' if n >= 0 else '−'}{abs(n)}" for k, n in v.skills) or "none"
+    out.append(Line(f"Skills: {skills}", "muted", size=SMALL))
+    out.append(Line("Threatening (zone of control)" if v.threatening else "Not threatening",
+                    "text" if v.threatening else "muted", size=SMALL))
+    if v.disengaged_from:
+        out.append(Line("Disengaged from " + ", ".join(sorted(v.disengaged_from)), "good", size=SMALL))
+    return out
+
+
+def shown_name(ctx: BattleContext) -> str | None:
+    return ctx.hovered_unit or ctx.selected or ctx.encounter.turn
+
+
+class CombatantCard:
+    layer = "panel"
+
+    def __init__(self, rect: pygame.Rect | None = None) -> None:
+        self.rect = rect  # None: the left edge under the title bar, sized to the text
+        self._frame = pygame.Rect(0, 0, 0, 0)
+
+    def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        pos = getattr(event, "pos", None)
+        if pos is not None and event.type == pygame.MOUSEBUTTONDOWN and self._frame.collidepoint(pos):
+            return Reply()  # a click on the card is not a click on the map under it
+        return None
+
+    def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        name = shown_name(ctx)
+        if name is None:
+            self._frame = pygame.Rect(0, 0, 0, 0)
+            return
+        v = ctx.encounter.view(name)
+        lines = card_lines(v, ctx.encounter)
+        w, h = th.lines_size(lines, WIDTH - 2 * th.PAD)
+        a = th.area(screen, ctx)
+        frame = self.rect or pygame.Rect(a.x + 8, a.y + 8, WIDTH, h + 10)
+        self._frame = frame
+        th.draw_frame(screen, frame, edge=th.faction_colour(v.faction))
+        inner = frame.inflate(0, 0)
+        th.draw_lines(screen, inner, lines[:2])
+        # An hp bar under the name: how hurt it is, at a glance.
+        y = frame.y + th.PAD + th.line_height(lines[0]) + th.line_height(lines[1]) + 2
+        bar = pygame.Rect(frame.x + th.PAD, y, frame.width - 2 * th.PAD, 6)
+        pygame.draw.rect(screen, (50, 52, 60), bar, border_radius=3)
+        ratio = max(v.hp, 0) / max(v.hp_max, 1)
+        if ratio > 0:
+            pygame.draw.rect(screen, hp_colour(ratio), (bar.x, bar.y, round(bar.width * ratio), bar.height),
+                             border_radius=3)
+        rest = pygame.Rect(frame.x, y + 10 - th.PAD, frame.width, frame.bottom - y)
+        th.draw_lines(screen, rest, lines[2:])

@@ -1,0 +1,142 @@
+"""The initiative tracker (Foundry VTT's combat tracker): round, order, who acts, who has acted.
+
+Rows follow the engine's initiative order (R14). The current actor is
+marked; combatants who already acted this round are dimmed; defeated and fled
+combatants stay listed, greyed and struck through, at the bottom (Foundry
+#14472: skip them, but keep them in sight). Hovering a row sets
+``ctx.highlight`` to that name so the battle scene rings its token (Foundry
+#12282); :attr:`InitiativeTracker.hovered` exposes the same name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.render.pg import pygame
+from game.render.style import hp_colour
+
+from ..context import BattleContext, Reply
+from . import theme as th
+
+ROW = 26
+WIDTH = 240
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    faction: str
+    hp: int
+    hp_max: int
+    state: str  # "current" | "acted" | "waiting" | "defeated" | "fled"
+
+
+def tracker_rows(enc) -> list[Row]:  # noqa: ANN001 - an Encounter (public API)
+    """The rows in display order: the active order, then the defeated and fled."""
+    views = {v.name: v for v in enc.views()}
+    order = enc.order()
+    turn = enc.turn
+    current = order.index(turn) if turn in order else -1
+    rows = []
+    for i, name in enumerate(order):
+        v = views[name]
+        if name == turn:
+            state = "current"
+        elif enc.phase == "active" and current >= 0 and i < current:
+            state = "acted"
+        else:
+            state = "waiting"
+        rows.append(Row(name, v.faction, v.hp, v.hp_max, state))
+    for v in sorted(views.values(), key=lambda v: (-v.initiative, v.object_id)):
+        if v.name not in order:
+            rows.append(Row(v.name, v.faction, max(v.hp, 0), v.hp_max, v.status if v.status != "active" else "waiting"))
+    return rows
+
+
+def heading(enc) -> tuple[str, str]:  # noqa: ANN001
+    """(title, subtitle): "Round 2" / "Orc 1 to act", "Setup" / ..., "Combat over" / "player and ally win"."""
+    if enc.phase == "setup":
+        return "Setup", "the GM places combatants, then begins"
+    if enc.phase == "ended":
+        winners = tuple(enc.winners())
+        return "Combat over", (" and ".join(winners) + (" wins" if len(winners) == 1 else " win")) if winners \
+            else "nobody wins"
+    who = enc.turn or ""
+    return f"Round {enc.round}", (f"{who}: action used" if enc.acted else f"{who} to act")
+
+
+class InitiativeTracker:
+    layer = "panel"
+
+    def __init__(self, rect: pygame.Rect | None = None) -> None:
+        self.rect = rect  # None: top-right corner of the screen, sized to the rows
+        self.hovered: str | None = None
+        self._rows: list[tuple[pygame.Rect, str]] = []
+        self._last_frame = pygame.Rect(0, 0, 0, 0)
+
+    def frame(self, area: pygame.Rect, n_rows: int) -> pygame.Rect:
+        if self.rect is not None:
+            return self.rect
+        h = 58 + ROW * n_rows + 6
+        return pygame.Rect(area.right - WIDTH - 8, area.y + 8, WIDTH, h)
+
+    def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        if event.type != pygame.MOUSEMOTION and event.type != pygame.MOUSEBUTTONDOWN:
+            return None
+        hit = next((name for r, name in self._rows if r.collidepoint(event.pos)), None)
+        if hit != self.hovered:
+            if hit is not None:
+                ctx.highlight = hit
+            elif ctx.highlight == self.hovered:
+                ctx.highlight = None  # only clear what this tracker set
+            self.hovered = hit
+        if hit is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            ctx.selected = hit  # clicking a row shows that combatant's card (and its moves, if it is to act)
+            return Reply(status=f"selected {hit}")
+        inside = self._last_frame.collidepoint(event.pos)
+        return Reply() if inside else None
+
+    def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        enc = ctx.encounter
+        rows = tracker_rows(enc)
+        frame = self.frame(th.area(screen, ctx), len(rows))
+        self._last_frame = frame
+        th.draw_frame(screen, frame)
+        title, sub = heading(enc)
+        th.text(screen, title, (frame.x + th.PAD, frame.y + 8), size=th.HEAD, bold=True)
+        th.text(screen, th.fit(sub, frame.width - 2 * th.PAD, th.SMALL), (frame.x + th.PAD, frame.y + 32),
+                size=th.SMALL, colour=th.MUTED)
+        self._rows = []
+        y = frame.y + 56
+        for row in rows:
+            r = pygame.Rect(frame.x + 4, y, frame.width - 8, ROW - 2)
+            self._rows.append((r, row.name))
+            self._draw_row(screen, r, row, hovered=row.name == self.hovered or row.name == ctx.highlight)
+            y += ROW
+
+    def _draw_row(self, screen: pygame.Surface, r: pygame.Rect, row: Row, hovered: bool) -> None:
+        out = row.state in ("defeated", "fled")
+        if row.state == "current":
+            pygame.draw.rect(screen, (70, 60, 30), r, border_radius=6)
+            pygame.draw.rect(screen, th.ACCENT, r, 1, border_radius=6)
+        elif hovered:
+            pygame.draw.rect(screen, (48, 52, 64), r, border_radius=6)
+        dot = th.faction_colour(row.faction) if not out else th.FAINT
+        pygame.draw.circle(screen, dot, (r.x + 12, r.centery), 6)
+        colour = th.FAINT if out else th.MUTED if row.state == "acted" else th.ACCENT if row.state == "current" \
+            else th.TEXT
+        tag = {"acted": "done", "defeated": "defeated", "fled": "fled"}.get(row.state, "")
+        hp = "" if out else f"{row.hp}/{row.hp_max}"
+        right_w = th.text_width(hp, th.SMALL) + (th.text_width(tag, th.SMALL) + 8 if tag else 0)
+        name = th.fit(row.name, r.width - 34 - right_w - 10, th.BODY, row.state == "current")
+        nr = th.text(screen, name, (r.x + 24, r.centery), colour=colour, bold=row.state == "current",
+                     anchor="midleft")
+        if out:  # struck through: still listed, visibly out of the fight
+            pygame.draw.line(screen, th.FAINT, (nr.x, nr.centery), (nr.right, nr.centery), 1)
+        x = r.right - 6
+        if hp:
+            hr = th.text(screen, hp, (x, r.centery), size=th.SMALL, colour=hp_colour(row.hp / max(row.hp_max, 1)),
+                         anchor="midright")
+            x = hr.x - 8
+        if tag:
+            th.text(screen, tag, (x, r.centery), size=th.SMALL, colour=th.FAINT, anchor="midright")

@@ -1,0 +1,127 @@
+"""The legend: what each overlay colour means and what each terrain on this map costs to enter.
+
+Toggled with L. Terrain costs are read from the board (a tile may override
+R5's table), one row per terrain kind present on the map.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from game.render.pg import pygame
+
+from ..context import BattleContext, Reply
+from . import theme as th
+from .card import WIDTH as CARD_WIDTH
+
+WIDTH = 330
+TOGGLE_KEY = pygame.K_l
+
+# (swatch kind, text): swatches mirror the overlays' own colours.
+OVERLAYS = (
+    ("reach", "can move here (darker = costs more)"),
+    ("stop", "moving here stops you: zone of control"),
+    ("threat", "the hovered enemy could attack here next turn"),
+    ("count", "how many enemies could attack here (Ctrl-V)"),
+    ("front", "facing arcs: front / flank / rear"),
+)
+
+
+def terrain_rows(board) -> list[tuple[str, list[str]]]:  # noqa: ANN001 - a Board (public API)
+    """[(terrain label, [cost for ground, flying, swimming as text])] for each kind on the map."""
+    from game.rules import MovementType, Terrain
+
+    rows = []
+    for t in Terrain:
+        where = np.argwhere((board.terrain == int(t)) & board.on_map)
+        if len(where) == 0:
+            continue
+        r, c = (int(x) for x in where[0])
+        costs = []
+        for mt in MovementType:
+            k = int(board.cost[int(mt), r, c])
+            costs.append(str(k) if k >= 1 else "–")
+        rows.append((t.label, costs))
+    return rows
+
+
+def _hex(surf: pygame.Surface, centre: tuple[int, int], r: float, fill: tuple[int, ...],
+         edge: tuple[int, ...] | None = None) -> list[tuple[float, float]]:
+    pts = [(centre[0] + r * math.cos(math.radians(30 + 60 * i)), centre[1] + r * math.sin(math.radians(30 + 60 * i)))
+           for i in range(6)]
+    pygame.draw.polygon(surf, fill, pts)
+    if edge:
+        pygame.draw.polygon(surf, edge, pts, 2)
+    return pts
+
+
+def draw_swatch(screen: pygame.Surface, kind: str, centre: tuple[int, int]) -> None:
+    layer = pygame.Surface((28, 28), pygame.SRCALPHA)
+    c = (14, 14)
+    if kind == "reach":
+        _hex(layer, c, 12, (120, 190, 250, 200), (255, 255, 255, 235))
+    elif kind == "stop":
+        _hex(layer, c, 12, (255, 176, 40, 200), (255, 168, 24, 255))
+        pygame.draw.circle(layer, (226, 60, 30), c, 5)
+    elif kind == "threat":
+        _hex(layer, c, 12, (240, 60, 50, 120), (150, 14, 14, 255))
+    elif kind == "count":
+        _hex(layer, c, 12, (150, 40, 40, 160))
+        pygame.draw.circle(layer, (30, 10, 10), c, 8)
+        layer.blit(th.font_small_bold("2"), th.font_small_bold("2").get_rect(center=c))
+    elif kind == "front":
+        pygame.draw.polygon(layer, (120, 210, 120, 220), [c, (26, 6), (26, 22)])
+        pygame.draw.polygon(layer, (255, 190, 70, 220), [c, (26, 22), (14, 27)])
+        pygame.draw.polygon(layer, (240, 80, 70, 220), [c, (2, 22), (2, 6)])
+    screen.blit(layer, layer.get_rect(center=centre))
+
+
+class Legend:
+    layer = "panel"
+
+    def __init__(self, rect: pygame.Rect | None = None, visible: bool = False) -> None:
+        self.rect = rect  # None: top-left, beside the combatant card
+        self.visible = visible
+        self._frame = pygame.Rect(0, 0, 0, 0)
+
+    def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        if event.type == pygame.KEYDOWN and event.key == TOGGLE_KEY and not event.mod & pygame.KMOD_CTRL:
+            self.visible = not self.visible
+            return Reply(status="legend shown (L hides it)" if self.visible else "legend hidden (L shows it)")
+        if self.visible and event.type == pygame.MOUSEBUTTONDOWN and self._frame.collidepoint(event.pos):
+            return Reply()
+        return None
+
+    def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        if not self.visible:
+            self._frame = pygame.Rect(0, 0, 0, 0)
+            return
+        rows = terrain_rows(ctx.encounter.board)
+        h = 36 + 26 * len(OVERLAYS) + 30 + 22 * (len(rows) + 2) + 8
+        a = th.area(screen, ctx)
+        # Top-left, just right of the combatant card (and clear of the GM panel, bottom-left).
+        frame = self.rect or pygame.Rect(a.x + 8 + CARD_WIDTH + 8, a.y + 8, WIDTH, h)
+        self._frame = frame
+        th.draw_frame(screen, frame)
+        x, y = frame.x + th.PAD, frame.y + 8
+        th.text(screen, "Legend", (x, y), size=th.HEAD, bold=True)
+        y += 30
+        for kind, label in OVERLAYS:
+            draw_swatch(screen, kind, (x + 12, y + 10))
+            th.text(screen, label, (x + 32, y + 10), size=th.SMALL, anchor="midleft")
+            y += 26
+        y += 6
+        th.text(screen, "Terrain: cost to enter", (x, y), size=th.SMALL, colour=th.MUTED, bold=True)
+        y += 22
+        cols = (x + 150, x + 210, x + 270)
+        for cx, head in zip(cols, ("ground", "flying", "swim"), strict=True):
+            th.text(screen, head, (cx, y), size=th.SMALL, colour=th.MUTED, anchor="midtop")
+        y += 22
+        for label, costs in rows:
+            th.text(screen, label, (x, y), size=th.SMALL)
+            for cx, cost in zip(cols, costs, strict=True):
+                th.text(screen, cost, (cx, y), size=th.SMALL, colour=th.TEXT if cost != "–" else th.FAINT,
+                        anchor="midtop")
+            y += 22

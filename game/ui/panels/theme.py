@@ -1,0 +1,182 @@
+"""One palette, three font sizes and the panel frame every HUD widget uses.
+
+Sizes are chosen for 1280x720 at 100 % zoom: body text 20 px (pygame's
+default font), captions 17 px, headings 22 px bold. Colours are roles, not
+values, so a widget says "muted" or "bad" and all panels agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.render.pg import pygame
+from game.render.style import FACTION_STYLE, font
+
+HEAD = 22
+BODY = 20
+SMALL = 17
+LINE = 22  # body line height
+PAD = 10
+
+PANEL_BG = (18, 20, 27, 232)
+PANEL_EDGE = (92, 96, 112)
+TEXT = (236, 236, 228)
+MUTED = (150, 154, 168)
+FAINT = (104, 108, 120)
+ACCENT = (255, 214, 120)  # the current actor, keys, the number that matters
+GOOD = (128, 214, 128)
+BAD = (255, 118, 104)
+WARN = (255, 176, 64)
+HOVER = (255, 248, 210)
+
+ROLE = {"text": TEXT, "muted": MUTED, "faint": FAINT, "accent": ACCENT, "good": GOOD, "bad": BAD, "warn": WARN}
+
+
+def faction_colour(faction: str) -> tuple[int, int, int]:
+    return FACTION_STYLE.get(faction, FACTION_STYLE["neutral"]).light
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a text panel: ``role`` picks the colour, ``bold`` the weight, ``right`` a right-aligned value."""
+
+    text: str
+    role: str = "text"
+    bold: bool = False
+    right: str = ""
+    size: int = BODY
+
+    def colour(self) -> tuple[int, int, int]:
+        return ROLE.get(self.role, TEXT)
+
+
+def area(screen: pygame.Surface, ctx: object) -> pygame.Rect:
+    """The map area panels sit in: ``ctx.view_rect`` (between the top bar and the status line), else the screen."""
+    r = getattr(ctx, "view_rect", None)
+    return r if r is not None and r.width > 0 else screen.get_rect()
+
+
+def draw_frame(screen: pygame.Surface, rect: pygame.Rect, *, edge: tuple[int, int, int] = PANEL_EDGE) -> None:
+    """A translucent rounded panel: the map stays faintly visible under the HUD."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, PANEL_BG, layer.get_rect(), border_radius=10)
+    pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 1, border_radius=10)
+    screen.blit(layer, rect.topleft)
+
+
+def text(screen: pygame.Surface, s: str, pos: tuple[int, int], *, size: int = BODY, colour: tuple[int, ...] = TEXT,
+         bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    surf = font(size, bold).render(s, True, colour)
+    r = surf.get_rect(**{anchor: pos})
+    screen.blit(surf, r)
+    return r
+
+
+def text_width(s: str, size: int = BODY, bold: bool = False) -> int:
+    return font(size, bold).size(s)[0]
+
+
+def fit(s: str, width: int, size: int = BODY, bold: bool = False) -> str:
+    """``s`` cut with an ellipsis so it fits ``width`` pixels."""
+    if text_width(s, size, bold) <= width:
+        return s
+    while s and text_width(s + "…", size, bold) > width:
+        s = s[:-1]
+    return s + "…"
+
+
+def wrap(s: str, width: int, size: int = BODY, bold: bool = False) -> list[str]:
+    """Greedy word wrap to ``width`` pixels (a word longer than the width is cut with an ellipsis)."""
+    out: list[str] = []
+    current = ""
+    for word in s.split():
+        trial = f"{current} {word}" if current else word
+        if text_width(trial, size, bold) <= width:
+            current = trial
+            continue
+        if current:
+            out.append(current)
+        current = fit(word, width, size, bold)
+    if current:
+        out.append(current)
+    return out or [""]
+
+
+def lines_size(lines: Sequence[Line], min_width: int = 0) -> tuple[int, int]:
+    w = min_width
+    h = 0
+    for ln in lines:
+        lw = text_width(ln.text, ln.size, ln.bold) + (text_width(ln.right, ln.size, ln.bold) + 24 if ln.right else 0)
+        w = max(w, lw)
+        h += line_height(ln)
+    return w + 2 * PAD, h + 2 * PAD - 4
+
+
+def line_height(ln: Line) -> int:
+    if not ln.text and not ln.right:
+        return 8  # a spacer
+    return LINE if ln.size >= BODY else LINE - 3
+
+
+def draw_lines(screen: pygame.Surface, rect: pygame.Rect, lines: Sequence[Line]) -> None:
+    """Lines top to bottom inside ``rect`` (already framed); values right-aligned."""
+    y = rect.y + PAD
+    for ln in lines:
+        if ln.text:
+            text(screen, fit(ln.text, rect.width - 2 * PAD, ln.size, ln.bold), (rect.x + PAD, y), size=ln.size,
+                 colour=ln.colour(), bold=ln.bold)
+        if ln.right:
+            text(screen, ln.right, (rect.right - PAD, y), size=ln.size, colour=ln.colour(), bold=ln.bold,
+                 anchor="topright")
+        y += line_height(ln)
+
+
+MAX_TIPS = 8
+
+
+def post_tip(ctx: object, lines: Sequence[Line], near: tuple[float, float], **kw: object) -> None:
+    """Queue a tooltip for the Tooltips panel to draw above all panels this frame (see BattleContext.tips)."""
+    tips = getattr(ctx, "tips", None)
+    if tips is None:
+        return
+    tips.append((list(lines), near, kw))
+    del tips[:-MAX_TIPS]  # bounded even if no Tooltips panel ever drains it
+
+
+class Tooltips:
+    """The topmost panel: draws the tooltips the overlays posted this frame, then forgets them."""
+
+    layer = "panel"
+
+    def handle_event(self, event: pygame.event.Event, ctx: object) -> None:
+        return None
+
+    def draw(self, screen: pygame.Surface, ctx: object) -> None:
+        tips = getattr(ctx, "tips", None)
+        if not tips:
+            return
+        for lines, near, kw in tips:
+            tooltip(screen, lines, near, within=getattr(ctx, "view_rect", None), **kw)
+        tips.clear()
+
+
+def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, float], *, min_width: int = 0,
+            edge: tuple[int, int, int] = PANEL_EDGE, within: pygame.Rect | None = None) -> pygame.Rect:
+    """A framed box of ``lines`` beside ``near`` (below-right, flipped or slid to stay ``within``). Returns its rect."""
+    w, h = lines_size(lines, min_width)
+    box = within if within is not None and within.width > 0 else screen.get_rect()
+    near = (int(near[0]), int(near[1]))
+    x, y = near[0] + 18, near[1] + 18
+    if x + w > box.right - 4:
+        x = near[0] - 18 - w
+    if y + h > box.bottom - 4:
+        y = box.bottom - 4 - h
+    rect = pygame.Rect(max(box.x + 4, x), max(box.y + 4, y), w, h)
+    draw_frame(screen, rect, edge=edge)
+    draw_lines(screen, rect, lines)
+    return rect
+
+
+def font_small_bold(s: str, colour: tuple[int, int, int] = (255, 255, 255)) -> pygame.Surface:
+    return font(SMALL, True).render(s, True, colour)

@@ -1,0 +1,134 @@
+"""Panels, headless: initiative tracker, combatant card, combat log, legend (real pygame events)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.render.pg import pygame
+from game.rules import Attack, EndTurn, Move, Remove
+from game.ui import panels
+from game.ui.panels import CombatantCard, CombatLog, InitiativeTracker, Legend
+from game.ui.panels.card import card_lines
+from game.ui.panels.initiative import tracker_rows
+from game.ui.panels.legend import terrain_rows
+from tests.ui_harness import frame, key, make_ctx, motion, screen, send, skirmish
+
+
+@pytest.fixture
+def scene():  # noqa: ANN201
+    m = skirmish()
+    ctx = make_ctx(m)
+    return m, ctx, panels.widgets(), screen()
+
+
+def widget(ws, cls):  # noqa: ANN001, ANN201
+    return next(w for w in ws if isinstance(w, cls))
+
+
+def test_tracker_marks_current_acted_and_greys_the_defeated(scene) -> None:
+    m, ctx, ws, s = scene
+    rows = {r.name: r.state for r in tracker_rows(m.encounter)}
+    # R14: Goblin (initiative 5) acted first, Mira (4) is to act, Wren (3) waits.
+    assert rows["Goblin"] == "acted" and rows["Mira"] == "current" and rows["Wren"] == "waiting"
+    m.submit(Remove("Orc 1", "defeated"))
+    rows = tracker_rows(m.encounter)
+    assert rows[-1].name == "Orc 1" and rows[-1].state == "defeated"  # kept in sight, at the bottom
+
+
+def test_hovering_a_tracker_row_highlights_that_token(scene) -> None:
+    m, ctx, ws, s = scene
+    frame(s, ctx, ws)
+    t = widget(ws, InitiativeTracker)
+    rect, name = t._rows[3]
+    reply = send(ctx, ws, motion(rect.center))
+    assert reply is not None  # the map under the panel does not get the hover
+    assert t.hovered == name and ctx.highlight == name
+    send(ctx, ws, motion((640, 400)))  # back on the map
+    assert t.hovered is None and ctx.highlight is None
+
+
+def test_card_shows_movement_skills_band_and_status(scene) -> None:
+    m, ctx, ws, s = scene
+    lines = [(ln.text, ln.right) for ln in card_lines(m.encounter.view("Mira"), m.encounter)]
+    assert ("Movement left", "7 / 7") in lines
+    assert ("Hit points", "10 / 10") in lines
+    assert ("Skills: blades +2, acrobatics +3", "") in lines
+    pike = [(ln.text, ln.right) for ln in card_lines(m.encounter.view("Orc Pikeman"), m.encounter)]
+    assert ("Weapon", "reach 2 (not adjacent)") in pike  # R8: a polearm's band is [2, 2]
+    m.submit(Move("Mira", (6, 5)))  # 4 movement, stopped by the goblin's zone (R9)
+    lines = [(ln.text, ln.right) for ln in card_lines(m.encounter.view("Mira"), m.encounter)]
+    assert ("Movement left", "0 / 7") in lines
+    assert ("  stopped by zone of control", "") in lines
+
+
+def test_card_follows_hover_then_selection(scene) -> None:
+    m, ctx, ws, s = scene
+    frame(s, ctx, ws)
+    from game.ui.panels.card import shown_name
+
+    assert shown_name(ctx) == "Mira"  # nobody hovered or selected: whoever is to act
+    ctx.hovered_unit = "Goblin"
+    assert shown_name(ctx) == "Goblin"
+
+
+def test_combat_log_words_every_roll_with_its_sum(scene) -> None:
+    m, ctx, ws, s = scene
+    log = widget(ws, CombatLog)
+    frame(s, ctx, ws)  # the log picks up what happened so far
+    m.submit(Move("Mira", (8, 4)))
+    m.submit(Attack("Mira", "Goblin", roll=12, damage=5))
+    ctx.version += 1
+    frame(s, ctx, ws)
+    texts = [t for t, _ in log.entries]
+    assert "Mira moves to 8,4 (cost 6), stopped by Goblin" in texts
+    # From 8,4 the goblin's right flank (R19): defence 13 - 2 = 11; 12 + 4 = 16 >= 11: hit for the fixed 5.
+    assert "Mira attacks Goblin from the right flank (defence −2): rolled 12 +4 = 16 vs 11: hit, 5 damage" in texts
+    m.submit(EndTurn())
+    ctx.version += 1
+    frame(s, ctx, ws)
+    assert [t for t, _ in log.entries][-1] == "Wren's turn"
+
+
+def test_combat_log_of_a_resumed_game_rebuilds_earlier_lines(tmp_path) -> None:
+    from game.match import Match
+
+    m = skirmish(tmp_path)
+    m.submit(Move("Mira", (8, 4)))
+    m.submit(Attack("Mira", "Goblin", roll=3))  # 3 + 4 = 7 < 11: a miss
+    resumed = Match.open(m.encounter.scenario, tmp_path / "fight.jsonl")
+    ctx = make_ctx(resumed)
+    log = CombatLog()
+    log.draw(screen(), ctx)
+    texts = [t for t, _ in log.entries]
+    assert "GM places Goblin at 7,5" in texts
+    assert "Mira attacks Goblin from the right flank (defence −2): rolled 3 +4 = 7 vs 11: miss" in texts
+
+
+def test_combat_log_scrolls_with_the_wheel(scene) -> None:
+    m, ctx, ws, s = scene
+    log = widget(ws, CombatLog)
+    log.entries = [(f"line {i}", "text") for i in range(40)]
+    frame(s, ctx, ws)
+    ctx.mouse = log._frame.center
+    send(ctx, ws, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    assert log.scroll == 3
+
+
+def test_legend_toggles_and_lists_this_maps_terrain_costs(scene) -> None:
+    m, ctx, ws, s = scene
+    leg = widget(ws, Legend)
+    assert not leg.visible
+    send(ctx, ws, key(pygame.K_l))
+    assert leg.visible
+    rows = dict(terrain_rows(m.encounter.board))
+    assert rows["normal"] == ["1", "1", "1"]  # R5
+    assert rows["water"][0] == "–"  # R5: ground may not enter water
+    send(ctx, ws, key(pygame.K_l))
+    assert not leg.visible
+
+
+def test_card_draws_for_hovered_unit(scene) -> None:
+    m, ctx, ws, s = scene
+    ctx.hovered_unit = "Troll"
+    frame(s, ctx, ws)
+    assert widget(ws, CombatantCard)._frame.width > 0
