@@ -1,0 +1,13 @@
+"""Map overlays: "before you commit, you see the rules" (layers "under" and "over" the tokens)."""
+
+from .arcs import FacingArcs
+from .enemy_reach import EnemyReach, EnemyReachHover
+from .moves import PathPreview, ReachShading
+from .preview import ActionPreview
+
+__all__ = ["ActionPreview", "EnemyReach", "EnemyReachHover", "FacingArcs", "PathPreview", "ReachShading", "widgets"]
+
+
+def widgets() -> list:
+    """Fresh overlay widgets for one battle, bottom to top within each layer."""
+    return [EnemyReach(), ReachShading(), FacingArcs(), PathPreview(), ActionPreview(), EnemyReachHover()]

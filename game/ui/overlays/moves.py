@@ -1,0 +1,115 @@
+"""Where the selected actor can move, and what a move to the hovered hex would do.
+
+:class:`ReachShading` (under the tokens): every hex the actor can end a move
+on, shaded light (cheap) to deep (costly) with the cost in a badge; hexes
+where zone of control would stop it (R9) amber with a stop badge.
+:class:`PathPreview` (over the tokens): the path to the hovered hex, its
+cost, the movement left after it and, where it stops, who stops it
+("stops here: threatened by Orc 1"); for a hex it cannot reach, the
+engine's reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.render.overlays import draw_reach
+from game.render.pg import pygame
+
+from ..context import DISENGAGE, BattleContext, Cell, Reply
+from ..panels import theme as th
+from ..panels.theme import Line
+from . import draw
+from .layer import MapLayer
+
+
+def mover(ctx: BattleContext) -> str | None:
+    """The combatant whose moves are shown: the selected one (default: the current actor), only on its turn
+    and only when a human (or the GM) is at the controls."""
+    enc = ctx.encounter
+    name = ctx.selected or enc.turn
+    if name is None or name != enc.turn or enc.phase != "active" or ctx.busy or ctx.show_enemy_reach:
+        return None  # (Ctrl-V mode shows the enemies' reach instead)
+    if not ctx.gm and not ctx.match.is_human_turn():
+        return None
+    return name
+
+
+class ReachShading:
+    layer = "under"
+
+    def __init__(self) -> None:
+        self.cache = MapLayer()
+
+    def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        return None
+
+    def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        name = mover(ctx)
+        if name is None:
+            return
+        enc = ctx.encounter
+
+        def paint(surf: pygame.Surface, zoom: float) -> None:
+            draw_reach(surf, enc.layout, enc.reach_for(name).destinations(), zoom)
+
+        self.cache.draw(screen, ctx, ("reach", name), paint)
+
+
+def move_lines(enc: Any, name: str, cell: Cell) -> list[Line] | None:
+    """The tooltip of a move preview, or None where there is nothing to say (its own hex)."""
+    v = enc.view(name)
+    if tuple(cell) == tuple(v.cell):
+        return None
+    end = enc.reach_for(name).end_at(cell)
+    head = Line(f"Move {name} to {cell[0]},{cell[1]}", "accent", bold=True)
+    if end is None:
+        reason = enc.can_move_to(name, cell)
+        return [head, Line(f"cannot: {reason}" if reason else "cannot end a move here", "bad")]
+    cost, stops = end
+    left = 0 if stops else v.movement - cost
+    lines = [head, Line("costs", right=f"{cost} of {v.movement} movement"),
+             Line("movement left after", right=str(left), role="text" if left else "muted")]
+    if stops:
+        who = enc.threateners_of_hex(cell, name)
+        lines.append(Line(f"stops here: threatened by {', '.join(who)}" if who else "stops here: zone of control",
+                          "warn", bold=True))
+    return lines
+
+
+class PathPreview:
+    layer = "over"
+
+    def __init__(self) -> None:
+        self.lines: list[Line] | None = None  # what the tooltip says now (tests read it)
+        self.path: list[Cell] = []
+
+    def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        return None
+
+    def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        self.lines, self.path = None, []
+        name = mover(ctx)
+        cell = ctx.hovered_cell
+        if name is None or cell is None:
+            return
+        enc = ctx.encounter
+        if ctx.hovered_unit is not None and ctx.hovered_unit != name and enc.hostile(name, ctx.hovered_unit):
+            return  # hovering an enemy: the attack preview speaks instead
+        if ctx.action_mode == DISENGAGE:
+            return  # the disengage preview speaks instead
+        lines = move_lines(enc, name, cell)
+        if lines is None:
+            return
+        reach = enc.reach_for(name)
+        if reach.end_at(cell) is not None:
+            path = [tuple(c) for c in reach.path_to(cell)]
+            start = tuple(enc.view(name).cell)
+            if not path or path[0] != start:
+                path.insert(0, start)
+            self.path = path
+            stops = reach.end_at(cell)[1]
+            draw.path(screen, [ctx.cell_to_screen(c) for c in path], th.WARN if stops else (250, 250, 244),
+                      width=max(2, round(4 * ctx.zoom)))
+        self.lines = lines
+        th.post_tip(ctx, lines, ctx.mouse, min_width=220)

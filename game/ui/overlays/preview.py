@@ -1,0 +1,143 @@
+"""Before you commit, you see the rules: the attack, shove or disengage preview.
+
+Hovering a hostile combatant (with the current actor selected) shows what
+the action chosen by ``ctx.action_mode`` would do, from the engine's own
+previews: the roll needed and its chance, damage range, chance to defeat,
+and every modifier. The attack is previewed from the hex the player last
+pointed at in the actor's reach (Wesnoth: the end of the planned path); when
+there is none, from where the actor stands if that is in range, else from the
+reachable hex that gives the best chance (then the fewest steps).
+:attr:`ActionPreview.plan` tells the battle scene what a click would commit:
+``(at, preview)``, ``at`` None when no move is needed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.render.pg import pygame
+
+from ..context import ATTACK, DISENGAGE, SHOVE, BattleContext, Cell, Reply
+from ..panels import theme as th
+from ..panels.theme import Line
+from . import draw, wording
+from .moves import mover
+
+ARC_COLOUR = {"front": th.GOOD, "left": th.WARN, "right": th.WARN, "rear": th.BAD}
+
+
+def best_skill(enc: Any, name: str) -> str | None:
+    """The skill a disengage would use by default: the combatant's best (R23: missing = 0)."""
+    skills = enc.view(name).skills
+    if not skills:
+        return None
+    return max(skills, key=lambda kv: (kv[1], kv[0]))[0]
+
+
+class ActionPreview:
+    layer = "over"
+
+    def __init__(self) -> None:
+        self.from_cell: Cell | None = None  # last reachable hex pointed at: where the attack would come from
+        self.plan: tuple[Cell | None, Any] | None = None
+        self.lines: list[Line] | None = None
+        self._cache: dict[Any, Any] = {}
+
+    def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        return None
+
+    # --- what to preview ---------------------------------------------------------
+    def _track_from(self, ctx: BattleContext, name: str) -> None:
+        cell = ctx.hovered_cell
+        enc = ctx.encounter
+        if cell is None or (ctx.hovered_unit is not None and enc.hostile(name, ctx.hovered_unit)):
+            return
+        if tuple(cell) == tuple(enc.view(name).cell):
+            self.from_cell = None
+        elif enc.reach_for(name).end_at(cell) is not None:
+            self.from_cell = tuple(cell)
+
+    def _preview(self, enc: Any, kind: str, name: str, target: str, at: Cell | None) -> Any:
+        fn = enc.preview_attack if kind == ATTACK else enc.preview_shove
+        return fn(name, target, at=at)
+
+    def choose(self, ctx: BattleContext, kind: str, name: str, target: str) -> tuple[Cell | None, Any]:
+        """(hex to act from or None for here, the preview) for an attack or shove on ``target``."""
+        enc = ctx.encounter
+        reach = enc.reach_for(name)
+        if self.from_cell is not None and reach.end_at(self.from_cell) is not None:
+            p = self._preview(enc, kind, name, target, self.from_cell)
+            if p.legal is None or self._best(ctx, kind, name, target) is None:
+                return self.from_cell, p
+        here = self._preview(enc, kind, name, target, None)
+        if here.legal is None:
+            return None, here
+        best = self._best(ctx, kind, name, target)
+        return best if best is not None else (None, here)
+
+    def _best(self, ctx: BattleContext, kind: str, name: str, target: str) -> tuple[Cell, Any] | None:
+        key = (ctx.version, kind, name, target)
+        if key not in self._cache:
+            self._cache.clear()
+            enc = ctx.encounter
+            found = []
+            for cell, cost, _stops in enc.reach_for(name).destinations():
+                p = self._preview(enc, kind, name, target, cell)
+                if p.legal is None:
+                    found.append((-p.hit_chance, -p.defeat_chance, cost, cell, p))
+            self._cache[key] = (found and min(found, key=lambda t: t[:4])) or None
+        hit = self._cache[key]
+        return (hit[3], hit[4]) if hit else None
+
+    # --- drawing -----------------------------------------------------------------
+    def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        self.plan, self.lines = None, None
+        name = mover(ctx)
+        if name is None:
+            return
+        self._track_from(ctx, name)
+        enc = ctx.encounter
+        if ctx.action_mode == DISENGAGE:
+            self._draw_disengage(screen, ctx, name)
+            return
+        target = ctx.hovered_unit
+        if target is None or target == name or not enc.hostile(name, target):
+            return
+        kind = SHOVE if ctx.action_mode == SHOVE else ATTACK
+        at, p = self.choose(ctx, kind, name, target)
+        self.plan = (at, p)
+        start = at if at is not None else tuple(enc.view(name).cell)
+        if at is not None:  # the move the attack needs, as the path preview would draw it
+            path = [tuple(c) for c in enc.reach_for(name).path_to(at)]
+            if not path or path[0] != tuple(enc.view(name).cell):
+                path.insert(0, tuple(enc.view(name).cell))
+            draw.path(screen, [ctx.cell_to_screen(c) for c in path], (250, 250, 244), max(2, round(4 * ctx.zoom)))
+        colour = ARC_COLOUR.get(p.arc, th.TEXT) if p.legal is None else th.FAINT
+        draw.arrow(screen, ctx.cell_to_screen(start), ctx.cell_to_screen(tuple(enc.view(target).cell)), colour,
+                   max(2, round(4 * ctx.zoom)))
+        if kind == SHOVE and p.legal is None and p.push_path and len(p.push_path) > 1:
+            pts = [ctx.cell_to_screen(tuple(c)) for c in p.push_path]
+            draw.arrow(screen, pts[0], pts[-1], th.BAD if p.falls or p.hazard_damage else th.ACCENT,
+                       max(2, round(3 * ctx.zoom)))
+        lines = wording.attack_lines(p) if kind == ATTACK else wording.shove_lines(p)
+        if at is not None:
+            lines.insert(1, Line(f"after moving to {at[0]},{at[1]}", "muted"))
+        self.lines = lines
+        th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour)
+
+    def _draw_disengage(self, screen: pygame.Surface, ctx: BattleContext, name: str) -> None:
+        enc = ctx.encounter
+        skill = best_skill(enc, name) or "none"
+        p = enc.preview_disengage(name, skill)
+        self.plan = (None, p)
+        lines = wording.disengage_lines(p)
+        others = [k for k, _ in enc.view(name).skills if k != skill]
+        if others:
+            lines.append(Line("other skills: " + ", ".join(
+                f"{k} {wording.pct(enc.preview_disengage(name, k).chance)}" for k in others), "muted", size=th.SMALL))
+        self.lines = lines
+        for who in p.cancels:
+            v = enc.view(who)
+            draw.ring(screen, ctx.cell_to_screen(tuple(v.cell)), ctx.hex_radius() * (1 + 2 * v.radius) * 0.95,
+                      th.GOOD)
+        th.post_tip(ctx, lines, ctx.cell_to_screen(tuple(enc.view(name).cell)), min_width=280)

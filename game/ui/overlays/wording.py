@@ -1,0 +1,143 @@
+"""Plain wording of the engine's previews: what a player reads before committing.
+
+Pure functions from a preview (``AttackPreview``, ``ShovePreview``,
+``DisengagePreview`` of game.rules) to :class:`Line` rows. The wording
+follows what Wesnoth and MegaMek players asked for (Wesnoth #4483, #5610,
+MegaMek #619): the roll that is needed and its chance first ("hits on 12+
+(45 %)"), then the damage and the chance to defeat, then every modifier that
+went into the number, each named.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ui.panels.theme import SMALL, Line
+
+
+def pct(p: float) -> str:
+    """A probability as a whole percentage; never rounds a possibility to 0 % or 100 %."""
+    if p <= 0:
+        return "0 %"
+    if p >= 1:
+        return "100 %"
+    v = round(p * 100)
+    if v == 0:
+        return "<1 %"
+    if v == 100:
+        return ">99 %"
+    return f"{v} %"
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def roll_phrase(verb: str, roll_needed: int, chance: float) -> str:
+    """ "hits on 12+ (45 %)", "hits on any roll (100 %)", "cannot hit: needs 21+ on a d20"."""
+    if roll_needed <= 1:
+        return f"{verb} on any roll ({pct(chance)})"
+    if roll_needed > 20:
+        return f"cannot {verb.removesuffix('s')}: would need {roll_needed}+ on a d20"
+    return f"{verb} on {roll_needed}+ ({pct(chance)})"
+
+
+def _arc_phrase(arc: str, penalty: int) -> str:
+    if arc == "front":
+        return "from the front: no penalty"
+    side = "rear" if arc == "rear" else f"{arc} flank"
+    return f"from the {side}: defence {signed(-penalty)}"
+
+
+def damage_phrase(p: Any) -> str:
+    """ "A hit deals 2–7 damage (4.5 on average)"; the average is per hit (expected damage / hit chance)."""
+    if p.damage_min == p.damage_max:
+        return f"A hit deals {p.damage_max} damage"
+    text = f"A hit deals {p.damage_min}–{p.damage_max} damage"
+    if p.hit_chance > 0:
+        text += f" ({p.expected_damage / p.hit_chance:.1f} on average)"
+    return text
+
+
+def breakdown(modifiers: Any, roll_needed: int) -> list[Line]:
+    """Every modifier as the engine reports it, then the d20 face they add up to."""
+    rows = [Line("How the roll is worked out", "muted", size=SMALL)]
+    for label, value in modifiers:
+        rows.append(Line(f"  {label}", "muted", right=_value(label, value), size=SMALL))
+    face = "any" if roll_needed <= 1 else "21+ (never)" if roll_needed > 20 else f"{roll_needed}+"
+    rows.append(Line("  so the d20 needs", "text", right=face, size=SMALL, bold=True))
+    return rows
+
+
+def _value(label: str, value: int) -> str:
+    # What the roll must reach (defence, the disengage base, the threatener's attack) is not a bonus:
+    # shown unsigned; what adjusts it (arcs, the roller's own bonus) is signed.
+    return str(value) if label.lower().startswith(("defen", "base", "highest")) else signed(value)
+
+
+def _reason(p: Any) -> str | None:
+    """Why the previewed action is not allowed now (None: it is)."""
+    return p.legal if isinstance(p.legal, str) and p.legal else None
+
+
+def attack_lines(p: Any) -> list[Line]:
+    """An :class:`AttackPreview` in words."""
+    lines = [Line(f"{p.attacker} attacks {p.target}", "accent", bold=True)]
+    reason = _reason(p)
+    if reason:
+        lines.append(Line(f"not possible: {reason}", "bad"))
+    lines.append(Line(roll_phrase("hits", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
+    lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
+    lines.append(Line(damage_phrase(p)))
+    if p.defeat_chance > 0:
+        lines.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "good"))
+    else:
+        lines.append(Line(f"Cannot defeat {p.target} with this attack", "muted"))
+    lines.append(Line(""))
+    lines.extend(breakdown(p.modifiers, p.roll_needed))
+    return lines
+
+
+def shove_lines(p: Any) -> list[Line]:
+    """A :class:`ShovePreview` in words: the roll, then where the target ends up."""
+    lines = [Line(f"{p.attacker} shoves {p.target}", "accent", bold=True)]
+    reason = _reason(p)
+    if reason:
+        lines.append(Line(f"not possible: {reason}", "bad"))
+    lines.append(Line(roll_phrase("succeeds", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
+    lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
+    lines.extend(push_outcome_lines(p))
+    lines.append(Line(""))
+    lines.extend(breakdown(p.modifiers, p.roll_needed))
+    return lines
+
+
+def push_outcome_lines(p: Any) -> list[Line]:
+    """Where a successful shove leaves the target (R22, R12): the hex, hazard damage, a fall."""
+    col, row = p.lands_at
+    moved = len(p.push_path) > 1
+    if p.falls:
+        return [Line(f"On success {p.target} is pushed {p.direction} and falls: defeated", "good")]
+    out = [Line(f"On success {p.target} is pushed {p.direction} to {col},{row}") if moved
+           else Line(f"On success {p.target} cannot be pushed {p.direction}: the way is blocked", "muted")]
+    if p.hazard_damage:
+        out.append(Line(f"and takes {p.hazard_damage} hazard damage", "warn"))
+    if p.defeat_chance > 0:
+        out.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "good"))
+    return out
+
+
+def disengage_lines(p: Any) -> list[Line]:
+    """A :class:`DisengagePreview` in words: the roll and which threateners it would cancel (R23)."""
+    lines = [Line(f"{p.unit} disengages ({p.skill} {signed(p.skill_value)})", "accent", bold=True)]
+    reason = _reason(p)
+    if reason:
+        lines.append(Line(f"not possible: {reason}", "bad"))
+    lines.append(Line(roll_phrase("succeeds", p.roll_needed, p.chance).capitalize(), "text", bold=True))
+    if p.cancels:
+        who = ", ".join(p.cancels)
+        verb = "stops" if len(p.cancels) == 1 else "stop"
+        lines.append(Line(f"On success {who} no longer {verb} {p.unit} this turn"))
+    lines.append(Line(""))
+    lines.extend(breakdown(p.modifiers, p.roll_needed))
+    return lines

@@ -1,0 +1,162 @@
+"""Before you commit, you see the rules: path, attack/shove/disengage previews, enemy reach, arcs (headless).
+
+Scenario (tests/ui_harness.skirmish): the default map; Goblin (attack 1, defence 13, hp 7, facing w) at
+7,5; Mira (attack 4, damage 1d6+1, move 7, skills blades 2 / acrobatics 3) at 3,5 to act. Pointy-top,
+odd rows shifted right: the goblin's neighbours are 8,5 (e), 8,4 (ne), 7,4 (nw), 6,5 (w), 7,6 (sw), 8,6 (se).
+Facing w (R17): front = nw, w, sw; left = se; right = ne; rear = e. Flank penalty 2, rear 4 (R19).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.render.pg import pygame
+from game.ui import overlays
+from game.ui.context import DISENGAGE, SHOVE, Reply
+from game.ui.overlays import ActionPreview, EnemyReachHover, FacingArcs, PathPreview
+from tests.ui_harness import frame, hover, key, make_ctx, screen, send, skirmish
+
+
+def texts(lines) -> list[str]:  # noqa: ANN001
+    return [ln.text + ("  " + ln.right if ln.right else "") for ln in lines]
+
+
+@pytest.fixture
+def scene():  # noqa: ANN201
+    m = skirmish()
+    ctx = make_ctx(m)
+    return m, ctx, overlays.widgets(), screen()
+
+
+def widget(ws, cls):  # noqa: ANN001, ANN201
+    return next(w for w in ws if isinstance(w, cls))
+
+
+def test_attack_preview_from_the_best_reachable_hex(scene) -> None:
+    m, ctx, ws, s = scene
+    hover(ctx, (7, 5))  # straight onto the goblin: no hex pointed at before
+    frame(s, ctx, ws)
+    p = widget(ws, ActionPreview)
+    # 8,5 (rear) is out of reach (ZoC ring); the best reachable is 8,4, the goblin's right flank (R19 -2):
+    # d20 + 4 >= 13 - 2 = 11 -> 7+ = 14 faces of 20 = 70 %. A hit deals 1d6+1 = 2..7; the goblin has 7 hp:
+    # defeated on a 6 -> 0.7 x 1/6 = 11.7 % -> "12 %".
+    at, preview = p.plan
+    assert at == (8, 4)
+    lines = texts(p.lines)
+    assert "Mira attacks Goblin" in lines[0]
+    assert "after moving to 8,4" in lines
+    assert "Hits on 7+ (70 %)" in lines
+    assert "from the right flank: defence −2" in lines
+    assert "A hit deals 2–7 damage (4.5 on average)" in lines
+    assert "Chance to defeat Goblin: 12 %" in lines
+    # the breakdown names every modifier and the face they add up to
+    assert "  defence  13" in lines and "  right arc  −2" in lines and "  attack  +4" in lines
+    assert "  so the d20 needs  7+" in lines
+
+
+def test_attack_preview_from_the_hex_pointed_at_first(scene) -> None:
+    m, ctx, ws, s = scene
+    hover(ctx, (6, 5))  # west of the goblin: its front (R17), reachable (cost 4, stops there)
+    frame(s, ctx, ws)
+    hover(ctx, (7, 5))
+    frame(s, ctx, ws)
+    p = widget(ws, ActionPreview)
+    assert p.plan[0] == (6, 5)
+    lines = texts(p.lines)
+    # front: no penalty; d20 + 4 >= 13 -> 9+ = 12 faces = 60 %; defeat 0.6 / 6 = 10 %.
+    assert "Hits on 9+ (60 %)" in lines
+    assert "from the front: no penalty" in lines
+    assert "Chance to defeat Goblin: 10 %" in lines
+
+
+def test_shove_preview_says_where_the_target_lands(scene) -> None:
+    m, ctx, ws, s = scene
+    ctx.action_mode = SHOVE
+    hover(ctx, (8, 4))
+    frame(s, ctx, ws)
+    hover(ctx, (7, 5))
+    frame(s, ctx, ws)
+    lines = texts(widget(ws, ActionPreview).lines)
+    # R22: pushed away from the shover at 8,4 (ne of the goblin): toward sw, to 7,6 (odd row 5).
+    assert "Succeeds on 7+ (70 %)" in lines
+    assert "On success Goblin is pushed sw to 7,6" in lines
+
+
+def test_disengage_preview_names_the_threateners_it_cancels(scene) -> None:
+    from game.rules import Move
+
+    m, ctx, ws, s = scene
+    m.submit(Move("Mira", (6, 5)))  # next to the goblin: in its zone (R8)
+    ctx.version += 1
+    ctx.action_mode = DISENGAGE
+    hover(ctx, (3, 5))
+    frame(s, ctx, ws)
+    lines = texts(widget(ws, ActionPreview).lines)
+    # R23: best skill acrobatics +3; needed 10 + the goblin's attack 1 = 11; d20 + 3 >= 11 -> 8+ = 65 %.
+    assert lines[0] == "Mira disengages (acrobatics +3)"
+    assert "Succeeds on 8+ (65 %)" in lines
+    assert "On success Goblin no longer stops Mira this turn" in lines
+    assert "  so the d20 needs  8+" in lines
+
+
+def test_path_preview_cost_movement_left_and_who_stops_it(scene) -> None:
+    m, ctx, ws, s = scene
+    p = widget(ws, PathPreview)
+    hover(ctx, (4, 3))
+    frame(s, ctx, ws)
+    lines = texts(p.lines)
+    # 3,5 -> 4,4 -> 4,3: two normal hexes, 2 of 7, 5 left; no enemy within reach of it.
+    assert "costs  2 of 7 movement" in lines and "movement left after  5" in lines
+    assert p.path[0] == (3, 5) and p.path[-1] == (4, 3) and len(p.path) == 3
+    hover(ctx, (8, 4))  # next to the goblin: entering it ends the move (R9)
+    frame(s, ctx, ws)
+    lines = texts(p.lines)
+    assert "movement left after  0" in lines
+    assert "stops here: threatened by Goblin" in lines
+
+
+def test_path_preview_gives_the_engines_reason_where_it_cannot_go(scene) -> None:
+    m, ctx, ws, s = scene
+    hover(ctx, (16, 1))  # far beyond 7 hexes
+    frame(s, ctx, ws)
+    lines = texts(widget(ws, PathPreview).lines)
+    assert lines[1] == f"cannot: {m.encounter.can_move_to('Mira', (16, 1))}"
+    assert lines[1] != "cannot: None"
+
+
+def test_ctrl_v_counts_enemies_and_hovering_names_them(scene) -> None:
+    m, ctx, ws, s = scene
+    assert isinstance(send(ctx, ws, key(pygame.K_v, pygame.KMOD_LCTRL)), Reply)
+    assert ctx.show_enemy_reach
+    hover(ctx, (6, 5))  # adjacent to the goblin: it can attack there without moving
+    frame(s, ctx, ws)
+    h = widget(ws, EnemyReachHover)
+    assert "Goblin" in h.attackers
+    counts = m.encounter.enemy_reach_count("player")
+    assert counts[5, 6] == len(h.attackers)  # the badge and the names agree
+    # the move preview steps aside in this mode
+    assert widget(ws, PathPreview).lines is None
+    send(ctx, ws, key(pygame.K_v, pygame.KMOD_LCTRL))
+    assert not ctx.show_enemy_reach
+
+
+def test_facing_arcs_of_a_hovered_combatant(scene) -> None:
+    from game.ui.overlays.arcs import arc_of_side
+
+    m, ctx, ws, s = scene
+    hover(ctx, (7, 5))
+    frame(s, ctx, ws)
+    assert widget(ws, FacingArcs).shown == "Goblin"
+    # facing w = index 3 of e ne nw w sw se (R2): rear is e (0), right ne (1), left se (5) (R17).
+    assert [arc_of_side(d, 3) for d in range(6)] == ["rear", "right", "front", "front", "front", "left"]
+
+
+def test_nothing_is_previewed_for_an_ai_turn(scene) -> None:
+    m, ctx, ws, s = scene
+    m.controllers["player"] = object()  # anything but "human": the AI plays the player side
+    hover(ctx, (7, 5))
+    frame(s, ctx, ws)
+    assert widget(ws, ActionPreview).plan is None
+    ctx.gm = True  # the GM acts for any side
+    frame(s, ctx, ws)
+    assert widget(ws, ActionPreview).plan is not None
