@@ -1,0 +1,48 @@
+"""Flat buttons laid out at draw time and hit-tested with the rectangles of the last frame."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from game.render.pg import pygame
+
+from ..panels import theme as th
+
+
+@dataclass
+class Button:
+    key: Hashable
+    label: str
+    rect: pygame.Rect
+    enabled: bool = True
+    active: bool = False  # a toggle that is on
+    danger: bool = False
+
+    def draw(self, screen: pygame.Surface, hovered: bool) -> None:
+        if not self.enabled:
+            bg, fg, edge = (34, 36, 44), th.FAINT, (56, 58, 68)
+        elif self.active:
+            bg, fg, edge = (86, 74, 36), th.ACCENT, th.ACCENT
+        else:
+            bg = (64, 68, 84) if hovered else (44, 47, 58)
+            fg = th.BAD if self.danger else th.TEXT
+            edge = (140, 144, 160) if hovered else (78, 82, 96)
+        pygame.draw.rect(screen, bg, self.rect, border_radius=6)
+        pygame.draw.rect(screen, edge, self.rect, 1, border_radius=6)
+        th.text(screen, th.fit(self.label, self.rect.width - 8, th.SMALL), self.rect.center, size=th.SMALL,
+                colour=fg, anchor="center")
+
+
+class ButtonRow:
+    """Buttons placed left to right in equal widths across ``width`` pixels."""
+
+    @staticmethod
+    def place(x: int, y: int, width: int, specs: list[tuple[Hashable, str]], h: int = 26, gap: int = 6) -> list[Button]:
+        n = max(1, len(specs))
+        w = (width - gap * (n - 1)) // n
+        return [Button(k, label, pygame.Rect(x + i * (w + gap), y, w, h)) for i, (k, label) in enumerate(specs)]
+
+
+def hit(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
+    return next((b for b in buttons if b.enabled and b.rect.collidepoint(pos)), None)

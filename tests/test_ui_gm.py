@@ -1,0 +1,189 @@
+"""GM mode, headless with real pygame events: buttons and the add-a-combatant form land actions in the log."""
+
+from __future__ import annotations
+
+import json
+
+from game.render.pg import pygame
+from game.rules import Begin
+from game.ui import panels
+from game.ui.gm import GMTools
+from tests.ui_harness import (
+    click,
+    frame,
+    hover,
+    key,
+    make_ctx,
+    new_match,
+    release,
+    screen,
+    send,
+    skirmish,
+    submit,
+    typed,
+)
+
+
+def gm(ws):  # noqa: ANN001, ANN201
+    return next(w for w in ws if isinstance(w, GMTools))
+
+
+def button(tools: GMTools, k):  # noqa: ANN001, ANN201
+    return next(b for b in tools.buttons if b.key == k)
+
+
+def log_lines(path) -> list[dict]:  # noqa: ANN001
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_g_toggles_gm_mode(tmp_path) -> None:
+    m = skirmish(tmp_path)
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    send(ctx, ws, key(pygame.K_g))
+    assert ctx.gm
+    frame(s, ctx, ws)
+    assert gm(ws).buttons  # the panel is up
+    send(ctx, ws, key(pygame.K_g))
+    assert not ctx.gm
+
+
+def test_grant_movement_button_lands_in_the_log(tmp_path) -> None:
+    m = skirmish(tmp_path)
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    ctx.gm = True
+    frame(s, ctx, ws)
+    reply = send(ctx, ws, click(button(gm(ws), "grant3").rect.center))
+    submit(ctx, reply)
+    assert m.encounter.view("Mira").movement == 10  # 7 + 3 (R16: adds to what remains)
+    assert log_lines(tmp_path / "fight.jsonl")[-1] == {"action": "grant_movement", "unit": "Mira", "amount": 3}
+
+
+def test_threatening_toggle_and_push_buttons(tmp_path) -> None:
+    m = skirmish(tmp_path)
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    ctx.gm = True
+    ctx.selected = "Goblin"
+    frame(s, ctx, ws)
+    submit(ctx, send(ctx, ws, click(button(gm(ws), "threat").rect.center)))
+    assert m.encounter.view("Goblin").threatening is False
+    frame(s, ctx, ws)
+    submit(ctx, send(ctx, ws, click(button(gm(ws), ("push", "e")).rect.center)))
+    assert m.encounter.view("Goblin").cell == (8, 5)  # R12: one hex east of 7,5
+    kinds = [d["action"] for d in log_lines(tmp_path / "fight.jsonl")]
+    assert kinds[-2:] == ["set_threatening", "push"]
+
+
+def test_setup_drag_places_a_token(tmp_path) -> None:
+    m = new_match(tmp_path)
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    ctx.gm = True
+    frame(s, ctx, ws)
+    down = hover(ctx, (14, 2))  # the goblin's hex
+    assert send(ctx, ws, click(down)) is not None
+    up = hover(ctx, (8, 3))
+    submit(ctx, send(ctx, ws, release(up)))
+    assert m.encounter.view("Goblin").cell == (8, 3)
+    assert log_lines(tmp_path / "fight.jsonl")[-1]["action"] == "place"
+    frame(s, ctx, ws)
+    submit(ctx, send(ctx, ws, click(button(gm(ws), "begin").rect.center)))
+    assert m.encounter.phase == "active"
+
+
+def open_form(ctx, ws, s):  # noqa: ANN001, ANN201
+    ctx.gm = True
+    frame(s, ctx, ws)
+    send(ctx, ws, click(button(gm(ws), "join").rect.center))
+    form = gm(ws).form
+    assert form is not None
+    frame(s, ctx, ws)
+    return form
+
+
+def fill(ctx, ws, form, field: str, text: str) -> None:  # noqa: ANN001
+    """Click the field, clear it with Backspace, type the text: as a user would."""
+    i = [f.key for f in form.fields].index(field)
+    send(ctx, ws, click(form.rects[i].center))
+    for _ in range(len(form.fields[i].value)):
+        send(ctx, ws, key(pygame.K_BACKSPACE))
+    for ev in typed(text):
+        send(ctx, ws, ev)
+
+
+def test_gm_form_adds_a_combatant_mid_combat(tmp_path) -> None:
+    m = skirmish(tmp_path)
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    form = open_form(ctx, ws, s)
+    fill(ctx, ws, form, "name", "Bandit")
+    fill(ctx, ws, form, "initiative", "3")
+    fill(ctx, ws, form, "attack", "2")
+    fill(ctx, ws, form, "at", "7,2")
+    reply = send(ctx, ws, key(pygame.K_RETURN))
+    assert gm(ws).form is None
+    submit(ctx, reply)
+    last = log_lines(tmp_path / "fight.jsonl")[-1]
+    assert last["action"] == "join" and last["unit"]["name"] == "Bandit" and last["at"] == [7, 2]
+    assert last["unit"]["faction"] == "enemy" and last["unit"]["attack"] == 2
+    # R15: initiative 3 comes after Mira (4), the current actor: it acts later this round.
+    order = m.encounter.order()
+    assert order.index("Bandit") > order.index("Mira")
+
+
+def test_gm_form_shows_the_engines_reason_and_submits_nothing(tmp_path) -> None:
+    m = skirmish(tmp_path)
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    before = len(log_lines(tmp_path / "fight.jsonl"))
+    form = open_form(ctx, ws, s)
+    fill(ctx, ws, form, "name", "Bandit")
+    fill(ctx, ws, form, "at", "7,5")  # the goblin stands there
+    reply = send(ctx, ws, key(pygame.K_RETURN))
+    assert reply is not None and reply.action is None
+    assert form.error and form.error == m.encounter.check(_join("Bandit", (7, 5)))
+    assert gm(ws).form is form  # still open, to fix the entry
+    fill(ctx, ws, form, "move", "fast")
+    fill(ctx, ws, form, "at", "7,2")
+    send(ctx, ws, key(pygame.K_RETURN))
+    assert "move" in form.error  # the log parser's own words about the bad number
+    frame(s, ctx, ws)
+    assert len(log_lines(tmp_path / "fight.jsonl")) == before
+    send(ctx, ws, key(pygame.K_ESCAPE))
+    assert gm(ws).form is None
+
+
+def test_form_choice_fields_cycle_with_clicks_and_arrows(tmp_path) -> None:
+    m = skirmish(tmp_path)
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    form = open_form(ctx, ws, s)
+    i = [f.key for f in form.fields].index("faction")
+    send(ctx, ws, click(form.rects[i].center))
+    assert form.field("faction").value == "neutral"  # enemy -> neutral
+    send(ctx, ws, key(pygame.K_RIGHT))
+    assert form.field("faction").value == "player"
+
+
+def test_remove_and_end_combat(tmp_path) -> None:
+    m = skirmish(tmp_path)
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    ctx.gm = True
+    ctx.selected = "Goblin"
+    frame(s, ctx, ws)
+    submit(ctx, send(ctx, ws, click(button(gm(ws), "fled").rect.center)))
+    assert m.encounter.view("Goblin").status == "fled"
+    ctx.selected = None
+    frame(s, ctx, ws)
+    submit(ctx, send(ctx, ws, click(button(gm(ws), "end").rect.center)))
+    assert m.encounter.phase == "ended"
+    assert log_lines(tmp_path / "fight.jsonl")[-1] == {"action": "end_combat"}
+
+
+def _join(name: str, at: tuple[int, int]):  # noqa: ANN202
+    from game.rules import Join
+
+    return Join.of({"name": name, "faction": "enemy", "movement_type": "ground", "size": "standard", "move": 6,
+                    "hp": 10, "attack": 0, "defense": 10, "damage": "1d6", "reach": 1, "initiative": 0}, at)
+
+
+def test_begin_is_refused_with_the_engines_reason_once_active(tmp_path) -> None:
+    m = skirmish(tmp_path)
+    ctx, ws = make_ctx(m), panels.widgets()
+    reply = gm(ws)._reply(Begin(), ctx)
+    assert reply.action is None and reply.status == f"GM: {m.encounter.check(Begin())}"
