@@ -1,0 +1,348 @@
+"""The replay viewer: step through an action log forward and back, with the combat log and whose turn it is.
+
+``ReplayScene(scenario, actions)`` is a Scene. Step k shows the encounter
+after the first k actions. Stepping forward applies the next action to the
+state shown; stepping back (or jumping) rebuilds the state by replaying the
+prefix through the public API (``game.rules.replay``), so what is shown is
+exactly what the log says. The events of every step are computed once up
+front (the same replay), so the combat log to the left of the map lists
+every roll up to the current step, the step's own lines highlighted.
+
+Keys: Right / Left step, Home / End jump, Space plays and pauses (one step
+every ``PLAY_EVERY`` seconds), Esc closes. The buttons under the map do the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import SimpleNamespace
+from typing import Any
+
+from game.maps.pixels import TiledPixels
+from game.render.pg import pygame
+from game.render.tokens import TokenView, draw_tokens
+
+from .camera import Camera
+from .context import BattleContext
+from .gm.buttons import Button, ButtonRow, hit
+from .overlays import FacingArcs
+from .panels import theme as th
+from .panels.card import CombatantCard
+from .panels.combat_log import Entry, bonus_from, event_lines
+from .panels.initiative import InitiativeTracker
+from .scene import POP, QUIT, Scene, Transition
+
+PLAY_EVERY = 0.8
+SIDEBAR = 380
+BOTTOM = 54
+BACKGROUND = (28, 30, 36)
+TERRAIN_FILL = {"normal": (104, 126, 82), "difficult": (92, 104, 60), "water": (58, 98, 150), "chasm": (30, 26, 30),
+                "hazard": (150, 70, 40), "blocked": (84, 80, 76)}
+
+
+def action_text(a: Any) -> str:
+    """One log line as a player reads it: "Mira attacks Goblin (d20 12, damage 5)"."""
+    d = a.to_dict()
+    kind = d["action"]
+    unit = d.get("unit")
+    if isinstance(unit, dict):
+        unit = unit.get("name")
+
+    def cell(key: str) -> str:
+        v = d.get(key)
+        return f"{v[0]},{v[1]}" if isinstance(v, list) and len(v) == 2 else str(v)
+
+    rolls = ", ".join(x for x in (f"d20 {d['roll']}" if "roll" in d else "",
+                                  f"damage {d['damage']}" if "damage" in d else "") if x)
+    rolled = f" ({rolls})" if rolls else ""
+    phrases = {
+        "begin": "Combat begins",
+        "place": f"GM places {unit} at {cell('at')}",
+        "move": f"{unit} moves to {cell('to')}",
+        "face": f"{unit} turns to face {d.get('dir')}",
+        "attack": f"{unit} attacks {d.get('target')}{rolled}",
+        "shove": f"{unit} shoves {d.get('target')}{rolled}",
+        "disengage": f"{unit} disengages: {d.get('method')} with {d.get('skill')}{rolled}",
+        "flee": f"{unit} flees",
+        "end_turn": "End of turn",
+        "push": f"GM pushes {unit} {d.get('distance')} {d.get('dir')}",
+        "grant_movement": f"GM grants {unit} {d.get('amount')} movement",
+        "set_threatening": f"GM: {unit} {'threatens' if d.get('value') else 'stops threatening'}",
+        "join": f"GM adds {unit} at {cell('at')}",
+        "remove": f"GM removes {unit} as {d.get('as')}",
+        "end_combat": "GM ends combat",
+    }
+    return phrases.get(kind, kind.replace("_", " "))
+
+
+class ReplayScene(Scene):
+    def __init__(self, scenario: Any, actions: Sequence[Any], *, tmx_path: Any = None, art: Any = None,
+                 size: tuple[int, int] | None = None) -> None:
+        from game.rules import replay
+
+        self.scenario = scenario
+        self.actions = list(actions)
+        self.art = art if art is not None else _load_art(tmx_path or scenario.source)
+        self.layout = scenario.board.layout
+        self.geometry = TiledPixels(self.layout)
+        # One pass over the log: the events each step caused (and the bonus each roller had then).
+        enc = replay(scenario, [])
+        self.step_lines: list[list[Entry]] = []
+        for a in self.actions:
+            self.step_lines.append(event_lines(enc.apply(a).events, bonus_from(enc)))
+        self.k = 0
+        self.enc = replay(scenario, [])
+        self.playing = False
+        self.clock = 0.0
+        self.size = size
+        self.buttons: list[Button] = []
+        self.hovered_button: Any = None
+        self.mouse = (0, 0)
+        self._surfaces: dict[Any, pygame.Surface] = {}
+        self.camera: Camera | None = None
+        self.tracker = InitiativeTracker()
+        self.card = CombatantCard()
+        self.arcs = FacingArcs()
+        self.rebuilds = 0  # how many times a prefix was replayed (stepping back, jumps)
+
+    # --- stepping ---------------------------------------------------------------
+    def go(self, k: int) -> None:
+        """Show the state after the first ``k`` actions (clamped to 0..len)."""
+        from game.rules import replay
+
+        k = max(0, min(k, len(self.actions)))
+        if k == self.k:
+            return
+        if k == self.k + 1:
+            self.enc.apply(self.actions[self.k])
+        else:
+            self.enc = replay(self.scenario, self.actions[:k])
+            self.rebuilds += 1
+        self.k = k
+
+    def log_lines(self) -> list[tuple[str, str, bool]]:
+        """(text, role, from the current step) for every event up to the current step."""
+        out = []
+        for i in range(self.k):
+            for text, role in self.step_lines[i]:
+                out.append((text, role, i == self.k - 1))
+        return out
+
+    # --- Scene --------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.QUIT:
+            return QUIT
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key == pygame.K_ESCAPE:
+                return POP
+            moves = {pygame.K_RIGHT: self.k + 1, pygame.K_LEFT: self.k - 1, pygame.K_HOME: 0,
+                     pygame.K_END: len(self.actions), pygame.K_PAGEUP: self.k - 10, pygame.K_PAGEDOWN: self.k + 10}
+            if key in moves:
+                self.playing = False
+                self.go(moves[key])
+            elif key == pygame.K_SPACE:
+                self.playing = not self.playing
+                self.clock = 0.0
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            b = hit(self.buttons, event.pos)
+            self.hovered_button = b.key if b else None
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            b = hit(self.buttons, event.pos)
+            if b is not None:
+                self._click(b.key)
+        return None
+
+    def _click(self, key: str) -> None:
+        if key == "play":
+            self.playing = not self.playing
+            self.clock = 0.0
+            return
+        self.playing = False
+        self.go({"first": 0, "back": self.k - 1, "next": self.k + 1, "last": len(self.actions)}[key])
+
+    def update(self, dt: float) -> Transition | None:
+        if self.playing:
+            self.clock += dt
+            if self.clock >= PLAY_EVERY:
+                self.clock -= PLAY_EVERY
+                self.go(self.k + 1)
+                if self.k >= len(self.actions):
+                    self.playing = False
+        return None
+
+    # --- drawing ------------------------------------------------------------------
+    def _map_rect(self, screen: pygame.Surface) -> pygame.Rect:
+        w, h = screen.get_size()
+        return pygame.Rect(SIDEBAR, 40, w - SIDEBAR, h - 40 - BOTTOM)
+
+    def _ctx(self, rect: pygame.Rect) -> BattleContext:
+        mw, mh = self.geometry.pixel_size
+        if self.camera is None or (self.camera.view_w, self.camera.view_h) != rect.size:
+            self.camera = Camera(rect.width, rect.height, mw, mh)
+            self.camera.fit()
+        ctx = BattleContext(match=SimpleNamespace(encounter=self.enc, applied=[]), geometry=self.geometry,
+                            camera=self.camera, view_rect=rect, mouse=self.mouse, version=self.k)
+        cell = ctx.cell_at(self.mouse)
+        ctx.hovered_cell = cell
+        if cell is not None:
+            for v in self.enc.views():
+                if v.active and tuple(cell) in {tuple(c) for c in self.enc.footprint(v.name)}:
+                    ctx.hovered_unit = v.name
+        return ctx
+
+    def _map_surface(self, zoom: float) -> pygame.Surface:
+        key = (self.k, zoom)
+        if key not in self._surfaces:
+            self._surfaces.clear()
+            base = self._base(zoom).copy()
+            tokens = [TokenView(v.name, v.faction, tuple(v.cell), v.radius, v.facing_index, max(v.hp, 0), v.hp_max)
+                      for v in self.enc.views() if v.active]
+            draw_tokens(base, self.layout, tokens, zoom)
+            self._surfaces[key] = base
+        return self._surfaces[key]
+
+    def _base(self, zoom: float) -> pygame.Surface:
+        key = ("base", zoom)
+        if key not in self._surfaces:
+            w, h = self.geometry.pixel_size
+            if self.art is not None:
+                src = self.art.surface()
+            else:  # no tile art: the terrain as flat colours, still a readable map
+                src = pygame.Surface((w, h), pygame.SRCALPHA)
+                board = self.scenario.board
+                for r in range(board.rows):
+                    for c in range(board.cols):
+                        t = board.terrain_at((c, r))
+                        if t is None or not board.is_on_map((c, r)):
+                            continue
+                        pts = self.geometry.cell_corners((c, r))
+                        pygame.draw.polygon(src, TERRAIN_FILL.get(t.label, (110, 110, 110)), pts)
+                        pygame.draw.polygon(src, (40, 44, 40), pts, 1)
+            surf = src if zoom == 1.0 else pygame.transform.smoothscale(src, (round(w * zoom), round(h * zoom)))
+            self._surfaces[key] = surf
+            return surf
+        return self._surfaces[key]
+
+    def draw(self, screen: pygame.Surface, alpha: float) -> None:
+        screen.fill(BACKGROUND)
+        rect = self._map_rect(screen)
+        ctx = self._ctx(rect)
+        assert self.camera is not None
+        base_key = ("base", self.camera.zoom)
+        surf = self._map_surface(self.camera.zoom)
+        self._surfaces.setdefault(base_key, self._base(self.camera.zoom))
+        ox, oy = ctx.to_screen(0, 0)
+        screen.set_clip(rect)
+        screen.blit(surf, (round(ox), round(oy)))
+        self.arcs.draw(screen, ctx)
+        self._draw_step_marks(screen, ctx)
+        screen.set_clip(None)
+        self._draw_top(screen)
+        self._draw_sidebar(screen, ctx)
+        if ctx.hovered_unit is not None:
+            self.card.rect = None
+            self.card.draw(screen, ctx)
+        self._draw_buttons(screen, rect)
+
+    def _draw_step_marks(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        """Ring the combatant the current step was about, so a step is easy to follow on the map."""
+        if self.k == 0:
+            return
+        who = self.actions[self.k - 1].actor
+        if who is None:
+            return
+        try:
+            v = self.enc.view(who)
+        except Exception:  # noqa: BLE001 - a name the log refers to but the map lost: nothing to ring
+            return
+        if v.active:
+            from .overlays.draw import ring
+
+            ring(screen, ctx.cell_to_screen(tuple(v.cell)), ctx.hex_radius() * (1 + 2 * v.radius) * 1.02, th.ACCENT)
+
+    def _draw_top(self, screen: pygame.Surface) -> None:
+        w = screen.get_width()
+        pygame.draw.rect(screen, (16, 18, 24), (0, 0, w, 40))
+        pygame.draw.line(screen, (80, 84, 96), (0, 39), (w, 39))
+        title = getattr(self.scenario, "title", "") or "Replay"
+        th.text(screen, f"Replay: {title}", (12, 20), size=th.HEAD, bold=True, anchor="midleft")
+        enc = self.enc
+        if enc.phase == "active":
+            turn = f"round {enc.round}, {enc.turn} to act"
+        elif enc.phase == "setup":
+            turn = "setup"
+        else:
+            winners = tuple(enc.winners())
+            turn = "combat over: " + (" and ".join(winners) + " won" if winners else "nobody won")
+        th.text(screen, f"step {self.k} of {len(self.actions)}   ·   {turn}", (w - 12, 20), colour=th.ACCENT,
+                anchor="midright")
+
+    def _draw_sidebar(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        h = screen.get_height()
+        frame = pygame.Rect(8, 48, SIDEBAR - 16, h - 48 - 8)
+        th.draw_frame(screen, frame)
+        x = frame.x + th.PAD
+        th.text(screen, "This step", (x, frame.y + 8), size=th.SMALL, colour=th.MUTED, bold=True)
+        current = action_text(self.actions[self.k - 1]) if self.k else "the map as loaded (Right steps)"
+        y = frame.y + 28
+        for part in th.wrap(current, frame.width - 2 * th.PAD):
+            th.text(screen, part, (x, y), colour=th.ACCENT)
+            y += th.LINE
+        y += 6
+        # The initiative tracker, inside the sidebar: round, order, who has acted.
+        n = len(self.enc.views())
+        self.tracker.rect = pygame.Rect(frame.x + 4, y, frame.width - 8, 58 + 26 * n + 6)
+        self.tracker.draw(screen, ctx)
+        y = self.tracker.rect.bottom + 8
+        pygame.draw.line(screen, (70, 74, 86), (x, y), (frame.right - th.PAD, y))
+        y += 8
+        th.text(screen, "Combat log", (x, y), size=th.SMALL, colour=th.MUTED, bold=True)
+        y += 22
+        width = frame.width - 2 * th.PAD
+        rows: list[tuple[str, str, bool]] = []
+        for text, role, now in self.log_lines():
+            for i, part in enumerate(th.wrap(text, width - 10, th.SMALL)):
+                rows.append((part if i == 0 else "   " + part, role, now))
+        per = (frame.bottom - y - 6) // 19
+        for text, role, now in rows[-per:] if per > 0 else []:
+            if now:
+                pygame.draw.rect(screen, (60, 54, 32), (x - 4, y - 1, width + 8, 19), border_radius=4)
+            th.text(screen, text, (x, y), size=th.SMALL, colour=th.ROLE.get(role, th.TEXT))
+            y += 19
+        if not rows:
+            th.text(screen, "nothing has happened yet", (x, y), size=th.SMALL, colour=th.FAINT)
+
+    def _draw_buttons(self, screen: pygame.Surface, rect: pygame.Rect) -> None:
+        w = 420
+        x = rect.centerx - w // 2
+        y = rect.bottom + (BOTTOM - 30) // 2
+        specs = [("first", "|< Home"), ("back", "< Left"), ("play", "Pause" if self.playing else "Play (Space)"),
+                 ("next", "Right >"), ("last", "End >|")]
+        self.buttons = ButtonRow.place(x, y, w, specs, h=30)
+        for b in self.buttons:
+            b.enabled = not ((b.key in ("first", "back") and self.k == 0)
+                             or (b.key in ("next", "last", "play") and self.k >= len(self.actions)))
+            b.active = b.key == "play" and self.playing
+            b.draw(screen, b.key == self.hovered_button)
+        th.text(screen, "Esc closes", (screen.get_width() - 12, y + 15), size=th.SMALL, colour=th.MUTED,
+                anchor="midright")
+
+
+def _load_art(path: Any) -> Any:
+    """The map's tile art when its file can be read (as given, else among the shipped maps by name);
+    None draws flat terrain colours instead."""
+    from pathlib import Path
+
+    from game.render.tilemap import load_map_art
+
+    p = Path(str(path))
+    shipped = Path(__file__).resolve().parents[2] / "maps" / p.name
+    for candidate in (p, shipped):
+        if candidate.is_file():
+            try:
+                return load_map_art(candidate)
+            except Exception:  # noqa: BLE001 - unreadable art only costs the pretty tiles
+                return None
+    return None

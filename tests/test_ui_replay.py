@@ -1,0 +1,75 @@
+"""The replay viewer, headless: steps forward and back through a log, with the combat log and whose turn it is."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.render.pg import pygame
+from game.rules import Attack, EndTurn, Move
+from game.ui.replay import ReplayScene
+from tests.ui_harness import click, key, screen, skirmish
+
+
+@pytest.fixture
+def viewer():  # noqa: ANN201
+    m = skirmish()
+    m.submit(Move("Mira", (8, 4)))
+    m.submit(Attack("Mira", "Goblin", roll=12, damage=5))
+    m.submit(EndTurn())
+    actions = list(m.encounter.history)  # place, place, begin, end_turn, move, attack, end_turn
+    assert len(actions) == 7
+    return ReplayScene(m.encounter.scenario, actions), screen()
+
+
+def texts(v: ReplayScene) -> list[str]:
+    return [t for t, _, _ in v.log_lines()]
+
+
+def test_stepping_forward_shows_each_action_and_its_rolls(viewer) -> None:
+    v, s = viewer
+    assert v.k == 0 and v.enc.phase == "setup"
+    for _ in range(5):
+        v.handle_event(key(pygame.K_RIGHT))
+    assert v.k == 5 and v.enc.view("Mira").cell == (8, 4) and v.enc.turn == "Mira"
+    v.handle_event(key(pygame.K_RIGHT))
+    assert v.enc.view("Goblin").hp == 2  # 7 - the logged 5
+    assert "Mira attacks Goblin from the right flank (defence −2): rolled 12 +4 = 16 vs 11: hit, 5 damage" in texts(v)
+    now = [t for t, _, current in v.log_lines() if current]
+    # R20: attacking turns Mira toward the goblin (8,4 -> 7,5 is sw), then the roll.
+    assert now == ["Mira turns to face sw",
+                   "Mira attacks Goblin from the right flank (defence −2): rolled 12 +4 = 16 vs 11: hit, 5 damage"]
+    v.draw(s, 1.0)
+
+
+def test_stepping_back_rebuilds_the_prefix(viewer) -> None:
+    v, s = viewer
+    v.handle_event(key(pygame.K_END))
+    assert v.k == 7 and v.enc.turn == "Wren"
+    v.handle_event(key(pygame.K_LEFT))
+    v.handle_event(key(pygame.K_LEFT))
+    assert v.k == 5 and v.rebuilds >= 1
+    assert v.enc.view("Goblin").hp == 7 and v.enc.view("Mira").cell == (8, 4)  # before the attack
+    assert not any("attacks" in t for t in texts(v))
+    v.handle_event(key(pygame.K_HOME))
+    assert v.k == 0 and v.enc.view("Mira").cell == (3, 5) and texts(v) == []
+
+
+def test_buttons_step_and_play(viewer) -> None:
+    v, s = viewer
+    v.draw(s, 1.0)
+    nxt = next(b for b in v.buttons if b.key == "next")
+    v.handle_event(click(nxt.rect.center))
+    assert v.k == 1
+    v.draw(s, 1.0)
+    play = next(b for b in v.buttons if b.key == "play")
+    v.handle_event(click(play.rect.center))
+    assert v.playing
+    for _ in range(60 * 10):  # ten seconds of 60 Hz updates: plays to the end and stops
+        v.update(1 / 60)
+    assert v.k == 7 and not v.playing
+
+
+def test_escape_closes_the_viewer(viewer) -> None:
+    v, s = viewer
+    tr = v.handle_event(key(pygame.K_ESCAPE))
+    assert tr is not None and tr.kind == "pop"
