@@ -61,9 +61,7 @@ class CombatantCard:
         self._frame = pygame.Rect(0, 0, 0, 0)
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
-        pos = getattr(event, "pos", None)
-        if pos is not None and event.type == pygame.MOUSEBUTTONDOWN and self._frame.collidepoint(pos):
-            return Reply()  # a click on the card is not a click on the map under it
+        # Read-only and translucent: clicks go through to the hexes under it (no map hex is ever unreachable).
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:

@@ -186,9 +186,7 @@ class CombatLog:
         if event.type == pygame.MOUSEWHEEL and self._frame.collidepoint(ctx.mouse):
             self.scroll = max(0, self.scroll + (3 if event.y > 0 else -3))
             return Reply()
-        if event.type == pygame.MOUSEBUTTONDOWN and self._frame.collidepoint(event.pos):
-            return Reply()
-        return None
+        return None  # clicks go through to the map: the log only scrolls
 
     def wrapped(self, width: int) -> list[Entry]:
         out: list[Entry] = []

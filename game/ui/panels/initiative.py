@@ -93,8 +93,8 @@ class InitiativeTracker:
         if hit is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             ctx.selected = hit  # clicking a row shows that combatant's card (and its moves, if it is to act)
             return Reply(status=f"selected {hit}")
-        inside = self._last_frame.collidepoint(event.pos)
-        return Reply() if inside else None
+        # Only a row answers; the rest of the translucent panel lets the map under it be clicked.
+        return Reply() if hit is not None and event.type == pygame.MOUSEBUTTONDOWN else None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         enc = ctx.encounter

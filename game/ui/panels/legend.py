@@ -90,8 +90,6 @@ class Legend:
         if event.type == pygame.KEYDOWN and event.key == TOGGLE_KEY and not event.mod & pygame.KMOD_CTRL:
             self.visible = not self.visible
             return Reply(status="legend shown (L hides it)" if self.visible else "legend hidden (L shows it)")
-        if self.visible and event.type == pygame.MOUSEBUTTONDOWN and self._frame.collidepoint(event.pos):
-            return Reply()
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
