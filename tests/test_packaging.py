@@ -52,3 +52,12 @@ def test_every_file_in_maps_and_assets_is_package_data() -> None:
 
 def test_the_default_map_is_among_the_shipped_files() -> None:
     assert (ROOT / "maps" / "default.tmx") in shipped_files(ROOT / "maps")
+
+
+def test_the_shipped_folders_hold_the_maps_and_their_art() -> None:
+    from game.maps import assets_folder, default_map
+
+    # Run from the checkout (PYTHONPATH=.), both are the top-level folders; .ci/run checks the wheel.
+    assert default_map().parent == ROOT / "maps" and assets_folder() == ROOT / "assets"
+    # The relative tileset path the maps use resolves against the shipped folders.
+    assert (default_map().parent / "../assets/terrain.tsx").resolve() == (assets_folder() / "terrain.tsx").resolve()

@@ -2,6 +2,6 @@
 
 from .errors import MapError
 from .loader import load_scenario, validate_map
-from .shipped import ShippedMap, default_map, shipped_maps
+from .shipped import ShippedMap, assets_folder, default_map, shipped_maps
 
-__all__ = ["MapError", "ShippedMap", "default_map", "load_scenario", "shipped_maps", "validate_map"]
+__all__ = ["MapError", "ShippedMap", "assets_folder", "default_map", "load_scenario", "shipped_maps", "validate_map"]

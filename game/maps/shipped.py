@@ -18,7 +18,7 @@ from pathlib import Path
 from .errors import MapError
 
 DEFAULT_MAP_NAME = "default.tmx"
-_CHECKOUT_MAPS = Path(__file__).resolve().parents[2] / "maps"
+_CHECKOUT = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
@@ -32,12 +32,22 @@ class ShippedMap:
 
 def maps_folder() -> Path:
     """The folder holding the shipped ``.tmx`` files (installed package data, else the checkout's ``maps/``)."""
-    # game.data is a regular package, so files() is a real folder; the mapped maps/ folder has no
-    # __init__.py (it is data), and files() of such a namespace package is not a plain path.
-    packaged = Path(str(importlib.resources.files("game.data"))) / "maps"
-    if packaged.is_dir() and any(packaged.glob("*.tmx")):
+    return _data_folder("maps", "*.tmx")
+
+
+def assets_folder() -> Path:
+    """The folder of the shipped tilesets and images (``assets/`` in a checkout), e.g. ``/ "tokens"``."""
+    return _data_folder("assets", "*.tsx")
+
+
+def _data_folder(name: str, marker: str) -> Path:
+    # game.data is a regular package, so files() is a real folder; the mapped maps/ and assets/
+    # folders have no __init__.py (they are data), and files() of such a namespace package is
+    # not a plain path.
+    packaged = Path(str(importlib.resources.files("game.data"))) / name
+    if packaged.is_dir() and any(packaged.glob(marker)):
         return packaged
-    return _CHECKOUT_MAPS  # a checkout (PYTHONPATH=. or an editable install): the top-level maps/
+    return _CHECKOUT / name  # a checkout (PYTHONPATH=. or an editable install): the top-level folder
 
 
 def shipped_maps() -> list[ShippedMap]:

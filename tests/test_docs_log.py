@@ -1,0 +1,47 @@
+"""docs/action-log.md: the example a GM copies replays, and says what it claims."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from game.cli.main import main
+from game.maps import default_map
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "action-log.md"
+# adjudication.md's table of actions (the spec, not the code).
+SPEC_KINDS = {"begin", "place", "move", "face", "attack", "shove", "disengage", "flee", "end_turn", "push",
+              "grant_movement", "set_threatening", "join", "remove", "end_combat"}
+
+
+def example_lines() -> str:
+    match = re.search(r"```jsonl\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert match, "docs/action-log.md lost its example block"
+    return match.group(1)
+
+
+def test_the_doc_lists_every_action_of_the_spec() -> None:
+    listed = set(re.findall(r"^\| `(\w+)` \|", DOC.read_text(encoding="utf-8"), re.M))
+    assert listed - {"action"} == SPEC_KINDS  # "action" is the header row
+
+
+def test_the_example_replays_on_the_bundled_map_as_the_doc_says(capsys: pytest.CaptureFixture[str],
+                                                                 tmp_path: Path) -> None:
+    log = tmp_path / "example.jsonl"
+    log.write_text(example_lines(), encoding="utf-8")
+    code = main(["state", str(default_map()), "--log", str(log), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    doc = json.loads(out)
+    units = doc["units"]
+    # What the doc promises, worked out by hand: round 1, the fourth in order (Aldric) to act;
+    # the Wolf (hp 6) took the 4 damage the attack line fixes (15 + 4 >= defence 11, R21).
+    assert (doc["phase"], doc["round"], doc["turn"]) == ("active", 1, "Aldric")
+    assert (units["Goblin"]["at"], units["Goblin"]["facing"]) == ([11, 3], "w")
+    assert units["Mira"]["at"] == [6, 4] and units["Wren"]["at"] == [8, 2]
+    assert (units["Wolf"]["at"], units["Wolf"]["hp"]) == ([7, 4], 2)
+    # R15: a joiner takes its place in the order by initiative; 6 beats the Goblin's.
+    assert doc["order"][0] == "Wolf"
