@@ -118,7 +118,7 @@ def cmd_arc(args: argparse.Namespace) -> int:
 
 # --- validate -----------------------------------------------------------------
 def cmd_validate(args: argparse.Namespace) -> int:
-    from game.maps.loader import validate_map
+    from game.maps import validate_map
 
     report = []
     for path in args.maps:
