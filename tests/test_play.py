@@ -330,3 +330,41 @@ def test_escape_opens_the_pause_menu_and_r_resumes(arena: Path, tmp_path: Path) 
         (always, lambda b: []),
     ])
     assert isinstance(result.stack.top, MenuScene) and result.stack.top.title == "Paused"
+
+
+# --- designer conveniences, window size ------------------------------------------------------------
+def test_the_map_reloads_in_place_when_the_tmx_changes_during_setup(arena: Path, tmp_path: Path) -> None:
+    import os
+
+    log = tmp_path / "setup.jsonl"
+    cfg = hotseat(arena, log, setup=True)
+    moved = [dict(UNITS[0], at=(1, 1)), UNITS[1]]
+
+    def edit(b: BattleScene) -> list[pygame.event.Event]:
+        write_map(arena, TERRAIN, units=moved, title="Arena v2")  # the designer saves in Tiled
+        st = arena.stat()
+        os.utime(arena, (st.st_atime, st.st_mtime + 5))  # a visibly newer file, whatever the clock's grain
+        return []
+
+    drv, _ = run(cfg, [
+        (lambda b: b.match.encounter.phase == "setup", edit),
+        (lambda b: b.ctx.status.startswith("Map reloaded"), lambda b: []),
+    ])
+    b = drv.battle
+    assert b.match.encounter.phase == "setup"  # --setup: nothing begins by itself
+    assert b.match.encounter.view("Hero").cell == (1, 1)
+    assert b.art.title == "Arena v2"
+
+
+def test_coordinates_key_and_a_resized_window(arena: Path, tmp_path: Path) -> None:
+    resize = pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 640), w=1000, h=640)
+    drv, _ = run(hotseat(arena, tmp_path / "c.jsonl"), [
+        (idle, press(pygame.K_c)),
+        (idle, lambda b: [resize]),
+        (idle, lambda b: []),
+    ])
+    b = drv.battle
+    assert b.ctx.show_coords
+    # The map area is the window minus the 36 px top bar and the 30 px status line.
+    assert b.ctx.view_rect == pygame.Rect(0, 36, 1000, 640 - 36 - 30)
+    assert (b.ctx.camera.view_w, b.ctx.camera.view_h) == (1000, 574)

@@ -74,6 +74,7 @@ def run_loop(
             pygame.event.post(event)
         for event in pygame.event.get():
             if event.type == pygame.VIDEORESIZE:
+                _fit_display(event.size)
                 stack.resize(event.size)
             top = stack.top
             if top is None:
@@ -104,6 +105,13 @@ def run_loop(
         result.screenshot = save(screen, screenshot)
     result.frames, result.updates = frames, updates
     return result
+
+
+def _fit_display(size: tuple[int, int]) -> None:
+    """pygame-ce resizes a RESIZABLE window's surface itself; drivers that do not (dummy) get a new mode."""
+    surf = pygame.display.get_surface()
+    if surf is not None and surf.get_size() != tuple(size):
+        pygame.display.set_mode(size, surf.get_flags() & pygame.RESIZABLE)
 
 
 def toggle_fullscreen() -> None:
