@@ -73,6 +73,10 @@ def build_parser() -> Parser:
     sp.add_argument("--frames", type=_positive, metavar="N", help="stop after N frames")
     sp.add_argument("--screenshot", metavar="OUT.png", help="save the last frame")
     sp.add_argument("--size", default="1280x720", metavar="WxH", help="window size (default 1280x720)")
+
+    from .playtest_cmd import add_parser as add_playtest_parser
+
+    add_playtest_parser(sub)
     return p
 
 

@@ -12,6 +12,7 @@ from game.rules import FACTIONS
 
 from .args import UsageError
 from .outputs import check_output_file
+from .playtest_cmd import cmd_playtest
 from .session import load_encounter
 
 
@@ -25,6 +26,7 @@ def run(args: argparse.Namespace) -> int:
         "render": cmd_render,
         "play": cmd_play,
         "suggest": _suggest,
+        "playtest": cmd_playtest,
     }[args.command]
     return handler(args)
 

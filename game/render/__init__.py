@@ -1,7 +1,8 @@
 """Playmat's map renderer (pygame-ce). Import pygame only through :mod:`game.render.pg`.
 
 API: :func:`render_map`, :func:`save_png`, :class:`TokenView`, :func:`tokens_from_scenario`,
-:func:`load_map_art` / :class:`MapArt` (tile layers, for the window), :func:`decorate`.
+:func:`load_map_art` / :class:`MapArt` (tile layers, for the window), :func:`decorate`,
+heatmaps: :func:`grey_base`, :func:`draw_heat`, :func:`draw_markers`, :func:`heatmap_figure`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,14 @@ _LAZY = {
     "MapArt": ".tilemap",
     "load_map_art": ".tilemap",
     "TokenView": ".tokens",
+    "Marker": ".heatmap",
+    "Ramp": ".heatmap",
+    "FACTION_RAMPS": ".heatmap",
+    "RAMPS": ".heatmap",
+    "draw_heat": ".heatmap",
+    "draw_markers": ".heatmap",
+    "grey_base": ".heatmap",
+    "heatmap_figure": ".heatmap",
     "tokens_from_scenario": ".tokens",
 }
 

@@ -1,0 +1,111 @@
+"""``playmat playtest``: N AI-vs-AI games of a map, a JSON summary, and with --out a report and heatmaps."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from .args import UsageError
+
+KEEP_LOGS = 3  # games whose action logs --out keeps for replay
+
+
+def add_parser(sub: Any) -> None:
+    help_text = "play N AI-vs-AI games of a map and report win rates"
+    sp = sub.add_parser("playtest", help=help_text, description=help_text)
+    sp.add_argument("map", metavar="MAP", help="a Tiled .tmx hex map")
+    sp.add_argument("--games", type=_positive, required=True, metavar="N", help="how many games")
+    sp.add_argument("--ai", action="append", default=[], metavar="FACTION=LEVEL",
+                    help="a faction's AI level: random, greedy, easy, normal (default) or hard; repeatable")
+    sp.add_argument("--seed", type=int, metavar="S", help="game k uses seed S+k (default: the map's seed)")
+    sp.add_argument("--jobs", type=_positive, default=1, metavar="J", help="local worker processes (default 1)")
+    sp.add_argument("--out", metavar="DIR", help="write summary.json, report.md, heatmaps and a few action logs")
+    sp.add_argument("--scheduler", metavar="ADDRESS",
+                    help="run the games on a Dask cluster, e.g. tcp://10.0.0.5:8786 (pip install 'playmat[cluster]')")
+    sp.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def parse_ai(items: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items:
+        faction, sep, level = item.partition("=")
+        faction, level = faction.strip().lower(), level.strip().lower()
+        if not sep or not faction or not level:
+            raise UsageError(f"playtest: --ai {item!r} is not FACTION=LEVEL (e.g. --ai enemy=hard)")
+        if faction in out and out[faction] != level:
+            raise UsageError(f"playtest: --ai names {faction} twice ({out[faction]} and {level})")
+        out[faction] = level
+    return out
+
+
+def cmd_playtest(args: argparse.Namespace) -> int:
+    from game.maps.loader import load_scenario
+    from game.playtest import PlaytestError, RunInfo, run_batch
+    from game.playtest.progress import ProgressBar, wants_bar
+
+    levels = parse_ai(args.ai)
+    if args.jobs > 1 and args.scheduler:
+        raise UsageError("playtest: give --jobs or --scheduler, not both (the cluster decides its workers)")
+    scenario = load_scenario(args.map)
+    out_dir = Path(args.out) if args.out else None
+    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
+        raise UsageError(f"playtest: --out {args.out}: not a directory")
+    with ProgressBar(args.games, wants_bar(args.json)) as bar:
+        try:
+            summary = run_batch(scenario, args.games, args.seed, levels, args.jobs, scheduler=args.scheduler,
+                                map_label=args.map, keep_logs=KEEP_LOGS if out_dir else 0, progress=bar.update)
+        except PlaytestError as err:
+            raise UsageError(f"playtest: {err}") from None
+        seconds = bar.elapsed
+    run = RunInfo(seconds, args.jobs, args.scheduler)
+    if out_dir is not None:
+        from game.playtest.output import write_outputs
+
+        try:
+            write_outputs(summary, scenario, args.map, out_dir, run=run)
+        except OSError as err:
+            raise UsageError(f"playtest: --out {args.out}: cannot write: {err.strerror or err}") from None
+    if args.json:
+        sys.stdout.write(summary.json_text())
+        return 0
+    sys.stdout.write(text_summary(summary, out_dir))
+    rate = summary.games / seconds if seconds > 0 else float("inf")
+    print(f"{summary.games} games in {seconds:.1f} s: {rate:.1f} games/s on {run.where}", file=sys.stderr)
+    return 0
+
+
+def text_summary(summary: Any, out_dir: Path | None) -> str:
+    s = summary
+    lines = [
+        f"{s.title} ({s.map}): {s.games} games, seeds {s.seed}..{s.seed + s.games - 1}, AI "
+        + ", ".join(f"{f} {lv}" for f, lv in s.levels.items()),
+    ]
+    width = max(len(f) for f in [*s.factions, "draws"])
+    for f in s.factions:
+        p = s.win_rate(f)
+        lines.append(f"  {f:<{width}}  wins {p.successes:>5}  {100 * p.rate:5.1f} %  "
+                     f"(95 % interval {100 * p.low:.0f}-{100 * p.high:.0f} %)")
+    lines.append(f"  {'draws':<{width}}       {s.draws:>5}  {100 * s.draw_rate.rate:5.1f} %")
+    lines.append(f"  rounds to finish: mean {s.rounds_mean:.1f}")
+    t = s.totals()
+    lines.append(f"  per game: {t['attacks'] / s.games:.1f} attacks ({t['flank_attacks'] / s.games:.1f} flank, "
+                 f"{t['rear_attacks'] / s.games:.1f} rear), {t['zoc_stops'] / s.games:.1f} ZoC stops, "
+                 f"{t['shoves'] / s.games:.1f} shoves, {t['falls'] / s.games:.1f} falls")
+    if out_dir is not None:
+        lines.append(f"  report: {out_dir / 'report.md'}")
+    return "\n".join(lines) + "\n"
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} is not at least 1")
+    return n
+
+
+__all__ = ["add_parser", "cmd_playtest"]

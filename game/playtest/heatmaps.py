@@ -1,0 +1,73 @@
+"""The batch's PNG heatmaps, drawn over the map itself by the project's renderer.
+
+One picture per question a designer asks of a map: where do combatants fall,
+where does zone of control stop movement, where do flank and rear attacks come
+from, where does each faction spend its turns. Start positions are ringed in
+faction colours for orientation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .record import HEAT_DEFEATED, HEAT_FLANK, HEAT_REAR, HEAT_ZOC, occupancy_layer
+from .summary import Summary
+
+if TYPE_CHECKING:
+    from game.rules import Scenario
+
+
+@dataclass(frozen=True)
+class HeatmapSpec:
+    layer: str
+    file: str
+    title: str
+    unit: str  # what one count is
+    ramp: str  # a game.render RAMPS key, or "faction:<name>"
+
+
+def heatmap_specs(factions: tuple[str, ...]) -> list[HeatmapSpec]:
+    specs = [
+        HeatmapSpec(HEAT_DEFEATED, "heat_defeated.png", "Where combatants were defeated",
+                    "defeats on the hex", "red"),
+        HeatmapSpec(HEAT_ZOC, "heat_zoc_stops.png", "Where zone of control stopped movement",
+                    "moves stopped on the hex (R9)", "amber"),
+        HeatmapSpec(HEAT_FLANK, "heat_flank_attacks.png", "Where flank attacks came from",
+                    "attacks into a left or right arc made from the hex (R17-R18)", "teal"),
+        HeatmapSpec(HEAT_REAR, "heat_rear_attacks.png", "Where rear attacks came from",
+                    "attacks into the rear arc made from the hex (R17-R18)", "purple"),
+    ]
+    for f in factions:
+        specs.append(HeatmapSpec(occupancy_layer(f), f"heat_occupied_{f}.png", f"Hexes {f} occupied most",
+                                 f"{f} turns ended on the hex", f"faction:{f}"))
+    return specs
+
+
+def write_heatmaps(summary: Summary, scenario: Scenario, map_path: str | Path, out_dir: Path,
+                   *, scale: float = 1.0) -> list[Path]:
+    """Draw every heatmap of ``summary`` over ``map_path`` into ``out_dir``; returns the files written."""
+    import game.render as render
+
+    art = render.load_map_art(map_path)
+    grey = render.grey_base(render.scaled_base(art, scale))
+    ring = {f: render.FACTION_RAMPS[f].high for f in summary.factions}
+    markers = [render.Marker(c.cell, ring[c.faction], render.TokenView(c.name, c.faction, c.cell).short_label)
+               for c in scenario.combatants]
+    keys = [(ring[f], f"{f} start") for f in summary.factions]
+    games = f"{summary.games} game{'s' if summary.games != 1 else ''}"
+    written = []
+    for spec in heatmap_specs(summary.factions):
+        counts = summary.heat(spec.layer)
+        ramp = (render.FACTION_RAMPS[spec.ramp.split(":", 1)[1]] if spec.ramp.startswith("faction:")
+                else render.RAMPS[spec.ramp])
+        surface = grey.copy()
+        render.draw_heat(surface, art.layout, counts, ramp, scale)
+        render.draw_markers(surface, art.layout, markers, scale)
+        vmax = max(counts.values(), default=0)
+        fig = render.heatmap_figure(surface, title=f"{spec.title} - {summary.title}", unit=spec.unit, ramp=ramp,
+                                    vmax=vmax, total=sum(counts.values()),
+                                    note=games, keys=keys)
+        written.append(render.save_png(fig, out_dir / spec.file))
+    return written

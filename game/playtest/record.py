@@ -1,0 +1,84 @@
+"""What one AI-vs-AI game leaves behind: a small, picklable record built from the engine's events.
+
+Every figure in a playtest report comes from the ``Applied.events`` the engine
+returns, so the report counts exactly what the rules did (a ZoC stop is a
+``Moved`` event with ``stopped_by``, a flank attack an ``Attacked`` event from the
+left or right arc, R17-R18), never a re-derivation of the rules.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+Cell = tuple[int, int]
+
+# Counters every record carries (0 when nothing happened), in report order.
+COUNTERS = (
+    "attacks",
+    "hits",
+    "flank_attacks",
+    "rear_attacks",
+    "zoc_stops",
+    "shoves",
+    "shove_hits",
+    "falls",
+    "disengages",
+    "flees",
+    "defeats",
+)
+
+# Heatmap layers every record carries; occupancy layers are "occupied:<faction>".
+HEAT_DEFEATED = "defeated"
+HEAT_ZOC = "zoc_stops"
+HEAT_FLANK = "flank_attacks"
+HEAT_REAR = "rear_attacks"
+
+
+def occupancy_layer(faction: str) -> str:
+    return f"occupied:{faction}"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game. ``rounds`` is the round combat ended in, 50 for a draw (adjudication.md)."""
+
+    seed: int
+    winners: tuple[str, ...]  # factions; () for a draw or a game nobody won
+    draw: bool
+    rounds: int
+    actions: int  # actions applied, Begin included
+    survivors: tuple[str, ...]  # combatants still active at the end, map order
+    damage_dealt: dict[str, int] = field(default_factory=dict)  # combatant -> hp it took off others
+    damage_taken: dict[str, int] = field(default_factory=dict)  # combatant -> hp it lost (attacks and hazards)
+    counts: dict[str, int] = field(default_factory=dict)  # COUNTERS
+    heat: dict[str, dict[Cell, int]] = field(default_factory=dict)  # layer -> {cell: count}
+    log: str | None = None  # the match's JSON Lines action log, when the batch kept it
+
+
+class Tally:
+    """Accumulates a game's figures from events as the game is played."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.dealt: Counter[str] = Counter({n: 0 for n in names})
+        self.taken: Counter[str] = Counter({n: 0 for n in names})
+        self.counts: Counter[str] = Counter({k: 0 for k in COUNTERS})
+        self.heat: dict[str, Counter[Cell]] = {}
+
+    def mark(self, layer: str, cells: list[Cell] | tuple[Cell, ...]) -> None:
+        c = self.heat.setdefault(layer, Counter())
+        for cell in cells:
+            c[(int(cell[0]), int(cell[1]))] += 1
+
+    def count(self, key: str, n: int = 1) -> None:
+        self.counts[key] += n
+
+    def damage(self, dealer: str | None, victim: str, amount: int) -> None:
+        if amount <= 0:
+            return
+        self.taken[victim] += amount
+        if dealer is not None:
+            self.dealt[dealer] += amount
+
+    def heat_dict(self) -> dict[str, dict[Cell, int]]:
+        return {layer: dict(sorted(c.items())) for layer, c in sorted(self.heat.items())}

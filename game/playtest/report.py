@@ -1,0 +1,149 @@
+"""The batch report as Markdown: win rates with 95 % Wilson intervals, rounds, survivors,
+damage by combatant, and the manoeuvres the engine's events counted.
+
+Readable as plain text and rendered by any Markdown viewer (GitHub, VS Code) with
+the heatmap PNGs inline. Timings go here and to stderr only, never to the JSON.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .stats import Proportion
+from .summary import DRAW_ROUNDS, Summary
+
+LOPSIDED = 0.9  # the map lint's threshold: one side winning more than this is a balance problem
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """How the batch ran (not part of the JSON: it changes run to run)."""
+
+    seconds: float
+    jobs: int
+    scheduler: str | None = None
+
+    @property
+    def where(self) -> str:
+        if self.scheduler:
+            return f"Dask cluster at {self.scheduler}"
+        return "one process" if self.jobs == 1 else f"{self.jobs} local processes"
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.0f} %"
+
+
+def ci(p: Proportion) -> str:
+    return f"{100 * p.low:.0f}-{100 * p.high:.0f} %"
+
+
+def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: Sequence[Path] = (),
+                    logs: Sequence[Path] = ()) -> str:
+    s = summary
+    n = s.games
+    last = s.seed + n - 1
+    lines = [
+        f"# Playtest: {s.title}",
+        "",
+        f"- Map: `{s.map}`",
+        f"- Games: {n} (seeds {s.seed}..{last}; game k uses seed {s.seed}+k), every faction AI-controlled",
+        "- AI levels: " + ", ".join(f"{f} {lv}" for f, lv in s.levels.items()),
+        f"- A game still active after {DRAW_ROUNDS} rounds is a draw and counts {DRAW_ROUNDS} rounds.",
+    ]
+    if run is not None:
+        rate = n / run.seconds if run.seconds > 0 else float("inf")
+        lines.append(f"- Ran in {run.seconds:.1f} s on {run.where}: {rate:.1f} games/s")
+    lines += ["", "## Outcome", "", "| outcome | games | rate | 95 % interval (Wilson) |", "|---|---:|---:|---:|"]
+    for f in s.factions:
+        p = s.win_rate(f)
+        lines.append(f"| {f} wins | {p.successes} | {pct(p.rate)} | {ci(p)} |")
+    d = s.draw_rate
+    lines.append(f"| draw | {d.successes} | {pct(d.rate)} | {ci(d)} |")
+    if s.no_winner:
+        lines.append(f"| nobody left | {s.no_winner} | {pct(s.no_winner / n)} | |")
+    lines.append("")
+    lines.append("Friendly factions win together, so win rates can add up to more than 100 %.")
+    lopsided = [f for f in s.factions if s.win_rate(f).rate > LOPSIDED]
+    if lopsided:
+        lines += ["", f"**Balance:** {', '.join(lopsided)} won more than {pct(LOPSIDED)} of the games."]
+    elif n < 50:
+        lines += ["", f"With {n} games the intervals are wide; run 200 or more to compare two versions of a map."]
+
+    rounds = [r.rounds for r in s.records]
+    hist = Counter(rounds)
+    lines += [
+        "",
+        "## Rounds to finish",
+        "",
+        f"Mean {s.rounds_mean:.1f}, median {_median(rounds):g}, fewest {min(rounds)}, most {max(rounds)}.",
+        "",
+        "| rounds | games |",
+        "|---:|---:|",
+    ]
+    lines += [f"| {k}{' (draw)' if k == DRAW_ROUNDS and s.draws else ''} | {hist[k]} |" for k in sorted(hist)]
+
+    lines += ["", "## Survivors", "", "| faction | combatants | survivors per game (mean) |", "|---|---:|---:|"]
+    for f in s.factions:
+        size = sum(1 for _, g in s.combatants if g == f)
+        lines.append(f"| {f} | {size} | {s.faction_survivors_mean(f):.2f} |")
+
+    lines += [
+        "",
+        "## Combatants",
+        "",
+        "Damage is hp taken off by attacks and hazards (a shove into a hazard counts for the shover), "
+        "mean per game.",
+        "",
+        "| combatant | faction | survived | 95 % interval | damage dealt | damage taken |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    for name, f in s.combatants:
+        p = s.survival(name)
+        dealt, taken = s.damage_mean(name)
+        lines.append(f"| {_cell(name)} | {f} | {pct(p.rate)} | {ci(p)} | {dealt:.1f} | {taken:.1f} |")
+
+    t = s.totals()
+    attacks = t["attacks"] or 1
+    shoves = t["shoves"] or 1
+    lines += [
+        "",
+        "## Manoeuvres (counted from the engine's events)",
+        "",
+        "| event | total | per game | note |",
+        "|---|---:|---:|---|",
+        f"| attacks | {t['attacks']} | {t['attacks'] / n:.1f} | {pct(t['hits'] / attacks)} hit |",
+        f"| flank attacks | {t['flank_attacks']} | {t['flank_attacks'] / n:.1f} | "
+        f"{pct(t['flank_attacks'] / attacks)} of attacks (left or right arc, R17-R18) |",
+        f"| rear attacks | {t['rear_attacks']} | {t['rear_attacks'] / n:.1f} | {pct(t['rear_attacks'] / attacks)} "
+        "of attacks |",
+        f"| ZoC stops | {t['zoc_stops']} | {t['zoc_stops'] / n:.1f} | moves ended by zone of control (R9) |",
+        f"| shoves | {t['shoves']} | {t['shoves'] / n:.1f} | {pct(t['shove_hits'] / shoves)} succeeded (R22) |",
+        f"| falls | {t['falls']} | {t['falls'] / n:.1f} | pushed into a chasm (R12) |",
+        f"| disengages | {t['disengages']} | {t['disengages'] / n:.1f} | R23 |",
+        f"| flights | {t['flees']} | {t['flees'] / n:.1f} | R24 |",
+        f"| defeats | {t['defeats']} | {t['defeats'] / n:.1f} | |",
+    ]
+    if heatmaps:
+        lines += ["", "## Heatmaps", "", "Rings mark where each combatant starts."]
+        for path in heatmaps:
+            lines += ["", f"![{path.stem}]({path.name})"]
+    if logs:
+        lines += ["", "## Action logs", "", "Replay one with `playmat state MAP --log FILE` or continue it with "
+                  "`playmat play MAP --log FILE`:", ""]
+        lines += [f"- [{p.name}](logs/{p.name})" for p in logs]
+    return "\n".join(lines) + "\n"
+
+
+def _median(values: list[int]) -> float:
+    v = sorted(values)
+    m = len(v) // 2
+    return float(v[m]) if len(v) % 2 else (v[m - 1] + v[m]) / 2
+
+
+def _cell(text: str) -> str:
+    """A name as a Markdown table cell: pipes escaped, one line."""
+    return " ".join(text.split()).replace("|", "\\|")

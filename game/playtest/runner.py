@@ -1,0 +1,175 @@
+"""Run a batch of AI-vs-AI games: in this process, in local worker processes, or on a Dask cluster.
+
+Each game is a pure function of (map, levels, seed), so the batch's results do
+not depend on where or in what order the games ran: records are put back in
+seed order before they are summed.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import tempfile
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import replace
+from pathlib import Path
+
+from game.match import Policy
+from game.rules import FACTIONS, Scenario
+
+from .play import PolicyFactory, play_game
+from .record import GameRecord
+from .summary import DRAW_ROUNDS, Summary
+
+LEVELS = ("random", "greedy", "easy", "normal", "hard")  # adjudication.md (playmat suggest --level)
+DEFAULT_LEVEL = "normal"
+Progress = Callable[[int, int], None]  # (games done, games in the batch)
+Task = tuple[int, bool]  # (seed, keep its action log)
+
+
+class PlaytestError(ValueError):
+    """Bad batch arguments (a faction the map does not have, an unknown level, no games); one line."""
+
+
+def map_factions(scenario: Scenario) -> tuple[str, ...]:
+    """The factions that have combatants on the map, in FACTIONS order."""
+    present = {c.faction for c in scenario.combatants}
+    return tuple(f for f in FACTIONS if f in present)
+
+
+def resolve_levels(scenario: Scenario, levels: Mapping[str, str] | None, known: Iterable[str]) -> dict[str, str]:
+    """Every faction on the map -> its AI level: ``levels`` where given, else normal."""
+    factions = map_factions(scenario)
+    known = tuple(known)
+    out = {f: DEFAULT_LEVEL for f in factions}
+    for faction, level in (levels or {}).items():
+        if faction not in factions:
+            have = ", ".join(factions) or "none"
+            raise PlaytestError(f"{scenario.source}: no {faction!r} faction on this map (it has: {have})")
+        if level not in known:
+            raise PlaytestError(f"unknown AI level {level!r} for {faction} (one of: {', '.join(known)})")
+        out[faction] = level
+    return out
+
+
+def default_policy_for(level: str) -> Policy:
+    from game.ai import policy_for
+
+    return policy_for(level)
+
+
+def ai_policy_factory() -> PolicyFactory:
+    """game.ai's ``policy_for``, checked here so a missing AI is one line, not a worker's traceback."""
+    try:
+        import game.ai  # noqa: F401
+    except ImportError as err:
+        raise PlaytestError(f"the AI players (game.ai) cannot be loaded: {err}") from None
+    return default_policy_for
+
+
+
+
+def run_batch(
+    scenario: Scenario,
+    games: int,
+    seed: int | None = None,
+    levels: Mapping[str, str] | None = None,
+    jobs: int = 1,
+    *,
+    scheduler: str | None = None,
+    map_label: str | None = None,
+    keep_logs: int = 0,
+    policy_for: PolicyFactory | None = None,
+    level_names: Iterable[str] | None = None,
+    progress: Progress | None = None,
+    max_rounds: int = DRAW_ROUNDS,
+) -> Summary:
+    """Play ``games`` AI-vs-AI games of the map's setup; game k uses seed ``seed + k``.
+
+    ``levels`` maps factions to AI levels (default normal for every faction on the map);
+    ``jobs`` > 1 plays in that many local processes; ``scheduler`` (a Dask scheduler address)
+    sends the games to a Dask cluster instead. The first ``keep_logs`` games keep their action
+    logs (``GameRecord.log``) for replay. Results are identical however the games are spread.
+    """
+    if games < 1:
+        raise PlaytestError(f"--games must be at least 1, got {games}")
+    if jobs < 1:
+        raise PlaytestError(f"--jobs must be at least 1, got {jobs}")
+    lv = resolve_levels(scenario, levels, level_names if level_names is not None else LEVELS)
+    if policy_for is None:
+        policy_for = ai_policy_factory()
+    base = scenario.seed if seed is None else seed
+    tasks: list[Task] = [(base + k, k < keep_logs) for k in range(games)]
+    job = Job(scenario, lv, policy_for, max_rounds)
+    if scheduler is not None:
+        from .cluster import run_on_dask
+
+        records = run_on_dask(scheduler, job, tasks, progress)
+    elif jobs == 1 or games == 1:
+        records = []
+        for i, t in enumerate(tasks):
+            records.append(job.play(t))
+            if progress:
+                progress(i + 1, games)
+    else:
+        records = _run_local_processes(job, tasks, min(jobs, games), progress)
+    records = sorted(records, key=lambda r: r.seed)
+    return Summary(
+        map=map_label if map_label is not None else str(scenario.source),
+        title=scenario.title,
+        seed=base,
+        levels=lv,
+        factions=map_factions(scenario),
+        combatants=tuple((c.name, c.faction) for c in scenario.combatants),
+        records=tuple(records),
+    )
+
+
+class Job:
+    """What every game of a batch shares; pickled once per worker."""
+
+    def __init__(self, scenario: Scenario, levels: dict[str, str], policy_for: PolicyFactory, max_rounds: int) -> None:
+        self.scenario = scenario
+        self.levels = levels
+        self.policy_for = policy_for
+        self.max_rounds = max_rounds
+
+    def play(self, task: Task) -> GameRecord:
+        seed, keep_log = task
+        if not keep_log:
+            return play_game(self.scenario, seed, self.levels, self.policy_for, max_rounds=self.max_rounds)
+        # The match writes its log where the game runs (maybe another machine): carry the text back.
+        with tempfile.TemporaryDirectory(prefix="playmat-playtest-") as tmp:
+            path = Path(tmp) / f"game-{seed}.jsonl"
+            record = play_game(self.scenario, seed, self.levels, self.policy_for, max_rounds=self.max_rounds,
+                               log_path=path)
+            return replace(record, log=path.read_text(encoding="utf-8"))
+
+
+_WORKER_JOB: Job | None = None
+
+
+def _init_worker(job: Job) -> None:
+    global _WORKER_JOB
+    _WORKER_JOB = job
+
+
+def _play_in_worker(task: Task) -> GameRecord:
+    assert _WORKER_JOB is not None, "worker not initialised"
+    return _WORKER_JOB.play(task)
+
+
+def _run_local_processes(job: Job, tasks: list[Task], jobs: int, progress: Progress | None) -> list[GameRecord]:
+    # spawn, not fork: a parent that has pygame or threads loaded forks badly, and spawn behaves
+    # the same on Linux, macOS and Windows.
+    ctx = multiprocessing.get_context("spawn")
+    out: list[GameRecord] = []
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker, initargs=(job,)) as pool:
+        pending: set[Future[GameRecord]] = {pool.submit(_play_in_worker, t) for t in tasks}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                out.append(fut.result())
+            if progress:
+                progress(len(out), len(tasks))
+    return out

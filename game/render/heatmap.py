@@ -1,0 +1,172 @@
+"""Heatmaps over a rendered map: a count per hex, shaded on a greyed map, with a title and a legend.
+
+The map under the heat is drawn by the renderer as Tiled draws it, then turned
+to grey and lightened so the terrain stays readable (rivers, walls, the ford)
+while the only colour on the picture is the data. Each hex with a count gets a
+colour from a sequential ramp (pale = few, dark = most, linear in the count, so
+the legend reads directly) and, when the hex is big enough, its count. A band
+at the bottom holds the title, what one unit counts and the colour scale.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from game.maps.pixels import TiledPixels
+from game.rules import Cell, HexLayout
+
+from .pg import pygame
+from .style import font, lerp_colour
+
+SS = 2  # supersampling of the hex layer
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Ramp:
+    """A sequential colour scale from ``low`` (one count) to ``high`` (the maximum)."""
+
+    low: Colour
+    mid: Colour
+    high: Colour
+
+    def at(self, t: float) -> Colour:
+        t = min(max(t, 0.0), 1.0)
+        if t < 0.5:
+            return lerp_colour(self.low, self.mid, t * 2)  # type: ignore[return-value]
+        return lerp_colour(self.mid, self.high, (t - 0.5) * 2)  # type: ignore[return-value]
+
+
+# ColorBrewer-like sequential ramps (readable on grey, distinct from each other).
+HEAT = Ramp((255, 237, 160), (253, 141, 60), (177, 0, 38))  # YlOrRd: defeats
+AMBER = Ramp((255, 247, 188), (254, 196, 79), (153, 52, 4))  # YlOrBr: ZoC stops
+PURPLE = Ramp((239, 237, 245), (158, 154, 200), (63, 0, 125))  # Purples: rear attacks
+TEAL = Ramp((236, 250, 245), (102, 194, 164), (0, 88, 36))  # BuGn: flank attacks
+RAMPS = {"red": HEAT, "amber": AMBER, "purple": PURPLE, "teal": TEAL}
+FACTION_RAMPS = {
+    "player": Ramp((222, 235, 247), (107, 174, 214), (8, 48, 107)),  # Blues
+    "ally": Ramp((229, 245, 224), (116, 196, 118), (0, 68, 27)),  # Greens
+    "enemy": Ramp((254, 224, 210), (251, 106, 74), (103, 0, 13)),  # Reds
+    "neutral": Ramp((240, 240, 240), (150, 150, 150), (37, 37, 37)),  # Greys
+}
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A small ring on a hex for orientation, e.g. where a combatant starts."""
+
+    cell: Cell
+    colour: Colour
+    label: str = ""
+
+
+def grey_base(base: pygame.Surface) -> pygame.Surface:
+    """The map faded toward light grey: terrain shapes and a hint of their colour stay (water still
+    reads as water), strong colour is left to the data."""
+    out = pygame.transform.grayscale(base)
+    tint = base.copy()
+    tint.set_alpha(80)
+    out.blit(tint, (0, 0))
+    veil = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+    veil.fill((250, 250, 250, 110))
+    out.blit(veil, (0, 0))
+    return out
+
+
+def draw_heat(target: pygame.Surface, layout: HexLayout, counts: Mapping[Cell, int], ramp: Ramp,
+              scale: float = 1.0, *, vmax: int | None = None, label: bool = True) -> None:
+    """Fill every hex with a positive count by ``ramp`` (count / vmax) and write the count in it."""
+    cells = {c: n for c, n in counts.items() if n > 0}
+    if not cells:
+        return
+    top = vmax or max(cells.values())
+    pix = TiledPixels(layout)
+    k = scale * SS
+    big = pygame.Surface((target.get_width() * SS, target.get_height() * SS), pygame.SRCALPHA)
+    for cell, n in cells.items():
+        t = n / top
+        pts = [(x * k, y * k) for x, y in pix.cell_corners(cell)]
+        pygame.draw.polygon(big, (*ramp.at(t), round(175 + 60 * t)), pts)
+        pygame.draw.lines(big, (*ramp.at(1.0), 200), True, pts, max(1, int(1.0 * k)))
+    inr = _inradius(pix, layout) * scale
+    if label and inr >= 11:
+        size = max(10, int(inr * 0.62 * SS))
+        for cell, n in cells.items():
+            cx, cy = pix.cell_center(cell)
+            t = n / top
+            ink = (255, 255, 255) if _luma(ramp.at(t)) < 140 else (25, 25, 30)
+            text = font(size, bold=True).render(_short(n), True, ink)
+            big.blit(text, text.get_rect(center=(round(cx * k), round(cy * k))))
+    target.blit(pygame.transform.smoothscale(big, target.get_size()), (0, 0))
+
+
+def draw_markers(target: pygame.Surface, layout: HexLayout, markers: Sequence[Marker], scale: float = 1.0) -> None:
+    """Faction-coloured rings with a small label tab: orientation, not data."""
+    pix = TiledPixels(layout)
+    r = _inradius(pix, layout) * scale * 0.84
+    for m in markers:
+        cx, cy = pix.cell_center(m.cell)
+        centre = (cx * scale, cy * scale)
+        pygame.draw.circle(target, (255, 255, 255), centre, r + 2, 5)
+        pygame.draw.circle(target, m.colour, centre, r, 3)
+        if m.label:
+            text = font(max(14, int(r * 0.8)), bold=True).render(m.label, True, (255, 255, 255))
+            tab = text.get_rect(midtop=(round(centre[0]), round(centre[1] + r - text.get_height() * 0.55)))
+            tab.inflate_ip(6, 0)
+            pygame.draw.rect(target, m.colour, tab, border_radius=4)
+            pygame.draw.rect(target, (255, 255, 255), tab, 1, border_radius=4)
+            target.blit(text, text.get_rect(center=tab.center))
+
+
+def heatmap_figure(map_surface: pygame.Surface, *, title: str, unit: str, ramp: Ramp, vmax: int,
+                   total: int, note: str = "", keys: Sequence[tuple[Colour, str]] = ()) -> pygame.Surface:
+    """The map with a legend band under it: title, what is counted and the total, the colour scale
+    1..vmax, and ``keys`` (ring colour, meaning) for the markers."""
+    w = max(map_surface.get_width(), 560)
+    band = 96
+    out = pygame.Surface((w, map_surface.get_height() + band))
+    out.fill((250, 250, 248))
+    out.blit(map_surface, ((w - map_surface.get_width()) // 2, 0))
+    y0 = map_surface.get_height()
+    pygame.draw.line(out, (200, 200, 200), (0, y0), (w, y0), 1)
+    ink, soft = (30, 30, 34), (90, 90, 96)
+    out.blit(font(30, bold=True).render(title, True, ink), (16, y0 + 10))
+    out.blit(font(22).render(f"{unit} - {total} in all" + (f" - {note}" if note else ""), True, soft), (16, y0 + 40))
+    x = 16
+    for colour, meaning in keys:
+        pygame.draw.circle(out, colour, (x + 8, y0 + 76), 7, 3)
+        label = font(20).render(meaning, True, soft)
+        out.blit(label, label.get_rect(midleft=(x + 20, y0 + 76)))
+        x += 20 + label.get_width() + 18
+    # Colour scale: a bar from 1 to vmax with its end values.
+    bar_w, bar_h = min(300, w // 3), 16
+    bx, by = w - bar_w - 24, y0 + 62
+    if vmax > 0:
+        for i in range(bar_w):
+            pygame.draw.line(out, ramp.at(i / max(1, bar_w - 1)), (bx + i, by), (bx + i, by + bar_h))
+        pygame.draw.rect(out, (120, 120, 120), (bx, by, bar_w, bar_h), 1)
+        lo = font(20).render("1" if vmax > 1 else "", True, soft)
+        hi = font(20).render(_short(vmax), True, soft)
+        out.blit(lo, lo.get_rect(bottomleft=(bx, by - 2)))
+        out.blit(hi, hi.get_rect(bottomright=(bx + bar_w, by - 2)))
+        cap = font(20).render("per hex", True, soft)
+        out.blit(cap, cap.get_rect(midbottom=(bx + bar_w // 2, by - 2)))
+    else:
+        none = font(22, bold=True).render("none in these games", True, soft)
+        out.blit(none, none.get_rect(bottomright=(w - 24, by + bar_h)))
+    return out
+
+
+def _inradius(pix: TiledPixels, layout: HexLayout) -> float:
+    (ax, ay), (bx, by) = pix.cell_center((1, 1)), pix.cell_center(layout.neighbor((1, 1), 0))
+    return math.hypot(bx - ax, by - ay) / 2
+
+
+def _luma(c: Colour) -> float:
+    return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+
+
+def _short(n: int) -> str:
+    return f"{n / 1000:.1f}k" if n >= 10000 else str(n)

@@ -1,0 +1,64 @@
+"""Playtest heatmaps: colour where the count is, scaled by the count, over the map itself, with a legend."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from game.maps.pixels import TiledPixels  # noqa: E402
+from game.render import RAMPS, draw_heat, grey_base, heatmap_figure, load_map_art, scaled_base  # noqa: E402
+from game.render.pg import pygame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT = ROOT / "maps" / "default.tmx"
+
+
+def _rgb(surface: pygame.Surface) -> np.ndarray:
+    return pygame.surfarray.pixels3d(surface).transpose(1, 0, 2).astype(np.int32).copy()
+
+
+def _hex_mean(img: np.ndarray, pix: TiledPixels, cell: tuple[int, int]) -> np.ndarray:
+    """Mean colour of points between the centre and the corners (clear of the count label)."""
+    cx, cy = pix.cell_center(cell)
+    pts = [(cx + 0.6 * (x - cx), cy + 0.6 * (y - cy)) for x, y in pix.cell_corners(cell)]
+    return np.array([img[int(y), int(x)] for x, y in pts]).mean(axis=0)
+
+
+def test_heat_colours_only_counted_hexes_and_the_busiest_darkest() -> None:
+    art = load_map_art(DEFAULT)
+    pix = TiledPixels(art.layout)
+    base = grey_base(scaled_base(art, 1.0))
+    before = _rgb(base)
+    surf = base.copy()
+    draw_heat(surf, art.layout, {(5, 8): 1, (6, 8): 8}, RAMPS["red"])
+    img = _rgb(surf)
+    few, most = _hex_mean(img, pix, (5, 8)), _hex_mean(img, pix, (6, 8))
+    # The greyed map is nearly neutral; heat makes a hex clearly red, and 8 darker than 1.
+    assert few[0] - few[2] > 60 and most[0] - most[2] > 60
+    assert most.sum() < few.sum() - 100
+    # A hex nobody counted keeps the map as it was.
+    assert (np.abs(_hex_mean(img, pix, (12, 3)) - _hex_mean(before, pix, (12, 3))) < 1).all()
+
+
+def test_grey_base_leaves_colour_to_the_data() -> None:
+    art = load_map_art(DEFAULT)
+    img = _rgb(grey_base(scaled_base(art, 1.0)))
+    saturation = img.max(axis=2) - img.min(axis=2)
+    assert np.percentile(saturation, 95) < 40  # faded: no strong colour left in the terrain
+
+
+def test_figure_adds_a_legend_band_under_the_whole_map() -> None:
+    art = load_map_art(DEFAULT)
+    surf = scaled_base(art, 1.0)
+    fig = heatmap_figure(surf, title="t", unit="u", ramp=RAMPS["red"], vmax=5, total=9)
+    assert fig.get_width() == surf.get_width()
+    assert fig.get_height() > surf.get_height() + 60
+    band = _rgb(fig)[surf.get_height() + 60 : surf.get_height() + 80]
+    # The colour scale runs from pale yellow to deep red somewhere in the band.
+    reds = band[(band[:, :, 0] > 150) & (band[:, :, 1] < 40)]
+    assert len(reds) > 20

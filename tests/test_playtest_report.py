@@ -1,0 +1,59 @@
+"""What the playtest report tells a designer, and that its counts come from the engine's events."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from game.playtest.play import _observe
+from game.playtest.record import GameRecord, Tally
+from game.playtest.report import RunInfo, markdown_report
+from game.playtest.summary import Summary
+from game.rules import Attacked, Defeated, Moved, Pushed, Shoved, TurnStarted
+
+
+def _summary(winners_per_game: list[tuple[str, ...]]) -> Summary:
+    records = tuple(
+        GameRecord(seed=k, winners=w, draw=not w, rounds=50 if not w else 3 + k % 4, actions=10,
+                   survivors=("Orc 1",) if w == ("enemy",) else ("Aldric",),
+                   damage_dealt={"Orc 1": 6, "Aldric": 2}, damage_taken={"Orc 1": 2, "Aldric": 6},
+                   counts={"attacks": 4, "hits": 2, "rear_attacks": 1, "zoc_stops": 3})
+        for k, w in enumerate(winners_per_game)
+    )
+    return Summary(map="maps/x.tmx", title="Ford", seed=0, levels={"player": "easy", "enemy": "hard"},
+                   factions=("player", "enemy"), combatants=(("Aldric", "player"), ("Orc 1", "enemy")),
+                   records=records)
+
+
+def test_report_gives_win_rates_with_wilson_intervals_and_flags_a_lopsided_map() -> None:
+    s = _summary([("enemy",)] * 19 + [("player",)])
+    text = markdown_report(s, run=RunInfo(2.0, 2))
+    # 19 of 20: Wilson 95 % interval 76-99 % (scipy's binomtest(19, 20) wilson gives 0.7639..0.9911).
+    assert "| enemy wins | 19 | 95 % | 76-99 % |" in text
+    assert "**Balance:** enemy won more than 90 %" in text
+    assert "10.0 games/s" in text  # 20 games in 2 s, report only (never the JSON)
+    assert "| Aldric | player | 5 % |" in text  # survived 1 of 20
+
+
+def test_report_of_a_balanced_batch_does_not_cry_wolf() -> None:
+    text = markdown_report(_summary([("enemy",), ("player",)] * 30))
+    assert "Balance" not in text
+    assert "| draw | 0 | 0 % |" in text
+
+
+def test_tally_counts_zoc_stops_back_attacks_shove_falls_and_hazard_damage_from_events() -> None:
+    enc = SimpleNamespace(
+        view=lambda name: SimpleNamespace(cell={"Orc 1": (4, 4), "Aldric": (5, 4)}[name], active=True),
+    )
+    tally = Tally(["Orc 1", "Aldric"])
+    _observe((Moved("Orc 1", ((2, 4), (3, 4), (4, 4)), 2, ("Aldric",)),), enc, tally, None)
+    _observe((Attacked("Orc 1", "Aldric", "rear", 4, 15, 12, True, 5),), enc, tally, None)
+    _observe((Shoved("Orc 1", "Aldric", "front", 0, 18, 14, True),
+              Pushed("Aldric", ((5, 4), (6, 4)), 3, True), Defeated("Aldric", "fall")), enc, tally, None)
+    _observe((TurnStarted("Orc 1", 2, 2),), enc, tally, None)
+    assert tally.counts["zoc_stops"] == 1 and tally.heat["zoc_stops"] == {(4, 4): 1}  # where the move ended
+    assert tally.counts["rear_attacks"] == 1 and tally.heat["rear_attacks"] == {(4, 4): 1}  # the attacker's hex
+    assert tally.counts["flank_attacks"] == 0
+    assert tally.counts["shoves"] == 1 and tally.counts["falls"] == 1 and tally.counts["defeats"] == 1
+    # 5 from the rear attack + 3 hazard damage from the shove: both Orc 1's doing.
+    assert tally.dealt["Orc 1"] == 8 and tally.taken["Aldric"] == 8
+    assert tally.taken["Orc 1"] == 2 and tally.dealt["Aldric"] == 0  # hazard at turn start: nobody's credit

@@ -1,0 +1,64 @@
+"""Benchmark ``playmat playtest``: games per second in one process and in worker processes.
+
+Target: ``playmat playtest maps/ambush.tmx --games 200 --jobs 2`` in <= 60 s on
+a 2-core machine. The baseline measured in the same run is the same batch in
+this process (``--jobs 1``); the ratio shows what the worker processes buy
+(spawn start-up included). Each configuration runs ``--repeat`` times; medians
+are printed, then one JSON line. The batch's JSON must be byte-identical across
+configurations (checked, not timed).
+
+Usage: ``python tools/bench_playtest.py [MAP] [--games N] [--repeat R] [--jobs J]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.maps.loader import load_scenario  # noqa: E402
+from game.playtest import run_batch  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    default_map = ROOT / "maps" / "ambush.tmx"
+    ap.add_argument("map", nargs="?", default=str(default_map if default_map.exists() else ROOT / "maps/default.tmx"))
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    scenario = load_scenario(args.map)
+    times: dict[int, list[float]] = {}
+    docs: dict[int, str] = {}
+    for _ in range(args.repeat):
+        for jobs in (1, args.jobs):
+            t0 = time.perf_counter()
+            summary = run_batch(scenario, args.games, args.seed, None, jobs, map_label=args.map)
+            times.setdefault(jobs, []).append(time.perf_counter() - t0)
+            docs[jobs] = summary.json_text()
+    identical = len(set(docs.values())) == 1
+    med = {j: statistics.median(t) for j, t in times.items()}
+    print(f"map {args.map}: {args.games} games, seeds {args.seed}.., AI normal everywhere, {args.repeat} run(s) each")
+    for j, m in med.items():
+        print(f"  --jobs {j}: median {m:6.2f} s  {args.games / m:6.2f} games/s")
+    speedup = med[1] / med[args.jobs]
+    print(f"  --jobs {args.jobs} vs --jobs 1 (baseline, same run): {speedup:.2f}x faster; target <= 60 s: "
+          f"{'met' if med[args.jobs] <= 60 else 'MISSED'}; JSON identical: {identical}")
+    print(json.dumps({"bench": "playtest", "map": args.map, "games": args.games,
+                      "median_s": {str(j): round(m, 3) for j, m in med.items()},
+                      "games_per_s": {str(j): round(args.games / m, 3) for j, m in med.items()},
+                      "speedup": round(speedup, 3), "identical_json": identical}))
+    return 0 if identical else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
