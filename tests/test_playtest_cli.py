@@ -40,6 +40,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         (["--games", "2", "--ai", "enemy"], "FACTION=LEVEL"),
         (["--games", "0"], "--games"),
         (["--games", "2", "--jobs", "0"], "--jobs"),
+        (["--games", "2", "--out", "no/such/folder/report"], "does not exist"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line_and_nothing_on_stdout(capsys, skirmish_map: Path, args: list[str],

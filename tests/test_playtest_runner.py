@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.maps.loader import load_scenario
+from game.maps import load_scenario
 from game.maps.tmxwrite import write_map
 from game.playtest import PlaytestError, run_batch
 from game.rules import read_log, replay

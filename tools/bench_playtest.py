@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.maps.loader import load_scenario  # noqa: E402
+from game.maps import load_scenario  # noqa: E402
 from game.playtest import run_batch  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,7 @@ def parse_ai(items: list[str]) -> dict[str, str]:
 
 
 def cmd_playtest(args: argparse.Namespace) -> int:
-    from game.maps.loader import load_scenario
+    from game.maps import load_scenario
     from game.playtest import PlaytestError, RunInfo, run_batch
     from game.playtest.progress import ProgressBar, wants_bar
 
@@ -49,9 +50,7 @@ def cmd_playtest(args: argparse.Namespace) -> int:
     if args.jobs > 1 and args.scheduler:
         raise UsageError("playtest: give --jobs or --scheduler, not both (the cluster decides its workers)")
     scenario = load_scenario(args.map)
-    out_dir = Path(args.out) if args.out else None
-    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
-        raise UsageError(f"playtest: --out {args.out}: not a directory")
+    out_dir = check_out_dir(args.out) if args.out is not None else None
     with ProgressBar(args.games, wants_bar(args.json)) as bar:
         try:
             summary = run_batch(scenario, args.games, args.seed, levels, args.jobs, scheduler=args.scheduler,
@@ -74,6 +73,21 @@ def cmd_playtest(args: argparse.Namespace) -> int:
     rate = summary.games / seconds if seconds > 0 else float("inf")
     print(f"{summary.games} games in {seconds:.1f} s: {rate:.1f} games/s on {run.where}", file=sys.stderr)
     return 0
+
+
+def check_out_dir(text: str) -> Path:
+    """``--out DIR``: an existing folder, or a new one in an existing folder; checked before any game."""
+    path = Path(text).expanduser()
+    if not text.strip():
+        raise UsageError('playtest: --out "": give a folder name')
+    if path.exists() and not path.is_dir():
+        raise UsageError(f'playtest: --out "{text}" is a file; give a folder for the report')
+    parent = path if path.exists() else path.parent
+    if not parent.is_dir():
+        raise UsageError(f'playtest: --out "{text}": the folder {parent} does not exist')
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise UsageError(f'playtest: --out "{text}": cannot write in {parent} (permission denied)')
+    return path
 
 
 def text_summary(summary: Any, out_dir: Path | None) -> str:

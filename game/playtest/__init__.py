@@ -2,7 +2,7 @@
 
 The public entry point is :func:`run_batch`::
 
-    from game.maps.loader import load_scenario
+    from game.maps import load_scenario
     from game.playtest import run_batch
 
     summary = run_batch(load_scenario("maps/ambush.tmx"), games=20, seed=1, levels={"enemy": "hard"}, jobs=2)

@@ -17,7 +17,7 @@ def write_outputs(summary: Summary, scenario: Scenario, map_path: str | Path, ou
                   run: RunInfo | None = None, heatmaps: bool = True) -> list[Path]:
     """Everything ``--out DIR`` promises; returns the files written (report last)."""
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    out.mkdir(exist_ok=True)  # the folder it is in must exist: no tree created behind the user's back
     written = []
     json_path = out / "summary.json"
     json_path.write_text(summary.json_text(), encoding="utf-8")
