@@ -131,3 +131,23 @@ def test_card_draws_for_hovered_unit(scene) -> None:
     ctx.hovered_unit = "Troll"
     frame(s, ctx, ws)
     assert widget(ws, CombatantCard)._frame.width > 0
+
+
+def test_pointing_at_a_panel_is_not_pointing_at_the_hex_under_it(scene) -> None:
+    m, ctx, ws, s = scene
+    frame(s, ctx, ws)
+    card = widget(ws, CombatantCard)
+    inside = card._frame.center
+    ctx.hovered_cell, ctx.hovered_unit = ctx.cell_at(inside), "Mira"  # what the scene's own hover found
+    send(ctx, ws, motion(inside))
+    assert ctx.hovered_cell is None and ctx.hovered_unit is None  # so no move preview under the card
+
+
+def test_hovering_a_tracker_row_shows_that_combatants_card(scene) -> None:
+    from game.ui.panels.card import shown_name
+
+    m, ctx, ws, s = scene
+    frame(s, ctx, ws)
+    rect, name = next((r, n) for r, n in widget(ws, InitiativeTracker)._rows if n == "Troll")
+    send(ctx, ws, motion(rect.center))
+    assert shown_name(ctx) == "Troll"

@@ -90,6 +90,7 @@ class GMTools:
         if not ctx.gm:
             return None
         if event.type == pygame.MOUSEMOTION:
+            th.claim_hover(ctx, self._frame, event)
             b = hit(self.buttons, event.pos)
             self.hovered = b.key if b else None
             return Reply() if self._frame.collidepoint(event.pos) else None

@@ -50,7 +50,8 @@ def card_lines(v, enc) -> list[Line]:  # noqa: ANN001 - a CombatantView and its 
 
 
 def shown_name(ctx: BattleContext) -> str | None:
-    return ctx.hovered_unit or ctx.selected or ctx.encounter.turn
+    """Hovered on the map, else highlighted in the tracker, else selected, else the current actor."""
+    return ctx.hovered_unit or ctx.highlight or ctx.selected or ctx.encounter.turn
 
 
 class CombatantCard:
@@ -62,6 +63,7 @@ class CombatantCard:
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         # Read-only and translucent: clicks go through to the hexes under it (no map hex is ever unreachable).
+        th.claim_hover(ctx, self._frame, event)
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:

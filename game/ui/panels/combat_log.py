@@ -183,6 +183,7 @@ class CombatLog:
         return pygame.Rect(area.right - WIDTH - 8, area.bottom - HEIGHT - 8, WIDTH, HEIGHT)
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        th.claim_hover(ctx, self._frame, event)
         if event.type == pygame.MOUSEWHEEL and self._frame.collidepoint(ctx.mouse):
             self.scroll = max(0, self.scroll + (3 if event.y > 0 else -3))
             return Reply()

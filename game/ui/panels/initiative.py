@@ -83,6 +83,7 @@ class InitiativeTracker:
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         if event.type != pygame.MOUSEMOTION and event.type != pygame.MOUSEBUTTONDOWN:
             return None
+        th.claim_hover(ctx, self._last_frame, event)
         hit = next((name for r, name in self._rows if r.collidepoint(event.pos)), None)
         if hit != self.hovered:
             if hit is not None:

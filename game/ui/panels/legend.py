@@ -87,6 +87,7 @@ class Legend:
         self._frame = pygame.Rect(0, 0, 0, 0)
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        th.claim_hover(ctx, self._frame, event)
         if event.type == pygame.KEYDOWN and event.key == TOGGLE_KEY and not event.mod & pygame.KMOD_CTRL:
             self.visible = not self.visible
             return Reply(status="legend shown (L hides it)" if self.visible else "legend hidden (L shows it)")

@@ -132,6 +132,16 @@ def draw_lines(screen: pygame.Surface, rect: pygame.Rect, lines: Sequence[Line])
         y += line_height(ln)
 
 
+def claim_hover(ctx: object, frame: pygame.Rect, event: pygame.event.Event) -> None:
+    """The pointer moving over a panel points at the panel, not the hex under it: no map hover, no preview.
+
+    Clicks still go through (the scene picks the clicked cell from the event), so no hex is unreachable.
+    """
+    if event.type == pygame.MOUSEMOTION and frame.collidepoint(event.pos):
+        ctx.hovered_cell = None  # type: ignore[attr-defined]
+        ctx.hovered_unit = None  # type: ignore[attr-defined]
+
+
 MAX_TIPS = 8
 
 
