@@ -44,7 +44,7 @@ def test_attack_preview_from_the_best_reachable_hex(scene) -> None:
     assert at == (8, 4)
     lines = texts(p.lines)
     assert "Mira attacks Goblin" in lines[0]
-    assert "after moving to 8,4" in lines
+    assert "from 8,4: the first click moves there, the next attacks" in lines
     assert "Hits on 7+ (70 %)" in lines
     assert "from the right flank: defence −2" in lines
     assert "A hit deals 2–7 damage (4.5 on average)" in lines
@@ -160,3 +160,19 @@ def test_nothing_is_previewed_for_an_ai_turn(scene) -> None:
     ctx.gm = True  # the GM acts for any side
     frame(s, ctx, ws)
     assert widget(ws, ActionPreview).plan is not None
+
+
+def test_clicking_a_target_out_of_reach_moves_to_the_previewed_hex_first(scene) -> None:
+    from tests.ui_harness import click, submit
+
+    m, ctx, ws, s = scene
+    pos = hover(ctx, (7, 5))
+    frame(s, ctx, ws)
+    reply = send(ctx, ws, click(pos))
+    assert reply is not None and reply.action is not None
+    assert "click Goblin again to attack (hits on 7+ (70 %))" in reply.status
+    submit(ctx, reply)
+    assert m.encounter.view("Mira").cell == (8, 4)
+    frame(s, ctx, ws)  # now in reach: the preview is from where Mira stands, the scene's click attacks
+    assert widget(ws, ActionPreview).plan[0] is None
+    assert send(ctx, ws, click(pos)) is None

@@ -44,7 +44,21 @@ class ActionPreview:
         self._cache: dict[Any, Any] = {}
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
-        return None
+        """A click on the target whose preview needs a move first makes that move (the scene's own click
+        then attacks from there: click again). Taken on the button press, so the scene never starts a drag."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.plan is None or ctx.busy:
+            return None
+        at, p = self.plan
+        target = getattr(p, "target", None)
+        if at is None or target is None or ctx.hovered_unit != target or p.legal is not None:
+            return None
+        from game.rules import Move
+
+        name = p.attacker
+        verb = "shove" if ctx.action_mode == SHOVE else "attack"
+        odds = wording.roll_phrase("hits" if verb == "attack" else "succeeds", p.roll_needed, p.hit_chance)
+        return Reply(action=Move(name, at),
+                     status=f"{name} moves to {at[0]},{at[1]}: click {target} again to {verb} ({odds})")
 
     # --- what to preview ---------------------------------------------------------
     def _track_from(self, ctx: BattleContext, name: str) -> None:
@@ -121,7 +135,7 @@ class ActionPreview:
                        max(2, round(3 * ctx.zoom)))
         lines = wording.attack_lines(p) if kind == ATTACK else wording.shove_lines(p)
         if at is not None:
-            lines.insert(1, Line(f"after moving to {at[0]},{at[1]}", "muted"))
+            lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next {kind}s", "muted"))
         self.lines = lines
         th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour)
 
