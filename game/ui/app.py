@@ -103,7 +103,7 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
             return None
         from game.rules import read_log
 
-        return ReplayScene(scenario, read_log(log_path, scenario.board.layout))
+        return ReplayScene(scenario, read_log(log_path, scenario.board.layout), art=art)
 
     opts = BattleOptions(speed=cfg.speed, explain_ai=cfg.explain_ai, seed=cfg.seed or 0, auto_begin=not cfg.setup,
                          policy_labels=labels, policy_levels=levels, map_path=map_path, log_path=log_path,
