@@ -186,7 +186,7 @@ class GMTools:
         th.draw_frame(screen, frame, edge=th.ACCENT)
         th.text(screen, "GM mode", (frame.x + th.PAD, frame.y + 8), size=th.HEAD, bold=True, colour=th.ACCENT)
         name = gm_target(ctx)
-        sub = "you act for every side (G leaves)" if name is None else f"acting on: {name}"
+        sub = "you act for every side (G leaves)" if name is None else f"acting on {name} (tracker: pick another)"
         th.text(screen, th.fit(sub, frame.width - 2 * th.PAD, th.SMALL), (frame.x + th.PAD, frame.y + 32),
                 size=th.SMALL, colour=th.MUTED)
         for b in self.buttons:

@@ -27,11 +27,11 @@ ARC_COLOUR = {"front": th.GOOD, "left": th.WARN, "right": th.WARN, "rear": th.BA
 
 
 def best_skill(enc: Any, name: str) -> str | None:
-    """The skill a disengage would use by default: the combatant's best (R23: missing = 0)."""
-    skills = enc.view(name).skills
+    """The skill the battle scene's disengage uses: the combatant's best, the first listed on a tie (R23)."""
+    skills = list(enc.view(name).skills)
     if not skills:
         return None
-    return max(skills, key=lambda kv: (kv[1], kv[0]))[0]
+    return max(skills, key=lambda kv: kv[1])[0]
 
 
 class ActionPreview:

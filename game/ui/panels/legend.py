@@ -24,7 +24,7 @@ OVERLAYS = (
     ("reach", "can move here (darker = costs more)"),
     ("stop", "moving here stops you: zone of control"),
     ("threat", "the hovered enemy could attack here next turn"),
-    ("count", "how many enemies could attack here (Ctrl-V)"),
+    ("count", "how many enemies could attack here (V)"),
     ("front", "facing arcs: front / flank / rear"),
 )
 
