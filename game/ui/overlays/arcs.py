@@ -14,7 +14,6 @@ from game.render.pg import pygame
 
 from ..context import BattleContext, Reply
 from ..panels import theme as th
-from .draw import bounds
 
 FILL = {"front": (110, 200, 110, 60), "left": (255, 186, 60, 96), "right": (255, 186, 60, 96),
         "rear": (240, 70, 60, 110)}
@@ -36,6 +35,9 @@ class FacingArcs:
 
     def __init__(self) -> None:
         self.shown: str | None = None
+        self._key: object = None
+        self._layer: pygame.Surface | None = None
+        self._labels: list = []
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None
@@ -50,35 +52,51 @@ class FacingArcs:
         if not v.active:
             return
         self.shown = name
-        cell = tuple(v.cell)
-        cx, cy = ctx.cell_to_screen(cell)
+        key = (name, ctx.version, ctx.zoom_index)
+        if self._key != key or self._layer is None:
+            self._layer, self._labels = self._paint(ctx, v)
+            self._key = key
+        cx, cy = ctx.cell_to_screen(tuple(v.cell))
+        screen.blit(self._layer, self._layer.get_rect(center=(round(cx), round(cy))))
+        for surf, (dx, dy) in self._labels:
+            screen.blit(surf, surf.get_rect(center=(round(cx + dx), round(cy + dy))))
+
+    def _paint(self, ctx: BattleContext, v: object) -> tuple[pygame.Surface, list]:
+        """The six sectors around the centre of a square layer, and the labels with their offsets."""
+        enc = ctx.encounter
+        cell = tuple(v.cell)  # type: ignore[attr-defined]
         step = ctx.hex_radius() * 2  # centre-to-centre distance on screen
-        outer = step * (v.radius + 1.45)
+        outer = step * (v.radius + 1.45)  # type: ignore[attr-defined]
         geo = ctx.geometry
         mx, my = geo.cell_center(cell)
         labels = arc_labels(enc.scenario.flank_penalty, enc.scenario.rear_penalty)
-        box = bounds([(cx - outer, cy - outer), (cx + outer, cy + outer)], 2)
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        lc = (cx - box.x, cy - box.y)
-        label_at = []
+        half = int(outer) + 3
+        layer = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
+        lc = (half, half)
+        out = []
+        facing = v.facing_index  # type: ignore[attr-defined]
         for side in range(6):
             nx, ny = geo.cell_center(enc.layout.neighbor(cell, side))
             ang = math.atan2(ny - my, nx - mx)
-            arc = arc_of_side(side, v.facing_index)
+            arc = arc_of_side(side, facing)
             pts = [lc] + [(lc[0] + outer * math.cos(ang + math.radians(a)),
                            lc[1] + outer * math.sin(ang + math.radians(a))) for a in range(-30, 31, 6)]
             pygame.draw.polygon(layer, FILL[arc], pts)
             edge = (lc[0] + outer * math.cos(ang - math.radians(30)), lc[1] + outer * math.sin(ang - math.radians(30)))
             pygame.draw.line(layer, (20, 20, 24, 120), lc, edge, 1)
-            if arc != "front" or (side - v.facing_index) % 6 == 0:
-                label_at.append((arc, ang))
-        screen.blit(layer, box.topleft)
-        for arc, ang in label_at:
-            r = outer - step * 0.22
-            pos = (round(cx + r * math.cos(ang)), round(cy + r * math.sin(ang)))
-            s = labels[arc]
-            colour = {"front": th.GOOD, "rear": th.BAD}.get(arc, th.WARN)
-            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                th.text(screen, s, (pos[0] + dx, pos[1] + dy), size=th.SMALL, colour=(10, 10, 12), bold=True,
-                        anchor="center")
-            th.text(screen, s, pos, size=th.SMALL, colour=colour, bold=True, anchor="center")
+            if arc != "front" or (side - facing) % 6 == 0:
+                r = outer - step * 0.22
+                out.append((_label(labels[arc], arc), (r * math.cos(ang), r * math.sin(ang))))
+        return layer, out
+
+
+def _label(s: str, arc: str) -> pygame.Surface:
+    """An arc's label, outlined dark so it reads on any terrain."""
+    colour = {"front": th.GOOD, "rear": th.BAD}.get(arc, th.WARN)
+    inner = th.rendered(s, th.SMALL, True, colour)
+    edge = th.rendered(s, th.SMALL, True, (10, 10, 12))
+    surf = pygame.Surface((inner.get_width() + 2, inner.get_height() + 2), pygame.SRCALPHA)
+    for dx, dy in ((0, 1), (2, 1), (1, 0), (1, 2)):
+        surf.blit(edge, (dx, dy))
+    surf.blit(inner, (1, 1))
+    return surf

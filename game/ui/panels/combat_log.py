@@ -190,10 +190,14 @@ class CombatLog:
         return None  # clicks go through to the map: the log only scrolls
 
     def wrapped(self, width: int) -> list[Entry]:
+        key = (len(self.entries), width, self.entries[-1] if self.entries else None)
+        if getattr(self, "_wrap_key", None) == key:
+            return self._wrapped
         out: list[Entry] = []
         for text, role in self.entries:
             parts = th.wrap(text, width, th.SMALL)
             out.extend((p if i == 0 else "   " + p, role) for i, p in enumerate(parts))
+        self._wrap_key, self._wrapped = key, out
         return out
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.render.pg import pygame
 from game.render.style import FACTION_STYLE, font
@@ -59,20 +60,32 @@ def area(screen: pygame.Surface, ctx: object) -> pygame.Rect:
 
 def draw_frame(screen: pygame.Surface, rect: pygame.Rect, *, edge: tuple[int, int, int] = PANEL_EDGE) -> None:
     """A translucent rounded panel: the map stays faintly visible under the HUD."""
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    screen.blit(_frame_surface(rect.size, tuple(edge)), rect.topleft)
+
+
+@lru_cache(maxsize=64)
+def _frame_surface(size: tuple[int, int], edge: tuple[int, ...]) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(layer, PANEL_BG, layer.get_rect(), border_radius=10)
-    pygame.draw.rect(layer, (*edge, 255), layer.get_rect(), 1, border_radius=10)
-    screen.blit(layer, rect.topleft)
+    pygame.draw.rect(layer, (*edge[:3], 255), layer.get_rect(), 1, border_radius=10)
+    return layer
+
+
+@lru_cache(maxsize=4096)
+def rendered(s: str, size: int, bold: bool, colour: tuple[int, ...]) -> pygame.Surface:
+    """Rendered text, cached: panels redraw the same few hundred strings every frame."""
+    return font(size, bold).render(s, True, colour)
 
 
 def text(screen: pygame.Surface, s: str, pos: tuple[int, int], *, size: int = BODY, colour: tuple[int, ...] = TEXT,
          bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
-    surf = font(size, bold).render(s, True, colour)
+    surf = rendered(s, size, bold, tuple(colour))
     r = surf.get_rect(**{anchor: pos})
     screen.blit(surf, r)
     return r
 
 
+@lru_cache(maxsize=8192)
 def text_width(s: str, size: int = BODY, bold: bool = False) -> int:
     return font(size, bold).size(s)[0]
 
