@@ -98,12 +98,13 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
 
     def replay() -> Scene | None:
         try:
-            from game.ui.replay import ReplayScene  # type: ignore[import-not-found]
+            from game.ui.replay import ReplayScene
         except ImportError:
             return None
         from game.rules import read_log
 
-        return ReplayScene(scenario, read_log(log_path, scenario.board.layout), art=art)
+        return ReplayScene(scenario, read_log(log_path, scenario.board.layout), tmx_path=map_path, art=art,
+                           size=screen_size())
 
     opts = BattleOptions(speed=cfg.speed, explain_ai=cfg.explain_ai, seed=cfg.seed or 0, auto_begin=not cfg.setup,
                          policy_labels=labels, policy_levels=levels, map_path=map_path, log_path=log_path,

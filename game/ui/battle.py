@@ -717,12 +717,13 @@ class BattleScene(Scene):
         enc = self.match.encounter
         self.buttons = hud.action_buttons(ctx, self.match.can_undo() is None, enc.phase == SETUP) \
             if (enc.phase == SETUP or (enc.phase == ACTIVE and self._human_may_act())) else []
+        # The action bar goes under the panels: their tooltips (attack previews) must never be hidden.
+        hud.draw_action_bar(screen, self.buttons, ctx.mouse)
+        if self.opts.explain_ai and self.ai_lines:
+            hud.draw_explain(screen, ctx, self.ai_who, self.ai_lines)
         for w in self.widgets:
             if w.layer == "panel":
                 w.draw(screen, ctx)
-        if self.opts.explain_ai and self.ai_lines:
-            hud.draw_explain(screen, ctx, self.ai_who, self.ai_lines)
-        hud.draw_action_bar(screen, self.buttons, ctx.mouse)
         screen.set_clip(clip)
         hud.draw_top_bar(screen, ctx, self.art.title, self._controller(), self.anim.speed,
                          str(self.opts.log_path or ""))

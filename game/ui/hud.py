@@ -10,6 +10,8 @@ from game.render.style import FACTION_STYLE, font
 from .chrome import DIM, GOLD, INK, Button, text
 from .context import ACTION_BAR, ATTACK, DISENGAGE, SHOVE, STATUS_BAR, TOP_BAR, BattleContext
 
+PANEL_LEFT = 316  # the card and GM tools take the left edge of the map area
+PANEL_RIGHT = 362  # the combat log takes the bottom right
 SPEED_NAMES = {1.0: "1x", 2.0: "2x", float("inf"): "instant"}
 
 
@@ -71,9 +73,11 @@ def action_buttons(ctx: BattleContext, can_undo: bool, setup: bool) -> list[tupl
     else:
         specs = [("Attack", "A", "mode:attack"), ("Shove", "S", "mode:shove"), ("Disengage", "D", "mode:disengage"),
                  ("Flee", "F", "flee"), ("Undo", "U", "undo"), ("End turn", "Enter", "end_turn")]
-    widths = [max(96, font(20).size(f"{label}  [{k}]")[0] + 20) for label, k, _ in specs]
-    total = sum(widths) + 8 * (len(specs) - 1)
-    x = vr.centerx - total // 2
+    widths = [max(84, font(20).size(f"{label}  [{k}]")[0] + 16) for label, k, _ in specs]
+    total = sum(widths) + 6 * (len(specs) - 1)
+    # Centred, but kept clear of the panels on both sides (card/GM tools left, combat log right).
+    x = min(max(vr.centerx - total // 2, vr.x + PANEL_LEFT), vr.right - PANEL_RIGHT - total)
+    x = max(x, vr.x + 8)
     y = vr.bottom - ACTION_BAR + 8
     out = []
     for (label, k, cmd), bw in zip(specs, widths, strict=True):
@@ -81,7 +85,7 @@ def action_buttons(ctx: BattleContext, can_undo: bool, setup: bool) -> list[tupl
         b.active = cmd == f"mode:{ctx.action_mode}"
         b.enabled = cmd != "undo" or can_undo
         out.append((b, cmd))
-        x += bw + 8
+        x += bw + 6
     return out
 
 
