@@ -30,6 +30,7 @@ from game.maps.tmx_checks import ALIGNMENT_POINTS, TileImage
 from game.rules import TERRAIN_KEYS, HexLayout
 
 from .errors import RenderError
+from .objects import draw_shapes
 from .pg import pygame
 from .sprites import compose, linear_part, place, texture_fill, tinted
 
@@ -396,8 +397,18 @@ def load_map_art(tmx_path: str | os.PathLike[str], *, objects: bool = False) -> 
             layers.append(LayerArt(layer.name, style.opacity, builder.image_layer(layer, size), "image",
                                    style.parallax))
         else:
-            layers.append(LayerArt(layer.name, style.opacity, builder.object_layer(layer), "objects",
-                                   style.parallax))
+            placements = builder.object_layer(layer)
+            shapes = draw_shapes(layer, size, (left, top)) if objects else None
+            if shapes is not None:
+                key: SpriteKey = ("shapes", len(layers))
+                arr = shapes.astype(np.float32) / 255
+                arr[..., :3] *= arr[..., 3:4]
+                builder.images.sprites[key] = arr
+                # The shapes carry the layer opacity already; tile objects get it at compositing.
+                layers.append(LayerArt(layer.name, style.opacity, placements, "objects", style.parallax))
+                layers.append(LayerArt(layer.name, 1.0, [Placement(0, 0, key)], "shapes", style.parallax))
+                continue
+            layers.append(LayerArt(layer.name, style.opacity, placements, "objects", style.parallax))
     title = str(tmx.properties.get("title") or path.stem)
     return MapArt(path, layout, title, layers, builder.images.sprites, _cell_props(tmx, layout),
                   (left, top), size, _animations(tmx))
