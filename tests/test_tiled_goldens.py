@@ -10,6 +10,8 @@ layer tints (tint), image layers (image), tile objects and an animated tile (obj
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -83,3 +85,52 @@ def test_animated_tiles_show_their_first_frame_and_list_their_frames() -> None:
     # objects maps: embedded tileset "anim" (firstgid 18), tile 0 animated through tiles 5, 6, 7.
     art = load_map_art(GOLDEN / "objects_y_odd.tmx")
     assert art.animations[18] == ((23, 200), (24, 150), (25, 300))
+
+
+@pytest.mark.parametrize(("axis", "index"), LAYOUTS)
+def test_render_objects_draws_shapes_as_tiled_does(axis: str, index: str) -> None:
+    # Tiled's picture with its object layers: outlines over shadows, fills, a point pin, a turned rectangle
+    # and ellipse, a translucent layer. The game view (above) leaves them out.
+    tmx = GOLDEN / f"shapes_{axis}_{index}.tmx"
+    mine = surface_to_array(render_map(tmx, objects=True))
+    gold = tiled_png(GOLDEN / f"shapes_{axis}_{index}_objects.png")
+    assert mine.shape == gold.shape
+    off = off_share(mine, gold)
+    assert off <= 0.005, f"{off:.3%} of pixels differ from Tiled by more than 8"
+    assert off_share(surface_to_array(render_map(tmx)), gold) > 0.01  # the shapes are really there
+
+
+PUBLIC = Path(__file__).resolve().parent / "maps" / "public"  # sources and licences: SOURCES.md there
+
+
+@pytest.mark.parametrize("tmx", sorted(PUBLIC.glob("*.tmx")), ids=lambda p: p.stem)
+def test_public_hex_maps_load_and_draw_as_tiled_does(tmx: Path) -> None:
+    # Tiled's hexagonal-mini example in all four layouts (18x18 tiles on a 14x12 grid, a tile offset).
+    assert validate_map(tmx) == []
+    board = load_scenario(tmx).board
+    assert (board.rows, board.cols) == (20, 20) and board.on_map.sum() > 300
+    mine = surface_to_array(render_map(tmx))
+    gold = tiled_png(tmx.with_suffix(".golden.png"))
+    assert mine.shape == gold.shape
+    assert off_share(mine, gold) <= 0.005
+
+
+TILED_EXAMPLES = Path("/usr/share/doc/tiled/examples")  # Debian's tiled package (not redistributed here)
+
+
+@pytest.mark.skipif(not (TILED_EXAMPLES / "test_hexagonal_tile_60x60x30.tmx").exists()
+                    or shutil.which("tmxrasterizer") is None, reason="needs Debian's tiled package")
+def test_tileds_own_hex_rotation_example_draws_every_tile(tmp_path: Path) -> None:
+    # 14 tiles in every combination of flips and the 60/120-degree bits; before, four vanished and
+    # 0x30000000 crashed. Compared with tmxrasterizer run now on the installed example.
+    for name in ("test_hexagonal_tile_60x60x30.tmx", "test_hexagonal_tile_60x60x30.png"):
+        shutil.copy(TILED_EXAMPLES / name, tmp_path / name)
+    tmx = tmp_path / "test_hexagonal_tile_60x60x30.tmx"
+    subprocess.run(["tmxrasterizer", str(tmx), str(tmp_path / "tiled.png")], check=True,
+                   env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), capture_output=True)
+    mine = surface_to_array(render_map(tmx))
+    gold = tiled_png(tmp_path / "tiled.png")
+    assert mine.shape == gold.shape
+    drawn = gold[..., 3] > 0
+    assert (mine[..., 3] > 0)[drawn].mean() > 0.99  # every tile Tiled draws is there
+    assert off_share(mine, gold) <= 0.005

@@ -139,6 +139,14 @@ def write_features() -> None:
             rasterize(tmx, tmx.with_suffix(".png"))
 
 
+PUBLIC_DIR = ROOT / "tests" / "maps" / "public"
+
+
+def public_maps() -> list[tuple[Path, Path]]:
+    """Hex maps from public projects (see tests/maps/public/SOURCES.md) and Tiled's picture of each."""
+    return [(tmx, tmx.with_suffix(".golden.png")) for tmx in sorted(PUBLIC_DIR.glob("*.tmx"))]
+
+
 def check() -> None:
     """Print the share of pixels off by more than 8 in any channel, per golden."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -150,6 +158,7 @@ def check() -> None:
 
     pairs = [(GOLDEN / f"golden_{a}_{i}.tmx", GOLDEN / f"golden_{a}_{i}.png", False) for a, i in LAYOUTS]
     pairs += [(GOLDEN / f"drift_x_{i}.tmx", GOLDEN / f"drift_x_{i}.png", False) for i in ("odd", "even")]
+    pairs += [(tmx, png, False) for tmx, png in public_maps()]
     for feature, tmx in feature_paths():
         pairs.append((tmx, tmx.with_suffix(".png"), False))
         if feature == "shapes":
@@ -170,6 +179,8 @@ def main() -> None:
         check()
         return
     write_features()
+    for tmx, png in public_maps():
+        rasterize(tmx, png)
     if "--features" in sys.argv:
         return
     for axis, index in LAYOUTS:

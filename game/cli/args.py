@@ -56,6 +56,8 @@ def build_parser() -> Parser:
     sp.add_argument("--log", metavar="FILE", help="JSON Lines action log to replay first")
     sp.add_argument("--overlay", metavar="reach:UNIT|threat:FACTION", help="shade a unit's reach or a threat map")
     sp.add_argument("--no-tokens", action="store_true", help="terrain only, as tmxrasterizer draws it")
+    sp.add_argument("--objects", action="store_true",
+                    help="also draw object shapes (rectangles, ellipses, points, polygons, text) as Tiled does")
     sp.add_argument("--scale", type=_scale, default=1.0, metavar="S", help="zoom factor (default 1)")
 
     sp = sub.add_parser("play", help="open the game window", description="open the game window")

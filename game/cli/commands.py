@@ -163,7 +163,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     scenario, enc = load_encounter(path, args.log)
     from .render_cmd import render_to_png
 
-    size = render_to_png(path, enc, out, overlay=overlay, tokens=not args.no_tokens, scale=args.scale)
+    size = render_to_png(path, enc, out, overlay=overlay, tokens=not args.no_tokens, scale=args.scale,
+                         objects=args.objects)
     what = f"{overlay[0]} overlay of {overlay[1]}" if overlay else "no overlay"
     sys.stdout.write(f"wrote {out} ({size[0]}x{size[1]} px): {scenario.title}, {what}\n")
     return 0
