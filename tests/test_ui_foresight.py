@@ -176,3 +176,11 @@ def test_clicking_a_target_out_of_reach_moves_to_the_previewed_hex_first(scene) 
     frame(s, ctx, ws)  # now in reach: the preview is from where Mira stands, the scene's click attacks
     assert widget(ws, ActionPreview).plan[0] is None
     assert send(ctx, ws, click(pos)) is None
+
+
+def test_hovering_a_friend_shows_its_card_not_a_refused_move(scene) -> None:
+    m, ctx, ws, s = scene
+    hover(ctx, (5, 3))  # Wren, an ally: R4 forbids ending there, but the player is pointing at Wren
+    frame(s, ctx, ws)
+    assert ctx.hovered_unit == "Wren"
+    assert widget(ws, PathPreview).lines is None

@@ -94,8 +94,8 @@ class PathPreview:
         if name is None or cell is None:
             return
         enc = ctx.encounter
-        if ctx.hovered_unit is not None and ctx.hovered_unit != name and enc.hostile(name, ctx.hovered_unit):
-            return  # hovering an enemy: the attack preview speaks instead
+        if ctx.hovered_unit is not None:
+            return  # hovering a combatant: its card (and for an enemy the attack preview) speaks instead
         if ctx.action_mode == DISENGAGE:
             return  # the disengage preview speaks instead
         lines = move_lines(enc, name, cell)

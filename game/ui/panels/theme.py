@@ -179,8 +179,13 @@ class Tooltips:
         tips = getattr(ctx, "tips", None)
         if not tips:
             return
+        area = getattr(ctx, "view_rect", None)
+        if area is not None and area.width > 0:  # keep clear of the action bar along the map's bottom edge
+            from ..context import ACTION_BAR
+
+            area = area.inflate(0, -ACTION_BAR).move(0, -ACTION_BAR // 2)
         for lines, near, kw in tips:
-            tooltip(screen, lines, near, within=getattr(ctx, "view_rect", None), **kw)
+            tooltip(screen, lines, near, within=area, **kw)
         tips.clear()
 
 
