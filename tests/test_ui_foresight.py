@@ -184,3 +184,26 @@ def test_hovering_a_friend_shows_its_card_not_a_refused_move(scene) -> None:
     frame(s, ctx, ws)
     assert ctx.hovered_unit == "Wren"
     assert widget(ws, PathPreview).lines is None
+
+
+def test_overlay_layers_stay_small_on_a_big_map_at_high_zoom() -> None:
+    """A map-wide count layer at 200 % on an 80x80 map would be ~90 M pixels; it is cut to the view instead."""
+    from game.match import Match
+    from game.rules import Begin
+    from game.rules.textmap import scenario_from_rows
+    from game.ui.overlays import EnemyReach
+    from game.ui.overlays.layer import MAX_PIXELS
+
+    units = [{"name": "Hero", "at": (40, 40), "faction": "player", "initiative": 5},
+             {"name": "Runner", "at": (2, 2), "faction": "enemy", "move": 200}]
+    m = Match(scenario_from_rows(["." * 80] * 80, units))
+    m.submit(Begin())
+    ctx = make_ctx(m, zoom_index=7)  # 200 %
+    ctx.show_enemy_reach = True
+    w = EnemyReach()
+    s = screen()
+    hover(ctx, (40, 40))
+    w.draw(s, ctx)
+    surf = w.counts.surface
+    assert surf is not None and surf.get_width() * surf.get_height() <= MAX_PIXELS
+    assert int(m.encounter.enemy_reach_count("player").sum()) > 6000  # the runner reaches nearly everywhere

@@ -15,16 +15,16 @@ player faction when nobody is.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from game.render.overlays import draw_threat
 from game.render.pg import pygame
-from game.render.style import font
 
 from ..context import BattleContext, Reply
 from ..panels import theme as th
 from ..panels.theme import Line
-from . import draw
+from . import draw, paint
 from .layer import MapLayer
 from .moves import mover
 
@@ -47,27 +47,6 @@ def count_colour(n: int, most: int) -> tuple[int, int, int, int]:
     return (round(230 + 10 * t), round(150 - 120 * t), round(70 - 50 * t), round(44 + 76 * t))
 
 
-def paint_counts(surf: pygame.Surface, ctx: BattleContext, counts: np.ndarray, zoom: float) -> None:
-    """A translucent hex per counted cell, deeper with more enemies, and the count in a dark disc."""
-    most = int(counts.max()) if counts.size else 0
-    if most <= 0:
-        return
-    geo = ctx.geometry
-    r_badge = max(7, round(ctx.hex_radius() * 0.36))
-    f = font(max(12, round(r_badge * 1.5)), True)
-    for row, col in zip(*np.nonzero(counts), strict=True):
-        cell = (int(col), int(row))
-        n = int(counts[row, col])
-        poly = [(x * zoom, y * zoom) for x, y in geo.cell_corners(cell)]
-        pygame.draw.polygon(surf, count_colour(n, most), poly)
-        pygame.draw.polygon(surf, (120, 20, 16, 160), poly, 1)
-        cx, cy = geo.cell_center(cell)
-        c = (round(cx * zoom), round(cy * zoom))
-        pygame.draw.circle(surf, (28, 8, 8, 230), c, r_badge)
-        text = f.render(str(n), True, (255, 236, 220))
-        surf.blit(text, text.get_rect(center=(c[0], c[1] + 1)))
-
-
 class EnemyReach:
     """Under the tokens: one enemy's attack zone on hover, or every enemy's counts with Ctrl-V."""
 
@@ -75,7 +54,7 @@ class EnemyReach:
 
     def __init__(self) -> None:
         self.zone = MapLayer()
-        self.counts = MapLayer()
+        self.counts = MapLayer(supersample=1)  # many hexes: crisp enough, and a quarter of the pixels
         self.last_counts: np.ndarray | None = None
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
@@ -93,11 +72,12 @@ class EnemyReach:
         if ctx.show_enemy_reach:
             counts = enc.enemy_reach_count(faction)
             self.last_counts = counts
+            values = {(int(c), int(r)): int(counts[r, c]) for r, c in zip(*np.nonzero(counts), strict=True)}
 
-            def paint_all(surf: pygame.Surface, zoom: float) -> None:
-                paint_counts(surf, ctx, counts, zoom)
+            def paint_all(surf: pygame.Surface, at: Any, k: float) -> None:
+                paint.counts(surf, ctx, values, at, k, count_colour)
 
-            self.counts.draw(screen, ctx, ("counts", faction), paint_all)
+            self.counts.draw(screen, ctx, ("counts", faction), values, paint_all)
             return
         enemy = ctx.hovered_unit
         if enemy is None or not enc.view(enemy).active or enemy == name:
@@ -108,12 +88,13 @@ class EnemyReach:
             return  # the actor is previewing an attack on it: its zone would bury the preview (Shift shows it)
         if name is None and faction not in enc.hostile_factions(enc.view(enemy).faction):
             return
-        zone = enc.attack_zone(enemy)
+        mask = enc.attack_zone(enemy)
+        cells = {(int(c), int(r)) for r, c in zip(*np.nonzero(mask), strict=True)}
 
-        def paint_zone(surf: pygame.Surface, zoom: float) -> None:
-            draw_threat(surf, enc.layout, zone, zoom)
+        def paint_zone(surf: pygame.Surface, at: Any, k: float) -> None:
+            paint.zone(surf, ctx, cells, at, k)
 
-        self.zone.draw(screen, ctx, ("zone", enemy), paint_zone)
+        self.zone.draw(screen, ctx, ("zone", enemy), cells, paint_zone)
 
 
 class EnemyReachHover:

@@ -1,49 +1,87 @@
-"""A map-sized overlay surface drawn once per state and zoom, blitted each frame.
+"""An overlay drawn once per state, zoom (and, on big maps, view) and blitted each frame.
 
-Reach shading and enemy-reach counts change only when the encounter, the
-selection or the zoom does; drawing them per frame (supersampled polygons)
-would cost far more than one blit.
+Reach shading, attack zones and enemy-reach counts change only when the
+encounter, the selection or the zoom does; drawing them per frame would cost
+far more than one blit. The layer covers only the bounding box of the cells
+it shows (a reach is a few hexes across whatever the map's size); when that
+box would be huge (a wide zone on a big map at high zoom) it is cut to the
+visible part of the map and redrawn when the view moves, so memory stays
+bounded on any map.
+
+Painters get a small surface and ``at(mx, my)``: map pixel -> layer pixel,
+already scaled by the zoom and the supersampling factor ``k``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import math
+from collections.abc import Callable, Hashable, Iterable
 
 from game.render.pg import pygame
 
-from ..context import BattleContext
+from ..context import BattleContext, Cell
 
-Painter = Callable[[pygame.Surface, float], None]  # (map-sized surface at the zoom, zoom)
+Point = tuple[float, float]
+Painter = Callable[[pygame.Surface, Callable[[float, float], Point], float], None]  # (surface, at, k)
+MAX_PIXELS = 12_000_000  # above this a layer is cut to the view (48 MB of RGBA)
 
 
 class MapLayer:
-    def __init__(self) -> None:
+    def __init__(self, supersample: int = 2) -> None:
         self.key: Hashable = None
         self.surface: pygame.Surface | None = None
+        self.origin: Point = (0.0, 0.0)  # top-left of the layer in zoomed map pixels
         self.builds = 0  # how many times the layer was redrawn (tests check the cache holds)
+        self.ss = supersample
 
-    def draw(self, screen: pygame.Surface, ctx: BattleContext, key: Hashable, paint: Painter) -> None:
-        full_key = (key, ctx.version, ctx.zoom_index)
+    def draw(self, screen: pygame.Surface, ctx: BattleContext, key: Hashable, cells: Iterable[Cell],
+             paint: Painter) -> None:
+        cells = list(cells)
+        if not cells:
+            return
+        z = ctx.zoom
+        box = _cells_box(ctx, cells, z)
+        view = None
+        if box.width * box.height > MAX_PIXELS:  # cut to the visible map, padded; redrawn as the view moves
+            ox, oy = ctx.to_screen(0, 0)
+            vr = ctx.view_rect if ctx.view_rect.width else screen.get_rect()
+            visible = pygame.Rect(round(vr.x - ox), round(vr.y - oy), vr.width, vr.height).inflate(200, 200)
+            box = box.clip(visible)
+            view = (visible.x // 100, visible.y // 100)
+        full_key = (key, ctx.version, ctx.zoom_index, view)
         if full_key != self.key or self.surface is None:
-            w, h = map_pixel_size(ctx)
-            z = ctx.zoom
-            self.surface = pygame.Surface((max(1, round(w * z)), max(1, round(h * z))), pygame.SRCALPHA)
-            paint(self.surface, z)
+            self.surface = self._paint(box, z, paint, ss=self.ss if box.width * box.height < MAX_PIXELS // 4 else 1)
+            self.origin = (box.x, box.y)
             self.key = full_key
             self.builds += 1
+        if self.surface is None:
+            return
         ox, oy = ctx.to_screen(0, 0)
         clip = screen.get_clip()
         screen.set_clip(ctx.view_rect if ctx.view_rect.width else None)
-        screen.blit(self.surface, (round(ox), round(oy)))
+        screen.blit(self.surface, (round(ox + self.origin[0]), round(oy + self.origin[1])))
         screen.set_clip(clip)
 
+    @staticmethod
+    def _paint(box: pygame.Rect, z: float, paint: Painter, ss: int) -> pygame.Surface | None:
+        if box.width <= 0 or box.height <= 0:
+            return None
+        big = pygame.Surface((box.width * ss, box.height * ss), pygame.SRCALPHA)
+        k = z * ss
 
-def map_pixel_size(ctx: BattleContext) -> tuple[int, int]:
-    """The map picture's size in map pixels: the geometry's own when it has one, else its cells' bounds."""
-    size = getattr(ctx.geometry, "pixel_size", None)
-    if size is not None:
-        return int(size[0]), int(size[1])
-    lay = ctx.encounter.layout
-    edge = [(c, lay.rows - 1) for c in range(lay.cols)] + [(lay.cols - 1, r) for r in range(lay.rows)]
-    pts = [p for cell in edge for p in ctx.geometry.cell_corners(cell)]
-    return int(max(x for x, _ in pts)) + 1, int(max(y for _, y in pts)) + 1
+        def at(mx: float, my: float) -> Point:
+            return (mx * z - box.x) * ss, (my * z - box.y) * ss
+
+        paint(big, at, k)
+        return big if ss == 1 else pygame.transform.smoothscale(big, box.size)
+
+
+def _cells_box(ctx: BattleContext, cells: list[Cell], z: float) -> pygame.Rect:
+    xs: list[float] = []
+    ys: list[float] = []
+    for c in cells:
+        for x, y in ctx.geometry.cell_corners(c):
+            xs.append(x)
+            ys.append(y)
+    x0, y0 = math.floor(min(xs) * z) - 4, math.floor(min(ys) * z) - 4
+    return pygame.Rect(x0, y0, math.ceil(max(xs) * z) - x0 + 5, math.ceil(max(ys) * z) - y0 + 5)

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.render.overlays import draw_reach
 from game.render.pg import pygame
 
 from ..context import DISENGAGE, BattleContext, Cell, Reply
 from ..panels import theme as th
 from ..panels.theme import Line
-from . import draw
+from . import draw, paint
 from .layer import MapLayer
 
 
@@ -48,12 +47,12 @@ class ReachShading:
         name = mover(ctx)
         if name is None:
             return
-        enc = ctx.encounter
+        entries = ctx.encounter.reach_for(name).destinations()
 
-        def paint(surf: pygame.Surface, zoom: float) -> None:
-            draw_reach(surf, enc.layout, enc.reach_for(name).destinations(), zoom)
+        def draw_it(surf: pygame.Surface, at: Any, k: float) -> None:
+            paint.reach(surf, ctx, entries, at, k)
 
-        self.cache.draw(screen, ctx, ("reach", name), paint)
+        self.cache.draw(screen, ctx, ("reach", name), [c for c, _, _ in entries], draw_it)
 
 
 def move_lines(enc: Any, name: str, cell: Cell) -> list[Line] | None:
