@@ -193,3 +193,55 @@ def test_every_shipped_map_validates(capsys) -> None:
     code, _, err = run(capsys, "validate", *(str(m.path) for m in shipped_maps()))
     assert code == 0, err
 
+
+
+# --- one way to write a cell ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("lines", "cell"),
+    [
+        (['{"action": "begin"}', '{"action": "move", "unit": "Troll", "to": [99, 3]}'], "99,3"),
+        (['{"action": "place", "unit": "Aldric", "at": [5, 3]}'], "5,3"),  # under the Troll
+        (['{"action": "begin"}', '{"action": "move", "unit": "Troll", "to": [0, 6]}'], "0,6"),
+    ],
+)
+def test_log_refusals_write_cells_as_on_the_command_line(capsys, small_map: Path, tmp_path: Path, lines,
+                                                         cell: str) -> None:
+    log = tmp_path / "fight.jsonl"
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    err = refused(capsys, "state", str(small_map), "--log", str(log))
+    assert cell in err and "[" not in err, err
+
+
+def test_map_refusals_write_cells_as_on_the_command_line(capsys, tmp_path: Path) -> None:
+    # A large creature (radius 1, R26) centred on the corner cell 0,0 hangs off the map.
+    units = [{"name": "Ogre", "at": (0, 0), "faction": "enemy", "size": "large"}]
+    err = refused(capsys, "validate", str(write_map(tmp_path / "edge.tmx", TERRAIN, units=units)))
+    assert "0,0" in err and "[" not in err, err
+
+
+# --- play writes files too: the same refusals, before any window opens --------------------------
+@pytest.mark.parametrize("option", ["--screenshot", "--log"])
+def test_play_refuses_a_missing_folder_for_its_files_and_creates_none(capsys, small_map: Path, tmp_path: Path,
+                                                                      option: str) -> None:
+    target = tmp_path / "nowhere" / ("shot.png" if option == "--screenshot" else "fight.jsonl")
+    err = refused(capsys, "play", str(small_map), "--headless", "--frames", "1", option, str(target))
+    assert option in err and "does not exist" in err
+    assert not (tmp_path / "nowhere").exists()
+
+
+@pytest.mark.parametrize("option", ["--screenshot", "--log"])
+def test_play_refuses_a_folder_as_its_file(capsys, small_map: Path, tmp_path: Path, option: str) -> None:
+    err = refused(capsys, "play", str(small_map), "--headless", "--frames", "1", option, str(tmp_path))
+    assert option in err and "is a folder" in err
+
+
+def test_maps_lists_the_bundled_maps_default_first(capsys) -> None:
+    code, out, err = run(capsys, "maps", "--json")
+    assert code == 0 and err == ""
+    listed = json.loads(out)["maps"]
+    assert listed[0]["default"] and Path(listed[0]["path"]) == default_map()
+    assert [m["default"] for m in listed[1:]] == [False] * (len(listed) - 1)
+    for m in listed:  # names a map the other commands take; its title is the one the loader reads
+        assert load_scenario(m["path"]).title == m["title"]
+    code, out, _ = run(capsys, "maps")
+    assert code == 0 and str(default_map()) in out and "(default)" in out

@@ -45,6 +45,10 @@ def build_parser() -> Parser:
 
     suggest_arguments(rules_command("suggest", "what the AI would do with the rest of the current actor's turn"))
 
+    sp = sub.add_parser("maps", help="the maps that ship with Playmat: title, file, description",
+                        description="list the bundled maps (the first is the default)")
+    sp.add_argument("--json", action="store_true", help="print one JSON document")
+
     sp = sub.add_parser("validate", help="check maps against the map format", description="check maps")
     sp.add_argument("maps", nargs="+", metavar="MAP")
     sp.add_argument("--json", action="store_true", help="print one JSON document")

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from game.maps import default_map
+from game.maps import default_map, shipped_maps
 from game.rules import FACTIONS
 
 from .args import UsageError
@@ -23,6 +23,7 @@ def run(args: argparse.Namespace) -> int:
         "threat": cmd_threat,
         "arc": cmd_arc,
         "validate": cmd_validate,
+        "maps": cmd_maps,
         "render": cmd_render,
         "play": cmd_play,
         "suggest": _suggest,
@@ -115,6 +116,21 @@ def cmd_arc(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log)
     arc = enc.arc(args.attacker, args.defender)
     emit({"arc": arc}, args.json, f"{args.attacker} attacks {args.defender} from the {arc} arc")
+    return 0
+
+
+# --- maps ---------------------------------------------------------------------
+def cmd_maps(args: argparse.Namespace) -> int:
+    """The bundled maps, so an installed Playmat's maps can be named to the other commands."""
+    maps = shipped_maps()
+    doc = {"maps": [{"path": str(m.path), "title": m.title, "description": m.description,
+                     "default": i == 0} for i, m in enumerate(maps)]}
+    lines = []
+    for i, m in enumerate(maps):
+        lines.append(f"{m.title}{'  (default)' if i == 0 else ''}\n  {m.path}")
+        if m.description:
+            lines.append(f"  {m.description}")
+    emit(doc, args.json, "\n".join(lines) or "no bundled maps")
     return 0
 
 

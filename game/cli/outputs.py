@@ -12,14 +12,18 @@ from pathlib import Path
 from .args import UsageError
 
 
-def check_output_file(option: str, text: str, suffix: str) -> Path:
-    """``text`` as a file path a command may create or replace; UsageError (one line) otherwise."""
+def check_output_file(option: str, text: str, suffix: str | None) -> Path:
+    """``text`` as a file path a command may create or replace (or append to); UsageError (one line) otherwise.
+
+    ``suffix`` (e.g. ``".png"``) is required of the name when given.
+    """
     if not text.strip():
         raise UsageError(f'{option} "": give a file name')
     path = Path(text).expanduser()
     if path.is_dir():
-        raise UsageError(f'{option} "{text}" is a folder; give a file name such as {path / ("map" + suffix)}')
-    if path.suffix.lower() != suffix:
+        example = path / ("map" + (suffix or ".jsonl"))
+        raise UsageError(f'{option} "{text}" is a folder; give a file name such as {example}')
+    if suffix is not None and path.suffix.lower() != suffix:
         raise UsageError(f'{option} "{text}": the output must be a {suffix} file')
     parent = path.parent
     if not parent.exists():
@@ -30,4 +34,18 @@ def check_output_file(option: str, text: str, suffix: str) -> Path:
         raise UsageError(f'{option} "{text}": the file is read-only')
     if not path.exists() and not os.access(parent, os.W_OK | os.X_OK):
         raise UsageError(f'{option} "{text}": cannot create files in {parent} (permission denied)')
+    _probe(option, text, path)
     return path
+
+
+def _probe(option: str, text: str, path: Path) -> None:
+    """Open the file for writing once, so a refusal comes now and not after the work (os.access
+    says yes to root even where the kernel says no, as in /sys); a file made here is removed."""
+    existed = path.exists()
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as err:
+        raise UsageError(f'{option} "{text}": cannot write: {err.strerror or err}') from None
+    if not existed:
+        path.unlink(missing_ok=True)

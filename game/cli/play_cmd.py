@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .args import UsageError
+from .outputs import check_output_file
 
 FACTIONS = ("player", "ally", "enemy", "neutral")
 LEVELS = ("random", "greedy", "easy", "normal", "hard")
@@ -35,8 +36,11 @@ def play_config(args: argparse.Namespace) -> Any:
     w, sep, h = args.size.lower().partition("x")
     if not (sep and w.isdigit() and h.isdigit() and int(w) >= 640 and int(h) >= 400):
         raise UsageError(f'--size "{args.size}" is not WIDTHxHEIGHT of at least 640x400')
-    if args.screenshot is not None and not args.screenshot.lower().endswith(".png"):
-        raise UsageError(f'--screenshot "{args.screenshot}": the output must be a .png file')
+    # Refused now, not after the game ran; folders are never created behind the user's back.
+    if args.screenshot is not None:
+        check_output_file("--screenshot", args.screenshot, ".png")
+    if args.log is not None:
+        check_output_file("--log", args.log, None)  # resumed when it exists, else made: either way written
     if (args.frames is not None or args.screenshot is not None) and not args.headless and args.frames is None:
         raise UsageError("--screenshot needs --frames N or --headless (when to take it)")
     map_path = None
