@@ -21,7 +21,7 @@ import numpy as np
 
 from game.render.pg import pygame
 
-from ..context import BattleContext, Reply
+from ..context import BattleContext, Cell, Reply
 from ..panels import theme as th
 from ..panels.theme import Line
 from . import draw, paint
@@ -70,14 +70,17 @@ class EnemyReach:
             return
         name, faction = viewpoint(ctx)
         if ctx.show_enemy_reach:
-            counts = enc.enemy_reach_count(faction)
-            self.last_counts = counts
-            values = {(int(c), int(r)): int(counts[r, c]) for r, c in zip(*np.nonzero(counts), strict=True)}
+            def build_counts() -> tuple[list[Cell], Any]:
+                counts = enc.enemy_reach_count(faction)
+                self.last_counts = counts
+                values = {(int(c), int(r)): int(counts[r, c]) for r, c in zip(*np.nonzero(counts), strict=True)}
 
-            def paint_all(surf: pygame.Surface, at: Any, k: float) -> None:
-                paint.counts(surf, ctx, values, at, k, count_colour)
+                def paint_all(surf: pygame.Surface, at: Any, k: float) -> None:
+                    paint.counts(surf, ctx, values, at, k, count_colour)
 
-            self.counts.draw(screen, ctx, ("counts", faction), values, paint_all)
+                return list(values), paint_all
+
+            self.counts.draw(screen, ctx, ("counts", faction), build_counts)
             return
         enemy = ctx.hovered_unit
         if enemy is None or not enc.view(enemy).active or enemy == name:
@@ -88,13 +91,16 @@ class EnemyReach:
             return  # the actor is previewing an attack on it: its zone would bury the preview (Shift shows it)
         if name is None and faction not in enc.hostile_factions(enc.view(enemy).faction):
             return
-        mask = enc.attack_zone(enemy)
-        cells = {(int(c), int(r)) for r, c in zip(*np.nonzero(mask), strict=True)}
+        def build_zone() -> tuple[list[Cell], Any]:
+            mask = enc.attack_zone(enemy)
+            cells = {(int(c), int(r)) for r, c in zip(*np.nonzero(mask), strict=True)}
 
-        def paint_zone(surf: pygame.Surface, at: Any, k: float) -> None:
-            paint.zone(surf, ctx, cells, at, k)
+            def paint_zone(surf: pygame.Surface, at: Any, k: float) -> None:
+                paint.zone(surf, ctx, cells, at, k)
 
-        self.zone.draw(screen, ctx, ("zone", enemy), cells, paint_zone)
+            return list(cells), paint_zone
+
+        self.zone.draw(screen, ctx, ("zone", enemy), build_zone)
 
 
 class EnemyReachHover:
@@ -104,6 +110,8 @@ class EnemyReachHover:
 
     def __init__(self) -> None:
         self.attackers: list[str] = []
+        self._key: object = None
+        self._who: list[str] = []
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None
@@ -117,7 +125,10 @@ class EnemyReachHover:
         name, faction = viewpoint(ctx)
         if name is None:
             return
-        who = enc.next_turn_attackers(cell, name)
+        key = (ctx.version, tuple(cell), name)
+        if key != self._key:
+            self._key, self._who = key, list(enc.next_turn_attackers(cell, name))
+        who = self._who
         self.attackers = list(who)
         for enemy in who:
             v = enc.view(enemy)

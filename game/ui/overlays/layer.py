@@ -23,6 +23,7 @@ from ..context import BattleContext, Cell
 
 Point = tuple[float, float]
 Painter = Callable[[pygame.Surface, Callable[[float, float], Point], float], None]  # (surface, at, k)
+Build = Callable[[], tuple[Iterable[Cell], Painter]]  # what to show: asked only when the state or zoom changed
 MAX_PIXELS = 12_000_000  # above this a layer is cut to the view (48 MB of RGBA)
 
 
@@ -33,14 +34,24 @@ class MapLayer:
         self.origin: Point = (0.0, 0.0)  # top-left of the layer in zoomed map pixels
         self.builds = 0  # how many times the layer was redrawn (tests check the cache holds)
         self.ss = supersample
+        self._base: Hashable = None
+        self._box = pygame.Rect(0, 0, 0, 0)
+        self._paint_fn: Painter | None = None
 
-    def draw(self, screen: pygame.Surface, ctx: BattleContext, key: Hashable, cells: Iterable[Cell],
-             paint: Painter) -> None:
-        cells = list(cells)
-        if not cells:
-            return
+    def draw(self, screen: pygame.Surface, ctx: BattleContext, key: Hashable, build: Build) -> None:
+        """Blit the layer for ``key``; ``build`` (the engine queries) runs only when key, state or zoom change."""
         z = ctx.zoom
-        box = _cells_box(ctx, cells, z)
+        base = (key, ctx.version, ctx.zoom_index)
+        if base != self._base:
+            cells, self._paint_fn = build()
+            cells = list(cells)
+            self._box = _cells_box(ctx, cells, z) if cells else pygame.Rect(0, 0, 0, 0)
+            self._base = base
+            self.key = None
+        if self._box.width <= 0 or self._paint_fn is None:
+            return
+        paint = self._paint_fn
+        box = self._box
         view = None
         if box.width * box.height > MAX_PIXELS:  # cut to the visible map, padded; redrawn as the view moves
             ox, oy = ctx.to_screen(0, 0)
@@ -48,7 +59,7 @@ class MapLayer:
             visible = pygame.Rect(round(vr.x - ox), round(vr.y - oy), vr.width, vr.height).inflate(200, 200)
             box = box.clip(visible)
             view = (visible.x // 100, visible.y // 100)
-        full_key = (key, ctx.version, ctx.zoom_index, view)
+        full_key = (base, view)
         if full_key != self.key or self.surface is None:
             self.surface = self._paint(box, z, paint, ss=self.ss if box.width * box.height < MAX_PIXELS // 4 else 1)
             self.origin = (box.x, box.y)

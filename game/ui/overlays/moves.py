@@ -47,12 +47,15 @@ class ReachShading:
         name = mover(ctx)
         if name is None:
             return
-        entries = ctx.encounter.reach_for(name).destinations()
+        def build() -> tuple[list[Cell], Any]:
+            entries = ctx.encounter.reach_for(name).destinations()
 
-        def draw_it(surf: pygame.Surface, at: Any, k: float) -> None:
-            paint.reach(surf, ctx, entries, at, k)
+            def draw_it(surf: pygame.Surface, at: Any, k: float) -> None:
+                paint.reach(surf, ctx, entries, at, k)
 
-        self.cache.draw(screen, ctx, ("reach", name), [c for c, _, _ in entries], draw_it)
+            return [c for c, _, _ in entries], draw_it
+
+        self.cache.draw(screen, ctx, ("reach", name), build)
 
 
 def move_lines(enc: Any, name: str, cell: Cell) -> list[Line] | None:
@@ -82,6 +85,21 @@ class PathPreview:
     def __init__(self) -> None:
         self.lines: list[Line] | None = None  # what the tooltip says now (tests read it)
         self.path: list[Cell] = []
+        self._key: object = None
+        self._plan: tuple[list[Line] | None, list[Cell], bool] = (None, [], False)
+
+    @staticmethod
+    def _compute(enc: Any, name: str, cell: Cell) -> tuple[list[Line] | None, list[Cell], bool]:
+        lines = move_lines(enc, name, cell)
+        reach = enc.reach_for(name)
+        end = reach.end_at(cell)
+        if lines is None or end is None:
+            return lines, [], False
+        path = [tuple(c) for c in reach.path_to(cell)]
+        start = tuple(enc.view(name).cell)
+        if not path or path[0] != start:
+            path.insert(0, start)
+        return lines, path, bool(end[1])
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None
@@ -97,17 +115,14 @@ class PathPreview:
             return  # hovering a combatant: its card (and for an enemy the attack preview) speaks instead
         if ctx.action_mode == DISENGAGE:
             return  # the disengage preview speaks instead
-        lines = move_lines(enc, name, cell)
+        key = (ctx.version, name, tuple(cell))
+        if key != self._key:  # the engine is asked once per hex pointed at, not every frame
+            self._key, self._plan = key, self._compute(enc, name, cell)
+        lines, path, stops = self._plan
         if lines is None:
             return
-        reach = enc.reach_for(name)
-        if reach.end_at(cell) is not None:
-            path = [tuple(c) for c in reach.path_to(cell)]
-            start = tuple(enc.view(name).cell)
-            if not path or path[0] != start:
-                path.insert(0, start)
+        if path:
             self.path = path
-            stops = reach.end_at(cell)[1]
             draw.path(screen, [ctx.cell_to_screen(c) for c in path], th.WARN if stops else (250, 250, 244),
                       width=max(2, round(4 * ctx.zoom)))
         self.lines = lines

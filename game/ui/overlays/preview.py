@@ -42,6 +42,9 @@ class ActionPreview:
         self.plan: tuple[Cell | None, Any] | None = None
         self.lines: list[Line] | None = None
         self._cache: dict[Any, Any] = {}
+        self._chosen_key: object = None
+        self._chosen: tuple[Cell | None, Any] = (None, None)
+        self._reach_key: object = None
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         """A click on the target whose preview needs a move first makes that move (the scene's own click
@@ -66,6 +69,10 @@ class ActionPreview:
         enc = ctx.encounter
         if cell is None or (ctx.hovered_unit is not None and enc.hostile(name, ctx.hovered_unit)):
             return
+        key = (ctx.version, name, tuple(cell))
+        if key == self._reach_key:
+            return  # same hex as last frame: nothing new to learn
+        self._reach_key = key
         if tuple(cell) == tuple(enc.view(name).cell):
             self.from_cell = None
         elif enc.reach_for(name).end_at(cell) is not None:
@@ -118,7 +125,10 @@ class ActionPreview:
         if target is None or target == name or not enc.hostile(name, target):
             return
         kind = SHOVE if ctx.action_mode == SHOVE else ATTACK
-        at, p = self.choose(ctx, kind, name, target)
+        key = (ctx.version, kind, name, target, self.from_cell)
+        if key != self._chosen_key:  # previews are asked once per target and starting hex, not every frame
+            self._chosen_key, self._chosen = key, self.choose(ctx, kind, name, target)
+        at, p = self._chosen
         self.plan = (at, p)
         start = at if at is not None else tuple(enc.view(name).cell)
         if at is not None:  # the move the attack needs, as the path preview would draw it

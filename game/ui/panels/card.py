@@ -60,6 +60,9 @@ class CombatantCard:
     def __init__(self, rect: pygame.Rect | None = None) -> None:
         self.rect = rect  # None: the left edge under the title bar, sized to the text
         self._frame = pygame.Rect(0, 0, 0, 0)
+        self._key: object = None
+        self._view: object = None
+        self._lines: list[Line] = []
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         # Read-only and translucent: clicks go through to the hexes under it (no map hex is ever unreachable).
@@ -71,8 +74,11 @@ class CombatantCard:
         if name is None:
             self._frame = pygame.Rect(0, 0, 0, 0)
             return
-        v = ctx.encounter.view(name)
-        lines = card_lines(v, ctx.encounter)
+        key = (ctx.version, name)
+        if key != self._key:
+            v = ctx.encounter.view(name)
+            self._key, self._view, self._lines = key, v, card_lines(v, ctx.encounter)
+        v, lines = self._view, self._lines
         w, h = th.lines_size(lines, WIDTH - 2 * th.PAD)
         a = th.area(screen, ctx)
         frame = self.rect or pygame.Rect(a.x + 8, a.y + 8, WIDTH, h + 10)

@@ -73,6 +73,8 @@ class InitiativeTracker:
         self.hovered: str | None = None
         self._rows: list[tuple[pygame.Rect, str]] = []
         self._last_frame = pygame.Rect(0, 0, 0, 0)
+        self._rows_key: object = None
+        self._cached_rows: list[Row] = []
 
     def frame(self, area: pygame.Rect, n_rows: int) -> pygame.Rect:
         if self.rect is not None:
@@ -99,7 +101,9 @@ class InitiativeTracker:
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         enc = ctx.encounter
-        rows = tracker_rows(enc)
+        if self._rows_key != ctx.version:
+            self._rows_key, self._cached_rows = ctx.version, tracker_rows(enc)
+        rows = self._cached_rows
         frame = self.frame(th.area(screen, ctx), len(rows))
         self._last_frame = frame
         th.draw_frame(screen, frame)
