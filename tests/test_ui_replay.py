@@ -73,3 +73,29 @@ def test_escape_closes_the_viewer(viewer) -> None:
     v, s = viewer
     tr = v.handle_event(key(pygame.K_ESCAPE))
     assert tr is not None and tr.kind == "pop"
+
+
+def test_playmat_play_replay_shows_a_log_headless(tmp_path, capsys) -> None:
+    from game.cli.main import main
+    from tests.ui_harness import DEFAULT
+
+    log = tmp_path / "fight.jsonl"
+    log.write_text('{"action": "place", "unit": "Goblin", "at": [7, 5], "facing": "w"}\n{"action": "begin"}\n',
+                   encoding="utf-8")
+    shot = tmp_path / "replay.png"
+    rc = main(["play", str(DEFAULT), "--replay", str(log), "--headless", "--screenshot", str(shot)])
+    assert rc == 0 and shot.is_file()
+    assert log.read_text(encoding="utf-8").count("\n") == 2  # watching never writes to the log
+
+
+def test_playmat_play_replay_refuses_a_log_that_does_not_replay(tmp_path, capsys) -> None:
+    from game.cli.main import main
+    from tests.ui_harness import DEFAULT
+
+    log = tmp_path / "bad.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "move", "unit": "Mira", "to": [3, 5]}\n', encoding="utf-8")
+    rc = main(["play", str(DEFAULT), "--replay", str(log), "--headless"])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1 and "bad.jsonl:2:" in err and "Traceback" not in err
+    rc = main(["play", "--replay", str(log), "--headless"])
+    assert rc == 2 and "needs the MAP" in capsys.readouterr().err

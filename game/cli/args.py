@@ -75,6 +75,7 @@ def build_parser() -> Parser:
     sp.add_argument("--explain-ai", action="store_true", help="show why the AI does what it does")
     sp.add_argument("--speed", choices=("1", "2", "instant"), default="1", help="AI turn speed")
     sp.add_argument("--setup", action="store_true", help="stay in setup so the GM can place combatants")
+    sp.add_argument("--replay", metavar="LOG", help="watch a saved log step by step (needs MAP; changes nothing)")
     sp.add_argument("--headless", action="store_true", help="no window (SDL's dummy video driver)")
     sp.add_argument("--frames", type=_positive, metavar="N", help="stop after N frames")
     sp.add_argument("--screenshot", metavar="OUT.png", help="save the last frame")

@@ -48,6 +48,14 @@ def play_config(args: argparse.Namespace) -> Any:
         map_path = Path(args.map)
         if not map_path.is_file():
             raise UsageError(f"{args.map}: no such map file")
+    replay = getattr(args, "replay", None)
+    if replay is not None:
+        if map_path is None:
+            raise UsageError("--replay needs the MAP the log was played on")
+        if not Path(replay).is_file():
+            raise UsageError(f"--replay {replay}: no such log file")
+        if args.log is not None:
+            raise UsageError("--replay shows a log without playing on: leave out --log")
     if args.headless:
         # Before pygame opens a display: no window, no sound device.
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -72,4 +80,5 @@ def play_config(args: argparse.Namespace) -> Any:
         headless=args.headless,
         frames=args.frames,
         screenshot=Path(args.screenshot) if args.screenshot else None,
+        replay=Path(replay) if replay else None,
     )

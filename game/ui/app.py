@@ -35,6 +35,7 @@ class PlayConfig:
     headless: bool = False
     frames: int | None = None
     screenshot: Path | None = None
+    replay: Path | None = None  # watch this log in the replay viewer instead of playing (needs map_path)
 
 
 def controller_levels(cfg: PlayConfig) -> dict[str, str | None]:
@@ -142,8 +143,14 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
             entries = shipped_entries()
             return TitleScene(entries, lambda p: battle_scene(cfg, p, screen_size(), title))
 
-        first = battle_scene(cfg, cfg.map_path, cfg.size, title) if cfg.map_path is not None else title()
+        if cfg.replay is not None and cfg.map_path is not None:
+            first: Scene = replay_scene(cfg.map_path, cfg.replay)
+        else:
+            first = battle_scene(cfg, cfg.map_path, cfg.size, title) if cfg.map_path is not None else title()
         stack = SceneStack(first)
+        if until is None and cfg.headless and cfg.frames is None and cfg.replay is not None:
+            def until(s: SceneStack) -> bool:  # headless replay: the first frame (e.g. for --screenshot)
+                return True
         if until is None and cfg.headless and cfg.frames is None:
             # Headless without a frame count: run to the end-of-battle summary.
             def until(s: SceneStack) -> bool:
@@ -155,6 +162,18 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
                         clock=clock, shots=shots, until=until)
     finally:
         pygame.display.quit()
+
+
+def replay_scene(map_path: Path, log_path: Path) -> Scene:
+    """``playmat play MAP --replay LOG``: the viewer over a saved log. Raises MapError / LogError (one line)."""
+    from game.render.tilemap import load_map_art
+    from game.rules import read_log
+
+    from .replay import ReplayScene
+
+    scenario = load_scenario(map_path)
+    # A line that does not replay raises LogError naming the log file and the line.
+    return ReplayScene(scenario, read_log(log_path, scenario.board.layout), art=load_map_art(map_path))
 
 
 def screen_size() -> tuple[int, int]:

@@ -78,7 +78,7 @@ def action_text(a: Any) -> str:
 class ReplayScene(Scene):
     def __init__(self, scenario: Any, actions: Sequence[Any], *, tmx_path: Any = None, art: Any = None,
                  size: tuple[int, int] | None = None) -> None:
-        from game.rules import replay
+        from game.rules import LogError, RulesError, replay
 
         self.scenario = scenario
         self.actions = list(actions)
@@ -88,8 +88,14 @@ class ReplayScene(Scene):
         # One pass over the log: the events each step caused (and the bonus each roller had then).
         enc = replay(scenario, [])
         self.step_lines: list[list[Entry]] = []
-        for a in self.actions:
-            self.step_lines.append(event_lines(enc.apply(a).events, bonus_from(enc)))
+        source = getattr(actions, "source", "log")
+        line_of = list(getattr(actions, "lines", range(1, len(self.actions) + 1)))
+        for i, a in enumerate(self.actions):
+            try:
+                applied = enc.apply(a)
+            except RulesError as err:  # a log that does not replay: its file and line, never a traceback
+                raise LogError(source, line_of[i] if i < len(line_of) else i + 1, str(err)) from None
+            self.step_lines.append(event_lines(applied.events, bonus_from(enc)))
         self.k = 0
         self.enc = replay(scenario, [])
         self.playing = False
