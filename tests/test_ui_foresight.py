@@ -207,3 +207,19 @@ def test_overlay_layers_stay_small_on_a_big_map_at_high_zoom() -> None:
     surf = w.counts.surface
     assert surf is not None and surf.get_width() * surf.get_height() <= MAX_PIXELS
     assert int(m.encounter.enemy_reach_count("player").sum()) > 6000  # the runner reaches nearly everywhere
+
+
+def test_hovering_an_enemy_outside_your_turn_shades_where_it_could_attack(scene) -> None:
+    from game.ui.overlays import EnemyReach
+
+    m, ctx, ws, s = scene
+    zone = widget(ws, EnemyReach).zone
+    hover(ctx, (7, 5))
+    frame(s, ctx, ws)
+    assert zone.surface is None  # Mira's turn: the attack preview is shown instead (Shift shows the zone)
+    m.controllers["player"] = object()  # the AI plays Mira: nothing to preview, the goblin's reach shows
+    ctx.version += 1
+    frame(s, ctx, ws)
+    assert zone.surface is not None and zone.builds == 1
+    frame(s, ctx, ws)
+    assert zone.builds == 1  # drawn from the cache while nothing changes

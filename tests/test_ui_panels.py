@@ -151,3 +151,27 @@ def test_hovering_a_tracker_row_shows_that_combatants_card(scene) -> None:
     rect, name = next((r, n) for r, n in widget(ws, InitiativeTracker)._rows if n == "Troll")
     send(ctx, ws, motion(rect.center))
     assert shown_name(ctx) == "Troll"
+
+
+def test_every_engine_event_has_a_log_line() -> None:
+    """Each event kind the engine reports reads as a sentence (none silently dropped, none crashing)."""
+    import game.rules as r
+    from game.ui.panels.combat_log import event_line
+
+    samples = [
+        r.CombatBegan(), r.RoundStarted(2), r.TurnStarted("Orc 1", 2, 3), r.Moved("Mira", ((3, 5), (4, 4)), 1, ()),
+        r.Turned("Mira", "sw"), r.Placed("Goblin", (7, 5)), r.Attacked("Mira", "Goblin", "rear", 4, 9, 9, True, 5),
+        r.Shoved("Mira", "Goblin", "front", 0, 3, 13, False), r.Pushed("Goblin", ((7, 5), (6, 5)), 3, False),
+        r.Disengaged("Mira", "acrobatics", 15, 11, True, ("Goblin",)), r.Defeated("Goblin", "hazard"),
+        r.Fled("Wren"), r.Joined("Bandit", (7, 2)), r.Removed("Orc 1", "fled"), r.MovementGranted("Mira", 3),
+        r.ThreateningSet("Orc 1", False), r.CombatEnded("gm", ("player", "ally")),
+    ]
+    kinds = {type(e) for e in samples}
+    assert kinds == {getattr(r, n) for n in r.__all__ if isinstance(getattr(r, n), type)
+                     and issubclass(getattr(r, n), r.Event) and getattr(r, n) is not r.Event}
+    lines = {type(e).__name__: event_line(e, lambda unit, skill: 4 if skill is None else 3)[0] for e in samples}
+    assert lines["Attacked"] == "Mira attacks Goblin from the rear (defence −4): rolled 9 +4 = 13 vs 9: hit, 5 damage"
+    assert lines["Disengaged"] == "Mira disengages (acrobatics): rolled 15 +3 = 18 vs 11: success; free of Goblin"
+    assert lines["Pushed"] == "Goblin is pushed to 6,5, takes 3 hazard damage"
+    assert lines["CombatEnded"] == "Combat over (ended by the GM): player and ally win"
+    assert all(lines.values())
