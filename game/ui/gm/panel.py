@@ -46,6 +46,8 @@ class GMTools:
         self.dragging: str | None = None  # setup: the token being dragged to a new hex
         self._frame = pygame.Rect(0, 0, 0, 0)
         self.last_cell: tuple[int, int] | None = None
+        self._drop_key: object = None
+        self._drop_reason: str | None = None
 
     # --- actions ------------------------------------------------------------------
     def _action(self, key: Any, ctx: BattleContext) -> Any:
@@ -174,6 +176,21 @@ class GMTools:
             b.danger = b.key in ("defeated", "fled", "end")
         return frame
 
+    def _draw_drop(self, screen: pygame.Surface, ctx: BattleContext, cell: tuple[int, int]) -> None:
+        """Where the dragged token would land: the hex outlined green, or red with the engine's reason."""
+        from game.rules import Place
+
+        assert self.dragging is not None
+        key = (ctx.version, self.dragging, cell)
+        if key != self._drop_key:
+            self._drop_key, self._drop_reason = key, ctx.encounter.check(Place(self.dragging, cell))
+        reason = self._drop_reason
+        colour = th.BAD if reason else th.GOOD
+        pygame.draw.polygon(screen, colour, ctx.hex_polygon(cell), 3)
+        head = th.Line(f"place {self.dragging} at {cell[0]},{cell[1]}", "accent", bold=True)
+        lines = [head, th.Line(f"refused: {reason}", "bad")] if reason else [head]
+        th.tooltip(screen, lines, ctx.mouse, within=ctx.view_rect)
+
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         if ctx.hovered_cell is not None:
             self.last_cell = tuple(ctx.hovered_cell)
@@ -192,8 +209,7 @@ class GMTools:
         for b in self.buttons:
             b.draw(screen, b.key == self.hovered)
         if self.dragging is not None and ctx.hovered_cell is not None:
-            th.tooltip(screen, [th.Line(f"place {self.dragging} at {ctx.hovered_cell[0]},{ctx.hovered_cell[1]}",
-                                        "accent")], ctx.mouse)
+            self._draw_drop(screen, ctx, tuple(ctx.hovered_cell))
         if self.form is not None:
             ctx.tips.clear()  # the form is modal: no map tooltip over it
             self.form.draw(screen)

@@ -56,7 +56,7 @@ def tracker_rows(enc) -> list[Row]:  # noqa: ANN001 - an Encounter (public API)
 def heading(enc) -> tuple[str, str]:  # noqa: ANN001
     """(title, subtitle): "Round 2" / "Orc 1 to act", "Setup" / ..., "Combat over" / "player and ally win"."""
     if enc.phase == "setup":
-        return "Setup", "the GM places combatants, then begins"
+        return "Setup", "the GM places, then begins"
     if enc.phase == "ended":
         winners = tuple(enc.winners())
         return "Combat over", (" and ".join(winners) + (" wins" if len(winners) == 1 else " win")) if winners \
