@@ -289,10 +289,21 @@ def test_a_resumed_log_continues_exactly(arena: Path, tmp_path: Path) -> None:
 
 # --- the AI, the summary, the title -----------------------------------------------------------------
 def test_ai_vs_ai_battle_plays_to_the_summary_and_the_log_replays(tmp_path: Path) -> None:
+    from game.ui.replay import ReplayScene
+
     log = tmp_path / "auto.jsonl"
     cfg = PlayConfig(map_path=ROOT / "maps" / "default.tmx", log_path=log, seed=5, autoplay=True,
                      headless=True, speed=float("inf"))
-    result = play(cfg)  # headless without --frames: runs to the summary
+
+    def watch_replay(frame: int, stack: Any) -> list[pygame.event.Event]:
+        top = stack.top
+        if isinstance(top, SummaryScene) and top.buttons:  # drawn once: click "Watch the replay"
+            return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=top.buttons[0].rect.center, button=1)]
+        return []
+
+    result = play(cfg, script=watch_replay, until=lambda s: isinstance(s.top, ReplayScene))
+    assert isinstance(result.stack.top, ReplayScene)
+    assert len(result.stack.top.actions) == len(log_lines(log))  # the viewer steps through this battle's log
     summary = result.stack.find(SummaryScene)
     assert summary is not None
     battle = result.stack.find(BattleScene)
@@ -368,3 +379,26 @@ def test_coordinates_key_and_a_resized_window(arena: Path, tmp_path: Path) -> No
     # The map area is the window minus the 36 px top bar and the 30 px status line.
     assert b.ctx.view_rect == pygame.Rect(0, 36, 1000, 640 - 36 - 30)
     assert (b.ctx.camera.view_w, b.ctx.camera.view_h) == (1000, 574)
+
+
+# --- a new user's battle, mouse only ----------------------------------------------------------------
+def test_a_new_user_plays_the_default_map_to_the_end_with_the_mouse_alone(tmp_path: Path) -> None:
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("walkthrough", ROOT / "tools" / "walkthrough.py")
+    walk = importlib.util.module_from_spec(spec)
+    sys.modules["walkthrough"] = walk  # its dataclasses look their module up
+    spec.loader.exec_module(walk)
+    log = tmp_path / "walk.jsonl"
+    result, player = walk.play_with_the_mouse(log, seed=1)
+    assert isinstance(result.stack.top, SummaryScene), player.log[-10:]
+    enc = result.stack.find(BattleScene).match.encounter
+    assert enc.is_over() and enc.winners()
+    # Title click -> the default map; the player's side moved and attacked through clicks alone.
+    assert player.log[0] == "title: click Ambush at Miller's Ford"
+    lines = log_lines(log)
+    humans = {"Aldric", "Mira", "Brother Tam", "Wren"}
+    assert any(d["action"] == "move" and d["unit"] in humans for d in lines)
+    assert any(d["action"] == "attack" and d["unit"] in humans for d in lines)
+    assert lines[-1]["action"] in ("attack", "shove", "end_turn", "flee")

@@ -746,6 +746,8 @@ class BattleScene(Scene):
                          (255, 255, 255), anchor="center")
 
     def _draw_fx(self, screen: pygame.Surface) -> None:
+        if self.anim.speed == math.inf:
+            self.anim.fx.clear()  # instant: the status line and the combat log tell it; stacked words would not
         for f in self.anim.fx:
             x, y = self.ctx.to_screen(*f.at)
             rise = 40 * f.t / f.life

@@ -68,7 +68,8 @@ class MenuScene(Scene):
         y += 10
         self.buttons = []
         for label, k, _ in self.actions:
-            b = Button(label, pygame.Rect(box.x + 60, y, pw - 120, 44), k.upper() if len(k) == 1 else k)
+            shown = {"return": "Enter", "escape": "Esc"}.get(k, k.upper() if len(k) == 1 else k)
+            b = Button(label, pygame.Rect(box.x + 60, y, pw - 120, 44), shown)
             b.draw(screen, hover=b.rect.collidepoint(self.mouse))
             self.buttons.append(b)
             y += 56
@@ -106,7 +107,7 @@ def summary_lines(enc: object, log_path: object, humans: set[str]) -> tuple[str,
         else:
             headline = f"{' and '.join(winners).capitalize()} win{'s' if len(winners) == 1 else ''}"
         who = " and ".join(winners)
-        first = f"{who} won after {enc.round} round{'s' if enc.round != 1 else ''}."  # type: ignore[attr-defined]
+        first = f"The {who} won after {enc.round} round{'s' if enc.round != 1 else ''}."  # type: ignore[attr-defined]
     else:
         headline = "Combat ended"
         first = f"No side won (ended in round {enc.round})."  # type: ignore[attr-defined]

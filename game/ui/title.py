@@ -81,8 +81,10 @@ class TitleScene(Scene):
         text(screen, "hex tactics for OpenRPG - command your side, every rule shown before you commit",
              (w // 2, 122), 24, DIM, anchor="center")
         box = pygame.Rect(0, 0, min(860, w - 80), 0)
-        row_h = 92
-        box.height = 70 + row_h * max(1, len(self.entries))
+        n = max(1, len(self.entries))
+        row_h = max(44, min(92, (h - 160 - 70 - 50) // n))  # every map fits above the hint line
+        desc_lines = 2 if row_h >= 86 else 1 if row_h >= 66 else 0
+        box.height = 70 + row_h * n
         box.midtop = (w // 2, 160)
         panel(screen, box)
         text(screen, "Choose a battle", (box.x + 28, box.y + 20), 28, INK, bold=True)
@@ -94,7 +96,11 @@ class TitleScene(Scene):
                 pygame.draw.rect(screen, (64, 56, 34), r, border_radius=10)
                 pygame.draw.rect(screen, GOLD, r, 2, border_radius=10)
             text(screen, e.title, (r.x + 16, r.y + 10), 28, GOLD if i == self.index else INK, bold=True)
-            desc = wrap(e.description or e.path.name, 20, r.w - 32)[:2]
+            desc = wrap(e.description or "", 20, r.w - 32)
+            if len(desc) > desc_lines:
+                desc = desc[:desc_lines]
+                if desc:
+                    desc[-1] = desc[-1].rstrip(".,; ") + "..."
             for j, line in enumerate(desc):
                 text(screen, line, (r.x + 16, r.y + 40 + 20 * j), 20, DIM)
         if not self.entries:

@@ -86,6 +86,9 @@ class ActionPreview:
         """(hex to act from or None for here, the preview) for an attack or shove on ``target``."""
         enc = ctx.encounter
         reach = enc.reach_for(name)
+        here_cell = tuple(enc.view(name).cell)
+        if self.from_cell == here_cell:  # pointed at before the actor moved there: it is "here" now
+            self.from_cell = None
         if self.from_cell is not None and reach.end_at(self.from_cell) is not None:
             p = self._preview(enc, kind, name, target, self.from_cell)
             if p.legal is None or self._best(ctx, kind, name, target) is None:
