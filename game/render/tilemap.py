@@ -97,8 +97,7 @@ class MapArt:
                 ((self._tile_surface(p.key, layer.opacity), (p.x, p.y)) for p in layer.placements),
                 pygame.BLEND_PREMULTIPLIED,
             )
-        _unpremultiply_surface(canvas)
-        return canvas
+        return _unpremultiply(canvas)
 
     def _tile_surface(self, key: SpriteKey, opacity: float) -> pygame.Surface:
         """The premultiplied surface of an image at a layer opacity, made once per map."""
@@ -135,21 +134,41 @@ def _premultiplied_surface(img: Array, opacity: float) -> pygame.Surface:
     return surf
 
 
-def _unpremultiply_surface(surf: pygame.Surface) -> None:
-    """Premultiplied -> straight alpha, in place; only translucent pixels (tile edges, faded layers) change.
+_UNPREMUL = np.concatenate([[0.0], 255.0 / np.arange(1, 256)]).astype(np.float32)  # alpha -> 255 / alpha
 
-    Works in bands of rows (contiguous in the surface's memory) so the masks stay small on big maps.
+
+def _unpremultiply(surf: pygame.Surface) -> pygame.Surface:
+    """Premultiplied -> straight alpha; only translucent pixels (tile edges, faded layers) change.
+
+    Works in place on the surface's own bytes (BGRA or RGBA: alpha is the fourth byte either way), in
+    bands of rows: a few translucent pixels are divided one by one, a band that is mostly translucent
+    (a faded group over the whole map) in one vectorised pass.
     """
-    alpha, rgb = pygame.surfarray.pixels_alpha(surf), pygame.surfarray.pixels3d(surf)  # indexed [x, y]
-    for top in range(0, surf.get_height(), BAND):
-        band_alpha, band_rgb = alpha[:, top : top + BAND], rgb[:, top : top + BAND]
+    w, h = surf.get_size()
+    if surf.get_masks()[3] != 0xFF000000 or surf.get_pitch() != w * 4:
+        copy = pygame.Surface((w, h), pygame.SRCALPHA)
+        copy.blit(surf, (0, 0), special_flags=pygame.BLEND_PREMULTIPLIED)
+        surf = copy
+    data = np.asarray(surf.get_view("0")).reshape(h, w, 4)
+    for top in range(0, h, BAND):
+        band = data[top : top + BAND]
+        alpha = band[..., 3]
         # alpha - 1 wraps 0 to 255, so one comparison keeps exactly 1..254.
-        xs, ys = np.nonzero(band_alpha - np.uint8(1) < 254)
-        if len(xs):
-            a = band_alpha[xs, ys].astype(np.int32)[:, None]
-            straight = (band_rgb[xs, ys].astype(np.int32) * 255 + a // 2) // a
-            band_rgb[xs, ys] = np.minimum(straight, 255).astype(np.uint8)
-    # The pixel views lock the surface until they go away, which they do when we return.
+        translucent = alpha - np.uint8(1) < 254
+        count = int(np.count_nonzero(translucent))
+        if not count:
+            continue
+        if count < translucent.size // 8:
+            ys, xs = np.nonzero(translucent)
+            a = alpha[ys, xs].astype(np.int32)[:, None]
+            straight = (band[ys, xs, :3].astype(np.int32) * 255 + a // 2) // a
+            band[ys, xs, :3] = np.minimum(straight, 255).astype(np.uint8)
+            continue
+        # Opaque pixels scale by 1 and transparent ones hold 0: dividing every pixel changes only the rest.
+        scale = _UNPREMUL[alpha][..., None]
+        band[..., :3] = np.minimum(band[..., :3] * scale + np.float32(0.5), 255)
+    del data  # release the surface lock
+    return surf
 
 
 def draw_order(layout: HexLayout) -> list[tuple[int, int]]:
@@ -285,25 +304,30 @@ class _Builder:
         tint = layer.style.tint
         gids = layer.gids
         out: list[Placement] = []
-        sources: dict[int, tuple[Array, tuple[int, int], str] | None] = {}
+        # Per raw gid: its image's anchor offset, and where its sprite lands relative to the cell box
+        # (cell boxes are whole pixels, so the sub-pixel phase is the same for every cell of a layer).
+        per_gid: dict[int, tuple[SpriteKey, int, int] | None] = {}
         for col, row in draw_order(layout):
             raw = int(gids[row, col])
             if not raw:
                 continue
-            gid = raw & GID_MASK
-            if gid not in sources:
-                sources[gid] = self.tile_source(gid)
-            found = sources[gid]
-            if found is None:
-                continue
-            src, (ox, oy), _ = found
-            ih, iw = src.shape[:2]
             px, py = pix.cell_box((col, row))
-            # Anchored bottom-left on the cell box (Tiled); the transform turns about the image centre.
-            cx = px + drift(col) + ox + iw / 2 + lx
-            cy = py + th + oy - ih / 2 + ly
-            key, x, y = self.sprite(raw, tint, None, None, cx, cy, src)
-            out.append(Placement(x, y, key))
+            px += drift(col)
+            if raw not in per_gid:
+                found = self.tile_source(raw & GID_MASK)
+                if found is None:
+                    per_gid[raw] = None
+                else:
+                    src, (ox, oy), _ = found
+                    ih, iw = src.shape[:2]
+                    # Anchored bottom-left on the cell box (Tiled); the transform turns about the image centre.
+                    cx = px + ox + iw / 2 + lx
+                    cy = py + th + oy - ih / 2 + ly
+                    key, x, y = self.sprite(raw, tint, None, None, cx, cy, src)
+                    per_gid[raw] = (key, x - px, y - py)
+            hit = per_gid[raw]
+            if hit is not None:
+                out.append(Placement(px + hit[1], py + hit[2], hit[0]))
         return out
 
     def image_layer(self, layer: ImageLayerData, size: tuple[int, int]) -> list[Placement]:
