@@ -44,7 +44,7 @@ def test_tally_counts_zoc_stops_back_attacks_shove_falls_and_hazard_damage_from_
     enc = SimpleNamespace(
         view=lambda name: SimpleNamespace(cell={"Orc 1": (4, 4), "Aldric": (5, 4)}[name], active=True),
     )
-    tally = Tally(["Orc 1", "Aldric"])
+    tally = Tally({"Orc 1": 10, "Aldric": 12})
     _observe((Moved("Orc 1", ((2, 4), (3, 4), (4, 4)), 2, ("Aldric",)),), enc, tally, None)
     _observe((Attacked("Orc 1", "Aldric", "rear", 4, 15, 12, True, 5),), enc, tally, None)
     _observe((Shoved("Orc 1", "Aldric", "front", 0, 18, 14, True),
@@ -57,3 +57,6 @@ def test_tally_counts_zoc_stops_back_attacks_shove_falls_and_hazard_damage_from_
     # 5 from the rear attack + 3 hazard damage from the shove: both Orc 1's doing.
     assert tally.dealt["Orc 1"] == 8 and tally.taken["Aldric"] == 8
     assert tally.taken["Orc 1"] == 2 and tally.dealt["Aldric"] == 0  # hazard at turn start: nobody's credit
+    # Aldric has 12 - 8 = 4 hp left: a 9-point hit takes 4 (overkill is not damage dealt).
+    _observe((Attacked("Orc 1", "Aldric", "front", 0, 20, 12, True, 9),), enc, tally, None)
+    assert tally.dealt["Orc 1"] == 12 and tally.taken["Aldric"] == 12

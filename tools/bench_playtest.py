@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import statistics
 import sys
 import time
@@ -27,6 +28,13 @@ from game.playtest import run_batch  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished worker processes: on a shared, loaded machine the
+    wall clock says more about the neighbours than about Playmat."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     default_map = ROOT / "maps" / "ambush.tmx"
@@ -38,24 +46,30 @@ def main() -> int:
     args = ap.parse_args()
     scenario = load_scenario(args.map)
     times: dict[int, list[float]] = {}
+    cpu: dict[int, list[float]] = {}
     docs: dict[int, str] = {}
     for _ in range(args.repeat):
         for jobs in (1, args.jobs):
+            c0 = cpu_seconds()
             t0 = time.perf_counter()
             summary = run_batch(scenario, args.games, args.seed, None, jobs, map_label=args.map)
             times.setdefault(jobs, []).append(time.perf_counter() - t0)
+            cpu.setdefault(jobs, []).append(cpu_seconds() - c0)
             docs[jobs] = summary.json_text()
     identical = len(set(docs.values())) == 1
     med = {j: statistics.median(t) for j, t in times.items()}
+    med_cpu = {j: statistics.median(t) for j, t in cpu.items()}
     print(f"map {args.map}: {args.games} games, seeds {args.seed}.., AI normal everywhere, {args.repeat} run(s) each")
     for j, m in med.items():
-        print(f"  --jobs {j}: median {m:6.2f} s  {args.games / m:6.2f} games/s")
+        print(f"  --jobs {j}: median {m:6.2f} s  {args.games / m:6.2f} games/s  "
+              f"(CPU {med_cpu[j]:6.2f} s: {med_cpu[j] / args.games:.3f} CPU-s per game)")
     speedup = med[1] / med[args.jobs]
     print(f"  --jobs {args.jobs} vs --jobs 1 (baseline, same run): {speedup:.2f}x faster; target <= 60 s: "
           f"{'met' if med[args.jobs] <= 60 else 'MISSED'}; JSON identical: {identical}")
     print(json.dumps({"bench": "playtest", "map": args.map, "games": args.games,
                       "median_s": {str(j): round(m, 3) for j, m in med.items()},
                       "games_per_s": {str(j): round(args.games / m, 3) for j, m in med.items()},
+                      "cpu_s": {str(j): round(m, 3) for j, m in med_cpu.items()},
                       "speedup": round(speedup, 3), "identical_json": identical}))
     return 0 if identical else 1
 

@@ -70,6 +70,7 @@ def cmd_playtest(args: argparse.Namespace) -> int:
         sys.stdout.write(summary.json_text())
         return 0
     sys.stdout.write(text_summary(summary, out_dir))
+    sys.stdout.flush()  # the summary before the timing line when both go to one terminal
     rate = summary.games / seconds if seconds > 0 else float("inf")
     print(f"{summary.games} games in {seconds:.1f} s: {rate:.1f} games/s on {run.where}", file=sys.stderr)
     return 0

@@ -50,6 +50,8 @@ def write_heatmaps(summary: Summary, scenario: Scenario, map_path: str | Path, o
     """Draw every heatmap of ``summary`` over ``map_path`` into ``out_dir``; returns the files written."""
     import game.render as render
 
+    out_dir = Path(out_dir)
+    out_dir.mkdir(exist_ok=True)
     art = render.load_map_art(map_path)
     grey = render.grey_base(render.scaled_base(art, scale))
     ring = {f: render.FACTION_RAMPS[f].high for f in summary.factions}
@@ -68,6 +70,6 @@ def write_heatmaps(summary: Summary, scenario: Scenario, map_path: str | Path, o
         vmax = max(counts.values(), default=0)
         fig = render.heatmap_figure(surface, title=f"{spec.title} - {summary.title}", unit=spec.unit, ramp=ramp,
                                     vmax=vmax, total=sum(counts.values()),
-                                    note=games, keys=keys)
+                                    note=f"{games}; numbers on the busiest hexes", keys=keys)
         written.append(render.save_png(fig, out_dir / spec.file))
     return written

@@ -69,8 +69,8 @@ def play_game(
     controllers = {faction: policy_for(level) for faction, level in levels.items()}
     match = Match(scenario, seed=seed, log_path=log_path, controllers=controllers)
     enc = match.encounter
-    names = [v.name for v in enc.views()]
-    tally = Tally(names)
+    tally = Tally({v.name: v.hp for v in enc.views()})
+    names = list(tally.hp)
     rng = ai_rng(seed)
     actions = 0
     limit = ACTIONS_PER_UNIT_ROUND * max(1, len(names)) * (max_rounds + 1)

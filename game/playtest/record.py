@@ -49,7 +49,7 @@ class GameRecord:
     rounds: int
     actions: int  # actions applied, Begin included
     survivors: tuple[str, ...]  # combatants still active at the end, map order
-    damage_dealt: dict[str, int] = field(default_factory=dict)  # combatant -> hp it took off others
+    damage_dealt: dict[str, int] = field(default_factory=dict)  # combatant -> hp it took off others (no overkill)
     damage_taken: dict[str, int] = field(default_factory=dict)  # combatant -> hp it lost (attacks and hazards)
     counts: dict[str, int] = field(default_factory=dict)  # COUNTERS
     heat: dict[str, dict[Cell, int]] = field(default_factory=dict)  # layer -> {cell: count}
@@ -59,9 +59,11 @@ class GameRecord:
 class Tally:
     """Accumulates a game's figures from events as the game is played."""
 
-    def __init__(self, names: list[str]) -> None:
-        self.dealt: Counter[str] = Counter({n: 0 for n in names})
-        self.taken: Counter[str] = Counter({n: 0 for n in names})
+    def __init__(self, hp: dict[str, int]) -> None:
+        """``hp``: every combatant's hp at the start, so damage past 0 (overkill) is not counted."""
+        self.hp = dict(hp)
+        self.dealt: Counter[str] = Counter({n: 0 for n in hp})
+        self.taken: Counter[str] = Counter({n: 0 for n in hp})
         self.counts: Counter[str] = Counter({k: 0 for k in COUNTERS})
         self.heat: dict[str, Counter[Cell]] = {}
 
@@ -74,11 +76,14 @@ class Tally:
         self.counts[key] += n
 
     def damage(self, dealer: str | None, victim: str, amount: int) -> None:
-        if amount <= 0:
+        """Count the hp ``victim`` actually lost: a 9-point hit on a 2-hp goblin deals 2."""
+        lost = max(0, min(amount, self.hp.get(victim, amount)))
+        if lost == 0:
             return
-        self.taken[victim] += amount
+        self.hp[victim] = self.hp.get(victim, lost) - lost
+        self.taken[victim] += lost
         if dealer is not None:
-            self.dealt[dealer] += amount
+            self.dealt[dealer] += lost
 
     def heat_dict(self) -> dict[str, dict[Cell, int]]:
         return {layer: dict(sorted(c.items())) for layer, c in sorted(self.heat.items())}

@@ -95,8 +95,8 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
         "",
         "## Combatants",
         "",
-        "Damage is hp taken off by attacks and hazards (a shove into a hazard counts for the shover), "
-        "mean per game.",
+        "Damage is hp actually lost to attacks and hazards (no overkill; a shove into a hazard counts for "
+        "the shover), mean per game.",
         "",
         "| combatant | faction | survived | 95 % interval | damage dealt | damage taken |",
         "|---|---|---:|---:|---:|---:|",

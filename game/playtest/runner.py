@@ -90,6 +90,9 @@ def run_batch(
     ``jobs`` > 1 plays in that many local processes; ``scheduler`` (a Dask scheduler address)
     sends the games to a Dask cluster instead. The first ``keep_logs`` games keep their action
     logs (``GameRecord.log``) for replay. Results are identical however the games are spread.
+
+    Worker processes start with ``spawn`` (the same on every platform, safe next to threads):
+    a script calling this with ``jobs`` > 1 needs the usual ``if __name__ == "__main__":`` guard.
     """
     if games < 1:
         raise PlaytestError(f"--games must be at least 1, got {games}")

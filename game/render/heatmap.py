@@ -76,8 +76,13 @@ def grey_base(base: pygame.Surface) -> pygame.Surface:
 
 
 def draw_heat(target: pygame.Surface, layout: HexLayout, counts: Mapping[Cell, int], ramp: Ramp,
-              scale: float = 1.0, *, vmax: int | None = None, label: bool = True) -> None:
-    """Fill every hex with a positive count by ``ramp`` (count / vmax) and write the count in it."""
+              scale: float = 1.0, *, vmax: int | None = None, label: bool = True, labels: int = 12) -> None:
+    """Fill every hex with a positive count by ``ramp`` (count / vmax) and write the busiest counts in.
+
+    Opacity grows with the count too, so a hex visited once in 200 games only tints the terrain
+    while hot spots stand out solid; only the ``labels`` busiest hexes (and none under a fifth of
+    the maximum) carry their number, so a big batch does not bury the map in digits.
+    """
     cells = {c: n for c, n in counts.items() if n > 0}
     if not cells:
         return
@@ -85,18 +90,22 @@ def draw_heat(target: pygame.Surface, layout: HexLayout, counts: Mapping[Cell, i
     pix = TiledPixels(layout)
     k = scale * SS
     big = pygame.Surface((target.get_width() * SS, target.get_height() * SS), pygame.SRCALPHA)
-    for cell, n in cells.items():
+    for cell, n in sorted(cells.items(), key=lambda item: item[1]):  # hot hexes' outlines on top
         t = n / top
         pts = [(x * k, y * k) for x, y in pix.cell_corners(cell)]
-        pygame.draw.polygon(big, (*ramp.at(t), round(175 + 60 * t)), pts)
-        pygame.draw.lines(big, (*ramp.at(1.0), 200), True, pts, max(1, int(1.0 * k)))
+        pygame.draw.polygon(big, (*ramp.at(t), round(70 + 175 * t)), pts)
+        if t >= 0.2:
+            pygame.draw.lines(big, (*ramp.at(1.0), round(90 + 140 * t)), True, pts, max(1, int(1.2 * k)))
     inr = _inradius(pix, layout) * scale
     if label and inr >= 11:
         size = max(10, int(inr * 0.62 * SS))
-        for cell, n in cells.items():
-            cx, cy = pix.cell_center(cell)
+        busiest = sorted(cells.items(), key=lambda item: (-item[1], item[0][1], item[0][0]))[:labels]
+        for cell, n in busiest:
             t = n / top
-            ink = (255, 255, 255) if _luma(ramp.at(t)) < 140 else (25, 25, 30)
+            if t < 0.2 and n != top:
+                continue
+            cx, cy = pix.cell_center(cell)
+            ink = (255, 255, 255) if _luma(ramp.at(t)) < 150 else (25, 25, 30)
             text = font(size, bold=True).render(_short(n), True, ink)
             big.blit(text, text.get_rect(center=(round(cx * k), round(cy * k))))
     target.blit(pygame.transform.smoothscale(big, target.get_size()), (0, 0))
