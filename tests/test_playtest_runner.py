@@ -106,3 +106,21 @@ def test_dask_cluster_gives_byte_identical_json(skirmish) -> None:
                                   host="127.0.0.1", dashboard_address=None) as cluster:
         remote = batch(skirmish, 6, seed=7, scheduler=cluster.scheduler_address).json_text()
     assert remote == local
+
+
+def test_map_lint_flags_a_lopsided_map_through_quick_wins(tmp_path: Path) -> None:
+    from game.maps.lint import lint_map
+    from game.playtest import quick_wins
+
+    # One frail squire against three strong orcs next to him: the orcs win every game.
+    units = [
+        {"name": "Squire", "at": (1, 2), "faction": "player", "move": 3, "hp": 2, "attack": 0, "defense": 8},
+        {"name": "Orc 1", "at": (2, 1), "faction": "enemy", "hp": 30, "attack": 8, "initiative": 5, "damage": "6"},
+        {"name": "Orc 2", "at": (2, 2), "faction": "enemy", "hp": 30, "attack": 8, "initiative": 4, "damage": "6"},
+        {"name": "Orc 3", "at": (2, 3), "faction": "enemy", "hp": 30, "attack": 8, "initiative": 3, "damage": "6"},
+    ]
+    path = write_map(tmp_path / "hopeless.tmx", FIELD, units=units, title="Hopeless")
+    wins = quick_wins(path, 3)
+    assert wins == {"player": 0, "enemy": 3}
+    warnings = lint_map(path, playtest=quick_wins, games=3)
+    assert any('side "enemy" won 3 of 3' in w for w in warnings)

@@ -152,6 +152,15 @@ class Job:
 _WORKER_JOB: Job | None = None
 
 
+def quick_wins(map_path: str | Path, games: int = 20, seed: int | None = None, jobs: int = 1) -> dict[str, int]:
+    """Games won per faction in a quick all-normal playtest of a map file: the map lint's hook
+    (``game.maps.lint.lint_map(path, playtest=quick_wins)``). Friendly factions that win together
+    both count the game."""
+    from game.maps import load_scenario
+
+    return run_batch(load_scenario(map_path), games, seed, None, jobs, map_label=str(map_path)).wins
+
+
 def _init_worker(job: Job) -> None:
     global _WORKER_JOB
     _WORKER_JOB = job
