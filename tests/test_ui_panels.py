@@ -175,3 +175,29 @@ def test_every_engine_event_has_a_log_line() -> None:
     assert lines["Pushed"] == "Goblin is pushed to 6,5, takes 3 hazard damage"
     assert lines["CombatEnded"] == "Combat over (ended by the GM): player and ally win"
     assert all(lines.values())
+
+
+def test_a_long_initiative_order_scrolls_and_keeps_the_actor_in_view(tmp_path) -> None:
+    """20 combatants do not fit above the log at 720 px: the tracker shows a window with the actor in it."""
+    from game.match import Match
+    from game.rules import Begin, EndTurn
+    from game.rules.textmap import scenario_from_rows
+
+    units = [{"name": f"U{i:02d}", "at": (i, i % 2), "faction": "player" if i % 2 else "enemy", "initiative": 40 - i}
+             for i in range(20)]
+    m = Match(scenario_from_rows(["." * 24] * 6, units))
+    m.submit(Begin())
+    for _ in range(17):
+        m.submit(EndTurn())
+    assert m.encounter.turn == "U17"
+    ctx = make_ctx(m)
+    t = InitiativeTracker()
+    s = screen()
+    t.draw(s, ctx)
+    shown = [n for _, n in t._rows]
+    assert "U17" in shown and len(shown) < 20
+    assert t._last_frame.bottom <= ctx.view_rect.bottom - 188 - 8  # clear of the combat log below it
+    ctx.mouse = t._last_frame.center
+    t.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=20), ctx)
+    t.draw(s, ctx)
+    assert [n for _, n in t._rows][0] == "U00"  # scrolled to the top of the order

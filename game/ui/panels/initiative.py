@@ -20,6 +20,7 @@ from . import theme as th
 
 ROW = 26
 WIDTH = 240
+LOG_ROOM = 188 + 24  # the combat log's height and gaps below the tracker (bottom-right of the map area)
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,13 @@ class InitiativeTracker:
         self._last_frame = pygame.Rect(0, 0, 0, 0)
         self._rows_key: object = None
         self._cached_rows: list[Row] = []
+        self.first = 0  # first row shown when not all fit (the wheel scrolls; each new turn re-centres)
+        self._turn_seen: object = None
+
+    def capacity(self, area: pygame.Rect) -> int:
+        """How many rows fit above the combat log (a fixed rect shows as many as fit in it)."""
+        h = self.rect.height if self.rect is not None else area.height - LOG_ROOM
+        return max(3, (h - 58 - 6 - 20) // ROW)
 
     def frame(self, area: pygame.Rect, n_rows: int) -> pygame.Rect:
         if self.rect is not None:
@@ -83,6 +91,9 @@ class InitiativeTracker:
         return pygame.Rect(area.right - WIDTH - 8, area.y + 8, WIDTH, h)
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        if event.type == pygame.MOUSEWHEEL and self._last_frame.collidepoint(ctx.mouse) and event.y:
+            self.first = max(0, self.first - event.y)  # wheel up shows earlier rows; draw clamps the end
+            return Reply()
         if event.type != pygame.MOUSEMOTION and event.type != pygame.MOUSEBUTTONDOWN:
             return None
         th.claim_hover(ctx, self._last_frame, event)
@@ -104,7 +115,21 @@ class InitiativeTracker:
         if self._rows_key != ctx.version:
             self._rows_key, self._cached_rows = ctx.version, tracker_rows(enc)
         rows = self._cached_rows
-        frame = self.frame(th.area(screen, ctx), len(rows))
+        area = th.area(screen, ctx)
+        cap = self.capacity(area)
+        more = len(rows) > cap
+        if more:
+            if enc.turn != self._turn_seen:  # a new turn: bring the actor into view
+                self._turn_seen = enc.turn
+                current = next((i for i, r in enumerate(rows) if r.state == "current"), 0)
+                self.first = max(0, current - 2)
+            self.first = min(self.first, len(rows) - cap)
+            shown = rows[self.first:self.first + cap]
+        else:
+            self.first, shown = 0, rows
+        frame = self.frame(area, len(shown))
+        if more and self.rect is None:
+            frame.height += 20
         self._last_frame = frame
         th.draw_frame(screen, frame)
         title, sub = heading(enc)
@@ -113,11 +138,16 @@ class InitiativeTracker:
                 size=th.SMALL, colour=th.MUTED)
         self._rows = []
         y = frame.y + 56
-        for row in rows:
+        for row in shown:
             r = pygame.Rect(frame.x + 4, y, frame.width - 8, ROW - 2)
             self._rows.append((r, row.name))
             self._draw_row(screen, r, row, hovered=row.name == self.hovered or row.name == ctx.highlight)
             y += ROW
+        if more:
+            above, below = self.first, len(rows) - self.first - len(shown)
+            note = "   ".join(x for x in (f"{above} above" if above else "", f"{below} below" if below else "") if x)
+            th.text(screen, f"{note} (wheel)", (frame.centerx, y + 2), size=th.SMALL, colour=th.MUTED,
+                    anchor="midtop")
 
     def _draw_row(self, screen: pygame.Surface, r: pygame.Rect, row: Row, hovered: bool) -> None:
         out = row.state in ("defeated", "fled")
