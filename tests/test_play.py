@@ -402,3 +402,13 @@ def test_a_new_user_plays_the_default_map_to_the_end_with_the_mouse_alone(tmp_pa
     assert any(d["action"] == "move" and d["unit"] in humans for d in lines)
     assert any(d["action"] == "attack" and d["unit"] in humans for d in lines)
     assert lines[-1]["action"] in ("attack", "shove", "end_turn", "flee")
+
+
+def test_clicking_the_speed_label_cycles_the_ai_speed(arena: Path, tmp_path: Path) -> None:
+    def click_speed(b: BattleScene) -> list[pygame.event.Event]:
+        return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b.speed_rect.center, button=1)]
+
+    drv, _ = run(PlayConfig(map_path=arena, log_path=tmp_path / "v.jsonl", humans=EVERYONE, headless=True,
+                            frames=300), [(idle, click_speed), (idle, click_speed), (idle, lambda b: [])])
+    assert drv.battle.anim.speed == float("inf")  # 1x -> 2x -> instant
+    assert drv.battle.ctx.status == "AI speed instant"

@@ -139,14 +139,22 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
         pygame.display.set_caption("Playmat")
         pygame.key.set_repeat(300, 40)
 
+        started: list[Path] = []
+
+        def start(p: Path) -> Scene:
+            # --log belongs to the first battle; another picked after "back to the title" gets a new log.
+            run_cfg = cfg if not started else replace(cfg, log_path=None)
+            scene = battle_scene(run_cfg, p, screen_size(), title)
+            started.append(p)
+            return scene
+
         def title() -> Scene:
-            entries = shipped_entries()
-            return TitleScene(entries, lambda p: battle_scene(cfg, p, screen_size(), title))
+            return TitleScene(shipped_entries(), start)
 
         if cfg.replay is not None and cfg.map_path is not None:
             first: Scene = replay_scene(cfg.map_path, cfg.replay)
         else:
-            first = battle_scene(cfg, cfg.map_path, cfg.size, title) if cfg.map_path is not None else title()
+            first = start(cfg.map_path) if cfg.map_path is not None else title()
         stack = SceneStack(first)
         if until is None and cfg.headless and cfg.frames is None and cfg.replay is not None:
             def until(s: SceneStack) -> bool:  # headless replay: the first frame (e.g. for --screenshot)

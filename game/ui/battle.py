@@ -113,6 +113,7 @@ class BattleScene(Scene):
         self.dragged = False
         self.real_mouse = False  # screen-edge panning only after the pointer really moved
         self.buttons: list[Any] = []
+        self.speed_rect = pygame.Rect(0, 0, 0, 0)
         self.summary_shown = False
         self.last_turn: str | None = None
         self.mtime = self._mtime()
@@ -230,6 +231,10 @@ class BattleScene(Scene):
             if event.type == pygame.MOUSEMOTION:
                 self.real_mouse = True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.speed_rect.collidepoint(event.pos):  # mouse-first: the speed label cycles 1x, 2x, instant
+                self.set_speed(SPEEDS[(SPEEDS.index(self.anim.speed) + 1) % len(SPEEDS)]
+                               if self.anim.speed in SPEEDS else 1.0)
+                return None
             for b, cmd in self.buttons:
                 if b.rect.collidepoint(event.pos):
                     return self._command(cmd) if b.enabled else self._why_disabled(cmd)
@@ -725,8 +730,8 @@ class BattleScene(Scene):
             if w.layer == "panel":
                 w.draw(screen, ctx)
         screen.set_clip(clip)
-        hud.draw_top_bar(screen, ctx, self.art.title, self._controller(), self.anim.speed,
-                         str(self.opts.log_path or ""))
+        self.speed_rect = hud.draw_top_bar(screen, ctx, self.art.title, self._controller(), self.anim.speed,
+                                           str(self.opts.log_path or ""))
         hud.draw_status(screen, ctx, "H help   V enemy reach   G GM   Esc menu")
 
     def _draw_hover(self, screen: pygame.Surface, cell: tuple[int, int]) -> None:
@@ -835,7 +840,7 @@ BATTLE_KEYS = (
     ("Hover an enemy", "attack preview (Shift: the hexes it could attack next turn)"),
     ("G", "GM mode: act for anyone, GM tools"),
     ("X", "show the AI's reasons"),
-    ("1 / 2 / 3", "AI speed 1x / 2x / instant"),
+    ("1 / 2 / 3, click the speed", "AI speed 1x / 2x / instant"),
     ("C / L", "coordinates on every hex / legend of colours and terrain costs"),
     ("Drag, arrows, screen edge", "pan"),
     ("Wheel, + / -, Home", "zoom toward the cursor / fit the map"),

@@ -16,7 +16,8 @@ SPEED_NAMES = {1.0: "1x", 2.0: "2x", float("inf"): "instant"}
 
 
 def draw_top_bar(screen: pygame.Surface, ctx: BattleContext, title: str, controller: str, speed: float,
-                 log_path: str | None) -> None:
+                 log_path: str | None) -> pygame.Rect:
+    """Returns the rectangle of the flags at the right (a click there cycles the AI speed)."""
     w = screen.get_width()
     pygame.draw.rect(screen, (14, 16, 22), (0, 0, w, TOP_BAR))
     pygame.draw.line(screen, (80, 84, 96), (0, TOP_BAR - 1), (w, TOP_BAR - 1))
@@ -42,7 +43,7 @@ def draw_top_bar(screen: pygame.Surface, ctx: BattleContext, title: str, control
         flags.append("enemy reach")
     flags.append(f"AI speed {SPEED_NAMES.get(speed, f'{speed:g}x')}")
     right = "    ".join(flags)
-    text(screen, right, (w - 12, TOP_BAR // 2), 20, (255, 170, 90) if ctx.gm else DIM, anchor="midright")
+    return text(screen, right, (w - 12, TOP_BAR // 2), 20, (255, 170, 90) if ctx.gm else DIM, anchor="midright")
 
 
 def draw_status(screen: pygame.Surface, ctx: BattleContext, hint: str) -> None:

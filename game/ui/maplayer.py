@@ -49,8 +49,9 @@ class MapLayer:
     def draw(self, screen: pygame.Surface, view: pygame.Rect, origin: tuple[float, float], zoom_index: int) -> None:
         """Blit the part of the map that falls in ``view``; ``origin`` is the map's (0, 0) on screen."""
         surf = self.surface(zoom_index)
-        screen.fill(BACKGROUND, view)
         ox, oy = round(origin[0]), round(origin[1])
+        if not pygame.Rect(ox, oy, *surf.get_size()).contains(view):
+            screen.fill(BACKGROUND, view)  # the map does not cover the whole view: clear the margins
         # Source rectangle = the view in map-surface pixels, clipped by blit itself.
         area = pygame.Rect(view.x - ox, view.y - oy, view.w, view.h)
         screen.blit(surf, view.topleft, area)

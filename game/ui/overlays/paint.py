@@ -90,12 +90,20 @@ def counts(surf: pygame.Surface, ctx: BattleContext, values: dict[Cell, int], at
     geo = ctx.geometry
     r_badge = max(7, round(ctx.hex_radius() / max(ctx.zoom, 1e-9) * k * 0.36))
     f = font(max(12, round(r_badge * 1.5)), True)
+    digits: dict[int, pygame.Surface] = {}
+    w, h = surf.get_size()
+    pad = 4 * r_badge
     for cell, n in values.items():
+        cx, cy = at(*geo.cell_center(cell))
+        if not (-pad < cx < w + pad and -pad < cy < h + pad):
+            continue  # outside this layer (cut to the view on big maps): nothing to paint
         poly = [at(x, y) for x, y in geo.cell_corners(cell)]
         pygame.draw.polygon(surf, colour(n, most), poly)
         pygame.draw.polygon(surf, (120, 20, 16, 160), poly, 1)
         c = at(*geo.cell_center(cell))
         c = (round(c[0]), round(c[1]))
         pygame.draw.circle(surf, (28, 8, 8, 230), c, r_badge)
-        text = f.render(str(n), True, (255, 236, 220))
+        text = digits.get(n)
+        if text is None:
+            text = digits[n] = f.render(str(n), True, (255, 236, 220))
         surf.blit(text, text.get_rect(center=(c[0], c[1] + 1)))
