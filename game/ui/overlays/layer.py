@@ -61,7 +61,10 @@ class MapLayer:
             view = (visible.x // 100, visible.y // 100)
         full_key = (base, view)
         if full_key != self.key or self.surface is None:
-            self.surface = self._paint(box, z, paint, ss=self.ss if box.width * box.height < MAX_PIXELS // 4 else 1)
+            # A layer cut to the view is redrawn as the view moves: no supersampling there (2x2 the pixels and
+            # a smoothscale made each redraw a 30+ ms frame on a 64x64 map).
+            small = view is None and box.width * box.height < MAX_PIXELS // 4
+            self.surface = self._paint(box, z, paint, ss=self.ss if small else 1)
             self.origin = (box.x, box.y)
             self.key = full_key
             self.builds += 1
