@@ -79,7 +79,8 @@ def test_not_hexagonal(tmp_path: Path) -> None:
 
 
 def test_infinite_map(tmp_path: Path) -> None:
-    refused(edit(one(tmp_path), 'infinite="0"', 'infinite="1"'), "map:", "infinite")
+    refused(edit(one(tmp_path), 'infinite="0"', 'infinite="1"'), "map:", "infinite",
+            "Map > Map Properties > Infinite: off")
 
 
 @pytest.mark.parametrize("old,new,words", [

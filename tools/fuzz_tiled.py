@@ -28,6 +28,7 @@ def main() -> None:
     rng_seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     work = Path(tempfile.mkdtemp(prefix="fuzz_tiled"))
     outcomes: dict[str, int] = {}
+    start = time.process_time()
 
     @seed(rng_seed)
     @settings(max_examples=examples, deadline=None, database=None)
@@ -35,8 +36,10 @@ def main() -> None:
     def run(data: st.DataObject) -> None:
         outcome = fuzz.fuzz_one(data, work)
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
+        done = sum(outcomes.values())
+        if done % 500 == 0:
+            print(f"... {done} maps, {time.process_time() - start:.0f} s CPU", flush=True)
 
-    start = time.process_time()
     run()  # a failing map raises with hypothesis's shrunk example
     total = sum(outcomes.values())
     print(f"{total} mutated maps, 0 tracebacks, {time.process_time() - start:.1f} s CPU: "

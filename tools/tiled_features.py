@@ -132,7 +132,7 @@ def _groups(g: dict[str, object]) -> str:
         + ' <group id="12" name="props" offsetx="-20.4" offsety="9.6">\n'
         + ' <group id="13" name="faded" opacity="0.6" tintcolor="#ffe0c0">\n'
         + layer(3, "decor", csv(decor), ' offsetx="2.7" offsety="-1.2"') + ' </group>\n'
-        + layer(4, "haze", csv(haze), ' opacity="0.7" offsetx="12" offsety="31.5"')
+        + layer(4, "haze", csv(haze), ' opacity="0.7" offsetx="12" offsety="31.5" parallaxx="0.5" parallaxy="1.5"')
         + ' </group>\n'
         + layer(5, "off to the left", csv([[0] * COLS for _ in range(ROWS)]), ' offsetx="-33.7"')
     )

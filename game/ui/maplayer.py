@@ -32,7 +32,7 @@ class MapLayer:
             self.cache.move_to_end(zoom_index)
             return self.cache[zoom_index]
         z = ZOOMS[zoom_index]
-        w, h = self.pixels.pixel_size
+        w, h = self.art.size  # grown past the grid where layer offsets reach out (as Tiled draws it)
         base = self.base if z == 1.0 else pygame.transform.smoothscale(self.base, (round(w * z), round(h * z)))
         # Flattened onto the background in the display's format, the per-frame blit is a plain copy.
         flat = pygame.Surface(base.get_size())
@@ -49,7 +49,9 @@ class MapLayer:
     def draw(self, screen: pygame.Surface, view: pygame.Rect, origin: tuple[float, float], zoom_index: int) -> None:
         """Blit the part of the map that falls in ``view``; ``origin`` is the map's (0, 0) on screen."""
         surf = self.surface(zoom_index)
-        ox, oy = round(origin[0]), round(origin[1])
+        # The picture's top-left lies up/left of the map's (0, 0) by art.origin (offset layers).
+        z = ZOOMS[zoom_index]
+        ox, oy = round(origin[0] - self.art.origin[0] * z), round(origin[1] - self.art.origin[1] * z)
         if not pygame.Rect(ox, oy, *surf.get_size()).contains(view):
             screen.fill(BACKGROUND, view)  # the map does not cover the whole view: clear the margins
         # Source rectangle = the view in map-surface pixels, clipped by blit itself.
