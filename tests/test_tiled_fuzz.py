@@ -257,3 +257,26 @@ def test_the_base_maps_load_and_draw(name: str, tmp_path: Path) -> None:
     assert check(path) == "drawn"
     # the hidden group's lava does not reach the board (the picture does not show it either)
     assert load_scenario(path).board.terrain_at((0, 0)).label == "normal"
+
+
+@settings(max_examples=60, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_the_commands_answer_every_mutated_map_without_a_traceback(
+    data: st.DataObject, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # playmat validate / state / render (--objects) in-process: an exception escaping main() is a traceback.
+    from game.cli.main import main
+
+    work = tmp_path_factory.mktemp("cli", numbered=True)
+    name = data.draw(st.sampled_from(sorted(BASES)), label="base")
+    path = work / f"{name}.tmx"
+    path.write_bytes(mutate(data, BASES[name]))
+    for argv in (["validate", str(path)], ["state", str(path)],
+                 ["render", str(path), "-o", str(work / "out.png"), "--objects"]):
+        code = main(argv)
+        out, err = capsys.readouterr()
+        assert code in (0, 1, 2), (argv, code)
+        assert "Traceback" not in out + err
+        if code == 2 and argv[0] != "validate":
+            assert len(err.strip().splitlines()) == 1, err  # one line naming file and fault
