@@ -91,11 +91,18 @@ class MapLayer:
 
 
 def _cells_box(ctx: BattleContext, cells: list[Cell], z: float) -> pygame.Rect:
+    """The zoomed-pixel box around the cells: their centres' bounds padded by half a tile (one centre per
+    cell instead of six corners: a whole 64x64 map's counts are 4,096 cells, every time the state changes)."""
+    geo = ctx.geometry
     xs: list[float] = []
     ys: list[float] = []
     for c in cells:
-        for x, y in ctx.geometry.cell_corners(c):
-            xs.append(x)
-            ys.append(y)
-    x0, y0 = math.floor(min(xs) * z) - 4, math.floor(min(ys) * z) - 4
-    return pygame.Rect(x0, y0, math.ceil(max(xs) * z) - x0 + 5, math.ceil(max(ys) * z) - y0 + 5)
+        x, y = geo.cell_center(c)
+        xs.append(x)
+        ys.append(y)
+    corners = geo.cell_corners(cells[0])
+    cx, cy = geo.cell_center(cells[0])
+    hw = max(abs(x - cx) for x, _ in corners)
+    hh = max(abs(y - cy) for _, y in corners)
+    x0, y0 = math.floor((min(xs) - hw) * z) - 4, math.floor((min(ys) - hh) * z) - 4
+    return pygame.Rect(x0, y0, math.ceil((max(xs) + hw) * z) - x0 + 5, math.ceil((max(ys) + hh) * z) - y0 + 5)
