@@ -32,6 +32,7 @@ def test_report_gives_win_rates_with_wilson_intervals_and_flags_a_lopsided_map()
     assert "**Balance:** enemy won more than 90 %" in text
     assert "10.0 games/s" in text  # 20 games in 2 s, report only (never the JSON)
     assert "| Aldric | player | 5 % |" in text  # survived 1 of 20
+    assert "`playmat playtest maps/x.tmx --games 20 --seed 0 --ai player=easy --ai enemy=hard`" in text
 
 
 def test_report_of_a_balanced_batch_does_not_cry_wolf() -> None:

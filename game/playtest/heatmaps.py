@@ -35,7 +35,7 @@ def heatmap_specs(factions: tuple[str, ...]) -> list[HeatmapSpec]:
         HeatmapSpec(HEAT_ZOC, "heat_zoc_stops.png", "Where zone of control stopped movement",
                     "moves stopped on the hex (R9)", "amber"),
         HeatmapSpec(HEAT_FLANK, "heat_flank_attacks.png", "Where flank attacks came from",
-                    "attacks into a left or right arc made from the hex (R17-R18)", "teal"),
+                    "attacks into a left or right arc made from the hex (R17-R18)", "blue"),
         HeatmapSpec(HEAT_REAR, "heat_rear_attacks.png", "Where rear attacks came from",
                     "attacks into the rear arc made from the hex (R17-R18)", "purple"),
     ]
@@ -70,6 +70,6 @@ def write_heatmaps(summary: Summary, scenario: Scenario, map_path: str | Path, o
         vmax = max(counts.values(), default=0)
         fig = render.heatmap_figure(surface, title=f"{spec.title} - {summary.title}", unit=spec.unit, ramp=ramp,
                                     vmax=vmax, total=sum(counts.values()),
-                                    note=f"{games}; numbers on the busiest hexes", keys=keys)
+                                    note=games, keys=keys, scale_note="per hex; numbers on the busiest")
         written.append(render.save_png(fig, out_dir / spec.file))
     return written

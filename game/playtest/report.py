@@ -7,6 +7,7 @@ the heatmap PNGs inline. Timings go here and to stderr only, never to the JSON.
 
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -53,6 +54,7 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
         f"- Games: {n} (seeds {s.seed}..{last}; game k uses seed {s.seed}+k), every faction AI-controlled",
         "- AI levels: " + ", ".join(f"{f} {lv}" for f, lv in s.levels.items()),
         f"- A game still active after {DRAW_ROUNDS} rounds is a draw and counts {DRAW_ROUNDS} rounds.",
+        f"- Reproduce: `{reproduce_command(s)}` (any `--jobs` or `--scheduler` gives the same results)",
     ]
     if run is not None:
         rate = n / run.seconds if run.seconds > 0 else float("inf")
@@ -136,6 +138,11 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
                   "`playmat play MAP --log FILE`:", ""]
         lines += [f"- [{p.name}](logs/{p.name})" for p in logs]
     return "\n".join(lines) + "\n"
+
+
+def reproduce_command(s: Summary) -> str:
+    ai = "".join(f" --ai {f}={lv}" for f, lv in s.levels.items() if lv != "normal")
+    return f"playmat playtest {shlex.quote(s.map)} --games {s.games} --seed {s.seed}{ai}"
 
 
 def _median(values: list[int]) -> float:

@@ -43,8 +43,9 @@ class Ramp:
 HEAT = Ramp((255, 237, 160), (253, 141, 60), (177, 0, 38))  # YlOrRd: defeats
 AMBER = Ramp((255, 247, 188), (254, 196, 79), (153, 52, 4))  # YlOrBr: ZoC stops
 PURPLE = Ramp((239, 237, 245), (158, 154, 200), (63, 0, 125))  # Purples: rear attacks
-TEAL = Ramp((236, 250, 245), (102, 194, 164), (0, 88, 36))  # BuGn: flank attacks
-RAMPS = {"red": HEAT, "amber": AMBER, "purple": PURPLE, "teal": TEAL}
+TEAL = Ramp((236, 250, 245), (102, 194, 164), (0, 88, 36))  # BuGn
+BLUE = Ramp((222, 235, 247), (66, 146, 198), (8, 48, 107))  # Blues: flank attacks (stands out on forest green)
+RAMPS = {"red": HEAT, "amber": AMBER, "purple": PURPLE, "teal": TEAL, "blue": BLUE}
 FACTION_RAMPS = {
     "player": Ramp((222, 235, 247), (107, 174, 214), (8, 48, 107)),  # Blues
     "ally": Ramp((229, 245, 224), (116, 196, 118), (0, 68, 27)),  # Greens
@@ -130,10 +131,12 @@ def draw_markers(target: pygame.Surface, layout: HexLayout, markers: Sequence[Ma
 
 
 def heatmap_figure(map_surface: pygame.Surface, *, title: str, unit: str, ramp: Ramp, vmax: int,
-                   total: int, note: str = "", keys: Sequence[tuple[Colour, str]] = ()) -> pygame.Surface:
-    """The map with a legend band under it: title, what is counted and the total, the colour scale
-    1..vmax, and ``keys`` (ring colour, meaning) for the markers."""
-    w = max(map_surface.get_width(), 560)
+                   total: int, note: str = "", keys: Sequence[tuple[Colour, str]] = (),
+                   scale_note: str = "per hex") -> pygame.Surface:
+    """The map with a legend band under it: on the left the title, what is counted with its total
+    and ``note``, and ``keys`` (ring colour, meaning) for the markers; on the right the colour
+    scale 1..vmax captioned ``scale_note``. Text that would run into the scale is shrunk, then cut."""
+    w = max(map_surface.get_width(), 640)
     band = 96
     out = pygame.Surface((w, map_surface.get_height() + band))
     out.fill((250, 250, 248))
@@ -141,17 +144,19 @@ def heatmap_figure(map_surface: pygame.Surface, *, title: str, unit: str, ramp: 
     y0 = map_surface.get_height()
     pygame.draw.line(out, (200, 200, 200), (0, y0), (w, y0), 1)
     ink, soft = (30, 30, 34), (90, 90, 96)
-    out.blit(font(30, bold=True).render(title, True, ink), (16, y0 + 10))
-    out.blit(font(22).render(f"{unit} - {total} in all" + (f" - {note}" if note else ""), True, soft), (16, y0 + 40))
-    x = 16
-    for colour, meaning in keys:
-        pygame.draw.circle(out, colour, (x + 8, y0 + 76), 7, 3)
-        label = font(20).render(meaning, True, soft)
-        out.blit(label, label.get_rect(midleft=(x + 20, y0 + 76)))
-        x += 20 + label.get_width() + 18
-    # Colour scale: a bar from 1 to vmax with its end values.
     bar_w, bar_h = min(300, w // 3), 16
     bx, by = w - bar_w - 24, y0 + 62
+    room = bx - 16 - 24  # the left column stops short of the colour scale
+    out.blit(_fit(title, 30, True, room, ink), (16, y0 + 10))
+    out.blit(_fit(f"{unit} - {total} in all" + (f" - {note}" if note else ""), 22, False, room, soft), (16, y0 + 40))
+    x = 16
+    for colour, meaning in keys:
+        label = font(20).render(meaning, True, soft)
+        if x + 20 + label.get_width() > 16 + room:
+            break
+        pygame.draw.circle(out, colour, (x + 8, y0 + 76), 7, 3)
+        out.blit(label, label.get_rect(midleft=(x + 20, y0 + 76)))
+        x += 20 + label.get_width() + 18
     if vmax > 0:
         for i in range(bar_w):
             pygame.draw.line(out, ramp.at(i / max(1, bar_w - 1)), (bx + i, by), (bx + i, by + bar_h))
@@ -160,12 +165,24 @@ def heatmap_figure(map_surface: pygame.Surface, *, title: str, unit: str, ramp: 
         hi = font(20).render(_short(vmax), True, soft)
         out.blit(lo, lo.get_rect(bottomleft=(bx, by - 2)))
         out.blit(hi, hi.get_rect(bottomright=(bx + bar_w, by - 2)))
-        cap = font(20).render("per hex", True, soft)
+        cap = _fit(scale_note, 20, False, bar_w - lo.get_width() - hi.get_width() - 16, soft)
         out.blit(cap, cap.get_rect(midbottom=(bx + bar_w // 2, by - 2)))
     else:
         none = font(22, bold=True).render("none in these games", True, soft)
         out.blit(none, none.get_rect(bottomright=(w - 24, by + bar_h)))
     return out
+
+
+def _fit(text: str, size: int, bold: bool, width: int, colour: Colour) -> pygame.Surface:
+    """``text`` rendered no wider than ``width``: down to 3/4 of ``size``, then cut with an ellipsis."""
+    for s in range(size, max(10, size * 3 // 4) - 1, -1):
+        surf = font(s, bold).render(text, True, colour)
+        if surf.get_width() <= width:
+            return surf
+    f = font(max(10, size * 3 // 4), bold)
+    while len(text) > 1 and f.size(text + "...")[0] > width:
+        text = text[:-1]
+    return f.render(text.rstrip() + "...", True, colour)
 
 
 def _inradius(pix: TiledPixels, layout: HexLayout) -> float:
