@@ -57,9 +57,9 @@ def _terrain(rng: random.Random, cols: int, rows: int) -> list[list[str]]:
                 grid[r][c] = grid[rows - 1 - r][cols - 1 - c]
     # A river down the middle (two hexes wide on wide maps) with fords every few rows.
     mid = cols // 2
-    ford = max(3, rows // 4)
+    ford = max(6, rows // 2)
     for r in range(rows):
-        if (r % ford) != ford // 2:
+        if abs((r % ford) - ford // 2) > 1:  # fords three rows wide: large creatures cross too
             grid[r][mid] = "w"
             if cols >= 30 or cols % 2 == 0:
                 grid[r][mid - 1] = "w"

@@ -13,7 +13,7 @@ from functools import cached_property
 
 import numpy as np
 
-from game.rules import CombatantView, Encounter, MovementType, dice_distribution
+from game.rules import Attack, CombatantView, Encounter, EndTurn, MovementType, Shove, dice_distribution
 
 from .grid import Window
 
@@ -64,8 +64,9 @@ class Threat:
 class Situation:
     """The decision of the combatant whose turn it is, on one encounter state."""
 
-    def __init__(self, enc: Encounter) -> None:
+    def __init__(self, enc: Encounter, reply_model: bool = False) -> None:
         self.enc = enc
+        self.reply_model = reply_model
         self.me = enc.view(enc.turn)
         self.board = enc.board
         self.layout = enc.layout
@@ -123,6 +124,16 @@ class Situation:
         return 3.0 * self.dpr(v, defense) + 1.0
 
     @cached_property
+    def quiet_rounds(self) -> float:
+        """Rounds since anybody last attacked or shoved (turns ended / combatants on the board)."""
+        ended = 0
+        for action in reversed(self.enc.history):
+            if isinstance(action, Attack | Shove):
+                break
+            ended += isinstance(action, EndTurn)
+        return ended / max(1, len(self.by_name))
+
+    @cached_property
     def side_ratio(self) -> float:
         """The actor's side's strength over its hostiles' (hit points x mean damage, everyone on the board)."""
         def strength(units: list[CombatantView]) -> float:
@@ -146,17 +157,30 @@ class Situation:
                 continue
             # Whom it could choose between: those in its reach now, and the actor's friends
             # that can step into it this round too (they go in together).
-            choices = 1 + sum(
-                1 for v in self.by_name.values()
+            others = [
+                v for v in self.by_name.values()
                 if v.name != me.name and self.enc.hostile(h.name, v.name) and (
                     zone[self.board.flat(v.cell)]
                     or (v.name in self.friend_names
                         and self.layout.distance(v.cell, h.cell) <= v.movement_max + h.movement_max + h.reach + 1))
-            )
+            ]
+            if self.reply_model:
+                # Hard: the hostile is expected to pick the target its blow is worth most
+                # against (damage, plus the chance to kill x worth), in proportion.
+                mine = self.lure(h, me)
+                share = mine / max(1e-9, mine + sum(self.lure(h, v) for v in others))
+            else:
+                share = 1.0 / (1 + len(others))
             mean = self.dice(h.damage).mean
             per = {kind: hit_chance(h.attack, me.defense, self.penalty_of(kind)) * mean for kind in (0, FLANK, REAR)}
-            out.append(Threat(h, can, zone, 1.0 / choices, per))
+            out.append(Threat(h, can, zone, share, per))
         return out
+
+    def lure(self, h: CombatantView, v: CombatantView) -> float:
+        """What a blow of ``h`` is worth against ``v``: expected damage plus chance to defeat x worth."""
+        dice = self.dice(h.damage)
+        hit = hit_chance(h.attack, v.defense, 0)
+        return hit * (dice.capped_mean(v.hp) + dice.at_least(v.hp) * self.value(v)) + 1e-3
 
     def danger(self, flats: np.ndarray) -> np.ndarray:
         """``[hostile, cell, facing]``: expected damage each hostile deals the actor next round there.

@@ -68,7 +68,8 @@ class Positions:
             out = sit.walk_exit[flats]
             terms["exit"] = -0.5 * w.retreat * np.minimum(out, 4 * me.movement_max) / max(1, me.movement_max)
         else:
-            terms["approach"] = -w.approach * turns
+            # In a stand-off the walk to the fight counts more each quiet round (never frozen).
+            terms["approach"] = -w.approach * (1 + max(0.0, sit.quiet_rounds - 1)) * turns
         if w.support:
             friends = np.zeros(len(flats))
             for f in sit.friends:
@@ -130,14 +131,16 @@ class Positions:
 def caution(sit: Situation) -> float:
     """How much next round's danger counts, relative to the weight table: 1 at Wesnoth's aggression 0.4.
 
-    Aggression grows with the rounds (0.03 a round from round 5) and when the
-    side is clearly the stronger, so two cautious sides never wait each other
-    out until the round limit (Wesnoth #8282: oddly passive).
+    Aggression grows with the rounds (0.03 a round from round 5), when the
+    side is clearly the stronger, and in a stand-off, so two cautious sides
+    never wait each other out until the round limit (Wesnoth #8282: oddly
+    passive).
     """
     aggression = 0.4 + min(0.45, 0.03 * max(0, sit.enc.round - 4))
     if sit.side_ratio > 1.5:
         aggression += 0.15
-    return max(0.1, 1 - aggression) / 0.6
+    # A stand-off (nobody has struck for a round or more) halves caution each quiet round.
+    return max(0.1, 1 - aggression) / 0.6 * 0.5 ** max(0.0, sit.quiet_rounds - 1)
 
 
 class TacticalPolicy:
@@ -158,8 +161,8 @@ class TacticalPolicy:
         done = turn_so_far(enc)
         if (done and isinstance(done[-1], Face)) or len(done) >= MAX_TURN_ACTIONS:
             return Plan(name, self.level, (EndTurn(),), summary="turn done")
-        sit = Situation(enc)
         w = self.weights
+        sit = Situation(enc, w.reply)
         moved = any(isinstance(a, Move) for a in done)
         retreating = w.next_round and self._fight_lost(sit)
         pos = Positions(sit, w, sit.cells, retreating, moved)
@@ -325,7 +328,7 @@ class TacticalPolicy:
             trial.apply(Disengage(me.name, "feint", best.skill, roll=20))
         except Exception:  # noqa: BLE001 - a refusal just means no such plan
             return
-        after = Situation(trial)
+        after = Situation(trial, w.reply)
         open_pos = Positions(after, w, after.cells, True, False)
         score, facing, terms = open_pos.evaluate(slice(None))
         j = int(np.argmax(score))
@@ -354,7 +357,7 @@ class TacticalPolicy:
                 trial.apply(Move(me.name, sit.cell(c.end)))
             except Exception:  # noqa: BLE001
                 continue
-            there = Situation(trial)
+            there = Situation(trial, self.weights.reply)
             per = there.danger(np.array([c.end]))
             if c.kill is not None:
                 names = [t.view.name for t in there.threats]
