@@ -185,7 +185,7 @@ class Animator:
         """Advance by ``dt`` seconds; True when the queue just became empty."""
         for f in self.fx:
             f.t += dt
-        self.fx = [f for f in self.fx if f.t < f.life]
+        self.fx[:] = [f for f in self.fx if f.t < f.life]  # in place: running animations hold this list
         if not self.queue:
             return False
         budget = dt * self.speed
@@ -240,7 +240,7 @@ def anims_for(events: tuple[object, ...] | list[object], tokens: dict[str, Token
             word = ("shoved" if hit else "shove missed") if kind == "Shoved" else (f"-{dmg}" if hit else "miss")
             colour = (255, 80, 60) if hit else (220, 220, 220)
             out.append(LungeAnim(LUNGE_S, unit=unit, target=target, towards=centre(b.cell), at=centre(a.cell),
-                                 text=f"{word}  ({g('roll')} vs {g('needed')})", colour=colour, damage=dmg))
+                                 text=word, colour=colour, damage=dmg))  # the rolls: status line and log
         elif kind == "Pushed":
             path = list(g("path"))
             fell = bool(g("fell"))
@@ -257,8 +257,7 @@ def anims_for(events: tuple[object, ...] | list[object], tokens: dict[str, Token
             tok = tokens.get(g("unit"))
             if tok is not None:
                 ok = bool(g("success"))
-                out.append(TextAnim(0.45, text=f"{'disengaged' if ok else 'disengage failed'}  ({g('roll')} vs "
-                                    f"{g('needed')})", at=centre(tok.cell),
+                out.append(TextAnim(0.45, text="disengaged" if ok else "disengage failed", at=centre(tok.cell),
                                     colour=(120, 190, 255) if ok else (220, 220, 220)))
         elif kind in ("Defeated", "Fled", "Removed"):
             tok = tokens.get(g("unit"))

@@ -756,8 +756,9 @@ class BattleScene(Scene):
         for f in self.anim.fx:
             x, y = self.ctx.to_screen(*f.at)
             rise = 40 * f.t / f.life
-            r = text(screen, f.text, (round(x), round(y - 24 - rise)), 26, f.colour, bold=True, anchor="center")
-            del r
+            at = (round(x), round(y - 24 - rise))
+            text(screen, f.text, (at[0] + 2, at[1] + 2), 28, (10, 10, 14), bold=True, anchor="center")  # shadow
+            text(screen, f.text, at, 28, f.colour, bold=True, anchor="center")
 
 
 def _push_or_none(scene: Scene | None) -> Transition | None:
