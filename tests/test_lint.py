@@ -172,3 +172,19 @@ def test_cli_validate_lint_warns_and_exits_zero(tmp_path: Path, capsys: pytest.C
     ]
     assert main(["validate", str(path)]) == 0  # without --lint: no warnings
     assert "warning" not in capsys.readouterr().out
+
+
+def test_cli_playtest_flags_a_one_sided_duel(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A champion (hits on any roll: d20 + 20 >= 10, 3 damage) against a 1-hp goblin that can barely hurt
+    # it: the champion's side wins every one of the 20 quick games, over the 90 % line.
+    units = [
+        {"name": "Champion", "at": (1, 1), "faction": "player", "attack": 20, "hp": 40, "damage": "3"},
+        {"name": "Goblin", "at": (5, 1), "faction": "enemy", "hp": 1, "damage": "1"},
+    ]
+    path = write_map(tmp_path / "m.tmx", OPEN, units=units, tileset="external")
+    assert main(["validate", "--playtest", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        f"{path}: ok",
+        'warning: m.tmx: side "player" won 20 of 20 quick AI-vs-AI games (over 90%); the fight looks lopsided',
+    ]

@@ -53,6 +53,8 @@ def build_parser() -> Parser:
     sp.add_argument("maps", nargs="+", metavar="MAP")
     sp.add_argument("--json", action="store_true", help="print one JSON document")
     sp.add_argument("--lint", action="store_true", help="also warn about what is legal but likely wrong")
+    sp.add_argument("--playtest", action="store_true",
+                    help="lint, and also play 20 quick AI-vs-AI games: warn if a side wins over 90%% (slow)")
 
     sp = sub.add_parser("render", help="draw the map to a PNG", description="draw the map as Tiled draws it")
     sp.add_argument("map", nargs="?", metavar="MAP", help="a .tmx map (default: the bundled map)")

@@ -142,10 +142,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for path in args.maps:
         problems = validate_map(path)
         report.append({"map": path, "ok": not problems, "problems": problems})
-        if getattr(args, "lint", False):
-            from game.maps.lint import lint_map
+        if getattr(args, "lint", False) or getattr(args, "playtest", False):
+            from game.maps.lint import lint_map, quick_playtest
 
-            report[-1]["warnings"] = [] if problems else lint_map(path)
+            playtest = quick_playtest if getattr(args, "playtest", False) else None
+            report[-1]["warnings"] = [] if problems else lint_map(path, playtest=playtest)
     bad = [p for r in report for p in r["problems"]]
     if args.json:  # the document holds every problem; repeating them on stderr would say each twice
         sys.stdout.write(json.dumps({"maps": report}) + "\n")

@@ -215,6 +215,25 @@ def lopsided(wins: dict[str, int], games: int) -> list[str]:
     return out
 
 
+def quick_playtest(path: Path, games: int) -> dict[str, int]:
+    """Wins per side in ``games`` AI-vs-AI games at the default level (``game.playtest``; slow).
+
+    A side is a group of factions not hostile to each other (player and ally, say): they win together.
+    """
+    from game.playtest import run_batch  # only with --playtest: plain lint stays fast
+
+    scenario = load_scenario(path)
+    summary = run_batch(scenario, games=games, seed=scenario.seed)
+    sides: list[set[str]] = []
+    for faction in summary.factions:
+        side = next((s for s in sides if not any(scenario.hostility.hostile(faction, f) for f in s)), None)
+        if side is None:
+            sides.append({faction})
+        else:
+            side.add(faction)
+    return {"/".join(sorted(side)): sum(1 for r in summary.records if set(r.winners) & side) for side in sides}
+
+
 # --- text ---------------------------------------------------------------------------------------
 def _cell(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
