@@ -57,6 +57,9 @@ def cmd_playtest(args: argparse.Namespace) -> int:
                                 map_label=args.map, keep_logs=KEEP_LOGS if out_dir else 0, progress=bar.update)
         except PlaytestError as err:
             raise UsageError(f"playtest: {err}") from None
+        except KeyboardInterrupt:
+            print(f"\nplaytest: interrupted after {bar.done} of {args.games} games; nothing written", file=sys.stderr)
+            return 130  # 128 + SIGINT, as shells report it
         seconds = bar.elapsed
     run = RunInfo(seconds, args.jobs, args.scheduler)
     if out_dir is not None:

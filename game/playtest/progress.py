@@ -39,6 +39,10 @@ class ProgressBar:
         self._done = done
 
     @property
+    def done(self) -> int:
+        return self._done
+
+    @property
     def elapsed(self) -> float:
         return time.perf_counter() - self.started
 

@@ -8,6 +8,7 @@ seed order before they are summed.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -65,8 +66,6 @@ def ai_policy_factory() -> PolicyFactory:
     except ImportError as err:
         raise PlaytestError(f"the AI players (game.ai) cannot be loaded: {err}") from None
     return default_policy_for
-
-
 
 
 def run_batch(
@@ -164,6 +163,9 @@ def quick_wins(map_path: str | Path, games: int = 20, seed: int | None = None, j
 def _init_worker(job: Job) -> None:
     global _WORKER_JOB
     _WORKER_JOB = job
+    # Ctrl-C reaches the whole process group: the parent cancels the batch; workers just finish
+    # their game instead of each printing a KeyboardInterrupt traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_in_worker(task: Task) -> GameRecord:
@@ -176,12 +178,24 @@ def _run_local_processes(job: Job, tasks: list[Task], jobs: int, progress: Progr
     # the same on Linux, macOS and Windows.
     ctx = multiprocessing.get_context("spawn")
     out: list[GameRecord] = []
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker, initargs=(job,)) as pool:
-        pending: set[Future[GameRecord]] = {pool.submit(_play_in_worker, t) for t in tasks}
-        while pending:
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker, initargs=(job,))
+    # Keep only a couple of games per worker in flight: Ctrl-C or a failed game then stops the batch
+    # after those few, instead of after every queued game has been played out.
+    queue = iter(tasks)
+    pending: set[Future[GameRecord]] = set()
+    try:
+        while True:
+            while len(pending) < 2 * jobs and (task := next(queue, None)) is not None:
+                pending.add(pool.submit(_play_in_worker, task))
+            if not pending:
+                break
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
                 out.append(fut.result())
             if progress:
                 progress(len(out), len(tasks))
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return out
