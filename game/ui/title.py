@@ -96,7 +96,7 @@ class TitleScene(Scene):
                 pygame.draw.rect(screen, (64, 56, 34), r, border_radius=10)
                 pygame.draw.rect(screen, GOLD, r, 2, border_radius=10)
             text(screen, e.title, (r.x + 16, r.y + 10), 28, GOLD if i == self.index else INK, bold=True)
-            desc = wrap(e.description or "", 20, r.w - 32)
+            desc = wrap(e.description or f"{e.path.name} (the map has no description property)", 20, r.w - 32)
             if len(desc) > desc_lines:
                 desc = desc[:desc_lines]
                 if desc:
