@@ -117,17 +117,17 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
         "",
         "| event | total | per game | note |",
         "|---|---:|---:|---|",
-        f"| attacks | {t['attacks']} | {t['attacks'] / n:.1f} | {pct(t['hits'] / attacks)} hit |",
-        f"| flank attacks | {t['flank_attacks']} | {t['flank_attacks'] / n:.1f} | "
+        f"| attacks | {t['attacks']} | {_per(t['attacks'], n)} | {pct(t['hits'] / attacks)} hit |",
+        f"| flank attacks | {t['flank_attacks']} | {_per(t['flank_attacks'], n)} | "
         f"{pct(t['flank_attacks'] / attacks)} of attacks (left or right arc, R17-R18) |",
-        f"| rear attacks | {t['rear_attacks']} | {t['rear_attacks'] / n:.1f} | {pct(t['rear_attacks'] / attacks)} "
+        f"| rear attacks | {t['rear_attacks']} | {_per(t['rear_attacks'], n)} | {pct(t['rear_attacks'] / attacks)} "
         "of attacks |",
-        f"| ZoC stops | {t['zoc_stops']} | {t['zoc_stops'] / n:.1f} | moves ended by zone of control (R9) |",
-        f"| shoves | {t['shoves']} | {t['shoves'] / n:.1f} | {pct(t['shove_hits'] / shoves)} succeeded (R22) |",
-        f"| falls | {t['falls']} | {t['falls'] / n:.1f} | pushed into a chasm (R12) |",
-        f"| disengages | {t['disengages']} | {t['disengages'] / n:.1f} | R23 |",
-        f"| flights | {t['flees']} | {t['flees'] / n:.1f} | R24 |",
-        f"| defeats | {t['defeats']} | {t['defeats'] / n:.1f} | |",
+        f"| ZoC stops | {t['zoc_stops']} | {_per(t['zoc_stops'], n)} | moves ended by zone of control (R9) |",
+        f"| shoves | {t['shoves']} | {_per(t['shoves'], n)} | {pct(t['shove_hits'] / shoves)} succeeded (R22) |",
+        f"| falls | {t['falls']} | {_per(t['falls'], n)} | pushed into a chasm (R12) |",
+        f"| disengages | {t['disengages']} | {_per(t['disengages'], n)} | R23 |",
+        f"| flights | {t['flees']} | {_per(t['flees'], n)} | R24 |",
+        f"| defeats | {t['defeats']} | {_per(t['defeats'], n)} | |",
     ]
     if heatmaps:
         lines += ["", "## Heatmaps", "", "Rings mark where each combatant starts."]
@@ -143,6 +143,12 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
 def reproduce_command(s: Summary) -> str:
     ai = "".join(f" --ai {f}={lv}" for f, lv in s.levels.items() if lv != "normal")
     return f"playmat playtest {shlex.quote(s.map)} --games {s.games} --seed {s.seed}{ai}"
+
+
+def _per(count: int, games: int) -> str:
+    """Per game: one decimal, two when under one (9 flights in 200 games is 0.05, not 0.0)."""
+    x = count / games
+    return f"{x:.2f}" if 0 < x < 1 else f"{x:.1f}"
 
 
 def _median(values: list[int]) -> float:
