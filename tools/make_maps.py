@@ -238,14 +238,12 @@ LAIR = MapSpec(
 
 SPECS = {s.file.removesuffix(".tmx"): s for s in (AMBUSH, FORTRESS, SHIP, LAIR)}
 # Measured human-side odds (player + ally win) at normal vs normal; see the map's description.
-# tools/balance_maps.py MAP --games 30 (seeds 5000-5029), every faction at normal.
+# `playmat playtest MAP --games 20 --seed 5000`, every faction at normal (AI of 2026-12-02 21:20).
 ODDS = {
-    "ambush": "Playtested AI vs AI at normal: the party wins 50 % of 30 games, the bandits 50 %.",
-    "fortress_assault": "Playtested AI vs AI at normal: the party wins 60 % of 30 games, the garrison 40 %.",
-    "ship_boarding": "Playtested AI vs AI at normal: the party wins 50 % of 30 games, the corsairs 40 %; "
-                     "3 were still undecided after 50 rounds.",
-    "giants_lair": "Playtested AI vs AI at normal: the party wins 57 % of 30 games, the giant's band 27 %; "
-                   "5 were still undecided after 50 rounds.",
+    "ambush": "Playtested AI vs AI at normal: the party wins 55 % of 20 games, the bandits 45 %.",
+    "fortress_assault": "Playtested AI vs AI at normal: the party wins 40 % of 20 games, the garrison 55 %.",
+    "ship_boarding": "Playtested AI vs AI at normal: the party wins 45 % of 20 games, the corsairs 55 %.",
+    "giants_lair": "Playtested AI vs AI at normal: the party wins 50 % of 20 games, the giant's band 50 %.",
 }
 
 
