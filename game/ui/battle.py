@@ -724,11 +724,11 @@ class BattleScene(Scene):
             if (enc.phase == SETUP or (enc.phase == ACTIVE and self._human_may_act())) else []
         # The action bar goes under the panels: their tooltips (attack previews) must never be hidden.
         hud.draw_action_bar(screen, self.buttons, ctx.mouse)
-        if self.opts.explain_ai and self.ai_lines:
-            hud.draw_explain(screen, ctx, self.ai_who, self.ai_lines)
         for w in self.widgets:
             if w.layer == "panel":
                 w.draw(screen, ctx)
+        if self.opts.explain_ai and self.ai_lines:  # above the panels: asked for, so never hidden
+            hud.draw_explain(screen, ctx, self.ai_who, self.ai_lines)
         screen.set_clip(clip)
         self.speed_rect = hud.draw_top_bar(screen, ctx, self.art.title, self._controller(), self.anim.speed,
                                            str(self.opts.log_path or ""))

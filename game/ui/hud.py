@@ -102,13 +102,14 @@ def draw_action_bar(screen: pygame.Surface, buttons: list[tuple[Button, str]], m
 
 
 def draw_explain(screen: pygame.Surface, ctx: BattleContext, who: str, lines: list[str]) -> None:
-    """The AI's reasons (X or --explain-ai), top right of the map area, every line cut to fit."""
+    """The AI's reasons (X or --explain-ai), bottom left of the map area (the side panels hold the top corners
+    and the combat log the bottom right), every line cut to fit."""
     if not lines:
         return
     f = font(19)
     width = min(560, max(font(20, True).size(who)[0], *(f.size(s)[0] for s in lines)) + 28)
     box = pygame.Rect(0, 0, width, 36 + 20 * len(lines))
-    box.topright = (ctx.view_rect.right - 12, ctx.view_rect.y + 12)
+    box.bottomleft = (ctx.view_rect.x + 12, ctx.view_rect.bottom - 12)
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (16, 18, 26, 225), layer.get_rect(), border_radius=10)
     pygame.draw.rect(layer, (120, 110, 80, 255), layer.get_rect(), 1, border_radius=10)
