@@ -163,7 +163,7 @@ def test_status_bar_names_cell_terrain_and_unit() -> None:
     view = result.view
     assert view.describe((9, 6)) == "9,6   ford (difficult)"
     assert view.describe((0, 6)) == "0,6   road exit (normal, exit)"
-    assert "Orc Pikeman (enemy)  hp 12/12" in view.describe((11, 6))
+    assert "Orc Pikeman (enemy)  hp 9/9" in view.describe((11, 6))
     assert "Troll (enemy)" in view.describe((16, 5))  # a footprint hex of the large troll (R26)
 
 

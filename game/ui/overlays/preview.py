@@ -127,6 +127,8 @@ class ActionPreview:
         target = ctx.hovered_unit
         if target is None or target == name or not enc.hostile(name, target):
             return
+        if not enc.view(target).active:  # the pointer still rests where a defeated target fell
+            return
         kind = SHOVE if ctx.action_mode == SHOVE else ATTACK
         key = (ctx.version, kind, name, target, self.from_cell)
         if key != self._chosen_key:  # previews are asked once per target and starting hex, not every frame
