@@ -238,12 +238,16 @@ LAIR = MapSpec(
 
 SPECS = {s.file.removesuffix(".tmx"): s for s in (AMBUSH, FORTRESS, SHIP, LAIR)}
 # Measured human-side odds (player + ally win) at normal vs normal; see the map's description.
-# `playmat playtest MAP --games 20 --seed 5000`, every faction at normal (AI of 2026-12-02 21:20).
+# `playmat playtest MAP --games 200 --jobs 2` (the map's own seed), every faction at normal (AI of 2026-12-02 21:45).
 ODDS = {
-    "ambush": "Playtested AI vs AI at normal: the party wins 55 % of 20 games, the bandits 45 %.",
-    "fortress_assault": "Playtested AI vs AI at normal: the party wins 40 % of 20 games, the garrison 55 %.",
-    "ship_boarding": "Playtested AI vs AI at normal: the party wins 45 % of 20 games, the corsairs 55 %.",
-    "giants_lair": "Playtested AI vs AI at normal: the party wins 50 % of 20 games, the giant's band 50 %.",
+    "ambush": ("Playtested AI vs AI at normal: the party wins 38.5 % of 200 games (95 % interval 32-45 %), "
+               "the bandits 61 %."),
+    "fortress_assault": ("Playtested AI vs AI at normal: the party wins 56.5 % of 200 games (95 % interval 50-63 %), "
+                         "the garrison 42.5 %."),
+    "ship_boarding": ("Playtested AI vs AI at normal: the party wins 58 % of 200 games (95 % interval 51-65 %), "
+                      "the corsairs 41 %."),
+    "giants_lair": ("Playtested AI vs AI at normal: the party wins 60.5 % of 200 games (95 % interval 54-67 %), "
+                    "the giant's band 39 %."),
 }
 
 
