@@ -32,6 +32,7 @@ from make_tileset import (  # noqa: E402
     Ctx,
     bump_light,
     finish_tile,
+    pack_atlas,
     paint_dirt,
     paint_grass,
     paint_water,
@@ -275,14 +276,8 @@ def paint_tile(t: TileDef, pointy: bool) -> Array:
 def write_structures(pointy: bool) -> tuple[Path, Path]:
     w, h = POINTY if pointy else FLAT
     n = len(STRUCTURE_TILES)
-    rows = (n + COLUMNS - 1) // COLUMNS
-    aw = 2 * MARGIN + COLUMNS * w + (COLUMNS - 1) * SPACING
-    ah = 2 * MARGIN + rows * h + (rows - 1) * SPACING
-    atlas = np.zeros((ah, aw, 4), dtype=np.uint8)
-    for i, t in enumerate(STRUCTURE_TILES):
-        x = MARGIN + (i % COLUMNS) * (w + SPACING)
-        y = MARGIN + (i // COLUMNS) * (h + SPACING)
-        atlas[y : y + h, x : x + w] = paint_tile(t, pointy)
+    atlas = pack_atlas([paint_tile(t, pointy) for t in STRUCTURE_TILES], w, h)
+    ah, aw = atlas.shape[:2]
     suffix = "pointy" if pointy else "flat"
     png = ASSETS / "tiles" / f"structures_{suffix}.png"
     save_rgba(atlas, png)

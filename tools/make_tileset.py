@@ -493,17 +493,24 @@ def save_rgba(arr: Array, path: Path) -> None:
     pygame.image.save(surf, str(path))
 
 
-def write_terrain(pointy: bool) -> tuple[Path, Path]:
-    w, h = POINTY if pointy else FLAT
-    n = len(TERRAIN_TILES)
-    rows = (n + COLUMNS - 1) // COLUMNS
+def pack_atlas(tiles: list[np.ndarray], w: int, h: int) -> np.ndarray:
+    """Tile images (each h x w RGBA) in rows of COLUMNS with Tiled's margin and spacing."""
+    rows = (len(tiles) + COLUMNS - 1) // COLUMNS
     aw = 2 * MARGIN + COLUMNS * w + (COLUMNS - 1) * SPACING
     ah = 2 * MARGIN + rows * h + (rows - 1) * SPACING
     atlas = np.zeros((ah, aw, 4), dtype=np.uint8)
-    for i, t in enumerate(TERRAIN_TILES):
+    for i, tile in enumerate(tiles):
         x = MARGIN + (i % COLUMNS) * (w + SPACING)
         y = MARGIN + (i // COLUMNS) * (h + SPACING)
-        atlas[y : y + h, x : x + w] = paint_terrain_tile(t, pointy)
+        atlas[y : y + h, x : x + w] = tile
+    return atlas
+
+
+def write_terrain(pointy: bool) -> tuple[Path, Path]:
+    w, h = POINTY if pointy else FLAT
+    n = len(TERRAIN_TILES)
+    atlas = pack_atlas([paint_terrain_tile(t, pointy) for t in TERRAIN_TILES], w, h)
+    ah, aw = atlas.shape[:2]
     suffix = "pointy" if pointy else "flat"
     png = ASSETS / "tiles" / f"terrain_{suffix}.png"
     save_rgba(atlas, png)
