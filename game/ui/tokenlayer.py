@@ -1,7 +1,8 @@
 """Tokens drawn every frame over the cached map: position (animated), facing, hp bar, status, hover name.
 
 What a token shows, at 100 % zoom:
-- faction colour and initials, a facing wedge (the renderer's sprite, cached per size and angle);
+- its faction-and-size sprite (assets/tokens, tools/make_tokens.py) scaled to the zoom, with initials,
+  a facing wedge and a flying / swimming badge (game.ui.tokenart: scaled and composed once per zoom step);
 - an hp bar under it (green / amber / red);
 - markers: a thin red ring = threatening (R8), an amber "stop" octagon = zone of control exhausted
   this turn (R9), a blue double arrow = disengaged (R23), a grey tick = has acted this round;
@@ -16,9 +17,20 @@ from dataclasses import dataclass, replace
 
 from game.render.pg import pygame
 from game.render.style import FACTION_STYLE, font, hp_colour
-from game.render.tokens import initials, token_sprite
+from game.render.tokens import initials
 
 from .context import BattleContext
+from .tokenart import TokenArt, token_radius_px
+
+_ART: TokenArt | None = None
+
+
+def shared_art() -> TokenArt:
+    """The token pictures every battle in this process shares (the sprites load once)."""
+    global _ART
+    if _ART is None:
+        _ART = TokenArt()
+    return _ART
 
 Cell = tuple[int, int]
 
@@ -42,6 +54,7 @@ class TokenState:
     zoc_exhausted: bool = False
     disengaged: bool = False
     acted: bool = False
+    movement: str = "ground"  # ground, flying, swimming: the badge on the token
 
     def copy(self) -> TokenState:
         return replace(self)
@@ -58,7 +71,7 @@ def states_from(ctx: BattleContext) -> dict[str, TokenState]:
         out[v.name] = TokenState(
             v.name, v.faction, v.cell, v.radius, v.facing_index, v.hp, v.hp_max,
             threatening=v.threatening, zoc_exhausted=v.zoc_exhausted, disengaged=bool(v.disengaged_from),
-            acted=v.name in acted,
+            acted=v.name in acted, movement=str(getattr(v, "movement_type", "ground")),
         )
     return out
 
@@ -82,7 +95,9 @@ def _angle(ctx: BattleContext, cell: Cell, facing: int) -> int:
     return round(math.degrees(math.atan2(by - ay, bx - ax)))
 
 
-def draw_tokens(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, TokenState]) -> None:
+def draw_tokens(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, TokenState],
+                art: TokenArt | None = None) -> None:
+    art = art or shared_art()
     inr = ctx.hex_radius()
     turn = ctx.encounter.turn
     ordered = sorted(tokens.values(), key=lambda t: (t.pos or ctx.geometry.cell_center(t.cell))[1])
@@ -90,7 +105,7 @@ def draw_tokens(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, To
         if tok.radius > 0:
             _footprint(screen, ctx, tok)
     for tok in ordered:
-        _token(screen, ctx, tok, inr, ring=_ring(ctx, tok, turn))
+        _token(screen, ctx, art, tok, inr, ring=_ring(ctx, tok, turn))
     hovered = ctx.hovered_unit or ctx.highlight
     if hovered in tokens:
         _name_tag(screen, ctx, tokens[hovered], inr)
@@ -110,14 +125,20 @@ def _centre(ctx: BattleContext, tok: TokenState) -> tuple[float, float]:
     return ctx.to_screen(*(tok.pos or ctx.geometry.cell_center(tok.cell)))
 
 
-def _token(screen: pygame.Surface, ctx: BattleContext, tok: TokenState, inr: float,
+def _token(screen: pygame.Surface, ctx: BattleContext, art: TokenArt, tok: TokenState, inr: float,
            ring: tuple[int, int, int] | None) -> None:
-    r_px = max(4, round(inr * (0.78 + 1.42 * tok.radius) * tok.scale))
+    full = token_radius_px(inr, tok.radius)
+    r_px = max(4, round(full * tok.scale))
     cx, cy = _centre(ctx, tok)
     if cx < -3 * r_px or cy < -3 * r_px or cx > screen.get_width() + 3 * r_px or cy > screen.get_height() + 3 * r_px:
         return
     label = tok.name if tok.radius > 0 and len(tok.name) <= 6 else initials(tok.name)
-    sprite = token_sprite(tok.faction, label, r_px, _angle(ctx, tok.cell, tok.facing), None, None)
+    # Composed once per zoom step; only a token shrinking into a chasm is rescaled frame by frame.
+    sprite = art.token(tok.faction, tok.radius, label, _angle(ctx, tok.cell, tok.facing), full, tok.movement,
+                       zoom_key=ctx.zoom_index)
+    if r_px != full:
+        side = max(1, round(sprite.get_width() * r_px / full))
+        sprite = pygame.transform.smoothscale(sprite, (side, side))
     if tok.threatening:
         pygame.draw.circle(screen, (210, 40, 30), (cx, cy), r_px + 3, 2)
     if ring is not None:

@@ -1,0 +1,175 @@
+"""Token pictures for the window: the shipped sprites (tools/make_tokens.py), scaled to the zoom and cached.
+
+A token's picture is its faction-and-size sprite (``assets/tokens/{faction}_{size}.png``) with the live parts
+drawn over it: a facing wedge outside the rim, the initials (or a big creature's short name) and the
+flying / swimming badge. The sprite is smooth-scaled once per diameter, i.e. once per zoom step, and the
+composed picture is cached per (faction, size, label, angle, movement) for the zoom steps last used:
+frames only blit. A missing sprite (a damaged installation) falls back to the procedural token of
+game.render, so the window still plays.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from pathlib import Path
+
+from game.maps import assets_folder
+from game.render.pg import pygame
+from game.render.style import FACTION_STYLE, font
+from game.render.tokens import token_sprite
+
+SIZES = ("standard", "large", "giant")  # by footprint radius 0, 1, 2 (R26)
+FACTIONS = ("player", "ally", "enemy", "neutral")
+BADGED = ("flying", "swimming")
+KEEP = 3  # zoom steps kept, as the map layer does
+SS = 3  # the wedge is drawn this much larger and smooth-scaled down (clean edges)
+
+
+def size_name(radius: int) -> str:
+    return SIZES[min(max(radius, 0), len(SIZES) - 1)]
+
+
+def token_radius_px(inradius_px: float, radius: int) -> int:
+    """The disc's screen radius: 0.78 of a hex's inradius for one hex, +1.42 per footprint ring (R26)."""
+    return max(4, round(inradius_px * (0.78 + 1.42 * radius)))
+
+
+def pad_for(r_px: int) -> int:
+    """Room around the disc for the facing wedge (its tip at 1.36 r) and the shadow."""
+    return int(r_px * 0.42) + 6
+
+
+class TokenArt:
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder if folder is not None else assets_folder() / "tokens"
+        self._png: dict[str, pygame.Surface | None] = {}
+        self._levels: OrderedDict[int, dict[tuple, pygame.Surface]] = OrderedDict()
+        self.scaled = 0  # how many sprite smooth-scales ran (tests: once per sprite and zoom step)
+
+    # --- the shipped images -----------------------------------------------------------------
+    def image(self, name: str) -> pygame.Surface | None:
+        """``name``.png from the tokens folder, loaded once; None when it is missing or unreadable."""
+        if name not in self._png:
+            path = self.folder / f"{name}.png"
+            try:
+                img = pygame.image.load(str(path))
+                self._png[name] = img.convert_alpha() if pygame.display.get_surface() is not None else img
+            except (OSError, pygame.error):
+                self._png[name] = None
+        return self._png[name]
+
+    def _level(self, key: int) -> dict[tuple, pygame.Surface]:
+        if key in self._levels:
+            self._levels.move_to_end(key)
+        else:
+            self._levels[key] = {}
+            while len(self._levels) > KEEP:
+                self._levels.popitem(last=False)
+        return self._levels[key]
+
+    def disc(self, faction: str, size: str, r_px: int, zoom_key: int = 0) -> pygame.Surface | None:
+        """The sprite scaled to a disc of radius ``r_px`` (cached with ``zoom_key``'s step); None without it."""
+        level = self._level(zoom_key)
+        key = ("disc", faction, size, r_px)
+        if key not in level:
+            img = self.image(f"{faction if faction in FACTIONS else 'neutral'}_{size}")
+            if img is None:
+                return None
+            level[key] = pygame.transform.smoothscale(img, (2 * r_px, 2 * r_px))
+            self.scaled += 1
+        return level[key]
+
+    def badge(self, kind: str, d: int, zoom_key: int = 0) -> pygame.Surface | None:
+        level = self._level(zoom_key)
+        key = ("badge", kind, d)
+        if key not in level:
+            img = self.image(f"badge_{kind}")
+            if img is None:
+                return None
+            level[key] = pygame.transform.smoothscale(img, (d, d))
+            self.scaled += 1
+        return level[key]
+
+    # --- a whole token ----------------------------------------------------------------------
+    def token(self, faction: str, radius: int, label: str, angle_deg: int, r_px: int,
+              movement: str = "ground", zoom_key: int = 0) -> pygame.Surface:
+        """The token centred in a square of side ``2 * (r_px + pad_for(r_px))``: shadow, wedge, disc, label.
+
+        ``zoom_key`` names the zoom step: pictures are kept for the last ``KEEP`` steps used."""
+        level = self._level(zoom_key)
+        key = ("token", faction, radius, label, angle_deg, movement, r_px)
+        hit = level.get(key)
+        if hit is not None:
+            return hit
+        disc = self.disc(faction, size_name(radius), r_px, zoom_key)
+        if disc is None:  # no sprite shipped: the procedural token (it draws its own wedge and label)
+            out = token_sprite(faction, label, r_px, angle_deg, None, None)
+        else:
+            out = self._compose(disc, faction, label, angle_deg, r_px, movement, zoom_key)
+        level[key] = out
+        return out
+
+    def _compose(self, disc: pygame.Surface, faction: str, label: str, angle_deg: int, r_px: int,
+                 movement: str, zoom_key: int) -> pygame.Surface:
+        style = FACTION_STYLE.get(faction, FACTION_STYLE["neutral"])
+        side = 2 * (r_px + pad_for(r_px))
+        c = side // 2
+        out = pygame.Surface((side, side), pygame.SRCALPHA)
+        out.blit(_shadow(side, r_px), (0, 0))
+        out.blit(_wedge(style.rim, style.pointer, side, r_px, angle_deg), (0, 0))
+        out.blit(disc, disc.get_rect(center=(c, c)))
+        _label(out, label, (c, c), r_px, style.rim)
+        if movement in BADGED:
+            d = max(12, round(r_px * 0.62)) if r_px < 60 else round(r_px * 0.36)
+            img = self.badge(movement, d, zoom_key)
+            if img is not None:
+                # Lower left: the other corners carry the status markers (stop, disengaged, acted).
+                at = (c - r_px * 0.7, c + r_px * 0.7)
+                out.blit(img, img.get_rect(center=(round(at[0]), round(at[1]))))
+        return out
+
+
+def _shadow(side: int, r_px: int) -> pygame.Surface:
+    """A soft shadow down and right of the disc (drawn small and blown up: a cheap blur)."""
+    small_side = max(4, side // 6)
+    k = small_side / side
+    small = pygame.Surface((small_side, small_side), pygame.SRCALPHA)
+    off = r_px * 0.12
+    c = side / 2
+    rect = pygame.Rect(round((c - r_px + off) * k), round((c - r_px + 2 * off) * k),
+                       max(1, round(2 * r_px * k)), max(1, round(2 * r_px * k)))
+    pygame.draw.ellipse(small, (0, 0, 0, 110), rect)
+    return pygame.transform.smoothscale(small, (side, side))
+
+
+def _wedge(rim: tuple[int, int, int], fill: tuple[int, int, int], side: int, r_px: int,
+           angle_deg: int) -> pygame.Surface:
+    """The facing pointer (R2): a light wedge in a dark edge, its base under the rim."""
+    big = pygame.Surface((side * SS, side * SS), pygame.SRCALPHA)
+    c = side * SS / 2
+    r = r_px * SS
+    a = math.radians(angle_deg)
+    spread = math.radians(24)
+
+    def at(ang: float, dist: float) -> tuple[float, float]:
+        return (c + math.cos(ang) * r * dist, c + math.sin(ang) * r * dist)
+
+    pygame.draw.polygon(big, rim, [at(a - spread, 0.9), at(a, 1.38), at(a + spread, 0.9)])
+    pygame.draw.polygon(big, fill, [at(a - spread * 0.68, 0.98), at(a, 1.38 - 0.14), at(a + spread * 0.68, 0.98)])
+    return pygame.transform.smoothscale(big, (side, side))
+
+
+def _label(out: pygame.Surface, label: str, centre: tuple[int, int], r_px: int, edge: tuple[int, int, int]) -> None:
+    """White initials with a dark outline: they read on every faction colour and over the emblem."""
+    scale = 0.95 if len(label) <= 2 else 0.75 if len(label) == 3 else 2.6 / len(label)
+    f = font(max(9, int(r_px * scale)), bold=True)
+    text = f.render(label, True, (255, 255, 255))
+    shade = f.render(label, True, edge)
+    rect = text.get_rect(center=(centre[0], centre[1] + 1))
+    w = 2 if r_px >= 40 else 1
+    for dx in (-w, 0, w):
+        for dy in (-w, 0, w):
+            if dx or dy:
+                out.blit(shade, rect.move(dx, dy))
+    out.blit(text, rect)

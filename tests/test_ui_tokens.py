@@ -1,0 +1,101 @@
+"""The window's tokens are the shipped sprites (assets/tokens), scaled with the zoom, composed once per zoom step."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from game.maps import assets_folder
+from game.render.pg import pygame
+from game.ui.camera import ZOOMS
+from game.ui.tokenart import TokenArt, pad_for
+from game.ui.tokenlayer import draw_tokens, states_from
+from tests.ui_harness import ROOT, make_ctx, new_match, screen
+
+SHIP = ROOT / "maps" / "ship_boarding.tmx"
+BG = (0, 0, 0)
+
+
+def _draw(ctx, art: TokenArt) -> pygame.Surface:  # noqa: ANN001
+    surf = screen()
+    surf.fill(BG)
+    draw_tokens(surf, ctx, states_from(ctx), art)
+    return surf
+
+
+@pytest.mark.parametrize("zoom", [0.5, 1.0, 2.0])
+def test_a_standard_token_shows_its_faction_sprite_at_the_zoom(zoom: float) -> None:
+    ctx = make_ctx(new_match(), ZOOMS.index(zoom))
+    v = next(v for v in ctx.encounter.views() if v.faction == "player" and v.radius == 0)
+    ctx.camera.jump(*ctx.geometry.cell_center(v.cell))
+    surf = _draw(ctx, TokenArt())
+    # The disc's screen radius: 0.78 of the hex inradius (32 px on the default pointy 64 px map) times the zoom.
+    r = round(32 * 0.78 * zoom)
+    expected = pygame.transform.smoothscale(pygame.image.load(str(assets_folder() / "tokens" / "player_standard.png")),
+                                            (2 * r, 2 * r))
+    cx, cy = ctx.cell_to_screen(v.cell)
+    facing = ctx.encounter.layout.neighbor(v.cell, v.facing_index)
+    fx, fy = ctx.cell_to_screen(facing)
+    away = math.atan2(cy - fy, cx - fx)  # the side opposite the facing wedge, clear of the label in the middle
+    checked = 0
+    for turn in (-0.4, 0.0, 0.4):
+        for frac in (0.75, 0.85):
+            dx, dy = round(math.cos(away + turn) * r * frac), round(math.sin(away + turn) * r * frac)
+            got = surf.get_at((round(cx) + dx, round(cy) + dy))[:3]  # the token is centred on the rounded centre
+            want = expected.get_at((r + dx, r + dy))
+            assert want.a >= 250  # inside the sprite's disc (smoothscale rounds 255 down a little)
+            assert all(abs(g - w) <= 12 for g, w in zip(got, want[:3], strict=True)), (zoom, dx, dy, got, want)
+            checked += 1
+    assert checked == 6
+
+
+def test_sprites_are_scaled_once_per_zoom_step_not_per_frame() -> None:
+    ctx = make_ctx(new_match(), ZOOMS.index(1.0))
+    art = TokenArt()
+    _draw(ctx, art)
+    first = art.scaled
+    assert first > 0
+    for _ in range(5):
+        _draw(ctx, art)
+    assert art.scaled == first  # later frames only blit
+    ctx.camera.zoom_index = ZOOMS.index(2.0)
+    _draw(ctx, art)
+    at_two = art.scaled
+    assert at_two > first  # the new zoom step scales the sprites again...
+    _draw(ctx, art)
+    ctx.camera.zoom_index = ZOOMS.index(1.0)
+    _draw(ctx, art)
+    assert art.scaled == at_two  # ...and going back to a recent step reuses them
+
+
+def test_flying_and_swimming_tokens_carry_their_badge() -> None:
+    ctx = make_ctx(new_match(path=SHIP), ZOOMS.index(1.0))
+    moves = {v.movement_type for v in ctx.encounter.views()}
+    assert {"flying", "swimming"} <= moves
+    art = TokenArt()
+    r = 40
+    side = 2 * (r + pad_for(r))
+    c = side // 2
+    at = (round(c - r * 0.7), round(c + r * 0.7))  # the badge's centre, lower left of the disc
+    ground = art.token("ally", 0, "Ab", 0, r, "ground")
+    for kind in ("flying", "swimming"):
+        badged = art.token("ally", 0, "Ab", 0, r, kind)
+        assert badged.get_size() == ground.get_size() == (side, side)
+        badge = pygame.transform.smoothscale(pygame.image.load(str(assets_folder() / "tokens" / f"badge_{kind}.png")),
+                                             (round(r * 0.62), round(r * 0.62)))
+        b = badge.get_width() // 2
+        # A pixel on the badge's coloured face, left of its centre picture: the badge colour, not the ally green.
+        want = badge.get_at((b - round(b * 0.75), b))
+        got = badged.get_at((at[0] - round(b * 0.75), at[1]))
+        assert all(abs(g - w) <= 16 for g, w in zip(got[:3], want[:3], strict=True)), (kind, got, want)
+        assert got != ground.get_at((at[0] - round(b * 0.75), at[1]))
+
+
+def test_without_the_sprites_the_window_still_draws_tokens(tmp_path: Path) -> None:
+    ctx = make_ctx(new_match(), ZOOMS.index(1.0))
+    surf = _draw(ctx, TokenArt(folder=tmp_path))  # an empty folder: a damaged installation
+    v = next(v for v in ctx.encounter.views() if v.faction == "player")
+    cx, cy = ctx.cell_to_screen(v.cell)
+    assert surf.get_at((round(cx), round(cy)))[:3] != BG  # the procedural token is there instead
