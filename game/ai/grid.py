@@ -37,6 +37,12 @@ class Window:
         """The rectangle holding ``cells`` (flat indices) widened by ``margin`` hexes."""
         lo = (int(q[cells].min()) - margin, int(r[cells].min()) - margin)
         hi = (int(q[cells].max()) + margin, int(r[cells].max()) + margin)
+        return cls.spanning(q, r, lo, hi, vectors)
+
+    @classmethod
+    def spanning(cls, q: np.ndarray, r: np.ndarray, lo: tuple[int, int], hi: tuple[int, int],
+                 vectors: tuple[tuple[int, int], ...]) -> Window:
+        """The rectangle from axial ``lo`` to ``hi`` (inclusive)."""
         inside = np.flatnonzero((q >= lo[0]) & (q <= hi[0]) & (r >= lo[1]) & (r <= hi[1]))
         return cls(q, r, inside, vectors, lo, hi)
 

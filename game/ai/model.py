@@ -8,8 +8,11 @@ with one extra slot at the end standing for "off the grid".
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -59,6 +62,39 @@ class Threat:
     zone: np.ndarray  # bool [N + 1]: where it could attack the actor next turn
     share: float  # 1 / the number of combatants it could choose between (MegaMek PR #7736)
     per_penalty: dict[int, float]  # expected damage against the actor, by defence penalty
+
+
+class Memo:
+    """A bounded least-recently-used map from a question's full inputs (as values) to its answer.
+
+    Answers are pure functions of their keys, so what is remembered changes
+    only the speed, never a decision: a batch gives byte-identical results in
+    one process, in worker processes or on a cluster.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._data: OrderedDict[Hashable, Any] = OrderedDict()
+
+    def get(self, key: Hashable) -> Any:
+        value = self._data.get(key)
+        if value is not None:
+            self._data.move_to_end(key)
+        return value
+
+    def put(self, key: Hashable, value: Any) -> None:
+        self._data[key] = value
+        if len(self._data) > self.size:
+            self._data.popitem(last=False)
+
+    def clear(self) -> None:
+        self._data.clear()
+
+
+# A hostile's next-turn reach is asked again and again: by each decision of a turn, by each
+# combatant near it, in game after game of a batch; about half the questions are repeats.
+REACH_MEMO = Memo(4096)
+WINDOW_MEMO = Memo(1024)
 
 
 class Situation:
@@ -152,7 +188,11 @@ class Situation:
             span = me.movement + h.movement_max + h.reach + me.radius + h.radius + 1
             if self.layout.distance(me.cell, h.cell) > span:
                 continue
-            can, zone = self.next_turn_reach(h, h.reach + h.radius + me.radius)
+            band = h.reach + h.radius + me.radius
+            # Each step costs at least 1, so its zone lies within movement + band of where it stands.
+            if self.dist_from(h.cell, self.cells).min() > h.movement_max + band:
+                continue
+            can, zone = self.next_turn_reach(h, band)
             if not zone[self.cells].any():
                 continue
             # Whom it could choose between: those in its reach now, and the actor's friends
@@ -259,28 +299,63 @@ class Situation:
         return held
 
     def window(self, cells: np.ndarray, margin: int) -> Window:
-        return Window.around(self.q[: self.n], self.r[: self.n], cells, margin, self.layout.direction_vectors)
+        lo = (int(self.q[cells].min()) - margin, int(self.r[cells].min()) - margin)
+        hi = (int(self.q[cells].max()) + margin, int(self.r[cells].max()) + margin)
+        key = (self.board.rows, self.board.cols, self.layout, lo, hi)
+        win = WINDOW_MEMO.get(key)
+        if win is None:
+            win = Window.spanning(self.q[: self.n], self.r[: self.n], lo, hi, self.layout.direction_vectors)
+            WINDOW_MEMO.put(key, win)
+        return win
+
+    def _grow(self, held: np.ndarray, radius: int) -> np.ndarray:
+        """bool [N + 1]: centres where a footprint of ``radius`` would overlap a ``held`` hex."""
+        if not radius:
+            return held
+        fp = self.board.footprint_table(radius)
+        return np.append(held[np.where(fp < 0, self.n, fp)].any(axis=1), False)
+
+    def _faction_view(self, faction: str, movement_type: str, radius: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """What every member of ``faction`` of one movement type and size moves through next turn:
+        step costs with its hostiles' hexes closed (R4), the hexes its hostiles threaten (R9), both
+        for centres of a footprint of ``radius``; and the hexes its friends hold (radius 0)."""
+        key = ("faction", faction, movement_type, radius)
+        if key not in self._memo:
+            hostile = self.enc.hostile_factions(faction)
+            foes = [v for v in self.by_name.values() if v.faction in hostile]
+            friends = [v for v in self.by_name.values() if v.faction not in hostile]
+            cost = self.footprint_cost(movement_type, radius).copy()
+            cost[self.held_by(foes, radius)] = INF
+            threat = self._grow(np.append(self.enc.threat_against(faction).ravel(), False), radius)
+            self._memo[key] = (cost, threat, self.held_by(friends, 0))
+        return self._memo[key]
 
     def next_turn_reach(self, h: CombatantView, band: int) -> tuple[np.ndarray, np.ndarray]:
         """Where hostile ``h`` could end a move next turn (full movement), and the hexes within ``band`` of those.
 
         Its own movement type and footprint; the actor's side blocks it (R4) and
-        that side's threat stops it (R9; it starts free, R10). Both bool [N + 1].
+        that side's threat stops it (R9; it starts free, R10). Both bool [N + 1],
+        read-only (they may be shared through :data:`REACH_MEMO`).
         """
         start = self.board.flat(h.cell)
         win = self.window(np.array([start]), h.movement_max + band + 1)
-        mine = [v for v in self.by_name.values() if self.enc.hostile(h.name, v.name)]
-        cost = self.footprint_cost(h.movement_type, h.radius).copy()
-        cost[self.held_by(mine, h.radius)] = INF
-        threat = np.append(self.enc.threat_against(h.faction).ravel(), False)
-        if h.radius:
-            fp = self.board.footprint_table(h.radius)
-            threat = np.append(threat[np.where(fp < 0, self.n, fp)].any(axis=1), False)
-        dist = win.reach((self.r[start] - win.r0 + 1, self.q[start] - win.q0 + 1), win.grid(cost, INF),
-                         win.grid(threat.astype(float), 0.0) > 0, h.movement_max)
-        others = [v for v in self.by_name.values() if v.name != h.name and not self.enc.hostile(h.name, v.name)]
+        cost, threat, friends = self._faction_view(h.faction, h.movement_type, h.radius)
+        held = friends.copy()
+        for c in self.enc.footprint(h.name):  # its own hexes do not keep it from ending there
+            held[self.board.flat(c)] = False
+        held = self._grow(held, h.radius)
+        cost_w = win.grid(cost, INF)
+        stops_w = win.grid(threat.astype(float), 0.0) > 0
+        # Everything the answer depends on, as values: the same question asked again (the next
+        # decision of this turn, the next combatant's, the next game's) is answered from memory.
+        key = (self.board.rows, self.board.cols, self.layout, start, h.movement_max, band,
+               cost_w.tobytes(), np.packbits(stops_w).tobytes(), np.packbits(held[win.flats]).tobytes())
+        hit = REACH_MEMO.get(key)
+        if hit is not None:
+            return hit
+        dist = win.reach((self.r[start] - win.r0 + 1, self.q[start] - win.q0 + 1), cost_w, stops_w, h.movement_max)
         can = win.back(dist, self.n, INF) < INF
-        can &= ~self.held_by(others, h.radius)
+        can &= ~held
         can[start] = True
         can[self.n] = False
         grown = win.grid(np.where(can, 0.0, INF), INF)
@@ -288,6 +363,9 @@ class Situation:
             grown = np.minimum(grown, win.neighbour_min(grown))
         zone = win.back(grown, self.n, INF) < INF
         zone[self.n] = False
+        can.flags.writeable = False
+        zone.flags.writeable = False
+        REACH_MEMO.put(key, (can, zone))
         return can, zone
 
     @cached_property
