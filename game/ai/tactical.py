@@ -168,9 +168,12 @@ class TacticalPolicy:
         pos = Positions(sit, w, sit.cells, retreating, moved)
         cands: list[Candidate] = []
         score, facing, terms = pos.evaluate(slice(None))
-        for i, flat in enumerate(sit.cells):
-            cands.append(self._candidate(sit, [], int(flat), int(facing[i]), {k: float(v[i]) for k, v in terms.items()},
-                                         label="position"))
+        # Every end hex is a candidate when noise or the look-ahead may reorder them; otherwise only
+        # the best can win (np.argmax keeps the first of equals, as max() over the list does).
+        keep = range(len(sit.cells)) if w.noise or w.lookahead else [int(np.argmax(score))]
+        for i in keep:
+            cands.append(self._candidate(sit, [], int(sit.cells[i]), int(facing[i]),
+                                         {k: float(v[i]) for k, v in terms.items()}, label="position"))
         if not enc.acted and sit.hostiles:
             self._attacks(sit, pos, cands)
             self._shoves(sit, pos, cands)
