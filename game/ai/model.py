@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -39,7 +39,9 @@ class DamageDice:
     faces: tuple[tuple[int, float], ...]
 
     @classmethod
+    @lru_cache(maxsize=256)
     def of(cls, expr: str) -> DamageDice:
+        """The distribution of ``expr``; remembered (the same few expressions recur all game)."""
         return cls(tuple(sorted(dice_distribution(expr).items())))
 
     @cached_property
@@ -141,9 +143,9 @@ class Situation:
 
     def dist_from(self, cell: tuple[int, int], flats: np.ndarray) -> np.ndarray:
         """R1 hex distance from ``cell`` to each flat index."""
-        cq, cr = self.layout.to_axial(cell)
-        dq = self.q[flats] - cq
-        dr = self.r[flats] - cr
+        at = self.board.flat(cell)
+        dq = self.q[flats] - self.q[at]
+        dr = self.r[flats] - self.r[at]
         return np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
 
     def penalty_of(self, kind: int) -> int:
