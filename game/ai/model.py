@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from game.rules import Attack, CombatantView, Encounter, EndTurn, MovementType, Shove, dice_distribution
+from game.rules import Attack, CombatantView, Encounter, EndTurn, MovementType, Shove, Terrain, dice_distribution
 
 from .grid import Window
 
@@ -24,6 +24,8 @@ INF = 1e9
 # Arc of a hex by its side sector relative to the defender's facing, (sector - facing) mod 6 (R17).
 FLANK, REAR = 1, 2
 ARC_KIND = np.array([0, 0, FLANK, REAR, FLANK, 0])
+# [facing, direction]: the arc kind of a blow coming from that side for a defender with that facing.
+KINDS_BY_FACING = np.array([ARC_KIND[(np.arange(6) - f) % 6] for f in range(6)])
 
 
 def hit_chance(attack: int, defense: int, penalty: int) -> float:
@@ -250,11 +252,10 @@ class Situation:
                 stands = t.can_end[self.nt[flats]]  # [cell, direction]: could it strike from that side?
             else:
                 stands = self._toward(flats, h.cell)
-            for f in range(6):
-                kinds = ARC_KIND[(np.arange(6) - f) % 6]
-                worst = np.where(stands, kinds[None, :], 0).max(axis=1)
-                dmg = np.choose(worst, [t.per_penalty[0], t.per_penalty[FLANK], t.per_penalty[REAR]])
-                out[i, :, f] = np.where(zone, dmg * t.share, 0.0)
+            # [cell, facing]: the worst arc it could strike from, for each facing at once.
+            worst = np.where(stands[:, None, :], KINDS_BY_FACING[None, :, :], 0).max(axis=2)
+            per = np.array([t.per_penalty[0], t.per_penalty[FLANK], t.per_penalty[REAR]])
+            out[i, :, :6] = np.where(zone[:, None], per[worst] * t.share, 0.0)
             out[i, :, 6] = np.where(zone, t.per_penalty[0] * t.share, 0.0)
         return out
 
@@ -369,6 +370,12 @@ class Situation:
         zone.flags.writeable = False
         REACH_MEMO.put(key, (can, zone))
         return can, zone
+
+    @cached_property
+    def pits(self) -> np.ndarray:
+        """Flat indices of the hazards and chasms: where a shove can hurt (R12, R22)."""
+        terrain = self.board.terrain.ravel()
+        return np.flatnonzero((terrain == Terrain.HAZARD) | (terrain == Terrain.CHASM))
 
     @cached_property
     def enter_cost(self) -> np.ndarray:

@@ -288,8 +288,13 @@ class TacticalPolicy:
 
     def _shoves(self, sit: Situation, pos: Positions, cands: list[Candidate]) -> None:
         me, enc, w = sit.me, sit.enc, self.weights
+        pits = sit.pits
         for t in sorted(sit.hostiles, key=lambda v: v.name):
             if t.radius > me.radius:
+                continue
+            # A push of one hex moves the footprint to within radius + 1 of its centre: with no
+            # hazard or chasm there, no shove of this target is worth previewing.
+            if not pits.size or sit.dist_from(t.cell, pits).min() > t.radius + 1:
                 continue
             for flat in self._band_hexes(sit, t, 1, 1):
                 flat = int(flat)
