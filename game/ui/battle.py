@@ -39,6 +39,7 @@ from .anim import Animator, anims_for
 from .camera import PAN_SPEED, Camera
 from .chrome import text
 from .context import ATTACK, DISENGAGE, SHOVE, STATUS_BAR, TOP_BAR, BattleContext, Reply
+from .framing import Disc, opening_view
 from .help import HelpScene
 from .loop import toggle_fullscreen
 from .maplayer import MapLayer
@@ -91,7 +92,8 @@ class BattleScene(Scene):
         self.maplayer = MapLayer(art)
         pixels = TiledPixels(art.layout)
         w, h = size
-        cam = Camera(w, h - TOP_BAR - STATUS_BAR, *pixels.pixel_size)
+        # Bounded by the drawn picture, which Tiled grows past the grid for offset layers.
+        cam = Camera.for_picture(w, h - TOP_BAR - STATUS_BAR, art.size, art.origin)
         cam.fit()
         cam.zoom_index = max(cam.zoom_index, 3)  # tokens stay readable; pan to see the rest
         self.ctx = BattleContext(match=match, geometry=pixels, camera=cam,
@@ -119,6 +121,7 @@ class BattleScene(Scene):
         self.mtime = self._mtime()
         self.reload_check = 0.0
         self.frames = 0
+        self.framed = False  # the opening view is chosen at the first frame, once the panels have laid out
         self._focus_actor(jump=True)
         self.ctx.status = self._idle_status()
 
@@ -670,6 +673,7 @@ class BattleScene(Scene):
         self.match, self.art = match, art
         self.ctx.match = match
         self.maplayer.reload(art)
+        self.ctx.camera.set_picture(art.size, art.origin)
         self.ctx.version += 1
         self._resync()
         self.ctx.status = f"Map reloaded from {self.opts.map_path.name}"
@@ -697,9 +701,44 @@ class BattleScene(Scene):
         cam.view_w, cam.view_h = self.ctx.view_rect.size
 
     def draw(self, screen: pygame.Surface, alpha: float) -> None:
+        self.frames += 1
+        if not self.framed and not self._begins_itself():
+            # The opening view: lay the panels out once (this drawing is overwritten at once), then frame
+            # the map so no token starts under them (Wesnoth, Foundry: the forces start in plain sight).
+            self.framed = True
+            self._draw(screen, alpha)
+            self.frame_opening()
+        self._draw(screen, alpha)
+
+    def _begins_itself(self) -> bool:
+        """Setup that the next update turns into combat (auto begin, or AI-only): no turn, no card yet."""
+        if self.match.encounter.phase != SETUP:
+            return False
+        return (self.opts.auto_begin and not self.ctx.gm) or all(c != "human" for c in self.match.controllers.values())
+
+    def panel_covers(self) -> list[pygame.Rect]:
+        """Screen rectangles the panels and the action bar took in the last drawing."""
+        rects = [pygame.Rect(w.cover) for w in self.widgets if w.layer == "panel" and hasattr(w, "cover")]
+        rects += [pygame.Rect(b.rect) for b, _ in self.buttons]
+        return [r for r in rects if r.width > 0 and r.height > 0]
+
+    def frame_opening(self) -> tuple[int, int]:
+        """Zoom and centre so every token is in view and clear of the panels (see game.ui.framing)."""
+        ctx = self.ctx
+        enc = self.match.encounter
+        inr = ctx.hex_radius() / ctx.zoom  # map pixels
+        humans = {f for f, c in self.match.controllers.items() if c == "human"}
+        discs = [Disc(*ctx.geometry.cell_center(v.cell), inr * (0.78 + 1.42 * v.radius), v.faction in humans)
+                 for v in enc.views() if v.active]
+        vr = ctx.view_rect
+        covers = [r.move(-vr.x, -vr.y) for r in self.panel_covers()]
+        hidden = opening_view(ctx.camera, discs, covers)
+        self.glide = None
+        return hidden
+
+    def _draw(self, screen: pygame.Surface, alpha: float) -> None:
         ctx = self.ctx
         ctx.alpha = alpha
-        self.frames += 1
         if screen.get_size() != (ctx.view_rect.w, ctx.view_rect.h + TOP_BAR + STATUS_BAR):
             self.resize(screen.get_size())
         vr = ctx.view_rect

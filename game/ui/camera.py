@@ -3,6 +3,11 @@
 The previous and current centre are kept so drawing can interpolate between
 updates (alpha from the fixed timestep); direct manipulation (drag, zoom)
 moves both, so it never lags the cursor.
+
+The camera's bounds are the drawn picture: ``map_w`` x ``map_h`` with its
+top-left at map pixel (``left``, ``top``). Tiled grows the picture past the
+grid where layer offsets reach out (up or left: negative ``left``/``top``);
+the camera frames and clamps on that picture, not on the bare grid.
 """
 
 from __future__ import annotations
@@ -24,6 +29,19 @@ class Camera:
     zoom_index: int = 4
     prev_cx: float = 0.0
     prev_cy: float = 0.0
+    left: float = 0.0  # the picture's top-left in map pixels (MapArt: minus its origin)
+    top: float = 0.0
+
+    @classmethod
+    def for_picture(cls, view_w: int, view_h: int, size: tuple[int, int], origin: tuple[int, int]) -> Camera:
+        """A camera over a map picture of ``size`` whose map pixel (0, 0) lies at ``origin`` in it (MapArt)."""
+        return cls(view_w, view_h, size[0], size[1], left=-float(origin[0]), top=-float(origin[1]))
+
+    def set_picture(self, size: tuple[int, int], origin: tuple[int, int]) -> None:
+        """The map changed on disk (reloaded during setup): new bounds, the centre kept inside them."""
+        self.map_w, self.map_h = size
+        self.left, self.top = -float(origin[0]), -float(origin[1])
+        self.jump(self.cx, self.cy)
 
     @property
     def zoom(self) -> float:
@@ -42,9 +60,9 @@ class Camera:
         return (mx - cx) * self.zoom + self.view_w / 2, (my - cy) * self.zoom + self.view_h / 2
 
     def _clamp(self) -> None:
-        # The centre stays over the map, so some of the map is always in view.
-        self.cx = min(max(self.cx, 0.0), float(self.map_w))
-        self.cy = min(max(self.cy, 0.0), float(self.map_h))
+        # The centre stays over the picture, so some of the map is always in view.
+        self.cx = min(max(self.cx, self.left), self.left + self.map_w)
+        self.cy = min(max(self.cy, self.top), self.top + self.map_h)
 
     def jump(self, cx: float, cy: float) -> None:
         self.cx, self.cy = cx, cy
@@ -72,10 +90,18 @@ class Camera:
         self.jump(mx - (sx - self.view_w / 2) / self.zoom, my - (sy - self.view_h / 2) / self.zoom)
         return True
 
-    def fit(self) -> None:
-        """The largest zoom step showing the whole map, centred."""
-        self.zoom_index = 0
+    def fit_index(self) -> int:
+        """The largest zoom step showing the whole picture (the smallest step when none does)."""
+        best = 0
         for i, z in enumerate(ZOOMS):
             if self.map_w * z <= self.view_w and self.map_h * z <= self.view_h:
-                self.zoom_index = i
-        self.jump(self.map_w / 2, self.map_h / 2)
+                best = i
+        return best
+
+    def picture_centre(self) -> tuple[float, float]:
+        return self.left + self.map_w / 2, self.top + self.map_h / 2
+
+    def fit(self) -> None:
+        """The largest zoom step showing the whole picture, centred."""
+        self.zoom_index = self.fit_index()
+        self.jump(*self.picture_centre())

@@ -82,6 +82,12 @@ class GMTools:
         return Reply(action=action, status=f"GM: {action.KIND.replace('_', ' ')}")
 
     # --- input ---------------------------------------------------------------------
+    @property
+    def cover(self) -> pygame.Rect:
+        """The screen rectangle this panel took when last drawn (empty when hidden): the opening view keeps
+        tokens out from under it."""
+        return self._frame
+
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         if self.form is not None:
             return self._form_event(event, ctx)

@@ -64,6 +64,12 @@ class CombatantCard:
         self._view: object = None
         self._lines: list[Line] = []
 
+    @property
+    def cover(self) -> pygame.Rect:
+        """The screen rectangle this panel took when last drawn (empty when hidden): the opening view keeps
+        tokens out from under it."""
+        return self._frame
+
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         # Read-only and translucent: clicks go through to the hexes under it (no map hex is ever unreachable).
         th.claim_hover(ctx, self._frame, event)

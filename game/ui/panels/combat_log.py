@@ -182,6 +182,12 @@ class CombatLog:
             return self.rect
         return pygame.Rect(area.right - WIDTH - 8, area.bottom - HEIGHT - 8, WIDTH, HEIGHT)
 
+    @property
+    def cover(self) -> pygame.Rect:
+        """The screen rectangle this panel took when last drawn (empty when hidden): the opening view keeps
+        tokens out from under it."""
+        return self._frame
+
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         th.claim_hover(ctx, self._frame, event)
         if event.type == pygame.MOUSEWHEEL and self._frame.collidepoint(ctx.mouse):

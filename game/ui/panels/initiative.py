@@ -90,6 +90,12 @@ class InitiativeTracker:
         h = 58 + ROW * n_rows + 6
         return pygame.Rect(area.right - WIDTH - 8, area.y + 8, WIDTH, h)
 
+    @property
+    def cover(self) -> pygame.Rect:
+        """The screen rectangle this panel took when last drawn (empty when hidden): the opening view keeps
+        tokens out from under it."""
+        return self._last_frame
+
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         if event.type == pygame.MOUSEWHEEL and self._last_frame.collidepoint(ctx.mouse) and event.y:
             self.first = max(0, self.first - event.y)  # wheel up shows earlier rows; draw clamps the end

@@ -86,6 +86,12 @@ class Legend:
         self.visible = visible
         self._frame = pygame.Rect(0, 0, 0, 0)
 
+    @property
+    def cover(self) -> pygame.Rect:
+        """The screen rectangle this panel took when last drawn (empty when hidden): the opening view keeps
+        tokens out from under it."""
+        return self._frame
+
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         th.claim_hover(ctx, self._frame, event)
         if event.type == pygame.KEYDOWN and event.key == TOGGLE_KEY and not event.mod & pygame.KMOD_CTRL:

@@ -1,0 +1,111 @@
+"""The battle opens with every token in view and clear of the panels; the camera works on the drawn picture."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from game.maps import shipped_maps  # noqa: E402
+from game.render.pg import pygame  # noqa: E402
+from game.render.tilemap import load_map_art  # noqa: E402
+from game.ui.app import HeadlessClock, PlayConfig, battle_scene  # noqa: E402
+from game.ui.battle import BattleScene  # noqa: E402
+from game.ui.camera import ZOOMS, Camera  # noqa: E402
+from game.ui.loop import run_loop  # noqa: E402
+from game.ui.scene import SceneStack  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+GROWN = ROOT / "tests" / "golden" / "tiled" / "groups_y_even.tmx"  # layer offsets grow the picture up and left
+SIZE = (1280, 720)
+
+
+def open_battle(map_path: Path, tmp_path: Path, size: tuple[int, int] = SIZE, frames: int = 3,
+                **cfg: object) -> tuple[BattleScene, pygame.Surface]:
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(size)
+    config = PlayConfig(map_path=map_path, log_path=tmp_path / "fight.jsonl", seed=1, **cfg)  # type: ignore[arg-type]
+    scene = battle_scene(config, map_path, size)
+    assert isinstance(scene, BattleScene)
+    run_loop(SceneStack(scene), screen, max_frames=frames, clock=HeadlessClock())
+    return scene, screen
+
+
+def token_rects(scene: BattleScene) -> dict[str, pygame.Rect]:
+    """Each token's disc on screen: 0.78 hex inradius, +1.42 per footprint ring (R26), as the token layer draws it."""
+    ctx = scene.ctx
+    out = {}
+    for v in ctx.encounter.views():
+        if not v.active:
+            continue
+        x, y = ctx.cell_to_screen(v.cell)
+        r = ctx.hex_radius() * (0.78 + 1.42 * v.radius)
+        out[v.name] = pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r))
+    return out
+
+
+@pytest.mark.parametrize("map_path", [m.path for m in shipped_maps()], ids=lambda p: p.stem)
+def test_no_token_starts_under_a_panel_or_off_screen(map_path: Path, tmp_path: Path) -> None:
+    scene, _ = open_battle(map_path, tmp_path)
+    covers = scene.panel_covers()
+    assert len(covers) >= 3  # the card, the tracker and the combat log at least
+    view = scene.ctx.view_rect
+    assert ZOOMS[scene.ctx.zoom_index] >= 0.5  # still readable
+    for name, rect in token_rects(scene).items():
+        assert view.contains(rect), (name, rect)
+        hit = [c for c in covers if c.colliderect(rect)]
+        assert not hit, f"{name} at {rect} starts under a panel {hit}"
+
+
+def test_the_giants_lair_party_is_clear_of_the_card(tmp_path: Path) -> None:
+    # The case that was wrong: at the default window the party (left of the map) sat under the card.
+    scene, screen = open_battle(ROOT / "maps" / "giants_lair.tmx", tmp_path)
+    card = next(w for w in scene.widgets if type(w).__name__ == "CombatantCard")
+    rects = token_rects(scene)
+    for name in ("Wynn", "Sigrun", "Astrid", "Kell"):
+        assert not rects[name].colliderect(card.cover), name
+
+
+def test_a_human_first_turn_keeps_tokens_clear_of_the_action_bar(tmp_path: Path) -> None:
+    # Ship boarding: an ally acts first, so the action bar is up along the bottom.
+    scene, _ = open_battle(ROOT / "maps" / "ship_boarding.tmx", tmp_path)
+    assert scene.buttons
+    bar = scene.buttons[0][0].rect.unionall([b.rect for b, _ in scene.buttons])
+    assert not any(r.colliderect(bar) for r in token_rects(scene).values())
+
+
+def test_the_camera_fits_and_clamps_the_grown_picture() -> None:
+    art = load_map_art(GROWN)
+    ox, oy = art.origin
+    assert ox > 0 and oy > 0  # map pixel (0, 0) lies right of and below the picture's corner
+    w, h = art.size
+    cam = Camera.for_picture(w, h, art.size, art.origin)
+    cam.fit()
+    assert cam.zoom == 1.0
+    # The whole picture fills the view exactly: its corner (map pixel (-ox, -oy)) at screen (0, 0).
+    assert cam.map_to_screen(-ox, -oy) == pytest.approx((0, 0))
+    assert cam.map_to_screen(w - ox, h - oy) == pytest.approx((w, h))
+    # Panning far up-left stops with the picture's corner, not the grid's, at the view's centre.
+    cam.jump(-10_000, -10_000)
+    assert (cam.cx, cam.cy) == (-ox, -oy)
+    cam.jump(10_000, 10_000)
+    assert (cam.cx, cam.cy) == (w - ox, h - oy)
+
+
+def test_the_battle_frames_the_whole_grown_picture(tmp_path: Path) -> None:
+    art = load_map_art(GROWN)
+    w, h = art.size
+    # A window just big enough for the picture at 100 % (plus the top and status bars).
+    scene, screen = open_battle(GROWN, tmp_path, size=(w, h + 36 + 30), frames=2)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0))
+    scene.draw(screen, 1.0)
+    assert scene.ctx.zoom == 1.0
+    ox, oy = art.origin
+    assert scene.ctx.to_screen(-ox, -oy) == pytest.approx(scene.ctx.view_rect.topleft)
+    # ...and its far corner at the view's far corner: the whole picture shows, none of it is cut off.
+    assert scene.ctx.to_screen(w - ox, h - oy) == pytest.approx(scene.ctx.view_rect.bottomright)
