@@ -201,9 +201,10 @@ class Situation:
                 continue
             # Whom it could choose between: those in its reach now, and the actor's friends
             # that can step into it this round too (they go in together).
+            foes = self.enc.hostile_factions(h.faction)
             others = [
                 v for v in self.by_name.values()
-                if v.name != me.name and self.enc.hostile(h.name, v.name) and (
+                if v.name != me.name and v.faction in foes and (
                     zone[self.board.flat(v.cell)]
                     or (v.name in self.friend_names
                         and self.layout.distance(v.cell, h.cell) <= v.movement_max + h.movement_max + h.reach + 1))
@@ -294,12 +295,19 @@ class Situation:
         """bool [N + 1]: centres where a footprint of ``radius`` would overlap one of ``units``."""
         held = np.zeros(self.n + 1, dtype=bool)
         for v in units:
-            for c in self.enc.footprint(v.name):
-                held[self.board.flat(c)] = True
+            held[self.hexes_of(v)] = True
         if radius:
             fp = self.board.footprint_table(radius)
             held = np.append(held[np.where(fp < 0, self.n, fp)].any(axis=1), False)
         return held
+
+    def hexes_of(self, v: CombatantView) -> np.ndarray:
+        """Flat indices of the hexes ``v``'s footprint covers (R26; always on the map)."""
+        at = self.board.flat(v.cell)
+        if not v.radius:
+            return np.array([at])
+        row = self.board.footprint_table(v.radius)[at]
+        return row[row >= 0]
 
     def window(self, cells: np.ndarray, margin: int) -> Window:
         lo = (int(self.q[cells].min()) - margin, int(self.r[cells].min()) - margin)
@@ -344,8 +352,7 @@ class Situation:
         win = self.window(np.array([start]), h.movement_max + band + 1)
         cost, threat, friends = self._faction_view(h.faction, h.movement_type, h.radius)
         held = friends.copy()
-        for c in self.enc.footprint(h.name):  # its own hexes do not keep it from ending there
-            held[self.board.flat(c)] = False
+        held[self.hexes_of(h)] = False  # its own hexes do not keep it from ending there
         held = self._grow(held, h.radius)
         cost_w = win.grid(cost, INF)
         stops_w = win.grid(threat.astype(float), 0.0) > 0
