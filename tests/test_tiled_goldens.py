@@ -134,3 +134,17 @@ def test_tileds_own_hex_rotation_example_draws_every_tile(tmp_path: Path) -> Non
     drawn = gold[..., 3] > 0
     assert (mine[..., 3] > 0)[drawn].mean() > 0.99  # every tile Tiled draws is there
     assert off_share(mine, gold) <= 0.005
+
+
+@pytest.mark.parametrize("feature", ["groups", "tint", "image"])
+def test_window_picture_is_the_render_laid_on_the_background(feature: str) -> None:
+    # The window paints the layers straight onto its opaque background (no division by alpha); it must
+    # show what `playmat render` writes, laid over that background: straight-alpha "source over" by hand.
+    art = load_map_art(GOLDEN / f"{feature}_y_odd.tmx")
+    bg = np.array([28, 30, 36], np.float64)
+    straight = surface_to_array(art.surface()).astype(np.float64)
+    a = straight[..., 3:4] / 255
+    expected = straight[..., :3] * a + bg * (1 - a)
+    window = surface_to_array(art.surface((28, 30, 36))).astype(np.float64)
+    assert (window[..., 3] == 255).all()
+    assert np.abs(window[..., :3] - expected).max() <= 2  # rounding of the two 8-bit paths

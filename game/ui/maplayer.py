@@ -23,7 +23,7 @@ class MapLayer:
     def __init__(self, art: MapArt) -> None:
         self.art = art
         self.pixels = TiledPixels(art.layout)
-        self.base = art.surface()
+        self.base = art.surface(BACKGROUND)  # painted on the background: no division by alpha
         self.cache: OrderedDict[int, pygame.Surface] = OrderedDict()
         self.builds = 0  # how many zoom steps were rendered (tests: once per step, not per frame)
 

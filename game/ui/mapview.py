@@ -55,7 +55,7 @@ class MapViewScene(Scene):
         self.camera.fit()
         if zoom is not None:
             self.camera.zoom_index = min(range(len(ZOOMS)), key=lambda i: abs(ZOOMS[i] - zoom))
-        self.base = self.art.surface()
+        self.base = self.art.surface(BACKGROUND)  # painted on the background: no division by alpha
         self.cache: dict[int, pygame.Surface] = {}
         self.keys: set[int] = set()
         self.mouse: tuple[int, int] = (view_size[0] // 2, view_size[1] // 2)
