@@ -124,31 +124,33 @@ def paint_token(faction: str, size: str) -> Array:
 
 
 def paint_badge(kind: str) -> Array:
-    """A small round badge (40 px) for a movement type: white wings (flying) or waves (swimming)."""
+    """A small round badge (40 px) for a movement type: dark wings on a pale disc (flying), bold white waves on
+    deep teal (swimming). Bold and high-contrast because the window shows it as small as 14 px at 50 % zoom,
+    and unlike any faction's colour so it never reads as part of the token."""
     d = 40
     s = d * 4
     surf = pygame.Surface((s, s), pygame.SRCALPHA)
-    bg = (70, 104, 150) if kind == "flying" else (24, 96, 128)
-    pygame.draw.circle(surf, (20, 20, 24), (s // 2, s // 2), s // 2)
-    pygame.draw.circle(surf, bg, (s // 2, s // 2), s // 2 - 8)
-    white = (246, 246, 250)
-    if kind == "flying":  # a pair of wings: three feathers a side fanning up and out from the middle
+    bg = (238, 234, 220) if kind == "flying" else (18, 112, 138)
+    pygame.draw.circle(surf, (18, 18, 22), (s // 2, s // 2), s // 2)
+    pygame.draw.circle(surf, bg, (s // 2, s // 2), s // 2 - 12)
+    if kind == "flying":  # a pair of wings: three broad feathers a side fanning up and out from the middle
+        ink = (34, 44, 64)
         for side in (-1, 1):
-            for k, (length, angle) in enumerate(((0.36, 20), (0.3, 0), (0.22, -22))):
+            for k, (length, angle) in enumerate(((0.42, 44), (0.36, 22), (0.28, 2))):
                 a = np.radians(angle)
                 ux, uy = side * np.cos(a), -np.sin(a)
-                ox, oy = s / 2 + side * s * 0.04, s * (0.5 + 0.06 * k)
+                ox, oy = s / 2 + side * s * 0.03, s * (0.56 + 0.06 * k)
                 pts = []
                 for i in range(24):
                     t = i / 23 * np.pi
-                    along, across = (1 - np.cos(t)) / 2 * length * s, np.sin(t) * s * 0.06
+                    along, across = (1 - np.cos(t)) / 2 * length * s, np.sin(t) * s * 0.085
                     pts.append((ox + ux * along - uy * across * side, oy + uy * along + ux * across * side))
-                pygame.draw.polygon(surf, white, pts)
-    else:
-        for k in range(3):
-            y = s * (0.34 + 0.14 * k)
-            pts = [(s * (0.2 + 0.6 * i / 40), y + np.sin(i / 40 * 2 * np.pi * 1.5) * s * 0.04) for i in range(41)]
-            pygame.draw.lines(surf, white, False, pts, 10)
+                pygame.draw.polygon(surf, ink, pts)
+    else:  # two bold waves
+        for k in range(2):
+            y = s * (0.4 + 0.2 * k)
+            pts = [(s * (0.17 + 0.66 * i / 40), y + np.sin(i / 40 * 2 * np.pi * 1.5) * s * 0.05) for i in range(41)]
+            pygame.draw.lines(surf, (250, 250, 252), False, pts, 20)
     small = pygame.transform.smoothscale(surf, (d, d))
     rgb = pygame.surfarray.pixels3d(small).transpose(1, 0, 2).astype(np.float64)
     alpha = pygame.surfarray.pixels_alpha(small).T.astype(np.float64)

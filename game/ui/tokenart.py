@@ -121,7 +121,7 @@ class TokenArt:
         out.blit(disc, disc.get_rect(center=(c, c)))
         _label(out, label, (c, c), r_px, style.rim)
         if movement in BADGED:
-            d = max(12, round(r_px * 0.62)) if r_px < 60 else round(r_px * 0.36)
+            d = max(14, round(r_px * 0.62)) if r_px < 60 else round(r_px * 0.36)
             img = self.badge(movement, d, zoom_key)
             if img is not None:
                 # Lower left: the other corners carry the status markers (stop, disengaged, acted).
