@@ -109,3 +109,20 @@ def test_the_battle_frames_the_whole_grown_picture(tmp_path: Path) -> None:
     assert scene.ctx.to_screen(-ox, -oy) == pytest.approx(scene.ctx.view_rect.topleft)
     # ...and its far corner at the view's far corner: the whole picture shows, none of it is cut off.
     assert scene.ctx.to_screen(w - ox, h - oy) == pytest.approx(scene.ctx.view_rect.bottomright)
+
+
+def test_a_battle_reads_its_map_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The rules' scenario and the art come from one reading of the TMX (game.maps.read_tmx), not two.
+    import game.maps.tmx_adapter as adapter
+
+    reads: list[Path] = []
+    real = adapter._read
+
+    def counting(rd):  # noqa: ANN001, ANN202
+        reads.append(rd.path)
+        return real(rd)
+
+    monkeypatch.setattr(adapter, "_read", counting)
+    scene, _ = open_battle(ROOT / "maps" / "giants_lair.tmx", tmp_path, frames=1)
+    assert reads == [ROOT / "maps" / "giants_lair.tmx"]
+    assert scene.art.title == "The Giant's Hearth" and scene.match.encounter.layout.cols == 22

@@ -48,9 +48,12 @@ MAX_HAZARD_DAMAGE = 10_000
 COMBATANT_KIND = "combatant"
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """The encounter a TMX file describes; :class:`MapError` (one line) if the map is bad."""
-    scenario, problems = _load(Path(path))
+def load_scenario(path: str | Path | TmxMap) -> Scenario:
+    """The encounter a TMX file describes; :class:`MapError` (one line) if the map is bad.
+
+    ``path`` may be a map already read with :func:`read_tmx` (the window reads a file once and gives the
+    same :class:`TmxMap` to the rules and to the renderer's ``load_map_art``)."""
+    scenario, problems = _load(path if isinstance(path, TmxMap) else Path(path))
     if problems or scenario is None:
         raise problems[0]
     return scenario
@@ -65,8 +68,11 @@ def validate_map(path: str | Path) -> list[str]:
     return [str(p) for p in problems]
 
 
-def _load(path: Path) -> tuple[Scenario | None, list[MapError]]:
-    tmx, problems = read_tmx_collect(path)
+def _load(source: Path | TmxMap) -> tuple[Scenario | None, list[MapError]]:
+    if isinstance(source, TmxMap):
+        tmx, problems = source, list(source.problems)
+    else:
+        tmx, problems = read_tmx_collect(source)
     if tmx is None:
         return None, problems
     try:

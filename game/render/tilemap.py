@@ -430,13 +430,18 @@ def read_map(path: Path) -> TmxMap:
     return tmx
 
 
-def load_map_art(tmx_path: str | os.PathLike[str], *, objects: bool = False) -> MapArt:
+def load_map_art(tmx_path: str | os.PathLike[str] | TmxMap, *, objects: bool = False) -> MapArt:
     """Read a TMX map's layers and images; RenderError carries a one-line reason.
 
-    ``objects``: also draw object shapes (``playmat render --objects``), as Tiled's rasterizer does.
+    ``tmx_path`` may be a map already read (``game.maps.read_tmx``), so a window that also loads the
+    scenario parses the file once. ``objects``: also draw object shapes (``playmat render --objects``),
+    as Tiled's rasterizer does.
     """
-    path = Path(tmx_path)
-    tmx = read_map(path)
+    if isinstance(tmx_path, TmxMap):
+        tmx, path = tmx_path, tmx_path.path
+    else:
+        path = Path(tmx_path)
+        tmx = read_map(path)
     head = tmx.head
     layout = HexLayout(head.stagger_axis, head.stagger_index, head.tile_width, head.tile_height,
                        head.side_length, head.width, head.height)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from game.maps import load_scenario
+from game.maps import TmxMap, load_scenario, read_tmx
 from game.render.pg import pygame
 
 from .loop import LoopResult, Script, run_loop
@@ -56,15 +56,17 @@ def default_log_path(map_path: Path) -> Path:
     return base / f"{map_path.stem}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
 
 
-def open_match(cfg: PlayConfig, map_path: Path) -> tuple[Any, Any, dict[str, str], dict[str, str]]:
+def open_match(cfg: PlayConfig, map_path: Path, tmx: TmxMap | None = None) -> tuple[Any, Any, dict[str, str],
+                                                                                   dict[str, str]]:
     """(match, scenario, faction -> on-screen label of its AI, faction -> AI level).
 
-    Raises MapError / LogError (one line)."""
+    ``tmx``: the map file already read (the art is drawn from the same reading). Raises MapError / LogError
+    (one line)."""
     from game.match import Match
 
     from .aiturn import policy_for_level
 
-    scenario = load_scenario(map_path)
+    scenario = load_scenario(tmx if tmx is not None else map_path)
     controllers: dict[str, Any] = {}
     labels: dict[str, str] = {}
     levels: dict[str, str] = {}
@@ -90,12 +92,14 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
     cfg = replace(cfg, log_path=cfg.log_path or default_log_path(map_path))
     assert cfg.log_path is not None
     log_path = cfg.log_path
-    match, scenario, labels, levels = open_match(cfg, map_path)
-    art = load_map_art(map_path)
+    tmx = read_tmx(map_path)  # one reading of the file for the rules and the art (MapError: one line)
+    match, scenario, labels, levels = open_match(cfg, map_path, tmx)
+    art = load_map_art(tmx)
 
     def reload() -> tuple[Any, Any]:
-        m, _, _, _ = open_match(cfg, map_path)  # the same log: setup actions so far are replayed onto the new map
-        return m, load_map_art(map_path)
+        again = read_tmx(map_path)
+        m, _, _, _ = open_match(cfg, map_path, again)  # the same log: setup actions so far replay onto the new map
+        return m, load_map_art(again)
 
     def replay() -> Scene | None:
         try:
@@ -179,9 +183,10 @@ def replay_scene(map_path: Path, log_path: Path) -> Scene:
 
     from .replay import ReplayScene
 
-    scenario = load_scenario(map_path)
+    tmx = read_tmx(map_path)
+    scenario = load_scenario(tmx)
     # A line that does not replay raises LogError naming the log file and the line.
-    return ReplayScene(scenario, read_log(log_path, scenario.board.layout), art=load_map_art(map_path))
+    return ReplayScene(scenario, read_log(log_path, scenario.board.layout), art=load_map_art(tmx))
 
 
 def screen_size() -> tuple[int, int]:

@@ -48,11 +48,11 @@ def run_window(
     ``SDL_VIDEODRIVER=dummy`` this runs headless. Raises MapError / RenderError
     (one line) for a bad map.
     """
-    from game.maps import load_scenario  # MapError (one line) propagates to the caller
+    from game.maps import load_scenario, read_tmx  # MapError (one line) propagates to the caller
 
-    path = Path(tmx_path)
-    scenario = load_scenario(path)
-    art = load_map_art(path)
+    tmx = read_tmx(Path(tmx_path))  # read once: the rules and the art share it
+    scenario = load_scenario(tmx)
+    art = load_map_art(tmx)
     if tokens is None:
         tokens = tokens_from_scenario(scenario)
     pygame.display.init()
