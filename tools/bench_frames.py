@@ -104,6 +104,7 @@ def run(map_path: Path, frames: int, seed: int, baseline: bool
                              headless=True, speed=1.0)
             scene = battle_scene(cfg, map_path, SCREEN)
             assert isinstance(scene, BattleScene)
+            scene.framed = True  # measure at the zoom set here, not the opening view's
             scene.ctx.camera.zoom_index = ZOOMS.index(1.0)
             scene.ctx.show_enemy_reach = True  # Ctrl-V counts on
             if baseline:
