@@ -125,6 +125,39 @@ def object_layers(tmx: Path) -> list[str]:
     return re.findall(r'<objectgroup [^>]*name="([^"]*)"', tmx.read_text())
 
 
+ANIM_SECOND_FRAME = 6  # tiled_features.anim_tileset: tile 0 runs through tiles 5, 6, 7 (200, 150, 300 ms)
+
+
+def frame2_paths() -> list[tuple[Path, Path]]:
+    """The objects maps with their animated tile layer showing its second frame, and Tiled's picture of it.
+
+    Tiled's rasterizer draws an animated tile's first frame only; putting the second frame's tile in
+    the cells is how Tiled shows what the window must show once the first frame's 200 ms are over.
+    """
+    return [(FEATURES_DIR / f"objects_{a}_{i}_frame2.tmx", FEATURES_DIR / f"objects_{a}_{i}_frame2.png")
+            for a, i in LAYOUTS]
+
+
+def frame2_map(text: str) -> str:
+    import re
+
+    mask = 0x0FFFFFFF  # the gid without Tiled's four flag bits
+
+    def swap(gid: re.Match[str]) -> str:
+        raw = int(gid.group())
+        if raw & mask != tiled_features.ANIM_FIRST:
+            return gid.group()
+        return str((raw & ~mask) | (tiled_features.ANIM_FIRST + ANIM_SECOND_FRAME))
+
+    def layer(m: re.Match[str]) -> str:
+        return m.group(1) + re.sub(r"[0-9]+", swap, m.group(2)) + m.group(3)
+
+    out, n = re.subn(r'(<layer [^>]*name="animated"[^>]*>\s*<data encoding="csv">)(.*?)(</data>)', layer, text,
+                     flags=re.S)
+    assert n == 1, "the objects map has no CSV layer named 'animated'"
+    return out
+
+
 def write_features() -> None:
     FEATURES_DIR.mkdir(parents=True, exist_ok=True)
     for feature, tmx in feature_paths():
@@ -137,6 +170,10 @@ def write_features() -> None:
             rasterize(tmx, tmx.parent / f"{tmx.stem}_objects.png")
         else:
             rasterize(tmx, tmx.with_suffix(".png"))
+    for tmx, png in frame2_paths():
+        src = tmx.parent / tmx.name.replace("_frame2", "")
+        tmx.write_text(frame2_map(src.read_text(encoding="utf-8")), encoding="utf-8")
+        rasterize(tmx, png)
 
 
 PUBLIC_DIR = ROOT / "tests" / "maps" / "public"

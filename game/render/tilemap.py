@@ -53,6 +53,32 @@ class Placement(NamedTuple):
     key: SpriteKey
 
 
+@dataclass(frozen=True)
+class AnimatedCell:
+    """A tile-layer cell whose tile is animated (Tiled's ``<animation>``): each frame's placement and length.
+
+    ``layer`` indexes :attr:`MapArt.layers`, ``index`` that layer's placements (the first frame, which
+    still pictures show). Frames keep the cell's flips, rotation, tint and offsets.
+    """
+
+    layer: int
+    index: int
+    cell: tuple[int, int]
+    frames: tuple[tuple[Placement, int], ...]  # (placement, duration ms)
+
+    def frame_at(self, ms: float) -> int:
+        """The frame shown ``ms`` after the map appeared: all tiles of a kind change together, as in Tiled."""
+        period = sum(d for _, d in self.frames)
+        if period <= 0:
+            return 0
+        t = ms % period
+        for i, (_, d) in enumerate(self.frames):
+            if t < d:
+                return i
+            t -= d
+        return len(self.frames) - 1
+
+
 @dataclass
 class LayerArt:
     """One drawn layer: what it places, and how (opacity; parallax factors for a window that scrolls)."""
@@ -86,6 +112,7 @@ class MapArt:
     origin: tuple[int, int] = (0, 0)
     size: tuple[int, int] = (0, 0)
     animations: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict, repr=False)
+    animated: list[AnimatedCell] = field(default_factory=list, repr=False)  # cells a window animates
     _surfaces: dict[tuple[SpriteKey, float], pygame.Surface] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
@@ -110,6 +137,10 @@ class MapArt:
                 pygame.BLEND_PREMULTIPLIED,
             )
         return canvas if background is not None else _unpremultiply(canvas)
+
+    def tile_surface(self, key: SpriteKey, opacity: float) -> pygame.Surface:
+        """The premultiplied surface of a placed image at a layer opacity (blit with BLEND_PREMULTIPLIED)."""
+        return self._tile_surface(key, opacity)
 
     def _tile_surface(self, key: SpriteKey, opacity: float) -> pygame.Surface:
         """The premultiplied surface of an image at a layer opacity, made once per map."""
@@ -290,20 +321,27 @@ class _Builder:
     origin: tuple[int, int]
     # (raw gid, tint, fractional centre) -> (sprite key, dx, dy) relative to the floor of the centre
     placed: dict[tuple[object, ...], tuple[SpriteKey, int, int]] = field(default_factory=dict)
+    animated: list[AnimatedCell] = field(default_factory=list)
 
-    def tile_source(self, gid: int) -> tuple[Array, tuple[int, int], str] | None:
+    def tile_source(self, gid: int, *, first_frame: bool = True) -> tuple[Array, tuple[int, int], str] | None:
         """The first-frame image of a flag-free gid, its tileset's tile offset and alignment."""
         ts = self.tmx.tileset_of(gid)
         if ts is None:
             return None
         local = gid - ts.firstgid
-        frames = ts.animations.get(local)
+        frames = ts.animations.get(local) if first_frame else None
         if frames:
             local = frames[0][0]  # Tiled's rasterizer shows an animated tile's first frame
         img = ts.image_of(local)
         if img is None:
             return None
         return self.images.tile(img), ts.offset, ts.alignment
+
+    def first_frame_gid(self, gid: int) -> int:
+        """The gid whose image a (flag-free) gid shows in a still picture: its first frame if animated."""
+        ts = self.tmx.tileset_of(gid)
+        frames = ts.animations.get(gid - ts.firstgid) if ts is not None else None
+        return ts.firstgid + frames[0][0] if ts is not None and frames else gid
 
     def sprite(self, raw_gid: int, tint: Colour | None, lin_extra: tuple[float, float, float, float] | None,
                size: tuple[float, float] | None, cx: float, cy: float,
@@ -329,7 +367,8 @@ class _Builder:
         return key, math.floor(cx) + dx, math.floor(cy) + dy
 
     # --- layers -----------------------------------------------------------------------
-    def tile_layer(self, layer: TileLayerData, layout: HexLayout) -> list[Placement]:
+    def tile_layer(self, layer: TileLayerData, layout: HexLayout, index: int) -> list[Placement]:
+        """The layer's placements; animated cells are also listed in ``self.animated`` (layer ``index``)."""
         th = TiledPixels(layout).th
         lx, ly = layer.style.offset
         lx += self.origin[0]
@@ -340,6 +379,7 @@ class _Builder:
         # Per raw gid: its image's anchor offset, and where its sprite lands relative to the cell box
         # (cell boxes are whole pixels, so the sub-pixel phase is the same for every cell of a layer).
         per_gid: dict[int, tuple[SpriteKey, int, int] | None] = {}
+        frames_of: dict[int, tuple[tuple[tuple[SpriteKey, int, int], int], ...] | None] = {}
         for col, row, px, py in cell_boxes(layout):
             raw = rows[row][col]
             if not raw:
@@ -347,17 +387,45 @@ class _Builder:
             hit = per_gid.get(raw, _UNSEEN)
             if hit is _UNSEEN:
                 hit = per_gid[raw] = self._tile_hit(raw, px, py, th, lx, ly, tint)
+                frames_of[raw] = self._frame_hits(raw, px, py, th, lx, ly, tint) if hit is not None else None
             if hit is not None:
                 out.append(Placement(px + hit[1], py + hit[2], hit[0]))
+                frames = frames_of[raw]
+                if frames:
+                    self.animated.append(AnimatedCell(index, len(out) - 1, (col, row), tuple(
+                        (Placement(px + f[1], py + f[2], f[0]), ms) for f, ms in frames)))
         return out
 
+    def _frame_hits(self, raw: int, px: int, py: int, th: int, lx: float, ly: float,
+                    tint: Colour | None) -> tuple[tuple[tuple[SpriteKey, int, int], int], ...] | None:
+        """An animated tile's frames: each frame's sprite (same flags, tint, anchor) and duration."""
+        gid = raw & GID_MASK
+        ts = self.tmx.tileset_of(gid)
+        frames = ts.animations.get(gid - ts.firstgid) if ts is not None else None
+        if not frames or len(frames) < 2:
+            return None
+        out = []
+        for local, ms in frames:
+            hit = self._tile_hit((raw & ~GID_MASK) | (ts.firstgid + local), px, py, th, lx, ly, tint,
+                                 animate=False)
+            if hit is None:
+                return None  # a frame without an image: keep showing the first frame
+            out.append((hit, ms))
+        return tuple(out)
+
     def _tile_hit(self, raw: int, px: int, py: int, th: int, lx: float, ly: float,
-                  tint: Colour | None) -> tuple[SpriteKey, int, int] | None:
-        """A tile's sprite and where it lands relative to its cell box (whose top-left is px, py)."""
-        found = self.tile_source(raw & GID_MASK)
+                  tint: Colour | None, *, animate: bool = True) -> tuple[SpriteKey, int, int] | None:
+        """A tile's sprite and where it lands relative to its cell box (whose top-left is px, py).
+
+        ``animate``: an animated tile shows its first frame (False: this very tile's image, for frames).
+        """
+        gid = raw & GID_MASK
+        found = self.tile_source(gid, first_frame=animate)
         if found is None:
             return None
         src, (ox, oy), _ = found
+        if animate:  # sprites are remembered by the gid whose image they show
+            raw = (raw & ~GID_MASK) | self.first_frame_gid(gid)
         ih, iw = src.shape[:2]
         # Anchored bottom-left on the cell box (Tiled); the transform turns about the image centre.
         cx = px + ox + iw / 2 + lx
@@ -455,7 +523,7 @@ def load_map_art(tmx_path: str | os.PathLike[str] | TmxMap, *, objects: bool = F
             continue
         style = layer.style
         if isinstance(layer, TileLayerData):
-            layers.append(LayerArt(layer.name, style.opacity, builder.tile_layer(layer, layout), "tile",
+            layers.append(LayerArt(layer.name, style.opacity, builder.tile_layer(layer, layout, len(layers)), "tile",
                                    style.parallax))
         elif isinstance(layer, ImageLayerData):
             layers.append(LayerArt(layer.name, style.opacity, builder.image_layer(layer, size), "image",
@@ -475,7 +543,7 @@ def load_map_art(tmx_path: str | os.PathLike[str] | TmxMap, *, objects: bool = F
             layers.append(LayerArt(layer.name, style.opacity, placements, "objects", style.parallax))
     title = str(tmx.properties.get("title") or path.stem)
     return MapArt(path, layout, title, layers, builder.images.sprites, _cell_props(tmx, layout),
-                  (left, top), size, _animations(tmx))
+                  (left, top), size, _animations(tmx), builder.animated)
 
 
 def _cell_props(tmx: TmxMap, layout: HexLayout) -> list[list[dict[str, object] | None]]:

@@ -581,6 +581,7 @@ class BattleScene(Scene):
         if vx or vy:
             self.glide = None
         cam.step(vx * PAN_SPEED, vy * PAN_SPEED, dt)
+        self.maplayer.tick(dt)  # animated tiles follow the fixed-step clock
         if self.glide is not None:
             gx, gy = self.glide
             k = min(1.0, dt * 5.0)

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+import numpy as np
+
 from game.maps.pixels import TiledPixels
 from game.render.pg import pygame
 from game.render.tilemap import MapArt
 
+from .animtiles import TileAnimator
 from .camera import ZOOMS
 
 BACKGROUND = (28, 30, 36)
@@ -26,6 +29,8 @@ class MapLayer:
         self.base = art.surface(BACKGROUND)  # painted on the background: no division by alpha
         self.cache: OrderedDict[int, pygame.Surface] = OrderedDict()
         self.builds = 0  # how many zoom steps were rendered (tests: once per step, not per frame)
+        self.animator = TileAnimator(art, BACKGROUND)  # Tiled's animated tiles: only their cells repainted
+        self.shown: dict[int, np.ndarray] = {}  # per cached zoom step, the frame each animated cell shows
 
     def surface(self, zoom_index: int) -> pygame.Surface:
         if zoom_index in self.cache:
@@ -41,10 +46,15 @@ class MapLayer:
         if pygame.display.get_surface() is not None:
             flat = flat.convert()
         self.cache[zoom_index] = flat
+        self.shown[zoom_index] = self.animator.initial()
         self.builds += 1
         while len(self.cache) > KEEP:
-            self.cache.popitem(last=False)
+            self.shown.pop(self.cache.popitem(last=False)[0], None)
         return flat
+
+    def tick(self, dt: float) -> None:
+        """One fixed update: animated tiles' clock (presentation only)."""
+        self.animator.tick(dt)
 
     def draw(self, screen: pygame.Surface, view: pygame.Rect, origin: tuple[float, float], zoom_index: int) -> None:
         """Blit the part of the map that falls in ``view``; ``origin`` is the map's (0, 0) on screen."""
@@ -56,6 +66,8 @@ class MapLayer:
             screen.fill(BACKGROUND, view)  # the map does not cover the whole view: clear the margins
         # Source rectangle = the view in map-surface pixels, clipped by blit itself.
         area = pygame.Rect(view.x - ox, view.y - oy, view.w, view.h)
+        w, h = self.art.size
+        self.animator.refresh(surf, self.shown[zoom_index], (surf.get_width() / w, surf.get_height() / h), area)
         screen.blit(surf, view.topleft, area)
 
     def reload(self, art: MapArt) -> None:
