@@ -10,4 +10,5 @@ __all__ = ["ActionPreview", "EnemyReach", "EnemyReachHover", "FacingArcs", "Path
 
 def widgets() -> list:
     """Fresh overlay widgets for one battle, bottom to top within each layer."""
-    return [EnemyReach(), ReachShading(), FacingArcs(), PathPreview(), ActionPreview(), EnemyReachHover()]
+    reach = EnemyReach()
+    return [reach, ReachShading(), FacingArcs(), PathPreview(), ActionPreview(), EnemyReachHover(reach)]

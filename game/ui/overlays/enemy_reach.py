@@ -6,8 +6,13 @@
   with Shift held (the zone would bury the preview).
 - Ctrl-V (Wesnoth's "show enemy moves"): every hex gets the count of hostile
   combatants that could move and attack a combatant standing there next turn
-  (``enemy_reach_count``); hovering a hex then rings the enemies that can
-  reach it (``next_turn_attackers``; Wesnoth #1989, PR #3961) and names them.
+  (``enemy_reach_count``, the sum of their ``attack_zone``); hovering a hex then
+  rings the enemies that can reach it (``next_turn_attackers``; Wesnoth #1989,
+  PR #3961) and names them. After an action the counts are worked out again one
+  hostile at a time over the next frames (a few milliseconds each), the previous
+  counts staying up meanwhile: on a big map the whole sum in one frame made the
+  frame after every action a slow one. Turning the overlay on, or a new
+  viewpoint faction, counts at once (there is nothing to show before).
 
 The viewpoint is the selected combatant (default: the current actor), or the
 player faction when nobody is.
@@ -15,6 +20,7 @@ player faction when nobody is.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
@@ -29,6 +35,7 @@ from .layer import MapLayer
 from .moves import mover
 
 TOGGLE_KEY = pygame.K_v  # with Ctrl, as in Wesnoth
+BUDGET_S = 0.002  # engine time per frame for recounting after an action (at least one hostile per frame)
 
 
 def viewpoint(ctx: BattleContext) -> tuple[str | None, str]:
@@ -54,8 +61,41 @@ class EnemyReach:
 
     def __init__(self) -> None:
         self.zone = MapLayer()
-        self.counts = MapLayer(supersample=1)  # many hexes: crisp enough, and a quarter of the pixels
+        # Many hexes: crisp enough at 1x, a quarter of the pixels; repainted behind the scenes after an action.
+        self.counts = MapLayer(supersample=1, progressive=True)
         self.last_counts: np.ndarray | None = None
+        self.shown: tuple[int, str] | None = None  # (encounter version, faction) of last_counts
+        self.budget_s = BUDGET_S
+        self._job: _Recount | None = None
+
+    def current_counts(self, ctx: BattleContext, faction: str) -> tuple[int, np.ndarray]:
+        """(version, counts) to show now: the latest finished count for ``faction``, advancing a recount.
+
+        A recount never shares a frame with other heavy work of its own: the frame that sees a new
+        version only starts it (the other overlays rebuild then), each later frame adds hostiles' zones
+        for ``budget_s`` (at least one), and the finished counts are taken up in a frame of their own,
+        where the layer repaints."""
+        want = (ctx.version, faction)
+        if self.shown == want and self.last_counts is not None:
+            return ctx.version, self.last_counts
+        if self.last_counts is None or self.shown is None or self.shown[1] != faction:
+            job = _Recount(ctx.encounter, faction)  # nothing to show yet: count now
+            while job.step(float("inf")) is None:
+                pass
+            self.last_counts, self.shown, self._job = job.total, want, None
+            return ctx.version, job.total
+        if self._job is None or self._job.key != want:
+            self._job = _Recount(ctx.encounter, faction, want)
+        else:
+            done = self._job.step(self.budget_s)
+            if done is not None:
+                self.last_counts, self.shown, self._job = done, want, None
+        return self.shown[0], self.last_counts
+
+    @property
+    def fresh(self) -> tuple[int, str] | None:
+        """(version, faction) the counts shown are for; every hostile's zone of that state is worked out."""
+        return self.shown
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         if event.type == pygame.KEYDOWN and event.key == TOGGLE_KEY and event.mod & pygame.KMOD_CTRL:
@@ -70,17 +110,17 @@ class EnemyReach:
             return
         name, faction = viewpoint(ctx)
         if ctx.show_enemy_reach:
+            version, counts = self.current_counts(ctx, faction)
+
             def build_counts() -> tuple[list[Cell], Any]:
-                counts = enc.enemy_reach_count(faction)
-                self.last_counts = counts
                 values = {(int(c), int(r)): int(counts[r, c]) for r, c in zip(*np.nonzero(counts), strict=True)}
 
-                def paint_all(surf: pygame.Surface, at: Any, k: float) -> None:
-                    paint.counts(surf, ctx, values, at, k, count_colour)
+                def paint_all(surf: pygame.Surface, at: Any, k: float) -> Any:
+                    return paint.counts_steps(surf, ctx, values, at, k, count_colour)
 
                 return list(values), paint_all
 
-            self.counts.draw(screen, ctx, ("counts", faction), build_counts)
+            self.counts.draw(screen, ctx, ("counts", faction), build_counts, version=version)
             return
         enemy = ctx.hovered_unit
         if enemy is None or not enc.view(enemy).active or enemy == name:
@@ -103,15 +143,36 @@ class EnemyReach:
         self.zone.draw(screen, ctx, ("zone", enemy), build_zone)
 
 
+class _Recount:
+    """``enemy_reach_count(faction)`` (the sum of the hostiles' ``attack_zone``), a few hostiles per frame."""
+
+    def __init__(self, enc: Any, faction: str, key: tuple[int, str] | None = None) -> None:
+        self.enc, self.key = enc, key
+        self.todo = [v.name for v in enc.views() if v.active and faction in enc.hostile_factions(v.faction)]
+        self.total = np.zeros((enc.board.rows, enc.board.cols), dtype=np.int32)
+
+    def step(self, budget_s: float) -> np.ndarray | None:
+        """Add zones for about ``budget_s`` (at least one); the counts once a step finds nothing left to add."""
+        if not self.todo:
+            return self.total
+        start = time.perf_counter()
+        while self.todo:
+            self.total += self.enc.attack_zone(self.todo.pop(0))
+            if time.perf_counter() - start >= budget_s:
+                break
+        return None
+
+
 class EnemyReachHover:
     """Over the tokens, in Ctrl-V mode: ring the enemies that can reach the hovered hex and name them."""
 
     layer = "over"
 
-    def __init__(self) -> None:
+    def __init__(self, reach: EnemyReach | None = None) -> None:
         self.attackers: list[str] = []
-        self._key: object = None
+        self._key: tuple[int, Cell, str] | None = None
         self._who: list[str] = []
+        self.reach = reach  # the counts under it: while they are recounted, the names stay in step with them
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None
@@ -127,7 +188,12 @@ class EnemyReachHover:
             return
         key = (ctx.version, tuple(cell), name)
         if key != self._key:
-            self._key, self._who = key, list(enc.next_turn_attackers(cell, name))
+            # Right after an action the counts on screen are the previous ones until the recount is done
+            # (EnemyReach): for the same hex and viewpoint keep the names that go with them, rather than
+            # work out every hostile's reach at once in that frame.
+            recounting = self.reach is not None and self.reach.fresh != (ctx.version, faction)
+            if not (recounting and self._key is not None and self._key[1:] == key[1:]):
+                self._key, self._who = key, list(enc.next_turn_attackers(cell, name))
         who = self._who
         self.attackers = list(who)
         for enemy in who:

@@ -10,25 +10,37 @@ bounded on any map.
 
 Painters get a small surface and ``at(mx, my)``: map pixel -> layer pixel,
 already scaled by the zoom and the supersampling factor ``k``.
+
+A progressive layer (``MapLayer(progressive=True)``) takes a painter that may
+be a generator (it yields now and then): when only the state changed (same
+zoom, same view), the new picture is painted a few milliseconds per frame
+behind the scenes while the previous one stays up, then swapped in. The frame
+that sees the change only starts it (other overlays rebuild in that frame).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable
+import time
+from collections.abc import Callable, Hashable, Iterable, Iterator
 
 from game.render.pg import pygame
 
 from ..context import BattleContext, Cell
 
 Point = tuple[float, float]
-Painter = Callable[[pygame.Surface, Callable[[float, float], Point], float], None]  # (surface, at, k)
+# (surface, at, k); a progressive layer's painter may return an iterator that paints a little per step
+Painter = Callable[[pygame.Surface, Callable[[float, float], Point], float], Iterator[None] | None]
 Build = Callable[[], tuple[Iterable[Cell], Painter]]  # what to show: asked only when the state or zoom changed
 MAX_PIXELS = 12_000_000  # above this a layer is cut to the view (48 MB of RGBA)
+BUDGET_S = 0.003  # painting time per frame for a progressive layer (at least one step)
 
 
 class MapLayer:
-    def __init__(self, supersample: int = 2) -> None:
+    def __init__(self, supersample: int = 2, progressive: bool = False) -> None:
+        self.progressive = progressive
+        self.budget_s = BUDGET_S
+        self._pending: tuple[Hashable, pygame.Surface, Iterator[None] | None, tuple[int, int], int] | None = None
         self.key: Hashable = None
         self.surface: pygame.Surface | None = None
         self.origin: Point = (0.0, 0.0)  # top-left of the layer in zoomed map pixels
@@ -38,10 +50,14 @@ class MapLayer:
         self._box = pygame.Rect(0, 0, 0, 0)
         self._paint_fn: Painter | None = None
 
-    def draw(self, screen: pygame.Surface, ctx: BattleContext, key: Hashable, build: Build) -> None:
-        """Blit the layer for ``key``; ``build`` (the engine queries) runs only when key, state or zoom change."""
+    def draw(self, screen: pygame.Surface, ctx: BattleContext, key: Hashable, build: Build,
+             version: int | None = None) -> None:
+        """Blit the layer for ``key``; ``build`` (the engine queries) runs only when key, state or zoom change.
+
+        ``version``: the encounter version the layer shows, when not the current one (a result still being
+        worked out over several frames shows the last one finished)."""
         z = ctx.zoom
-        base = (key, ctx.version, ctx.zoom_index)
+        base = (key, ctx.version if version is None else version, ctx.zoom_index)
         if base != self._base:
             cells, self._paint_fn = build()
             cells = list(cells)
@@ -64,10 +80,23 @@ class MapLayer:
             # A layer cut to the view is redrawn as the view moves: no supersampling there (2x2 the pixels and
             # a smoothscale made each redraw a 30+ ms frame on a 64x64 map).
             small = view is None and box.width * box.height < MAX_PIXELS // 4
-            self.surface = self._paint(box, z, paint, ss=self.ss if small else 1)
-            self.origin = (box.x, box.y)
-            self.key = full_key
-            self.builds += 1
+            ss = self.ss if small else 1
+            old = self.key
+            only_state = (self.progressive and view is None and self.surface is not None and old is not None
+                          and old[1] is None and old[0][0] == key and old[0][2] == ctx.zoom_index)
+            if not only_state:
+                self._pending = None
+                self.surface = self._paint(box, z, paint, ss=ss)
+                self.origin = (box.x, box.y)
+                self.key = full_key
+                self.builds += 1
+            elif self._pending is None or self._pending[0] != full_key:
+                self._pending = (full_key, *self._start(box, z, paint, ss), (box.x, box.y), ss)  # paint later
+            elif self._advance():
+                _, big, _, origin, ss = self._pending
+                self.surface = big if ss == 1 else pygame.transform.smoothscale(big, box.size)
+                self.origin, self.key, self._pending = origin, full_key, None
+                self.builds += 1
         if self.surface is None:
             return
         ox, oy = ctx.to_screen(0, 0)
@@ -77,16 +106,33 @@ class MapLayer:
         screen.set_clip(clip)
 
     @staticmethod
-    def _paint(box: pygame.Rect, z: float, paint: Painter, ss: int) -> pygame.Surface | None:
-        if box.width <= 0 or box.height <= 0:
-            return None
-        big = pygame.Surface((box.width * ss, box.height * ss), pygame.SRCALPHA)
+    def _start(box: pygame.Rect, z: float, paint: Painter, ss: int) -> tuple[pygame.Surface, Iterator[None] | None]:
+        """A blank layer and the painter's steps (None: it painted all at once)."""
+        big = pygame.Surface((max(1, box.width) * ss, max(1, box.height) * ss), pygame.SRCALPHA)
         k = z * ss
 
         def at(mx: float, my: float) -> Point:
             return (mx * z - box.x) * ss, (my * z - box.y) * ss
 
-        paint(big, at, k)
+        return big, paint(big, at, k)
+
+    def _advance(self) -> bool:
+        """Paint the pending layer for about ``budget_s`` (at least one step); True once it is finished."""
+        assert self._pending is not None
+        steps = self._pending[2]
+        if steps is None:
+            return True
+        start = time.perf_counter()
+        # Each step paints a little; stop (False) once the budget is spent, True when the steps run out.
+        return all(time.perf_counter() - start < self.budget_s for _ in steps)
+
+    @staticmethod
+    def _paint(box: pygame.Rect, z: float, paint: Painter, ss: int) -> pygame.Surface | None:
+        if box.width <= 0 or box.height <= 0:
+            return None
+        big, steps = MapLayer._start(box, z, paint, ss)
+        for _ in steps or ():
+            pass
         return big if ss == 1 else pygame.transform.smoothscale(big, box.size)
 
 

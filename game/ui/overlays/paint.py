@@ -8,7 +8,7 @@ but draw through a transform onto a layer the size of what they show.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from game.render.geometry import region_edges
 from game.render.pg import pygame
@@ -81,29 +81,63 @@ def zone(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: At, k: 
     outline(surf, ctx, cells, at, (150, 14, 14, 235), max(2, int(2.6 * k)))
 
 
+CHUNK = 48  # hexes painted between two looks at the clock (counts_steps)
+
+
 def counts(surf: pygame.Surface, ctx: BattleContext, values: dict[Cell, int], at: At, k: float,
            colour: Callable[[int, int], tuple[int, int, int, int]]) -> None:
     """A translucent hex per counted cell, deeper with more enemies, and the count in a dark disc."""
+    for _ in counts_steps(surf, ctx, values, at, k, colour):
+        pass
+
+
+def counts_steps(surf: pygame.Surface, ctx: BattleContext, values: dict[Cell, int], at: At, k: float,
+                 colour: Callable[[int, int], tuple[int, int, int, int]]) -> Iterator[None]:
+    """:func:`counts`, pausing (``yield``) every ``CHUNK`` hexes so a layer can be painted over several frames.
+
+    Every hex of a map has the same shape, so each count's tint and badge are drawn once and stamped
+    on each cell (a blit instead of two polygons, a circle and a text per hex: the layer is repainted
+    after every action, over hundreds of hexes on a big map). Tints are stamped with per-channel max,
+    so where two hexes share an edge neither clears the other; the outline and the badge go on top.
+    """
     most = max(values.values(), default=0)
     if most <= 0:
         return
     geo = ctx.geometry
     r_badge = max(7, round(ctx.hex_radius() / max(ctx.zoom, 1e-9) * k * 0.36))
     f = font(max(12, round(r_badge * 1.5)), True)
-    digits: dict[int, pygame.Surface] = {}
+    first = next(iter(values))
+    fx, fy = at(*geo.cell_center(first))
+    rel = [(x - fx, y - fy) for x, y in (at(*p) for p in geo.cell_corners(first))]
+    hw = math.ceil(max(abs(x) for x, _ in rel)) + 2
+    hh = math.ceil(max(abs(y) for _, y in rel)) + 2
+    tints: dict[int, pygame.Surface] = {}
+    badges: dict[int, pygame.Surface] = {}
     w, h = surf.get_size()
     pad = 4 * r_badge
+    placed: list[tuple[int, int, int]] = []
     for cell, n in values.items():
         cx, cy = at(*geo.cell_center(cell))
         if not (-pad < cx < w + pad and -pad < cy < h + pad):
             continue  # outside this layer (cut to the view on big maps): nothing to paint
-        poly = [at(x, y) for x, y in geo.cell_corners(cell)]
-        pygame.draw.polygon(surf, colour(n, most), poly)
-        pygame.draw.polygon(surf, (120, 20, 16, 160), poly, 1)
-        c = at(*geo.cell_center(cell))
-        c = (round(c[0]), round(c[1]))
-        pygame.draw.circle(surf, (28, 8, 8, 230), c, r_badge)
-        text = digits.get(n)
-        if text is None:
-            text = digits[n] = f.render(str(n), True, (255, 236, 220))
-        surf.blit(text, text.get_rect(center=(c[0], c[1] + 1)))
+        x, y = round(cx), round(cy)
+        tint = tints.get(n)
+        if tint is None:
+            tint = tints[n] = pygame.Surface((2 * hw, 2 * hh), pygame.SRCALPHA)
+            pygame.draw.polygon(tint, colour(n, most), [(hw + dx, hh + dy) for dx, dy in rel])
+        surf.blit(tint, (x - hw, y - hh), special_flags=pygame.BLEND_RGBA_MAX)
+        placed.append((x, y, n))
+        if len(placed) % CHUNK == 0:
+            yield
+    for i, (x, y, n) in enumerate(placed, 1):
+        pygame.draw.polygon(surf, (120, 20, 16, 160), [(x + dx, y + dy) for dx, dy in rel], 1)
+        badge = badges.get(n)
+        if badge is None:
+            badge = badges[n] = pygame.Surface((2 * r_badge + 2, 2 * r_badge + 2), pygame.SRCALPHA)
+            c = (r_badge + 1, r_badge + 1)
+            pygame.draw.circle(badge, (28, 8, 8, 230), c, r_badge)
+            text = f.render(str(n), True, (255, 236, 220))
+            badge.blit(text, text.get_rect(center=(c[0], c[1] + 1)))
+        surf.blit(badge, (x - r_badge - 1, y - r_badge - 1))
+        if i % CHUNK == 0:
+            yield

@@ -1,0 +1,143 @@
+"""Enemy reach counts (Ctrl-V) after an action are worked out over the next frames, not all in the first one."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game.rules import EndTurn, Move
+from game.ui.overlays import EnemyReach
+from tests.ui_harness import make_ctx, screen, skirmish
+
+
+def test_counts_after_an_action_are_spread_over_frames_and_end_as_the_engines() -> None:
+    m = skirmish()  # the default map, combat begun, Mira (player) to act
+    ctx = make_ctx(m)
+    ctx.show_enemy_reach = True
+    ctx.selected = "Mira"  # the viewpoint stays the player side after her turn ends
+    w = EnemyReach()
+    w.budget_s = 0.0  # one hostile per frame
+    s = screen()
+    enc = m.encounter
+    w.draw(s, ctx)  # turning the overlay on counts at once: there is nothing older to show
+    assert np.array_equal(w.last_counts, enc.enemy_reach_count("player"))
+    hostiles = [v.name for v in enc.views() if v.active and v.faction in enc.hostile_factions("player")]
+    assert len(hostiles) >= 3
+
+    zones: list[str] = []
+    real = enc.attack_zone
+
+    def counting(name: str) -> np.ndarray:
+        zones.append(name)
+        return real(name)
+
+    enc.attack_zone = counting  # type: ignore[method-assign]
+    before = w.last_counts.copy()
+    m.submit(Move("Mira", (4, 5)))
+    m.submit(EndTurn())
+    ctx.version += 2
+    w.draw(s, ctx)  # the frame right after the action only starts the recount (the other overlays rebuild)
+    assert zones == []
+    assert np.array_equal(w.last_counts, before) and w.shown is not None and w.shown[0] < ctx.version
+    for i in range(len(hostiles)):  # then one hostile's zone per frame, the old counts still up
+        w.draw(s, ctx)
+        assert len(zones) == i + 1
+        assert np.array_equal(w.last_counts, before)
+    assert zones == hostiles  # each hostile once
+    w.draw(s, ctx)  # the finished counts are taken up (and painted) in a frame of their own
+    assert len(zones) == len(hostiles)
+    assert w.shown == (ctx.version, "player")
+    enc.attack_zone = real  # type: ignore[method-assign]
+    assert np.array_equal(w.last_counts, enc.enemy_reach_count("player"))
+    assert w.counts.surface is not None
+
+
+def test_a_new_action_mid_count_starts_the_count_again() -> None:
+    m = skirmish()
+    ctx = make_ctx(m)
+    ctx.show_enemy_reach = True
+    ctx.selected = "Mira"  # the viewpoint stays the player side after her turn ends
+    w = EnemyReach()
+    w.budget_s = 0.0
+    s = screen()
+    w.draw(s, ctx)
+    m.submit(Move("Mira", (4, 5)))
+    ctx.version += 1
+    w.draw(s, ctx)  # counting for the state after the move...
+    m.submit(EndTurn())
+    ctx.version += 1  # ...which is already out of date
+    for _ in range(20):
+        w.draw(s, ctx)
+    assert w.shown == (ctx.version, "player")
+    assert np.array_equal(w.last_counts, m.encounter.enemy_reach_count("player"))
+
+
+def test_hovered_names_stay_in_step_with_the_counts_on_screen(monkeypatch) -> None:  # noqa: ANN001
+    import game.rules.nextturn as nextturn
+    from game.ui import overlays
+    from game.ui.overlays import EnemyReachHover
+    from tests.ui_harness import frame, hover
+
+    m = skirmish()
+    ctx = make_ctx(m)
+    ctx.show_enemy_reach = True
+    ctx.selected = "Mira"
+    ws = overlays.widgets()
+    reach = next(w for w in ws if isinstance(w, EnemyReach))
+    names = next(w for w in ws if isinstance(w, EnemyReachHover))
+    reach.budget_s = 0.0
+    s = screen()
+    hover(ctx, (6, 5))  # next to the goblin
+    frame(s, ctx, ws)
+    assert reach.last_counts[5, 6] == len(names.attackers) > 0
+    computed: list[str] = []
+    real = nextturn._attack_zone
+
+    def counting(state, name):  # noqa: ANN001, ANN202
+        computed.append(name)
+        return real(state, name)
+
+    monkeypatch.setattr(nextturn, "_attack_zone", counting)
+    m.submit(Move("Mira", (4, 5)))
+    ctx.version += 1
+    frame(s, ctx, ws)
+    assert computed == []  # the frame right after the action works out no hostile's zone, hover or not
+    while reach.shown != (ctx.version, "player"):
+        frame(s, ctx, ws)
+        assert reach.last_counts[5, 6] == len(names.attackers)  # the names match the count shown under them
+    assert len(computed) == len(set(computed))  # each zone once: the hover reuses the recount's
+    frame(s, ctx, ws)
+    assert names.attackers == m.encounter.next_turn_attackers((6, 5), "Mira")
+    assert reach.last_counts[5, 6] == len(names.attackers)
+
+
+def test_the_new_counts_are_painted_behind_the_old_picture_then_swapped_in() -> None:
+    from game.render.pg import pygame
+
+    m = skirmish()
+    ctx = make_ctx(m, zoom_index=7)  # 200 %: a big layer, many painting steps
+    ctx.show_enemy_reach = True
+    ctx.selected = "Mira"
+    w = EnemyReach()
+    w.budget_s = 0.0
+    w.counts.budget_s = 0.0  # one step (a few dozen hexes) per frame
+    s = screen()
+    w.draw(s, ctx)
+    old = w.counts.surface
+    assert old is not None and w.counts.builds == 1
+    m.submit(Move("Mira", (4, 5)))
+    ctx.version += 1
+    frames = 0
+    while w.counts.builds == 1:
+        w.draw(s, ctx)
+        frames += 1
+        assert frames < 100
+        if w.counts.builds == 1:
+            assert w.counts.surface is old  # the previous picture stays up meanwhile
+    assert w.shown == (ctx.version, "player")
+    assert frames >= 4  # start, a zone per hostile, take up the counts, paint: never all in one frame
+    # The picture painted step by step is the one a single pass paints.
+    fresh = EnemyReach()
+    fresh.draw(s, ctx)
+    a, b = w.counts.surface, fresh.counts.surface
+    assert a.get_size() == b.get_size() and w.counts.origin == fresh.counts.origin
+    assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
