@@ -113,6 +113,7 @@ def rasterize(tmx: Path, png: Path, *args: str) -> None:
 
 
 FEATURES_DIR = GOLDEN / "tiled"
+OBJECT_FEATURES = ("shapes", "text")  # goldens with and without their object layers (render --objects)
 
 
 def feature_paths() -> list[tuple[str, Path]]:
@@ -163,7 +164,7 @@ def write_features() -> None:
     for feature, tmx in feature_paths():
         axis, index = tmx.stem.split("_")[-2:]
         tmx.write_text(tiled_features.feature_map(feature, axis, index), encoding="utf-8")
-        if feature == "shapes":
+        if feature in OBJECT_FEATURES:
             # The game view draws no object shapes: Tiled's picture without them, and with them for --objects.
             hide = [a for name in object_layers(tmx) for a in ("--hide-layer", name)]
             rasterize(tmx, tmx.with_suffix(".png"), *hide)
@@ -184,6 +185,38 @@ def public_maps() -> list[tuple[Path, Path]]:
     return [(tmx, tmx.with_suffix(".golden.png")) for tmx in sorted(PUBLIC_DIR.glob("*.tmx"))]
 
 
+def text_ink_figures(tmx: Path, mine: object, gold: object, bare: object) -> str:
+    """Text only (glyph edges are Qt's vs SDL_ttf's): per text object, how far the ink's bounding box
+    moved and the ink amount against Tiled's; and the share off by more than 8 outside the text."""
+    import math
+
+    import numpy as np
+
+    ink_gold = np.abs(gold - bare).max(axis=2) > 8  # type: ignore[operator]
+    ink_mine = np.abs(mine - bare).max(axis=2) > 8  # type: ignore[operator]
+    outside = np.ones(ink_gold.shape, bool)
+    moved, ratios = [], []
+    for x, y, w, h, rot, _attrs, _text in tiled_features.TEXTS:
+        turn = math.radians(rot)  # the box turned about its top-left, plus 10 px
+        pts = [(x + px * math.cos(turn) - py * math.sin(turn), y + px * math.sin(turn) + py * math.cos(turn))
+               for px, py in ((0, 0), (w, 0), (w, h), (0, h))]
+        x0, y0 = max(0, int(min(p[0] for p in pts)) - 10), max(0, int(min(p[1] for p in pts)) - 10)
+        x1, y1 = int(max(p[0] for p in pts)) + 11, int(max(p[1] for p in pts)) + 11
+        outside[y0:y1, x0:x1] = False
+        g, m = ink_gold[y0:y1, x0:x1], ink_mine[y0:y1, x0:x1]
+        gy, gx = np.nonzero(g)
+        my, mx = np.nonzero(m)
+        if not len(gx) or not len(mx):
+            moved.append(-1)
+            continue
+        moved.append(int(max(abs(a - b) for a, b in zip((gx.min(), gy.min(), gx.max(), gy.max()),
+                                                           (mx.min(), my.min(), mx.max(), my.max()), strict=True))))
+        ratios.append(m.sum() / g.sum())
+    off = (np.abs(mine - gold).max(axis=2) > 8)[outside].mean()  # type: ignore[operator]
+    return (f"text ink box moved by {moved} px, ink amount {min(ratios):.2f}..{max(ratios):.2f} of Tiled's; "
+            f"outside the text {off:.3%} off by more than 8")
+
+
 def check() -> None:
     """Print the share of pixels off by more than 8 in any channel, per golden."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -198,7 +231,7 @@ def check() -> None:
     pairs += [(tmx, png, False) for tmx, png in public_maps()]
     for feature, tmx in feature_paths():
         pairs.append((tmx, tmx.with_suffix(".png"), False))
-        if feature == "shapes":
+        if feature in OBJECT_FEATURES:
             pairs.append((tmx, tmx.parent / f"{tmx.stem}_objects.png", True))
     for tmx, png, objects in pairs:
         mine = surface_to_array(render_map(tmx, objects=objects)).astype(np.int32)
@@ -209,6 +242,9 @@ def check() -> None:
             continue
         off = (np.abs(mine - gold).max(axis=2) > 8).mean()
         print(f"{png.relative_to(ROOT)}: {off:.3%} of pixels off by more than 8")
+        if objects and tmx.stem.startswith("text_"):
+            bare = surface_to_array(pygame.image.load(str(tmx.with_suffix(".png")))).astype(np.int32)
+            print("  " + text_ink_figures(tmx, mine, gold, bare))
 
 
 def main() -> None:

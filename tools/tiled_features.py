@@ -12,7 +12,8 @@ offset and tinted groups, nested, fractional and negative offsets),
 (image layers with offset, opacity, tint, colour key and repeat),
 ``objects`` (tile objects: plain, scaled, rotated, flipped, hex-rotated, an
 animated tile's first frame, an aligned tileset), ``shapes`` (rectangles,
-ellipses, points, polygons, polylines and text, for ``render --objects``).
+ellipses, points, polygons and polylines, for ``render --objects``), ``text`` (text objects:
+fonts, sizes, colours, alignment, wrapping, a turned one; ``render --objects``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ COLS, ROWS = 7, 6
 # All eight flag combinations Tiled's hex tools produce (rotate 60/120/180, mirror H/V) and all four bits together.
 FLAG_CYCLE = [0, FLIP_D, ROT_120, FLIP_D | ROT_120, FLIP_H, FLIP_V | FLIP_D, FLIP_H | ROT_120,
               FLIP_H | FLIP_V | FLIP_D | ROT_120]
-FEATURES = ("rotate", "groups", "tint", "image", "objects", "shapes")
+FEATURES = ("rotate", "groups", "tint", "image", "objects", "shapes", "text")
 TERRAIN_FIRST, DECOR_FIRST, ANIM_FIRST = 1, 13, 18
 
 
@@ -212,3 +213,25 @@ def _shapes(g: dict[str, object]) -> str:
               '  <object id="7" x="260" y="120" width="110" height="40" rotation="-15"><ellipse/></object>\n'
               '  <object id="8" x="30" y="120" width="0" height="0"/>\n'
               ' </objectgroup>\n')
+
+
+# Text objects (x, y, w, h, rotation, <text> attributes, text), all inside the smallest layout's picture.
+TEXTS = [
+    (20, 20, 200, 30, 0, "", "Ford of Ash"),
+    (230, 40, 150, 80, 0, 'pixelsize="20" wrap="1" color="#ffffff" bold="1" halign="center" valign="center"',
+     "The old bridge is out"),
+    (30, 150, 180, 40, 0, 'fontfamily="DejaVu Serif" pixelsize="24" color="#ffe040" halign="right"', "Lair"),
+    (200, 250, 170, 60, 0, 'pixelsize="18" color="#20ff60" italic="1" valign="bottom"', "Here be dragons"),
+    (60, 230, 120, 30, 25, 'pixelsize="14" color="#ff4040" underline="1"', "Turned, 25"),
+]
+
+
+def _text(g: dict[str, object]) -> str:
+    terrain = terrain_grid()
+    objs = []
+    for i, (x, y, w, h, rot, attrs, text) in enumerate(TEXTS):
+        turn = f' rotation="{rot}"' if rot else ""
+        objs.append(f'  <object id="{i + 1}" x="{x}" y="{y}" width="{w}" height="{h}"{turn}>'
+                    f'<text {attrs}>{text}</text></object>\n')
+    return (layer(1, "terrain", csv(terrain))
+            + ' <objectgroup id="2" name="labels">\n' + "".join(objs) + " </objectgroup>\n")

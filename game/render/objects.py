@@ -4,7 +4,7 @@ Tiled (``OrthogonalRenderer::drawMapObject``, which its hexagonal renderer
 inherits) outlines each shape with a 2 px round-jointed pen in the object's
 colour over a black shadow one pixel down and right, fills closed shapes
 with the colour at alpha 50, marks a point with a pin, and paints text in
-the text's own colour. The pen is antialiased; we compute each pixel's coverage
+the text's own colour, laid out in its box (:mod:`textobj`). The pen is antialiased; we compute each pixel's coverage
 from 8 x 8 samples, which comes within a level or two of Qt's edges.
 The game view leaves shapes out: they are the designer's notes.
 """
@@ -18,7 +18,7 @@ import numpy as np
 from game.maps.layer_tree import DEFAULT_OBJECT_COLOUR, Colour, ObjectLayerData, ObjectShape, parse_colour
 
 from .pg import pygame
-from .style import font
+from .textobj import layout_text
 
 SS = 8  # coverage samples per pixel side
 Point = tuple[float, float]
@@ -141,7 +141,7 @@ def _draw(big: Canvas, obj: ObjectShape, colour: Colour, dx: float, dy: float, o
         _polygon(big, [tf(x, y) for x, y in knob], line)
         _stroke(big, [tf(x, y) for x, y in knob], line, closed=True)
     elif obj.shape == "text" and obj.text:
-        _text(big, obj, tf)
+        _text(big, obj, tf, opacity)
 
 
 def _box(x: float, y: float, w: float, h: float) -> list[Point]:
@@ -188,22 +188,22 @@ def _dot(canvas: Canvas, p: Point, radius: float, colour: tuple[int, ...]) -> No
     canvas.paint([("disc", (p, radius))], colour)
 
 
-def _text(canvas: Canvas, obj: ObjectShape, tf: object) -> None:
-    """The text in its colour and pixel size at the box's top-left (the font is pygame's, not the map's)."""
+def _text(canvas: Canvas, obj: ObjectShape, tf: object, opacity: float) -> None:
+    """The text laid out in its box as Tiled does (:mod:`textobj`), turned with the object."""
     style = dict(obj.text_style)
-    try:
-        px = int(float(style.get("pixelsize", "16")))
-    except ValueError:
-        px = 16
     colour = parse_colour(style.get("color")) or (0, 0, 0, 255)
-    f = font(max(4, min(px, 200)), bold=style.get("bold") == "1")
-    surf = f.render(" ".join(obj.text.split())[:300], True, colour[:3])
+    surf, (lx, ly) = layout_text(obj.text, style, obj.width, obj.height, colour[:3])
     if obj.rotation:
-        surf = pygame.transform.rotate(surf, -obj.rotation)
-    x, y = tf(0, 0)  # type: ignore[operator]
+        w, h = surf.get_size()
+        cx, cy = tf(lx + w / 2, ly + h / 2)  # type: ignore[operator]
+        surf = pygame.transform.rotozoom(surf, -obj.rotation, 1.0)  # Tiled turns clockwise
+        x, y = cx - surf.get_width() / 2, cy - surf.get_height() / 2
+    else:
+        ox, oy = tf(0, 0)  # type: ignore[operator]
+        x, y = ox + lx, oy + ly
     w, h = surf.get_size()
     glyphs = np.frombuffer(pygame.image.tobytes(surf, "RGBA"), dtype=np.uint8).reshape(h, w, 4)
-    a = glyphs[..., 3:4].astype(np.float32) / 255 * colour[3] / 255
+    a = glyphs[..., 3:4].astype(np.float32) / 255 * (colour[3] / 255 * opacity)
     x0, y0 = int(round(x)), int(round(y))
     ch, cw = canvas.pixels.shape[:2]
     sx0, sy0 = max(0, -x0), max(0, -y0)
