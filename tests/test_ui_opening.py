@@ -126,3 +126,49 @@ def test_a_battle_reads_its_map_file_once(tmp_path: Path, monkeypatch: pytest.Mo
     scene, _ = open_battle(ROOT / "maps" / "giants_lair.tmx", tmp_path, frames=1)
     assert reads == [ROOT / "maps" / "giants_lair.tmx"]
     assert scene.art.title == "The Giant's Hearth" and scene.match.encounter.layout.cols == 22
+
+
+def grown_map_with_a_token(tmp_path: Path) -> tuple[Path, tuple[int, int]]:
+    """The grown golden map (layer offsets up and left) with one combatant at cell 3,2."""
+    from game.maps.pixels import TiledPixels
+    from game.render.tilemap import load_map_art as art_of
+
+    text = GROWN.read_text(encoding="utf-8").replace('source="../../../assets/', f'source="{ROOT}/assets/')
+    x, y = TiledPixels(art_of(GROWN).layout).cell_center((3, 2))
+    unit = (f'<objectgroup id="90" name="combatants"><object id="90" name="Hero" type="combatant" x="{x}" y="{y}">'
+            '<properties><property name="faction" value="player"/></properties></object></objectgroup>\n</map>')
+    path = tmp_path / "grown.tmx"
+    path.write_text(text.replace("</map>", unit), encoding="utf-8")
+    return path, (3, 2)
+
+
+def test_the_replay_shows_the_grown_picture_whole_with_tokens_on_their_cells(tmp_path: Path) -> None:
+    import numpy as np
+
+    from game.maps import load_scenario
+    from game.ui.replay import ReplayScene
+
+    path, cell = grown_map_with_a_token(tmp_path)
+    art = load_map_art(path)
+    ox, oy = art.origin
+    assert ox > 0
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.Surface((1280, 720))
+    viewer = ReplayScene(load_scenario(path), [], art=art)
+    viewer.draw(screen, 1.0)
+    z = viewer.camera.zoom
+    with_tokens, base = viewer._map_surface(z), viewer._base(z)
+    # The whole picture at the zoom, not squeezed into the grid's size.
+    assert base.get_size() == (round(art.size[0] * z), round(art.size[1] * z))
+    # The token sits on its cell: map pixel (0, 0) is art.origin into the picture.
+    diff = np.any(pygame.surfarray.array3d(with_tokens) != pygame.surfarray.array3d(base), axis=2)
+    xs, ys = np.nonzero(diff)
+    cx, cy = viewer.geometry.cell_center(cell)
+    r = 32 * 0.78 * z  # the token disc's radius (the shadow and facing wedge reach a little further)
+    assert abs((xs.min() + xs.max()) / 2 - (cx + ox) * z) <= r
+    assert abs((ys.min() + ys.max()) / 2 - (cy + oy) * z) <= r
+    ctx = viewer._ctx(viewer._map_rect(screen))
+    sx, sy = ctx.cell_to_screen(cell)
+    px, py = round((cx + ox) * z), round((cy + oy) * z)
+    assert screen.get_at((round(sx), round(sy))) == with_tokens.get_at((px, py))  # and on screen there too

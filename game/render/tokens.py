@@ -143,9 +143,11 @@ def _hp_badge(big: pygame.Surface, cx: int, cy: int, r: int, hp: int, hp_max: in
     big.blit(text, text.get_rect(center=(rect.centerx, rect.centery + SS)))
 
 
-def draw_footprints(target: pygame.Surface, layout: HexLayout, tokens: list[TokenView], scale: float) -> None:
+def draw_footprints(target: pygame.Surface, layout: HexLayout, tokens: list[TokenView], scale: float,
+                    offset: tuple[int, int] = (0, 0)) -> None:
     """Tint and outline the hexes a multi-hex token covers, so its extent is unambiguous (R26)."""
     pix = TiledPixels(layout)
+    ox, oy = offset
     for tok in tokens:
         if tok.radius <= 0:
             continue
@@ -153,24 +155,27 @@ def draw_footprints(target: pygame.Surface, layout: HexLayout, tokens: list[Toke
         cells = set(layout.disc(tok.cell, tok.radius))
         layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
         for cell in cells:
-            pts = [(x * scale, y * scale) for x, y in pix.cell_corners(cell)]
+            pts = [(x * scale + ox, y * scale + oy) for x, y in pix.cell_corners(cell)]
             pygame.draw.polygon(layer, (*style.fill[:3], 60), pts)
         for a, b in region_edges(layout, cells):
-            pygame.draw.line(layer, (*style.rim[:3], 200), (a[0] * scale, a[1] * scale),
-                             (b[0] * scale, b[1] * scale), max(2, int(2 * scale)))
+            pygame.draw.line(layer, (*style.rim[:3], 200), (a[0] * scale + ox, a[1] * scale + oy),
+                             (b[0] * scale + ox, b[1] * scale + oy), max(2, int(2 * scale)))
         target.blit(layer, (0, 0))
 
 
-def draw_tokens(target: pygame.Surface, layout: HexLayout, tokens: list[TokenView], scale: float = 1.0) -> None:
-    """Footprints first, then every token, higher rows first so lower tokens overlap them naturally."""
-    draw_footprints(target, layout, tokens, scale)
+def draw_tokens(target: pygame.Surface, layout: HexLayout, tokens: list[TokenView], scale: float = 1.0,
+                offset: tuple[int, int] = (0, 0)) -> None:
+    """Footprints first, then every token, higher rows first so lower tokens overlap them naturally.
+
+    ``offset``: where map pixel (0, 0) lies on ``target`` (a picture Tiled grew up or left for offset layers)."""
+    draw_footprints(target, layout, tokens, scale, offset)
     pix = TiledPixels(layout)
     for tok in sorted(tokens, key=lambda t: (pix.cell_center(t.cell)[1], t.cell[0])):
         radius_px = max(4, round(token_radius(layout, tok.radius) * scale))
         angle = round(math.degrees(facing_angle(layout, tok.cell, tok.facing)))
         sprite = token_sprite(tok.faction, tok.short_label, radius_px, angle, tok.hp, tok.hp_max)
         cx, cy = pix.cell_center(tok.cell)
-        target.blit(sprite, sprite.get_rect(center=(round(cx * scale), round(cy * scale))))
+        target.blit(sprite, sprite.get_rect(center=(round(cx * scale) + offset[0], round(cy * scale) + offset[1])))
 
 
 def tokens_from_scenario(scenario: Scenario) -> list[TokenView]:

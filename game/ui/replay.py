@@ -183,10 +183,15 @@ class ReplayScene(Scene):
         w, h = screen.get_size()
         return pygame.Rect(SIDEBAR, 40, w - SIDEBAR, h - 40 - BOTTOM)
 
+    def _picture(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """(size, origin) of the map picture: Tiled grows it past the grid for offset layers (MapArt)."""
+        if self.art is not None:
+            return self.art.size, self.art.origin
+        return self.geometry.pixel_size, (0, 0)
+
     def _ctx(self, rect: pygame.Rect) -> BattleContext:
-        mw, mh = self.geometry.pixel_size
         if self.camera is None or (self.camera.view_w, self.camera.view_h) != rect.size:
-            self.camera = Camera(rect.width, rect.height, mw, mh)
+            self.camera = Camera.for_picture(rect.width, rect.height, *self._picture())
             self.camera.fit()
         ctx = BattleContext(match=SimpleNamespace(encounter=self.enc, applied=[]), geometry=self.geometry,
                             camera=self.camera, view_rect=rect, mouse=self.mouse, version=self.k)
@@ -205,14 +210,15 @@ class ReplayScene(Scene):
             base = self._base(zoom).copy()
             tokens = [TokenView(v.name, v.faction, tuple(v.cell), v.radius, v.facing_index, max(v.hp, 0), v.hp_max)
                       for v in self.enc.views() if v.active]
-            draw_tokens(base, self.layout, tokens, zoom)
+            (_, (ox, oy)) = self._picture()
+            draw_tokens(base, self.layout, tokens, zoom, offset=(round(ox * zoom), round(oy * zoom)))
             self._surfaces[key] = base
         return self._surfaces[key]
 
     def _base(self, zoom: float) -> pygame.Surface:
         key = ("base", zoom)
         if key not in self._surfaces:
-            w, h = self.geometry.pixel_size
+            w, h = self._picture()[0]
             if self.art is not None:
                 src = self.art.surface()
             else:  # no tile art: the terrain as flat colours, still a readable map
@@ -239,7 +245,8 @@ class ReplayScene(Scene):
         base_key = ("base", self.camera.zoom)
         surf = self._map_surface(self.camera.zoom)
         self._surfaces.setdefault(base_key, self._base(self.camera.zoom))
-        ox, oy = ctx.to_screen(0, 0)
+        px, py = self._picture()[1]
+        ox, oy = ctx.to_screen(-px, -py)  # the picture's corner, up/left of map pixel (0, 0) when grown
         screen.set_clip(rect)
         screen.blit(surf, (round(ox), round(oy)))
         self.arcs.draw(screen, ctx)
