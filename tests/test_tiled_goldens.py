@@ -4,7 +4,8 @@ The maps (tests/golden/tiled/, written by tools/make_goldens.py via tools/tiled_
 on all four stagger layouts: hex rotations and flips in every encoding (rotate), group visibility,
 opacity, offsets and tints with fractional and negative offsets that grow the picture (groups),
 layer tints (tint), image layers (image), tile objects and an animated tile (objects), object shapes
-(shapes; the game view leaves them out, ``--objects`` draws them), text objects (text, ``--objects``).
+(shapes; the game view leaves them out, ``--objects`` draws them), text objects (text, ``--objects``),
+shapes and tile objects interleaved in Tiled's drawing order (order, ``--objects``).
 """
 
 from __future__ import annotations
@@ -202,3 +203,17 @@ def test_render_objects_draws_text_as_tiled_does(axis: str, index: str) -> None:
         assert abs(int(m.sum()) - int(g.sum())) <= 0.2 * g.sum()
     off = (np.abs(mine - gold).max(axis=2) > 8)[outside].mean()
     assert off <= 0.005
+
+
+@pytest.mark.parametrize(("axis", "index"), LAYOUTS)
+def test_render_objects_interleaves_shapes_and_tile_objects_in_tileds_order(axis: str, index: str) -> None:
+    # order maps (tools/tiled_features._order): layer "in file order" lists a rectangle, a tree, an
+    # ellipse, a bush, a polygon: Tiled draws each over the ones before (the tree over the rectangle,
+    # the ellipse over the tree). Layer "by y" (draworder="topdown") lists stones (y 330) before a
+    # rectangle (y 240): Tiled sorts by y, so the stones are drawn over the rectangle.
+    tmx = GOLDEN / f"order_{axis}_{index}.tmx"
+    mine = surface_to_array(render_map(tmx, objects=True))
+    gold = tiled_png(tmx.parent / f"{tmx.stem}_objects.png")
+    assert mine.shape == gold.shape
+    off = off_share(mine, gold)
+    assert off <= 0.005, f"{off:.3%} of pixels differ from Tiled by more than 8"

@@ -13,7 +13,8 @@ offset and tinted groups, nested, fractional and negative offsets),
 ``objects`` (tile objects: plain, scaled, rotated, flipped, hex-rotated, an
 animated tile's first frame, an aligned tileset), ``shapes`` (rectangles,
 ellipses, points, polygons and polylines, for ``render --objects``), ``text`` (text objects:
-fonts, sizes, colours, alignment, wrapping, a turned one; ``render --objects``).
+fonts, sizes, colours, alignment, wrapping, a turned one; ``render --objects``), ``order`` (shapes
+and tile objects interleaved in one layer's file order, and by y in a draworder="topdown" layer).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ COLS, ROWS = 7, 6
 # All eight flag combinations Tiled's hex tools produce (rotate 60/120/180, mirror H/V) and all four bits together.
 FLAG_CYCLE = [0, FLIP_D, ROT_120, FLIP_D | ROT_120, FLIP_H, FLIP_V | FLIP_D, FLIP_H | ROT_120,
               FLIP_H | FLIP_V | FLIP_D | ROT_120]
-FEATURES = ("rotate", "groups", "tint", "image", "objects", "shapes", "text")
+FEATURES = ("rotate", "groups", "tint", "image", "objects", "shapes", "text", "order")
 TERRAIN_FIRST, DECOR_FIRST, ANIM_FIRST = 1, 13, 18
 
 
@@ -235,3 +236,24 @@ def _text(g: dict[str, object]) -> str:
                     f'<text {attrs}>{text}</text></object>\n')
     return (layer(1, "terrain", csv(terrain))
             + ' <objectgroup id="2" name="labels">\n' + "".join(objs) + " </objectgroup>\n")
+
+
+def _order(g: dict[str, object]) -> str:
+    """Shapes and tile objects interleaved: Tiled draws an object layer's objects one by one in the
+    file's order (draworder="index"), or sorted by y (draworder="topdown"), shapes and tiles alike."""
+    terrain = terrain_grid()
+    tree, bush, stones = DECOR_FIRST + 0, DECOR_FIRST + 1, DECOR_FIRST + 3
+    return (layer(1, "terrain", csv(terrain))
+            + ' <objectgroup id="2" name="in file order" color="#ff3030">\n'
+              '  <object id="1" x="40" y="30" width="170" height="130"/>\n'
+              f'  <object id="2" gid="{tree}" x="70" y="170" width="128" height="160"/>\n'
+              '  <object id="3" x="90" y="50" width="100" height="100"><ellipse/></object>\n'
+              f'  <object id="4" gid="{bush}" x="110" y="150"/>\n'
+              '  <object id="5" x="100" y="100"><polygon points="0,0 90,10 60,70"/></object>\n'
+              ' </objectgroup>\n'
+            + ' <objectgroup id="3" name="by y" color="#2080ff" draworder="topdown">\n'
+              f'  <object id="6" gid="{stones}" x="230" y="330" width="128" height="128"/>\n'
+              '  <object id="7" x="220" y="240" width="150" height="70"/>\n'
+              f'  <object id="8" gid="{bush}" x="250" y="200" width="96" height="96"/>\n'
+              '  <object id="9" x="260" y="150" width="100" height="30"><ellipse/></object>\n'
+              ' </objectgroup>\n')

@@ -24,16 +24,21 @@ SS = 8  # coverage samples per pixel side
 Point = tuple[float, float]
 
 
-def draw_shapes(layer: ObjectLayerData, size: tuple[int, int], origin: tuple[int, int]) -> np.ndarray | None:
+def draw_shapes(layer: ObjectLayerData, size: tuple[int, int], origin: tuple[int, int],
+                objs: list[ObjectShape] | None = None) -> np.ndarray | None:
     """The layer's shapes on a transparent canvas of ``size`` (straight-alpha RGBA uint8), or None if none.
 
+    ``objs``: only these shapes, already in drawing order (default: all the layer's, in Tiled's order).
     The layer's opacity is already applied (per stroke, as Qt does): composite the result at opacity 1.
     """
-    objs = [o for o in layer.objects if o.visible and o.shape != "tile"]
+    if objs is None:
+        objs = [o for o in layer.objects if o.visible and o.shape != "tile"]
+        if layer.top_down:
+            objs.sort(key=lambda o: o.y)
+    else:
+        objs = [o for o in objs if o.visible and o.shape != "tile"]
     if not objs:
         return None
-    if layer.top_down:
-        objs.sort(key=lambda o: o.y)
     canvas = Canvas(np.zeros((size[1], size[0], 4), np.float32))
     colour = layer.colour or DEFAULT_OBJECT_COLOUR
     dx, dy = layer.style.offset[0] + origin[0], layer.style.offset[1] + origin[1]

@@ -451,17 +451,43 @@ class _Builder:
         self.images.sprites[key] = img
         return [Placement(x, y, key)] if img.size else []
 
-    def object_layer(self, layer: ObjectLayerData) -> list[Placement]:
-        """Tile objects as Tiled draws them (shapes are drawn only on request, see :mod:`objects`)."""
-        objs = [o for o in layer.objects if o.visible and o.shape == "tile"]
+    def object_layer(self, layer: ObjectLayerData, size: tuple[int, int], shapes: bool,
+                     index: int) -> list[LayerArt]:
+        """An object layer's objects in Tiled's drawing order: the file's, or by y for draworder="topdown"
+        (a stable sort, as Tiled's). Consecutive tile objects make one run, composited at the layer's
+        opacity; with ``shapes`` (``render --objects``), consecutive shapes make one image in between,
+        so a shape listed after a tile object is drawn over it and one listed before, under it.
+        ``index``: where the first run lands in :attr:`MapArt.layers`.
+        """
+        style = layer.style
+        objs = [o for o in layer.objects if o.visible and (shapes or o.shape == "tile")]
         if layer.top_down:
-            objs.sort(key=lambda o: o.y)  # stable: equal y keeps file order, as Tiled's stable_sort
-        out = []
+            objs.sort(key=lambda o: o.y)
+        runs: list[tuple[bool, list[ObjectShape]]] = []
         for obj in objs:
-            placed = self.tile_object(obj, layer.style)
-            if placed is not None:
-                out.append(placed)
-        return out
+            tile = obj.shape == "tile"
+            if runs and runs[-1][0] == tile:
+                runs[-1][1].append(obj)
+            else:
+                runs.append((tile, [obj]))
+        out: list[LayerArt] = []
+        for tile, group in runs:
+            if tile:
+                placed = [p for p in (self.tile_object(o, style) for o in group) if p is not None]
+                out.append(LayerArt(layer.name, style.opacity, placed, "objects", style.parallax))
+                continue
+            drawn = draw_shapes(layer, size, self.origin, group)
+            ys, xs = np.nonzero(drawn[..., 3]) if drawn is not None else ((), ())
+            if not len(xs):
+                continue
+            y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
+            arr = drawn[y0:y1, x0:x1].astype(np.float32) / 255  # only the drawn part is kept
+            arr[..., :3] *= arr[..., 3:4]
+            key: SpriteKey = ("shapes", index + len(out))
+            self.images.sprites[key] = arr
+            # The shapes carry the layer opacity already (per stroke, as Qt paints them).
+            out.append(LayerArt(layer.name, 1.0, [Placement(x0, y0, key)], "shapes", style.parallax))
+        return out or [LayerArt(layer.name, style.opacity, [], "objects", style.parallax)]
 
     def tile_object(self, obj: ObjectShape, style: LayerStyle) -> Placement | None:
         found = self.tile_source(obj.gid & GID_MASK)
@@ -529,18 +555,7 @@ def load_map_art(tmx_path: str | os.PathLike[str] | TmxMap, *, objects: bool = F
             layers.append(LayerArt(layer.name, style.opacity, builder.image_layer(layer, size), "image",
                                    style.parallax))
         else:
-            placements = builder.object_layer(layer)
-            shapes = draw_shapes(layer, size, (left, top)) if objects else None
-            if shapes is not None:
-                key: SpriteKey = ("shapes", len(layers))
-                arr = shapes.astype(np.float32) / 255
-                arr[..., :3] *= arr[..., 3:4]
-                builder.images.sprites[key] = arr
-                # The shapes carry the layer opacity already; tile objects get it at compositing.
-                layers.append(LayerArt(layer.name, style.opacity, placements, "objects", style.parallax))
-                layers.append(LayerArt(layer.name, 1.0, [Placement(0, 0, key)], "shapes", style.parallax))
-                continue
-            layers.append(LayerArt(layer.name, style.opacity, placements, "objects", style.parallax))
+            layers.extend(builder.object_layer(layer, size, objects, len(layers)))
     title = str(tmx.properties.get("title") or path.stem)
     return MapArt(path, layout, title, layers, builder.images.sprites, _cell_props(tmx, layout),
                   (left, top), size, _animations(tmx), builder.animated)
