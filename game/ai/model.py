@@ -104,7 +104,7 @@ WINDOW_MEMO = Memo(1024)
 class Situation:
     """The decision of the combatant whose turn it is, on one encounter state."""
 
-    def __init__(self, enc: Encounter, reply_model: bool = False) -> None:
+    def __init__(self, enc: Encounter, reply_model: float = 0.0) -> None:
         self.enc = enc
         self.reply_model = reply_model
         self.me = enc.view(enc.turn)
@@ -211,9 +211,11 @@ class Situation:
             ]
             if self.reply_model:
                 # Hard: the hostile is expected to pick the target its blow is worth most
-                # against (damage, plus the chance to kill x worth), in proportion.
-                mine = self.lure(h, me)
-                share = mine / max(1e-9, mine + sum(self.lure(h, v) for v in others))
+                # against (damage, plus the chance to kill x worth), in proportion to that worth
+                # raised to ``reply_model`` (the larger, the surer it picks the best).
+                k = float(self.reply_model)
+                mine = self.lure(h, me) ** k
+                share = mine / max(1e-9, mine + sum(self.lure(h, v) ** k for v in others))
             else:
                 share = 1.0 / (1 + len(others))
             mean = self.dice(h.damage).mean

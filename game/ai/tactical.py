@@ -24,12 +24,13 @@ import numpy as np
 
 from game.rules import Action, Attack, Disengage, Encounter, EndTurn, Face, Flee, Move, Shove
 
-from .model import INF, Situation, hit_chance
+from .coordinate import Coordination, blow
+from .model import INF, Situation
+from .reply import combined, replies
 from .turn import Plan, Term, turn_so_far
 from .weights import NORMAL, Weights
 
 MAX_TURN_ACTIONS = 12  # a safety net: a turn never needs more moves and turns than this
-LOOKAHEAD_PLANS = 4
 
 
 @dataclass
@@ -38,7 +39,7 @@ class Candidate:
     terms: dict[str, float]
     end: int  # flat index of the end hex
     facing: int
-    kill: tuple[str, float] | None = None  # target and defeat chance (its threat is discounted at the end hex)
+    kills: dict[str, float] | None = None  # hostiles' chances of defeat before they act (threat discounted)
     label: str = ""
     extra: dict[str, float] = field(default_factory=dict)
 
@@ -50,8 +51,10 @@ class Candidate:
 class Positions:
     """Position terms over a set of end hexes, with the best facing at each."""
 
-    def __init__(self, sit: Situation, w: Weights, flats: np.ndarray, retreating: bool, moved: bool) -> None:
+    def __init__(self, sit: Situation, w: Weights, flats: np.ndarray, retreating: bool, moved: bool,
+                 kills: dict[str, float] | None = None) -> None:
         self.sit, self.w, self.flats = sit, w, flats
+        self.kills = kills or {}  # hard: hostiles its friends are likely to defeat before they act
         me = sit.me
         self.index = {int(f): i for i, f in enumerate(flats)}
         self.per_hostile = sit.danger(flats) if w.next_round else np.zeros((0, len(flats), 7))
@@ -101,15 +104,17 @@ class Positions:
             out += hurt * ((d_friend <= 2) & (d_hostile < gap) & (d_hostile >= me.reach_min))
         return out
 
-    def evaluate(self, i_or_all: slice | np.ndarray, kill: tuple[str, float] | None = None
+    def evaluate(self, i_or_all: slice | np.ndarray, kills: dict[str, float] | None = None
                  ) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
-        """(score, best facing, terms) for the chosen end hexes, one hostile's threat discounted by a kill chance."""
+        """(score, best facing, terms) for the chosen end hexes; each hostile's threat x its chance to live."""
         sit, w, me = self.sit, self.w, self.sit.me
         danger = self.per_hostile[:, i_or_all, :]
-        if kill is not None and kill[0] in self.names:
-            k = self.names.index(kill[0])
+        kills = self.kills if kills is None else kills
+        hit = [(self.names.index(name), p) for name, p in kills.items() if name in self.names]
+        if hit:
             danger = danger.copy()
-            danger[k] *= 1 - kill[1]
+            for k, p in hit:
+                danger[k] *= 1 - p
         both = danger.sum(axis=0) if len(danger) else np.zeros((len(self.flats[i_or_all]), 7))
         total, front = both[:, :6], both[:, 6]
         facing = total.argmin(axis=1)
@@ -149,6 +154,7 @@ class TacticalPolicy:
     def __init__(self, weights: Weights = NORMAL, level: str = "normal") -> None:
         self.weights = weights
         self.level = level
+        self._enemy = TacticalPolicy() if weights.replies else None  # hard: the enemy's mind is `normal`
 
     def choose(self, view: Encounter, rng: random.Random) -> Action:
         return self.plan(view, rng).actions[0]
@@ -165,17 +171,18 @@ class TacticalPolicy:
         sit = Situation(enc, w.reply)
         moved = any(isinstance(a, Move) for a in done)
         retreating = w.next_round and self._fight_lost(sit)
-        pos = Positions(sit, w, sit.cells, retreating, moved)
+        coord = Coordination(sit) if (w.focus or w.deny) and sit.hostiles else None
+        pos = Positions(sit, w, sit.cells, retreating, moved, coord.base_deny if coord and w.deny else None)
         cands: list[Candidate] = []
         score, facing, terms = pos.evaluate(slice(None))
-        # Every end hex is a candidate when noise or the look-ahead may reorder them; otherwise only
+        # Every end hex is a candidate when noise may reorder them; otherwise only
         # the best can win (np.argmax keeps the first of equals, as max() over the list does).
-        keep = range(len(sit.cells)) if w.noise or w.lookahead else [int(np.argmax(score))]
+        keep = range(len(sit.cells)) if w.noise or w.replies else [int(np.argmax(score))]
         for i in keep:
             cands.append(self._candidate(sit, [], int(sit.cells[i]), int(facing[i]),
                                          {k: float(v[i]) for k, v in terms.items()}, label="position"))
         if not enc.acted and sit.hostiles:
-            self._attacks(sit, pos, cands)
+            self._attacks(sit, pos, cands, coord)
             self._shoves(sit, pos, cands)
             self._flee(sit, pos, cands, retreating)
             if retreating:
@@ -184,24 +191,24 @@ class TacticalPolicy:
             for c in cands:
                 u = rng.random()
                 c.terms["noise"] = w.noise * -math.log(-math.log(max(u, 1e-12)))
-        if w.lookahead:
-            self._look_ahead(sit, pos, cands)
+        if w.replies and w.next_round:
+            cands = self._check_replies(sit, pos, cands)
         best = max(cands, key=lambda c: c.score)  # first of equals: enumeration order is deterministic
         terms_out = tuple(Term(k, v) for k, v in best.terms.items() if abs(v) > 1e-9)
         return Plan(name, self.level, tuple(best.actions), terms_out, best.score, best.label)
 
     def _candidate(self, sit: Situation, act: list[Action], end: int, facing: int, terms: dict[str, float],
-                   label: str, act_first: bool = False, kill: tuple[str, float] | None = None) -> Candidate:
+                   label: str, act_first: bool = False, kills: dict[str, float] | None = None) -> Candidate:
         """Build the action list: [act] move [act] face end_turn (or flee last)."""
         me = sit.me
         moves: list[Action] = [] if end == sit.here else [Move(me.name, sit.cell(end))]
         actions: list[Action] = [*act, *moves] if act_first else [*moves, *act]
         if actions and isinstance(actions[-1], Flee):
-            return Candidate(actions, terms, end, facing, kill, label)
+            return Candidate(actions, terms, end, facing, kills, label)
         if facing != me.facing_index or any(isinstance(a, Attack | Shove) for a in act):
             actions.append(Face(me.name, sit.layout.direction_names[facing]))
         actions.append(EndTurn())
-        return Candidate(actions, terms, end, facing, kill, label)
+        return Candidate(actions, terms, end, facing, kills, label)
 
     def _fight_lost(self, sit: Situation) -> bool:
         """Hurt and outmatched here, while the side is not beaten as a whole: fall back to the friends.
@@ -230,36 +237,18 @@ class TacticalPolicy:
         w = self.weights
         t = sit.by_name[target]
         expected = hit * sit.dice(sit.me.damage).capped_mean(t.hp)
-        terms = {
+        return {
             "expected_damage": w.damage * expected,
             "defeat": w.defeat * defeat * sit.value(t),
             "wounded": w.wounded * expected * (1 - t.hp / max(1, t.hp_max)),
         }
-        if w.focus:
-            terms["focus"] = w.focus * self._focus(sit, t, expected)
-        return terms
-
-    def _focus(self, sit: Situation, t, expected: float) -> float:
-        """Hard: the share of finishing ``t`` this attack adds, given friends still to act this round."""
-        order = sit.enc.order()
-        later = order[order.index(sit.me.name) + 1:] if sit.me.name in order else []
-        follow = 0.0
-        for f in sit.friends:
-            if f.name not in later:
-                continue
-            span = f.movement_max + f.reach + f.radius + t.radius
-            if sit.layout.distance(f.cell, t.cell) <= span:
-                follow += hit_chance(f.attack, t.defense, 0) * sit.dice(f.damage).mean
-        before = min(1.0, follow / max(1, t.hp))
-        after = min(1.0, (follow + expected) / max(1, t.hp))
-        return (after - before) * sit.value(t)
 
     def _band_hexes(self, sit: Situation, t, lo: int, hi: int) -> np.ndarray:
         me = sit.me
         d = sit.dist_from(t.cell, sit.cells) - me.radius - t.radius
         return sit.cells[(d >= lo) & (d <= hi)]
 
-    def _attacks(self, sit: Situation, pos: Positions, cands: list[Candidate]) -> None:
+    def _attacks(self, sit: Situation, pos: Positions, cands: list[Candidate], coord: Coordination | None) -> None:
         me, enc = sit.me, sit.enc
         for t in sorted(sit.hostiles, key=lambda v: v.name):
             for flat in self._band_hexes(sit, t, me.reach_min, me.reach):
@@ -268,23 +257,35 @@ class TacticalPolicy:
                 if pv.legal is not None:
                     continue
                 value = self._attack_value(sit, t.name, pv.hit_chance, pv.defeat_chance)
-                kill = (t.name, pv.defeat_chance)
-                self._with_position(sit, pos, cands, Attack(me.name, t.name), flat, value, kill, f"attack {t.name}")
+                kills = {t.name: pv.defeat_chance}
+                if coord is not None:
+                    # Hard: what the side defeats with this blow and the friends' blows around it,
+                    # beyond this blow's own chance to defeat.
+                    mine = blow(t.hp, pv.hit_chance, sit.dice(me.damage).faces)
+                    joint, deny = coord.assign(t.name, mine, (t.name, round(pv.hit_chance, 6)))
+                    if self.weights.deny:
+                        kills = deny
+                    # Only what the friends add counts: a sure defeat in hand is never given up
+                    # for a friend's chance (the arena: letting it go negative played worse).
+                    gain = joint - coord.base_value - pv.defeat_chance * sit.value(t)
+                    value["focus"] = self.weights.focus * max(0.0, gain)
+                self._with_position(sit, pos, cands, Attack(me.name, t.name), flat, value, kills,
+                                    f"attack {t.name}")
 
     def _with_position(self, sit: Situation, pos: Positions, cands: list[Candidate], act: Action, flat: int,
-                       value: dict[str, float], kill: tuple[str, float] | None, label: str) -> None:
+                       value: dict[str, float], kills: dict[str, float], label: str) -> None:
         """Move then act from ``flat``; and, from where it stands, act then move to the best hex."""
         i = pos.index[flat]
-        score, facing, terms = pos.evaluate(np.array([i]), kill)
+        score, facing, terms = pos.evaluate(np.array([i]), kills)
         t = {k: float(v[0]) for k, v in terms.items()}
         t["zoc_stop"] = 0.0  # stopping by zone of control costs nothing when the attack is made there
-        cands.append(self._candidate(sit, [act], flat, int(facing[0]), {**value, **t}, label, kill=kill))
+        cands.append(self._candidate(sit, [act], flat, int(facing[0]), {**value, **t}, label, kills=kills))
         if flat == sit.here and len(sit.cells) > 1:
-            score, facing, terms = pos.evaluate(slice(None), kill)
+            score, facing, terms = pos.evaluate(slice(None), kills)
             j = int(np.argmax(score))
             t = {k: float(v[j]) for k, v in terms.items()}
             cands.append(self._candidate(sit, [act], int(sit.cells[j]), int(facing[j]), {**value, **t},
-                                         label + ", then move", act_first=True, kill=kill))
+                                         label + ", then move", act_first=True, kills=kills))
 
     def _shoves(self, sit: Situation, pos: Positions, cands: list[Candidate]) -> None:
         me, enc, w = sit.me, sit.enc, self.weights
@@ -307,7 +308,7 @@ class TacticalPolicy:
                     "defeat": w.defeat * pv.defeat_chance * sit.value(t),
                 }
                 self._with_position(sit, pos, cands, Shove(me.name, t.name), flat, value,
-                                    (t.name, pv.defeat_chance), f"shove {t.name}")
+                                    {t.name: pv.defeat_chance}, f"shove {t.name}")
 
     def _flee(self, sit: Situation, pos: Positions, cands: list[Candidate], retreating: bool) -> None:
         """Leave the board from an exit (R24): a loss of the combatant's value, unless the fight is lost."""
@@ -346,41 +347,33 @@ class TacticalPolicy:
         cands.append(self._candidate(sit, [Disengage(me.name, "feint", best.skill)], int(after.cells[j]),
                                      int(facing[j]), t, "disengage, then move", act_first=True))
 
-    # --- hard: the hostiles' exact reply reach -----------------------------------------------
-    def _look_ahead(self, sit: Situation, pos: Positions, cands: list[Candidate]) -> None:
-        """Re-score the best few turns with the hostiles' reach recomputed as if the actor stood at the end hex.
+    # --- hard: one enemy reply ahead -------------------------------------------------------
+    def _check_replies(self, sit: Situation, pos: Positions, cands: list[Candidate]) -> list[Candidate]:
+        """The best few turns, their danger terms replaced by the hostiles' replies as `normal` plans them.
 
-        The first pass measures threat with the actor where it is now; standing
-        elsewhere changes which hexes it blocks and where its own zone of
-        control stops the hostiles (R4, R9). Only the danger terms change.
+        All of them are re-scored the same way and the choice is made among them
+        only, so no turn wins merely by being measured differently.
         """
-        top = sorted(range(len(cands)), key=lambda i: -cands[i].score)[:LOOKAHEAD_PLANS]
-        me = sit.me
-        for i in top:
-            c = cands[i]
-            if c.end == sit.here or any(isinstance(a, Flee) for a in c.actions):
+        w, me = self.weights, sit.me
+        top = sorted(cands, key=lambda c: -c.score)[: w.replies]
+        seen: dict[tuple, dict[str, tuple[float, float]] | None] = {}
+        for c in top:
+            if any(isinstance(a, Flee) for a in c.actions):
                 continue
-            trial = sit.enc.clone()
-            try:
-                trial.apply(Move(me.name, sit.cell(c.end)))
-            except Exception:  # noqa: BLE001
+            names = [t.view.name for t in sit.threats if t.zone[c.end]]
+            if not names:
+                continue  # nobody could reach it there: no danger either way
+            moves = [a for a in c.actions if isinstance(a, Move | Face)]
+            key = tuple(moves)
+            if key not in seen:
+                seen[key] = replies(sit.enc, me.name, moves, names, self._enemy)
+            struck = seen[key]
+            if struck is None:
                 continue
-            there = Situation(trial, self.weights.reply)
-            per = there.danger(np.array([c.end]))
-            if c.kill is not None:
-                names = [t.view.name for t in there.threats]
-                if c.kill[0] in names:
-                    per[names.index(c.kill[0])] *= 1 - c.kill[1]
-            both = per.sum(axis=0)[0] if len(per) else np.zeros(7)
-            total = both[:6]
-            f = int(total.argmin())
+            damage, p_death = combined(struck, c.kills if c.kills is not None else pos.kills)
             mult = pos.danger_mult
-            c.terms["danger"] = -self.weights.danger * mult * float(both[6])
-            c.terms["exposure"] = -self.weights.danger * mult * float(total[f] - both[6])
-            p_death = min(1.0, float(total[f]) / max(1, me.hp)) ** 2
-            c.terms["death"] = -self.weights.death * min(1.0, mult) * p_death * sit.value(me)
-            if f != c.facing:
-                c.facing = f
-                rebuilt = [a for a in c.actions if not isinstance(a, Face | EndTurn)]
-                c.actions = [*rebuilt, Face(me.name, sit.layout.direction_names[f]), EndTurn()]
+            c.terms["danger"] = -w.danger * mult * damage
+            c.terms["exposure"] = 0.0
+            c.terms["death"] = -w.death * min(1.0, mult) * p_death * sit.value(me)
+        return top
 
