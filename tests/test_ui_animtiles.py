@@ -1,9 +1,10 @@
 """Animated tiles in the window: Tiled's <animation> frames, driven by the fixed-step clock.
 
 The objects goldens (tools/tiled_features.py) hold an animated tile in cells (2, 1) and (5, 3), the
-second one hex-rotated 60 degrees; it runs through its tileset's tiles 5, 6, 7 for 200, 150 and 300 ms.
-The reference for "the second frame" is Tiled's own picture of the same map with tile 6 put in those
-cells (``objects_*_frame2.png``, tools/make_goldens.py): what Tiled shows 200 ms into the animation.
+second one hex-rotated 60 degrees, and as a tile object (stretched, centre-aligned, in a tinted, offset
+layer); it runs through its tileset's tiles 5, 6, 7 for 200, 150 and 300 ms. The reference for "the
+second frame" is Tiled's own picture of the same map with tile 6 put in those cells and that object
+(``objects_*_frame2.png``, tools/make_goldens.py): what Tiled shows 200 ms into the animation.
 """
 
 from __future__ import annotations
@@ -67,13 +68,13 @@ def test_animated_tile_shows_its_second_frame_once_the_first_frames_time_is_over
     assert off(second, gold).mean() <= 0.005
     # Where the animated cells are, the picture changed, and it is Tiled's second frame there.
     changed = off(second, first)
-    assert changed.sum() > 1000  # two hex cells' worth of new pixels
+    assert changed.sum() > 1500  # two hex cells and a tile object's worth of new pixels
     ys, xs = np.nonzero(changed)
     box = (slice(ys.min(), ys.max() + 1), slice(xs.min(), xs.max() + 1))
     assert off(second[box], gold[box]).mean() <= 0.005
-    # The cached picture was patched, not rebuilt: one build, the two animated cells repainted once.
+    # The cached picture was patched, not rebuilt: one build, the three animated tiles repainted once.
     assert layer.builds == 1
-    assert layer.animator.repaints == 2
+    assert layer.animator.repaints == 3
 
 
 @pytest.mark.parametrize("zoom", [0.35, 0.5, 0.65, 1.25, 2.0])
@@ -112,9 +113,9 @@ def test_cells_out_of_view_wait_until_they_come_into_view() -> None:
         layer.tick(DT)
     layer.draw(screen, screen.get_rect(), (0.0, 0.0), one)
     assert layer.animator.repaints == 0
-    assert layer.shown[one].tolist() == [0, 0]  # still the first frame there: repainted when they come into view
+    assert layer.shown[one].tolist() == [0, 0, 0]  # still the first frame: repainted when they come into view
     window_picture(layer, one)
-    assert layer.animator.repaints == 2
+    assert layer.animator.repaints == 3
 
 
 def test_a_frame_out_of_time_leaves_the_other_cells_for_the_next_frames() -> None:
@@ -129,6 +130,6 @@ def test_a_frame_out_of_time_leaves_the_other_cells_for_the_next_frames() -> Non
     for _ in range(13):
         layer.tick(DT)
     layer.draw(screen, screen.get_rect(), origin, one)
-    assert layer.shown[one].tolist() == [1, 0]
+    assert layer.shown[one].tolist() == [1, 0, 0]
     layer.draw(screen, screen.get_rect(), origin, one)
-    assert layer.shown[one].tolist() == [1, 1]
+    assert layer.shown[one].tolist() == [1, 1, 0]

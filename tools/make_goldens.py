@@ -136,7 +136,8 @@ def frame2_paths() -> list[tuple[Path, Path]]:
     """The objects maps with their animated tile layer showing its second frame, and Tiled's picture of it.
 
     Tiled's rasterizer draws an animated tile's first frame only; putting the second frame's tile in
-    the cells is how Tiled shows what the window must show once the first frame's 200 ms are over.
+    the cells (and the tile object) is how Tiled shows what the window must show once the first
+    frame's 200 ms are over.
     """
     return [(FEATURES_DIR / f"objects_{a}_{i}_frame2.tmx", FEATURES_DIR / f"objects_{a}_{i}_frame2.png")
             for a, i in LAYOUTS]
@@ -159,7 +160,9 @@ def frame2_map(text: str) -> str:
     out, n = re.subn(r'(<layer [^>]*name="animated"[^>]*>\s*<data encoding="csv">)(.*?)(</data>)', layer, text,
                      flags=re.S)
     assert n == 1, "the objects map has no CSV layer named 'animated'"
-    return out
+    # The animated tile object too (Tiled animates tile objects as it does cells).
+    return re.sub(r'(<object [^>]*gid=")([0-9]+)(")', lambda m: m.group(1) + swap(re.match(r"[0-9]+", m.group(2)))
+                  + m.group(3), out)
 
 
 def write_features() -> None:

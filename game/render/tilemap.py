@@ -55,7 +55,7 @@ class Placement(NamedTuple):
 
 @dataclass(frozen=True)
 class AnimatedCell:
-    """A tile-layer cell whose tile is animated (Tiled's ``<animation>``): each frame's placement and length.
+    """A cell (or tile object) whose tile is animated (Tiled's ``<animation>``): each frame's placement and length.
 
     ``layer`` indexes :attr:`MapArt.layers`, ``index`` that layer's placements (the first frame, which
     still pictures show). Frames keep the cell's flips, rotation, tint and offsets.
@@ -63,7 +63,7 @@ class AnimatedCell:
 
     layer: int
     index: int
-    cell: tuple[int, int]
+    cell: tuple[int, int] | None  # None: a tile object
     frames: tuple[tuple[Placement, int], ...]  # (placement, duration ms)
 
     def frame_at(self, ms: float) -> int:
@@ -473,7 +473,15 @@ class _Builder:
         out: list[LayerArt] = []
         for tile, group in runs:
             if tile:
-                placed = [p for p in (self.tile_object(o, style) for o in group) if p is not None]
+                placed: list[Placement] = []
+                for obj in group:
+                    hit = self.tile_object(obj, style)
+                    if hit is None:
+                        continue
+                    placed.append(hit)
+                    frames = self._object_frames(obj, style)
+                    if frames:
+                        self.animated.append(AnimatedCell(index + len(out), len(placed) - 1, None, frames))
                 out.append(LayerArt(layer.name, style.opacity, placed, "objects", style.parallax))
                 continue
             drawn = draw_shapes(layer, size, self.origin, group)
@@ -489,8 +497,25 @@ class _Builder:
             out.append(LayerArt(layer.name, 1.0, [Placement(x0, y0, key)], "shapes", style.parallax))
         return out or [LayerArt(layer.name, style.opacity, [], "objects", style.parallax)]
 
-    def tile_object(self, obj: ObjectShape, style: LayerStyle) -> Placement | None:
-        found = self.tile_source(obj.gid & GID_MASK)
+    def _object_frames(self, obj: ObjectShape, style: LayerStyle) -> tuple[tuple[Placement, int], ...] | None:
+        """An animated tile object's frames: each frame's placement (same size, flips, turn) and duration."""
+        gid = obj.gid & GID_MASK
+        ts = self.tmx.tileset_of(gid)
+        frames = ts.animations.get(gid - ts.firstgid) if ts is not None else None
+        if ts is None or not frames or len(frames) < 2:
+            return None
+        out = []
+        for local, ms in frames:
+            hit = self.tile_object(obj, style, frame_gid=ts.firstgid + local)
+            if hit is None:
+                return None  # a frame without an image: keep showing the first frame
+            out.append((hit, ms))
+        return tuple(out)
+
+    def tile_object(self, obj: ObjectShape, style: LayerStyle, frame_gid: int | None = None) -> Placement | None:
+        """A tile object as Tiled draws it: its tile's first frame, or animation frame ``frame_gid``."""
+        gid = obj.gid & GID_MASK if frame_gid is None else frame_gid
+        found = self.tile_source(gid, first_frame=frame_gid is None)
         if found is None:
             return None
         src, (ox, oy), alignment = found
@@ -512,7 +537,9 @@ class _Builder:
             cy = obj.y + turn[2] * dx + turn[3] * dy
         cx += style.offset[0] + self.origin[0]
         cy += style.offset[1] + self.origin[1]
-        key, x, y = self.sprite(obj.gid, style.tint, turn, (w, h), cx, cy, src)
+        # Sprites are remembered by the gid whose image they show (an animated tile: its frame's).
+        shown = self.first_frame_gid(gid) if frame_gid is None else gid
+        key, x, y = self.sprite((obj.gid & ~GID_MASK) | shown, style.tint, turn, (w, h), cx, cy, src)
         return Placement(x, y, key)
 
 
