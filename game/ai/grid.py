@@ -60,14 +60,21 @@ class Window:
 
     def neighbour_min(self, arr: np.ndarray) -> np.ndarray:
         """For every hex of the window, the smallest value among its six neighbours (padding stays INF)."""
+        out = np.full_like(arr, INF)
+        self._neighbour_min_into(arr, out[1:-1, 1:-1])
+        return out
+
+    def _neighbour_min_into(self, arr: np.ndarray, inner: np.ndarray) -> None:
+        """Write the six-neighbour minimum of ``arr`` into ``inner`` (the unpadded interior of a buffer)."""
         h, w = self.h, self.w
-        best = None
+        first = True
         for dq, dr in self.vectors:
             s = arr[1 + dr: 1 + dr + h, 1 + dq: 1 + dq + w]
-            best = s.copy() if best is None else np.minimum(best, s, out=best)
-        out = np.full_like(arr, INF)
-        out[1:-1, 1:-1] = best
-        return out
+            if first:
+                np.copyto(inner, s)
+                first = False
+            else:
+                np.minimum(inner, s, out=inner)
 
     def distance_to(self, goal: np.ndarray, cost: np.ndarray, settle: np.ndarray | None = None) -> np.ndarray:
         """Cheapest walk from each hex to a ``goal`` hex, paying ``cost`` to enter each hex (all padded arrays).
@@ -77,11 +84,17 @@ class Window:
         costs at least 1, so such values are final.
         """
         dist = np.where(goal, 0.0, INF)
+        new = np.empty_like(dist)
+        step = np.empty_like(dist)
+        near = np.full_like(dist, INF)
+        inner = near[1:-1, 1:-1]
         for k in range(1, 4 * (self.h + 2) * (self.w + 2)):
-            new = np.minimum(dist, self.neighbour_min(dist + cost))
+            np.add(dist, cost, out=step)
+            self._neighbour_min_into(step, inner)
+            np.minimum(dist, near, out=new)
             if not (new < dist).any():
                 return new
-            dist = new
+            dist, new = new, dist
             if settle is not None:
                 vals = dist[settle]
                 if vals.size and vals.max() <= k:
@@ -94,14 +107,23 @@ class Window:
         ``stops`` (padded bool) marks hexes a mover may enter but not leave
         (zone of control, R9); the start itself is always left freely (R10).
         """
+        # The same sweep as ``min(dist, neighbour_min(leave) + cost)``, in buffers reused across
+        # steps: these windows are small, so numpy's per-call allocations were most of the time.
         dist = np.full_like(cost, INF)
         dist[start] = 0.0
+        new = np.empty_like(dist)
+        leave = np.empty_like(dist)
+        near = np.full_like(dist, INF)
+        inner = near[1:-1, 1:-1]
         for _ in range(budget):
-            leave = np.where(stops, INF, dist)
+            np.copyto(leave, dist)
+            np.copyto(leave, INF, where=stops)
             leave[start] = dist[start]
-            new = np.minimum(dist, self.neighbour_min(leave) + cost)
+            self._neighbour_min_into(leave, inner)
+            np.add(near, cost, out=new)
+            np.minimum(new, dist, out=new)
             new[new > budget] = INF
             if not (new < dist).any():
                 break
-            dist = new
+            dist, new = new, dist
         return dist

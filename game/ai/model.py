@@ -26,6 +26,13 @@ FLANK, REAR = 1, 2
 ARC_KIND = np.array([0, 0, FLANK, REAR, FLANK, 0])
 # [facing, direction]: the arc kind of a blow coming from that side for a defender with that facing.
 KINDS_BY_FACING = np.array([ARC_KIND[(np.arange(6) - f) % 6] for f in range(6)])
+# [sides, facing]: the worst arc kind among the sides set in a 6-bit mask (0 when none is set),
+# so "the worst side a hostile could strike from" is one table lookup per cell.
+SIDE_BITS = 1 << np.arange(6)
+WORST_BY_SIDES = np.array([
+    [max((KINDS_BY_FACING[f, d] for d in range(6) if mask >> d & 1), default=0) for f in range(6)]
+    for mask in range(64)
+])
 
 
 def hit_chance(attack: int, defense: int, penalty: int) -> float:
@@ -99,6 +106,7 @@ class Memo:
 # combatant near it, in game after game of a batch; about half the questions are repeats.
 REACH_MEMO = Memo(4096)
 WINDOW_MEMO = Memo(1024)
+DISTANCE_MEMO = Memo(1024)
 
 
 class Situation:
@@ -107,11 +115,12 @@ class Situation:
     def __init__(self, enc: Encounter, reply_model: float = 0.0) -> None:
         self.enc = enc
         self.reply_model = reply_model
+        every = enc.views()
         self.me = enc.view(enc.turn)
         self.board = enc.board
         self.layout = enc.layout
         self.n = self.board.rows * self.board.cols
-        active = [v for v in enc.views() if v.active]
+        active = [v for v in every if v.active]
         self.by_name = {v.name: v for v in active}
         self.hostiles = [v for v in active if enc.hostile(self.me.name, v.name)]
         mine = enc.hostile_factions(self.me.faction)
@@ -132,7 +141,7 @@ class Situation:
         self.flank_penalty = enc.scenario.flank_penalty
         self.rear_penalty = max(enc.scenario.rear_penalty, enc.scenario.flank_penalty)
         self._dice: dict[str, DamageDice] = {}
-        self._memo: dict[object, np.ndarray] = {}
+        self._memo: dict[object, Any] = {}
 
     # --- small helpers ---------------------------------------------------------------
     def dice(self, expr: str) -> DamageDice:
@@ -145,10 +154,24 @@ class Situation:
 
     def dist_from(self, cell: tuple[int, int], flats: np.ndarray) -> np.ndarray:
         """R1 hex distance from ``cell`` to each flat index."""
+        return self.distances(cell)[flats]
+
+    def distances(self, cell: tuple[int, int]) -> np.ndarray:
+        """int [N + 1], read-only: R1 hex distance from ``cell`` to every hex (huge to the off-grid slot).
+
+        Remembered per cell: the same few cells (where the combatants stand) are asked about
+        many times in every decision.
+        """
         at = self.board.flat(cell)
-        dq = self.q[flats] - self.q[at]
-        dr = self.r[flats] - self.r[at]
-        return np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+        key = (self.board.rows, self.board.cols, self.layout, at)
+        row = DISTANCE_MEMO.get(key)
+        if row is None:
+            dq = self.q - self.q[at]
+            dr = self.r - self.r[at]
+            row = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+            row.flags.writeable = False
+            DISTANCE_MEMO.put(key, row)
+        return row
 
     def penalty_of(self, kind: int) -> int:
         return (0, self.flank_penalty, self.rear_penalty)[kind]
@@ -159,9 +182,12 @@ class Situation:
 
     def value(self, v: CombatantView) -> float:
         """What a combatant is worth to its side: its damage over three rounds, plus one."""
-        foes = self.hostiles if v.faction == self.me.faction or v.name == self.me.name else [self.me, *self.friends]
-        defense = sum(f.defense for f in foes) / len(foes) if foes else 10
-        return 3.0 * self.dpr(v, defense) + 1.0
+        key = ("value", v)
+        if key not in self._memo:
+            foes = self.hostiles if v.faction == self.me.faction or v.name == self.me.name else [self.me, *self.friends]
+            defense = sum(f.defense for f in foes) / len(foes) if foes else 10
+            self._memo[key] = 3.0 * self.dpr(v, defense) + 1.0
+        return self._memo[key]
 
     @cached_property
     def quiet_rounds(self) -> float:
@@ -243,6 +269,7 @@ class Situation:
         """
         me = self.me
         out = np.zeros((len(self.threats), len(flats), 7))
+        sides = None  # [cell, direction]: the neighbour across each side, gathered once for all hostiles
         for i, t in enumerate(self.threats):
             h = t.view
             zone = t.zone[flats].copy()
@@ -252,11 +279,13 @@ class Situation:
             if not zone.any():
                 continue
             if h.reach == 1 and h.radius == 0 and me.radius == 0:
-                stands = t.can_end[self.nt[flats]]  # [cell, direction]: could it strike from that side?
+                if sides is None:
+                    sides = self.nt[flats]
+                stands = t.can_end[sides]  # [cell, direction]: could it strike from that side?
             else:
                 stands = self._toward(flats, h.cell)
             # [cell, facing]: the worst arc it could strike from, for each facing at once.
-            worst = np.where(stands[:, None, :], KINDS_BY_FACING[None, :, :], 0).max(axis=2)
+            worst = WORST_BY_SIDES[stands @ SIDE_BITS]
             per = np.array([t.per_penalty[0], t.per_penalty[FLANK], t.per_penalty[REAR]])
             out[i, :, :6] = np.where(zone[:, None], per[worst] * t.share, 0.0)
             out[i, :, 6] = np.where(zone, t.per_penalty[0] * t.share, 0.0)
@@ -296,8 +325,10 @@ class Situation:
     def held_by(self, units: list[CombatantView], radius: int) -> np.ndarray:
         """bool [N + 1]: centres where a footprint of ``radius`` would overlap one of ``units``."""
         held = np.zeros(self.n + 1, dtype=bool)
+        held[[self.board.flat(v.cell) for v in units]] = True  # the centres; footprints below
         for v in units:
-            held[self.hexes_of(v)] = True
+            if v.radius:
+                held[self.hexes_of(v)] = True
         if radius:
             fp = self.board.footprint_table(radius)
             held = np.append(held[np.where(fp < 0, self.n, fp)].any(axis=1), False)
@@ -343,6 +374,16 @@ class Situation:
             self._memo[key] = (cost, threat, self.held_by(friends, 0))
         return self._memo[key]
 
+    def disc_flats(self, start: int, radius: int) -> np.ndarray:
+        """Flat indices of the board's hexes within ``radius`` of flat ``start`` (R1), in index order."""
+        key = ("disc", self.board.rows, self.board.cols, self.layout, start, radius)
+        disc = WINDOW_MEMO.get(key)
+        if disc is None:
+            win = self.window(np.array([start]), radius)
+            disc = win.flats[self.dist_from(self.cell(start), win.flats) <= radius]
+            WINDOW_MEMO.put(key, disc)
+        return disc
+
     def next_turn_reach(self, h: CombatantView, band: int) -> tuple[np.ndarray, np.ndarray]:
         """Where hostile ``h`` could end a move next turn (full movement), and the hexes within ``band`` of those.
 
@@ -351,20 +392,23 @@ class Situation:
         read-only (they may be shared through :data:`REACH_MEMO`).
         """
         start = self.board.flat(h.cell)
-        win = self.window(np.array([start]), h.movement_max + band + 1)
         cost, threat, friends = self._faction_view(h.faction, h.movement_type, h.radius)
         held = friends.copy()
         held[self.hexes_of(h)] = False  # its own hexes do not keep it from ending there
         held = self._grow(held, h.radius)
-        cost_w = win.grid(cost, INF)
-        stops_w = win.grid(threat.astype(float), 0.0) > 0
         # Everything the answer depends on, as values: the same question asked again (the next
         # decision of this turn, the next combatant's, the next game's) is answered from memory.
+        # Every step costs at least 1, so only the hexes within its movement of where it stands
+        # can matter: a change farther off (often the actor's own move) asks nothing new.
+        disc = self.disc_flats(start, h.movement_max)
         key = (self.board.rows, self.board.cols, self.layout, start, h.movement_max, band,
-               cost_w.tobytes(), np.packbits(stops_w).tobytes(), np.packbits(held[win.flats]).tobytes())
+               cost[disc].tobytes(), np.packbits(threat[disc]).tobytes(), np.packbits(held[disc]).tobytes())
         hit = REACH_MEMO.get(key)
         if hit is not None:
             return hit
+        win = self.window(np.array([start]), h.movement_max + band + 1)
+        cost_w = win.grid(cost, INF)
+        stops_w = win.grid(threat.astype(float), 0.0) > 0
         dist = win.reach((self.r[start] - win.r0 + 1, self.q[start] - win.q0 + 1), cost_w, stops_w, h.movement_max)
         can = win.back(dist, self.n, INF) < INF
         can &= ~held
@@ -397,10 +441,9 @@ class Situation:
     def attack_hexes(self) -> np.ndarray:
         """bool [N + 1]: centres from which the actor could attack some hostile (its band, R21)."""
         me = self.me
-        allc = np.arange(self.n + 1)
         goal = np.zeros(self.n + 1, dtype=bool)
         for h in self.hostiles:
-            d = self.dist_from(h.cell, allc) - me.radius - h.radius
+            d = self.distances(h.cell) - me.radius - h.radius
             goal |= (d >= me.reach_min) & (d <= me.reach)
         goal &= self.enter_cost < INF
         goal[self.n] = False
@@ -432,6 +475,8 @@ class Situation:
         nearest = goals[int(np.argmin(self.dist_from(self.me.cell, goals)))]
         cells = np.append(self.cells, nearest)
         win = self.window(cells, 6)
-        settle = win.grid(np.isin(np.arange(self.n + 1), self.cells).astype(float), 0.0) > 0
+        candidates = np.zeros(self.n + 1)
+        candidates[self.cells] = 1.0
+        settle = win.grid(candidates, 0.0) > 0
         dist = win.distance_to(win.grid(goal.astype(float), 0.0) > 0, win.grid(self.enter_cost, INF), settle)
         return win.back(dist, self.n, INF)

@@ -127,7 +127,8 @@ class Positions:
         if w.next_round:
             terms["danger"] = -w.danger * self.danger_mult * front
             terms["exposure"] = -w.danger * self.danger_mult * (taken - front)  # flank and rear blows (R19)
-            p_death = np.clip(taken / max(1, me.hp), 0, 1) ** 2
+            p_death = np.minimum(np.maximum(taken / max(1, me.hp), 0.0), 1.0)  # np.clip, without its overhead
+            p_death *= p_death
             terms["death"] = -w.death * min(1.0, self.danger_mult) * p_death * sit.value(me)
         score = sum(terms.values())
         return score, facing, terms

@@ -77,11 +77,20 @@ class Encounter(EncounterState):
 
     # --- reading ---------------------------------------------------------------------
     def view(self, name: str) -> CombatantView:
-        return view_of(self.unit(name), self.layout)
+        u = self.unit(name)  # an unknown name is refused as everywhere else
+        every = self._cache.get("views")
+        if every is not None:
+            return every[name]
+        return self.cached(("view", name), lambda: view_of(u, self.layout))
 
     def views(self) -> list[CombatantView]:
         """Every combatant (defeated and fled included), in map order."""
-        return [view_of(u, self.layout) for u in self.units.values()]
+        return list(self._views_now().values())
+
+    def _views_now(self) -> dict[str, CombatantView]:
+        # Views are frozen values of the state as it is now: built once per state (the window,
+        # the AI and the previews ask for them many times between two actions).
+        return self.cached("views", lambda: {n: view_of(u, self.layout) for n, u in self.units.items()})
 
     def is_over(self) -> bool:
         return self.phase == ENDED
@@ -215,8 +224,8 @@ class Encounter(EncounterState):
             self.restore(snap)
             self._events = []
             raise
-        # The cache describes the state as it is now; it is cleared after every change.
-        self._cache.clear()
+        # The cache describes the state as it is now; a changed state starts a new one.
+        self._cache = {}
         self._undo.append(snap)
         self.history.append(recorded)
         events, self._events = tuple(self._events), []
@@ -244,7 +253,10 @@ class Encounter(EncounterState):
         other._order = list(self._order)
         other.history = list(self.history)
         other._undo = list(self._undo)  # snapshots are never mutated
-        other._cache = {}
+        # Same state, same derived values: the clone shares the cache until either changes
+        # (_dispatch and restore give the changing one a cache of its own), so what a policy
+        # works out on its sandbox (reach, views) serves the real encounter's legality check.
+        other._cache = self._cache
         other._events = []
         return other
 
@@ -286,6 +298,9 @@ class Encounter(EncounterState):
         return [(1.0, action)]
 
     def _dispatch(self, action: Action) -> Action:
+        # What is known of the state before the change stays usable for the checks; anything
+        # worked out while it changes lands in this state's own copy, never in a clone's cache.
+        self._cache = dict(self._cache)
         handler = HANDLERS.get(type(action))
         if handler is None:
             raise IllegalActionError(f"{action!r} is not an action")

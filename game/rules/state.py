@@ -353,7 +353,7 @@ class EncounterState:
         for u in snap.units:
             self.units[u.name].__dict__.update(u.__dict__)
         self._order = list(snap.order)
-        self._cache.clear()
+        self._cache = {}  # rebound, not cleared: a clone may share the old one (Encounter.clone)
 
 
 def threat_source(u: UnitState) -> ThreatSource:
