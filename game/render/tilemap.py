@@ -35,9 +35,9 @@ from .errors import RenderError
 from .objects import draw_shapes
 from .pg import pygame
 from .sprites import compose, linear_part, place, texture_fill, tinted
+from .straight import unpremultiply
 
 Array = np.ndarray
-BAND = 256  # rows un-premultiplied at a time
 SpriteKey = tuple[object, ...]
 
 
@@ -128,7 +128,7 @@ class MapArt:
         premultiplied pixels over an opaque canvas gives the final colours directly, so this skips
         dividing every translucent pixel by its alpha, which dominates a map under a translucent group.
         """
-        canvas = pygame.Surface(self.size, pygame.SRCALPHA)  # premultiplied while we draw
+        canvas = blank_canvas(self.size)  # premultiplied while we draw
         if background is not None:
             canvas.fill((*background[:3], 255))
         for layer in self.layers:
@@ -136,7 +136,7 @@ class MapArt:
                 ((self._tile_surface(p.key, layer.opacity), (p.x, p.y)) for p in layer.placements),
                 pygame.BLEND_PREMULTIPLIED,
             )
-        return canvas if background is not None else _unpremultiply(canvas)
+        return canvas if background is not None else unpremultiply(canvas)
 
     def tile_surface(self, key: SpriteKey, opacity: float) -> pygame.Surface:
         """The premultiplied surface of a placed image at a layer opacity (blit with BLEND_PREMULTIPLIED)."""
@@ -154,6 +154,26 @@ class MapArt:
 def array_to_surface(rgba: Array) -> pygame.Surface:
     h, w = rgba.shape[:2]
     return pygame.image.frombytes(np.ascontiguousarray(rgba).tobytes(), (w, h), "RGBA")
+
+
+@lru_cache(maxsize=1)
+def _canvas_masks() -> tuple[int, int, int, int]:
+    return tuple(pygame.Surface((1, 1), pygame.SRCALPHA).get_masks())  # type: ignore[return-value]
+
+
+def blank_canvas(size: tuple[int, int]) -> pygame.Surface:
+    """A transparent 32-bit surface in the format of pygame's SRCALPHA surfaces (the sprites' format).
+
+    Its pixels are numpy's zeroed memory, which the OS hands out page by page as the blits first
+    touch it; ``pygame.Surface`` clears every byte up front instead (58 MB for a 64x64 map, about
+    a tenth of drawing it). The surface keeps the array alive.
+    """
+    w, h = size
+    if w > 0 and h > 0:
+        surf = pygame.image.frombuffer(np.zeros((h, w, 4), np.uint8), (w, h), "BGRA")
+        if surf.get_masks() == _canvas_masks():  # not so on a big-endian machine: keep pygame's own layout
+            return surf
+    return pygame.Surface(size, pygame.SRCALPHA)
 
 
 def surface_to_array(surf: pygame.Surface) -> Array:
@@ -174,51 +194,6 @@ def _premultiplied_surface(img: Array, opacity: float) -> pygame.Surface:
         rgb[...] = data[..., :3].transpose(1, 0, 2)
         alpha[...] = data[..., 3].T
         del rgb, alpha  # release the surface lock
-    return surf
-
-
-def _unpremultiply(surf: pygame.Surface) -> pygame.Surface:
-    """Premultiplied -> straight alpha; only translucent pixels (tile edges, faded layers) change.
-
-    Works in place on the surface's own bytes (BGRA or RGBA: alpha is the fourth byte either way).
-    A few translucent pixels (antialiased tile edges: ~0.1 % of a plain map) are gathered by flat index
-    and divided; a picture that is mostly translucent (a faded group over the whole map) is divided
-    band by band, channel by channel, in preallocated float buffers (map-sized temporaries were most
-    of the time of drawing such a map).
-    """
-    w, h = surf.get_size()
-    if surf.get_masks()[3] != 0xFF000000 or surf.get_pitch() != w * 4:
-        copy = pygame.Surface((w, h), pygame.SRCALPHA)
-        copy.blit(surf, (0, 0), special_flags=pygame.BLEND_PREMULTIPLIED)
-        surf = copy
-    data = np.asarray(surf.get_view("0")).reshape(h, w, 4)
-    flat = data.reshape(-1, 4)
-    # alpha - 1 wraps 0 to 255, so one comparison keeps exactly 1..254.
-    translucent = flat[:, 3] - np.uint8(1) < 254
-    count = int(np.count_nonzero(translucent))
-    if count and count < translucent.size // 8:
-        idx = np.flatnonzero(translucent)
-        px = flat[idx]
-        straight = px[:, :3] * (np.float32(255) / px[:, 3:4].astype(np.float32)) + np.float32(0.5)
-        px[:, :3] = np.minimum(straight, np.float32(255))  # truncates: + 0.5 above rounds
-        flat[idx] = px
-    elif count:
-        scale_buf = np.empty((min(BAND, h), w), np.float32)
-        work_buf = np.empty_like(scale_buf)
-        for top in range(0, h, BAND):
-            band = data[top : top + BAND]
-            rows = band.shape[0]
-            scale, work = scale_buf[:rows], work_buf[:rows]
-            # Opaque pixels scale by 1 and transparent ones hold 0: dividing every pixel changes only the rest.
-            # 255 / alpha by arithmetic: a 256-entry table lookup (np.take) costs more than a division here.
-            np.maximum(band[..., 3], np.uint8(1), out=scale, casting="unsafe")
-            np.divide(np.float32(255), scale, out=scale)
-            for ch in range(3):
-                np.multiply(band[..., ch], scale, out=work)
-                work += np.float32(0.5)
-                np.minimum(work, np.float32(255), out=work)
-                band[..., ch] = work  # truncates: + 0.5 above rounds
-    del data, flat  # release the surface lock
     return surf
 
 
@@ -589,19 +564,28 @@ def load_map_art(tmx_path: str | os.PathLike[str] | TmxMap, *, objects: bool = F
 
 
 def _cell_props(tmx: TmxMap, layout: HexLayout) -> list[list[dict[str, object] | None]]:
-    """Per cell, the topmost visible terrain tile's properties ({} = tiles but no terrain; None = no tile)."""
+    """Per cell, the topmost visible terrain tile's properties ({} = tiles but no terrain; None = no tile).
+
+    Cells showing the same tile share one (read-only) dict: a map has a few dozen tiles, not 4,096.
+    """
     out: list[list[dict[str, object] | None]] = [[None] * layout.cols for _ in range(layout.rows)]
+    terrain: dict[int, dict[str, object] | None] = {}  # id(tile) -> its properties if it sets terrain
     for layer in tmx.tile_layers:
         if not layer.visible:
             continue
         for r, row in enumerate(layer.tiles[: layout.rows]):
+            cells = out[r]
             for c, tile in enumerate(row[: layout.cols]):
                 if tile is None:
                     continue
-                if any(k in tile.properties for k in TERRAIN_KEYS):
-                    out[r][c] = dict(tile.properties)
-                elif out[r][c] is None:
-                    out[r][c] = {}
+                key = id(tile)
+                if key not in terrain:
+                    terrain[key] = dict(tile.properties) if any(k in tile.properties for k in TERRAIN_KEYS) else None
+                props = terrain[key]
+                if props is not None:
+                    cells[c] = props
+                elif cells[c] is None:
+                    cells[c] = {}
     return out
 
 
