@@ -250,6 +250,21 @@ def test_views_are_values() -> None:
     assert enc.view("A").facing == "w" and v.facing == "e"
 
 
+def test_views_are_whole_and_follow_every_change_even_on_a_sandbox() -> None:
+    import dataclasses
+
+    enc = start([hero(), orc()])
+    v = enc.view("A")
+    # Every field is there, and a view equals one built field by field.
+    assert dataclasses.replace(v) == v and set(vars(v)) == {f.name for f in dataclasses.fields(v)}
+    assert enc.views()[0] is enc.view("A")  # one view per combatant per state
+    box = enc.sandbox(random.Random(1))
+    box.apply(Face("A", "w"))  # the sandbox shared the state's cache until it changed
+    assert box.view("A").facing == "w" and enc.view("A").facing == "e"
+    enc.apply(Face("A", "n" if "n" in enc.layout.direction_names else "ne"))
+    assert enc.view("A").facing != "e" and box.view("A").facing == "w"
+
+
 def test_dice_rolled_this_turn() -> None:
     enc = start([hero(at=(3, 2)), orc()])
     assert not enc.dice_rolled_this_turn()

@@ -67,14 +67,10 @@ class Window:
     def _neighbour_min_into(self, arr: np.ndarray, inner: np.ndarray) -> None:
         """Write the six-neighbour minimum of ``arr`` into ``inner`` (the unpadded interior of a buffer)."""
         h, w = self.h, self.w
-        first = True
-        for dq, dr in self.vectors:
-            s = arr[1 + dr: 1 + dr + h, 1 + dq: 1 + dq + w]
-            if first:
-                np.copyto(inner, s)
-                first = False
-            else:
-                np.minimum(inner, s, out=inner)
+        (q0, r0), (q1, r1), *rest = self.vectors
+        np.minimum(arr[1 + r0: 1 + r0 + h, 1 + q0: 1 + q0 + w], arr[1 + r1: 1 + r1 + h, 1 + q1: 1 + q1 + w], out=inner)
+        for dq, dr in rest:
+            np.minimum(inner, arr[1 + dr: 1 + dr + h, 1 + dq: 1 + dq + w], out=inner)
 
     def distance_to(self, goal: np.ndarray, cost: np.ndarray, settle: np.ndarray | None = None) -> np.ndarray:
         """Cheapest walk from each hex to a ``goal`` hex, paying ``cost`` to enter each hex (all padded arrays).
@@ -107,23 +103,25 @@ class Window:
         ``stops`` (padded bool) marks hexes a mover may enter but not leave
         (zone of control, R9); the start itself is always left freely (R10).
         """
-        # The same sweep as ``min(dist, neighbour_min(leave) + cost)``, in buffers reused across
-        # steps: these windows are small, so numpy's per-call allocations were most of the time.
+        # Bellman-Ford sweeps ``min(dist, neighbour_min(leave) + cost)`` in buffers reused across
+        # steps (these windows are small: numpy's per-call work is most of the time). A hex of
+        # cost c <= budget has a cheapest path of at most c steps, so ``budget`` sweeps find it;
+        # costs past the budget are cut once at the end. Leaving a ZoC hex costs INF extra.
         dist = np.full_like(cost, INF)
         dist[start] = 0.0
+        held = np.where(stops, INF, 0.0)
+        held[start] = 0.0
         new = np.empty_like(dist)
         leave = np.empty_like(dist)
         near = np.full_like(dist, INF)
         inner = near[1:-1, 1:-1]
         for _ in range(budget):
-            np.copyto(leave, dist)
-            np.copyto(leave, INF, where=stops)
-            leave[start] = dist[start]
+            np.add(dist, held, out=leave)
             self._neighbour_min_into(leave, inner)
             np.add(near, cost, out=new)
             np.minimum(new, dist, out=new)
-            new[new > budget] = INF
             if not (new < dist).any():
                 break
             dist, new = new, dist
+        dist[dist > budget] = INF
         return dist

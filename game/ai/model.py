@@ -64,6 +64,17 @@ class DamageDice:
         return sum(p for v, p in self.faces if v >= hp)
 
 
+@lru_cache(maxsize=8)
+def sector_table(vectors: tuple[tuple[int, int], ...]) -> np.ndarray:
+    """``[largest cube axis, smallest cube axis]``: the side direction whose vector has +1 and -1 there (-1: none)."""
+    table = np.full((3, 3), -1)
+    for d, (vq, vr) in enumerate(vectors):
+        u = (vq, vr, -vq - vr)
+        table[u.index(1), u.index(-1)] = d
+    table.flags.writeable = False
+    return table
+
+
 @dataclass
 class Threat:
     """One hostile's next-turn threat to the actor: where it could stand, whom it could choose from."""
@@ -107,6 +118,7 @@ class Memo:
 REACH_MEMO = Memo(4096)
 WINDOW_MEMO = Memo(1024)
 DISTANCE_MEMO = Memo(1024)
+GEOMETRIES: dict[tuple[int, int, Any], int] = {}
 
 
 class Situation:
@@ -120,6 +132,8 @@ class Situation:
         self.board = enc.board
         self.layout = enc.layout
         self.n = self.board.rows * self.board.cols
+        # The grid's shape and layout as a small int, for the memo keys (a layout hashes slowly).
+        self.geometry = GEOMETRIES.setdefault((self.board.rows, self.board.cols, self.layout), len(GEOMETRIES))
         active = [v for v in every if v.active]
         self.by_name = {v.name: v for v in active}
         self.hostiles = [v for v in active if enc.hostile(self.me.name, v.name)]
@@ -130,11 +144,7 @@ class Situation:
             and enc.hostile_factions(v.faction) & mine
         ]
         self.friend_names = {v.name for v in self.friends}
-        q, r = self.layout.axial_arrays()
-        self.q = np.append(q.ravel(), 10**6)
-        self.r = np.append(r.ravel(), 10**6)
-        nt = self.board.neighbor_table
-        self.nt = np.where(nt < 0, self.n, nt)
+        self.q, self.r, self.nt = self._grid_tables()
         self.reach = enc.reach_for(self.me.name)
         self.cells = np.flatnonzero(self.reach.can_end.ravel())  # where the actor may end (here included)
         self.here = self.board.flat(self.me.cell)
@@ -142,6 +152,19 @@ class Situation:
         self.rear_penalty = max(enc.scenario.rear_penalty, enc.scenario.flank_penalty)
         self._dice: dict[str, DamageDice] = {}
         self._memo: dict[object, Any] = {}
+
+    def _grid_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Axial q and r per flat index and the neighbour table, with the off-grid slot N (geometry only)."""
+        key = ("tables", self.geometry)
+        tables = WINDOW_MEMO.get(key)
+        if tables is None:
+            q, r = self.layout.axial_arrays()
+            nt = self.board.neighbor_table
+            tables = (np.append(q.ravel(), 10**6), np.append(r.ravel(), 10**6), np.where(nt < 0, self.n, nt))
+            for t in tables:
+                t.flags.writeable = False
+            WINDOW_MEMO.put(key, tables)
+        return tables
 
     # --- small helpers ---------------------------------------------------------------
     def dice(self, expr: str) -> DamageDice:
@@ -163,7 +186,7 @@ class Situation:
         many times in every decision.
         """
         at = self.board.flat(cell)
-        key = (self.board.rows, self.board.cols, self.layout, at)
+        key = (self.geometry, at)
         row = DISTANCE_MEMO.get(key)
         if row is None:
             dq = self.q - self.q[at]
@@ -216,11 +239,12 @@ class Situation:
         out = []
         for h in self.hostiles:
             span = me.movement + h.movement_max + h.reach + me.radius + h.radius + 1
-            if self.layout.distance(me.cell, h.cell) > span:
+            from_h = self.distances(h.cell)
+            if from_h[self.here] > span:
                 continue
             band = h.reach + h.radius + me.radius
             # Each step costs at least 1, so its zone lies within movement + band of where it stands.
-            if self.dist_from(h.cell, self.cells).min() > h.movement_max + band:
+            if from_h[self.cells].min() > h.movement_max + band:
                 continue
             can, zone = self.next_turn_reach(h, band)
             if not zone[self.cells].any():
@@ -233,7 +257,7 @@ class Situation:
                 if v.name != me.name and v.faction in foes and (
                     zone[self.board.flat(v.cell)]
                     or (v.name in self.friend_names
-                        and self.layout.distance(v.cell, h.cell) <= v.movement_max + h.movement_max + h.reach + 1))
+                        and from_h[self.board.flat(v.cell)] <= v.movement_max + h.movement_max + h.reach + 1))
             ]
             if self.reply_model:
                 # Hard: the hostile is expected to pick the target its blow is worth most
@@ -298,11 +322,7 @@ class Situation:
         dr = cr - self.r[flats]
         cube = np.stack([dq, dr, -dq - dr], axis=1)
         hi, lo = cube.argmax(axis=1), cube.argmin(axis=1)
-        table = np.full((3, 3), -1)
-        for d, (vq, vr) in enumerate(self.layout.direction_vectors):
-            u = (vq, vr, -vq - vr)
-            table[u.index(1), u.index(-1)] = d
-        d = table[hi, lo]
+        d = sector_table(self.layout.direction_vectors)[hi, lo]
         out = np.zeros((len(flats), 6), dtype=bool)
         ok = d >= 0
         out[np.flatnonzero(ok), d[ok]] = True
@@ -345,7 +365,7 @@ class Situation:
     def window(self, cells: np.ndarray, margin: int) -> Window:
         lo = (int(self.q[cells].min()) - margin, int(self.r[cells].min()) - margin)
         hi = (int(self.q[cells].max()) + margin, int(self.r[cells].max()) + margin)
-        key = (self.board.rows, self.board.cols, self.layout, lo, hi)
+        key = (self.geometry, lo, hi)
         win = WINDOW_MEMO.get(key)
         if win is None:
             win = Window.spanning(self.q[: self.n], self.r[: self.n], lo, hi, self.layout.direction_vectors)
@@ -376,7 +396,7 @@ class Situation:
 
     def disc_flats(self, start: int, radius: int) -> np.ndarray:
         """Flat indices of the board's hexes within ``radius`` of flat ``start`` (R1), in index order."""
-        key = ("disc", self.board.rows, self.board.cols, self.layout, start, radius)
+        key = ("disc", self.geometry, start, radius)
         disc = WINDOW_MEMO.get(key)
         if disc is None:
             win = self.window(np.array([start]), radius)
@@ -401,7 +421,7 @@ class Situation:
         # Every step costs at least 1, so only the hexes within its movement of where it stands
         # can matter: a change farther off (often the actor's own move) asks nothing new.
         disc = self.disc_flats(start, h.movement_max)
-        key = (self.board.rows, self.board.cols, self.layout, start, h.movement_max, band,
+        key = (self.geometry, start, h.movement_max, band,
                cost[disc].tobytes(), np.packbits(threat[disc]).tobytes(), np.packbits(held[disc]).tobytes())
         hit = REACH_MEMO.get(key)
         if hit is not None:

@@ -120,9 +120,10 @@ class Positions:
         facing = total.argmin(axis=1)
         # Prefer the current facing on ties: no needless turning.
         cur = total[:, me.facing_index]
-        best = total[np.arange(len(total)), facing]
-        facing = np.where(cur <= best + 1e-9, me.facing_index, facing)
-        taken = total[np.arange(len(total)), facing]
+        best = total.min(axis=1)
+        keep = cur <= best + 1e-9
+        facing = np.where(keep, me.facing_index, facing)
+        taken = np.where(keep, cur, best)
         terms = {name: arr[i_or_all] for name, arr in self.static.items()}
         if w.next_round:
             terms["danger"] = -w.danger * self.danger_mult * front
@@ -221,11 +222,12 @@ class TacticalPolicy:
         """
         me = sit.me
         radius = 2 * (me.movement_max + me.reach) + 2
+        apart = sit.distances(me.cell)
 
         def strength(units: list, near: bool) -> float:
             return sum(
                 u.hp * sit.dice(u.damage).mean for u in units
-                if not near or sit.layout.distance(u.cell, me.cell) <= radius
+                if not near or apart[sit.board.flat(u.cell)] <= radius
             )
 
         ours, theirs = strength([me, *sit.friends], True), strength(sit.hostiles, True)

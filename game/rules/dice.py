@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import lru_cache
 
 from .errors import RulesError
 
@@ -51,12 +52,20 @@ def dice_distribution(expr: str) -> dict[int, float]:
     >>> dice_distribution("1d4+1")
     {2: 0.25, 3: 0.25, 4: 0.25, 5: 0.25}
     """
-    text = expr.strip().lower()
+    table = _distribution(expr.strip().lower())
+    if table is None:
+        raise RulesError(f'damage "{expr}" is not an integer or dice like 1d8+1')
+    return dict(table)
+
+
+@lru_cache(maxsize=256)
+def _distribution(text: str) -> tuple[tuple[int, float], ...] | None:
+    # Remembered: previews ask about the same few damage expressions all game; callers get a fresh dict.
     if text.isdigit():
-        return {int(text): 1.0}
+        return ((int(text), 1.0),)
     m = _DICE_RE.match(text)
     if not m:
-        raise RulesError(f'damage "{expr}" is not an integer or dice like 1d8+1')
+        return None
     count, sides, bonus = int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
     dist = {0: 1.0}
     face = 1.0 / sides
@@ -70,4 +79,4 @@ def dice_distribution(expr: str) -> dict[int, float]:
     for total, p in sorted(dist.items()):
         key = max(0, total + bonus)
         out[key] = out.get(key, 0.0) + p
-    return out
+    return tuple(out.items())

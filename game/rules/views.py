@@ -47,7 +47,7 @@ class CombatantView:
 
 def view_of(u: UnitState, layout: HexLayout) -> CombatantView:
     s = u.spec
-    return CombatantView(
+    return _new_view(
         name=s.name, faction=s.faction, cell=u.cell, facing=layout.direction_names[u.facing],
         facing_index=u.facing, hp=u.hp, hp_max=s.hp, movement=u.movement, movement_max=s.move,
         movement_type=s.movement_type.label, size=s.size.label, radius=s.radius, reach_min=s.reach_min,
@@ -55,3 +55,11 @@ def view_of(u: UnitState, layout: HexLayout) -> CombatantView:
         initiative=s.initiative, threatening=u.threatening, zoc_exhausted=u.zoc_exhausted,
         disengaged_from=u.disengaged_from, status=u.status, object_id=s.object_id,
     )
+
+
+def _new_view(**fields: object) -> CombatantView:
+    # The frozen dataclass's __init__ sets each of its 25 fields through object.__setattr__;
+    # views are made for every combatant in every state the AI looks at, so fill them at once.
+    view = object.__new__(CombatantView)
+    view.__dict__.update(fields)
+    return view
