@@ -30,6 +30,8 @@ from .reply import combined, replies
 from .turn import Plan, Term, turn_so_far
 from .weights import NORMAL, Weights
 
+# An action to weigh from a hex: (action, end hex, its value terms, hostiles' defeat chances, label).
+Entry = tuple[Action, int, dict[str, float], dict[str, float], str]
 MAX_TURN_ACTIONS = 12  # a safety net: a turn never needs more moves and turns than this
 
 
@@ -104,7 +106,7 @@ class Positions:
             out += hurt * ((d_friend <= 2) & (d_hostile < gap) & (d_hostile >= me.reach_min))
         return out
 
-    def evaluate(self, i_or_all: slice | np.ndarray, kills: dict[str, float] | None = None
+    def evaluate(self, i_or_all: slice | np.ndarray, kills: dict[str, float | np.ndarray] | None = None
                  ) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
         """(score, best facing, terms) for the chosen end hexes; each hostile's threat x its chance to live."""
         sit, w, me = self.sit, self.w, self.sit.me
@@ -114,7 +116,8 @@ class Positions:
         if hit:
             danger = danger.copy()
             for k, p in hit:
-                danger[k] *= 1 - p
+                # p: one chance for every chosen hex, or one per chosen hex (candidates evaluated together)
+                danger[k] *= 1 - p if np.ndim(p) == 0 else (1 - p)[:, None]
         both = danger.sum(axis=0) if len(danger) else np.zeros((len(self.flats[i_or_all]), 7))
         total, front = both[:, :6], both[:, 6]
         facing = total.argmin(axis=1)
@@ -253,6 +256,7 @@ class TacticalPolicy:
 
     def _attacks(self, sit: Situation, pos: Positions, cands: list[Candidate], coord: Coordination | None) -> None:
         me, enc = sit.me, sit.enc
+        entries: list[Entry] = []
         for t in sorted(sit.hostiles, key=lambda v: v.name):
             for flat in self._band_hexes(sit, t, me.reach_min, me.reach):
                 flat = int(flat)
@@ -272,23 +276,36 @@ class TacticalPolicy:
                     # for a friend's chance (the arena: letting it go negative played worse).
                     gain = joint - coord.base_value - pv.defeat_chance * sit.value(t)
                     value["focus"] = self.weights.focus * max(0.0, gain)
-                self._with_position(sit, pos, cands, Attack(me.name, t.name), flat, value, kills,
-                                    f"attack {t.name}")
+                entries.append((Attack(me.name, t.name), flat, value, kills, f"attack {t.name}"))
+        self._with_positions(sit, pos, cands, entries)
 
     def _with_position(self, sit: Situation, pos: Positions, cands: list[Candidate], act: Action, flat: int,
                        value: dict[str, float], kills: dict[str, float], label: str) -> None:
         """Move then act from ``flat``; and, from where it stands, act then move to the best hex."""
-        i = pos.index[flat]
-        score, facing, terms = pos.evaluate(np.array([i]), kills)
-        t = {k: float(v[0]) for k, v in terms.items()}
-        t["zoc_stop"] = 0.0  # stopping by zone of control costs nothing when the attack is made there
-        cands.append(self._candidate(sit, [act], flat, int(facing[0]), {**value, **t}, label, kills=kills))
-        if flat == sit.here and len(sit.cells) > 1:
-            score, facing, terms = pos.evaluate(slice(None), kills)
-            j = int(np.argmax(score))
+        self._with_positions(sit, pos, cands, [(act, flat, value, kills, label)])
+
+    def _with_positions(self, sit: Situation, pos: Positions, cands: list[Candidate], entries: list[Entry]) -> None:
+        """:meth:`_with_position` for each entry (action, hex, value, kills, label), in order.
+
+        The move-then-act positions of all entries are scored in one evaluation,
+        each hex with its own kill chances: the same numbers, far fewer numpy calls.
+        """
+        if not entries:
+            return
+        rows = np.array([pos.index[flat] for _, flat, _, _, _ in entries])
+        names = {name for *_, kills, _ in entries for name in kills}
+        per_row = {name: np.array([kills.get(name, 0.0) for *_, kills, _ in entries]) for name in names}
+        _, facing, terms = pos.evaluate(rows, per_row)
+        for j, (act, flat, value, kills, label) in enumerate(entries):
             t = {k: float(v[j]) for k, v in terms.items()}
-            cands.append(self._candidate(sit, [act], int(sit.cells[j]), int(facing[j]), {**value, **t},
-                                         label + ", then move", act_first=True, kills=kills))
+            t["zoc_stop"] = 0.0  # stopping by zone of control costs nothing when the attack is made there
+            cands.append(self._candidate(sit, [act], flat, int(facing[j]), {**value, **t}, label, kills=kills))
+            if flat == sit.here and len(sit.cells) > 1:
+                score, full_facing, full_terms = pos.evaluate(slice(None), kills)
+                i = int(np.argmax(score))
+                t = {k: float(v[i]) for k, v in full_terms.items()}
+                cands.append(self._candidate(sit, [act], int(sit.cells[i]), int(full_facing[i]), {**value, **t},
+                                             label + ", then move", act_first=True, kills=kills))
 
     def _shoves(self, sit: Situation, pos: Positions, cands: list[Candidate]) -> None:
         me, enc, w = sit.me, sit.enc, self.weights

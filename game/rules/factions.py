@@ -35,8 +35,14 @@ class Hostility:
             pairs.add(frozenset(parts))
         return cls(frozenset(pairs))
 
+    def __post_init__(self) -> None:
+        # Ordered pairs both ways: asked for every combatant pair in every state, a tuple lookup
+        # is cheaper than building a frozenset each time.
+        ordered = frozenset((a, b) for pair in self.pairs for a in pair for b in pair if a != b)
+        object.__setattr__(self, "_ordered", ordered)
+
     def hostile(self, a: str, b: str) -> bool:
-        return a != b and frozenset((a, b)) in self.pairs
+        return (a, b) in self._ordered  # type: ignore[attr-defined]
 
     def hostile_to(self, faction: str) -> frozenset[str]:
         return frozenset(f for f in FACTIONS if self.hostile(f, faction))
