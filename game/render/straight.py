@@ -82,15 +82,21 @@ def _divide(px: np.ndarray, bufs: _Buffers) -> None:
     np.maximum(tmp, np.uint32(1), out=tmp)
     np.copyto(scale, tmp, casting="unsafe")
     np.divide(np.float32(255), scale, out=scale)
-    np.bitwise_and(px, _ALPHA, out=out)
     for shift in (0, 8, 16):
-        np.right_shift(px, np.uint32(shift), out=tmp)
-        np.bitwise_and(tmp, _BYTE, out=tmp)
+        if shift:
+            np.right_shift(px, np.uint32(shift), out=tmp)
+            np.bitwise_and(tmp, _BYTE, out=tmp)
+        else:
+            np.bitwise_and(px, _BYTE, out=tmp)
         np.copyto(work, tmp, casting="unsafe")
         work *= scale
         work += np.float32(0.5)
         np.minimum(work, np.float32(255), out=work)
-        np.copyto(tmp, work, casting="unsafe")  # truncates: + 0.5 above rounds
+        if not shift:
+            np.copyto(out, work, casting="unsafe")  # truncates: + 0.5 above rounds
+            continue
+        np.copyto(tmp, work, casting="unsafe")
         np.left_shift(tmp, np.uint32(shift), out=tmp)
         out |= tmp
-    px[...] = out
+    np.bitwise_and(px, _ALPHA, out=tmp)
+    np.bitwise_or(out, tmp, out=px)
