@@ -30,15 +30,18 @@ def test_every_alpha_and_channel_value_divides_as_float32_rounding() -> None:
     pairs = [(a, c) for a in range(256) for c in range(a + 1)] + [(200, 201), (3, 255), (1, 2)]
     dense = np.array([[c, (c * 7) % (a + 1), c // 2, a] for a, c in pairs], np.uint8)
     width = 509  # not a divisor of the chunk size: chunks start mid-row
-    rows = -(-3 * CHUNK // width)
+    rows = -(-4 * CHUNK // width)
     pixels = np.zeros((rows * width, 4), np.uint8)
-    pixels[: len(dense)] = dense  # first chunk: translucent throughout
-    opaque = rng.integers(0, 256, (CHUNK, 4), dtype=np.uint8)
+    # chunk 0: translucent throughout (every pair, twice over): divided whole on sight
+    pixels[:CHUNK] = np.resize(dense, (CHUNK, 4))
+    # chunk 1: a third translucent, the rest opaque (divided whole); chunk 2: opaque but for a few pixels
+    opaque = rng.integers(0, 256, (2 * CHUNK, 4), dtype=np.uint8)
     opaque[:, 3] = 255
-    pixels[CHUNK : 2 * CHUNK] = opaque  # second chunk: opaque but for a few pixels
-    few = rng.choice(CHUNK, 300, replace=False) + CHUNK
-    pixels[few] = dense[rng.choice(len(dense), 300)]
-    # third chunk: transparent (nothing to do)
+    pixels[CHUNK : 3 * CHUNK] = opaque
+    for first, count in ((CHUNK, CHUNK // 3), (2 * CHUNK, 300)):
+        where = rng.choice(CHUNK, count, replace=False) + first
+        pixels[where] = dense[rng.choice(len(dense), count)]
+    # chunk 3 and the tail: transparent (nothing to do)
     table = np.array([[straight(c, a) for c in range(256)] for a in range(256)], np.uint8)  # [alpha, channel]
     expected = pixels.copy()
     expected[:, :3] = table[pixels[:, 3:4], pixels[:, :3]]

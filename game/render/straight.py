@@ -12,7 +12,10 @@ most of the time of drawing it. Here each pixel is one native uint32 (the
 surface masks put alpha in the top byte), channels are cut out with shifts in
 contiguous uint32 buffers, and the work goes chunk by chunk through buffers
 that stay in the CPU's cache: chunks with no translucent pixel are skipped, a
-chunk with a few gathers them by index, the rest are divided whole.
+chunk with a few gathers them by index, the rest are divided whole. Every
+PROBE-th pixel is looked at first: a chunk mostly translucent in that sample is
+divided whole at once (dividing an opaque or transparent pixel changes nothing),
+without first finding its translucent pixels.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from .pg import pygame
 
 CHUNK = 1 << 16  # pixels per step: the six working buffers (256 KB each) stay in cache
 SPARSE = 8  # a chunk with fewer than 1/SPARSE translucent pixels gathers them by index
+PROBE = 1021  # sample stride (prime: no lockstep with rows): ~64 looks per chunk spot mostly translucent ones
 
 _ALPHA = np.uint32(0xFF000000)
 _BYTE = np.uint32(0xFF)
@@ -53,11 +57,15 @@ def unpremultiply(surf: pygame.Surface) -> pygame.Surface:
         return surf
     pixels = np.asarray(surf.get_view("0")).reshape(-1).view(np.uint32)  # native order: alpha = top byte
     bufs = _Buffers(min(CHUNK, pixels.size))
-    for start in range(0, pixels.size, CHUNK):
+    mostly = _mostly_translucent(pixels)
+    for i, start in enumerate(range(0, pixels.size, CHUNK)):
         chunk = pixels[start : start + CHUNK]
         n = chunk.size
+        if mostly[i]:
+            _divide(chunk, bufs)
+            continue
         tmp, mask = bufs.tmp[:n], bufs.mask[:n]
-        # Translucent: alpha 1..254. Subtracting alpha 1 wraps alpha 0 to the top, so one comparison keeps them.
+        # Translucent: alpha 1..254 (as in _translucent, into the buffers).
         np.subtract(chunk, np.uint32(0x01000000), out=tmp)
         np.less(tmp, np.uint32(0xFE000000), out=mask)
         count = int(np.count_nonzero(mask))
@@ -72,6 +80,20 @@ def unpremultiply(surf: pygame.Surface) -> pygame.Surface:
             _divide(chunk, bufs)  # opaque pixels scale by 1 and transparent ones hold 0: all may be divided
     del pixels  # release the surface lock
     return surf
+
+
+def _translucent(px: np.ndarray) -> np.ndarray:
+    """Which packed pixels have alpha 1..254 (subtracting alpha 1 wraps alpha 0 to the top)."""
+    return (px - np.uint32(0x01000000)) < np.uint32(0xFE000000)
+
+
+def _mostly_translucent(pixels: np.ndarray) -> np.ndarray:
+    """Per chunk, whether more than half of every PROBE-th pixel in it is translucent."""
+    chunks = -(-pixels.size // CHUNK)
+    where = np.arange(0, pixels.size, PROBE) // CHUNK
+    seen = np.bincount(where, minlength=chunks)
+    hits = np.bincount(where[_translucent(pixels[::PROBE])], minlength=chunks)
+    return hits * 2 > seen
 
 
 def _divide(px: np.ndarray, bufs: _Buffers) -> None:
