@@ -99,3 +99,26 @@ def test_playmat_play_replay_refuses_a_log_that_does_not_replay(tmp_path, capsys
     assert rc == 2 and err.count("\n") == 1 and "bad.jsonl:2:" in err and "Traceback" not in err
     rc = main(["play", "--replay", str(log), "--headless"])
     assert rc == 2 and "needs the MAP" in capsys.readouterr().err
+
+
+def test_the_replay_animates_tiled_animations_and_shows_the_token_sprites() -> None:
+    # objects_y_odd.tmx (tools/tiled_features.py): an animated tile whose first frame lasts 200 ms.
+    from pathlib import Path
+
+    import numpy as np
+
+    from game.maps import load_scenario
+    from game.render.tilemap import load_map_art
+
+    golden = Path(__file__).resolve().parent / "golden" / "tiled" / "objects_y_odd.tmx"
+    v = ReplayScene(load_scenario(golden), [], art=load_map_art(golden))
+    s = screen()
+    v.maplayer.animator.budget_ms = None  # a loaded test machine must not leave a cell for the next frame
+    v.draw(s, 1.0)
+    first = pygame.surfarray.array3d(s).copy()
+    for _ in range(13):  # 217 ms of fixed updates: the second frame
+        assert v.update(1 / 60) is None
+    v.draw(s, 1.0)
+    changed = np.any(pygame.surfarray.array3d(s) != first, axis=2)
+    assert v.maplayer.animator.repaints >= 1 and changed.sum() > 100
+

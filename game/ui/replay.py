@@ -25,12 +25,15 @@ from game.render.tokens import TokenView, draw_tokens
 from .camera import Camera
 from .context import BattleContext
 from .gm.buttons import Button, ButtonRow, hit
+from .maplayer import MapLayer
 from .overlays import FacingArcs
 from .panels import theme as th
 from .panels.card import CombatantCard
 from .panels.combat_log import Entry, bonus_from, event_lines
 from .panels.initiative import InitiativeTracker
 from .scene import POP, QUIT, Scene, Transition
+from .tokenlayer import draw_tokens as draw_token_sprites
+from .tokenlayer import states_from
 
 PLAY_EVERY = 0.8
 SIDEBAR = 380
@@ -83,6 +86,9 @@ class ReplayScene(Scene):
         self.scenario = scenario
         self.actions = list(actions)
         self.art = art if art is not None else _load_art(tmx_path or scenario.source)
+        # With the map's art: the battle's cached, animated map layer and token sprites (as the
+        # battle shows them); without it, flat terrain colours and drawn tokens (_map_surface).
+        self.maplayer = MapLayer(self.art) if self.art is not None else None
         self.layout = scenario.board.layout
         self.geometry = TiledPixels(self.layout)
         # One pass over the log: the events each step caused (and the bonus each roller had then).
@@ -169,6 +175,8 @@ class ReplayScene(Scene):
         self.go({"first": 0, "back": self.k - 1, "next": self.k + 1, "last": len(self.actions)}[key])
 
     def update(self, dt: float) -> Transition | None:
+        if self.maplayer is not None:
+            self.maplayer.tick(dt)  # Tiled's animated tiles, on the fixed-step clock
         if self.playing:
             self.clock += dt
             if self.clock >= PLAY_EVERY:
@@ -204,6 +212,7 @@ class ReplayScene(Scene):
         return ctx
 
     def _map_surface(self, zoom: float) -> pygame.Surface:
+        """Without tile art: the flat-colour map with this step's tokens drawn on it, cached per step."""
         key = (self.k, zoom)
         if key not in self._surfaces:
             self._surfaces.clear()
@@ -216,22 +225,20 @@ class ReplayScene(Scene):
         return self._surfaces[key]
 
     def _base(self, zoom: float) -> pygame.Surface:
+        """Without tile art: the terrain as flat colours, still a readable map."""
         key = ("base", zoom)
         if key not in self._surfaces:
             w, h = self._picture()[0]
-            if self.art is not None:
-                src = self.art.surface()
-            else:  # no tile art: the terrain as flat colours, still a readable map
-                src = pygame.Surface((w, h), pygame.SRCALPHA)
-                board = self.scenario.board
-                for r in range(board.rows):
-                    for c in range(board.cols):
-                        t = board.terrain_at((c, r))
-                        if t is None or not board.is_on_map((c, r)):
-                            continue
-                        pts = self.geometry.cell_corners((c, r))
-                        pygame.draw.polygon(src, TERRAIN_FILL.get(t.label, (110, 110, 110)), pts)
-                        pygame.draw.polygon(src, (40, 44, 40), pts, 1)
+            src = pygame.Surface((w, h), pygame.SRCALPHA)
+            board = self.scenario.board
+            for r in range(board.rows):
+                for c in range(board.cols):
+                    t = board.terrain_at((c, r))
+                    if t is None or not board.is_on_map((c, r)):
+                        continue
+                    pts = self.geometry.cell_corners((c, r))
+                    pygame.draw.polygon(src, TERRAIN_FILL.get(t.label, (110, 110, 110)), pts)
+                    pygame.draw.polygon(src, (40, 44, 40), pts, 1)
             surf = src if zoom == 1.0 else pygame.transform.smoothscale(src, (round(w * zoom), round(h * zoom)))
             self._surfaces[key] = surf
             return surf
@@ -242,13 +249,15 @@ class ReplayScene(Scene):
         rect = self._map_rect(screen)
         ctx = self._ctx(rect)
         assert self.camera is not None
-        base_key = ("base", self.camera.zoom)
-        surf = self._map_surface(self.camera.zoom)
-        self._surfaces.setdefault(base_key, self._base(self.camera.zoom))
-        px, py = self._picture()[1]
-        ox, oy = ctx.to_screen(-px, -py)  # the picture's corner, up/left of map pixel (0, 0) when grown
         screen.set_clip(rect)
-        screen.blit(surf, (round(ox), round(oy)))
+        if self.maplayer is not None:
+            self.maplayer.draw(screen, rect, ctx.to_screen(0, 0), ctx.zoom_index)
+            draw_token_sprites(screen, ctx, states_from(ctx))
+        else:
+            surf = self._map_surface(self.camera.zoom)
+            px, py = self._picture()[1]
+            ox, oy = ctx.to_screen(-px, -py)  # the picture's corner, up/left of map pixel (0, 0) when grown
+            screen.blit(surf, (round(ox), round(oy)))
         self.arcs.draw(screen, ctx)
         self._draw_step_marks(screen, ctx)
         screen.set_clip(None)
