@@ -182,7 +182,12 @@ class TacticalPolicy:
         score, facing, terms = pos.evaluate(slice(None))
         # Every end hex is a candidate when noise may reorder them; otherwise only
         # the best can win (np.argmax keeps the first of equals, as max() over the list does).
-        keep = range(len(sit.cells)) if w.noise or w.replies else [int(np.argmax(score))]
+        if w.noise:
+            keep = range(len(sit.cells))
+        elif w.replies:  # hard re-checks its best few turns: no other end hex can be among them
+            keep = sorted(int(i) for i in np.argsort(-score, kind="stable")[: w.replies])
+        else:
+            keep = [int(np.argmax(score))]
         for i in keep:
             cands.append(self._candidate(sit, [], int(sit.cells[i]), int(facing[i]),
                                          {k: float(v[i]) for k, v in terms.items()}, label="position"))

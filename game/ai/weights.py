@@ -41,6 +41,9 @@ NORMAL = Weights()
 EASY = replace(NORMAL, next_round=False, noise=2.0, approach=0.8, support=0.0, shield=0.0)
 # Hard: the reply model, the side's joint assignment (focus counts a third of what friends add,
 # deny discounts hostiles likely defeated before they act) and the one-reply check of its best
-# three plans. Ablation on tuning seeds (vs normal): the old look-ahead alone 43.8 % (80 games),
-# focus 0.3 alone 47.5 % (80); this table 54.4 % (160 games, seeds 1300-1379).
-HARD = replace(NORMAL, reply=1.0, focus=0.3, deny=True, replies=3)
+# eight plans. Ablation on tuning seeds (vs normal): the old look-ahead alone 43.8 % (80 games),
+# focus 0.3 alone 47.5 % (80); with three plans checked 54.4 % (160 games, seeds 1300-1379),
+# 52.0 % (100, seeds 1400-1449); six plans 59.0 % (200, seeds 1400-1499) and 60.0 % (200,
+# 1500-1599); eight plans 63.0 % (200, 1500-1599). Tried and dropped: the replies chained over
+# the round with blows on friends counted too, six plans, 47.0 % (200, 1400-1499).
+HARD = replace(NORMAL, reply=1.0, focus=0.3, deny=True, replies=8)
