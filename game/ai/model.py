@@ -116,7 +116,7 @@ class Memo:
 # A hostile's next-turn reach is asked again and again: by each decision of a turn, by each
 # combatant near it, in game after game of a batch; about half the questions are repeats.
 REACH_MEMO = Memo(4096)
-WINDOW_MEMO = Memo(1024)
+GRID_MEMO = Memo(1024)  # windows, discs and tables: functions of the grid's geometry alone
 DISTANCE_MEMO = Memo(1024)
 GEOMETRIES: dict[tuple[int, int, Any], int] = {}
 
@@ -156,14 +156,14 @@ class Situation:
     def _grid_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Axial q and r per flat index and the neighbour table, with the off-grid slot N (geometry only)."""
         key = ("tables", self.geometry)
-        tables = WINDOW_MEMO.get(key)
+        tables = GRID_MEMO.get(key)
         if tables is None:
             q, r = self.layout.axial_arrays()
             nt = self.board.neighbor_table
             tables = (np.append(q.ravel(), 10**6), np.append(r.ravel(), 10**6), np.where(nt < 0, self.n, nt))
             for t in tables:
                 t.flags.writeable = False
-            WINDOW_MEMO.put(key, tables)
+            GRID_MEMO.put(key, tables)
         return tables
 
     # --- small helpers ---------------------------------------------------------------
@@ -366,10 +366,10 @@ class Situation:
         lo = (int(self.q[cells].min()) - margin, int(self.r[cells].min()) - margin)
         hi = (int(self.q[cells].max()) + margin, int(self.r[cells].max()) + margin)
         key = (self.geometry, lo, hi)
-        win = WINDOW_MEMO.get(key)
+        win = GRID_MEMO.get(key)
         if win is None:
             win = Window.spanning(self.q[: self.n], self.r[: self.n], lo, hi, self.layout.direction_vectors)
-            WINDOW_MEMO.put(key, win)
+            GRID_MEMO.put(key, win)
         return win
 
     def _grow(self, held: np.ndarray, radius: int) -> np.ndarray:
@@ -397,11 +397,11 @@ class Situation:
     def disc_flats(self, start: int, radius: int) -> np.ndarray:
         """Flat indices of the board's hexes within ``radius`` of flat ``start`` (R1), in index order."""
         key = ("disc", self.geometry, start, radius)
-        disc = WINDOW_MEMO.get(key)
+        disc = GRID_MEMO.get(key)
         if disc is None:
             win = self.window(np.array([start]), radius)
-            disc = win.flats[self.dist_from(self.cell(start), win.flats) <= radius]
-            WINDOW_MEMO.put(key, disc)
+            disc = win.flats[self.distances(self.cell(start))[win.flats] <= radius]
+            GRID_MEMO.put(key, disc)
         return disc
 
     def next_turn_reach(self, h: CombatantView, band: int) -> tuple[np.ndarray, np.ndarray]:

@@ -78,10 +78,8 @@ class Encounter(EncounterState):
     # --- reading ---------------------------------------------------------------------
     def view(self, name: str) -> CombatantView:
         u = self.unit(name)  # an unknown name is refused as everywhere else
-        every = self._cache.get("views")
-        if every is not None:
-            return every[name]
-        return self.cached(("view", name), lambda: view_of(u, self.layout))
+        every = self._cache.get("views")  # all of this state's views, once anyone asked for them
+        return every[name] if every is not None else view_of(u, self.layout)
 
     def views(self) -> list[CombatantView]:
         """Every combatant (defeated and fled included), in map order."""

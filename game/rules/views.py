@@ -58,7 +58,7 @@ def view_of(u: UnitState, layout: HexLayout) -> CombatantView:
 
 
 def _new_view(**fields: object) -> CombatantView:
-    # The frozen dataclass's __init__ sets each of its 25 fields through object.__setattr__;
+    # The frozen dataclass's __init__ sets each field through object.__setattr__;
     # views are made for every combatant in every state the AI looks at, so fill them at once.
     view = object.__new__(CombatantView)
     view.__dict__.update(fields)
