@@ -151,58 +151,26 @@ def test_window_picture_is_the_render_laid_on_the_background(feature: str) -> No
     assert np.abs(window[..., :3] - expected).max() <= 2  # rounding of the two 8-bit paths
 
 
-def text_windows(tmx: Path) -> list[tuple[int, int, int, int, bool]]:
-    """Per text object, the area its ink may fall in: its box (turned with the object) plus 10 px;
-    and whether it is turned."""
-    import math
-    import re
-
-    out = []
-    for m in re.finditer(r'<object [^>]*x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"'
-                         r'(?: rotation="([\d.-]+)")?>', tmx.read_text()):
-        x, y, w, h = (float(v) for v in m.groups()[:4])
-        turn = math.radians(float(m.group(5) or 0))
-        pts = [(x + px * math.cos(turn) - py * math.sin(turn), y + px * math.sin(turn) + py * math.cos(turn))
-               for px, py in ((0, 0), (w, 0), (w, h), (0, h))]
-        out.append((int(min(p[0] for p in pts)) - 10, int(min(p[1] for p in pts)) - 10,
-                    int(max(p[0] for p in pts)) + 11, int(max(p[1] for p in pts)) + 11, turn != 0))
-    return out
-
-
 @pytest.mark.parametrize(("axis", "index"), LAYOUTS)
 def test_render_objects_draws_text_as_tiled_does(axis: str, index: str) -> None:
     # Text objects (tools/tiled_features.TEXTS): default and named fonts, sizes, colours, bold, italic,
-    # underline, left/center/right and top/center/bottom alignment, word wrap, a turned one.
-    # Tiled rasterizes glyphs with Qt, we with SDL_ttf (same font file, found through fontconfig as Qt
-    # finds it), so glyph edges differ by more than 8 levels on about half the ink pixels and a pixel
-    # diff says little. The documented text measure instead: outside the text, Tiled's pixels as for
-    # every golden (<= 0.5 % off); per text object, the ink (pixels the text changes by more than 8,
-    # against Tiled's picture without the object layer) has the same bounding box within 2 px and the
-    # same amount within 20 %. Turned text: within 6 px (measured 5 on a 78 px line): Qt lays turned text
-    # out with unhinted glyph advances, a few percent narrower than the hinted line we turn.
+    # underline, left/center/right and top/center/bottom alignment, word wrap, one turned 25 degrees; on
+    # x/even the wrapped white text runs over the map's transparent corner. Qt paints the glyphs as in
+    # Tiled (game/render/qtext.py), and they are laid on the map the way Tiled's ARGB32 image takes them
+    # (game/render/textlayer.py: grey edges over transparent ground), so the same figure as every golden.
+    # Measured: 0.000 % on three layouts, 0.001 % (2 pixels, off by 9) on x/even, where an edge pixel of
+    # alpha 12 over nothing does not survive our premultiplied 8-bit canvas exactly.
+    from game.render.qtext import qt_ready
+
+    assert qt_ready(), "PyQt5 is a dependency: Qt must paint text objects here"
     tmx = GOLDEN / f"text_{axis}_{index}.tmx"
-    mine = surface_to_array(render_map(tmx, objects=True)).astype(np.int32)
-    gold = tiled_png(tmx.parent / f"{tmx.stem}_objects.png").astype(np.int32)
-    bare = tiled_png(tmx.with_suffix(".png")).astype(np.int32)
+    mine = surface_to_array(render_map(tmx, objects=True))
+    gold = tiled_png(tmx.parent / f"{tmx.stem}_objects.png")
+    bare = tiled_png(tmx.with_suffix(".png"))
     assert mine.shape == gold.shape == bare.shape
-    ink_gold = np.abs(gold - bare).max(axis=2) > 8
-    ink_mine = np.abs(mine - bare).max(axis=2) > 8
-    outside = np.ones(ink_gold.shape, bool)
-    windows = text_windows(tmx)
-    assert len(windows) == 5
-    for x0, y0, x1, y1, turned in windows:
-        x0, y0 = max(x0, 0), max(y0, 0)
-        outside[y0:y1, x0:x1] = False
-        g, m = ink_gold[y0:y1, x0:x1], ink_mine[y0:y1, x0:x1]
-        assert g.sum() > 50  # Tiled drew this text (inside the picture)
-        gy, gx = np.nonzero(g)
-        my, mx = np.nonzero(m)
-        box_gold = (gx.min(), gy.min(), gx.max(), gy.max())
-        box_mine = (mx.min(), my.min(), mx.max(), my.max())
-        assert max(abs(a - b) for a, b in zip(box_gold, box_mine, strict=True)) <= (6 if turned else 2)
-        assert abs(int(m.sum()) - int(g.sum())) <= 0.2 * g.sum()
-    off = (np.abs(mine - gold).max(axis=2) > 8)[outside].mean()
-    assert off <= 0.005
+    assert off_share(bare, gold) > 0.02  # Tiled's text is really there (about 2-3 % of the picture)
+    off = off_share(mine, gold)
+    assert off <= 0.005, f"{off:.3%} of pixels differ from Tiled by more than 8"
 
 
 @pytest.mark.parametrize(("axis", "index"), LAYOUTS)

@@ -193,8 +193,8 @@ def public_maps() -> list[tuple[Path, Path]]:
 
 
 def text_ink_figures(tmx: Path, mine: object, gold: object, bare: object) -> str:
-    """Text only (glyph edges are Qt's vs SDL_ttf's): per text object, how far the ink's bounding box
-    moved and the ink amount against Tiled's; and the share off by more than 8 outside the text."""
+    """Text only: per text object, how far the ink's bounding box moved and the ink amount against
+    Tiled's; and the share off by more than 8 outside the text (the measure for the SDL_ttf fallback)."""
     import math
 
     import numpy as np

@@ -3,9 +3,9 @@
 Tiled (``OrthogonalRenderer::drawMapObject``, which its hexagonal renderer
 inherits) outlines each shape with a 2 px round-jointed pen in the object's
 colour over a black shadow one pixel down and right, fills closed shapes
-with the colour at alpha 50, marks a point with a pin, and paints text in
-the text's own colour, laid out in its box (:mod:`textobj`). The pen is antialiased; we compute each pixel's coverage
-from 8 x 8 samples, which comes within a level or two of Qt's edges.
+with the colour at alpha 50, marks a point with a pin. The pen is antialiased; we compute each pixel's coverage
+from 8 x 8 samples, which comes within a level or two of Qt's edges. Text objects are
+drawn apart (:mod:`textlayer`): Tiled lays glyphs on its picture in its own way.
 The game view leaves shapes out: they are the designer's notes.
 """
 
@@ -15,10 +15,7 @@ import math
 
 import numpy as np
 
-from game.maps.layer_tree import DEFAULT_OBJECT_COLOUR, Colour, ObjectLayerData, ObjectShape, parse_colour
-
-from .pg import pygame
-from .textobj import layout_text
+from game.maps.layer_tree import DEFAULT_OBJECT_COLOUR, Colour, ObjectLayerData, ObjectShape
 
 SS = 8  # coverage samples per pixel side
 Point = tuple[float, float]
@@ -32,11 +29,11 @@ def draw_shapes(layer: ObjectLayerData, size: tuple[int, int], origin: tuple[int
     The layer's opacity is already applied (per stroke, as Qt does): composite the result at opacity 1.
     """
     if objs is None:
-        objs = [o for o in layer.objects if o.visible and o.shape != "tile"]
+        objs = [o for o in layer.objects if o.visible and o.shape not in ("tile", "text")]
         if layer.top_down:
             objs.sort(key=lambda o: o.y)
     else:
-        objs = [o for o in objs if o.visible and o.shape != "tile"]
+        objs = [o for o in objs if o.visible and o.shape not in ("tile", "text")]
     if not objs:
         return None
     canvas = Canvas(np.zeros((size[1], size[0], 4), np.float32))
@@ -145,8 +142,6 @@ def _draw(big: Canvas, obj: ObjectShape, colour: Colour, dx: float, dy: float, o
         knob = _ellipse(-r, -20 - r, 2 * r, 2 * r)
         _polygon(big, [tf(x, y) for x, y in knob], line)
         _stroke(big, [tf(x, y) for x, y in knob], line, closed=True)
-    elif obj.shape == "text" and obj.text:
-        _text(big, obj, tf, opacity)
 
 
 def _box(x: float, y: float, w: float, h: float) -> list[Point]:
@@ -192,30 +187,3 @@ def _stroke(canvas: Canvas, pts: list[Point], colour: tuple[int, ...], *, closed
 def _dot(canvas: Canvas, p: Point, radius: float, colour: tuple[int, ...]) -> None:
     canvas.paint([("disc", (p, radius))], colour)
 
-
-def _text(canvas: Canvas, obj: ObjectShape, tf: object, opacity: float) -> None:
-    """The text laid out in its box as Tiled does (:mod:`textobj`), turned with the object."""
-    style = dict(obj.text_style)
-    colour = parse_colour(style.get("color")) or (0, 0, 0, 255)
-    surf, (lx, ly) = layout_text(obj.text, style, obj.width, obj.height, colour[:3])
-    if obj.rotation:
-        w, h = surf.get_size()
-        cx, cy = tf(lx + w / 2, ly + h / 2)  # type: ignore[operator]
-        surf = pygame.transform.rotozoom(surf, -obj.rotation, 1.0)  # Tiled turns clockwise
-        x, y = cx - surf.get_width() / 2, cy - surf.get_height() / 2
-    else:
-        ox, oy = tf(0, 0)  # type: ignore[operator]
-        x, y = ox + lx, oy + ly
-    w, h = surf.get_size()
-    glyphs = np.frombuffer(pygame.image.tobytes(surf, "RGBA"), dtype=np.uint8).reshape(h, w, 4)
-    a = glyphs[..., 3:4].astype(np.float32) / 255 * (colour[3] / 255 * opacity)
-    x0, y0 = int(round(x)), int(round(y))
-    ch, cw = canvas.pixels.shape[:2]
-    sx0, sy0 = max(0, -x0), max(0, -y0)
-    sx1, sy1 = min(w, cw - x0), min(h, ch - y0)
-    if sx1 <= sx0 or sy1 <= sy0:
-        return
-    a = a[sy0:sy1, sx0:sx1]
-    rgb = glyphs[sy0:sy1, sx0:sx1, :3].astype(np.float32) / 255 * a
-    region = canvas.pixels[y0 + sy0 : y0 + sy1, x0 + sx0 : x0 + sx1]
-    region[...] = np.concatenate([rgb, a], axis=2) + region * (1 - a)

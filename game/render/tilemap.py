@@ -36,6 +36,7 @@ from .objects import draw_shapes
 from .pg import pygame
 from .sprites import compose, linear_part, place, texture_fill, tinted
 from .straight import unpremultiply
+from .textlayer import lay_text, text_image
 
 Array = np.ndarray
 SpriteKey = tuple[object, ...]
@@ -86,7 +87,7 @@ class LayerArt:
     name: str
     opacity: float
     placements: list[Placement]
-    kind: str = "tile"  # tile, image, objects
+    kind: str = "tile"  # tile, image, objects, shapes, text
     parallax: tuple[float, float] = (1.0, 1.0)
 
 
@@ -132,6 +133,10 @@ class MapArt:
         if background is not None:
             canvas.fill((*background[:3], 255))
         for layer in self.layers:
+            if layer.kind == "text":  # Tiled lays glyphs on its picture its own way (textlayer)
+                for p in layer.placements:
+                    lay_text(canvas, self.images[p.key], p.x, p.y)
+                continue
             canvas.fblits(
                 ((self._tile_surface(p.key, layer.opacity), (p.x, p.y)) for p in layer.placements),
                 pygame.BLEND_PREMULTIPLIED,
@@ -438,16 +443,28 @@ class _Builder:
         objs = [o for o in layer.objects if o.visible and (shapes or o.shape == "tile")]
         if layer.top_down:
             objs.sort(key=lambda o: o.y)
-        runs: list[tuple[bool, list[ObjectShape]]] = []
+        runs: list[tuple[str, list[ObjectShape]]] = []
         for obj in objs:
-            tile = obj.shape == "tile"
-            if runs and runs[-1][0] == tile:
+            kind = obj.shape if obj.shape in ("tile", "text") else "shape"
+            if runs and runs[-1][0] == kind:
                 runs[-1][1].append(obj)
             else:
-                runs.append((tile, [obj]))
+                runs.append((kind, [obj]))
         out: list[LayerArt] = []
-        for tile, group in runs:
-            if tile:
+        for kind, group in runs:
+            if kind == "text":
+                offset = (style.offset[0] + self.origin[0], style.offset[1] + self.origin[1])
+                texts: list[Placement] = []
+                for obj in group:
+                    painted = text_image(obj, offset, style.opacity, size)
+                    if painted is not None:
+                        key: SpriteKey = ("text", index + len(out), len(texts))
+                        self.images.sprites[key] = painted[0]
+                        texts.append(Placement(painted[1], painted[2], key))
+                if texts:  # laid on the picture below by MapArt.surface (textlayer.lay_text), opacity included
+                    out.append(LayerArt(layer.name, 1.0, texts, "text", style.parallax))
+                continue
+            if kind == "tile":
                 placed: list[Placement] = []
                 for obj in group:
                     hit = self.tile_object(obj, style)
@@ -466,7 +483,7 @@ class _Builder:
             y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
             arr = drawn[y0:y1, x0:x1].astype(np.float32) / 255  # only the drawn part is kept
             arr[..., :3] *= arr[..., 3:4]
-            key: SpriteKey = ("shapes", index + len(out))
+            key = ("shapes", index + len(out))
             self.images.sprites[key] = arr
             # The shapes carry the layer opacity already (per stroke, as Qt paints them).
             out.append(LayerArt(layer.name, 1.0, [Placement(x0, y0, key)], "shapes", style.parallax))
