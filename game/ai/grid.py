@@ -125,3 +125,57 @@ class Window:
             dist, new = new, dist
         dist[dist > budget] = INF
         return dist
+
+
+def neighbour_min_stack(arr: np.ndarray, inner: np.ndarray, vectors: tuple[tuple[int, int], ...]) -> None:
+    """:meth:`Window._neighbour_min_into` over a stack of same-shape padded windows ``[k, h + 2, w + 2]``."""
+    h, w = arr.shape[1] - 2, arr.shape[2] - 2
+    (q0, r0), (q1, r1), *rest = vectors
+    np.minimum(arr[:, 1 + r0: 1 + r0 + h, 1 + q0: 1 + q0 + w], arr[:, 1 + r1: 1 + r1 + h, 1 + q1: 1 + q1 + w],
+               out=inner)
+    for dq, dr in rest:
+        np.minimum(inner, arr[:, 1 + dr: 1 + dr + h, 1 + dq: 1 + dq + w], out=inner)
+
+
+def reach_stack(cost: np.ndarray, stops: np.ndarray, centre: int, budgets: np.ndarray,
+                vectors: tuple[tuple[int, int], ...]) -> np.ndarray:
+    """:meth:`Window.reach` for several movers at once, each in its own window of one shared shape.
+
+    ``cost`` and ``stops`` are ``[k, h + 2, w + 2]``; every mover starts at the
+    window's centre ``[centre, centre]`` with its own ``budgets[i]``. Mover i's
+    answer is exactly what :meth:`Window.reach` gives it alone: sweeping past
+    its own budget only lowers costs beyond that budget (a hex within it is
+    final after ``budget`` sweeps), and those are cut at the end. One sweep of
+    the stack costs the numpy calls of one mover's sweep.
+    """
+    dist = np.full_like(cost, INF)
+    dist[:, centre, centre] = 0.0
+    held = np.where(stops, INF, 0.0)
+    held[:, centre, centre] = 0.0
+    new = np.empty_like(dist)
+    leave = np.empty_like(dist)
+    near = np.full_like(dist, INF)
+    inner = near[:, 1:-1, 1:-1]
+    for _ in range(int(budgets.max())):
+        np.add(dist, held, out=leave)
+        neighbour_min_stack(leave, inner, vectors)
+        np.add(near, cost, out=new)
+        np.minimum(new, dist, out=new)
+        if not (new < dist).any():
+            break
+        dist, new = new, dist
+    dist[dist > budgets[:, None, None]] = INF
+    return dist
+
+
+def grow_stack(arr: np.ndarray, bands: np.ndarray, vectors: tuple[tuple[int, int], ...]) -> np.ndarray:
+    """Each window's values spread ``bands[i]`` hexes: ``arr[i] = min(arr[i], neighbour min)`` that many times."""
+    near = np.full_like(arr, INF)
+    inner = near[:, 1:-1, 1:-1]
+    for j in range(int(bands.max(initial=0))):
+        neighbour_min_stack(arr, inner, vectors)
+        grown = np.minimum(arr, near)
+        if (bands <= j).any():  # the windows whose band is spent keep their values
+            grown = np.where((bands > j)[:, None, None], grown, arr)
+        arr = grown
+    return arr

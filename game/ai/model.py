@@ -18,7 +18,7 @@ import numpy as np
 
 from game.rules import Attack, CombatantView, Encounter, EndTurn, MovementType, Shove, Terrain, dice_distribution
 
-from .grid import Window
+from .grid import Window, grow_stack, reach_stack
 
 INF = 1e9
 # Arc of a hex by its side sector relative to the defender's facing, (sector - facing) mod 6 (R17).
@@ -236,7 +236,7 @@ class Situation:
     def threats(self) -> list[Threat]:
         """The hostiles that could possibly attack the actor next turn, wherever it ends this one."""
         me = self.me
-        out = []
+        asks: list[tuple[CombatantView, int]] = []
         for h in self.hostiles:
             span = me.movement + h.movement_max + h.reach + me.radius + h.radius + 1
             from_h = self.distances(h.cell)
@@ -246,9 +246,12 @@ class Situation:
             # Each step costs at least 1, so its zone lies within movement + band of where it stands.
             if from_h[self.cells].min() > h.movement_max + band:
                 continue
-            can, zone = self.next_turn_reach(h, band)
+            asks.append((h, band))
+        out = []
+        for (h, _band), (can, zone) in zip(asks, self.next_turn_reaches(asks), strict=True):
             if not zone[self.cells].any():
                 continue
+            from_h = self.distances(h.cell)
             # Whom it could choose between: those in its reach now, and the actor's friends
             # that can step into it this round too (they go in together).
             foes = self.enc.hostile_factions(h.faction)
@@ -404,45 +407,62 @@ class Situation:
             GRID_MEMO.put(key, disc)
         return disc
 
-    def next_turn_reach(self, h: CombatantView, band: int) -> tuple[np.ndarray, np.ndarray]:
-        """Where hostile ``h`` could end a move next turn (full movement), and the hexes within ``band`` of those.
+    def next_turn_reaches(self, asks: list[tuple[CombatantView, int]]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """For each (hostile ``h``, ``band``): where ``h`` could end a move next turn (full movement),
+        and the hexes within ``band`` of those.
 
         Its own movement type and footprint; the actor's side blocks it (R4) and
         that side's threat stops it (R9; it starts free, R10). Both bool [N + 1],
-        read-only (they may be shared through :data:`REACH_MEMO`).
+        read-only (they may be shared through :data:`REACH_MEMO`). The questions
+        not remembered are swept together, one window per hostile (grid.reach_stack).
         """
-        start = self.board.flat(h.cell)
-        cost, threat, friends = self._faction_view(h.faction, h.movement_type, h.radius)
-        held = friends.copy()
-        held[self.hexes_of(h)] = False  # its own hexes do not keep it from ending there
-        held = self._grow(held, h.radius)
-        # Everything the answer depends on, as values: the same question asked again (the next
-        # decision of this turn, the next combatant's, the next game's) is answered from memory.
-        # Every step costs at least 1, so only the hexes within its movement of where it stands
-        # can matter: a change farther off (often the actor's own move) asks nothing new.
-        disc = self.disc_flats(start, h.movement_max)
-        key = (self.geometry, start, h.movement_max, band,
-               cost[disc].tobytes(), np.packbits(threat[disc]).tobytes(), np.packbits(held[disc]).tobytes())
-        hit = REACH_MEMO.get(key)
-        if hit is not None:
-            return hit
-        win = self.window(np.array([start]), h.movement_max + band + 1)
-        cost_w = win.grid(cost, INF)
-        stops_w = win.grid(threat.astype(float), 0.0) > 0
-        dist = win.reach((self.r[start] - win.r0 + 1, self.q[start] - win.q0 + 1), cost_w, stops_w, h.movement_max)
-        can = win.back(dist, self.n, INF) < INF
-        can &= ~held
-        can[start] = True
-        can[self.n] = False
-        grown = win.grid(np.where(can, 0.0, INF), INF)
-        for _ in range(band):
-            grown = np.minimum(grown, win.neighbour_min(grown))
-        zone = win.back(grown, self.n, INF) < INF
-        zone[self.n] = False
-        can.flags.writeable = False
-        zone.flags.writeable = False
-        REACH_MEMO.put(key, (can, zone))
-        return can, zone
+        out: list[tuple[np.ndarray, np.ndarray] | None] = []
+        todo = []
+        for h, band in asks:
+            start = self.board.flat(h.cell)
+            cost, threat, friends = self._faction_view(h.faction, h.movement_type, h.radius)
+            held = friends.copy()
+            held[self.hexes_of(h)] = False  # its own hexes do not keep it from ending there
+            held = self._grow(held, h.radius)
+            # Everything the answer depends on, as values: the same question asked again (the next
+            # decision of this turn, the next combatant's, the next game's) is answered from memory.
+            # Every step costs at least 1, so only the hexes within its movement of where it stands
+            # can matter: a change farther off (often the actor's own move) asks nothing new.
+            disc = self.disc_flats(start, h.movement_max)
+            key = (self.geometry, start, h.movement_max, band,
+                   cost[disc].tobytes(), np.packbits(threat[disc]).tobytes(), np.packbits(held[disc]).tobytes())
+            hit = REACH_MEMO.get(key)
+            if hit is None:
+                todo.append((len(out), h, band, start, cost, threat, held, key))
+            out.append(hit)
+        if todo:
+            # One window shape for all: each centred on its hostile, wide enough for the farthest
+            # reach among them (a wider window changes no answer: nothing beyond is reachable).
+            margin = max(h.movement_max + band + 1 for _, h, band, *_ in todo)
+            wins = [self.window(np.array([start]), margin) for _, _, _, start, *_ in todo]
+            vectors = self.layout.direction_vectors
+            cost_w = np.stack([win.grid(cost, INF) for win, (*_, cost, _, _, _) in zip(wins, todo, strict=True)])
+            stops_w = np.stack([win.grid(threat.astype(float), 0.0) > 0
+                                for win, (*_, threat, _, _) in zip(wins, todo, strict=True)])
+            budgets = np.array([h.movement_max for _, h, *_ in todo])
+            dist = reach_stack(cost_w, stops_w, margin + 1, budgets, vectors)
+            cans = []
+            for j, (win, (_, _, _, start, _, _, held, _)) in enumerate(zip(wins, todo, strict=True)):
+                can = win.back(dist[j], self.n, INF) < INF
+                can &= ~held
+                can[start] = True
+                can[self.n] = False
+                cans.append(can)
+            grown = np.stack([win.grid(np.where(can, 0.0, INF), INF) for win, can in zip(wins, cans, strict=True)])
+            grown = grow_stack(grown, np.array([band for _, _, band, *_ in todo]), vectors)
+            for j, (win, can, (i, *_, key)) in enumerate(zip(wins, cans, todo, strict=True)):
+                zone = win.back(grown[j], self.n, INF) < INF
+                zone[self.n] = False
+                can.flags.writeable = False
+                zone.flags.writeable = False
+                REACH_MEMO.put(key, (can, zone))
+                out[i] = (can, zone)
+        return out  # type: ignore[return-value]
 
     @cached_property
     def pits(self) -> np.ndarray:
