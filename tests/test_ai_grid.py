@@ -1,0 +1,85 @@
+"""The AI's axial sweeps (game/ai/grid.py) against a plain Dijkstra written here.
+
+The AI estimates where each hostile could stand next turn with numpy sweeps,
+one window per hostile, or several hostiles in one stack; either way a player
+must get the same AI. The reference is a textbook Dijkstra over the same
+axial rectangle: entering a hex costs its cost, a zone-of-control hex may be
+entered but not left (R9) except the start (R10), nothing past the budget.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ai.grid import INF, Window, grow_stack, reach_stack
+
+VECTORS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # axial neighbour steps
+
+
+def dijkstra(cost: np.ndarray, stops: np.ndarray, start: tuple[int, int], budget: int) -> np.ndarray:
+    """Cheapest cost to each cell of a padded [row, q] array (INF past the budget or unreachable)."""
+    dist = np.full(cost.shape, INF)
+    dist[start] = 0.0
+    heap = [(0.0, start)]
+    while heap:
+        d, (r, q) = heapq.heappop(heap)
+        if d > dist[r, q] or (stops[r, q] and (r, q) != start):
+            continue  # a ZoC hex is entered, never left
+        for dq, dr in VECTORS:
+            nr, nq = r + dr, q + dq
+            if 0 <= nr < cost.shape[0] and 0 <= nq < cost.shape[1]:
+                nd = d + cost[nr, nq]
+                if nd <= budget and nd < dist[nr, nq]:
+                    dist[nr, nq] = nd
+                    heapq.heappush(heap, (nd, (nr, nq)))
+    return dist
+
+
+def padded(values: np.ndarray, fill: float) -> np.ndarray:
+    out = np.full((values.shape[0] + 2, values.shape[1] + 2), fill)
+    out[1:-1, 1:-1] = values
+    return out
+
+
+def window(size: int) -> Window:
+    q, r = np.meshgrid(np.arange(size), np.arange(size))
+    return Window(q.ravel(), r.ravel(), np.arange(size * size), VECTORS, (0, 0), (size - 1, size - 1))
+
+
+boards = st.integers(min_value=0, max_value=2**32 - 1).map(lambda seed: np.random.default_rng(seed))
+
+
+@settings(max_examples=60, deadline=None)
+@given(rng=boards, k=st.integers(1, 4))
+def test_stacked_reach_matches_dijkstra_for_each_mover(rng: np.random.Generator, k: int) -> None:
+    size = 11
+    centre = size // 2 + 1  # padded index of the window's middle hex, where every mover starts
+    costs = [padded(rng.choice([1.0, 1.0, 2.0, 3.0, INF], size=(size, size)), INF) for _ in range(k)]
+    stops = [padded(rng.random((size, size)) < 0.2, False) for _ in range(k)]
+    budgets = rng.integers(0, 8, size=k)
+    stacked = reach_stack(np.stack(costs), np.stack(stops), centre, budgets, VECTORS)
+    win = window(size)
+    for i in range(k):
+        expected = dijkstra(costs[i], stops[i], (centre, centre), int(budgets[i]))
+        np.testing.assert_array_equal(stacked[i], expected)
+        np.testing.assert_array_equal(win.reach((centre, centre), costs[i], stops[i], int(budgets[i])), expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rng=boards, k=st.integers(1, 4))
+def test_stacked_growth_spreads_each_window_by_its_own_band(rng: np.random.Generator, k: int) -> None:
+    size = 9
+    seeds = [padded(np.where(rng.random((size, size)) < 0.1, 0.0, INF), INF) for _ in range(k)]
+    bands = rng.integers(0, 4, size=k)
+    grown = grow_stack(np.stack(seeds), bands, VECTORS)
+    for i in range(k):
+        # By hand: a hex is within band b of a seed when b steps from a seed reach it (cost 1 each).
+        expected = np.full(seeds[i].shape, INF)
+        for r, q in zip(*np.nonzero(seeds[i][1:-1, 1:-1] == 0.0), strict=True):
+            d = dijkstra(np.ones_like(seeds[i]), np.zeros(seeds[i].shape, dtype=bool), (r + 1, q + 1), int(bands[i]))
+            expected[1:-1, 1:-1] = np.where(d[1:-1, 1:-1] < INF, 0.0, expected[1:-1, 1:-1])
+        np.testing.assert_array_equal(grown[i][1:-1, 1:-1], expected[1:-1, 1:-1])
