@@ -120,13 +120,7 @@ class Positions:
                 danger[k] *= 1 - p if np.ndim(p) == 0 else (1 - p)[:, None]
         both = danger.sum(axis=0) if len(danger) else np.zeros((len(self.flats[i_or_all]), 7))
         total, front = both[:, :6], both[:, 6]
-        facing = total.argmin(axis=1)
-        # Prefer the current facing on ties: no needless turning.
-        cur = total[:, me.facing_index]
-        best = total.min(axis=1)
-        keep = cur <= best + 1e-9
-        facing = np.where(keep, me.facing_index, facing)
-        taken = np.where(keep, cur, best)
+        facing, taken = best_facing(total, me.facing_index)
         terms = {name: arr[i_or_all] for name, arr in self.static.items()}
         if w.next_round:
             terms["danger"] = -w.danger * self.danger_mult * front
@@ -136,6 +130,16 @@ class Positions:
             terms["death"] = -w.death * min(1.0, self.danger_mult) * p_death * sit.value(me)
         score = sum(terms.values())
         return score, facing, terms
+
+
+def best_facing(total: np.ndarray, current: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of ``total`` ``[hex, facing]`` (the danger with each facing): the facing that takes
+    least, the current one on ties (no needless turning), and what it takes."""
+    facing = total.argmin(axis=1)
+    cur = total[:, current]
+    best = total.min(axis=1)
+    keep = cur <= best + 1e-9
+    return np.where(keep, current, facing), np.where(keep, cur, best)
 
 
 def caution(sit: Situation) -> float:
@@ -162,10 +166,12 @@ class TacticalPolicy:
         self._enemy = TacticalPolicy() if weights.replies else None  # hard: the enemy's mind is `normal`
 
     def choose(self, view: Encounter, rng: random.Random) -> Action:
-        return self.plan(view, rng).actions[0]
+        return self.plan(view, rng, explain=False).actions[0]
 
     # --- planning ------------------------------------------------------------------------
-    def plan(self, enc: Encounter, rng: random.Random) -> Plan:
+    def plan(self, enc: Encounter, rng: random.Random, explain: bool = True) -> Plan:
+        """The best turn for the current actor; ``explain=False`` (:meth:`choose`) may leave out the
+        terms of a plan that has only one candidate, never changing its actions."""
         name = enc.turn
         if name is None:
             return Plan("", self.level, (EndTurn(),))
@@ -174,6 +180,8 @@ class TacticalPolicy:
             return Plan(name, self.level, (EndTurn(),), summary="turn done")
         w = self.weights
         sit = Situation(enc, w.reply)
+        if not explain and enc.acted and len(sit.cells) == 1 and not (w.focus or w.deny):
+            return self._face_only(sit, name, rng)
         moved = any(isinstance(a, Move) for a in done)
         retreating = w.next_round and self._fight_lost(sit)
         coord = Coordination(sit) if (w.focus or w.deny) and sit.hostiles else None
@@ -206,6 +214,19 @@ class TacticalPolicy:
         best = max(cands, key=lambda c: c.score)  # first of equals: enumeration order is deterministic
         terms_out = tuple(Term(k, v) for k, v in best.terms.items() if abs(v) > 1e-9)
         return Plan(name, self.level, tuple(best.actions), terms_out, best.score, best.label)
+
+    def _face_only(self, sit: Situation, name: str, rng: random.Random) -> Plan:
+        """Acted and unable to move: the one candidate is staying put, and its facing follows from
+        next round's danger alone (what :meth:`Positions.evaluate` picks), so the walking, support
+        and shield terms (the same for every facing) are not worked out."""
+        w = self.weights
+        here = np.array([sit.here])
+        per = sit.danger(here) if w.next_round else np.zeros((0, 1, 7))
+        total = per.sum(axis=0)[:, :6] if len(per) else np.zeros((1, 6))
+        facing, _ = best_facing(total, sit.me.facing_index)
+        if w.noise:
+            rng.random()  # the draw the full plan makes for its one candidate: the games that follow match
+        return Plan(name, self.level, tuple(self._candidate(sit, [], sit.here, int(facing[0]), {}, "position").actions))
 
     def _candidate(self, sit: Situation, act: list[Action], end: int, facing: int, terms: dict[str, float],
                    label: str, act_first: bool = False, kills: dict[str, float] | None = None) -> Candidate:
