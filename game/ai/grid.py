@@ -58,44 +58,32 @@ class Window:
         out[self.flats] = arr[self.ri, self.qi]
         return out
 
-    def neighbour_min(self, arr: np.ndarray) -> np.ndarray:
-        """For every hex of the window, the smallest value among its six neighbours (padding stays INF)."""
-        out = np.full_like(arr, INF)
-        self._neighbour_min_into(arr, out[1:-1, 1:-1])
-        return out
-
-    def _neighbour_min_into(self, arr: np.ndarray, inner: np.ndarray) -> None:
-        """Write the six-neighbour minimum of ``arr`` into ``inner`` (the unpadded interior of a buffer)."""
-        h, w = self.h, self.w
-        (q0, r0), (q1, r1), *rest = self.vectors
-        np.minimum(arr[1 + r0: 1 + r0 + h, 1 + q0: 1 + q0 + w], arr[1 + r1: 1 + r1 + h, 1 + q1: 1 + q1 + w], out=inner)
-        for dq, dr in rest:
-            np.minimum(inner, arr[1 + dr: 1 + dr + h, 1 + dq: 1 + dq + w], out=inner)
-
     def distance_to(self, goal: np.ndarray, cost: np.ndarray, settle: np.ndarray | None = None) -> np.ndarray:
         """Cheapest walk from each hex to a ``goal`` hex, paying ``cost`` to enter each hex (all padded arrays).
 
         Sweeps until nothing changes, or until every ``settle`` hex (a bool
         padded array) holds a value no greater than the sweep count: each step
-        costs at least 1, so such values are final.
+        costs at least 1, so such values are final. Values at or above ``INF``
+        come out as ``INF``; the padding's are meaningless.
         """
-        dist = np.where(goal, 0.0, INF)
+        shape = cost.shape
+        cost = cost.ravel()
+        dist = np.where(goal, 0.0, INF).ravel()
         new = np.empty_like(dist)
         step = np.empty_like(dist)
         near = np.full_like(dist, INF)
-        inner = near[1:-1, 1:-1]
-        for k in range(1, 4 * (self.h + 2) * (self.w + 2)):
-            np.add(dist, cost, out=step)
-            self._neighbour_min_into(step, inner)
+        inner, offsets = flat_inner(near, shape[1]), flat_offsets(self.vectors, shape[1])
+        at = None if settle is None else np.flatnonzero(settle)
+        for k in range(1, 4 * dist.size):
+            np.add(dist, cost, out=step)  # the padding's cost is INF: nothing walks through it
+            neighbour_min_flat(step, inner, offsets, shape[1])
             np.minimum(dist, near, out=new)
             if not (new < dist).any():
-                return new
+                return new.reshape(shape)
             dist, new = new, dist
-            if settle is not None:
-                vals = dist[settle]
-                if vals.size and vals.max() <= k:
-                    return dist
-        return dist
+            if at is not None and at.size and dist[at].max() <= k:
+                break
+        return dist.reshape(shape)
 
     def reach(self, start: tuple[int, int], cost: np.ndarray, stops: np.ndarray, budget: int) -> np.ndarray:
         """Cheapest cost from ``start`` (padded axial index) to each hex within ``budget``.
@@ -103,32 +91,73 @@ class Window:
         ``stops`` (padded bool) marks hexes a mover may enter but not leave
         (zone of control, R9); the start itself is always left freely (R10).
         """
-        # Bellman-Ford sweeps ``min(dist, neighbour_min(leave) + cost)`` in buffers reused across
-        # steps (these windows are small: numpy's per-call work is most of the time). A hex of
-        # cost c <= budget has a cheapest path of at most c steps, so ``budget`` sweeps find it;
-        # costs past the budget are cut once at the end. Leaving a ZoC hex costs INF extra.
-        dist = np.full_like(cost, INF)
-        dist[start] = 0.0
-        held = np.where(stops, INF, 0.0)
-        held[start] = 0.0
-        new = np.empty_like(dist)
-        leave = np.empty_like(dist)
-        near = np.full_like(dist, INF)
-        inner = near[1:-1, 1:-1]
-        for _ in range(budget):
-            np.add(dist, held, out=leave)
-            self._neighbour_min_into(leave, inner)
-            np.add(near, cost, out=new)
-            np.minimum(new, dist, out=new)
-            if not (new < dist).any():
-                break
-            dist, new = new, dist
-        dist[dist > budget] = INF
-        return dist
+        centre = start[0] * cost.shape[1] + start[1]
+        return reach_flat(cost.ravel(), stops.ravel(), np.array([centre]), np.array([budget]), self.vectors,
+                          cost.shape[1]).reshape(cost.shape)
+
+
+# The sweeps run over flat memory: in a padded array laid out row by row, the six neighbours of
+# every cell are the same six offsets, so "the cheapest neighbour of every cell" is six contiguous
+# slices (several times faster than six strided 2-D slices). The slices also give the padding
+# values, read across the row ends; nothing flows out of the padding, whose cost is INF, so the
+# real cells' answers are exactly those of 2-D sweeps with INF padding.
+def flat_offsets(vectors: tuple[tuple[int, int], ...], width: int) -> tuple[int, ...]:
+    """The flat offset of each axial neighbour step in a padded array ``width`` cells wide."""
+    return tuple(dr * width + dq for dq, dr in vectors)
+
+
+def flat_inner(buffer: np.ndarray, width: int) -> np.ndarray:
+    """The part of a flat padded buffer whose six neighbours all lie inside it."""
+    return buffer[width + 1: buffer.size - width - 1]
+
+
+def neighbour_min_flat(arr: np.ndarray, inner: np.ndarray, offsets: tuple[int, ...], width: int) -> None:
+    """Write into ``inner`` (:func:`flat_inner` of a buffer) the six-neighbour minimum of flat ``arr``."""
+    lo, n = width + 1, inner.size
+    o0, o1, *rest = offsets
+    np.minimum(arr[lo + o0: lo + o0 + n], arr[lo + o1: lo + o1 + n], out=inner)
+    for o in rest:
+        np.minimum(inner, arr[lo + o: lo + o + n], out=inner)
+
+
+def reach_flat(cost: np.ndarray, stops: np.ndarray, starts: np.ndarray, budgets: np.ndarray,
+               vectors: tuple[tuple[int, int], ...], width: int) -> np.ndarray:
+    """Cheapest cost from each ``starts[i]`` within ``budgets[i]``, over flat padded windows laid end to end.
+
+    ``cost`` and ``stops`` hold one or more padded windows of ``width`` columns
+    back to back; mover i starts at flat index ``starts[i]`` of its own window.
+    Bellman-Ford sweeps ``min(dist, neighbour_min(leave) + cost)`` in reused
+    buffers (numpy's per-call work is most of the time in these small windows).
+    A hex of cost c <= budget has a cheapest path of at most c steps, so
+    ``budget`` sweeps find it, and sweeping on for a mover with a larger budget
+    only lowers costs past this one's; those are cut at the end. Leaving a
+    ZoC hex costs INF extra. A real cell's neighbours all lie in its own
+    window, so the windows never mix.
+    """
+    dist = np.full_like(cost, INF)
+    dist[starts] = 0.0
+    held = np.where(stops, INF, 0.0)
+    held[starts] = 0.0
+    new = np.empty_like(dist)
+    leave = np.empty_like(dist)
+    near = np.full_like(dist, INF)
+    inner, offsets = flat_inner(near, width), flat_offsets(vectors, width)
+    for _ in range(int(budgets.max())):
+        np.add(dist, held, out=leave)
+        neighbour_min_flat(leave, inner, offsets, width)
+        np.add(near, cost, out=new)
+        np.minimum(new, dist, out=new)
+        if not (new < dist).any():
+            break
+        dist, new = new, dist
+    size = cost.size // len(starts)
+    dist[dist > np.repeat(budgets, size)] = INF
+    return dist
 
 
 def neighbour_min_stack(arr: np.ndarray, inner: np.ndarray, vectors: tuple[tuple[int, int], ...]) -> None:
-    """:meth:`Window._neighbour_min_into` over a stack of same-shape padded windows ``[k, h + 2, w + 2]``."""
+    """The six-neighbour minimum over a stack of same-shape padded windows ``[k, h + 2, w + 2]``
+    (into ``inner``, the stack's unpadded interiors; the padding is never read as a neighbour's)."""
     h, w = arr.shape[1] - 2, arr.shape[2] - 2
     (q0, r0), (q1, r1), *rest = vectors
     np.minimum(arr[:, 1 + r0: 1 + r0 + h, 1 + q0: 1 + q0 + w], arr[:, 1 + r1: 1 + r1 + h, 1 + q1: 1 + q1 + w],
@@ -143,29 +172,12 @@ def reach_stack(cost: np.ndarray, stops: np.ndarray, centre: int, budgets: np.nd
 
     ``cost`` and ``stops`` are ``[k, h + 2, w + 2]``; every mover starts at the
     window's centre ``[centre, centre]`` with its own ``budgets[i]``. Mover i's
-    answer is exactly what :meth:`Window.reach` gives it alone: sweeping past
-    its own budget only lowers costs beyond that budget (a hex within it is
-    final after ``budget`` sweeps), and those are cut at the end. One sweep of
-    the stack costs the numpy calls of one mover's sweep.
+    answer is exactly what :meth:`Window.reach` gives it alone (:func:`reach_flat`);
+    one sweep of the stack costs the numpy calls of one mover's sweep.
     """
-    dist = np.full_like(cost, INF)
-    dist[:, centre, centre] = 0.0
-    held = np.where(stops, INF, 0.0)
-    held[:, centre, centre] = 0.0
-    new = np.empty_like(dist)
-    leave = np.empty_like(dist)
-    near = np.full_like(dist, INF)
-    inner = near[:, 1:-1, 1:-1]
-    for _ in range(int(budgets.max())):
-        np.add(dist, held, out=leave)
-        neighbour_min_stack(leave, inner, vectors)
-        np.add(near, cost, out=new)
-        np.minimum(new, dist, out=new)
-        if not (new < dist).any():
-            break
-        dist, new = new, dist
-    dist[dist > budgets[:, None, None]] = INF
-    return dist
+    k, rows, width = cost.shape
+    starts = np.arange(k) * rows * width + centre * width + centre
+    return reach_flat(cost.ravel(), stops.ravel(), starts, budgets, vectors, width).reshape(cost.shape)
 
 
 def grow_stack(arr: np.ndarray, bands: np.ndarray, vectors: tuple[tuple[int, int], ...]) -> np.ndarray:
