@@ -15,7 +15,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.grid import INF, Window, grow_stack, reach_stack
+from game.ai.grid import INF, Window, grow_stack, reach_flat
 
 VECTORS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # axial neighbour steps
 
@@ -61,7 +61,10 @@ def test_stacked_reach_matches_dijkstra_for_each_mover(rng: np.random.Generator,
     costs = [padded(rng.choice([1.0, 1.0, 2.0, 3.0, INF], size=(size, size)), INF) for _ in range(k)]
     stops = [padded(rng.random((size, size)) < 0.2, False) for _ in range(k)]
     budgets = rng.integers(0, 8, size=k)
-    stacked = reach_stack(np.stack(costs), np.stack(stops), centre, budgets, VECTORS)
+    width = size + 2
+    starts = np.arange(k) * width * width + centre * width + centre  # each window laid after the last
+    stacked = reach_flat(np.stack(costs).ravel(), np.stack(stops).ravel(), starts, budgets, VECTORS, width)
+    stacked = stacked.reshape(k, width, width)
     win = window(size)
     for i in range(k):
         expected = dijkstra(costs[i], stops[i], (centre, centre), int(budgets[i]))

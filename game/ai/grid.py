@@ -29,6 +29,7 @@ class Window:
         self.flats = flats
         self.qi = q[flats] - self.q0 + 1
         self.ri = r[flats] - self.r0 + 1
+        self.at = self.ri * (self.w + 2) + self.qi  # the cells' flat indices in the padded array
         self.vectors = vectors
 
     @classmethod
@@ -164,20 +165,6 @@ def neighbour_min_stack(arr: np.ndarray, inner: np.ndarray, vectors: tuple[tuple
                out=inner)
     for dq, dr in rest:
         np.minimum(inner, arr[:, 1 + dr: 1 + dr + h, 1 + dq: 1 + dq + w], out=inner)
-
-
-def reach_stack(cost: np.ndarray, stops: np.ndarray, centre: int, budgets: np.ndarray,
-                vectors: tuple[tuple[int, int], ...]) -> np.ndarray:
-    """:meth:`Window.reach` for several movers at once, each in its own window of one shared shape.
-
-    ``cost`` and ``stops`` are ``[k, h + 2, w + 2]``; every mover starts at the
-    window's centre ``[centre, centre]`` with its own ``budgets[i]``. Mover i's
-    answer is exactly what :meth:`Window.reach` gives it alone (:func:`reach_flat`);
-    one sweep of the stack costs the numpy calls of one mover's sweep.
-    """
-    k, rows, width = cost.shape
-    starts = np.arange(k) * rows * width + centre * width + centre
-    return reach_flat(cost.ravel(), stops.ravel(), starts, budgets, vectors, width).reshape(cost.shape)
 
 
 def grow_stack(arr: np.ndarray, bands: np.ndarray, vectors: tuple[tuple[int, int], ...]) -> np.ndarray:

@@ -18,7 +18,7 @@ import numpy as np
 
 from game.rules import Attack, CombatantView, Encounter, EndTurn, MovementType, Shove, Terrain, dice_distribution
 
-from .grid import Window, grow_stack, reach_stack
+from .grid import Window, grow_stack, reach_flat
 
 INF = 1e9
 # Arc of a hex by its side sector relative to the defender's facing, (sector - facing) mod 6 (R17).
@@ -118,6 +118,7 @@ class Memo:
 REACH_MEMO = Memo(4096)
 GRID_MEMO = Memo(1024)  # windows, discs and tables: functions of the grid's geometry alone
 DISTANCE_MEMO = Memo(1024)
+TERRAIN_MEMO = Memo(64)  # step costs per board, movement type and footprint
 GEOMETRIES: dict[tuple[int, int, Any], int] = {}
 
 
@@ -333,17 +334,21 @@ class Situation:
 
     # --- walking and next-turn reach, estimated with axial sweeps (grid.py) -----------------
     def footprint_cost(self, movement_type: str, radius: int) -> np.ndarray:
-        """float [N + 1]: cost for a footprint of ``radius`` to step its centre onto each hex (INF: may not)."""
-        key = ("cost", movement_type, radius)
-        if key not in self._memo:
-            mt = MovementType[movement_type.upper()]
-            cost = np.append(self.board.cost[mt].ravel().astype(float), INF)
-            cost[cost < 1] = INF
-            if radius:
-                fp = self.board.footprint_table(radius)
-                cost = np.append(cost[np.where(fp < 0, self.n, fp)].max(axis=1), INF)
-            self._memo[key] = cost
-        return self._memo[key]
+        """float [N + 1], read-only: cost for a footprint of ``radius`` to step its centre onto each hex
+        (INF: may not). The terrain never changes, so it is worked out once per board."""
+        key = (id(self.board), movement_type, radius)
+        hit = TERRAIN_MEMO.get(key)
+        if hit is not None and hit[0] is self.board:  # the board itself is held: its id is not reused
+            return hit[1]
+        mt = MovementType[movement_type.upper()]
+        cost = np.append(self.board.cost[mt].ravel().astype(float), INF)
+        cost[cost < 1] = INF
+        if radius:
+            fp = self.board.footprint_table(radius)
+            cost = np.append(cost[np.where(fp < 0, self.n, fp)].max(axis=1), INF)
+        cost.flags.writeable = False
+        TERRAIN_MEMO.put(key, (self.board, cost))
+        return cost
 
     def held_by(self, units: list[CombatantView], radius: int) -> np.ndarray:
         """bool [N + 1]: centres where a footprint of ``radius`` would overlap one of ``units``."""
@@ -364,6 +369,16 @@ class Situation:
             return np.array([at])
         row = self.board.footprint_table(v.radius)[at]
         return row[row >= 0]
+
+    def window_around(self, flat: int, margin: int) -> Window:
+        """:meth:`window` of the one hex ``flat``."""
+        q, r = int(self.q[flat]), int(self.r[flat])
+        key = (self.geometry, (q - margin, r - margin), (q + margin, r + margin))
+        win = GRID_MEMO.get(key)
+        if win is None:
+            win = Window.spanning(self.q[: self.n], self.r[: self.n], key[1], key[2], self.layout.direction_vectors)
+            GRID_MEMO.put(key, win)
+        return win
 
     def window(self, cells: np.ndarray, margin: int) -> Window:
         lo = (int(self.q[cells].min()) - margin, int(self.r[cells].min()) - margin)
@@ -402,7 +417,7 @@ class Situation:
         key = ("disc", self.geometry, start, radius)
         disc = GRID_MEMO.get(key)
         if disc is None:
-            win = self.window(np.array([start]), radius)
+            win = self.window_around(start, radius)
             disc = win.flats[self.distances(self.cell(start))[win.flats] <= radius]
             GRID_MEMO.put(key, disc)
         return disc
@@ -414,7 +429,7 @@ class Situation:
         Its own movement type and footprint; the actor's side blocks it (R4) and
         that side's threat stops it (R9; it starts free, R10). Both bool [N + 1],
         read-only (they may be shared through :data:`REACH_MEMO`). The questions
-        not remembered are swept together, one window per hostile (grid.reach_stack).
+        not remembered are swept together, one window per hostile (grid.reach_flat).
         """
         out: list[tuple[np.ndarray, np.ndarray] | None] = []
         todo = []
@@ -436,39 +451,59 @@ class Situation:
                 todo.append((len(out), h, band, start, cost, threat, held, key))
             out.append(hit)
         if todo:
-            # One window shape for all: each centred on its hostile, wide enough for the farthest
-            # reach among them (a wider window changes no answer: nothing beyond is reachable).
-            margin = max(h.movement_max + band + 1 for _, h, band, *_ in todo)
-            wins = [self.window(np.array([start]), margin) for _, _, _, start, *_ in todo]
-            vectors = self.layout.direction_vectors
-            cost_w = np.stack([win.grid(cost, INF) for win, (*_, cost, _, _, _) in zip(wins, todo, strict=True)])
-            stops_w = np.stack([win.grid(threat.astype(float), 0.0) > 0
-                                for win, (*_, threat, _, _) in zip(wins, todo, strict=True)])
-            budgets = np.array([h.movement_max for _, h, *_ in todo])
-            dist = reach_stack(cost_w, stops_w, margin + 1, budgets, vectors)
-            cans = []
-            for j, (win, (_, _, _, start, _, _, held, _)) in enumerate(zip(wins, todo, strict=True)):
-                can = win.back(dist[j], self.n, INF) < INF
-                can &= ~held
-                can[start] = True
-                can[self.n] = False
-                cans.append(can)
-            grown = np.stack([win.grid(np.where(can, 0.0, INF), INF) for win, can in zip(wins, cans, strict=True)])
-            grown = grow_stack(grown, np.array([band for _, _, band, *_ in todo]), vectors)
-            for j, (win, can, (i, *_, key)) in enumerate(zip(wins, cans, todo, strict=True)):
-                zone = win.back(grown[j], self.n, INF) < INF
-                zone[self.n] = False
-                can.flags.writeable = False
-                zone.flags.writeable = False
-                REACH_MEMO.put(key, (can, zone))
-                out[i] = (can, zone)
+            self._sweep_reaches(todo, out)
         return out  # type: ignore[return-value]
+
+    def _sweep_reaches(self, todo: list, out: list) -> None:
+        """Answer the questions not remembered in one stack of windows (grid.reach_flat), and remember them."""
+        # One window shape for all: each centred on its hostile, wide enough for the farthest
+        # reach among them (a wider window changes no answer: nothing beyond is reachable).
+        margin = max(h.movement_max + band + 1 for _, h, band, *_ in todo)
+        wins = [self.window_around(start, margin) for _, _, _, start, *_ in todo]
+        width = 2 * margin + 3  # the padded window's side
+        size = width * width
+        base = np.arange(len(todo)) * size
+        cost_w = np.full(len(todo) * size, INF)
+        stops_w = np.zeros(len(todo) * size, dtype=bool)
+        for b, win, (*_, cost, threat, _, _) in zip(base, wins, todo, strict=True):
+            cost_w[b + win.at] = cost[win.flats]
+            stops_w[b + win.at] = threat[win.flats]
+        vectors = self.layout.direction_vectors
+        budgets = np.array([h.movement_max for _, h, *_ in todo])
+        dist = reach_flat(cost_w, stops_w, base + margin + 1 + (margin + 1) * width, budgets, vectors, width)
+        grown = np.full(len(todo) * size, INF)
+        cans = []
+        for b, win, (_, _, _, start, _, _, held, _) in zip(base, wins, todo, strict=True):
+            can = np.zeros(self.n + 1, dtype=bool)
+            can[win.flats] = dist[b + win.at] < INF
+            can &= ~held
+            can[start] = True
+            can[self.n] = False
+            cans.append(can)
+            grown[b + win.at[can[win.flats]]] = 0.0
+        grown = grow_stack(grown.reshape(len(todo), width, width), np.array([band for _, _, band, *_ in todo]),
+                           vectors).ravel()
+        for b, win, can, (i, *_, key) in zip(base, wins, cans, todo, strict=True):
+            zone = np.zeros(self.n + 1, dtype=bool)
+            zone[win.flats] = grown[b + win.at] < INF
+            can.flags.writeable = False
+            zone.flags.writeable = False
+            REACH_MEMO.put(key, (can, zone))
+            out[i] = (can, zone)
+
 
     @cached_property
     def pits(self) -> np.ndarray:
-        """Flat indices of the hazards and chasms: where a shove can hurt (R12, R22)."""
+        """Flat indices of the hazards and chasms: where a shove can hurt (R12, R22); once per board."""
+        key = (id(self.board), "pits")
+        hit = TERRAIN_MEMO.get(key)
+        if hit is not None and hit[0] is self.board:
+            return hit[1]
         terrain = self.board.terrain.ravel()
-        return np.flatnonzero((terrain == Terrain.HAZARD) | (terrain == Terrain.CHASM))
+        pits = np.flatnonzero((terrain == Terrain.HAZARD) | (terrain == Terrain.CHASM))
+        pits.flags.writeable = False
+        TERRAIN_MEMO.put(key, (self.board, pits))
+        return pits
 
     @cached_property
     def enter_cost(self) -> np.ndarray:
