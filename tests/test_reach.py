@@ -189,3 +189,20 @@ def test_a_query_while_another_runs_gives_the_same_answer(radius: int) -> None:
     np.testing.assert_array_equal(again.cost, expected.cost)
     np.testing.assert_array_equal(again.stops, expected.stops)
     np.testing.assert_array_equal(reachable(board, req).cost, expected.cost)
+
+
+@pytest.mark.parametrize("radius", [0, 1])
+def test_no_movement_left_reaches_the_start_alone(radius: int) -> None:
+    # Budget 0: every step costs at least 1, so only the start (cost 0, never a stop, R10) is a
+    # legal end, whatever stands or threatens around it: here a friend east, a hostile west, and
+    # threat on every neighbour. Paths: none needed; any other hex is refused.
+    b = board_from(["......."] * 7)
+    start = (3, 3)
+    around = [(4, 3), (2, 3), (4, 2), (3, 2), (4, 4), (3, 4)]  # neighbours of (3, 3): odd rows shift right
+    r = reachable(b, request(b, start, 0, radius=radius, occupied=[(5, 3)] if radius else [(4, 3)],
+                             blocked=[(0, 3)] if radius else [(2, 3)], threatened=around))
+    assert np.argwhere(r.can_end).tolist() == [[3, 3]]
+    assert r.cost[3, 3] == 0 and (r.cost >= 0).sum() == 1 and not r.stops.any()
+    assert r.destinations() == [] and r.path_to(start) == []
+    with pytest.raises(ValueError, match="not a legal end"):
+        r.path_to((4, 3))

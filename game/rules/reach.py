@@ -204,6 +204,8 @@ class ReachResult:
 def reachable(board: Board, request: MoveRequest) -> ReachResult:
     """Where the mover can bring its centre this move, at what cost, and where ZoC stops it."""
     _check(board, request)
+    if request.budget == 0:
+        return stay_put(board, request.start, request.movement_type, request.radius)
     tables = step_tables(board, request.movement_type, request.radius)
     window = _window(board, request)
     start = board.flat(request.start)
@@ -231,6 +233,21 @@ def reachable(board: Board, request: MoveRequest) -> ReachResult:
         stop_v, stop_d = stop_v[keep], stop_d[keep]
     field = search_steps(tables, start, request.budget, from_u[ok], in_d[ok], stop_v, stop_d)
     return ReachResult(board, request.start, field, no_end, tables, zoc)
+
+
+def stay_put(board: Board, start: Cell, movement_type: MovementType, radius: int) -> ReachResult:
+    """What :func:`reachable` finds with no movement left, without searching: the start alone.
+
+    Every step costs at least 1 and a ZoC stop costs its step, so nothing but
+    the start (cost 0, always a legal end) is within a budget of 0; which
+    hexes hold friends, hostiles or threat then changes no answer.
+    """
+    if not board.layout.in_grid(start):
+        raise ValueError(f"start hex {list(start)} is outside the {board.cols}x{board.rows} grid")
+    field = Field(np.array([board.flat(start)], dtype=np.intp), np.zeros(1, dtype=np.int32), EMPTY,
+                  np.zeros(0, dtype=np.int32))
+    return ReachResult(board, start, field, EMPTY, step_tables(board, movement_type, radius),
+                       _Zoc(EMPTY, EMPTY, EMPTY))
 
 
 # --- helpers ----------------------------------------------------------------

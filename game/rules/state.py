@@ -31,7 +31,7 @@ from .factions import FACTIONS
 from .hexgrid import Cell
 from .movement import footprint
 from .phases import ACTIVE, ENDED, SETUP
-from .reach import MoveRequest, ReachResult, reachable
+from .reach import MoveRequest, ReachResult, reachable, stay_put
 from .scenario import Scenario
 from .terrain import Terrain
 from .text import quote
@@ -196,6 +196,8 @@ class EncounterState:
         return self._cache[key]
 
     def _search(self, u: UnitState, budget: int | None) -> ReachResult:
+        if (u.movement if budget is None else budget) == 0:  # no movement left: no masks to build
+            return stay_put(self.board, u.cell, u.spec.movement_type, u.radius)
         blocked, occupied = self.masks_for(u.name)
         if budget is not None:
             threatened: np.ndarray | None = self.threat_against(u.faction)
