@@ -25,6 +25,21 @@ class ThreatSource(NamedTuple):
 
 
 def band_window(board: Board, src: ThreatSource) -> tuple[slice, slice, np.ndarray]:
+    """Row/col slices around ``src`` and the band mask inside them (read-only).
+
+    Remembered per board: a threatener standing where it stood before (most of
+    them, after any one move) needs no new band.
+    """
+    cache = board.__dict__.setdefault("_band_cache", {})
+    hit = cache.get(src)
+    if hit is None:
+        if len(cache) >= 4096:
+            cache.clear()
+        hit = cache[src] = _band_window(board, src)
+    return hit
+
+
+def _band_window(board: Board, src: ThreatSource) -> tuple[slice, slice, np.ndarray]:
     """Row/col slices around ``src`` and the band mask inside them.
 
     A hex is threatened when its distance from the footprint edge lies in
@@ -44,6 +59,7 @@ def band_window(board: Board, src: ThreatSource) -> tuple[slice, slice, np.ndarr
     dr = r - cr
     dist = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
     band = (dist >= src.radius + src.reach_min) & (dist <= outer)
+    band.setflags(write=False)
     return slice(r0, r1), slice(c0, c1), band
 
 
