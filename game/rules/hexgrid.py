@@ -15,7 +15,7 @@ seen on screen, so ``i + 1`` is one side to the left.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -164,6 +164,7 @@ def disc_offsets(radius: int) -> list[tuple[int, int]]:
     return out
 
 
+@lru_cache(maxsize=4096)  # a pure function of small ints, asked for every arc of every preview
 def sector_of(vectors: tuple[tuple[int, int], ...], dq: int, dr: int) -> tuple[int, ...]:
     """Which side sector(s) the axial vector falls in, by exact integer arithmetic.
 
