@@ -86,3 +86,30 @@ def test_stacked_growth_spreads_each_window_by_its_own_band(rng: np.random.Gener
             d = dijkstra(np.ones_like(seeds[i]), np.zeros(seeds[i].shape, dtype=bool), (r + 1, q + 1), int(bands[i]))
             expected[1:-1, 1:-1] = np.where(d[1:-1, 1:-1] < INF, 0.0, expected[1:-1, 1:-1])
         np.testing.assert_array_equal(grown[i][1:-1, 1:-1], expected[1:-1, 1:-1])
+
+
+@settings(max_examples=40, deadline=None)
+@given(rng=boards)
+def test_walking_distance_to_the_nearest_goal_matches_dijkstra(rng: np.random.Generator) -> None:
+    # The AI's "how far to the fight": from each hex, the cheapest walk to any goal hex, paying
+    # each hex entered (the goal's own cost included, the start's not).
+    size = 9
+    cost = padded(rng.choice([1.0, 1.0, 2.0, 3.0, INF], size=(size, size)), INF)
+    goal = padded(rng.random((size, size)) < 0.05, False)
+    expected = np.full(cost.shape, INF)
+    heap = [(0.0, (int(r), int(q))) for r, q in np.argwhere(goal)]
+    for _, cell in heap:
+        expected[cell] = 0.0
+    heapq.heapify(heap)
+    while heap:  # Dijkstra backwards from the goals: stepping c -> n costs cost[n]
+        d, (r, q) = heapq.heappop(heap)
+        if d > expected[r, q]:
+            continue
+        for dq, dr in VECTORS:
+            pr, pq = r - dr, q - dq  # the hex whose step along (dq, dr) enters (r, q)
+            if 0 <= pr < cost.shape[0] and 0 <= pq < cost.shape[1] and d + cost[r, q] < expected[pr, pq]:
+                expected[pr, pq] = d + cost[r, q]
+                heapq.heappush(heap, (expected[pr, pq], (pr, pq)))
+    got = window(size).distance_to(goal.ravel(), cost.ravel()).reshape(cost.shape)
+    inside = (slice(1, -1), slice(1, -1))
+    np.testing.assert_array_equal(np.minimum(got[inside], INF), np.minimum(expected[inside], INF))

@@ -33,58 +33,37 @@ class Window:
         self.vectors = vectors
 
     @classmethod
-    def around(cls, q: np.ndarray, r: np.ndarray, cells: np.ndarray, margin: int,
-               vectors: tuple[tuple[int, int], ...]) -> Window:
-        """The rectangle holding ``cells`` (flat indices) widened by ``margin`` hexes."""
-        lo = (int(q[cells].min()) - margin, int(r[cells].min()) - margin)
-        hi = (int(q[cells].max()) + margin, int(r[cells].max()) + margin)
-        return cls.spanning(q, r, lo, hi, vectors)
-
-    @classmethod
     def spanning(cls, q: np.ndarray, r: np.ndarray, lo: tuple[int, int], hi: tuple[int, int],
                  vectors: tuple[tuple[int, int], ...]) -> Window:
         """The rectangle from axial ``lo`` to ``hi`` (inclusive)."""
         inside = np.flatnonzero((q >= lo[0]) & (q <= hi[0]) & (r >= lo[1]) & (r <= hi[1]))
         return cls(q, r, inside, vectors, lo, hi)
 
-    def grid(self, flat_values: np.ndarray, fill: float) -> np.ndarray:
-        """Values of the window's cells laid out in the padded axial array (``fill`` elsewhere)."""
-        out = np.full((self.h + 2, self.w + 2), fill, dtype=float)
-        out[self.ri, self.qi] = flat_values[self.flats]
-        return out
-
-    def back(self, arr: np.ndarray, n: int, fill: float) -> np.ndarray:
-        """A padded axial array back to flat indices ``[n + 1]`` (``fill`` outside the window)."""
-        out = np.full(n + 1, fill)
-        out[self.flats] = arr[self.ri, self.qi]
-        return out
-
     def distance_to(self, goal: np.ndarray, cost: np.ndarray, settle: np.ndarray | None = None) -> np.ndarray:
-        """Cheapest walk from each hex to a ``goal`` hex, paying ``cost`` to enter each hex (all padded arrays).
+        """Cheapest walk from each hex to a ``goal`` hex, paying ``cost`` to enter each hex.
 
-        Sweeps until nothing changes, or until every ``settle`` hex (a bool
-        padded array) holds a value no greater than the sweep count: each step
-        costs at least 1, so such values are final. Values at or above ``INF``
-        come out as ``INF``; the padding's are meaningless.
+        ``goal`` (bool) and ``cost`` are the window's flat padded arrays (its
+        cells at :attr:`at`). Sweeps until nothing changes, or until every hex
+        at the flat indices ``settle`` holds a value no greater than the sweep
+        count: each step costs at least 1, so such values are final. Values at
+        or above ``INF`` come out as ``INF``; the padding's are meaningless.
         """
-        shape = cost.shape
-        cost = cost.ravel()
-        dist = np.where(goal, 0.0, INF).ravel()
+        width = self.w + 2
+        dist = np.where(goal, 0.0, INF)
         new = np.empty_like(dist)
         step = np.empty_like(dist)
         near = np.full_like(dist, INF)
-        inner, offsets = flat_inner(near, shape[1]), flat_offsets(self.vectors, shape[1])
-        at = None if settle is None else np.flatnonzero(settle)
+        inner, offsets = flat_inner(near, width), flat_offsets(self.vectors, width)
         for k in range(1, 4 * dist.size):
             np.add(dist, cost, out=step)  # the padding's cost is INF: nothing walks through it
-            neighbour_min_flat(step, inner, offsets, shape[1])
+            neighbour_min_flat(step, inner, offsets, width)
             np.minimum(dist, near, out=new)
             if not (new < dist).any():
-                return new.reshape(shape)
+                return new
             dist, new = new, dist
-            if at is not None and at.size and dist[at].max() <= k:
+            if settle is not None and settle.size and dist[settle].max() <= k:
                 break
-        return dist.reshape(shape)
+        return dist
 
     def reach(self, start: tuple[int, int], cost: np.ndarray, stops: np.ndarray, budget: int) -> np.ndarray:
         """Cheapest cost from ``start`` (padded axial index) to each hex within ``budget``.

@@ -550,8 +550,14 @@ class Situation:
         nearest = goals[int(np.argmin(self.dist_from(self.me.cell, goals)))]
         cells = np.append(self.cells, nearest)
         win = self.window(cells, 6)
-        candidates = np.zeros(self.n + 1)
-        candidates[self.cells] = 1.0
-        settle = win.grid(candidates, 0.0) > 0
-        dist = win.distance_to(win.grid(goal.astype(float), 0.0) > 0, win.grid(self.enter_cost, INF), settle)
-        return win.back(dist, self.n, INF)
+        width = win.w + 2
+        size = (win.h + 2) * width
+        goal_w = np.zeros(size, dtype=bool)
+        goal_w[win.at] = goal[win.flats]
+        cost_w = np.full(size, INF)
+        cost_w[win.at] = self.enter_cost[win.flats]
+        settle = (self.r[self.cells] - win.r0 + 1) * width + (self.q[self.cells] - win.q0 + 1)
+        dist = win.distance_to(goal_w, cost_w, settle)
+        out = np.full(self.n + 1, INF)
+        out[win.flats] = dist[win.at]
+        return out
