@@ -136,6 +136,24 @@ def test_attack_preview_from_another_hex_changes_the_arc_and_says_why_it_is_not_
     assert here.legal is not None and "out of reach" in here.legal
 
 
+def test_previews_from_many_hexes_at_once_say_what_each_preview_says() -> None:
+    # O at (5,2) facing e; row 2 is even, so its neighbours are e (6,2), ne (5,1), nw (4,1), w (4,2),
+    # sw (4,3), se (5,3). By R17 the front arc is the facing side and its two neighbours (e, ne,
+    # se), the rear is w, the flanks nw (left) and sw (right); (1,2) is out of reach (R21).
+    enc = start([hero(at=(4, 2), attack=3), orc(facing="e", defense=12, hp=50)])
+    cells = [(6, 2), (5, 1), (4, 1), (4, 2), (4, 3), (5, 3), (1, 2)]
+    many = enc.preview_attacks("A", "O", cells)
+    assert many == [enc.preview_attack("A", "O", at=c) for c in cells]
+    assert [p.arc for p in many[:6]] == ["front", "front", "left", "rear", "right", "front"]
+    flank = enc.scenario.flank_penalty
+    assert [p.penalty for p in many[:6]] == [0, 0, flank, max(4, flank), flank, 0]
+    assert all(p.legal is None for p in many[:6]) and "out of reach" in many[6].legal
+    enc.apply(Attack("A", "O"))  # its action used: every hex is refused, for that reason first (R16)
+    later = enc.preview_attacks("A", "O", cells)
+    assert later == [enc.preview_attack("A", "O", at=c) for c in cells]
+    assert all("already used its action" in p.legal for p in later)
+
+
 def test_preview_agrees_with_the_dice_on_every_face() -> None:
     enc = start([hero(at=(4, 2), attack=1), orc(facing="ne", defense=13)])
     p = enc.preview_attack("A", "O")

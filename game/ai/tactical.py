@@ -284,9 +284,8 @@ class TacticalPolicy:
         me, enc = sit.me, sit.enc
         entries: list[Entry] = []
         for t in sorted(sit.hostiles, key=lambda v: v.name):
-            for flat in self._band_hexes(sit, t, me.reach_min, me.reach):
-                flat = int(flat)
-                pv = enc.preview_attack(me.name, t.name, at=sit.cell(flat))
+            flats = [int(f) for f in self._band_hexes(sit, t, me.reach_min, me.reach)]
+            for flat, pv in zip(flats, enc.preview_attacks(me.name, t.name, [sit.cell(f) for f in flats]), strict=True):
                 if pv.legal is not None:
                     continue
                 value = self._attack_value(sit, t.name, pv.hit_chance, pv.defeat_chance)

@@ -19,6 +19,7 @@ preconditions in preconditions.py; the legal list in legal.py.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -48,6 +49,7 @@ from .previews import (
     DisengagePreview,
     ShovePreview,
     preview_attack,
+    preview_attacks,
     preview_disengage,
     preview_shove,
 )
@@ -193,6 +195,10 @@ class Encounter(EncounterState):
     # --- previews (change nothing) -------------------------------------------------------
     def preview_attack(self, attacker: str, target: str, at: Cell | None = None) -> AttackPreview:
         return preview_attack(self, attacker, target, at)
+
+    def preview_attacks(self, attacker: str, target: str, cells: Iterable[Cell]) -> list[AttackPreview]:
+        """``preview_attack`` from each of ``cells``, in order (faster than asking one by one)."""
+        return preview_attacks(self, attacker, target, cells)
 
     def preview_shove(self, attacker: str, target: str, at: Cell | None = None,
                       facing: str | None = None) -> ShovePreview:

@@ -9,6 +9,7 @@ the encounter's own dice.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .combat import DISENGAGE_BASE
@@ -105,12 +106,16 @@ class DisengagePreview:
 
 def _arc_terms(state: EncounterState, u: UnitState, at: Cell, t: UnitState) -> tuple[str, int, tuple[Modifier, ...]]:
     arc = state.arc_at(u, at, t)
+    return (arc, *_arc_modifiers(state, u, t, arc))
+
+
+def _arc_modifiers(state: EncounterState, u: UnitState, t: UnitState, arc: str) -> tuple[int, tuple[Modifier, ...]]:
     pen = penalty(arc, state.scenario.flank_penalty, state.scenario.rear_penalty)
     mods: list[Modifier] = [("defence", t.spec.defense)]
     if pen:
         mods.append((f"{arc} arc", -pen))
     mods.append(("attack", u.spec.attack))
-    return arc, pen, tuple(mods)
+    return pen, tuple(mods)
 
 
 def _action_reason(state: EncounterState, kind: str, u: UnitState, t_name: str, target_check: object,
@@ -124,21 +129,39 @@ def _action_reason(state: EncounterState, kind: str, u: UnitState, t_name: str, 
 
 
 def preview_attack(state: EncounterState, attacker: str, target: str, at: Cell | None = None) -> AttackPreview:
+    return preview_attacks(state, attacker, target, [state.unit(attacker).cell if at is None else at])[0]
+
+
+def preview_attacks(state: EncounterState, attacker: str, target: str, cells: Iterable[Cell]) -> list[AttackPreview]:
+    """:func:`preview_attack` from each of ``cells`` in turn (the AI weighs every hex it could strike
+    from): what they share (the target, the dice, whether the actor may act at all, each arc's odds)
+    is worked out once."""
     u = state.unit(attacker)
     t = need_target(state, "attack", u, target)
-    at = u.cell if at is None else at
-    legal = _action_reason(state, "attack", u, target, require_attack_target, at)
-    arc, pen, mods = _arc_terms(state, u, at, t)
-    odds = ToHit(t.spec.defense - pen, u.spec.attack)
     dist = dice_distribution(u.spec.damage)
     mean = sum(k * p for k, p in dist.items())
     kill = sum(p for k, p in dist.items() if k >= t.hp)
-    return AttackPreview(
-        attacker=u.name, target=t.name, at=at, legal=legal, arc=arc, penalty=pen,
-        attack=u.spec.attack, defense=t.spec.defense, needed=odds.needed, roll_needed=odds.roll_needed,
-        hit_chance=odds.chance, damage_min=min(dist), damage_max=max(dist),
-        expected_damage=odds.chance * mean, defeat_chance=odds.chance * kill, modifiers=mods,
-    )
+    low, high = min(dist), max(dist)
+    # The same refusal as _action_reason's: the actor's checks come first and do not depend on the hex.
+    refused = reason(lambda: (need_actor(state, "attack", u.name), need_action_left(state, "attack", u)))
+    by_arc: dict[str, tuple[int, tuple[Modifier, ...], ToHit]] = {}
+    out = []
+    for at in cells:
+        legal = refused if refused is not None else reason(require_attack_target, state, u, target, at)
+        arc = state.arc_at(u, at, t)
+        odds_of_arc = by_arc.get(arc)
+        if odds_of_arc is None:
+            pen, mods = _arc_modifiers(state, u, t, arc)
+            odds_of_arc = by_arc[arc] = (pen, mods, ToHit(t.spec.defense - pen, u.spec.attack))
+        pen, mods, odds = odds_of_arc
+        chance = odds.chance
+        out.append(AttackPreview(
+            attacker=u.name, target=t.name, at=at, legal=legal, arc=arc, penalty=pen,
+            attack=u.spec.attack, defense=t.spec.defense, needed=odds.needed, roll_needed=odds.roll_needed,
+            hit_chance=chance, damage_min=low, damage_max=high,
+            expected_damage=chance * mean, defeat_chance=chance * kill, modifiers=mods,
+        ))
+    return out
 
 
 def preview_shove(state: EncounterState, attacker: str, target: str, at: Cell | None = None,
