@@ -161,3 +161,13 @@ def _xml_chars(s: str) -> str:
     """The characters of ``s`` XML 1.0 can hold."""
     return "".join(c for c in s if c in "\t\n\r" or (" " <= c <= "\ud7ff") or ("\ue000" <= c <= "\ufffd")
                    or c > "\uffff")
+
+
+def test_the_sdl_fallback_finds_a_font_for_any_family_name() -> None:
+    # fc-match took a family starting with "-" for an option and printed its usage (not UTF-8 after a
+    # stray byte), which escaped as UnicodeDecodeError; such a family gets fontconfig's default instead.
+    from game.render.textobj import font_file
+
+    for family in ("-\x80", "-v", "--help", "\x80\x81"):
+        path = font_file(family, False, False)
+        assert path is None or Path(path).exists(), (family, path)

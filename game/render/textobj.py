@@ -35,9 +35,9 @@ def font_file(family: str, bold: bool, italic: bool) -> str | None:
     if fc is not None:
         style = (":bold" if bold else "") + (":italic" if italic else "")
         try:
-            out = subprocess.run([fc, "-f", "%{file}", family + style], capture_output=True, text=True,
-                                 timeout=5, check=False).stdout.strip()
-        except (OSError, subprocess.SubprocessError):
+            out = subprocess.run([fc, "-f", "%{file}", "--", family + style], capture_output=True, timeout=5,
+                                 check=False).stdout.decode("utf-8").strip()
+        except (OSError, subprocess.SubprocessError, UnicodeDecodeError):  # a family fc-match cannot take
             out = ""
         if out:
             return out
