@@ -69,6 +69,7 @@ class Match:
             raise ValueError(f'faction "{unknown[0]}" is not one of {", ".join(FACTIONS)}')
         self.log_path = Path(log_path) if log_path is not None else None
         self.applied: list[Applied] = []
+        self._factions: dict[str, str] = {}
         if self.log_path is not None and not self.log_path.exists():
             self.log_path.write_text("", encoding="utf-8")
 
@@ -96,7 +97,10 @@ class Match:
         return self._encounter
 
     def controller_of(self, name: str) -> Controller:
-        return self.controllers.get(self._encounter.view(name).faction, HUMAN)
+        faction = self._factions.get(name)
+        if faction is None:  # a combatant's faction never changes: looked up once (asked every step)
+            faction = self._factions[name] = self._encounter.view(name).faction
+        return self.controllers.get(faction, HUMAN)
 
     def current_controller(self) -> Controller | None:
         turn = self._encounter.turn

@@ -90,7 +90,23 @@ class Encounter(EncounterState):
     def _views_now(self) -> dict[str, CombatantView]:
         # Views are frozen values of the state as it is now: built once per state (the window,
         # the AI and the previews ask for them many times between two actions).
-        return self.cached("views", lambda: {n: view_of(u, self.layout) for n, u in self.units.items()})
+        return self.cached("views", lambda: {n: self._view_now(u) for n, u in self.units.items()})
+
+    def _view_now(self, u: UnitState) -> CombatantView:
+        # A view is a value of what it shows; most combatants show the same from one state to the
+        # next (one moved, one was hit), so their views are kept by those values and reused.
+        # Keyed by the spec's identity (hashing a whole spec is slow); the entry holds the spec, so
+        # the key's id cannot be reused by another while the entry lives.
+        key = (id(u.spec), u.cell, u.facing, u.hp, u.movement, u.threatening, u.zoc_exhausted,
+               u.disengaged_from, u.status)
+        hit = self._view_memo.get(key)
+        if hit is not None and hit[0] is u.spec:
+            return hit[1]
+        if len(self._view_memo) >= 4096:
+            self._view_memo.clear()
+        view = view_of(u, self.layout)
+        self._view_memo[key] = (u.spec, view)
+        return view
 
     def is_over(self) -> bool:
         return self.phase == ENDED

@@ -73,6 +73,7 @@ class EncounterState:
         self._events: list[Event] = []
         self._cache: dict[Any, Any] = {}
         self._threat_memo: dict[tuple[ThreatSource, ...], np.ndarray] = {}
+        self._view_memo: dict[tuple[Any, ...], Any] = {}  # views by what they show (encounter.py), shared by clones
 
     # --- what every rule reads ---------------------------------------------------
     @property
