@@ -65,16 +65,6 @@ class Window:
                 break
         return dist
 
-    def reach(self, start: tuple[int, int], cost: np.ndarray, stops: np.ndarray, budget: int) -> np.ndarray:
-        """Cheapest cost from ``start`` (padded axial index) to each hex within ``budget``.
-
-        ``stops`` (padded bool) marks hexes a mover may enter but not leave
-        (zone of control, R9); the start itself is always left freely (R10).
-        """
-        centre = start[0] * cost.shape[1] + start[1]
-        return reach_flat(cost.ravel(), stops.ravel(), np.array([centre]), np.array([budget]), self.vectors,
-                          cost.shape[1]).reshape(cost.shape)
-
 
 # The sweeps run over flat memory: in a padded array laid out row by row, the six neighbours of
 # every cell are the same six offsets, so "the cheapest neighbour of every cell" is six contiguous

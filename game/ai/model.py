@@ -12,7 +12,7 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -84,6 +84,19 @@ class Threat:
     zone: np.ndarray  # bool [N + 1]: where it could attack the actor next turn
     share: float  # 1 / the number of combatants it could choose between (MegaMek PR #7736)
     per_penalty: dict[int, float]  # expected damage against the actor, by defence penalty
+
+
+class ReachAsk(NamedTuple):
+    """A hostile's next-turn reach the memo did not know: where to answer it, and what it depends on."""
+
+    index: int  # its place among the questions asked together
+    hostile: CombatantView
+    band: int
+    start: int  # flat index where it stands
+    cost: np.ndarray  # float [N + 1]: its step costs, the actor's side closed (R4)
+    threat: np.ndarray  # bool [N + 1]: where the actor's side stops it (R9)
+    held: np.ndarray  # bool [N + 1]: where it may not end (its friends, R4)
+    key: tuple  # the memo key: all of the above that matters, as values
 
 
 class Memo:
@@ -448,49 +461,47 @@ class Situation:
                    cost[disc].tobytes(), np.packbits(threat[disc]).tobytes(), np.packbits(held[disc]).tobytes())
             hit = REACH_MEMO.get(key)
             if hit is None:
-                todo.append((len(out), h, band, start, cost, threat, held, key))
+                todo.append(ReachAsk(len(out), h, band, start, cost, threat, held, key))
             out.append(hit)
         if todo:
             self._sweep_reaches(todo, out)
         return out  # type: ignore[return-value]
 
-    def _sweep_reaches(self, todo: list, out: list) -> None:
+    def _sweep_reaches(self, todo: list[ReachAsk], out: list) -> None:
         """Answer the questions not remembered in one stack of windows (grid.reach_flat), and remember them."""
         # One window shape for all: each centred on its hostile, wide enough for the farthest
         # reach among them (a wider window changes no answer: nothing beyond is reachable).
-        margin = max(h.movement_max + band + 1 for _, h, band, *_ in todo)
-        wins = [self.window_around(start, margin) for _, _, _, start, *_ in todo]
+        margin = max(a.hostile.movement_max + a.band + 1 for a in todo)
+        wins = [self.window_around(a.start, margin) for a in todo]
         width = 2 * margin + 3  # the padded window's side
         size = width * width
         base = np.arange(len(todo)) * size
         cost_w = np.full(len(todo) * size, INF)
         stops_w = np.zeros(len(todo) * size, dtype=bool)
-        for b, win, (*_, cost, threat, _, _) in zip(base, wins, todo, strict=True):
-            cost_w[b + win.at] = cost[win.flats]
-            stops_w[b + win.at] = threat[win.flats]
+        for b, win, a in zip(base, wins, todo, strict=True):
+            cost_w[b + win.at] = a.cost[win.flats]
+            stops_w[b + win.at] = a.threat[win.flats]
         vectors = self.layout.direction_vectors
-        budgets = np.array([h.movement_max for _, h, *_ in todo])
+        budgets = np.array([a.hostile.movement_max for a in todo])
         dist = reach_flat(cost_w, stops_w, base + margin + 1 + (margin + 1) * width, budgets, vectors, width)
         grown = np.full(len(todo) * size, INF)
         cans = []
-        for b, win, (_, _, _, start, _, _, held, _) in zip(base, wins, todo, strict=True):
+        for b, win, a in zip(base, wins, todo, strict=True):
             can = np.zeros(self.n + 1, dtype=bool)
             can[win.flats] = dist[b + win.at] < INF
-            can &= ~held
-            can[start] = True
+            can &= ~a.held
+            can[a.start] = True
             can[self.n] = False
             cans.append(can)
             grown[b + win.at[can[win.flats]]] = 0.0
-        grown = grow_stack(grown.reshape(len(todo), width, width), np.array([band for _, _, band, *_ in todo]),
-                           vectors).ravel()
-        for b, win, can, (i, *_, key) in zip(base, wins, cans, todo, strict=True):
+        grown = grow_stack(grown.reshape(len(todo), width, width), np.array([a.band for a in todo]), vectors).ravel()
+        for b, win, can, a in zip(base, wins, cans, todo, strict=True):
             zone = np.zeros(self.n + 1, dtype=bool)
             zone[win.flats] = grown[b + win.at] < INF
             can.flags.writeable = False
             zone.flags.writeable = False
-            REACH_MEMO.put(key, (can, zone))
-            out[i] = (can, zone)
-
+            REACH_MEMO.put(a.key, (can, zone))
+            out[a.index] = (can, zone)
 
     @cached_property
     def pits(self) -> np.ndarray:
