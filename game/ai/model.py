@@ -308,28 +308,32 @@ class Situation:
         own reach the hostile must enter the polearm's band and stop there (R9),
         unless it already stands within that band.
         """
-        me = self.me
-        out = np.zeros((len(self.threats), len(flats), 7))
-        sides = None  # [cell, direction]: the neighbour across each side, gathered once for all hostiles
-        for i, t in enumerate(self.threats):
+        me, threats = self.me, self.threats
+        out = np.zeros((len(threats), len(flats), 7))
+        if not threats:
+            return out
+        zones = np.stack([t.zone for t in threats])[:, flats]  # [hostile, cell]
+        bits = np.zeros(zones.shape, dtype=np.int64)  # [hostile, cell]: the sides it could strike from
+        melee = []
+        for i, t in enumerate(threats):
             h = t.view
-            zone = t.zone[flats].copy()
             if me.threatening and me.reach_min >= 2 and h.reach < me.reach_min:
-                apart = self.dist_from(h.cell, flats) - me.radius - h.radius
-                zone &= apart <= me.reach
-            if not zone.any():
-                continue
+                zones[i] &= self.dist_from(h.cell, flats) - me.radius - h.radius <= me.reach
             if h.reach == 1 and h.radius == 0 and me.radius == 0:
-                if sides is None:
-                    sides = self.nt[flats]
-                stands = t.can_end[sides]  # [cell, direction]: could it strike from that side?
-            else:
-                stands = self._toward(flats, h.cell)
-            # [cell, facing]: the worst arc it could strike from, for each facing at once.
-            worst = WORST_BY_SIDES[stands @ SIDE_BITS]
-            per = np.array([t.per_penalty[0], t.per_penalty[FLANK], t.per_penalty[REAR]])
-            out[i, :, :6] = np.where(zone[:, None], per[worst] * t.share, 0.0)
-            out[i, :, 6] = np.where(zone, t.per_penalty[0] * t.share, 0.0)
+                melee.append(i)
+            elif zones[i].any():
+                bits[i] = self._toward(flats, h.cell) @ SIDE_BITS
+        if melee:
+            # Could it strike from that side: could it stand on the neighbour across it?
+            stands = np.stack([threats[i].can_end for i in melee])[:, self.nt[flats]]  # [hostile, cell, side]
+            bits[melee] = stands @ SIDE_BITS
+        # [hostile, cell, facing]: the worst arc it could strike from, for each facing at once.
+        worst = WORST_BY_SIDES[bits]
+        per = np.array([[t.per_penalty[0], t.per_penalty[FLANK], t.per_penalty[REAR]] for t in threats])
+        shares = np.array([t.share for t in threats])
+        blows = per.ravel()[worst + 3 * np.arange(len(threats))[:, None, None]] * shares[:, None, None]
+        out[:, :, :6] = np.where(zones[:, :, None], blows, 0.0)
+        out[:, :, 6] = np.where(zones, (per[:, 0] * shares)[:, None], 0.0)
         return out
 
     def _toward(self, flats: np.ndarray, cell: tuple[int, int]) -> np.ndarray:
