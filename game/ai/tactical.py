@@ -402,23 +402,33 @@ class TacticalPolicy:
         w, me = self.weights, sit.me
         top = sorted(cands, key=lambda c: -c.score)[: w.replies]
         seen: dict[tuple, dict[str, tuple[float, float]] | None] = {}
-        for c in top:
-            if any(isinstance(a, Flee) for a in c.actions):
+        danger_terms = ("danger", "exposure", "death")
+        # The replies only ever cost: a plan's score without its danger terms bounds what it can
+        # score after the check. Plans are checked from the highest bound down, and a plan whose
+        # bound is below the best checked score so far cannot be chosen: it is left out unchecked
+        # (the same choice as checking every plan, for less time).
+        bound = {id(c): c.score - sum(c.terms.get(k, 0.0) for k in danger_terms) for c in top}
+        best = -math.inf
+        out: list[Candidate] = []
+        for c in sorted(top, key=lambda c: -bound[id(c)]):
+            if bound[id(c)] < best - 1e-9:
                 continue
+            out.append(c)
             names = [t.view.name for t in sit.threats if t.zone[c.end]]
-            if not names:
-                continue  # nobody could reach it there: no danger either way
+            if not names or any(isinstance(a, Flee) for a in c.actions):
+                best = max(best, c.score)
+                continue  # nobody could reach it there: no danger either way (or it leaves the board)
             moves = [a for a in c.actions if isinstance(a, Move | Face)]
             key = tuple(moves)
             if key not in seen:
                 seen[key] = replies(sit.enc, me.name, moves, names, self._enemy)
             struck = seen[key]
-            if struck is None:
-                continue
-            damage, p_death = combined(struck, c.kills if c.kills is not None else pos.kills)
-            mult = pos.danger_mult
-            c.terms["danger"] = -w.danger * mult * damage
-            c.terms["exposure"] = 0.0
-            c.terms["death"] = -w.death * min(1.0, mult) * p_death * sit.value(me)
-        return top
-
+            if struck is not None:
+                damage, p_death = combined(struck, c.kills if c.kills is not None else pos.kills)
+                mult = pos.danger_mult
+                c.terms["danger"] = -w.danger * mult * damage
+                c.terms["exposure"] = 0.0
+                c.terms["death"] = -w.death * min(1.0, mult) * p_death * sit.value(me)
+            best = max(best, c.score)
+        kept = {id(c) for c in out}
+        return [c for c in top if id(c) in kept]  # in rank order: the first of equals wins, as before
