@@ -150,12 +150,11 @@ class Situation:
         self.geometry = GEOMETRIES.setdefault((self.board.rows, self.board.cols, self.layout), len(GEOMETRIES))
         active = [v for v in every if v.active]
         self.by_name = {v.name: v for v in active}
-        self.hostiles = [v for v in active if enc.hostile(self.me.name, v.name)]
-        mine = enc.hostile_factions(self.me.faction)
+        mine = enc.hostile_factions(self.me.faction)  # hostility is mutual: the factions hostile to the actor
+        self.hostiles = [v for v in active if v.faction in mine]
         self.friends = [
             v for v in active
-            if v.name != self.me.name and not enc.hostile(self.me.name, v.name)
-            and enc.hostile_factions(v.faction) & mine
+            if v.name != self.me.name and v.faction not in mine and enc.hostile_factions(v.faction) & mine
         ]
         self.friend_names = {v.name for v in self.friends}
         self.q, self.r, self.nt = self._grid_tables()

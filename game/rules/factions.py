@@ -40,9 +40,12 @@ class Hostility:
         # is cheaper than building a frozenset each time.
         ordered = frozenset((a, b) for pair in self.pairs for a in pair for b in pair if a != b)
         object.__setattr__(self, "_ordered", ordered)
+        hostile_to = {f: frozenset(g for g in FACTIONS if (g, f) in ordered) for f in FACTIONS}
+        object.__setattr__(self, "_hostile_to", hostile_to)
 
     def hostile(self, a: str, b: str) -> bool:
         return (a, b) in self._ordered  # type: ignore[attr-defined]
 
     def hostile_to(self, faction: str) -> frozenset[str]:
-        return frozenset(f for f in FACTIONS if self.hostile(f, faction))
+        known = self._hostile_to.get(faction)  # type: ignore[attr-defined]
+        return known if known is not None else frozenset(f for f in FACTIONS if self.hostile(f, faction))
