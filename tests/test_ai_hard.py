@@ -8,11 +8,12 @@ and the reason for the right choice can be worked out by hand.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
-from game.ai import policy_for
+from game.ai import HARD, policy_for, tactical
 from game.ai.reply import replies
 from game.ai.tactical import TacticalPolicy
 from game.rules import Attack, EndTurn, Move
@@ -104,3 +105,44 @@ def test_the_reply_check_plays_the_hostiles_turn_with_the_normal_ai(tmp_path: Pa
     struck = replies(enc, "Orc", [Move("Orc", (4, 3))], ["Brute"], TacticalPolicy())
     assert struck == {"Brute": (6.0, 1.0)}
     assert enc.state_json() == before
+
+
+def test_the_reply_check_shortcut_never_changes_a_choice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Hard re-scores its best plans by the hostiles' replies, and a reply only ever costs: a plan
+    # whose score without its danger terms is below the best re-scored plan so far cannot win, so
+    # it is left unchecked. Three against three in contact from round 1 (mixed reach, damage and
+    # hit points, so plans differ in danger), hard on both sides: at every decision the plan with
+    # the shortcut must equal the plan with every candidate checked, and the shortcut must have
+    # saved some checks (else this test would hold for nothing).
+    enc = encounter(tmp_path, OPEN, [
+        unit("Orc", (3, 2), "enemy", hp=10, move=4, attack=4, damage="1d8", initiative=9),
+        unit("Pike", (2, 1), "enemy", hp=8, move=4, attack=3, damage="1d6", reach=2, initiative=7),
+        unit("Rat", (3, 1), "enemy", hp=5, move=5, attack=2, damage="1d4", initiative=5),
+        unit("Knight", (5, 3), "player", hp=12, move=4, attack=4, damage="1d8", initiative=8),
+        unit("Archer", (6, 4), "player", hp=6, move=4, attack=3, damage="1d6", reach=2, initiative=6),
+        unit("Page", (5, 2), "player", hp=4, move=5, attack=2, damage="1d4", initiative=4),
+    ])
+    calls = {"n": 0}
+    real = tactical.replies
+
+    def counted(*args: object, **kw: object) -> object:
+        calls["n"] += 1
+        return real(*args, **kw)
+
+    monkeypatch.setattr(tactical, "replies", counted)
+    quick, full = TacticalPolicy(HARD, "hard"), TacticalPolicy(HARD, "hard")
+    full.prune = False
+    rng = random.Random(3)
+    asked = {"quick": 0, "full": 0}
+    for _ in range(60):
+        if enc.is_over():
+            break
+        for name, policy in (("quick", quick), ("full", full)):
+            before = calls["n"]
+            plan = policy.plan(enc.sandbox(random.Random(5)), random.Random(5))
+            asked[name] += calls["n"] - before
+            if name == "quick":
+                chosen = plan
+        assert plan.actions == chosen.actions and plan.score == pytest.approx(chosen.score)
+        enc.apply(quick.choose(enc.sandbox(rng), rng))
+    assert asked["quick"] < asked["full"]

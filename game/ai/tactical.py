@@ -160,6 +160,10 @@ def caution(sit: Situation) -> float:
 class TacticalPolicy:
     """Scores candidate turns with named terms; ``level`` names the weight table it plays."""
 
+    # Hard's reply check may leave out plans that cannot win (see _check_replies); a test turns
+    # this off to hold that the shortcut never changes a choice.
+    prune = True
+
     def __init__(self, weights: Weights = NORMAL, level: str = "normal") -> None:
         self.weights = weights
         self.level = level
@@ -411,7 +415,7 @@ class TacticalPolicy:
         best = -math.inf
         out: list[Candidate] = []
         for c in sorted(top, key=lambda c: -bound[id(c)]):
-            if bound[id(c)] < best - 1e-9:
+            if self.prune and bound[id(c)] < best - 1e-9:
                 continue
             out.append(c)
             names = [t.view.name for t in sit.threats if t.zone[c.end]]

@@ -46,4 +46,10 @@ EASY = replace(NORMAL, next_round=False, noise=2.0, approach=0.8, support=0.0, s
 # 52.0 % (100, seeds 1400-1449); six plans 59.0 % (200, seeds 1400-1499) and 60.0 % (200,
 # 1500-1599); eight plans 63.0 % (200, 1500-1599). Tried and dropped: the replies chained over
 # the round with blows on friends counted too, six plans, 47.0 % (200, 1400-1499).
+# Seeds 1000-1049 (100 games each; this table 58.0 %): 5 plans 55 %, 6 plans 56 %, 12 plans
+# (death 1.5) 47 %, 16 plans 40 % (more plans checked: more plans that look safe only because
+# the reply strikes a friend instead); a reply check that only adds danger 55 %, with 16 plans
+# 52 %; friends' expected losses in the replies counted 45 %, only friends defeated before they
+# can act 56 %; every hostile within walk + reach asked 46 %; focus 1.0 56 %; death 1.5 60 %;
+# the best two plans without an action checked too 58 %.
 HARD = replace(NORMAL, reply=1.0, focus=0.3, deny=True, replies=8)
