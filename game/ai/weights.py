@@ -52,5 +52,7 @@ EASY = replace(NORMAL, next_round=False, noise=2.0, approach=0.8, support=0.0, s
 # 52 %; friends' expected losses in the replies counted 45 %, only friends defeated before they
 # can act 56 %; every hostile within walk + reach asked 46 %; focus 1.0 56 %; death 1.5 60 %;
 # the best two plans without an action checked too 58 %; three hexes to move on to after
-# acting in place 53 %. This table on report seeds 6000-6099: 55.5 % [48.6 %, 62.2 %] (200).
+# acting in place 53 %; a reply on a friend who acts before that hostile counted as one on
+# the actor 61 %, and on seeds 1100-1149 58 % (this table 62 % there). This table on report
+# seeds 6000-6099: 55.5 % [48.6 %, 62.2 %] (200).
 HARD = replace(NORMAL, reply=1.0, focus=0.3, deny=True, replies=8)
