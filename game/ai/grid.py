@@ -27,9 +27,8 @@ class Window:
         self.w = hi[0] - lo[0] + 1
         self.h = hi[1] - lo[1] + 1
         self.flats = flats
-        self.qi = q[flats] - self.q0 + 1
-        self.ri = r[flats] - self.r0 + 1
-        self.at = self.ri * (self.w + 2) + self.qi  # the cells' flat indices in the padded array
+        # The cells' flat indices in the padded array (row r - r0 + 1, column q - q0 + 1).
+        self.at = (r[flats] - self.r0 + 1) * (self.w + 2) + (q[flats] - self.q0 + 1)
         self.vectors = vectors
 
     @classmethod

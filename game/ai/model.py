@@ -9,7 +9,7 @@ with one extra slot at the end standing for "off the grid".
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
@@ -352,19 +352,27 @@ class Situation:
     def footprint_cost(self, movement_type: str, radius: int) -> np.ndarray:
         """float [N + 1], read-only: cost for a footprint of ``radius`` to step its centre onto each hex
         (INF: may not). The terrain never changes, so it is worked out once per board."""
-        key = (id(self.board), movement_type, radius)
-        hit = TERRAIN_MEMO.get(key)
-        if hit is not None and hit[0] is self.board:  # the board itself is held: its id is not reused
+        def make() -> np.ndarray:
+            mt = MovementType[movement_type.upper()]
+            cost = np.append(self.board.cost[mt].ravel().astype(float), INF)
+            cost[cost < 1] = INF
+            if radius:
+                fp = self.board.footprint_table(radius)
+                cost = np.append(cost[np.where(fp < 0, self.n, fp)].max(axis=1), INF)
+            return cost
+
+        return self._per_board(("cost", movement_type, radius), make)
+
+    def _per_board(self, key: Hashable, make: Callable[[], np.ndarray]) -> np.ndarray:
+        """A read-only array that depends on the board's terrain alone, made once per board (TERRAIN_MEMO)."""
+        full = (id(self.board), key)
+        hit = TERRAIN_MEMO.get(full)
+        if hit is not None and hit[0] is self.board:  # the entry holds the board: its id is not reused
             return hit[1]
-        mt = MovementType[movement_type.upper()]
-        cost = np.append(self.board.cost[mt].ravel().astype(float), INF)
-        cost[cost < 1] = INF
-        if radius:
-            fp = self.board.footprint_table(radius)
-            cost = np.append(cost[np.where(fp < 0, self.n, fp)].max(axis=1), INF)
-        cost.flags.writeable = False
-        TERRAIN_MEMO.put(key, (self.board, cost))
-        return cost
+        value = make()
+        value.flags.writeable = False
+        TERRAIN_MEMO.put(full, (self.board, value))
+        return value
 
     def held_by(self, units: list[CombatantView], radius: int) -> np.ndarray:
         """bool [N + 1]: centres where a footprint of ``radius`` would overlap one of ``units``."""
@@ -389,16 +397,15 @@ class Situation:
     def window_around(self, flat: int, margin: int) -> Window:
         """:meth:`window` of the one hex ``flat``."""
         q, r = int(self.q[flat]), int(self.r[flat])
-        key = (self.geometry, (q - margin, r - margin), (q + margin, r + margin))
-        win = GRID_MEMO.get(key)
-        if win is None:
-            win = Window.spanning(self.q[: self.n], self.r[: self.n], key[1], key[2], self.layout.direction_vectors)
-            GRID_MEMO.put(key, win)
-        return win
+        return self._spanning((q - margin, r - margin), (q + margin, r + margin))
 
     def window(self, cells: np.ndarray, margin: int) -> Window:
         lo = (int(self.q[cells].min()) - margin, int(self.r[cells].min()) - margin)
         hi = (int(self.q[cells].max()) + margin, int(self.r[cells].max()) + margin)
+        return self._spanning(lo, hi)
+
+    def _spanning(self, lo: tuple[int, int], hi: tuple[int, int]) -> Window:
+        """The axial rectangle from ``lo`` to ``hi``, remembered by the grid's geometry and those bounds."""
         key = (self.geometry, lo, hi)
         win = GRID_MEMO.get(key)
         if win is None:
@@ -509,15 +516,11 @@ class Situation:
     @cached_property
     def pits(self) -> np.ndarray:
         """Flat indices of the hazards and chasms: where a shove can hurt (R12, R22); once per board."""
-        key = (id(self.board), "pits")
-        hit = TERRAIN_MEMO.get(key)
-        if hit is not None and hit[0] is self.board:
-            return hit[1]
-        terrain = self.board.terrain.ravel()
-        pits = np.flatnonzero((terrain == Terrain.HAZARD) | (terrain == Terrain.CHASM))
-        pits.flags.writeable = False
-        TERRAIN_MEMO.put(key, (self.board, pits))
-        return pits
+        def make() -> np.ndarray:
+            terrain = self.board.terrain.ravel()
+            return np.flatnonzero((terrain == Terrain.HAZARD) | (terrain == Terrain.CHASM))
+
+        return self._per_board("pits", make)
 
     @cached_property
     def enter_cost(self) -> np.ndarray:

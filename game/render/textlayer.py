@@ -14,6 +14,8 @@ equal to its alpha). We lay text the same way, so the picture matches Tiled's th
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from game.maps.layer_tree import ObjectShape, parse_colour
@@ -44,8 +46,6 @@ def _sdl_text(obj: ObjectShape, style: dict[str, str], colour: tuple[int, int, i
               offset: tuple[float, float], opacity: float,
               canvas: tuple[int, int]) -> tuple[np.ndarray, int, int] | None:
     """The fallback: SDL_ttf's lines laid out as Qt lays them (:mod:`textobj`), turned about (x, y)."""
-    import math
-
     surf, (lx, ly) = layout_text(obj.text, style, obj.width, obj.height, colour[:3])
     turn = math.radians(obj.rotation) if math.isfinite(obj.rotation) else 0.0
     cos, sin = math.cos(turn), math.sin(turn)
