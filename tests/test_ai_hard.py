@@ -15,12 +15,15 @@ import pytest
 
 from game.ai import HARD, policy_for, tactical
 from game.ai.reply import replies
-from game.ai.tactical import TacticalPolicy
-from game.rules import Attack, EndTurn, Move
+from game.ai.tactical import TacticalPolicy, same_step
+from game.ai.turn import DICE_KINDS
+from game.maps import load_scenario
+from game.rules import Attack, Begin, Encounter, EndTurn, Move
 
 from .ai_fixtures import encounter, play_turn, unit
 
 OPEN = ["." * 9] * 7
+MAPS = Path(__file__).resolve().parents[1] / "maps"
 
 
 def attacks(actions: list) -> list[Attack]:
@@ -146,3 +149,45 @@ def test_the_reply_check_shortcut_never_changes_a_choice(tmp_path: Path, monkeyp
         assert plan.actions == chosen.actions and plan.score == pytest.approx(chosen.score)
         enc.apply(quick.choose(enc.sandbox(rng), rng))
     assert asked["quick"] < asked["full"]
+
+
+def test_hard_walks_the_plan_it_chose_until_dice_are_rolled() -> None:
+    # What `playmat suggest` shows for a hard combatant at the start of its turn, or right after
+    # its dice have spoken, is what it does up to its next attack, shove or disengage: walking and
+    # turning reveal nothing new, so it does not second-guess its plan from the hex it walked to
+    # (normal, asked afresh after each step, sometimes does: a move that was the way to an attack
+    # becomes a move elsewhere, or after striking it walks on hex by hex). Hard plays every side
+    # of a shipped map for six rounds, on dice of the encounter.
+    enc = Encounter(load_scenario(MAPS / "fortress_assault.tmx"))
+    enc.apply(Begin())
+    policy, rng = policy_for("hard"), random.Random(11)
+    followed = 0
+    while not enc.is_over() and enc.round <= 6:
+        name = enc.turn
+        planned: list = []
+        while enc.turn == name and not enc.is_over():
+            if not planned:  # the turn's start, or its dice have just spoken: what suggest shows now
+                planned = list(policy.plan(enc.sandbox(random.Random(1)), random.Random(1)).actions)
+            action = policy.choose(enc.sandbox(rng), rng)
+            assert same_step(action, planned.pop(0)), (name, action)
+            followed += 1
+            if isinstance(action, DICE_KINDS):
+                planned = []
+            enc.apply(action)
+    assert followed > 100
+
+
+def test_the_reply_check_sees_a_hostile_shove_it_into_a_chasm(tmp_path: Path) -> None:
+    # A chasm at (4,3). The orc (6 hp) would move to (3,3), just west of it. The brute (move 3)
+    # can step to (2,3), west of the orc, and shove it east (R22: straight away from the shover)
+    # into the chasm: a fall defeats it (R12). The brute always succeeds (attack 20, R21) and
+    # its blow deals only 1, so normal, planning the brute's turn, shoves. The reply check must
+    # count that shove as the orc's certain end -- 6 hit points lost, defeat chance 1 -- not as
+    # a reply that misses the orc because it is no attack.
+    rows = ["." * 9] * 3 + ["....c...."] + ["." * 9] * 3
+    enc = encounter(tmp_path, rows, [
+        unit("Orc", (6, 6), "enemy", hp=6, move=5, attack=2, damage="1d4", initiative=10),
+        unit("Brute", (0, 3), "player", hp=30, move=3, attack=20, damage="1", initiative=2),
+    ])
+    struck = replies(enc, "Orc", [Move("Orc", (3, 3))], ["Brute"], TacticalPolicy())
+    assert struck == {"Brute": (6.0, 1.0)}

@@ -5,7 +5,8 @@ sandbox of the encounter; then each hostile that could reach it is given the
 turn there, everyone else standing still, and the `normal` policy plans that
 hostile's turn. If the plan strikes the actor, the preview from the hex it
 strikes from gives the expected damage and the chance of defeat, arc
-included (R17-R19). Each hostile is asked on its own, from the same position:
+included (R17-R19); if it shoves the actor into fire or a chasm, the shove's
+preview gives them (R12, R22). Each hostile is asked on its own, from the same position:
 the replies are not chained.
 
 Only moves and turns are applied (no dice are rolled): the actor's own blow
@@ -18,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from game.rules import Attack, Encounter, EndTurn, Face, Move
+from game.rules import Attack, Encounter, EndTurn, Face, Move, Shove
 
 from .turn import Plan
 
@@ -61,6 +62,13 @@ def replies(enc: Encounter, me: str, moves: list, hostiles: list[str], enemy: Pl
                 if action.target == me:
                     pv = trial.preview_attack(name, me, at=at)
                     out[name] = (pv.expected_damage, pv.defeat_chance)
+                break
+            elif isinstance(action, Shove):
+                if action.target == me:  # into fire or a chasm: the push is the blow (R12, R22)
+                    push = trial.preview_shove(name, me, at=at)
+                    hp = trial.view(me).hp
+                    lost = hp if push.falls else min(push.hazard_damage, hp)
+                    out[name] = (push.hit_chance * lost, push.defeat_chance)
                 break
             elif isinstance(action, EndTurn | Face):
                 break

@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from game.rules import Action, Attack, Disengage, Encounter, EndTurn, Face, Flee, Move, Shove
+from game.rules import Action, Attack, Begin, Disengage, Encounter, EndTurn, Face, Flee, Move, Shove
 
 from .coordinate import Coordination, blow
 from .model import INF, Situation
 from .reply import combined, replies
-from .turn import Plan, Term, turn_so_far
+from .turn import DICE_KINDS, Plan, Term, turn_so_far
 from .weights import NORMAL, Weights
 
 # An action to weigh from a hex: (action, end hex, its value terms, hostiles' defeat chances, label).
@@ -132,6 +132,13 @@ class Positions:
         return score, facing, terms
 
 
+def same_step(done: Action, planned: Action) -> bool:
+    """A recorded move or turn is the planned one (the record adds the path taken)."""
+    if isinstance(done, Move) and isinstance(planned, Move):
+        return done.unit == planned.unit and tuple(done.to) == tuple(planned.to)
+    return done == planned
+
+
 def best_facing(total: np.ndarray, current: int) -> tuple[np.ndarray, np.ndarray]:
     """Per row of ``total`` ``[hex, facing]`` (the danger with each facing): the facing that takes
     least, the current one on ties (no needless turning), and what it takes."""
@@ -183,6 +190,10 @@ class TacticalPolicy:
         if (done and isinstance(done[-1], Face)) or len(done) >= MAX_TURN_ACTIONS:
             return Plan(name, self.level, (EndTurn(),), summary="turn done")
         w = self.weights
+        if w.commit and done and not isinstance(done[-1], DICE_KINDS):
+            kept = self._as_planned(enc, done, rng, explain)
+            if kept is not None:
+                return kept
         sit = Situation(enc, w.reply)
         if not explain and enc.acted and len(sit.cells) == 1 and not (w.focus or w.deny):
             return self._face_only(sit, name, rng)
@@ -218,6 +229,31 @@ class TacticalPolicy:
         best = max(cands, key=lambda c: c.score)  # first of equals: enumeration order is deterministic
         terms_out = tuple(Term(k, v) for k, v in best.terms.items() if abs(v) > 1e-9)
         return Plan(name, self.level, tuple(best.actions), terms_out, best.score, best.label)
+
+    def _as_planned(self, enc: Encounter, done: list[Action], rng: random.Random, explain: bool) -> Plan | None:
+        """Hard: the rest of the plan it chose when its turn began or its dice last spoke.
+
+        Moving and turning reveal nothing new, so a plan chosen over every
+        hex the actor could reach is not second-guessed from the hex it walked
+        to (where a fresh look sees fewer options, and its own body in new
+        places): no walking on and on, hex by hex, after the plan's end. That
+        moment is found by taking the moves and turns since back on a copy.
+        """
+        start = enc.clone()
+        since: list[Action] = []
+        while start.history and not isinstance(start.history[-1], (EndTurn, Begin, *DICE_KINDS)):
+            since.insert(0, start.undo())
+        if start.turn != enc.turn or not since:
+            return None
+        first = self.plan(start, rng, explain)
+        if len(first.actions) <= len(since) or not all(
+            same_step(a, b) for a, b in zip(since, first.actions, strict=False)
+        ):
+            return None
+        rest = first.actions[len(since):]
+        if enc.check(rest[0]) is not None:
+            return None
+        return Plan(first.unit, self.level, rest, first.terms, first.score, first.summary)
 
     def _face_only(self, sit: Situation, name: str, rng: random.Random) -> Plan:
         """Acted and unable to move: the one candidate is staying put, and its facing follows from

@@ -33,6 +33,7 @@ class Weights:
     focus: float = 0.0  # hard: joint assignment of the side's blows (coordinate.py); weight of what it adds
     replies: int = 0  # hard: its best this many turns re-scored by the hostiles' replies (reply.py)
     deny: bool = False  # hard: a hostile its side will likely defeat before it acts threatens less
+    commit: bool = False  # hard: keeps to the plan chosen at its turn's start (or its last dice) till dice roll
     noise: float = 0.0  # Gumbel noise (in score points) on every candidate: easy's mistakes
     next_round: bool = True  # easy looks one turn ahead only: no danger, death or retreat terms
 
@@ -55,4 +56,4 @@ EASY = replace(NORMAL, next_round=False, noise=2.0, approach=0.8, support=0.0, s
 # acting in place 53 %; a reply on a friend who acts before that hostile counted as one on
 # the actor 61 %, and on seeds 1100-1149 58 % (this table 62 % there). This table on report
 # seeds 6000-6099: 55.5 % [48.6 %, 62.2 %] (200).
-HARD = replace(NORMAL, reply=1.0, focus=0.3, deny=True, replies=8)
+HARD = replace(NORMAL, reply=1.0, focus=0.3, deny=True, replies=8, commit=True)
