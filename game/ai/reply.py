@@ -6,8 +6,8 @@ turn there, everyone else standing still, and the `normal` policy plans that
 hostile's turn. If the plan strikes the actor, the preview from the hex it
 strikes from gives the expected damage and the chance of defeat, arc
 included (R17-R19); if it shoves the actor into fire or a chasm, the shove's
-preview gives them (R12, R22). Each hostile is asked on its own, from the same position:
-the replies are not chained.
+preview gives them (R12, R22). Each hostile is asked on its own, from the
+same position: the replies are not chained.
 
 Only moves and turns are applied (no dice are rolled): the actor's own blow
 is accounted for by discounting the struck hostile's reply by the chance it
