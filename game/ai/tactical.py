@@ -133,7 +133,7 @@ class Positions:
 
 
 def same_step(done: Action, planned: Action) -> bool:
-    """A recorded move or turn is the planned one (the record adds the path taken)."""
+    """A recorded action is the planned one (a recorded move adds the path it took)."""
     if isinstance(done, Move) and isinstance(planned, Move):
         return done.unit == planned.unit and tuple(done.to) == tuple(planned.to)
     return done == planned
@@ -191,7 +191,7 @@ class TacticalPolicy:
             return Plan(name, self.level, (EndTurn(),), summary="turn done")
         w = self.weights
         if w.commit and done and not isinstance(done[-1], DICE_KINDS):
-            kept = self._as_planned(enc, done, rng, explain)
+            kept = self._as_planned(enc, rng, explain)
             if kept is not None:
                 return kept
         sit = Situation(enc, w.reply)
@@ -230,7 +230,7 @@ class TacticalPolicy:
         terms_out = tuple(Term(k, v) for k, v in best.terms.items() if abs(v) > 1e-9)
         return Plan(name, self.level, tuple(best.actions), terms_out, best.score, best.label)
 
-    def _as_planned(self, enc: Encounter, done: list[Action], rng: random.Random, explain: bool) -> Plan | None:
+    def _as_planned(self, enc: Encounter, rng: random.Random, explain: bool) -> Plan | None:
         """Hard: the rest of the plan it chose when its turn began or its dice last spoke.
 
         Moving and turning reveal nothing new, so a plan chosen over every
