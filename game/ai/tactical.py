@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -133,10 +133,8 @@ class Positions:
 
 
 def same_step(done: Action, planned: Action) -> bool:
-    """A recorded action is the planned one (a recorded move adds the path it took)."""
-    if isinstance(done, Move) and isinstance(planned, Move):
-        return done.unit == planned.unit and tuple(done.to) == tuple(planned.to)
-    return done == planned
+    """A recorded move or turn is the planned one (a recorded move adds the path it took)."""
+    return (replace(done, path=None) if isinstance(done, Move) else done) == planned
 
 
 def best_facing(total: np.ndarray, current: int) -> tuple[np.ndarray, np.ndarray]:
@@ -175,6 +173,10 @@ class TacticalPolicy:
         self.weights = weights
         self.level = level
         self._enemy = TacticalPolicy() if weights.replies else None  # hard: the enemy's mind is `normal`
+        # commit: the plan made at the last turn start (or dice) and the state it was made in
+        # (scenario and history are the whole state: the log is the save file), so the steps
+        # that walk it do not plan it again. One entry, replaced whole: safe across threads.
+        self._kept: tuple[object, tuple[Action, ...], bool, Plan] | None = None
 
     def choose(self, view: Encounter, rng: random.Random) -> Action:
         return self.plan(view, rng, explain=False).actions[0]
@@ -194,6 +196,17 @@ class TacticalPolicy:
             kept = self._as_planned(enc, rng, explain)
             if kept is not None:
                 return kept
+        fresh = self._plan_fresh(enc, rng, explain, name, done)
+        if w.commit and not w.noise and (not done or isinstance(done[-1], DICE_KINDS)):
+            # The moment _as_planned goes back to: remember what was planned here. (Only a
+            # noise-free table: a remembered plan draws nothing from ``rng``.)
+            self._kept = (enc.scenario, tuple(enc.history), explain, fresh)
+        return fresh
+
+    def _plan_fresh(self, enc: Encounter, rng: random.Random, explain: bool, name: str,
+                    done: list[Action]) -> Plan:
+        """The best turn from here, over every hex the actor can still reach."""
+        w = self.weights
         sit = Situation(enc, w.reply)
         if not explain and enc.acted and len(sit.cells) == 1 and not (w.focus or w.deny):
             return self._face_only(sit, name, rng)
@@ -245,7 +258,11 @@ class TacticalPolicy:
             since.insert(0, start.undo())
         if start.turn != enc.turn or not since:
             return None
-        first = self.plan(start, rng, explain)
+        kept = self._kept
+        if kept is not None and kept[0] is start.scenario and kept[2] == explain and kept[1] == tuple(start.history):
+            first = kept[3]
+        else:
+            first = self.plan(start, rng, explain)
         if len(first.actions) <= len(since) or not all(
             same_step(a, b) for a, b in zip(since, first.actions, strict=False)
         ):
