@@ -1,6 +1,6 @@
 """Text objects without Qt, and on any input: ``playmat render --objects`` still draws, never a traceback.
 
-Qt (PyQt5) paints text objects as Tiled does (test_tiled_goldens.test_render_objects_draws_text_as_tiled_does).
+Qt (PyQt5, the ``text`` extra) paints text objects as Tiled does (test_tiled_goldens.test_render_objects_draws_text_as_tiled_does).
 Where it cannot be imported or started, text falls back to SDL_ttf with one stderr line; the game
 window and the rules never load Qt.
 """
@@ -59,6 +59,8 @@ def without_qt(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) 
     if request.param == "not installed":
         monkeypatch.setitem(sys.modules, "PyQt5", None)
     else:
+        pytest.importorskip("PyQt5", reason="the text extra (pip install 'playmat[text]') is not installed")
+
         def missing(name: str, *args: object, **kwargs: object) -> None:
             raise OSError("libGL.so.1: cannot open shared object file: No such file or directory")
 
@@ -84,6 +86,8 @@ def test_without_qt_text_falls_back_to_sdl_with_one_line(
     assert err.count("\n") == 1 and "Traceback" not in err, err  # said once, however many maps are drawn
     assert err.startswith("playmat: text objects drawn without Qt, close to Tiled's but not exact (")
     assert ("libGL.so.1" in err) == (without_qt == "cannot start")
+    # The light install (no `text` extra) is told how to get Tiled's exact text.
+    assert ("pip install 'playmat[text]'" in err) == (without_qt == "not installed")
     gold = tiled_png(tmx.parent / f"{tmx.stem}_objects.png")
     bare = tiled_png(tmx.with_suffix(".png"))
     assert mine.shape == gold.shape == bare.shape
@@ -127,6 +131,7 @@ def test_text_settings_beyond_the_goldens_match_tileds_rasterizer_run_now(tmp_pa
     # not know, a translucent ARGB colour, a 90-degree turn, right-to-left Hebrew next to Latin in a
     # bold italic underlined monospace, text overflowing a narrow box; the layer at opacity 0.55 with a
     # fractional offset. Measured 0.001 % off by more than 8 (2 edge pixels over transparent ground).
+    pytest.importorskip("PyQt5", reason="the text extra (pip install 'playmat[text]') is not installed")
     src = (GOLDEN / "text_x_even.tmx").read_text().replace("../../../assets", str(ROOT / "assets"))
     src = re.sub(r'(<objectgroup[^>]*name="labels")[^>]*>.*?</objectgroup>',
                  lambda m: m.group(1) + ' opacity="0.55" offsetx="7.4" offsety="-3.6">\n' + MORE_TEXT
@@ -176,6 +181,8 @@ def test_any_text_object_draws_without_a_traceback(
 ) -> None:
     # Broken or absurd text objects (sizes, boxes, turns, colours, alignments, any characters) are drawn
     # as best Qt (or the SDL_ttf fallback) can, never a crash; Tiled draws them too.
+    if painter == "qt":
+        pytest.importorskip("PyQt5", reason="the text extra (pip install 'playmat[text]') is not installed")
     if painter == "sdl":
         monkeypatch.setattr(qtext, "_qt", {"failed": True})  # as after Qt could not start (said already)
     src = (GOLDEN / "text_y_odd.tmx").read_text().replace("../../../assets", str(ROOT / "assets"))

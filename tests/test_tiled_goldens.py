@@ -160,9 +160,10 @@ def test_render_objects_draws_text_as_tiled_does(axis: str, index: str) -> None:
     # (game/render/textlayer.py: grey edges over transparent ground), so the same figure as every golden.
     # Measured: 0.000 % on three layouts, 0.001 % (2 pixels, off by 9) on x/even, where an edge pixel of
     # alpha 12 over nothing does not survive our premultiplied 8-bit canvas exactly.
+    pytest.importorskip("PyQt5", reason="the text extra (pip install 'playmat[text]') is not installed")
     from game.render.qtext import qt_ready
 
-    assert qt_ready(), "PyQt5 is a dependency: Qt must paint text objects here"
+    assert qt_ready(), "PyQt5 is installed (the text extra): Qt must paint text objects here"
     tmx = GOLDEN / f"text_{axis}_{index}.tmx"
     mine = surface_to_array(render_map(tmx, objects=True))
     gold = tiled_png(tmx.parent / f"{tmx.stem}_objects.png")

@@ -13,10 +13,12 @@ premultiplied ``QImage`` around the text. Qt finds the family through
 fontconfig and draws with the system's FreeType, as Debian's Tiled does.
 
 Qt is loaded here only, and only when a text object is drawn (``playmat render
---objects``): the game window and the rules never import it. When PyQt5 is not
-installed or its headless ("offscreen") platform cannot start, :func:`qt_ready`
-says so once on stderr and returns False, and text falls back to SDL_ttf
-(:mod:`textobj`), close to Tiled's but not glyph for glyph.
+--objects``): the game window and the rules never import it. PyQt5 is the
+``text`` extra (``pip install 'playmat[text]'``), about 200 MB installed; when
+it is not installed or its headless ("offscreen") platform cannot start,
+:func:`qt_ready` says so once on stderr, with the remedy, and returns False, and
+text falls back to SDL_ttf (:mod:`textobj`), close to Tiled's but not glyph for
+glyph.
 """
 
 from __future__ import annotations
@@ -47,9 +49,17 @@ def qt_ready() -> bool:
     except Exception as exc:  # ImportError, a system library missing, no platform plugin
         _qt.clear()
         _qt["failed"] = True
-        reason = " ".join(str(exc).split()) or type(exc).__name__
-        print(f"playmat: text objects drawn without Qt, close to Tiled's but not exact ({reason})", file=sys.stderr)
+        print(f"playmat: text objects drawn without Qt, close to Tiled's but not exact ({_remedy(exc)})",
+              file=sys.stderr)
         return False
+
+
+def _remedy(exc: Exception) -> str:
+    """Why Qt is not painting, and what gives Tiled's exact text: the light install lacks the ``text`` extra."""
+    if isinstance(exc, ImportError):
+        return "PyQt5 is not installed; for Tiled's exact text: pip install 'playmat[text]'"
+    reason = " ".join(str(exc).split()) or type(exc).__name__
+    return f"{reason}; Qt needs libGL, fontconfig, FreeType, GLib and libX11"
 
 
 def _start() -> None:
