@@ -1,6 +1,7 @@
 """Text objects without Qt, and on any input: ``playmat render --objects`` still draws, never a traceback.
 
-Qt (PyQt5, the ``text`` extra) paints text objects as Tiled does (test_tiled_goldens.test_render_objects_draws_text_as_tiled_does).
+Qt (PyQt5, the ``text`` extra) paints text objects as Tiled does
+(test_tiled_goldens.test_render_objects_draws_text_as_tiled_does).
 Where it cannot be imported or started, text falls back to SDL_ttf with one stderr line; the game
 window and the rules never load Qt.
 """
