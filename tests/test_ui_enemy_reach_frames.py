@@ -71,7 +71,7 @@ def test_a_new_action_mid_count_starts_the_count_again() -> None:
     assert np.array_equal(w.last_counts, m.encounter.enemy_reach_count("player"))
 
 
-def test_hovered_names_stay_in_step_with_the_counts_on_screen(monkeypatch) -> None:  # noqa: ANN001
+def test_hovered_names_stay_in_step_with_the_counts_on_screen(monkeypatch) -> None:
     import game.rules.nextturn as nextturn
     from game.ui import overlays
     from game.ui.overlays import EnemyReachHover
@@ -92,7 +92,7 @@ def test_hovered_names_stay_in_step_with_the_counts_on_screen(monkeypatch) -> No
     computed: list[str] = []
     real = nextturn._attack_zone
 
-    def counting(state, name):  # noqa: ANN001, ANN202
+    def counting(state, name):
         computed.append(name)
         return real(state, name)
 

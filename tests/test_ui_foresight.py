@@ -17,18 +17,18 @@ from game.ui.overlays import ActionPreview, EnemyReachHover, FacingArcs, PathPre
 from tests.ui_harness import frame, hover, key, make_ctx, screen, send, skirmish
 
 
-def texts(lines) -> list[str]:  # noqa: ANN001
+def texts(lines) -> list[str]:
     return [ln.text + ("  " + ln.right if ln.right else "") for ln in lines]
 
 
 @pytest.fixture
-def scene():  # noqa: ANN201
+def scene():
     m = skirmish()
     ctx = make_ctx(m)
     return m, ctx, overlays.widgets(), screen()
 
 
-def widget(ws, cls):  # noqa: ANN001, ANN201
+def widget(ws, cls):
     return next(w for w in ws if isinstance(w, cls))
 
 

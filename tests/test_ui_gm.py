@@ -24,15 +24,15 @@ from tests.ui_harness import (
 )
 
 
-def gm(ws):  # noqa: ANN001, ANN201
+def gm(ws):
     return next(w for w in ws if isinstance(w, GMTools))
 
 
-def button(tools: GMTools, k):  # noqa: ANN001, ANN201
+def button(tools: GMTools, k):
     return next(b for b in tools.buttons if b.key == k)
 
 
-def log_lines(path) -> list[dict]:  # noqa: ANN001
+def log_lines(path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
@@ -89,7 +89,7 @@ def test_setup_drag_places_a_token(tmp_path) -> None:
     assert m.encounter.phase == "active"
 
 
-def open_form(ctx, ws, s):  # noqa: ANN001, ANN201
+def open_form(ctx, ws, s):
     ctx.gm = True
     frame(s, ctx, ws)
     send(ctx, ws, click(button(gm(ws), "join").rect.center))
@@ -99,7 +99,7 @@ def open_form(ctx, ws, s):  # noqa: ANN001, ANN201
     return form
 
 
-def fill(ctx, ws, form, field: str, text: str) -> None:  # noqa: ANN001
+def fill(ctx, ws, form, field: str, text: str) -> None:
     """Click the field, clear it with Backspace, type the text: as a user would."""
     i = [f.key for f in form.fields].index(field)
     send(ctx, ws, click(form.rects[i].center))
@@ -175,7 +175,7 @@ def test_remove_and_end_combat(tmp_path) -> None:
     assert log_lines(tmp_path / "fight.jsonl")[-1] == {"action": "end_combat"}
 
 
-def _join(name: str, at: tuple[int, int]):  # noqa: ANN202
+def _join(name: str, at: tuple[int, int]):
     from game.rules import Join
 
     return Join.of({"name": name, "faction": "enemy", "movement_type": "ground", "size": "standard", "move": 6,

@@ -118,7 +118,7 @@ def test_a_battle_reads_its_map_file_once(tmp_path: Path, monkeypatch: pytest.Mo
     reads: list[Path] = []
     real = adapter._read
 
-    def counting(rd):  # noqa: ANN001, ANN202
+    def counting(rd):
         reads.append(rd.path)
         return real(rd)
 

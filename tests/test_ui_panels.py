@@ -15,13 +15,13 @@ from tests.ui_harness import frame, key, make_ctx, motion, screen, send, skirmis
 
 
 @pytest.fixture
-def scene():  # noqa: ANN201
+def scene():
     m = skirmish()
     ctx = make_ctx(m)
     return m, ctx, panels.widgets(), screen()
 
 
-def widget(ws, cls):  # noqa: ANN001, ANN201
+def widget(ws, cls):
     return next(w for w in ws if isinstance(w, cls))
 
 

@@ -11,7 +11,7 @@ from tests.ui_harness import click, key, screen, skirmish
 
 
 @pytest.fixture
-def viewer():  # noqa: ANN201
+def viewer():
     m = skirmish()
     m.submit(Move("Mira", (8, 4)))
     m.submit(Attack("Mira", "Goblin", roll=12, damage=5))

@@ -18,7 +18,7 @@ SHIP = ROOT / "maps" / "ship_boarding.tmx"
 BG = (0, 0, 0)
 
 
-def _draw(ctx, art: TokenArt) -> pygame.Surface:  # noqa: ANN001
+def _draw(ctx, art: TokenArt) -> pygame.Surface:
     surf = screen()
     surf.fill(BG)
     draw_tokens(surf, ctx, states_from(ctx), art)

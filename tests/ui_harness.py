@@ -112,7 +112,7 @@ def send(ctx: BattleContext, widgets: list, event: pygame.event.Event) -> Reply 
     return None
 
 
-def submit(ctx: BattleContext, reply: Reply | None):  # noqa: ANN201
+def submit(ctx: BattleContext, reply: Reply | None):
     """What the battle scene does with a reply's action: submit it to the match, bump the version."""
     assert reply is not None and reply.action is not None, reply
     applied = ctx.match.submit(reply.action)

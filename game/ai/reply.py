@@ -39,7 +39,7 @@ def replies(enc: Encounter, me: str, moves: list, hostiles: list[str], enemy: Pl
         for action in moves:
             base.apply(action)
         base.apply(EndTurn())
-    except Exception:  # noqa: BLE001 - a plan the engine refuses is simply not checked
+    except Exception:  # a plan the engine refuses is simply not checked
         return None
     order = base.order()
     out: dict[str, tuple[float, float]] = {}

@@ -437,7 +437,7 @@ class TacticalPolicy:
         trial = enc.clone()
         try:
             trial.apply(Disengage(me.name, "feint", best.skill, roll=20))
-        except Exception:  # noqa: BLE001 - a refusal just means no such plan
+        except Exception:  # a refusal just means no such plan
             return
         after = Situation(trial, w.reply)
         open_pos = Positions(after, w, after.cells, True, False)

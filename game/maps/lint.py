@@ -115,7 +115,7 @@ def unreachable_hostiles(enc: Encounter, ever: dict[str, list[Cell]]) -> list[st
     return out
 
 
-def _could_fight(lay: HexLayout, a, a_cells: list[Cell], b, b_cells: list[Cell]) -> bool:  # noqa: ANN001
+def _could_fight(lay: HexLayout, a, a_cells: list[Cell], b, b_cells: list[Cell]) -> bool:
     """Whether ``a`` standing anywhere it can reach has ``b`` (anywhere it can reach) in its band (R1, R21)."""
     qa, ra = _axial(lay, a_cells)
     qb, rb = _axial(lay, b_cells)

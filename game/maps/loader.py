@@ -80,7 +80,7 @@ def _load(source: Path | TmxMap) -> tuple[Scenario | None, list[MapError]]:
         scenario = built.scenario()
     except MapError as e:
         return None, [*problems, e]
-    except Exception as e:  # noqa: BLE001 - a map must never cause a traceback
+    except Exception as e:  # a map must never cause a traceback
         return None, [*problems, MapError(tmx.source, None, f"cannot read the map ({type(e).__name__}: {one_line(e)})")]
     return (None if problems else scenario), problems
 

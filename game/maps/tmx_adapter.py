@@ -103,7 +103,7 @@ def read_tmx_collect(path: str | Path) -> tuple[TmxMap | None, list[MapError]]:
         return None, reader.problems
     except MapError as e:
         return None, [*reader.problems, e]
-    except Exception as e:  # noqa: BLE001 - pytmx raises bare Exceptions; never show a traceback
+    except Exception as e:  # pytmx raises bare Exceptions; never show a traceback
         reader.problem(None, f"cannot read the map ({type(e).__name__}: {e})")
         return None, reader.problems
     return tmx, list(tmx.problems)

@@ -277,7 +277,7 @@ class ReplayScene(Scene):
             return
         try:
             v = self.enc.view(who)
-        except Exception:  # noqa: BLE001 - a name the log refers to but the map lost: nothing to ring
+        except Exception:  # a name the log refers to but the map lost: nothing to ring
             return
         if v.active:
             from .overlays.draw import ring
@@ -365,6 +365,6 @@ def _load_art(path: Any) -> Any:
         if candidate.is_file():
             try:
                 return load_map_art(candidate)
-            except Exception:  # noqa: BLE001 - unreadable art only costs the pretty tiles
+            except Exception:  # unreadable art only costs the pretty tiles
                 return None
     return None

@@ -23,7 +23,7 @@ def band_text(reach_min: int, reach: int) -> str:
     return f"reach {reach_min}–{reach}"
 
 
-def card_lines(v, enc) -> list[Line]:  # noqa: ANN001 - a CombatantView and its Encounter (public API)
+def card_lines(v, enc) -> list[Line]:  # a CombatantView and its Encounter (public API)
     """The card's text rows for one combatant view."""
     out = [Line(v.name, "accent", bold=True, size=th.HEAD), Line(f"{v.faction} · {v.size} · {v.movement_type}",
                                                                   "muted", size=SMALL)]

@@ -42,7 +42,7 @@ def _arc(arc: str, penalty: int) -> str:
     return f" from the {'rear' if arc == 'rear' else arc + ' flank'} (defence −{penalty})"
 
 
-def event_line(ev: Any, bonus: Bonus | None = None) -> Entry | None:  # noqa: C901 - one branch per kind
+def event_line(ev: Any, bonus: Bonus | None = None) -> Entry | None:  # one branch per kind
     """One event as a line of the log, or None for events not worth a line.
 
     ``bonus(unit, skill)`` gives the roller's bonus (its attack, or a skill's value) so the line can show
@@ -128,7 +128,7 @@ def bonus_from(enc: Any) -> Bonus:
     def bonus(unit: str, skill: str | None) -> int | None:
         try:
             v = enc.view(unit)
-        except Exception:  # noqa: BLE001 - an unknown name only loses the sum, never the line
+        except Exception:  # an unknown name only loses the sum, never the line
             return None
         return v.attack if skill is None else dict(v.skills).get(skill, 0)
 

@@ -32,7 +32,7 @@ class Row:
     state: str  # "current" | "acted" | "waiting" | "defeated" | "fled"
 
 
-def tracker_rows(enc) -> list[Row]:  # noqa: ANN001 - an Encounter (public API)
+def tracker_rows(enc) -> list[Row]:  # an Encounter (public API)
     """The rows in display order: the active order, then the defeated and fled."""
     views = {v.name: v for v in enc.views()}
     order = enc.order()
@@ -54,7 +54,7 @@ def tracker_rows(enc) -> list[Row]:  # noqa: ANN001 - an Encounter (public API)
     return rows
 
 
-def heading(enc) -> tuple[str, str]:  # noqa: ANN001
+def heading(enc) -> tuple[str, str]:
     """(title, subtitle): "Round 2" / "Orc 1 to act", "Setup" / ..., "Combat over" / "player and ally win"."""
     if enc.phase == "setup":
         return "Setup", "the GM places, then begins"

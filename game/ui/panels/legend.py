@@ -29,7 +29,7 @@ OVERLAYS = (
 )
 
 
-def terrain_rows(board) -> list[tuple[str, list[str]]]:  # noqa: ANN001 - a Board (public API)
+def terrain_rows(board) -> list[tuple[str, list[str]]]:  # a Board (public API)
     """[(terrain label, [cost for ground, flying, swimming as text])] for each kind on the map."""
     from game.rules import MovementType, Terrain
 
