@@ -68,7 +68,7 @@ def test_r23_standard_next_to_a_giant_pike_is_not_in_its_threat(encounter):
     assert "threatened" in msg
 
 
-# --- the action log (adjudication.md: one JSON object per line) ----------------------------
+# --- the action log (docs/action-log.md: one JSON object per line) ----------------------------
 ODD_NAMES = [
     "Ünïcødé 🐉", 'say "hi"', "  spaced  out ", "x" * 5000, "back\\slash", "tab\tname",
     "line\u2028sep", "para\u2029sep", "rec\x1esep", "nel\x85name", "ff\x0cname", "new\nline",
@@ -134,7 +134,7 @@ def test_log_lone_surrogate_is_refused_with_its_line(tmp_path):
 
 
 def test_refusal_naming_a_unit_with_a_newline_is_one_line(encounter):
-    # adjudication.md: a refused line gives a one-line message. The joiner's name holds "\n";
+    # docs/action-log.md: a refused line gives a one-line message. The joiner's name holds "\n";
     # its move out of turn (R16) is refused at line 3 and the message must stay on one line.
     enc = encounter(rows(6, 4), [unit("P", (0, 1), "player", initiative=5), unit("E", (5, 1), "enemy")])
     log = [BEGIN, {"action": "join", "unit": {"name": "Orc\nChief", "faction": "enemy"}, "at": [3, 3]},
@@ -240,7 +240,7 @@ def test_r09_explicit_path_through_a_threatened_hex_is_refused(encounter):
 
 
 def test_explicit_legal_path_that_is_not_cheapest_is_walked_and_paid(encounter):
-    # adjudication.md: a move goes "along `path` step by step" when one is given. (0,3) -> nw (0,2)
+    # docs/action-log.md: a move goes "along `path` step by step" when one is given. (0,3) -> nw (0,2)
     # -> e (1,2) -> se (1,3) -> e (2,3): 4 hexes where the cheapest way costs 2; P pays 4 of 6.
     enc = encounter(rows(8, 6), [unit("P", (0, 3), "player", initiative=5), unit("K", (3, 1), "enemy")])
     move = {"action": "move", "unit": "P", "to": [2, 3], "path": [[0, 2], [1, 2], [1, 3], [2, 3]]}
@@ -404,7 +404,7 @@ def test_r18_arcs_multi_hex_both_sides_match_an_angle_reference(axis, index):
         checked += 1
 
 
-# --- CLI robustness (adjudication.md) -------------------------------------------------------
+# --- CLI robustness (docs/cli.md) -----------------------------------------------------------
 @pytest.mark.parametrize(("props", "words"), [
     ({"faction": "orcs"}, ["faction", "orcs"]),
     ({"faction": "enemy", "hp": "ten"}, ["hp", "ten"]),

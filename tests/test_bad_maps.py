@@ -1,4 +1,4 @@
-"""Every refused map gives one line naming the file, the place and the fault (map-format.md "Bad maps")."""
+"""Every refused map gives one line naming the file, the place and the fault (docs/map-format.md "Bad maps")."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from game.cli.main import main
 from game.maps import default_map
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "action-log.md"
-# adjudication.md's table of actions (the spec, not the code).
+# The spec's table of actions (docs/action-log.md tells users), not the code's list.
 SPEC_KINDS = {"begin", "place", "move", "face", "attack", "shove", "disengage", "flee", "end_turn", "push",
               "grant_movement", "set_threatening", "join", "remove", "end_combat"}
 

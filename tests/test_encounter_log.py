@@ -1,4 +1,4 @@
-"""The action log (adjudication.md): line numbers in messages, blank lines, exact replay."""
+"""The action log (docs/action-log.md): line numbers in messages, blank lines, exact replay."""
 
 from __future__ import annotations
 

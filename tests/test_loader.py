@@ -1,4 +1,4 @@
-"""Loading TMX hex maps into scenarios (map-format.md); expected values worked out by hand."""
+"""Loading TMX hex maps into scenarios (docs/map-format.md); expected values worked out by hand."""
 
 from __future__ import annotations
 

@@ -53,7 +53,7 @@ def test_winners_have_survivors_and_no_hostile_survivor(skirmish) -> None:
             continue
         standing = {faction[n] for n in r.survivors}
         # A faction wins when combat ends with some of its combatants active and none of any faction
-        # hostile to it (adjudication.md): friendly player and ally win together when both stand.
+        # hostile to it (docs/cli.md, playtest): friendly player and ally win together when both stand.
         expected = {f for f in standing if not any(skirmish.hostility.hostile(f, g) for g in standing)}
         assert set(r.winners) == expected
         decided += bool(r.winners)

@@ -61,7 +61,7 @@ def test_summary_counts_friendly_wins_together_lists_every_faction_and_a_draw_as
     assert doc["wins"] == {"player": 2, "ally": 2, "enemy": 1}
     assert doc["draws"] == 1
     assert doc["games"] == 4 and doc["map"] == "maps/x.tmx"
-    # (4 + 6 + 50 + 8) / 4 = 17: the draw counts 50 rounds (adjudication.md).
+    # (4 + 6 + 50 + 8) / 4 = 17: the draw counts 50 rounds (docs/cli.md, playtest).
     assert doc["rounds"]["mean"] == 17.0
     assert doc["rounds"]["max"] == 50
     assert doc["win_rates"]["enemy"]["rate"] == 0.25

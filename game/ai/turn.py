@@ -55,7 +55,7 @@ class Plan:
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        """The document ``playmat suggest --json`` prints (adjudication.md): log lines without dice."""
+        """The document ``playmat suggest --json`` prints (docs/cli.md): log lines without dice."""
         return {
             "unit": self.unit,
             "level": self.level,

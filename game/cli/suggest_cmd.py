@@ -1,4 +1,4 @@
-"""``playmat suggest``: what the AI would do with the rest of the current actor's turn (adjudication.md).
+"""``playmat suggest``: what the AI would do with the rest of the current actor's turn (docs/cli.md).
 
 A GM's "what would the orc do?": the plan as log lines without dice, and the
 score terms behind it. The same state, level and seed always give the same

@@ -7,7 +7,7 @@ parallax factor their product (Tiled's ``Layer::isHidden``,
 ``effectiveOpacity``, ``effectiveTintColor``, ``totalOffset`` and
 ``effectiveParallaxFactor``). Every drawable layer (tile, image, object) is
 listed here with those composed values, so the picture and the rules read the
-same layers (map-format.md: terrain comes from the visible tile layers).
+same layers (docs/map-format.md: terrain comes from the visible tile layers).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Build a :class:`Scenario` from a Tiled TMX hex map (map-format.md).
+"""Build a :class:`Scenario` from a Tiled TMX hex map (docs/map-format.md).
 
 :func:`load_scenario` refuses a bad map with the first :class:`MapError`;
 :func:`validate_map` lists every fault it can find, one line each. Both go
@@ -87,7 +87,7 @@ def _load(source: Path | TmxMap) -> tuple[Scenario | None, list[MapError]]:
 
 @dataclass
 class _TileTerrain:
-    """What one terrain-carrying tile decides for a cell (map-format.md "Terrain")."""
+    """What one terrain-carrying tile decides for a cell (docs/map-format.md "Terrain")."""
 
     terrain: Terrain = Terrain.NORMAL
     cost: tuple[int, int, int] = (0, 0, 0)  # per MovementType

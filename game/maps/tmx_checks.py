@@ -36,7 +36,7 @@ ALIGNMENT_POINTS = {
 ALIGNMENTS = ("unspecified", *ALIGNMENT_POINTS)
 # Property types pytmx reads; any other (class, list, enum via propertytype...) is left out of its copy.
 PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object")
-# The custom properties Playmat reads (map-format.md); only these are validated, others are kept
+# The custom properties Playmat reads (docs/map-format.md); only these are validated, others are kept
 # when well-formed and silently dropped when pytmx could not read them.
 PLAYMAT_KEYS = frozenset({
     "title", "hostile", "seed", "flank_penalty", "rear_penalty",
@@ -357,7 +357,7 @@ def _check_properties(rd: Reader, node: ET.Element, where: str, *, report: bool 
 
     Tiled 1.8+ writes class-typed properties (nested ``<properties>``), enums
     (``propertytype``), lists, colours, files and object references. Playmat
-    reads only its own keys (map-format.md): those are validated (when
+    reads only its own keys (docs/map-format.md): those are validated (when
     ``report``); any other property pytmx could trip over is dropped quietly.
     """
     for props in node.findall("properties"):

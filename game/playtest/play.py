@@ -80,7 +80,7 @@ def play_game(
         actions += 1
     while not enc.is_over():
         if enc.round > max_rounds:
-            draw = True  # still active after the last round (adjudication.md)
+            draw = True  # still active after the last round (docs/cli.md, playtest)
             break
         actor = enc.turn
         applied = match.step(rng)

@@ -41,7 +41,7 @@ def occupancy_layer(faction: str) -> str:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One finished game. ``rounds`` is the round combat ended in, 50 for a draw (adjudication.md)."""
+    """One finished game. ``rounds`` is the round combat ended in, 50 for a draw (docs/cli.md, playtest)."""
 
     seed: int
     winners: tuple[str, ...]  # factions; () for a draw or a game nobody won

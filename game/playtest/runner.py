@@ -22,7 +22,7 @@ from .play import PolicyFactory, play_game
 from .record import GameRecord
 from .summary import DRAW_ROUNDS, Summary
 
-LEVELS = ("random", "greedy", "easy", "normal", "hard")  # adjudication.md (playmat suggest --level)
+LEVELS = ("random", "greedy", "easy", "normal", "hard")  # docs/cli.md (playmat suggest --level)
 DEFAULT_LEVEL = "normal"
 Progress = Callable[[int, int], None]  # (games done, games in the batch)
 Task = tuple[int, bool]  # (seed, keep its action log)

@@ -16,7 +16,7 @@ from typing import Any
 from .record import COUNTERS, Cell, GameRecord
 from .stats import Proportion, mean, proportion
 
-DRAW_ROUNDS = 50  # adjudication.md: a game still active after 50 rounds is a draw, counting 50
+DRAW_ROUNDS = 50  # docs/cli.md (playtest): a game still active after 50 rounds is a draw, counting 50
 
 
 def _r(x: float) -> float:

@@ -1,4 +1,4 @@
-"""The action log: JSON Lines, one action per line (adjudication.md).
+"""The action log: JSON Lines, one action per line (docs/action-log.md).
 
 ``read_log`` parses a file or lines into an :class:`ActionList` that
 remembers each action's line number; ``replay`` applies them to a fresh

@@ -1,6 +1,6 @@
 """Actions as immutable values that print and parse as one JSON line each.
 
-One class per action kind of adjudication.md's table. Optional fields are
+One class per action kind of docs/action-log.md's table. Optional fields are
 ``None`` when absent; ``to_json`` leaves them out. Directions stay R2 names
 (the log speaks them); cells are ``(col, row)``.
 
@@ -340,7 +340,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def parse_action(line: str, layout: HexLayout) -> Action:
-    """Parse one JSON line. Extra fields are ignored (adjudication.md)."""
+    """Parse one JSON line. Extra fields are ignored (docs/action-log.md)."""
     try:
         data = json.loads(line, object_pairs_hook=_unique_keys)
     except ActionParseError:

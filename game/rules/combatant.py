@@ -1,4 +1,4 @@
-"""A combatant as a map or a ``join`` action describes it (map-format.md)."""
+"""A combatant as a map or a ``join`` action describes it (docs/map-format.md)."""
 
 from __future__ import annotations
 

@@ -121,7 +121,7 @@ class Encounter(EncounterState):
         return self.hostility.hostile_to(faction)
 
     def state_json(self) -> dict[str, Any]:
-        """The document ``playmat state --json`` prints (adjudication.md)."""
+        """The document ``playmat state --json`` prints (docs/cli.md)."""
         names = self.layout.direction_names
         units = {}
         for u in self.units.values():

@@ -6,7 +6,7 @@ class RulesError(ValueError):
 
 
 class SpecError(RulesError):
-    """A combatant or map property is malformed (map-format.md)."""
+    """A combatant or map property is malformed (docs/map-format.md)."""
 
 
 class IllegalActionError(RulesError):

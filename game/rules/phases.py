@@ -1,4 +1,4 @@
-"""The three phases of an encounter, as ``playmat state --json`` names them (adjudication.md).
+"""The three phases of an encounter, as ``playmat state --json`` names them (docs/cli.md; R13).
 
 In ``setup`` the GM places and edits combatants (R13); ``begin`` makes it
 ``active`` (turns in initiative order, R14); it is ``ended`` when no two

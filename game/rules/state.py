@@ -296,7 +296,7 @@ class EncounterState:
         return True
 
     def winners(self) -> tuple[str, ...]:
-        """Once combat has ended: factions with an active combatant and no active hostile (adjudication.md)."""
+        """Once combat has ended: factions with an active combatant and no active hostile (docs/cli.md, playtest)."""
         if self.phase != ENDED:
             return ()
         present = {u.faction for u in self.units.values() if u.active}

@@ -36,7 +36,7 @@ MOVEMENT_TYPE_NAMES = tuple(m.label for m in MovementType)
 # Cost to enter, indexed [terrain, movement type]; -1 = may not enter
 # voluntarily (R5).
 NO_ENTRY = -1
-# The tile properties that make a tile decide its cell's terrain (map-format.md); others are decoration.
+# The tile properties that make a tile decide its cell's terrain (docs/map-format.md); others are decoration.
 TERRAIN_KEYS = ("terrain", "cost_ground", "cost_flying", "cost_swimming", "hazard_damage", "exit")
 DEFAULT_COSTS = np.array(
     [

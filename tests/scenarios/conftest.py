@@ -1,4 +1,4 @@
-"""Black-box scenario tests: drive the headless commands of adjudication.md in-process.
+"""Black-box scenario tests: drive the headless commands of docs/cli.md in-process.
 
 Each test draws a tiny map in the ASCII form of ``game.maps.tmxwrite`` (``.``
 normal, ``d`` difficult, ``w`` water, ``c`` chasm, ``h`` hazard, ``#``
