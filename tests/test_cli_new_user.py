@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
+import shutil
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -70,16 +74,66 @@ def test_render_onto_an_unwritable_path_is_refused(capsys, small_map: Path) -> N
     assert "/sys" in err and ("denied" in err or "cannot" in err)
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root may write anywhere")
-def test_render_into_a_read_only_folder_is_refused(capsys, small_map: Path, tmp_path: Path) -> None:
-    locked = tmp_path / "locked"
-    locked.mkdir()
-    locked.chmod(0o500)
+def _as_unprivileged_user(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``main(argv)`` as a user without root's right to write anywhere: this process when it is not
+    root; as root (CI), a forked child that drops to the user ``nobody`` first. The child runs the
+    modules this process has already imported (nobody may not read root's Python installation)."""
+    if os.geteuid() != 0:
+        return run(capsys, *argv)
     try:
-        err = refused(capsys, "render", str(small_map), "-o", str(locked / "x.png"))
+        nobody = pwd.getpwnam("nobody")
+    except KeyError:
+        pytest.skip("running as root and there is no user nobody to drop to")
+    read_out, write_out = os.pipe()
+    read_err, write_err = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never return into pytest
+        code = 70
+        try:
+            os.setgroups([])
+            os.setgid(nobody.pw_gid)
+            os.setuid(nobody.pw_uid)
+            os.dup2(write_out, 1)
+            os.dup2(write_err, 2)
+            sys.stdout = os.fdopen(1, "w", closefd=False)
+            sys.stderr = os.fdopen(2, "w", closefd=False)
+            code = main(list(argv))
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+    os.close(write_out)
+    os.close(write_err)
+    with os.fdopen(read_out) as out_file, os.fdopen(read_err) as err_file:
+        out, err = out_file.read(), err_file.read()
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status), out, err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes and users are POSIX")
+def test_render_into_a_read_only_folder_is_refused(capsys, small_map: Path, tmp_path: Path) -> None:
+    # The map and a folder (mode 0555) that everyone may enter and read but no user may write to,
+    # under a fresh folder of /tmp (pytest's own tmp folders are closed to other users).
+    work = Path(tempfile.mkdtemp(prefix="playmat-readonly-"))
+    locked = work / "locked"
+    try:
+        work.chmod(0o755)
+        for f in small_map.parent.iterdir():
+            shutil.copy(f, work / f.name)
+            (work / f.name).chmod(0o644)
+        locked.mkdir()
+        locked.chmod(0o555)
+        plain = tmp_path / "plain.png"
+        assert run(capsys, "render", str(work / small_map.name), "-o", str(plain))[0] == 0  # loads the modules
+        code, out, err = _as_unprivileged_user(capsys, "render", str(work / small_map.name), "-o",
+                                               str(locked / "x.png"))
+        assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err, (code, out, err)
+        assert "permission denied" in err and str(locked) in err
+        assert not (locked / "x.png").exists()
     finally:
-        locked.chmod(0o700)
-    assert "permission denied" in err
+        if locked.exists():
+            locked.chmod(0o755)
+        shutil.rmtree(work)
 
 
 # --- render: how big ---------------------------------------------------------------
