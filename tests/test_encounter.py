@@ -259,8 +259,10 @@ def test_reach_for_budget_preview() -> None:
     enc = encounter(TRIO)
     enc.apply(Begin())
     enc.apply(Move("Orc", (5, 1)))
-    assert enc.reach_for("Orc").cost[1, 4] == 1  # 3 movement left
-    assert enc.reach_for("Orc").cost[1, 1] == -1 or not enc.reach_for("Orc").can_end[1, 1]
+    reach = enc.reach_for("Orc")  # arrays are [row, col]
+    assert reach.cost[1, 4] == 1  # 3 movement left
+    assert reach.cost[1, 2] == 3 and reach.can_end[1, 2]  # 2,1: three steps west, all it has left (R6)
+    assert reach.cost[1, 1] == -1 and not reach.can_end[1, 1]  # 1,1: a fourth step, onto Aldric (R4)
     preview = enc.reach_for("Aldric", budget=2)
     ends = {cell for cell, _c, _s in preview.destinations()}
     assert (3, 1) in ends and (4, 1) not in ends
