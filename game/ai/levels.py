@@ -8,7 +8,7 @@ from game.rules import Action, Encounter, EndTurn, Flee, RulesError
 
 from .baselines import GreedyPolicy, RandomPolicy
 from .tactical import MAX_TURN_ACTIONS, TacticalPolicy
-from .turn import DICE_KINDS, Plan, Term
+from .turn import Plan, Term
 from .weights import EASY, HARD, NORMAL
 
 LEVELS = ("random", "greedy", "easy", "normal", "hard")
@@ -65,7 +65,3 @@ def explain(view: Encounter, level: str = DEFAULT_LEVEL, rng: random.Random | No
     rule = {"random": "uniform over legal actions", "greedy": "nearest hostile, first target by name"}[level]
     return Plan(name, level, tuple(actions), (Term(rule, 0.0),), 0.0, rule)
 
-
-def dice_actions(plan: Plan) -> list[Action]:
-    """The plan's actions that roll dice (attack, shove, disengage)."""
-    return [a for a in plan.actions if isinstance(a, DICE_KINDS)]

@@ -5,7 +5,7 @@ pytmx knows three of Tiled's four flag bits and keeps the fourth (hexagonal
 belongs to no tileset or crashes the image lookup. We decode the ``<data>``
 element ourselves, in every encoding Tiled writes: XML ``<tile>`` elements,
 CSV, and Base64 raw, zlib, gzip or zstd (zstd through the ``zstandard``
-package; without it a one-line refusal names the encoding).
+package, a dependency).
 """
 
 from __future__ import annotations
@@ -135,11 +135,8 @@ def _base64(text: str, compression: str | None) -> np.ndarray:
 
 
 def _zstd(raw: bytes) -> bytes:
-    try:
-        import zstandard
-    except ImportError:
-        raise TileDataError("layer format Base64 zstd needs the zstandard package (pip install zstandard), "
-                            "or save the map with Base64 zlib in Tiled") from None
+    import zstandard  # a dependency; imported only for the maps that need it
+
     try:
         with zstandard.ZstdDecompressor().stream_reader(raw) as reader:
             out = reader.read(MAX_DECOMPRESSED + 1)

@@ -9,8 +9,6 @@ The public entry point is :func:`run_batch`::
     summary.win_rate("enemy").rate   # 0.0 .. 1.0, with .low/.high (95 % Wilson interval)
     summary.to_json()                # the document `playmat playtest --json` prints
 
-    quick_wins("maps/ambush.tmx", 20)  # {"player": 9, "ally": 7, "enemy": 11, ...}: the map lint's hook
-
 Games play through :class:`game.match.Match` with :func:`game.ai.policy_for` policies;
 game k uses seed ``seed + k`` for its dice and its AI, so a batch is reproducible
 whether it runs here, in ``jobs`` local processes or on a Dask cluster.
@@ -20,7 +18,7 @@ from __future__ import annotations
 
 from .record import COUNTERS, GameRecord
 from .report import RunInfo, markdown_report
-from .runner import DEFAULT_LEVEL, LEVELS, PlaytestError, map_factions, quick_wins, run_batch
+from .runner import DEFAULT_LEVEL, LEVELS, PlaytestError, map_factions, run_batch
 from .stats import Proportion, wilson_interval
 from .summary import DRAW_ROUNDS, Summary
 
@@ -36,7 +34,6 @@ __all__ = [
     "Summary",
     "map_factions",
     "markdown_report",
-    "quick_wins",
     "run_batch",
     "wilson_interval",
 ]

@@ -60,11 +60,7 @@ def default_policy_for(level: str) -> Policy:
 
 
 def ai_policy_factory() -> PolicyFactory:
-    """game.ai's ``policy_for``, checked here so a missing AI is one line, not a worker's traceback."""
-    try:
-        import game.ai  # noqa: F401
-    except ImportError as err:
-        raise PlaytestError(f"the AI players (game.ai) cannot be loaded: {err}") from None
+    """game.ai's ``policy_for`` (tests put scripted policies in its place)."""
     return default_policy_for
 
 
@@ -149,15 +145,6 @@ class Job:
 
 
 _WORKER_JOB: Job | None = None
-
-
-def quick_wins(map_path: str | Path, games: int = 20, seed: int | None = None, jobs: int = 1) -> dict[str, int]:
-    """Games won per faction in a quick all-normal playtest of a map file: the map lint's hook
-    (``game.maps.lint.lint_map(path, playtest=quick_wins)``). Friendly factions that win together
-    both count the game."""
-    from game.maps import load_scenario
-
-    return run_batch(load_scenario(map_path), games, seed, None, jobs, map_label=str(map_path)).wins
 
 
 def _init_worker(job: Job) -> None:

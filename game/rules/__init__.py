@@ -63,7 +63,6 @@ from .previews import AttackPreview, DisengagePreview, ShovePreview
 from .reach import ReachResult
 from .scenario import Scenario
 from .terrain import TERRAIN_KEYS, MovementType, Terrain
-from .text import show as show_cell
 from .textmap import scenario_from_rows
 from .unit_state import DEFEATED, FLED
 from .views import CombatantView
@@ -72,7 +71,7 @@ __all__ = [
     # state and queries
     "Encounter", "CombatantView", "ReachResult", "Scenario", "Board", "HexLayout", "Cell", "CombatantSpec",
     "Terrain", "MovementType", "Size", "Hostility", "FACTIONS", "ARCS", "SETUP", "ACTIVE", "ENDED",
-    "DEFEATED", "FLED", "TERRAIN_KEYS", "show_cell", "scenario_from_rows",
+    "DEFEATED", "FLED", "TERRAIN_KEYS", "scenario_from_rows",
     # actions and the log
     "Action", "Begin", "Place", "Move", "Face", "Attack", "Shove", "Disengage", "Flee", "EndTurn", "Push",
     "GrantMovement", "SetThreatening", "Join", "Remove", "EndCombat", "parse_action",

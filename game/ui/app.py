@@ -101,12 +101,9 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
         m, _, _, _ = open_match(cfg, map_path, again)  # the same log: setup actions so far replay onto the new map
         return m, load_map_art(again)
 
-    def replay() -> Scene | None:
-        try:
-            from game.ui.replay import ReplayScene
-        except ImportError:
-            return None
+    def replay() -> Scene:
         from game.rules import read_log
+        from game.ui.replay import ReplayScene
 
         return ReplayScene(scenario, read_log(log_path, scenario.board.layout), tmx_path=map_path, art=art,
                            size=screen_size())
