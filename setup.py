@@ -17,6 +17,8 @@ setup(
     packages=[*find_packages(include=["game", "game.*"]), *DATA_PACKAGES],
     package_dir=DATA_PACKAGES,
     package_data={
+        # PEP 561: the package's type hints are for its users' type checkers too.
+        "game": ["py.typed"],
         # Recursive globs: designers may add sub-folders of maps, tilesets and images.
         "game.data.maps": ["**/*.tmx", "**/*.tsx", "**/*.tx", "**/*.png"],
         "game.data.assets": ["**/*.tsx", "**/*.tx", "**/*.png"],

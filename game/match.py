@@ -165,9 +165,9 @@ class Match:
     def decide(self, rng: random.Random) -> Action:
         """What the current actor's policy would do now; it sees a sandbox, never the coming dice."""
         controller = self.current_controller()
-        if controller is None or controller == HUMAN:
+        if controller is None or isinstance(controller, str):  # the one str a Controller may be is HUMAN
             raise IllegalActionError("decide: no AI controls the current actor")
-        return controller.choose(self._encounter.sandbox(rng), rng)  # type: ignore[union-attr]
+        return controller.choose(self._encounter.sandbox(rng), rng)
 
     def step(self, rng: random.Random) -> Applied:
         """Let the current actor's policy act once."""

@@ -50,6 +50,12 @@ def test_every_file_in_maps_and_assets_is_package_data() -> None:
     assert missing == [], "add these to setup.py's package_data or the wheel drops them"
 
 
+def test_the_wheel_marks_the_package_as_typed() -> None:
+    # PEP 561: without py.typed in the wheel a user's type checker ignores the package's hints.
+    assert "py.typed" in setup_literals()["package_data"]["game"]
+    assert (ROOT / "game" / "py.typed") in shipped_files(ROOT / "game")
+
+
 def test_the_default_map_is_among_the_shipped_files() -> None:
     assert (ROOT / "maps" / "default.tmx") in shipped_files(ROOT / "maps")
 

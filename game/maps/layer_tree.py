@@ -54,7 +54,8 @@ def multiply_colours(a: Colour | None, b: Colour | None) -> Colour | None:
         return b
     if b is None:
         return a
-    return tuple(round(x * y / 255) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    r, g, bl, al = (round(x * y / 255) for x, y in zip(a, b, strict=True))
+    return r, g, bl, al
 
 
 @dataclass(frozen=True)
@@ -253,7 +254,9 @@ def _object(obj: ET.Element) -> ObjectShape:
     f = _quiet_float
     gid_raw = (obj.get("gid") or "0").strip()
     gid = int(gid_raw) if gid_raw.isdigit() and int(gid_raw) <= 0xFFFFFFFF else 0
-    shape, points, text, text_style = "rectangle", (), "", ()
+    points: tuple[tuple[float, float], ...] = ()
+    text_style: tuple[tuple[str, str], ...] = ()
+    shape, text = "rectangle", ""
     for tag in ("point", "ellipse", "polygon", "polyline", "text"):
         sub = obj.find(tag)
         if sub is None:

@@ -69,6 +69,7 @@ def validate_map(path: str | Path) -> list[str]:
 
 
 def _load(source: Path | TmxMap) -> tuple[Scenario | None, list[MapError]]:
+    tmx: TmxMap | None
     if isinstance(source, TmxMap):
         tmx, problems = source, list(source.problems)
     else:

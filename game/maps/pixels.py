@@ -75,6 +75,7 @@ class TiledPixels:
         """The hexagon outline Tiled draws for a cell, clockwise from the top-left."""
         tw, th, sox, soy = self.tw, self.th, self.sox, self.soy
         px, py = self.cell_box(cell)
+        pts: list[Point]
         if self.layout.pointy:
             pts = [(0, soy), (tw / 2, 0), (tw, soy), (tw, th - soy), (tw / 2, th), (0, th - soy)]
         else:

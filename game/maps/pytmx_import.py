@@ -20,6 +20,8 @@ def import_pytmx() -> ModuleType:
     logging.getLogger("pytmx").setLevel(logging.CRITICAL)
     logging.getLogger("pytmx.pytmx").setLevel(logging.CRITICAL)
     if hide:
+        # None in sys.modules makes `import pygame` fail (Python's documented way to block an
+        # import); typeshed types sys.modules as holding modules only.
         sys.modules["pygame"] = None  # type: ignore[assignment]
     try:
         import pytmx

@@ -15,6 +15,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree as ET
 
 from .errors import MapError
@@ -150,11 +151,12 @@ def _tile_layers(rd: Reader, layers: list[DrawLayer], tilesets: list[Tileset]) -
     return out
 
 
-def _objects(rd: Reader, root: ET.Element, tiled: object, tilesets: list[Tileset]) -> list[MapObject]:
+# ``tiled`` and ``obj`` below are a pytmx TiledMap and TiledObject: pytmx ships no types.
+def _objects(rd: Reader, root: ET.Element, tiled: Any, tilesets: list[Tileset]) -> list[MapObject]:
     pytmx = import_pytmx()
     parents = parent_map(root)
     nodes = list(root.iter("objectgroup"))
-    groups = [lay for lay in tiled.layers if isinstance(lay, pytmx.TiledObjectGroup)]  # type: ignore[attr-defined]
+    groups = [lay for lay in tiled.layers if isinstance(lay, pytmx.TiledObjectGroup)]
     out = []
     for gnode, group in zip(nodes, groups, strict=True):
         if inside_tile(gnode, parents):
@@ -177,10 +179,10 @@ def _objects(rd: Reader, root: ET.Element, tiled: object, tilesets: list[Tileset
     return out
 
 
-def _anchor(obj: object, shape: str, tile: TileInfo | None) -> tuple[float, float]:
-    x, y = float(obj.x), float(obj.y)  # type: ignore[attr-defined]
-    w, h = float(obj.width or 0), float(obj.height or 0)  # type: ignore[attr-defined]
-    turn = math.radians(float(obj.rotation or 0))  # type: ignore[attr-defined]
+def _anchor(obj: Any, shape: str, tile: TileInfo | None) -> tuple[float, float]:
+    x, y = float(obj.x), float(obj.y)
+    w, h = float(obj.width or 0), float(obj.height or 0)
+    turn = math.radians(float(obj.rotation or 0))
     if shape in ("point", "polygon", "polyline", "text"):
         return x, y
     if shape == "tile":

@@ -171,8 +171,8 @@ def map_element(doc: TmxDocument) -> ET.Element:
             raise ValueError(f"tileset at firstgid {ts.firstgid}: give exactly one of source and sheet")
         if ts.source is not None:
             ET.SubElement(root, "tileset", {"firstgid": str(ts.firstgid), "source": ts.source})
-        else:
-            _fill_tileset(ET.SubElement(root, "tileset", {"firstgid": str(ts.firstgid)}), ts.sheet)  # type: ignore[arg-type]
+        elif ts.sheet is not None:  # always, by the check above
+            _fill_tileset(ET.SubElement(root, "tileset", {"firstgid": str(ts.firstgid)}), ts.sheet)
     for layer_id, layer in enumerate(doc.layers, 1):
         if isinstance(layer, TileLayer):
             _add_tile_layer(root, layer, layer_id, lay)

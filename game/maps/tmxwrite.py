@@ -32,6 +32,7 @@ import struct
 import zlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from game.maps.pixels import TiledPixels
 from game.maps.tmxdoc import (
@@ -102,14 +103,14 @@ def write_map(
     tile_width: int | None = None,
     tile_height: int | None = None,
     side_length: int | None = None,
-    units: Sequence[Mapping[str, object]] = (),
+    units: Sequence[Mapping[str, Any]] = (),  # writer keys of several types (below)
     map_properties: Mapping[str, object] | None = None,
     tileset: str = "embedded",
     object_style: str = "point",
     class_attr: str = "type",
     title: str | None = None,
     tile_properties: Mapping[str, Mapping[str, object]] | None = None,
-    layers: Sequence[Mapping[str, object]] = (),
+    layers: Sequence[Mapping[str, Any]] = (),
     encoding: str = "csv",
     terrain_layer_name: str = "Terrain",
 ) -> Path:
@@ -156,7 +157,7 @@ def write_map(
     ]
 
     units = list(units)
-    ids = object_ids([None if u.get("id") is None else int(u["id"]) for u in units])  # type: ignore[call-overload]
+    ids = object_ids([None if u.get("id") is None else int(u["id"]) for u in units])
     groups: dict[str, list[MapObject]] = {}
     for unit, oid in zip(units, ids, strict=True):
         obj = _unit_object(unit, oid, layout, object_style, gid_of)
@@ -191,9 +192,9 @@ def _tile_table(extra: Mapping[str, Mapping[str, object]]) -> dict[str, dict[str
     return tiles
 
 
-def _gid_layer(lay: Mapping[str, object], gid_of: Mapping[str, int], width: int, height: int, enc: str) -> TileLayer:
+def _gid_layer(lay: Mapping[str, Any], gid_of: Mapping[str, int], width: int, height: int, enc: str) -> TileLayer:
     name = str(lay["name"])
-    lrows = parse_rows(lay["rows"], f"layer {name}")  # type: ignore[arg-type]
+    lrows = parse_rows(lay["rows"], f"layer {name}")
     if (len(lrows), len(lrows[0])) != (height, width):
         raise ValueError(f"layer {name}: size differs from the terrain")
     for r, line in enumerate(lrows):
@@ -205,13 +206,13 @@ def _gid_layer(lay: Mapping[str, object], gid_of: Mapping[str, int], width: int,
 
 
 def _unit_object(
-    unit: Mapping[str, object], oid: int, layout: HexLayout, object_style: str, gid_of: Mapping[str, int]
+    unit: Mapping[str, Any], oid: int, layout: HexLayout, object_style: str, gid_of: Mapping[str, int]
 ) -> MapObject:
-    dx, dy = unit.get("offset", (0, 0))  # type: ignore[misc]
+    dx, dy = unit.get("offset", (0, 0))
     if unit.get("px") is not None:
-        cx, cy = unit["px"]  # type: ignore[misc]
+        cx, cy = unit["px"]
     else:
-        cx, cy = TiledPixels(layout).cell_center(unit["at"])  # type: ignore[arg-type]
+        cx, cy = TiledPixels(layout).cell_center(unit["at"])
     cx, cy = cx + dx, cy + dy
     style = str(unit.get("style", object_style))
     name = None if unit.get("name") is None else str(unit["name"])
@@ -219,11 +220,11 @@ def _unit_object(
     obj = MapObject(cx, cy, name, None if kind is None else str(kind), style, id=oid)
     obj.properties = {k: v for k, v in unit.items() if k not in UNIT_KEYS}
     if style in ("rect", "ellipse"):
-        obj.width, obj.height = unit.get("size_px", (40, 30))  # type: ignore[misc]
+        obj.width, obj.height = unit.get("size_px", (40, 30))
         obj.x, obj.y = cx - obj.width / 2, cy - obj.height / 2
     elif style == "tile":
         # TMX anchors a tile object at its bottom-left corner (orthogonal and hexagonal maps).
-        obj.width, obj.height = unit.get("size_px", (layout.tile_width, layout.tile_height))  # type: ignore[misc]
+        obj.width, obj.height = unit.get("size_px", (layout.tile_width, layout.tile_height))
         obj.x, obj.y = cx - obj.width / 2, cy + obj.height / 2
         obj.gid = gid_of[str(unit.get("tile", "."))]
     elif style != "point":

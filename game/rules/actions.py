@@ -251,7 +251,7 @@ def _dir(value: Any, key: str, layout: HexLayout) -> str:
 
 
 def _remove_as(value: Any, key: str, layout: HexLayout) -> str:
-    if value not in REMOVE_AS:
+    if not isinstance(value, str) or value not in REMOVE_AS:
         raise _fail(f"{key} {_show(value)} is not one of {', '.join(REMOVE_AS)}")
     return value
 

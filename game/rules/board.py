@@ -43,7 +43,7 @@ class Board:
 
     @cached_property
     def on_map(self) -> np.ndarray:
-        m = self.terrain != OFF_MAP
+        m: np.ndarray = self.terrain != OFF_MAP
         m.setflags(write=False)
         return m
 
@@ -87,7 +87,7 @@ class Board:
         return self._footprint_tables(radius)
 
     def _footprint_tables(self, radius: int) -> np.ndarray:
-        cache = self.__dict__.setdefault("_fp_cache", {})
+        cache: dict[int, np.ndarray] = self.__dict__.setdefault("_fp_cache", {})
         if radius not in cache:
             cache[radius] = _build_disc_table(self.layout, radius)
         return cache[radius]
@@ -105,7 +105,8 @@ def default_exits(on_map: np.ndarray, closed: np.ndarray) -> np.ndarray:
     """R24: where a map marks no exit, the on-map hexes of its outermost rows and columns, less ``closed`` ones."""
     ring = np.zeros(on_map.shape, dtype=bool)
     ring[0, :] = ring[-1, :] = ring[:, 0] = ring[:, -1] = True
-    return ring & on_map & ~closed
+    exits: np.ndarray = ring & on_map & ~closed
+    return exits
 
 
 def _build_disc_table(layout: HexLayout, radius: int) -> np.ndarray:

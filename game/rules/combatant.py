@@ -227,7 +227,8 @@ def combatant_from_properties(
     defense = checked(lambda: integer("defense", 10), 10)
     dmg = get("damage")
     damage = "1d6" if dmg is None else checked(lambda: parse_damage(dmg), "1d6")
-    skills = checked(lambda: parse_skills(props.get("skills") or ""), ())
+    no_skills: tuple[tuple[str, int], ...] = ()
+    skills = checked(lambda: parse_skills(props.get("skills") or ""), no_skills)
     if problems:
         raise CombatantSpecError(problems)
     return CombatantSpec(

@@ -21,7 +21,7 @@ _DICE_RE = re.compile(r"^(\d+)d(\d+)([+-]\d+)?$")
 class Dice:
     """The dice of one action: ``d20()`` and ``roll("2d6+1")``."""
 
-    def __init__(self, seed: int, index: int) -> None:
+    def __init__(self, seed: int | str, index: int) -> None:
         # String seeds are hashed with SHA-512 by ``random``: stable across
         # processes and Python builds, unlike ``hash()``.
         self._rng = random.Random(f"playmat:{seed}:{index}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import SpecError
 
@@ -15,6 +15,9 @@ class Hostility:
     """A symmetric set of hostile faction pairs."""
 
     pairs: frozenset[frozenset[str]]
+    # Derived from pairs in __post_init__ (so neither compared nor shown).
+    _ordered: frozenset[tuple[str, str]] = field(init=False, repr=False, compare=False)
+    _hostile_to: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
 
     @classmethod
     def parse(cls, text: str = DEFAULT_HOSTILE) -> Hostility:
@@ -44,8 +47,8 @@ class Hostility:
         object.__setattr__(self, "_hostile_to", hostile_to)
 
     def hostile(self, a: str, b: str) -> bool:
-        return (a, b) in self._ordered  # type: ignore[attr-defined]
+        return (a, b) in self._ordered
 
     def hostile_to(self, faction: str) -> frozenset[str]:
-        known = self._hostile_to.get(faction)  # type: ignore[attr-defined]
+        known = self._hostile_to.get(faction)
         return known if known is not None else frozenset(f for f in FACTIONS if self.hostile(f, faction))

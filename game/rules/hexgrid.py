@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -82,6 +82,11 @@ class HexLayout:
         if self.pointy:
             return col - stagger_shift(row, self._even), row
         return col, row - stagger_shift(col, self._even)
+
+    @overload
+    def from_axial(self, q: int, r: int) -> Cell: ...
+    @overload
+    def from_axial(self, q: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
 
     def from_axial(self, q: Any, r: Any) -> Any:
         """The offset cell of axial ``(q, r)``; scalars or numpy arrays alike."""

@@ -9,7 +9,7 @@ the encounter's own dice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .combat import DISENGAGE_BASE
@@ -118,12 +118,15 @@ def _arc_modifiers(state: EncounterState, u: UnitState, t: UnitState, arc: str) 
     return pen, tuple(mods)
 
 
-def _action_reason(state: EncounterState, kind: str, u: UnitState, t_name: str, target_check: object,
+TargetCheck = Callable[[EncounterState, UnitState, str, Cell], object]
+
+
+def _action_reason(state: EncounterState, kind: str, u: UnitState, t_name: str, target_check: TargetCheck,
                    at: Cell) -> str | None:
     def check() -> None:
         need_actor(state, kind, u.name)
         need_action_left(state, kind, u)
-        target_check(state, u, t_name, at)  # type: ignore[operator]
+        target_check(state, u, t_name, at)
 
     return reason(check)
 
@@ -143,7 +146,11 @@ def preview_attacks(state: EncounterState, attacker: str, target: str, cells: It
     kill = sum(p for k, p in dist.items() if k >= t.hp)
     low, high = min(dist), max(dist)
     # The same refusal as _action_reason's: the actor's checks come first and do not depend on the hex.
-    refused = reason(lambda: (need_actor(state, "attack", u.name), need_action_left(state, "attack", u)))
+    def actor_check() -> None:
+        need_actor(state, "attack", u.name)
+        need_action_left(state, "attack", u)
+
+    refused = reason(actor_check)
     by_arc: dict[str, tuple[int, tuple[Modifier, ...], ToHit]] = {}
     out = []
     for at in cells:

@@ -177,8 +177,8 @@ class ReachResult:
         board = self.board
         end = self.end_at(cell)
         if end is None:
-            start = f"{self.start[0]},{self.start[1]}"
-            raise ValueError(f"hex {cell[0]},{cell[1]} is not a legal end of this move from {start}")
+            here = f"{self.start[0]},{self.start[1]}"
+            raise ValueError(f"hex {cell[0]},{cell[1]} is not a legal end of this move from {here}")
         flat, start = board.flat(cell), board.flat(self.start)
         chain: list[int] = []
         cost, stopping = end
@@ -297,7 +297,7 @@ def _spread(tables: StepTables, hexes: np.ndarray) -> np.ndarray:
     """Centres whose footprint covers any of ``hexes`` (discs are symmetric)."""
     if not hexes.size:
         return hexes
-    out = tables.footprint[hexes].ravel()
+    out: np.ndarray = tables.footprint[hexes].ravel()
     return out[out >= 0]
 
 

@@ -104,6 +104,7 @@ def search_cells(
     with _borrow(tables) as scr:
         fresh = budget is None  # the whole map gets touched anyway: start from a copy
         is_open = base.copy() if fresh else scr.open
+        assert is_open is not None  # the scratch copies cell_open, which is set
         is_open[forbid] = False  # hostiles never; threatened cells only as a stop, below
         found, level = _dial_open(tables, is_open, scr, start, limit)
         if not fresh:
@@ -252,7 +253,8 @@ def _unique(scr: _Scratch, cells: np.ndarray) -> np.ndarray:
         return np.unique(cells)
     k = scr.arange[: cells.size]
     scr.stamp[cells] = k
-    return cells[scr.stamp[cells] == k]
+    first: np.ndarray = cells[scr.stamp[cells] == k]
+    return first
 
 
 def _unique_pairs(cells: np.ndarray, cost: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

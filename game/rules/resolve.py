@@ -111,7 +111,9 @@ def do_move(state: EncounterState, action: Move) -> Action:
     else:
         u, to = require_move(state, action.unit, action.to)
         res = state.reach_for(u.name)
-        cost, stops = res.end_at(to)  # type: ignore[misc]  # require_move checked it is an end
+        end = res.end_at(to)
+        assert end is not None  # require_move checked it is an end
+        cost, stops = end
         # Record the route taken: the log shows it, and a replay checks it step by
         # step instead of searching again (same outcome, R7).
         path = tuple(res.path_to(to))

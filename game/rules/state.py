@@ -16,13 +16,15 @@ no import cycle.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from .actions import Action
 from .board import Board
+from .combatant import CombatantSpec
 from .dice import Dice
 from .errors import IllegalActionError, RulesError
 from .events import CombatEnded, Defeated, Event, RoundStarted, TurnStarted
@@ -37,7 +39,9 @@ from .terrain import Terrain
 from .text import quote
 from .threat import ThreatSource, threat_mask, threatens
 from .unit_state import DEFEATED, UnitState, new_unit
+from .views import CombatantView
 
+T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Snapshot:
@@ -71,9 +75,10 @@ class EncounterState:
         self.history: list[Action] = []
         self._dice_seed: int | str = scenario.seed
         self._events: list[Event] = []
-        self._cache: dict[Any, Any] = {}
+        self._cache: dict[Hashable, Any] = {}
         self._threat_memo: dict[tuple[ThreatSource, ...], np.ndarray] = {}
-        self._view_memo: dict[tuple[Any, ...], Any] = {}  # views by what they show (encounter.py), shared by clones
+        # Views by what they show (encounter.py), shared by clones.
+        self._view_memo: dict[tuple[object, ...], tuple[CombatantSpec, CombatantView]] = {}
 
     # --- what every rule reads ---------------------------------------------------
     @property
@@ -108,11 +113,12 @@ class EncounterState:
         ua, ub = self.unit(a), self.unit(b)
         return footprint_distance(self, ua.cell, ua.radius, ub.cell, ub.radius)
 
-    def cached(self, key: Any, make: Any) -> Any:
+    def cached(self, key: Hashable, make: Callable[[], T]) -> T:
         """A value derived from the state as it is now (cleared by every change)."""
         if key not in self._cache:
             self._cache[key] = make()
-        return self._cache[key]
+        value: T = self._cache[key]  # one store for values of many types: each key's maker fixes its type
+        return value
 
     # --- masks -------------------------------------------------------------------
     def threat_sources(self, against: str, ignore: frozenset[str] = frozenset()) -> list[ThreatSource]:
@@ -148,16 +154,13 @@ class EncounterState:
 
     def masks_for(self, name: str) -> tuple[np.ndarray, np.ndarray]:
         """(hexes held by hostile combatants, hexes held by other non-hostile combatants) for a mover."""
-        key = ("masks", name)
-        if key not in self._cache:
-            self._cache[key] = self._make_masks(name)
-        return self._cache[key]
+        return self.cached(("masks", name), lambda: self._make_masks(name))
 
     def _make_masks(self, name: str) -> tuple[np.ndarray, np.ndarray]:
         me = self.units[name]
         board = self.board
-        blocked = np.zeros(board.rows * board.cols, dtype=bool)
-        occupied = np.zeros_like(blocked)
+        blocked: np.ndarray = np.zeros(board.rows * board.cols, dtype=bool)
+        occupied: np.ndarray = np.zeros_like(blocked)
         for u in self.units.values():
             if not u.active or u.name == name:
                 continue
@@ -176,7 +179,8 @@ class EncounterState:
     def others_mask(self, name: str) -> np.ndarray:
         """Hexes held by every combatant but ``name`` (forced movement stops short of them, R12)."""
         blocked, occupied = self.masks_for(name)
-        return blocked | occupied
+        others: np.ndarray = blocked | occupied
+        return others
 
     # --- reach, arcs, threateners ----------------------------------------------------
     def reach_for(self, name: str, budget: int | None = None) -> ReachResult:
@@ -191,10 +195,8 @@ class EncounterState:
             raise RulesError(f'"{name}" is not on the board ({u.status})')
         if budget is not None and budget < 0:
             raise RulesError(f"budget {budget} is negative")
-        key = ("reach", name, budget)
-        if key not in self._cache:  # legal_actions and the move that follows ask the same question
-            self._cache[key] = self._search(u, budget)
-        return self._cache[key]
+        # legal_actions and the move that follows ask the same question
+        return self.cached(("reach", name, budget), lambda: self._search(u, budget))
 
     def _search(self, u: UnitState, budget: int | None) -> ReachResult:
         if (u.movement if budget is None else budget) == 0:  # no movement left: no masks to build

@@ -30,7 +30,7 @@ def band_window(board: Board, src: ThreatSource) -> tuple[slice, slice, np.ndarr
     Remembered per board: a threatener standing where it stood before (most of
     them, after any one move) needs no new band.
     """
-    cache = board.__dict__.setdefault("_band_cache", {})
+    cache: dict[ThreatSource, tuple[slice, slice, np.ndarray]] = board.__dict__.setdefault("_band_cache", {})
     hit = cache.get(src)
     if hit is None:
         if len(cache) >= 4096:
