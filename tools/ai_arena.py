@@ -2,19 +2,30 @@
 
 A pair is the same map and seed played twice, each level commanding each side
 once (the player side: ``player`` + ``ally``; the other: ``enemy``), so map and
-dice luck cancel. Maps: every shipped map plus generated skirmish maps of all
-four layouts (tools/skirmish_maps.py), taken in turn. Per pairing it prints
-games, the first level's win rate with a 95 % Wilson interval, draws (still
-active after 50 rounds), mean rounds, and mean / max decision time per
-combatant turn of each level (CPU time of the deciding thread, so other work
-on a shared machine does not count).
+dice luck cancel. Per pairing it prints games, the first level's win rate with
+a 95 % Wilson interval, draws (still active after 50 rounds), mean rounds,
+mean / max decision time per combatant turn of each level (CPU time of the
+deciding thread, so other work on a shared machine does not count), and the
+verdict against the pairing's target, judged on the Wilson bound.
 
-Sample size: a 10-point difference needs about 200 games per arm to resolve
-(MegaMek PR #8650), so ``--pairs 100`` (200 games) is the reporting size.
-Tune on one seed range (the weights were tuned on 1000-1999) and report
-another (default 5000+).
+Protocol:
 
-    python tools/ai_arena.py --pairing normal:greedy --pairs 100 --jobs 2
+1. Tune only with ``--maps tuning``: generated maps (tools/gen_skirmish.py) of
+   the tuning map seeds 100-199, game seeds 1000-1999. Never tune on a report run.
+2. Report with ``--maps report`` (the default): a held-out set declared before
+   the run -- generated maps of ``--map-seeds`` (default 9000-9039), game
+   seeds from ``--seed`` (default 50000) -- plus the five shipped maps, taken
+   in turn. The run prints both sets first, and refuses seeds that overlap the
+   tuning ranges. Each pairing runs ``--pairs`` mirrored pairs (default 200,
+   i.e. 400 games: about 200 games per arm resolve a 10-point difference,
+   MegaMek PR #8650).
+3. Targets, each judged on the 95 % Wilson bound of the first level's win rate:
+   normal vs greedy lower bound >= 85 %, normal vs random lower bound >= 97 %,
+   hard vs normal lower bound >= 65 %, easy vs normal upper bound < 35 %;
+   draws <= 2 % of the games. Quote the lines as printed.
+
+    python tools/ai_arena.py --pairing normal:greedy               # report run, 400 games
+    python tools/ai_arena.py --maps tuning --pairing hard:normal --pairs 50
     python tools/ai_arena.py --timing            # 64x64 map, 24 combatants
 """
 
@@ -35,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
+from gen_skirmish import generate  # noqa: E402
 from skirmish_maps import LAYOUTS, skirmish_map  # noqa: E402
 
 from game.ai import policy_for  # noqa: E402
@@ -43,6 +55,18 @@ from game.match import Match  # noqa: E402
 from game.rules import SETUP, Action, Begin, Encounter  # noqa: E402
 
 DRAW_ROUNDS = 50
+TUNING_MAP_SEEDS = range(100, 200)
+TUNING_GAME_SEEDS = range(1000, 2000)
+REPORT_MAP_SEEDS = range(9000, 9040)
+REPORT_GAME_SEED = 50000
+DRAW_LIMIT = 0.02
+# FIRST:SECOND -> (bound judged, threshold): "low" must reach it, "high" must stay below it.
+TARGETS = {
+    "normal:greedy": ("low", 0.85),
+    "normal:random": ("low", 0.97),
+    "hard:normal": ("low", 0.65),
+    "easy:normal": ("high", 0.35),
+}
 SIDE_A = ("player", "ally")
 SIDE_B = ("enemy", "neutral")
 
@@ -114,11 +138,16 @@ def _job(args: tuple[str, int, str, str, str]) -> GameResult:
     return play(*args)
 
 
-def map_list(folder: Path, skirmish_seed: int) -> list[str]:
-    shipped = [str(m.path) for m in shipped_maps()]
-    generated = [str(skirmish_map(folder, skirmish_seed + i, axis, index, 20, 14, 5))
-                 for i, (axis, index) in enumerate(LAYOUTS)]
-    return shipped + generated
+def map_list(folder: Path, which: str, map_seeds: range) -> list[str]:
+    """The maps of a run, taken in turn: generated ones of ``map_seeds``, then (report, shipped) the shipped ones."""
+    generated = [str(generate(folder, s).path) for s in map_seeds] if which != "shipped" else []
+    shipped = [str(m.path) for m in shipped_maps()] if which in ("report", "shipped") else []
+    return generated + shipped
+
+
+def seed_range(text: str) -> range:
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
 
 
 def run_pairing(first: str, second: str, maps: list[str], pairs: int, seed: int, jobs: int) -> list[GameResult]:
@@ -145,6 +174,13 @@ def report(first: str, second: str, results: list[GameResult]) -> str:
         t = [x for r in results for x in r.times.get(level, [])]
         if t:
             parts.append(f"  {level} turn ms mean {1000 * statistics.fmean(t):6.2f} max {1000 * max(t):7.2f}")
+    target = TARGETS.get(f"{first}:{second}")
+    if target is not None:
+        bound, threshold = target
+        ok = lo >= threshold if bound == "low" else hi < threshold
+        ok = ok and draws <= DRAW_LIMIT * n
+        sign = ">=" if bound == "low" else "<"
+        parts.append(f"  target {bound} {sign} {threshold:.0%}, draws <= {DRAW_LIMIT:.0%}: {'met' if ok else 'MISSED'}")
     return "".join(parts)
 
 
@@ -163,32 +199,46 @@ def timing(levels: list[str], games: int, seed: int) -> None:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pairing", action="append", default=[],
-                    help="FIRST:SECOND, e.g. normal:greedy (repeatable; default: the five target pairings)")
-    ap.add_argument("--pairs", type=int, default=100, help="mirrored pairs per pairing (games = 2 x pairs)")
-    ap.add_argument("--seed", type=int, default=5000, help="first seed (tuning used 1000-1999)")
-    ap.add_argument("--jobs", type=int, default=2, help="worker processes (at most 2)")
+                    help="FIRST:SECOND, e.g. normal:greedy (repeatable; default: the four target pairings)")
+    ap.add_argument("--pairs", type=int, default=200, help="mirrored pairs per pairing (games = 2 x pairs)")
+    ap.add_argument("--maps", choices=("report", "tuning", "generated", "shipped"), default="report",
+                    help="report: held-out generated + shipped (default); tuning: the tuning sets only; "
+                         "generated / shipped: one kind of a report run")
+    ap.add_argument("--map-seeds", type=seed_range, default=None, metavar="FIRST-LAST",
+                    help=f"generated map seeds (default: report {REPORT_MAP_SEEDS.start}-{REPORT_MAP_SEEDS.stop - 1}, "
+                         f"tuning {TUNING_MAP_SEEDS.start}-{TUNING_MAP_SEEDS.stop - 1})")
+    ap.add_argument("--seed", type=int, default=None,
+                    help=f"first game seed (default: report {REPORT_GAME_SEED}, tuning {TUNING_GAME_SEEDS.start})")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (at most 2)")
     ap.add_argument("--timing", action="store_true", help="only the 64x64 / 24-combatant decision-time run")
     ap.add_argument("--timing-games", type=int, default=2)
-    ap.add_argument("--maps", choices=("all", "shipped", "skirmish"), default="all")
     args = ap.parse_args()
+    tuning = args.maps == "tuning"
+    seed = args.seed if args.seed is not None else (TUNING_GAME_SEEDS.start if tuning else REPORT_GAME_SEED)
     if args.timing:
-        timing(["normal", "hard"], args.timing_games, args.seed)
+        timing(["normal", "hard"], args.timing_games, args.seed if args.seed is not None else 5000)
         return 0
-    pairings = args.pairing or ["normal:greedy", "normal:random", "hard:normal", "easy:normal", "normal:normal"]
+    map_seeds = args.map_seeds or (TUNING_MAP_SEEDS if tuning else REPORT_MAP_SEEDS)
+    game_seeds = range(seed, seed + args.pairs)
+    if not tuning and (set(map_seeds) & set(TUNING_MAP_SEEDS) or set(game_seeds) & set(TUNING_GAME_SEEDS)):
+        print(f"playmat arena: a report run may not use the tuning map seeds {TUNING_MAP_SEEDS.start}-"
+              f"{TUNING_MAP_SEEDS.stop - 1} or game seeds {TUNING_GAME_SEEDS.start}-{TUNING_GAME_SEEDS.stop - 1}",
+              file=sys.stderr)
+        return 2
+    pairings = args.pairing or list(TARGETS)
     with tempfile.TemporaryDirectory() as tmp:
-        maps = map_list(Path(tmp), args.seed)
-        if args.maps == "shipped":
-            maps = [m for m in maps if not Path(m).name.startswith("skirmish_")]
-        elif args.maps == "skirmish":
-            maps = [m for m in maps if Path(m).name.startswith("skirmish_")]
-        print(f"maps: {', '.join(Path(m).name for m in maps)}; seeds {args.seed}..{args.seed + args.pairs - 1}",
-              flush=True)
+        maps = map_list(Path(tmp), args.maps, map_seeds)
+        generated = f"generated map seeds {map_seeds.start}-{map_seeds.stop - 1}" if args.maps != "shipped" else ""
+        shipped = "the five shipped maps" if args.maps in ("report", "shipped") else ""
+        print(f"{args.maps} run: {' + '.join(x for x in (generated, shipped) if x)} ({len(maps)} maps, in turn); "
+              f"game seeds {game_seeds.start}-{game_seeds.stop - 1}, each played mirrored", flush=True)
         for p in pairings:
             first, second = p.split(":")
             start = time.perf_counter()
-            results = run_pairing(first, second, maps, args.pairs, args.seed, args.jobs)
+            results = run_pairing(first, second, maps, args.pairs, seed, args.jobs)
             print(report(first, second, results) + f"  ({time.perf_counter() - start:.0f} s)", flush=True)
     return 0
 

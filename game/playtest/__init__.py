@@ -16,6 +16,7 @@ whether it runs here, in ``jobs`` local processes or on a Dask cluster.
 
 from __future__ import annotations
 
+from .behaviour import Behaviour, count_behaviour
 from .record import COUNTERS, GameRecord
 from .report import RunInfo, markdown_report
 from .runner import DEFAULT_LEVEL, LEVELS, PlaytestError, map_factions, run_batch
@@ -23,6 +24,7 @@ from .stats import Proportion, wilson_interval
 from .summary import DRAW_ROUNDS, Summary
 
 __all__ = [
+    "Behaviour",
     "COUNTERS",
     "DEFAULT_LEVEL",
     "DRAW_ROUNDS",
@@ -32,6 +34,7 @@ __all__ = [
     "Proportion",
     "RunInfo",
     "Summary",
+    "count_behaviour",
     "map_factions",
     "markdown_report",
     "run_batch",
