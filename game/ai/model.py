@@ -16,31 +16,28 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from game.rules import Attack, CombatantView, Encounter, EndTurn, MovementType, Shove, Terrain, dice_distribution
+from game.rules import (
+    ARC_FLANK,
+    ARC_FRONT,
+    ARC_REAR,
+    SIDE_BITS,
+    Attack,
+    CombatantView,
+    Encounter,
+    EndTurn,
+    MovementType,
+    Shove,
+    Terrain,
+    arc_penalties,
+    dice_distribution,
+    hit_chance,
+    sides_toward,
+    worst_arcs,
+)
 
 from .grid import Window, grow_stack, reach_flat
 
 INF = 1e9
-# Arc of a hex by its side sector relative to the defender's facing, (sector - facing) mod 6 (R17).
-FLANK, REAR = 1, 2
-ARC_KIND = np.array([0, 0, FLANK, REAR, FLANK, 0])
-# [facing, direction]: the arc kind of a blow coming from that side for a defender with that facing.
-KINDS_BY_FACING = np.array([ARC_KIND[(np.arange(6) - f) % 6] for f in range(6)])
-# [sides, facing]: the worst arc kind among the sides set in a 6-bit mask (0 when none is set),
-# so "the worst side a hostile could strike from" is one table lookup per cell.
-SIDE_BITS = 1 << np.arange(6)
-WORST_BY_SIDES = np.array([
-    [max((KINDS_BY_FACING[f, d] for d in range(6) if mask >> d & 1), default=0) for f in range(6)]
-    for mask in range(64)
-])
-
-
-def hit_chance(attack: int, defense: int, penalty: int) -> float:
-    """R21/R19: a d20 + attack hits when it reaches defence - penalty."""
-    lowest = defense - penalty - attack
-    return min(20, max(0, 21 - max(1, lowest))) / 20
-
-
 @dataclass(frozen=True)
 class DamageDice:
     """A damage expression's distribution: its mean, and its mean when capped at some hit points."""
@@ -62,17 +59,6 @@ class DamageDice:
 
     def at_least(self, hp: int) -> float:
         return sum(p for v, p in self.faces if v >= hp)
-
-
-@lru_cache(maxsize=8)
-def sector_table(vectors: tuple[tuple[int, int], ...]) -> np.ndarray:
-    """``[largest cube axis, smallest cube axis]``: the side direction whose vector has +1 and -1 there (-1: none)."""
-    table = np.full((3, 3), -1)
-    for d, (vq, vr) in enumerate(vectors):
-        u = (vq, vr, -vq - vr)
-        table[u.index(1), u.index(-1)] = d
-    table.flags.writeable = False
-    return table
 
 
 @dataclass
@@ -161,8 +147,7 @@ class Situation:
         self.reach = enc.reach_for(self.me.name)
         self.cells = np.flatnonzero(self.reach.can_end.ravel())  # where the actor may end (here included)
         self.here = self.board.flat(self.me.cell)
-        self.flank_penalty = enc.scenario.flank_penalty
-        self.rear_penalty = max(enc.scenario.rear_penalty, enc.scenario.flank_penalty)
+        self.arc_penalty = arc_penalties(enc.scenario)  # by arc kind: front, flank, rear (R19)
         self._dice: dict[str, DamageDice] = {}
         self._memo: dict[object, Any] = {}
 
@@ -208,9 +193,6 @@ class Situation:
             row.flags.writeable = False
             DISTANCE_MEMO.put(key, row)
         return row
-
-    def penalty_of(self, kind: int) -> int:
-        return (0, self.flank_penalty, self.rear_penalty)[kind]
 
     def dpr(self, v: CombatantView, defense: float) -> float:
         """Expected damage per round of ``v`` against a front-facing defence."""
@@ -285,7 +267,8 @@ class Situation:
             else:
                 share = 1.0 / (1 + len(others))
             mean = self.dice(h.damage).mean
-            per = {kind: hit_chance(h.attack, me.defense, self.penalty_of(kind)) * mean for kind in (0, FLANK, REAR)}
+            per = {kind: hit_chance(h.attack, me.defense, self.arc_penalty[kind]) * mean
+                   for kind in (ARC_FRONT, ARC_FLANK, ARC_REAR)}
             out.append(Threat(h, can, zone, share, per))
         return out
 
@@ -321,31 +304,18 @@ class Situation:
             if h.reach == 1 and h.radius == 0 and me.radius == 0:
                 melee.append(i)
             elif zones[i].any():
-                bits[i] = self._toward(flats, h.cell) @ SIDE_BITS
+                bits[i] = sides_toward(self.layout, self.q[flats], self.r[flats], h.cell) @ SIDE_BITS
         if melee:
             # Could it strike from that side: could it stand on the neighbour across it?
             stands = np.stack([threats[i].can_end for i in melee])[:, self.nt[flats]]  # [hostile, cell, side]
             bits[melee] = stands @ SIDE_BITS
         # [hostile, cell, facing]: the worst arc it could strike from, for each facing at once.
-        worst = WORST_BY_SIDES[bits]
-        per = np.array([[t.per_penalty[0], t.per_penalty[FLANK], t.per_penalty[REAR]] for t in threats])
+        worst = worst_arcs(bits)
+        per = np.array([[t.per_penalty[ARC_FRONT], t.per_penalty[ARC_FLANK], t.per_penalty[ARC_REAR]] for t in threats])
         shares = np.array([t.share for t in threats])
         blows = per.ravel()[worst + 3 * np.arange(len(threats))[:, None, None]] * shares[:, None, None]
         out[:, :, :6] = np.where(zones[:, :, None], blows, 0.0)
         out[:, :, 6] = np.where(zones, (per[:, 0] * shares)[:, None], 0.0)
-        return out
-
-    def _toward(self, flats: np.ndarray, cell: tuple[int, int]) -> np.ndarray:
-        """``[cell, direction]`` one-hot: the side sector from each cell toward ``cell`` (R18, ties either way)."""
-        cq, cr = self.layout.to_axial(cell)
-        dq = cq - self.q[flats]
-        dr = cr - self.r[flats]
-        cube = np.stack([dq, dr, -dq - dr], axis=1)
-        hi, lo = cube.argmax(axis=1), cube.argmin(axis=1)
-        d = sector_table(self.layout.direction_vectors)[hi, lo]
-        out = np.zeros((len(flats), 6), dtype=bool)
-        ok = d >= 0
-        out[np.flatnonzero(ok), d[ok]] = True
         return out
 
     # --- walking and next-turn reach, estimated with axial sweeps (grid.py) -----------------

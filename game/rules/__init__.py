@@ -29,6 +29,7 @@ from .actions import (
     Shove,
     parse_action,
 )
+from .attack_odds import ARC_FLANK, ARC_FRONT, ARC_REAR, SIDE_BITS, arc_penalties, hit_chance, sides_toward, worst_arcs
 from .board import Board
 from .combatant import CombatantSpec, Size
 from .dice import dice_distribution
@@ -81,6 +82,8 @@ __all__ = [
     "Applied", "Event", "CombatBegan", "RoundStarted", "TurnStarted", "Moved", "Turned", "Placed", "Attacked",
     "Shoved", "Pushed", "Disengaged", "Defeated", "Fled", "Joined", "Removed", "MovementGranted",
     "ThreateningSet", "CombatEnded", "AttackPreview", "ShovePreview", "DisengagePreview", "dice_distribution",
+    # bulk odds and zones for policies that weigh every hex
+    "hit_chance", "arc_penalties", "worst_arcs", "sides_toward", "SIDE_BITS", "ARC_FRONT", "ARC_FLANK", "ARC_REAR",
     # errors
     "RulesError", "IllegalActionError", "ActionParseError", "LogError", "SpecError",
 ]
