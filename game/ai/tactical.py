@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from game.rules import Action, Attack, Begin, Disengage, Encounter, EndTurn, Face, Flee, Move, Shove
+from game.rules import Action, Attack, Begin, Disengage, Encounter, EndTurn, Face, Flee, Move, Shove, ZoneMemo
 
 from .coordinate import Coordination, blow
 from .model import INF, Situation
@@ -177,6 +177,8 @@ class TacticalPolicy:
         # (scenario and history are the whole state: the log is the save file), so the steps
         # that walk it do not plan it again. One entry, replaced whole: safe across threads.
         self._kept: tuple[object, tuple[Action, ...], bool, Plan] | None = None
+        # The engine's zone answers this policy has asked for (speed only: they never change an answer).
+        self.zone_memo = ZoneMemo()
 
     def choose(self, view: Encounter, rng: random.Random) -> Action:
         return self.plan(view, rng, explain=False).actions[0]
@@ -207,7 +209,7 @@ class TacticalPolicy:
                     done: list[Action]) -> Plan:
         """The best turn from here, over every hex the actor can still reach."""
         w = self.weights
-        sit = Situation(enc, w.reply)
+        sit = Situation(enc, w.reply, self.zone_memo)
         if not explain and enc.acted and len(sit.cells) == 1 and not (w.focus or w.deny):
             return self._face_only(sit, name, rng)
         moved = any(isinstance(a, Move) for a in done)
@@ -439,7 +441,7 @@ class TacticalPolicy:
             trial.apply(Disengage(me.name, "feint", best.skill, roll=20))
         except Exception:  # noqa: BLE001 - a refusal just means no such plan
             return
-        after = Situation(trial, w.reply)
+        after = Situation(trial, w.reply, self.zone_memo)
         open_pos = Positions(after, w, after.cells, True, False)
         score, facing, terms = open_pos.evaluate(slice(None))
         j = int(np.argmax(score))

@@ -66,6 +66,7 @@ from .scenario import Scenario
 from .terrain import TERRAIN_KEYS, MovementType, Terrain
 from .text import show as show_cell
 from .textmap import scenario_from_rows
+from .threat_zones import UNREACHABLE, ThreatZones, ZoneMemo
 from .unit_state import DEFEATED, FLED
 from .views import CombatantView
 
@@ -84,6 +85,7 @@ __all__ = [
     "ThreateningSet", "CombatEnded", "AttackPreview", "ShovePreview", "DisengagePreview", "dice_distribution",
     # bulk odds and zones for policies that weigh every hex
     "hit_chance", "arc_penalties", "worst_arcs", "sides_toward", "SIDE_BITS", "ARC_FRONT", "ARC_FLANK", "ARC_REAR",
+    "ThreatZones", "ZoneMemo", "UNREACHABLE",
     # errors
     "RulesError", "IllegalActionError", "ActionParseError", "LogError", "SpecError",
 ]
