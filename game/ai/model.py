@@ -9,7 +9,7 @@ with one extra slot at the end standing for "off the grid".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -42,9 +42,8 @@ class DamageDice:
     faces: tuple[tuple[int, float], ...]
 
     @classmethod
-    @lru_cache(maxsize=256)
     def of(cls, expr: str) -> DamageDice:
-        """The distribution of ``expr``; remembered (the same few expressions recur all game)."""
+        """The distribution of ``expr``."""
         return cls(tuple(sorted(dice_distribution(expr).items())))
 
     @cached_property
@@ -72,7 +71,8 @@ class Threat:
 class Situation:
     """The decision of the combatant whose turn it is, on one encounter state."""
 
-    def __init__(self, enc: Encounter, reply_model: float = 0.0, memo: ZoneMemo | None = None) -> None:
+    def __init__(self, enc: Encounter, reply_model: float = 0.0, memo: ZoneMemo | None = None,
+                 dice: dict[str, DamageDice] | None = None) -> None:
         self.enc = enc
         self.reply_model = reply_model
         every = enc.views()
@@ -96,7 +96,8 @@ class Situation:
         self.cells = np.flatnonzero(self.reach.can_end.ravel())  # where the actor may end (here included)
         self.here = self.board.flat(self.me.cell)
         self.arc_penalty = arc_penalties(enc.scenario)  # by arc kind: front, flank, rear (R19)
-        self._dice: dict[str, DamageDice] = {}
+        # Damage distributions by expression: the same few recur all game (the policy passes its own).
+        self._dice: dict[str, DamageDice] = {} if dice is None else dice
         self._memo: dict[object, Any] = {}
 
     # --- small helpers ---------------------------------------------------------------
@@ -151,7 +152,7 @@ class Situation:
             from_h = self.distances(h.cell)
             if from_h[self.here] > span:
                 continue
-            band = h.reach + h.radius + me.radius
+            band = self.zones.zone_band(h, me)
             # Each step costs at least 1, so its zone lies within movement + band of where it stands.
             if from_h[self.cells].min() > h.movement_max + band:
                 continue
@@ -256,4 +257,5 @@ class Situation:
     @cached_property
     def walk_exit(self) -> np.ndarray:
         """float [N + 1]: walking cost from each candidate hex to the nearest hex it could flee from (R24)."""
-        return self.zones.walk_to(self.me, self.cells, self.zones.exit_hexes(self.me))
+        exits = self.zones.exit_hexes(self.me) & (self.enter_cost < INF)
+        return self.zones.walk_to(self.me, self.cells, exits)

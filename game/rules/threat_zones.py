@@ -336,12 +336,25 @@ class ThreatZones:
         return goal
 
     def exit_hexes(self, v: CombatantView) -> np.ndarray:
-        """bool [N + 1]: centres ``v`` could step onto and flee from (a footprint hex on an exit, R24)."""
+        """bool [N + 1]: centres where ``v``'s footprint would cover an exit hex: it could flee there (R24)."""
         exits = np.append(self.board.exit.ravel(), False)
         if v.radius:
             fp = self.board.footprint_table(v.radius)
             exits = np.append(exits[np.where(fp < 0, self.n, fp)].any(axis=1), False)
-        return exits & (self.enter_cost(v) < INF)
+        return exits
+
+    def strike_cells(self, v: CombatantView, target: CombatantView, cells: np.ndarray, shove: bool = False
+                     ) -> np.ndarray:
+        """The flat ``cells`` from which ``target`` lies in ``v``'s weapon band (R21, R28), or, with ``shove``,
+        adjacent to it (R22); in the order given. Legality (who may act, a blocked line) is the previews'."""
+        lo, hi = (1, 1) if shove else (v.reach_min, v.reach)
+        d = self.dist_from(target.cell, cells) - v.radius - target.radius
+        return cells[(d >= lo) & (d <= hi)]
+
+    @staticmethod
+    def zone_band(h: CombatantView, target: CombatantView) -> int:
+        """How far from the centre ``h`` stands on, ``target``'s centre can be for ``h`` to strike it (R28)."""
+        return h.reach + h.radius + target.radius
 
     def walk_to(self, v: CombatantView, cells: np.ndarray, goal: np.ndarray) -> np.ndarray:
         """float [N + 1]: ``v``'s walking cost from its candidate hexes ``cells`` to the nearest ``goal`` hex.
