@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import random
 
-from game.rules import Action, Attack, Encounter, EndTurn, Move
+import numpy as np
+
+from game.rules import Action, Attack, Encounter, EndTurn, Move, ThreatZones
 
 from .turn import turn_so_far
 
@@ -71,11 +73,14 @@ def step_toward_nearest(enc: Encounter, name: str) -> tuple[int, int] | None:
         return None
     reach_now = enc.reach_for(name)
     whole = enc.reach_for(name, budget=WHOLE_MAP)
+    ends = whole.destinations()
+    flats = np.array([enc.board.flat(cell) for cell, _cost, _stops in ends], dtype=np.int64)
+    zones = ThreatZones(enc)
     best: tuple[int, str, tuple[int, int]] | None = None
-    for cell, cost, _stops in whole.destinations():
-        for h in hostiles:
-            d = layout.distance(cell, h.cell) - me.radius - h.radius
-            if me.reach_min <= d <= me.reach and (best is None or (cost, h.name, cell) < best):
+    for h in hostiles:
+        for i in np.flatnonzero(np.isin(flats, zones.strike_cells(me, h, flats))):
+            cell, cost, _stops = ends[i]
+            if best is None or (cost, h.name, cell) < best:
                 best = (cost, h.name, cell)
     if best is not None:
         path = whole.path_to(best[2])

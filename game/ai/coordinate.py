@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.rules import CombatantView
+from game.rules import CombatantView, hit_chance
 
-from .model import Situation, hit_chance
+from .model import Situation
 
 
 def blow(hp: int, hit: float, faces: tuple[tuple[int, float], ...]) -> np.ndarray:

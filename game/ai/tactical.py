@@ -22,10 +22,10 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from game.rules import Action, Attack, Begin, Disengage, Encounter, EndTurn, Face, Flee, Move, Shove
+from game.rules import Action, Attack, Begin, Disengage, Encounter, EndTurn, Face, Flee, Move, Shove, ZoneMemo
 
 from .coordinate import Coordination, blow
-from .model import INF, Situation
+from .model import INF, DamageDice, Situation
 from .reply import combined, replies
 from .turn import DICE_KINDS, Plan, Term, turn_so_far
 from .weights import NORMAL, Weights
@@ -177,6 +177,9 @@ class TacticalPolicy:
         # (scenario and history are the whole state: the log is the save file), so the steps
         # that walk it do not plan it again. One entry, replaced whole: safe across threads.
         self._kept: tuple[object, tuple[Action, ...], bool, Plan] | None = None
+        # The engine's zone answers this policy has asked for (speed only: they never change an answer).
+        self.zone_memo = ZoneMemo()
+        self.dice_memo: dict[str, DamageDice] = {}
 
     def choose(self, view: Encounter, rng: random.Random) -> Action:
         return self.plan(view, rng, explain=False).actions[0]
@@ -207,7 +210,7 @@ class TacticalPolicy:
                     done: list[Action]) -> Plan:
         """The best turn from here, over every hex the actor can still reach."""
         w = self.weights
-        sit = Situation(enc, w.reply)
+        sit = Situation(enc, w.reply, self.zone_memo, self.dice_memo)
         if not explain and enc.acted and len(sit.cells) == 1 and not (w.focus or w.deny):
             return self._face_only(sit, name, rng)
         moved = any(isinstance(a, Move) for a in done)
@@ -332,16 +335,11 @@ class TacticalPolicy:
             "wounded": w.wounded * expected * (1 - t.hp / max(1, t.hp_max)),
         }
 
-    def _band_hexes(self, sit: Situation, t, lo: int, hi: int) -> np.ndarray:
-        me = sit.me
-        d = sit.dist_from(t.cell, sit.cells) - me.radius - t.radius
-        return sit.cells[(d >= lo) & (d <= hi)]
-
     def _attacks(self, sit: Situation, pos: Positions, cands: list[Candidate], coord: Coordination | None) -> None:
         me, enc = sit.me, sit.enc
         entries: list[Entry] = []
         for t in sorted(sit.hostiles, key=lambda v: v.name):
-            flats = [int(f) for f in self._band_hexes(sit, t, me.reach_min, me.reach)]
+            flats = [int(f) for f in sit.zones.strike_cells(me, t, sit.cells)]
             for flat, pv in zip(flats, enc.preview_attacks(me.name, t.name, [sit.cell(f) for f in flats]), strict=True):
                 if pv.legal is not None:
                     continue
@@ -399,7 +397,7 @@ class TacticalPolicy:
             # hazard or chasm there, no shove of this target is worth previewing.
             if not pits.size or sit.dist_from(t.cell, pits).min() > t.radius + 1:
                 continue
-            for flat in self._band_hexes(sit, t, 1, 1):
+            for flat in sit.zones.strike_cells(me, t, sit.cells, shove=True):
                 flat = int(flat)
                 pv = enc.preview_shove(me.name, t.name, at=sit.cell(flat))
                 if pv.legal is not None or (pv.hazard_damage <= 0 and not pv.falls):
@@ -414,13 +412,11 @@ class TacticalPolicy:
 
     def _flee(self, sit: Situation, pos: Positions, cands: list[Candidate], retreating: bool) -> None:
         """Leave the board from an exit (R24): a loss of the combatant's value, unless the fight is lost."""
-        me, board = sit.me, sit.board
-        fp = board.footprint_table(me.radius) if me.radius else None
-        exits = board.exit.ravel()
+        me = sit.me
+        exits = sit.zones.exit_hexes(me)
         for flat in sit.cells:
             flat = int(flat)
-            on_exit = exits[flat] if fp is None else any(exits[c] for c in fp[flat] if c >= 0)
-            if on_exit:
+            if exits[flat]:
                 w = self.weights
                 terms = {"flee": -w.flee * sit.value(me)}
                 cands.append(self._candidate(sit, [Flee(me.name)], flat, me.facing_index, terms, "flee"))
@@ -439,7 +435,7 @@ class TacticalPolicy:
             trial.apply(Disengage(me.name, "feint", best.skill, roll=20))
         except Exception:  # a refusal just means no such plan
             return
-        after = Situation(trial, w.reply)
+        after = Situation(trial, w.reply, self.zone_memo, self.dice_memo)
         open_pos = Positions(after, w, after.cells, True, False)
         score, facing, terms = open_pos.evaluate(slice(None))
         j = int(np.argmax(score))

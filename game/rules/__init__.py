@@ -29,6 +29,7 @@ from .actions import (
     Shove,
     parse_action,
 )
+from .attack_odds import ARC_FLANK, ARC_FRONT, ARC_REAR, SIDE_BITS, arc_penalties, hit_chance, sides_toward, worst_arcs
 from .board import Board
 from .combatant import CombatantSpec, Size
 from .dice import dice_distribution
@@ -64,6 +65,7 @@ from .reach import ReachResult
 from .scenario import Scenario
 from .terrain import TERRAIN_KEYS, MovementType, Terrain
 from .textmap import scenario_from_rows
+from .threat_zones import UNREACHABLE, ThreatZones, ZoneMemo
 from .unit_state import DEFEATED, FLED
 from .views import CombatantView
 
@@ -80,6 +82,9 @@ __all__ = [
     "Applied", "Event", "CombatBegan", "RoundStarted", "TurnStarted", "Moved", "Turned", "Placed", "Attacked",
     "Shoved", "Pushed", "Disengaged", "Defeated", "Fled", "Joined", "Removed", "MovementGranted",
     "ThreateningSet", "CombatEnded", "AttackPreview", "ShovePreview", "DisengagePreview", "dice_distribution",
+    # bulk odds and zones for policies that weigh every hex
+    "hit_chance", "arc_penalties", "worst_arcs", "sides_toward", "SIDE_BITS", "ARC_FRONT", "ARC_FLANK", "ARC_REAR",
+    "ThreatZones", "ZoneMemo", "UNREACHABLE",
     # errors
     "RulesError", "IllegalActionError", "ActionParseError", "LogError", "SpecError",
 ]

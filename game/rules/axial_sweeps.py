@@ -1,4 +1,4 @@
-"""Fast sweeps over the hex grid in axial coordinates, for the AI's own estimates.
+"""Fast sweeps over the hex grid in axial coordinates: many movers' reach and walking costs at once.
 
 In axial coordinates the six neighbours of every hex are the same six array
 shifts, so "the cheapest neighbour" of every hex at once is six slices and a
@@ -6,8 +6,9 @@ minimum: no index gathers. A :class:`Window` is an axial rectangle around
 the hexes a question concerns (plus a margin), so a sweep touches only the
 part of a large map that matters.
 
-These are estimates for scoring (where a hostile could stand next turn, how
-far the actor has to walk); the engine's own reach decides what is legal.
+They answer the bulk questions of :mod:`threat_zones` (where every hostile
+could stand next turn, how far a mover has to walk); ``reach_for`` answers
+one mover exactly and decides what is legal.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.grid import INF, Window, grow_stack, reach_flat
+from game.rules.axial_sweeps import INF, Window, grow_stack, reach_flat
 
 VECTORS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # axial neighbour steps
 

@@ -1,0 +1,380 @@
+"""Next-turn threat zones and walking costs for many movers at once: the bulk questions a policy asks.
+
+For every hostile near a combatant: where it could end a move next turn (a
+fresh turn's full movement; the combatant's side blocks it, R4, and that side's
+threat stops it, R9; it starts free, R10) and the hexes within a band of those
+(where it could strike from). For the combatant: its step costs, the hexes it
+could strike some hostile from (R21, R28), the walking cost from its
+candidate hexes to the nearest of some goal hexes, the hazards and chasms a
+shove can hurt in (R12, R22). Computed with axial sweeps
+(:mod:`axial_sweeps`) in windows around the movers, one stack for all of them.
+
+These are estimates for scoring: a multi-hex mover is costed by the dearest
+hex under its whole footprint and stopped where any of it is threatened
+(R27 costs only the hexes newly covered), so its zones never miss a hex it
+could reach; ``reach_for`` answers one mover exactly and decides what is legal.
+
+A :class:`ZoneMemo` remembers answers across encounter states; each policy
+owns one (answers are pure functions of their keys, so a memo changes only
+the speed, never an answer).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import numpy as np
+
+from .axial_sweeps import INF, Window, grow_stack, reach_flat
+from .terrain import MovementType, Terrain
+from .views import CombatantView
+
+if TYPE_CHECKING:
+    from .encounter import Encounter
+
+UNREACHABLE = INF  # the cost of a hex no mover can step onto or walk to
+
+
+class ReachAsk(NamedTuple):
+    """A hostile's next-turn reach the memo did not know: where to answer it, and what it depends on."""
+
+    index: int  # its place among the questions asked together
+    hostile: CombatantView
+    band: int
+    start: int  # flat index where it stands
+    cost: np.ndarray  # float [N + 1]: its step costs, the actor's side closed (R4)
+    threat: np.ndarray  # bool [N + 1]: where the actor's side stops it (R9)
+    held: np.ndarray  # bool [N + 1]: where it may not end (its friends, R4)
+    key: tuple  # the memo key: all of the above that matters, as values
+
+
+class Memo:
+    """A bounded least-recently-used map from a question's full inputs (as values) to its answer.
+
+    Answers are pure functions of their keys, so what is remembered changes
+    only the speed, never a decision: a batch gives byte-identical results in
+    one process, in worker processes or on a cluster.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._data: OrderedDict[Hashable, Any] = OrderedDict()
+
+    def get(self, key: Hashable) -> Any:
+        value = self._data.get(key)
+        if value is not None:
+            self._data.move_to_end(key)
+        return value
+
+    def put(self, key: Hashable, value: Any) -> None:
+        self._data[key] = value
+        if len(self._data) > self.size:
+            self._data.popitem(last=False)
+
+    def clear(self) -> None:
+        self._data.clear()
+
+
+class ZoneMemo:
+    """What one policy remembers between decisions: reaches, grid tables, distances, terrain costs."""
+
+    def __init__(self) -> None:
+        # A hostile's next-turn reach is asked again and again: by each decision of a turn, by each
+        # combatant near it, in game after game of a batch; about half the questions are repeats.
+        self.reach = Memo(4096)
+        self.grid = Memo(1024)  # windows, discs and tables: functions of the grid's geometry alone
+        self.distance = Memo(1024)
+        self.terrain = Memo(64)  # step costs per board, movement type and footprint
+        self.geometries: dict[tuple[int, int, Any], int] = {}
+
+
+class ThreatZones:
+    """The bulk questions about one encounter state; arrays are flat (``row * cols + col``) with one
+    extra slot at the end standing for "off the grid"."""
+
+    def __init__(self, enc: Encounter, memo: ZoneMemo | None = None) -> None:
+        self.enc = enc
+        self.memo = memo if memo is not None else ZoneMemo()
+        self.board = enc.board
+        self.layout = enc.layout
+        self.n = self.board.rows * self.board.cols
+        # The grid's shape and layout as a small int, for the memo keys (a layout hashes slowly).
+        self.geometry = self.memo.geometries.setdefault((self.board.rows, self.board.cols, self.layout),
+                                                        len(self.memo.geometries))
+        self.by_name = {v.name: v for v in enc.views() if v.active}
+        self.q, self.r, self.nt = self._grid_tables()
+        self._asked: dict[object, Any] = {}
+
+    def _grid_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Axial q and r per flat index and the neighbour table, with the off-grid slot N (geometry only)."""
+        key = ("tables", self.geometry)
+        tables = self.memo.grid.get(key)
+        if tables is None:
+            q, r = self.layout.axial_arrays()
+            nt = self.board.neighbor_table
+            tables = (np.append(q.ravel(), 10**6), np.append(r.ravel(), 10**6), np.where(nt < 0, self.n, nt))
+            for t in tables:
+                t.flags.writeable = False
+            self.memo.grid.put(key, tables)
+        return tables
+
+    def dist_from(self, cell: tuple[int, int], flats: np.ndarray) -> np.ndarray:
+        """R1 hex distance from ``cell`` to each flat index."""
+        return self.distances(cell)[flats]
+
+    def distances(self, cell: tuple[int, int]) -> np.ndarray:
+        """int [N + 1], read-only: R1 hex distance from ``cell`` to every hex (huge to the off-grid slot).
+
+        Remembered per cell: the same few cells (where the combatants stand) are asked about
+        many times in every decision.
+        """
+        at = self.board.flat(cell)
+        key = (self.geometry, at)
+        row = self.memo.distance.get(key)
+        if row is None:
+            dq = self.q - self.q[at]
+            dr = self.r - self.r[at]
+            row = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+            row.flags.writeable = False
+            self.memo.distance.put(key, row)
+        return row
+
+    def footprint_cost(self, movement_type: str, radius: int) -> np.ndarray:
+        """float [N + 1], read-only: cost for a footprint of ``radius`` to step its centre onto each hex
+        (INF: may not). The terrain never changes, so it is worked out once per board."""
+        def make() -> np.ndarray:
+            mt = MovementType[movement_type.upper()]
+            cost = np.append(self.board.cost[mt].ravel().astype(float), INF)
+            cost[cost < 1] = INF
+            if radius:
+                fp = self.board.footprint_table(radius)
+                cost = np.append(cost[np.where(fp < 0, self.n, fp)].max(axis=1), INF)
+            return cost
+
+        return self._per_board(("cost", movement_type, radius), make)
+
+    def _per_board(self, key: Hashable, make: Callable[[], np.ndarray]) -> np.ndarray:
+        """A read-only array that depends on the board's terrain alone, made once per board (``memo.terrain``)."""
+        full = (id(self.board), key)
+        hit = self.memo.terrain.get(full)
+        if hit is not None and hit[0] is self.board:  # the entry holds the board: its id is not reused
+            return hit[1]
+        value = make()
+        value.flags.writeable = False
+        self.memo.terrain.put(full, (self.board, value))
+        return value
+
+    def held_by(self, units: list[CombatantView], radius: int) -> np.ndarray:
+        """bool [N + 1]: centres where a footprint of ``radius`` would overlap one of ``units``."""
+        held = np.zeros(self.n + 1, dtype=bool)
+        held[[self.board.flat(v.cell) for v in units]] = True  # the centres; footprints below
+        for v in units:
+            if v.radius:
+                held[self.hexes_of(v)] = True
+        if radius:
+            fp = self.board.footprint_table(radius)
+            held = np.append(held[np.where(fp < 0, self.n, fp)].any(axis=1), False)
+        return held
+
+    def hexes_of(self, v: CombatantView) -> np.ndarray:
+        """Flat indices of the hexes ``v``'s footprint covers (R26; always on the map)."""
+        at = self.board.flat(v.cell)
+        if not v.radius:
+            return np.array([at])
+        row = self.board.footprint_table(v.radius)[at]
+        return row[row >= 0]
+
+    def window_around(self, flat: int, margin: int) -> Window:
+        """:meth:`window` of the one hex ``flat``."""
+        q, r = int(self.q[flat]), int(self.r[flat])
+        return self._spanning((q - margin, r - margin), (q + margin, r + margin))
+
+    def window(self, cells: np.ndarray, margin: int) -> Window:
+        lo = (int(self.q[cells].min()) - margin, int(self.r[cells].min()) - margin)
+        hi = (int(self.q[cells].max()) + margin, int(self.r[cells].max()) + margin)
+        return self._spanning(lo, hi)
+
+    def _spanning(self, lo: tuple[int, int], hi: tuple[int, int]) -> Window:
+        """The axial rectangle from ``lo`` to ``hi``, remembered by the grid's geometry and those bounds."""
+        key = (self.geometry, lo, hi)
+        win = self.memo.grid.get(key)
+        if win is None:
+            win = Window.spanning(self.q[: self.n], self.r[: self.n], lo, hi, self.layout.direction_vectors)
+            self.memo.grid.put(key, win)
+        return win
+
+    def _grow(self, held: np.ndarray, radius: int) -> np.ndarray:
+        """bool [N + 1]: centres where a footprint of ``radius`` would overlap a ``held`` hex."""
+        if not radius:
+            return held
+        fp = self.board.footprint_table(radius)
+        return np.append(held[np.where(fp < 0, self.n, fp)].any(axis=1), False)
+
+    def _faction_view(self, faction: str, movement_type: str, radius: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """What every member of ``faction`` of one movement type and size moves through next turn:
+        step costs with its hostiles' hexes closed (R4), the hexes its hostiles threaten (R9), both
+        for centres of a footprint of ``radius``; and the hexes its friends hold (radius 0)."""
+        key = ("faction", faction, movement_type, radius)
+        if key not in self._asked:
+            hostile = self.enc.hostile_factions(faction)
+            foes = [v for v in self.by_name.values() if v.faction in hostile]
+            friends = [v for v in self.by_name.values() if v.faction not in hostile]
+            cost = self.footprint_cost(movement_type, radius).copy()
+            cost[self.held_by(foes, radius)] = INF
+            threat = self._grow(np.append(self.enc.threat_against(faction).ravel(), False), radius)
+            self._asked[key] = (cost, threat, self.held_by(friends, 0))
+        return self._asked[key]
+
+    def disc_flats(self, start: int, radius: int) -> np.ndarray:
+        """Flat indices of the board's hexes within ``radius`` of flat ``start`` (R1), in index order."""
+        key = ("disc", self.geometry, start, radius)
+        disc = self.memo.grid.get(key)
+        if disc is None:
+            win = self.window_around(start, radius)
+            disc = win.flats[self.distances(self.board.cell_of(start))[win.flats] <= radius]
+            self.memo.grid.put(key, disc)
+        return disc
+
+    def next_turn_reaches(self, asks: list[tuple[CombatantView, int]]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """For each (hostile ``h``, ``band``): where ``h`` could end a move next turn (full movement),
+        and the hexes within ``band`` of those.
+
+        Its own movement type and footprint; the actor's side blocks it (R4) and
+        that side's threat stops it (R9; it starts free, R10). Both bool [N + 1],
+        read-only (they may be shared through :attr:`ZoneMemo.reach`). The questions
+        not remembered are swept together, one window per hostile (axial_sweeps.reach_flat).
+        """
+        out: list[tuple[np.ndarray, np.ndarray] | None] = []
+        todo = []
+        for h, band in asks:
+            start = self.board.flat(h.cell)
+            cost, threat, friends = self._faction_view(h.faction, h.movement_type, h.radius)
+            held = friends.copy()
+            held[self.hexes_of(h)] = False  # its own hexes do not keep it from ending there
+            held = self._grow(held, h.radius)
+            # Everything the answer depends on, as values: the same question asked again (the next
+            # decision of this turn, the next combatant's, the next game's) is answered from memory.
+            # Every step costs at least 1, so only the hexes within its movement of where it stands
+            # can matter: a change farther off (often the actor's own move) asks nothing new.
+            disc = self.disc_flats(start, h.movement_max)
+            key = (self.geometry, start, h.movement_max, band,
+                   cost[disc].tobytes(), np.packbits(threat[disc]).tobytes(), np.packbits(held[disc]).tobytes())
+            hit = self.memo.reach.get(key)
+            if hit is None:
+                todo.append(ReachAsk(len(out), h, band, start, cost, threat, held, key))
+            out.append(hit)
+        if todo:
+            self._sweep_reaches(todo, out)
+        return out  # type: ignore[return-value]
+
+    def _sweep_reaches(self, todo: list[ReachAsk], out: list) -> None:
+        """Answer the questions not remembered in one stack of windows (axial_sweeps.reach_flat), and remember them."""
+        # One window shape for all: each centred on its hostile, wide enough for the farthest
+        # reach among them (a wider window changes no answer: nothing beyond is reachable).
+        margin = max(a.hostile.movement_max + a.band + 1 for a in todo)
+        wins = [self.window_around(a.start, margin) for a in todo]
+        width = 2 * margin + 3  # the padded window's side
+        size = width * width
+        base = np.arange(len(todo)) * size
+        cost_w = np.full(len(todo) * size, INF)
+        stops_w = np.zeros(len(todo) * size, dtype=bool)
+        for b, win, a in zip(base, wins, todo, strict=True):
+            cost_w[b + win.at] = a.cost[win.flats]
+            stops_w[b + win.at] = a.threat[win.flats]
+        vectors = self.layout.direction_vectors
+        budgets = np.array([a.hostile.movement_max for a in todo])
+        dist = reach_flat(cost_w, stops_w, base + margin + 1 + (margin + 1) * width, budgets, vectors, width)
+        grown = np.full(len(todo) * size, INF)
+        cans = []
+        for b, win, a in zip(base, wins, todo, strict=True):
+            can = np.zeros(self.n + 1, dtype=bool)
+            can[win.flats] = dist[b + win.at] < INF
+            can &= ~a.held
+            can[a.start] = True
+            can[self.n] = False
+            cans.append(can)
+            grown[b + win.at[can[win.flats]]] = 0.0
+        grown = grow_stack(grown.reshape(len(todo), width, width), np.array([a.band for a in todo]), vectors).ravel()
+        for b, win, can, a in zip(base, wins, cans, todo, strict=True):
+            zone = np.zeros(self.n + 1, dtype=bool)
+            zone[win.flats] = grown[b + win.at] < INF
+            can.flags.writeable = False
+            zone.flags.writeable = False
+            self.memo.reach.put(a.key, (can, zone))
+            out[a.index] = (can, zone)
+
+    def shove_pits(self) -> np.ndarray:
+        """Flat indices of the hazards and chasms: where a shove can hurt (R12, R22); once per board."""
+        def make() -> np.ndarray:
+            terrain = self.board.terrain.ravel()
+            return np.flatnonzero((terrain == Terrain.HAZARD) | (terrain == Terrain.CHASM))
+
+        return self._per_board("pits", make)
+
+    def enter_cost(self, v: CombatantView) -> np.ndarray:
+        """float [N + 1]: ``v``'s cost to step its centre onto each hex; INF where it may not or a hostile stands."""
+        key = ("enter", v)
+        if key not in self._asked:
+            hostile = self.enc.hostile_factions(v.faction)
+            cost = self.footprint_cost(v.movement_type, v.radius).copy()
+            cost[self.held_by([h for h in self.by_name.values() if h.faction in hostile], v.radius)] = INF
+            self._asked[key] = cost
+        return self._asked[key]
+
+    def strike_hexes(self, v: CombatantView) -> np.ndarray:
+        """bool [N + 1]: centres ``v`` could step onto and attack some hostile from (its band, R21, R28)."""
+        goal = np.zeros(self.n + 1, dtype=bool)
+        hostile = self.enc.hostile_factions(v.faction)
+        for h in self.by_name.values():
+            if h.faction in hostile:
+                d = self.distances(h.cell) - v.radius - h.radius
+                goal |= (d >= v.reach_min) & (d <= v.reach)
+        goal &= self.enter_cost(v) < INF
+        goal[self.n] = False
+        return goal
+
+    def exit_hexes(self, v: CombatantView) -> np.ndarray:
+        """bool [N + 1]: centres where ``v``'s footprint would cover an exit hex: it could flee there (R24)."""
+        exits = np.append(self.board.exit.ravel(), False)
+        if v.radius:
+            fp = self.board.footprint_table(v.radius)
+            exits = np.append(exits[np.where(fp < 0, self.n, fp)].any(axis=1), False)
+        return exits
+
+    def strike_cells(self, v: CombatantView, target: CombatantView, cells: np.ndarray, shove: bool = False
+                     ) -> np.ndarray:
+        """The flat ``cells`` from which ``target`` lies in ``v``'s weapon band (R21, R28), or, with ``shove``,
+        adjacent to it (R22); in the order given. Legality (who may act, a blocked line) is the previews'."""
+        lo, hi = (1, 1) if shove else (v.reach_min, v.reach)
+        d = self.dist_from(target.cell, cells) - v.radius - target.radius
+        return cells[(d >= lo) & (d <= hi)]
+
+    @staticmethod
+    def zone_band(h: CombatantView, target: CombatantView) -> int:
+        """How far from the centre ``h`` stands on, ``target``'s centre can be for ``h`` to strike it (R28)."""
+        return h.reach + h.radius + target.radius
+
+    def walk_to(self, v: CombatantView, cells: np.ndarray, goal: np.ndarray) -> np.ndarray:
+        """float [N + 1]: ``v``'s walking cost from its candidate hexes ``cells`` to the nearest ``goal`` hex.
+
+        Swept in a window around the candidates and the nearest goal (a margin
+        for detours); INF where no goal is reachable inside it.
+        """
+        goals = np.flatnonzero(goal[: self.n])
+        if not goals.size:
+            return np.full(self.n + 1, INF)
+        nearest = goals[int(np.argmin(self.dist_from(v.cell, goals)))]
+        win = self.window(np.append(cells, nearest), 6)
+        width = win.w + 2
+        size = (win.h + 2) * width
+        goal_w = np.zeros(size, dtype=bool)
+        goal_w[win.at] = goal[win.flats]
+        cost_w = np.full(size, INF)
+        cost_w[win.at] = self.enter_cost(v)[win.flats]
+        settle = (self.r[cells] - win.r0 + 1) * width + (self.q[cells] - win.q0 + 1)
+        dist = win.distance_to(goal_w, cost_w, settle)
+        out = np.full(self.n + 1, INF)
+        out[win.flats] = dist[win.at]
+        return out
