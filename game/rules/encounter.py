@@ -46,6 +46,7 @@ from .preconditions import (
     require_flee,
     require_move,
     require_shoot,
+    require_shoot_target,
     require_shove,
 )
 from .previews import (
@@ -220,15 +221,16 @@ class Encounter(EncounterState):
         return [v.name for v in caught(self, at, u.spec.area.radius)]
 
     def targets(self, name: str) -> dict[str, Any]:
-        """What ``playmat targets`` prints: whom ``name`` could shoot and where it could centre its area now."""
+        """What ``playmat targets`` prints: whom ``name`` could shoot and where it could centre its area from where
+        it stands now (range, sight, hostility and uses left; whose turn it is does not matter: a GM's question)."""
         u = self.unit(name)
         shoot = []
         if u.spec.ranged is not None and u.active:
             for t in self.units.values():
                 if not t.active or t.name == name or not self.hostility.hostile(u.faction, t.faction):
                     continue
-                p = self.preview_shoot(name, t.name)
-                if p.legal is None:
+                if reason(require_shoot_target, self, u, t.name, None) is None:  # geometry, whoever's turn
+                    p = self.preview_shoot(name, t.name)
                     shoot.append({"target": t.name, "needed": p.roll_needed, "cover": p.cover, "arc": p.arc})
         cast = []
         if u.spec.area is not None and u.active and u.area_uses_left > 0:
