@@ -23,17 +23,11 @@ def cube(layout: HexLayout, cell: tuple[int, int]) -> Cube:
     # offset -> cube by the Red Blob formulas, written out per layout (not the engine's helper)
     col, row = cell
     if layout.stagger_axis == "y":  # pointy: rows shift
-        if layout.stagger_index == "odd":
-            q = col - (row - (row & 1)) // 2
-        else:
-            q = col - (row + (row & 1)) // 2
-        r = row
+        shift = (row - (row & 1)) // 2 if layout.stagger_index == "odd" else (row + (row & 1)) // 2
+        q, r = col - shift, row
     else:  # flat: columns shift
-        q = col
-        if layout.stagger_index == "odd":
-            r = row - (col - (col & 1)) // 2
-        else:
-            r = row - (col + (col & 1)) // 2
+        shift = (col - (col & 1)) // 2 if layout.stagger_index == "odd" else (col + (col & 1)) // 2
+        q, r = col, row - shift
     return (q, -q - r, r)
 
 
@@ -64,7 +58,7 @@ def _cells_holding(p: tuple[Fraction, Fraction, Fraction]) -> tuple[list[Cube], 
 def reference_line(layout: HexLayout, a: tuple[int, int], b: tuple[int, int]):
     """(crossed hexes in order from a, skirted pairs as frozensets), as offset cells."""
     A, B = cube(layout, a), cube(layout, b)
-    D = tuple(y - x for x, y in zip(A, B))
+    D = tuple(y - x for x, y in zip(A, B, strict=True))
     cuts = {Fraction(0), Fraction(1)}
     for i, j in PAIRS:
         e = D[i] - D[j]
@@ -77,7 +71,7 @@ def reference_line(layout: HexLayout, a: tuple[int, int], b: tuple[int, int]):
     ts = sorted(t for t in cuts if 0 <= t <= 1)
     crossed: list[Cube] = []
     skirted: list[frozenset] = []
-    for t0, t1 in zip(ts, ts[1:]):
+    for t0, t1 in zip(ts, ts[1:], strict=False):
         mid = (t0 + t1) / 2
         p = tuple(Fraction(A[k]) + mid * D[k] for k in range(3))
         inside, border = _cells_holding(p)
