@@ -13,14 +13,15 @@ from game.maps import default_map
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "action-log.md"
 # The spec's table of actions (docs/action-log.md tells users), not the code's list.
-SPEC_KINDS = {"begin", "place", "move", "face", "attack", "shove", "disengage", "flee", "end_turn", "push",
+SPEC_KINDS = {"begin", "place", "move", "face", "attack", "shove", "shoot", "cast", "disengage", "flee", "end_turn",
+              "push",
               "grant_movement", "set_threatening", "join", "remove", "end_combat"}
 
 
-def example_lines() -> str:
-    match = re.search(r"```jsonl\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
-    assert match, "docs/action-log.md lost its example block"
-    return match.group(1)
+def example_lines(which: int = 0) -> str:
+    blocks = re.findall(r"```jsonl\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) > which, "docs/action-log.md lost an example block"
+    return blocks[which]
 
 
 def test_the_doc_lists_every_action_of_the_spec() -> None:
@@ -45,3 +46,22 @@ def test_the_example_replays_on_the_bundled_map_as_the_doc_says(capsys: pytest.C
     assert (units["Wolf"]["at"], units["Wolf"]["hp"]) == ([7, 4], 2)
     # R15: a joiner takes its place in the order by initiative; 6 beats the Goblin's.
     assert doc["order"][0] == "Wolf"
+
+
+def test_the_bows_and_bursts_example_replays_as_the_doc_says(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    log = tmp_path / "bows.jsonl"
+    log.write_text(example_lines(1), encoding="utf-8")
+    code = main(["state", str(default_map()), "--log", str(log), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    doc = json.loads(out)
+    units = doc["units"]
+    # Worked by hand in the doc: R29 14 + 3 >= 12, 8 - 5 = 3 hp; R32 the Hunter misses (3 + 2 < 10), Wren
+    # (defence 12, cover +2 behind the Hunter, R31) is hit for 4 (10 - 4 = 6) and pushed nw to 5,2 (R33).
+    assert (doc["phase"], doc["round"], doc["turn"]) == ("active", 1, "Goblin")
+    assert units["Orc 1"]["hp"] == 3
+    assert (units["Hunter"]["hp"], units["Hunter"]["at"]) == (10, [7, 4])
+    assert (units["Wren"]["hp"], units["Wren"]["at"]) == (6, [5, 2])
+    assert units["Shaman"]["area"]["uses_left"] == 0
+    assert units["Hunter"]["ranged"] == {"min": 2, "max": 10, "attack": 3, "damage": "1d8"}

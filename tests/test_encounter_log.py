@@ -13,6 +13,8 @@ from game.rules.actions import (
     ActionParseError,
     Attack,
     Begin,
+    Cast,
+    CastRoll,
     Disengage,
     EndCombat,
     EndTurn,
@@ -25,6 +27,7 @@ from game.rules.actions import (
     Push,
     Remove,
     SetThreatening,
+    Shoot,
     Shove,
     parse_action,
 )
@@ -48,7 +51,8 @@ EVERY_KIND = [
     Disengage("Aldric", "feint", "blades", 9), Flee("Brin"), EndTurn(), Push("Brin", "sw", 2),
     GrantMovement("Brin", 2), SetThreatening("Orc 1", False), Join.of({"name": "Cora", "faction": "ally", "hp": 4},
                                                                       (0, 0)),
-    Remove("Orc 1", "fled"), EndCombat(),
+    Remove("Orc 1", "fled"), EndCombat(), Shoot("Orc 1", "Aldric"), Shoot("Orc 1", "Aldric", 17, 4),
+    Cast("Orc 1", (3, 3)), Cast("Orc 1", (3, 3), (CastRoll("Aldric", 12, 5), CastRoll("Orc 1", 3))),
 ]
 
 

@@ -1,6 +1,7 @@
 """Seeded random playouts (OpenSpiel style) with invariants checked after every action.
 
-A random policy picks among ``legal_actions()`` and now and then a GM action
+A random policy picks among ``legal_actions()`` (shots and casts too: some
+combatants carry bows and area abilities, R29, R32) and now and then a GM action
 (push, grant, set_threatening, remove, join). After every action: footprints
 of active combatants are on the map and disjoint, movement is never
 negative, hp never rises, defeated or fled combatants never come back or
@@ -17,7 +18,20 @@ from pathlib import Path
 
 import pytest
 
-from game.rules import Applied, Attacked, CombatEnded, Defeated, Fled, Joined, Moved, Pushed, Removed, TurnStarted
+from game.rules import (
+    Applied,
+    AreaHit,
+    Attacked,
+    CombatEnded,
+    Defeated,
+    Fled,
+    Joined,
+    Moved,
+    Pushed,
+    Removed,
+    Shot,
+    TurnStarted,
+)
 from game.rules.actionlog import read_log, replay, write_log
 from game.rules.actions import ACTION_CLASSES, GrantMovement, Join, Move, Push, Remove, SetThreatening
 from game.rules.encounter import Encounter
@@ -26,7 +40,7 @@ from game.rules.scenario import Scenario
 from game.rules.textmap import scenario_from_rows
 
 ROOT = Path(__file__).resolve().parents[1]
-TERRAIN_WEIGHTS = {".": 60, "d": 12, "w": 6, "c": 4, "h": 4, "#": 6}
+TERRAIN_WEIGHTS = {".": 60, "d": 12, "w": 6, "c": 4, "h": 4, "#": 6, "t": 4, "|": 1, "f": 1}
 
 
 def random_scenario(seed: int, axis: str, index: str, cols: int = 14, rows: int = 11) -> Scenario:
@@ -58,10 +72,25 @@ def random_scenario(seed: int, axis: str, index: str, cols: int = 14, rows: int 
                     "damage": rng.choice(["1d6", "2", "1d4+1"]),
                     "skills": rng.choice(["", "blades:2", "acrobatics:3, shields:1"]),
                     "facing": rng.choice(board.layout.direction_names),
+                    **ranged_profile(rng),
                 })
                 break
     hostile = rng.choice(["enemy/player, enemy/ally", "enemy/player, enemy/ally, neutral/player"])
     return scenario_from_rows(grid, units, stagger_axis=axis, stagger_index=index, seed=seed, hostile=hostile)
+
+
+def ranged_profile(rng: random.Random) -> dict:
+    """Now and then a bow (R29) or an area ability (R32), or both."""
+    out: dict = {}
+    if rng.random() < 0.4:
+        lo = rng.randint(1, 3)
+        out.update(ranged=f"{lo}-{lo + rng.randint(0, 6)}", ranged_attack=rng.randint(0, 4),
+                   ranged_damage=rng.choice(["1d6", "1d4", "3"]))
+    if rng.random() < 0.3:
+        out.update(area_range=rng.randint(0, 5), area_radius=rng.randint(0, 2), area_attack=rng.randint(0, 3),
+                   area_damage=rng.choice(["1d4", "2", "1d6+1"]), area_push=rng.randint(0, 3),
+                   area_uses=rng.randint(1, 3))
+    return out
 
 
 def tmx_scenarios() -> list[Path]:
@@ -112,7 +141,7 @@ def check_events(applied: Applied, before: dict, after: dict, just_ended: bool) 
     """The events tell what changed: every hp lost, every defeat, flight and final position is reported."""
     lost: dict[str, int] = {}
     for e in applied.events:
-        if isinstance(e, Attacked) and e.hit:
+        if isinstance(e, Attacked | Shot | AreaHit) and e.hit:
             lost[e.target] = lost.get(e.target, 0) + e.damage
         elif isinstance(e, Pushed | TurnStarted):
             lost[e.unit] = lost.get(e.unit, 0) + e.hazard_damage
@@ -173,7 +202,8 @@ def playout(scenario: Scenario, seed: int, tmp_path: Path, steps: int = 160) -> 
             kinds = [k for k in by_kind if k != "end_turn"] if rng.random() < 0.75 else list(by_kind)
             action = rng.choice(by_kind[rng.choice(kinds or list(by_kind))])
         actor = action.actor
-        if enc.phase == "active" and action.KIND in ("move", "attack", "shove", "disengage", "flee", "face"):
+        if enc.phase == "active" and action.KIND in ("move", "attack", "shove", "shoot", "cast", "disengage", "flee",
+                                                      "face"):
             assert actor == enc.turn and enc.unit(actor).active
         if isinstance(action, Move):
             # the same move along an explicit cheapest path must give the same state (R7)

@@ -41,6 +41,12 @@ def build_parser() -> Parser:
     sp.add_argument("--attacker", required=True, metavar="A")
     sp.add_argument("--defender", required=True, metavar="D")
 
+    sp = rules_command("sight", "whether one hex sees another (R30), what the line crosses and what gives cover")
+    sp.add_argument("--from", dest="from_cell", required=True, type=_cell, metavar="C,R", help="the first hex")
+    sp.add_argument("--to", dest="to_cell", required=True, type=_cell, metavar="C,R", help="the second hex")
+    sp = rules_command("targets", "whom a unit could shoot and where it could centre its area ability now")
+    sp.add_argument("--unit", required=True, metavar="U", help="the combatant's name")
+
     from .suggest_cmd import add_arguments as suggest_arguments
 
     suggest_arguments(rules_command("suggest", "what the AI would do with the rest of the current actor's turn"))
@@ -114,3 +120,13 @@ def _positive(text: str) -> int:
     if n == 0:
         raise argparse.ArgumentTypeError("0 is not positive")
     return n
+
+
+def _cell(text: str) -> tuple[int, int]:
+    col, sep, row = text.partition(",")
+    try:
+        if not sep:
+            raise ValueError
+        return int(col), int(row)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a cell COL,ROW such as 3,4") from None

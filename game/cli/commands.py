@@ -22,6 +22,8 @@ def run(args: argparse.Namespace) -> int:
         "reach": cmd_reach,
         "threat": cmd_threat,
         "arc": cmd_arc,
+        "sight": cmd_sight,
+        "targets": cmd_targets,
         "validate": cmd_validate,
         "maps": cmd_maps,
         "render": cmd_render,
@@ -116,6 +118,44 @@ def cmd_arc(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log)
     arc = enc.arc(args.attacker, args.defender)
     emit({"arc": arc}, args.json, f"{args.attacker} attacks {args.defender} from the {arc} arc")
+    return 0
+
+
+# --- sight and targets (R29-R32) -----------------------------------------------
+def cmd_sight(args: argparse.Namespace) -> int:
+    scenario, enc = load_encounter(args.map, args.log)
+    layout = scenario.board.layout
+    for option, cell in (("--from", args.from_cell), ("--to", args.to_cell)):
+        if not layout.in_grid(cell):
+            raise UsageError(f"{option} {cell_text(cell)} is outside the {layout.cols}x{layout.rows} map")
+    doc = enc.sight_report(args.from_cell, args.to_cell)
+    verdict = "sees" if doc["sight"] else "does not see"
+
+    def cells(key: str) -> str:
+        return " ".join(cell_text(c) for c in doc[key]) or "nothing"
+
+    lines = [f"{cell_text(doc['from'])} {verdict} {cell_text(doc['to'])}",
+             f"  crosses: {cells('crossed')}",
+             "  skirts:  " + (" ".join(f"{cell_text(p)}|{cell_text(q)}" for p, q in doc["skirted"]) or "nothing")]
+    if doc["blocked_by"]:
+        lines.append(f"  blocked by: {cells('blocked_by')}")
+    lines.append(f"  cover from: {cells('cover')}")
+    emit(doc, args.json, "\n".join(lines))
+    return 0
+
+
+def cmd_targets(args: argparse.Namespace) -> int:
+    _, enc = load_encounter(args.map, args.log)
+    doc = enc.targets(args.unit)
+    lines = [f"{args.unit} can shoot " + (f"{len(doc['shoot'])}:" if doc["shoot"] else "nobody")]
+    for s in doc["shoot"]:
+        lines.append(f"  {s['target']}: needs {s['needed']} on the d20, {s['arc']} arc"
+                     + (", in cover" if s["cover"] else ""))
+    lines.append(f"{args.unit} can centre its area on " + (f"{len(doc['cast'])} hexes:" if doc["cast"] else "no hex"))
+    for c in doc["cast"]:
+        if c["affects"]:
+            lines.append(f"  {cell_text(c['at']):>7}: " + ", ".join(c["affects"]))
+    emit(doc, args.json, "\n".join(lines))
     return 0
 
 

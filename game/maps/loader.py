@@ -94,6 +94,8 @@ class _TileTerrain:
     cost: tuple[int, int, int] = (0, 0, 0)  # per MovementType
     hazard_damage: int = DEFAULT_HAZARD_DAMAGE
     exit: bool | None = None  # None: the tile does not say
+    blocks_sight: bool | None = None  # None: as its terrain says (R30: blocked blocks sight)
+    cover: bool = False  # R31
 
 
 @dataclass
@@ -110,6 +112,8 @@ class _Builder:
         layout = HexLayout(head.stagger_axis, head.stagger_index, head.tile_width, head.tile_height,
                            head.side_length, head.width, head.height)
         title, hostility, seed, flank, rear = self._map_properties()
+        cover_bonus = self._map_int(self.tmx.properties, "cover_bonus", 2, 0)
+        shooter_penalty = self._map_int(self.tmx.properties, "threatened_shooter_penalty", 2, 0)
         board = self._board(layout)
         combatants = self._combatants(board)
         return Scenario(
@@ -121,6 +125,8 @@ class _Builder:
             seed=seed,
             flank_penalty=flank,
             rear_penalty=rear,
+            cover_bonus=cover_bonus,
+            threatened_shooter_penalty=shooter_penalty,
             description=str(self.tmx.properties.get("description") or "").strip(),
         )
 
@@ -161,6 +167,8 @@ class _Builder:
         hazard = np.zeros((rows, cols), dtype=np.int16)
         exits = np.zeros((rows, cols), dtype=bool)
         said_no_exit = np.zeros((rows, cols), dtype=bool)
+        sight = np.zeros((rows, cols), dtype=bool)
+        cover = np.zeros((rows, cols), dtype=bool)
         # Topmost first: the first visible layer with a terrain tile decides the cell.
         visible = [layer for layer in reversed(self.tmx.tile_layers) if layer.visible]
         for r in range(rows):
@@ -184,6 +192,9 @@ class _Builder:
                 hazard[r, c] = decided.hazard_damage
                 exits[r, c] = bool(decided.exit)
                 said_no_exit[r, c] = decided.exit is False
+                said = decided.blocks_sight
+                sight[r, c] = decided.terrain == Terrain.BLOCKED if said is None else said
+                cover[r, c] = decided.cover
         on_map = terrain != OFF_MAP
         if not on_map.any():
             self.problem(None, "no visible tile layer has a tile, so no cell is on the map")
@@ -191,7 +202,7 @@ class _Builder:
             # R24: where the map marks no exit, the on-map hexes of the outermost rows and
             # columns are exits (a tile that says exit=false stays closed).
             exits = default_exits(on_map, said_no_exit)
-        return Board(layout, terrain, cost, hazard, exits)
+        return Board(layout, terrain, cost, hazard, exits, sight, cover)
 
     def _tile_terrain(self, tile: TileInfo, cell: tuple[int, int]) -> _TileTerrain | None:
         """The terrain a tile decides, or None for a decoration tile; checked once per tile."""
@@ -226,6 +237,12 @@ class _Builder:
                     result.exit = parse_bool(props["exit"], "exit")
                 except SpecError as e:
                     self.problem(where, str(e))
+            for key in ("blocks_sight", "cover"):  # R30, R31
+                if key in props:
+                    try:
+                        setattr(result, key, parse_bool(props[key], key))
+                    except SpecError as e:
+                        self.problem(where, str(e))
         self._tile_cache[key] = result
         return result
 

@@ -14,6 +14,8 @@ from .actions import (
     ActionParseError,
     Attack,
     Begin,
+    Cast,
+    CastRoll,
     Disengage,
     EndCombat,
     EndTurn,
@@ -26,17 +28,20 @@ from .actions import (
     Push,
     Remove,
     SetThreatening,
+    Shoot,
     Shove,
     parse_action,
 )
 from .attack_odds import ARC_FLANK, ARC_FRONT, ARC_REAR, SIDE_BITS, arc_penalties, hit_chance, sides_toward, worst_arcs
 from .board import Board
-from .combatant import CombatantSpec, Size
+from .combatant import AreaAbility, CombatantSpec, RangedProfile, Size
 from .dice import dice_distribution
 from .encounter import Encounter
 from .errors import IllegalActionError, RulesError, SpecError
 from .events import (
     Applied,
+    AreaCast,
+    AreaHit,
     Attacked,
     CombatBegan,
     CombatEnded,
@@ -51,6 +56,7 @@ from .events import (
     Pushed,
     Removed,
     RoundStarted,
+    Shot,
     Shoved,
     ThreateningSet,
     Turned,
@@ -60,9 +66,10 @@ from .facing import ARCS
 from .factions import FACTIONS, Hostility
 from .hexgrid import Cell, HexLayout
 from .phases import ACTIVE, ENDED, SETUP
-from .previews import AttackPreview, DisengagePreview, ShovePreview
+from .previews import AreaTargetPreview, AttackPreview, CastPreview, DisengagePreview, ShootPreview, ShovePreview
 from .reach import ReachResult
 from .scenario import Scenario
+from .sight import SightLine, sees, sight_line, sight_map
 from .terrain import TERRAIN_KEYS, MovementType, Terrain
 from .textmap import scenario_from_rows
 from .threat_zones import UNREACHABLE, ThreatZones, ZoneMemo
@@ -73,15 +80,17 @@ __all__ = [
     # state and queries
     "Encounter", "CombatantView", "ReachResult", "Scenario", "Board", "HexLayout", "Cell", "CombatantSpec",
     "Terrain", "MovementType", "Size", "Hostility", "FACTIONS", "ARCS", "SETUP", "ACTIVE", "ENDED",
-    "DEFEATED", "FLED", "TERRAIN_KEYS", "scenario_from_rows",
+    "DEFEATED", "FLED", "TERRAIN_KEYS", "scenario_from_rows", "RangedProfile", "AreaAbility",
+    "SightLine", "sight_line", "sight_map", "sees",
     # actions and the log
-    "Action", "Begin", "Place", "Move", "Face", "Attack", "Shove", "Disengage", "Flee", "EndTurn", "Push",
-    "GrantMovement", "SetThreatening", "Join", "Remove", "EndCombat", "parse_action",
+    "Action", "Begin", "Place", "Move", "Face", "Attack", "Shove", "Shoot", "Cast", "CastRoll", "Disengage", "Flee",
+    "EndTurn", "Push", "GrantMovement", "SetThreatening", "Join", "Remove", "EndCombat", "parse_action",
     "ActionList", "read_log", "write_log", "replay", "replay_log",
     # what happened, and what would
     "Applied", "Event", "CombatBegan", "RoundStarted", "TurnStarted", "Moved", "Turned", "Placed", "Attacked",
     "Shoved", "Pushed", "Disengaged", "Defeated", "Fled", "Joined", "Removed", "MovementGranted",
-    "ThreateningSet", "CombatEnded", "AttackPreview", "ShovePreview", "DisengagePreview", "dice_distribution",
+    "ThreateningSet", "CombatEnded", "Shot", "AreaCast", "AreaHit", "AttackPreview", "ShovePreview",
+    "ShootPreview", "CastPreview", "AreaTargetPreview", "DisengagePreview", "dice_distribution",
     # bulk odds and zones for policies that weigh every hex
     "hit_chance", "arc_penalties", "worst_arcs", "sides_toward", "SIDE_BITS", "ARC_FRONT", "ARC_FLANK", "ARC_REAR",
     "ThreatZones", "ZoneMemo", "UNREACHABLE",

@@ -50,6 +50,8 @@ class Action:
 
 
 def _to_jsonable(value: Any) -> Any:
+    if isinstance(value, CastRoll):
+        return value.to_dict()
     if isinstance(value, tuple) and value and isinstance(value[0], tuple) and len(value[0]) == 2 \
             and isinstance(value[0][0], str):
         return {k: v for k, v in value}  # a Join's property pairs
@@ -101,6 +103,42 @@ class Shove(Action):
     unit: str
     target: str
     roll: int | None = None
+
+
+@dataclass(frozen=True)
+class Shoot(Action):
+    KIND: ClassVar[str] = "shoot"
+    unit: str
+    target: str
+    roll: int | None = None
+    damage: int | None = None
+
+
+@dataclass(frozen=True)
+class CastRoll:
+    """One affected combatant's dice in a ``cast`` (R32): its d20 and, on a hit, the damage dealt."""
+
+    target: str
+    roll: int | None = None
+    damage: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"target": self.target}
+        if self.roll is not None:
+            out["roll"] = self.roll
+        if self.damage is not None:
+            out["damage"] = self.damage
+        return out
+
+
+@dataclass(frozen=True)
+class Cast(Action):
+    """R32: ``rolls`` in the order the affected are resolved (initiative order); missing ones are rolled."""
+
+    KIND: ClassVar[str] = "cast"
+    unit: str
+    at: Cell
+    rolls: tuple[CastRoll, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -185,7 +223,7 @@ class EndCombat(Action):
 
 ACTION_CLASSES: dict[str, type[Action]] = {
     c.KIND: c
-    for c in (Begin, Place, Move, Face, Attack, Shove, Disengage, Flee, EndTurn, Push, GrantMovement,
+    for c in (Begin, Place, Move, Face, Attack, Shove, Shoot, Cast, Disengage, Flee, EndTurn, Push, GrantMovement,
               SetThreatening, Join, Remove, EndCombat)
 }
 REMOVE_AS = ("defeated", "fled")
@@ -256,6 +294,23 @@ def _remove_as(value: Any, key: str, layout: HexLayout) -> str:
     return value
 
 
+def _rolls(value: Any, key: str, layout: HexLayout) -> tuple[CastRoll, ...]:
+    if not isinstance(value, list):
+        raise _fail(f'{key} must be a list of {{"target": name, "roll": r, "damage": d}}, not {_show(value)}')
+    out = []
+    for i, item in enumerate(value, start=1):
+        where = f"{key} entry {i}"
+        if not isinstance(item, dict):
+            raise _fail(f"{where} must be an object with a target, not {_show(item)}")
+        if "target" not in item:
+            raise _fail(f'{where} has no "target"')
+        target = _name(item["target"], f"{where} target", layout)
+        roll = None if item.get("roll") is None else _int(item["roll"], f"{where} roll", layout)
+        damage = None if item.get("damage") is None else _int(item["damage"], f"{where} damage", layout)
+        out.append(CastRoll(target, roll, damage))
+    return tuple(out)
+
+
 def _join_unit(value: Any, key: str, layout: HexLayout) -> tuple[tuple[str, Any], ...]:
     if not isinstance(value, dict):
         raise _fail(f"{key} must be an object with a name and map-format properties, not {_show(value)}")
@@ -281,6 +336,9 @@ _FIELDS: dict[str, list[tuple[str, str, Reader, bool]]] = {
     "attack": [("unit", "unit", _name, True), ("target", "target", _name, True), ("roll", "roll", _int, False),
                ("damage", "damage", _int, False)],
     "shove": [("unit", "unit", _name, True), ("target", "target", _name, True), ("roll", "roll", _int, False)],
+    "shoot": [("unit", "unit", _name, True), ("target", "target", _name, True), ("roll", "roll", _int, False),
+              ("damage", "damage", _int, False)],
+    "cast": [("unit", "unit", _name, True), ("at", "at", _cell, True), ("rolls", "rolls", _rolls, False)],
     "disengage": [("unit", "unit", _name, True), ("method", "method", _name, True),
                   ("skill", "skill", _text, True), ("roll", "roll", _int, False)],
     "flee": [("unit", "unit", _name, True)],

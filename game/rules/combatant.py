@@ -30,6 +30,30 @@ SIZE_NAMES = tuple(s.label for s in Size)
 DICE_RE = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
 INT_RE = re.compile(r"^\s*[+-]?\d+\s*$")
 T = TypeVar("T")
+RANGED_KEYS = ("ranged_attack", "ranged_damage")
+AREA_KEYS = ("area_radius", "area_attack", "area_damage", "area_push", "area_uses")
+
+
+@dataclass(frozen=True)
+class RangedProfile:
+    """R29: a bow, a sling, a thrown spear: shoots at distances ``[min_range, max_range]``."""
+
+    min_range: int
+    max_range: int
+    attack: int
+    damage: str
+
+
+@dataclass(frozen=True)
+class AreaAbility:
+    """R32: a burst centred up to ``range`` away, hitting everyone within ``radius``; ``uses`` per encounter."""
+
+    range: int
+    radius: int
+    attack: int
+    damage: str
+    push: int
+    uses: int
 
 
 @dataclass(frozen=True)
@@ -53,6 +77,8 @@ class CombatantSpec:
     defense: int = 10
     damage: str = "1d6"
     skills: tuple[tuple[str, int], ...] = ()
+    ranged: RangedProfile | None = None
+    area: AreaAbility | None = None
 
     @property
     def radius(self) -> int:
@@ -79,7 +105,38 @@ class CombatantSpec:
             "defense": self.defense,
             "damage": self.damage,
             "skills": ", ".join(f"{k}:{v}" for k, v in self.skills),
+            **_ranged_properties(self.ranged),
+            **_area_properties(self.area),
         }
+
+
+def _ranged_properties(p: RangedProfile | None) -> dict[str, object]:
+    if p is None:
+        return {}
+    return {"ranged": f"{p.min_range}-{p.max_range}", "ranged_attack": p.attack, "ranged_damage": p.damage}
+
+
+def _area_properties(a: AreaAbility | None) -> dict[str, object]:
+    if a is None:
+        return {}
+    return {"area_range": a.range, "area_radius": a.radius, "area_attack": a.attack, "area_damage": a.damage,
+            "area_push": a.push, "area_uses": a.uses}
+
+
+RANGED_RE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+
+
+def parse_ranged(value: object) -> tuple[int, int]:
+    """R29's ``ranged`` = ``MIN-MAX`` hexes, 1 <= MIN <= MAX."""
+    m = RANGED_RE.match(str(value)) if not isinstance(value, bool) else None
+    if m is None:
+        raise SpecError(f'ranged "{value}" is not MIN-MAX hexes, e.g. 2-8')
+    lo, hi = int(m.group(1)), int(m.group(2))
+    if not 1 <= lo <= hi:
+        raise SpecError(f'ranged "{value}": MIN must be at least 1 and at most MAX')
+    if hi > 1_000_000:
+        raise SpecError(f'ranged "{value}" is out of range')
+    return lo, hi
 
 
 def parse_int(value: object, what: str) -> int:
@@ -229,6 +286,8 @@ def combatant_from_properties(
     damage = "1d6" if dmg is None else checked(lambda: parse_damage(dmg), "1d6")
     no_skills: tuple[tuple[str, int], ...] = ()
     skills = checked(lambda: parse_skills(props.get("skills") or ""), no_skills)
+    ranged = _ranged_profile(get, checked, integer, problems, attack, damage)
+    area = _area_ability(get, checked, integer, problems, attack)
     if problems:
         raise CombatantSpecError(problems)
     return CombatantSpec(
@@ -249,4 +308,57 @@ def combatant_from_properties(
         defense=defense,
         damage=damage,
         skills=skills,
+        ranged=ranged,
+        area=area,
     )
+
+
+def _damage_or(get: Callable[[str], object | None], checked: Callable[..., str], key: str, default: str) -> str:
+    raw = get(key)
+    if raw is None:
+        return default
+
+    def parse() -> str:
+        try:
+            return parse_damage(raw)
+        except SpecError as e:
+            raise SpecError(str(e).replace("damage ", f"{key} ", 1)) from None
+
+    return checked(parse, default)
+
+
+def _ranged_profile(get: Callable[[str], object | None], checked: Callable[..., object],
+                    integer: Callable[..., int], problems: list[str], attack: int,
+                    damage: str) -> RangedProfile | None:
+    """R29's profile; ``ranged_*`` without ``ranged`` is a fault that names what is missing."""
+    if get("ranged") is None:
+        for key in RANGED_KEYS:
+            if get(key) is not None:
+                problems.append(f"{key} is set but ranged (the range MIN-MAX) is missing")
+        return None
+    band = checked(lambda: parse_ranged(get("ranged")), None)
+    ranged_attack = checked(lambda: integer("ranged_attack", attack), attack)
+    ranged_damage = _damage_or(get, checked, "ranged_damage", damage)  # type: ignore[arg-type]
+    if not isinstance(band, tuple):
+        return None
+    return RangedProfile(band[0], band[1], int(ranged_attack), ranged_damage)  # type: ignore[arg-type]
+
+
+def _area_ability(get: Callable[[str], object | None], checked: Callable[..., object],
+                  integer: Callable[..., int], problems: list[str], attack: int) -> AreaAbility | None:
+    """R32's ability; ``area_*`` without ``area_range`` is a fault that names what is missing."""
+    if get("area_range") is None:
+        for key in AREA_KEYS:
+            if get(key) is not None:
+                problems.append(f"{key} is set but area_range (how far the area's centre may be) is missing")
+        return None
+    before = len(problems)
+    reach = checked(lambda: integer("area_range", 0, 0), 0)
+    radius = checked(lambda: integer("area_radius", 0, 0), 0)
+    area_attack = checked(lambda: integer("area_attack", attack), attack)
+    area_damage = _damage_or(get, checked, "area_damage", "1d6")  # type: ignore[arg-type]
+    push = checked(lambda: integer("area_push", 0, 0), 0)
+    uses = checked(lambda: integer("area_uses", 1, 1), 1)
+    if len(problems) > before:
+        return None
+    return AreaAbility(int(reach), int(radius), int(area_attack), area_damage, int(push), int(uses))  # type: ignore[arg-type]

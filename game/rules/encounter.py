@@ -24,7 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from .actions import Action, Attack, Disengage, Shove
+from .actions import Action, Attack, Cast, Disengage, Shoot, Shove
+from .area import cast_centres, caught
+from .cover import covering
 from .dice import dice_distribution
 from .errors import IllegalActionError, RulesError
 from .events import Applied
@@ -37,24 +39,32 @@ from .preconditions import (
     need_dir,
     reason,
     require_attack,
+    require_cast,
     require_disengage,
     require_end_turn,
     require_face,
     require_flee,
     require_move,
+    require_shoot,
+    require_shoot_target,
     require_shove,
 )
 from .previews import (
     AttackPreview,
+    CastPreview,
     DisengagePreview,
+    ShootPreview,
     ShovePreview,
     preview_attack,
     preview_attacks,
+    preview_cast,
     preview_disengage,
+    preview_shoot,
     preview_shove,
 )
 from .resolve import HANDLERS
 from .scenario import Scenario
+from .sight import SightLine, blocking, sight_line, sight_lines, sight_map
 from .state import EncounterState, Snapshot, threat_source
 from .threat import threatens
 from .unit_state import DEFEATED, FLED, UnitState
@@ -63,7 +73,7 @@ from .views import CombatantView, view_of
 # Names other modules have always imported from here.
 __all__ = ["ACTIVE", "DEFEATED", "ENDED", "FLED", "SETUP", "Encounter", "UnitState"]
 
-_DICE_ACTIONS = (Attack, Shove, Disengage)
+_DICE_ACTIONS = (Attack, Shove, Shoot, Cast, Disengage)
 
 
 class Encounter(EncounterState):
@@ -98,7 +108,7 @@ class Encounter(EncounterState):
         # Keyed by the spec's identity (hashing a whole spec is slow); the entry holds the spec, so
         # the key's id cannot be reused by another while the entry lives.
         key = (id(u.spec), u.cell, u.facing, u.hp, u.movement, u.threatening, u.zoc_exhausted,
-               u.disengaged_from, u.status)
+               u.disengaged_from, u.status, u.area_uses_left)
         hit = self._view_memo.get(key)
         if hit is not None and hit[0] is u.spec:
             return hit[1]
@@ -135,6 +145,7 @@ class Encounter(EncounterState):
                 "hp": u.hp,
                 "status": u.status,
                 "threatening": u.threatening,
+                **_ranged_json(u),
             }
         return {"phase": self.phase, "round": self.round, "turn": self._turn, "order": self.order(), "units": units}
 
@@ -171,6 +182,62 @@ class Encounter(EncounterState):
             and self.hostility.hostile(v.faction, u.faction) and threatens(self.board, threat_source(v), cell)
         ]
 
+    # --- sight and cover (R30, R31) --------------------------------------------------------
+    def sight_line(self, a: Cell, b: Cell) -> SightLine:
+        """The segment between two hex centres: what it crosses and skirts, in order from ``a`` (R30)."""
+        return sight_line(self.layout, a, b)
+
+    def sight_report(self, a: Cell, b: Cell) -> dict[str, Any]:
+        """What ``playmat sight`` prints: the line, whether ``a`` sees ``b``, what blocks it and what gives cover."""
+        line = sight_line(self.layout, a, b)
+        blocked = blocking(self.board, line)
+        cover = covering(self.board, self.held_by_others(), line)
+        return {"from": list(a), "to": list(b), "sight": not blocked, "crossed": [list(c) for c in line.crossed],
+                "skirted": [[list(p), list(q)] for p, q in line.skirted], "blocked_by": [list(c) for c in blocked],
+                "cover": [list(c) for c in cover]}
+
+    def sight_from(self, cell: Cell, rows: slice | None = None, cols: slice | None = None) -> np.ndarray:
+        """``[rows, cols]`` bool over a window (default: the whole map): which hexes ``cell`` sees (R30).
+
+        One numpy pass; the line tables are shared by every map of the layout and the blocking mask is
+        kept per board (sight never depends on where combatants stand)."""
+        return sight_map(self.board, cell, rows, cols)
+
+    def sees(self, a: str, b: str) -> bool:
+        """R30: some hex of ``a``'s footprint sees some hex of ``b``'s."""
+        fa, fb = self.footprint(a), self.footprint(b)
+        return any(not blocking(self.board, line)
+                   for line in sight_lines(self.layout, [(x, y) for x in fa for y in fb]))
+
+    def cast_centres(self, name: str) -> list[Cell]:
+        """R32: every hex ``name`` may centre its area on from where it stands (uses left not counted)."""
+        return cast_centres(self, self.unit(name))
+
+    def caught_by(self, name: str, at: Cell) -> list[str]:
+        """R32: who ``name``'s area centred on ``at`` would catch, in the order they are resolved."""
+        u = self.unit(name)
+        if u.spec.area is None:
+            raise RulesError(f'"{name}" has no area ability (R32)')
+        return [v.name for v in caught(self, at, u.spec.area.radius)]
+
+    def targets(self, name: str) -> dict[str, Any]:
+        """What ``playmat targets`` prints: whom ``name`` could shoot and where it could centre its area from where
+        it stands now (range, sight, hostility and uses left; whose turn it is does not matter: a GM's question)."""
+        u = self.unit(name)
+        shoot = []
+        if u.spec.ranged is not None and u.active:
+            for t in self.units.values():
+                if not t.active or t.name == name or not self.hostility.hostile(u.faction, t.faction):
+                    continue
+                if reason(require_shoot_target, self, u, t.name, None) is None:  # geometry, whoever's turn
+                    p = self.preview_shoot(name, t.name)
+                    shoot.append({"target": t.name, "needed": p.roll_needed, "cover": p.cover, "arc": p.arc})
+        cast = []
+        if u.spec.area is not None and u.active and u.area_uses_left > 0:
+            for cell in cast_centres(self, u):
+                cast.append({"at": list(cell), "affects": [v.name for v in caught(self, cell, u.spec.area.radius)]})
+        return {"unit": name, "shoot": shoot, "cast": cast}
+
     # --- next turn ----------------------------------------------------------------------
     def attack_zone(self, name: str) -> np.ndarray:
         """``[row, col]``: hexes where a standard-size combatant could be attacked by ``name`` next turn."""
@@ -199,6 +266,12 @@ class Encounter(EncounterState):
     def can_shove(self, name: str, target: str) -> str | None:
         return reason(require_shove, self, name, target)
 
+    def can_shoot(self, name: str, target: str) -> str | None:
+        return reason(require_shoot, self, name, target)
+
+    def can_cast(self, name: str, at: Cell) -> str | None:
+        return reason(require_cast, self, name, at)
+
     def can_disengage(self, name: str) -> str | None:
         return reason(require_disengage, self, name)
 
@@ -220,6 +293,14 @@ class Encounter(EncounterState):
                       facing: str | None = None) -> ShovePreview:
         index = None if facing is None else need_dir(self, "shove", facing)
         return preview_shove(self, attacker, target, at, index)
+
+    def preview_shoot(self, attacker: str, target: str, at: Cell | None = None) -> ShootPreview:
+        """R29-R31: arc, cover, threatened-shooter penalty, roll needed, hit, damage and defeat chances."""
+        return preview_shoot(self, attacker, target, at)
+
+    def preview_cast(self, caster: str, at: Cell) -> CastPreview:
+        """R32-R33: who a burst on ``at`` catches, each one's odds, expected damage and push."""
+        return preview_cast(self, caster, at)
 
     def preview_disengage(self, name: str, skill: str) -> DisengagePreview:
         return preview_disengage(self, name, skill)
@@ -291,9 +372,10 @@ class Encounter(EncounterState):
         return other
 
     def outcomes(self, action: Action) -> list[tuple[float, Action]]:
-        """Every dice outcome of an attack, shove or disengage as a fully rolled action with its probability.
+        """Every dice outcome of an attack, shot, shove or disengage as a fully rolled action with its probability.
 
-        Other actions have one outcome. Misses (and failures) are one entry
+        Other actions have one outcome (a cast too: its outcomes multiply with everyone it catches; weigh
+        it by :meth:`preview_cast`'s per-target odds). Misses (and failures) are one entry
         with the lowest roll; hits one per damage total with the lowest
         hitting roll. Nothing is applied.
         """
@@ -308,6 +390,18 @@ class Encounter(EncounterState):
                 out.extend((p.hit_chance * q, Attack(action.unit, action.target, p.roll_needed, dmg))
                            for dmg, q in dist.items())
             return out
+        if isinstance(action, Shoot) and action.roll is None:
+            sp = self.preview_shoot(action.unit, action.target)
+            shots: list[tuple[float, Action]] = []
+            if sp.hit_chance < 1:
+                shots.append((1 - sp.hit_chance, Shoot(action.unit, action.target, 1)))
+            if sp.hit_chance > 0:
+                ranged = self.unit(action.unit).spec.ranged
+                assert ranged is not None
+                dist = {action.damage: 1.0} if action.damage is not None else dice_distribution(ranged.damage)
+                shots.extend((sp.hit_chance * q, Shoot(action.unit, action.target, sp.roll_needed, dmg))
+                             for dmg, q in dist.items())
+            return shots
         if isinstance(action, Shove) and action.roll is None:
             s = self.preview_shove(action.unit, action.target)
             return _two_way(s.hit_chance, s.roll_needed, lambda roll: Shove(action.unit, action.target, roll))
@@ -332,6 +426,19 @@ class Encounter(EncounterState):
             if self.phase == ACTIVE and self._turn is not None and not self.units[self._turn].active:
                 self.next_turn(self._turn)  # R24, R25: the turn passes on
         return recorded
+
+
+def _ranged_json(u: UnitState) -> dict[str, Any]:
+    """``state --json``'s R29/R32 fields, present only for a combatant that has them (so the document of a
+    map without ranged combatants is as before): ``ranged`` and ``area`` with its ``uses_left``."""
+    out: dict[str, Any] = {}
+    r, a = u.spec.ranged, u.spec.area
+    if r is not None:
+        out["ranged"] = {"min": r.min_range, "max": r.max_range, "attack": r.attack, "damage": r.damage}
+    if a is not None:
+        out["area"] = {"range": a.range, "radius": a.radius, "attack": a.attack, "damage": a.damage,
+                       "push": a.push, "uses": a.uses, "uses_left": u.area_uses_left}
+    return out
 
 
 def _two_way(chance: float, roll_needed: int, make: Any) -> list[tuple[float, Action]]:

@@ -101,6 +101,48 @@ class Shoved(Event):
 
 
 @dataclass(frozen=True)
+class Shot(Event):
+    """R29-R31: a shot and its terms, as rolled."""
+
+    KIND: ClassVar[str] = "shot"
+    unit: str
+    target: str
+    arc: str
+    penalty: int  # R19, lowering the target's defence
+    cover: int  # R31's bonus, raising it (0: no cover)
+    shooter_penalty: int  # R29, taken on the roll (0: not threatened)
+    roll: int
+    needed: int  # the total (d20 + ranged attack) that hits
+    hit: bool
+    damage: int  # 0 on a miss
+
+
+@dataclass(frozen=True)
+class AreaCast(Event):
+    """R32: an area centred on ``at``; one ``AreaHit`` per affected combatant follows, in this order."""
+
+    KIND: ClassVar[str] = "cast"
+    unit: str
+    at: Cell
+    affected: tuple[str, ...]  # in initiative order (the order they are resolved)
+    uses_left: int
+
+
+@dataclass(frozen=True)
+class AreaHit(Event):
+    """One affected combatant's roll in a cast (R32); a ``Pushed`` follows a hit with ``area_push`` (R33)."""
+
+    KIND: ClassVar[str] = "area_hit"
+    unit: str  # the caster
+    target: str
+    cover: int  # R31's bonus (0: no cover)
+    roll: int
+    needed: int  # the total (d20 + area attack) that hits
+    hit: bool
+    damage: int  # 0 on a miss
+
+
+@dataclass(frozen=True)
 class Pushed(Event):
     KIND: ClassVar[str] = "pushed"
     unit: str
@@ -124,7 +166,7 @@ class Disengaged(Event):
 class Defeated(Event):
     KIND: ClassVar[str] = "defeated"
     unit: str
-    cause: str  # "attack", "hazard", "fall" or "gm"
+    cause: str  # "attack", "shot", "cast", "hazard", "fall" or "gm"
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,10 @@ and a log line meet the same checks.
 
 from __future__ import annotations
 
-from .actions import Action, Attack, Begin, Disengage, EndTurn, Face, Flee, Move, Shove
+from .actions import Action, Attack, Begin, Cast, Disengage, EndTurn, Face, Flee, Move, Shoot, Shove
+from .area import cast_centres
 from .phases import ACTIVE, SETUP
-from .preconditions import reason, require_attack_target, require_shove_target
+from .preconditions import reason, require_attack_target, require_shoot_target, require_shove_target
 from .state import EncounterState
 
 
@@ -19,7 +20,9 @@ def legal_actions(state: EncounterState) -> list[Action]:
     Moves to every legal end hex (by cheapest path, no explicit path),
     turns to each other direction, and, while its action is unused,
     attacks on every hostile in its band, shoves on every adjacent
-    combatant no larger than it, one ``disengage`` (method ``feint``) per
+    combatant no larger than it, shots at every hostile in range and sight
+    (R29), casts on every hex its area may be centred on while it has uses
+    left (R32), one ``disengage`` (method ``feint``) per
     skill it has plus skill ``none`` when it stands in threatened space,
     and ``flee`` on an exit hex; always ``end_turn``. GM actions (push,
     grant, join, ...) are legal at any time but are not listed.
@@ -42,6 +45,10 @@ def legal_actions(state: EncounterState) -> list[Action]:
                 out.append(Attack(u.name, t.name))
             if reason(require_shove_target, state, u, t.name, None) is None:
                 out.append(Shove(u.name, t.name))
+            if u.spec.ranged is not None and reason(require_shoot_target, state, u, t.name, None) is None:
+                out.append(Shoot(u.name, t.name))
+        if u.area_uses_left > 0:
+            out.extend(Cast(u.name, cell) for cell in cast_centres(state, u))
         if state.threateners(u):
             skills = [k for k, _ in u.spec.skills]
             if "none" not in skills:

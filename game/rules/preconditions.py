@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .combatant import CombatantSpec
+from .combatant import AreaAbility, CombatantSpec, RangedProfile
 from .errors import IllegalActionError
 from .hexgrid import Cell
 from .movement import fits, footprint
 from .phases import ACTIVE, SETUP
+from .ranged import ShotTerms, shot_terms
+from .sight import sees
 from .state import EncounterState
 from .terrain import Terrain
-from .text import band, quote, show
+from .text import band, quote, show, show_cells
 from .unit_state import UnitState
 
 
@@ -184,6 +186,72 @@ def require_shove_target(state: EncounterState, u: UnitState, target: Any, at: C
     if t.radius > u.radius:
         raise IllegalActionError(f'shove: "{t.name}" ({t.spec.size.label}) is larger than "{u.name}" (R22)')
     return t
+
+
+def require_shoot(
+    state: EncounterState, name: Any, target: Any, at: Cell | None = None
+) -> tuple[UnitState, UnitState, ShotTerms]:
+    """R29-R30: the actor's action is unused, it has a ranged profile, and a hostile target in range is in sight."""
+    u = need_actor(state, "shoot", name)
+    need_action_left(state, "shoot", u)
+    t, terms = require_shoot_target(state, u, target, at)
+    return u, t, terms
+
+
+def need_ranged(kind: str, u: UnitState) -> RangedProfile:
+    if u.spec.ranged is None:
+        raise IllegalActionError(f'{kind}: "{u.name}" has no ranged profile (R29)')
+    return u.spec.ranged
+
+
+def require_shoot_target(state: EncounterState, u: UnitState, target: Any,
+                         at: Cell | None) -> tuple[UnitState, ShotTerms]:
+    profile = need_ranged("shoot", u)
+    t = need_target(state, "shoot", u, target)
+    if not state.hostility.hostile(u.faction, t.faction):
+        raise IllegalActionError(f'shoot: "{t.name}" ({t.faction}) is not hostile to "{u.name}" ({u.faction})')
+    at = u.cell if at is None else at
+    dist = max(0, state.layout.distance(at, t.cell) - u.radius - t.radius)
+    lo, hi = profile.min_range, profile.max_range
+    if not lo <= dist <= hi:
+        raise IllegalActionError(
+            f'shoot: "{t.name}" is out of range: distance {dist}, "{u.name}" shoots at {band(lo, hi)} (R29)'
+        )
+    terms = shot_terms(state, u, at, t)
+    if not terms.fire.sees:
+        raise IllegalActionError(
+            f'shoot: "{u.name}" cannot see "{t.name}": blocked by {show_cells(terms.fire.blocked_by)} (R30)'
+        )
+    return t, terms
+
+
+def require_cast(state: EncounterState, name: Any, at: Any) -> tuple[UnitState, Cell]:
+    """R32: the actor's action is unused, it has uses left, and ``at`` is in its range and sight."""
+    u = need_actor(state, "cast", name)
+    need_action_left(state, "cast", u)
+    return u, require_cast_centre(state, u, at)
+
+
+def need_area(kind: str, u: UnitState) -> AreaAbility:
+    if u.spec.area is None:
+        raise IllegalActionError(f'{kind}: "{u.name}" has no area ability (R32)')
+    return u.spec.area
+
+
+def require_cast_centre(state: EncounterState, u: UnitState, at: Any) -> Cell:
+    area = need_area("cast", u)
+    if u.area_uses_left <= 0:
+        raise IllegalActionError(f'cast: "{u.name}" has no uses of its area ability left (R32)')
+    cell = need_cell(state, "cast", at, "at")
+    if not state.board.is_on_map(cell):
+        raise IllegalActionError(f"cast: {show(cell)} is off the map")
+    dist = max(0, state.layout.distance(u.cell, cell) - u.radius)
+    if dist > area.range:
+        raise IllegalActionError(f'cast: {show(cell)} is {dist} hexes from "{u.name}", beyond its area range '
+                                 f"{area.range} (R32)")
+    if not any(sees(state.board, h, cell) for h in footprint(state.board, u.cell, u.radius)):
+        raise IllegalActionError(f'cast: "{u.name}" cannot see {show(cell)} (R30, R32)')
+    return cell
 
 
 def require_disengage(state: EncounterState, name: Any) -> tuple[UnitState, list[UnitState]]:

@@ -1,4 +1,4 @@
-"""Previews: what an attack, shove or disengage would need and do, without changing anything.
+"""Previews: what an attack, shove, shot, cast or disengage would need and do, without changing anything.
 
 The window shows them before a player commits; the AI scores its
 candidates with them. They use the same preconditions, arcs, penalties and
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from .area import area_fire, away_from, caught
 from .combat import DISENGAGE_BASE
 from .dice import dice_distribution
 from .facing import penalty, turn_toward
@@ -20,12 +21,17 @@ from .movement import footprint, push_steps
 from .preconditions import (
     need_action_left,
     need_actor,
+    need_area,
+    need_ranged,
     need_target,
     reason,
     require_attack_target,
+    require_cast,
     require_disengage,
+    require_shoot_target,
     require_shove_target,
 )
+from .ranged import shot_terms
 from .state import EncounterState
 from .unit_state import UnitState
 
@@ -216,3 +222,130 @@ def preview_disengage(state: EncounterState, name: str, skill: str) -> Disengage
         cancels=tuple(v.name for v in threateners), modifiers=mods,
     )
 
+
+
+@dataclass(frozen=True)
+class ShootPreview:
+    """R29-R31: what a shot would need and do, from ``at`` (default: where the shooter stands)."""
+
+    attacker: str
+    target: str
+    at: Cell
+    legal: str | None  # None, or why the shot is not allowed now / from there
+    sees: bool  # some pair of hexes in range sees the target (R30)
+    arc: str
+    penalty: int  # R19
+    cover: bool  # R31
+    cover_bonus: int  # added to the defence (0 without cover)
+    threatened_by: tuple[str, ...]  # R29: hostile threateners covering the shooter's hexes
+    shooter_penalty: int  # R29, taken on the roll
+    attack: int  # the ranged attack
+    defense: int
+    needed: int  # total (d20 + ranged attack) that hits
+    roll_needed: int  # lowest d20 face that hits (21: never)
+    hit_chance: float
+    damage_min: int
+    damage_max: int
+    expected_damage: float
+    defeat_chance: float
+    modifiers: tuple[Modifier, ...]
+    clear_pairs: tuple[tuple[Cell, Cell], ...]  # (shooter hex, target hex) lines that cross no cover hex
+    blocked_by: tuple[Cell, ...]  # when it does not see: the hexes that block every line in range
+
+
+def preview_shoot(state: EncounterState, attacker: str, target: str, at: Cell | None = None) -> ShootPreview:
+    u = state.unit(attacker)
+    t = need_target(state, "shoot", u, target)
+    profile = need_ranged("shoot", u)
+    at = u.cell if at is None else at
+    legal = _action_reason(state, "shoot", u, target, require_shoot_target, at)
+    terms = shot_terms(state, u, at, t)
+    sees = terms.fire.sees
+    mods: list[Modifier] = [("defence", t.spec.defense)]
+    if terms.penalty:
+        mods.append((f"{terms.arc} arc", -terms.penalty))
+    if sees and terms.cover_bonus:
+        mods.append(("cover", terms.cover_bonus))
+    if terms.shooter_penalty:
+        mods.append(("shooting while threatened", terms.shooter_penalty))
+    mods.append(("ranged attack", profile.attack))
+    odds = ToHit(terms.needed, profile.attack)
+    chance = odds.chance if sees else 0.0
+    dist = dice_distribution(profile.damage)
+    mean = sum(k * p for k, p in dist.items())
+    kill = sum(p for k, p in dist.items() if k >= t.hp)
+    return ShootPreview(
+        attacker=u.name, target=t.name, at=at, legal=legal, sees=sees, arc=terms.arc, penalty=terms.penalty,
+        cover=sees and terms.fire.cover, cover_bonus=terms.cover_bonus if sees else 0,
+        threatened_by=terms.threatened_by, shooter_penalty=terms.shooter_penalty, attack=profile.attack,
+        defense=t.spec.defense, needed=terms.needed, roll_needed=odds.roll_needed, hit_chance=chance,
+        damage_min=min(dist), damage_max=max(dist), expected_damage=chance * mean, defeat_chance=chance * kill,
+        modifiers=tuple(mods), clear_pairs=terms.fire.clear, blocked_by=terms.fire.blocked_by,
+    )
+
+
+@dataclass(frozen=True)
+class AreaTargetPreview:
+    """One combatant a burst would catch (R32), resolved in this order."""
+
+    target: str
+    faction: str
+    friendly: bool  # not hostile to the caster: friendly fire (the caster itself included)
+    cover: bool  # R31
+    needed: int  # total (d20 + area attack) that hits: defence + cover
+    roll_needed: int
+    hit_chance: float
+    expected_damage: float
+    defeat_chance: float  # by the damage, or by a fall or hazard the push causes
+    push_direction: str | None  # R33 on a hit (None: no push, or it stands on the centre)
+    push_path: tuple[Cell, ...]  # its centre from where it stands (first) to where a hit pushes it, alone
+    hazard_damage: int
+    falls: bool
+
+
+@dataclass(frozen=True)
+class CastPreview:
+    caster: str
+    at: Cell
+    legal: str | None
+    uses_left: int
+    affected: tuple[AreaTargetPreview, ...]
+
+    @property
+    def expected_damage_to(self) -> dict[str, float]:
+        return {a.target: a.expected_damage for a in self.affected}
+
+
+def preview_cast(state: EncounterState, caster: str, at: Cell) -> CastPreview:
+    """R32-R33 for a burst on ``at`` from where the caster stands: everyone caught, their odds and pushes.
+
+    Each push is shown as if that combatant were the only one hit (the cast pushes them one by one)."""
+    u = state.unit(caster)
+    area = need_area("cast", u)
+    legal = reason(require_cast, state, caster, at)
+    dist = dice_distribution(area.damage)
+    mean = sum(k * p for k, p in dist.items())
+    out = []
+    for t in caught(state, at, area.radius):
+        cover = area_fire(state, u, t, at, area.radius).cover
+        odds = ToHit(t.spec.defense + (state.scenario.cover_bonus if cover else 0), area.attack)
+        direction = away_from(state.layout, at, t.cell)
+        steps: tuple[Cell, ...] = (t.cell,)
+        damage, falls = 0, False
+        if direction is not None and area.push:
+            push = push_steps(state.board, t.cell, direction, area.push, t.radius, t.spec.movement_type,
+                              state.others_mask(t.name), t.hp)
+            path = [t.cell]
+            for _ in range(push.steps):
+                path.append(state.layout.neighbor(path[-1], direction))
+            steps, damage, falls = tuple(path), push.damage, push.fell
+        # A hit that leaves it standing can still defeat it by the push (hazard, fall).
+        kill = sum(p for k, p in dist.items() if falls or k + damage >= t.hp)
+        out.append(AreaTargetPreview(
+            target=t.name, faction=t.faction, friendly=not state.hostility.hostile(u.faction, t.faction),
+            cover=cover, needed=odds.needed, roll_needed=odds.roll_needed, hit_chance=odds.chance,
+            expected_damage=odds.chance * mean, defeat_chance=odds.chance * kill,
+            push_direction=None if direction is None or not area.push else state.layout.direction_names[direction],
+            push_path=steps, hazard_damage=damage, falls=falls,
+        ))
+    return CastPreview(u.name, at, legal, u.area_uses_left, tuple(out))

@@ -18,6 +18,8 @@ from .actions import (
     Action,
     Attack,
     Begin,
+    Cast,
+    CastRoll,
     Disengage,
     EndCombat,
     EndTurn,
@@ -30,13 +32,17 @@ from .actions import (
     Push,
     Remove,
     SetThreatening,
+    Shoot,
     Shove,
 )
+from .area import area_fire, away_from, caught
 from .combat import disengage as disengage_check
 from .combat import to_hit
 from .combatant import combatant_from_properties
 from .errors import IllegalActionError, RulesError
 from .events import (
+    AreaCast,
+    AreaHit,
     Attacked,
     CombatBegan,
     Defeated,
@@ -48,6 +54,7 @@ from .events import (
     Placed,
     Pushed,
     Removed,
+    Shot,
     Shoved,
     ThreateningSet,
     Turned,
@@ -66,11 +73,13 @@ from .preconditions import (
     need_unit,
     need_whole,
     require_attack,
+    require_cast,
     require_disengage,
     require_end_turn,
     require_face,
     require_flee,
     require_move,
+    require_shoot,
     require_shove,
 )
 from .state import EncounterState
@@ -203,6 +212,76 @@ def do_shove(state: EncounterState, action: Shove) -> Action:
     return Shove(u.name, t.name, roll)
 
 
+def do_shoot(state: EncounterState, action: Shoot) -> Action:
+    u, t, terms = require_shoot(state, action.unit, action.target)
+    need_roll("shoot", action.roll)
+    if action.damage is not None:
+        need_whole("shoot", "damage", action.damage, 0)
+    profile = u.spec.ranged
+    assert profile is not None  # require_shoot checked it
+    dice = state.dice()
+    roll = action.roll if action.roll is not None else dice.d20()
+    hit = roll + profile.attack >= terms.needed  # R29: the threatened-shooter penalty is in ``needed``
+    damage = action.damage
+    if hit and damage is None:
+        damage = dice.roll(profile.damage)
+    _turn_attacker(state, u, t)  # R29: shooting turns the shooter (R20)
+    state.emit(Shot(u.name, t.name, terms.arc, terms.penalty, terms.cover_bonus, terms.shooter_penalty, roll,
+                    terms.needed, hit, (damage or 0) if hit else 0))
+    if hit:
+        state.hurt(t, damage or 0, "shot")
+    state.mark_acted()
+    return Shoot(u.name, t.name, roll, damage if hit else action.damage)
+
+
+def do_cast(state: EncounterState, action: Cast) -> Action:
+    u, centre = require_cast(state, action.unit, action.at)
+    area = u.spec.area
+    assert area is not None  # require_cast checked it
+    affected = caught(state, centre, area.radius)
+    given = _given_rolls(state, action, [t.name for t in affected])
+    # R31 for everyone at once, from where everybody stands as the burst goes off.
+    bonus = {t.name: state.scenario.cover_bonus if area_fire(state, u, t, centre, area.radius).cover else 0
+             for t in affected}
+    u.area_uses_left -= 1  # R32: spent even if nobody is hit
+    state.emit(AreaCast(u.name, centre, tuple(t.name for t in affected), u.area_uses_left))
+    dice = state.dice()
+    recorded = []
+    for t in affected:  # R32: one by one in initiative order
+        mine = given.get(t.name, CastRoll(t.name))
+        need_roll("cast", mine.roll)
+        if mine.damage is not None:
+            need_whole("cast", "damage", mine.damage, 0)
+        roll = mine.roll if mine.roll is not None else dice.d20()
+        needed = t.spec.defense + bonus[t.name]
+        hit = roll + area.attack >= needed
+        damage = mine.damage if mine.damage is not None else (dice.roll(area.damage) if hit else None)
+        state.emit(AreaHit(u.name, t.name, bonus[t.name], roll, needed, hit, (damage or 0) if hit else 0))
+        recorded.append(CastRoll(t.name, roll, damage if hit else mine.damage))
+        if not hit:
+            continue
+        state.hurt(t, damage or 0, "cast")
+        direction = away_from(state.layout, centre, t.cell)
+        if t.active and area.push and direction is not None:  # R32: the defeated and the centre stay put
+            push(state, t, direction, area.push)  # R33
+    state.mark_acted()
+    return Cast(u.name, centre, tuple(recorded))
+
+
+def _given_rolls(state: EncounterState, action: Cast, affected: list[str]) -> dict[str, CastRoll]:
+    """The log's rolls by target: each must name an affected combatant, once."""
+    out: dict[str, CastRoll] = {}
+    for entry in action.rolls or ():
+        if entry.target not in affected:
+            who = ", ".join(f'"{n}"' for n in affected) or "nobody"
+            raise IllegalActionError(f'cast: rolls name "{entry.target}", but the area at {show(action.at)} '
+                                     f"catches {who} (R32)")
+        if entry.target in out:
+            raise IllegalActionError(f'cast: rolls name "{entry.target}" twice')
+        out[entry.target] = entry
+    return out
+
+
 def do_disengage(state: EncounterState, action: Disengage) -> Action:
     u, threateners = require_disengage(state, action.unit)
     need_roll("disengage", action.roll)
@@ -318,6 +397,8 @@ HANDLERS: dict[type, Callable[[EncounterState, Any], Action]] = {
     Face: do_face,
     Attack: do_attack,
     Shove: do_shove,
+    Shoot: do_shoot,
+    Cast: do_cast,
     Disengage: do_disengage,
     Flee: do_flee,
     EndTurn: do_end_turn,

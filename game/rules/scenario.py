@@ -25,4 +25,6 @@ class Scenario:
     seed: int = 0
     flank_penalty: int = 2
     rear_penalty: int = 4
+    cover_bonus: int = 2  # R31
+    threatened_shooter_penalty: int = 2  # R29
     description: str = ""  # the map's ``description`` property: shown in the map picker and reports

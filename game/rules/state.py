@@ -182,6 +182,20 @@ class EncounterState:
         others: np.ndarray = blocked | occupied
         return others
 
+    def held_by_others(self, *names: str) -> np.ndarray:
+        """``[row, col]``: hexes held by active combatants other than ``names`` (R31's cover, R12's stops)."""
+        key = ("held", names)
+        if key not in self._cache:
+            held = np.zeros((self.board.rows, self.board.cols), dtype=bool)
+            for u in self.units.values():
+                if u.active and u.name not in names:
+                    for c, r in footprint(self.board, u.cell, u.radius):
+                        if 0 <= c < self.board.cols and 0 <= r < self.board.rows:
+                            held[r, c] = True
+            held.setflags(write=False)
+            self._cache[key] = held
+        return self._cache[key]
+
     # --- reach, arcs, threateners ----------------------------------------------------
     def reach_for(self, name: str, budget: int | None = None) -> ReachResult:
         """Where ``name`` can end a voluntary move (R4-R11, R26-R28).

@@ -37,7 +37,8 @@ MOVEMENT_TYPE_NAMES = tuple(m.label for m in MovementType)
 # voluntarily (R5).
 NO_ENTRY = -1
 # The tile properties that make a tile decide its cell's terrain (docs/map-format.md); others are decoration.
-TERRAIN_KEYS = ("terrain", "cost_ground", "cost_flying", "cost_swimming", "hazard_damage", "exit")
+TERRAIN_KEYS = ("terrain", "cost_ground", "cost_flying", "cost_swimming", "hazard_damage", "exit", "blocks_sight",
+                "cover")
 DEFAULT_COSTS = np.array(
     [
         # ground flying swimming

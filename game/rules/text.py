@@ -6,6 +6,7 @@ them that way, so every message names them the same way.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .hexgrid import Cell
@@ -21,3 +22,7 @@ def quote(value: Any) -> str:
 
 def band(lo: int, hi: int) -> str:
     return f"distance {lo}" if lo == hi else f"distance {lo} to {hi}"
+
+
+def show_cells(cells: Iterable[Cell]) -> str:
+    return " ".join(show(c) for c in cells) or "nothing"

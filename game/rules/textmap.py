@@ -3,7 +3,9 @@
 For tests, benchmarks and tools that want an encounter without writing a
 TMX file. The characters are those of ``game.maps.tmxwrite``: ``.`` normal,
 ``d`` difficult, ``w`` water, ``c`` chasm, ``h`` hazard, ``#`` blocked,
-``x`` normal exit, ``_`` off-map. Units are map-format property dicts with
+``x`` normal exit, ``_`` off-map; and three for sight and cover (R30, R31):
+``t`` normal that gives cover (a tree, a parapet), ``|`` blocked that does not
+block sight (an arrow slit), ``f`` normal that blocks sight (fog). Units are map-format property dicts with
 ``name`` and ``at`` (``(col, row)``); their order is the map order (R14).
 
 >>> s = scenario_from_rows(["...", "..."], [{"name": "A", "at": (0, 0), "faction": "player"}])
@@ -34,6 +36,9 @@ CHARS: dict[str, int] = {
     "#": Terrain.BLOCKED,
     "x": Terrain.NORMAL,
     "_": OFF_MAP,
+    "t": Terrain.NORMAL,
+    "|": Terrain.BLOCKED,
+    "f": Terrain.NORMAL,
 }
 
 
@@ -57,7 +62,12 @@ def board_from_rows(rows: Sequence[str], stagger_axis: str = "y", stagger_index:
     marked = np.array([[ch == "x" for ch in r] for r in rows], dtype=bool)
     if not marked.any():
         marked = default_exits(on_map, np.zeros_like(marked))
-    return Board(layout, terrain, cost, hazard, marked)
+    sight = (terrain == Terrain.BLOCKED) & ~char_mask(rows, "|") | char_mask(rows, "f")
+    return Board(layout, terrain, cost, hazard, marked, sight, char_mask(rows, "t"))
+
+
+def char_mask(rows: Sequence[str], char: str) -> np.ndarray:
+    return np.array([[ch == char for ch in r] for r in rows], dtype=bool)
 
 
 def scenario_from_rows(
@@ -70,6 +80,8 @@ def scenario_from_rows(
     seed: int = 0,
     flank_penalty: int = 2,
     rear_penalty: int = 4,
+    cover_bonus: int = 2,
+    threatened_shooter_penalty: int = 2,
     title: str = "text map",
 ) -> Scenario:
     board = board_from_rows(rows, stagger_axis, stagger_index)
@@ -79,5 +91,6 @@ def scenario_from_rows(
         specs.append(combatant_from_properties(u["name"], props, tuple(u["at"]), i, board.layout))
     return Scenario(
         source=title, title=title, board=board, combatants=tuple(specs), hostility=Hostility.parse(hostile),
-        seed=seed, flank_penalty=flank_penalty, rear_penalty=rear_penalty,
+        seed=seed, flank_penalty=flank_penalty, rear_penalty=rear_penalty, cover_bonus=cover_bonus,
+        threatened_shooter_penalty=threatened_shooter_penalty,
     )

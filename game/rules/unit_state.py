@@ -28,6 +28,7 @@ class UnitState:
     zoc_exhausted: bool = False
     disengaged_from: frozenset[str] = field(default_factory=frozenset)
     status: str = "active"
+    area_uses_left: int = 0  # R32: uses of its area ability left this encounter
 
     @property
     def name(self) -> str:
@@ -60,5 +61,5 @@ def new_unit(spec: CombatantSpec, seq: int) -> UnitState:
     """A combatant as it enters the encounter: full hit points and movement, as its spec places it."""
     return UnitState(
         spec=spec, seq=seq, cell=spec.cell, facing=spec.facing, hp=spec.hp,
-        movement=spec.move, threatening=spec.threatening,
+        movement=spec.move, threatening=spec.threatening, area_uses_left=spec.area.uses if spec.area else 0,
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .combatant import AreaAbility, RangedProfile
 from .hexgrid import HexLayout
 from .unit_state import UnitState
 
@@ -36,6 +37,9 @@ class CombatantView:
     disengaged_from: frozenset[str]
     status: str  # active, defeated, fled
     object_id: int
+    ranged: RangedProfile | None = None  # R29: range, ranged attack and damage; None: cannot shoot
+    area: AreaAbility | None = None  # R32: range, radius, attack, damage, push, uses; None: no area ability
+    area_uses_left: int = 0
 
     @property
     def active(self) -> bool:
@@ -53,7 +57,8 @@ def view_of(u: UnitState, layout: HexLayout) -> CombatantView:
         movement_type=s.movement_type.label, size=s.size.label, radius=s.radius, reach_min=s.reach_min,
         reach=s.reach, attack=s.attack, defense=s.defense, damage=s.damage, skills=s.skills,
         initiative=s.initiative, threatening=u.threatening, zoc_exhausted=u.zoc_exhausted,
-        disengaged_from=u.disengaged_from, status=u.status, object_id=s.object_id,
+        disengaged_from=u.disengaged_from, status=u.status, object_id=s.object_id, ranged=s.ranged, area=s.area,
+        area_uses_left=u.area_uses_left,
     )
 
 

@@ -1,0 +1,65 @@
+"""Lines of fire between two footprints: which pairs see each other (R30) and whether cover holds (R31).
+
+A shot or a burst is judged on the best pair for the attacker: among the
+(attacker hex, target hex) pairs that qualify (in range for a shot; inside
+the area for a burst) and see each other, the target has cover only if
+every one of those lines crosses a hex that gives cover: a tile with
+``cover=true`` or a hex held by a combatant other than the two. Skirting a
+hex gives no cover (R31: crossed, not skirted).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .board import Board
+from .hexgrid import Cell
+from .sight import SightLine, blocking, sight_lines
+
+Pair = tuple[Cell, Cell]
+
+
+@dataclass(frozen=True)
+class LineOfFire:
+    """The verdict over every qualifying pair of an attacker's and a target's hexes."""
+
+    pairs: tuple[Pair, ...]  # qualifying pairs that see each other (R30)
+    cover: bool  # R31: every one of them crosses a cover hex (True when no pair sees: nothing reaches in the open)
+    clear: tuple[Pair, ...]  # the seeing pairs that cross no cover hex
+    blocked_by: tuple[Cell, ...]  # what blocks the qualifying pairs that do not see (empty when one sees)
+
+    @property
+    def sees(self) -> bool:
+        return bool(self.pairs)
+
+
+def covering(board: Board, held: npt.NDArray[np.bool_], line: SightLine) -> tuple[Cell, ...]:
+    """The crossed hexes of ``line`` that give cover (R31): cover tiles and ``held`` hexes (other combatants)."""
+    out = []
+    for col, row in line.crossed:
+        if 0 <= col < board.cols and 0 <= row < board.rows and (board.cover[row, col] or held[row, col]):
+            out.append((col, row))
+    return tuple(out)
+
+
+def line_of_fire(board: Board, held: npt.NDArray[np.bool_], attacker_cells: list[Cell], target_cells: list[Cell],
+                 qualifies: Callable[[Cell, Cell], bool]) -> LineOfFire:
+    """R30/R31 over the pairs ``qualifies`` accepts; ``held`` marks hexes of combatants other than the two."""
+    pairs = [(a, b) for a in attacker_cells for b in target_cells if qualifies(a, b)]
+    lines = sight_lines(board.layout, pairs)
+    seeing: list[Pair] = []
+    clear: list[Pair] = []
+    blockers: list[Cell] = []
+    for pair, line in zip(pairs, lines, strict=True):
+        blocked = blocking(board, line)
+        if blocked:
+            blockers.extend(c for c in blocked if c not in blockers)
+            continue
+        seeing.append(pair)
+        if not covering(board, held, line):
+            clear.append(pair)
+    return LineOfFire(tuple(seeing), not clear, tuple(clear), () if seeing else tuple(blockers))

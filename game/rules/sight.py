@@ -1,0 +1,344 @@
+"""Sight (R30): which hexes a straight line between two hex centres crosses and skirts.
+
+Everything is exact integer arithmetic on cube coordinates of the ideal
+regular grid (R18), so the answer never depends on floating point.
+
+In cube coordinates a hex ``h`` is the set of points ``p`` with
+``|(p_i - h_i) - (p_j - h_j)| <= 1`` for the three coordinate pairs; its
+interior has ``< 1``. Along the segment ``p(t) = A + t*D`` (``t`` in [0, 1])
+each pair difference is linear in ``t``, so "the segment meets the open hex"
+is the intersection of three open ``t`` intervals with [0, 1], compared by
+cross-multiplication. A segment lies along hex edges only when it keeps one
+pair difference constant, i.e. when two cube components of ``D`` are equal
+(the six edge-running directions, ``(2,-1,-1)`` and its turns): then between
+two consecutive centres on the line it runs for a third of the way along the
+edge of the two hexes it passes between. Those are the only skirted pairs;
+a line through a single corner touches it at one point and skirts nothing.
+
+Crossed hexes lie within one hex of the hexes a line passes through when
+sampled at every whole distance (the usual "hex line"; the segment stays
+within 7/6 of those samples and a hex holds points within 2/3 of its
+centre), so those are the only candidates tested.
+
+:func:`sight_line` answers one pair; :func:`sight_map` answers one hex to
+every hex of a window in one numpy pass, from line tables built once per
+layout and extent and a padded blocking mask built once per board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from .hexgrid import Cell, HexLayout
+
+if TYPE_CHECKING:
+    from .board import Board
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+# A cube neighbour's offsets, centre first (candidates around each sampled hex).
+_AROUND = np.array([(0, 0, 0), (1, -1, 0), (1, 0, -1), (0, 1, -1), (-1, 1, 0), (-1, 0, 1), (0, -1, 1)],
+                   dtype=np.int64)
+_PAIRS = ((0, 1), (1, 2), (2, 0))
+_UNBOUNDED = 1 << 40  # stands for an interval end at infinity (a constant pair difference of 0)
+
+
+@dataclass(frozen=True)
+class SightLine:
+    """The segment between two hex centres (R30): what it crosses and skirts, from ``start``."""
+
+    start: Cell
+    end: Cell
+    crossed: tuple[Cell, ...]  # hexes whose interior it passes through, in order from start (ends excluded)
+    skirted: tuple[tuple[Cell, Cell], ...]  # pairs of hexes whose shared edge it runs along, in order
+
+
+def _cube(layout: HexLayout, cell: Cell) -> tuple[int, int, int]:
+    q, r = layout.to_axial(cell)
+    return q, -q - r, r
+
+
+def _cell(layout: HexLayout, cube: tuple[int, int, int]) -> Cell:
+    c, r = layout.from_axial(cube[0], cube[2])
+    return int(c), int(r)
+
+
+def crossed_offsets(d: IntArray) -> tuple[IntArray, BoolArray, npt.NDArray[np.float64]]:
+    """For cube vectors ``d`` ``[T, 3]``: candidate hex offsets ``[T, K, 3]``, whether each is crossed,
+    and the ``t`` at which the segment enters it (for ordering). Duplicated candidates are crossed once."""
+    t_count = d.shape[0]
+    n = np.max(np.abs(d), axis=1)
+    steps = int(n.max()) if t_count else 0
+    k = np.arange(steps + 1, dtype=np.float64)
+    frac = np.divide(k[None, :], np.maximum(n, 1)[:, None].astype(np.float64))
+    frac = np.minimum(frac, 1.0)
+    # The hexes the segment passes at every whole distance: rounded cube points (a superset is enough,
+    # so ties and float error only add candidates; a tiny nudge keeps ties off the exact border).
+    pts = frac[:, :, None] * d[:, None, :].astype(np.float64) + np.array([1e-7, 2e-7, -3e-7])
+    rnd = np.rint(pts)
+    err = np.abs(rnd - pts)
+    worst = np.argmax(err, axis=2)
+    fix = -np.sum(rnd, axis=2) + np.take_along_axis(rnd, worst[:, :, None], axis=2)[:, :, 0]
+    np.put_along_axis(rnd, worst[:, :, None], fix[:, :, None], axis=2)
+    samples = rnd.astype(np.int64)
+    cand = (samples[:, :, None, :] + _AROUND[None, None, :, :]).reshape(t_count, -1, 3)
+    # Unique candidates per row: sort by a packed key and mark repeats.
+    key = (cand[:, :, 0] + 4096) * 8192 + (cand[:, :, 2] + 4096)
+    order = np.argsort(key, axis=1, kind="stable")
+    cand = np.take_along_axis(cand, order[:, :, None], axis=1)
+    key = np.take_along_axis(key, order, axis=1)
+    first = np.ones(key.shape, dtype=bool)
+    first[:, 1:] = key[:, 1:] != key[:, :-1]
+    crossed, enter = _open_hex_hit(d, cand)
+    not_end = ~np.all(cand == 0, axis=2) & ~np.all(cand == d[:, None, :], axis=2)
+    return cand, crossed & first & not_end, enter
+
+
+def _open_hex_hit(d: IntArray, h: IntArray) -> tuple[BoolArray, npt.NDArray[np.float64]]:
+    """Whether the segment 0 -> ``d`` meets the open hexes ``h`` (``[T, K, 3]``), and where it enters."""
+    lo: list[IntArray] = []
+    hi: list[IntArray] = []
+    den: list[IntArray] = []
+    ok = np.ones(h.shape[:2], dtype=bool)
+    for i, j in _PAIRS:
+        e = (d[:, i] - d[:, j])[:, None]
+        c = h[:, :, i] - h[:, :, j]
+        s = np.sign(e)
+        flat = e == 0
+        ok &= ~(flat & (c != 0))  # a constant difference of 0 is inside only the hexes with c == 0
+        lo.append(np.where(flat, -_UNBOUNDED, s * c - 1))
+        hi.append(np.where(flat, _UNBOUNDED, s * c + 1))
+        den.append(np.broadcast_to(np.where(flat, 1, np.abs(e)), c.shape))
+    for a in range(3):
+        ok &= (lo[a] < den[a]) & (hi[a] > 0)  # the interval reaches into [0, 1]
+        for b in range(3):
+            if a != b:
+                ok &= lo[a] * den[b] < hi[b] * den[a]  # lo_a/den_a < hi_b/den_b
+    enter = np.maximum.reduce([lo[a] / den[a] for a in range(3)])
+    return ok, np.maximum(enter, 0.0)
+
+
+def skirted_offsets(d: tuple[int, int, int]) -> list[tuple[tuple[int, int, int], tuple[int, int, int]]]:
+    """The hex pairs (cube offsets) whose shared edge the segment 0 -> ``d`` runs along, in order."""
+    for k, (i, j) in zip((2, 0, 1), _PAIRS, strict=True):
+        if d[i] == d[j] and d[i] != 0:  # edge-running: d = m * u with u_k = -2 u_i = -2 u_j
+            m = abs(d[i])
+            u = tuple(v // m for v in d)
+            a = [0, 0, 0]
+            b = [0, 0, 0]
+            a[k] = b[k] = u[k] // 2
+            a[i] = u[i]
+            b[j] = u[j]
+            out = []
+            for step in range(m):
+                base = [step * v for v in u]
+                out.append((tuple(base[x] + a[x] for x in range(3)), tuple(base[x] + b[x] for x in range(3))))
+            return out  # type: ignore[return-value]
+    return []
+
+
+CubeOffset = tuple[int, int, int]
+LineOffsets = tuple[tuple[CubeOffset, ...], tuple[tuple[CubeOffset, CubeOffset], ...]]
+_LINES: dict[CubeOffset, LineOffsets] = {}
+_MAX_LINES = 1 << 16
+
+
+def line_offsets(ds: list[CubeOffset]) -> list[LineOffsets]:
+    """Crossed hexes (in order) and skirted pairs of the segments ``0 -> d``, as cube offsets.
+
+    Lines depend only on the offset between their ends, so they are remembered by it; the ones
+    not yet known are worked out together in one numpy pass.
+    """
+    missing = sorted({d for d in ds if d not in _LINES})
+    if missing:
+        if len(_LINES) + len(missing) > _MAX_LINES:
+            _LINES.clear()
+        cand, hit, enter = crossed_offsets(np.array(missing, dtype=np.int64).reshape(-1, 3))
+        for row, d in enumerate(missing):
+            picked = np.nonzero(hit[row])[0]
+            picked = picked[np.argsort(enter[row, picked], kind="stable")]
+            crossed = tuple((int(c[0]), int(c[1]), int(c[2])) for c in cand[row, picked])
+            _LINES[d] = (crossed, tuple(skirted_offsets(d)))
+    return [_LINES[d] for d in ds]
+
+
+def sight_lines(layout: HexLayout, pairs: list[tuple[Cell, Cell]]) -> list[SightLine]:
+    """:func:`sight_line` for many pairs at once (the ones never seen before share one numpy pass)."""
+    cubes = [(_cube(layout, a), _cube(layout, b)) for a, b in pairs]
+    ds = [(cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]) for ca, cb in cubes]
+    out = []
+    for (a, b), (ca, _), (crossed, skirted) in zip(pairs, cubes, line_offsets(ds), strict=True):
+        def at(o: CubeOffset, ca: CubeOffset = ca) -> Cell:
+            return _cell(layout, (ca[0] + o[0], ca[1] + o[1], ca[2] + o[2]))
+        out.append(SightLine(a, b, tuple(at(o) for o in crossed), tuple((at(p), at(q)) for p, q in skirted)))
+    return out
+
+
+def sight_line(layout: HexLayout, a: Cell, b: Cell) -> SightLine:
+    """The segment from ``a``'s centre to ``b``'s (R30), on the ideal regular grid."""
+    return sight_lines(layout, [(a, b)])[0]
+
+
+def blocking(board: Board, line: SightLine) -> tuple[Cell, ...]:
+    """The hexes that block ``line`` (R30): crossed ones that block sight, both of each blocking skirted pair."""
+    out = [c for c in line.crossed if _blocks(board, c)]
+    for p, q in line.skirted:
+        if _blocks(board, p) and _blocks(board, q):
+            out.extend((p, q))
+    return tuple(out)
+
+
+def sees(board: Board, a: Cell, b: Cell) -> bool:
+    """Whether hex ``a`` sees hex ``b`` (R30; symmetric)."""
+    return not blocking(board, sight_line(board.layout, a, b))
+
+
+def _blocks(board: Board, cell: Cell) -> bool:
+    return board.is_on_map(cell) and bool(board.blocks_sight[cell[1], cell[0]])
+
+
+# --- one hex to a whole window: tables per layout and extent -----------------------------
+@dataclass(frozen=True)
+class _LineTable:
+    """Every target offset ``(dcol, drow)`` in ``[-extent, extent]^2`` from a source of one stagger parity.
+
+    Targets are numbered row-major, ``(drow + extent) * (2 * extent + 1) + (dcol + extent)``, so the
+    targets of one map row are consecutive. ``rows[start[t]:start[t + 1]]`` and ``cols[...]`` are the
+    crossed hexes of target ``t`` relative to the source; a target that crosses nothing holds one
+    placeholder entry (``empty``) so that every target owns a slice. ``skirt_*`` list the skirted pairs.
+    """
+
+    extent: int
+    start: IntArray
+    rows: IntArray
+    cols: IntArray
+    empty: BoolArray
+    skirt_target: IntArray
+    skirt_a: tuple[IntArray, IntArray]  # (drow, dcol) of the first hex of each pair
+    skirt_b: tuple[IntArray, IntArray]
+
+
+_TABLES: dict[tuple[str, str, int], _LineTable] = {}
+
+
+def _table(layout: HexLayout, parity: int, extent: int) -> _LineTable:
+    key = (layout.stagger_axis, layout.stagger_index, parity)
+    have = _TABLES.get(key)
+    if have is None or have.extent < extent:
+        have = _TABLES[key] = _build_table(layout, parity, -(-extent // 16) * 16)
+    return have
+
+
+def _build_table(layout: HexLayout, parity: int, extent: int) -> _LineTable:
+    size = 2 * extent + 1
+    margin = extent + 4  # room around the targets for the candidate hexes next to them
+    width = size + 2 * margin
+    grid = HexLayout(layout.stagger_axis, layout.stagger_index, 1, 1, 1, width, width)
+    src = (margin + extent, margin + extent)
+    if (src[1] if layout.pointy else src[0]) % 2 != parity:
+        src = (src[0], src[1] + 1) if layout.pointy else (src[0] + 1, src[1])
+    sq, sr = grid.to_axial(src)
+    drow, dcol = np.divmod(np.arange(size * size), size)
+    q_all, r_all = grid.axial_arrays()
+    tq = q_all[src[1] + drow - extent, src[0] + dcol - extent].astype(np.int64) - sq
+    tr = r_all[src[1] + drow - extent, src[0] + dcol - extent].astype(np.int64) - sr
+    d = np.stack([tq, -tq - tr, tr], axis=1)
+    found_r: list[IntArray] = [np.zeros(0, dtype=np.int64)] * len(d)
+    found_c: list[IntArray] = list(found_r)
+    order = np.argsort(np.max(np.abs(d), axis=1), kind="stable")  # batches of similar length pad little
+    for lo in range(0, len(order), 512):
+        idx = order[lo:lo + 512]
+        cand, hit, _ = crossed_offsets(d[idx])
+        cc, cr = grid.from_axial(sq + cand[:, :, 0], sr + cand[:, :, 2])
+        for row, t in enumerate(idx.tolist()):
+            found_r[t] = cr[row][hit[row]] - src[1]
+            found_c[t] = cc[row][hit[row]] - src[0]
+    empty = np.array([len(f) == 0 for f in found_r])
+    placeholder = np.zeros(1, dtype=np.int64)
+    lens = np.array([max(1, len(f)) for f in found_r], dtype=np.int64)
+    start = np.concatenate([[0], np.cumsum(lens)]).astype(np.int64)
+    rows = np.concatenate([f if len(f) else placeholder for f in found_r])
+    cols = np.concatenate([f if len(f) else placeholder for f in found_c])
+    sk_t: list[int] = []
+    sk: list[list[int]] = [[], [], [], []]
+    for t in range(len(d)):
+        for p, q in skirted_offsets((int(d[t, 0]), int(d[t, 1]), int(d[t, 2]))):
+            for k, off in enumerate((p, q)):
+                c, r = grid.from_axial(sq + off[0], sr + off[2])
+                sk[2 * k].append(r - src[1])
+                sk[2 * k + 1].append(c - src[0])
+            sk_t.append(t)
+    arr = [np.array(x, dtype=np.int64) for x in sk]
+    return _LineTable(extent, start, rows, cols, empty, np.array(sk_t, dtype=np.int64),
+                      (arr[0], arr[1]), (arr[2], arr[3]))
+
+
+def _flat_entries(table: _LineTable, width: int) -> IntArray:
+    """The table's crossed hexes as flat offsets on a padded board ``width`` wide (once per width)."""
+    cache = table.__dict__.setdefault("_flat", {})
+    if width not in cache:
+        cache[width] = table.rows * width + table.cols
+    return cache[width]  # type: ignore[no-any-return]
+
+
+def _padded_blocks(board: Board, pad: int) -> BoolArray:
+    """The board's sight blockers, padded with ``pad`` clear cells on every side (once per board and pad)."""
+    cache = board.__dict__.setdefault("_sight_pad", {})
+    hit = cache.get(pad)
+    if hit is None:
+        hit = np.zeros((board.rows + 2 * pad, board.cols + 2 * pad), dtype=bool)
+        hit[pad:pad + board.rows, pad:pad + board.cols] = board.blocks_sight & board.on_map
+        hit.setflags(write=False)
+        cache[pad] = hit
+    return hit  # type: ignore[no-any-return]
+
+
+def sight_map(board: Board, a: Cell, rows: slice | None = None, cols: slice | None = None) -> BoolArray:
+    """``[rows, cols]`` bool over the window (default: the whole map): which hexes ``a`` sees (R30).
+
+    Off-map cells in the window get an answer too (sight passes over them). One numpy pass over line
+    tables shared by every board of the layout and a padded blocking mask built once per board.
+    """
+    layout = board.layout
+    r0, r1, _ = (rows or slice(0, board.rows)).indices(board.rows)
+    c0, c1, _ = (cols or slice(0, board.cols)).indices(board.cols)
+    nr, nc = max(0, r1 - r0), max(0, c1 - c0)
+    if not nr or not nc:
+        return np.zeros((nr, nc), dtype=bool)
+    col, row = a
+    extent = max(abs(r0 - row), abs(r1 - 1 - row), abs(c0 - col), abs(c1 - 1 - col), 1)
+    table = _table(layout, (row if layout.pointy else col) & 1, extent)
+    e = table.extent
+    size = 2 * e + 1
+    pad = e + 4
+    blocks = _padded_blocks(board, pad)
+    width = blocks.shape[1]
+    flat = blocks.ravel()
+    base = (row + pad) * width + (col + pad)
+    entries = _flat_entries(table, width)
+    first = (np.arange(r0, r1) - row + e) * size + (c0 - col + e)
+    targets = (first[:, None] + np.arange(nc)).ravel()
+    lo = table.start[first]
+    hi = table.start[first + nc]
+    seg = np.concatenate([entries[x:y] for x, y in zip(lo.tolist(), hi.tolist(), strict=True)])
+    lens = table.start[targets + 1] - table.start[targets]
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    blocked = np.logical_or.reduceat(flat[seg + base], starts)
+    blocked[table.empty[targets]] = False  # a placeholder entry is no crossed hex
+    out: BoolArray = ~blocked.reshape(nr, nc)
+    if len(table.skirt_target):
+        ty, tx = np.divmod(table.skirt_target, size)
+        ty = ty - e + row
+        tx = tx - e + col
+        inside = (ty >= r0) & (ty < r1) & (tx >= c0) & (tx < c1)
+        if inside.any():
+            fa = base + table.skirt_a[0][inside] * width + table.skirt_a[1][inside]
+            fb = base + table.skirt_b[0][inside] * width + table.skirt_b[1][inside]
+            both = flat[fa] & flat[fb]
+            out[ty[inside][both] - r0, tx[inside][both] - c0] = False
+    return out
