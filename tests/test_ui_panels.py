@@ -165,6 +165,8 @@ def test_every_engine_event_has_a_log_line() -> None:
         r.Disengaged("Mira", "acrobatics", 15, 11, True, ("Goblin",)), r.Defeated("Goblin", "hazard"),
         r.Fled("Wren"), r.Joined("Bandit", (7, 2)), r.Removed("Orc 1", "fled"), r.MovementGranted("Mira", 3),
         r.ThreateningSet("Orc 1", False), r.CombatEnded("gm", ("player", "ally")),
+        r.Shot("Wren", "Orc 1", "left", 2, 2, 2, 11, 12, True, 4), r.AreaCast("Tam", (5, 5), ("Orc 1", "Mira"), 0),
+        r.AreaHit("Tam", "Mira", 0, 3, 13, False, 0),
     ]
     kinds = {type(e) for e in samples}
     assert kinds == {getattr(r, n) for n in r.__all__ if isinstance(getattr(r, n), type)
@@ -174,6 +176,10 @@ def test_every_engine_event_has_a_log_line() -> None:
     assert lines["Disengaged"] == "Mira disengages (acrobatics): rolled 15 +3 = 18 vs 11: success; free of Goblin"
     assert lines["Pushed"] == "Goblin is pushed to 6,5, takes 3 hazard damage"
     assert lines["CombatEnded"] == "Combat over (ended by the GM): player and ally win"
+    assert lines["Shot"] == ("Wren shoots Orc 1 from the left flank (defence −2), cover +2, shooting threatened −2: "
+                             "rolled 11 +3 = 14 vs 12: hit, 4 damage")
+    assert lines["AreaCast"] == "Tam casts at 5,5, catching Orc 1, Mira (0 uses left)"
+    assert lines["AreaHit"] == "  the burst on Mira: rolled 3 +3 = 6 vs 13: miss"
     assert all(lines.values())
 
 

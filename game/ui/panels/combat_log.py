@@ -36,6 +36,10 @@ def _vs(roll: int, needed: int, hit: bool, bonus: int | None) -> str:
     return f"rolled {roll} {sign} = {roll + bonus} vs {needed}: {verdict}"
 
 
+def _hit_or_miss(text: str, hit: bool, damage: int) -> str:
+    return text.replace(": success", f": hit, {damage} damage") if hit else text.replace(": failed", ": miss")
+
+
 def _arc(arc: str, penalty: int) -> str:
     if arc == "front" or not penalty:
         return ""
@@ -82,6 +86,24 @@ def event_line(ev: Any, bonus: Bonus | None = None) -> Entry | None:  # one bran
         who = f"{g('unit')} shoves {g('target')}{_arc(g('arc'), g('penalty'))}"
         text = f"{who}: {_vs(g('roll'), g('needed'), g('hit'), b())}"
         return text, "good" if g("hit") else "muted"
+    if k == "Shot":
+        extras = [f"cover +{g('cover')}" if g("cover") else "", f"shooting threatened −{g('shooter_penalty')}"
+                  if g("shooter_penalty") else ""]
+        extra = "".join(f", {e}" for e in extras if e)
+        who = f"{g('unit')} shoots {g('target')}{_arc(g('arc'), g('penalty'))}{extra}"
+        text = f"{who}: {_vs(g('roll'), g('needed'), g('hit'), b('@ranged'))}"
+        text = _hit_or_miss(text, g("hit"), g("damage"))
+        return text, "good" if g("hit") else "muted"
+    if k == "AreaCast":
+        caught = ", ".join(g("affected")) or "nobody"
+        left = g("uses_left")
+        return (f"{g('unit')} casts at {_cell(g('at'))}, catching {caught} "
+                f"({left} use{'s' if left != 1 else ''} left)"), "accent"
+    if k == "AreaHit":
+        cover = f" (cover +{g('cover')})" if g("cover") else ""
+        text = f"  the burst on {g('target')}{cover}: {_vs(g('roll'), g('needed'), g('hit'), b('@area'))}"
+        text = _hit_or_miss(text, g("hit"), g("damage"))
+        return text, "good" if g("hit") else "muted"
     if k == "Pushed":
         path = g("path")
         text = f"{g('unit')} is pushed to {_cell(path[-1])}" if len(path) > 1 else f"{g('unit')} cannot be pushed"
@@ -123,13 +145,18 @@ def event_lines(events: Iterable[Any], bonus: Bonus | None = None) -> list[Entry
 
 
 def bonus_from(enc: Any) -> Bonus:
-    """The roller's bonus from the encounter's views: attack, or the named skill (missing = 0, R23)."""
+    """The roller's bonus from the encounter's views: attack, the ranged or area attack (``@ranged``,
+    ``@area``), or the named skill (missing = 0, R23)."""
 
     def bonus(unit: str, skill: str | None) -> int | None:
         try:
             v = enc.view(unit)
         except Exception:  # an unknown name only loses the sum, never the line
             return None
+        if skill == "@ranged":
+            return v.ranged.attack if v.ranged is not None else None
+        if skill == "@area":
+            return v.area.attack if v.area is not None else None
         return v.attack if skill is None else dict(v.skills).get(skill, 0)
 
     return bonus
