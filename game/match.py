@@ -106,6 +106,11 @@ class Match:
         turn = self._encounter.turn
         return None if turn is None else self.controller_of(turn)
 
+    def current_policy(self) -> Policy | None:
+        """The policy that plays the current actor, None when a human does (or nobody is to act)."""
+        controller = self.current_controller()
+        return None if controller is None or isinstance(controller, str) else controller  # the one str is HUMAN
+
     def is_human_turn(self) -> bool:
         return self.current_controller() == HUMAN
 
@@ -164,10 +169,10 @@ class Match:
 
     def decide(self, rng: random.Random) -> Action:
         """What the current actor's policy would do now; it sees a sandbox, never the coming dice."""
-        controller = self.current_controller()
-        if controller is None or isinstance(controller, str):  # the one str a Controller may be is HUMAN
+        policy = self.current_policy()
+        if policy is None:
             raise IllegalActionError("decide: no AI controls the current actor")
-        return controller.choose(self._encounter.sandbox(rng), rng)
+        return policy.choose(self._encounter.sandbox(rng), rng)
 
     def step(self, rng: random.Random) -> Applied:
         """Let the current actor's policy act once."""

@@ -184,8 +184,7 @@ class EncounterState:
 
     def held_by_others(self, *names: str) -> np.ndarray:
         """``[row, col]``: hexes held by active combatants other than ``names`` (R31's cover, R12's stops)."""
-        key = ("held", names)
-        if key not in self._cache:
+        def make() -> np.ndarray:
             held = np.zeros((self.board.rows, self.board.cols), dtype=bool)
             for u in self.units.values():
                 if u.active and u.name not in names:
@@ -193,8 +192,9 @@ class EncounterState:
                         if 0 <= c < self.board.cols and 0 <= r < self.board.rows:
                             held[r, c] = True
             held.setflags(write=False)
-            self._cache[key] = held
-        return self._cache[key]
+            return held
+
+        return self.cached(("held", names), make)
 
     # --- reach, arcs, threateners ----------------------------------------------------
     def reach_for(self, name: str, budget: int | None = None) -> ReachResult:

@@ -11,21 +11,20 @@ from __future__ import annotations
 import random
 import sys
 import threading
-from typing import Any
+
+from game.ai import DEFAULT_LEVEL, explain, policy_for
+from game.match import Policy
+from game.rules import Action, Encounter
 
 
-def policy_for_level(level: str | None) -> tuple[Any, str, str]:
+def policy_for_level(level: str | None) -> tuple[Policy, str, str]:
     """(policy, its level, the label shown on screen) from game.ai."""
-    from game.ai import DEFAULT_LEVEL, policy_for
-
     lvl = level or DEFAULT_LEVEL
     return policy_for(lvl), lvl, f"AI ({lvl})"
 
 
-def explain_lines(view: Any, level: str, rng: random.Random) -> list[str]:
+def explain_lines(view: Encounter, level: str, rng: random.Random) -> list[str]:
     """The AI's plan for the rest of the turn and the score terms behind its choice (game.ai.explain)."""
-    from game.ai import explain
-
     plan = explain(view, level, rng)
     lines = []
     if plan.summary:
@@ -36,7 +35,7 @@ def explain_lines(view: Any, level: str, rng: random.Random) -> list[str]:
     return lines
 
 
-def action_words(action: Any) -> str:
+def action_words(action: Action) -> str:
     d = action.to_dict()
     kind = str(d.pop("action", type(action).__name__)).replace("_", " ")
     d.pop("unit", None)
@@ -51,7 +50,7 @@ class Thinker:
 
     def __init__(self) -> None:
         self.thread: threading.Thread | None = None
-        self.result: Any = None
+        self.result: Action | None = None
         self.error: BaseException | None = None
         self.for_turn: tuple[int, str | None, int] | None = None
         self.reasons: list[str] = []
@@ -60,8 +59,8 @@ class Thinker:
     def thinking(self) -> bool:
         return self.thread is not None and self.thread.is_alive()
 
-    def start(self, policy: Any, sandbox: Any, rng: random.Random, key: tuple[int, str | None, int],
-              explain: tuple[Any, str] | None = None) -> None:
+    def start(self, policy: Policy, sandbox: Encounter, rng: random.Random, key: tuple[int, str | None, int],
+              explain: tuple[Encounter, str] | None = None) -> None:
         """Decide on ``sandbox``; with ``explain=(second sandbox, level)`` also work out the AI's reasons."""
         self.result = self.error = None
         self.reasons = []
@@ -81,7 +80,7 @@ class Thinker:
         self.thread = threading.Thread(target=work, name="playmat-ai", daemon=True)
         self.thread.start()
 
-    def take(self) -> Any:
+    def take(self) -> Action | None:
         """The decision once the worker is done (raises what it raised), else None."""
         if self.thread is None or self.thread.is_alive():
             return None

@@ -7,11 +7,14 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from game.maps import TmxMap, load_scenario, read_tmx
+from game.match import Controller, Match
 from game.render.pg import pygame
+from game.render.tilemap import MapArt
+from game.rules import Scenario
 
+from .aiturn import policy_for_level
 from .loop import LoopResult, Script, run_loop
 from .scene import Scene, SceneStack
 from .window import WindowResult, run_window
@@ -56,18 +59,14 @@ def default_log_path(map_path: Path) -> Path:
     return base / f"{map_path.stem}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
 
 
-def open_match(cfg: PlayConfig, map_path: Path, tmx: TmxMap | None = None) -> tuple[Any, Any, dict[str, str],
-                                                                                   dict[str, str]]:
+def open_match(cfg: PlayConfig, map_path: Path, tmx: TmxMap | None = None) -> tuple[Match, Scenario,
+                                                                                   dict[str, str], dict[str, str]]:
     """(match, scenario, faction -> on-screen label of its AI, faction -> AI level).
 
     ``tmx``: the map file already read (the art is drawn from the same reading). Raises MapError / LogError
     (one line)."""
-    from game.match import Match
-
-    from .aiturn import policy_for_level
-
     scenario = load_scenario(tmx if tmx is not None else map_path)
-    controllers: dict[str, Any] = {}
+    controllers: dict[str, Controller] = {}
     labels: dict[str, str] = {}
     levels: dict[str, str] = {}
     for faction, level in controller_levels(cfg).items():
@@ -96,7 +95,7 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
     match, scenario, labels, levels = open_match(cfg, map_path, tmx)
     art = load_map_art(tmx)
 
-    def reload() -> tuple[Any, Any]:
+    def reload() -> tuple[Match, MapArt]:
         again = read_tmx(map_path)
         m, _, _, _ = open_match(cfg, map_path, again)  # the same log: setup actions so far replay onto the new map
         return m, load_map_art(again)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Literal
 
 from game.maps.pixels import TiledPixels
 from game.render.pg import pygame
@@ -21,6 +21,8 @@ from game.render.tilemap import MapArt
 from game.rules import (
     ACTIVE,
     SETUP,
+    Action,
+    Applied,
     Attack,
     Begin,
     Disengage,
@@ -33,17 +35,23 @@ from game.rules import (
     Shove,
 )
 
+if TYPE_CHECKING:
+    from game.match import Match
+    from game.rules import CombatantView, Encounter
+
 from . import hud
 from .aiturn import Thinker, action_words
 from .anim import Animator, anims_for
 from .camera import PAN_SPEED, Camera
-from .chrome import text
-from .context import ATTACK, DISENGAGE, SHOVE, STATUS_BAR, TOP_BAR, BattleContext, Reply
+from .chrome import Button, text
+from .context import ATTACK, DISENGAGE, SHOVE, STATUS_BAR, TOP_BAR, BattleContext, Reply, Widget
 from .framing import Disc, opening_view
 from .help import HelpScene
 from .loop import toggle_fullscreen
 from .maplayer import MapLayer
 from .menus import MenuScene, confirm
+from .overlays import widgets as overlay_widgets
+from .panels import widgets as panel_widgets
 from .scene import POP, QUIT, Scene, Transition, push
 from .tokenlayer import TokenState, draw_tokens, states_from
 
@@ -64,28 +72,19 @@ class BattleOptions:
     policy_levels: dict[str, str] = field(default_factory=dict)  # faction -> AI level, for its explanations
     log_path: Path | None = None  # the session's log (the save file)
     map_path: Path | None = None  # watched for changes during setup (designers)
-    reload: Callable[[], tuple[Any, MapArt]] | None = None  # -> (new match, new art) after the TMX changed
+    reload: Callable[[], tuple[Match, MapArt]] | None = None  # -> (new match, new art) after the TMX changed
     title_scene: Callable[[], Scene] | None = None  # "back to title" from the summary / pause menu
     replay: Callable[[], Scene | None] | None = None  # the replay viewer for this battle's log, if any
 
 
-def collect_widgets() -> list[Any]:
-    """ui2's overlays and panels (game.ui.overlays / game.ui.panels ``widgets()``), when present."""
-    out: list[Any] = []
-    for pkg in ("game.ui.overlays", "game.ui.panels"):
-        try:
-            mod = __import__(pkg, fromlist=["widgets"])
-        except ImportError:
-            continue
-        make = getattr(mod, "widgets", None)
-        if make is not None:
-            out.extend(make())
-    return out
+def collect_widgets() -> list[Widget]:
+    """Fresh overlays and panels for one battle, in drawing order."""
+    return [*overlay_widgets(), *panel_widgets()]
 
 
 class BattleScene(Scene):
-    def __init__(self, match: Any, art: MapArt, size: tuple[int, int], options: BattleOptions | None = None,
-                 widgets: list[Any] | None = None) -> None:
+    def __init__(self, match: Match, art: MapArt, size: tuple[int, int], options: BattleOptions | None = None,
+                 widgets: list[Widget] | None = None) -> None:
         self.match = match
         self.art = art
         self.opts = options or BattleOptions()
@@ -114,7 +113,7 @@ class BattleScene(Scene):
         self.press_button = 0
         self.dragged = False
         self.real_mouse = False  # screen-edge panning only after the pointer really moved
-        self.buttons: list[Any] = []
+        self.buttons: list[tuple[Button, str]] = []
         self.speed_rect = pygame.Rect(0, 0, 0, 0)
         self.summary_shown = False
         self.last_turn: str | None = None
@@ -126,7 +125,7 @@ class BattleScene(Scene):
         self.ctx.status = self._idle_status()
 
     # --- the one way to change the encounter -----------------------------------------------
-    def submit(self, action: Any) -> bool:
+    def submit(self, action: Action) -> bool:
         enc = self.match.encounter
         reason = enc.check(action)
         if reason is not None:
@@ -240,7 +239,10 @@ class BattleScene(Scene):
                 return None
             for b, cmd in self.buttons:
                 if b.rect.collidepoint(event.pos):
-                    return self._command(cmd) if b.enabled else self._why_disabled(cmd)
+                    if b.enabled:
+                        return self._command(cmd)
+                    self._why_disabled(cmd)
+                    return None
         for w in reversed(self.widgets):  # panels first: they sit on top
             if w.layer != "panel":
                 continue
@@ -287,7 +289,7 @@ class BattleScene(Scene):
 
     _last: tuple[int, int] = (0, 0)
 
-    def _reply(self, reply: Reply | None) -> Transition | None | bool:
+    def _reply(self, reply: Reply | None) -> Transition | None | Literal[False]:
         """False = not consumed; else the transition (or None) after acting on the reply."""
         if reply is None:
             return False
@@ -372,7 +374,6 @@ class BattleScene(Scene):
     def _why_disabled(self, cmd: str) -> None:
         if cmd == "undo":
             self.ctx.status = f"Cannot undo: {self.match.can_undo()}"
-        return None
 
     def _command(self, cmd: str) -> Transition | None:
         enc = self.match.encounter
@@ -400,6 +401,8 @@ class BattleScene(Scene):
             self.ctx.status = self._not_your_turn()
             return None
         actor = enc.turn
+        if actor is None:
+            return None
         if cmd == "undo":
             reason = self.match.can_undo()
             if reason is not None:
@@ -421,7 +424,7 @@ class BattleScene(Scene):
             return self._end_turn(actor)
         return None
 
-    def _submit_then(self, action: Any) -> Transition | None:
+    def _submit_then(self, action: Action) -> Transition | None:
         self.submit(action)
         return None
 
@@ -488,7 +491,7 @@ class BattleScene(Scene):
             mode = self.ctx.action_mode
             if mode == SHOVE:
                 reason = enc.can_shove(actor, unit)
-                action: Any = Shove(actor, unit)
+                action: Action = Shove(actor, unit)
             else:
                 reason = enc.can_attack(actor, unit)
                 action = Attack(actor, unit)
@@ -506,6 +509,8 @@ class BattleScene(Scene):
             return None
         if not self._human_may_act():
             self.ctx.status = self._not_your_turn()
+            return None
+        if actor is None:
             return None
         if self.ctx.selected not in (None, actor):
             self.ctx.selected = actor
@@ -575,7 +580,8 @@ class BattleScene(Scene):
         vy = sum(PAN_KEYS[k][1] for k in self.keys if k in PAN_KEYS)
         if self.real_mouse and pygame.mouse.get_focused() and self.press is None:
             mx, my = ctx.mouse
-            w, h = pygame.display.get_surface().get_size() if pygame.display.get_surface() else (0, 0)
+            screen = pygame.display.get_surface()
+            w, h = screen.get_size() if screen is not None else (0, 0)
             vx += (mx < EDGE_PX) * -1 + (mx >= w - EDGE_PX) * 1
             vy += (my < EDGE_PX) * -1 + (my >= h - EDGE_PX) * 1
         if vx or vy:
@@ -589,8 +595,8 @@ class BattleScene(Scene):
             cam.cy += (gy - cam.cy) * k
             if abs(gx - cam.cx) + abs(gy - cam.cy) < 1.0:
                 self.glide = None
-        for w in self.widgets:
-            tick = getattr(w, "update", None)
+        for widget in self.widgets:
+            tick = getattr(widget, "update", None)
             if tick is not None:
                 tick(dt, ctx)
         if self.anim.update(dt, self.tokens):
@@ -630,19 +636,21 @@ class BattleScene(Scene):
             self.ai_wait -= dt
             return None
         enc = self.match.encounter
-        if not self.thinker.thinking and self.thinker.thread is None:
-            faction = enc.view(enc.turn).faction
-            policy = self.match.controllers[faction]
+        who = enc.turn
+        if who is None:
+            return None
+        policy = self.match.current_policy()
+        if policy is not None and not self.thinker.thinking and self.thinker.thread is None:
+            faction = enc.view(who).faction
             sandbox = enc.sandbox(self.ai_rng)  # built here, on the main thread; the worker only reads it
             level = self.opts.policy_levels.get(faction)
             why = (enc.sandbox(random.Random(self.opts.seed)), level) if self.opts.explain_ai and level else None
-            self.thinker.start(policy, sandbox, self.ai_rng, (enc.round, enc.turn, len(enc.history)), why)
+            self.thinker.start(policy, sandbox, self.ai_rng, (enc.round, who, len(enc.history)), why)
             self.ctx.busy = True
             return None
         action = self.thinker.take()
         if action is None:
             return None
-        who = enc.turn
         if self.thinker.reasons:
             faction = enc.view(who).faction
             self.ai_lines = self.thinker.reasons
@@ -808,7 +816,7 @@ def _push_or_none(scene: Scene | None) -> Transition | None:
 METHOD_FOR = {"shields": "shield", "acrobatics": "tumble", "blades": "parry"}
 
 
-def best_skill(view: Any) -> str:
+def best_skill(view: CombatantView) -> str:
     """The combatant's strongest skill (R23: the player names the skill that fits; the card shows them all)."""
     skills = list(view.skills)
     if not skills:
@@ -821,7 +829,7 @@ def roll_words(roll: int, bonus: int, needed: int) -> str:
     return f"d20 {roll} {'+' if bonus >= 0 else '-'}{abs(bonus)} = {roll + bonus}, needed {needed}"
 
 
-def describe(applied: Any, enc: Any) -> str:
+def describe(applied: Applied, enc: Encounter) -> str:
     """One status line for what just happened, from the engine's events."""
     parts = []
 

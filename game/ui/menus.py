@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from game.render.pg import pygame
+from game.rules import Encounter
 
 from .chrome import DIM, GOLD, INK, Button, panel, shade, text, wrap
 from .scene import POP, QUIT, Scene, Transition
@@ -95,24 +97,24 @@ class SummaryScene(MenuScene):
         super().__init__(headline, lines, buttons, escape=lambda: QUIT)
 
 
-def summary_lines(enc: object, log_path: object, humans: set[str]) -> tuple[str, list[str]]:
+def summary_lines(enc: Encounter, log_path: Path | None, humans: set[str]) -> tuple[str, list[str]]:
     """The headline and body of the end-of-battle summary, from the encounter as it ended.
 
     Victory or defeat is told from the human's side; in an AI-only battle, who won."""
-    winners = tuple(enc.winners())  # type: ignore[attr-defined]
-    playing = humans & {v.faction for v in enc.views()}  # type: ignore[attr-defined]
+    winners = tuple(enc.winners())
+    playing = humans & {v.faction for v in enc.views()}
     if winners:
         if playing:
             headline = "Victory!" if playing & set(winners) else "Defeat"
         else:
             headline = f"{' and '.join(winners).capitalize()} win{'s' if len(winners) == 1 else ''}"
         who = " and ".join(winners)
-        first = f"The {who} won after {enc.round} round{'s' if enc.round != 1 else ''}."  # type: ignore[attr-defined]
+        first = f"The {who} won after {enc.round} round{'s' if enc.round != 1 else ''}."
     else:
         headline = "Combat ended"
-        first = f"No side won (ended in round {enc.round})."  # type: ignore[attr-defined]
+        first = f"No side won (ended in round {enc.round})."
     lines = [first]
-    for v in enc.views():  # type: ignore[attr-defined]
+    for v in enc.views():
         state = v.status if v.status != "active" else f"{max(v.hp, 0)}/{v.hp_max} hp"
         lines.append(f"  {v.name} ({v.faction}): {state}")
     if log_path:

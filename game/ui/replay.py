@@ -14,13 +14,15 @@ every ``PLAY_EVERY`` seconds), Esc closes. The buttons under the map do the same
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from types import SimpleNamespace
-from typing import Any
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from game.maps.pixels import TiledPixels
 from game.render.pg import pygame
+from game.render.tilemap import MapArt, load_map_art
 from game.render.tokens import TokenView, draw_tokens
+from game.rules import Action, Applied, Encounter, LogError, RulesError, Scenario, replay
 
 from .camera import Camera
 from .context import BattleContext
@@ -43,7 +45,7 @@ TERRAIN_FILL = {"normal": (104, 126, 82), "difficult": (92, 104, 60), "water": (
                 "hazard": (150, 70, 40), "blocked": (84, 80, 76)}
 
 
-def action_text(a: Any) -> str:
+def action_text(a: Action) -> str:
     """One log line as a player reads it: "Mira attacks Goblin (d20 12, damage 5)"."""
     d = a.to_dict()
     kind = d["action"]
@@ -78,11 +80,20 @@ def action_text(a: Any) -> str:
     return phrases.get(kind, kind.replace("_", " "))
 
 
-class ReplayScene(Scene):
-    def __init__(self, scenario: Any, actions: Sequence[Any], *, tmx_path: Any = None, art: Any = None,
-                 size: tuple[int, int] | None = None) -> None:
-        from game.rules import LogError, RulesError, replay
+@dataclass
+class _Shown:
+    """The match a replay shows: the encounter at the step shown, nothing applied this session, nobody to play."""
 
+    encounter: Encounter
+    applied: list[Applied] = field(default_factory=list)
+
+    def is_human_turn(self) -> bool:
+        return False
+
+
+class ReplayScene(Scene):
+    def __init__(self, scenario: Scenario, actions: Sequence[Action], *, tmx_path: str | Path | None = None,
+                 art: MapArt | None = None, size: tuple[int, int] | None = None) -> None:
         self.scenario = scenario
         self.actions = list(actions)
         self.art = art if art is not None else _load_art(tmx_path or scenario.source)
@@ -108,9 +119,9 @@ class ReplayScene(Scene):
         self.clock = 0.0
         self.size = size
         self.buttons: list[Button] = []
-        self.hovered_button: Any = None
+        self.hovered_button: Hashable | None = None
         self.mouse = (0, 0)
-        self._surfaces: dict[Any, pygame.Surface] = {}
+        self._surfaces: dict[tuple[int | str, float], pygame.Surface] = {}  # (step or "base", zoom)
         self.camera: Camera | None = None
         self.tracker = InitiativeTracker()
         self.card = CombatantCard()
@@ -120,8 +131,6 @@ class ReplayScene(Scene):
     # --- stepping ---------------------------------------------------------------
     def go(self, k: int) -> None:
         """Show the state after the first ``k`` actions (clamped to 0..len)."""
-        from game.rules import replay
-
         k = max(0, min(k, len(self.actions)))
         if k == self.k:
             return
@@ -166,13 +175,15 @@ class ReplayScene(Scene):
                 self._click(b.key)
         return None
 
-    def _click(self, key: str) -> None:
+    def _click(self, key: Hashable) -> None:
         if key == "play":
             self.playing = not self.playing
             self.clock = 0.0
             return
         self.playing = False
-        self.go({"first": 0, "back": self.k - 1, "next": self.k + 1, "last": len(self.actions)}[key])
+        steps = {"first": 0, "back": self.k - 1, "next": self.k + 1, "last": len(self.actions)}
+        if isinstance(key, str) and key in steps:
+            self.go(steps[key])
 
     def update(self, dt: float) -> Transition | None:
         if self.maplayer is not None:
@@ -201,13 +212,13 @@ class ReplayScene(Scene):
         if self.camera is None or (self.camera.view_w, self.camera.view_h) != rect.size:
             self.camera = Camera.for_picture(rect.width, rect.height, *self._picture())
             self.camera.fit()
-        ctx = BattleContext(match=SimpleNamespace(encounter=self.enc, applied=[]), geometry=self.geometry,
+        ctx = BattleContext(match=_Shown(self.enc), geometry=self.geometry,
                             camera=self.camera, view_rect=rect, mouse=self.mouse, version=self.k)
         cell = ctx.cell_at(self.mouse)
         ctx.hovered_cell = cell
         if cell is not None:
             for v in self.enc.views():
-                if v.active and tuple(cell) in {tuple(c) for c in self.enc.footprint(v.name)}:
+                if v.active and cell in {c for c in self.enc.footprint(v.name)}:
                     ctx.hovered_unit = v.name
         return ctx
 
@@ -217,7 +228,7 @@ class ReplayScene(Scene):
         if key not in self._surfaces:
             self._surfaces.clear()
             base = self._base(zoom).copy()
-            tokens = [TokenView(v.name, v.faction, tuple(v.cell), v.radius, v.facing_index, max(v.hp, 0), v.hp_max)
+            tokens = [TokenView(v.name, v.faction, v.cell, v.radius, v.facing_index, max(v.hp, 0), v.hp_max)
                       for v in self.enc.views() if v.active]
             (_, (ox, oy)) = self._picture()
             draw_tokens(base, self.layout, tokens, zoom, offset=(round(ox * zoom), round(oy * zoom)))
@@ -282,7 +293,7 @@ class ReplayScene(Scene):
         if v.active:
             from .overlays.draw import ring
 
-            ring(screen, ctx.cell_to_screen(tuple(v.cell)), ctx.hex_radius() * (1 + 2 * v.radius) * 1.02, th.ACCENT)
+            ring(screen, ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 1.02, th.ACCENT)
 
     def _draw_top(self, screen: pygame.Surface) -> None:
         w = screen.get_width()
@@ -352,14 +363,10 @@ class ReplayScene(Scene):
                 anchor="midright")
 
 
-def _load_art(path: Any) -> Any:
+def _load_art(path: str | Path) -> MapArt | None:
     """The map's tile art when its file can be read (as given, else among the shipped maps by name);
     None draws flat terrain colours instead."""
-    from pathlib import Path
-
-    from game.render.tilemap import load_map_art
-
-    p = Path(str(path))
+    p = Path(path)
     shipped = Path(__file__).resolve().parents[2] / "maps" / p.name
     for candidate in (p, shipped):
         if candidate.is_file():

@@ -10,9 +10,9 @@ long lines and scrolls with the mouse wheel.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
 from game.render.pg import pygame
+from game.rules import Cell, Encounter, Event, replay
 
 from ..context import BattleContext, Reply
 from . import theme as th
@@ -23,7 +23,7 @@ Entry = tuple[str, str]  # (text, colour role)
 Bonus = Callable[[str, "str | None"], "int | None"]
 
 
-def _cell(c: Any) -> str:
+def _cell(c: Cell) -> str:
     return f"{c[0]},{c[1]}"
 
 
@@ -46,7 +46,7 @@ def _arc(arc: str, penalty: int) -> str:
     return f" from the {'rear' if arc == 'rear' else arc + ' flank'} (defence −{penalty})"
 
 
-def event_line(ev: Any, bonus: Bonus | None = None) -> Entry | None:  # one branch per kind
+def event_line(ev: Event, bonus: Bonus | None = None) -> Entry | None:  # one branch per kind
     """One event as a line of the log, or None for events not worth a line.
 
     ``bonus(unit, skill)`` gives the roller's bonus (its attack, or a skill's value) so the line can show
@@ -140,11 +140,11 @@ def event_line(ev: Any, bonus: Bonus | None = None) -> Entry | None:  # one bran
     return None
 
 
-def event_lines(events: Iterable[Any], bonus: Bonus | None = None) -> list[Entry]:
+def event_lines(events: Iterable[Event], bonus: Bonus | None = None) -> list[Entry]:
     return [e for e in (event_line(ev, bonus) for ev in events) if e is not None]
 
 
-def bonus_from(enc: Any) -> Bonus:
+def bonus_from(enc: Encounter) -> Bonus:
     """The roller's bonus from the encounter's views: attack, the ranged or area attack (``@ranged``,
     ``@area``), or the named skill (missing = 0, R23)."""
 
@@ -172,16 +172,18 @@ class CombatLog:
         self._seen = 0  # how many of match.applied are in entries
         self._frame = pygame.Rect(0, 0, 0, 0)
         self._resumed = False
+        self._wrap_key: tuple[int, int, Entry | None] | None = None
+        self._wrapped: list[Entry] = []
 
     # --- feeding -----------------------------------------------------------------
-    def add_events(self, events: Sequence[Any], bonus: Bonus | None = None) -> None:
+    def add_events(self, events: Sequence[Event], bonus: Bonus | None = None) -> None:
         self.entries.extend(event_lines(events, bonus))
         self.scroll = 0  # something new happened: show it
 
     def sync(self, ctx: BattleContext) -> None:
         """Take the events of every action applied since the last call."""
         match = ctx.match
-        applied = list(getattr(match, "applied", ()))
+        applied = list(match.applied)
         if not self._resumed:
             self._resumed = True
             self._replay_earlier(ctx, len(ctx.encounter.history) - len(applied))
@@ -197,8 +199,6 @@ class CombatLog:
         """Events of log lines applied before this session (a resumed game), rebuilt through the public API."""
         if n <= 0:
             return
-        from game.rules import replay  # the public replay; imported late so panels load without the engine
-
         enc = replay(ctx.encounter.scenario, [])
         for action in list(ctx.encounter.history)[:n]:
             self.add_events(enc.apply(action).events, bonus_from(enc))
@@ -224,7 +224,7 @@ class CombatLog:
 
     def wrapped(self, width: int) -> list[Entry]:
         key = (len(self.entries), width, self.entries[-1] if self.entries else None)
-        if getattr(self, "_wrap_key", None) == key:
+        if self._wrap_key == key:
             return self._wrapped
         out: list[Entry] = []
         for text, role in self.entries:
