@@ -73,6 +73,8 @@ def action_text(a: Any) -> str:
         "set_threatening": f"GM: {unit} {'threatens' if d.get('value') else 'stops threatening'}",
         "join": f"GM adds {unit} at {cell('at')}",
         "remove": f"GM removes {unit} as {d.get('as')}",
+        "set_hp": f"GM sets {unit} to {d.get('hp')} hp",
+        "edit": f"GM edits {unit}",
         "end_combat": "GM ends combat",
     }
     return phrases.get(kind, kind.replace("_", " "))
