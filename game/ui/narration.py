@@ -31,12 +31,15 @@ from game.rules import (
     Defeated,
     Disengage,
     Disengaged,
+    Edit,
+    Edited,
     EndCombat,
     EndTurn,
     Face,
     Fled,
     Flee,
     GrantMovement,
+    HpSet,
     Join,
     Joined,
     Move,
@@ -49,6 +52,7 @@ from game.rules import (
     Remove,
     Removed,
     RoundStarted,
+    SetHp,
     SetThreatening,
     Shoot,
     Shot,
@@ -229,6 +233,21 @@ def _(ev: ThreateningSet, bonus: Bonus | None = None) -> Entry:
 
 
 @event_line.register
+def _(ev: HpSet, bonus: Bonus | None = None) -> Entry:
+    how = f"{-ev.change} damage" if ev.change < 0 else f"heals {ev.change}" if ev.change > 0 else "no change"
+    return f"GM sets {ev.unit} to {ev.hp} hp ({how})", "warn" if ev.change < 0 else "muted"
+
+
+def _changes(changes: tuple[tuple[str, Any], ...]) -> str:
+    return ", ".join(f"{key} {'back to the default' if v is None else v}" for key, v in changes)
+
+
+@event_line.register
+def _(ev: Edited, bonus: Bonus | None = None) -> Entry:
+    return f"GM edits {ev.unit}: {_changes(ev.changes)}", "muted"
+
+
+@event_line.register
 def _(ev: CombatEnded, bonus: Bonus | None = None) -> Entry:
     winners = tuple(ev.winners)
     who = (" and ".join(winners) + (" wins" if len(winners) == 1 else " win")) if winners else "nobody wins"
@@ -362,6 +381,16 @@ def _(a: Join) -> str:
 @action_line.register
 def _(a: Remove) -> str:
     return f"GM takes {a.unit} off the map, counted {REMOVED_AS.get(a.as_, a.as_)}"
+
+
+@action_line.register
+def _(a: SetHp) -> str:
+    return f"GM sets {a.unit} to {a.hp} hp"
+
+
+@action_line.register
+def _(a: Edit) -> str:
+    return f"GM edits {a.unit}: {_changes(a.set_)}"
 
 
 @action_line.register
