@@ -13,7 +13,9 @@
 3. With ``--turn-against REV`` (default b994bea, the commit before ranged attacks and sight
    landed): ``tools/bench_turn.py`` (64x64, 24 melee combatants, no ranged profile) run
    alternately in this tree and in a temporary git worktree of REV, ``--rounds`` times each;
-   prints both medians and the ratio this/REV (target: no slowdown). ``--turn-against none`` skips it.
+   prints both medians, the ratio this/REV and each round's ratio (target: no slowdown; on a
+   shared machine one round can be off by a third either way, so read the median).
+   ``--turn-against none`` skips it.
 
 Usage: ``python tools/bench_sight.py [--quick] [--turn-against REV] [--rounds N]``.
 Prints tables of medians (ms) and ratios, then one JSON line.
@@ -218,7 +220,9 @@ def bench_turn_against(rev: str, rounds: int, seed: int) -> dict[str, object]:
 
     out: dict[str, object] = {"against": rev, "rounds": rounds}
     for key in ("legal_plus_move_median_ms", "replay_1000_s"):
-        out[key] = {"this": med("this", key), rev: med(rev, key), "ratio": med("this", key) / med(rev, key)}
+        per_round = [a[key] / b[key] for a, b in zip(runs["this"], runs[rev], strict=True)]
+        out[key] = {"this": med("this", key), rev: med(rev, key), "ratio": med("this", key) / med(rev, key),
+                    "round_ratios": per_round}
     return out
 
 
@@ -227,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="few repeats: a smoke run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--turn-against", default="b994bea", help="git revision to compare bench_turn with, or none")
-    parser.add_argument("--rounds", type=int, default=3, help="bench_turn runs per tree")
+    parser.add_argument("--rounds", type=int, default=5, help="bench_turn runs per tree")
     args = parser.parse_args(argv)
     scenario = make_scenario(args.seed)
     sight = bench_sight(scenario.board, args.seed, args.quick)
@@ -255,7 +259,9 @@ def main(argv: list[str] | None = None) -> int:
                            ("replay_1000_s", "replay 1000 actions, s")):
             row = turn[key]
             assert isinstance(row, dict)
-            print(f"  {label}: this {row['this']:.3f}, {rev} {row[rev]:.3f}, ratio this/{rev} {row['ratio']:.2f}")
+            rounds = ", ".join(f"{x:.2f}" for x in row["round_ratios"])
+            print(f"  {label}: this {row['this']:.3f}, {rev} {row[rev]:.3f}, ratio this/{rev} {row['ratio']:.2f} "
+                  f"(round by round: {rounds})")
         doc["turn"] = turn
     print(json.dumps(doc))
     return 0
