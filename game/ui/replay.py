@@ -23,14 +23,12 @@ map do the same.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 from game.maps.pixels import TiledPixels
 from game.render.pg import pygame
-from game.render.tilemap import MapArt, load_map_art
 from game.render.tokens import TokenView, draw_tokens
-from game.rules import Action, Applied, Encounter, LogError, RulesError, Scenario, replay
 
 from .camera import Camera
 from .context import BattleContext
@@ -55,20 +53,11 @@ TERRAIN_FILL = {"normal": (104, 126, 82), "difficult": (92, 104, 60), "water": (
                 "hazard": (150, 70, 40), "blocked": (84, 80, 76)}
 
 
-@dataclass
-class _Shown:
-    """The match a replay shows: the encounter at the step shown, nothing applied this session, nobody to play."""
-
-    encounter: Encounter
-    applied: list[Applied] = field(default_factory=list)
-
-    def is_human_turn(self) -> bool:
-        return False
-
-
 class ReplayScene(Scene):
-    def __init__(self, scenario: Scenario, actions: Sequence[Action], *, tmx_path: str | Path | None = None,
-                 art: MapArt | None = None, size: tuple[int, int] | None = None) -> None:
+    def __init__(self, scenario: Any, actions: Sequence[Any], *, tmx_path: Any = None, art: Any = None,
+                 size: tuple[int, int] | None = None) -> None:
+        from game.rules import LogError, RulesError, replay
+
         self.scenario = scenario
         self.actions = list(actions)
         self.art = art if art is not None else _load_art(tmx_path or scenario.source)
@@ -98,9 +87,9 @@ class ReplayScene(Scene):
         self.clock = 0.0
         self.size = size
         self.buttons: list[Button] = []
-        self.hovered_button: Hashable | None = None
+        self.hovered_button: Any = None
         self.mouse = (0, 0)
-        self._surfaces: dict[tuple[int | str, float], pygame.Surface] = {}  # (step or "base", zoom)
+        self._surfaces: dict[Any, pygame.Surface] = {}
         self.camera: Camera | None = None
         self.tracker = InitiativeTracker()
         self.card = CombatantCard()
@@ -117,6 +106,7 @@ class ReplayScene(Scene):
     # --- stepping ---------------------------------------------------------------
     def go(self, k: int) -> None:
         """Show the state after the first ``k`` actions (clamped to 0..len)."""
+        from game.rules import replay
 
         k = max(0, min(k, len(self.actions)))
         if k == self.k:
@@ -190,7 +180,7 @@ class ReplayScene(Scene):
             self.mouse = event.pos
             b = hit(self.buttons, event.pos)
             if b is not None:
-                self._click(b.key)
+                self._click(str(b.key))
             elif self.timeline.collidepoint(event.pos):
                 r = next((r for r, rect in self.round_marks if rect.collidepoint(event.pos)), None)
                 if r is not None:
@@ -246,7 +236,7 @@ class ReplayScene(Scene):
         self.playing = not self.playing
         self.clock = 0.0
 
-    def _click(self, key: Hashable) -> None:
+    def _click(self, key: str) -> None:
         if key == "play":
             self._toggle_play()
             return
@@ -257,9 +247,7 @@ class ReplayScene(Scene):
             self._round_step(1 if key == "round+" else -1)
             return
         self.playing = False
-        steps = {"first": 0, "back": self.k - 1, "next": self.k + 1, "last": len(self.actions)}
-        if isinstance(key, str) and key in steps:
-            self.go(steps[key])
+        self.go({"first": 0, "back": self.k - 1, "next": self.k + 1, "last": len(self.actions)}[key])
 
     def update(self, dt: float) -> Transition | None:
         if self.maplayer is not None:
@@ -289,7 +277,7 @@ class ReplayScene(Scene):
         if self.camera is None or (self.camera.view_w, self.camera.view_h) != rect.size:
             self.camera = Camera.for_picture(rect.width, rect.height, *self._picture())
             self.camera.fit()
-        ctx = BattleContext(match=_Shown(self.enc), geometry=self.geometry,
+        ctx = BattleContext(match=SimpleNamespace(encounter=self.enc, applied=[]), geometry=self.geometry,
                             camera=self.camera, view_rect=rect, mouse=self.mouse, version=self.k)
         cell = ctx.cell_at(self.mouse)
         ctx.hovered_cell = cell
@@ -436,7 +424,7 @@ class ReplayScene(Scene):
         w = min(rect.w - 120, 720)
         x = rect.centerx - w // 2
         y = rect.bottom + 50
-        specs = [("first", "|< Home"), ("round-", "<< Round"), ("back", "< Left"),
+        specs: list[tuple[Hashable, str]] = [("first", "|< Home"), ("round-", "<< Round"), ("back", "< Left"),
                  ("play", "Pause" if self.playing else "Play (Space)"), ("next", "Right >"),
                  ("round+", "Round >>"), ("last", "End >|"), ("speed", f"Speed {self.speed}x")]
         self.buttons = ButtonRow.place(x, y, w, specs, h=30)
@@ -476,16 +464,20 @@ class ReplayScene(Scene):
         pygame.draw.circle(screen, (20, 20, 24), (cx, track.centery), 7, 2)
         if bar.collidepoint(self.mouse):  # where a click would go
             k = self.step_at(self.mouse[0])
-            pointed = next((r for r, rect in self.round_marks if rect.collidepoint(self.mouse)), None)
-            what = f"round {pointed}: its start" if pointed is not None else \
+            at = next((r for r, rect in self.round_marks if rect.collidepoint(self.mouse)), None)
+            what = f"round {at}: its start" if at is not None else \
                 f"step {k}: " + (action_line(self.actions[k - 1]) if k else "the map as loaded")
             self._tip = what  # drawn last, above the buttons
 
 
-def _load_art(path: str | Path) -> MapArt | None:
+def _load_art(path: Any) -> Any:
     """The map's tile art when its file can be read (as given, else among the shipped maps by name);
     None draws flat terrain colours instead."""
-    p = Path(path)
+    from pathlib import Path
+
+    from game.render.tilemap import load_map_art
+
+    p = Path(str(path))
     shipped = Path(__file__).resolve().parents[2] / "maps" / p.name
     for candidate in (p, shipped):
         if candidate.is_file():
