@@ -24,17 +24,28 @@ from game.rules import (
     FACTIONS,
     Action,
     Applied,
+    Edit,
     Encounter,
     Face,
+    GrantMovement,
     IllegalActionError,
+    Join,
     Move,
+    Place,
+    Push,
+    Remove,
     Scenario,
+    SetHp,
+    SetThreatening,
     read_log,
     replay,
 )
 
 HUMAN = "human"
 DEFAULT_HUMAN_FACTIONS = ("player", "ally")
+# The GM's corrections: the GM may take the last one back at any time, dice or not (a GM who typed the
+# wrong hp or dropped a token on the wrong hex fixes it; nobody's roll is taken back with it).
+GM_UNDOABLE = (Place, Push, GrantMovement, SetThreatening, Join, Remove, SetHp, Edit)
 
 
 class Policy(Protocol):
@@ -127,13 +138,18 @@ class Match:
                 self._encounter.undo()  # never a state the save file does not hold
                 raise
         self.applied.append(applied)
+        if isinstance(action, Edit):
+            self._factions.pop(action.unit, None)  # an edit in setup may change its faction
         return applied
 
     def can_undo(self) -> str | None:
-        """None when the last action may be taken back, else why not (Wesnoth: moves without dice only)."""
+        """None when the last action may be taken back, else why not: the GM's last correction, or the
+        current actor's moves and turns while no dice were rolled this turn (Wesnoth)."""
         enc = self._encounter
         if not enc.history:
             return "undo: nothing has been played"
+        if isinstance(enc.history[-1], GM_UNDOABLE):
+            return None
         if enc.dice_rolled_this_turn():
             return "undo: dice were rolled this turn"
         last = enc.history[-1]
@@ -142,11 +158,13 @@ class Match:
         return None
 
     def undo(self) -> Action:
-        """Take back the last move or turn of the current actor; the log loses its last line."""
+        """Take back the last GM correction, or move or turn of the current actor; the log loses its last line."""
         why = self.can_undo()
         if why is not None:
             raise IllegalActionError(why)
         action = self._encounter.undo()
+        if isinstance(action, Edit):
+            self._factions.pop(action.unit, None)
         if self.applied and self.applied[-1].action == action:
             self.applied.pop()
         if self.log_path is not None:

@@ -412,3 +412,17 @@ def test_clicking_the_speed_label_cycles_the_ai_speed(arena: Path, tmp_path: Pat
                             frames=300), [(idle, click_speed), (idle, click_speed), (idle, lambda b: [])])
     assert drv.battle.anim.speed == float("inf")  # 1x -> 2x -> instant
     assert drv.battle.ctx.status == "AI speed instant"
+
+
+# --- undo of a GM correction ------------------------------------------------------------------------
+def test_u_takes_back_the_gms_set_hp_after_a_roll_and_the_log_loses_it(arena: Path, tmp_path: Path) -> None:
+    """Hero moved next to the Orc and missed (dice rolled: its own move can no longer be taken back); the GM
+    then set the Orc to 3 hp by mistake. U takes the GM's line back, not the roll."""
+    log = tmp_path / "gm.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "move", "unit": "Hero", "to": [4, 2]}\n'
+                   '{"action": "attack", "unit": "Hero", "target": "Orc", "roll": 1}\n'
+                   '{"action": "set_hp", "unit": "Orc", "hp": 3}\n')
+    drv, _ = run(hotseat(arena, log), [(idle, press(pygame.K_u)), (idle, press(pygame.K_u))])
+    assert [d["action"] for d in log_lines(log)] == ["begin", "move", "attack"]
+    assert drv.battle is not None and drv.battle.match.encounter.view("Orc").hp == 9
+    assert "dice were rolled" in drv.battle.ctx.status  # the second U: the roll stands

@@ -166,7 +166,7 @@ def test_every_engine_event_has_a_log_line() -> None:
         r.Fled("Wren"), r.Joined("Bandit", (7, 2)), r.Removed("Orc 1", "fled"), r.MovementGranted("Mira", 3),
         r.ThreateningSet("Orc 1", False), r.CombatEnded("gm", ("player", "ally")),
         r.Shot("Wren", "Orc 1", "left", 2, 2, 2, 11, 12, True, 4), r.AreaCast("Tam", (5, 5), ("Orc 1", "Mira"), 0),
-        r.AreaHit("Tam", "Mira", 0, 3, 13, False, 0),
+        r.AreaHit("Tam", "Mira", 0, 3, 13, False, 0), r.HpSet("Mira", 3, -5), r.Edited("Orc 1", (("hp", 12),)),
     ]
     kinds = {type(e) for e in samples}
     assert kinds == {getattr(r, n) for n in r.__all__ if isinstance(getattr(r, n), type)
@@ -180,6 +180,8 @@ def test_every_engine_event_has_a_log_line() -> None:
                              "rolled 11 +3 = 14 vs 12: hit, 4 damage")
     assert lines["AreaCast"] == "Tam casts at 5,5, catching Orc 1, Mira (0 uses left)"
     assert lines["AreaHit"] == "  the burst on Mira: rolled 3 +3 = 6 vs 13: miss"
+    assert lines["HpSet"] == "GM sets Mira to 3 hp (5 damage)"
+    assert lines["Edited"] == "GM edits Orc 1: hp 12"
     assert all(lines.values())
 
 

@@ -132,6 +132,13 @@ def event_line(ev: Any, bonus: Bonus | None = None) -> Entry | None:  # one bran
         return f"GM grants {g('unit')} {g('amount')} movement", "muted"
     if k == "ThreateningSet":
         return f"GM: {g('unit')} {'now threatens' if g('value') else 'no longer threatens'}", "muted"
+    if k == "HpSet":
+        change = g("change")
+        how = f"{-change} damage" if change < 0 else f"heals {change}" if change > 0 else "no change"
+        return f"GM sets {g('unit')} to {g('hp')} hp ({how})", "warn" if change < 0 else "muted"
+    if k == "Edited":
+        shown = ", ".join(f"{key} {'default' if v is None else v}" for key, v in g("changes"))
+        return f"GM edits {g('unit')}: {shown}", "muted"
     if k == "CombatEnded":
         winners = tuple(g("winners"))
         who = (" and ".join(winners) + (" wins" if len(winners) == 1 else " win")) if winners else "nobody wins"
