@@ -181,8 +181,9 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
         if until is None and cfg.headless and cfg.frames is None and cfg.replay is not None:
             def until(s: SceneStack) -> bool:  # headless replay: the first frame (e.g. for --screenshot)
                 return True
-        if until is None and cfg.headless and cfg.frames is None:
-            # Headless without a frame count: run to the end-of-battle summary.
+        if until is None and cfg.headless and script is None:
+            # Headless: run to the end-of-battle summary (--frames only caps a battle that goes on longer);
+            # the loop saves --screenshot of that last frame.
             def until(s: SceneStack) -> bool:
                 return s.find(SummaryScene) is not None
 
