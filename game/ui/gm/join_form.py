@@ -17,7 +17,7 @@ from typing import Literal
 from game.render.pg import pygame
 from game.rules import ActionParseError, Encounter, Join, parse_action
 
-from ..panels import theme as th
+from .. import theme as th
 
 INT_FIELDS = ("move", "hp", "attack", "defense", "reach", "initiative")
 WIDTH = 460

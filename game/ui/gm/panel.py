@@ -17,8 +17,8 @@ from collections.abc import Hashable
 from game.render.pg import pygame
 from game.rules import Action, Begin, EndCombat, GrantMovement, Place, Push, Remove, SetThreatening
 
+from .. import theme as th
 from ..context import BattleContext, Reply
-from ..panels import theme as th
 from .buttons import Button, ButtonRow, hit
 from .join_form import JoinForm
 

@@ -12,8 +12,8 @@ import numpy as np
 
 from game.render.pg import pygame
 
+from .. import theme as th
 from ..context import BattleContext, Reply
-from . import theme as th
 from .card import WIDTH as CARD_WIDTH
 
 WIDTH = 330
