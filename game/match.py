@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
@@ -117,6 +117,11 @@ class Match:
         turn = self._encounter.turn
         return None if turn is None else self.controller_of(turn)
 
+    def current_policy(self) -> Policy | None:
+        """The policy that plays the current actor, None when a human does (or nobody is to act)."""
+        controller = self.current_controller()
+        return None if controller is None or isinstance(controller, str) else controller  # the one str is HUMAN
+
     def is_human_turn(self) -> bool:
         return self.current_controller() == HUMAN
 
@@ -180,12 +185,24 @@ class Match:
             f.flush()
             os.fsync(f.fileno())
 
+    def policy_view(self, rng: random.Random) -> Encounter:
+        """What a policy sees: a copy of the encounter whose dice come from ``rng``, never the coming ones."""
+        return self._encounter.sandbox(rng)
+
+    def prepare_decision(self, rng: random.Random) -> Callable[[], Action]:
+        """The current actor's policy decision, to run later (the window runs it on a worker thread).
+
+        The policy's view is built now, on the calling thread; the returned call only reads that copy, so
+        the live encounter is never touched while it runs."""
+        policy = self.current_policy()
+        if policy is None:
+            raise IllegalActionError("decide: no AI controls the current actor")
+        view = self.policy_view(rng)
+        return lambda: policy.choose(view, rng)
+
     def decide(self, rng: random.Random) -> Action:
         """What the current actor's policy would do now; it sees a sandbox, never the coming dice."""
-        controller = self.current_controller()
-        if controller is None or isinstance(controller, str):  # the one str a Controller may be is HUMAN
-            raise IllegalActionError("decide: no AI controls the current actor")
-        return controller.choose(self._encounter.sandbox(rng), rng)
+        return self.prepare_decision(rng)()
 
     def step(self, rng: random.Random) -> Applied:
         """Let the current actor's policy act once."""

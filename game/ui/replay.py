@@ -22,7 +22,7 @@ map do the same.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -34,10 +34,10 @@ from .camera import Camera
 from .context import BattleContext
 from .gm.buttons import Button, ButtonRow, hit
 from .maplayer import MapLayer
+from .narration import Entry, action_line, bonus_from, event_lines
 from .overlays import FacingArcs
 from .panels import theme as th
 from .panels.card import CombatantCard
-from .panels.combat_log import Entry, bonus_from, event_lines
 from .panels.initiative import InitiativeTracker
 from .scene import POP, QUIT, Scene, Transition
 from .tokenlayer import draw_tokens as draw_token_sprites
@@ -51,43 +51,6 @@ LOG_ROW = 19
 BACKGROUND = (28, 30, 36)
 TERRAIN_FILL = {"normal": (104, 126, 82), "difficult": (92, 104, 60), "water": (58, 98, 150), "chasm": (30, 26, 30),
                 "hazard": (150, 70, 40), "blocked": (84, 80, 76)}
-
-
-def action_text(a: Any) -> str:
-    """One log line as a player reads it: "Mira attacks Goblin (d20 12, damage 5)"."""
-    d = a.to_dict()
-    kind = d["action"]
-    unit = d.get("unit")
-    if isinstance(unit, dict):
-        unit = unit.get("name")
-
-    def cell(key: str) -> str:
-        v = d.get(key)
-        return f"{v[0]},{v[1]}" if isinstance(v, list) and len(v) == 2 else str(v)
-
-    rolls = ", ".join(x for x in (f"d20 {d['roll']}" if "roll" in d else "",
-                                  f"damage {d['damage']}" if "damage" in d else "") if x)
-    rolled = f" ({rolls})" if rolls else ""
-    phrases = {
-        "begin": "Combat begins",
-        "place": f"GM places {unit} at {cell('at')}",
-        "move": f"{unit} moves to {cell('to')}",
-        "face": f"{unit} turns to face {d.get('dir')}",
-        "attack": f"{unit} attacks {d.get('target')}{rolled}",
-        "shove": f"{unit} shoves {d.get('target')}{rolled}",
-        "disengage": f"{unit} disengages: {d.get('method')} with {d.get('skill')}{rolled}",
-        "flee": f"{unit} flees",
-        "end_turn": "End of turn",
-        "push": f"GM pushes {unit} {d.get('distance')} {d.get('dir')}",
-        "grant_movement": f"GM grants {unit} {d.get('amount')} movement",
-        "set_threatening": f"GM: {unit} {'threatens' if d.get('value') else 'stops threatening'}",
-        "join": f"GM adds {unit} at {cell('at')}",
-        "remove": f"GM removes {unit} as {d.get('as')}",
-        "set_hp": f"GM sets {unit} to {d.get('hp')} hp",
-        "edit": f"GM edits {unit}",
-        "end_combat": "GM ends combat",
-    }
-    return phrases.get(kind, kind.replace("_", " "))
 
 
 class ReplayScene(Scene):
@@ -217,7 +180,7 @@ class ReplayScene(Scene):
             self.mouse = event.pos
             b = hit(self.buttons, event.pos)
             if b is not None:
-                self._click(b.key)
+                self._click(str(b.key))
             elif self.timeline.collidepoint(event.pos):
                 r = next((r for r, rect in self.round_marks if rect.collidepoint(event.pos)), None)
                 if r is not None:
@@ -320,7 +283,7 @@ class ReplayScene(Scene):
         ctx.hovered_cell = cell
         if cell is not None:
             for v in self.enc.views():
-                if v.active and tuple(cell) in {tuple(c) for c in self.enc.footprint(v.name)}:
+                if v.active and cell in {c for c in self.enc.footprint(v.name)}:
                     ctx.hovered_unit = v.name
         return ctx
 
@@ -330,7 +293,7 @@ class ReplayScene(Scene):
         if key not in self._surfaces:
             self._surfaces.clear()
             base = self._base(zoom).copy()
-            tokens = [TokenView(v.name, v.faction, tuple(v.cell), v.radius, v.facing_index, max(v.hp, 0), v.hp_max)
+            tokens = [TokenView(v.name, v.faction, v.cell, v.radius, v.facing_index, max(v.hp, 0), v.hp_max)
                       for v in self.enc.views() if v.active]
             (_, (ox, oy)) = self._picture()
             draw_tokens(base, self.layout, tokens, zoom, offset=(round(ox * zoom), round(oy * zoom)))
@@ -395,7 +358,7 @@ class ReplayScene(Scene):
         if v.active:
             from .overlays.draw import ring
 
-            ring(screen, ctx.cell_to_screen(tuple(v.cell)), ctx.hex_radius() * (1 + 2 * v.radius) * 1.02, th.ACCENT)
+            ring(screen, ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 1.02, th.ACCENT)
 
     def _draw_top(self, screen: pygame.Surface) -> None:
         w = screen.get_width()
@@ -420,7 +383,7 @@ class ReplayScene(Scene):
         th.draw_frame(screen, frame)
         x = frame.x + th.PAD
         th.text(screen, "This step", (x, frame.y + 8), size=th.SMALL, colour=th.MUTED, bold=True)
-        current = action_text(self.actions[self.k - 1]) if self.k else "the map as loaded (Right steps)"
+        current = action_line(self.actions[self.k - 1]) if self.k else "the map as loaded (Right steps)"
         y = frame.y + 28
         for part in th.wrap(current, frame.width - 2 * th.PAD):
             th.text(screen, part, (x, y), colour=th.ACCENT)
@@ -461,7 +424,7 @@ class ReplayScene(Scene):
         w = min(rect.w - 120, 720)
         x = rect.centerx - w // 2
         y = rect.bottom + 50
-        specs = [("first", "|< Home"), ("round-", "<< Round"), ("back", "< Left"),
+        specs: list[tuple[Hashable, str]] = [("first", "|< Home"), ("round-", "<< Round"), ("back", "< Left"),
                  ("play", "Pause" if self.playing else "Play (Space)"), ("next", "Right >"),
                  ("round+", "Round >>"), ("last", "End >|"), ("speed", f"Speed {self.speed}x")]
         self.buttons = ButtonRow.place(x, y, w, specs, h=30)
@@ -501,9 +464,9 @@ class ReplayScene(Scene):
         pygame.draw.circle(screen, (20, 20, 24), (cx, track.centery), 7, 2)
         if bar.collidepoint(self.mouse):  # where a click would go
             k = self.step_at(self.mouse[0])
-            r = next((r for r, rect in self.round_marks if rect.collidepoint(self.mouse)), None)
-            what = f"round {r}: its start" if r is not None else \
-                f"step {k}: " + (action_text(self.actions[k - 1]) if k else "the map as loaded")
+            at = next((r for r, rect in self.round_marks if rect.collidepoint(self.mouse)), None)
+            what = f"round {at}: its start" if at is not None else \
+                f"step {k}: " + (action_line(self.actions[k - 1]) if k else "the map as loaded")
             self._tip = what  # drawn last, above the buttons
 
 

@@ -156,6 +156,7 @@ def claim_hover(ctx: object, frame: pygame.Rect, event: pygame.event.Event) -> N
 
 
 MAX_TIPS = 8
+Tip = tuple[list[Line], tuple[float, float], dict[str, object]]  # lines, near which point, tooltip()'s options
 
 
 def post_tip(ctx: object, lines: Sequence[Line], near: tuple[float, float], **kw: object) -> None:
@@ -171,6 +172,7 @@ class Tooltips:
     """The topmost panel: draws the tooltips the overlays posted this frame, then forgets them."""
 
     layer = "panel"
+    always = True  # drawn with the panels collapsed (Tab) too: a preview is what the player is asking for
 
     def handle_event(self, event: pygame.event.Event, ctx: object) -> None:
         return None
