@@ -125,26 +125,29 @@ def _open_hex_hit(d: IntArray, h: IntArray) -> tuple[BoolArray, npt.NDArray[np.f
     return ok, np.maximum(enter, 0.0)
 
 
-def skirted_offsets(d: tuple[int, int, int]) -> list[tuple[tuple[int, int, int], tuple[int, int, int]]]:
+CubeOffset = tuple[int, int, int]
+
+
+def skirted_offsets(d: CubeOffset) -> list[tuple[CubeOffset, CubeOffset]]:
     """The hex pairs (cube offsets) whose shared edge the segment 0 -> ``d`` runs along, in order."""
     for k, (i, j) in zip((2, 0, 1), _PAIRS, strict=True):
         if d[i] == d[j] and d[i] != 0:  # edge-running: d = m * u with u_k = -2 u_i = -2 u_j
             m = abs(d[i])
-            u = tuple(v // m for v in d)
+            u = [v // m for v in d]
             a = [0, 0, 0]
             b = [0, 0, 0]
             a[k] = b[k] = u[k] // 2
             a[i] = u[i]
             b[j] = u[j]
-            out = []
+            out: list[tuple[CubeOffset, CubeOffset]] = []
             for step in range(m):
-                base = [step * v for v in u]
-                out.append((tuple(base[x] + a[x] for x in range(3)), tuple(base[x] + b[x] for x in range(3))))
-            return out  # type: ignore[return-value]
+                p = [step * v + x for v, x in zip(u, a, strict=True)]
+                q = [step * v + x for v, x in zip(u, b, strict=True)]
+                out.append(((p[0], p[1], p[2]), (q[0], q[1], q[2])))
+            return out
     return []
 
 
-CubeOffset = tuple[int, int, int]
 LineOffsets = tuple[tuple[CubeOffset, ...], tuple[tuple[CubeOffset, CubeOffset], ...]]
 _LINES: dict[CubeOffset, LineOffsets] = {}
 _MAX_LINES = 1 << 16
@@ -232,7 +235,9 @@ def _table(layout: HexLayout, parity: int, extent: int) -> _LineTable:
     key = (layout.stagger_axis, layout.stagger_index, parity)
     have = _TABLES.get(key)
     if have is None or have.extent < extent:
-        have = _TABLES[key] = _build_table(layout, parity, -(-extent // 16) * 16)
+        # Whole multiples of 8: a shot or burst of range 8 or less (most of them) needs the smallest
+        # table, which builds in a few milliseconds; the whole map's builds once, when first asked.
+        have = _TABLES[key] = _build_table(layout, parity, -(-extent // 8) * 8)
     return have
 
 
@@ -330,22 +335,22 @@ def _build_table(layout: HexLayout, parity: int, extent: int) -> _LineTable:
 
 def _flat_entries(table: _LineTable, width: int) -> IntArray:
     """The table's crossed hexes as flat offsets on a padded board ``width`` wide (once per width)."""
-    cache = table.__dict__.setdefault("_flat", {})
+    cache: dict[int, IntArray] = table.__dict__.setdefault("_flat", {})
     if width not in cache:
         cache[width] = table.rows * width + table.cols
-    return cache[width]  # type: ignore[no-any-return]
+    return cache[width]
 
 
 def _padded_blocks(board: Board, pad: int) -> BoolArray:
     """The board's sight blockers, padded with ``pad`` clear cells on every side (once per board and pad)."""
-    cache = board.__dict__.setdefault("_sight_pad", {})
+    cache: dict[int, BoolArray] = board.__dict__.setdefault("_sight_pad", {})
     hit = cache.get(pad)
     if hit is None:
         hit = np.zeros((board.rows + 2 * pad, board.cols + 2 * pad), dtype=bool)
         hit[pad:pad + board.rows, pad:pad + board.cols] = board.blocks_sight & board.on_map
         hit.setflags(write=False)
         cache[pad] = hit
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def sight_map(board: Board, a: Cell, rows: slice | None = None, cols: slice | None = None) -> BoolArray:
@@ -354,12 +359,28 @@ def sight_map(board: Board, a: Cell, rows: slice | None = None, cols: slice | No
     Off-map cells in the window get an answer too (sight passes over them). One numpy pass over line
     tables shared by every board of the layout and a padded blocking mask built once per board.
     """
+    return _window_sight(board, a, rows, cols, None)[0]
+
+
+def sight_cover_map(board: Board, a: Cell, cover: BoolArray, rows: slice | None = None,
+                    cols: slice | None = None) -> tuple[BoolArray, BoolArray]:
+    """:func:`sight_map`, and whether each line crosses (R30: crossed, not skirted) a hex of ``cover``
+    (``[row, col]`` over the board: the hexes that give cover, R31). Lines are symmetric, so from a
+    target's hex this answers every shooter hex of the window at once."""
+    seen, covered = _window_sight(board, a, rows, cols, cover)
+    assert covered is not None
+    return seen, covered
+
+
+def _window_sight(board: Board, a: Cell, rows: slice | None, cols: slice | None,
+                  cover: BoolArray | None) -> tuple[BoolArray, BoolArray | None]:
     layout = board.layout
     r0, r1, _ = (rows or slice(0, board.rows)).indices(board.rows)
     c0, c1, _ = (cols or slice(0, board.cols)).indices(board.cols)
     nr, nc = max(0, r1 - r0), max(0, c1 - c0)
     if not nr or not nc:
-        return np.zeros((nr, nc), dtype=bool)
+        empty = np.zeros((nr, nc), dtype=bool)
+        return empty, None if cover is None else empty.copy()
     col, row = a
     extent = max(abs(r0 - row), abs(r1 - 1 - row), abs(c0 - col), abs(c1 - 1 - col), 1)
     table = _table(layout, (row if layout.pointy else col) & 1, extent)
@@ -375,11 +396,19 @@ def sight_map(board: Board, a: Cell, rows: slice | None = None, cols: slice | No
     targets = (first[:, None] + np.arange(nc)).ravel()
     lo = table.start[first]
     hi = table.start[first + nc]
-    seg = np.concatenate([entries[x:y] for x, y in zip(lo.tolist(), hi.tolist(), strict=True)])
+    seg = np.concatenate([entries[x:y] for x, y in zip(lo.tolist(), hi.tolist(), strict=True)]) + base
     lens = table.start[targets + 1] - table.start[targets]
     starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
-    blocked = np.logical_or.reduceat(flat[seg + base], starts)
-    blocked[table.empty[targets]] = False  # a placeholder entry is no crossed hex
+    none = table.empty[targets]  # a placeholder entry is no crossed hex
+    blocked = np.logical_or.reduceat(flat[seg], starts)
+    blocked[none] = False
+    covered = None
+    if cover is not None:
+        padded = np.zeros(blocks.shape, dtype=bool)
+        padded[pad:pad + board.rows, pad:pad + board.cols] = cover
+        covered = np.logical_or.reduceat(padded.ravel()[seg], starts)
+        covered[none] = False
+        covered = covered.reshape(nr, nc)
     out: BoolArray = ~blocked.reshape(nr, nc)
     if len(table.skirt_target):
         ty, tx = np.divmod(table.skirt_target, size)
@@ -391,4 +420,4 @@ def sight_map(board: Board, a: Cell, rows: slice | None = None, cols: slice | No
             fb = base + table.skirt_b[0][inside] * width + table.skirt_b[1][inside]
             both = flat[fa] & flat[fb]
             out[ty[inside][both] - r0, tx[inside][both] - c0] = False
-    return out
+    return out, covered

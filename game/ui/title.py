@@ -311,9 +311,9 @@ class TitleScene(Scene):
                 pygame.draw.rect(screen, (40, 44, 54), box, border_radius=6)
             tx = box.right + 12
             colour = GOLD if chosen else INK
-            shown = text(screen, fit(e.title, r.right - tx - 10, 22, True), (tx, r.y + 6), 22, colour, bold=True)
+            head = text(screen, fit(e.title, r.right - tx - 10, 22, True), (tx, r.y + 6), 22, colour, bold=True)
             if e.note:  # a saved setup: which one
-                text(screen, fit(e.note, r.right - shown.right - 18, 16), (shown.right + 8, r.y + 10), 16, DIM)
+                text(screen, fit(e.note, r.right - head.right - 18, 16), (head.right + 8, r.y + 10), 16, DIM)
             p = self.previews.get(e.path)
             line = (p.problem or p.sides) if p is not None else "reading the map..."
             colour = ERROR if p is not None and p.problem else DIM

@@ -229,12 +229,14 @@ class GMTools:
             else:
                 self.buttons.extend(ButtonRow.place(frame.x + th.PAD, y, inner, row, gap=4 if len(row) > 3 else 6))
             y += ROW
+        can_undo = getattr(ctx.match, "can_undo", None)  # a Match (the replay's stand-in has no undo)
+        undo_blocked = can_undo is None or can_undo() is not None
         for b in self.buttons:
             if b.key == "threat" and name is not None:
                 b.active = bool(enc.view(name).threatening)
             b.danger = b.key in ("defeated", "fled", "end") or (isinstance(b.key, tuple) and b.key[0] == "hp"
                                                                   and b.key[1] < 0)
-            b.enabled = not (b.key == "undo" and ctx.match.can_undo() is not None)
+            b.enabled = not (b.key == "undo" and undo_blocked)
         return frame
 
     def _draw_drop(self, screen: pygame.Surface, ctx: BattleContext, cell: tuple[int, int]) -> None:
