@@ -20,6 +20,7 @@ BODY = 20
 SMALL = 17
 LINE = 22  # body line height
 PAD = 10
+CARD_WIDTH = 260  # the combatant card at the left edge, and the GM card in its place in GM mode
 
 PANEL_BG = (18, 20, 27, 232)
 PANEL_EDGE = (92, 96, 112)
