@@ -75,16 +75,6 @@ class MenuScene(Scene):
             y += 56
 
 
-def confirm(question: str, detail: str, yes: Callable[[], Transition | None]) -> MenuScene:
-    """Yes (Enter / Y) runs ``yes`` and closes; No (Esc / N) just closes."""
-
-    def do_yes() -> Transition | None:
-        tr = yes()
-        return tr or POP
-
-    return MenuScene(question, [detail], [("Yes", "return", do_yes), ("No", "n", lambda: POP)])
-
-
 class SummaryScene(MenuScene):
     """End of battle: who won, in how many rounds, how everyone fared, where the log is."""
 
