@@ -165,7 +165,7 @@ def test_the_replay_shows_the_grown_picture_whole_with_tokens_on_their_cells(tmp
                                                                             round(art.size[1] * z))
     # The same map without the token, drawn where the viewer draws it: the token is the difference,
     # and it sits on its cell (map pixel (0, 0) is art.origin into the picture).
-    rect = viewer._map_rect(screen.get_size())
+    rect = viewer.map_rect  # as last drawn
     ctx = viewer._ctx(rect)
     bare = pygame.Surface(screen.get_size())
     bare.fill((0, 0, 0))

@@ -232,7 +232,9 @@ def _table(layout: HexLayout, parity: int, extent: int) -> _LineTable:
     key = (layout.stagger_axis, layout.stagger_index, parity)
     have = _TABLES.get(key)
     if have is None or have.extent < extent:
-        have = _TABLES[key] = _build_table(layout, parity, -(-extent // 16) * 16)
+        # Whole multiples of 8: a shot or burst of range 8 or less (most of them) needs the smallest
+        # table, which builds in a few milliseconds; the whole map's builds once, when first asked.
+        have = _TABLES[key] = _build_table(layout, parity, -(-extent // 8) * 8)
     return have
 
 
@@ -354,12 +356,28 @@ def sight_map(board: Board, a: Cell, rows: slice | None = None, cols: slice | No
     Off-map cells in the window get an answer too (sight passes over them). One numpy pass over line
     tables shared by every board of the layout and a padded blocking mask built once per board.
     """
+    return _window_sight(board, a, rows, cols, None)[0]
+
+
+def sight_cover_map(board: Board, a: Cell, cover: BoolArray, rows: slice | None = None,
+                    cols: slice | None = None) -> tuple[BoolArray, BoolArray]:
+    """:func:`sight_map`, and whether each line crosses (R30: crossed, not skirted) a hex of ``cover``
+    (``[row, col]`` over the board: the hexes that give cover, R31). Lines are symmetric, so from a
+    target's hex this answers every shooter hex of the window at once."""
+    seen, covered = _window_sight(board, a, rows, cols, cover)
+    assert covered is not None
+    return seen, covered
+
+
+def _window_sight(board: Board, a: Cell, rows: slice | None, cols: slice | None,
+                  cover: BoolArray | None) -> tuple[BoolArray, BoolArray | None]:
     layout = board.layout
     r0, r1, _ = (rows or slice(0, board.rows)).indices(board.rows)
     c0, c1, _ = (cols or slice(0, board.cols)).indices(board.cols)
     nr, nc = max(0, r1 - r0), max(0, c1 - c0)
     if not nr or not nc:
-        return np.zeros((nr, nc), dtype=bool)
+        empty = np.zeros((nr, nc), dtype=bool)
+        return empty, None if cover is None else empty.copy()
     col, row = a
     extent = max(abs(r0 - row), abs(r1 - 1 - row), abs(c0 - col), abs(c1 - 1 - col), 1)
     table = _table(layout, (row if layout.pointy else col) & 1, extent)
@@ -375,11 +393,19 @@ def sight_map(board: Board, a: Cell, rows: slice | None = None, cols: slice | No
     targets = (first[:, None] + np.arange(nc)).ravel()
     lo = table.start[first]
     hi = table.start[first + nc]
-    seg = np.concatenate([entries[x:y] for x, y in zip(lo.tolist(), hi.tolist(), strict=True)])
+    seg = np.concatenate([entries[x:y] for x, y in zip(lo.tolist(), hi.tolist(), strict=True)]) + base
     lens = table.start[targets + 1] - table.start[targets]
     starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
-    blocked = np.logical_or.reduceat(flat[seg + base], starts)
-    blocked[table.empty[targets]] = False  # a placeholder entry is no crossed hex
+    none = table.empty[targets]  # a placeholder entry is no crossed hex
+    blocked = np.logical_or.reduceat(flat[seg], starts)
+    blocked[none] = False
+    covered = None
+    if cover is not None:
+        padded = np.zeros(blocks.shape, dtype=bool)
+        padded[pad:pad + board.rows, pad:pad + board.cols] = cover
+        covered = np.logical_or.reduceat(padded.ravel()[seg], starts)
+        covered[none] = False
+        covered = covered.reshape(nr, nc)
     out: BoolArray = ~blocked.reshape(nr, nc)
     if len(table.skirt_target):
         ty, tx = np.divmod(table.skirt_target, size)
@@ -391,4 +417,4 @@ def sight_map(board: Board, a: Cell, rows: slice | None = None, cols: slice | No
             fb = base + table.skirt_b[0][inside] * width + table.skirt_b[1][inside]
             both = flat[fa] & flat[fb]
             out[ty[inside][both] - r0, tx[inside][both] - c0] = False
-    return out
+    return out, covered

@@ -451,7 +451,7 @@ class BattleScene(Scene):
             make = self.opts.title_scene
             buttons.append(("Back to the title screen", "t", lambda: Transition("reset", make())))
         buttons.append(("Quit", "q", lambda: QUIT))
-        return SummaryScene(headline, lines, buttons)
+        return SummaryScene(headline, lines, buttons, match=self.match)
 
     # --- drawing ------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

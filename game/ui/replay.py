@@ -22,7 +22,7 @@ map do the same.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -180,7 +180,7 @@ class ReplayScene(Scene):
             self.mouse = event.pos
             b = hit(self.buttons, event.pos)
             if b is not None:
-                self._click(b.key)
+                self._click(str(b.key))
             elif self.timeline.collidepoint(event.pos):
                 r = next((r for r, rect in self.round_marks if rect.collidepoint(event.pos)), None)
                 if r is not None:
@@ -424,7 +424,7 @@ class ReplayScene(Scene):
         w = min(rect.w - 120, 720)
         x = rect.centerx - w // 2
         y = rect.bottom + 50
-        specs = [("first", "|< Home"), ("round-", "<< Round"), ("back", "< Left"),
+        specs: list[tuple[Hashable, str]] = [("first", "|< Home"), ("round-", "<< Round"), ("back", "< Left"),
                  ("play", "Pause" if self.playing else "Play (Space)"), ("next", "Right >"),
                  ("round+", "Round >>"), ("last", "End >|"), ("speed", f"Speed {self.speed}x")]
         self.buttons = ButtonRow.place(x, y, w, specs, h=30)
@@ -464,8 +464,8 @@ class ReplayScene(Scene):
         pygame.draw.circle(screen, (20, 20, 24), (cx, track.centery), 7, 2)
         if bar.collidepoint(self.mouse):  # where a click would go
             k = self.step_at(self.mouse[0])
-            r = next((r for r, rect in self.round_marks if rect.collidepoint(self.mouse)), None)
-            what = f"round {r}: its start" if r is not None else \
+            at = next((r for r, rect in self.round_marks if rect.collidepoint(self.mouse)), None)
+            what = f"round {at}: its start" if at is not None else \
                 f"step {k}: " + (action_line(self.actions[k - 1]) if k else "the map as loaded")
             self._tip = what  # drawn last, above the buttons
 
