@@ -14,10 +14,10 @@ from __future__ import annotations
 from game.render.pg import pygame
 from game.rules import Encounter
 
+from .. import theme as th
 from ..context import DISENGAGE, BattleContext, Cell, Reply
 from ..narration import reason_words
-from ..panels import theme as th
-from ..panels.theme import Line
+from ..theme import Line
 from . import draw, paint
 from .layer import MapLayer, Painter
 

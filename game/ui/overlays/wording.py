@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from game.rules import AttackPreview, DisengagePreview, ShootPreview, ShovePreview
 from game.ui.narration import reason_words
-from game.ui.panels.theme import SMALL, Line, wrap
+from game.ui.theme import SMALL, Line, wrap
 
 
 def pct(p: float) -> str:
