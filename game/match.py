@@ -26,6 +26,7 @@ from game.rules import (
     Applied,
     Edit,
     Encounter,
+    EncounterView,
     Face,
     GrantMovement,
     IllegalActionError,
@@ -51,7 +52,7 @@ GM_UNDOABLE = (Place, Push, GrantMovement, SetThreatening, Join, Remove, SetHp, 
 class Policy(Protocol):
     """Anything that picks the current actor's next action from what a player can see."""
 
-    def choose(self, view: Encounter, rng: random.Random) -> Action: ...
+    def choose(self, view: EncounterView, rng: random.Random) -> Action: ...
 
 
 Controller = str | Policy  # HUMAN or a policy
@@ -72,7 +73,7 @@ class Match:
         if seed is not None:
             scenario = replace(scenario, seed=seed)
         self.scenario = scenario
-        self._encounter = encounter if encounter is not None else Encounter(scenario)
+        self._encounter: Encounter = encounter if encounter is not None else Encounter(scenario)
         self.controllers: dict[str, Controller] = {f: HUMAN for f in DEFAULT_HUMAN_FACTIONS}
         self.controllers.update(controllers or {})
         unknown = sorted(set(self.controllers) - set(FACTIONS))
@@ -103,7 +104,7 @@ class Match:
 
     # --- reading ---------------------------------------------------------------------
     @property
-    def encounter(self) -> Encounter:
+    def encounter(self) -> EncounterView:
         """The live encounter: read it; change it only through :meth:`submit`."""
         return self._encounter
 
@@ -185,7 +186,7 @@ class Match:
             f.flush()
             os.fsync(f.fileno())
 
-    def policy_view(self, rng: random.Random) -> Encounter:
+    def policy_view(self, rng: random.Random) -> EncounterView:
         """What a policy sees: a copy of the encounter whose dice come from ``rng``, never the coming ones."""
         return self._encounter.sandbox(rng)
 

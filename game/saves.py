@@ -182,8 +182,8 @@ def read_save(log: Path, shipped: Iterable[Path] = ()) -> SaveInfo:
         return SaveInfo(log, modified, map_path, map_path.name, problem=" ".join(str(err).split()), meta=meta)
     turn = enc.turn
     return SaveInfo(log, modified, map_path, scenario.title or map_path.name, enc.phase, enc.round, turn,
-                    enc.view(turn).faction if turn is not None else None, tuple(enc.winners()),
-                    len(enc.history), meta=meta)
+                    enc.view(turn).faction if turn is not None else None,
+                    outcome.winners if (outcome := enc.outcome()) else (), len(enc.history), meta=meta)
 
 
 def when(stamp: float, now: float | None = None) -> str:

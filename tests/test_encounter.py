@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.rules import EndReason, Outcome
 from game.rules.actions import (
     Attack,
     Begin,
@@ -120,7 +121,7 @@ def test_auto_end_when_no_hostile_pair_remains_r13() -> None:
     assert s["phase"] == "ended" and s["turn"] is None and s["round"] == 1
     assert s["units"]["Orc"]["status"] == "fled" and s["units"]["Orc"]["at"] is None
     assert s["order"] == ["Aldric", "Brin"]
-    assert enc.is_over() and enc.outcome() == ("player",)
+    assert enc.is_over() and enc.outcome() == Outcome(EndReason.NO_HOSTILES, ("player",))
     refused(enc, EndTurn(), "over")
     assert enc.legal_actions() == []
 

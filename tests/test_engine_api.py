@@ -18,11 +18,13 @@ from game.rules import (
     Defeated,
     Disengage,
     Encounter,
+    EndReason,
     EndTurn,
     Face,
     IllegalActionError,
     Move,
     Moved,
+    Outcome,
     Pushed,
     RoundStarted,
     Shove,
@@ -77,7 +79,7 @@ def test_attack_reports_arc_penalty_roll_needed_and_the_defeat_then_the_end() ->
     assert (att.arc, att.penalty, att.roll, att.needed, att.hit, att.damage) == ("rear", 4, 6, 6, True, 3)
     assert isinstance(dead, Defeated) and dead.cause == "attack"
     assert isinstance(end, CombatEnded) and end.winners == ("player",)
-    assert enc.winners() == ("player",)
+    assert enc.outcome() == Outcome(EndReason.NO_HOSTILES, ("player",))
 
 
 def test_a_miss_is_an_event_too() -> None:

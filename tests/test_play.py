@@ -311,8 +311,8 @@ def test_ai_vs_ai_battle_plays_to_the_summary_and_the_log_replays(tmp_path: Path
     battle = result.stack.find(BattleScene)
     enc = battle.match.encounter
     assert enc.is_over()
-    assert summary.title in (f"{' and '.join(enc.winners()).capitalize()} wins",
-                             f"{' and '.join(enc.winners()).capitalize()} win", "Combat ended")
+    winners = " and ".join(o.winners if (o := enc.outcome()) else ()).capitalize()
+    assert summary.title in (f"{winners} wins", f"{winners} win", "Combat ended")
     sc = load_scenario(cfg.map_path)
     replayed = replay(replace(sc, seed=5), read_log(log, sc.board.layout))
     assert replayed.state_json() == enc.state_json()
@@ -396,7 +396,7 @@ def test_a_new_user_plays_the_default_map_to_the_end_with_the_mouse_alone(tmp_pa
     result, player = walk.play_with_the_mouse(log, seed=1)
     assert isinstance(result.stack.top, SummaryScene), player.log[-10:]
     enc = result.stack.find(BattleScene).match.encounter
-    assert enc.is_over() and enc.winners()
+    assert (o := enc.outcome()) is not None and o.winners
     # Title click -> the default map; the player's side moved and attacked through clicks alone.
     assert player.log[0] == "title: click Ambush at Miller's Ford"
     lines = log_lines(log)

@@ -28,4 +28,4 @@ def test_map_plays_to_an_end_ai_vs_ai(path: Path) -> None:
     while not enc.is_over() and enc.round <= MAX_ROUNDS:
         match.step(rng)
     assert enc.is_over(), f"still fighting after {MAX_ROUNDS} rounds"
-    assert enc.winners(), "ended with nobody left to win"
+    assert (o := enc.outcome()) is not None and o.winners, "ended with nobody left to win"

@@ -124,7 +124,8 @@ def play(map_path: str, seed: int, first: str, second: str, first_side: str) -> 
         first: list(a.turns.values()) + list(b.turns.values())}
     if not enc.is_over():
         return GameResult("draw", DRAW_ROUNDS, times)
-    won = set(enc.winners())
+    outcome = enc.outcome()
+    won = set(outcome.winners if outcome else ())
     first_factions = SIDE_A if first_side == "A" else SIDE_B
     second_factions = SIDE_B if first_side == "A" else SIDE_A
     if won & set(first_factions):

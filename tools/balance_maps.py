@@ -1,7 +1,7 @@
 """How winnable is each shipped map for the human side? AI-vs-AI games at one level for every faction.
 
 Every faction (player, ally, enemy, neutral) is played by the same AI level (default ``normal``);
-the human side wins when ``player`` or ``ally`` is among ``Encounter.winners()``. A game still
+the human side wins when ``player`` or ``ally`` is among ``Encounter.outcome().winners``. A game still
 running after 50 rounds is a draw. Prints, per map: games, human-side wins with a 95 % Wilson
 interval, enemy wins, draws, and mean rounds; ``--json`` prints one JSON line per map too.
 These figures go into each map's description (tools/make_maps.py ``ODDS``).
@@ -53,7 +53,8 @@ def play(map_path: str, seed: int, level: str) -> Game:
         match.step(rng)
     if not enc.is_over():
         return Game("draw", DRAW_ROUNDS)
-    won = set(enc.winners())
+    outcome = enc.outcome()
+    won = set(outcome.winners if outcome else ())
     if won & HUMAN:
         return Game("human", enc.round)
     return Game("enemy" if "enemy" in won else "none", enc.round)

@@ -164,8 +164,9 @@ def main() -> None:
             raise SystemExit(f"no battle on the screen after {result.frames} frames")
         enc = battle.match.encounter
         print("\n".join(player.log))
-        print(f"frames {result.frames}; over: {enc.is_over()}; winners: {', '.join(enc.winners()) or 'none'}; "
-              f"round {enc.round}")
+        outcome = enc.outcome()
+        winners = ", ".join(outcome.winners if outcome else ()) or "none"
+        print(f"frames {result.frames}; over: {enc.is_over()}; winners: {winners}; round {enc.round}")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import random
 
 import numpy as np
 
-from game.rules import Action, Attack, Encounter, EndTurn, Move, Shoot, ThreatZones
+from game.rules import Action, Attack, EncounterView, EndTurn, Move, Shoot
 
 from .turn import turn_so_far
 
@@ -28,7 +28,7 @@ class RandomPolicy:
 
     level = "random"
 
-    def choose(self, view: Encounter, rng: random.Random) -> Action:
+    def choose(self, view: EncounterView, rng: random.Random) -> Action:
         if view.turn is None or turn_so_far(view):
             return EndTurn()
         actions = view.legal_actions()
@@ -40,7 +40,7 @@ class GreedyPolicy:
 
     level = "greedy"
 
-    def choose(self, view: Encounter, rng: random.Random) -> Action:
+    def choose(self, view: EncounterView, rng: random.Random) -> Action:
         name = view.turn
         if name is None:
             return EndTurn()
@@ -58,14 +58,14 @@ class GreedyPolicy:
         return Move(name, step) if step is not None else EndTurn()
 
 
-def first_target(enc: Encounter, name: str, shoot: bool = False) -> str | None:
+def first_target(enc: EncounterView, name: str, shoot: bool = False) -> str | None:
     """The first hostile by name this combatant may attack (or ``shoot``) from where it stands."""
     can = enc.can_shoot if shoot else enc.can_attack
     names = sorted(v.name for v in enc.views() if v.active and v.name != name and can(name, v.name) is None)
     return names[0] if names else None
 
 
-def step_toward_nearest(enc: Encounter, name: str) -> tuple[int, int] | None:
+def step_toward_nearest(enc: EncounterView, name: str) -> tuple[int, int] | None:
     """Where this turn's movement ends on a cheapest path to a hex from which the nearest hostile is in reach.
 
     "Nearest" is by walking cost (then name). Where no hostile can be reached
@@ -80,7 +80,7 @@ def step_toward_nearest(enc: Encounter, name: str) -> tuple[int, int] | None:
     whole = enc.reach_for(name, budget=WHOLE_MAP)
     ends = whole.destinations()
     flats = np.array([enc.board.flat(cell) for cell, _cost, _stops in ends], dtype=np.int64)
-    zones = ThreatZones(enc)
+    zones = enc.threat_zones()
     best: tuple[int, str, tuple[int, int]] | None = None
     for h in hostiles:
         for i in np.flatnonzero(np.isin(flats, zones.strike_cells(me, h, flats))):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.rules import Action, Encounter, EndTurn, Flee, RulesError
+from game.rules import Action, EncounterView, EndTurn, Flee, RulesError
 
 from .baselines import GreedyPolicy, RandomPolicy
 from .tactical import MAX_TURN_ACTIONS, TacticalPolicy
@@ -27,7 +27,7 @@ def policy_for(level: str) -> RandomPolicy | GreedyPolicy | TacticalPolicy:
     return TacticalPolicy(tables[level], level)
 
 
-def explain(view: Encounter, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> Plan:
+def explain(view: EncounterView, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> Plan:
     """What the AI of ``level`` would do with the rest of the current actor's turn, and why.
 
     The plan is played out on a sandbox (``view`` is not changed): the actions

@@ -23,11 +23,10 @@ from game.rules import (
     Attack,
     Cast,
     CombatantView,
-    Encounter,
+    EncounterView,
     EndTurn,
     Shoot,
     Shove,
-    ThreatZones,
     ZoneMemo,
     arc_penalties,
     dice_distribution,
@@ -75,7 +74,7 @@ class Threat:
 class Situation:
     """The decision of the combatant whose turn it is, on one encounter state."""
 
-    def __init__(self, enc: Encounter, reply_model: float = 0.0, memo: ZoneMemo | None = None,
+    def __init__(self, enc: EncounterView, reply_model: float = 0.0, memo: ZoneMemo | None = None,
                  dice: dict[str, DamageDice] | None = None) -> None:
         self.enc = enc
         self.reply_model = reply_model
@@ -86,7 +85,7 @@ class Situation:
         self.board = enc.board
         self.layout = enc.layout
         # The engine's bulk queries on this state, remembering across states in the policy's ``memo``.
-        self.zones = zones = ThreatZones(enc, memo)
+        self.zones = zones = enc.threat_zones(memo)
         self.n, self.q, self.r, self.nt = zones.n, zones.q, zones.r, zones.nt
         self.distances, self.dist_from = zones.distances, zones.dist_from
         active = [v for v in every if v.active]

@@ -19,16 +19,16 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from game.rules import Attack, Cast, Encounter, EndTurn, Face, Move, Shoot, Shove
+from game.rules import Attack, Cast, EncounterView, EndTurn, Face, Move, Shoot, Shove
 
 from .turn import Plan
 
 
 class Planner(Protocol):
-    def plan(self, enc: Encounter, rng: random.Random) -> Plan: ...
+    def plan(self, enc: EncounterView, rng: random.Random) -> Plan: ...
 
 
-def replies(enc: Encounter, me: str, moves: list, hostiles: list[str], enemy: Planner
+def replies(enc: EncounterView, me: str, moves: list, hostiles: list[str], enemy: Planner
             ) -> dict[str, tuple[float, float]] | None:
     """{hostile: (expected damage to ``me``, chance of defeating it)} for those whose planned reply strikes ``me``.
 

@@ -35,7 +35,7 @@ from game.rules import (
     CastPreview,
     CombatantView,
     Disengage,
-    Encounter,
+    EncounterView,
     EndTurn,
     Face,
     Flee,
@@ -205,11 +205,11 @@ class TacticalPolicy:
         self.zone_memo = ZoneMemo()
         self.dice_memo: dict[str, DamageDice] = {}
 
-    def choose(self, view: Encounter, rng: random.Random) -> Action:
+    def choose(self, view: EncounterView, rng: random.Random) -> Action:
         return self.plan(view, rng, explain=False).actions[0]
 
     # --- planning ------------------------------------------------------------------------
-    def plan(self, enc: Encounter, rng: random.Random, explain: bool = True) -> Plan:
+    def plan(self, enc: EncounterView, rng: random.Random, explain: bool = True) -> Plan:
         """The best turn for the current actor; ``explain=False`` (:meth:`choose`) may leave out the
         terms of a plan that has only one candidate, never changing its actions."""
         name = enc.turn
@@ -230,7 +230,7 @@ class TacticalPolicy:
             self._kept = (enc.scenario, tuple(enc.history), explain, fresh)
         return fresh
 
-    def _plan_fresh(self, enc: Encounter, rng: random.Random, explain: bool, name: str,
+    def _plan_fresh(self, enc: EncounterView, rng: random.Random, explain: bool, name: str,
                     done: list[Action]) -> Plan:
         """The best turn from here, over every hex the actor can still reach."""
         w = self.weights
@@ -275,7 +275,7 @@ class TacticalPolicy:
         terms_out = tuple(Term(k, v) for k, v in best.terms.items() if abs(v) > 1e-9)
         return Plan(name, self.level, tuple(best.actions), terms_out, best.score, best.label)
 
-    def _as_planned(self, enc: Encounter, rng: random.Random, explain: bool) -> Plan | None:
+    def _as_planned(self, enc: EncounterView, rng: random.Random, explain: bool) -> Plan | None:
         """Hard: the rest of the plan it chose when its turn began or its dice last spoke.
 
         Moving and turning reveal nothing new, so a plan chosen over every

@@ -2,9 +2,8 @@
 
 A policy is asked for one action at a time (``game.match`` submits it and asks
 again), so it needs to know where in its turn it stands: whether it has moved,
-acted, turned. That follows from the recorded history, read back to the last
-``end_turn`` (or ``begin``); nothing is remembered between calls, so the same
-state always gives the same answer.
+acted, turned. The engine keeps that (``turn_actions()``); nothing is
+remembered between calls, so the same state always gives the same answer.
 """
 
 from __future__ import annotations
@@ -12,24 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules import Action, Attack, Begin, Cast, Disengage, Encounter, EndTurn, Face, Flee, Move, Shoot, Shove
+from game.rules import Action, Attack, Cast, Disengage, EncounterView, Shoot, Shove
 
-TURN_KINDS = (Move, Face, Attack, Shove, Shoot, Cast, Disengage, Flee)
 DICE_KINDS = (Attack, Shove, Shoot, Cast, Disengage)
 STRIKES = (Attack, Shove, Shoot, Cast)  # the actions that deal damage
 
 
-def turn_so_far(enc: Encounter) -> list[Action]:
+def turn_so_far(enc: EncounterView) -> list[Action]:
     """The current actor's own moves, turns and action since its turn began, oldest first."""
-    name = enc.turn
-    out: list[Action] = []
-    for action in reversed(enc.history):
-        if isinstance(action, EndTurn | Begin):
-            break
-        if isinstance(action, TURN_KINDS) and action.actor == name:
-            out.append(action)
-    out.reverse()
-    return out
+    return [r.action for r in enc.turn_actions()]
 
 
 @dataclass(frozen=True)

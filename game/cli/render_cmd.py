@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from game.rules import Encounter, RulesError
+from game.rules import EncounterView, RulesError
 
 from .errors import UsageError
 
@@ -23,7 +23,7 @@ def _render_api() -> Any:
     return render
 
 
-def encounter_tokens(enc: Encounter) -> list[Any]:
+def encounter_tokens(enc: EncounterView) -> list[Any]:
     """What the board shows of the encounter now: every combatant still on it."""
     render = _render_api()
     return [
@@ -41,7 +41,7 @@ MAX_PIXELS = 24_000_000
 
 
 def render_to_png(
-    map_path: str, enc: Encounter, out_path: Path, *, overlay: tuple[str, str] | None, tokens: bool, scale: float,
+    map_path: str, enc: EncounterView, out_path: Path, *, overlay: tuple[str, str] | None, tokens: bool, scale: float,
     objects: bool = False,
 ) -> tuple[int, int]:
     """Draw the encounter and write ``out_path``; the picture's size in pixels."""

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
-from game.rules import Encounter
+from game.rules import EncounterView
 
 from .pixels import TiledPixels
 
@@ -59,7 +59,7 @@ def _same(a: Path, b: Path) -> bool:
         return False
 
 
-def save_setup(source: Path, enc: Encounter, out: Path) -> Path:
+def save_setup(source: Path, enc: EncounterView, out: Path) -> Path:
     """Write ``source`` with ``enc``'s combatants as they stand now to ``out``; OSError if it cannot be written."""
     root = ET.fromstring(source.read_bytes())
     pixels = TiledPixels(enc.layout)

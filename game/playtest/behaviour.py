@@ -34,12 +34,12 @@ from game.rules import (
     Cast,
     Disengage,
     Encounter,
+    EncounterView,
     EndTurn,
     Flee,
     Scenario,
     Shoot,
     Shove,
-    ThreatZones,
 )
 
 Cell = tuple[int, int]
@@ -81,7 +81,7 @@ class Behaviour:
         return self.shoves + self.disengages + self.flees
 
 
-def could_strike(enc: Encounter, name: str) -> bool:
+def could_strike(enc: EncounterView, name: str) -> bool:
     """Whether ``name``, the current actor, could attack, shove or shoot some hostile this turn (moving first if
     need be). A burst is not counted: keeping a limited use for later is no passivity."""
     me = enc.view(name)
@@ -89,7 +89,7 @@ def could_strike(enc: Encounter, name: str) -> bool:
     cells = [me.cell] + [cell for cell, _cost, _stops in reach.destinations()]
     hostile = enc.hostile_factions(me.faction)
     flats = np.array([enc.board.flat(c) for c in cells])
-    zones = ThreatZones(enc) if me.ranged is not None else None
+    zones = enc.threat_zones() if me.ranged is not None else None
     for h in enc.views():
         if not h.active or h.faction not in hostile:
             continue
@@ -145,7 +145,7 @@ def count_behaviour(scenario: Scenario, actions: Sequence[Action]) -> Behaviour:
     return out
 
 
-def _close(enc: Encounter, turn: TurnRecord, ends: dict[str, list[tuple[Cell, bool]]], out: Behaviour) -> None:
+def _close(enc: EncounterView, turn: TurnRecord, ends: dict[str, list[tuple[Cell, bool]]], out: Behaviour) -> None:
     """Judge a finished turn (before its end of turn is applied) and add it to ``out``."""
     end = turn.cells[-1]
     acted = turn.struck or turn.tactic

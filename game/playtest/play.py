@@ -22,7 +22,7 @@ from game.rules import (
     Begin,
     Defeated,
     Disengaged,
-    Encounter,
+    EncounterView,
     EndTurn,
     Fled,
     Moved,
@@ -94,7 +94,7 @@ def play_game(
     survivors = tuple(v.name for v in enc.views() if v.active)
     return GameRecord(
         seed=seed,
-        winners=() if draw else tuple(enc.winners()),
+        winners=() if draw or (outcome := enc.outcome()) is None else outcome.winners,
         draw=draw,
         rounds=max_rounds if draw else enc.round,
         actions=actions,
@@ -106,7 +106,7 @@ def play_game(
     )
 
 
-def _observe(events: tuple[object, ...], enc: Encounter, tally: Tally, ended_turn: str | None) -> None:
+def _observe(events: tuple[object, ...], enc: EncounterView, tally: Tally, ended_turn: str | None) -> None:
     """Count one action's events. ``ended_turn`` is the actor when the action was its end of turn."""
     shover: str | None = None
     for ev in events:
@@ -166,7 +166,7 @@ def _observe(events: tuple[object, ...], enc: Encounter, tally: Tally, ended_tur
             tally.mark(occupancy_layer(v.faction), enc.footprint(ended_turn))
 
 
-def _sight_blocked(enc: Encounter, name: str) -> bool:
+def _sight_blocked(enc: EncounterView, name: str) -> bool:
     """Whether ``name`` begins its turn with a ranged profile and a hostile in range (R29) it cannot see (R30).
 
     Counted where it stands when the turn begins: it may still step into sight before it acts.

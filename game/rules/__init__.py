@@ -10,6 +10,7 @@ Clients import from ``game.rules`` only (an architecture test holds them to
 
 from .actionlog import ActionList, LogError, read_log, replay, replay_log, write_log
 from .actions import (
+    TURN_ACTIONS,
     Action,
     ActionParseError,
     Attack,
@@ -80,9 +81,11 @@ from .facing import ARCS
 from .factions import DEFAULT_HOSTILE, FACTIONS, Hostility
 from .fire_zones import ShotOdds
 from .hexgrid import Cell, HexLayout
+from .outcome import EndReason, Outcome
 from .phases import ACTIVE, ENDED, SETUP
 from .previews import AreaTargetPreview, AttackPreview, CastPreview, DisengagePreview, ShootPreview, ShovePreview
 from .reach import MoveRequest, ReachResult, reachable
+from .readonly import EncounterView
 from .scenario import Scenario
 from .sight import SightLine, sees, sight_cover_map, sight_line, sight_map
 from .terrain import (
@@ -104,7 +107,8 @@ from .views import CombatantView
 
 __all__ = [
     # state and queries
-    "Encounter", "CombatantView", "ReachResult", "Scenario", "Board", "HexLayout", "Cell", "CombatantSpec",
+    "Encounter", "EncounterView", "Outcome", "EndReason", "CombatantView", "ReachResult", "Scenario", "Board",
+    "HexLayout", "Cell", "CombatantSpec",
     "Terrain", "MovementType", "Size", "Hostility", "FACTIONS", "ARCS", "SETUP", "ACTIVE", "ENDED",
     "DEFEATED", "FLED", "TERRAIN_KEYS", "scenario_from_rows", "RangedProfile", "AreaAbility",
     "SightLine", "sight_line", "sight_map", "sight_cover_map", "sees",
@@ -112,7 +116,7 @@ __all__ = [
     "Action", "Begin", "Place", "Move", "Face", "Attack", "Shove", "Shoot", "Cast", "CastRoll", "Disengage", "Flee",
     "EndTurn", "Push", "GrantMovement", "SetThreatening", "Join", "Remove", "SetHp", "Edit", "EndCombat",
     "parse_action",
-    "ActionList", "read_log", "write_log", "replay", "replay_log",
+    "TURN_ACTIONS", "ActionList", "read_log", "write_log", "replay", "replay_log",
     # what happened, and what would
     "Applied", "Event", "CombatBegan", "RoundStarted", "TurnStarted", "Moved", "Turned", "Placed", "Attacked",
     "Shoved", "Pushed", "Disengaged", "Defeated", "Fled", "Joined", "Removed", "MovementGranted",

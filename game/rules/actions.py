@@ -255,6 +255,8 @@ ACTION_CLASSES: dict[str, type[Action]] = {
     for c in (Begin, Place, Move, Face, Attack, Shove, Shoot, Cast, Disengage, Flee, EndTurn, Push, GrantMovement,
               SetThreatening, Join, Remove, SetHp, Edit, EndCombat)
 }
+# What a combatant does on its own turn (everything else is the GM's, or begin/end_turn).
+TURN_ACTIONS = (Move, Face, Attack, Shove, Shoot, Cast, Disengage, Flee)
 REMOVE_AS = ("defeated", "fled")
 
 # --- parsing -----------------------------------------------------------------

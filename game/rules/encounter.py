@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from .actions import Action, Attack, Cast, Disengage, Shoot, Shove
+from .actions import TURN_ACTIONS, Action, Attack, Cast, Disengage, Shoot, Shove
 from .area import cast_centres, caught
 from .cover import covering
 from .dice import dice_distribution
@@ -34,6 +34,7 @@ from .factions import FACTIONS
 from .hexgrid import Cell
 from .legal import legal_actions
 from .nextturn import attack_zone, enemy_reach_count, next_turn_attackers
+from .outcome import Outcome
 from .phases import ACTIVE, ENDED, SETUP
 from .preconditions import (
     need_dir,
@@ -67,8 +68,8 @@ from .scenario import Scenario
 from .sight import SightLine, blocking, sight_line, sight_lines, sight_map
 from .state import EncounterState, Snapshot, threat_source
 from .threat import threatens
+from .threat_zones import ThreatZones, ZoneMemo
 from .unit_state import DEFEATED, FLED, UnitState
-from .views import CombatantView, view_of
 
 # Names other modules have always imported from here.
 __all__ = ["ACTIVE", "DEFEATED", "ENDED", "FLED", "SETUP", "Encounter", "UnitState"]
@@ -82,42 +83,15 @@ class Encounter(EncounterState):
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
         self._undo: list[Snapshot] = []
+        # Every action applied, as recorded, with the events it caused (history holds the actions alone):
+        # the combat log, the replay and the AI read what happened here instead of working it out again.
+        self.records: list[Applied] = []
 
     @classmethod
     def from_scenario(cls, scenario: Scenario) -> Encounter:
         return cls(scenario)
 
     # --- reading ---------------------------------------------------------------------
-    def view(self, name: str) -> CombatantView:
-        u = self.unit(name)  # an unknown name is refused as everywhere else
-        every = self._cache.get("views")  # all of this state's views, once anyone asked for them
-        return every[name] if every is not None else view_of(u, self.layout)
-
-    def views(self) -> list[CombatantView]:
-        """Every combatant (defeated and fled included), in map order."""
-        return list(self._views_now().values())
-
-    def _views_now(self) -> dict[str, CombatantView]:
-        # Views are frozen values of the state as it is now: built once per state (the window,
-        # the AI and the previews ask for them many times between two actions).
-        return self.cached("views", lambda: {n: self._view_now(u) for n, u in self.units.items()})
-
-    def _view_now(self, u: UnitState) -> CombatantView:
-        # A view is a value of what it shows; most combatants show the same from one state to the
-        # next (one moved, one was hit), so their views are kept by those values and reused.
-        # Keyed by the spec's identity (hashing a whole spec is slow); the entry holds the spec, so
-        # the key's id cannot be reused by another while the entry lives.
-        key = (id(u.spec), u.cell, u.facing, u.hp, u.movement, u.threatening, u.zoc_exhausted,
-               u.disengaged_from, u.status, u.area_uses_left)
-        hit = self._view_memo.get(key)
-        if hit is not None and hit[0] is u.spec:
-            return hit[1]
-        if len(self._view_memo) >= 4096:
-            self._view_memo.clear()
-        view = view_of(u, self.layout)
-        self._view_memo[key] = (u.spec, view)
-        return view
-
     def map_properties(self, name: str) -> dict[str, object]:
         """The map-format properties (docs/map-format.md) that make ``name`` as it stands now: its map's (or
         join line's) own, with the GM's edits, and its facing, threatening and hp where they differ from them.
@@ -138,14 +112,23 @@ class Encounter(EncounterState):
     def is_over(self) -> bool:
         return self.phase == ENDED
 
-    def outcome(self) -> tuple[str, ...] | None:
-        """None while the fight goes on; once ended, the factions still on the board, sorted."""
-        if self.phase != ENDED:
-            return None
-        return tuple(sorted({u.faction for u in self.units.values() if u.active}))
+    def outcome(self) -> Outcome | None:
+        """None while the fight goes on (or has not begun); once ended, why and who won."""
+        return self._outcome
 
-    def hostile_factions(self, faction: str) -> frozenset[str]:
-        return self.hostility.hostile_to(faction)
+    def threat_zones(self, memo: ZoneMemo | None = None) -> ThreatZones:
+        """The bulk questions about this state (game.rules.threat_zones), remembering across states in ``memo``."""
+        return ThreatZones(self, memo)
+
+    def turn_actions(self) -> list[Applied]:
+        """What the current actor has done this turn, oldest first: its own moves, turns and action
+        (:data:`TURN_ACTIONS`), as applied (with their events); GM actions in between are left out.
+        Empty outside a turn."""
+        name = self._turn
+        if name is None:
+            return []
+        return [r for r in self.records[self._turn_start:] if isinstance(r.action, TURN_ACTIONS)
+                and r.action.actor == name]
 
     def state_json(self) -> dict[str, Any]:
         """The document ``playmat state --json`` prints (docs/cli.md)."""
@@ -176,7 +159,7 @@ class Encounter(EncounterState):
 
     def dice_rolled_this_turn(self) -> bool:
         """Whether the current actor has rolled dice this turn (an undo may not take a roll back)."""
-        return any(isinstance(a, _DICE_ACTIONS) for a in self.history[self._turn_start:])
+        return any(isinstance(r.action, _DICE_ACTIONS) for r in self.turn_actions())
 
     # --- threat ----------------------------------------------------------------------
     def threat_for(self, name: str) -> np.ndarray:
@@ -347,7 +330,9 @@ class Encounter(EncounterState):
         self._undo.append(snap)
         self.history.append(recorded)
         events, self._events = tuple(self._events), []
-        return Applied(recorded, events)
+        applied = Applied(recorded, events)
+        self.records.append(applied)
+        return applied
 
     def check(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else the reason it is refused. The state is unchanged."""
@@ -362,6 +347,7 @@ class Encounter(EncounterState):
         if not self._undo:
             raise IllegalActionError("there is nothing to undo")
         self.restore(self._undo.pop())
+        self.records.pop()
         return self.history.pop()
 
     def clone(self) -> Encounter:
@@ -370,6 +356,7 @@ class Encounter(EncounterState):
         other.units = {n: u.copy() for n, u in self.units.items()}
         other._order = list(self._order)
         other.history = list(self.history)
+        other.records = list(self.records)
         other._undo = list(self._undo)  # snapshots are never mutated
         # Same state, same derived values: the clone shares the cache until either changes
         # (_dispatch and restore give the changing one a cache of its own), so what a policy

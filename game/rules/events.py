@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from .actions import Action
 from .hexgrid import Cell
+from .outcome import EndReason, Outcome
 
 
 @dataclass(frozen=True)
@@ -227,8 +228,12 @@ class Edited(Event):
 @dataclass(frozen=True)
 class CombatEnded(Event):
     KIND: ClassVar[str] = "combat_ended"
-    reason: str  # "no hostile pair remains" or "gm"
-    winners: tuple[str, ...]
+    reason: EndReason
+    winners: tuple[str, ...]  # as the encounter's outcome() says
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome(self.reason, self.winners)
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,7 @@ from .events import (
 from .facing import penalty, turn_toward
 from .hexgrid import Cell
 from .movement import check_path, push_steps
+from .outcome import EndReason
 from .phases import ACTIVE, SETUP
 from .preconditions import (
     need_actor,
@@ -440,7 +441,7 @@ def do_edit(state: EncounterState, action: Edit) -> Action:
 
 def do_end_combat(state: EncounterState, action: EndCombat) -> Action:
     need_phase(state, "end_combat", ACTIVE)
-    state.end("gm")
+    state.end(EndReason.GM)
     return action
 
 

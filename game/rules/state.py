@@ -32,6 +32,7 @@ from .facing import worst_arc
 from .factions import FACTIONS
 from .hexgrid import Cell
 from .movement import footprint
+from .outcome import EndReason, Outcome
 from .phases import ACTIVE, ENDED, SETUP
 from .reach import MoveRequest, ReachResult, reachable, stay_put
 from .scenario import Scenario
@@ -39,7 +40,7 @@ from .terrain import Terrain
 from .text import quote
 from .threat import ThreatSource, threat_mask, threatens
 from .unit_state import DEFEATED, UnitState, new_unit
-from .views import CombatantView
+from .views import CombatantView, view_of
 
 T = TypeVar("T")
 
@@ -52,6 +53,7 @@ class Snapshot:
     turn_start: int
     units: tuple[UnitState, ...]
     order: tuple[str, ...]
+    outcome: Outcome | None
 
 
 class EncounterState:
@@ -67,6 +69,7 @@ class EncounterState:
         self._turn: str | None = None
         self._acted = False  # the current actor has used its one action (R16)
         self._turn_start = 0  # history index of the first action of the current turn
+        self._outcome: Outcome | None = None  # set when combat ends
         self.units: dict[str, UnitState] = {}
         for spec in scenario.combatants:
             self.units[spec.name] = new_unit(spec, spec.object_id)
@@ -100,6 +103,40 @@ class EncounterState:
             return self.units[name]
         except (KeyError, TypeError):
             raise IllegalActionError(f"unknown unit {quote(name)}") from None
+
+    # --- views: frozen values of the state as it is now --------------------------------
+    def view(self, name: str) -> CombatantView:
+        u = self.unit(name)  # an unknown name is refused as everywhere else
+        every = self._cache.get("views")  # all of this state's views, once anyone asked for them
+        return every[name] if every is not None else view_of(u, self.layout)
+
+    def views(self) -> list[CombatantView]:
+        """Every combatant (defeated and fled included), in map order."""
+        return list(self._views_now().values())
+
+    def _views_now(self) -> dict[str, CombatantView]:
+        # Views are frozen values of the state as it is now: built once per state (the window,
+        # the AI and the previews ask for them many times between two actions).
+        return self.cached("views", lambda: {n: self._view_now(u) for n, u in self.units.items()})
+
+    def _view_now(self, u: UnitState) -> CombatantView:
+        # A view is a value of what it shows; most combatants show the same from one state to the
+        # next (one moved, one was hit), so their views are kept by those values and reused.
+        # Keyed by the spec's identity (hashing a whole spec is slow); the entry holds the spec, so
+        # the key's id cannot be reused by another while the entry lives.
+        key = (id(u.spec), u.cell, u.facing, u.hp, u.movement, u.threatening, u.zoc_exhausted,
+               u.disengaged_from, u.status, u.area_uses_left)
+        hit = self._view_memo.get(key)
+        if hit is not None and hit[0] is u.spec:
+            return hit[1]
+        if len(self._view_memo) >= 4096:
+            self._view_memo.clear()
+        view = view_of(u, self.layout)
+        self._view_memo[key] = (u.spec, view)
+        return view
+
+    def hostile_factions(self, faction: str) -> frozenset[str]:
+        return self.hostility.hostile_to(faction)
 
     def footprint(self, name: str) -> list[Cell]:
         u = self.unit(name)
@@ -326,27 +363,26 @@ class EncounterState:
     def sort_order(self) -> None:
         self._order = sorted(self.units, key=lambda n: (-self.units[n].spec.initiative, self.units[n].seq))
 
-    def end(self, reason: str) -> None:
+    def end(self, reason: EndReason) -> None:
         if self._turn is not None:
             # R13: no turn outside the active phase, so the actor's turn ends here; R6: its
             # unspent movement is lost then, as at end_turn.
             self.units[self._turn].movement = 0
         self.phase = ENDED
         self._turn = None
-        self.emit(CombatEnded(reason, self.winners()))
+        self._outcome = Outcome(reason, self._winners())
+        self.emit(CombatEnded(reason, self._outcome.winners))
 
     def auto_end(self) -> bool:
         """R13: end when no two hostile factions both still have an active combatant."""
         present = {u.faction for u in self.units.values() if u.active}
         if any(self.hostility.hostile(a, b) for a in present for b in present):
             return False
-        self.end("no hostile pair remains")
+        self.end(EndReason.NO_HOSTILES)
         return True
 
-    def winners(self) -> tuple[str, ...]:
-        """Once combat has ended: factions with an active combatant and no active hostile (docs/cli.md, playtest)."""
-        if self.phase != ENDED:
-            return ()
+    def _winners(self) -> tuple[str, ...]:
+        """Factions with an active combatant and no active hostile (what Outcome.winners holds)."""
         present = {u.faction for u in self.units.values() if u.active}
         return tuple(sorted(f for f in present if not any(self.hostility.hostile(f, g) for g in present)))
 
@@ -391,12 +427,13 @@ class EncounterState:
     def take_snapshot(self) -> Snapshot:
         return Snapshot(
             self.phase, self.round, self._turn, self._acted, self._turn_start,
-            tuple(u.copy() for u in self.units.values()), tuple(self._order),
+            tuple(u.copy() for u in self.units.values()), tuple(self._order), self._outcome,
         )
 
     def restore(self, snap: Snapshot) -> None:
         self.phase, self.round, self._turn, self._acted = snap.phase, snap.round, snap.turn, snap.acted
         self._turn_start = snap.turn_start
+        self._outcome = snap.outcome
         # In place, so UnitState objects and the units dict others hold stay the live ones.
         kept = {u.name for u in snap.units}
         for name in [n for n in self.units if n not in kept]:

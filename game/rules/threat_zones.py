@@ -35,7 +35,7 @@ from .views import CombatantView
 
 if TYPE_CHECKING:
     from .board import Board
-    from .encounter import Encounter
+    from .state import EncounterState
 
 UNREACHABLE = INF  # the cost of a hex no mover can step onto or walk to
 
@@ -106,7 +106,7 @@ class ThreatZones:
     """The bulk questions about one encounter state; arrays are flat (``row * cols + col``) with one
     extra slot at the end standing for "off the grid"."""
 
-    def __init__(self, enc: Encounter, memo: ZoneMemo | None = None) -> None:
+    def __init__(self, enc: EncounterState, memo: ZoneMemo | None = None) -> None:
         self.enc = enc
         self.memo = memo if memo is not None else ZoneMemo()
         self.board = enc.board

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from game.ai import DEFAULT_LEVEL, explain, policy_for
 from game.match import Policy
-from game.rules import Action, Encounter
+from game.rules import Action, EncounterView
 
 from .narration import action_line
 
@@ -30,13 +30,13 @@ class DecidingMatch(Protocol):
     """What the driver needs of ``game.match.Match``."""
 
     @property
-    def encounter(self) -> Encounter: ...
+    def encounter(self) -> EncounterView: ...
 
     def is_ai_turn(self) -> bool: ...
 
     def prepare_decision(self, rng: random.Random) -> Callable[[], Action]: ...
 
-    def policy_view(self, rng: random.Random) -> Encounter: ...
+    def policy_view(self, rng: random.Random) -> EncounterView: ...
 
 
 def policy_for_level(level: str | None) -> tuple[Policy, str, str]:
@@ -45,7 +45,7 @@ def policy_for_level(level: str | None) -> tuple[Policy, str, str]:
     return policy_for(lvl), lvl, f"AI ({lvl})"
 
 
-def explain_lines(view: Encounter, level: str, rng: random.Random) -> list[str]:
+def explain_lines(view: EncounterView, level: str, rng: random.Random) -> list[str]:
     """The AI's plan for the rest of the turn and the score terms behind its choice (game.ai.explain)."""
     plan = explain(view, level, rng)
     lines = []

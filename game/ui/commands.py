@@ -33,7 +33,7 @@ from game.rules import (
     Begin,
     Cast,
     Disengage,
-    Encounter,
+    EncounterView,
     EndTurn,
     Face,
     Flee,
@@ -150,7 +150,7 @@ class MatchReader(Protocol):
     """The read-only side of a match the mapper needs (``game.match.Match`` is one)."""
 
     @property
-    def encounter(self) -> Encounter: ...
+    def encounter(self) -> EncounterView: ...
 
     @property
     def controllers(self) -> Mapping[str, object]: ...
@@ -176,7 +176,7 @@ class CommandMapper:
 
     # --- helpers -----------------------------------------------------------------------------
     @property
-    def enc(self) -> Encounter:
+    def enc(self) -> EncounterView:
         return self.match.encounter
 
     def may_act(self, s: Situation) -> bool:

@@ -46,7 +46,7 @@ from .camera import Camera
 from .scene import Transition
 
 if TYPE_CHECKING:
-    from game.rules import Action, Applied, Encounter
+    from game.rules import Action, Applied, EncounterView
 
     from .theme import Tip
 
@@ -73,7 +73,7 @@ class MatchView(Protocol):
     """What the widgets read of a match (a :class:`game.match.Match`, or the replay's step shown)."""
 
     @property
-    def encounter(self) -> Encounter: ...
+    def encounter(self) -> EncounterView: ...
     @property
     def applied(self) -> Sequence[Applied]: ...
     def is_human_turn(self) -> bool: ...
@@ -114,7 +114,7 @@ class BattleContext:
     tips: list[Tip] = field(default_factory=list)
 
     @property
-    def encounter(self) -> Encounter:
+    def encounter(self) -> EncounterView:
         return self.match.encounter
 
     @property

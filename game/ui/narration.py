@@ -32,7 +32,7 @@ from game.rules import (
     Disengaged,
     Edit,
     Edited,
-    Encounter,
+    EncounterView,
     EndCombat,
     EndTurn,
     Face,
@@ -259,7 +259,7 @@ def event_lines(events: Iterable[object], bonus: Bonus | None = None) -> list[En
     return [e for e in (event_line(ev, bonus) for ev in events) if e is not None]
 
 
-def bonus_from(enc: Encounter) -> Bonus:
+def bonus_from(enc: EncounterView) -> Bonus:
     """The roller's bonus from the encounter's views: attack, the ranged or area attack (``@ranged``,
     ``@area``), or the named skill (missing = 0, R23)."""
 
@@ -282,7 +282,7 @@ def _quiet(ev: object) -> bool:
     return isinstance(ev, RoundStarted | CombatBegan) or (isinstance(ev, TurnStarted) and not ev.hazard_damage)
 
 
-def status_line(applied: Applied, enc: Encounter) -> str:
+def status_line(applied: Applied, enc: EncounterView) -> str:
     """What just happened, for the status bar: the events' lines in order, joined (never the raw action)."""
     bonus = bonus_from(enc)
     told = [(line[0].strip(), ev) for ev in applied.events if (line := event_line(ev, bonus)) is not None]

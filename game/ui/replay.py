@@ -372,7 +372,7 @@ class ReplayScene(Scene):
         elif enc.phase == "setup":
             turn = "setup"
         else:
-            winners = tuple(enc.winners())
+            winners = outcome.winners if (outcome := enc.outcome()) else ()
             turn = "combat over: " + (" and ".join(winners) + " won" if winners else "nobody won")
         th.text(screen, f"step {self.k} of {len(self.actions)}   ·   {turn}", (w - 12, 20), colour=th.ACCENT,
                 anchor="midright")

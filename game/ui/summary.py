@@ -48,7 +48,7 @@ def summary_lines(enc: Any, log_path: object, humans: set[str]) -> tuple[str, li
     """The headline and body of the end-of-battle summary, from the encounter as it ended.
 
     Victory or defeat is told from the human's side; in an AI-only battle, who won."""
-    winners = tuple(enc.winners())
+    winners = outcome.winners if (outcome := enc.outcome()) else ()
     playing = humans & {v.faction for v in enc.views()}
     if winners:
         if playing:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from game.render.pg import pygame
 from game.render.style import FACTION_STYLE, font, hp_colour
 from game.render.tokens import initials
-from game.rules import Encounter
+from game.rules import EncounterView
 
 from .context import BattleContext
 from .tokenart import TokenArt, token_radius_px
@@ -77,7 +77,7 @@ def states_from(ctx: BattleContext) -> dict[str, TokenState]:
     return out
 
 
-def acted_this_round(enc: Encounter) -> set[str]:
+def acted_this_round(enc: EncounterView) -> set[str]:
     """Who has had their turn this round: everyone before the current actor in the order (R14)."""
     turn = enc.turn
     order = list(enc.order()) if turn is not None else []

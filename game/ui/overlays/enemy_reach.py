@@ -26,7 +26,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from game.render.pg import pygame
-from game.rules import Encounter
+from game.rules import EncounterView
 
 from .. import theme as th
 from ..context import BattleContext, Cell, Reply
@@ -147,7 +147,7 @@ class EnemyReach:
 class _Recount:
     """``enemy_reach_count(faction)`` (the sum of the hostiles' ``attack_zone``), a few hostiles per frame."""
 
-    def __init__(self, enc: Encounter, faction: str, key: tuple[int, str] | None = None) -> None:
+    def __init__(self, enc: EncounterView, faction: str, key: tuple[int, str] | None = None) -> None:
         self.enc, self.key = enc, key
         self.todo = [v.name for v in enc.views() if v.active and faction in enc.hostile_factions(v.faction)]
         self.total = np.zeros((enc.board.rows, enc.board.cols), dtype=np.int32)

@@ -12,7 +12,7 @@ engine's reason.
 from __future__ import annotations
 
 from game.render.pg import pygame
-from game.rules import Encounter
+from game.rules import EncounterView
 
 from .. import theme as th
 from ..context import DISENGAGE, BattleContext, Cell, Reply
@@ -60,7 +60,7 @@ class ReachShading:
         self.cache.draw(screen, ctx, ("reach", name), build)
 
 
-def move_lines(enc: Encounter, name: str, cell: Cell) -> list[Line] | None:
+def move_lines(enc: EncounterView, name: str, cell: Cell) -> list[Line] | None:
     """The tooltip of a move preview, or None where there is nothing to say (its own hex)."""
     v = enc.view(name)
     if cell == v.cell:
@@ -92,7 +92,7 @@ class PathPreview:
         self._plan: tuple[list[Line] | None, list[Cell], bool] = (None, [], False)
 
     @staticmethod
-    def _compute(enc: Encounter, name: str, cell: Cell) -> tuple[list[Line] | None, list[Cell], bool]:
+    def _compute(enc: EncounterView, name: str, cell: Cell) -> tuple[list[Line] | None, list[Cell], bool]:
         lines = move_lines(enc, name, cell)
         reach = enc.reach_for(name)
         end = reach.end_at(cell)

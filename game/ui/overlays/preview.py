@@ -14,7 +14,7 @@ reachable hex that gives the best chance (then the fewest steps).
 from __future__ import annotations
 
 from game.render.pg import pygame
-from game.rules import AttackPreview, DisengagePreview, Encounter, ShovePreview
+from game.rules import AttackPreview, DisengagePreview, EncounterView, ShovePreview
 
 from .. import theme as th
 from ..commands import best_skill
@@ -67,7 +67,7 @@ class ActionPreview:
         elif enc.reach_for(name).end_at(cell) is not None:
             self.from_cell = cell
 
-    def _preview(self, enc: Encounter, kind: str, name: str, target: str, at: Cell | None) -> BlowPreview:
+    def _preview(self, enc: EncounterView, kind: str, name: str, target: str, at: Cell | None) -> BlowPreview:
         if kind == ATTACK:
             return enc.preview_attack(name, target, at=at)
         return enc.preview_shove(name, target, at=at)

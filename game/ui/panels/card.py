@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.render.pg import pygame
 from game.render.style import hp_colour
-from game.rules import CombatantView, Encounter
+from game.rules import CombatantView, EncounterView
 
 from .. import theme as th
 from ..context import BattleContext, Reply
@@ -24,7 +24,7 @@ def band_text(reach_min: int, reach: int) -> str:
     return f"reach {reach_min}–{reach}"
 
 
-def card_lines(v: CombatantView, enc: Encounter) -> list[Line]:
+def card_lines(v: CombatantView, enc: EncounterView) -> list[Line]:
     """The card's text rows for one combatant view."""
     out = [Line(v.name, "accent", bold=True, size=th.HEAD), Line(f"{v.faction} · {v.size} · {v.movement_type}",
                                                                   "muted", size=SMALL)]

@@ -59,7 +59,7 @@ def heading(enc) -> tuple[str, str]:
     if enc.phase == "setup":
         return "Setup", "the GM places, then begins"
     if enc.phase == "ended":
-        winners = tuple(enc.winners())
+        winners = outcome.winners if (outcome := enc.outcome()) else ()
         return "Combat over", (" and ".join(winners) + (" wins" if len(winners) == 1 else " win")) if winners \
             else "nobody wins"
     who = enc.turn or ""
