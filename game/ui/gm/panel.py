@@ -28,11 +28,11 @@ from game.render.pg import pygame
 
 from ..context import BattleContext, Reply
 from ..panels import theme as th
-from ..panels.card import WIDTH
 from .buttons import Button, ButtonRow, hit
 from .form import Form, edit_form, join_form
 
 TOGGLE_KEY = pygame.K_g
+WIDTH = 260  # as wide as the combatant card whose place it takes (panels.card.WIDTH)
 ROW = 32
 HP_STEPS = (-5, -1, 1, 5)
 
@@ -250,6 +250,12 @@ class GMTools:
         reason = self._drop_reason
         colour = th.BAD if reason else th.GOOD
         pygame.draw.polygon(screen, colour, ctx.hex_polygon(cell), 3)
+        v = ctx.encounter.view(self.dragging)  # the token, lifted: a translucent disc under the pointer
+        r = round(ctx.hex_radius() * (0.78 + 1.42 * v.radius))
+        ghost = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+        pygame.draw.circle(ghost, (*th.faction_colour(v.faction), 130), (r + 1, r + 1), r)
+        pygame.draw.circle(ghost, (255, 255, 255, 200), (r + 1, r + 1), r, 2)
+        screen.blit(ghost, (ctx.mouse[0] - r - 1, ctx.mouse[1] - r - 1))
         head = th.Line(f"place {self.dragging} at {cell[0]},{cell[1]}", "accent", bold=True)
         lines = [head, th.Line(f"refused: {reason}", "bad")] if reason else [head]
         th.tooltip(screen, lines, ctx.mouse, within=ctx.view_rect)
@@ -303,4 +309,4 @@ class GMTools:
             picking = next((f for f in self.form.fields if f.pick), None)
             if picking is not None and ctx.hovered_cell is not None:  # the hex a click would pick
                 pygame.draw.polygon(screen, th.ACCENT, ctx.hex_polygon(ctx.hovered_cell), 3)
-            self.form.draw(screen, th.area(screen, ctx))
+            self.form.draw(screen, th.area(screen, ctx), frame)
