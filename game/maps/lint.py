@@ -39,7 +39,8 @@ LOPSIDED = 0.90  # a side winning more than this share of a quick playtest
 QUICK_GAMES = 20
 MAX_CELLS_LISTED = 8
 
-# (map path, games) -> {winning side: games won}; the playtest runner plugs in here (see lint_map).
+# (map path, games) -> {winning side: games won}: game.playtest.quick_playtest, passed in by the CLI
+# (the maps sit below the playtest runner, which loads maps).
 Playtest = Callable[[Path, int], dict[str, int]]
 
 
@@ -270,25 +271,6 @@ def lopsided(wins: dict[str, int], games: int) -> list[str]:
             out.append(f'side "{side}" won {won} of {games} quick AI-vs-AI games (over {LOPSIDED:.0%}); '
                        "the fight looks lopsided")
     return out
-
-
-def quick_playtest(path: Path, games: int) -> dict[str, int]:
-    """Wins per side in ``games`` AI-vs-AI games at the default level (``game.playtest``; slow).
-
-    A side is a group of factions not hostile to each other (player and ally, say): they win together.
-    """
-    from game.playtest import run_batch  # only with --playtest: plain lint stays fast
-
-    scenario = load_scenario(path)
-    summary = run_batch(scenario, games=games, seed=scenario.seed)
-    sides: list[set[str]] = []
-    for faction in summary.factions:
-        side = next((s for s in sides if not any(scenario.hostility.hostile(faction, f) for f in s)), None)
-        if side is None:
-            sides.append({faction})
-        else:
-            side.add(faction)
-    return {"/".join(sorted(side)): sum(1 for r in summary.records if set(r.winners) & side) for side in sides}
 
 
 # --- text ---------------------------------------------------------------------------------------
