@@ -26,6 +26,9 @@ def add_parser(sub: Any) -> None:
     sp.add_argument("--scheduler", metavar="ADDRESS",
                     help="run the games on a Dask cluster, e.g. tcp://10.0.0.5:8786 (pip install 'playmat[cluster]')")
     sp.add_argument("--json", action="store_true", help="print one JSON document")
+    from .args import add_allow_outside
+
+    add_allow_outside(sp)
 
 
 def parse_ai(items: list[str]) -> dict[str, str]:
@@ -49,7 +52,7 @@ def cmd_playtest(args: argparse.Namespace) -> int:
     levels = parse_ai(args.ai)
     if args.jobs > 1 and args.scheduler:
         raise UsageError("playtest: give --jobs or --scheduler, not both (the cluster decides its workers)")
-    scenario = load_scenario(args.map)
+    scenario = load_scenario(args.map, allow_outside=args.allow_outside)
     out_dir = check_out_dir(args.out) if args.out is not None else None
     with ProgressBar(args.games, wants_bar(args.json)) as bar:
         try:
