@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
@@ -24,17 +24,28 @@ from game.rules import (
     FACTIONS,
     Action,
     Applied,
+    Edit,
     Encounter,
     Face,
+    GrantMovement,
     IllegalActionError,
+    Join,
     Move,
+    Place,
+    Push,
+    Remove,
     Scenario,
+    SetHp,
+    SetThreatening,
     read_log,
     replay,
 )
 
 HUMAN = "human"
 DEFAULT_HUMAN_FACTIONS = ("player", "ally")
+# The GM's corrections: the GM may take the last one back at any time, dice or not (a GM who typed the
+# wrong hp or dropped a token on the wrong hex fixes it; nobody's roll is taken back with it).
+GM_UNDOABLE = (Place, Push, GrantMovement, SetThreatening, Join, Remove, SetHp, Edit)
 
 
 class Policy(Protocol):
@@ -127,13 +138,18 @@ class Match:
                 self._encounter.undo()  # never a state the save file does not hold
                 raise
         self.applied.append(applied)
+        if isinstance(action, Edit):
+            self._factions.pop(action.unit, None)  # an edit in setup may change its faction
         return applied
 
     def can_undo(self) -> str | None:
-        """None when the last action may be taken back, else why not (Wesnoth: moves without dice only)."""
+        """None when the last action may be taken back, else why not: the GM's last correction, or the
+        current actor's moves and turns while no dice were rolled this turn (Wesnoth)."""
         enc = self._encounter
         if not enc.history:
             return "undo: nothing has been played"
+        if isinstance(enc.history[-1], GM_UNDOABLE):
+            return None
         if enc.dice_rolled_this_turn():
             return "undo: dice were rolled this turn"
         last = enc.history[-1]
@@ -142,11 +158,13 @@ class Match:
         return None
 
     def undo(self) -> Action:
-        """Take back the last move or turn of the current actor; the log loses its last line."""
+        """Take back the last GM correction, or move or turn of the current actor; the log loses its last line."""
         why = self.can_undo()
         if why is not None:
             raise IllegalActionError(why)
         action = self._encounter.undo()
+        if isinstance(action, Edit):
+            self._factions.pop(action.unit, None)
         if self.applied and self.applied[-1].action == action:
             self.applied.pop()
         if self.log_path is not None:
@@ -162,12 +180,25 @@ class Match:
             f.flush()
             os.fsync(f.fileno())
 
-    def decide(self, rng: random.Random) -> Action:
-        """What the current actor's policy would do now; it sees a sandbox, never the coming dice."""
+    def policy_view(self, rng: random.Random) -> Encounter:
+        """What a policy sees: a copy of the encounter whose dice come from ``rng``, never the coming ones."""
+        return self._encounter.sandbox(rng)
+
+    def prepare_decision(self, rng: random.Random) -> Callable[[], Action]:
+        """The current actor's policy decision, to run later (the window runs it on a worker thread).
+
+        The policy's view is built now, on the calling thread; the returned call only reads that copy, so
+        the live encounter is never touched while it runs."""
         controller = self.current_controller()
         if controller is None or isinstance(controller, str):  # the one str a Controller may be is HUMAN
             raise IllegalActionError("decide: no AI controls the current actor")
-        return controller.choose(self._encounter.sandbox(rng), rng)
+        view = self.policy_view(rng)
+        policy = controller
+        return lambda: policy.choose(view, rng)
+
+    def decide(self, rng: random.Random) -> Action:
+        """What the current actor's policy would do now; it sees a sandbox, never the coming dice."""
+        return self.prepare_decision(rng)()
 
     def step(self, rng: random.Random) -> Applied:
         """Let the current actor's policy act once."""

@@ -323,3 +323,101 @@ def test_validate_lists_every_bad_object(tmp_path: Path) -> None:
 
 def test_validate_accepts_a_good_map(tmp_path: Path) -> None:
     assert validate_map(one(tmp_path, units=[unit()])) == []
+
+
+# --- ranged attacks, sight, cover and areas (R29-R33) -------------------------------------------
+@pytest.mark.parametrize("props,words", [
+    ({"ranged": "far"}, ('ranged "far" is not MIN-MAX hexes, e.g. 2-8',)),
+    ({"ranged": "8"}, ('ranged "8" is not MIN-MAX hexes',)),
+    ({"ranged": "6-2"}, ('ranged "6-2": MIN must be at least 1 and at most MAX',)),
+    ({"ranged": "0-4"}, ('ranged "0-4": MIN must be at least 1',)),
+    ({"ranged": "2-6", "ranged_attack": "sharp"}, ('ranged_attack is not an integer: "sharp"',)),
+    ({"ranged": "2-6", "ranged_damage": "lots"}, ('ranged_damage "lots" is not an integer or dice',)),
+    ({"ranged_attack": 3}, ("ranged_attack is set but ranged (the range MIN-MAX) is missing",)),
+    ({"ranged_damage": "1d8"}, ("ranged_damage is set but ranged",)),
+    ({"area_range": -1}, ("area_range -1 is less than 0",)),
+    ({"area_range": "near"}, ('area_range is not an integer: "near"',)),
+    ({"area_range": 4, "area_radius": -2}, ("area_radius -2 is less than 0",)),
+    ({"area_range": 4, "area_attack": 1.5}, ('area_attack is not an integer: "1.5"',)),
+    ({"area_range": 4, "area_damage": "2d"}, ('area_damage "2d" is not an integer or dice',)),
+    ({"area_range": 4, "area_push": -1}, ("area_push -1 is less than 0",)),
+    ({"area_range": 4, "area_uses": 0}, ("area_uses 0 is less than 1",)),
+    ({"area_radius": 1}, ("area_radius is set but area_range (how far the area's centre may be) is missing",)),
+    ({"area_uses": 2}, ("area_uses is set but area_range",)),
+])
+def test_bad_ranged_or_area_property(tmp_path: Path, props: dict[str, object], words: tuple[str, ...]) -> None:
+    refused(one(tmp_path, units=[unit(**props)]), 'object "Orc 2"', *words)
+
+
+@pytest.mark.parametrize("props,words", [
+    ({"terrain": "blocked", "blocks_sight": "maybe"}, ('blocks_sight is not true or false: "maybe"',)),
+    ({"cover": 2}, ('cover is not true or false: "2"',)),
+    ({"cover": "trees"}, ('cover is not true or false: "trees"',)),
+])
+def test_bad_sight_or_cover_tile(tmp_path: Path, props: dict[str, object], words: tuple[str, ...]) -> None:
+    refused(one(tmp_path, ["...Q"], tile_properties={"Q": props}), "cell 3,0", *words)
+
+
+@pytest.mark.parametrize("props,words", [
+    ({"cover_bonus": "big"}, ("map property cover_bonus", 'cover_bonus is not an integer: "big"')),
+    ({"cover_bonus": -2}, ("map property cover_bonus", "cover_bonus -2 is less than 0")),
+    ({"threatened_shooter_penalty": "x"}, ("map property threatened_shooter_penalty", "not an integer")),
+    ({"threatened_shooter_penalty": -1}, ("threatened_shooter_penalty -1 is less than 0",)),
+])
+def test_bad_sight_map_properties(tmp_path: Path, props: dict[str, object], words: tuple[str, ...]) -> None:
+    refused(one(tmp_path, map_properties=props), *words)
+
+
+def test_validate_lists_every_ranged_area_sight_and_cover_problem(tmp_path: Path) -> None:
+    # One pass names every fault: two on one archer, five on one caster, two tiles, two map properties.
+    p = one(
+        tmp_path, ["..SC", "....", "....", "...."],
+        tile_properties={"S": {"terrain": "blocked", "blocks_sight": "maybe"}, "C": {"cover": "yes please"}},
+        units=[unit("Archer", (0, 1), ranged="9-3", ranged_damage="lots"),
+               unit("Caster", (1, 2), area_range=-2, area_radius=-1, area_damage="1d", area_push=-1, area_uses=0),
+               unit("Bowless", (3, 3), ranged_attack=4)],
+        map_properties={"cover_bonus": "big", "threatened_shooter_penalty": -1},
+    )
+    lines = validate_map(p)
+    assert all(line.startswith("ambush.tmx: ") and len(line.splitlines()) == 1 for line in lines)
+    expected = [
+        ("map property cover_bonus", "not an integer"),
+        ("map property threatened_shooter_penalty", "less than 0"),
+        ("cell 2,0", "blocks_sight"), ("cell 3,0", "cover is not true or false"),
+        ('object "Archer"', 'ranged "9-3"'), ('object "Archer"', "ranged_damage"),
+        ('object "Caster"', "area_range -2"), ('object "Caster"', "area_radius -1"),
+        ('object "Caster"', 'area_damage "1d"'), ('object "Caster"', "area_push -1"),
+        ('object "Caster"', "area_uses 0"),
+        ('object "Bowless"', "ranged_attack is set but ranged"),
+    ]
+    for where, what in expected:
+        assert sum(1 for line in lines if where in line and what in line) == 1, (where, what, lines)
+    assert len(lines) == len(expected), lines
+
+
+def test_validate_accepts_good_ranged_area_sight_and_cover(tmp_path: Path) -> None:
+    p = one(
+        tmp_path, ["..SC", "....", "....", "...."],
+        tile_properties={"S": {"terrain": "blocked", "blocks_sight": False}, "C": {"cover": True}},
+        units=[unit("Archer", (0, 1), ranged="2-8", ranged_attack=3, ranged_damage="1d8"),
+               unit("Caster", (1, 2), area_range=5, area_radius=1, area_damage="2d6", area_push=2, area_uses=2)],
+        map_properties={"cover_bonus": 3, "threatened_shooter_penalty": 0},
+    )
+    assert validate_map(p) == []
+    s = load_scenario(p)
+    assert s.cover_bonus == 3 and s.threatened_shooter_penalty == 0
+    assert not s.board.blocks_sight[0, 2] and s.board.cover[0, 3]  # an arrow slit, a parapet
+
+
+def test_playmat_validate_prints_each_new_property_problem_on_its_own_line(tmp_path: Path, capsys) -> None:
+    from game.cli.main import main
+
+    p = one(tmp_path, units=[unit("Archer", (0, 1), ranged="2-x", ranged_attack="sharp"),
+                             unit("Caster", (2, 2), area_uses=0)])
+    assert main(["validate", str(p)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.splitlines() == [
+        f'{p.name}: object "Archer": ranged "2-x" is not MIN-MAX hexes, e.g. 2-8',
+        f'{p.name}: object "Archer": ranged_attack is not an integer: "sharp"',
+        f"{p.name}: object \"Caster\": area_uses is set but area_range (how far the area's centre may be) is missing",
+    ]

@@ -15,7 +15,7 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "action-log.md"
 # The spec's table of actions (docs/action-log.md tells users), not the code's list.
 SPEC_KINDS = {"begin", "place", "move", "face", "attack", "shove", "shoot", "cast", "disengage", "flee", "end_turn",
               "push",
-              "grant_movement", "set_threatening", "join", "remove", "end_combat"}
+              "grant_movement", "set_threatening", "join", "remove", "set_hp", "edit", "end_combat"}
 
 
 def example_lines(which: int = 0) -> str:
@@ -65,3 +65,22 @@ def test_the_bows_and_bursts_example_replays_as_the_doc_says(capsys: pytest.Capt
     assert (units["Wren"]["hp"], units["Wren"]["at"]) == (6, [5, 2])
     assert units["Shaman"]["area"]["uses_left"] == 0
     assert units["Hunter"]["ranged"] == {"min": 2, "max": 10, "attack": 3, "damage": "1d8"}
+
+
+def test_the_gm_corrections_example_replays_as_the_doc_says(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    log = tmp_path / "gm.jsonl"
+    log.write_text(example_lines(2), encoding="utf-8")
+    code = main(["state", str(default_map()), "--log", str(log), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    doc = json.loads(out)
+    units = doc["units"]
+    # The doc's claims: the Troll's initiative 20 heads the order (R14), 24 hp; Orc 1 shoots with its attack
+    # (2, from the map) as no ranged_attack is given (R29); Aldric 12, Mira 14 (above her 10); Goblin defeated.
+    assert (doc["phase"], doc["round"], doc["turn"]) == ("active", 1, "Troll")
+    assert doc["order"][0] == "Troll" and "Goblin" not in doc["order"]
+    assert units["Troll"]["hp"] == 24
+    assert units["Orc 1"]["ranged"] == {"min": 2, "max": 6, "attack": 2, "damage": "1d6"}
+    assert (units["Aldric"]["hp"], units["Mira"]["hp"]) == (12, 14)
+    assert units["Goblin"]["status"] == "defeated"

@@ -16,6 +16,7 @@ from game.rules.actions import (
     Cast,
     CastRoll,
     Disengage,
+    Edit,
     EndCombat,
     EndTurn,
     Face,
@@ -26,6 +27,7 @@ from game.rules.actions import (
     Place,
     Push,
     Remove,
+    SetHp,
     SetThreatening,
     Shoot,
     Shove,
@@ -53,6 +55,7 @@ EVERY_KIND = [
                                                                       (0, 0)),
     Remove("Orc 1", "fled"), EndCombat(), Shoot("Orc 1", "Aldric"), Shoot("Orc 1", "Aldric", 17, 4),
     Cast("Orc 1", (3, 3)), Cast("Orc 1", (3, 3), (CastRoll("Aldric", 12, 5), CastRoll("Orc 1", 3))),
+    SetHp("Brin", -2), Edit.of("Orc 1", {"hp": 12, "ranged": None, "threatening": False}),
 ]
 
 

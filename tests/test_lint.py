@@ -40,6 +40,54 @@ def test_a_sound_map_draws_no_warning(tmp_path: Path) -> None:
     assert lint(tmp_path, OPEN, DUEL) == []
 
 
+# (3,2) on an even row: its six neighbours are (2,1) (3,1) (2,2) (4,2) (2,3) (3,3).
+HUT = [".......", "..##...", "..#C#..", "..##...", "......."]
+HERO = {"name": "Hero", "at": (0, 4), "faction": "player"}  # outside: the fight itself can happen
+SIGHT_TILES = {"|": {"terrain": "blocked", "blocks_sight": False}, "f": {"terrain": "normal", "blocks_sight": True}}
+
+
+def bowman(ranged: str = "2-6", at: tuple[int, int] = (3, 2), **kw: object) -> dict[str, object]:
+    return {"name": "Bowman", "at": at, "faction": "player", "ranged": ranged, **kw}
+
+
+def test_a_shooter_walled_in_could_never_see_a_hostile(tmp_path: Path) -> None:
+    hut = [r.replace("C", ".") for r in HUT]
+    warnings = lint(tmp_path, hut, [bowman(move=0), HERO, {"name": "Orc", "at": (6, 2), "faction": "enemy"}])
+    assert warnings == [
+        'm.tmx: object "Bowman": cannot move anywhere from 3,2 (its move is 0)',
+        'm.tmx: object "Bowman": could never see a hostile within its range 2-6 from anywhere it can reach (R29, R30)',
+    ]
+
+
+def test_an_arrow_slit_lets_the_walled_in_shooter_see_out(tmp_path: Path) -> None:
+    # The east wall hex is a slit (blocked, blocks_sight=false): the line east to the Orc at 6,2 crosses it.
+    slit = [r.replace("C", ".") for r in HUT]
+    slit[2] = "..#.|.."
+    units = [bowman(move=0), HERO, {"name": "Orc", "at": (6, 2), "faction": "enemy"}]
+    assert lint(tmp_path, slit, units, tile_properties=SIGHT_TILES) == [
+        'm.tmx: object "Bowman": cannot move anywhere from 3,2 (its move is 0)',
+    ]
+
+
+def test_a_shooter_in_fog_must_move_before_it_can_shoot(tmp_path: Path) -> None:
+    # A ring of fog (walkable, blocks sight): nothing in range is in sight from the start, but it can walk out.
+    fog = [r.replace("#", "f").replace("C", ".") for r in HUT]
+    units = [bowman(), {"name": "Orc", "at": (6, 4), "faction": "enemy"}]
+    assert lint(tmp_path, fog, units, tile_properties=SIGHT_TILES) == [
+        'm.tmx: object "Bowman": sees no hex within its range 2-6 from where it starts 3,2 (R30); '
+        "it must move before it can shoot",
+    ]
+
+
+def test_a_range_longer_than_the_map_never_reaches_a_hostile(tmp_path: Path) -> None:
+    # 7 x 3: no two hexes are 8 apart, so a bow that shoots 8-10 never has a target; 2-6 is fine.
+    assert lint(tmp_path, OPEN, [bowman("8-10", at=(0, 1)), DUEL[1]]) == [
+        'm.tmx: object "Bowman": could never see a hostile within its range 8-10 from anywhere it can reach '
+        "(R29, R30)",
+    ]
+    assert lint(tmp_path, OPEN, [bowman("2-6", at=(0, 1)), DUEL[1]]) == []
+
+
 def test_combatant_that_cannot_move(tmp_path: Path) -> None:
     # (2,1) on an odd row: rock on all six neighbours (1,1) (3,1) (2,0) (3,0) (2,2) (3,2).
     terrain = ["..##...", ".#.#...", "..##..."]

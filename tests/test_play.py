@@ -146,7 +146,7 @@ def test_select_then_move_follows_the_previewed_path_and_zoc_stops_it(arena: Pat
     assert enc.view("Hero").cell == (4, 2)
     # 4,2 is adjacent to the threatening Orc: entering it exhausts Hero's movement (R9) and the status says so.
     assert enc.view("Hero").movement == 0 and enc.view("Hero").zoc_exhausted
-    assert "stopped: threatened by Orc" in b.ctx.status
+    assert b.ctx.status == "Hero moves to 4,2 (cost 2), stopped by Orc's zone of control"
     lines = log_lines(log)
     assert lines[0] == {"action": "begin"}
     assert lines[1]["action"] == "move" and lines[1]["to"] == [4, 2]
@@ -225,6 +225,7 @@ def test_disengage_key_twice_rolls_the_best_skill(arena: Path, tmp_path: Path) -
         (idle, click_cell((4, 2))),
         (idle, press(pygame.K_d)),
         (always, press(pygame.K_d)),
+        (always, press(pygame.K_RETURN)),  # "Disengage anyway?": Hero has no movement left after the ZoC stop
         (idle, lambda b: []),
     ])
     last = log_lines(log)[-1]
@@ -259,7 +260,8 @@ def test_an_illegal_move_click_shows_the_engines_reason(arena: Path, tmp_path: P
     enc = drv.battle.match.encounter
     reason = enc.can_move_to("Hero", (7, 4))
     assert reason is not None
-    assert drv.battle.ctx.status == f"Cannot move Hero to 7,4: {reason}"
+    # The engine's own words, its "move:" prefix read as "Cannot move:".
+    assert drv.battle.ctx.status == "Cannot move: " + reason.removeprefix("move: ")
     assert log_lines(log) == [{"action": "begin"}]
 
 
@@ -267,7 +269,7 @@ def test_clicking_an_enemy_out_of_reach_says_why(arena: Path, tmp_path: Path) ->
     log = tmp_path / "r.jsonl"
     drv, _ = run(hotseat(arena, log), [(idle, click_cell((5, 2))), (idle, lambda b: [])])
     reason = drv.battle.match.encounter.can_attack("Hero", "Orc")
-    assert reason is not None and drv.battle.ctx.status == f"Cannot attack Orc: {reason}"
+    assert reason is not None and drv.battle.ctx.status == "Cannot attack: " + reason.removeprefix("attack: ")
 
 
 # --- save and resume --------------------------------------------------------------------------------
@@ -406,9 +408,23 @@ def test_a_new_user_plays_the_default_map_to_the_end_with_the_mouse_alone(tmp_pa
 
 def test_clicking_the_speed_label_cycles_the_ai_speed(arena: Path, tmp_path: Path) -> None:
     def click_speed(b: BattleScene) -> list[pygame.event.Event]:
-        return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b.speed_rect.center, button=1)]
+        return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b.view.speed_rect.center, button=1)]
 
     drv, _ = run(PlayConfig(map_path=arena, log_path=tmp_path / "v.jsonl", humans=EVERYONE, headless=True,
                             frames=300), [(idle, click_speed), (idle, click_speed), (idle, lambda b: [])])
     assert drv.battle.anim.speed == float("inf")  # 1x -> 2x -> instant
     assert drv.battle.ctx.status == "AI speed instant"
+
+
+# --- undo of a GM correction ------------------------------------------------------------------------
+def test_u_takes_back_the_gms_set_hp_after_a_roll_and_the_log_loses_it(arena: Path, tmp_path: Path) -> None:
+    """Hero moved next to the Orc and missed (dice rolled: its own move can no longer be taken back); the GM
+    then set the Orc to 3 hp by mistake. U takes the GM's line back, not the roll."""
+    log = tmp_path / "gm.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "move", "unit": "Hero", "to": [4, 2]}\n'
+                   '{"action": "attack", "unit": "Hero", "target": "Orc", "roll": 1}\n'
+                   '{"action": "set_hp", "unit": "Orc", "hp": 3}\n')
+    drv, _ = run(hotseat(arena, log), [(idle, press(pygame.K_u)), (idle, press(pygame.K_u))])
+    assert [d["action"] for d in log_lines(log)] == ["begin", "move", "attack"]
+    assert drv.battle is not None and drv.battle.match.encounter.view("Orc").hp == 9
+    assert "dice were rolled" in drv.battle.ctx.status  # the second U: the roll stands

@@ -2,9 +2,9 @@
 
 A random policy picks among ``legal_actions()`` (shots and casts too: some
 combatants carry bows and area abilities, R29, R32) and now and then a GM action
-(push, grant, set_threatening, remove, join). After every action: footprints
-of active combatants are on the map and disjoint, movement is never
-negative, hp never rises, defeated or fled combatants never come back or
+(push, grant, set_threatening, remove, join, set_hp; edit in setup). After every
+action: footprints of active combatants are on the map and disjoint, movement is never
+negative, hp never rises but by the GM's set_hp and edit, defeated or fled combatants never come back or
 act, undo restores the exact prior state, a cheapest move replayed along an
 explicit ``path`` gives the same state, and writing the log and replaying it
 reproduces ``state_json`` byte for byte.
@@ -24,7 +24,9 @@ from game.rules import (
     Attacked,
     CombatEnded,
     Defeated,
+    Edited,
     Fled,
+    HpSet,
     Joined,
     Moved,
     Pushed,
@@ -33,7 +35,17 @@ from game.rules import (
     TurnStarted,
 )
 from game.rules.actionlog import read_log, replay, write_log
-from game.rules.actions import ACTION_CLASSES, GrantMovement, Join, Move, Push, Remove, SetThreatening
+from game.rules.actions import (
+    ACTION_CLASSES,
+    Edit,
+    GrantMovement,
+    Join,
+    Move,
+    Push,
+    Remove,
+    SetHp,
+    SetThreatening,
+)
 from game.rules.encounter import Encounter
 from game.rules.errors import IllegalActionError
 from game.rules.scenario import Scenario
@@ -112,7 +124,24 @@ def gm_action(enc: Encounter, rng: random.Random, step: int):
         col, row = rng.randrange(enc.layout.cols), rng.randrange(enc.layout.rows)
         faction = rng.choice(["player", "enemy", "ally"])
         return Join.of({"name": f"J{step}", "faction": faction, "initiative": rng.randint(0, 3)}, (col, row))
+    if kind < 0.97:
+        return SetHp(name, rng.randint(-2, 14))
     return Remove(name, rng.choice(["defeated", "fled"]))
+
+
+def gm_edit(enc: Encounter, rng: random.Random) -> Edit:
+    """Setup: the GM changes one to three properties of someone (some values refused, some changes that
+    make a combatant no longer fit where it stands)."""
+    choices = {
+        "hp": lambda: rng.randint(0, 16), "initiative": lambda: rng.randint(-1, 6), "move": lambda: rng.randint(1, 8),
+        "threatening": lambda: rng.random() < 0.5, "facing": lambda: rng.choice(enc.layout.direction_names),
+        "size": lambda: rng.choice(["standard", "large"]), "reach": lambda: rng.randint(1, 2),
+        "faction": lambda: rng.choice(["player", "enemy", "ally"]), "attack": lambda: rng.randint(0, 4),
+        "movement_type": lambda: rng.choice(["ground", "flying", "swimming"]),
+        "ranged": lambda: rng.choice([None, "1-4"]), "area_range": lambda: rng.choice([None, 2]),
+    }
+    keys = rng.sample(sorted(choices), rng.randint(1, 3))
+    return Edit.of(rng.choice(list(enc.units)), {k: choices[k]() for k in keys})
 
 
 def check_invariants(enc: Encounter, prev_hp: dict[str, int], gone: set[str]) -> None:
@@ -143,6 +172,10 @@ def check_events(applied: Applied, before: dict, after: dict, just_ended: bool) 
     for e in applied.events:
         if isinstance(e, Attacked | Shot | AreaHit) and e.hit:
             lost[e.target] = lost.get(e.target, 0) + e.damage
+        elif isinstance(e, HpSet):
+            lost[e.unit] = lost.get(e.unit, 0) - e.change
+        elif isinstance(e, Edited) and "hp" in dict(e.changes):
+            lost[e.unit] = before[e.unit].hp - after[e.unit].hp  # back to the new starting hp
         elif isinstance(e, Pushed | TurnStarted):
             lost[e.unit] = lost.get(e.unit, 0) + e.hazard_damage
     for name, now in after.items():
@@ -185,8 +218,9 @@ def playout(scenario: Scenario, seed: int, tmp_path: Path, steps: int = 160) -> 
             break
         legal = enc.legal_actions()
         assert legal, "an active encounter always offers end_turn"
-        if enc.phase == "active" and rng.random() < 0.12:
-            action = gm_action(enc, rng, step)
+        gm = enc.phase == "active" and rng.random() < 0.12
+        if gm or enc.phase == "setup" and rng.random() < 0.5:
+            action = gm_action(enc, rng, step) if gm else gm_edit(enc, rng)
             if enc.check(action) is not None:
                 before = enc.snapshot()
                 with pytest.raises(IllegalActionError):
@@ -217,6 +251,9 @@ def playout(scenario: Scenario, seed: int, tmp_path: Path, steps: int = 160) -> 
         recorded = applied.action
         check_events(applied, views_before, {v.name: v for v in enc.views()}, enc.is_over() and not was_over)
         after = enc.snapshot()
+        for e in applied.events:  # the GM's healing is the one way up
+            if isinstance(e, HpSet | Edited):
+                prev_hp[e.unit] = enc.unit(e.unit).hp
         if isinstance(action, Move):
             assert canonical(twin) == canonical(enc)
         assert enc.undo() == recorded

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.playtest import count_behaviour
-from game.rules import Attack, Begin, Encounter, EndTurn, Move, scenario_from_rows
+from game.rules import Attack, Begin, Encounter, EndTurn, Move, Shoot, scenario_from_rows
 
 
 def _fighter(name: str, faction: str, at: tuple[int, int], initiative: int) -> dict[str, object]:
@@ -51,3 +51,18 @@ def test_pacing_across_turns_behind_a_wall_is_a_shuffle_but_not_passive() -> Non
     assert [(t.round, t.unit) for t in b.records if t.shuffle] == [(3, "A")]
     assert b.passive == 0
     assert b.longest_quiet == 3
+
+
+def test_a_shot_is_a_strike_and_an_archer_that_could_shoot_and_waits_is_passive() -> None:
+    # A rock column (col 3) keeps everyone from walking to anyone (R5), but the bow (range 2-8) sees over
+    # open ground around it: A at 1,0 sees B at 5,0 along row 0 (the rock is in rows 1-2 only).
+    # Round 1: A shoots (a strike, not passive); B, a swordsman who cannot reach A, waits (not passive).
+    # Round 2: A could shoot again and ends its turn: passive. Round 1 had a strike, round 2 none.
+    archer = {**_fighter("A", "player", (1, 0), 2), "ranged": "2-8", "ranged_damage": "1"}
+    scenario = scenario_from_rows(["...|...", "...#...", "...#..."],
+                                  [archer, {**_fighter("B", "enemy", (5, 0), 1), "move": 0}])
+    log = [Begin(), Shoot("A", "B", roll=15, damage=1), EndTurn(), EndTurn(), EndTurn(), EndTurn()]
+    b = count_behaviour(scenario, log)
+    assert [(t.round, t.unit) for t in b.records if t.passive] == [(2, "A")]
+    assert [t.struck for t in b.records] == [True, False, False, False]
+    assert b.longest_quiet == 1

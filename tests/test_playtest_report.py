@@ -8,7 +8,21 @@ from game.playtest.play import _observe
 from game.playtest.record import GameRecord, Tally
 from game.playtest.report import RunInfo, markdown_report
 from game.playtest.summary import Summary
-from game.rules import Attacked, Defeated, Moved, Pushed, Shoved, TurnStarted
+from game.rules import (
+    Attacked,
+    Begin,
+    Cast,
+    CastRoll,
+    Defeated,
+    Encounter,
+    EndTurn,
+    Moved,
+    Pushed,
+    Shoot,
+    Shoved,
+    TurnStarted,
+    scenario_from_rows,
+)
 
 
 def _summary(winners_per_game: list[tuple[str, ...]]) -> Summary:
@@ -43,7 +57,8 @@ def test_report_of_a_balanced_batch_does_not_cry_wolf() -> None:
 
 def test_tally_counts_zoc_stops_back_attacks_shove_falls_and_hazard_damage_from_events() -> None:
     enc = SimpleNamespace(
-        view=lambda name: SimpleNamespace(cell={"Orc 1": (4, 4), "Aldric": (5, 4)}[name], active=True),
+        view=lambda name: SimpleNamespace(cell={"Orc 1": (4, 4), "Aldric": (5, 4)}[name], active=True, ranged=None),
+        hostile=lambda a, b: a != b,
     )
     tally = Tally({"Orc 1": 10, "Aldric": 12})
     _observe((Moved("Orc 1", ((2, 4), (3, 4), (4, 4)), 2, ("Aldric",)),), enc, tally, None)
@@ -61,3 +76,44 @@ def test_tally_counts_zoc_stops_back_attacks_shove_falls_and_hazard_damage_from_
     # Aldric has 12 - 8 = 4 hp left: a 9-point hit takes 4 (overkill is not damage dealt).
     _observe((Attacked("Orc 1", "Aldric", "front", 0, 20, 12, True, 9),), enc, tally, None)
     assert tally.dealt["Orc 1"] == 12 and tally.taken["Aldric"] == 12
+
+
+def test_tally_counts_shots_casts_cover_friendly_fire_and_sight_blocks_from_a_real_encounter() -> None:
+    # Pointy odd. Row 2: Scout 0,2 | tree 1,2 | . | Archer 3,2 | . | wall 5,2 | . | Orc 7,2.
+    # The Archer (2-6) shoots the Scout through the tree (cover, R31); the Orc, 4 hexes east, is in
+    # range behind the wall (a sight block, R30). The Mage's burst on 3,3 catches the Archer (3,2 is
+    # 3,3's north-west neighbour on an odd row), itself and the Gob at 4,3: two friendly hits, one hostile.
+    rows = ["........", "........", ".t...#..", "........", "........"]
+    units = [
+        {"name": "Archer", "at": (3, 2), "faction": "player", "initiative": 9, "ranged": "2-6", "hp": 20},
+        {"name": "Mage", "at": (3, 4), "faction": "player", "initiative": 5, "area_range": 4, "area_radius": 1,
+         "hp": 20},
+        {"name": "Scout", "at": (0, 2), "faction": "enemy", "initiative": 1, "hp": 10},
+        {"name": "Gob", "at": (4, 3), "faction": "enemy", "initiative": 0, "hp": 10, "threatening": False},
+        {"name": "Orc", "at": (7, 2), "faction": "enemy", "initiative": 0, "hp": 10},
+    ]
+    enc = Encounter.from_scenario(scenario_from_rows(rows, units))
+    assert not enc.sees("Archer", "Orc") and enc.distance("Archer", "Orc") == 4
+    tally = Tally({v.name: v.hp for v in enc.views()})
+
+    def play(action: object) -> None:
+        _observe(enc.apply(action).events, enc, tally, None)
+
+    play(Begin())
+    assert enc.turn == "Archer" and tally.counts["sight_blocks"] == 1
+    assert enc.preview_shoot("Archer", "Scout").cover
+    play(Shoot("Archer", "Scout", roll=20, damage=3))
+    play(EndTurn())
+    assert enc.turn == "Mage" and tally.counts["sight_blocks"] == 1  # the Mage has no bow
+    caught = enc.caught_by("Mage", (3, 3))
+    assert sorted(caught) == ["Archer", "Gob", "Mage"]
+    play(Cast("Mage", (3, 3), tuple(CastRoll(name, 20, 2) for name in caught)))
+    c = tally.counts
+    assert (c["shots"], c["shot_hits"], c["casts"], c["area_rolls"], c["area_hits"]) == (1, 1, 1, 3, 3)
+    assert c["friendly_fire"] == 2 and c["cover"] == 1
+    # the shot's 3 and the burst's 2 on the Gob are the shooters' doing; friendly fire is nobody's credit
+    assert tally.dealt["Archer"] == 3 and tally.dealt["Mage"] == 2
+    assert tally.taken["Archer"] == 2 and tally.taken["Mage"] == 2 and tally.taken["Gob"] == 2
+    while enc.turn != "Archer":
+        play(EndTurn())
+    assert c["sight_blocks"] == 2  # a new round: the Orc is still in range behind the wall

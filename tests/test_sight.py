@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules import Encounter, scenario_from_rows, sees, sight_line, sight_map
+from game.rules.sight import blocking, sight_lines
 from game.rules.textmap import board_from_rows
 from tests.sight_reference import reference_line, reference_sees
 
@@ -195,3 +196,23 @@ def test_sight_map_matches_the_reference_everywhere(m: tuple[str, str, list[str]
     r0 = data.draw(st.integers(0, board.rows - 1))
     c0 = data.draw(st.integers(0, board.cols - 1))
     assert (sight_map(board, a, slice(r0, None), slice(c0, None)) == want[r0:, c0:]).all()
+
+
+def test_long_lines_on_a_large_map_agree_line_by_line_in_every_layout() -> None:
+    # sight_map's tables work out one segment per turn-and-mirror orbit and turn it back (R30 is pure
+    # geometry); sight_lines works out each segment on its own, and the rational reference checks a sample
+    rng = np.random.default_rng(19)
+    for axis, index in LAYOUTS:
+        grid = ["".join(rng.choice(list("......#f|t"), size=36)) for _ in range(36)]
+        board = board_from_rows(grid, axis, index)
+
+        def blocks(c: tuple[int, int], board=board) -> bool:
+            return board.is_on_map(c) and bool(board.blocks_sight[c[1], c[0]])
+
+        for a in ((0, 0), (21, 14)):
+            seen = sight_map(board, a)
+            lines = sight_lines(board.layout, [(a, (c, r)) for r in range(36) for c in range(36)])
+            one_by_one = np.array([not blocking(board, line) for line in lines]).reshape(36, 36)
+            assert (seen == one_by_one).all(), (axis, index, a, np.argwhere(seen != one_by_one)[:3].tolist())
+            for c, r in rng.integers(0, 36, size=(2, 2)).tolist():
+                assert seen[r, c] == reference_sees(board.layout, blocks, a, (c, r)), (axis, index, a, (c, r))

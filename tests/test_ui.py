@@ -126,10 +126,11 @@ def test_plus_and_minus_zoom_in_steps() -> None:
 
 
 def test_held_arrow_key_pans_at_a_fixed_rate() -> None:
-    # Held for 30 frames of 1/60 s = 30 updates at 720 px/s = 360 px at zoom 1.
+    # Held for 30 frames of 1/60 s = 30 updates at 720 screen px/s = 360 screen px = 180 map px at zoom 2
+    # (zoomed in, so the map is wider than the window and the pan stays inside its bounds).
     script = {0: [key(pygame.KEYDOWN, pygame.K_RIGHT)], 30: [key(pygame.KEYUP, pygame.K_RIGHT)]}
-    result = run_window(DEFAULT, size=SIZE, zoom=1.0, max_frames=40, script=script, clock=FakeClock())
-    assert result.view.camera.cx == pytest.approx(592 + 360)
+    result = run_window(DEFAULT, size=SIZE, zoom=2.0, max_frames=40, script=script, clock=FakeClock())
+    assert result.view.camera.cx == pytest.approx(592 + 180)
     assert result.view.camera.cy == pytest.approx(339)
 
 

@@ -163,19 +163,23 @@ def test_nothing_is_previewed_for_an_ai_turn(scene) -> None:
 
 
 def test_clicking_a_target_out_of_reach_moves_to_the_previewed_hex_first(scene) -> None:
-    from tests.ui_harness import click, submit
+    from game.rules import Move
+    from game.ui.commands import CommandMapper, Pick, Situation, Submit
+    from game.ui.context import Reply
+    from tests.ui_harness import submit
 
     m, ctx, ws, s = scene
-    pos = hover(ctx, (7, 5))
+    mapper = CommandMapper(m, ctx.geometry.cell_center)
+    hover(ctx, (7, 5))
     frame(s, ctx, ws)
-    reply = send(ctx, ws, click(pos))
-    assert reply is not None and reply.action is not None
-    assert "click Goblin again to attack (hits on 7+ (70 %))" in reply.status
-    submit(ctx, reply)
+    preview = widget(ws, ActionPreview)
+    cmd = mapper.map(Pick((7, 5), preview.approach_for("Goblin")), Situation())
+    assert cmd == Submit(Move("Mira", (8, 4)), status="Mira moves to 8,4: click Goblin again to attack")
+    submit(ctx, Reply(action=cmd.action))
     assert m.encounter.view("Mira").cell == (8, 4)
-    frame(s, ctx, ws)  # now in reach: the preview is from where Mira stands, the scene's click attacks
-    assert widget(ws, ActionPreview).plan[0] is None
-    assert send(ctx, ws, click(pos)) is None
+    frame(s, ctx, ws)  # now in reach: the preview is from where Mira stands, the next click attacks
+    assert preview.plan[0] is None and preview.approach_for("Goblin") is None
+    assert mapper.map(Pick((7, 5), None), Situation()).action.KIND == "attack"
 
 
 def test_hovering_a_friend_shows_its_card_not_a_refused_move(scene) -> None:

@@ -7,7 +7,7 @@ import pytest
 from game.render.pg import pygame
 from game.rules import Attack, EndTurn, Move
 from game.ui.replay import ReplayScene
-from tests.ui_harness import click, key, screen, skirmish
+from tests.ui_harness import click, key, motion, screen, skirmish
 
 
 @pytest.fixture
@@ -122,3 +122,99 @@ def test_the_replay_animates_tiled_animations_and_shows_the_token_sprites() -> N
     changed = np.any(pygame.surfarray.array3d(s) != first, axis=2)
     assert v.maplayer.animator.repaints >= 1 and changed.sum() > 100
 
+
+
+# --- the wheel, rounds, speeds (issue 20: bug 10 and the replay's controls) ----------------------------------
+@pytest.fixture
+def long_log():
+    """place, place, begin (step 3: round 1, the Goblin to act), then 30 end_turns. The default map has 9
+    combatants and nobody falls, so every 9th end_turn starts a round: round 2 at step 3 + 9 = 12, round 3 at
+    step 21, round 4 at step 30."""
+    from game.rules import Begin, Place
+
+    m = skirmish()
+    actions = [Place("Goblin", (7, 5), "w"), Place("Orc 2", (6, 8), "nw"), Begin(), *[EndTurn()] * 30]
+    assert m.encounter.history[:3] == actions[:3]
+    v = ReplayScene(m.encounter.scenario, actions)
+    return v, screen()
+
+
+def test_the_wheel_zooms_the_map_toward_the_pointer_bug_10(long_log) -> None:
+    v, s = long_log
+    v.draw(s, 1.0)
+    pointer = (v.map_rect.x + 300, v.map_rect.y + 200)
+    v.handle_event(motion(pointer))
+    cam = v.camera
+    before = cam.zoom_index
+    under = cam.screen_to_map(pointer[0] - v.map_rect.x, pointer[1] - v.map_rect.y)
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    assert cam.zoom_index == before + 1
+    again = cam.screen_to_map(pointer[0] - v.map_rect.x, pointer[1] - v.map_rect.y)
+    assert abs(again[0] - under[0]) < 1 and abs(again[1] - under[1]) < 1  # the map point stays under the pointer
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False))  # one notch, one step
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    assert cam.zoom_index == before - 1
+
+
+def test_the_wheel_over_the_combat_log_scrolls_it(long_log) -> None:
+    v, s = long_log
+    v.go(33)
+    v.draw(s, 1.0)
+    v.handle_event(motion(v.log_rect.center))
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    v.draw(s, 1.0)
+    assert v.log_scroll == 3  # three older rows into view, the three newest below
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False))
+    v.draw(s, 1.0)
+    assert v.log_scroll == 0
+
+
+def test_a_round_is_one_click_away_on_the_timeline(long_log) -> None:
+    v, s = long_log
+    v.draw(s, 1.0)
+    assert v.rounds() == [1, 2, 3, 4] and [v.round_start(r) for r in (1, 2, 3, 4)] == [3, 12, 21, 30]
+    label = next(rect for r, rect in v.round_marks if r == 3)
+    v.handle_event(click(label.center))
+    assert v.k == 21 and v.enc.round == 3 and v.enc.turn == "Goblin"  # the round's first turn
+    v.handle_event(key(pygame.K_PAGEDOWN))
+    assert v.k == 30 and v.enc.round == 4
+    v.handle_event(key(pygame.K_LEFT))
+    v.handle_event(key(pygame.K_PAGEUP))  # within round 3: back to its start
+    assert v.k == 21
+    v.handle_event(key(pygame.K_PAGEUP))
+    assert v.k == 12 and v.enc.round == 2
+    v.draw(s, 1.0)
+    t = v.timeline
+    v.handle_event(click((t.x + t.w // 2, t.bottom - 4)))  # the track itself: the step under the pointer
+    assert v.k == 16  # half of 33, rounded
+
+
+@pytest.mark.parametrize(("key_", "speed", "steps"), [(pygame.K_1, 1, 1), (pygame.K_2, 2, 2), (pygame.K_3, 4, 5)])
+def test_plays_at_1x_2x_4x(long_log, key_, speed, steps) -> None:
+    v, s = long_log
+    v.handle_event(key(key_))
+    v.handle_event(key(pygame.K_SPACE))
+    for _ in range(66):  # 1.1 s of 60 Hz updates: one step each 0.8 s at 1x, 0.4 s at 2x, 0.2 s at 4x
+        v.update(1 / 60)
+    assert v.speed == speed and v.k == steps
+
+
+def test_the_speed_button_cycles_and_drag_pans(long_log) -> None:
+    v, s = long_log
+    v.draw(s, 1.0)
+    speed = next(b for b in v.buttons if b.key == "speed")
+    assert speed.label == "Speed 1x"
+    v.handle_event(click(speed.rect.center))
+    v.draw(s, 1.0)
+    assert v.speed == 2 and next(b for b in v.buttons if b.key == "speed").label == "Speed 2x"
+    cam = v.camera
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))  # zoomed in: room to pan
+    cx, cy = cam.cx, cam.cy
+    start = v.map_rect.center
+    v.handle_event(motion(start))
+    v.handle_event(click(start))
+    v.handle_event(motion((start[0] - 40, start[1] - 20)))
+    v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] - 40, start[1] - 20), button=1))
+    assert (round(cam.cx - cx), round(cam.cy - cy)) == (round(40 / cam.zoom), round(20 / cam.zoom))
+    v.handle_event(key(pygame.K_f))
+    assert cam.zoom_index == cam.fit_index()

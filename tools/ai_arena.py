@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from gen_skirmish import generate  # noqa: E402
-from skirmish_maps import LAYOUTS, skirmish_map  # noqa: E402
+from skirmish_maps import LAYOUTS, MIXED_ROSTER, ROSTER, skirmish_map  # noqa: E402
 
 from game.ai import policy_for  # noqa: E402
 from game.maps import load_scenario, shipped_maps  # noqa: E402
@@ -185,17 +185,19 @@ def report(first: str, second: str, results: list[GameResult]) -> str:
 
 
 def timing(levels: list[str], games: int, seed: int) -> None:
-    """Decision time per combatant turn on a 64x64 map with 24 combatants (12 a side)."""
+    """Decision time per combatant turn on a 64x64 map with 24 combatants (12 a side): melee forces, then
+    mixed forces where a quarter are archers and casters."""
     with tempfile.TemporaryDirectory() as tmp:
-        for level in levels:
-            times: list[float] = []
-            for g in range(games):
-                path = skirmish_map(tmp, seed + g, *LAYOUTS[g % 4], 64, 64, 12)
-                r = play(str(path), seed + g, level, level, "A")
-                times += r.times[level]
-            print(f"timing 64x64, 24 combatants: {level:>6} turns {len(times):5d}  mean "
-                  f"{1000 * statistics.fmean(times):6.2f} ms  median {1000 * statistics.median(times):6.2f} ms  "
-                  f"max {1000 * max(times):7.2f} ms", flush=True)
+        for label, roster in (("melee", ROSTER), ("mixed", MIXED_ROSTER)):
+            for level in levels:
+                times: list[float] = []
+                for g in range(games):
+                    path = skirmish_map(tmp, seed + g, *LAYOUTS[g % 4], 64, 64, 12, roster)
+                    r = play(str(path), seed + g, level, level, "A")
+                    times += r.times[level]
+                print(f"timing 64x64, 24 combatants, {label}: {level:>6} turns {len(times):5d}  mean "
+                      f"{1000 * statistics.fmean(times):6.2f} ms  median {1000 * statistics.median(times):6.2f} ms  "
+                      f"max {1000 * max(times):7.2f} ms", flush=True)
 
 
 def main() -> int:

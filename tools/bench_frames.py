@@ -124,12 +124,12 @@ def run(map_path: Path, frames: int, seed: int, baseline: bool
             scene.ctx.camera.zoom_index = ZOOMS.index(1.0)
             scene.ctx.show_enemy_reach = True  # Ctrl-V counts on
             if baseline:
-                scene.maplayer = TileBlitLayer(scene.art)
+                scene.view.maplayer = TileBlitLayer(scene.art)
             thinking: list[bool] = []
             cpu: list[float] = []
 
             def probe(frame: int, stack: SceneStack) -> list[pygame.event.Event]:
-                thinking.append(scene.thinker.thinking)
+                thinking.append(scene.ai.thinking)
                 cpu.append(time.thread_time())
                 if frame == 0:  # point at the middle of the field, so hover overlays work too
                     return [pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 360), rel=(0, 0), buttons=(0, 0, 0))]
@@ -162,7 +162,7 @@ def main() -> None:
     think_ms = [t for t, th in zip(cached, thinking, strict=False) if th]
     animated = len(scene.art.animated)
     print(f"animated cells: {animated} ({args.animate or 'none'}), repainted in the cached run: "
-          f"{scene.maplayer.animator.repaints}")
+          f"{scene.view.maplayer.animator.repaints}")
     print(f"battle: {SIZE}x{SIZE} map, {len(enc.views())} combatants, {len(enc.history)} actions played in "
           f"{len(cached)} measured frames at {SCREEN[0]}x{SCREEN[1]}, zoom 100 %, enemy reach on")
     print(f"{'':28}{'median ms':>10}{'p99 ms':>10}{'max ms':>10}")

@@ -5,7 +5,8 @@ and returns a :class:`Generated` describing it. From the seed it draws:
 
 - a layout: any of the four Tiled hex layouts (pointy/flat, odd/even stagger);
 - a size: 12 to 40 columns, 12 to 40 rows (never more than 12 rows off square);
-- one or two features: ``open`` (scattered woods and rocks), ``corridors``
+- one or two features: ``open`` (scattered woods, trees that give cover and
+  rocks), ``corridors``
   (rock with lanes three hexes wide between the sides), ``walls`` (a wall across
   each half, with gaps), ``river`` (water down the middle, fords three rows
   wide), ``chasm`` (a chasm down the middle, bridges), ``pits`` (fire hazards);
@@ -15,7 +16,10 @@ and returns a :class:`Generated` describing it. From the seed it draws:
   drawn from :data:`ROSTER`: soldiers, reach-2 polearms, a halberd (band 1-2),
   flyers, swimmers, large and (on maps 20 wide or more) giant brutes, and
   wounded veterans (few hit points; the map format has no "current hit points",
-  so a wounded start is a low ``hp``).
+  so a wounded start is a low ``hp``); in about two forces of three also
+  archers (range 2-8), a skirmisher with javelins (1-4) and a caster (a burst
+  of radius 1 that pushes, two uses);
+- trees that give cover (R31) among the woods everywhere.
 
 Every map is checked before it is returned (:func:`problems`): the map
 validates, and every combatant can reach, with unlimited movement, a hex from
@@ -57,7 +61,17 @@ ROSTER: dict[str, dict[str, object]] = {
     "Brute": {"hp": 24, "attack": 4, "defense": 11, "damage": "2d6", "size": "large", "move": 5},
     "Giant": {"hp": 40, "attack": 5, "defense": 10, "damage": "2d8", "size": "giant", "move": 4},
     "Veteran": {"hp": 4, "attack": 4, "defense": 13, "damage": "1d8+1"},  # wounded: a third of its hp left
+    # Ranged and area combatants (R29, R32), in some forces only (see _roster).
+    "Archer": {"hp": 9, "attack": 1, "defense": 11, "damage": "1d4", "ranged": "2-8", "ranged_attack": 3,
+               "ranged_damage": "1d8"},
+    "Skirmisher": {"hp": 11, "attack": 3, "defense": 12, "damage": "1d6", "ranged": "1-4", "ranged_attack": 2,
+                   "ranged_damage": "1d6"},
+    "Caster": {"hp": 8, "attack": 0, "defense": 10, "damage": "1d4", "area_range": 6, "area_radius": 1,
+               "area_attack": 2, "area_damage": "2d6", "area_push": 1, "area_uses": 2},
 }
+RANGED_ROLES = ("Archer", "Skirmisher", "Caster")
+# Trees give cover to a target seen through them (R31); walls block sight (R30).
+TILES = {"t": {"terrain": "normal", "cover": True}}
 RADIUS = {"standard": 0, "large": 1, "giant": 2}
 
 
@@ -98,6 +112,7 @@ def _left_half(rng: random.Random, features: tuple[str, ...], cols: int, rows: i
     half = range(cols // 5, (cols + 1) // 2)
     area = cols * rows
     _blob(rng, grid, "d", max(1, area // 80), 5, half)  # some woods everywhere
+    _blob(rng, grid, "t", max(1, area // 160), 3, half)  # and trees that give cover
     if "open" in features:
         _blob(rng, grid, "#", max(1, area // 200), 3, half)
     if "corridors" in features:
@@ -145,14 +160,18 @@ def _terrain(rng: random.Random, features: tuple[str, ...], cols: int, rows: int
 
 def _fits(grid: Grid, layout: HexLayout, cell: tuple[int, int], radius: int, taken: set[tuple[int, int]]) -> bool:
     rows, cols = len(grid), len(grid[0])
-    return all(0 <= c < cols and 0 <= r < rows and grid[r][c] == "." and (c, r) not in taken
+    return all(0 <= c < cols and 0 <= r < rows and grid[r][c] in ".t" and (c, r) not in taken
                for c, r in layout.disc(cell, radius))
 
 
 def _roster(rng: random.Random, cols: int, per_side: int) -> list[str]:
-    """A soldier, then draws from the rest; at most one giant (on maps 20 wide or more), two veterans."""
-    cap = {"Giant": 1 if cols >= 20 else 0, "Veteran": 2}
-    roles = ["Soldier"]
+    """A soldier, then draws from the rest; at most one giant (on maps 20 wide or more), two veterans.
+    About two forces of three also have a ranged or area combatant second (an archer, a skirmisher or a
+    caster) and may draw more: two archers, one skirmisher and one caster at most."""
+    shooters = rng.random() < 0.65
+    cap = {"Giant": 1 if cols >= 20 else 0, "Veteran": 2, "Archer": 2 if shooters else 0,
+           "Skirmisher": 1 if shooters else 0, "Caster": 1 if shooters else 0}
+    roles = ["Soldier"] + ([rng.choice(RANGED_ROLES)] if shooters else [])
     while len(roles) < per_side:
         role = rng.choice([k for k in ROSTER if roles.count(k) < cap.get(k, per_side)])
         roles.append(role)
@@ -236,7 +255,7 @@ def generate(folder: str | Path, seed: int) -> Generated:
     for attempt in range(ATTEMPTS):
         info, units, grid = _draw(folder, seed, attempt)
         write_map(info.path, ["".join(r) for r in grid], stagger_axis=info.layout[0], stagger_index=info.layout[1],
-                  units=units, title=f"Generated skirmish {seed} ({'+'.join(info.features)})",
+                  units=units, tile_properties=TILES, title=f"Generated skirmish {seed} ({'+'.join(info.features)})",
                   map_properties={"seed": seed, "description": info.describe()})
         last = problems(info.path)
         if not last:

@@ -7,7 +7,7 @@ a chasm, fire (hazard) and rocks (blocked), laid point-symmetrically so
 neither side starts with better ground; the player side (``player`` and one
 ``ally``) starts on the left, the ``enemy`` side on the right, with the same
 roster: soldiers, a polearm (reach 2), a swimmer, a flyer and, from five a
-side, a large brute.
+side, a large brute (``MIXED_ROSTER`` adds archers and a caster after them).
 
     python tools/skirmish_maps.py OUT_DIR   # writes one map of each layout
 """
@@ -29,6 +29,16 @@ ROSTER = (
     {"role": "Swimmer", "hp": 9, "attack": 2, "defense": 12, "damage": "1d6+1", "movement_type": "swimming", "move": 6},
     {"role": "Brute", "hp": 24, "attack": 4, "defense": 11, "damage": "2d6", "size": "large", "move": 5},
     {"role": "Flyer", "hp": 8, "attack": 2, "defense": 13, "damage": "1d6", "movement_type": "flying", "move": 7},
+)
+# The same, with archers and a caster (R29, R32) among them: a quarter of the combatants at twelve a side.
+MIXED_ROSTER = (
+    *ROSTER,
+    {"role": "Archer", "hp": 9, "attack": 1, "defense": 11, "damage": "1d4", "ranged": "2-8", "ranged_attack": 3,
+     "ranged_damage": "1d8"},
+    {"role": "Caster", "hp": 8, "attack": 0, "defense": 10, "damage": "1d4", "area_range": 6, "area_radius": 1,
+     "area_attack": 2, "area_damage": "2d6", "area_push": 1, "area_uses": 2},
+    {"role": "Archer", "hp": 9, "attack": 1, "defense": 11, "damage": "1d4", "ranged": "2-8", "ranged_attack": 3,
+     "ranged_damage": "1d8"},
 )
 
 
@@ -73,7 +83,7 @@ def _free(grid: list[list[str]], cell: tuple[int, int], taken: set[tuple[int, in
 
 
 def skirmish_map(folder: str | Path, seed: int, stagger_axis: str = "y", stagger_index: str = "odd",
-                 cols: int = 20, rows: int = 14, per_side: int = 5) -> Path:
+                 cols: int = 20, rows: int = 14, per_side: int = 5, roster: tuple[dict, ...] = ROSTER) -> Path:
     from game.rules import HexLayout
 
     rng = random.Random(f"skirmish:{seed}:{stagger_axis}{stagger_index}:{cols}x{rows}:{per_side}")
@@ -83,9 +93,9 @@ def skirmish_map(folder: str | Path, seed: int, stagger_axis: str = "y", stagger
     units = []
     depth = max(4, cols // 5)
     for i in range(per_side):
-        spec = dict(ROSTER[i % len(ROSTER)])
+        spec = dict(roster[i % len(roster)])
         if spec["role"] == "Brute" and per_side < 5:
-            spec = dict(ROSTER[0])
+            spec = dict(roster[0])
         role = spec.pop("role")
         radius = 1 if spec.get("size") == "large" else 0
         for _ in range(500):
@@ -102,7 +112,8 @@ def skirmish_map(folder: str | Path, seed: int, stagger_axis: str = "y", stagger
         facing_a, facing_b = ("e", "w") if stagger_axis == "y" else ("ne", "sw")
         units.append({"name": f"Blue {role} {n}", "at": cell, "faction": faction, "facing": facing_a, **spec})
         units.append({"name": f"Red {role} {n}", "at": twin, "faction": "enemy", "facing": facing_b, **spec})
-    name = f"skirmish_{stagger_axis}{stagger_index}_{cols}x{rows}_{per_side}_{seed}.tmx"
+    mixed = "_mixed" if roster is not ROSTER else ""
+    name = f"skirmish_{stagger_axis}{stagger_index}_{cols}x{rows}_{per_side}_{seed}{mixed}.tmx"
     return write_map(Path(folder) / name, ["".join(r) for r in grid], stagger_axis=stagger_axis,
                      stagger_index=stagger_index, units=units,
                      title=f"Skirmish {seed} ({stagger_axis}/{stagger_index})",

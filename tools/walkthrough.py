@@ -131,7 +131,7 @@ class MousePlayer:
                     self.log.append(f"{me}: move to {best[0]}")
                     self.wait = 3
                     return [motion(pos(best[0]))]
-        end = next((bt for bt, cmd in b.buttons if cmd == "end_turn"), None)
+        end = next((bt for bt, cmd in b.view.buttons if cmd == "end_turn"), None)
         if end is None:
             self.steps -= 1
             return []

@@ -1,9 +1,10 @@
 """Two baselines, for measurement only: how much better than these is the tactical AI?
 
 - ``random``: one action drawn uniformly from the legal actions, then end turn.
-- ``greedy``: attack whatever is in reach (first by name); otherwise walk the
-  cheapest path toward the nearest hostile as far as this turn's movement goes
-  and attack if that brought one into reach; then end turn.
+- ``greedy``: attack whatever is in reach (first by name), or else shoot
+  whatever is in range and sight (first by name); otherwise walk the cheapest
+  path toward the nearest hostile as far as this turn's movement goes and
+  attack or shoot if that brought one into reach; then end turn.
 
 Both read only the public engine API and keep no state between calls.
 """
@@ -14,7 +15,7 @@ import random
 
 import numpy as np
 
-from game.rules import Action, Attack, Encounter, EndTurn, Move, ThreatZones
+from game.rules import Action, Attack, Encounter, EndTurn, Move, Shoot, ThreatZones
 
 from .turn import turn_so_far
 
@@ -48,15 +49,19 @@ class GreedyPolicy:
             target = first_target(view, name)
             if target is not None:
                 return Attack(name, target)
+            target = first_target(view, name, shoot=True)
+            if target is not None:
+                return Shoot(name, target)
         if any(isinstance(a, Move) for a in done) or view.acted:
             return EndTurn()
         step = step_toward_nearest(view, name)
         return Move(name, step) if step is not None else EndTurn()
 
 
-def first_target(enc: Encounter, name: str) -> str | None:
-    """The first hostile by name this combatant may attack from where it stands."""
-    names = sorted(v.name for v in enc.views() if v.active and v.name != name and enc.can_attack(name, v.name) is None)
+def first_target(enc: Encounter, name: str, shoot: bool = False) -> str | None:
+    """The first hostile by name this combatant may attack (or ``shoot``) from where it stands."""
+    can = enc.can_shoot if shoot else enc.can_attack
+    names = sorted(v.name for v in enc.views() if v.active and v.name != name and can(name, v.name) is None)
     return names[0] if names else None
 
 

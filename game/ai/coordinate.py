@@ -68,10 +68,17 @@ class Coordination:
             # A friend held by a hostile's zone of control (R9) strikes only from where it stands.
             held = bool(sit.enc.threateners_of(f.name))
             for t in self.targets:
-                span = (0 if held else f.movement_max) + f.reach + f.radius + t.radius
-                if sit.layout.distance(f.cell, t.cell) > span:
+                walk = 0 if held else f.movement_max
+                apart = sit.layout.distance(f.cell, t.cell) - f.radius - t.radius
+                # Its blow, or its shot (a friend held by a zone of control may still shoot, R29).
+                weapons = [(f.reach, f.attack, f.damage)]
+                if f.ranged is not None:
+                    weapons.append((f.ranged.max_range, f.ranged.attack, f.ranged.damage))
+                dists = [blow(t.hp, hit_chance(attack, t.defense, 0), sit.dice(damage).faces)
+                         for reach, attack, damage in weapons if apart <= walk + reach]
+                if not dists:
                     continue
-                dist = blow(t.hp, hit_chance(f.attack, t.defense, 0), sit.dice(f.damage).faces)
+                dist = max(dists, key=lambda d: float(d @ np.arange(len(d))))
                 opts.append((t.name, dist, self.slot[f.name] < self.slot[t.name]))
             if opts:
                 self.options.append(opts)

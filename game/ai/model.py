@@ -21,9 +21,11 @@ from game.rules import (
     SIDE_BITS,
     UNREACHABLE,
     Attack,
+    Cast,
     CombatantView,
     Encounter,
     EndTurn,
+    Shoot,
     Shove,
     ThreatZones,
     ZoneMemo,
@@ -63,9 +65,11 @@ class Threat:
 
     view: CombatantView
     can_end: np.ndarray  # bool [N + 1]: where it could end a move next turn (its fresh budget)
-    zone: np.ndarray  # bool [N + 1]: where it could attack the actor next turn
+    zone: np.ndarray  # bool [N + 1]: where it could attack (strike or shoot) the actor next turn
     share: float  # 1 / the number of combatants it could choose between (MegaMek PR #7736)
-    per_penalty: dict[int, float]  # expected damage against the actor, by defence penalty
+    per_penalty: dict[int, float]  # expected damage of its blow against the actor, by arc kind
+    melee: np.ndarray  # bool [N + 1]: where it could strike the actor with its weapon band
+    shot: dict[int, float]  # a shooter's expected damage by arc kind; kind + 3: the actor in cover (R31)
 
 
 class Situation:
@@ -110,8 +114,16 @@ class Situation:
         return self.board.cell_of(int(flat))
 
     def dpr(self, v: CombatantView, defense: float) -> float:
-        """Expected damage per round of ``v`` against a front-facing defence."""
-        return hit_chance(v.attack, round(defense), 0) * self.dice(v.damage).mean
+        """Expected damage per round of ``v`` against a front-facing defence: its blow or its shot, the better."""
+        melee = hit_chance(v.attack, round(defense), 0) * self.dice(v.damage).mean
+        if v.ranged is None:
+            return melee
+        return max(melee, hit_chance(v.ranged.attack, round(defense), 0) * self.dice(v.ranged.damage).mean)
+
+    def punch(self, v: CombatantView) -> float:
+        """Mean damage of ``v``'s better weapon (melee or ranged), for comparing the sides' strength."""
+        mean = self.dice(v.damage).mean
+        return mean if v.ranged is None else max(mean, self.dice(v.ranged.damage).mean)
 
     def value(self, v: CombatantView) -> float:
         """What a combatant is worth to its side: its damage over three rounds, plus one."""
@@ -119,15 +131,20 @@ class Situation:
         if key not in self._memo:
             foes = self.hostiles if v.faction == self.me.faction or v.name == self.me.name else [self.me, *self.friends]
             defense = sum(f.defense for f in foes) / len(foes) if foes else 10
-            self._memo[key] = 3.0 * self.dpr(v, defense) + 1.0
+            worth = 3.0 * self.dpr(v, defense) + 1.0
+            if v.area is not None and v.area_uses_left:
+                # Each burst left is worth a blow at one combatant, at least (R32).
+                burst = hit_chance(v.area.attack, round(defense), 0) * self.dice(v.area.damage).mean
+                worth += min(3, v.area_uses_left) * burst
+            self._memo[key] = worth
         return self._memo[key]
 
     @cached_property
     def quiet_rounds(self) -> float:
-        """Rounds since anybody last attacked or shoved (turns ended / combatants on the board)."""
+        """Rounds since anybody last attacked, shoved, shot or cast (turns ended / combatants on the board)."""
         ended = 0
         for action in reversed(self.enc.history):
-            if isinstance(action, Attack | Shove):
+            if isinstance(action, Attack | Shove | Shoot | Cast):
                 break
             ended += isinstance(action, EndTurn)
         return ended / max(1, len(self.by_name))
@@ -136,7 +153,7 @@ class Situation:
     def side_ratio(self) -> float:
         """The actor's side's strength over its hostiles' (hit points x mean damage, everyone on the board)."""
         def strength(units: list[CombatantView]) -> float:
-            return sum(u.hp * self.dice(u.damage).mean for u in units)
+            return sum(u.hp * self.punch(u) for u in units)
 
         foes = strength(self.hostiles)
         return strength([self.me, *self.friends]) / foes if foes else INF
@@ -144,22 +161,36 @@ class Situation:
     # --- hostile threat ------------------------------------------------------------------
     @cached_property
     def threats(self) -> list[Threat]:
-        """The hostiles that could possibly attack the actor next turn, wherever it ends this one."""
+        """The hostiles that could possibly attack the actor next turn, wherever it ends this one.
+
+        A hostile with a ranged profile is asked twice: where it could strike
+        (its weapon band) and where it could shoot (within its longest range
+        of where it could end; sight is judged later, from where it stands).
+        """
         me = self.me
         asks: list[tuple[CombatantView, int]] = []
+        bands: list[tuple[CombatantView, int | None]] = []
         for h in self.hostiles:
-            span = me.movement + h.movement_max + h.reach + me.radius + h.radius + 1
+            band = self.zones.zone_band(h, me)
+            rband = None if h.ranged is None else h.ranged.max_range + h.radius + me.radius
+            span = me.movement + h.movement_max + max(band, rband or 0) + 1
             from_h = self.distances(h.cell)
             if from_h[self.here] > span:
                 continue
-            band = self.zones.zone_band(h, me)
             # Each step costs at least 1, so its zone lies within movement + band of where it stands.
-            if from_h[self.cells].min() > h.movement_max + band:
+            if from_h[self.cells].min() > h.movement_max + max(band, rband or 0):
                 continue
             asks.append((h, band))
+            if rband is not None:
+                asks.append((h, rband))
+            bands.append((h, rband))
+        answers = iter(self.zones.next_turn_reaches(asks))
         out = []
-        for (h, _band), (can, zone) in zip(asks, self.zones.next_turn_reaches(asks), strict=True):
-            if not zone[self.cells].any():
+        for h, rband in bands:
+            can, zone = next(answers)
+            rzone = next(answers)[1] if rband is not None else None
+            anywhere = zone if rzone is None else zone | rzone
+            if not anywhere[self.cells].any():
                 continue
             from_h = self.distances(h.cell)
             # Whom it could choose between: those in its reach now, and the actor's friends
@@ -168,7 +199,7 @@ class Situation:
             others = [
                 v for v in self.by_name.values()
                 if v.name != me.name and v.faction in foes and (
-                    zone[self.board.flat(v.cell)]
+                    anywhere[self.board.flat(v.cell)]
                     or (v.name in self.friend_names
                         and from_h[self.board.flat(v.cell)] <= v.movement_max + h.movement_max + h.reach + 1))
             ]
@@ -184,7 +215,15 @@ class Situation:
             mean = self.dice(h.damage).mean
             per = {kind: hit_chance(h.attack, me.defense, self.arc_penalty[kind]) * mean
                    for kind in (ARC_FRONT, ARC_FLANK, ARC_REAR)}
-            out.append(Threat(h, can, zone, share, per))
+            shot: dict[int, float] = {}
+            if h.ranged is not None:
+                rmean = self.dice(h.ranged.damage).mean
+                for kind in (ARC_FRONT, ARC_FLANK, ARC_REAR):
+                    shot[kind] = hit_chance(h.ranged.attack, me.defense, self.arc_penalty[kind]) * rmean
+                    # In cover the target's defence is raised by the map's cover bonus (R31).
+                    shot[kind + 3] = hit_chance(h.ranged.attack, me.defense + self.enc.scenario.cover_bonus,
+                                                self.arc_penalty[kind]) * rmean
+            out.append(Threat(h, can, anywhere, share, per, zone, shot))
         return out
 
     def lure(self, h: CombatantView, v: CombatantView) -> float:
@@ -209,7 +248,7 @@ class Situation:
         out = np.zeros((len(threats), len(flats), 7))
         if not threats:
             return out
-        zones = np.stack([t.zone for t in threats])[:, flats]  # [hostile, cell]
+        zones = np.stack([t.melee for t in threats])[:, flats]  # [hostile, cell]
         bits = np.zeros(zones.shape, dtype=np.int64)  # [hostile, cell]: the sides it could strike from
         melee = []
         for i, t in enumerate(threats):
@@ -231,7 +270,31 @@ class Situation:
         blows = per.ravel()[worst + 3 * np.arange(len(threats))[:, None, None]] * shares[:, None, None]
         out[:, :, :6] = np.where(zones[:, :, None], blows, 0.0)
         out[:, :, 6] = np.where(zones, (per[:, 0] * shares)[:, None], 0.0)
+        for i, t in enumerate(threats):
+            if t.shot:
+                self._shots_at(out[i], t, flats)
         return out
+
+    def _shots_at(self, out: np.ndarray, t: Threat, flats: np.ndarray) -> None:
+        """A shooter's expected damage ``[cell, facing]`` where it could shoot the actor, into ``out`` where it is
+        more than its blow: from where it stands now (arc, sight, cover, R18, R30, R31); a hex it does not
+        see from there counts half (it must move to see it)."""
+        inside = np.flatnonzero(t.zone[flats])
+        if not inside.size:
+            return
+        h, cells = t.view, flats[inside]
+        assert h.ranged is not None
+        # Sight and cover from where it stands, for the hexes within its range of there (farther ones
+        # it must walk to see anyway).
+        near = self.dist_from(h.cell, cells) <= h.ranged.max_range + h.radius + self.me.radius
+        seen = np.zeros(len(cells), dtype=bool)
+        covered = np.zeros(len(cells), dtype=bool)
+        seen[near], covered[near] = self.zones.exposure(h, self.me, cells[near])
+        kinds = worst_arcs(sides_toward(self.layout, self.q[cells], self.r[cells], h.cell) @ SIDE_BITS)
+        table = np.array([t.shot[k] for k in range(6)])
+        shots = table[kinds + 3 * covered[:, None]] * np.where(seen, 1.0, 0.5)[:, None] * t.share
+        out[inside, :6] = np.maximum(out[inside, :6], shots)
+        out[inside, 6] = np.maximum(out[inside, 6], table[3 * covered] * np.where(seen, 1.0, 0.5) * t.share)
 
     # --- walking: the engine's bulk queries ------------------------------------------------------
     @cached_property
@@ -246,8 +309,12 @@ class Situation:
 
     @cached_property
     def attack_hexes(self) -> np.ndarray:
-        """bool [N + 1]: centres from which the actor could attack some hostile (its band, R21)."""
-        return self.zones.strike_hexes(self.me)
+        """bool [N + 1]: centres from which the actor could attack some hostile (its band, R21), or shoot
+        one (in range and in sight, R29, R30)."""
+        hexes = self.zones.strike_hexes(self.me)
+        if self.me.ranged is not None:
+            hexes = hexes | (self.zones.shoot_hexes(self.me) & (self.enter_cost < INF))
+        return hexes
 
     @cached_property
     def walk(self) -> np.ndarray:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from game.rules import Attack, Encounter, EndTurn, Face, Move, Shove
+from game.rules import Attack, Cast, Encounter, EndTurn, Face, Move, Shoot, Shove
 
 from .turn import Plan
 
@@ -58,6 +58,18 @@ def replies(enc: Encounter, me: str, moves: list, hostiles: list[str], enemy: Pl
         for action in plan.actions:
             if isinstance(action, Move):
                 at = action.to
+            elif isinstance(action, Shoot):
+                if action.target == me:
+                    sp = trial.preview_shoot(name, me, at=at)
+                    out[name] = (sp.expected_damage, sp.defeat_chance)
+                break
+            elif isinstance(action, Cast):
+                if at != trial.view(name).cell:
+                    trial.apply(Move(name, at))  # a burst is previewed from where its caster stands
+                hit = [a for a in trial.preview_cast(name, action.at).affected if a.target == me]
+                if hit:
+                    out[name] = (hit[0].expected_damage, hit[0].defeat_chance)
+                break
             elif isinstance(action, Attack):
                 if action.target == me:
                     pv = trial.preview_attack(name, me, at=at)

@@ -1,13 +1,17 @@
 """The tactical policy: score whole candidate turns and play the best.
 
 A candidate turn is an end hex (with the facing it ends with) x an action
-(attack, shove, disengage, flee or none) x an order (act then move, or move
-then act). Every candidate's score is a sum of named terms (weights.py), so
-the choice can be explained term by term (``playmat suggest``, the window).
+(attack, shove, shoot, cast, disengage, flee or none) x an order (act then
+move, or move then act). Every candidate's score is a sum of named terms
+(weights.py), so the choice can be explained term by term (``playmat
+suggest``, the window).
 
 Position terms are computed with numpy for every hex the actor may end on;
 only attack and shove hexes (a handful) go through the engine's previews,
-which give the exact hit and defeat chances, arc penalty included.
+which give the exact hit and defeat chances, arc penalty included. Shots
+are weighed from every hex at once with the engine's bulk ``shot_odds``
+(range, sight, cover, arc and the threatened-shooter penalty, R29-R31);
+bursts on the few centres that catch the most, previewed exactly.
 
 The policy keeps no state between calls: it re-plans from the encounter on
 every call and returns the first action of the best plan, so the same state
@@ -22,7 +26,24 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from game.rules import Action, Attack, Begin, Disengage, Encounter, EndTurn, Face, Flee, Move, Shove, ZoneMemo
+from game.rules import (
+    Action,
+    Attack,
+    Begin,
+    Cast,
+    CastPreview,
+    CombatantView,
+    Disengage,
+    Encounter,
+    EndTurn,
+    Face,
+    Flee,
+    Move,
+    Shoot,
+    Shove,
+    ZoneMemo,
+    hit_chance,
+)
 
 from .coordinate import Coordination, blow
 from .model import INF, DamageDice, Situation
@@ -33,6 +54,8 @@ from .weights import NORMAL, Weights
 # An action to weigh from a hex: (action, end hex, its value terms, hostiles' defeat chances, label).
 Entry = tuple[Action, int, dict[str, float], dict[str, float], str]
 MAX_TURN_ACTIONS = 12  # a safety net: a turn never needs more moves and turns than this
+SHOT_HEXES = 2  # per target, the hexes a shot is weighed from (the best by odds + position), besides its own
+CAST_CENTRES = 3  # the centres whose burst is previewed exactly (the best by who they catch now)
 
 
 @dataclass
@@ -233,6 +256,10 @@ class TacticalPolicy:
         if not enc.acted and sit.hostiles:
             self._attacks(sit, pos, cands, coord)
             self._shoves(sit, pos, cands)
+            if sit.me.ranged is not None:
+                self._shots(sit, pos, cands, coord, score)
+            if sit.me.area is not None and sit.me.area_uses_left > 0:
+                self._casts(sit, pos, cands, score)
             self._flee(sit, pos, cands, retreating)
             if retreating:
                 self._disengage(sit, w, pos, cands)
@@ -296,7 +323,7 @@ class TacticalPolicy:
         actions: list[Action] = [*act, *moves] if act_first else [*moves, *act]
         if actions and isinstance(actions[-1], Flee):
             return Candidate(actions, terms, end, facing, kills, label)
-        if facing != me.facing_index or any(isinstance(a, Attack | Shove) for a in act):
+        if facing != me.facing_index or any(isinstance(a, Attack | Shove | Shoot) for a in act):  # R20 turns it
             actions.append(Face(me.name, sit.layout.direction_names[facing]))
         actions.append(EndTurn())
         return Candidate(actions, terms, end, facing, kills, label)
@@ -315,7 +342,7 @@ class TacticalPolicy:
 
         def strength(units: list, near: bool) -> float:
             return sum(
-                u.hp * sit.dice(u.damage).mean for u in units
+                u.hp * sit.punch(u) for u in units
                 if not near or apart[sit.board.flat(u.cell)] <= radius
             )
 
@@ -325,15 +352,146 @@ class TacticalPolicy:
         return theirs > 0 and hurt <= 0.5 and ours < 0.6 * theirs and side >= 0.6 * foes
 
     # --- actions -----------------------------------------------------------------------------
-    def _attack_value(self, sit: Situation, target: str, hit: float, defeat: float) -> dict[str, float]:
+    def _attack_value(self, sit: Situation, target: str, hit: float, defeat: float,
+                      dice: DamageDice | None = None) -> dict[str, float]:
+        """A blow's (or, with the shot's ``dice``, a shot's) worth against ``target``."""
         w = self.weights
         t = sit.by_name[target]
-        expected = hit * sit.dice(sit.me.damage).capped_mean(t.hp)
+        expected = hit * (dice or sit.dice(sit.me.damage)).capped_mean(t.hp)
         return {
             "expected_damage": w.damage * expected,
             "defeat": w.defeat * defeat * sit.value(t),
             "wounded": w.wounded * expected * (1 - t.hp / max(1, t.hp_max)),
         }
+
+    def _focus(self, sit: Situation, coord: Coordination, t: CombatantView, hit: float, faces: tuple,
+               value: dict[str, float], defeat: float) -> dict[str, float]:
+        """Hard: what the side defeats with this blow and the friends' blows around it, beyond this blow's own
+        chance to defeat (into ``value``); returns the hostiles' chances of defeat before they act."""
+        mine = blow(t.hp, hit, faces)
+        joint, deny = coord.assign(t.name, mine, (t.name, round(hit, 6), faces))
+        # Only what the friends add counts: a sure defeat in hand is never given up
+        # for a friend's chance (the arena: letting it go negative played worse).
+        gain = joint - coord.base_value - defeat * sit.value(t)
+        value["focus"] = self.weights.focus * max(0.0, gain)
+        return deny if self.weights.deny else {t.name: defeat}
+
+    def _shots(self, sit: Situation, pos: Positions, cands: list[Candidate], coord: Coordination | None,
+               score: np.ndarray) -> None:
+        """Shoot (R29-R31): for each hostile, the hexes the shot is best from (its odds there, from the
+        engine's bulk ``shot_odds``, plus the hex's position score), and from where it stands (shoot, then
+        move). A threatened hex costs the shot its penalty (R29), cover costs it the cover bonus (R31)."""
+        me, w = sit.me, self.weights
+        assert me.ranged is not None
+        dice = sit.dice(me.ranged.damage)
+        here = pos.index[sit.here]
+        entries: list[Entry] = []
+        for t in sorted(sit.hostiles, key=lambda v: v.name):
+            odds = sit.zones.shot_odds(me, t, sit.cells)
+            legal = np.flatnonzero(odds.legal)
+            if not legal.size:
+                continue
+            expected = odds.hit_chance * dice.capped_mean(t.hp)
+            worth = (w.damage * expected + w.defeat * odds.defeat_chance * sit.value(t)
+                     + w.wounded * expected * (1 - t.hp / max(1, t.hp_max)))
+            ranked = legal[np.argsort(-(worth + score)[legal], kind="stable")][:SHOT_HEXES]
+            if odds.legal[here] and here not in ranked:
+                ranked = np.append(ranked, here)
+            for i in ranked:
+                hit, defeat = float(odds.hit_chance[i]), float(odds.defeat_chance[i])
+                value = self._attack_value(sit, t.name, hit, defeat, dice)
+                kills = {t.name: defeat}
+                if coord is not None:
+                    kills = self._focus(sit, coord, t, hit, dice.faces, value, defeat)
+                entries.append((Shoot(me.name, t.name), int(sit.cells[i]), value, kills, f"shoot {t.name}"))
+        self._with_positions(sit, pos, cands, entries)
+
+    def _casts(self, sit: Situation, pos: Positions, cands: list[Candidate], score: np.ndarray) -> None:
+        """Cast an area (R32, R33) where it catches the most worth of hostiles and no friend.
+
+        Centres within the area's radius of some hostile are ranked by who the
+        burst would catch there now (the engine's ``area_catches``): each
+        hostile's expected damage and chance of defeat x worth, minus the same
+        for each friend x ``friendly_fire``. The best few are previewed
+        exactly (``preview_cast``, from the hex the caster would cast from,
+        pushes into hazards and chasms included), from the best hex it can
+        cast from that keeps it out of its own burst (``cast_origins``). A use
+        spent is a burst not kept for later (``spend``, shared among the uses
+        left).
+        """
+        me, enc, w = sit.me, sit.enc, self.weights
+        area = me.area
+        assert area is not None
+        dice = sit.dice(area.damage)
+        reachable = me.movement + area.range + me.radius
+        near = [sit.zones.disc_flats(sit.board.flat(h.cell), area.radius + h.radius) for h in sit.hostiles]
+        centres = np.unique(np.concatenate(near)) if near else np.zeros(0, dtype=np.int64)
+        centres = centres[sit.dist_from(me.cell, centres) <= reachable]
+        if not centres.size:
+            return
+        names, caught = sit.zones.area_catches(area.radius, centres)
+        hostile = set(v.name for v in sit.hostiles)
+
+        def worth(v: CombatantView) -> float:
+            hit = hit_chance(area.attack, v.defense, 0)
+            return hit * (dice.capped_mean(v.hp) + dice.at_least(v.hp) * sit.value(v))
+
+        each = np.array([0.0 if n == me.name else worth(sit.by_name[n]) * (1.0 if n in hostile else -w.friendly_fire)
+                         for n in names])
+        rough = caught @ each
+        single = max(worth(h) for h in sit.hostiles)
+        spend = w.spend * single / max(1, me.area_uses_left)
+        entries: list[Entry] = []
+        for k in np.argsort(-rough, kind="stable")[:CAST_CENTRES]:
+            if rough[k] <= spend:
+                break
+            at = int(centres[k])
+            can = sit.zones.cast_origins(me, at, sit.cells, spare_self=True)
+            if not can.any():
+                can = sit.zones.cast_origins(me, at, sit.cells)
+            if not can.any():
+                continue
+            options = np.flatnonzero(can)
+            origins = {int(options[np.argmax(score[options])])}
+            if can[pos.index[sit.here]]:
+                origins.add(pos.index[sit.here])
+            for i in sorted(origins):
+                flat = int(sit.cells[i])
+                view = enc
+                if flat != sit.here:
+                    view = enc.clone()
+                    view.apply(Move(me.name, sit.cell(flat)))
+                pv = view.preview_cast(me.name, sit.cell(at))
+                if pv.legal is not None:
+                    continue
+                value, kills = self._burst_value(sit, pv, dice)
+                value["spend"] = -spend
+                col, row = sit.cell(at)
+                entries.append((Cast(me.name, (col, row)), flat, value, kills, f"cast at {col},{row}"))
+        self._with_positions(sit, pos, cands, entries)
+
+    def _burst_value(self, sit: Situation, pv: CastPreview, dice: DamageDice
+                     ) -> tuple[dict[str, float], dict[str, float]]:
+        """A previewed burst's worth: each hostile caught as an attack on it (its hazard or fall from the push
+        included); each friend caught (the caster too) the same, counted against it x ``friendly_fire``."""
+        w = self.weights
+        gain = {"expected_damage": 0.0, "defeat": 0.0, "hazard": 0.0, "friendly_fire": 0.0}
+        kills: dict[str, float] = {}
+        for a in pv.affected:
+            v = sit.by_name.get(a.target)
+            if v is None:
+                continue
+            expected = a.hit_chance * dice.capped_mean(v.hp)
+            pushed = a.hit_chance * (v.hp if a.falls else min(a.hazard_damage, v.hp))
+            if a.friendly:
+                gain["friendly_fire"] -= w.friendly_fire * (
+                    w.damage * expected + w.hazard * pushed + w.defeat * a.defeat_chance * sit.value(v))
+            else:
+                gain["expected_damage"] += w.damage * expected
+                gain["hazard"] += w.hazard * pushed
+                gain["defeat"] += w.defeat * a.defeat_chance * sit.value(v)
+                kills[a.target] = a.defeat_chance
+        return gain, kills
 
     def _attacks(self, sit: Situation, pos: Positions, cands: list[Candidate], coord: Coordination | None) -> None:
         me, enc = sit.me, sit.enc
@@ -346,16 +504,8 @@ class TacticalPolicy:
                 value = self._attack_value(sit, t.name, pv.hit_chance, pv.defeat_chance)
                 kills = {t.name: pv.defeat_chance}
                 if coord is not None:
-                    # Hard: what the side defeats with this blow and the friends' blows around it,
-                    # beyond this blow's own chance to defeat.
-                    mine = blow(t.hp, pv.hit_chance, sit.dice(me.damage).faces)
-                    joint, deny = coord.assign(t.name, mine, (t.name, round(pv.hit_chance, 6)))
-                    if self.weights.deny:
-                        kills = deny
-                    # Only what the friends add counts: a sure defeat in hand is never given up
-                    # for a friend's chance (the arena: letting it go negative played worse).
-                    gain = joint - coord.base_value - pv.defeat_chance * sit.value(t)
-                    value["focus"] = self.weights.focus * max(0.0, gain)
+                    kills = self._focus(sit, coord, t, pv.hit_chance, sit.dice(me.damage).faces, value,
+                                        pv.defeat_chance)
                 entries.append((Attack(me.name, t.name), flat, value, kills, f"attack {t.name}"))
         self._with_positions(sit, pos, cands, entries)
 

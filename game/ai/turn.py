@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules import Action, Attack, Begin, Disengage, Encounter, EndTurn, Face, Flee, Move, Shove
+from game.rules import Action, Attack, Begin, Cast, Disengage, Encounter, EndTurn, Face, Flee, Move, Shoot, Shove
 
-TURN_KINDS = (Move, Face, Attack, Shove, Disengage, Flee)
-DICE_KINDS = (Attack, Shove, Disengage)
+TURN_KINDS = (Move, Face, Attack, Shove, Shoot, Cast, Disengage, Flee)
+DICE_KINDS = (Attack, Shove, Shoot, Cast, Disengage)
+STRIKES = (Attack, Shove, Shoot, Cast)  # the actions that deal damage
 
 
 def turn_so_far(enc: Encounter) -> list[Action]:
@@ -67,6 +68,6 @@ class Plan:
 def without_dice(action: Action) -> dict[str, Any]:
     """A log line of the action with ``roll``, ``damage`` and a recorded ``path`` left out."""
     d = action.to_dict()
-    for key in ("roll", "damage", "path"):
+    for key in ("roll", "damage", "path", "rolls"):
         d.pop(key, None)
     return d

@@ -18,7 +18,9 @@ class Weights:
     damage: float = 1.0  # per expected hit point dealt (capped at the target's hp)
     defeat: float = 1.0  # x defeat chance x the target's value
     wounded: float = 0.5  # x expected damage x the target's missing hp fraction: finish the wounded
-    hazard: float = 1.0  # per expected hazard hp a shove deals
+    hazard: float = 1.0  # per expected hazard hp a shove (or a burst's push) deals
+    friendly_fire: float = 1.5  # a friend caught in its own side's burst counts this many times against it
+    spend: float = 0.75  # a burst used up: this x a one-hostile burst, shared among the uses left (R32)
     # --- what it takes next round (MegaMek: each hostile's threat shared among its choices) ---
     danger: float = 0.6  # per expected hit point taken next round (1 - Wesnoth's aggression 0.4)
     death: float = 1.0  # x chance of dying next round x own value

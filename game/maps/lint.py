@@ -9,6 +9,8 @@ public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threat
 - a faction that could never reach any combatant it is hostile to (terrain alone, any number of turns);
 - exit hexes nobody could ever stand on (only for maps that mark exits; R24);
 - a combatant starting on a hazard (R25) or in a hostile's zone of control (R8);
+- a shooter that could never see a hostile within its range from anywhere it can reach, or that sees
+  no hex at all within its range from where it starts (R29, R30);
 - a combatant object more than a quarter hex off the centre of its cell;
 - tilesets the map never uses, and unused tiles of embedded (map-only) tilesets;
 - with a playtest runner: a side that wins more than 90 % of a quick 20-game playtest.
@@ -23,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from game.rules import Cell, Encounter, HexLayout, Scenario, Terrain
+from game.rules import Cell, CombatantView, Encounter, HexLayout, Scenario, Terrain, sight_map
 
 from .errors import MapError
 from .loader import load_scenario
@@ -62,6 +64,7 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     out += [f"{src}: {w}" for w in unreachable_hostiles(enc, ever)]
     out += [f"{src}: {w}" for w in unreachable_exits(enc, tmx, ever)]
     out += [f"{src}: {w}" for w in bad_starts(enc)]
+    out += [f"{src}: {w}" for w in blind_shooters(enc, ever)]
     out += [f"{src}: {w}" for w in off_centre(scenario, tmx)]
     out += [f"{src}: {w}" for w in unused_tiles(tmx)]
     if playtest is not None:
@@ -195,6 +198,60 @@ def bad_starts(enc: Encounter) -> list[str]:
             who = ", ".join(f'"{n}"' for n in threateners)
             out.append(f'object "{v.name}": starts in the zone of control of {who} (R8)')
     return out
+
+
+# --- sight ----------------------------------------------------------------------------------------
+def blind_shooters(enc: Encounter, ever: dict[str, list[Cell]]) -> list[str]:
+    """Combatants with a ranged profile that could never shoot, or that start seeing nothing in range.
+
+    *Never*: no hex it could ever stand on (terrain alone, any number of turns) sees, within its
+    range, a hex any hostile could ever stand on (R29, R30); judged hex to hex, as a shot's lines
+    of fire are. *Blind start*: from where it starts it sees no hex at all within its range, so it
+    must move before it can shoot (an archer on a wall whose slits were left solid). One warning
+    per shooter, the stronger first. Sight never depends on combatants (R30), so neither do these.
+    """
+    views = enc.views()
+    out = []
+    for v in views:
+        if v.ranged is None:
+            continue
+        hostile = enc.hostile_factions(v.faction)
+        hostiles = [h for h in views if h.faction in hostile]
+        if not hostiles:
+            continue  # a bystander's bow is not a mistake
+        band = f"{v.ranged.min_range}-{v.ranged.max_range}"
+        targets = _footprint_mask(enc, [(h.radius, c) for h in hostiles for c in ever[h.name]])
+        if not _sees_in_range(enc, v, [(v.radius, c) for c in ever[v.name]], targets):
+            out.append(f'object "{v.name}": could never see a hostile within its range {band} from anywhere it '
+                       "can reach (R29, R30)")
+        elif not _sees_in_range(enc, v, [(v.radius, v.cell)], np.asarray(enc.board.on_map)):
+            out.append(f'object "{v.name}": sees no hex within its range {band} from where it starts '
+                       f"{_cell(v.cell)} (R30); it must move before it can shoot")
+    return out
+
+
+def _footprint_mask(enc: Encounter, placed: list[tuple[int, Cell]]) -> np.ndarray:
+    """``[row, col]``: every hex of the footprints ``(radius, centre)``."""
+    mask = np.zeros((enc.board.rows, enc.board.cols), dtype=bool)
+    for radius, centre in placed:
+        for c, r in enc.layout.disc(centre, radius) if radius else [centre]:
+            if 0 <= c < enc.board.cols and 0 <= r < enc.board.rows:
+                mask[r, c] = True
+    return mask
+
+
+def _sees_in_range(enc: Encounter, v: CombatantView, placed: list[tuple[int, Cell]], targets: np.ndarray) -> bool:
+    """Whether some hex of ``v``'s footprints ``placed`` sees a ``targets`` hex at a distance in its range."""
+    assert v.ranged is not None
+    q, r = enc.layout.axial_arrays()
+    hexes = np.argwhere(_footprint_mask(enc, placed))
+    for row, col in hexes.tolist():
+        aq, ar = enc.layout.to_axial((col, row))
+        dist = np.maximum(np.maximum(np.abs(q - aq), np.abs(r - ar)), np.abs(q - aq + r - ar))
+        near = targets & (dist >= v.ranged.min_range) & (dist <= v.ranged.max_range)
+        if near.any() and (sight_map(enc.board, (col, row)) & near).any():
+            return True
+    return False
 
 
 def off_centre(scenario: Scenario, tmx: TmxMap) -> list[str]:

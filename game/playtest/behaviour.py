@@ -3,18 +3,20 @@
 :func:`count_behaviour` replays a log on a fresh encounter and asks the engine,
 at the start of every combatant turn, what that combatant could have done:
 
-- a **passive turn**: an attack or a shove was reachable this turn (from some
-  hex the combatant could end its move on, the engine's ``reach_for`` and
-  ``preview_attacks`` / ``preview_shove`` say it would be legal) and none was
-  made, and the combatant did not retreat (end where fewer hostiles could
-  attack it next turn, ``next_turn_attackers``), disengage or flee instead;
-- a **shuffle**: a turn without attack, shove, disengage or flee in which the
+- a **passive turn**: an attack, a shove or a shot was reachable this turn
+  (from some hex the combatant could end its move on, the engine's
+  ``reach_for`` and ``preview_attacks`` / ``preview_shove`` /
+  ``ThreatZones.shot_odds`` say it would be legal) and none was made (nor a
+  burst cast), and the combatant did not retreat (end where fewer hostiles
+  could attack it next turn, ``next_turn_attackers``), disengage or flee
+  instead;
+- a **shuffle**: a turn without attack, shove, shot, burst, disengage or flee in which the
   combatant stood on some hex twice (p -> q -> p within the turn, which
   includes ending where it started after moving), or which ended where its
   turn before last ended and not where its last turn ended, with nothing done
   in either (p -> q -> p across turns);
 - the **longest quiet stretch**: the most consecutive rounds in which nobody
-  attacked or shoved;
+  attacked, shoved, shot or cast;
 - **tactics**: shoves, disengages and flees.
 """
 
@@ -23,7 +25,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.rules import Action, Attack, Begin, Disengage, Encounter, EndTurn, Flee, Scenario, Shove
+import numpy as np
+
+from game.rules import (
+    Action,
+    Attack,
+    Begin,
+    Cast,
+    Disengage,
+    Encounter,
+    EndTurn,
+    Flee,
+    Scenario,
+    Shoot,
+    Shove,
+    ThreatZones,
+)
 
 Cell = tuple[int, int]
 
@@ -65,14 +82,19 @@ class Behaviour:
 
 
 def could_strike(enc: Encounter, name: str) -> bool:
-    """Whether ``name``, the current actor, could attack or shove some hostile this turn (moving first if need be)."""
+    """Whether ``name``, the current actor, could attack, shove or shoot some hostile this turn (moving first if
+    need be). A burst is not counted: keeping a limited use for later is no passivity."""
     me = enc.view(name)
     reach = enc.reach_for(name)
     cells = [me.cell] + [cell for cell, _cost, _stops in reach.destinations()]
     hostile = enc.hostile_factions(me.faction)
+    flats = np.array([enc.board.flat(c) for c in cells])
+    zones = ThreatZones(enc) if me.ranged is not None else None
     for h in enc.views():
         if not h.active or h.faction not in hostile:
             continue
+        if zones is not None and zones.shot_odds(me, h, flats).legal.any():
+            return True
         gaps = [max(0, enc.layout.distance(c, h.cell) - me.radius - h.radius) for c in cells]
         band = [c for c, g in zip(cells, gaps, strict=True) if me.reach_min <= g <= me.reach]
         if band and any(p.legal is None for p in enc.preview_attacks(name, h.name, band)):
@@ -103,7 +125,7 @@ def count_behaviour(scenario: Scenario, actions: Sequence[Action]) -> Behaviour:
         if isinstance(action, EndTurn) and enc.view(name).active:
             _close(enc, turn, ends, out)
         enc.apply(action)
-        if isinstance(action, Attack | Shove):
+        if isinstance(action, Attack | Shove | Shoot | Cast):
             turn.struck = True
             struck_rounds.add(turn.round)
             out.shoves += isinstance(action, Shove)

@@ -16,6 +16,8 @@ from pathlib import Path
 from game.match import Match, Policy
 from game.rules import (
     SETUP,
+    AreaCast,
+    AreaHit,
     Attacked,
     Begin,
     Defeated,
@@ -26,6 +28,7 @@ from game.rules import (
     Moved,
     Pushed,
     Scenario,
+    Shot,
     Shoved,
     TurnStarted,
 )
@@ -126,11 +129,30 @@ def _observe(events: tuple[object, ...], enc: Encounter, tally: Tally, ended_tur
             if ev.hit:
                 tally.count("shove_hits")
         elif isinstance(ev, Pushed):
-            tally.damage(shover, ev.unit, ev.hazard_damage)
+            credit = shover if shover is not None and enc.hostile(shover, ev.unit) else None  # not friendly fire
+            tally.damage(credit, ev.unit, ev.hazard_damage)
             if ev.fell:
                 tally.count("falls")
+        elif isinstance(ev, Shot):
+            tally.count("shots")
+            tally.count("cover", int(ev.cover > 0))
+            if ev.hit:
+                tally.count("shot_hits")
+                tally.damage(ev.unit, ev.target, ev.damage)
+        elif isinstance(ev, AreaCast):
+            tally.count("casts")
+            shover = ev.unit  # a push into a hazard counts for the caster, as a shove for the shover
+        elif isinstance(ev, AreaHit):
+            tally.count("area_rolls")
+            tally.count("cover", int(ev.cover > 0))
+            if ev.hit:
+                tally.count("area_hits")
+                friendly = ev.target == ev.unit or not enc.hostile(ev.unit, ev.target)
+                tally.count("friendly_fire", int(friendly))
+                tally.damage(None if friendly else ev.unit, ev.target, ev.damage)
         elif isinstance(ev, TurnStarted):
             tally.damage(None, ev.unit, ev.hazard_damage)
+            tally.count("sight_blocks", int(_sight_blocked(enc, ev.unit)))
         elif isinstance(ev, Disengaged):
             tally.count("disengages")
         elif isinstance(ev, Fled):
@@ -142,3 +164,16 @@ def _observe(events: tuple[object, ...], enc: Encounter, tally: Tally, ended_tur
         v = enc.view(ended_turn)
         if v.active:
             tally.mark(occupancy_layer(v.faction), enc.footprint(ended_turn))
+
+
+def _sight_blocked(enc: Encounter, name: str) -> bool:
+    """Whether ``name`` begins its turn with a ranged profile and a hostile in range (R29) it cannot see (R30).
+
+    Counted where it stands when the turn begins: it may still step into sight before it acts.
+    """
+    me = enc.view(name)
+    if not me.active or me.ranged is None:
+        return False
+    lo, hi = me.ranged.min_range, me.ranged.max_range
+    return any(v.active and enc.hostile(name, v.name) and lo <= enc.distance(name, v.name) <= hi
+               and not enc.sees(name, v.name) for v in enc.views())

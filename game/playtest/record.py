@@ -26,6 +26,14 @@ COUNTERS = (
     "disengages",
     "flees",
     "defeats",
+    "shots",  # R29
+    "shot_hits",
+    "casts",  # R32
+    "area_rolls",  # one per combatant a burst caught
+    "area_hits",
+    "friendly_fire",  # area hits on the caster or a combatant not hostile to it
+    "cover",  # shots and area rolls against a defender in cover (R31)
+    "sight_blocks",  # turns a shooter began with a hostile in range that it could not see (R30)
 )
 
 # Heatmap layers every record carries; occupancy layers are "occupied:<faction>".
@@ -50,7 +58,7 @@ class GameRecord:
     actions: int  # actions applied, Begin included
     survivors: tuple[str, ...]  # combatants still active at the end, map order
     damage_dealt: dict[str, int] = field(default_factory=dict)  # combatant -> hp it took off others (no overkill)
-    damage_taken: dict[str, int] = field(default_factory=dict)  # combatant -> hp it lost (attacks and hazards)
+    damage_taken: dict[str, int] = field(default_factory=dict)  # combatant -> hp it lost (any cause)
     counts: dict[str, int] = field(default_factory=dict)  # COUNTERS
     heat: dict[str, dict[Cell, int]] = field(default_factory=dict)  # layer -> {cell: count}
     log: str | None = None  # the match's JSON Lines action log, when the batch kept it

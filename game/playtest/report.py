@@ -97,8 +97,9 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
         "",
         "## Combatants",
         "",
-        "Damage is hp actually lost to attacks and hazards (no overkill; a shove into a hazard counts for "
-        "the shover), mean per game.",
+        "Damage is hp actually lost to attacks, shots, bursts and hazards (no overkill; a shove or a burst's "
+        "push into a hazard counts for the shover or caster; a burst's friendly fire counts for nobody), "
+        "mean per game.",
         "",
         "| combatant | faction | survived | 95 % interval | damage dealt | damage taken |",
         "|---|---|---:|---:|---:|---:|",
@@ -129,6 +130,17 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
         f"| flights | {t['flees']} | {_per(t['flees'], n)} | R24 |",
         f"| defeats | {t['defeats']} | {_per(t['defeats'], n)} | |",
     ]
+    if t["shots"] or t["casts"] or t["sight_blocks"]:
+        rolls = (t["shots"] + t["area_rolls"]) or 1
+        lines += [
+            f"| shots | {t['shots']} | {_per(t['shots'], n)} | {pct(t['shot_hits'] / (t['shots'] or 1))} hit (R29) |",
+            f"| casts | {t['casts']} | {_per(t['casts'], n)} | {t['area_rolls']} caught, {t['area_hits']} hit, "
+            f"{t['friendly_fire']} of them friendly fire (R32) |",
+            f"| in cover | {t['cover']} | {_per(t['cover'], n)} | {pct(t['cover'] / rolls)} of shots and area rolls "
+            "were against a defender in cover (R31) |",
+            f"| sight blocks | {t['sight_blocks']} | {_per(t['sight_blocks'], n)} | turns a shooter began with a "
+            "hostile in range it could not see (R30) |",
+        ]
     if heatmaps:
         lines += ["", "## Heatmaps", "", "Rings mark where each combatant starts."]
         for path in heatmaps:

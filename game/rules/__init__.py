@@ -18,6 +18,7 @@ from .actions import (
     Cast,
     CastRoll,
     Disengage,
+    Edit,
     EndCombat,
     EndTurn,
     Face,
@@ -28,6 +29,7 @@ from .actions import (
     Place,
     Push,
     Remove,
+    SetHp,
     SetThreatening,
     Shoot,
     Shove,
@@ -48,8 +50,10 @@ from .events import (
     CombatEnded,
     Defeated,
     Disengaged,
+    Edited,
     Event,
     Fled,
+    HpSet,
     Joined,
     Moved,
     MovementGranted,
@@ -65,13 +69,14 @@ from .events import (
 )
 from .facing import ARCS
 from .factions import FACTIONS, Hostility
+from .fire_zones import ShotOdds
 from .hexgrid import Cell, HexLayout
 from .limits import InputLimitError
 from .phases import ACTIVE, ENDED, SETUP
 from .previews import AreaTargetPreview, AttackPreview, CastPreview, DisengagePreview, ShootPreview, ShovePreview
 from .reach import ReachResult
 from .scenario import Scenario
-from .sight import SightLine, sees, sight_line, sight_map
+from .sight import SightLine, sees, sight_cover_map, sight_line, sight_map
 from .terrain import TERRAIN_KEYS, MovementType, Terrain
 from .textmap import scenario_from_rows
 from .threat_zones import UNREACHABLE, ThreatZones, ZoneMemo
@@ -85,19 +90,20 @@ __all__ = [
     "Encounter", "CombatantView", "ReachResult", "Scenario", "Board", "HexLayout", "Cell", "CombatantSpec",
     "Terrain", "MovementType", "Size", "Hostility", "FACTIONS", "ARCS", "SETUP", "ACTIVE", "ENDED",
     "DEFEATED", "FLED", "TERRAIN_KEYS", "scenario_from_rows", "RangedProfile", "AreaAbility",
-    "SightLine", "sight_line", "sight_map", "sees",
+    "SightLine", "sight_line", "sight_map", "sight_cover_map", "sees",
     # actions and the log
     "Action", "Begin", "Place", "Move", "Face", "Attack", "Shove", "Shoot", "Cast", "CastRoll", "Disengage", "Flee",
-    "EndTurn", "Push", "GrantMovement", "SetThreatening", "Join", "Remove", "EndCombat", "parse_action",
+    "EndTurn", "Push", "GrantMovement", "SetThreatening", "Join", "Remove", "SetHp", "Edit", "EndCombat",
+    "parse_action",
     "ActionList", "read_log", "write_log", "replay", "replay_log",
     # what happened, and what would
     "Applied", "Event", "CombatBegan", "RoundStarted", "TurnStarted", "Moved", "Turned", "Placed", "Attacked",
     "Shoved", "Pushed", "Disengaged", "Defeated", "Fled", "Joined", "Removed", "MovementGranted",
-    "ThreateningSet", "CombatEnded", "Shot", "AreaCast", "AreaHit", "AttackPreview", "ShovePreview",
+    "ThreateningSet", "HpSet", "Edited", "CombatEnded", "Shot", "AreaCast", "AreaHit", "AttackPreview", "ShovePreview",
     "ShootPreview", "CastPreview", "AreaTargetPreview", "DisengagePreview", "dice_distribution",
     # bulk odds and zones for policies that weigh every hex
     "hit_chance", "arc_penalties", "worst_arcs", "sides_toward", "SIDE_BITS", "ARC_FRONT", "ARC_FLANK", "ARC_REAR",
-    "ThreatZones", "ZoneMemo", "UNREACHABLE",
+    "ThreatZones", "ZoneMemo", "UNREACHABLE", "ShotOdds",
     # errors
     "RulesError", "IllegalActionError", "ActionParseError", "LogError", "SpecError",
 ]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from .combatant import combatant_from_properties
+from .combatant import COMBATANT_KEYS, combatant_from_properties
 from .errors import RulesError
 from .hexgrid import Cell, HexLayout
 from .limits import MAX_NUMBER_DIGITS, InputLimitError, whole_number
@@ -218,6 +218,35 @@ class Remove(Action):
 
 
 @dataclass(frozen=True)
+class SetHp(Action):
+    """GM, any phase: the combatant's hit points become ``hp`` (damage or healing; ≤ 0 defeats, R21)."""
+
+    KIND: ClassVar[str] = "set_hp"
+    unit: str
+    hp: int
+
+
+@dataclass(frozen=True)
+class Edit(Action):
+    """GM, setup only: map-format properties of a placed combatant changed as if the map had said so.
+
+    ``set_`` holds the ``(key, value)`` pairs, sorted; a value of ``None`` (JSON ``null``) removes the property."""
+
+    KIND: ClassVar[str] = "edit"
+    KEYS: ClassVar[dict[str, str]] = {"set_": "set"}
+    unit: str
+    set_: tuple[tuple[str, Any], ...]
+
+    @classmethod
+    def of(cls, unit: str, changes: dict[str, Any]) -> Edit:
+        return cls(unit, tuple(sorted(changes.items())))
+
+    @property
+    def changes(self) -> dict[str, Any]:
+        return dict(self.set_)
+
+
+@dataclass(frozen=True)
 class EndCombat(Action):
     KIND: ClassVar[str] = "end_combat"
 
@@ -225,7 +254,7 @@ class EndCombat(Action):
 ACTION_CLASSES: dict[str, type[Action]] = {
     c.KIND: c
     for c in (Begin, Place, Move, Face, Attack, Shove, Shoot, Cast, Disengage, Flee, EndTurn, Push, GrantMovement,
-              SetThreatening, Join, Remove, EndCombat)
+              SetThreatening, Join, Remove, SetHp, Edit, EndCombat)
 }
 REMOVE_AS = ("defeated", "fled")
 
@@ -328,6 +357,22 @@ def _join_unit(value: Any, key: str, layout: HexLayout) -> tuple[tuple[str, Any]
     return tuple(sorted(value.items()))
 
 
+def _edit_set(value: Any, key: str, layout: HexLayout) -> tuple[tuple[str, Any], ...]:
+    """Known property names with plain values; whether the values make a valid combatant is the handler's
+    question (it depends on the combatant's other properties)."""
+    if not isinstance(value, dict) or not value:
+        raise _fail(f"{key} must be an object of map-format properties and values, not {_show(value)}")
+    for k, v in value.items():
+        if k == "name":
+            raise _fail(f"{key}: a combatant's name cannot be changed (the log knows it by its name)")
+        if k not in COMBATANT_KEYS:
+            hint = " (place moves a combatant)" if k in ("at", "x", "y", "cell") else ""
+            raise _fail(f"{key}: {_show(k)} is not a combatant property{hint}; known: {', '.join(COMBATANT_KEYS)}")
+        if isinstance(v, dict | list):
+            raise _fail(f"{key}: property {k} must be a plain value, not {_show(v)}")
+    return tuple(sorted(value.items()))
+
+
 # kind -> [(json key, attribute, reader, required)]
 _FIELDS: dict[str, list[tuple[str, str, Reader, bool]]] = {
     "begin": [],
@@ -349,6 +394,8 @@ _FIELDS: dict[str, list[tuple[str, str, Reader, bool]]] = {
     "set_threatening": [("unit", "unit", _name, True), ("value", "value", _bool, True)],
     "join": [("unit", "unit", _join_unit, True), ("at", "at", _cell, True)],
     "remove": [("unit", "unit", _name, True), ("as", "as_", _remove_as, True)],
+    "set_hp": [("unit", "unit", _name, True), ("hp", "hp", _int, True)],
+    "edit": [("unit", "unit", _name, True), ("set", "set_", _edit_set, True)],
     "end_combat": [],
 }
 

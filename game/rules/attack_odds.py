@@ -78,3 +78,33 @@ def sides_toward(layout: HexLayout, q: np.ndarray, r: np.ndarray, cell: Cell) ->
     ok = d >= 0
     out[np.flatnonzero(ok), d[ok]] = True
     return out
+
+
+def arc_kinds_from(layout: HexLayout, defender: Cell, facing: int, q: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """The arc kind (``ARC_FRONT``/``ARC_FLANK``/``ARC_REAR``) of a blow from each axial hex ``(q, r)`` on a
+    standard defender at ``defender`` facing ``facing``: R18 for one hex, a sector border counting in
+    the arc better for the defender (:func:`facing.arc_of_hex`); front for the defender's own hex."""
+    cq, cr = layout.to_axial(defender)
+    dq = np.asarray(q) - cq
+    dr = np.asarray(r) - cr
+    cube = np.stack([dq, dr, -dq - dr], axis=-1)
+    hi, lo = cube.argmax(axis=-1), cube.argmin(axis=-1)
+    # On a border two cube components tie for the largest (or the smallest): the other sector is the
+    # one with the second of them (argmax/argmin return the first).
+    hi2 = _tied(cube, hi, cube.max(axis=-1))
+    lo2 = _tied(cube, lo, cube.min(axis=-1))
+    table = _sector_table(layout.direction_vectors)
+    first = table[hi, lo]
+    second = np.where(hi2 != hi, table[hi2, lo], table[hi, lo2])
+    kinds = _KIND_BY_FACING[facing]
+    out = np.minimum(kinds[first], kinds[second])
+    return np.where((dq == 0) & (dr == 0), ARC_FRONT, out)
+
+
+def _tied(cube: np.ndarray, first: np.ndarray, value: np.ndarray) -> np.ndarray:
+    """The other cube axis holding ``value`` besides ``first`` (``first`` itself where none does)."""
+    out = first.copy()
+    for step in (2, 1):
+        axis = (first + step) % 3
+        out = np.where(np.take_along_axis(cube, axis[..., None], -1)[..., 0] == value, axis, out)
+    return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TypeVar
 
@@ -33,6 +33,10 @@ INT_RE = re.compile(r"^\s*[+-]?\d+\s*$")
 T = TypeVar("T")
 RANGED_KEYS = ("ranged_attack", "ranged_damage")
 AREA_KEYS = ("area_radius", "area_attack", "area_damage", "area_push", "area_uses")
+# Every map-format property of a combatant object but its name (docs/map-format.md), in that page's order.
+COMBATANT_KEYS = ("faction", "movement_type", "move", "initiative", "threatening", "reach", "reach_min", "size",
+                  "facing", "hp", "attack", "defense", "damage", "skills", "ranged", *RANGED_KEYS, "area_range",
+                  *AREA_KEYS)
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,9 @@ class CombatantSpec:
     skills: tuple[tuple[str, int], ...] = ()
     ranged: RangedProfile | None = None
     area: AreaAbility | None = None
+    # The properties as the map (or a join line) gave them, name left out: an ``edit`` changes some
+    # and rebuilds the spec from them, exactly as if the map had said so (defaults stay defaults).
+    given: tuple[tuple[str, object], ...] = field(default=(), compare=False, repr=False)
 
     @property
     def radius(self) -> int:
@@ -302,6 +309,7 @@ def combatant_from_properties(
     area = _area_ability(get, checked, integer, problems, attack)
     if problems:
         raise CombatantSpecError(problems)
+    given = tuple(sorted(((k, v) for k, v in props.items() if k != "name"), key=lambda kv: kv[0]))
     return CombatantSpec(
         name=name,
         faction=fac,
@@ -322,7 +330,24 @@ def combatant_from_properties(
         skills=skills,
         ranged=ranged,
         area=area,
+        given=given,
     )
+
+
+def edited_spec(spec: CombatantSpec, changes: Mapping[str, object], layout: HexLayout) -> CombatantSpec:
+    """``spec`` rebuilt from its map properties with ``changes`` applied (a GM's ``edit``).
+
+    A value of ``None`` removes the property (back to its default); removing ``ranged`` or ``area_range``
+    removes the profile's other properties with it. :class:`CombatantSpecError` lists what is wrong."""
+    props = dict(spec.given) if spec.given else {k: v for k, v in spec.properties(layout).items() if k != "name"}
+    for key, value in changes.items():
+        if value is not None:
+            props[key] = value
+            continue
+        props.pop(key, None)
+        for gone in {"ranged": RANGED_KEYS, "area_range": AREA_KEYS}.get(key, ()):
+            props.pop(gone, None)
+    return combatant_from_properties(spec.name, props, spec.cell, spec.object_id, layout)
 
 
 def _damage_or(get: Callable[[str], object | None], checked: Callable[..., str], key: str, default: str) -> str:

@@ -204,6 +204,27 @@ class ThreateningSet(Event):
 
 
 @dataclass(frozen=True)
+class HpSet(Event):
+    """A GM's ``set_hp``: ``change`` is the new hp minus the old (negative: damage); a ``Defeated`` with cause
+    ``gm`` follows when it drops to 0 or below."""
+
+    KIND: ClassVar[str] = "hp_set"
+    unit: str
+    hp: int
+    change: int
+
+
+@dataclass(frozen=True)
+class Edited(Event):
+    """A GM's ``edit`` in setup: the properties it set, as ``(key, value)`` pairs (``None``: back to the
+    default)."""
+
+    KIND: ClassVar[str] = "edited"
+    unit: str
+    changes: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
 class CombatEnded(Event):
     KIND: ClassVar[str] = "combat_ended"
     reason: str  # "no hostile pair remains" or "gm"

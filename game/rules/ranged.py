@@ -37,7 +37,14 @@ def in_band(state: EncounterState, profile: RangedProfile, a: Cell, b: Cell) -> 
 
 
 def shot_terms(state: EncounterState, u: UnitState, at: Cell, t: UnitState) -> ShotTerms:
-    """R29-R31 for ``u`` (with a ranged profile) centred on ``at`` shooting at ``t``, in the state as it is."""
+    """R29-R31 for ``u`` (with a ranged profile) centred on ``at`` shooting at ``t``, in the state as it is.
+
+    Remembered until the state changes: the precondition, the preview and ``targets`` all ask for the
+    same shot, and ``targets`` asks for every hostile from the same hex."""
+    return state.cached(("shot terms", u.name, at, t.name), lambda: _shot_terms(state, u, at, t))
+
+
+def _shot_terms(state: EncounterState, u: UnitState, at: Cell, t: UnitState) -> ShotTerms:
     profile = u.spec.ranged
     assert profile is not None, "shot_terms needs a ranged profile"
     board = state.board
@@ -48,7 +55,8 @@ def shot_terms(state: EncounterState, u: UnitState, at: Cell, t: UnitState) -> S
     arc = worst_arc(state.layout, t.cell, t.facing, shooters)
     pen = penalty(arc, state.scenario.flank_penalty, state.scenario.rear_penalty)
     bonus = state.scenario.cover_bonus if fire.cover else 0
-    threat = tuple(v.name for v in state.threateners(u, at) if v.name not in u.disengaged_from)
+    threat = state.cached(("shooter threatened by", u.name, at),  # the same for every target
+                          lambda: tuple(v.name for v in state.threateners(u, at) if v.name not in u.disengaged_from))
     shooter_pen = state.scenario.threatened_shooter_penalty if threat else 0
     defense = t.spec.defense
     return ShotTerms(fire, arc, pen, bonus, threat, shooter_pen, defense, defense - pen + bonus + shooter_pen)

@@ -21,6 +21,7 @@ from .actions import (
     Cast,
     CastRoll,
     Disengage,
+    Edit,
     EndCombat,
     EndTurn,
     Face,
@@ -31,6 +32,7 @@ from .actions import (
     Place,
     Push,
     Remove,
+    SetHp,
     SetThreatening,
     Shoot,
     Shove,
@@ -38,7 +40,7 @@ from .actions import (
 from .area import area_fire, away_from, caught
 from .combat import disengage as disengage_check
 from .combat import to_hit
-from .combatant import combatant_from_properties
+from .combatant import AREA_KEYS, combatant_from_properties, edited_spec
 from .errors import IllegalActionError, RulesError
 from .events import (
     AreaCast,
@@ -47,7 +49,9 @@ from .events import (
     CombatBegan,
     Defeated,
     Disengaged,
+    Edited,
     Fled,
+    HpSet,
     Joined,
     Moved,
     MovementGranted,
@@ -387,6 +391,56 @@ def do_remove(state: EncounterState, action: Remove) -> Action:
     return action
 
 
+def do_set_hp(state: EncounterState, action: SetHp) -> Action:
+    need_phase(state, "set_hp", SETUP, ACTIVE)
+    # Only a combatant on the board: bringing back the defeated or fled would need a free hex and a
+    # place in the order; the window's undo takes a GM's mistaken blow back instead.
+    u = need_unit(state, "set_hp", action.unit)
+    if isinstance(action.hp, bool) or not isinstance(action.hp, int):
+        raise IllegalActionError(f"set_hp: hp {action.hp!r} is not a whole number")
+    before, u.hp = u.hp, action.hp  # above the starting hp is allowed (a GM's temporary hit points)
+    state.emit(HpSet(u.name, u.hp, u.hp - before))
+    if u.hp <= 0:  # R21
+        state.leave(u, DEFEATED)
+        state.emit(Defeated(u.name, "gm"))
+    return action
+
+
+# An edited property -> how the combatant's state follows it (setup: everyone is as the map placed them,
+# except what the GM changed since; only what the edit names is reset).
+def _follow_edit(u: UnitState, key: str) -> None:
+    spec = u.spec
+    if key == "hp":
+        u.hp = spec.hp
+    elif key == "move":
+        u.movement = spec.move
+    elif key == "threatening":
+        u.threatening = spec.threatening
+    elif key == "facing":
+        u.facing = spec.facing
+    elif key == "area_range" or key in AREA_KEYS:
+        u.area_uses_left = spec.area.uses if spec.area is not None else 0
+
+
+def do_edit(state: EncounterState, action: Edit) -> Action:
+    need_phase(state, "edit", SETUP)
+    u = need_unit(state, "edit", action.unit)
+    changes = action.changes
+    if not changes:
+        raise IllegalActionError("edit: set names no property")
+    try:
+        spec = edited_spec(u.spec, changes, state.layout)
+    except RulesError as exc:  # the map loader's own words, as for a bad map property
+        raise IllegalActionError(f'edit: "{u.name}": {exc}') from None
+    need_room(state, "edit", spec, u.cell, ignore=u.name)  # a new size or movement type must fit where it stands
+    u.spec = spec
+    for key in changes:
+        _follow_edit(u, key)
+    state.sort_order()  # R14: a new initiative takes its place in the order
+    state.emit(Edited(u.name, action.set_))
+    return action
+
+
 def do_end_combat(state: EncounterState, action: EndCombat) -> Action:
     need_phase(state, "end_combat", ACTIVE)
     state.end("gm")
@@ -410,5 +464,7 @@ HANDLERS: dict[type, Callable[[EncounterState, Any], Action]] = {
     SetThreatening: do_set_threatening,
     Join: do_join,
     Remove: do_remove,
+    SetHp: do_set_hp,
+    Edit: do_edit,
     EndCombat: do_end_combat,
 }

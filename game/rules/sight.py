@@ -22,7 +22,9 @@ centre), so those are the only candidates tested.
 
 :func:`sight_line` answers one pair; :func:`sight_map` answers one hex to
 every hex of a window in one numpy pass, from line tables built once per
-layout and extent and a padded blocking mask built once per board.
+layout and extent and a padded blocking mask built once per board. A table
+works out one segment of each orbit under the grid's twelve turns and
+mirrors and turns it back for the others (R30 is pure geometry).
 """
 
 from __future__ import annotations
@@ -230,8 +232,63 @@ def _table(layout: HexLayout, parity: int, extent: int) -> _LineTable:
     key = (layout.stagger_axis, layout.stagger_index, parity)
     have = _TABLES.get(key)
     if have is None or have.extent < extent:
-        have = _TABLES[key] = _build_table(layout, parity, -(-extent // 16) * 16)
+        # Whole multiples of 8: a shot or burst of range 8 or less (most of them) needs the smallest
+        # table, which builds in a few milliseconds; the whole map's builds once, when first asked.
+        have = _TABLES[key] = _build_table(layout, parity, -(-extent // 8) * 8)
     return have
+
+
+def _symmetries() -> IntArray:
+    """The twelve symmetries of the grid about a hex centre (six turns, each also mirrored) as cube matrices."""
+    turn = np.array([[0, 0, -1], [-1, 0, 0], [0, -1, 0]], dtype=np.int64)  # (x, y, z) -> (-z, -x, -y): 60 degrees
+    mirror = np.array([[1, 0, 0], [0, 0, 1], [0, 1, 0]], dtype=np.int64)  # (x, y, z) -> (x, z, y)
+    out = []
+    m = np.eye(3, dtype=np.int64)
+    for _ in range(6):
+        out += [m, mirror @ m]
+        m = turn @ m
+    return np.array(out)
+
+
+_SYMMETRIES = _symmetries()
+_ORBITS: dict[int, IntArray] = {}  # an orbit's representative (packed key) -> its crossed hexes (cube offsets)
+
+
+def _crossed_by_symmetry(d: IntArray) -> tuple[IntArray, IntArray]:
+    """Crossed hexes of every segment ``0 -> d[t]`` (cube offsets, any order) and the owning ``t`` of each.
+
+    R30 is pure geometry, so a turned or mirrored segment crosses the turned or mirrored hexes:
+    the segments are sorted into orbits of the twelve symmetries and only one per orbit is worked
+    out, then turned back for the others (a twelfth of the work for a whole table). Representatives
+    are remembered: cube offsets are the same for every layout and stagger parity.
+    """
+    turned = np.einsum("gij,tj->tgi", _SYMMETRIES, d)  # [T, 12, 3]
+    key = (turned[:, :, 0] + 4096) * 8192 + (turned[:, :, 2] + 4096)
+    g = np.argmin(key, axis=1)  # the orbit's smallest key: the same representative from any member
+    rep_keys, first, orbit = np.unique(key[np.arange(len(d)), g], return_index=True, return_inverse=True)
+    reps = turned[first, g[first]]
+    missing = np.array([k not in _ORBITS for k in rep_keys.tolist()], dtype=bool)
+    if missing.any():
+        if len(_ORBITS) + int(missing.sum()) > _MAX_LINES:
+            _ORBITS.clear()
+            missing[:] = True
+        todo = np.flatnonzero(missing)
+        order = todo[np.argsort(np.max(np.abs(reps[todo]), axis=1), kind="stable")]  # similar lengths pad little
+        for lo in range(0, len(order), 128):
+            idx = order[lo:lo + 128]
+            cand, hit, _ = crossed_offsets(reps[idx])
+            for row, k in enumerate(rep_keys[idx].tolist()):
+                _ORBITS[k] = cand[row][hit[row]]
+    per_rep = [_ORBITS[k] for k in rep_keys.tolist()]
+    counts = np.array([len(h) for h in per_rep], dtype=np.int64)
+    flat = np.concatenate(per_rep) if per_rep else np.zeros((0, 3), dtype=np.int64)
+    rep_start = np.cumsum(counts) - counts
+    n = counts[orbit]
+    owner = np.repeat(np.arange(len(d)), n)
+    within = np.arange(int(n.sum())) - np.repeat(np.cumsum(n) - n, n)
+    cubes = flat[rep_start[orbit][owner] + within]
+    back = np.einsum("nji,nj->ni", _SYMMETRIES[g[owner]], cubes)  # the inverse of a signed permutation: its transpose
+    return back, owner
 
 
 def _build_table(layout: HexLayout, parity: int, extent: int) -> _LineTable:
@@ -248,34 +305,29 @@ def _build_table(layout: HexLayout, parity: int, extent: int) -> _LineTable:
     tq = q_all[src[1] + drow - extent, src[0] + dcol - extent].astype(np.int64) - sq
     tr = r_all[src[1] + drow - extent, src[0] + dcol - extent].astype(np.int64) - sr
     d = np.stack([tq, -tq - tr, tr], axis=1)
-    found_r: list[IntArray] = [np.zeros(0, dtype=np.int64)] * len(d)
-    found_c: list[IntArray] = list(found_r)
-    order = np.argsort(np.max(np.abs(d), axis=1), kind="stable")  # batches of similar length pad little
-    for lo in range(0, len(order), 512):
-        idx = order[lo:lo + 512]
-        cand, hit, _ = crossed_offsets(d[idx])
-        cc, cr = grid.from_axial(sq + cand[:, :, 0], sr + cand[:, :, 2])
-        for row, t in enumerate(idx.tolist()):
-            found_r[t] = cr[row][hit[row]] - src[1]
-            found_c[t] = cc[row][hit[row]] - src[0]
-    empty = np.array([len(f) == 0 for f in found_r])
-    placeholder = np.zeros(1, dtype=np.int64)
-    lens = np.array([max(1, len(f)) for f in found_r], dtype=np.int64)
+    cubes, owner = _crossed_by_symmetry(d)
+    n = np.bincount(owner, minlength=len(d))
+    empty = n == 0
+    lens = np.maximum(n, 1)  # a target that crosses nothing keeps one placeholder entry
     start = np.concatenate([[0], np.cumsum(lens)]).astype(np.int64)
-    rows = np.concatenate([f if len(f) else placeholder for f in found_r])
-    cols = np.concatenate([f if len(f) else placeholder for f in found_c])
+    at = start[:-1][owner] + np.arange(len(owner)) - np.repeat(np.cumsum(n) - n, n)
+    cc, cr = grid.from_axial(sq + cubes[:, 0], sr + cubes[:, 2])
+    rows = np.zeros(int(start[-1]), dtype=np.int64)
+    cols = np.zeros(int(start[-1]), dtype=np.int64)
+    rows[at] = cr - src[1]
+    cols[at] = cc - src[0]
     sk_t: list[int] = []
-    sk: list[list[int]] = [[], [], [], []]
-    for t in range(len(d)):
+    sk_cubes: list[CubeOffset] = []
+    along = ((d[:, 0] == d[:, 1]) | (d[:, 1] == d[:, 2]) | (d[:, 2] == d[:, 0])) & np.any(d != 0, axis=1)
+    for t in np.flatnonzero(along).tolist():  # only the edge-running directions skirt anything
         for p, q in skirted_offsets((int(d[t, 0]), int(d[t, 1]), int(d[t, 2]))):
-            for k, off in enumerate((p, q)):
-                c, r = grid.from_axial(sq + off[0], sr + off[2])
-                sk[2 * k].append(r - src[1])
-                sk[2 * k + 1].append(c - src[0])
+            sk_cubes += [p, q]
             sk_t.append(t)
-    arr = [np.array(x, dtype=np.int64) for x in sk]
+    sk = np.array(sk_cubes, dtype=np.int64).reshape(-1, 3)
+    kc, kr = grid.from_axial(sq + sk[:, 0], sr + sk[:, 2])
+    kr, kc = kr - src[1], kc - src[0]
     return _LineTable(extent, start, rows, cols, empty, np.array(sk_t, dtype=np.int64),
-                      (arr[0], arr[1]), (arr[2], arr[3]))
+                      (kr[0::2], kc[0::2]), (kr[1::2], kc[1::2]))
 
 
 def _flat_entries(table: _LineTable, width: int) -> IntArray:
@@ -304,12 +356,28 @@ def sight_map(board: Board, a: Cell, rows: slice | None = None, cols: slice | No
     Off-map cells in the window get an answer too (sight passes over them). One numpy pass over line
     tables shared by every board of the layout and a padded blocking mask built once per board.
     """
+    return _window_sight(board, a, rows, cols, None)[0]
+
+
+def sight_cover_map(board: Board, a: Cell, cover: BoolArray, rows: slice | None = None,
+                    cols: slice | None = None) -> tuple[BoolArray, BoolArray]:
+    """:func:`sight_map`, and whether each line crosses (R30: crossed, not skirted) a hex of ``cover``
+    (``[row, col]`` over the board: the hexes that give cover, R31). Lines are symmetric, so from a
+    target's hex this answers every shooter hex of the window at once."""
+    seen, covered = _window_sight(board, a, rows, cols, cover)
+    assert covered is not None
+    return seen, covered
+
+
+def _window_sight(board: Board, a: Cell, rows: slice | None, cols: slice | None,
+                  cover: BoolArray | None) -> tuple[BoolArray, BoolArray | None]:
     layout = board.layout
     r0, r1, _ = (rows or slice(0, board.rows)).indices(board.rows)
     c0, c1, _ = (cols or slice(0, board.cols)).indices(board.cols)
     nr, nc = max(0, r1 - r0), max(0, c1 - c0)
     if not nr or not nc:
-        return np.zeros((nr, nc), dtype=bool)
+        empty = np.zeros((nr, nc), dtype=bool)
+        return empty, None if cover is None else empty.copy()
     col, row = a
     extent = max(abs(r0 - row), abs(r1 - 1 - row), abs(c0 - col), abs(c1 - 1 - col), 1)
     table = _table(layout, (row if layout.pointy else col) & 1, extent)
@@ -325,11 +393,19 @@ def sight_map(board: Board, a: Cell, rows: slice | None = None, cols: slice | No
     targets = (first[:, None] + np.arange(nc)).ravel()
     lo = table.start[first]
     hi = table.start[first + nc]
-    seg = np.concatenate([entries[x:y] for x, y in zip(lo.tolist(), hi.tolist(), strict=True)])
+    seg = np.concatenate([entries[x:y] for x, y in zip(lo.tolist(), hi.tolist(), strict=True)]) + base
     lens = table.start[targets + 1] - table.start[targets]
     starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
-    blocked = np.logical_or.reduceat(flat[seg + base], starts)
-    blocked[table.empty[targets]] = False  # a placeholder entry is no crossed hex
+    none = table.empty[targets]  # a placeholder entry is no crossed hex
+    blocked = np.logical_or.reduceat(flat[seg], starts)
+    blocked[none] = False
+    covered = None
+    if cover is not None:
+        padded = np.zeros(blocks.shape, dtype=bool)
+        padded[pad:pad + board.rows, pad:pad + board.cols] = cover
+        covered = np.logical_or.reduceat(padded.ravel()[seg], starts)
+        covered[none] = False
+        covered = covered.reshape(nr, nc)
     out: BoolArray = ~blocked.reshape(nr, nc)
     if len(table.skirt_target):
         ty, tx = np.divmod(table.skirt_target, size)
@@ -341,4 +417,4 @@ def sight_map(board: Board, a: Cell, rows: slice | None = None, cols: slice | No
             fb = base + table.skirt_b[0][inside] * width + table.skirt_b[1][inside]
             both = flat[fa] & flat[fb]
             out[ty[inside][both] - r0, tx[inside][both] - c0] = False
-    return out
+    return out, covered

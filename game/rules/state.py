@@ -186,12 +186,19 @@ class EncounterState:
         """``[row, col]``: hexes held by active combatants other than ``names`` (R31's cover, R12's stops)."""
         key = ("held", names)
         if key not in self._cache:
-            held = np.zeros((self.board.rows, self.board.cols), dtype=bool)
-            for u in self.units.values():
-                if u.active and u.name not in names:
+            # Everyone's hexes once per state; each question (a shot asks per target) then only takes
+            # the named ones out again (combatants never share a hex).
+            if names:
+                held = self.held_by_others().copy()
+                units = [self.units[n] for n in names if n in self.units]
+            else:
+                held = np.zeros((self.board.rows, self.board.cols), dtype=bool)
+                units = list(self.units.values())
+            for u in units:
+                if u.active:
                     for c, r in footprint(self.board, u.cell, u.radius):
                         if 0 <= c < self.board.cols and 0 <= r < self.board.rows:
-                            held[r, c] = True
+                            held[r, c] = not names
             held.setflags(write=False)
             self._cache[key] = held
         return self._cache[key]

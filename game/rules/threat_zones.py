@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from .axial_sweeps import INF, Window, grow_stack, reach_flat
+from .fire_zones import ShotOdds, area_catches, cast_origins, lines_from, shoot_hexes, shot_odds
 from .terrain import MovementType, Terrain
 from .views import CombatantView
 
@@ -87,6 +88,7 @@ class ZoneMemo:
         self.grid = Memo(1024)  # windows, discs and tables: functions of the grid's geometry alone
         self.distance = Memo(1024)
         self.terrain = Memo(64)  # step costs per board, movement type and footprint
+        self.sight = Memo(1024)  # sight windows around hostiles (a function of the board and the hex)
         self.geometries: dict[tuple[int, int, Any], int] = {}
 
 
@@ -378,3 +380,28 @@ class ThreatZones:
         out = np.full(self.n + 1, INF)
         out[win.flats] = dist[win.at]
         return out
+
+    # --- shots and bursts (R29-R32; fire_zones.py) -------------------------------------------
+    def shot_odds(self, v: CombatantView, target: CombatantView, cells: np.ndarray) -> ShotOdds:
+        """A shot of ``v`` at ``target`` from each flat hex of ``cells``: ``preview_shoot(at=...)`` in bulk."""
+        return shot_odds(self.enc, v.name, target.name, cells[cells < self.n])
+
+    def exposure(self, shooter: CombatantView, target: CombatantView, cells: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+        """Per flat hex of ``cells``, ``target`` imagined there: whether ``shooter``'s hex sees it (R30) and
+        whether the line crosses cover (R31). Standard sizes: one line per hex, centre to centre."""
+        return lines_from(self.enc, shooter.cell, (shooter.name, target.name), cells)
+
+    def shoot_hexes(self, v: CombatantView) -> np.ndarray:
+        """bool [N + 1]: centres from which ``v`` would have some hostile in range and in sight (R29, R30)."""
+        return np.append(shoot_hexes(self.enc, v.name, self.memo.sight).ravel(), False)
+
+    def cast_origins(self, v: CombatantView, at: int, cells: np.ndarray, spare_self: bool = False) -> np.ndarray:
+        """bool per flat hex of ``cells``: ``v`` standing there could centre its area on flat ``at`` (R32); with
+        ``spare_self``, only where its own burst would not catch it."""
+        return cast_origins(self.enc, v.name, self.board.cell_of(at), cells, spare_self)
+
+    def area_catches(self, radius: int, centres: np.ndarray) -> tuple[list[str], np.ndarray]:
+        """(active combatants in initiative order, bool [centre, combatant]): whom a burst of ``radius`` on
+        each flat centre would catch (R32), everyone where they stand now."""
+        return area_catches(self.enc, radius, centres)

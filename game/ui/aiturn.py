@@ -1,20 +1,43 @@
 """AI turns in the window: the policy thinks on a worker thread, the main thread submits and animates.
 
-The worker gets ``encounter.sandbox(rng)`` (a clone whose dice come from
-``rng``, built on the main thread before the worker starts), exactly what
-``Match.decide`` hands the policy, so frames keep flowing while it thinks and
-the live encounter is never touched off the main thread.
+:class:`AIDriver` asks the match for the decision (``Match.prepare_decision``:
+the policy's view, a sandbox whose dice come from the driver's rng, is built by
+the match on the main thread before the worker starts), so frames keep flowing
+while it thinks and the live encounter is never touched off the main thread.
+The driver never builds a view itself; the scene submits what it returns
+through ``Match.submit`` like any click.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 import threading
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from game.rules import Action, Encounter
+
+from .narration import action_line
+
+AI_PAUSE_S = {1.0: 0.45, 2.0: 0.2}  # pause after each AI action at 1x / 2x (instant: none)
 
 
-def policy_for_level(level: str | None) -> tuple[Any, str, str]:
+class DecidingMatch(Protocol):
+    """What the driver needs of ``game.match.Match``."""
+
+    @property
+    def encounter(self) -> Encounter: ...
+
+    def is_ai_turn(self) -> bool: ...
+
+    def prepare_decision(self, rng: random.Random) -> Callable[[], Action]: ...
+
+    def policy_view(self, rng: random.Random) -> Encounter: ...
+
+
+def policy_for_level(level: str | None) -> tuple[object, str, str]:
     """(policy, its level, the label shown on screen) from game.ai."""
     from game.ai import DEFAULT_LEVEL, policy_for
 
@@ -22,7 +45,7 @@ def policy_for_level(level: str | None) -> tuple[Any, str, str]:
     return policy_for(lvl), lvl, f"AI ({lvl})"
 
 
-def explain_lines(view: Any, level: str, rng: random.Random) -> list[str]:
+def explain_lines(view: Encounter, level: str, rng: random.Random) -> list[str]:
     """The AI's plan for the rest of the turn and the score terms behind its choice (game.ai.explain)."""
     from game.ai import explain
 
@@ -30,49 +53,35 @@ def explain_lines(view: Any, level: str, rng: random.Random) -> list[str]:
     lines = []
     if plan.summary:
         lines.append(plan.summary)
-    lines.append("plan: " + ", then ".join(action_words(a) for a in plan.actions))
+    lines.append("plan: " + ", then ".join(action_line(a) for a in plan.actions))
     for t in sorted(plan.terms, key=lambda t: -abs(t.value))[:6]:
         lines.append(f"  {t.term.replace('_', ' ')}: {t.value:+.2f}")
     return lines
 
 
-def action_words(action: Any) -> str:
-    d = action.to_dict()
-    kind = str(d.pop("action", type(action).__name__)).replace("_", " ")
-    d.pop("unit", None)
-    d.pop("path", None)
-    rest = " ".join(f"{k} {','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in d.items()
-                    if v is not None)
-    return f"{kind} {rest}".strip()
-
-
 class Thinker:
-    """One decision at a time on a daemon thread; poll ``result`` from the main loop."""
+    """One decision at a time on a daemon thread; poll :meth:`take` from the main loop."""
 
     def __init__(self) -> None:
         self.thread: threading.Thread | None = None
-        self.result: Any = None
+        self.result: Action | None = None
         self.error: BaseException | None = None
-        self.for_turn: tuple[int, str | None, int] | None = None
         self.reasons: list[str] = []
 
     @property
     def thinking(self) -> bool:
         return self.thread is not None and self.thread.is_alive()
 
-    def start(self, policy: Any, sandbox: Any, rng: random.Random, key: tuple[int, str | None, int],
-              explain: tuple[Any, str] | None = None) -> None:
-        """Decide on ``sandbox``; with ``explain=(second sandbox, level)`` also work out the AI's reasons."""
+    def start(self, decide: Callable[[], Action], explain: Callable[[], list[str]] | None = None) -> None:
+        """Run ``decide`` (and ``explain``, the AI's reasons, when asked for) on the worker."""
         self.result = self.error = None
         self.reasons = []
-        self.for_turn = key
-        why_rng = random.Random(rng.random()) if explain is not None else None
 
         def work() -> None:
             try:
-                self.result = policy.choose(sandbox, rng)
-                if explain is not None and why_rng is not None:
-                    self.reasons = explain_lines(explain[0], explain[1], why_rng)
+                self.result = decide()
+                if explain is not None:
+                    self.reasons = explain()
             except BaseException as err:  # handed to the main thread, raised there
                 self.error = err
 
@@ -81,7 +90,7 @@ class Thinker:
         self.thread = threading.Thread(target=work, name="playmat-ai", daemon=True)
         self.thread.start()
 
-    def take(self) -> Any:
+    def take(self) -> Action | None:
         """The decision once the worker is done (raises what it raised), else None."""
         if self.thread is None or self.thread.is_alive():
             return None
@@ -91,3 +100,61 @@ class Thinker:
             raise self.error
         result, self.result = self.result, None
         return result
+
+
+class AIDriver:
+    """Paces the AI's turns: think (on the worker), hand the action over, pause so a player can follow."""
+
+    def __init__(self, seed: int, levels: Mapping[str, str], labels: Mapping[str, str]) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.levels = dict(levels)  # faction -> AI level (its explanations need it)
+        self.labels = dict(labels)  # faction -> "AI (normal)"
+        self.thinker = Thinker()
+        self.wait = 0.0
+        self.lines: list[str] = []  # the AI's reasons for its last choice (X / --explain-ai)
+        self.who = ""  # whose reasons, and what it chose
+        self._stale = False  # the match changed under the worker (a map reload): drop what it decides
+
+    @property
+    def thinking(self) -> bool:
+        return self.thinker.thinking
+
+    def forget(self) -> None:
+        """The match was replaced (map reload): whatever the worker is deciding belongs to the old one."""
+        self._stale = self.thinker.thread is not None
+        self.wait = 0.0
+
+    def tick(self, match: DecidingMatch, dt: float, speed: float, explain: bool) -> Action | None:
+        """Called every update on an AI's turn: the action to submit now, or None (thinking, pausing)."""
+        if self.wait > 0 and speed != math.inf:
+            self.wait -= dt
+            return None
+        if self.thinker.thread is None:
+            self._start(match, explain)
+            return None
+        action = self.thinker.take()
+        if self._stale and self.thinker.thread is None:
+            self._stale = False
+            return None
+        if action is None:
+            return None
+        enc = match.encounter
+        if self.thinker.reasons and enc.turn is not None:
+            faction = enc.view(enc.turn).faction
+            self.lines = self.thinker.reasons
+            self.who = f"{enc.turn}, {self.labels.get(faction, 'AI')}: {action_line(action)}"
+        self.wait = AI_PAUSE_S.get(speed, 0.0)
+        return action
+
+    def _start(self, match: DecidingMatch, explain: bool) -> None:
+        enc = match.encounter
+        assert enc.turn is not None
+        faction = enc.view(enc.turn).faction
+        level = self.levels.get(faction)
+        why: Callable[[], list[str]] | None = None
+        if explain and level:
+            view = match.policy_view(random.Random(self.seed))
+            why_rng = random.Random(self.rng.random())
+            why = lambda: explain_lines(view, level, why_rng)  # noqa: E731
+        self.thinker.start(match.prepare_decision(self.rng), why)

@@ -14,6 +14,25 @@ import math
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import singledispatch
+
+from game.rules import (
+    AreaCast,
+    AreaHit,
+    Attacked,
+    Defeated,
+    Disengaged,
+    Fled,
+    Joined,
+    Moved,
+    Placed,
+    Pushed,
+    Removed,
+    Shot,
+    Shoved,
+    Turned,
+    TurnStarted,
+)
 
 from .tokenlayer import TokenState
 
@@ -23,6 +42,7 @@ Centre = Callable[[Cell], tuple[float, float]]
 STEP_S = 0.14  # seconds per hex of a move at 1x
 LUNGE_S = 0.42
 FADE_S = 0.45
+BURST_S = 0.5
 TEXT_S = 1.1
 
 
@@ -214,63 +234,196 @@ class Animator:
             a.finish(tokens, self.fx)
 
 
+@dataclass
+class ShotAnim(Anim):
+    """An arrow flies from the shooter to the target; the outcome shows where it lands (R29)."""
+
+    unit: str = ""
+    target: str = ""
+    start_at: tuple[float, float] = (0.0, 0.0)
+    end_at: tuple[float, float] = (0.0, 0.0)
+    text: str = ""
+    colour: tuple[int, int, int] = (255, 255, 255)
+    damage: int = 0
+    hit: bool = False
+    u: float = 0.0
+
+    def frame(self, tokens: dict[str, TokenState], u: float) -> None:
+        self.u = u
+
+    def finish(self, tokens: dict[str, TokenState], fx: list[FloatText]) -> None:
+        self.u = 1.0
+        fx.append(FloatText(self.text, self.end_at, self.colour))
+        target = tokens.get(self.target)
+        if target is not None:
+            target.hp -= self.damage
+
+    def arrow(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The arrow's tail and head in map pixels now (a shaft a third of a hex long)."""
+        (ax, ay), (bx, by) = self.start_at, self.end_at
+        hx, hy = ax + (bx - ax) * self.u, ay + (by - ay) * self.u
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        k = min(1.0, 36.0 / length)
+        return (hx - (bx - ax) * k, hy - (by - ay) * k), (hx, hy)
+
+
+@dataclass
+class BurstAnim(Anim):
+    """An area ability goes off: a ring grows from its centre over the hexes it covers (R32)."""
+
+    at: tuple[float, float] = (0.0, 0.0)
+    reach_px: float = 0.0  # map pixels from the centre to the edge of the area
+    u: float = 0.0
+
+    def frame(self, tokens: dict[str, TokenState], u: float) -> None:
+        self.u = u
+
+    def finish(self, tokens: dict[str, TokenState], fx: list[FloatText]) -> None:
+        self.u = 1.0
+
+
+@dataclass(frozen=True)
+class Stage:
+    """What the animations of one batch of events need to know of the board."""
+
+    tokens: dict[str, TokenState]
+    centre: Centre
+    direction_index: Callable[[str], int]
+    area_px: Callable[[str], float]  # caster -> map pixels from an area's centre to its edge
+
+
 def anims_for(events: tuple[object, ...] | list[object], tokens: dict[str, TokenState], centre: Centre,
-              direction_index: Callable[[str], int]) -> list[Anim]:
-    """The animations that tell what ``events`` did (the engine's events, matched by class name)."""
+              direction_index: Callable[[str], int], area_px: Callable[[str], float] | None = None) -> list[Anim]:
+    """The animations that tell what ``events`` did (one per event type: :func:`anim_for`)."""
+    stage = Stage(tokens, centre, direction_index, area_px or (lambda caster: 0.0))
     out: list[Anim] = []
     for ev in events:
-        kind = type(ev).__name__
-        g = ev.__getattribute__
-        if kind == "Moved":
-            path = list(g("path"))
-            if len(path) >= 2:
-                out.append(MoveAnim(STEP_S * (len(path) - 1), unit=g("unit"),
-                                    points=[centre(c) for c in path], end=path[-1]))
-        elif kind == "Turned":
-            facing = g("facing")
-            idx = facing if isinstance(facing, int) else direction_index(facing)
-            out.append(TextAnim(0.05, unit=g("unit"), facing=idx))
-        elif kind in ("Attacked", "Shoved"):
-            unit, target = g("unit"), g("target")
-            a, b = tokens.get(unit), tokens.get(target)
-            if a is None or b is None:
-                continue
-            hit = bool(g("hit"))
-            dmg = int(getattr(ev, "damage", 0) or 0) if kind == "Attacked" and hit else 0
-            word = ("shoved" if hit else "shove missed") if kind == "Shoved" else (f"-{dmg}" if hit else "miss")
-            colour = (255, 80, 60) if hit else (220, 220, 220)
-            out.append(LungeAnim(LUNGE_S, unit=unit, target=target, towards=centre(b.cell), at=centre(a.cell),
-                                 text=word, colour=colour, damage=dmg))  # the rolls: status line and log
-        elif kind == "Pushed":
-            path = list(g("path"))
-            fell = bool(g("fell"))
-            if len(path) >= 2:
-                out.append(MoveAnim(0.09 * (len(path) - 1) + (0.35 if fell else 0), unit=g("unit"),
-                                    points=[centre(c) for c in path], end=path[-1], shrink=fell))
-            hz = int(g("hazard_damage") or 0)
-            if hz:
-                out.append(TextAnim(0.3, text=f"-{hz} hazard", at=centre(path[-1]), colour=(255, 150, 40),
-                                    unit=g("unit"), damage=hz))
-            if fell:
-                out.append(TextAnim(0.2, text="fell!", at=centre(path[-1]), colour=(255, 120, 60)))
-        elif kind == "Disengaged":
-            tok = tokens.get(g("unit"))
-            if tok is not None:
-                ok = bool(g("success"))
-                out.append(TextAnim(0.45, text="disengaged" if ok else "disengage failed", at=centre(tok.cell),
-                                    colour=(120, 190, 255) if ok else (220, 220, 220)))
-        elif kind in ("Defeated", "Fled", "Removed"):
-            tok = tokens.get(g("unit"))
-            if tok is not None:
-                word = {"Defeated": "defeated", "Fled": "fled", "Removed": "removed"}[kind]
-                out.append(FadeAnim(FADE_S, unit=g("unit"), text=word, at=centre(tok.cell),
-                                    colour=(255, 90, 70) if kind == "Defeated" else (230, 230, 180)))
-        elif kind in ("Placed", "Joined"):
-            out.append(FadeAnim(FADE_S * 0.6, unit=g("unit"), out=False))
-        elif kind == "TurnStarted":
-            hz = int(getattr(ev, "hazard_damage", 0) or 0)
-            tok = tokens.get(g("unit"))
-            if hz and tok is not None:
-                out.append(TextAnim(0.35, text=f"-{hz} hazard", at=centre(tok.cell), colour=(255, 150, 40),
-                                    unit=g("unit"), damage=hz))
+        out.extend(anim_for(ev, stage))
     return out
+
+
+@singledispatch
+def anim_for(ev: object, stage: Stage) -> list[Anim]:
+    return []  # an event with nothing to show (the status line and the log tell it)
+
+
+@anim_for.register
+def _(ev: Moved, stage: Stage) -> list[Anim]:
+    path = list(ev.path)
+    if len(path) < 2:
+        return []
+    return [MoveAnim(STEP_S * (len(path) - 1), unit=ev.unit, points=[stage.centre(c) for c in path], end=path[-1])]
+
+
+@anim_for.register
+def _(ev: Turned, stage: Stage) -> list[Anim]:
+    return [TextAnim(0.05, unit=ev.unit, facing=stage.direction_index(ev.facing))]
+
+
+def _lunge(stage: Stage, unit: str, target: str, word: str, hit: bool, damage: int) -> list[Anim]:
+    a, b = stage.tokens.get(unit), stage.tokens.get(target)
+    if a is None or b is None:
+        return []
+    colour = (255, 80, 60) if hit else (220, 220, 220)
+    return [LungeAnim(LUNGE_S, unit=unit, target=target, towards=stage.centre(b.cell), at=stage.centre(a.cell),
+                      text=word, colour=colour, damage=damage)]  # the rolls: status line and log
+
+
+@anim_for.register
+def _(ev: Attacked, stage: Stage) -> list[Anim]:
+    dmg = ev.damage if ev.hit else 0
+    return _lunge(stage, ev.unit, ev.target, f"-{dmg}" if ev.hit else "miss", ev.hit, dmg)
+
+
+@anim_for.register
+def _(ev: Shoved, stage: Stage) -> list[Anim]:
+    return _lunge(stage, ev.unit, ev.target, "shoved" if ev.hit else "shove missed", ev.hit, 0)
+
+
+@anim_for.register
+def _(ev: Shot, stage: Stage) -> list[Anim]:
+    a, b = stage.tokens.get(ev.unit), stage.tokens.get(ev.target)
+    if a is None or b is None:
+        return []
+    start, end = stage.centre(a.cell), stage.centre(b.cell)
+    flight = min(0.6, 0.18 + math.hypot(end[0] - start[0], end[1] - start[1]) / 1400)
+    dmg = ev.damage if ev.hit else 0
+    return [ShotAnim(flight, unit=ev.unit, target=ev.target, start_at=start, end_at=end,
+                     text=f"-{dmg}" if ev.hit else "miss", colour=(255, 80, 60) if ev.hit else (220, 220, 220),
+                     damage=dmg, hit=ev.hit)]
+
+
+@anim_for.register
+def _(ev: AreaCast, stage: Stage) -> list[Anim]:
+    return [BurstAnim(BURST_S, at=stage.centre(ev.at), reach_px=stage.area_px(ev.unit))]
+
+
+@anim_for.register
+def _(ev: AreaHit, stage: Stage) -> list[Anim]:
+    tok = stage.tokens.get(ev.target)
+    if tok is None:
+        return []
+    return [TextAnim(0.18, text=f"-{ev.damage}" if ev.hit else "miss", at=stage.centre(tok.cell),
+                     colour=(255, 80, 60) if ev.hit else (220, 220, 220), unit=ev.target,
+                     damage=ev.damage if ev.hit else 0)]
+
+
+@anim_for.register
+def _(ev: Pushed, stage: Stage) -> list[Anim]:
+    out: list[Anim] = []
+    path = list(ev.path)
+    if len(path) >= 2:
+        out.append(MoveAnim(0.09 * (len(path) - 1) + (0.35 if ev.fell else 0), unit=ev.unit,
+                            points=[stage.centre(c) for c in path], end=path[-1], shrink=ev.fell))
+    if ev.hazard_damage:
+        out.append(TextAnim(0.3, text=f"-{ev.hazard_damage} hazard", at=stage.centre(path[-1]),
+                            colour=(255, 150, 40), unit=ev.unit, damage=ev.hazard_damage))
+    if ev.fell:
+        out.append(TextAnim(0.2, text="fell!", at=stage.centre(path[-1]), colour=(255, 120, 60)))
+    return out
+
+
+@anim_for.register
+def _(ev: Disengaged, stage: Stage) -> list[Anim]:
+    tok = stage.tokens.get(ev.unit)
+    if tok is None:
+        return []
+    return [TextAnim(0.45, text="disengaged" if ev.success else "disengage failed", at=stage.centre(tok.cell),
+                     colour=(120, 190, 255) if ev.success else (220, 220, 220))]
+
+
+def _fade(stage: Stage, unit: str, word: str, colour: tuple[int, int, int]) -> list[Anim]:
+    tok = stage.tokens.get(unit)
+    if tok is None:
+        return []
+    return [FadeAnim(FADE_S, unit=unit, text=word, at=stage.centre(tok.cell), colour=colour)]
+
+
+@anim_for.register
+def _(ev: Defeated, stage: Stage) -> list[Anim]:
+    return _fade(stage, ev.unit, "defeated", (255, 90, 70))
+
+
+@anim_for.register
+def _(ev: Fled, stage: Stage) -> list[Anim]:
+    return _fade(stage, ev.unit, "fled", (230, 230, 180))
+
+
+@anim_for.register
+def _(ev: Removed, stage: Stage) -> list[Anim]:
+    return _fade(stage, ev.unit, "removed", (230, 230, 180))
+
+
+@anim_for.register(Placed)
+@anim_for.register(Joined)
+def _(ev: Placed | Joined, stage: Stage) -> list[Anim]:
+    return [FadeAnim(FADE_S * 0.6, unit=ev.unit, out=False)]
+
+
+@anim_for.register
+def _(ev: TurnStarted, stage: Stage) -> list[Anim]:
+    tok = stage.tokens.get(ev.unit)
+    if not ev.hazard_damage or tok is None:
+        return []
+    return [TextAnim(0.35, text=f"-{ev.hazard_damage} hazard", at=stage.centre(tok.cell), colour=(255, 150, 40),
+                     unit=ev.unit, damage=ev.hazard_damage)]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Any
 
 from game.maps import TmxMap, load_scenario, read_tmx
 from game.render.pg import pygame
+from game.saves import SaveInfo, SaveMeta, new_save_path, saves_folder, write_meta
 
 from .loop import LoopResult, Script, run_loop
 from .scene import Scene, SceneStack
@@ -52,9 +52,21 @@ def controller_levels(cfg: PlayConfig) -> dict[str, str | None]:
 
 
 def default_log_path(map_path: Path) -> Path:
-    """Where a new session's log goes when --log is not given: it is the save file."""
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "playmat" / "saves"
-    return base / f"{map_path.stem}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
+    """Where a new session's log goes when --log is not given: it is the save file (game.saves)."""
+    return new_save_path(map_path)
+
+
+def config_for_save(cfg: PlayConfig, save: SaveInfo) -> PlayConfig:
+    """Play a save on: its map, log, seed and who plays whom as its note says (else the defaults); a battle
+    saved in setup stays in setup (the GM was placing combatants)."""
+    assert save.map is not None
+    meta = save.meta
+    controllers = dict(meta.controllers) if meta is not None else {}
+    humans = [f for f, c in controllers.items() if c == "human"]
+    ais = {f: c for f, c in controllers.items() if c != "human"}
+    return replace(cfg, map_path=save.map, log_path=save.log, seed=meta.seed if meta is not None else None,
+                   humans=humans or cfg.humans, ais=ais if controllers else cfg.ais,
+                   autoplay=cfg.autoplay and not controllers, setup=save.phase == "setup", replay=None)
 
 
 def open_match(cfg: PlayConfig, map_path: Path, tmx: TmxMap | None = None) -> tuple[Any, Any, dict[str, str],
@@ -95,6 +107,9 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
     log_path = cfg.log_path
     tmx = read_tmx(map_path, allow_outside=cfg.allow_outside)  # one reading for the rules and the art
     match, scenario, labels, levels = open_match(cfg, map_path, tmx)
+    if log_path.parent.resolve() == saves_folder().resolve():  # Continue and Load find it by this note
+        controllers = {f: "human" if c == "human" else levels.get(f, "normal") for f, c in match.controllers.items()}
+        write_meta(log_path, SaveMeta(map_path.resolve(), cfg.seed, controllers))
     art = load_map_art(tmx)
 
     def reload() -> tuple[Any, Any]:
@@ -131,7 +146,7 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
          until: Callable[[SceneStack], bool] | None = None) -> LoopResult:
     """Open the title screen (no map) or the battle (a map) and run until quit / ``frames`` / ``until``."""
     from .menus import SummaryScene
-    from .title import TitleScene, shipped_entries
+    from .title import Previews, TitleScene, shipped_entries
 
     pygame.display.init()
     pygame.font.init()
@@ -150,8 +165,14 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
             started.append(p)
             return scene
 
+        previews = Previews()  # map pictures, drawn once per session
+
         def title() -> Scene:
-            return TitleScene(shipped_entries(), start)
+            return TitleScene(shipped_entries(), start, open_save, previews)
+
+        def open_save(save: SaveInfo) -> Scene:
+            started.append(save.log)  # a later new battle gets a log of its own
+            return battle_scene(config_for_save(cfg, save), save.map or Path(), screen_size(), title)
 
         if cfg.replay is not None and cfg.map_path is not None:
             first: Scene = replay_scene(cfg.map_path, cfg.replay, allow_outside=cfg.allow_outside)
@@ -161,8 +182,9 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
         if until is None and cfg.headless and cfg.frames is None and cfg.replay is not None:
             def until(s: SceneStack) -> bool:  # headless replay: the first frame (e.g. for --screenshot)
                 return True
-        if until is None and cfg.headless and cfg.frames is None:
-            # Headless without a frame count: run to the end-of-battle summary.
+        if until is None and cfg.headless and script is None:
+            # Headless: run to the end-of-battle summary (--frames only caps a battle that goes on longer);
+            # the loop saves --screenshot of that last frame.
             def until(s: SceneStack) -> bool:
                 return s.find(SummaryScene) is not None
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 ZOOMS = (0.35, 0.5, 0.65, 0.8, 1.0, 1.25, 1.5, 2.0)
 PAN_SPEED = 720.0  # screen pixels per second for held keys
+SLACK = 0.25  # how much of the view the picture may leave empty on one side
 
 
 @dataclass
@@ -59,10 +60,23 @@ class Camera:
         cx, cy = self.centre(alpha)
         return (mx - cx) * self.zoom + self.view_w / 2, (my - cy) * self.zoom + self.view_h / 2
 
+    def centre_range(self, zoom_index: int | None = None) -> tuple[float, float, float, float]:
+        """(x0, x1, y0, y1): where the centre may go at a zoom step. The picture may leave the view by at most
+        ``SLACK`` of it (enough to bring a token out from under a side panel, never a view half empty); a
+        picture smaller than the view may move as far, staying inside it but for that margin."""
+        z = ZOOMS[self.zoom_index if zoom_index is None else zoom_index]
+
+        def span(start: float, size: float, view: int) -> tuple[float, float]:
+            inset = view * (0.5 - SLACK) / z
+            lo, hi = start + inset, start + size - inset
+            return (lo, hi) if lo <= hi else (hi, lo)
+
+        return (*span(self.left, self.map_w, self.view_w), *span(self.top, self.map_h, self.view_h))
+
     def _clamp(self) -> None:
-        # The centre stays over the picture, so some of the map is always in view.
-        self.cx = min(max(self.cx, self.left), self.left + self.map_w)
-        self.cy = min(max(self.cy, self.top), self.top + self.map_h)
+        x0, x1, y0, y1 = self.centre_range()
+        self.cx = min(max(self.cx, x0), x1)
+        self.cy = min(max(self.cy, y0), y1)
 
     def jump(self, cx: float, cy: float) -> None:
         self.cx, self.cy = cx, cy

@@ -76,12 +76,11 @@ def opening_view(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rec
         cam.zoom_index = start
         cam.jump(mx, my)
         return (0, 0)
-    xs = np.linspace(cam.left, cam.left + cam.map_w, GRID)
-    ys = np.linspace(cam.top, cam.top + cam.map_h, GRID)
-    gx, gy = (a.ravel() for a in np.meshgrid(xs, ys))
-    dist = np.hypot(gx - mx, gy - my)
     best: tuple[tuple[int, int, int], int, float, float] | None = None
     for zi in range(start, min(start, LOWEST) - 1, -1):
+        x0, x1, y0, y1 = cam.centre_range(zi)  # only centres the camera may rest on (panning is bounded)
+        gx, gy = (a.ravel() for a in np.meshgrid(np.linspace(x0, x1, GRID), np.linspace(y0, y1, GRID)))
+        dist = np.hypot(gx - mx, gy - my)
         party, others = hidden_counts(cam, zi, gx, gy, discs, covers)
         i = int(np.lexsort((dist, others, party))[0])
         score = (int(party[i]), int(others[i]), -zi)

@@ -57,3 +57,30 @@ class HelpScene(Scene):
         hint = body.render("any key closes", True, (150, 154, 166))
         panel.blit(hint, (panel_w - hint.get_width() - 24, panel_h - 34))
         screen.blit(panel, ((w - panel_w) // 2, (h - panel_h) // 2))
+
+
+# The battle's keys and clicks (game.ui.battle_input binds them); the legend (L) explains the colours.
+BATTLE_KEYS = (
+    ("Click your combatant", "select it (its reach is shaded)"),
+    ("Click a shaded hex", "move there along the cheapest path"),
+    ("Click an enemy", "attack it (or shove / disengage / shoot, see the modes)"),
+    ("A / S / D", "attack / shove / disengage mode (D twice: disengage now)"),
+    ("R", "shoot mode: click an enemy in range and sight (ranged combatants)"),
+    ("B", "cast mode: click the hex to centre the area on (casters)"),
+    ("Right-click or right-drag, Q / E", "turn to face a hex / turn left, right"),
+    ("F", "flee (on an exit hex)"),
+    ("U, Backspace, Ctrl+Z", "undo the last move while no dice were rolled"),
+    ("Enter", "end the turn (asks if you could still act)"),
+    ("Tab", "hide or show the panels (tracker, card, log): room for the map"),
+    ("Space", "select and show the current actor"),
+    ("V", "enemy reach: how many enemies can hit each hex next turn"),
+    ("Hover an enemy", "attack preview (Shift: the hexes it could attack next turn)"),
+    ("G", "GM mode: act for anyone, GM tools"),
+    ("X", "show the AI's reasons"),
+    ("1 / 2 / 3, click the speed", "AI speed 1x / 2x / instant"),
+    ("C / L", "coordinates on every hex / legend of colours and terrain costs"),
+    ("Drag, arrows, screen edge", "pan"),
+    ("Wheel, + / -, Home", "zoom toward the cursor / back to the opening view"),
+    ("F11", "full screen"),
+    ("Esc", "pause menu (back out of a mode first)"),
+)

@@ -1,4 +1,4 @@
-"""Modal scenes over the battle: pause menu, yes/no confirmation, end-of-battle summary."""
+"""Modal scenes over the battle: pause menu, yes/no confirmation (the end-of-battle summary: summary.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from game.render.pg import pygame
 
 from .chrome import DIM, GOLD, INK, Button, panel, shade, text, wrap
 from .scene import POP, QUIT, Scene, Transition
+from .summary import SummaryScene, summary_lines
 
 
 class MenuScene(Scene):
@@ -85,40 +86,8 @@ def confirm(question: str, detail: str, yes: Callable[[], Transition | None]) ->
     return MenuScene(question, [detail], [("Yes", "return", do_yes), ("No", "n", lambda: POP)])
 
 
-class SummaryScene(MenuScene):
-    """End of battle: who won, in how many rounds, how everyone fared, where the log is."""
-
-    opaque = False
-
-    def __init__(self, headline: str, lines: list[str], buttons: list[tuple[str, str, Callable[[], Transition | None]]]
-                 ) -> None:
-        super().__init__(headline, lines, buttons, escape=lambda: QUIT)
-
-
-def summary_lines(enc: object, log_path: object, humans: set[str]) -> tuple[str, list[str]]:
-    """The headline and body of the end-of-battle summary, from the encounter as it ended.
-
-    Victory or defeat is told from the human's side; in an AI-only battle, who won."""
-    winners = tuple(enc.winners())  # type: ignore[attr-defined]
-    playing = humans & {v.faction for v in enc.views()}  # type: ignore[attr-defined]
-    if winners:
-        if playing:
-            headline = "Victory!" if playing & set(winners) else "Defeat"
-        else:
-            headline = f"{' and '.join(winners).capitalize()} win{'s' if len(winners) == 1 else ''}"
-        who = " and ".join(winners)
-        first = f"The {who} won after {enc.round} round{'s' if enc.round != 1 else ''}."  # type: ignore[attr-defined]
-    else:
-        headline = "Combat ended"
-        first = f"No side won (ended in round {enc.round})."  # type: ignore[attr-defined]
-    lines = [first]
-    for v in enc.views():  # type: ignore[attr-defined]
-        state = v.status if v.status != "active" else f"{max(v.hp, 0)}/{v.hp_max} hp"
-        lines.append(f"  {v.name} ({v.faction}): {state}")
-    if log_path:
-        lines.append(f"Every action is saved in {log_path}")
-    return headline, lines
-
-
 def dim_text(screen: pygame.Surface, s: str, pos: tuple[int, int]) -> None:
     text(screen, s, pos, 20, DIM)
+
+
+__all__ = ["MenuScene", "SummaryScene", "confirm", "dim_text", "summary_lines"]

@@ -8,13 +8,21 @@ exactly what the log says. The events of every step are computed once up
 front (the same replay), so the combat log to the left of the map lists
 every roll up to the current step, the step's own lines highlighted.
 
-Keys: Right / Left step, Home / End jump, Space plays and pauses (one step
-every ``PLAY_EVERY`` seconds), Esc closes. The buttons under the map do the same.
+The timeline under the map marks where each round begins: a click on it
+jumps there (on a round's label: to the start of that round). Playing steps
+once every ``PLAY_EVERY`` seconds at 1x, twice as often at 2x, four times at
+4x. The wheel zooms the map toward the pointer (over the combat log it
+scrolls the log); dragging pans.
+
+Keys: Right / Left step, Home / End jump to the first / last step, PageUp /
+PageDown the previous / next round, Space plays and pauses, 1 / 2 / 3 play at
+1x / 2x / 4x, + / - zoom, F fits the map, Esc closes. The buttons under the
+map do the same.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -26,56 +34,23 @@ from .camera import Camera
 from .context import BattleContext
 from .gm.buttons import Button, ButtonRow, hit
 from .maplayer import MapLayer
+from .narration import Entry, action_line, bonus_from, event_lines
 from .overlays import FacingArcs
 from .panels import theme as th
 from .panels.card import CombatantCard
-from .panels.combat_log import Entry, bonus_from, event_lines
 from .panels.initiative import InitiativeTracker
 from .scene import POP, QUIT, Scene, Transition
 from .tokenlayer import draw_tokens as draw_token_sprites
 from .tokenlayer import states_from
 
 PLAY_EVERY = 0.8
+SPEEDS = (1, 2, 4)
 SIDEBAR = 380
-BOTTOM = 54
+BOTTOM = 92  # the timeline and the buttons
+LOG_ROW = 19
 BACKGROUND = (28, 30, 36)
 TERRAIN_FILL = {"normal": (104, 126, 82), "difficult": (92, 104, 60), "water": (58, 98, 150), "chasm": (30, 26, 30),
                 "hazard": (150, 70, 40), "blocked": (84, 80, 76)}
-
-
-def action_text(a: Any) -> str:
-    """One log line as a player reads it: "Mira attacks Goblin (d20 12, damage 5)"."""
-    d = a.to_dict()
-    kind = d["action"]
-    unit = d.get("unit")
-    if isinstance(unit, dict):
-        unit = unit.get("name")
-
-    def cell(key: str) -> str:
-        v = d.get(key)
-        return f"{v[0]},{v[1]}" if isinstance(v, list) and len(v) == 2 else str(v)
-
-    rolls = ", ".join(x for x in (f"d20 {d['roll']}" if "roll" in d else "",
-                                  f"damage {d['damage']}" if "damage" in d else "") if x)
-    rolled = f" ({rolls})" if rolls else ""
-    phrases = {
-        "begin": "Combat begins",
-        "place": f"GM places {unit} at {cell('at')}",
-        "move": f"{unit} moves to {cell('to')}",
-        "face": f"{unit} turns to face {d.get('dir')}",
-        "attack": f"{unit} attacks {d.get('target')}{rolled}",
-        "shove": f"{unit} shoves {d.get('target')}{rolled}",
-        "disengage": f"{unit} disengages: {d.get('method')} with {d.get('skill')}{rolled}",
-        "flee": f"{unit} flees",
-        "end_turn": "End of turn",
-        "push": f"GM pushes {unit} {d.get('distance')} {d.get('dir')}",
-        "grant_movement": f"GM grants {unit} {d.get('amount')} movement",
-        "set_threatening": f"GM: {unit} {'threatens' if d.get('value') else 'stops threatening'}",
-        "join": f"GM adds {unit} at {cell('at')}",
-        "remove": f"GM removes {unit} as {d.get('as')}",
-        "end_combat": "GM ends combat",
-    }
-    return phrases.get(kind, kind.replace("_", " "))
 
 
 class ReplayScene(Scene):
@@ -91,9 +66,11 @@ class ReplayScene(Scene):
         self.maplayer = MapLayer(self.art) if self.art is not None else None
         self.layout = scenario.board.layout
         self.geometry = TiledPixels(self.layout)
-        # One pass over the log: the events each step caused (and the bonus each roller had then).
+        # One pass over the log: the events each step caused (and the bonus each roller had then),
+        # and the round after each step (where the timeline marks the rounds).
         enc = replay(scenario, [])
         self.step_lines: list[list[Entry]] = []
+        self.round_after: list[int] = [enc.round]
         source = getattr(actions, "source", "log")
         line_of = list(getattr(actions, "lines", range(1, len(self.actions) + 1)))
         for i, a in enumerate(self.actions):
@@ -102,9 +79,11 @@ class ReplayScene(Scene):
             except RulesError as err:  # a log that does not replay: its file and line, never a traceback
                 raise LogError(source, line_of[i] if i < len(line_of) else i + 1, str(err)) from None
             self.step_lines.append(event_lines(applied.events, bonus_from(enc)))
+            self.round_after.append(enc.round)
         self.k = 0
         self.enc = replay(scenario, [])
         self.playing = False
+        self.speed = 1
         self.clock = 0.0
         self.size = size
         self.buttons: list[Button] = []
@@ -116,6 +95,13 @@ class ReplayScene(Scene):
         self.card = CombatantCard()
         self.arcs = FacingArcs()
         self.rebuilds = 0  # how many times a prefix was replayed (stepping back, jumps)
+        self.log_scroll = 0  # combat-log rows scrolled back from the newest
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.timeline = pygame.Rect(0, 0, 0, 0)
+        self.round_marks: list[tuple[int, pygame.Rect]] = []  # (round, its label) as last drawn
+        self.press: tuple[int, int] | None = None  # a press on the map: a drag pans
+        self.map_rect = self._map_rect(size or (1280, 720))  # as last drawn
+        self._tip = ""
 
     # --- stepping ---------------------------------------------------------------
     def go(self, k: int) -> None:
@@ -131,6 +117,41 @@ class ReplayScene(Scene):
             self.enc = replay(self.scenario, self.actions[:k])
             self.rebuilds += 1
         self.k = k
+        self.log_scroll = 0
+
+    def rounds(self) -> list[int]:
+        """Every round the log reaches, in order."""
+        return sorted({r for r in self.round_after if r > 0})
+
+    def round_start(self, r: int) -> int:
+        """The first step at which round ``r`` is under way (combat begun, or the round's first turn)."""
+        return next((k for k, rr in enumerate(self.round_after) if rr >= r), len(self.actions))
+
+    def jump_to_round(self, r: int) -> None:
+        self.playing = False
+        self.go(self.round_start(r))
+
+    def _round_step(self, direction: int) -> None:
+        """PageUp / PageDown: the start of the previous round (or of this one, if past it) / the next round."""
+        now = self.round_after[self.k]
+        if direction > 0:
+            later = [r for r in self.rounds() if r > now]
+            self.jump_to_round(later[0]) if later else self.go(len(self.actions))
+        else:
+            start = self.round_start(now) if now > 0 else 0
+            earlier = [r for r in self.rounds() if r < now]
+            if self.k > start or not earlier:
+                self.playing = False
+                self.go(start)
+            else:
+                self.jump_to_round(earlier[-1])
+
+    def step_at(self, x: int) -> int:
+        """The step a click at ``x`` on the timeline points to."""
+        t = self.timeline
+        if t.width <= 0:
+            return self.k
+        return round(max(0.0, min(1.0, (x - t.x) / t.width)) * len(self.actions))
 
     def log_lines(self) -> list[tuple[str, str, bool]]:
         """(text, role, from the current step) for every event up to the current step."""
@@ -145,31 +166,85 @@ class ReplayScene(Scene):
         if event.type == pygame.QUIT:
             return QUIT
         if event.type == pygame.KEYDOWN:
-            key = event.key
-            if key == pygame.K_ESCAPE:
-                return POP
-            moves = {pygame.K_RIGHT: self.k + 1, pygame.K_LEFT: self.k - 1, pygame.K_HOME: 0,
-                     pygame.K_END: len(self.actions), pygame.K_PAGEUP: self.k - 10, pygame.K_PAGEDOWN: self.k + 10}
-            if key in moves:
-                self.playing = False
-                self.go(moves[key])
-            elif key == pygame.K_SPACE:
-                self.playing = not self.playing
-                self.clock = 0.0
-        elif event.type == pygame.MOUSEMOTION:
+            self._key(event.key)
+            return POP if event.key == pygame.K_ESCAPE else None
+        if event.type == pygame.MOUSEMOTION:
+            if self.press is not None and self.camera is not None:
+                self.camera.drag(event.pos[0] - self.mouse[0], event.pos[1] - self.mouse[1])
             self.mouse = event.pos
             b = hit(self.buttons, event.pos)
             self.hovered_button = b.key if b else None
+        elif event.type == pygame.MOUSEWHEEL and event.y:
+            self._wheel(event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
             b = hit(self.buttons, event.pos)
             if b is not None:
-                self._click(b.key)
+                self._click(str(b.key))
+            elif self.timeline.collidepoint(event.pos):
+                r = next((r for r, rect in self.round_marks if rect.collidepoint(event.pos)), None)
+                if r is not None:
+                    self.jump_to_round(r)
+                else:
+                    self.playing = False
+                    self.go(self.step_at(event.pos[0]))
+            elif self.map_rect.collidepoint(event.pos):
+                self.press = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.press = None
         return None
+
+    def _key(self, key: int) -> None:
+        moves = {pygame.K_RIGHT: self.k + 1, pygame.K_LEFT: self.k - 1, pygame.K_HOME: 0,
+                 pygame.K_END: len(self.actions)}
+        if key in moves:
+            self.playing = False
+            self.go(moves[key])
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self._round_step(1 if key == pygame.K_PAGEDOWN else -1)
+        elif key == pygame.K_SPACE:
+            self._toggle_play()
+        elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
+            self.speed = SPEEDS[(pygame.K_1, pygame.K_2, pygame.K_3).index(key)]
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
+            if self.camera is not None:
+                step = 1 if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) else -1
+                self.camera.zoom_to(self.camera.zoom_index + step, self.camera.view_w / 2, self.camera.view_h / 2)
+        elif key == pygame.K_f and self.camera is not None:
+            self.camera.fit()
+
+    def _wheel(self, y: int) -> None:
+        """Over the combat log or the tracker: scroll it; elsewhere: zoom the map toward the pointer (as in the
+        battle)."""
+        if self.tracker.cover.collidepoint(self.mouse):
+            self.tracker.first = max(0, self.tracker.first - y)  # its drawing clamps the end
+            return
+        if self.log_rect.collidepoint(self.mouse):
+            self.log_scroll = max(0, self.log_scroll + 3 * y)  # clamped when drawn
+            return
+        if self.camera is None:
+            return
+        rect = self.map_rect
+        mx, my = self.mouse
+        if not rect.collidepoint(self.mouse):
+            mx, my = rect.center
+        self.camera.zoom_to(self.camera.zoom_index + (1 if y > 0 else -1), mx - rect.x, my - rect.y)
+
+    def _toggle_play(self) -> None:
+        if self.k >= len(self.actions):
+            self.go(0)  # play again from the start
+        self.playing = not self.playing
+        self.clock = 0.0
 
     def _click(self, key: str) -> None:
         if key == "play":
-            self.playing = not self.playing
-            self.clock = 0.0
+            self._toggle_play()
+            return
+        if key == "speed":
+            self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
+            return
+        if key in ("round-", "round+"):
+            self._round_step(1 if key == "round+" else -1)
             return
         self.playing = False
         self.go({"first": 0, "back": self.k - 1, "next": self.k + 1, "last": len(self.actions)}[key])
@@ -179,16 +254,17 @@ class ReplayScene(Scene):
             self.maplayer.tick(dt)  # Tiled's animated tiles, on the fixed-step clock
         if self.playing:
             self.clock += dt
-            if self.clock >= PLAY_EVERY:
-                self.clock -= PLAY_EVERY
+            every = PLAY_EVERY / self.speed
+            while self.clock >= every and self.playing:
+                self.clock -= every
                 self.go(self.k + 1)
                 if self.k >= len(self.actions):
                     self.playing = False
         return None
 
     # --- drawing ------------------------------------------------------------------
-    def _map_rect(self, screen: pygame.Surface) -> pygame.Rect:
-        w, h = screen.get_size()
+    def _map_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        w, h = size
         return pygame.Rect(SIDEBAR, 40, w - SIDEBAR, h - 40 - BOTTOM)
 
     def _picture(self) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -246,7 +322,7 @@ class ReplayScene(Scene):
 
     def draw(self, screen: pygame.Surface, alpha: float) -> None:
         screen.fill(BACKGROUND)
-        rect = self._map_rect(screen)
+        rect = self.map_rect = self._map_rect(screen.get_size())
         ctx = self._ctx(rect)
         assert self.camera is not None
         screen.set_clip(rect)
@@ -307,7 +383,7 @@ class ReplayScene(Scene):
         th.draw_frame(screen, frame)
         x = frame.x + th.PAD
         th.text(screen, "This step", (x, frame.y + 8), size=th.SMALL, colour=th.MUTED, bold=True)
-        current = action_text(self.actions[self.k - 1]) if self.k else "the map as loaded (Right steps)"
+        current = action_line(self.actions[self.k - 1]) if self.k else "the map as loaded (Right steps)"
         y = frame.y + 28
         for part in th.wrap(current, frame.width - 2 * th.PAD):
             th.text(screen, part, (x, y), colour=th.ACCENT)
@@ -327,29 +403,71 @@ class ReplayScene(Scene):
         for text, role, now in self.log_lines():
             for i, part in enumerate(th.wrap(text, width - 10, th.SMALL)):
                 rows.append((part if i == 0 else "   " + part, role, now))
-        per = (frame.bottom - y - 6) // 19
-        for text, role, now in rows[-per:] if per > 0 else []:
+        per = max(0, (frame.bottom - y - 6) // LOG_ROW)
+        self.log_rect = pygame.Rect(frame.x, y, frame.width, frame.bottom - y)
+        self.log_scroll = max(0, min(self.log_scroll, len(rows) - per))
+        end = len(rows) - self.log_scroll
+        if self.log_scroll:  # scrolled back: say so where the newest lines would be
+            th.text(screen, f"{self.log_scroll} newer line{'s' if self.log_scroll != 1 else ''} below (wheel)",
+                    (frame.right - th.PAD, y - 22), size=th.SMALL, colour=th.ACCENT, anchor="topright")
+        for text, role, now in rows[max(0, end - per):end] if per > 0 else []:
             if now:
-                pygame.draw.rect(screen, (60, 54, 32), (x - 4, y - 1, width + 8, 19), border_radius=4)
+                pygame.draw.rect(screen, (60, 54, 32), (x - 4, y - 1, width + 8, LOG_ROW), border_radius=4)
             th.text(screen, text, (x, y), size=th.SMALL, colour=th.ROLE.get(role, th.TEXT))
-            y += 19
+            y += LOG_ROW
         if not rows:
             th.text(screen, "nothing has happened yet", (x, y), size=th.SMALL, colour=th.FAINT)
 
     def _draw_buttons(self, screen: pygame.Surface, rect: pygame.Rect) -> None:
-        w = 420
+        self._tip = ""
+        self._draw_timeline(screen, pygame.Rect(rect.x + 16, rect.bottom + 8, rect.w - 32, 30))
+        w = min(rect.w - 120, 720)
         x = rect.centerx - w // 2
-        y = rect.bottom + (BOTTOM - 30) // 2
-        specs = [("first", "|< Home"), ("back", "< Left"), ("play", "Pause" if self.playing else "Play (Space)"),
-                 ("next", "Right >"), ("last", "End >|")]
+        y = rect.bottom + 50
+        specs: list[tuple[Hashable, str]] = [("first", "|< Home"), ("round-", "<< Round"), ("back", "< Left"),
+                 ("play", "Pause" if self.playing else "Play (Space)"), ("next", "Right >"),
+                 ("round+", "Round >>"), ("last", "End >|"), ("speed", f"Speed {self.speed}x")]
         self.buttons = ButtonRow.place(x, y, w, specs, h=30)
+        n = len(self.actions)
         for b in self.buttons:
-            b.enabled = not ((b.key in ("first", "back") and self.k == 0)
-                             or (b.key in ("next", "last", "play") and self.k >= len(self.actions)))
-            b.active = b.key == "play" and self.playing
+            b.enabled = not ((b.key in ("first", "back", "round-") and self.k == 0)
+                             or (b.key in ("next", "last", "round+") and self.k >= n) or (b.key == "play" and not n))
+            b.active = (b.key == "play" and self.playing) or (b.key == "speed" and self.speed > 1)
             b.draw(screen, b.key == self.hovered_button)
         th.text(screen, "Esc closes", (screen.get_width() - 12, y + 15), size=th.SMALL, colour=th.MUTED,
                 anchor="midright")
+        if self._tip:  # the timeline's hint, above the bar (never under the buttons)
+            th.tooltip(screen, [th.Line(self._tip, size=th.SMALL)], (self.mouse[0], self.timeline.y - 66),
+                       within=screen.get_rect())
+
+    def _draw_timeline(self, screen: pygame.Surface, bar: pygame.Rect) -> None:
+        """The whole log as a bar: where each round starts (click a label to jump there), where we are."""
+        self.timeline = bar
+        n = max(1, len(self.actions))
+        track = pygame.Rect(bar.x, bar.bottom - 9, bar.w, 6)  # labels above it
+        pygame.draw.rect(screen, (52, 56, 68), track, border_radius=3)
+        done = pygame.Rect(track.x, track.y, round(track.w * self.k / n), track.h)
+        pygame.draw.rect(screen, (150, 126, 70), done, border_radius=3)
+        self.round_marks = []
+        last_label = -99
+        for r in self.rounds():
+            x = bar.x + round(bar.w * self.round_start(r) / n)
+            pygame.draw.line(screen, (120, 124, 140), (x, track.y - 5), (x, track.bottom + 4), 2)
+            if x - last_label < 30:  # too close to the last label to read: the tick alone
+                continue
+            label = th.text(screen, f"R{r}" if r > 1 or x - bar.x > 30 else "Round 1", (x + 3, bar.y - 2),
+                            size=th.SMALL, colour=th.ACCENT if r == self.round_after[self.k] else th.MUTED)
+            self.round_marks.append((r, label.inflate(8, 6)))
+            last_label = x
+        cx = bar.x + round(bar.w * self.k / n)
+        pygame.draw.circle(screen, th.ACCENT, (cx, track.centery), 7)
+        pygame.draw.circle(screen, (20, 20, 24), (cx, track.centery), 7, 2)
+        if bar.collidepoint(self.mouse):  # where a click would go
+            k = self.step_at(self.mouse[0])
+            at = next((r for r, rect in self.round_marks if rect.collidepoint(self.mouse)), None)
+            what = f"round {at}: its start" if at is not None else \
+                f"step {k}: " + (action_line(self.actions[k - 1]) if k else "the map as loaded")
+            self._tip = what  # drawn last, above the buttons
 
 
 def _load_art(path: Any) -> Any:

@@ -1,4 +1,15 @@
-"""The title screen: every shipped map with its title and description; click (or Enter) to play."""
+"""The title screen: Continue the latest battle, Load a saved one, or start one of the shipped maps.
+
+Left: Continue (the most recently played battle that is not over, with its
+map, round, who is to act and when it was played), Load (every save, see
+:mod:`game.ui.load`) and the list of battles, each with a small picture of
+the map and its sides. Right: the battle under the pointer (or chosen with
+the arrow keys) in full: a larger picture with every combatant where it
+starts, the sides and their sizes, the whole description, and Play.
+
+Reading a map and drawing its picture takes a fraction of a second, so the
+screen opens at once and fills in one map (or one save) per update.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +18,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.render.pg import pygame
+from game.saves import SaveInfo, list_saves, read_save, when
 
 from .chrome import DIM, GOLD, INK, panel, text, wrap
 from .loop import toggle_fullscreen
+from .mapinfo import MapPreview, map_preview
+from .panels.theme import fit
 from .scene import QUIT, Scene, Transition, push
+
+BIG_THUMB = (700, 300)
+ROW_THUMB = (92, 56)
+ROW_H = 70
+LEFT_W = 470
+MARGIN = 36
+TOP = 124
+ERROR = (255, 140, 120)
 
 
 @dataclass(frozen=True)
@@ -27,20 +49,107 @@ def shipped_entries() -> list[MapEntry]:
     return [MapEntry(m.path, m.title, m.description) for m in shipped_maps()]
 
 
-class TitleScene(Scene):
-    """``start(path)`` builds the battle for a picked map (the app decides who plays whom)."""
+class Previews:
+    """Map pictures and sides, made once per map and shared by the title and the Load list."""
 
-    def __init__(self, entries: list[MapEntry], start: Callable[[Path], Scene]) -> None:
+    def __init__(self) -> None:
+        self.done: dict[Path, MapPreview] = {}
+        self._small: dict[tuple[Path, tuple[int, int]], pygame.Surface] = {}
+
+    def get(self, path: Path) -> MapPreview | None:
+        return self.done.get(path)
+
+    def make(self, path: Path) -> MapPreview:
+        if path not in self.done:
+            self.done[path] = map_preview(path, BIG_THUMB)
+        return self.done[path]
+
+    def small(self, path: Path, box: tuple[int, int]) -> pygame.Surface | None:
+        """The picture shrunk to ``box`` (kept: rows redraw every frame)."""
+        p = self.done.get(path)
+        if p is None or p.thumbnail is None:
+            return None
+        key = (path, box)
+        if key not in self._small:
+            big: pygame.Surface = p.thumbnail  # type: ignore[assignment]
+            w, h = big.get_size()
+            s = min(box[0] / w, box[1] / h)
+            self._small[key] = pygame.transform.smoothscale(big, (max(1, round(w * s)), max(1, round(h * s))))
+        return self._small[key]
+
+
+class TitleScene(Scene):
+    """``start(path)`` builds the battle for a picked map; ``open_save(info)`` the battle of a save (the app
+    decides who plays whom). Without ``open_save`` there is no Continue or Load."""
+
+    def __init__(self, entries: list[MapEntry], start: Callable[[Path], Scene],
+                 open_save: Callable[[SaveInfo], Scene] | None = None, previews: Previews | None = None) -> None:
         self.entries = entries
         self.start = start
+        self.open_save = open_save
+        self.previews = previews or Previews()
         self.index = 0
-        self.rows: list[pygame.Rect] = []
+        self.rows: list[pygame.Rect] = []  # one per battle, as last drawn
+        self.continue_rect = pygame.Rect(0, 0, 0, 0)
+        self.load_rect = pygame.Rect(0, 0, 0, 0)
+        self.play_rect = pygame.Rect(0, 0, 0, 0)
+        self.hover: str | None = None
         self.message = ""
+        self.desc_lines: list[str] = []  # the chosen battle's description, as last drawn (whole, wrapped)
+        self.scroll = 0  # battles scrolled past (more maps than rows)
+        self.saves: list[Path] | None = None  # None until looked up (first update)
+        self.latest: SaveInfo | None = None  # SaveInfo of the battle Continue resumes
+        self._save_queue: list[Path] = []
+        self._map_queue = [e.path for e in entries]
 
+    # --- filling in ---------------------------------------------------------------------
+    def update(self, dt: float) -> Transition | None:
+        """One slow job per update: find the saves, then read saves until Continue has its battle, then maps
+        (the hovered one first)."""
+        from game.maps import shipped_maps
+
+        if self.open_save is not None and self.saves is None:
+            self.saves = list_saves()
+            self._save_queue = self.saves[:12]  # the latest unfinished battle is among the last few played
+            return None
+        if self._save_queue and self.latest is None:
+            info = read_save(self._save_queue.pop(0), [m.path for m in shipped_maps()])
+            if not info.problem and not info.finished:
+                self.latest = info
+                self._save_queue = []
+            return None
+        if self.latest is not None and self.latest.map is not None and self.previews.get(self.latest.map) is None \
+                and self.latest.map.is_file():
+            self.previews.make(self.latest.map)
+            return None
+        if self._map_queue:
+            want = self.entries[self.index].path if self.entries else None
+            path = want if want in self._map_queue else self._map_queue[0]
+            self._map_queue.remove(path)
+            self.previews.make(path)
+        return None
+
+    # --- choosing -----------------------------------------------------------------------
     def _pick(self, i: int) -> Transition | None:
+        return self._open(lambda: self.start(self.entries[i].path))
+
+    def _continue(self) -> Transition | None:
+        if self.latest is None or self.open_save is None:
+            return None
+        save, opener = self.latest, self.open_save
+        return self._open(lambda: opener(save))
+
+    def _load(self) -> Transition | None:
+        if self.open_save is None:
+            return None
+        from .load import LoadScene
+
+        return push(LoadScene(self.saves or [], self.open_save, self.previews))
+
+    def _open(self, make: Callable[[], Scene]) -> Transition | None:
         try:
-            return push(self.start(self.entries[i].path))
-        except Exception as err:  # a broken map: say so in one line, stay on the title
+            return push(make())
+        except Exception as err:  # a broken map or log: say so in one line, stay on the title
             if not _is_user_error(err):
                 raise
             self.message = " ".join(str(err).split())
@@ -50,65 +159,188 @@ class TitleScene(Scene):
         if event.type == pygame.QUIT:
             return QUIT
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                return QUIT
-            if event.key == pygame.K_F11:
-                toggle_fullscreen()
-            if event.key in (pygame.K_DOWN, pygame.K_s):
-                self.index = (self.index + 1) % max(1, len(self.entries))
-            elif event.key in (pygame.K_UP, pygame.K_w):
-                self.index = (self.index - 1) % max(1, len(self.entries))
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.entries:
-                return self._pick(self.index)
-        elif event.type == pygame.MOUSEMOTION:
+            return self._key(event.key)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._under(event.pos)
             for i, r in enumerate(self.rows):
                 if r.collidepoint(event.pos):
                     self.index = i
+        elif event.type == pygame.MOUSEWHEEL and event.y:
+            self.scroll = max(0, min(self.scroll - event.y, self._max_scroll))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            under = self._under(event.pos)
+            if under == "continue":
+                return self._continue()
+            if under == "load":
+                return self._load()
+            if under == "play" and self.entries:
+                return self._pick(self.index)
             for i, r in enumerate(self.rows):
                 if r.collidepoint(event.pos):
                     self.index = i
                     return self._pick(i)
         return None
 
+    def _key(self, key: int) -> Transition | None:
+        n = max(1, len(self.entries))
+        if key == pygame.K_ESCAPE:
+            return QUIT
+        if key == pygame.K_F11:
+            toggle_fullscreen()
+        elif key in (pygame.K_DOWN, pygame.K_s):
+            self.index = (self.index + 1) % n
+        elif key in (pygame.K_UP, pygame.K_w):
+            self.index = (self.index - 1) % n
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.entries:
+            return self._pick(self.index)
+        elif key == pygame.K_c:
+            return self._continue()
+        elif key == pygame.K_l:
+            return self._load()
+        return None
+
+    def _under(self, pos: tuple[int, int]) -> str | None:
+        for name, rect in (("continue", self.continue_rect), ("load", self.load_rect), ("play", self.play_rect)):
+            if rect.collidepoint(pos):
+                return name
+        return None
+
+    _max_scroll = 0
+
+    # --- drawing ------------------------------------------------------------------------
     def draw(self, screen: pygame.Surface, alpha: float) -> None:
         w, h = screen.get_size()
         screen.fill((24, 26, 32))
         for y in range(0, h, 4):  # a faint vertical gradient
             shade = 24 + int(14 * y / h)
             pygame.draw.line(screen, (shade, shade + 2, shade + 8), (0, y), (w, y), 4)
-        text(screen, "Playmat", (w // 2, 70), 72, GOLD, bold=True, anchor="center")
+        text(screen, "Playmat", (MARGIN, 22), 64, GOLD, bold=True)
         text(screen, "hex tactics for OpenRPG - command your side, every rule shown before you commit",
-             (w // 2, 122), 24, DIM, anchor="center")
-        box = pygame.Rect(0, 0, min(860, w - 80), 0)
-        n = max(1, len(self.entries))
-        row_h = max(44, min(92, (h - 160 - 70 - 50) // n))  # every map fits above the hint line
-        desc_lines = 2 if row_h >= 86 else 1 if row_h >= 66 else 0
-        box.height = 70 + row_h * n
-        box.midtop = (w // 2, 160)
-        panel(screen, box)
-        text(screen, "Choose a battle", (box.x + 28, box.y + 20), 28, INK, bold=True)
-        self.rows = []
-        for i, e in enumerate(self.entries):
-            r = pygame.Rect(box.x + 16, box.y + 60 + i * row_h, box.w - 32, row_h - 8)
-            self.rows.append(r)
-            if i == self.index:
-                pygame.draw.rect(screen, (64, 56, 34), r, border_radius=10)
-                pygame.draw.rect(screen, GOLD, r, 2, border_radius=10)
-            text(screen, e.title, (r.x + 16, r.y + 10), 28, GOLD if i == self.index else INK, bold=True)
-            desc = wrap(e.description or f"{e.path.name} (the map has no description property)", 20, r.w - 32)
-            if len(desc) > desc_lines:
-                desc = desc[:desc_lines]
-                if desc:
-                    desc[-1] = desc[-1].rstrip(".,; ") + "..."
-            for j, line in enumerate(desc):
-                text(screen, line, (r.x + 16, r.y + 40 + 20 * j), 20, DIM)
-        if not self.entries:
-            text(screen, "No maps found in maps/.", (box.x + 28, box.y + 70), 22, DIM)
-        hint = "click a battle or press Enter    Up/Down choose    F11 full screen    Esc quit"
-        text(screen, hint, (w // 2, h - 28), 20, DIM, anchor="center")
+             (MARGIN + 2, 84), 22, DIM)
+        left = pygame.Rect(MARGIN, TOP, min(LEFT_W, w // 2 - MARGIN), h - TOP - 46)
+        y = self._draw_saves(screen, left)
+        self._draw_battles(screen, pygame.Rect(left.x, y, left.w, left.bottom - y))
+        right = pygame.Rect(left.right + 24, TOP, w - left.right - 24 - MARGIN, h - TOP - 46)
+        if self.entries and right.w > 200:
+            self._draw_detail(screen, right, self.entries[self.index])
+        hint = "click a battle or press Enter    Up/Down choose    C continue    L load    F11 full screen    Esc quit"
+        if self.open_save is None:
+            hint = "click a battle or press Enter    Up/Down choose    F11 full screen    Esc quit"
+        text(screen, hint, (w // 2, h - 22), 19, DIM, anchor="center")
         if self.message:
-            text(screen, self.message, (w // 2, h - 60), 20, (255, 140, 120), anchor="center")
+            for i, line in enumerate(wrap(self.message, 20, w - 2 * MARGIN)[:2]):
+                text(screen, line, (w // 2, h - 66 + 20 * i), 20, ERROR, anchor="center")
+
+    def _button(self, screen: pygame.Surface, rect: pygame.Rect, name: str, enabled: bool = True) -> None:
+        hot = enabled and self.hover == name
+        pygame.draw.rect(screen, (70, 62, 36) if hot else (34, 37, 48), rect, border_radius=10)
+        pygame.draw.rect(screen, GOLD if hot else (96, 100, 116) if enabled else (62, 64, 74), rect, 2,
+                         border_radius=10)
+
+    def _draw_saves(self, screen: pygame.Surface, area: pygame.Rect) -> int:
+        """Continue and Load; returns where the battle list starts."""
+        if self.open_save is None:
+            self.continue_rect = self.load_rect = pygame.Rect(0, 0, 0, 0)
+            return area.y
+        y = area.y
+        self.continue_rect = pygame.Rect(area.x, y, area.w, 78)
+        latest = self.latest
+        self._button(screen, self.continue_rect, "continue", latest is not None)
+        x = area.x + 16
+        if latest is not None:
+            thumb = self.previews.small(latest.map, ROW_THUMB) if latest.map is not None else None
+            if thumb is not None:  # the battle's map, as in the list below
+                box = pygame.Rect(area.x + 8, y + 11, *ROW_THUMB)
+                screen.blit(thumb, thumb.get_rect(center=box.center))
+                x = box.right + 12
+            text(screen, "Continue  [C]", (x, y + 8), 24, GOLD, bold=True)
+            text(screen, when(latest.modified), (self.continue_rect.right - 14, y + 12), 18, DIM,
+                 anchor="topright")
+            text(screen, fit(latest.title, area.right - x - 16, 20), (x, y + 34), 20, INK)
+            text(screen, fit(latest.where, area.right - x - 16, 18), (x, y + 56), 18, DIM)
+        else:
+            looking = self.saves is None or bool(self._save_queue)
+            text(screen, "Continue", (x, y + 8), 24, DIM, bold=True)
+            text(screen, "looking for your last battle..." if looking else "no battle in progress yet",
+                 (x, y + 40), 19, DIM)
+        y += 78 + 10
+        n = len(self.saves or [])
+        self.load_rect = pygame.Rect(area.x, y, area.w, 42)
+        self._button(screen, self.load_rect, "load", n > 0)
+        text(screen, "Load a saved battle  [L]", (area.x + 16, self.load_rect.centery), 21, INK if n else DIM,
+             bold=True, anchor="midleft")
+        text(screen, f"{n} saved" if n else "none yet", (self.load_rect.right - 14, self.load_rect.centery), 18,
+             DIM, anchor="midright")
+        return y + 42 + 16
+
+    def _draw_battles(self, screen: pygame.Surface, area: pygame.Rect) -> None:
+        text(screen, "New battle", (area.x + 2, area.y), 24, INK, bold=True)
+        top = area.y + 32
+        fits = max(1, (area.bottom - top) // ROW_H)
+        self._max_scroll = max(0, len(self.entries) - fits)
+        self.scroll = min(self.scroll, self._max_scroll)
+        if self.index < self.scroll:  # keep the chosen battle in view (arrow keys)
+            self.scroll = self.index
+        elif self.index >= self.scroll + fits:
+            self.scroll = self.index - fits + 1
+        self.rows = [pygame.Rect(0, 0, 0, 0)] * len(self.entries)
+        for slot, i in enumerate(range(self.scroll, min(len(self.entries), self.scroll + fits))):
+            e = self.entries[i]
+            r = pygame.Rect(area.x, top + slot * ROW_H, area.w, ROW_H - 8)
+            self.rows[i] = r
+            chosen = i == self.index
+            pygame.draw.rect(screen, (64, 56, 34) if chosen else (30, 33, 42), r, border_radius=10)
+            pygame.draw.rect(screen, GOLD if chosen else (70, 74, 88), r, 2 if chosen else 1, border_radius=10)
+            thumb = self.previews.small(e.path, ROW_THUMB)
+            box = pygame.Rect(r.x + 6, r.y + 3, *ROW_THUMB)
+            if thumb is not None:
+                screen.blit(thumb, thumb.get_rect(center=box.center))
+            else:
+                pygame.draw.rect(screen, (40, 44, 54), box, border_radius=6)
+            tx = box.right + 12
+            colour = GOLD if chosen else INK
+            text(screen, fit(e.title, r.right - tx - 10, 22, True), (tx, r.y + 6), 22, colour, bold=True)
+            p = self.previews.get(e.path)
+            line = (p.problem or p.sides) if p is not None else "reading the map..."
+            colour = ERROR if p is not None and p.problem else DIM
+            text(screen, fit(line, r.right - tx - 10, 18), (tx, r.y + 34), 18, colour)
+        if self._max_scroll:
+            shown = f"{self.scroll + 1}-{min(len(self.entries), self.scroll + fits)} of {len(self.entries)} (wheel)"
+            text(screen, shown, (area.right, area.y + 4), 17, DIM, anchor="topright")
+
+    def _draw_detail(self, screen: pygame.Surface, area: pygame.Rect, e: MapEntry) -> None:
+        panel(screen, area)
+        x, y = area.x + 20, area.y + 16
+        p = self.previews.get(e.path)
+        box = pygame.Rect(x, y, area.w - 40, min(BIG_THUMB[1], area.h // 2))
+        thumb = self.previews.small(e.path, box.size)
+        if thumb is not None:
+            screen.blit(thumb, thumb.get_rect(center=box.center))
+        else:
+            pygame.draw.rect(screen, (36, 40, 50), box, border_radius=8)
+            msg = p.problem if p is not None and p.problem else "drawing the map..."
+            for i, line in enumerate(wrap(msg, 19, box.w - 20)[:3]):
+                text(screen, line, (box.centerx, box.centery - 10 + 22 * i), 19, ERROR if p else DIM,
+                     anchor="center")
+        y = box.bottom + 12
+        text(screen, fit(e.title, area.w - 40, 28, True), (x, y), 28, GOLD, bold=True)
+        y += 36
+        if p is not None and p.sides:
+            text(screen, fit(p.sides, area.w - 40, 20), (x, y), 20, INK)
+            y += 28
+        self.play_rect = pygame.Rect(area.right - 20 - 220, area.bottom - 16 - 44, 220, 44)
+        desc = e.description or f"{e.path.name} (the map has no description property)"
+        size = 20
+        lines = wrap(desc, size, area.w - 40)
+        while len(lines) * (size + 3) > self.play_rect.y - 8 - y and size > 15:  # the whole text, smaller if need be
+            size -= 1
+            lines = wrap(desc, size, area.w - 40)
+        self.desc_lines = lines
+        for line in lines:
+            text(screen, line, (x, y), size, DIM)
+            y += size + 3
+        self._button(screen, self.play_rect, "play")
+        text(screen, "Play this battle  [Enter]", self.play_rect.center, 20, INK, bold=True, anchor="center")
 
 
 def _is_user_error(err: Exception) -> bool:

@@ -17,6 +17,7 @@ from typing import Any
 
 from game.render.pg import pygame
 
+from ..commands import best_skill
 from ..context import ATTACK, DISENGAGE, SHOVE, BattleContext, Cell, Reply
 from ..panels import theme as th
 from ..panels.theme import Line
@@ -24,14 +25,6 @@ from . import draw, wording
 from .moves import mover
 
 ARC_COLOUR = {"front": th.GOOD, "left": th.WARN, "right": th.WARN, "rear": th.BAD}
-
-
-def best_skill(enc: Any, name: str) -> str | None:
-    """The skill the battle scene's disengage uses: the combatant's best, the first listed on a tie (R23)."""
-    skills = list(enc.view(name).skills)
-    if not skills:
-        return None
-    return max(skills, key=lambda kv: kv[1])[0]
 
 
 class ActionPreview:
@@ -47,21 +40,17 @@ class ActionPreview:
         self._reach_key: object = None
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
-        """A click on the target whose preview needs a move first makes that move (the scene's own click
-        then attacks from there: click again). Taken on the button press, so the scene never starts a drag."""
-        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.plan is None or ctx.busy:
+        return None  # a click on the target goes to the command mapper with approach_for's hex
+
+    def approach_for(self, target: str | None) -> Cell | None:
+        """The hex a click on ``target`` first moves to (the previewed move-then-attack), or None: act from here
+        (or, when nothing works from anywhere, let the engine say why from here)."""
+        if self.plan is None or target is None:
             return None
         at, p = self.plan
-        target = getattr(p, "target", None)
-        if at is None or target is None or ctx.hovered_unit != target or p.legal is not None:
+        if at is None or getattr(p, "target", None) != target or p.legal is not None:
             return None
-        from game.rules import Move
-
-        name = p.attacker
-        verb = "shove" if ctx.action_mode == SHOVE else "attack"
-        odds = wording.roll_phrase("hits" if verb == "attack" else "succeeds", p.roll_needed, p.hit_chance)
-        return Reply(action=Move(name, at),
-                     status=f"{name} moves to {at[0]},{at[1]}: click {target} again to {verb} ({odds})")
+        return at
 
     # --- what to preview ---------------------------------------------------------
     def _track_from(self, ctx: BattleContext, name: str) -> None:
@@ -91,12 +80,13 @@ class ActionPreview:
             self.from_cell = None
         if self.from_cell is not None and reach.end_at(self.from_cell) is not None:
             p = self._preview(enc, kind, name, target, self.from_cell)
-            if p.legal is None or self._best(ctx, kind, name, target) is None:
+            if p.legal is None:
                 return self.from_cell, p
         here = self._preview(enc, kind, name, target, None)
         if here.legal is None:
             return None, here
         best = self._best(ctx, kind, name, target)
+        # Nowhere works: the preview is the one from here, whose reason a click gets from the engine too.
         return best if best is not None else (None, here)
 
     def _best(self, ctx: BattleContext, kind: str, name: str, target: str) -> tuple[Cell, Any] | None:
@@ -149,14 +139,14 @@ class ActionPreview:
             draw.arrow(screen, pts[0], pts[-1], th.BAD if p.falls or p.hazard_damage else th.ACCENT,
                        max(2, round(3 * ctx.zoom)))
         lines = wording.attack_lines(p) if kind == ATTACK else wording.shove_lines(p)
-        if at is not None:
+        if at is not None and p.legal is None:
             lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next {kind}s", "muted"))
         self.lines = lines
         th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour)
 
     def _draw_disengage(self, screen: pygame.Surface, ctx: BattleContext, name: str) -> None:
         enc = ctx.encounter
-        skill = best_skill(enc, name) or "none"
+        skill = best_skill(list(enc.view(name).skills)) or "none"
         p = enc.preview_disengage(name, skill)
         self.plan = (None, p)
         lines = wording.disengage_lines(p)

@@ -171,6 +171,7 @@ class Tooltips:
     """The topmost panel: draws the tooltips the overlays posted this frame, then forgets them."""
 
     layer = "panel"
+    always = True  # drawn with the panels collapsed (Tab) too: a preview is what the player is asking for
 
     def handle_event(self, event: pygame.event.Event, ctx: object) -> None:
         return None

@@ -1,0 +1,238 @@
+"""Shots and bursts in bulk (R29-R32): the questions a policy asks about many hexes at once.
+
+The previews answer one shot or one burst exactly, with its legality and the
+modifier breakdown; these answer the same rules as numpy arrays over many
+hexes, for a policy that weighs every hex it could shoot or cast from:
+
+- :func:`shot_odds`: a shot at one target from each of many shooter hexes
+  (range, sight, cover, arc, the threatened-shooter penalty; exactly
+  ``preview_shoot(at=...)`` hex by hex). Sight and cover come from one pass
+  of :func:`sight.sight_cover_map` from the target's hex (lines are
+  symmetric);
+- :func:`shoot_hexes`: the hexes from which some hostile would be in range
+  and in sight (where an archer walks to);
+- :func:`cast_origins`: the hexes from which a caster could centre its area
+  on one hex (R32's range and sight);
+- :func:`area_catches`: who a burst on each of many centres would catch (R32).
+
+Standard-size shooters and targets (almost all of them) are answered in
+numpy; a large or giant one hex by hex through the previews' own terms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from .attack_odds import arc_kinds_from, arc_penalties
+from .dice import dice_distribution
+from .hexgrid import Cell
+from .movement import footprint
+from .preconditions import reason, require_shoot_target
+from .previews import ToHit, preview_shoot
+from .sight import sees, sight_cover_map, sight_map
+from .state import EncounterState
+from .unit_state import UnitState
+
+FlatArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class ShotOdds:
+    """A shot at one target from each hex asked (flat indices, in the order given), as ``preview_shoot`` would
+    answer with the shooter imagined there. Where ``legal`` is False the chances are 0."""
+
+    legal: BoolArray  # in range (R29) and in sight (R30); whose turn it is and the action left are not asked
+    cover: BoolArray  # R31 (False where not legal)
+    penalty: npt.NDArray[np.int64]  # R19, lowering the target's defence
+    threatened: BoolArray  # R29: the shooter would stand in threatened space there
+    needed: npt.NDArray[np.int64]  # the total (d20 + ranged attack) that hits
+    hit_chance: FloatArray
+    expected_damage: FloatArray
+    defeat_chance: FloatArray
+
+
+def _window(state: EncounterState, flats: FlatArray) -> tuple[slice, slice]:
+    rows, cols = np.divmod(flats, state.board.cols)
+    return slice(int(rows.min()), int(rows.max()) + 1), slice(int(cols.min()), int(cols.max()) + 1)
+
+
+def _distances(state: EncounterState, cell: Cell, flats: FlatArray) -> npt.NDArray[np.int64]:
+    q, r = state.layout.axial_arrays()
+    cq, cr = state.layout.to_axial(cell)
+    dq = q.ravel()[flats] - cq
+    dr = r.ravel()[flats] - cr
+    return np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))  # type: ignore[no-any-return]
+
+
+def _in_window(mask: BoolArray, rows: slice, cols: slice, flats: FlatArray, width: int) -> BoolArray:
+    """``mask`` (over the window ``rows`` x ``cols``) at each flat hex; False outside the window."""
+    r, c = np.divmod(flats, width)
+    inside = (r >= rows.start) & (r < rows.stop) & (c >= cols.start) & (c < cols.stop)
+    out = np.zeros(len(flats), dtype=bool)
+    out[inside] = mask[r[inside] - rows.start, c[inside] - cols.start]
+    return out
+
+
+def shot_odds(state: EncounterState, shooter: str, target: str, cells: FlatArray) -> ShotOdds:
+    """R29-R31 for ``shooter`` shooting ``target`` from each flat hex of ``cells`` (see :class:`ShotOdds`)."""
+    u, t = state.unit(shooter), state.unit(target)
+    profile = u.spec.ranged
+    flats = np.asarray(cells, dtype=np.int64)
+    n = len(flats)
+    out = _empty(n)
+    if profile is None or not n or not t.active or not state.hostility.hostile(u.faction, t.faction):
+        return out
+    if u.radius or t.radius:
+        return _shot_odds_one_by_one(state, u, t, flats)
+    dist = _distances(state, t.cell, flats)
+    legal = (dist >= profile.min_range) & (dist <= profile.max_range)
+    if not legal.any():
+        return out
+    seen, covered = lines_from(state, t.cell, (u.name, t.name), flats[legal])
+    legal[legal] = seen
+    cover = np.zeros(n, dtype=bool)
+    cover[legal] = covered[seen]
+    q, r = state.layout.axial_arrays()
+    kinds = arc_kinds_from(state.layout, t.cell, t.facing, q.ravel()[flats], r.ravel()[flats])
+    penalty = np.array(arc_penalties(state.scenario))[kinds]
+    threatened = state.threat_mask_for(u.name).ravel()[flats]
+    scen = state.scenario
+    needed = t.spec.defense - penalty + cover * scen.cover_bonus + threatened * scen.threatened_shooter_penalty
+    return _with_chances(needed, legal, cover, penalty, threatened, profile.attack, profile.damage, t.hp)
+
+
+def lines_from(state: EncounterState, cell: Cell, pair: tuple[str, ...], cells: FlatArray
+               ) -> tuple[BoolArray, BoolArray]:
+    """Per flat hex of ``cells``: whether ``cell`` sees it (R30), and whether the line between them crosses a
+    hex that gives cover (R31: a cover tile, or a hex held by a combatant other than the ``pair``)."""
+    flats = np.asarray(cells, dtype=np.int64)
+    if not len(flats):
+        return np.zeros(0, dtype=bool), np.zeros(0, dtype=bool)
+    board = state.board
+    rows, cols = _window(state, flats)
+    seen, covered = sight_cover_map(board, cell, board.cover | state.held_by_others(*pair), rows, cols)
+    return (_in_window(seen, rows, cols, flats, board.cols), _in_window(covered, rows, cols, flats, board.cols))
+
+
+def _empty(n: int) -> ShotOdds:
+    no = np.zeros(n, dtype=bool)
+    zero = np.zeros(n)
+    return ShotOdds(no, no, np.zeros(n, dtype=np.int64), no, np.zeros(n, dtype=np.int64), zero, zero, zero)
+
+
+def _with_chances(needed: npt.NDArray[np.int64], legal: BoolArray, cover: BoolArray, penalty: npt.NDArray[np.int64],
+                  threatened: BoolArray, attack: int, damage: str, hp: int) -> ShotOdds:
+    """The chances that follow from ``needed`` (R21's d20 through :class:`ToHit`), the damage dice and ``hp``."""
+    values, inverse = np.unique(needed, return_inverse=True)
+    chance = np.array([ToHit(int(v), attack).chance for v in values])[inverse.ravel()] * legal
+    dist = dice_distribution(damage)
+    mean = sum(k * p for k, p in dist.items())
+    kill = sum(p for k, p in dist.items() if k >= hp)
+    return ShotOdds(legal, cover, penalty, threatened, needed, chance, chance * mean, chance * kill)
+
+
+def _shot_odds_one_by_one(state: EncounterState, u: UnitState, t: UnitState, flats: FlatArray) -> ShotOdds:
+    """A large or giant shooter or target: each hex through the preview (its range filter first)."""
+    profile = u.spec.ranged
+    assert profile is not None
+    gap = np.maximum(0, _distances(state, t.cell, flats) - u.radius - t.radius)
+    n = len(flats)
+    legal = np.zeros(n, dtype=bool)
+    cover = np.zeros(n, dtype=bool)
+    penalty = np.zeros(n, dtype=np.int64)
+    threatened = np.zeros(n, dtype=bool)
+    needed = np.zeros(n, dtype=np.int64)
+    for i in np.flatnonzero((gap >= profile.min_range) & (gap <= profile.max_range)):
+        at = state.board.cell_of(int(flats[i]))
+        if reason(require_shoot_target, state, u, t.name, at) is not None:
+            continue
+        p = preview_shoot(state, u.name, t.name, at)
+        legal[i], cover[i], penalty[i] = True, p.cover, p.penalty
+        threatened[i], needed[i] = bool(p.threatened_by), p.needed
+    return _with_chances(needed, legal, cover, penalty, threatened, profile.attack, profile.damage, t.hp)
+
+
+class SightMemo(Protocol):
+    def get(self, key: Hashable) -> Any: ...
+    def put(self, key: Hashable, value: Any) -> None: ...
+
+
+def shoot_hexes(state: EncounterState, shooter: str, sight_memo: SightMemo | None = None) -> BoolArray:
+    """bool ``[row, col]``: hexes from which ``shooter`` (standing there) would have some active hostile in
+    range and in sight (R29, R30); for a large or giant shooter or target, by range alone (an estimate that
+    never misses a hex). ``sight_memo`` may remember the sight windows (they depend on the board alone)."""
+    u = state.unit(shooter)
+    board = state.board
+    out = np.zeros((board.rows, board.cols), dtype=bool)
+    profile = u.spec.ranged
+    if profile is None:
+        return out
+    q, r = state.layout.axial_arrays()
+    for t in state.units.values():
+        if not (t.active and state.hostility.hostile(u.faction, t.faction)):
+            continue
+        col, row = t.cell
+        outer = profile.max_range + u.radius + t.radius
+        # A hex within ``outer`` is within ``outer`` rows and columns too (in any of the four layouts).
+        rows = slice(max(0, row - outer), min(board.rows, row + outer + 1))
+        cols = slice(max(0, col - outer), min(board.cols, col + outer + 1))
+        cq, cr = state.layout.to_axial(t.cell)
+        dq, dr = q[rows, cols] - cq, r[rows, cols] - cr
+        gap = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr)) - u.radius - t.radius
+        band = (gap >= profile.min_range) & (gap <= profile.max_range)
+        if not (u.radius or t.radius):
+            key = (id(board), t.cell, rows.start, rows.stop, cols.start, cols.stop)
+            hit = sight_memo.get(key) if sight_memo is not None else None
+            if hit is not None and hit[0] is board:  # the entry holds its board: the id is not reused
+                seen = hit[1]
+            else:
+                seen = sight_map(board, t.cell, rows, cols)
+                if sight_memo is not None:
+                    sight_memo.put(key, (board, seen))
+            band &= seen
+        out[rows, cols] |= band
+    return out & board.on_map  # type: ignore[no-any-return]
+
+
+def cast_origins(state: EncounterState, caster: str, at: Cell, cells: FlatArray, spare_self: bool = False
+                 ) -> BoolArray:
+    """bool per flat hex of ``cells``: whether ``caster``, standing there, could centre its area on ``at``
+    (R32: within ``area_range`` of its footprint and seen by some hex of it; uses left not asked); with
+    ``spare_self``, only where its own burst would not catch it."""
+    u = state.unit(caster)
+    area = u.spec.area
+    flats = np.asarray(cells, dtype=np.int64)
+    if area is None or not len(flats) or not state.board.is_on_map(at):
+        return np.zeros(len(flats), dtype=bool)
+    gap = np.maximum(0, _distances(state, at, flats) - u.radius)
+    ok = gap <= area.range
+    if spare_self:
+        ok &= gap > area.radius
+    if not ok.any():
+        return ok
+    if u.radius:
+        for i in np.flatnonzero(ok):
+            centre = state.board.cell_of(int(flats[i]))
+            ok[i] = any(sees(state.board, h, at) for h in footprint(state.board, centre, u.radius))
+        return ok
+    rows, cols = _window(state, flats[ok])
+    return ok & _in_window(sight_map(state.board, at, rows, cols), rows, cols, flats, state.board.cols)
+
+
+def area_catches(state: EncounterState, radius: int, centres: FlatArray) -> tuple[list[str], BoolArray]:
+    """(the active combatants in initiative order, bool ``[centre, combatant]``): whom a burst of ``radius``
+    on each flat centre would catch (R32: a footprint hex within ``radius`` of the centre)."""
+    names = [n for n in state.order() if state.units[n].active]
+    flats = np.asarray(centres, dtype=np.int64)
+    out = np.zeros((len(flats), len(names)), dtype=bool)
+    for k, name in enumerate(names):
+        v = state.units[name]
+        out[:, k] = np.maximum(0, _distances(state, v.cell, flats) - v.radius) <= radius
+    return names, out

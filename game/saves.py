@@ -1,0 +1,215 @@
+"""Saved battles: where the window keeps its logs (the save files) and what each one holds.
+
+The log is the save (docs/action-log.md): a battle started without ``--log``
+writes ``MAP-YYYYMMDD-HHMMSS.jsonl`` in :func:`saves_folder`. Beside it the
+window keeps ``MAP-YYYYMMDD-HHMMSS.meta.json``: which map the log belongs to,
+the dice seed and who plays whom, so the title screen can Continue or Load it
+without asking. A save the folder holds without its note (older saves) is
+matched to a shipped map by the start of its name.
+
+:func:`read_save` replays a log to say where the battle stands (round, whose
+turn, who won); a save that cannot be opened says why in one line instead.
+Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+META_SUFFIX = ".meta.json"
+MAX_LOG_BYTES = 32 * 1024 * 1024  # a save is a few kilobytes; a bigger file in the folder is not read
+MAX_META_BYTES = 64 * 1024
+
+
+def saves_folder() -> Path:
+    """``$XDG_DATA_HOME/playmat/saves``, else ``~/.local/share/playmat/saves`` (created when a battle starts)."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "playmat" / "saves"
+
+
+def new_save_path(map_path: Path, now: float | None = None) -> Path:
+    """A new save for ``map_path`` in the saves folder: ``MAP-YYYYMMDD-HHMMSS.jsonl`` (never an existing file)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    folder = saves_folder()
+    path = folder / f"{map_path.stem}-{stamp}.jsonl"
+    n = 2
+    while path.exists():
+        path = folder / f"{map_path.stem}-{stamp}-{n}.jsonl"
+        n += 1
+    return path
+
+
+def meta_path(log: Path) -> Path:
+    return log.with_name(log.stem + META_SUFFIX) if log.suffix == ".jsonl" else log.with_name(log.name + META_SUFFIX)
+
+
+@dataclass(frozen=True)
+class SaveMeta:
+    """What a log alone does not say: its map, the dice seed and each faction's controller."""
+
+    map: Path
+    seed: int | None = None
+    controllers: Mapping[str, str] = field(default_factory=dict)  # faction -> "human" or an AI level
+
+    def to_json(self) -> str:
+        return json.dumps({"map": str(self.map), "seed": self.seed, "controllers": dict(self.controllers)},
+                          ensure_ascii=False, indent=1)
+
+
+def write_meta(log: Path, meta: SaveMeta) -> None:
+    """Note beside ``log`` which map and settings it belongs to (best effort: the log itself is the save)."""
+    with contextlib.suppress(OSError):
+        meta_path(log).write_text(meta.to_json() + "\n", encoding="utf-8")
+
+
+def read_meta(log: Path) -> SaveMeta | None:
+    """The note beside ``log``; None when there is none or it is not one (a stranger's file is only data)."""
+    path = meta_path(log)
+    try:
+        if path.stat().st_size > MAX_META_BYTES:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("map"), str) or not data["map"]:
+        return None
+    seed = data.get("seed")
+    controllers = data.get("controllers")
+    return SaveMeta(
+        map=Path(data["map"]),
+        seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
+        controllers={k: v for k, v in controllers.items() if isinstance(k, str) and isinstance(v, str)}
+        if isinstance(controllers, dict) else {},
+    )
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One saved battle as the Load list shows it."""
+
+    log: Path
+    modified: float  # the log's mtime: when it was last played
+    map: Path | None = None
+    title: str = ""
+    phase: str = ""  # setup, active, ended ("" when it cannot be opened)
+    round: int = 0
+    turn: str | None = None  # who is to act
+    side: str | None = None  # that combatant's faction
+    winners: tuple[str, ...] = ()
+    actions: int = 0
+    problem: str | None = None  # why it cannot be opened, one line
+    meta: SaveMeta | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "ended"
+
+    @property
+    def where(self) -> str:
+        """Where the battle stands: "round 3, Mira (player) to act", "setup", "over: player won"."""
+        if self.problem:
+            return f"cannot open: {self.problem}"
+        if self.phase == "setup":
+            return "setup, before round 1"
+        if self.phase == "ended":
+            won = " and ".join(self.winners)
+            return f"over after {self.round} round{'s' if self.round != 1 else ''}: " + \
+                (f"{won} won" if won else "nobody won")
+        return f"round {self.round}, {self.turn} ({self.side}) to act"
+
+
+def list_saves(folder: Path | None = None) -> list[Path]:
+    """The logs in the saves folder, the most recently played first."""
+    folder = saves_folder() if folder is None else folder
+    try:
+        logs = [p for p in folder.glob("*.jsonl") if p.is_file()]
+    except OSError:
+        return []
+    return sorted(logs, key=_mtime, reverse=True)
+
+
+def _mtime(p: Path) -> float:
+    try:
+        return p.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def map_of(log: Path, shipped: Iterable[Path]) -> tuple[Path | None, SaveMeta | None]:
+    """The map a save belongs to: its note's map (else a shipped map of that file name, for an install that
+    moved), else the shipped map whose name starts the log's name (``default-20250101-120000.jsonl``)."""
+    meta = read_meta(log)
+    maps = list(shipped)
+    if meta is not None:
+        if meta.map.is_file():
+            return meta.map, meta
+        same = [m for m in maps if m.name == meta.map.name]
+        return (same[0] if same else meta.map), meta
+    prefixed = [m for m in maps if log.stem.startswith(m.stem + "-")]
+    best = max(prefixed, key=lambda m: len(m.stem), default=None)  # "giants_lair" before "giants"
+    return best, None
+
+
+def read_save(log: Path, shipped: Iterable[Path] = ()) -> SaveInfo:
+    """Replay ``log`` on its map to tell where the battle stands; a problem in one line if it cannot be."""
+    from game.maps import MapError, load_scenario
+    from game.rules import RulesError, replay_log
+
+    modified = _mtime(log)
+    map_path, meta = map_of(log, shipped)
+    if map_path is None:
+        return SaveInfo(log, modified, problem="no note says which map it was played on", meta=meta)
+    if not map_path.is_file():
+        return SaveInfo(log, modified, map_path, map_path.name, problem=f"its map {map_path} is missing", meta=meta)
+    try:
+        if log.stat().st_size > MAX_LOG_BYTES:
+            return SaveInfo(log, modified, map_path, map_path.name, problem="the log is too large to be a save",
+                            meta=meta)
+        scenario = load_scenario(map_path)
+        if meta is not None and meta.seed is not None:
+            from dataclasses import replace
+
+            scenario = replace(scenario, seed=meta.seed)
+        enc = replay_log(scenario, log)
+    except (MapError, RulesError, OSError) as err:
+        return SaveInfo(log, modified, map_path, map_path.name, problem=" ".join(str(err).split()), meta=meta)
+    turn = enc.turn
+    return SaveInfo(log, modified, map_path, scenario.title or map_path.name, enc.phase, enc.round, turn,
+                    enc.view(turn).faction if turn is not None else None, tuple(enc.winners()),
+                    len(enc.history), meta=meta)
+
+
+def when(stamp: float, now: float | None = None) -> str:
+    """A save's date as a player reads it: "today 14:02", "yesterday 09:15", "3 Mar 14:02", "3 Mar 2024"."""
+    now = time.time() if now is None else now
+    t, today = time.localtime(stamp), time.localtime(now)
+    clock = time.strftime("%H:%M", t)
+    day = time.strftime("%d %b", t).lstrip("0")
+    if t.tm_year != today.tm_year:
+        return f"{day} {t.tm_year}"
+    days = today.tm_yday - t.tm_yday
+    if days == 0:
+        return f"today {clock}"
+    if days == 1:
+        return f"yesterday {clock}"
+    return f"{day} {clock}"
+
+
+def controllers_of(levels: Mapping[str, str | None]) -> dict[str, str]:
+    """faction -> "human" or the AI level, from the window's faction -> None (human) / level ("" = default)."""
+    return {f: "human" if lvl is None else (lvl or "normal") for f, lvl in levels.items()}
+
+
+def describe_controllers(controllers: Mapping[str, Any]) -> str:
+    """ "you: player, ally · AI: enemy, neutral" for a save's line."""
+    humans = [f for f, c in controllers.items() if c == "human"]
+    ais = [f for f, c in controllers.items() if c != "human"]
+    parts = [f"you: {', '.join(humans)}" if humans else "", f"AI: {', '.join(ais)}" if ais else ""]
+    return " · ".join(p for p in parts if p)

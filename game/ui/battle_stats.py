@@ -1,0 +1,159 @@
+"""How each combatant fared in a battle, counted from the engine's events (never re-derived from the rules).
+
+:func:`battle_stats` reads the ``Applied`` records of a whole battle (what each
+action was recorded as, and the events it caused) and counts per combatant:
+
+- damage dealt and taken: hit points actually lost (a 9-point hit on a 2-hp
+  goblin deals 2). Hits, shots and bursts are the attacker's; hazard damage of
+  a push is the shover's or the caster's whose burst pushed it (R12, R22,
+  R33); a hazard at the start of a turn (R25) and the GM's ``set_hp`` are
+  nobody's, but still taken;
+- defeats: the combatants it defeated (the last blow, or the push into a
+  chasm or onto a hazard);
+- flank and rear attacks: its attacks and shots from the target's left or
+  right arc, and from the rear (R17-R19);
+- shoves (and how many pushed), shots, casts;
+- zone-of-control stops: how often its zone stopped a hostile's move (R9),
+  and how often its own moves were stopped;
+- how it ended: on the board, or defeated or fled and in which round.
+
+Pure Python: no pygame, so tests and tools use it headless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules import (
+    Action,
+    Applied,
+    AreaCast,
+    AreaHit,
+    Attacked,
+    Defeated,
+    Fled,
+    HpSet,
+    Moved,
+    Pushed,
+    Removed,
+    RoundStarted,
+    Shot,
+    Shoved,
+    TurnStarted,
+    replay,
+)
+
+
+@dataclass
+class CombatantStats:
+    name: str
+    faction: str
+    hp_start: int
+    dealt: int = 0
+    taken: int = 0
+    defeats: list[str] = field(default_factory=list)  # whom it defeated, in order
+    flank: int = 0
+    rear: int = 0
+    attacks: int = 0
+    hits: int = 0
+    shoves: int = 0
+    shove_hits: int = 0
+    shots: int = 0
+    casts: int = 0
+    zoc_made: int = 0  # hostile moves its zone of control stopped (R9)
+    zoc_suffered: int = 0  # its own moves stopped by a zone of control
+    fate: str = "active"  # active, defeated, fled
+    fate_round: int = 0
+    fate_by: str | None = None  # who defeated it
+
+
+def battle_stats(scenario: Any, actions: Sequence[Action]) -> dict[str, CombatantStats]:
+    """Every combatant's figures (joiners too, after the map's own), replaying ``actions`` through the engine
+    and counting the events each one caused."""
+    enc = replay(scenario, [])
+    stats = {v.name: CombatantStats(v.name, v.faction, v.hp_max) for v in enc.views()}
+    rnd = 0
+    for action in actions:
+        hp = {v.name: v.hp for v in enc.views()}  # before the action: damage is counted down to 0 only
+        applied = enc.apply(action)
+        for v in enc.views():
+            if v.name not in stats:  # joined (R15)
+                stats[v.name] = CombatantStats(v.name, v.faction, v.hp_max)
+                hp[v.name] = v.hp
+            elif enc.phase == "setup":  # the GM's edits before the battle change who it is
+                stats[v.name].faction, stats[v.name].hp_start = v.faction, v.hp_max
+        rnd = _count(applied, stats, hp, rnd)
+    return stats
+
+
+def _count(applied: Applied, stats: dict[str, CombatantStats], hp: dict[str, int], rnd: int) -> int:
+    """Count one action's events; returns the round it leaves the battle in."""
+    pusher: str | None = None  # whose shove or burst moves the next Pushed combatant
+    last_blow: dict[str, str | None] = {}
+    for ev in applied.events:
+        if isinstance(ev, RoundStarted):
+            rnd = ev.round
+        elif isinstance(ev, TurnStarted):
+            rnd = ev.round
+            _lose(stats, hp, None, ev.unit, ev.hazard_damage, last_blow)
+        elif isinstance(ev, Moved) and ev.stopped_by:
+            stats[ev.unit].zoc_suffered += 1
+            for who in ev.stopped_by:
+                stats[who].zoc_made += 1
+        elif isinstance(ev, Attacked | Shot):
+            me = stats[ev.unit]
+            me.attacks += isinstance(ev, Attacked)
+            me.shots += isinstance(ev, Shot)
+            me.hits += ev.hit
+            me.flank += ev.arc in ("left", "right")
+            me.rear += ev.arc == "rear"
+            if ev.hit:
+                _lose(stats, hp, ev.unit, ev.target, ev.damage, last_blow)
+        elif isinstance(ev, Shoved):
+            stats[ev.unit].shoves += 1
+            stats[ev.unit].shove_hits += ev.hit
+            pusher = ev.unit
+        elif isinstance(ev, AreaCast):
+            stats[ev.unit].casts += 1
+            pusher = ev.unit
+        elif isinstance(ev, AreaHit) and ev.hit:
+            _lose(stats, hp, ev.unit, ev.target, ev.damage, last_blow)
+        elif isinstance(ev, Pushed):
+            last_blow[ev.unit] = pusher  # a fall is the pusher's doing too (R12)
+            _lose(stats, hp, pusher, ev.unit, ev.hazard_damage, last_blow)
+        elif isinstance(ev, HpSet):
+            if ev.change < 0:
+                stats[ev.unit].taken += min(-ev.change, max(0, hp[ev.unit]))
+            hp[ev.unit] = ev.hp
+            last_blow[ev.unit] = None
+        elif isinstance(ev, Defeated | Fled | Removed):
+            _leave(stats, ev, rnd, last_blow)
+    return rnd
+
+
+def _lose(stats: dict[str, CombatantStats], hp: dict[str, int], dealer: str | None, victim: str, amount: int,
+          last_blow: dict[str, str | None]) -> None:
+    """``victim`` loses ``amount`` hp, counted down to 0 only (no overkill), credited to ``dealer``."""
+    lost = max(0, min(amount, hp.get(victim, 0)))
+    if amount > 0:
+        last_blow[victim] = dealer
+    if lost == 0:
+        return
+    hp[victim] -= lost
+    stats[victim].taken += lost
+    if dealer is not None:
+        stats[dealer].dealt += lost
+
+
+def _leave(stats: dict[str, CombatantStats], ev: Defeated | Fled | Removed, rnd: int,
+           last_blow: dict[str, str | None]) -> None:
+    me = stats[ev.unit]
+    me.fate = ev.as_ if isinstance(ev, Removed) else "fled" if isinstance(ev, Fled) else "defeated"
+    me.fate_round = rnd
+    if isinstance(ev, Defeated) and ev.cause != "gm":
+        by = last_blow.get(ev.unit)
+        if by is not None and by != ev.unit:
+            me.fate_by = by
+            stats[by].defeats.append(ev.unit)

@@ -1,0 +1,123 @@
+"""The battle's drawing: the cached map, widgets under and over the tokens, the tokens, the bars.
+
+:class:`BattleView` draws one frame from the scene's state and remembers
+where it put what the pointer can hit (the action bar's buttons, the speed
+label, the panels' rectangles). It changes no state.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from game.render.pg import pygame
+from game.render.tilemap import MapArt
+
+from . import hud
+from .anim import Animator, BurstAnim, ShotAnim
+from .chrome import Button, text
+from .context import STATUS_BAR, TOP_BAR, BattleContext, Widget
+from .maplayer import MapLayer
+from .overlays.draw import arrow as draw_arrow
+from .tokenlayer import TokenState, draw_tokens
+
+HINT = "H help   Tab panels   V enemy reach   G GM   Esc menu"
+
+
+class BattleView:
+    def __init__(self, art: MapArt) -> None:
+        self.art = art
+        self.maplayer = MapLayer(art)
+        self.buttons: list[tuple[Button, str]] = []  # the action bar as last drawn: (button, command)
+        self.speed_rect = pygame.Rect(0, 0, 0, 0)
+
+    def reload(self, art: MapArt) -> None:
+        self.art = art
+        self.maplayer.reload(art)
+
+    def button_at(self, pos: tuple[int, int]) -> tuple[Button, str] | None:
+        return next(((b, c) for b, c in self.buttons if b.rect.collidepoint(pos)), None)
+
+    def panel_covers(self, widgets: Sequence[Widget]) -> list[pygame.Rect]:
+        """Screen rectangles the panels and the action bar took in the last drawing."""
+        rects = [pygame.Rect(c) for w in widgets if w.layer == "panel" and (c := getattr(w, "cover", None)) is not None]
+        rects += [pygame.Rect(b.rect) for b, _ in self.buttons]
+        return [r for r in rects if r.width > 0 and r.height > 0]
+
+    def draw(self, screen: pygame.Surface, ctx: BattleContext, widgets: Sequence[Widget],
+             tokens: dict[str, TokenState], anim: Animator, *, buttons: list[tuple[Button, str]],
+             pressing: bool, controller: str, log_path: str, explain: tuple[str, list[str]] | None,
+             show_panels: bool) -> None:
+        vr = ctx.view_rect
+        origin = ctx.to_screen(0, 0)
+        self.maplayer.draw(screen, vr, origin, ctx.zoom_index)
+        clip = screen.get_clip()
+        screen.set_clip(vr)
+        for w in widgets:
+            if w.layer == "under":
+                w.draw(screen, ctx)
+        if ctx.show_coords:
+            draw_coords(screen, ctx)
+        if ctx.hovered_cell is not None and not pressing:
+            pygame.draw.lines(screen, (255, 248, 210), True, ctx.hex_polygon(ctx.hovered_cell), 2)
+        draw_tokens(screen, ctx, tokens)
+        draw_fx(screen, ctx, anim)
+        for w in widgets:
+            if w.layer == "over":
+                w.draw(screen, ctx)
+        self.buttons = buttons
+        # The action bar goes under the panels: their tooltips (attack previews) must never be hidden.
+        hud.draw_action_bar(screen, self.buttons, ctx.mouse)
+        for w in widgets:
+            if w.layer == "panel" and (show_panels or getattr(w, "always", False)):
+                w.draw(screen, ctx)
+        ctx.tips.clear()  # with the panels hidden nobody drew the tooltips: never carry them to the next frame
+        if explain is not None:  # above the panels: asked for, so never hidden
+            hud.draw_explain(screen, ctx, *explain)
+        screen.set_clip(clip)
+        self.speed_rect = hud.draw_top_bar(screen, ctx, self.art.title, controller, anim.speed, log_path)
+        hud.draw_status(screen, ctx, HINT)
+
+
+def draw_coords(screen: pygame.Surface, ctx: BattleContext) -> None:
+    """col,row on every hex in view, on a dark backing so it reads on any terrain (C)."""
+    vr = ctx.view_rect
+    lay = ctx.encounter.layout
+    size = max(13, int(15 * ctx.zoom))
+    below = ctx.hex_radius() * 0.55
+    for row in range(lay.rows):
+        for col in range(lay.cols):
+            x, y = ctx.cell_to_screen((col, row))
+            if vr.left - 40 < x < vr.right + 40 and vr.top - 40 < y < vr.bottom + 40:
+                label = f"{col},{row}"
+                at = (round(x), round(y + below))
+                text(screen, label, (at[0] + 1, at[1] + 1), size, (10, 10, 14), anchor="center")
+                text(screen, label, at, size, (255, 255, 255), anchor="center")
+
+
+def draw_fx(screen: pygame.Surface, ctx: BattleContext, anim: Animator) -> None:
+    """The arrow in flight or the burst going off, then floating words ("-5", "miss") over the tokens."""
+    if anim.speed == math.inf:
+        anim.fx.clear()  # instant: the status line and the combat log tell it; stacked words would not
+    playing = anim.queue[0] if anim.queue and anim.queue[0].started else None
+    if isinstance(playing, ShotAnim):
+        tail, head = (ctx.to_screen(*p) for p in playing.arrow())
+        draw_arrow(screen, tail, head, (250, 236, 200), max(2, round(3 * ctx.zoom)))
+    elif isinstance(playing, BurstAnim):
+        x, y = ctx.to_screen(*playing.at)
+        r = max(4, round(playing.reach_px * ctx.zoom * (0.25 + 0.75 * playing.u)))
+        fade = round(200 * (1 - playing.u))
+        layer = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+        pygame.draw.circle(layer, (255, 150, 60, fade // 3), (r + 2, r + 2), r)
+        pygame.draw.circle(layer, (255, 200, 110, fade), (r + 2, r + 2), r, max(2, round(4 * ctx.zoom)))
+        screen.blit(layer, (round(x) - r - 2, round(y) - r - 2))
+    for f in anim.fx:
+        x, y = ctx.to_screen(*f.at)
+        rise = 40 * f.t / f.life
+        at = (round(x), round(y - 24 - rise))
+        text(screen, f.text, (at[0] + 2, at[1] + 2), 28, (10, 10, 14), bold=True, anchor="center")  # shadow
+        text(screen, f.text, at, 28, f.colour, bold=True, anchor="center")
+
+
+def screen_fits(screen: pygame.Surface, ctx: BattleContext) -> bool:
+    return bool(screen.get_size() == (ctx.view_rect.w, ctx.view_rect.h + TOP_BAR + STATUS_BAR))

@@ -1,0 +1,357 @@
+"""The command mapper: what a player meant (an intent) becomes an action for the match, or why not.
+
+Pure Python (no pygame): the battle scene's input turns pygame events into the
+intents below; :class:`CommandMapper` turns an intent into one
+:data:`Command`:
+
+- :class:`Submit` an engine action (the scene hands it straight to
+  ``Match.submit``; a refusal comes back as the engine's ``IllegalActionError``
+  and its words go to the status line: the mapper never checks first what the
+  engine will check anyway);
+- :class:`Ask` first (a confirm box: end the turn while the actor could still
+  act, flee, a disengage that can gain nothing);
+- :class:`TakeBack` (undo, through ``Match.undo``);
+- :class:`Say` a status line (select a combatant, change the click mode, why
+  nothing can be done now: not your turn, an animation is playing).
+
+The reasons the mapper gives itself are about the window (whose turn, who is
+at the controls), never the rules: those are the engine's.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.rules import (
+    ACTIVE,
+    SETUP,
+    Action,
+    Attack,
+    Begin,
+    Cast,
+    Disengage,
+    Encounter,
+    EndTurn,
+    Face,
+    Flee,
+    Move,
+    Place,
+    Shoot,
+    Shove,
+)
+
+Cell = tuple[int, int]
+Point = tuple[float, float]
+
+# What a left click on a hostile combatant (or, for CAST, on any hex) does.
+ATTACK, SHOVE, DISENGAGE, SHOOT, CAST = "attack", "shove", "disengage", "shoot", "cast"
+MODES = (ATTACK, SHOVE, DISENGAGE, SHOOT, CAST)
+WAIT = "Wait until the current action has played"
+
+# R23: the player names a method and the skill that fits; the window names the best skill's method.
+METHOD_FOR = {"shields": "shield", "acrobatics": "tumble", "blades": "parry"}
+
+
+# --- intents: what the player meant --------------------------------------------------------------
+@dataclass(frozen=True)
+class Pick:
+    """A left click on a map hex (``approach``: the hex the attack preview proposes to act from)."""
+
+    cell: Cell
+    approach: Cell | None = None
+
+
+@dataclass(frozen=True)
+class FaceToward:
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class TurnBy:
+    step: int  # +1 counter-clockwise (R2's direction order), -1 clockwise
+
+
+@dataclass(frozen=True)
+class SetMode:
+    mode: str
+
+
+@dataclass(frozen=True)
+class EndTurnNow:
+    pass
+
+
+@dataclass(frozen=True)
+class UndoLast:
+    pass
+
+
+@dataclass(frozen=True)
+class FleeNow:
+    pass
+
+
+@dataclass(frozen=True)
+class DisengageNow:
+    pass
+
+
+@dataclass(frozen=True)
+class BeginBattle:
+    pass
+
+
+Intent = Pick | FaceToward | TurnBy | SetMode | EndTurnNow | UndoLast | FleeNow | DisengageNow | BeginBattle
+
+
+# --- commands: what the scene does ---------------------------------------------------------------
+@dataclass(frozen=True)
+class Submit:
+    action: Action
+    status: str | None = None  # said after it applied instead of the narration (a move made to attack next)
+
+
+@dataclass(frozen=True)
+class Ask:
+    question: str
+    detail: str
+    action: Action
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    pass
+
+
+@dataclass(frozen=True)
+class Say:
+    text: str
+    select: str | None = None
+    mode: str | None = None  # the click mode after this
+
+
+Command = Submit | Ask | TakeBack | Say
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The window's state an intent is read against (the encounter is read from the match)."""
+
+    mode: str = ATTACK
+    selected: str | None = None
+    gm: bool = False
+    busy: bool = False
+
+
+class MatchReader(Protocol):
+    """The read-only side of a match the mapper needs (``game.match.Match`` is one)."""
+
+    @property
+    def encounter(self) -> Encounter: ...
+
+    @property
+    def controllers(self) -> Mapping[str, object]: ...
+
+    def is_human_turn(self) -> bool: ...
+
+
+def best_skill(skills: tuple[tuple[str, int], ...] | list[tuple[str, int]]) -> str | None:
+    """The skill the window's disengage uses: the combatant's best, the first listed on a tie (R23)."""
+    if not skills:
+        return None
+    return max(skills, key=lambda kv: kv[1])[0]
+
+
+class CommandMapper:
+    """Intent -> Command against a match's current state (read only)."""
+
+    def __init__(self, match: MatchReader, centre: Callable[[Cell], Point],
+                 labels: Mapping[str, str] | None = None) -> None:
+        self.match = match
+        self.centre = centre  # hex centre in map pixels: which way "face toward" a point turns
+        self.labels = dict(labels or {})  # faction -> "AI (normal)"
+
+    # --- helpers -----------------------------------------------------------------------------
+    @property
+    def enc(self) -> Encounter:
+        return self.match.encounter
+
+    def may_act(self, s: Situation) -> bool:
+        enc = self.enc
+        return bool(enc.phase == ACTIVE and enc.turn is not None and (s.gm or self.match.is_human_turn()))
+
+    def controller_label(self) -> str:
+        enc = self.enc
+        if enc.turn is None:
+            return ""
+        faction = enc.view(enc.turn).faction
+        return "you" if self.match.controllers.get(faction, "human") == "human" else self.labels.get(faction, "AI")
+
+    def not_your_turn(self) -> str:
+        enc = self.enc
+        if enc.phase != ACTIVE or enc.turn is None:
+            return "Combat has not begun" if enc.phase == SETUP else "Combat is over"
+        return f"It is {enc.turn}'s turn ({self.controller_label()}); press G for GM mode to act for anyone"
+
+    def unit_at(self, cell: Cell | None) -> str | None:
+        if cell is None:
+            return None
+        enc = self.enc
+        for v in enc.views():
+            if v.active and tuple(cell) in {tuple(c) for c in enc.footprint(v.name)}:
+                return str(v.name)
+        return None
+
+    def idle_status(self) -> str:
+        enc = self.enc
+        if enc.phase == SETUP:
+            return "Setup: click Begin battle (Enter) to start; G for GM mode to place combatants"
+        if enc.phase != ACTIVE or enc.turn is None:
+            return "Combat is over"
+        if self.match.is_human_turn():
+            v = enc.view(enc.turn)
+            extra = (", R shoot" if v.ranged is not None else "") + (", B cast" if v.area is not None else "")
+            return (f"{enc.turn}: click a blue hex to move, an enemy to attack; "
+                    f"A/S/D choose attack, shove, disengage{extra}; Enter ends the turn")
+        return f"{enc.turn} ({self.controller_label()}) is acting..."
+
+    # --- the mapping -------------------------------------------------------------------------
+    def map(self, intent: Intent, s: Situation) -> Command:
+        if isinstance(intent, SetMode):
+            return self._mode(intent.mode, s)
+        if isinstance(intent, BeginBattle):
+            return Submit(Begin())
+        if isinstance(intent, Pick) and self.enc.phase == SETUP:
+            return self._setup_pick(intent.cell, s)
+        if s.busy:
+            return Say(WAIT)
+        if isinstance(intent, Pick):
+            return self._pick(intent, s)
+        if not self.may_act(s):
+            return Say(self.not_your_turn())
+        actor = str(self.enc.turn)
+        if isinstance(intent, UndoLast):
+            return TakeBack()
+        if isinstance(intent, FleeNow):
+            return Ask(f"{actor} flees?", f"{actor} leaves the battle for good.", Flee(actor))
+        if isinstance(intent, EndTurnNow):
+            return self._end_turn(actor)
+        if isinstance(intent, DisengageNow):
+            return self._disengage(actor)
+        if isinstance(intent, TurnBy):
+            d = (self.enc.view(actor).facing_index + intent.step) % 6
+            return Submit(Face(actor, self.enc.layout.direction_names[d]))
+        if isinstance(intent, FaceToward):
+            return self._face_toward(actor, intent.cell)
+        raise TypeError(f"no mapping for {intent!r}")
+
+    def _mode(self, mode: str, s: Situation) -> Command:
+        if mode == DISENGAGE and s.mode == DISENGAGE:  # D pressed twice: do it
+            return self.map(DisengageNow(), s) if not s.busy else Say(WAIT, mode=ATTACK)
+        new = ATTACK if s.mode == mode and mode != ATTACK else mode
+        enc = self.enc
+        actor = enc.turn
+        if new == SHOOT and actor is not None and enc.view(actor).ranged is None:
+            return Say(f"{actor} has no ranged attack", mode=ATTACK)
+        if new == CAST and actor is not None:
+            v = enc.view(actor)
+            if v.area is None:
+                return Say(f"{actor} has no area ability", mode=ATTACK)
+        words = {
+            DISENGAGE: "Disengage: click your combatant (or press D again) to try it",
+            SHOVE: "Shove: click an adjacent enemy to push it one hex away",
+            SHOOT: "Shoot: click an enemy in range and in sight",
+            CAST: "Cast: click the hex to centre the area on (friends inside are hit too)",
+            ATTACK: "Attack: click an enemy in reach",
+        }
+        return Say(words[new], mode=new)
+
+    def _setup_pick(self, cell: Cell, s: Situation) -> Command:
+        unit = self.unit_at(cell)
+        if unit is not None:
+            return Say(f"{unit} selected" + ("; click a hex to place it there" if s.gm else ""), select=unit)
+        if s.gm and s.selected is not None:
+            return Submit(Place(s.selected, cell))
+        return Say(self.idle_status())
+
+    def _pick(self, intent: Pick, s: Situation) -> Command:
+        enc = self.enc
+        cell = intent.cell
+        unit = self.unit_at(cell)
+        actor = enc.turn
+        may = self.may_act(s)
+        if may and actor is not None and s.mode == CAST:
+            return Submit(Cast(actor, cell), status=None)
+        if unit is not None and unit == actor:
+            if s.mode == DISENGAGE and may:
+                return self._disengage(actor)
+            return Say(self.idle_status(), select=unit)
+        if unit is not None and actor is not None and may and enc.hostile(actor, unit):
+            return self._strike(actor, unit, s.mode, intent.approach)
+        if unit is not None:
+            v = enc.view(unit)
+            if not may:
+                return Say(f"{unit} ({v.faction}) selected - {self.not_your_turn()}", select=unit)
+            return Say(f"{unit} ({v.faction}): not its turn; it is {actor}'s turn (Tab selects {actor})", select=unit)
+        if not may or actor is None:
+            return Say(self.not_your_turn())
+        if s.selected not in (None, actor):
+            return Say(f"Selected {actor}, whose turn it is; click again to move", select=actor)
+        return Submit(Move(actor, cell))
+
+    def _strike(self, actor: str, target: str, mode: str, approach: Cell | None) -> Command:
+        """A click on a hostile: the mode's action, or first the move the preview proposed (Wesnoth's
+        move-then-attack: the path's end, then a second click acts)."""
+        verb = {SHOVE: "shove", SHOOT: "shoot"}.get(mode, "attack")
+        if approach is not None and tuple(approach) != tuple(self.enc.view(actor).cell):
+            return Submit(Move(actor, approach),
+                          status=f"{actor} moves to {approach[0]},{approach[1]}: click {target} again to {verb}")
+        if mode == SHOVE:
+            return Submit(Shove(actor, target))
+        if mode == SHOOT:
+            return Submit(Shoot(actor, target))
+        return Submit(Attack(actor, target))
+
+    def _disengage(self, actor: str) -> Command:
+        v = self.enc.view(actor)
+        skill = best_skill(list(v.skills)) or "none"
+        action = Disengage(actor, METHOD_FOR.get(skill, "feint"), skill)
+        if v.movement == 0 and not self.enc.acted:
+            # R23 only lifts zone of control; with no movement left a success lets it go nowhere this turn.
+            return Ask("Disengage anyway?",
+                       f"{actor} has no movement left: even a success lets {actor} move nowhere this turn, "
+                       "and the roll uses the action.", action)
+        return Submit(action)
+
+    def _end_turn(self, actor: str) -> Command:
+        enc = self.enc
+        v = enc.view(actor)
+        could_attack = not enc.acted and any(
+            enc.can_attack(actor, o.name) is None for o in enc.views() if o.active and enc.hostile(actor, o.name))
+        lots_left = v.movement_max > 0 and v.movement * 2 > v.movement_max and not v.zoc_exhausted
+        if could_attack or lots_left:
+            why = (f"{actor} could still attack" if could_attack
+                   else f"{actor} still has {v.movement} of {v.movement_max} movement")
+            return Ask("End turn?", f"{why}. End the turn anyway?", EndTurn())
+        return Submit(EndTurn())
+
+    def _face_toward(self, actor: str, cell: Cell) -> Command:
+        enc = self.enc
+        c, r = enc.view(actor).cell
+        here = (c, r)
+        if tuple(cell) == here:
+            return Say(self.idle_status())
+        (ax, ay), (bx, by) = self.centre(here), self.centre(cell)
+        want = math.atan2(by - ay, bx - ax)
+        lay = enc.layout
+
+        def err(d: int) -> float:
+            nx, ny = self.centre(lay.neighbor(here, d))
+            a = math.atan2(ny - ay, nx - ax) - want
+            return abs(math.atan2(math.sin(a), math.cos(a)))
+
+        d = min(range(6), key=err)
+        return Submit(Face(actor, lay.direction_names[d]))

@@ -1,0 +1,211 @@
+"""The end-of-battle summary: who won, and how every combatant fared, with a button to watch the replay.
+
+Over the dimmed battle: the headline (victory or defeat told from the human's
+side; in an AI-only battle, who won), a line on the battle, then a table with
+a row per combatant grouped by faction: damage dealt and taken, whom it
+defeated, its flank and rear attacks, shoves, shots and casts, the moves its
+zone of control stopped and how often it was stopped, and how it ended. Every
+figure is counted from the engine's events (:mod:`game.ui.battle_stats`); the
+best of each column is gold. Pointing at a row says whom it defeated and who
+defeated it. Buttons (and their keys): Watch the replay, Back to the title,
+Quit; the log (the save) is named at the bottom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.render.pg import pygame
+from game.rules import FACTIONS
+
+from .battle_stats import CombatantStats, battle_stats
+from .chrome import DIM, GOLD, INK, Button, panel, shade, text
+from .panels import theme as th
+from .scene import QUIT, Scene, Transition
+
+ROW = 24
+# (heading, width, value of a row, hint shown under the table); the best of each is gold, but for
+# TAKEN and STOPPED, where the most is no achievement.
+COLUMNS: tuple[tuple[str, int, Callable[[CombatantStats], int], str], ...] = (
+    ("Dealt", 62, lambda s: s.dealt, "hp it took off others"),
+    ("Taken", 62, lambda s: s.taken, "hp it lost"),
+    ("Defeats", 74, lambda s: len(s.defeats), "combatants it defeated"),
+    ("Flank", 58, lambda s: s.flank, "attacks and shots from a flank"),
+    ("Rear", 52, lambda s: s.rear, "from the rear"),
+    ("Shoves", 70, lambda s: s.shoves, "shoves (pushed / tried)"),
+    ("Shots", 58, lambda s: s.shots, "ranged attacks"),
+    ("Casts", 58, lambda s: s.casts, "area abilities"),
+    ("ZoC stops", 92, lambda s: s.zoc_made, "hostile moves its zone stopped"),
+    ("Stopped", 76, lambda s: s.zoc_suffered, "its moves stopped by a zone"),
+)
+NOT_A_PRIZE = ("Taken", "Stopped")
+NAME_W = 190
+Buttons = list[tuple[str, str, Callable[[], Transition | None]]]
+
+
+def summary_lines(enc: Any, log_path: object, humans: set[str]) -> tuple[str, list[str]]:
+    """The headline and body of the end-of-battle summary, from the encounter as it ended.
+
+    Victory or defeat is told from the human's side; in an AI-only battle, who won."""
+    winners = tuple(enc.winners())
+    playing = humans & {v.faction for v in enc.views()}
+    if winners:
+        if playing:
+            headline = "Victory!" if playing & set(winners) else "Defeat"
+        else:
+            headline = f"{' and '.join(winners).capitalize()} win{'s' if len(winners) == 1 else ''}"
+        first = f"The {' and '.join(winners)} won after {enc.round} round{'s' if enc.round != 1 else ''}."
+    else:
+        headline = "Combat ended"
+        first = f"No side won (ended in round {enc.round})."
+    lines = [first]
+    if log_path:
+        lines.append(f"Every action is saved in {log_path}")
+    return headline, lines
+
+
+class SummaryScene(Scene):
+    opaque = False
+
+    def __init__(self, headline: str, lines: list[str], buttons: Buttons, *, match: Any = None) -> None:
+        """``match``: the battle's Match (its scenario and history give the table); without it, no table."""
+        self.title = headline
+        self.lines = lines
+        self.actions = buttons  # (label, key name, callback)
+        self.buttons: list[Button] = []
+        self.mouse = (0, 0)
+        self.stats: dict[str, CombatantStats] = {}
+        self.hp_now: dict[str, tuple[int, int]] = {}
+        if match is not None:
+            enc = match.encounter
+            self.stats = battle_stats(match.scenario, list(enc.history))
+            self.hp_now = {v.name: (v.hp, v.hp_max) for v in enc.views()}
+        self.rows: list[tuple[str, pygame.Rect]] = []
+        self.first = 0  # rows scrolled past (a battle of many combatants)
+
+    def ordered(self) -> list[CombatantStats]:
+        """By faction (player, ally, enemy, neutral), then as the map lists them."""
+        order = {f: i for i, f in enumerate(FACTIONS)}
+        return sorted(self.stats.values(), key=lambda s: order.get(s.faction, len(order)))
+
+    def fate(self, s: CombatantStats) -> tuple[str, str]:
+        """How it ended, in words, and its colour role."""
+        if s.fate == "active":
+            hp, hp_max = self.hp_now.get(s.name, (0, s.hp_start))
+            return f"standing, {max(hp, 0)}/{hp_max} hp", "good"
+        when = f" in round {s.fate_round}" if s.fate_round else ""
+        by = f" by {s.fate_by}" if s.fate_by else ""
+        return f"{s.fate}{when}{by}", "bad" if s.fate == "defeated" else "warn"
+
+    # --- input ----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.QUIT:
+            return QUIT
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return QUIT
+            for _, k, cb in self.actions:
+                if k and pygame.key.key_code(k) == event.key:
+                    return cb()
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEWHEEL and event.y:
+            self.first = max(0, self.first - event.y)  # drawing clamps the end
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b, (_, _, cb) in zip(self.buttons, self.actions, strict=True):
+                if b.hit(event.pos):
+                    return cb()
+        return None
+
+    # --- drawing --------------------------------------------------------------------------------
+    def draw(self, screen: pygame.Surface, alpha: float) -> None:
+        shade(screen, 150)
+        w, h = screen.get_size()
+        table_w = NAME_W + sum(c[1] for c in COLUMNS) + 290
+        box = pygame.Rect(0, 0, min(w - 40, max(640, table_w + 48)), h - 40)
+        box.center = (w // 2, h // 2)
+        panel(screen, box)
+        text(screen, self.title, (box.centerx, box.y + 34), 40, GOLD, bold=True, anchor="center")
+        y = box.y + 64
+        for line in self.lines[:1]:
+            text(screen, line, (box.centerx, y), 22, INK, anchor="center")
+            y += 30
+        bottom = box.bottom - 16 - 44 - 12 - 22 * len(self.lines[1:])
+        if self.stats:
+            self._draw_table(screen, pygame.Rect(box.x + 24, y + 4, box.w - 48, bottom - y - 8))
+        yl = bottom + 4
+        for line in self.lines[1:]:  # where the log is
+            text(screen, th.fit(line, box.w - 48, 18), (box.centerx, yl), 18, DIM, anchor="midtop")
+            yl += 22
+        self._draw_buttons(screen, box)
+        self._draw_row_tip(screen)
+
+    def _draw_table(self, screen: pygame.Surface, area: pygame.Rect) -> None:
+        name_w, end_w = NAME_W, area.w - NAME_W - sum(c[1] for c in COLUMNS)
+        x0 = area.x
+        y = area.y
+        text(screen, "Combatant", (x0 + 22, y), 18, DIM, bold=True)
+        x = x0 + name_w
+        for head, cw, _, _ in COLUMNS:
+            text(screen, head, (x + cw - 8, y), 18, DIM, bold=True, anchor="topright")
+            x += cw
+        text(screen, "How it ended", (x + 10, y), 18, DIM, bold=True)
+        y += ROW + 2
+        pygame.draw.line(screen, (80, 84, 96), (x0, y - 4), (area.right, y - 4))
+        rows = self.ordered()
+        best = [max((f(s) for s in rows), default=0) if head not in NOT_A_PRIZE else -1 for head, _, f, _ in COLUMNS]
+        fits = max(1, (area.bottom - y - 22) // ROW)
+        self.first = max(0, min(self.first, len(rows) - fits))
+        self.rows = []
+        for s in rows[self.first:self.first + fits]:
+            r = pygame.Rect(x0, y - 2, area.w, ROW)
+            self.rows.append((s.name, r))
+            if r.collidepoint(self.mouse):
+                pygame.draw.rect(screen, (46, 50, 64), r, border_radius=4)
+            pygame.draw.circle(screen, th.faction_colour(s.faction), (x0 + 9, r.centery), 6)
+            gone = s.fate != "active"
+            text(screen, th.fit(s.name, name_w - 30, 20), (x0 + 22, y), 20, DIM if gone else INK, bold=not gone)
+            x = x0 + name_w
+            for i, (_, cw, f, _) in enumerate(COLUMNS):
+                v = f(s)
+                shown = f"{s.shove_hits}/{v}" if COLUMNS[i][0] == "Shoves" and v else str(v) if v else "·"
+                colour = GOLD if v and v == best[i] else INK if v else (90, 94, 106)
+                text(screen, shown, (x + cw - 8, y), 20, colour, bold=bool(v and v == best[i]), anchor="topright")
+                x += cw
+            fate, role = self.fate(s)
+            text(screen, th.fit(fate, end_w - 14, 19), (x + 10, y + 1), 19, th.ROLE[role])
+            y += ROW
+        if len(rows) > fits:
+            text(screen, f"{self.first + 1}-{self.first + len(self.rows)} of {len(rows)} (wheel)",
+                 (area.right, area.y), 17, DIM, anchor="topright")
+        hints = "   ".join(f"{head}: {hint}" for head, _, _, hint in COLUMNS[3:5] + COLUMNS[8:10])
+        text(screen, th.fit(hints, area.w, 17), (x0, y + 6), 17, (120, 124, 138))
+
+    def _draw_row_tip(self, screen: pygame.Surface) -> None:
+        """Pointing at a row: its attacks and hits, whom it defeated, who defeated it."""
+        name = next((n for n, r in self.rows if r.collidepoint(self.mouse)), None)
+        if name is None:
+            return
+        s = self.stats[name]
+        lines = [th.Line(s.name, "accent", bold=True)]
+        if s.attacks or s.shots:
+            lines.append(th.Line(f"attacks {s.hits}/{s.attacks + s.shots} hit (shots included)", size=th.SMALL))
+        if s.defeats:
+            lines.append(th.Line("defeated " + ", ".join(s.defeats), "good", size=th.SMALL))
+        fate, role = self.fate(s)
+        lines.append(th.Line(fate, role, size=th.SMALL))
+        th.tooltip(screen, lines, self.mouse, within=screen.get_rect())
+
+    def _draw_buttons(self, screen: pygame.Surface, box: pygame.Rect) -> None:
+        n = len(self.actions)
+        bw = min(280, (box.w - 48 - 16 * (n - 1)) // max(1, n))
+        x = box.centerx - (bw * n + 16 * (n - 1)) // 2
+        y = box.bottom - 16 - 44
+        self.buttons = []
+        for label, k, _ in self.actions:
+            shown = {"return": "Enter", "escape": "Esc"}.get(k, k.upper() if len(k) == 1 else k)
+            b = Button(label, pygame.Rect(x, y, bw, 44), shown)
+            b.draw(screen, hover=b.rect.collidepoint(self.mouse))
+            self.buttons.append(b)
+            x += bw + 16

@@ -1,0 +1,118 @@
+"""The end-of-battle figures (game.ui.battle_stats) and the summary that shows them, worked out by hand.
+
+Map: pointy-top, staggerindex odd, 10x6, a hazard hex (default damage 3) at 6,5. Neighbours of an even-row
+hex (c, r): e (c+1,r) ne (c,r-1) nw (c-1,r-1) w (c-1,r) sw (c-1,r+1) se (c,r+1); of an odd-row hex:
+ne (c+1,r-1) nw (c,r-1) sw (c,r+1) se (c+1,r+1). Facing w: front nw/w/sw, right flank ne, left flank se,
+rear e (R17).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.match import Match
+from game.render.pg import pygame
+from game.rules import Attack, Begin, EndTurn, Join, Move, SetHp, Shove, scenario_from_rows
+from game.ui.battle_stats import battle_stats
+from game.ui.summary import SummaryScene, summary_lines
+
+ROWS = ["." * 10] * 5 + ["......h..."]
+UNITS = [
+    {"name": "A", "at": (2, 2), "faction": "player", "initiative": 9, "attack": 5, "damage": "4", "hp": 10},
+    {"name": "O", "at": (5, 2), "faction": "enemy", "initiative": 5, "facing": "w", "hp": 6, "defense": 10},
+    {"name": "G", "at": (7, 4), "faction": "enemy", "initiative": 1, "facing": "w", "hp": 3, "defense": 8},
+]
+
+
+def battle() -> tuple[Any, list]:
+    scenario = scenario_from_rows(ROWS, UNITS)
+    actions = [
+        Begin(),                                   # round 1, A to act
+        Move("A", (4, 2)),                         # next to O: its zone stops A there (R9)
+        Attack("A", "O", 15, 4),                   # front: hits, O 6 -> 2
+        EndTurn(),
+        Attack("O", "A", 1),                       # 1 + 0 < defence 10: a miss
+        EndTurn(), EndTurn(),                      # G waits; round 2
+        Attack("A", "O", 15, 9),                   # 9 damage, but O has 2 left: 2 dealt; O defeated by A
+        EndTurn(), EndTurn(),                      # G waits; round 3
+        Move("A", (7, 3)),                         # G's ne neighbour: G's zone stops A there
+        Attack("A", "G", 15, 1),                   # G's right flank (R19): G 3 -> 2
+        EndTurn(), EndTurn(),                      # G waits; round 4
+        Shove("A", "G", 15),                       # sw from 7,3 onto the hazard at 6,5: 3 damage, 2 to lose
+    ]
+    return scenario, actions
+
+
+def test_each_combatant_s_figures_from_the_events() -> None:
+    scenario, actions = battle()
+    s = battle_stats(scenario, actions)
+    a, o, g = s["A"], s["O"], s["G"]
+    assert (a.dealt, a.taken, a.defeats) == (4 + 2 + 1 + 2, 0, ["O", "G"])  # no overkill: 2 of the 9, 2 of the 3
+    assert (a.attacks, a.hits, a.flank, a.rear) == (3, 3, 1, 0)
+    assert (a.shoves, a.shove_hits, a.zoc_suffered, a.zoc_made) == (1, 1, 2, 0)
+    assert a.fate == "active"
+    assert (o.taken, o.dealt, o.attacks, o.hits, o.zoc_made) == (6, 0, 1, 0, 1)
+    assert (o.fate, o.fate_round, o.fate_by) == ("defeated", 2, "A")
+    assert (g.taken, g.zoc_made, g.fate, g.fate_round, g.fate_by) == (3, 1, "defeated", 4, "A")  # the shove's hazard
+
+
+def test_the_gm_s_damage_is_taken_but_nobody_s_and_joiners_count() -> None:
+    scenario, actions = battle()
+    actions = actions[:2] + [Join.of({"name": "J", "faction": "enemy", "hp": 5}, (4, 3)), SetHp("J", 2),
+                             Attack("A", "J", 15, 4), SetHp("O", 0)]
+    s = battle_stats(scenario, actions)
+    assert (s["J"].hp_start, s["J"].taken, s["J"].fate_by) == (5, 3 + 2, "A")  # the GM's 3, then A's 2 of 4
+    assert s["A"].dealt == 2 and s["A"].defeats == ["J"]
+    assert (s["O"].taken, s["O"].fate, s["O"].fate_by) == (6, "defeated", None)  # set to 0 by the GM
+
+
+def test_the_summary_shows_the_table_and_opens_the_replay(tmp_path) -> None:
+    scenario, actions = battle()
+    m = Match(scenario)
+    for a in actions:
+        m.submit(a)
+    assert m.encounter.is_over()
+    opened: list[str] = []
+    headline, lines = summary_lines(m.encounter, tmp_path / "x.jsonl", {"player"})
+    assert headline == "Victory!" and lines[0] == "The player won after 4 rounds."
+    scene = SummaryScene(headline, lines, [("Watch the replay", "r", lambda: opened.append("replay"))],
+                         match=m)
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface, 1.0)
+    assert [n for n, _ in scene.rows] == ["A", "O", "G"]
+    assert scene.fate(scene.stats["O"]) == ("defeated in round 2 by A", "bad")
+    assert scene.fate(scene.stats["A"]) == ("standing, 10/10 hp", "good")
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.buttons[0].rect.center, button=1))
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0))
+    assert opened == ["replay", "replay"]
+
+
+@pytest.mark.parametrize("path", ["default.tmx", "giants_lair.tmx"])
+def test_figures_add_up_over_a_whole_ai_battle(path: str) -> None:
+    """Every hp a combatant lost is someone's damage dealt or the hazards' or the GM's; every defeat is counted
+    once; the fates match the engine's statuses (AI vs AI at normal, seeded)."""
+    import random
+    from pathlib import Path
+
+    from game.ai import policy_for
+    from game.maps import load_scenario
+
+    scenario = load_scenario(Path(__file__).resolve().parents[1] / "maps" / path)
+    m = Match(scenario, seed=4, controllers={f: policy_for("normal") for f in ("player", "ally", "enemy", "neutral")})
+    m.submit(Begin())
+    rng = random.Random(4)
+    while not m.encounter.is_over() and m.encounter.round <= 30:
+        m.step(rng)
+    s = battle_stats(scenario, list(m.encounter.history))
+    views = {v.name: v for v in m.encounter.views()}
+    for name, st in s.items():
+        v = views[name]
+        assert st.fate == v.status
+        assert st.taken == v.hp_max - max(v.hp, 0), name  # all of it lost to attacks, shots, bursts, hazards
+    defeated = [n for n, v in views.items() if v.status == "defeated"]
+    assert sorted(d for st in s.values() for d in st.defeats) == sorted(n for n in defeated if s[n].fate_by)
+    assert sum(st.dealt for st in s.values()) <= sum(st.taken for st in s.values())

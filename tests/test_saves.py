@@ -1,0 +1,220 @@
+"""Saved battles (game.saves) and the title screen's Continue and Load, headless with real pygame events.
+
+The arena (as tests/test_play.py): pointy-top 8x5; Hero (player, initiative 9) at 2,2 acts first, then the
+Orc (enemy, initiative 5) at 5,2. Every test has its own empty saves folder (tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.maps import default_map, shipped_maps
+from game.maps.tmxwrite import write_map
+from game.render.pg import pygame
+from game.rules import scenario_from_rows
+from game.saves import (
+    SaveMeta,
+    list_saves,
+    map_of,
+    meta_path,
+    read_meta,
+    read_save,
+    saves_folder,
+    when,
+    write_meta,
+)
+from game.ui.app import PlayConfig, play
+from game.ui.battle import BattleScene
+from game.ui.load import LoadScene
+from game.ui.mapinfo import sides, sides_text
+from game.ui.title import TitleScene
+
+UNITS = [
+    {"name": "Hero", "at": (2, 2), "faction": "player", "initiative": 9, "hp": 12},
+    {"name": "Orc", "at": (5, 2), "faction": "enemy", "initiative": 5, "facing": "w", "hp": 9},
+]
+
+
+@pytest.fixture
+def arena(tmp_path: Path) -> Path:
+    return write_map(tmp_path / "arena.tmx", ["." * 8] * 5, units=UNITS, title="Arena")
+
+
+def save(arena: Path, name: str, lines: list[str], controllers: dict[str, str] | None = None,
+         age: float = 0.0) -> Path:
+    """A save in the saves folder, last played ``age`` seconds ago."""
+    folder = saves_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder / name
+    log.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    write_meta(log, SaveMeta(arena, None, controllers or {"player": "human", "enemy": "human"}))
+    stamp = time.time() - age
+    os.utime(log, (stamp, stamp))
+    return log
+
+
+BEGUN = ['{"action": "begin"}', '{"action": "end_turn"}']  # round 1, the Orc to act
+
+
+# --- the saves folder and what a save holds -------------------------------------------------------------------
+def test_saves_live_under_xdg_data_home_and_the_note_round_trips(arena: Path, tmp_path: Path) -> None:
+    assert saves_folder() == Path(os.environ["XDG_DATA_HOME"]) / "playmat" / "saves"
+    log = save(arena, "arena-1.jsonl", BEGUN, {"player": "human", "enemy": "hard"})
+    assert meta_path(log).name == "arena-1.meta.json"
+    assert read_meta(log) == SaveMeta(arena, None, {"player": "human", "enemy": "hard"})
+    meta_path(log).write_text('{"map": 3}')  # a stranger's note is only data: ignored, never trusted
+    assert read_meta(log) is None
+    meta_path(log).write_text("[" * 100000)
+    assert read_meta(log) is None
+
+
+def test_read_save_tells_round_whose_turn_and_the_end(arena: Path) -> None:
+    info = read_save(save(arena, "a.jsonl", BEGUN))
+    assert (info.phase, info.round, info.turn, info.side, info.actions) == ("active", 1, "Orc", "enemy", 2)
+    assert info.where == "round 1, Orc (enemy) to act" and info.title == "Arena"
+    over = read_save(save(arena, "b.jsonl", [*BEGUN, '{"action": "set_hp", "unit": "Orc", "hp": 0}']))
+    assert over.finished and over.where == "over after 1 round: player won"
+    setup = read_save(save(arena, "c.jsonl", ['{"action": "place", "unit": "Hero", "at": [1, 1]}']))
+    assert setup.where == "setup, before round 1"
+
+
+def test_a_save_that_cannot_be_opened_says_why_in_one_line(arena: Path, tmp_path: Path) -> None:
+    broken = read_save(save(arena, "bad.jsonl", ['{"action": "begin"}', '{"action": "move", "unit": "Orc"}']))
+    assert broken.problem == 'bad.jsonl:2: move: missing field "to"'
+    assert broken.where.startswith("cannot open: bad.jsonl:2")
+    gone = save(tmp_path / "elsewhere.tmx", "gone.jsonl", BEGUN)
+    assert read_save(gone).problem == f"its map {tmp_path / 'elsewhere.tmx'} is missing"
+    stray = saves_folder() / "notes.jsonl"
+    stray.write_text('{"action": "begin"}\n')
+    assert read_save(stray).problem == "no note says which map it was played on"
+
+
+def test_an_older_save_without_a_note_is_matched_to_its_shipped_map_by_name() -> None:
+    shipped = [m.path for m in shipped_maps()]
+    folder = saves_folder()
+    folder.mkdir(parents=True)
+    log = folder / "default-20250101-120000.jsonl"
+    log.write_text('{"action": "begin"}\n')
+    assert map_of(log, shipped) == (default_map(), None)
+    assert read_save(log, shipped).where == "round 1, Goblin (enemy) to act"
+
+
+def test_saves_are_listed_most_recently_played_first(arena: Path) -> None:
+    old = save(arena, "old.jsonl", BEGUN, age=3600)
+    new = save(arena, "new.jsonl", BEGUN, age=10)
+    assert list_saves() == [new, old]
+
+
+def test_dates_read_as_a_player_says_them() -> None:
+    now = time.mktime((2025, 3, 12, 15, 0, 0, 0, 0, -1))
+    assert when(now - 3600, now) == "today 14:00"
+    assert when(now - 86400, now) == "yesterday 15:00"
+    assert when(now - 5 * 86400, now) == "7 Mar 15:00"
+    assert when(now - 400 * 86400, now) == "6 Feb 2024"
+
+
+# --- the sides of a map ---------------------------------------------------------------------------------------
+def test_sides_group_factions_that_share_their_enemies_r3() -> None:
+    units = [{"name": f"P{i}", "at": (i, 0), "faction": "player"} for i in range(3)] + [
+        {"name": "A", "at": (0, 2), "faction": "ally"},
+        {"name": "Ogre", "at": (4, 4), "faction": "enemy", "size": "large"},
+        {"name": "E", "at": (7, 2), "faction": "enemy"},
+        {"name": "N", "at": (7, 0), "faction": "neutral"},
+    ]
+    rows = ["." * 9] * 7
+    assert sides_text(scenario_from_rows(rows, units)) == \
+        "player 3 + ally 1  vs  enemy 2 (1 large)  ·  neutral 1 (hostile to nobody)"
+    grudge = scenario_from_rows(rows, units, hostile="enemy/player, enemy/ally, neutral/player")
+    assert [s.text() for s in sides(grudge)] == ["player 3", "ally 1", "enemy 2 (1 large)", "neutral 1"]
+
+
+# --- the title screen: Continue, Load, descriptions -----------------------------------------------------------
+def run_title(script: Any, frames: int = 200, until: Any = None) -> Any:
+    return play(PlayConfig(headless=True, frames=frames), script=script, until=until)
+
+
+def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)]
+
+
+def test_continue_resumes_the_latest_battle_not_yet_over(arena: Path) -> None:
+    save(arena, "finished.jsonl", [*BEGUN, '{"action": "set_hp", "unit": "Orc", "hp": 0}'], age=5)
+    going = save(arena, "going.jsonl", BEGUN, age=60)  # older, but not over: Continue picks it
+    seen: dict[str, Any] = {}
+
+    def script(frame: int, stack: Any) -> list[pygame.event.Event]:
+        title = stack.find(TitleScene)
+        if title is not None and stack.top is title and title.latest is not None and "where" not in seen:
+            seen["where"] = title.latest.where
+            return click(title.continue_rect.center)
+        return []
+
+    result = run_title(script, until=lambda s: s.find(BattleScene) is not None)
+    battle = result.stack.find(BattleScene)
+    assert seen["where"] == "round 1, Orc (enemy) to act"
+    assert battle is not None and battle.opts.log_path == going
+    assert battle.match.encounter.turn == "Orc" and battle.match.controllers["enemy"] == "human"
+
+
+def test_load_lists_every_save_scrolls_with_the_wheel_and_opens_one(arena: Path) -> None:
+    logs = [save(arena, f"s{i:02d}.jsonl", BEGUN[: 1 + i % 2], age=100 * i) for i in range(12)]
+    seen: dict[str, Any] = {}
+
+    def script(frame: int, stack: Any) -> list[pygame.event.Event]:
+        title, load = stack.find(TitleScene), stack.find(LoadScene)
+        if load is None and title is not None and title.saves is not None and "opened" not in seen:
+            seen["opened"] = True
+            return click(title.load_rect.center)
+        if load is not None and "wheel" not in seen and load.rows:
+            seen["wheel"] = load.scroll
+            seen["names"] = [p.name for p in load.saves]
+            return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)]
+        if load is not None and "scrolled" not in seen and "wheel" in seen:
+            seen["scrolled"] = load.scroll
+            return []
+        if load is not None and "scrolled" in seen:
+            i, rect = load.rows[-1]
+            seen["picked"] = load.saves[i]
+            return click(rect.center) if load.saves[i] in load.infos else []  # once it has been read
+        return []
+
+    result = run_title(script, frames=400, until=lambda s: s.find(BattleScene) is not None)
+    assert seen["names"] == [p.name for p in logs]  # the most recent first
+    assert seen["wheel"] == 0 and seen["scrolled"] == 3
+    battle = result.stack.find(BattleScene)
+    assert battle is not None and battle.opts.log_path == seen["picked"]
+    assert [type(s).__name__ for s in result.stack.scenes] == ["TitleScene", "BattleScene"]
+
+
+def test_every_description_is_shown_whole(tmp_path: Path) -> None:
+    """Each battle's description is drawn in full beside its picture, never cut with "..." (issue 20)."""
+    shown: dict[str, list[str]] = {}
+
+    def script(frame: int, stack: Any) -> list[pygame.event.Event]:
+        title = stack.find(TitleScene)
+        if title is not None and frame > 2:
+            shown[title.entries[title.index].title] = list(title.desc_lines)
+            return [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0)]
+        return []
+
+    run_title(script, frames=4 + 2 * len(shipped_maps()))
+    for m in shipped_maps():
+        assert " ".join(shown[m.title]) == " ".join(m.description.split()), m.title
+        assert not any(line.endswith(("...", "…")) for line in shown[m.title])
+
+
+def test_a_new_battle_leaves_a_save_the_title_can_find(tmp_path: Path) -> None:
+    play(PlayConfig(map_path=default_map(), headless=True, frames=5))
+    (log,) = list_saves()
+    assert log.name.startswith("default-") and log.read_text().startswith('{"action": "begin"}')
+    note = json.loads(meta_path(log).read_text())
+    assert note["map"] == str(default_map().resolve())
+    assert note["controllers"] == {"player": "human", "ally": "human", "enemy": "normal", "neutral": "normal"}
+    assert read_save(log).where == "round 1, Goblin (enemy) to act"

@@ -1,0 +1,100 @@
+"""Narration: one phrasing per event and action, pure Python (no pygame), dispatched on type."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+from game.match import Match
+from game.rules import Begin, EndTurn, GrantMovement, Move, Remove, SetThreatening, scenario_from_rows
+from game.ui import narration
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_narration_and_the_command_mapper_load_without_pygame() -> None:
+    code = ("import sys, game.ui.narration, game.ui.commands\n"
+            "print('pygame' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_no_window_code_words_events_by_their_class_name() -> None:
+    """Narration and animation dispatch on the event's type (singledispatch), never on its class name as a
+    string: no string in game/ui spells an engine event's class name."""
+    import game.rules as r
+
+    events = {n for n in r.__all__ if isinstance(getattr(r, n), type) and issubclass(getattr(r, n), r.Event)}
+    offenders = []
+    for path in sorted((ROOT / "game" / "ui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value in events:
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.value!r}")
+    assert offenders == []
+
+
+def test_every_engine_event_has_a_log_line() -> None:
+    """Each event kind the engine reports reads as a sentence (none silently dropped, none crashing)."""
+    import game.rules as r
+
+    samples = [
+        r.CombatBegan(), r.RoundStarted(2), r.TurnStarted("Orc 1", 2, 3), r.Moved("Mira", ((3, 5), (4, 4)), 1, ()),
+        r.Turned("Mira", "sw"), r.Placed("Goblin", (7, 5)), r.Attacked("Mira", "Goblin", "rear", 4, 9, 9, True, 5),
+        r.Shoved("Mira", "Goblin", "front", 0, 3, 13, False), r.Pushed("Goblin", ((7, 5), (6, 5)), 3, False),
+        r.Disengaged("Mira", "acrobatics", 15, 11, True, ("Goblin",)), r.Defeated("Goblin", "hazard"),
+        r.Fled("Wren"), r.Joined("Bandit", (7, 2)), r.Removed("Orc 1", "fled"), r.MovementGranted("Mira", 3),
+        r.ThreateningSet("Orc 1", False), r.CombatEnded("gm", ("player", "ally")),
+        r.Shot("Wren", "Orc 1", "left", 2, 2, 2, 11, 12, True, 4), r.AreaCast("Tam", (5, 5), ("Orc 1", "Mira"), 0),
+        r.AreaHit("Tam", "Mira", 0, 3, 13, False, 0), r.HpSet("Mira", 3, -5), r.Edited("Orc 1", (("hp", 12),)),
+    ]
+    kinds = {type(e) for e in samples}
+    assert kinds == {getattr(r, n) for n in r.__all__ if isinstance(getattr(r, n), type)
+                     and issubclass(getattr(r, n), r.Event) and getattr(r, n) is not r.Event}
+    bonus = lambda unit, skill: 4 if skill is None else 3  # noqa: E731
+    lines = {type(e).__name__: narration.event_line(e, bonus)[0] for e in samples}
+    assert lines["Attacked"] == "Mira attacks Goblin from the rear (defence −4): rolled 9 +4 = 13 vs 9: hit, 5 damage"
+    assert lines["Disengaged"] == "Mira disengages (acrobatics): rolled 15 +3 = 18 vs 11: success; free of Goblin"
+    assert lines["Pushed"] == "Goblin is pushed to 6,5, takes 3 hazard damage"
+    assert lines["CombatEnded"] == "Combat over (ended by the GM): player and ally win"
+    assert lines["Shot"] == ("Wren shoots Orc 1 from the left flank (defence −2), cover +2, shooting threatened −2: "
+                             "rolled 11 +3 = 14 vs 12: hit, 4 damage")
+    assert lines["AreaCast"] == "Tam casts at 5,5, catching Orc 1, Mira (0 uses left)"
+    assert lines["AreaHit"] == "  the burst on Mira: rolled 3 +3 = 6 vs 13: miss"
+    assert lines["HpSet"] == "GM sets Mira to 3 hp (5 damage)"
+    assert lines["Edited"] == "GM edits Orc 1: hp 12"
+    assert all(lines.values())
+
+
+
+
+def duel() -> Match:
+    units = [{"name": "Mira", "at": (1, 1), "faction": "player", "initiative": 9, "move": 5},
+             {"name": "Orc", "at": (5, 1), "faction": "enemy", "initiative": 3}]
+    m = Match(scenario_from_rows(["......."] * 3, units))
+    m.submit(Begin())
+    return m
+
+
+def test_gm_actions_read_as_sentences_not_field_dumps() -> None:
+    """Issue 20 bug 5: "grant movement amount 3", "set threatening value False", "remove as defeated"."""
+    m = duel()
+    said = [narration.status_line(m.submit(a), m.encounter)
+            for a in (GrantMovement("Mira", 3), SetThreatening("Orc", False), Remove("Orc", "defeated"))]
+    assert said[0] == "GM grants Mira 3 more movement"
+    assert said[1] == "GM: Orc no longer threatens the hexes around it"
+    assert said[2].startswith("GM takes Orc off the map, counted as defeated")
+
+
+def test_a_bare_end_of_turn_says_whose_turn_it_is_and_a_move_says_only_the_move() -> None:
+    m = duel()
+    assert narration.status_line(m.submit(Move("Mira", (2, 1))), m.encounter) == "Mira moves to 2,1 (cost 1)"
+    assert narration.status_line(m.submit(EndTurn()), m.encounter) == "Orc's turn"
+
+
+def test_an_undo_and_a_refusal_are_sentences() -> None:
+    assert narration.undone_line(Move("Mira", (2, 1))) == "Undone: Mira moves to 2,1"
+    assert narration.refusal('move: "Mira" cannot reach 9,9') == 'Cannot move: "Mira" cannot reach 9,9'
+    assert narration.refusal('end_turn: combat is over') == "Cannot end turn: combat is over"
+    assert narration.refusal("a line of no known kind") == "Not allowed: a line of no known kind"
