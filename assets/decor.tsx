@@ -1,5 +1,5 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="decor" tilewidth="64" tileheight="80" tilecount="5" columns="0">
+<tileset version="1.8" tiledversion="1.8.2" name="decor" tilewidth="64" tileheight="80" tilecount="6" columns="0">
  <tileoffset x="0" y="-5"/>
  <grid orientation="orthogonal" width="1" height="1"/>
  <tile id="0">
@@ -21,5 +21,9 @@
  <tile id="4">
   <properties><property name="tile" value="stones"/></properties>
   <image width="64" height="64" source="tiles/decor_stones.png"/>
+ </tile>
+ <tile id="5">
+  <properties><property name="tile" value="cover_tree"/><property name="terrain" value="difficult"/><property name="cover" type="bool" value="true"/></properties>
+  <image width="64" height="80" source="tiles/decor_cover_tree.png"/>
  </tile>
 </tileset>

@@ -1,5 +1,5 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="structures_flat" tilewidth="72" tileheight="62" spacing="2" margin="2" tilecount="13" columns="4">
+<tileset version="1.8" tiledversion="1.8.2" name="structures_flat" tilewidth="72" tileheight="62" spacing="2" margin="2" tilecount="15" columns="4">
  <image source="tiles/structures_flat.png" width="298" height="258"/>
  <tile id="0">
   <properties>
@@ -82,6 +82,21 @@
   <properties>
    <property name="tile" value="deep_water"/>
    <property name="terrain" value="water"/>
+  </properties>
+ </tile>
+ <tile id="13">
+  <properties>
+   <property name="tile" value="arrow_slit"/>
+   <property name="terrain" value="blocked"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+  </properties>
+ </tile>
+ <tile id="14">
+  <properties>
+   <property name="tile" value="parapet"/>
+   <property name="terrain" value="blocked"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="cover" type="bool" value="true"/>
   </properties>
  </tile>
 </tileset>

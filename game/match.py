@@ -117,6 +117,11 @@ class Match:
         turn = self._encounter.turn
         return None if turn is None else self.controller_of(turn)
 
+    def current_policy(self) -> Policy | None:
+        """The policy that plays the current actor, None when a human does (or nobody is to act)."""
+        controller = self.current_controller()
+        return None if controller is None or isinstance(controller, str) else controller  # the one str is HUMAN
+
     def is_human_turn(self) -> bool:
         return self.current_controller() == HUMAN
 
@@ -189,11 +194,10 @@ class Match:
 
         The policy's view is built now, on the calling thread; the returned call only reads that copy, so
         the live encounter is never touched while it runs."""
-        controller = self.current_controller()
-        if controller is None or isinstance(controller, str):  # the one str a Controller may be is HUMAN
+        policy = self.current_policy()
+        if policy is None:
             raise IllegalActionError("decide: no AI controls the current actor")
         view = self.policy_view(rng)
-        policy = controller
         return lambda: policy.choose(view, rng)
 
     def decide(self, rng: random.Random) -> Action:

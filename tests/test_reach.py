@@ -14,7 +14,7 @@ from game.rules.hexgrid import HexLayout
 from game.rules.reach import MoveRequest, reachable
 from game.rules.reach_search import _borrow
 from game.rules.reach_tables import step_tables
-from game.rules.terrain import DEFAULT_COSTS, MovementType
+from game.rules.terrain import DEFAULT_COSTS, MovementType, Terrain
 
 CODES = {".": 0, "D": 1, "W": 2, "#": 5}
 
@@ -25,7 +25,8 @@ def board_from(rows: list[str]) -> Board:
     layout = HexLayout("y", "odd", 32, 32, 16, terrain.shape[1], terrain.shape[0])
     cost = DEFAULT_COSTS[terrain].transpose(2, 0, 1).astype(np.int16)
     zeros = np.zeros(terrain.shape, dtype=np.int16)
-    return Board(layout, terrain, cost, zeros, np.zeros(terrain.shape, dtype=bool))
+    no = np.zeros(terrain.shape, dtype=bool)  # sight and cover do not bear on reach
+    return Board(layout, terrain, cost, zeros, no, terrain == Terrain.BLOCKED, no)
 
 
 def mask(board: Board, cells: list[tuple[int, int]]) -> np.ndarray:

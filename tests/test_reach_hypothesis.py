@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from game.rules.board import Board
 from game.rules.hexgrid import HexLayout
 from game.rules.reach import MoveRequest, ReachResult, reachable
-from game.rules.terrain import DEFAULT_COSTS, OFF_MAP, MovementType
+from game.rules.terrain import DEFAULT_COSTS, OFF_MAP, MovementType, Terrain
 from game.rules.threat import ThreatSource, threat_mask
 from tests.reference_reach import Reference
 
@@ -28,7 +28,8 @@ def random_board(rng: np.random.Generator, axis: str, index: str, cols: int, row
     cost[:, terrain == OFF_MAP] = -1
     hazard = np.where(terrain == 4, rng.integers(1, 6, size=(rows, cols)), 0).astype(np.int16)
     exit_ = rng.random((rows, cols)) < 0.1
-    return Board(layout, terrain.astype(np.int8), cost, hazard, exit_)
+    return Board(layout, terrain.astype(np.int8), cost, hazard, exit_, terrain == Terrain.BLOCKED,
+                 np.zeros((rows, cols), dtype=bool))
 
 
 def random_threat(rng: np.random.Generator, board: Board) -> np.ndarray | None:

@@ -17,9 +17,8 @@ def plain_board(layout: HexLayout, off_map: list[tuple[int, int]] = ()) -> Board
     for c, r in off_map:
         terrain[r, c] = OFF_MAP
     cost = np.where(terrain[None] >= 0, DEFAULT_COSTS[np.maximum(terrain, 0)].transpose(2, 0, 1), -1)
-    return Board(
-        layout, terrain, cost.astype(np.int16), np.full(terrain.shape, 3, np.int16), np.zeros_like(terrain, bool)
-    )
+    no = np.zeros_like(terrain, bool)  # no exits, nothing blocks sight (all open), no cover
+    return Board(layout, terrain, cost.astype(np.int16), np.full(terrain.shape, 3, np.int16), no, no, no)
 
 
 def reference_threat(board: Board, src: ThreatSource) -> set[tuple[int, int]]:

@@ -74,7 +74,8 @@ def make_scenario(size: int, budget: int | None, seed: int = 1) -> Scenario:
     for col, row in layout.disc(centre, 1):
         terrain[row, col] = 0
     cost = DEFAULT_COSTS[terrain].transpose(2, 0, 1).astype(np.int16)
-    board = Board(layout, terrain, cost, np.zeros((size, size), np.int16), np.zeros((size, size), bool))
+    no = np.zeros((size, size), bool)  # no exits, no cover
+    board = Board(layout, terrain, cost, np.zeros((size, size), np.int16), no, terrain == 5, no)
     open_cells = [(int(c), int(r)) for r, c in zip(*np.nonzero(terrain == 0), strict=True)]
     picks = rng.choice(len(open_cells), size=11, replace=False)
     cells = [open_cells[i] for i in picks if open_cells[i] != centre]

@@ -1,4 +1,4 @@
-"""Draw RULES.md's picture of sight (R30): along a wall, between two walls, at a corner, through a wall.
+"""Draw RULES.md's picture of sight (R30): along a wall, between two walls, at a corner, through a wall or a slit.
 
 Each panel is a small pointy-top map on the shipped tilesets, drawn by Playmat's renderer
 (``game.render.render_map``, tokens included); the line, the hexes it crosses, the edges it runs
@@ -49,6 +49,7 @@ class Panel:
     target: Cell
     sees: bool  # what the caption says; the engine must agree
     corner: Cell | None = None  # a wall the line only touches at a corner: ring that corner
+    slits: tuple[Cell, ...] = ()  # wall hexes with an arrow slit (blocks_sight=false)
 
 
 # Pointy odd, 7 x 7. Straight north from 3,5 to 3,1 runs along the edges 3,4|4,4 and 3,2|4,2
@@ -58,6 +59,7 @@ PANELS = (
     Panel("Between two walls: blocked", ((3, 4), (4, 4), (2, 4), (5, 4)), (3, 5), (3, 1), False),
     Panel("At a corner: sees", ((3, 4),), (1, 5), (4, 1), True, corner=(3, 4)),
     Panel("Through a wall: blocked", ((3, 3), (3, 2)), (1, 3), (5, 3), False),
+    Panel("Through an arrow slit: sees", ((3, 2), (3, 4)), (1, 3), (5, 3), True, slits=((3, 3),)),
 )
 
 
@@ -65,6 +67,8 @@ def panel_map(panel: Panel, folder: Path) -> Path:
     rows = [["."] * 7 for _ in range(7)]
     for c, r in panel.walls:
         rows[r][c] = "W"
+    for c, r in panel.slits:
+        rows[r][c] = "|"
     spec = MapSpec(file="sight.tmx", title=panel.title, description="", axis="y", index="odd",
                    rows=["".join(r) for r in rows], seed=1,
                    units=[Unit("Archer", "player", panel.shooter, {"ranged": "1-8", "facing": "ne"}),

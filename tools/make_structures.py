@@ -1,8 +1,10 @@
 """Paint the "structures" hex tileset (deterministic, seeded) into assets/.
 
 Built and burning ground the scenario maps need beside ``terrain.tsx``: flagstones, walls, a gate,
-ship decks and hulls, a mast, a ditch, fire, and exit-marked variants. A separate tileset (not new
-ids in ``terrain.tsx``) so every map already using the terrain tileset keeps its gids.
+ship decks and hulls, a mast, a ditch, fire, exit-marked variants, and walls archers shoot through or
+over: an arrow slit (``blocks_sight=false``) and a parapet (``blocks_sight=false``, ``cover=true``).
+A separate tileset (not new ids in ``terrain.tsx``) so every map already using the terrain tileset
+keeps its gids; new tiles are appended, so every tile keeps its id.
 
 Writes ``assets/tiles/structures_{pointy,flat}.png`` and ``assets/structures.tsx`` /
 ``assets/structures_flat.tsx``. Run: ``python tools/make_structures.py [--sheet OUT.png]``.
@@ -98,6 +100,41 @@ def paint_wall(c: Ctx) -> Array:
     # A dark band inside the hex outline: the wall's drop to the ground, so it reads raised.
     drop = np.clip(1 - c.inside / 5, 0, 1)
     return g * (1 - 0.45 * drop[..., None])
+
+
+def paint_arrow_slit(c: Ctx) -> Array:
+    """A wall with an arrow slit through it (R30: blocks_sight=false): a narrow black slot across the
+    wall's run in a deep, splayed embrasure, so the hex reads as wall you can see (and shoot) through."""
+    g = paint_wall(c)
+    u, v = _along(c)
+    uc, vc = float(u.mean()), float(v.mean())
+    half = 0.34 * float(v.max() - v.min())  # the slot's half length across the wall
+    t = np.clip(np.abs(v - vc) / half, 0, None)  # 0 at the middle, 1 at the slot's ends
+    inside = t <= 1
+    # The embrasure: a recess widest at the middle, its stone in shadow, with a bright sill round it.
+    width = 3.0 + 6.0 * np.sqrt(np.clip(1 - t * t, 0, 1))
+    recess = np.clip(width - np.abs(u - uc), 0, 1) * inside
+    sill = np.clip(1.5 - np.abs(np.abs(u - uc) - width - 0.8), 0, 1) * inside
+    slot = np.clip(2.0 - np.abs(u - uc), 0, 1) * (t <= 0.92)
+    g = g * (1 - 0.5 * sill[..., None]) + np.array([206, 198, 182]) * 0.5 * sill[..., None]
+    g = g * (1 - 0.6 * recess[..., None]) + np.array([54, 48, 44]) * 0.6 * recess[..., None]
+    return g * (1 - 0.95 * slot[..., None]) + np.array([10, 8, 8]) * 0.95 * slot[..., None]
+
+
+def paint_parapet(c: Ctx) -> Array:
+    """A crenellated parapet (R31: cover=true; blocks_sight=false): bright merlons and deep dark crenels
+    along the wall's run; chest high, so archers shoot over it and shots across it find cover."""
+    g = paint_wall(c)
+    u, v = _along(c)
+    vc = float(v.mean())
+    band = np.clip(9.0 - np.abs(v - vc), 0, 1)  # the parapet's top, across the middle of the wall
+    phase = (u + 5) % 20
+    crenel = np.clip(np.minimum(phase - 1, 9 - phase), 0, 1) * band
+    merlon = band * (1 - crenel)
+    g = g * (1 - 0.25 * merlon[..., None]) + np.array([212, 204, 188]) * 0.25 * merlon[..., None]
+    g = g * (1 - 0.8 * crenel[..., None]) + np.array([26, 22, 22]) * 0.8 * crenel[..., None]
+    lip = np.clip(1.4 - np.abs(np.abs(v - vc) - 9.0), 0, 1)
+    return g * (1 - 0.7 * lip[..., None]) + np.array([24, 20, 20]) * 0.7 * lip[..., None]
 
 
 def paint_planks(c: Ctx, tar: float = 0.0) -> Array:
@@ -263,6 +300,10 @@ STRUCTURE_TILES: tuple[TileDef, ...] = (
     TileDef("grass_exit", lambda c: exit_mark(paint_grass(c, 0.2), c), EXIT),
     TileDef("road_exit", lambda c: exit_mark(paint_dirt(c), c), EXIT),
     TileDef("deep_water", paint_water_deep, {"terrain": ("string", "water")}),
+    # Sight and cover (R30, R31): appended, so every tile above keeps its id.
+    TileDef("arrow_slit", paint_arrow_slit, {"terrain": ("string", "blocked"), "blocks_sight": ("bool", "false")}),
+    TileDef("parapet", paint_parapet, {"terrain": ("string", "blocked"), "blocks_sight": ("bool", "false"),
+                                       "cover": ("bool", "true")}),
 )
 STRUCTURE_IDS = {t.name: i for i, t in enumerate(STRUCTURE_TILES)}
 

@@ -3,7 +3,8 @@
 Writes:
 - ``assets/tiles/terrain_pointy.png`` + ``assets/terrain.tsx`` (64x74 pointy-top hexes, side 37),
 - ``assets/tiles/terrain_flat.png`` + ``assets/terrain_flat.tsx`` (72x62 flat-top hexes, side 36),
-- ``assets/tiles/decor_*.png`` + ``assets/decor.tsx`` / ``assets/decor_flat.tsx`` (decorations, no terrain).
+- ``assets/tiles/decor_*.png`` + ``assets/decor.tsx`` / ``assets/decor_flat.tsx`` (decorations, no terrain,
+  except the cover tree: difficult undergrowth that gives cover).
 
 The terrain atlases carry the map-format tile properties (terrain, hazard_damage, exit).
 Run: ``.venv/bin/python tools/make_tileset.py [--sheet OUT.png]``.
@@ -410,6 +411,26 @@ def deco_tree(rng: np.random.Generator) -> Array:
     return _straight_255(img)
 
 
+def deco_cover_tree(rng: np.random.Generator) -> Array:
+    """A thick old tree with a dark, dense crown and undergrowth at its foot: cover (R31) in a forest."""
+    h, w = 80, 64
+    img = _rgba(h, w)
+    sh, _ = _ellipse(h, w, 33, 68, 25, 8)
+    _over(img, (0, 0, 0), sh * 0.45)
+    trunk = np.zeros((h, w))
+    trunk[44:68, 28:37] = 1
+    _over(img, (74, 50, 32), trunk)
+    leaf = fbm(h, w, rng, 4, 3)
+    for cx, cy, r in ((32, 30, 21), (17, 40, 14), (47, 40, 14), (32, 16, 14), (23, 26, 13), (42, 25, 13),
+                      (20, 60, 8), (44, 61, 8), (32, 62, 7)):
+        cover, dome = _ellipse(h, w, cx, cy, r, r * 0.92)
+        shade = ramp(np.clip(dome * 0.6 + leaf * 0.5 - 0.1, 0, 1),
+                     (0, (14, 38, 20)), (0.5, (30, 72, 34)), (1, (74, 122, 52)))
+        shade = bump_light(shade, dome * r + leaf * 4, 1.2)
+        _over(img, shade, cover)
+    return _straight_255(img)
+
+
 def deco_bush(rng: np.random.Generator) -> Array:
     h, w = 64, 64
     img = _rgba(h, w)
@@ -478,8 +499,14 @@ DECOR_TILES: tuple[tuple[str, Callable[[np.random.Generator], Array]], ...] = (
     ("flowers", deco_flowers),
     ("reeds", deco_reeds),
     ("stones", deco_stones),
+    ("cover_tree", deco_cover_tree),  # appended: the tiles above keep their ids
 )
 DECOR_IDS = {name: i for i, (name, _) in enumerate(DECOR_TILES)}
+# Decorations are plain pictures, except these: a tile with terrain properties decides its cell's terrain
+# (docs/map-format.md), so a cover tree is undergrowth (difficult) that gives cover (R31) wherever it stands.
+DECOR_PROPS: dict[str, dict[str, tuple[str, str]]] = {
+    "cover_tree": {"terrain": ("string", "difficult"), "cover": ("bool", "true")},
+}
 # Decoration images are 64 wide, anchored bottom-left in the cell box (Tiled); these offsets centre them.
 DECOR_OFFSET = {True: (0, -5), False: (4, 0)}
 
@@ -535,6 +562,10 @@ def write_terrain(pointy: bool) -> tuple[Path, Path]:
     return png, tsx
 
 
+def _type_attr(typ: str) -> str:
+    return "" if typ == "string" else f' type="{typ}"'
+
+
 def write_decor() -> list[Path]:
     paths = []
     images = []
@@ -558,7 +589,9 @@ def write_decor() -> list[Path]:
         ]
         for i, (name, png, w, h) in enumerate(images):
             lines.append(f' <tile id="{i}">')
-            lines.append(f'  <properties><property name="tile" value="{name}"/></properties>')
+            props = "".join(f'<property name="{key}"{_type_attr(typ)} value="{val}"/>'
+                            for key, (typ, val) in DECOR_PROPS.get(name, {}).items())
+            lines.append(f'  <properties><property name="tile" value="{name}"/>{props}</properties>')
             lines.append(f'  <image width="{w}" height="{h}" source="tiles/{png.name}"/>')
             lines.append(" </tile>")
         lines.append("</tileset>")

@@ -35,6 +35,7 @@ CODES: dict[str, tuple[str, str]] = {
     "S": ("s", "stone"), "W": ("s", "wall"), "G": ("s", "gate"), "p": ("s", "planks"), "H": ("s", "hull"),
     "M": ("s", "mast"), "D": ("s", "ditch"), "F": ("s", "fire"), "X": ("s", "stone_exit"),
     "P": ("s", "planks_exit"), "e": ("s", "grass_exit"), "x": ("s", "road_exit"), "v": ("s", "deep_water"),
+    "|": ("s", "arrow_slit"), "m": ("s", "parapet"),
 }
 # Chars whose tile may be mirrored to break up repeats (natural textures only).
 FLIPPABLE = set(".,;brd")
@@ -71,6 +72,7 @@ class MapSpec:
     properties: Mapping[str, object] = field(default_factory=dict)
     # chance (0..1) of a tree on a brush cell, chosen by a per-cell hash (seeded by the file name)
     tree_density: float = 0.0
+    tree: str = "tree"  # the decor tile of those trees: "cover_tree" makes them cover (R31)
 
     def layout(self) -> HexLayout:
         cols, rows = len(self.rows[0]), len(self.rows)
@@ -104,7 +106,7 @@ def build(spec: MapSpec) -> TmxDocument:
     for r in range(rows):
         for c in range(cols):
             if spec.rows[r][c] == "b" and _hash(spec, "tree", (c, r)) % 1000 < spec.tree_density * 1000:
-                decor[r][c] = decor_gid("tree", bool(_hash(spec, "tflip", (c, r)) % 2))
+                decor[r][c] = decor_gid(spec.tree, bool(_hash(spec, "tflip", (c, r)) % 2))
     for (c, r), name in spec.decor.items():
         decor[r][c] = decor_gid(name, bool(_hash(spec, "dflip", (c, r)) % 2)) if name else 0
     pixels = TiledPixels(layout)

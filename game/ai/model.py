@@ -80,6 +80,8 @@ class Situation:
         self.enc = enc
         self.reply_model = reply_model
         every = enc.views()
+        if enc.turn is None:
+            raise ValueError("nobody's turn: there is no decision to make")
         self.me = enc.view(enc.turn)
         self.board = enc.board
         self.layout = enc.layout

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -129,18 +130,18 @@ class Positions:
             out += hurt * ((d_friend <= 2) & (d_hostile < gap) & (d_hostile >= me.reach_min))
         return out
 
-    def evaluate(self, i_or_all: slice | np.ndarray, kills: dict[str, float | np.ndarray] | None = None
+    def evaluate(self, i_or_all: slice | np.ndarray, kills: Mapping[str, float | np.ndarray] | None = None
                  ) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
         """(score, best facing, terms) for the chosen end hexes; each hostile's threat x its chance to live."""
         sit, w, me = self.sit, self.w, self.sit.me
         danger = self.per_hostile[:, i_or_all, :]
-        kills = self.kills if kills is None else kills
-        hit = [(self.names.index(name), p) for name, p in kills.items() if name in self.names]
+        chances: Mapping[str, float | np.ndarray] = self.kills if kills is None else kills
+        hit = [(self.names.index(name), p) for name, p in chances.items() if name in self.names]
         if hit:
             danger = danger.copy()
             for k, p in hit:
                 # p: one chance for every chosen hex, or one per chosen hex (candidates evaluated together)
-                danger[k] *= 1 - p if np.ndim(p) == 0 else (1 - p)[:, None]
+                danger[k] *= 1 - p if np.ndim(p) == 0 else (1 - np.asarray(p))[:, None]
         both = danger.sum(axis=0) if len(danger) else np.zeros((len(self.flats[i_or_all]), 7))
         total, front = both[:, :6], both[:, 6]
         facing, taken = best_facing(total, me.facing_index)
@@ -151,7 +152,7 @@ class Positions:
             p_death = np.minimum(np.maximum(taken / max(1, me.hp), 0.0), 1.0)  # np.clip, without its overhead
             p_death *= p_death
             terms["death"] = -w.death * min(1.0, self.danger_mult) * p_death * sit.value(me)
-        score = sum(terms.values())
+        score: np.ndarray = sum(terms.values(), np.zeros(len(facing)))
         return score, facing, terms
 
 
@@ -244,6 +245,7 @@ class TacticalPolicy:
         score, facing, terms = pos.evaluate(slice(None))
         # Every end hex is a candidate when noise may reorder them; otherwise only
         # the best can win (np.argmax keeps the first of equals, as max() over the list does).
+        keep: Iterable[int]
         if w.noise:
             keep = range(len(sit.cells))
         elif w.replies:  # hard re-checks its best few turns: no other end hex can be among them
@@ -547,8 +549,8 @@ class TacticalPolicy:
             # hazard or chasm there, no shove of this target is worth previewing.
             if not pits.size or sit.dist_from(t.cell, pits).min() > t.radius + 1:
                 continue
-            for flat in sit.zones.strike_cells(me, t, sit.cells, shove=True):
-                flat = int(flat)
+            for at in sit.zones.strike_cells(me, t, sit.cells, shove=True):
+                flat = int(at)
                 pv = enc.preview_shove(me.name, t.name, at=sit.cell(flat))
                 if pv.legal is not None or (pv.hazard_damage <= 0 and not pv.falls):
                     continue  # only shoves into hazards and chasms are worth an action
@@ -564,8 +566,8 @@ class TacticalPolicy:
         """Leave the board from an exit (R24): a loss of the combatant's value, unless the fight is lost."""
         me = sit.me
         exits = sit.zones.exit_hexes(me)
-        for flat in sit.cells:
-            flat = int(flat)
+        for at in sit.cells:
+            flat = int(at)
             if exits[flat]:
                 w = self.weights
                 terms = {"flee": -w.flee * sit.value(me)}
@@ -602,7 +604,8 @@ class TacticalPolicy:
         All of them are re-scored the same way and the choice is made among them
         only, so no turn wins merely by being measured differently.
         """
-        w, me = self.weights, sit.me
+        w, me, enemy = self.weights, sit.me, self._enemy
+        assert enemy is not None, "only a level with replies (hard) checks them"
         top = sorted(cands, key=lambda c: -c.score)[: w.replies]
         seen: dict[tuple, dict[str, tuple[float, float]] | None] = {}
         danger_terms = ("danger", "exposure", "death")
@@ -624,7 +627,7 @@ class TacticalPolicy:
             moves = [a for a in c.actions if isinstance(a, Move | Face)]
             key = tuple(moves)
             if key not in seen:
-                seen[key] = replies(sit.enc, me.name, moves, names, self._enemy)
+                seen[key] = replies(sit.enc, me.name, moves, names, enemy)
             struck = seen[key]
             if struck is not None:
                 damage, p_death = combined(struck, c.kills if c.kills is not None else pos.kills)

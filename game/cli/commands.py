@@ -80,16 +80,12 @@ def cmd_reach(args: argparse.Namespace) -> int:
     result = enc.reach_for(args.unit, args.budget)
     unit = enc.state_json()["units"][args.unit]
     movement = unit["movement"] if args.budget is None else args.budget
-    hexes = [
-        {"at": [c, r], "cost": cost, "stops": stops}
-        for (c, r), cost, stops in sorted(result.destinations(), key=lambda d: (d[1], d[0][1], d[0][0]))
-    ]
+    ends = sorted(result.destinations(), key=lambda d: (d[1], d[0][1], d[0][0]))
+    hexes = [{"at": [c, r], "cost": cost, "stops": stops} for (c, r), cost, stops in ends]
     doc = {"unit": args.unit, "from": list(unit["at"]), "movement": movement, "hexes": hexes}
     lines = [f"{args.unit} at {cell_text(unit['at'])} with {movement} movement can end on {len(hexes)} hexes:"]
-    for h in hexes:
-        lines.append(
-            f"  {cell_text(h['at']):>7}  cost {h['cost']}" + ("  (zone of control: stops)" if h["stops"] else "")
-        )
+    for cell, cost, stops in ends:
+        lines.append(f"  {cell_text(cell):>7}  cost {cost}" + ("  (zone of control: stops)" if stops else ""))
     emit(doc, args.json, "\n".join(lines))
     return 0
 

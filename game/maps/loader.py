@@ -239,10 +239,10 @@ class _Builder:
                     result.exit = parse_bool(props["exit"], "exit")
                 except SpecError as e:
                     self.problem(where, str(e))
-            for key in ("blocks_sight", "cover"):  # R30, R31
-                if key in props:
+            for flag in ("blocks_sight", "cover"):  # R30, R31
+                if flag in props:
                     try:
-                        setattr(result, key, parse_bool(props[key], key))
+                        setattr(result, flag, parse_bool(props[flag], flag))
                     except SpecError as e:
                         self.problem(where, str(e))
         self._tile_cache[key] = result

@@ -9,7 +9,10 @@ from __future__ import annotations
 import sys
 import time
 from types import TracebackType
-from typing import TextIO
+from typing import TYPE_CHECKING, Never, TextIO
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 
 class ProgressBar:
@@ -20,7 +23,7 @@ class ProgressBar:
         self.stream = stream or sys.stderr
         self.enabled = enabled
         self.desc = desc
-        self._bar = None
+        self._bar: tqdm[Never] | None = None  # a bar over no iterable: update() moves it
         self._done = 0
         self.started = time.perf_counter()
 

@@ -34,9 +34,8 @@ class Ramp:
 
     def at(self, t: float) -> Colour:
         t = min(max(t, 0.0), 1.0)
-        if t < 0.5:
-            return lerp_colour(self.low, self.mid, t * 2)  # type: ignore[return-value]
-        return lerp_colour(self.mid, self.high, (t - 0.5) * 2)  # type: ignore[return-value]
+        r, g, b = lerp_colour(self.low, self.mid, t * 2) if t < 0.5 else lerp_colour(self.mid, self.high, (t - 0.5) * 2)
+        return r, g, b
 
 
 # ColorBrewer-like sequential ramps (readable on grey, distinct from each other).

@@ -12,6 +12,7 @@ The game view leaves shapes out: they are the designer's notes.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
@@ -19,6 +20,18 @@ from game.maps.layer_tree import DEFAULT_OBJECT_COLOUR, Colour, ObjectLayerData,
 
 SS = 8  # coverage samples per pixel side
 Point = tuple[float, float]
+
+
+class Disc(NamedTuple):
+    centre: Point
+    r: float
+
+    def box(self) -> list[Point]:
+        (cx, cy), r = self
+        return [(cx - r, cy - r), (cx + r, cy + r)]
+
+
+Shape = list[Point] | Disc  # a polygon (filled even-odd) or a disc
 
 
 def draw_shapes(layer: ObjectLayerData, size: tuple[int, int], origin: tuple[int, int],
@@ -53,9 +66,9 @@ class Canvas:
     def __init__(self, pixels: np.ndarray) -> None:
         self.pixels = pixels
 
-    def paint(self, shapes: list[tuple[str, object]], colour: tuple[int, ...]) -> None:
-        """Paint the union of ``shapes`` (("poly", points) even-odd, ("disc", (centre, r))) in ``colour``."""
-        pts = [p for kind, geo in shapes for p in (geo if kind == "poly" else _disc_box(geo))]  # type: ignore[arg-type]
+    def paint(self, shapes: list[Shape], colour: tuple[int, ...]) -> None:
+        """Paint the union of ``shapes`` (polygons even-odd, discs) in ``colour``."""
+        pts = [p for shape in shapes for p in (shape.box() if isinstance(shape, Disc) else shape)]
         if not pts:
             return
         h, w = self.pixels.shape[:2]
@@ -70,22 +83,17 @@ class Canvas:
         ys = (np.arange(y0, y1)[:, None] + sub[None, :]).ravel()
         gx, gy = np.meshgrid(xs, ys)
         inside = np.zeros(gx.shape, bool)
-        for kind, geo in shapes:
-            if kind == "poly":
-                inside |= _even_odd(geo, gx, gy)  # type: ignore[arg-type]
-            else:
-                (cx, cy), r = geo  # type: ignore[misc]
+        for shape in shapes:
+            if isinstance(shape, Disc):
+                (cx, cy), r = shape
                 inside |= (gx - cx) ** 2 + (gy - cy) ** 2 <= r * r
+            else:
+                inside |= _even_odd(shape, gx, gy)
         cover = inside.reshape(y1 - y0, SS, x1 - x0, SS).mean(axis=(1, 3))[..., None]
         a = colour[3] / 255 * cover
         src = np.concatenate([np.array(colour[:3], np.float32) / 255 * a, a], axis=2)
         region = self.pixels[y0:y1, x0:x1]
         region[...] = src + region * (1 - a)
-
-
-def _disc_box(geo: object) -> list[Point]:
-    (cx, cy), r = geo  # type: ignore[misc]
-    return [(cx - r, cy - r), (cx + r, cy + r)]
 
 
 def _even_odd(poly: list[Point], gx: np.ndarray, gy: np.ndarray) -> np.ndarray:
@@ -165,7 +173,7 @@ def _pin() -> list[Point]:
 
 def _polygon(canvas: Canvas, pts: list[Point], colour: tuple[int, ...]) -> None:
     if len(pts) >= 3:
-        canvas.paint([("poly", pts)], colour)
+        canvas.paint([pts], colour)
 
 
 def _stroke(canvas: Canvas, pts: list[Point], colour: tuple[int, ...], *, closed: bool) -> None:
@@ -173,17 +181,17 @@ def _stroke(canvas: Canvas, pts: list[Point], colour: tuple[int, ...], *, closed
     if len(pts) < 2:
         return
     half = 1.0
-    shapes: list[tuple[str, object]] = []
+    shapes: list[Shape] = []
     for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1] if closed else pts[1:], strict=False):
         length = math.hypot(bx - ax, by - ay)
         if length == 0:
             continue
         nx, ny = -(by - ay) / length * half, (bx - ax) / length * half
-        shapes.append(("poly", [(ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny)]))
-    shapes.extend(("disc", (p, half)) for p in pts)
+        shapes.append([(ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny)])
+    shapes.extend(Disc(p, half) for p in pts)
     canvas.paint(shapes, colour)
 
 
 def _dot(canvas: Canvas, p: Point, radius: float, colour: tuple[int, ...]) -> None:
-    canvas.paint([("disc", (p, radius))], colour)
+    canvas.paint([Disc(p, radius)], colour)
 

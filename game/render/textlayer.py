@@ -69,8 +69,8 @@ def _sdl_text(obj: ObjectShape, style: dict[str, str], colour: tuple[int, int, i
     sx1, sy1 = min(w, canvas[0] - x0), min(h, canvas[1] - y0)
     if sx1 <= sx0 or sy1 <= sy0:
         return None
-    glyphs = np.frombuffer(pygame.image.tobytes(surf, "RGBA"), dtype=np.uint8).reshape(h, w, 4)
-    glyphs = glyphs[sy0:sy1, sx0:sx1].astype(np.float32) / 255
+    rgba = np.frombuffer(pygame.image.tobytes(surf, "RGBA"), dtype=np.uint8).reshape(h, w, 4)
+    glyphs = rgba[sy0:sy1, sx0:sx1].astype(np.float32) / 255
     a = glyphs[..., 3:4] * (colour[3] / 255 * min(max(opacity, 0.0), 1.0))
     return np.concatenate([glyphs[..., :3] * a, a], axis=2), x0 + sx0, y0 + sy0
 

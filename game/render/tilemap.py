@@ -167,7 +167,8 @@ def array_to_surface(rgba: Array) -> pygame.Surface:
 
 @lru_cache(maxsize=1)
 def _canvas_masks() -> tuple[int, int, int, int]:
-    return tuple(pygame.Surface((1, 1), pygame.SRCALPHA).get_masks())  # type: ignore[return-value]
+    r, g, b, a = pygame.Surface((1, 1), pygame.SRCALPHA).get_masks()
+    return r, g, b, a
 
 
 def blank_canvas(size: tuple[int, int]) -> pygame.Surface:
@@ -179,7 +180,7 @@ def blank_canvas(size: tuple[int, int]) -> pygame.Surface:
     """
     w, h = size
     if w > 0 and h > 0:
-        surf = pygame.image.frombuffer(np.zeros((h, w, 4), np.uint8), (w, h), "BGRA")
+        surf = pygame.image.frombuffer(np.zeros((h, w, 4), np.uint8).data, (w, h), "BGRA")
         if surf.get_masks() == _canvas_masks():  # not so on a big-endian machine: keep pygame's own layout
             return surf
     return pygame.Surface(size, pygame.SRCALPHA)
@@ -216,7 +217,7 @@ def draw_order(layout: HexLayout) -> list[tuple[int, int]]:
     if layout.pointy:
         return [(c, r) for r in range(layout.rows) for c in range(layout.cols)]
     even = 1 if layout.stagger_index == "even" else 0
-    order = []
+    order: list[tuple[int, int]] = []
     for r in range(layout.rows):
         for shifted in (0, 1):
             order.extend((c, r) for c in range(layout.cols) if ((c & 1) ^ even) == shifted)
@@ -233,9 +234,6 @@ def cell_boxes(layout: HexLayout) -> tuple[tuple[int, int, int, int], ...]:
         px, py = pix.cell_box((col, row))
         out.append((col, row, px + drift(col), py))
     return tuple(out)
-
-
-_UNSEEN = object()
 
 
 def tiled_column_drift(layout: HexLayout) -> Callable[[int], int]:
@@ -379,10 +377,10 @@ class _Builder:
             raw = rows[row][col]
             if not raw:
                 continue
-            hit = per_gid.get(raw, _UNSEEN)
-            if hit is _UNSEEN:
+            if raw not in per_gid:
                 hit = per_gid[raw] = self._tile_hit(raw, px, py, th, lx, ly, tint)
                 frames_of[raw] = self._frame_hits(raw, px, py, th, lx, ly, tint) if hit is not None else None
+            hit = per_gid[raw]
             if hit is not None:
                 out.append(Placement(px + hit[1], py + hit[2], hit[0]))
                 frames = frames_of[raw]
@@ -396,7 +394,9 @@ class _Builder:
         """An animated tile's frames: each frame's sprite (same flags, tint, anchor) and duration."""
         gid = raw & GID_MASK
         ts = self.tmx.tileset_of(gid)
-        frames = ts.animations.get(gid - ts.firstgid) if ts is not None else None
+        if ts is None:
+            return None
+        frames = ts.animations.get(gid - ts.firstgid)
         if not frames or len(frames) < 2:
             return None
         out = []
@@ -492,7 +492,9 @@ class _Builder:
                 out.append(LayerArt(layer.name, style.opacity, placed, "objects", style.parallax))
                 continue
             drawn = draw_shapes(layer, size, self.origin, group)
-            ys, xs = np.nonzero(drawn[..., 3]) if drawn is not None else ((), ())
+            if drawn is None:
+                continue
+            ys, xs = np.nonzero(drawn[..., 3])
             if not len(xs):
                 continue
             y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1

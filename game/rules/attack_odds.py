@@ -42,13 +42,16 @@ def hit_chance(attack: int, defense: int, arc_penalty: int = 0) -> float:
 
 def arc_penalties(scenario: Scenario) -> tuple[int, int, int]:
     """The R19 penalty of each arc kind (front, flank, rear) on this map."""
-    return tuple(penalty(arc, scenario.flank_penalty, scenario.rear_penalty)  # type: ignore[return-value]
-                 for arc in ("front", "left", "rear"))
+    def of(arc: str) -> int:
+        return penalty(arc, scenario.flank_penalty, scenario.rear_penalty)
+
+    return of("front"), of("left"), of("rear")
 
 
 def worst_arcs(sides: np.ndarray) -> np.ndarray:
     """``sides[...]`` 6-bit masks -> ``[..., facing]``: the worst arc kind a blow from one of them lands on."""
-    return _WORST_BY_SIDES[sides]
+    worst: np.ndarray = _WORST_BY_SIDES[sides]
+    return worst
 
 
 @lru_cache(maxsize=8)

@@ -20,8 +20,8 @@ class Board:
     that movement type may not enter voluntarily (and off-map);
     ``hazard_damage`` the damage a hazard cell deals; ``exit`` where a
     combatant may flee (R24, default already applied); ``blocks_sight``
-    where a hex blocks sight (R30; default: ``blocked`` terrain) and
-    ``cover`` where a tile gives cover (R31; default: nowhere).
+    where a hex blocks sight (R30; a map's default: ``blocked`` terrain) and
+    ``cover`` where a tile gives cover (R31; a map's default: nowhere).
     The arrays are read-only: a board never changes during an encounter.
     """
 
@@ -30,15 +30,10 @@ class Board:
     cost: np.ndarray  # int16 [3, rows, cols]
     hazard_damage: np.ndarray  # int16 [rows, cols]
     exit: np.ndarray  # bool [rows, cols]
-    # Optional when building a board: None takes the defaults above (filled in by __post_init__).
-    blocks_sight: np.ndarray = None  # type: ignore[assignment]  # bool [rows, cols]
-    cover: np.ndarray = None  # type: ignore[assignment]  # bool [rows, cols]
+    blocks_sight: np.ndarray  # bool [rows, cols]
+    cover: np.ndarray  # bool [rows, cols]
 
     def __post_init__(self) -> None:
-        if self.blocks_sight is None:
-            object.__setattr__(self, "blocks_sight", self.terrain == Terrain.BLOCKED)
-        if self.cover is None:
-            object.__setattr__(self, "cover", np.zeros(self.terrain.shape, dtype=bool))
         for arr in (self.terrain, self.cost, self.hazard_damage, self.exit, self.blocks_sight, self.cover):
             arr.setflags(write=False)
 

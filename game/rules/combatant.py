@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from .errors import SpecError
 from .factions import FACTIONS
@@ -31,6 +31,14 @@ SIZE_NAMES = tuple(s.label for s in Size)
 DICE_RE = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
 INT_RE = re.compile(r"^\s*[+-]?\d+\s*$")
 T = TypeVar("T")
+
+
+class _Checked(Protocol):
+    """``checked(parse, default)``: ``parse()``, or ``default`` with its problem noted."""
+
+    def __call__(self, parse: Callable[[], T], default: T) -> T: ...
+
+
 RANGED_KEYS = ("ranged_attack", "ranged_damage")
 AREA_KEYS = ("area_radius", "area_attack", "area_damage", "area_push", "area_uses")
 # Every map-format property of a combatant object but its name (docs/map-format.md), in that page's order.
@@ -350,7 +358,7 @@ def edited_spec(spec: CombatantSpec, changes: Mapping[str, object], layout: HexL
     return combatant_from_properties(spec.name, props, spec.cell, spec.object_id, layout)
 
 
-def _damage_or(get: Callable[[str], object | None], checked: Callable[..., str], key: str, default: str) -> str:
+def _damage_or(get: Callable[[str], object | None], checked: _Checked, key: str, default: str) -> str:
     raw = get(key)
     if raw is None:
         return default
@@ -364,7 +372,7 @@ def _damage_or(get: Callable[[str], object | None], checked: Callable[..., str],
     return checked(parse, default)
 
 
-def _ranged_profile(get: Callable[[str], object | None], checked: Callable[..., object],
+def _ranged_profile(get: Callable[[str], object | None], checked: _Checked,
                     integer: Callable[..., int], problems: list[str], attack: int,
                     damage: str) -> RangedProfile | None:
     """R29's profile; ``ranged_*`` without ``ranged`` is a fault that names what is missing."""
@@ -375,13 +383,13 @@ def _ranged_profile(get: Callable[[str], object | None], checked: Callable[..., 
         return None
     band = checked(lambda: parse_ranged(get("ranged")), None)
     ranged_attack = checked(lambda: integer("ranged_attack", attack), attack)
-    ranged_damage = _damage_or(get, checked, "ranged_damage", damage)  # type: ignore[arg-type]
+    ranged_damage = _damage_or(get, checked, "ranged_damage", damage)
     if not isinstance(band, tuple):
         return None
-    return RangedProfile(band[0], band[1], int(ranged_attack), ranged_damage)  # type: ignore[arg-type]
+    return RangedProfile(band[0], band[1], ranged_attack, ranged_damage)
 
 
-def _area_ability(get: Callable[[str], object | None], checked: Callable[..., object],
+def _area_ability(get: Callable[[str], object | None], checked: _Checked,
                   integer: Callable[..., int], problems: list[str], attack: int) -> AreaAbility | None:
     """R32's ability; ``area_*`` without ``area_range`` is a fault that names what is missing."""
     if get("area_range") is None:
@@ -393,9 +401,9 @@ def _area_ability(get: Callable[[str], object | None], checked: Callable[..., ob
     reach = checked(lambda: integer("area_range", 0, 0), 0)
     radius = checked(lambda: integer("area_radius", 0, 0), 0)
     area_attack = checked(lambda: integer("area_attack", attack), attack)
-    area_damage = _damage_or(get, checked, "area_damage", "1d6")  # type: ignore[arg-type]
+    area_damage = _damage_or(get, checked, "area_damage", "1d6")
     push = checked(lambda: integer("area_push", 0, 0), 0)
     uses = checked(lambda: integer("area_uses", 1, 1), 1)
     if len(problems) > before:
         return None
-    return AreaAbility(int(reach), int(radius), int(area_attack), area_damage, int(push), int(uses))  # type: ignore[arg-type]
+    return AreaAbility(reach, radius, area_attack, area_damage, push, uses)

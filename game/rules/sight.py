@@ -125,26 +125,29 @@ def _open_hex_hit(d: IntArray, h: IntArray) -> tuple[BoolArray, npt.NDArray[np.f
     return ok, np.maximum(enter, 0.0)
 
 
-def skirted_offsets(d: tuple[int, int, int]) -> list[tuple[tuple[int, int, int], tuple[int, int, int]]]:
+CubeOffset = tuple[int, int, int]
+
+
+def skirted_offsets(d: CubeOffset) -> list[tuple[CubeOffset, CubeOffset]]:
     """The hex pairs (cube offsets) whose shared edge the segment 0 -> ``d`` runs along, in order."""
     for k, (i, j) in zip((2, 0, 1), _PAIRS, strict=True):
         if d[i] == d[j] and d[i] != 0:  # edge-running: d = m * u with u_k = -2 u_i = -2 u_j
             m = abs(d[i])
-            u = tuple(v // m for v in d)
+            u = [v // m for v in d]
             a = [0, 0, 0]
             b = [0, 0, 0]
             a[k] = b[k] = u[k] // 2
             a[i] = u[i]
             b[j] = u[j]
-            out = []
+            out: list[tuple[CubeOffset, CubeOffset]] = []
             for step in range(m):
-                base = [step * v for v in u]
-                out.append((tuple(base[x] + a[x] for x in range(3)), tuple(base[x] + b[x] for x in range(3))))
-            return out  # type: ignore[return-value]
+                p = [step * v + x for v, x in zip(u, a, strict=True)]
+                q = [step * v + x for v, x in zip(u, b, strict=True)]
+                out.append(((p[0], p[1], p[2]), (q[0], q[1], q[2])))
+            return out
     return []
 
 
-CubeOffset = tuple[int, int, int]
 LineOffsets = tuple[tuple[CubeOffset, ...], tuple[tuple[CubeOffset, CubeOffset], ...]]
 _LINES: dict[CubeOffset, LineOffsets] = {}
 _MAX_LINES = 1 << 16
@@ -332,22 +335,22 @@ def _build_table(layout: HexLayout, parity: int, extent: int) -> _LineTable:
 
 def _flat_entries(table: _LineTable, width: int) -> IntArray:
     """The table's crossed hexes as flat offsets on a padded board ``width`` wide (once per width)."""
-    cache = table.__dict__.setdefault("_flat", {})
+    cache: dict[int, IntArray] = table.__dict__.setdefault("_flat", {})
     if width not in cache:
         cache[width] = table.rows * width + table.cols
-    return cache[width]  # type: ignore[no-any-return]
+    return cache[width]
 
 
 def _padded_blocks(board: Board, pad: int) -> BoolArray:
     """The board's sight blockers, padded with ``pad`` clear cells on every side (once per board and pad)."""
-    cache = board.__dict__.setdefault("_sight_pad", {})
+    cache: dict[int, BoolArray] = board.__dict__.setdefault("_sight_pad", {})
     hit = cache.get(pad)
     if hit is None:
         hit = np.zeros((board.rows + 2 * pad, board.cols + 2 * pad), dtype=bool)
         hit[pad:pad + board.rows, pad:pad + board.cols] = board.blocks_sight & board.on_map
         hit.setflags(write=False)
         cache[pad] = hit
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 def sight_map(board: Board, a: Cell, rows: slice | None = None, cols: slice | None = None) -> BoolArray:

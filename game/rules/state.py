@@ -184,8 +184,7 @@ class EncounterState:
 
     def held_by_others(self, *names: str) -> np.ndarray:
         """``[row, col]``: hexes held by active combatants other than ``names`` (R31's cover, R12's stops)."""
-        key = ("held", names)
-        if key not in self._cache:
+        def make() -> np.ndarray:
             # Everyone's hexes once per state; each question (a shot asks per target) then only takes
             # the named ones out again (combatants never share a hex).
             if names:
@@ -200,8 +199,9 @@ class EncounterState:
                         if 0 <= c < self.board.cols and 0 <= r < self.board.rows:
                             held[r, c] = not names
             held.setflags(write=False)
-            self._cache[key] = held
-        return self._cache[key]
+            return held
+
+        return self.cached(("held", names), make)
 
     # --- reach, arcs, threateners ----------------------------------------------------
     def reach_for(self, name: str, budget: int | None = None) -> ReachResult:

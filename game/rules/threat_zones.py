@@ -23,35 +23,40 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
 import numpy as np
 
 from .axial_sweeps import INF, Window, grow_stack, reach_flat
 from .fire_zones import ShotOdds, area_catches, cast_origins, lines_from, shoot_hexes, shot_odds
+from .hexgrid import HexLayout
 from .terrain import MovementType, Terrain
 from .views import CombatantView
 
 if TYPE_CHECKING:
+    from .board import Board
     from .encounter import Encounter
 
 UNREACHABLE = INF  # the cost of a hex no mover can step onto or walk to
+
+V = TypeVar("V")
+Arrays3 = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 class ReachAsk(NamedTuple):
     """A hostile's next-turn reach the memo did not know: where to answer it, and what it depends on."""
 
-    index: int  # its place among the questions asked together
+    slot: int  # its place among the questions asked together
     hostile: CombatantView
     band: int
     start: int  # flat index where it stands
     cost: np.ndarray  # float [N + 1]: its step costs, the actor's side closed (R4)
     threat: np.ndarray  # bool [N + 1]: where the actor's side stops it (R9)
     held: np.ndarray  # bool [N + 1]: where it may not end (its friends, R4)
-    key: tuple  # the memo key: all of the above that matters, as values
+    key: Hashable  # the memo key: all of the above that matters, as values
 
 
-class Memo:
+class Memo(Generic[V]):
     """A bounded least-recently-used map from a question's full inputs (as values) to its answer.
 
     Answers are pure functions of their keys, so what is remembered changes
@@ -61,15 +66,15 @@ class Memo:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._data: OrderedDict[Hashable, Any] = OrderedDict()
+        self._data: OrderedDict[Hashable, V] = OrderedDict()
 
-    def get(self, key: Hashable) -> Any:
+    def get(self, key: Hashable) -> V | None:
         value = self._data.get(key)
         if value is not None:
             self._data.move_to_end(key)
         return value
 
-    def put(self, key: Hashable, value: Any) -> None:
+    def put(self, key: Hashable, value: V) -> None:
         self._data[key] = value
         if len(self._data) > self.size:
             self._data.popitem(last=False)
@@ -84,12 +89,17 @@ class ZoneMemo:
     def __init__(self) -> None:
         # A hostile's next-turn reach is asked again and again: by each decision of a turn, by each
         # combatant near it, in game after game of a batch; about half the questions are repeats.
-        self.reach = Memo(4096)
-        self.grid = Memo(1024)  # windows, discs and tables: functions of the grid's geometry alone
-        self.distance = Memo(1024)
-        self.terrain = Memo(64)  # step costs per board, movement type and footprint
-        self.sight = Memo(1024)  # sight windows around hostiles (a function of the board and the hex)
-        self.geometries: dict[tuple[int, int, Any], int] = {}
+        self.reach: Memo[tuple[np.ndarray, np.ndarray]] = Memo(4096)
+        # Windows, discs and tables: functions of the grid's geometry alone.
+        self.windows: Memo[Window] = Memo(1024)
+        self.discs: Memo[np.ndarray] = Memo(1024)
+        self.tables: Memo[Arrays3] = Memo(16)
+        self.distance: Memo[np.ndarray] = Memo(1024)
+        # Step costs per board, movement type and footprint (the board is kept: its id is not reused).
+        self.terrain: Memo[tuple[Board, np.ndarray]] = Memo(64)
+        # Sight windows around hostiles (a function of the board and the hex; the board is kept too).
+        self.sight: Memo[tuple[Board, np.ndarray]] = Memo(1024)
+        self.geometries: dict[tuple[int, int, HexLayout], int] = {}
 
 
 class ThreatZones:
@@ -107,24 +117,26 @@ class ThreatZones:
                                                         len(self.memo.geometries))
         self.by_name = {v.name: v for v in enc.views() if v.active}
         self.q, self.r, self.nt = self._grid_tables()
-        self._asked: dict[object, Any] = {}
+        self._faction_views: dict[tuple[str, str, int], Arrays3] = {}
+        self._enter_costs: dict[CombatantView, np.ndarray] = {}
 
-    def _grid_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _grid_tables(self) -> Arrays3:
         """Axial q and r per flat index and the neighbour table, with the off-grid slot N (geometry only)."""
-        key = ("tables", self.geometry)
-        tables = self.memo.grid.get(key)
+        key = self.geometry
+        tables = self.memo.tables.get(key)
         if tables is None:
             q, r = self.layout.axial_arrays()
             nt = self.board.neighbor_table
             tables = (np.append(q.ravel(), 10**6), np.append(r.ravel(), 10**6), np.where(nt < 0, self.n, nt))
             for t in tables:
                 t.flags.writeable = False
-            self.memo.grid.put(key, tables)
+            self.memo.tables.put(key, tables)
         return tables
 
     def dist_from(self, cell: tuple[int, int], flats: np.ndarray) -> np.ndarray:
         """R1 hex distance from ``cell`` to each flat index."""
-        return self.distances(cell)[flats]
+        dist: np.ndarray = self.distances(cell)[flats]
+        return dist
 
     def distances(self, cell: tuple[int, int]) -> np.ndarray:
         """int [N + 1], read-only: R1 hex distance from ``cell`` to every hex (huge to the off-grid slot).
@@ -186,7 +198,8 @@ class ThreatZones:
         if not v.radius:
             return np.array([at])
         row = self.board.footprint_table(v.radius)[at]
-        return row[row >= 0]
+        covered: np.ndarray = row[row >= 0]
+        return covered
 
     def window_around(self, flat: int, margin: int) -> Window:
         """:meth:`window` of the one hex ``flat``."""
@@ -201,10 +214,10 @@ class ThreatZones:
     def _spanning(self, lo: tuple[int, int], hi: tuple[int, int]) -> Window:
         """The axial rectangle from ``lo`` to ``hi``, remembered by the grid's geometry and those bounds."""
         key = (self.geometry, lo, hi)
-        win = self.memo.grid.get(key)
+        win = self.memo.windows.get(key)
         if win is None:
             win = Window.spanning(self.q[: self.n], self.r[: self.n], lo, hi, self.layout.direction_vectors)
-            self.memo.grid.put(key, win)
+            self.memo.windows.put(key, win)
         return win
 
     def _grow(self, held: np.ndarray, radius: int) -> np.ndarray:
@@ -214,29 +227,30 @@ class ThreatZones:
         fp = self.board.footprint_table(radius)
         return np.append(held[np.where(fp < 0, self.n, fp)].any(axis=1), False)
 
-    def _faction_view(self, faction: str, movement_type: str, radius: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _faction_view(self, faction: str, movement_type: str, radius: int) -> Arrays3:
         """What every member of ``faction`` of one movement type and size moves through next turn:
         step costs with its hostiles' hexes closed (R4), the hexes its hostiles threaten (R9), both
         for centres of a footprint of ``radius``; and the hexes its friends hold (radius 0)."""
-        key = ("faction", faction, movement_type, radius)
-        if key not in self._asked:
+        key = (faction, movement_type, radius)
+        view = self._faction_views.get(key)
+        if view is None:
             hostile = self.enc.hostile_factions(faction)
             foes = [v for v in self.by_name.values() if v.faction in hostile]
             friends = [v for v in self.by_name.values() if v.faction not in hostile]
             cost = self.footprint_cost(movement_type, radius).copy()
             cost[self.held_by(foes, radius)] = INF
             threat = self._grow(np.append(self.enc.threat_against(faction).ravel(), False), radius)
-            self._asked[key] = (cost, threat, self.held_by(friends, 0))
-        return self._asked[key]
+            view = self._faction_views[key] = (cost, threat, self.held_by(friends, 0))
+        return view
 
     def disc_flats(self, start: int, radius: int) -> np.ndarray:
         """Flat indices of the board's hexes within ``radius`` of flat ``start`` (R1), in index order."""
-        key = ("disc", self.geometry, start, radius)
-        disc = self.memo.grid.get(key)
+        key = (self.geometry, start, radius)
+        disc = self.memo.discs.get(key)
         if disc is None:
             win = self.window_around(start, radius)
             disc = win.flats[self.distances(self.board.cell_of(start))[win.flats] <= radius]
-            self.memo.grid.put(key, disc)
+            self.memo.discs.put(key, disc)
         return disc
 
     def next_turn_reaches(self, asks: list[tuple[CombatantView, int]]) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -249,7 +263,7 @@ class ThreatZones:
         not remembered are swept together, one window per hostile (axial_sweeps.reach_flat).
         """
         out: list[tuple[np.ndarray, np.ndarray] | None] = []
-        todo = []
+        todo: list[ReachAsk] = []
         for h, band in asks:
             start = self.board.flat(h.cell)
             cost, threat, friends = self._faction_view(h.faction, h.movement_type, h.radius)
@@ -269,9 +283,11 @@ class ThreatZones:
             out.append(hit)
         if todo:
             self._sweep_reaches(todo, out)
-        return out  # type: ignore[return-value]
+        answers = [answer for answer in out if answer is not None]
+        assert len(answers) == len(out), "a reach asked was left unanswered"
+        return answers
 
-    def _sweep_reaches(self, todo: list[ReachAsk], out: list) -> None:
+    def _sweep_reaches(self, todo: list[ReachAsk], out: list[tuple[np.ndarray, np.ndarray] | None]) -> None:
         """Answer the questions not remembered in one stack of windows (axial_sweeps.reach_flat), and remember them."""
         # One window shape for all: each centred on its hostile, wide enough for the farthest
         # reach among them (a wider window changes no answer: nothing beyond is reachable).
@@ -305,7 +321,7 @@ class ThreatZones:
             can.flags.writeable = False
             zone.flags.writeable = False
             self.memo.reach.put(a.key, (can, zone))
-            out[a.index] = (can, zone)
+            out[a.slot] = (can, zone)
 
     def shove_pits(self) -> np.ndarray:
         """Flat indices of the hazards and chasms: where a shove can hurt (R12, R22); once per board."""
@@ -317,13 +333,13 @@ class ThreatZones:
 
     def enter_cost(self, v: CombatantView) -> np.ndarray:
         """float [N + 1]: ``v``'s cost to step its centre onto each hex; INF where it may not or a hostile stands."""
-        key = ("enter", v)
-        if key not in self._asked:
+        cost = self._enter_costs.get(v)
+        if cost is None:
             hostile = self.enc.hostile_factions(v.faction)
             cost = self.footprint_cost(v.movement_type, v.radius).copy()
             cost[self.held_by([h for h in self.by_name.values() if h.faction in hostile], v.radius)] = INF
-            self._asked[key] = cost
-        return self._asked[key]
+            self._enter_costs[v] = cost
+        return cost
 
     def strike_hexes(self, v: CombatantView) -> np.ndarray:
         """bool [N + 1]: centres ``v`` could step onto and attack some hostile from (its band, R21, R28)."""

@@ -17,6 +17,8 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
+from game.ai import DEFAULT_LEVEL, explain, policy_for
+from game.match import Policy
 from game.rules import Action, Encounter
 
 from .narration import action_line
@@ -37,18 +39,14 @@ class DecidingMatch(Protocol):
     def policy_view(self, rng: random.Random) -> Encounter: ...
 
 
-def policy_for_level(level: str | None) -> tuple[object, str, str]:
+def policy_for_level(level: str | None) -> tuple[Policy, str, str]:
     """(policy, its level, the label shown on screen) from game.ai."""
-    from game.ai import DEFAULT_LEVEL, policy_for
-
     lvl = level or DEFAULT_LEVEL
     return policy_for(lvl), lvl, f"AI ({lvl})"
 
 
 def explain_lines(view: Encounter, level: str, rng: random.Random) -> list[str]:
     """The AI's plan for the rest of the turn and the score terms behind its choice (game.ai.explain)."""
-    from game.ai import explain
-
     plan = explain(view, level, rng)
     lines = []
     if plan.summary:

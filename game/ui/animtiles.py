@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -220,8 +221,8 @@ def _rgb(surf: pygame.Surface) -> np.ndarray:
     return pygame.surfarray.array3d(surf).astype(np.int16)
 
 
-def _union(rects: object) -> Rect:
-    rs = list(rects)  # type: ignore[call-overload]
+def _union(rects: Iterable[Rect]) -> Rect:
+    rs = list(rects)
     x0 = min(r[0] for r in rs)
     y0 = min(r[1] for r in rs)
     x1 = max(r[0] + r[2] for r in rs)

@@ -6,12 +6,15 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from game.maps import TmxMap, load_scenario, read_tmx
+from game.match import Controller, Match
 from game.render.pg import pygame
+from game.render.tilemap import MapArt
+from game.rules import Scenario
 from game.saves import SaveInfo, SaveMeta, new_save_path, saves_folder, write_meta
 
+from .aiturn import policy_for_level
 from .loop import LoopResult, Script, run_loop
 from .scene import Scene, SceneStack
 from .window import WindowResult, run_window
@@ -69,18 +72,14 @@ def config_for_save(cfg: PlayConfig, save: SaveInfo) -> PlayConfig:
                    autoplay=cfg.autoplay and not controllers, setup=save.phase == "setup", replay=None)
 
 
-def open_match(cfg: PlayConfig, map_path: Path, tmx: TmxMap | None = None) -> tuple[Any, Any, dict[str, str],
-                                                                                   dict[str, str]]:
+def open_match(cfg: PlayConfig, map_path: Path, tmx: TmxMap | None = None) -> tuple[Match, Scenario,
+                                                                                   dict[str, str], dict[str, str]]:
     """(match, scenario, faction -> on-screen label of its AI, faction -> AI level).
 
     ``tmx``: the map file already read (the art is drawn from the same reading). Raises MapError / LogError
     (one line)."""
-    from game.match import Match
-
-    from .aiturn import policy_for_level
-
     scenario = load_scenario(tmx if tmx is not None else map_path)
-    controllers: dict[str, Any] = {}
+    controllers: dict[str, Controller] = {}
     labels: dict[str, str] = {}
     levels: dict[str, str] = {}
     for faction, level in controller_levels(cfg).items():
@@ -112,7 +111,7 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
         write_meta(log_path, SaveMeta(map_path.resolve(), cfg.seed, controllers))
     art = load_map_art(tmx)
 
-    def reload() -> tuple[Any, Any]:
+    def reload() -> tuple[Match, MapArt]:
         again = read_tmx(map_path, allow_outside=cfg.allow_outside)
         m, _, _, _ = open_match(cfg, map_path, again)  # the same log: setup actions so far replay onto the new map
         return m, load_map_art(again)

@@ -36,7 +36,7 @@ def rendered(s: str, size: int, colour: tuple[int, int, int], bold: bool) -> pyg
 
 def text(screen: pygame.Surface, s: str, pos: tuple[int, int], size: int = 22, colour: tuple[int, int, int] = INK,
          bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
-    surf = rendered(s, size, tuple(colour), bold)  # type: ignore[arg-type]
+    surf = rendered(s, size, colour, bold)
     rect = surf.get_rect(**{anchor: pos})
     screen.blit(surf, rect)
     return rect

@@ -36,9 +36,9 @@ and right edges of the map area.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.render.pg import pygame
 
@@ -46,7 +46,9 @@ from .camera import Camera
 from .scene import Transition
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.rules import Action, Applied, Encounter
+
+    from .panels.theme import Tip
 
 Cell = tuple[int, int]
 Point = tuple[float, float]
@@ -67,18 +69,28 @@ class HexGeometry(Protocol):
     def pixel_to_cell(self, x: float, y: float) -> Cell: ...
 
 
+class MatchView(Protocol):
+    """What the widgets read of a match (a :class:`game.match.Match`, or the replay's step shown)."""
+
+    @property
+    def encounter(self) -> Encounter: ...
+    @property
+    def applied(self) -> Sequence[Applied]: ...
+    def is_human_turn(self) -> bool: ...
+
+
 @dataclass
 class Reply:
     """A widget's answer to an event. An empty Reply still means "consumed"."""
 
-    action: Any = None  # a game.rules Action for the scene to submit through the match
+    action: Action | None = None  # for the scene to submit through the match
     transition: Transition | None = None  # push a form / viewer, pop, ...
     status: str | None = None  # one line for the status bar (e.g. why something is not allowed)
 
 
 @dataclass
 class BattleContext:
-    match: Match
+    match: MatchView
     geometry: HexGeometry
     camera: Camera
     alpha: float = 1.0  # interpolation of the current frame (camera already applied by to_screen)
@@ -98,10 +110,10 @@ class BattleContext:
     explain: Callable[[], list[str]] | None = None  # AI reasons for the last AI choice, when available
     # Tooltips "over" widgets post this frame; the Tooltips panel (last of game.ui.panels.widgets()) draws
     # them above every panel and clears the list, so a preview is never hidden under the log or the tracker.
-    tips: list[Any] = field(default_factory=list)
+    tips: list[Tip] = field(default_factory=list)
 
     @property
-    def encounter(self) -> Any:
+    def encounter(self) -> Encounter:
         return self.match.encounter
 
     @property

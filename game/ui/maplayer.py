@@ -24,6 +24,10 @@ KEEP = 3  # zoom steps kept in memory
 
 class MapLayer:
     def __init__(self, art: MapArt) -> None:
+        self.reload(art)
+
+    def reload(self, art: MapArt) -> None:
+        """New art (the TMX changed on disk: designer edits during setup), empty cache."""
         self.art = art
         self.pixels = TiledPixels(art.layout)
         self.base = art.surface(BACKGROUND)  # painted on the background: no division by alpha
@@ -69,7 +73,3 @@ class MapLayer:
         w, h = self.art.size
         self.animator.refresh(surf, self.shown[zoom_index], (surf.get_width() / w, surf.get_height() / h), area)
         screen.blit(surf, view.topleft, area)
-
-    def reload(self, art: MapArt) -> None:
-        """The TMX changed on disk (designer edits during setup): new art, empty cache."""
-        self.__init__(art)  # type: ignore[misc]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import singledispatch
-from typing import Any
 
 from game.rules import (
     Action,
@@ -33,6 +32,7 @@ from game.rules import (
     Disengaged,
     Edit,
     Edited,
+    Encounter,
     EndCombat,
     EndTurn,
     Face,
@@ -238,7 +238,7 @@ def _(ev: HpSet, bonus: Bonus | None = None) -> Entry:
     return f"GM sets {ev.unit} to {ev.hp} hp ({how})", "warn" if ev.change < 0 else "muted"
 
 
-def _changes(changes: tuple[tuple[str, Any], ...]) -> str:
+def _changes(changes: tuple[tuple[str, object], ...]) -> str:
     return ", ".join(f"{key} {'back to the default' if v is None else v}" for key, v in changes)
 
 
@@ -259,7 +259,7 @@ def event_lines(events: Iterable[object], bonus: Bonus | None = None) -> list[En
     return [e for e in (event_line(ev, bonus) for ev in events) if e is not None]
 
 
-def bonus_from(enc: Any) -> Bonus:
+def bonus_from(enc: Encounter) -> Bonus:
     """The roller's bonus from the encounter's views: attack, the ranged or area attack (``@ranged``,
     ``@area``), or the named skill (missing = 0, R23)."""
 
@@ -282,7 +282,7 @@ def _quiet(ev: object) -> bool:
     return isinstance(ev, RoundStarted | CombatBegan) or (isinstance(ev, TurnStarted) and not ev.hazard_damage)
 
 
-def status_line(applied: Applied, enc: Any) -> str:
+def status_line(applied: Applied, enc: Encounter) -> str:
     """What just happened, for the status bar: the events' lines in order, joined (never the raw action)."""
     bonus = bonus_from(enc)
     told = [(line[0].strip(), ev) for ev in applied.events if (line := event_line(ev, bonus)) is not None]

@@ -283,7 +283,7 @@ class ReplayScene(Scene):
         ctx.hovered_cell = cell
         if cell is not None:
             for v in self.enc.views():
-                if v.active and tuple(cell) in {tuple(c) for c in self.enc.footprint(v.name)}:
+                if v.active and cell in {c for c in self.enc.footprint(v.name)}:
                     ctx.hovered_unit = v.name
         return ctx
 
@@ -293,7 +293,7 @@ class ReplayScene(Scene):
         if key not in self._surfaces:
             self._surfaces.clear()
             base = self._base(zoom).copy()
-            tokens = [TokenView(v.name, v.faction, tuple(v.cell), v.radius, v.facing_index, max(v.hp, 0), v.hp_max)
+            tokens = [TokenView(v.name, v.faction, v.cell, v.radius, v.facing_index, max(v.hp, 0), v.hp_max)
                       for v in self.enc.views() if v.active]
             (_, (ox, oy)) = self._picture()
             draw_tokens(base, self.layout, tokens, zoom, offset=(round(ox * zoom), round(oy * zoom)))
@@ -358,7 +358,7 @@ class ReplayScene(Scene):
         if v.active:
             from .overlays.draw import ring
 
-            ring(screen, ctx.cell_to_screen(tuple(v.cell)), ctx.hex_radius() * (1 + 2 * v.radius) * 1.02, th.ACCENT)
+            ring(screen, ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 1.02, th.ACCENT)
 
     def _draw_top(self, screen: pygame.Surface) -> None:
         w = screen.get_width()

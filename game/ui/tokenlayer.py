@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from game.render.pg import pygame
 from game.render.style import FACTION_STYLE, font, hp_colour
 from game.render.tokens import initials
+from game.rules import Encounter
 
 from .context import BattleContext
 from .tokenart import TokenArt, token_radius_px
@@ -76,10 +77,10 @@ def states_from(ctx: BattleContext) -> dict[str, TokenState]:
     return out
 
 
-def acted_this_round(enc: object) -> set[str]:
+def acted_this_round(enc: Encounter) -> set[str]:
     """Who has had their turn this round: everyone before the current actor in the order (R14)."""
-    turn = getattr(enc, "turn", None)
-    order = list(enc.order()) if turn is not None else []  # type: ignore[attr-defined]
+    turn = enc.turn
+    order = list(enc.order()) if turn is not None else []
     if turn not in order:
         return set()
     done = set(order[: order.index(turn)])

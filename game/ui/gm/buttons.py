@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from game.render.pg import pygame
@@ -38,7 +38,8 @@ class ButtonRow:
     """Buttons placed left to right in equal widths across ``width`` pixels."""
 
     @staticmethod
-    def place(x: int, y: int, width: int, specs: list[tuple[Hashable, str]], h: int = 26, gap: int = 6) -> list[Button]:
+    def place(x: int, y: int, width: int, specs: Sequence[tuple[Hashable, str]], h: int = 26,
+              gap: int = 6) -> list[Button]:
         n = max(1, len(specs))
         w = (width - gap * (n - 1)) // n
         return [Button(k, label, pygame.Rect(x + i * (w + gap), y, w, h)) for i, (k, label) in enumerate(specs)]

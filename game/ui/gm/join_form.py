@@ -12,9 +12,10 @@ action for the battle scene to submit to the match.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
 from game.render.pg import pygame
+from game.rules import ActionParseError, Encounter, Join, parse_action
 
 from ..panels import theme as th
 
@@ -61,7 +62,7 @@ def _number(s: str) -> int | str:
 
 
 class JoinForm:
-    def __init__(self, enc: Any, at: tuple[int, int] | None = None, faction: str = "enemy") -> None:
+    def __init__(self, enc: Encounter, at: tuple[int, int] | None = None, faction: str = "enemy") -> None:
         self.enc = enc
         self.fields = default_fields(at, faction)
         self.focus = 0
@@ -74,15 +75,13 @@ class JoinForm:
         return next(f for f in self.fields if f.key == key)
 
     # --- building and validating ------------------------------------------------
-    def properties(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def properties(self) -> dict[str, int | str]:
+        out: dict[str, int | str] = {}
         for f in self.fields:
             if f.key == "at":
                 continue
-            value: Any = f.value.strip()
-            if f.key in INT_FIELDS:
-                value = _number(value)
-            out[f.key] = value
+            value = f.value.strip()
+            out[f.key] = _number(value) if f.key in INT_FIELDS else value
         return out
 
     def cell(self) -> tuple[int, int] | str:
@@ -92,10 +91,8 @@ class JoinForm:
             return f'at "{raw}" is not a hex: type col,row (for example 4,7)'
         return int(parts[0]), int(parts[1])
 
-    def submit(self) -> Any | None:
+    def submit(self) -> Join | None:
         """The Join action when the engine accepts it; else None with :attr:`error` set to its reason."""
-        from game.rules import ActionParseError, Join, parse_action
-
         at = self.cell()
         if isinstance(at, str):
             self.error = at
@@ -103,12 +100,12 @@ class JoinForm:
         if not self.field("name").value.strip():
             self.error = "the new combatant needs a name"
             return None
-        action = Join.of(self.properties(), at)
         try:  # the log's own parser checks the properties exactly as a join line would be checked
-            action = parse_action(action.to_json(), self.enc.layout)
+            action = parse_action(Join.of(self.properties(), at).to_json(), self.enc.layout)
         except ActionParseError as exc:
             self.error = str(exc)
             return None
+        assert isinstance(action, Join)
         reason = self.enc.check(action)
         if reason:
             self.error = reason
@@ -117,7 +114,7 @@ class JoinForm:
         return action
 
     # --- input -------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> Any:
+    def handle_event(self, event: pygame.event.Event) -> Join | Literal["cancel"] | None:
         """None: keep the form open; "cancel": close it; a Join action: submit and close."""
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -139,7 +136,7 @@ class JoinForm:
                     return None
         return None
 
-    def _key(self, event: pygame.event.Event) -> Any:
+    def _key(self, event: pygame.event.Event) -> Join | Literal["cancel"] | None:
         f = self.fields[self.focus]
         if event.key == pygame.K_ESCAPE:
             return "cancel"

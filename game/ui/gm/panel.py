@@ -12,9 +12,10 @@ still clickable, and answers with the engine's reason instead of an action.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
 
 from game.render.pg import pygame
+from game.rules import Action, Begin, EndCombat, GrantMovement, Place, Push, Remove, SetThreatening
 
 from ..context import BattleContext, Reply
 from ..panels import theme as th
@@ -42,7 +43,7 @@ class GMTools:
         self.form: JoinForm | None = None
         self.push_distance = 1
         self.buttons: list[Button] = []
-        self.hovered: Any = None
+        self.hovered: Hashable | None = None
         self.dragging: str | None = None  # setup: the token being dragged to a new hex
         self._frame = pygame.Rect(0, 0, 0, 0)
         self.last_cell: tuple[int, int] | None = None
@@ -50,9 +51,7 @@ class GMTools:
         self._drop_reason: str | None = None
 
     # --- actions ------------------------------------------------------------------
-    def _action(self, key: Any, ctx: BattleContext) -> Any:
-        from game.rules import Begin, EndCombat, GrantMovement, Push, Remove, SetThreatening
-
+    def _action(self, key: Hashable, ctx: BattleContext) -> Action | None:
         enc = ctx.encounter
         name = gm_target(ctx)
         if key == "begin":
@@ -73,7 +72,7 @@ class GMTools:
             return Push(name, key[1], self.push_distance)
         return None
 
-    def _reply(self, action: Any, ctx: BattleContext) -> Reply:
+    def _reply(self, action: Action | None, ctx: BattleContext) -> Reply:
         if action is None:
             return Reply(status="select a combatant first")
         reason = ctx.encounter.check(action)
@@ -114,16 +113,14 @@ class GMTools:
                 ctx.selected = ctx.hovered_unit
                 return Reply(status=f"placing {self.dragging}: drop it on a hex")
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
-            from game.rules import Place
-
             name, self.dragging = self.dragging, None
             cell = ctx.cell_at(event.pos)
-            if cell is None or tuple(cell) == tuple(ctx.encounter.view(name).cell):
+            if cell is None or cell == ctx.encounter.view(name).cell:
                 return Reply()
-            return self._reply(Place(name, tuple(cell)), ctx)
+            return self._reply(Place(name, cell), ctx)
         return None
 
-    def _click(self, key: Any, ctx: BattleContext) -> Reply:
+    def _click(self, key: Hashable, ctx: BattleContext) -> Reply:
         if key == "join":
             enc = ctx.encounter
             at = ctx.hovered_cell or self.last_cell  # the last hex pointed at on the map
@@ -150,7 +147,7 @@ class GMTools:
     # --- drawing ---------------------------------------------------------------------
     def _layout(self, ctx: BattleContext, area: pygame.Rect) -> pygame.Rect:
         enc = ctx.encounter
-        rows: list[list[tuple[Any, str]]] = []
+        rows: list[list[tuple[Hashable, str]]] = []
         if enc.phase == "setup":
             rows.append([("begin", "Begin combat")])
         if enc.phase != "ended":
@@ -184,8 +181,6 @@ class GMTools:
 
     def _draw_drop(self, screen: pygame.Surface, ctx: BattleContext, cell: tuple[int, int]) -> None:
         """Where the dragged token would land: the hex outlined green, or red with the engine's reason."""
-        from game.rules import Place
-
         assert self.dragging is not None
         key = (ctx.version, self.dragging, cell)
         if key != self._drop_key:
@@ -199,7 +194,7 @@ class GMTools:
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         if ctx.hovered_cell is not None:
-            self.last_cell = tuple(ctx.hovered_cell)
+            self.last_cell = ctx.hovered_cell
         if not ctx.gm:
             self._frame = pygame.Rect(0, 0, 0, 0)
             self.buttons = []
@@ -215,7 +210,7 @@ class GMTools:
         for b in self.buttons:
             b.draw(screen, b.key == self.hovered)
         if self.dragging is not None and ctx.hovered_cell is not None:
-            self._draw_drop(screen, ctx, tuple(ctx.hovered_cell))
+            self._draw_drop(screen, ctx, ctx.hovered_cell)
         if self.form is not None:
             ctx.tips.clear()  # the form is modal: no map tooltip over it
             self.form.draw(screen)

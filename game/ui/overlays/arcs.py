@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 
 from game.render.pg import pygame
+from game.rules import CombatantView
 
-from ..context import BattleContext, Reply
+from ..context import BattleContext, Point, Reply
 from ..panels import theme as th
 
 FILL = {"front": (110, 200, 110, 60), "left": (255, 186, 60, 96), "right": (255, 186, 60, 96),
@@ -56,17 +57,17 @@ class FacingArcs:
         if self._key != key or self._layer is None:
             self._layer, self._labels = self._paint(ctx, v)
             self._key = key
-        cx, cy = ctx.cell_to_screen(tuple(v.cell))
+        cx, cy = ctx.cell_to_screen(v.cell)
         screen.blit(self._layer, self._layer.get_rect(center=(round(cx), round(cy))))
         for surf, (dx, dy) in self._labels:
             screen.blit(surf, surf.get_rect(center=(round(cx + dx), round(cy + dy))))
 
-    def _paint(self, ctx: BattleContext, v: object) -> tuple[pygame.Surface, list]:
+    def _paint(self, ctx: BattleContext, v: CombatantView) -> tuple[pygame.Surface, list[tuple[pygame.Surface, Point]]]:
         """The six sectors around the centre of a square layer, and the labels with their offsets."""
         enc = ctx.encounter
-        cell = tuple(v.cell)  # type: ignore[attr-defined]
+        cell = v.cell
         step = ctx.hex_radius() * 2  # centre-to-centre distance on screen
-        outer = step * (v.radius + 1.45)  # type: ignore[attr-defined]
+        outer = step * (v.radius + 1.45)
         geo = ctx.geometry
         mx, my = geo.cell_center(cell)
         labels = arc_labels(enc.scenario.flank_penalty, enc.scenario.rear_penalty)
@@ -74,7 +75,7 @@ class FacingArcs:
         layer = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
         lc = (half, half)
         out = []
-        facing = v.facing_index  # type: ignore[attr-defined]
+        facing = v.facing_index
         for side in range(6):
             nx, ny = geo.cell_center(enc.layout.neighbor(cell, side))
             ang = math.atan2(ny - my, nx - mx)

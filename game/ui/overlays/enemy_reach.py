@@ -21,17 +21,18 @@ player faction when nobody is.
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Iterator
 
 import numpy as np
 
 from game.render.pg import pygame
+from game.rules import Encounter
 
 from ..context import BattleContext, Cell, Reply
 from ..panels import theme as th
 from ..panels.theme import Line
 from . import draw, paint
-from .layer import MapLayer
+from .layer import MapLayer, Painter
 from .moves import mover
 
 TOGGLE_KEY = pygame.K_v  # with Ctrl, as in Wesnoth
@@ -112,10 +113,10 @@ class EnemyReach:
         if ctx.show_enemy_reach:
             version, counts = self.current_counts(ctx, faction)
 
-            def build_counts() -> tuple[list[Cell], Any]:
+            def build_counts() -> tuple[list[Cell], Painter]:
                 values = {(int(c), int(r)): int(counts[r, c]) for r, c in zip(*np.nonzero(counts), strict=True)}
 
-                def paint_all(surf: pygame.Surface, at: Any, k: float) -> Any:
+                def paint_all(surf: pygame.Surface, at: paint.At, k: float) -> Iterator[None]:
                     return paint.counts_steps(surf, ctx, values, at, k, count_colour)
 
                 return list(values), paint_all
@@ -131,11 +132,11 @@ class EnemyReach:
             return  # the actor is previewing an attack on it: its zone would bury the preview (Shift shows it)
         if name is None and faction not in enc.hostile_factions(enc.view(enemy).faction):
             return
-        def build_zone() -> tuple[list[Cell], Any]:
+        def build_zone() -> tuple[list[Cell], Painter]:
             mask = enc.attack_zone(enemy)
             cells = {(int(c), int(r)) for r, c in zip(*np.nonzero(mask), strict=True)}
 
-            def paint_zone(surf: pygame.Surface, at: Any, k: float) -> None:
+            def paint_zone(surf: pygame.Surface, at: paint.At, k: float) -> None:
                 paint.zone(surf, ctx, cells, at, k)
 
             return list(cells), paint_zone
@@ -146,7 +147,7 @@ class EnemyReach:
 class _Recount:
     """``enemy_reach_count(faction)`` (the sum of the hostiles' ``attack_zone``), a few hostiles per frame."""
 
-    def __init__(self, enc: Any, faction: str, key: tuple[int, str] | None = None) -> None:
+    def __init__(self, enc: Encounter, faction: str, key: tuple[int, str] | None = None) -> None:
         self.enc, self.key = enc, key
         self.todo = [v.name for v in enc.views() if v.active and faction in enc.hostile_factions(v.faction)]
         self.total = np.zeros((enc.board.rows, enc.board.cols), dtype=np.int32)
@@ -186,7 +187,7 @@ class EnemyReachHover:
         name, faction = viewpoint(ctx)
         if name is None:
             return
-        key = (ctx.version, tuple(cell), name)
+        key = (ctx.version, cell, name)
         if key != self._key:
             # Right after an action the counts on screen are the previous ones until the recount is done
             # (EnemyReach): for the same hex and viewpoint keep the names that go with them, rather than
@@ -198,7 +199,7 @@ class EnemyReachHover:
         self.attackers = list(who)
         for enemy in who:
             v = enc.view(enemy)
-            c = ctx.cell_to_screen(tuple(v.cell))
+            c = ctx.cell_to_screen(v.cell)
             draw.ring(screen, c, ctx.hex_radius() * (1 + 2 * v.radius) * 0.98, th.BAD, 3)
             pygame.draw.line(screen, (*th.BAD, 255), ctx.cell_to_screen(cell), c, 1)
         n = len(who)

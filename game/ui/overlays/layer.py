@@ -32,6 +32,7 @@ Point = tuple[float, float]
 # (surface, at, k); a progressive layer's painter may return an iterator that paints a little per step
 Painter = Callable[[pygame.Surface, Callable[[float, float], Point], float], Iterator[None] | None]
 Build = Callable[[], tuple[Iterable[Cell], Painter]]  # what to show: asked only when the state or zoom changed
+LayerBase = tuple[Hashable, int, int]  # (the caller's key, encounter version, zoom step)
 MAX_PIXELS = 12_000_000  # above this a layer is cut to the view (48 MB of RGBA)
 BUDGET_S = 0.003  # painting time per frame for a progressive layer (at least one step)
 
@@ -41,12 +42,13 @@ class MapLayer:
         self.progressive = progressive
         self.budget_s = BUDGET_S
         self._pending: tuple[Hashable, pygame.Surface, Iterator[None] | None, tuple[int, int], int] | None = None
-        self.key: Hashable = None
+        # The base and the view's 100-pixel cell when cut to the view (None: the whole layer).
+        self.key: tuple[LayerBase, tuple[int, int] | None] | None = None
         self.surface: pygame.Surface | None = None
         self.origin: Point = (0.0, 0.0)  # top-left of the layer in zoomed map pixels
         self.builds = 0  # how many times the layer was redrawn (tests check the cache holds)
         self.ss = supersample
-        self._base: Hashable = None
+        self._base: LayerBase | None = None
         self._box = pygame.Rect(0, 0, 0, 0)
         self._paint_fn: Painter | None = None
 
@@ -57,7 +59,7 @@ class MapLayer:
         ``version``: the encounter version the layer shows, when not the current one (a result still being
         worked out over several frames shows the last one finished)."""
         z = ctx.zoom
-        base = (key, ctx.version if version is None else version, ctx.zoom_index)
+        base: LayerBase = (key, ctx.version if version is None else version, ctx.zoom_index)
         if base != self._base:
             cells, self._paint_fn = build()
             cells = list(cells)

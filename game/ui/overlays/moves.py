@@ -11,15 +11,14 @@ engine's reason.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.render.pg import pygame
+from game.rules import Encounter
 
 from ..context import DISENGAGE, BattleContext, Cell, Reply
 from ..panels import theme as th
 from ..panels.theme import Line
 from . import draw, paint
-from .layer import MapLayer
+from .layer import MapLayer, Painter
 
 
 def mover(ctx: BattleContext) -> str | None:
@@ -47,10 +46,10 @@ class ReachShading:
         name = mover(ctx)
         if name is None:
             return
-        def build() -> tuple[list[Cell], Any]:
+        def build() -> tuple[list[Cell], Painter]:
             entries = ctx.encounter.reach_for(name).destinations()
 
-            def draw_it(surf: pygame.Surface, at: Any, k: float) -> None:
+            def draw_it(surf: pygame.Surface, at: paint.At, k: float) -> None:
                 paint.reach(surf, ctx, entries, at, k)
 
             return [c for c, _, _ in entries], draw_it
@@ -58,10 +57,10 @@ class ReachShading:
         self.cache.draw(screen, ctx, ("reach", name), build)
 
 
-def move_lines(enc: Any, name: str, cell: Cell) -> list[Line] | None:
+def move_lines(enc: Encounter, name: str, cell: Cell) -> list[Line] | None:
     """The tooltip of a move preview, or None where there is nothing to say (its own hex)."""
     v = enc.view(name)
-    if tuple(cell) == tuple(v.cell):
+    if cell == v.cell:
         return None
     end = enc.reach_for(name).end_at(cell)
     head = Line(f"Move {name} to {cell[0]},{cell[1]}", "accent", bold=True)
@@ -89,14 +88,14 @@ class PathPreview:
         self._plan: tuple[list[Line] | None, list[Cell], bool] = (None, [], False)
 
     @staticmethod
-    def _compute(enc: Any, name: str, cell: Cell) -> tuple[list[Line] | None, list[Cell], bool]:
+    def _compute(enc: Encounter, name: str, cell: Cell) -> tuple[list[Line] | None, list[Cell], bool]:
         lines = move_lines(enc, name, cell)
         reach = enc.reach_for(name)
         end = reach.end_at(cell)
         if lines is None or end is None:
             return lines, [], False
-        path = [tuple(c) for c in reach.path_to(cell)]
-        start = tuple(enc.view(name).cell)
+        path = [c for c in reach.path_to(cell)]
+        start = enc.view(name).cell
         if not path or path[0] != start:
             path.insert(0, start)
         return lines, path, bool(end[1])
@@ -115,7 +114,7 @@ class PathPreview:
             return  # hovering a combatant: its card (and for an enemy the attack preview) speaks instead
         if ctx.action_mode == DISENGAGE:
             return  # the disengage preview speaks instead
-        key = (ctx.version, name, tuple(cell))
+        key = (ctx.version, name, cell)
         if key != self._key:  # the engine is asked once per hex pointed at, not every frame
             self._key, self._plan = key, self._compute(enc, name, cell)
         lines, path, stops = self._plan

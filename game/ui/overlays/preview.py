@@ -13,9 +13,8 @@ reachable hex that gives the best chance (then the fewest steps).
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.render.pg import pygame
+from game.rules import AttackPreview, DisengagePreview, Encounter, ShovePreview
 
 from ..commands import best_skill
 from ..context import ATTACK, DISENGAGE, SHOVE, BattleContext, Cell, Reply
@@ -25,6 +24,7 @@ from . import draw, wording
 from .moves import mover
 
 ARC_COLOUR = {"front": th.GOOD, "left": th.WARN, "right": th.WARN, "rear": th.BAD}
+BlowPreview = AttackPreview | ShovePreview
 
 
 class ActionPreview:
@@ -32,12 +32,12 @@ class ActionPreview:
 
     def __init__(self) -> None:
         self.from_cell: Cell | None = None  # last reachable hex pointed at: where the attack would come from
-        self.plan: tuple[Cell | None, Any] | None = None
+        self.plan: tuple[Cell | None, BlowPreview | DisengagePreview] | None = None
         self.lines: list[Line] | None = None
-        self._cache: dict[Any, Any] = {}
-        self._chosen_key: object = None
-        self._chosen: tuple[Cell | None, Any] = (None, None)
-        self._reach_key: object = None
+        self._cache: dict[tuple[int, str, str, str], tuple[Cell, BlowPreview] | None] = {}
+        self._chosen_key: tuple[int, str, str, str, Cell | None] | None = None
+        self._chosen: tuple[Cell | None, BlowPreview] | None = None
+        self._reach_key: tuple[int, str, Cell] | None = None
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None  # a click on the target goes to the command mapper with approach_for's hex
@@ -48,7 +48,7 @@ class ActionPreview:
         if self.plan is None or target is None:
             return None
         at, p = self.plan
-        if at is None or getattr(p, "target", None) != target or p.legal is not None:
+        if at is None or isinstance(p, DisengagePreview) or p.target != target or p.legal is not None:
             return None
         return at
 
@@ -58,24 +58,25 @@ class ActionPreview:
         enc = ctx.encounter
         if cell is None or (ctx.hovered_unit is not None and enc.hostile(name, ctx.hovered_unit)):
             return
-        key = (ctx.version, name, tuple(cell))
+        key = (ctx.version, name, cell)
         if key == self._reach_key:
             return  # same hex as last frame: nothing new to learn
         self._reach_key = key
-        if tuple(cell) == tuple(enc.view(name).cell):
+        if cell == enc.view(name).cell:
             self.from_cell = None
         elif enc.reach_for(name).end_at(cell) is not None:
-            self.from_cell = tuple(cell)
+            self.from_cell = cell
 
-    def _preview(self, enc: Any, kind: str, name: str, target: str, at: Cell | None) -> Any:
-        fn = enc.preview_attack if kind == ATTACK else enc.preview_shove
-        return fn(name, target, at=at)
+    def _preview(self, enc: Encounter, kind: str, name: str, target: str, at: Cell | None) -> BlowPreview:
+        if kind == ATTACK:
+            return enc.preview_attack(name, target, at=at)
+        return enc.preview_shove(name, target, at=at)
 
-    def choose(self, ctx: BattleContext, kind: str, name: str, target: str) -> tuple[Cell | None, Any]:
+    def choose(self, ctx: BattleContext, kind: str, name: str, target: str) -> tuple[Cell | None, BlowPreview]:
         """(hex to act from or None for here, the preview) for an attack or shove on ``target``."""
         enc = ctx.encounter
         reach = enc.reach_for(name)
-        here_cell = tuple(enc.view(name).cell)
+        here_cell = enc.view(name).cell
         if self.from_cell == here_cell:  # pointed at before the actor moved there: it is "here" now
             self.from_cell = None
         if self.from_cell is not None and reach.end_at(self.from_cell) is not None:
@@ -89,19 +90,19 @@ class ActionPreview:
         # Nowhere works: the preview is the one from here, whose reason a click gets from the engine too.
         return best if best is not None else (None, here)
 
-    def _best(self, ctx: BattleContext, kind: str, name: str, target: str) -> tuple[Cell, Any] | None:
+    def _best(self, ctx: BattleContext, kind: str, name: str, target: str) -> tuple[Cell, BlowPreview] | None:
         key = (ctx.version, kind, name, target)
         if key not in self._cache:
             self._cache.clear()
             enc = ctx.encounter
-            found = []
+            found: list[tuple[float, float, int, Cell, BlowPreview]] = []
             for cell, cost, _stops in enc.reach_for(name).destinations():
                 p = self._preview(enc, kind, name, target, cell)
                 if p.legal is None:
                     found.append((-p.hit_chance, -p.defeat_chance, cost, cell, p))
-            self._cache[key] = (found and min(found, key=lambda t: t[:4])) or None
-        hit = self._cache[key]
-        return (hit[3], hit[4]) if hit else None
+            best = min(found, key=lambda t: t[:4]) if found else None
+            self._cache[key] = (best[3], best[4]) if best is not None else None
+        return self._cache[key]
 
     # --- drawing -----------------------------------------------------------------
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
@@ -121,24 +122,24 @@ class ActionPreview:
             return
         kind = SHOVE if ctx.action_mode == SHOVE else ATTACK
         key = (ctx.version, kind, name, target, self.from_cell)
-        if key != self._chosen_key:  # previews are asked once per target and starting hex, not every frame
+        if key != self._chosen_key or self._chosen is None:  # asked once per target and starting hex
             self._chosen_key, self._chosen = key, self.choose(ctx, kind, name, target)
         at, p = self._chosen
         self.plan = (at, p)
-        start = at if at is not None else tuple(enc.view(name).cell)
+        start = at if at is not None else enc.view(name).cell
         if at is not None:  # the move the attack needs, as the path preview would draw it
-            path = [tuple(c) for c in enc.reach_for(name).path_to(at)]
-            if not path or path[0] != tuple(enc.view(name).cell):
-                path.insert(0, tuple(enc.view(name).cell))
+            path = list(enc.reach_for(name).path_to(at))
+            if not path or path[0] != enc.view(name).cell:
+                path.insert(0, enc.view(name).cell)
             draw.path(screen, [ctx.cell_to_screen(c) for c in path], (250, 250, 244), max(2, round(4 * ctx.zoom)))
         colour = ARC_COLOUR.get(p.arc, th.TEXT) if p.legal is None else th.FAINT
-        draw.arrow(screen, ctx.cell_to_screen(start), ctx.cell_to_screen(tuple(enc.view(target).cell)), colour,
+        draw.arrow(screen, ctx.cell_to_screen(start), ctx.cell_to_screen(enc.view(target).cell), colour,
                    max(2, round(4 * ctx.zoom)))
-        if kind == SHOVE and p.legal is None and p.push_path and len(p.push_path) > 1:
-            pts = [ctx.cell_to_screen(tuple(c)) for c in p.push_path]
+        if isinstance(p, ShovePreview) and p.legal is None and len(p.push_path) > 1:
+            pts = [ctx.cell_to_screen(c) for c in p.push_path]
             draw.arrow(screen, pts[0], pts[-1], th.BAD if p.falls or p.hazard_damage else th.ACCENT,
                        max(2, round(3 * ctx.zoom)))
-        lines = wording.attack_lines(p) if kind == ATTACK else wording.shove_lines(p)
+        lines = wording.attack_lines(p) if isinstance(p, AttackPreview) else wording.shove_lines(p)
         if at is not None and p.legal is None:
             lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next {kind}s", "muted"))
         self.lines = lines
@@ -157,6 +158,6 @@ class ActionPreview:
         self.lines = lines
         for who in p.cancels:
             v = enc.view(who)
-            draw.ring(screen, ctx.cell_to_screen(tuple(v.cell)), ctx.hex_radius() * (1 + 2 * v.radius) * 0.95,
+            draw.ring(screen, ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 0.95,
                       th.GOOD)
-        th.post_tip(ctx, lines, ctx.cell_to_screen(tuple(enc.view(name).cell)), min_width=280)
+        th.post_tip(ctx, lines, ctx.cell_to_screen(enc.view(name).cell), min_width=280)

@@ -10,8 +10,9 @@ went into the number, each named.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
+from game.rules import AttackPreview, DisengagePreview, ShootPreview, ShovePreview
 from game.ui.panels.theme import SMALL, Line
 
 
@@ -49,7 +50,7 @@ def _arc_phrase(arc: str, penalty: int) -> str:
     return f"from the {side}: defence {signed(-penalty)}"
 
 
-def damage_phrase(p: Any) -> str:
+def damage_phrase(p: AttackPreview | ShootPreview) -> str:
     """ "A hit deals 2–7 damage (4.5 on average)"; the average is per hit (expected damage / hit chance)."""
     if p.damage_min == p.damage_max:
         return f"A hit deals {p.damage_max} damage"
@@ -59,7 +60,7 @@ def damage_phrase(p: Any) -> str:
     return text
 
 
-def breakdown(modifiers: Any, roll_needed: int) -> list[Line]:
+def breakdown(modifiers: Iterable[tuple[str, int]], roll_needed: int) -> list[Line]:
     """Every modifier as the engine reports it, then the d20 face they add up to."""
     rows = [Line("How the roll is worked out", "muted", size=SMALL)]
     for label, value in modifiers:
@@ -75,12 +76,12 @@ def _value(label: str, value: int) -> str:
     return str(value) if label.lower().startswith(("defen", "base", "highest")) else signed(value)
 
 
-def _reason(p: Any) -> str | None:
+def _reason(p: AttackPreview | ShovePreview | DisengagePreview) -> str | None:
     """Why the previewed action is not allowed now (None: it is)."""
-    return p.legal if isinstance(p.legal, str) and p.legal else None
+    return p.legal or None
 
 
-def attack_lines(p: Any) -> list[Line]:
+def attack_lines(p: AttackPreview) -> list[Line]:
     """An :class:`AttackPreview` in words."""
     lines = [Line(f"{p.attacker} attacks {p.target}", "accent", bold=True)]
     reason = _reason(p)
@@ -98,7 +99,7 @@ def attack_lines(p: Any) -> list[Line]:
     return lines
 
 
-def shove_lines(p: Any) -> list[Line]:
+def shove_lines(p: ShovePreview) -> list[Line]:
     """A :class:`ShovePreview` in words: the roll, then where the target ends up."""
     lines = [Line(f"{p.attacker} shoves {p.target}", "accent", bold=True)]
     reason = _reason(p)
@@ -112,7 +113,7 @@ def shove_lines(p: Any) -> list[Line]:
     return lines
 
 
-def push_outcome_lines(p: Any) -> list[Line]:
+def push_outcome_lines(p: ShovePreview) -> list[Line]:
     """Where a successful shove leaves the target (R22, R12): the hex, hazard damage, a fall."""
     col, row = p.lands_at
     moved = len(p.push_path) > 1
@@ -127,7 +128,7 @@ def push_outcome_lines(p: Any) -> list[Line]:
     return out
 
 
-def disengage_lines(p: Any) -> list[Line]:
+def disengage_lines(p: DisengagePreview) -> list[Line]:
     """A :class:`DisengagePreview` in words: the roll and which threateners it would cancel (R23)."""
     lines = [Line(f"{p.unit} disengages ({p.skill} {signed(p.skill_value)})", "accent", bold=True)]
     reason = _reason(p)

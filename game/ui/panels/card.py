@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.render.pg import pygame
 from game.render.style import hp_colour
+from game.rules import CombatantView, Encounter
 
 from ..context import BattleContext, Reply
 from . import theme as th
@@ -23,7 +24,7 @@ def band_text(reach_min: int, reach: int) -> str:
     return f"reach {reach_min}–{reach}"
 
 
-def card_lines(v, enc) -> list[Line]:  # a CombatantView and its Encounter (public API)
+def card_lines(v: CombatantView, enc: Encounter) -> list[Line]:
     """The card's text rows for one combatant view."""
     out = [Line(v.name, "accent", bold=True, size=th.HEAD), Line(f"{v.faction} · {v.size} · {v.movement_type}",
                                                                   "muted", size=SMALL)]
@@ -60,8 +61,8 @@ class CombatantCard:
     def __init__(self, rect: pygame.Rect | None = None) -> None:
         self.rect = rect  # None: the left edge under the title bar, sized to the text
         self._frame = pygame.Rect(0, 0, 0, 0)
-        self._key: object = None
-        self._view: object = None
+        self._key: tuple[int, str] | None = None
+        self._view: CombatantView | None = None
         self._lines: list[Line] = []
 
     @property
@@ -82,9 +83,10 @@ class CombatantCard:
             return
         key = (ctx.version, name)
         if key != self._key:
-            v = ctx.encounter.view(name)
-            self._key, self._view, self._lines = key, v, card_lines(v, ctx.encounter)
+            self._key, self._view = key, ctx.encounter.view(name)
+            self._lines = card_lines(self._view, ctx.encounter)
         v, lines = self._view, self._lines
+        assert v is not None  # drawn above for this key
         w, h = th.lines_size(lines, WIDTH - 2 * th.PAD)
         a = th.area(screen, ctx)
         frame = self.rect or pygame.Rect(a.x + 8, a.y + 8, WIDTH, h + 10)

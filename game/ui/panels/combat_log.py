@@ -11,9 +11,9 @@ wraps long lines and scrolls with the mouse wheel.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from game.render.pg import pygame
+from game.rules import Event
 
 from ..context import BattleContext, Reply
 from ..narration import Bonus, Entry, bonus_from, event_lines
@@ -33,16 +33,18 @@ class CombatLog:
         self._seen = 0  # how many of match.applied are in entries
         self._frame = pygame.Rect(0, 0, 0, 0)
         self._resumed = False
+        self._wrap_key: tuple[int, int, Entry | None] | None = None
+        self._wrapped: list[Entry] = []
 
     # --- feeding -----------------------------------------------------------------
-    def add_events(self, events: Sequence[Any], bonus: Bonus | None = None) -> None:
+    def add_events(self, events: Sequence[Event], bonus: Bonus | None = None) -> None:
         self.entries.extend(event_lines(events, bonus))
         self.scroll = 0  # something new happened: show it
 
     def sync(self, ctx: BattleContext) -> None:
         """Take the events of every action applied since the last call."""
         match = ctx.match
-        applied = list(getattr(match, "applied", ()))
+        applied = list(match.applied)
         if not self._resumed:
             self._resumed = True
             self._replay_earlier(ctx, len(ctx.encounter.history) - len(applied))
@@ -85,7 +87,7 @@ class CombatLog:
 
     def wrapped(self, width: int) -> list[Entry]:
         key = (len(self.entries), width, self.entries[-1] if self.entries else None)
-        if getattr(self, "_wrap_key", None) == key:
+        if self._wrap_key == key:
             return self._wrapped
         out: list[Entry] = []
         for text, role in self.entries:

@@ -156,6 +156,7 @@ def claim_hover(ctx: object, frame: pygame.Rect, event: pygame.event.Event) -> N
 
 
 MAX_TIPS = 8
+Tip = tuple[list[Line], tuple[float, float], dict[str, object]]  # lines, near which point, tooltip()'s options
 
 
 def post_tip(ctx: object, lines: Sequence[Line], near: tuple[float, float], **kw: object) -> None:
