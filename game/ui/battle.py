@@ -29,7 +29,7 @@ from .anim import Animator, anims_for
 from .battle_input import BattleInput, ViewOp
 from .battle_view import BattleView, screen_fits
 from .camera import Camera
-from .commands import ATTACK, Ask, CommandMapper, Intent, Pick, Say, Situation, Submit, TakeBack
+from .commands import ATTACK, Ask, CommandMapper, Intent, Pick, Say, Situation, Submit, TakeBack, UndoLast
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Reply, Widget
 from .director import Director
 from .framing import Disc, opening_view
@@ -262,7 +262,8 @@ class BattleScene(Scene):
         return self.perform(intent)
 
     def _reply(self, reply: Reply) -> Transition | None:
-        """A widget's reply acted on: its status, its action (submitted like any other), its transition."""
+        """A widget's reply acted on: its status, its action (submitted like any other), its command (undo,
+        save the setup as a map), its transition."""
         if reply.status:
             self.ctx.status = reply.status
         if reply.action is not None:
@@ -270,7 +271,30 @@ class BattleScene(Scene):
                 self.ctx.status = "Wait until the current action has played"
             else:
                 self.submit(reply.action, None)
+        if reply.command == "undo":
+            return self.perform(UndoLast())
+        if reply.command == "save":
+            self.save_setup()
         return reply.transition
+
+    def save_setup(self) -> Path | None:
+        """The GM's setup as a Tiled map (game.maps.setup_writer): beside the map, or in the user's maps folder
+        for a shipped one. The status line names the file, or says in one line why it could not be written."""
+        from game.maps.setup_writer import default_setup_path, save_setup
+
+        source = self.opts.map_path
+        if source is None:
+            self.ctx.status = "Cannot save the setup: this battle was not loaded from a map file"
+            return None
+        out = default_setup_path(source)
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            save_setup(source, self.match.encounter, out)
+        except OSError as err:
+            self.ctx.status = f"Cannot save the setup as {out}: {err.strerror or err}"
+            return None
+        self.ctx.status = f"Setup saved as {out} (open it in Tiled, or: playmat play {out})"
+        return out
 
     def _hover(self, pos: tuple[int, int]) -> None:
         self.ctx.mouse = pos

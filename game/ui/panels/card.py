@@ -78,7 +78,7 @@ class CombatantCard:
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         name = shown_name(ctx)
-        if name is None:
+        if name is None or ctx.gm:  # GM mode: the GM's card takes this place (game.ui.gm)
             self._frame = pygame.Rect(0, 0, 0, 0)
             return
         key = (ctx.version, name)
