@@ -10,7 +10,7 @@ from typing import Any
 from game.maps import default_map, shipped_maps
 from game.rules import FACTIONS
 
-from .args import UsageError
+from .errors import UsageError
 from .outputs import check_output_file
 from .playtest_cmd import cmd_playtest
 from .session import load_encounter
@@ -179,7 +179,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         problems = validate_map(path, allow_outside=args.allow_outside)
         report.append({"map": path, "ok": not problems, "problems": problems})
         if getattr(args, "lint", False) or getattr(args, "playtest", False):
-            from game.maps.lint import lint_map, quick_playtest
+            from game.maps.lint import lint_map
+            from game.playtest import quick_playtest  # the runner loads only when asked
 
             playtest = quick_playtest if getattr(args, "playtest", False) else None
             report[-1]["warnings"] = [] if problems else lint_map(path, playtest=playtest,

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .args import UsageError
+from .errors import UsageError
 from .outputs import check_output_file
 
 FACTIONS = ("player", "ally", "enemy", "neutral")

@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .args import UsageError
+from .argtypes import add_allow_outside, positive
+from .errors import UsageError
 
 KEEP_LOGS = 3  # games whose action logs --out keeps for replay
 
@@ -17,17 +18,15 @@ def add_parser(sub: Any) -> None:
     help_text = "play N AI-vs-AI games of a map and report win rates"
     sp = sub.add_parser("playtest", help=help_text, description=help_text)
     sp.add_argument("map", metavar="MAP", help="a Tiled .tmx hex map")
-    sp.add_argument("--games", type=_positive, required=True, metavar="N", help="how many games")
+    sp.add_argument("--games", type=positive, required=True, metavar="N", help="how many games")
     sp.add_argument("--ai", action="append", default=[], metavar="FACTION=LEVEL",
                     help="a faction's AI level: random, greedy, easy, normal (default) or hard; repeatable")
     sp.add_argument("--seed", type=int, metavar="S", help="game k uses seed S+k (default: the map's seed)")
-    sp.add_argument("--jobs", type=_positive, default=1, metavar="J", help="local worker processes (default 1)")
+    sp.add_argument("--jobs", type=positive, default=1, metavar="J", help="local worker processes (default 1)")
     sp.add_argument("--out", metavar="DIR", help="write summary.json, report.md, heatmaps and a few action logs")
     sp.add_argument("--scheduler", metavar="ADDRESS",
                     help="run the games on a Dask cluster, e.g. tcp://10.0.0.5:8786 (pip install 'playmat[cluster]')")
     sp.add_argument("--json", action="store_true", help="print one JSON document")
-    from .args import add_allow_outside
-
     add_allow_outside(sp)
 
 
@@ -117,16 +116,6 @@ def text_summary(summary: Any, out_dir: Path | None) -> str:
     if out_dir is not None:
         lines.append(f"  report: {out_dir / 'report.md'}")
     return "\n".join(lines) + "\n"
-
-
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{n} is not at least 1")
-    return n
 
 
 __all__ = ["add_parser", "cmd_playtest"]

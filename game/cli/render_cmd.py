@@ -9,7 +9,7 @@ from typing import Any
 
 from game.rules import Encounter, RulesError
 
-from .args import UsageError
+from .errors import UsageError
 
 
 def _render_api() -> Any:

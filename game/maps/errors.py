@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules.errors import RulesError
+from game.rules import RulesError
 
 
 def one_line(text: object) -> str:

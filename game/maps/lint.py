@@ -39,7 +39,8 @@ LOPSIDED = 0.90  # a side winning more than this share of a quick playtest
 QUICK_GAMES = 20
 MAX_CELLS_LISTED = 8
 
-# (the map's scenario, games) -> {winning side: games won}; the playtest runner plugs in here (see lint_map).
+# (the map's scenario, games) -> {winning side: games won}: game.playtest.quick_playtest, passed in by the
+# CLI (the maps sit below the playtest runner).
 Playtest = Callable[[Scenario, int], dict[str, int]]
 
 
@@ -119,7 +120,8 @@ def unreachable_hostiles(enc: Encounter, ever: dict[str, list[Cell]]) -> list[st
     return out
 
 
-def _any_could_fight(lay: HexLayout, members: list, hostiles: list, ever: dict[str, list[Cell]]) -> bool:
+def _any_could_fight(lay: HexLayout, members: list[CombatantView], hostiles: list[CombatantView],
+                     ever: dict[str, list[Cell]]) -> bool:
     """Whether some member standing anywhere it can reach has some hostile (anywhere it can reach) in its
     weapon band (R1, R21, R28: the distance between two hex discs).
 
@@ -300,24 +302,6 @@ def lopsided(wins: dict[str, int], games: int) -> list[str]:
             out.append(f'side "{side}" won {won} of {games} quick AI-vs-AI games (over {LOPSIDED:.0%}); '
                        "the fight looks lopsided")
     return out
-
-
-def quick_playtest(scenario: Scenario, games: int) -> dict[str, int]:
-    """Wins per side in ``games`` AI-vs-AI games at the default level (``game.playtest``; slow).
-
-    A side is a group of factions not hostile to each other (player and ally, say): they win together.
-    """
-    from game.playtest import run_batch  # only with --playtest: plain lint stays fast
-
-    summary = run_batch(scenario, games=games, seed=scenario.seed)
-    sides: list[set[str]] = []
-    for faction in summary.factions:
-        side = next((s for s in sides if not any(scenario.hostility.hostile(faction, f) for f in s)), None)
-        if side is None:
-            sides.append({faction})
-        else:
-            side.add(faction)
-    return {"/".join(sorted(side)): sum(1 for r in summary.records if set(r.winners) & side) for side in sides}
 
 
 # --- text ---------------------------------------------------------------------------------------

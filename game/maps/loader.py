@@ -13,30 +13,30 @@ from pathlib import Path
 
 import numpy as np
 
-from game.rules import limits
-from game.rules.board import Board, default_exits
-from game.rules.combatant import (
-    CombatantSpec,
-    CombatantSpecError,
-    combatant_from_properties,
-    parse_bool,
-    parse_choice,
-    parse_int,
-)
-from game.rules.errors import SpecError
-from game.rules.factions import DEFAULT_HOSTILE, Hostility
-from game.rules.hexgrid import HexLayout
-from game.rules.scenario import Scenario
-from game.rules.terrain import (
+from game.rules import (
     DEFAULT_COSTS,
     DEFAULT_HAZARD_DAMAGE,
+    DEFAULT_HOSTILE,
     MOVEMENT_TYPE_NAMES,
     NO_ENTRY,
     OFF_MAP,
     TERRAIN_KEYS,
     TERRAIN_NAMES,
+    Board,
+    CombatantSpec,
+    CombatantSpecError,
+    HexLayout,
+    Hostility,
     MovementType,
+    Scenario,
+    SpecError,
     Terrain,
+    combatant_from_properties,
+    default_exits,
+    limits,
+    parse_bool,
+    parse_choice,
+    parse_int,
 )
 
 from .errors import MapError, one_line

@@ -13,7 +13,7 @@ from typing import NoReturn
 from xml.etree import ElementTree as ET
 from xml.parsers import expat
 
-from game.rules.limits import MAX_XML_DEPTH, MAX_XML_ELEMENTS, InputLimitError
+from game.rules import InputLimitError, limits
 
 
 class XmlError(ValueError):
@@ -32,11 +32,11 @@ def parse_untrusted(data: bytes) -> ET.Element:
         nonlocal depth, count
         depth += 1
         count += 1
-        if depth > MAX_XML_DEPTH:
-            raise InputLimitError(f"elements nest more than {MAX_XML_DEPTH} deep (line {parser.CurrentLineNumber}), "
-                                  f"past the limit")
-        if count > MAX_XML_ELEMENTS:
-            raise InputLimitError(f"holds more than {MAX_XML_ELEMENTS:,} XML elements, the limit "
+        if depth > limits.MAX_XML_DEPTH:
+            raise InputLimitError(f"elements nest more than {limits.MAX_XML_DEPTH} deep "
+                                  f"(line {parser.CurrentLineNumber}), past the limit")
+        if count > limits.MAX_XML_ELEMENTS:
+            raise InputLimitError(f"holds more than {limits.MAX_XML_ELEMENTS:,} XML elements, the limit "
                                   "(in Tiled, save tile layers as CSV or Base64, not XML)")
         builder.start(tag, attrs)
 

@@ -144,8 +144,9 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
          shots: Mapping[int, str | os.PathLike[str]] | None = None,
          until: Callable[[SceneStack], bool] | None = None) -> LoopResult:
     """Open the title screen (no map) or the battle (a map) and run until quit / ``frames`` / ``until``."""
+    from .mapinfo import Previews
     from .menus import SummaryScene
-    from .title import Previews, TitleScene, shipped_entries
+    from .title import TitleScene, shipped_entries
 
     pygame.display.init()
     pygame.font.init()

@@ -48,7 +48,7 @@ from .scene import Transition
 if TYPE_CHECKING:
     from game.rules import Action, Applied, Encounter
 
-    from .panels.theme import Tip
+    from .theme import Tip
 
 Cell = tuple[int, int]
 Point = tuple[float, float]

@@ -20,19 +20,17 @@ from pathlib import Path
 from game.render.pg import pygame
 from game.saves import SaveInfo, list_saves, read_save, when
 
-from .chrome import DIM, GOLD, INK, panel, text, wrap
+from .chrome import DIM, ERROR, GOLD, INK, panel, text, wrap
 from .loop import toggle_fullscreen
-from .mapinfo import MapPreview, map_preview
-from .panels.theme import fit
+from .mapinfo import BIG_THUMB, Previews
 from .scene import QUIT, Scene, Transition, push
+from .theme import fit
 
-BIG_THUMB = (700, 300)
 ROW_THUMB = (92, 56)
 ROW_H = 70
 LEFT_W = 470
 MARGIN = 36
 TOP = 124
-ERROR = (255, 140, 120)
 
 
 @dataclass(frozen=True)
@@ -59,35 +57,6 @@ def shipped_entries() -> list[MapEntry]:
         m = describe_map(path)
         entries.append(MapEntry(path, m.title, m.description, f"saved setup {path.stem}"))
     return entries
-
-
-class Previews:
-    """Map pictures and sides, made once per map and shared by the title and the Load list."""
-
-    def __init__(self) -> None:
-        self.done: dict[Path, MapPreview] = {}
-        self._small: dict[tuple[Path, tuple[int, int]], pygame.Surface] = {}
-
-    def get(self, path: Path) -> MapPreview | None:
-        return self.done.get(path)
-
-    def make(self, path: Path) -> MapPreview:
-        if path not in self.done:
-            self.done[path] = map_preview(path, BIG_THUMB)
-        return self.done[path]
-
-    def small(self, path: Path, box: tuple[int, int]) -> pygame.Surface | None:
-        """The picture shrunk to ``box`` (kept: rows redraw every frame)."""
-        p = self.done.get(path)
-        if p is None or p.thumbnail is None:
-            return None
-        key = (path, box)
-        if key not in self._small:
-            big: pygame.Surface = p.thumbnail  # type: ignore[assignment]
-            w, h = big.get_size()
-            s = min(box[0] / w, box[1] / h)
-            self._small[key] = pygame.transform.smoothscale(big, (max(1, round(w * s)), max(1, round(h * s))))
-        return self._small[key]
 
 
 class TitleScene(Scene):

@@ -21,7 +21,7 @@ from typing import Any
 
 from game.render.pg import pygame
 
-from ..panels import theme as th
+from .. import theme as th
 
 INT_KEYS = ("move", "hp", "attack", "defense", "reach", "reach_min", "initiative", "ranged_attack", "area_range",
             "area_radius", "area_attack", "area_push", "area_uses")

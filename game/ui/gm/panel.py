@@ -26,9 +26,8 @@ from typing import Any
 
 from game.render.pg import pygame
 
+from .. import theme as th
 from ..context import BattleContext, Reply
-from ..panels import theme as th
-from ..panels.card import WIDTH
 from .buttons import Button, ButtonRow, hit
 from .form import Form, edit_form, join_form
 
@@ -209,7 +208,7 @@ class GMTools:
         name = gm_target(ctx)
         head = 84 if name is not None else 58
         h = head + sum(ROW if r else 10 for r in rows) + 28
-        frame = self.rect or pygame.Rect(area.x + 8, area.y + 8, WIDTH, h)
+        frame = self.rect or pygame.Rect(area.x + 8, area.y + 8, th.CARD_WIDTH, h)
         self.buttons = []
         self._gaps = []  # separator lines, drawn with the frame
         y = frame.y + head

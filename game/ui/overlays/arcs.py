@@ -13,8 +13,8 @@ import math
 from game.render.pg import pygame
 from game.rules import CombatantView
 
+from .. import theme as th
 from ..context import BattleContext, Point, Reply
-from ..panels import theme as th
 
 FILL = {"front": (110, 200, 110, 60), "left": (255, 186, 60, 96), "right": (255, 186, 60, 96),
         "rear": (240, 70, 60, 110)}

@@ -14,9 +14,9 @@ from __future__ import annotations
 from game.render.pg import pygame
 from game.rules import Encounter
 
+from .. import theme as th
 from ..context import DISENGAGE, BattleContext, Cell, Reply
-from ..panels import theme as th
-from ..panels.theme import Line
+from ..theme import Line
 from . import draw, paint
 from .layer import MapLayer, Painter
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 from game.render.pg import pygame
 from game.rules import AttackPreview, DisengagePreview, Encounter, ShovePreview
 
+from .. import theme as th
 from ..commands import best_skill
 from ..context import ATTACK, DISENGAGE, SHOVE, BattleContext, Cell, Reply
-from ..panels import theme as th
-from ..panels.theme import Line
+from ..theme import Line
 from . import draw, wording
 from .moves import mover
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.rules import AttackPreview, DisengagePreview, ShootPreview, ShovePreview
-from game.ui.panels.theme import SMALL, Line
+from game.ui.theme import SMALL, Line
 
 
 def pct(p: float) -> str:
