@@ -7,11 +7,11 @@ import os
 from pathlib import Path
 from typing import Any
 
+from game.ai import LEVELS
+from game.rules import FACTIONS
+
 from .errors import UsageError
 from .outputs import check_output_file
-
-FACTIONS = ("player", "ally", "enemy", "neutral")
-LEVELS = ("random", "greedy", "easy", "normal", "hard")
 
 
 def _faction(text: str, flag: str) -> str:

@@ -19,7 +19,6 @@ from .loop import LoopResult, Script, run_loop
 from .scene import Scene, SceneStack
 from .window import WindowResult, run_window
 
-FACTIONS = ("player", "ally", "enemy", "neutral")
 DEFAULT_SIZE = (1280, 720)
 
 
