@@ -30,13 +30,14 @@ from .battle_input import BattleInput, ViewOp
 from .battle_view import BattleView, screen_fits
 from .camera import Camera
 from .commands import ATTACK, Ask, CommandMapper, Intent, Pick, Say, Situation, Submit, TakeBack, UndoLast
+from .confirm import ConfirmScene
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Reply, Widget
 from .director import Director
 from .framing import Disc, opening_view
 from .help import BATTLE_KEYS, HelpScene
 from .loop import toggle_fullscreen
 from .mapwatch import MapWatcher, reload_words
-from .menus import MenuScene, confirm
+from .menus import MenuScene
 from .scene import POP, QUIT, Scene, Transition, push
 from .tokenlayer import TokenState, states_from
 
@@ -115,6 +116,7 @@ class BattleScene(Scene):
             self.ctx.status = narration.refusal(err)
             return False
         self.ctx.version += 1
+        self._rehover()
         anims = anims_for(applied.events, self.tokens, self._centre, enc.layout.direction_index, self._area_px)
         self.anim.add(anims)
         if self.anim.speed == math.inf or not anims:
@@ -144,7 +146,7 @@ class BattleScene(Scene):
         if isinstance(cmd, Ask):
             action = cmd.action
             self.input.forget()
-            return push(confirm(cmd.question, cmd.detail, lambda: self._submit_then(action)))
+            return push(ConfirmScene(cmd.question, cmd.detail, lambda: self._submit_then(action)))
         if isinstance(cmd, TakeBack):
             self.undo()
         return None
@@ -157,6 +159,7 @@ class BattleScene(Scene):
             return
         self.ctx.version += 1
         self._resync()
+        self._rehover()
         self.ctx.status = narration.undone_line(undone)
 
     def _submit_then(self, action: Action) -> Transition | None:
@@ -276,6 +279,10 @@ class BattleScene(Scene):
         if reply.command == "save":
             self.save_setup()
         return reply.transition
+
+    def _rehover(self) -> None:
+        """The state changed under a resting pointer (a shove, a defeat, an undo): who is under it now."""
+        self.ctx.hovered_unit = self._unit_at(self.ctx.hovered_cell)
 
     def save_setup(self) -> Path | None:
         """The GM's setup as a Tiled map (game.maps.setup_writer): beside the map, or in the user's maps folder
@@ -453,6 +460,7 @@ class BattleScene(Scene):
         self.ctx.camera.set_picture(art.size, art.origin)
         self.ctx.version += 1
         self._resync()
+        self._rehover()
         self.ctx.status = reload_words(name, True, in_battle=in_battle)
 
     def _summary(self) -> Scene:
