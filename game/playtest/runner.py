@@ -12,6 +12,8 @@ import signal
 from collections.abc import Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
+from game.ai import DEFAULT_LEVEL, LEVELS
+from game.ai import policy_for as ai_policy
 from game.match import Policy
 from game.rules import FACTIONS, Scenario
 
@@ -21,8 +23,6 @@ from .play import PolicyFactory
 from .record import GameRecord
 from .summary import DRAW_ROUNDS, Summary
 
-LEVELS = ("random", "greedy", "easy", "normal", "hard")  # docs/cli.md (playmat suggest --level)
-DEFAULT_LEVEL = "normal"
 
 def map_factions(scenario: Scenario) -> tuple[str, ...]:
     """The factions that have combatants on the map, in FACTIONS order."""
@@ -46,9 +46,7 @@ def resolve_levels(scenario: Scenario, levels: Mapping[str, str] | None, known: 
 
 
 def default_policy_for(level: str) -> Policy:
-    from game.ai import policy_for
-
-    return policy_for(level)
+    return ai_policy(level)
 
 
 def ai_policy_factory() -> PolicyFactory:

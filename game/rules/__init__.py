@@ -8,6 +8,7 @@ Clients import from ``game.rules`` only (an architecture test holds them to
 >>> enc.preview_attack("Orc 1", "Aldric").hit_chance      # doctest: +SKIP
 """
 
+from . import limits
 from .actionlog import ActionList, LogError, read_log, replay, replay_log, write_log
 from .actions import (
     Action,
@@ -80,6 +81,7 @@ from .facing import ARCS
 from .factions import DEFAULT_HOSTILE, FACTIONS, Hostility
 from .fire_zones import ShotOdds
 from .hexgrid import Cell, HexLayout
+from .limits import InputLimitError
 from .phases import ACTIVE, ENDED, SETUP
 from .previews import AreaTargetPreview, AttackPreview, CastPreview, DisengagePreview, ShootPreview, ShovePreview
 from .reach import MoveRequest, ReachResult, reachable
@@ -103,6 +105,8 @@ from .unit_state import DEFEATED, FLED
 from .views import CombatantView
 
 __all__ = [
+    # limits on untrusted input (maps, tilesets, images, logs)
+    "limits", "InputLimitError",
     # state and queries
     "Encounter", "CombatantView", "ReachResult", "Scenario", "Board", "HexLayout", "Cell", "CombatantSpec",
     "Terrain", "MovementType", "Size", "Hostility", "FACTIONS", "ARCS", "SETUP", "ACTIVE", "ENDED",
