@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from game.render.pg import pygame
 from game.rules import Begin
 from game.ui import panels
@@ -182,8 +184,97 @@ def _join(name: str, at: tuple[int, int]):
                     "hp": 10, "attack": 0, "defense": 10, "damage": "1d6", "reach": 1, "initiative": 0}, at)
 
 
-def test_begin_is_refused_with_the_engines_reason_once_active(tmp_path) -> None:
+def test_a_gm_button_hands_its_action_over_and_the_engine_says_no(tmp_path) -> None:
+    """No check first: the scene submits the button's action and shows the engine's own refusal."""
+    from game.rules import IllegalActionError
+
     m = skirmish(tmp_path)
     ctx, ws = make_ctx(m), panels.widgets()
     reply = gm(ws)._reply(Begin(), ctx)
-    assert reply.action is None and reply.status == f"GM: {m.encounter.check(Begin())}"
+    assert reply.action == Begin()
+    with pytest.raises(IllegalActionError, match="begin: not allowed once combat has begun"):
+        m.submit(reply.action)
+
+
+# --- the GM card: hit points, editing, picking a hex with a click --------------------------------------------
+def test_hp_buttons_damage_and_heal_past_the_starting_hp(tmp_path) -> None:
+    m = skirmish(tmp_path)
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    ctx.gm = True
+    ctx.selected = "Goblin"  # 7 hp
+    frame(s, ctx, ws)
+    submit(ctx, send(ctx, ws, click(button(gm(ws), ("hp", -5)).rect.center)))
+    assert m.encounter.view("Goblin").hp == 2
+    for _ in range(2):
+        frame(s, ctx, ws)
+        submit(ctx, send(ctx, ws, click(button(gm(ws), ("hp", 5)).rect.center)))
+    assert m.encounter.view("Goblin").hp == 12  # above its 7: allowed (a GM's temporary hit points)
+    assert log_lines(tmp_path / "fight.jsonl")[-3:] == [
+        {"action": "set_hp", "unit": "Goblin", "hp": 2}, {"action": "set_hp", "unit": "Goblin", "hp": 7},
+        {"action": "set_hp", "unit": "Goblin", "hp": 12}]
+
+
+def open_edit(ctx, ws, s, name: str):
+    ctx.gm = True
+    ctx.selected = name
+    frame(s, ctx, ws)
+    send(ctx, ws, click(button(gm(ws), "edit").rect.center))
+    form = gm(ws).form
+    assert form is not None
+    frame(s, ctx, ws)
+    return form
+
+
+def test_the_edit_form_in_setup_sends_only_what_changed(tmp_path) -> None:
+    m = new_match(tmp_path)
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    form = open_edit(ctx, ws, s, "Troll")
+    assert form.field("hp").value == "18" and form.field("ranged").value == ""
+    fill(ctx, ws, form, "hp", "24")
+    fill(ctx, ws, form, "ranged", "2-6")
+    i = [f.key for f in form.fields].index("facing")
+    send(ctx, ws, click(form.rects[i].center))  # w -> sw (the next side)
+    reply = send(ctx, ws, key(pygame.K_RETURN))
+    assert gm(ws).form is None
+    submit(ctx, reply)
+    assert log_lines(tmp_path / "fight.jsonl")[-1] == {"action": "edit", "unit": "Troll",
+                                                        "set": {"facing": "sw", "hp": 24, "ranged": "2-6"}}
+    v = m.encounter.view("Troll")
+    assert (v.hp, v.hp_max, v.facing, v.ranged.max_range, v.ranged.attack) == (24, 24, "sw", 6, v.attack)
+
+
+def test_a_blank_field_resets_a_property_and_a_bad_value_keeps_the_form_open(tmp_path) -> None:
+    m = new_match(tmp_path)
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    form = open_edit(ctx, ws, s, "Mira")
+    fill(ctx, ws, form, "hp", "0")
+    send(ctx, ws, key(pygame.K_RETURN))
+    assert gm(ws).form is form and form.error == 'edit: "Mira": hp 0 is less than 1'  # the engine's words
+    fill(ctx, ws, form, "hp", "10")
+    fill(ctx, ws, form, "skills", "")
+    submit(ctx, send(ctx, ws, key(pygame.K_RETURN)))
+    assert log_lines(tmp_path / "fight.jsonl")[-1]["set"] == {"skills": None}
+    assert m.encounter.view("Mira").skills == ()
+
+
+def test_in_combat_the_form_sets_hit_points(tmp_path) -> None:
+    m = skirmish(tmp_path)
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    form = open_edit(ctx, ws, s, "Mira")
+    assert [f.key for f in form.fields] == ["hp"]
+    fill(ctx, ws, form, "hp", "3")
+    submit(ctx, send(ctx, ws, key(pygame.K_RETURN)))
+    assert log_lines(tmp_path / "fight.jsonl")[-1] == {"action": "set_hp", "unit": "Mira", "hp": 3}
+
+
+def test_a_click_on_the_map_picks_where_a_combatant_joins(tmp_path) -> None:
+    m = skirmish(tmp_path)
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    form = open_form(ctx, ws, s)
+    fill(ctx, ws, form, "name", "Bandit")
+    at = hover(ctx, (7, 2))
+    assert not form.frame.collidepoint(at)  # the form sits at the right: the map stays clickable
+    send(ctx, ws, click(at))
+    assert form.field("at").value == "7,2" and gm(ws).form is form
+    submit(ctx, send(ctx, ws, key(pygame.K_RETURN)))
+    assert m.encounter.view("Bandit").cell == (7, 2)

@@ -37,11 +37,17 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.rules.board import Board  # noqa: E402
-from game.rules.hexgrid import HexLayout  # noqa: E402
-from game.rules.reach import MoveRequest, reachable  # noqa: E402
-from game.rules.terrain import DEFAULT_COSTS, MovementType  # noqa: E402
-from game.rules.threat import ThreatSource, threat_mask  # noqa: E402
+from game.rules import (  # noqa: E402
+    DEFAULT_COSTS,
+    Board,
+    HexLayout,
+    MovementType,
+    MoveRequest,
+    Terrain,
+    ThreatSource,
+    reachable,
+    threat_mask,
+)
 
 
 def _load_reference() -> object:
@@ -75,7 +81,7 @@ def make_scenario(size: int, budget: int | None, seed: int = 1) -> Scenario:
         terrain[row, col] = 0
     cost = DEFAULT_COSTS[terrain].transpose(2, 0, 1).astype(np.int16)
     no = np.zeros((size, size), bool)  # no exits, no cover
-    board = Board(layout, terrain, cost, np.zeros((size, size), np.int16), no, terrain == 5, no)
+    board = Board(layout, terrain, cost, np.zeros((size, size), np.int16), no, terrain == Terrain.BLOCKED, no)
     open_cells = [(int(c), int(r)) for r, c in zip(*np.nonzero(terrain == 0), strict=True)]
     picks = rng.choice(len(open_cells), size=11, replace=False)
     cells = [open_cells[i] for i in picks if open_cells[i] != centre]

@@ -29,12 +29,18 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.rules.actionlog import read_log, replay, write_log  # noqa: E402
-from game.rules.actions import Begin, EndTurn, Move  # noqa: E402
-from game.rules.encounter import Encounter  # noqa: E402
-from game.rules.reach import MoveRequest  # noqa: E402
-from game.rules.scenario import Scenario  # noqa: E402
-from game.rules.textmap import scenario_from_rows  # noqa: E402
+from game.rules import (  # noqa: E402
+    Begin,
+    Encounter,
+    EndTurn,
+    Move,
+    MoveRequest,
+    Scenario,
+    read_log,
+    replay,
+    scenario_from_rows,
+    write_log,
+)
 
 SIZE = 64
 UNITS = 24

@@ -18,7 +18,7 @@ from make_tileset import DECOR_IDS, POINTY, POINTY_SIDE, TERRAIN_IDS, TERRAIN_TI
 
 from game.maps.pixels import TiledPixels  # noqa: E402
 from game.maps.tmxdoc import FLIP_H, MapObject, ObjectGroup, TileLayer, TilesetRef, TmxDocument, write_tmx  # noqa: E402
-from game.rules.hexgrid import HexLayout  # noqa: E402
+from game.rules import HexLayout  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "maps" / "default.tmx"

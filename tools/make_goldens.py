@@ -29,7 +29,7 @@ import tiled_features  # noqa: E402
 from make_tileset import DECOR_IDS, FLAT, FLAT_SIDE, POINTY, POINTY_SIDE, TERRAIN_IDS, TERRAIN_TILES  # noqa: E402
 
 from game.maps.tmxdoc import FLIP_H, FLIP_V, TileLayer, TilesetRef, TmxDocument, write_tmx  # noqa: E402
-from game.rules.hexgrid import HexLayout  # noqa: E402
+from game.rules import HexLayout  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"

@@ -23,11 +23,13 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from make_tileset import ASSETS, ROOT, Array, fbm, pygame, ramp, save_rgba, tile_seed  # noqa: E402
 
+from game.rules import FACTIONS  # noqa: E402
+
 TOKENS = ASSETS / "tokens"
-FACTIONS = ("player", "ally", "enemy", "neutral")
 # Disc diameter per size: 2 x token radius (inradius 32 x (0.78 + 1.42 r)) x 2 for 200 % zoom.
 DIAMETER = {"standard": 100, "large": 282, "giant": 464}
 # (dark, mid, light) body colours; they match FACTION_STYLE in game/render/style.py.

@@ -22,7 +22,7 @@ from make_tileset import DECOR_IDS, FLAT, FLAT_SIDE, POINTY, POINTY_SIDE, TERRAI
 
 from game.maps.pixels import TiledPixels  # noqa: E402
 from game.maps.tmxdoc import FLIP_H, MapObject, ObjectGroup, TileLayer, TilesetRef, TmxDocument  # noqa: E402
-from game.rules.hexgrid import Cell, HexLayout  # noqa: E402
+from game.rules import Cell, HexLayout  # noqa: E402
 
 STRUCT_FIRST = len(TERRAIN_TILES) + 1
 DECOR_FIRST = STRUCT_FIRST + len(STRUCTURE_TILES)

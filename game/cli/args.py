@@ -1,19 +1,13 @@
-"""Argument parsing with one-line errors (exit 2) instead of argparse's usage dump."""
+"""The ``playmat`` command line: every subcommand and its arguments (one-line errors, exit 2)."""
 
 from __future__ import annotations
 
-import argparse
-import math
-from typing import NoReturn
+from .argtypes import add_allow_outside, cell, non_negative, positive, scale
+from .errors import Parser
+from .playtest_cmd import add_parser as add_playtest_parser
+from .suggest_cmd import add_arguments as suggest_arguments
 
-
-class UsageError(Exception):
-    """Bad command-line arguments; the message is one line."""
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see {self.prog.split()[0]} --help)")
+__all__ = ["build_parser"]
 
 
 def build_parser() -> Parser:
@@ -29,12 +23,13 @@ def build_parser() -> Parser:
         sp.add_argument("map", metavar="MAP", help="a Tiled .tmx hex map")
         sp.add_argument("--log", metavar="FILE", help="JSON Lines action log to replay first")
         sp.add_argument("--json", action="store_true", help="print one JSON document")
+        add_allow_outside(sp)
         return sp
 
     rules_command("state", "the encounter state: phase, round, turn, order, units")
     sp = rules_command("reach", "where a unit can legally end a voluntary move now")
     sp.add_argument("--unit", required=True, metavar="U", help="the combatant's name")
-    sp.add_argument("--budget", type=_non_negative, metavar="N", help="preview a fresh turn with N movement")
+    sp.add_argument("--budget", type=non_negative, metavar="N", help="preview a fresh turn with N movement")
     sp = rules_command("threat", "hexes threatened against a faction")
     sp.add_argument("--against", required=True, metavar="FACTION", help="player, ally, enemy or neutral")
     sp = rules_command("arc", "which arc of the defender an attack comes from")
@@ -42,12 +37,10 @@ def build_parser() -> Parser:
     sp.add_argument("--defender", required=True, metavar="D")
 
     sp = rules_command("sight", "whether one hex sees another (R30), what the line crosses and what gives cover")
-    sp.add_argument("--from", dest="from_cell", required=True, type=_cell, metavar="C,R", help="the first hex")
-    sp.add_argument("--to", dest="to_cell", required=True, type=_cell, metavar="C,R", help="the second hex")
+    sp.add_argument("--from", dest="from_cell", required=True, type=cell, metavar="C,R", help="the first hex")
+    sp.add_argument("--to", dest="to_cell", required=True, type=cell, metavar="C,R", help="the second hex")
     sp = rules_command("targets", "whom a unit could shoot and where it could centre its area ability now")
     sp.add_argument("--unit", required=True, metavar="U", help="the combatant's name")
-
-    from .suggest_cmd import add_arguments as suggest_arguments
 
     suggest_arguments(rules_command("suggest", "what the AI would do with the rest of the current actor's turn"))
 
@@ -61,6 +54,7 @@ def build_parser() -> Parser:
     sp.add_argument("--lint", action="store_true", help="also warn about what is legal but likely wrong")
     sp.add_argument("--playtest", action="store_true",
                     help="lint, and also play 20 quick AI-vs-AI games: warn if a side wins over 90%% (slow)")
+    add_allow_outside(sp)
 
     sp = sub.add_parser("render", help="draw the map to a PNG", description="draw the map as Tiled draws it")
     sp.add_argument("map", nargs="?", metavar="MAP", help="a .tmx map (default: the bundled map)")
@@ -70,7 +64,8 @@ def build_parser() -> Parser:
     sp.add_argument("--no-tokens", action="store_true", help="terrain only, as tmxrasterizer draws it")
     sp.add_argument("--objects", action="store_true",
                     help="also draw object shapes (rectangles, ellipses, points, polygons, text) as Tiled does")
-    sp.add_argument("--scale", type=_scale, default=1.0, metavar="S", help="zoom factor (default 1)")
+    sp.add_argument("--scale", type=scale, default=1.0, metavar="S", help="zoom factor (default 1)")
+    add_allow_outside(sp)
 
     sp = sub.add_parser("play", help="open the game window", description="open the game window")
     sp.add_argument("map", nargs="?", metavar="MAP", help="a .tmx map (default: pick one on the title screen)")
@@ -85,48 +80,10 @@ def build_parser() -> Parser:
     sp.add_argument("--setup", action="store_true", help="stay in setup so the GM can place combatants")
     sp.add_argument("--replay", metavar="LOG", help="watch a saved log step by step (needs MAP; changes nothing)")
     sp.add_argument("--headless", action="store_true", help="no window (SDL's dummy video driver)")
-    sp.add_argument("--frames", type=_positive, metavar="N", help="stop after N frames")
+    sp.add_argument("--frames", type=positive, metavar="N", help="stop after N frames")
     sp.add_argument("--screenshot", metavar="OUT.png", help="save the last frame")
     sp.add_argument("--size", default="1280x720", metavar="WxH", help="window size (default 1280x720)")
-
-    from .playtest_cmd import add_parser as add_playtest_parser
+    add_allow_outside(sp)
 
     add_playtest_parser(sub)
     return p
-
-
-def _non_negative(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"{n} is negative")
-    return n
-
-
-def _scale(text: str) -> float:
-    try:
-        s = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not math.isfinite(s) or s <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
-    return s
-
-
-def _positive(text: str) -> int:
-    n = _non_negative(text)
-    if n == 0:
-        raise argparse.ArgumentTypeError("0 is not positive")
-    return n
-
-
-def _cell(text: str) -> tuple[int, int]:
-    col, sep, row = text.partition(",")
-    try:
-        if not sep:
-            raise ValueError
-        return int(col), int(row)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a cell COL,ROW such as 3,4") from None

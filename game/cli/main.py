@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from game.rules import RulesError
 
-from .args import UsageError, build_parser
+from .args import build_parser
+from .errors import UsageError
 
 EXIT_BAD_INPUT = 2
 

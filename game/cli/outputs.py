@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .args import UsageError
+from .errors import UsageError
 
 
 def check_output_file(option: str, text: str, suffix: str | None) -> Path:

@@ -7,11 +7,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .args import UsageError
-from .outputs import check_output_file
+from game.ai import LEVELS
+from game.rules import FACTIONS
 
-FACTIONS = ("player", "ally", "enemy", "neutral")
-LEVELS = ("random", "greedy", "easy", "normal", "hard")
+from .errors import UsageError
+from .outputs import check_output_file
 
 
 def _faction(text: str, flag: str) -> str:
@@ -81,4 +81,5 @@ def play_config(args: argparse.Namespace) -> Any:
         frames=args.frames,
         screenshot=Path(args.screenshot) if args.screenshot else None,
         replay=Path(replay) if replay else None,
+        allow_outside=args.allow_outside,
     )

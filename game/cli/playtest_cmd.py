@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .args import UsageError
+from .argtypes import add_allow_outside, positive
+from .errors import UsageError
 
 KEEP_LOGS = 3  # games whose action logs --out keeps for replay
 
@@ -17,15 +18,16 @@ def add_parser(sub: Any) -> None:
     help_text = "play N AI-vs-AI games of a map and report win rates"
     sp = sub.add_parser("playtest", help=help_text, description=help_text)
     sp.add_argument("map", metavar="MAP", help="a Tiled .tmx hex map")
-    sp.add_argument("--games", type=_positive, required=True, metavar="N", help="how many games")
+    sp.add_argument("--games", type=positive, required=True, metavar="N", help="how many games")
     sp.add_argument("--ai", action="append", default=[], metavar="FACTION=LEVEL",
                     help="a faction's AI level: random, greedy, easy, normal (default) or hard; repeatable")
     sp.add_argument("--seed", type=int, metavar="S", help="game k uses seed S+k (default: the map's seed)")
-    sp.add_argument("--jobs", type=_positive, default=1, metavar="J", help="local worker processes (default 1)")
+    sp.add_argument("--jobs", type=positive, default=1, metavar="J", help="local worker processes (default 1)")
     sp.add_argument("--out", metavar="DIR", help="write summary.json, report.md, heatmaps and a few action logs")
     sp.add_argument("--scheduler", metavar="ADDRESS",
                     help="run the games on a Dask cluster, e.g. tcp://10.0.0.5:8786 (pip install 'playmat[cluster]')")
     sp.add_argument("--json", action="store_true", help="print one JSON document")
+    add_allow_outside(sp)
 
 
 def parse_ai(items: list[str]) -> dict[str, str]:
@@ -49,7 +51,7 @@ def cmd_playtest(args: argparse.Namespace) -> int:
     levels = parse_ai(args.ai)
     if args.jobs > 1 and args.scheduler:
         raise UsageError("playtest: give --jobs or --scheduler, not both (the cluster decides its workers)")
-    scenario = load_scenario(args.map)
+    scenario = load_scenario(args.map, allow_outside=args.allow_outside)
     out_dir = check_out_dir(args.out) if args.out is not None else None
     with ProgressBar(args.games, wants_bar(args.json)) as bar:
         try:
@@ -114,16 +116,6 @@ def text_summary(summary: Any, out_dir: Path | None) -> str:
     if out_dir is not None:
         lines.append(f"  report: {out_dir / 'report.md'}")
     return "\n".join(lines) + "\n"
-
-
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{n} is not at least 1")
-    return n
 
 
 __all__ = ["add_parser", "cmd_playtest"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.rules.hexgrid import Cell, HexLayout
+from game.rules import Cell, HexLayout
 
 Point = tuple[float, float]
 

@@ -68,6 +68,11 @@ def default_map() -> Path:
     return path
 
 
+def describe_map(path: Path) -> ShippedMap:
+    """Any map's title and description, as the pickers show them (a saved setup, a designer's map)."""
+    return _describe(path)
+
+
 def _describe(path: Path) -> ShippedMap:
     """Title and description from the map's properties, without loading tiles (a picker lists many maps)."""
     props: dict[str, str] = {}

@@ -7,7 +7,7 @@ tmxrasterizer and pytmx read. ``game.maps.tmxwrite.write_map`` (maps from rows o
 terrain chars) and the asset tools (tools/make_default_map.py,
 tools/make_goldens.py) all build one of these.
 
->>> from game.rules.hexgrid import HexLayout
+>>> from game.rules import HexLayout
 >>> doc = TmxDocument(HexLayout("y", "odd", 64, 74, 37, 2, 1), [TilesetRef(1, source="t.tsx")],
 ...                   [TileLayer("terrain", [[1, 2 | FLIP_H]])], properties={"seed": 7})
 >>> "1,2147483650" in render_tmx(doc)
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import NamedTuple
 from xml.etree import ElementTree as ET
 
-from game.rules.hexgrid import HexLayout
+from game.rules import HexLayout
 
 # Flip flags in the top bits of a gid (Tiled's "tile flipping" in the TMX spec).
 FLIP_H = 0x80000000

@@ -46,7 +46,7 @@ from game.maps.tmxdoc import (
     write_tmx,
     write_tsx,
 )
-from game.rules.hexgrid import HexLayout
+from game.rules import HexLayout
 
 # Order fixes the tile ids (0, 1, ...) of the built-in chars.
 BASE_TILES: dict[str, dict[str, object]] = {

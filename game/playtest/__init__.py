@@ -17,6 +17,7 @@ whether it runs here, in ``jobs`` local processes or on a Dask cluster.
 from __future__ import annotations
 
 from .behaviour import Behaviour, count_behaviour
+from .quick import quick_playtest
 from .record import COUNTERS, GameRecord
 from .report import RunInfo, markdown_report
 from .runner import DEFAULT_LEVEL, LEVELS, PlaytestError, map_factions, run_batch
@@ -37,6 +38,7 @@ __all__ = [
     "count_behaviour",
     "map_factions",
     "markdown_report",
+    "quick_playtest",
     "run_batch",
     "wilson_interval",
 ]

@@ -9,12 +9,8 @@ caller, so the result equals a local run's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .batch import Job, PlaytestError, Progress, Task
 from .record import GameRecord
-
-if TYPE_CHECKING:
-    from .runner import Job, Progress, Task
 
 INSTALL_HINT = "pip install 'playmat[cluster]'"
 
@@ -24,8 +20,6 @@ def _play_on_worker(job: Job, task: Task) -> GameRecord:
 
 
 def run_on_dask(address: str, job: Job, tasks: list[Task], progress: Progress | None) -> list[GameRecord]:
-    from .runner import PlaytestError
-
     try:
         from distributed import Client, as_completed
     except ImportError:

@@ -9,27 +9,19 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-import tempfile
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import replace
-from pathlib import Path
 
+from game.ai import DEFAULT_LEVEL, LEVELS
+from game.ai import policy_for as ai_policy
 from game.match import Policy
 from game.rules import FACTIONS, Scenario
 
-from .play import PolicyFactory, play_game
+from .batch import Job, PlaytestError, Progress, Task
+from .cluster import run_on_dask
+from .play import PolicyFactory
 from .record import GameRecord
 from .summary import DRAW_ROUNDS, Summary
-
-LEVELS = ("random", "greedy", "easy", "normal", "hard")  # docs/cli.md (playmat suggest --level)
-DEFAULT_LEVEL = "normal"
-Progress = Callable[[int, int], None]  # (games done, games in the batch)
-Task = tuple[int, bool]  # (seed, keep its action log)
-
-
-class PlaytestError(ValueError):
-    """Bad batch arguments (a faction the map does not have, an unknown level, no games); one line."""
 
 
 def map_factions(scenario: Scenario) -> tuple[str, ...]:
@@ -54,9 +46,7 @@ def resolve_levels(scenario: Scenario, levels: Mapping[str, str] | None, known: 
 
 
 def default_policy_for(level: str) -> Policy:
-    from game.ai import policy_for
-
-    return policy_for(level)
+    return ai_policy(level)
 
 
 def ai_policy_factory() -> PolicyFactory:
@@ -100,8 +90,6 @@ def run_batch(
     tasks: list[Task] = [(base + k, k < keep_logs) for k in range(games)]
     job = Job(scenario, lv, policy_for, max_rounds)
     if scheduler is not None:
-        from .cluster import run_on_dask
-
         records = run_on_dask(scheduler, job, tasks, progress)
     elif jobs == 1 or games == 1:
         records = []
@@ -121,27 +109,6 @@ def run_batch(
         combatants=tuple((c.name, c.faction) for c in scenario.combatants),
         records=tuple(records),
     )
-
-
-class Job:
-    """What every game of a batch shares; pickled once per worker."""
-
-    def __init__(self, scenario: Scenario, levels: dict[str, str], policy_for: PolicyFactory, max_rounds: int) -> None:
-        self.scenario = scenario
-        self.levels = levels
-        self.policy_for = policy_for
-        self.max_rounds = max_rounds
-
-    def play(self, task: Task) -> GameRecord:
-        seed, keep_log = task
-        if not keep_log:
-            return play_game(self.scenario, seed, self.levels, self.policy_for, max_rounds=self.max_rounds)
-        # The match writes its log where the game runs (maybe another machine): carry the text back.
-        with tempfile.TemporaryDirectory(prefix="playmat-playtest-") as tmp:
-            path = Path(tmp) / f"game-{seed}.jsonl"
-            record = play_game(self.scenario, seed, self.levels, self.policy_for, max_rounds=self.max_rounds,
-                               log_path=path)
-            return replace(record, log=path.read_text(encoding="utf-8"))
 
 
 _WORKER_JOB: Job | None = None

@@ -6,12 +6,17 @@
   the whole region gets a white outline.
 - Threat: hexes some hostile weapon band covers (R8), tinted and hatched red,
   with faint per-hex outlines and a strong outline around the region.
+
+The painters (:func:`shade_reach`, :func:`outline_region`, :func:`cost_badge`, :func:`shrink`) draw
+through ``at``, map pixels -> surface pixels: ``playmat render`` scales a whole picture, the window
+(game.ui.overlays.paint) paints a layer the size of what it shows. One look for both.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import numpy as np
 
@@ -24,17 +29,31 @@ from .style import font, lerp_colour
 
 SS = 2
 ReachEntry = tuple[Cell, int, bool]  # (cell, cost, stops)
+Point = tuple[float, float]
+At = Callable[[float, float], Point]  # map pixel -> pixel on the surface painted
+
+
+class HexPixels(Protocol):
+    """Tiled's pixel geometry of a map (game.maps.pixels.TiledPixels)."""
+
+    def cell_center(self, cell: Cell) -> Point: ...
+    def cell_corners(self, cell: Cell) -> list[Point]: ...
 
 
 def _canvas(size: tuple[int, int]) -> pygame.Surface:
     return pygame.Surface((size[0] * SS, size[1] * SS), pygame.SRCALPHA)
 
 
-def _poly(layout: HexLayout, cell: Cell, k: float) -> list[tuple[float, float]]:
+def _poly(layout: HexLayout, cell: Cell, k: float) -> list[Point]:
     return [(x * k, y * k) for x, y in TiledPixels(layout).cell_corners(cell)]
 
 
-def _shrink(points: list[tuple[float, float]], centre: tuple[float, float], by: float) -> list[tuple[float, float]]:
+def _scaled(k: float) -> At:
+    return lambda x, y: (x * k, y * k)
+
+
+def shrink(points: list[Point], centre: Point, by: float) -> list[Point]:
+    """``points`` moved ``by`` pixels toward ``centre`` (away from it when negative)."""
     cx, cy = centre
     out = []
     for x, y in points:
@@ -44,14 +63,29 @@ def _shrink(points: list[tuple[float, float]], centre: tuple[float, float], by: 
     return out
 
 
-def _outline(surf: pygame.Surface, layout: HexLayout, cells: set[Cell], k: float, colour: tuple[int, ...],
-             width: int) -> None:
+def outline_region(surf: pygame.Surface, layout: HexLayout, cells: set[Cell], at: At, colour: tuple[int, ...],
+                   width: int) -> None:
+    """The outer edge of a region of hexes, ``width`` pixels wide."""
     for a, b in region_edges(layout, cells):
-        pa, pb = (a[0] * k, a[1] * k), (b[0] * k, b[1] * k)
+        pa, pb = at(*a), at(*b)
         pygame.draw.line(surf, colour, pa, pb, width)
         # Round joints so thick outlines meet cleanly at hex corners.
         pygame.draw.circle(surf, colour, pa, width / 2)
         pygame.draw.circle(surf, colour, pb, width / 2)
+
+
+def shade_reach(surf: pygame.Surface, pixels: HexPixels, entries: Sequence[ReachEntry], at: At, k: float) -> None:
+    """Each reachable hex light (cheap) to deep (expensive) blue; ZoC stops amber with an inner ring (R9)."""
+    most = max((cost for _, cost, _ in entries), default=1) or 1
+    for cell, cost, stops in entries:
+        pts = [at(x, y) for x, y in pixels.cell_corners(cell)]
+        if stops:
+            pygame.draw.polygon(surf, (255, 176, 40, 110), pts)
+            ring = shrink(pts, at(*pixels.cell_center(cell)), 3.5 * k)
+            pygame.draw.lines(surf, (255, 168, 24, 230), True, ring, max(2, int(2.2 * k)))
+        else:
+            t = (cost - 1) / max(1, most - 1)
+            pygame.draw.polygon(surf, lerp_colour((200, 240, 255, 92), (60, 130, 230, 64), t), pts)
 
 
 def _finish(target: pygame.Surface, big: pygame.Surface) -> None:
@@ -81,9 +115,9 @@ def draw_threat(target: pygame.Surface, layout: HexLayout, mask: np.ndarray, sca
     pix = TiledPixels(layout)
     for cell in cells:
         cx, cy = pix.cell_center(cell)
-        pts = _shrink(_poly(layout, cell, k), (cx * k, cy * k), 1.5 * k)
+        pts = shrink(_poly(layout, cell, k), (cx * k, cy * k), 1.5 * k)
         pygame.draw.lines(big, (236, 70, 60, 120), True, pts, max(1, int(1.2 * k)))
-    _outline(big, layout, cells, k, (150, 14, 14, 235), max(2, int(2.6 * k)))
+    outline_region(big, layout, cells, _scaled(k), (150, 14, 14, 235), max(2, int(2.6 * k)))
     _finish(target, big)
 
 
@@ -99,21 +133,8 @@ def draw_reach(target: pygame.Surface, layout: HexLayout, entries: Sequence[Reac
         return
     k = scale * SS
     big = _canvas(target.get_size())
-    max_cost = max(cost for _, cost, _ in entries) or 1
-    for cell, cost, stops in entries:
-        pts = _poly(layout, cell, k)
-        if stops:
-            pygame.draw.polygon(big, (255, 176, 40, 110), pts)
-        else:
-            t = (cost - 1) / max(1, max_cost - 1)
-            pygame.draw.polygon(big, lerp_colour((200, 240, 255, 92), (60, 130, 230, 64), t), pts)
-    pix = TiledPixels(layout)
-    for cell, _, stops in entries:
-        if stops:
-            cx, cy = pix.cell_center(cell)
-            pts = _shrink(_poly(layout, cell, k), (cx * k, cy * k), 3.5 * k)
-            pygame.draw.lines(big, (255, 168, 24, 230), True, pts, max(2, int(2.2 * k)))
-    _outline(big, layout, {c for c, _, _ in entries}, k, (255, 255, 255, 235), max(2, int(2.2 * k)))
+    shade_reach(big, TiledPixels(layout), entries, _scaled(k), k)
+    outline_region(big, layout, {c for c, _, _ in entries}, _scaled(k), (255, 255, 255, 235), max(2, int(2.2 * k)))
     if badges:
         _draw_badges(big, layout, entries, k)
     _finish(target, big)
@@ -134,7 +155,7 @@ def _draw_badges(big: pygame.Surface, layout: HexLayout, entries: Sequence[Reach
     inr = _inradius(layout) * k
     for cell, cost, stops in entries:
         cx, cy = pix.cell_center(cell)
-        _cost_badge(big, (cx * k, cy * k), inr, cost, stops)
+        cost_badge(big, (cx * k, cy * k), inr, cost, stops)
 
 
 def _inradius(layout: HexLayout) -> float:
@@ -143,13 +164,15 @@ def _inradius(layout: HexLayout) -> float:
     return math.hypot(bx - ax, by - ay) / 2
 
 
-def _cost_badge(big: pygame.Surface, centre: tuple[float, float], inr: float, cost: int, stops: bool) -> None:
+def cost_badge(big: pygame.Surface, centre: Point, inr: float, cost: int, stops: bool) -> None:
+    """The move's cost in a dark disc, or in a red octagon where zone of control stops it; ``inr``: the hex's
+    inradius on ``big``."""
     r = inr * 0.28
     cx, cy = centre
     if stops:
         octagon = [(cx + r * 1.08 * math.cos(math.radians(22.5 + 45 * i)),
                     cy + r * 1.08 * math.sin(math.radians(22.5 + 45 * i))) for i in range(8)]
-        pygame.draw.polygon(big, (120, 20, 10, 235), _shrink(octagon, centre, -2))
+        pygame.draw.polygon(big, (120, 20, 10, 235), shrink(octagon, centre, -2))
         pygame.draw.polygon(big, (226, 60, 30, 245), octagon)
     else:
         pygame.draw.circle(big, (10, 26, 52, 140), centre, r)

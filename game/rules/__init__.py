@@ -8,6 +8,7 @@ Clients import from ``game.rules`` only (an architecture test holds them to
 >>> enc.preview_attack("Orc 1", "Aldric").hit_chance      # doctest: +SKIP
 """
 
+from . import limits
 from .actionlog import ActionList, LogError, read_log, replay, replay_log, write_log
 from .actions import (
     Action,
@@ -35,8 +36,18 @@ from .actions import (
     parse_action,
 )
 from .attack_odds import ARC_FLANK, ARC_FRONT, ARC_REAR, SIDE_BITS, arc_penalties, hit_chance, sides_toward, worst_arcs
-from .board import Board
-from .combatant import AreaAbility, CombatantSpec, RangedProfile, Size
+from .board import Board, default_exits
+from .combatant import (
+    AreaAbility,
+    CombatantSpec,
+    CombatantSpecError,
+    RangedProfile,
+    Size,
+    combatant_from_properties,
+    parse_bool,
+    parse_choice,
+    parse_int,
+)
 from .dice import dice_distribution
 from .encounter import Encounter
 from .errors import IllegalActionError, RulesError, SpecError
@@ -67,21 +78,35 @@ from .events import (
     TurnStarted,
 )
 from .facing import ARCS
-from .factions import FACTIONS, Hostility
+from .factions import DEFAULT_HOSTILE, FACTIONS, Hostility
 from .fire_zones import ShotOdds
 from .hexgrid import Cell, HexLayout
+from .limits import InputLimitError
 from .phases import ACTIVE, ENDED, SETUP
 from .previews import AreaTargetPreview, AttackPreview, CastPreview, DisengagePreview, ShootPreview, ShovePreview
-from .reach import ReachResult
+from .reach import MoveRequest, ReachResult, reachable
 from .scenario import Scenario
 from .sight import SightLine, sees, sight_cover_map, sight_line, sight_map
-from .terrain import TERRAIN_KEYS, MovementType, Terrain
+from .terrain import (
+    DEFAULT_COSTS,
+    DEFAULT_HAZARD_DAMAGE,
+    MOVEMENT_TYPE_NAMES,
+    NO_ENTRY,
+    OFF_MAP,
+    TERRAIN_KEYS,
+    TERRAIN_NAMES,
+    MovementType,
+    Terrain,
+)
 from .textmap import scenario_from_rows
+from .threat import ThreatSource, threat_mask
 from .threat_zones import UNREACHABLE, ThreatZones, ZoneMemo
 from .unit_state import DEFEATED, FLED
 from .views import CombatantView
 
 __all__ = [
+    # limits on untrusted input (maps, tilesets, images, logs)
+    "limits", "InputLimitError",
     # state and queries
     "Encounter", "CombatantView", "ReachResult", "Scenario", "Board", "HexLayout", "Cell", "CombatantSpec",
     "Terrain", "MovementType", "Size", "Hostility", "FACTIONS", "ARCS", "SETUP", "ACTIVE", "ENDED",
@@ -100,6 +125,12 @@ __all__ = [
     # bulk odds and zones for policies that weigh every hex
     "hit_chance", "arc_penalties", "worst_arcs", "sides_toward", "SIDE_BITS", "ARC_FRONT", "ARC_FLANK", "ARC_REAR",
     "ThreatZones", "ZoneMemo", "UNREACHABLE", "ShotOdds",
+    # building a scenario from a map's properties (game.maps.loader; the words and defaults of docs/map-format.md)
+    "combatant_from_properties", "CombatantSpecError", "parse_int", "parse_bool", "parse_choice", "default_exits",
+    "DEFAULT_HOSTILE", "DEFAULT_COSTS", "DEFAULT_HAZARD_DAMAGE", "MOVEMENT_TYPE_NAMES", "TERRAIN_NAMES", "NO_ENTRY",
+    "OFF_MAP",
+    # the reach kernel under reach_for (tools/bench_reach.py holds it against scipy and tcod)
+    "reachable", "MoveRequest", "threat_mask", "ThreatSource",
     # errors
     "RulesError", "IllegalActionError", "ActionParseError", "LogError", "SpecError",
 ]

@@ -118,6 +118,23 @@ class Encounter(EncounterState):
         self._view_memo[key] = (u.spec, view)
         return view
 
+    def map_properties(self, name: str) -> dict[str, object]:
+        """The map-format properties (docs/map-format.md) that make ``name`` as it stands now: its map's (or
+        join line's) own, with the GM's edits, and its facing, threatening and hp where they differ from them.
+
+        Saving a setup as a map writes these (a map has no "hp now" apart from its starting hp)."""
+        u = self.unit(name)
+        spec = u.spec
+        props = dict(spec.given) if spec.given else {k: v for k, v in spec.properties(self.layout).items()
+                                                     if k != "name"}
+        if u.facing != spec.facing:
+            props["facing"] = self.layout.direction_names[u.facing]
+        if u.threatening != spec.threatening:
+            props["threatening"] = u.threatening
+        if u.hp != spec.hp:
+            props["hp"] = u.hp
+        return props
+
     def is_over(self) -> bool:
         return self.phase == ENDED
 

@@ -139,6 +139,12 @@ def why_not_reachable(state: EncounterState, u: UnitState, to: Cell) -> str:
             return f"may not end a move at {show(to)}: another combatant is there (R4)"
     if u.movement == 0 and u.zoc_exhausted:
         return "cannot move further this turn: zone of control stopped it (R9)"
+    stop = state.zoc_stop_on_way(u.name, to)
+    if stop is not None:
+        at, who = stop
+        whose = " and ".join(quote(n) for n in who) or "a hostile"
+        return (f"cannot reach {show(to)} this turn: the zone of control of {whose} stops every way there within "
+                f"{u.movement} movement (the shortest at {show(at)}) (R9)")
     return f"cannot reach {show(to)} with {u.movement} movement remaining"
 
 

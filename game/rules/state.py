@@ -219,6 +219,31 @@ class EncounterState:
         # legal_actions and the move that follows ask the same question
         return self.cached(("reach", name, budget), lambda: self._search(u, budget))
 
+    def zoc_stop_on_way(self, name: str, to: Cell) -> tuple[Cell, list[str]] | None:
+        """When only zone of control keeps ``name`` from ``to`` this turn (R9): the first threatened hex on the
+        cheapest way there that ignores zone of control, and the threateners whose threat covers it. None when
+        ``to`` is out of reach anyway (too far, blocked) or no zone of control applies."""
+        u = self.unit(name)
+        if u.zoc_exhausted or u.movement == 0:
+            return None
+        threat = self.threat_mask_for(name)
+        blocked, occupied = self.masks_for(name)
+        free = reachable(self.board, MoveRequest(
+            start=u.cell, movement_type=u.spec.movement_type, radius=u.radius, budget=u.movement,
+            blocked=blocked, occupied=occupied, threatened=None,
+        ))
+        if free.end_at(to) is None:
+            return None
+        for step in free.path_to(to):
+            hit = [h for h in footprint(self.board, step, u.radius) if threat[h[1], h[0]]]
+            if hit and tuple(step) != tuple(to):
+                who = [v.name for v in self.units.values()
+                       if v.active and v.threatening and v.name not in u.disengaged_from
+                       and self.hostility.hostile(v.faction, u.faction)
+                       and any(threatens(self.board, threat_source(v), h) for h in hit)]
+                return (step[0], step[1]), who
+        return None
+
     def _search(self, u: UnitState, budget: int | None) -> ReachResult:
         if (u.movement if budget is None else budget) == 0:  # no movement left: no masks to build
             return stay_put(self.board, u.cell, u.spec.movement_type, u.radius)

@@ -29,14 +29,15 @@ from .anim import Animator, anims_for
 from .battle_input import BattleInput, ViewOp
 from .battle_view import BattleView, screen_fits
 from .camera import Camera
-from .commands import ATTACK, Ask, CommandMapper, Intent, Pick, Say, Situation, Submit, TakeBack
+from .commands import ATTACK, Ask, CommandMapper, Intent, Pick, Say, Situation, Submit, TakeBack, UndoLast
+from .confirm import ConfirmScene
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Reply, Widget
 from .director import Director
 from .framing import Disc, opening_view
 from .help import BATTLE_KEYS, HelpScene
 from .loop import toggle_fullscreen
 from .mapwatch import MapWatcher, reload_words
-from .menus import MenuScene, confirm
+from .menus import MenuScene
 from .scene import POP, QUIT, Scene, Transition, push
 from .tokenlayer import TokenState, states_from
 
@@ -115,6 +116,7 @@ class BattleScene(Scene):
             self.ctx.status = narration.refusal(err)
             return False
         self.ctx.version += 1
+        self._rehover()
         anims = anims_for(applied.events, self.tokens, self._centre, enc.layout.direction_index, self._area_px)
         self.anim.add(anims)
         if self.anim.speed == math.inf or not anims:
@@ -144,7 +146,7 @@ class BattleScene(Scene):
         if isinstance(cmd, Ask):
             action = cmd.action
             self.input.forget()
-            return push(confirm(cmd.question, cmd.detail, lambda: self._submit_then(action)))
+            return push(ConfirmScene(cmd.question, cmd.detail, lambda: self._submit_then(action)))
         if isinstance(cmd, TakeBack):
             self.undo()
         return None
@@ -157,6 +159,7 @@ class BattleScene(Scene):
             return
         self.ctx.version += 1
         self._resync()
+        self._rehover()
         self.ctx.status = narration.undone_line(undone)
 
     def _submit_then(self, action: Action) -> Transition | None:
@@ -262,7 +265,8 @@ class BattleScene(Scene):
         return self.perform(intent)
 
     def _reply(self, reply: Reply) -> Transition | None:
-        """A widget's reply acted on: its status, its action (submitted like any other), its transition."""
+        """A widget's reply acted on: its status, its action (submitted like any other), its command (undo,
+        save the setup as a map), its transition."""
         if reply.status:
             self.ctx.status = reply.status
         if reply.action is not None:
@@ -270,7 +274,34 @@ class BattleScene(Scene):
                 self.ctx.status = "Wait until the current action has played"
             else:
                 self.submit(reply.action, None)
+        if reply.command == "undo":
+            return self.perform(UndoLast())
+        if reply.command == "save":
+            self.save_setup()
         return reply.transition
+
+    def _rehover(self) -> None:
+        """The state changed under a resting pointer (a shove, a defeat, an undo): who is under it now."""
+        self.ctx.hovered_unit = self._unit_at(self.ctx.hovered_cell)
+
+    def save_setup(self) -> Path | None:
+        """The GM's setup as a Tiled map (game.maps.setup_writer): beside the map, or in the user's maps folder
+        for a shipped one. The status line names the file, or says in one line why it could not be written."""
+        from game.maps.setup_writer import default_setup_path, save_setup
+
+        source = self.opts.map_path
+        if source is None:
+            self.ctx.status = "Cannot save the setup: this battle was not loaded from a map file"
+            return None
+        out = default_setup_path(source)
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            save_setup(source, self.match.encounter, out)
+        except OSError as err:
+            self.ctx.status = f"Cannot save the setup as {out}: {err.strerror or err}"
+            return None
+        self.ctx.status = f"Setup saved as {out} (open it in Tiled, or: playmat play {out})"
+        return out
 
     def _hover(self, pos: tuple[int, int]) -> None:
         self.ctx.mouse = pos
@@ -428,6 +459,7 @@ class BattleScene(Scene):
         self.ctx.camera.set_picture(art.size, art.origin)
         self.ctx.version += 1
         self._resync()
+        self._rehover()
         self.ctx.status = reload_words(name, True, in_battle=in_battle)
 
     def _summary(self) -> Scene:

@@ -30,6 +30,7 @@ class BattleView:
         self.maplayer = MapLayer(art)
         self.buttons: list[tuple[Button, str]] = []  # the action bar as last drawn: (button, command)
         self.speed_rect = pygame.Rect(0, 0, 0, 0)
+        self.name_tag: pygame.Rect | None = None  # the hovered token's name tag as last drawn
 
     def reload(self, art: MapArt) -> None:
         self.art = art
@@ -60,7 +61,7 @@ class BattleView:
             draw_coords(screen, ctx)
         if ctx.hovered_cell is not None and not pressing:
             pygame.draw.lines(screen, (255, 248, 210), True, ctx.hex_polygon(ctx.hovered_cell), 2)
-        draw_tokens(screen, ctx, tokens)
+        self.name_tag = draw_tokens(screen, ctx, tokens)
         draw_fx(screen, ctx, anim)
         for w in widgets:
             if w.layer == "over":

@@ -11,6 +11,7 @@ from game.render.style import font
 INK = (236, 236, 230)
 DIM = (160, 164, 176)
 GOLD = (255, 222, 140)
+ERROR = (255, 140, 120)
 PANEL = (20, 22, 30, 235)
 EDGE = (120, 110, 80)
 

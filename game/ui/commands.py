@@ -228,6 +228,8 @@ class CommandMapper:
             return self._setup_pick(intent.cell, s)
         if s.busy:
             return Say(WAIT)
+        if isinstance(intent, UndoLast) and s.gm:
+            return TakeBack()  # the GM takes back a correction whoever's turn it is, setup included
         if isinstance(intent, Pick):
             return self._pick(intent, s)
         if not self.may_act(s):

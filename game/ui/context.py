@@ -48,7 +48,7 @@ from .scene import Transition
 if TYPE_CHECKING:
     from game.rules import Action, Applied, Encounter
 
-    from .panels.theme import Tip
+    from .theme import Tip
 
 Cell = tuple[int, int]
 Point = tuple[float, float]
@@ -86,6 +86,7 @@ class Reply:
     action: Action | None = None  # for the scene to submit through the match
     transition: Transition | None = None  # push a form / viewer, pop, ...
     status: str | None = None  # one line for the status bar (e.g. why something is not allowed)
+    command: str | None = None  # what the scene itself does: "undo" (the last action), "save" (the setup as a map)
 
 
 @dataclass

@@ -16,10 +16,10 @@ from pathlib import Path
 from game.render.pg import pygame
 from game.saves import SaveInfo, describe_controllers, read_save, saves_folder, when
 
-from .chrome import DIM, GOLD, INK, Button, panel, text
-from .panels.theme import fit
+from .chrome import DIM, ERROR, GOLD, INK, Button, panel, text
+from .mapinfo import Previews
 from .scene import POP, QUIT, Scene, Transition, replace
-from .title import ERROR, Previews
+from .theme import fit
 
 ROW_H = 84
 THUMB = (112, 68)

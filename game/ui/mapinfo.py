@@ -13,7 +13,10 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.render.pg import pygame
 from game.rules import FACTIONS, Scenario
+
+BIG_THUMB = (700, 300)  # the title's and the Load list's picture of the chosen map
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,7 @@ class MapPreview:
     """A picker's view of one map: its thumbnail (None if it could not be drawn), sides, or why it fails."""
 
     path: Path
-    thumbnail: object = None  # a pygame Surface
+    thumbnail: pygame.Surface | None = None
     sides: str = ""
     combatants: int = 0
     problem: str | None = None
@@ -94,3 +97,31 @@ def map_preview(path: Path, box: tuple[int, int]) -> MapPreview:
     picture = decorate(scaled_base(art, scale), art, tokens=tokens, scale=scale)
     return MapPreview(path, picture, sides_text(scenario), len(scenario.combatants))
 
+
+class Previews:
+    """Map pictures and sides, made once per map and shared by the title and the Load list."""
+
+    def __init__(self) -> None:
+        self.done: dict[Path, MapPreview] = {}
+        self._small: dict[tuple[Path, tuple[int, int]], pygame.Surface] = {}
+
+    def get(self, path: Path) -> MapPreview | None:
+        return self.done.get(path)
+
+    def make(self, path: Path) -> MapPreview:
+        if path not in self.done:
+            self.done[path] = map_preview(path, BIG_THUMB)
+        return self.done[path]
+
+    def small(self, path: Path, box: tuple[int, int]) -> pygame.Surface | None:
+        """The picture shrunk to ``box`` (kept: rows redraw every frame)."""
+        p = self.done.get(path)
+        if p is None or p.thumbnail is None:
+            return None
+        key = (path, box)
+        if key not in self._small:
+            w, h = p.thumbnail.get_size()
+            s = min(box[0] / w, box[1] / h)
+            size = (max(1, round(w * s)), max(1, round(h * s)))
+            self._small[key] = pygame.transform.smoothscale(p.thumbnail, size)
+        return self._small[key]

@@ -76,18 +76,8 @@ class MenuScene(Scene):
             y += 56
 
 
-def confirm(question: str, detail: str, yes: Callable[[], Transition | None]) -> MenuScene:
-    """Yes (Enter / Y) runs ``yes`` and closes; No (Esc / N) just closes."""
-
-    def do_yes() -> Transition | None:
-        tr = yes()
-        return tr or POP
-
-    return MenuScene(question, [detail], [("Yes", "return", do_yes), ("No", "n", lambda: POP)])
-
-
 def dim_text(screen: pygame.Surface, s: str, pos: tuple[int, int]) -> None:
     text(screen, s, pos, 20, DIM)
 
 
-__all__ = ["MenuScene", "SummaryScene", "confirm", "dim_text", "summary_lines"]
+__all__ = ["MenuScene", "SummaryScene", "dim_text", "summary_lines"]

@@ -30,13 +30,13 @@ from game.maps.pixels import TiledPixels
 from game.render.pg import pygame
 from game.render.tokens import TokenView, draw_tokens
 
+from . import theme as th
 from .camera import Camera
 from .context import BattleContext
 from .gm.buttons import Button, ButtonRow, hit
 from .maplayer import MapLayer
 from .narration import Entry, action_line, bonus_from, event_lines
 from .overlays import FacingArcs
-from .panels import theme as th
 from .panels.card import CombatantCard
 from .panels.initiative import InitiativeTracker
 from .scene import POP, QUIT, Scene, Transition

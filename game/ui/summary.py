@@ -19,9 +19,9 @@ from typing import Any
 from game.render.pg import pygame
 from game.rules import FACTIONS
 
+from . import theme as th
 from .battle_stats import CombatantStats, battle_stats
 from .chrome import DIM, GOLD, INK, Button, panel, shade, text
-from .panels import theme as th
 from .scene import QUIT, Scene, Transition
 
 ROW = 24

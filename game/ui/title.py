@@ -20,19 +20,17 @@ from pathlib import Path
 from game.render.pg import pygame
 from game.saves import SaveInfo, list_saves, read_save, when
 
-from .chrome import DIM, GOLD, INK, panel, text, wrap
+from .chrome import DIM, ERROR, GOLD, INK, panel, text, wrap
 from .loop import toggle_fullscreen
-from .mapinfo import MapPreview, map_preview
-from .panels.theme import fit
+from .mapinfo import BIG_THUMB, Previews
 from .scene import QUIT, Scene, Transition, push
+from .theme import fit
 
-BIG_THUMB = (700, 300)
 ROW_THUMB = (92, 56)
 ROW_H = 70
 LEFT_W = 470
 MARGIN = 36
 TOP = 124
-ERROR = (255, 140, 120)
 
 
 @dataclass(frozen=True)
@@ -40,42 +38,25 @@ class MapEntry:
     path: Path
     title: str
     description: str
+    note: str = ""  # shown after the title: where a map of the player's own comes from
 
 
 def shipped_entries() -> list[MapEntry]:
-    """Every shipped map with its title and description (game.maps.shipped_maps, default first)."""
+    """Every shipped map with its title and description (game.maps.shipped_maps, default first), then the
+    setups the GM saved as maps (game.maps.setup_writer's user maps folder), the newest first."""
     from game.maps import shipped_maps
+    from game.maps.setup_writer import user_maps_folder
+    from game.maps.shipped import describe_map
 
-    return [MapEntry(m.path, m.title, m.description) for m in shipped_maps()]
-
-
-class Previews:
-    """Map pictures and sides, made once per map and shared by the title and the Load list."""
-
-    def __init__(self) -> None:
-        self.done: dict[Path, MapPreview] = {}
-        self._small: dict[tuple[Path, tuple[int, int]], pygame.Surface] = {}
-
-    def get(self, path: Path) -> MapPreview | None:
-        return self.done.get(path)
-
-    def make(self, path: Path) -> MapPreview:
-        if path not in self.done:
-            self.done[path] = map_preview(path, BIG_THUMB)
-        return self.done[path]
-
-    def small(self, path: Path, box: tuple[int, int]) -> pygame.Surface | None:
-        """The picture shrunk to ``box`` (kept: rows redraw every frame)."""
-        p = self.done.get(path)
-        if p is None or p.thumbnail is None:
-            return None
-        key = (path, box)
-        if key not in self._small:
-            big: pygame.Surface = p.thumbnail  # type: ignore[assignment]
-            w, h = big.get_size()
-            s = min(box[0] / w, box[1] / h)
-            self._small[key] = pygame.transform.smoothscale(big, (max(1, round(w * s)), max(1, round(h * s))))
-        return self._small[key]
+    entries = [MapEntry(m.path, m.title, m.description) for m in shipped_maps()]
+    try:
+        mine = sorted(user_maps_folder().glob("*.tmx"), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        mine = []
+    for path in mine:
+        m = describe_map(path)
+        entries.append(MapEntry(path, m.title, m.description, f"saved setup {path.stem}"))
+    return entries
 
 
 class TitleScene(Scene):
@@ -299,7 +280,9 @@ class TitleScene(Scene):
                 pygame.draw.rect(screen, (40, 44, 54), box, border_radius=6)
             tx = box.right + 12
             colour = GOLD if chosen else INK
-            text(screen, fit(e.title, r.right - tx - 10, 22, True), (tx, r.y + 6), 22, colour, bold=True)
+            head = text(screen, fit(e.title, r.right - tx - 10, 22, True), (tx, r.y + 6), 22, colour, bold=True)
+            if e.note:  # a saved setup: which one
+                text(screen, fit(e.note, r.right - head.right - 18, 16), (head.right + 8, r.y + 10), 16, DIM)
             p = self.previews.get(e.path)
             line = (p.problem or p.sides) if p is not None else "reading the map..."
             colour = ERROR if p is not None and p.problem else DIM
@@ -325,6 +308,9 @@ class TitleScene(Scene):
         y = box.bottom + 12
         text(screen, fit(e.title, area.w - 40, 28, True), (x, y), 28, GOLD, bold=True)
         y += 36
+        if e.note:
+            text(screen, fit(f"{e.note} ({e.path})", area.w - 40, 17), (x, y - 4), 17, DIM)
+            y += 20
         if p is not None and p.sides:
             text(screen, fit(p.sides, area.w - 40, 20), (x, y), 20, INK)
             y += 28

@@ -18,9 +18,9 @@ from game.maps import assets_folder
 from game.render.pg import pygame
 from game.render.style import FACTION_STYLE, font
 from game.render.tokens import token_sprite
+from game.rules import FACTIONS
 
 SIZES = ("standard", "large", "giant")  # by footprint radius 0, 1, 2 (R26)
-FACTIONS = ("player", "ally", "enemy", "neutral")
 BADGED = ("flying", "swimming")
 KEEP = 3  # zoom steps kept, as the map layer does
 SS = 3  # the wedge is drawn this much larger and smooth-scaled down (clean edges)

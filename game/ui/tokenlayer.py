@@ -97,7 +97,8 @@ def _angle(ctx: BattleContext, cell: Cell, facing: int) -> int:
 
 
 def draw_tokens(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, TokenState],
-                art: TokenArt | None = None) -> None:
+                art: TokenArt | None = None) -> pygame.Rect | None:
+    """Every token, and the hovered one's name tag (its rectangle is returned; None: no tag)."""
     art = art or shared_art()
     inr = ctx.hex_radius()
     turn = ctx.encounter.turn
@@ -109,7 +110,8 @@ def draw_tokens(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, To
         _token(screen, ctx, art, tok, inr, ring=_ring(ctx, tok, turn))
     hovered = ctx.hovered_unit or ctx.highlight
     if hovered in tokens:
-        _name_tag(screen, ctx, tokens[hovered], inr)
+        return _name_tag(screen, ctx, tokens, tokens[hovered], inr)
+    return None
 
 
 def _ring(ctx: BattleContext, tok: TokenState, turn: str | None) -> tuple[int, int, int] | None:
@@ -220,14 +222,50 @@ def _footprint(screen: pygame.Surface, ctx: BattleContext, tok: TokenState) -> N
     screen.blit(layer, (x0, y0))
 
 
-def _name_tag(screen: pygame.Surface, ctx: BattleContext, tok: TokenState, inr: float) -> None:
+def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, TokenState], tok: TokenState,
+              inr: float) -> pygame.Rect:
+    """The hovered token's name and hp, outside its facing-arc ring (whose labels it must not hide) and where it
+    covers the fewest other tokens: above, else below, beside, or at a corner (the first that is clear)."""
     f = font(20, bold=True)
     text = f.render(f"{tok.name}  {max(tok.hp, 0)}/{tok.hp_max}", True, (255, 255, 255))
+    bg = text.get_rect().inflate(12, 6)
     cx, cy = _centre(ctx, tok)
-    r_px = inr * (0.78 + 1.42 * tok.radius)
-    rect = text.get_rect(midbottom=(round(cx), round(cy - r_px - 8)))
-    bg = rect.inflate(12, 6)
+    ring = 2 * inr * (tok.radius + 1.45) + 2  # the facing arcs' outer edge (overlays.arcs)
+    others = [_disc_rect(ctx, t, inr) for t in tokens.values() if t.name != tok.name and t.alpha > 0]
+    view = ctx.view_rect if ctx.view_rect.width > 0 else screen.get_rect()
+    best: tuple[tuple[int, int, int], pygame.Rect] | None = None
+    for i, (anchor, dx, dy) in enumerate(TAG_SPOTS):
+        rect = bg.copy()
+        setattr(rect, anchor, (round(cx + dx * ring), round(cy + dy * ring)))
+        inside = view.contains(rect)
+        covered = sum(_overlap(rect, o) for o in others)
+        score = (0 if inside else 1, covered, i)
+        if best is None or score < best[0]:
+            best = (score, rect)
+        if inside and not covered:
+            break
+    assert best is not None
+    rect = best[1]
     style = FACTION_STYLE.get(tok.faction, FACTION_STYLE["neutral"])
-    pygame.draw.rect(screen, (16, 18, 24), bg, border_radius=6)
-    pygame.draw.rect(screen, style.fill, bg, 2, border_radius=6)
-    screen.blit(text, rect)
+    pygame.draw.rect(screen, (16, 18, 24), rect, border_radius=6)
+    pygame.draw.rect(screen, style.fill, rect, 2, border_radius=6)
+    screen.blit(text, text.get_rect(center=rect.center))
+    return rect
+
+
+# (which point of the tag, direction from the token's centre in units of the arc ring's radius)
+TAG_SPOTS = (("midbottom", 0, -1), ("midtop", 0, 1), ("midleft", 1, 0), ("midright", -1, 0),
+             ("bottomleft", 0.72, -0.72), ("bottomright", -0.72, -0.72), ("topleft", 0.72, 0.72),
+             ("topright", -0.72, 0.72))
+
+
+def _disc_rect(ctx: BattleContext, tok: TokenState, inr: float) -> pygame.Rect:
+    """A token's disc with its ring and hp bar, on screen."""
+    cx, cy = _centre(ctx, tok)
+    r = token_radius_px(inr, tok.radius) + 7
+    return pygame.Rect(round(cx - r), round(cy - r), 2 * r, 2 * r + 6)
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    c = a.clip(b)
+    return c.width * c.height

@@ -1,6 +1,6 @@
-"""GM mode: the GM's tools panel and the add-a-combatant form."""
+"""GM mode: the GM's card (left edge) and its forms (add a combatant, edit one)."""
 
-from .join_form import JoinForm
+from .form import Form, edit_form, join_form
 from .panel import GMTools
 
-__all__ = ["GMTools", "JoinForm"]
+__all__ = ["Form", "GMTools", "edit_form", "join_form"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from game.render.pg import pygame
 
-from ..panels import theme as th
+from .. import theme as th
 
 
 @dataclass

@@ -1,29 +1,39 @@
-"""GM mode (a toggle, G): the GM's tools as a panel of buttons, each one action submitted to the match.
+"""GM mode (a toggle, G): the GM's card, each button one action submitted to the match.
 
-The GM acts for any faction at any time (the battle scene lets the GM's
-clicks drive whoever is to act when ``ctx.gm`` is on). This panel adds what
-only a GM may do (R13, R16): begin combat; place combatants in setup by
-dragging their tokens; grant movement; toggle threatening; push; remove as
-defeated or fled; add a combatant (R15) from a form; end combat. Every
-button answers with a ``Reply`` carrying the action for the scene to submit
-(so it lands in the log). A button whose action the engine would refuse is
-still clickable, and answers with the engine's reason instead of an action.
+The GM acts for any faction at any time (the command mapper lets the GM's
+clicks drive whoever is to act when ``ctx.gm`` is on). In GM mode this card
+takes the combatant card's place at the left edge, as narrow as it, so it
+never covers the action bar or the tokens the opening view kept clear of the
+card. It acts on the selected combatant (click a token or a tracker row), else
+on whoever is to act:
+
+- hit points: -5 / -1 / +1 / +5 (``set_hp``: damage or healing) and Edit...:
+  in setup every map-format property (``edit``), in combat the hit points;
+- in combat: +1 / +3 movement, threatening, push 1-3 hexes in a direction,
+  remove as defeated or fled;
+- in setup: drag a token to place it;
+- for the battle: add a combatant (a form; its hex is a click on the map),
+  save the setup as a Tiled map, undo the last action, begin or end combat.
+
+Buttons answer with a ``Reply`` carrying the action (the scene submits it
+through the match, so it lands in the log, and shows the engine's reason when
+it is refused) or a command the scene carries out (undo, save the setup).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from typing import Any
 
 from game.render.pg import pygame
-from game.rules import Action, Begin, EndCombat, GrantMovement, Place, Push, Remove, SetThreatening
 
+from .. import theme as th
 from ..context import BattleContext, Reply
-from ..panels import theme as th
 from .buttons import Button, ButtonRow, hit
-from .join_form import JoinForm
+from .form import Form, edit_form, join_form
 
-WIDTH = 300
 TOGGLE_KEY = pygame.K_g
+ROW = 32
+HP_STEPS = (-5, -1, 1, 5)
 
 
 def gm_target(ctx: BattleContext) -> str | None:
@@ -40,18 +50,22 @@ class GMTools:
 
     def __init__(self, rect: pygame.Rect | None = None) -> None:
         self.rect = rect
-        self.form: JoinForm | None = None
+        self.form: Form | None = None
         self.push_distance = 1
         self.buttons: list[Button] = []
-        self.hovered: Hashable | None = None
+        self.hovered: Any = None
         self.dragging: str | None = None  # setup: the token being dragged to a new hex
         self._frame = pygame.Rect(0, 0, 0, 0)
         self.last_cell: tuple[int, int] | None = None
         self._drop_key: object = None
         self._drop_reason: str | None = None
+        self._hp_label = pygame.Rect(0, 0, 0, 0)
+        self._gaps: list[int] = []
 
     # --- actions ------------------------------------------------------------------
-    def _action(self, key: Hashable, ctx: BattleContext) -> Action | None:
+    def _action(self, key: Any, ctx: BattleContext) -> Any:
+        from game.rules import Begin, EndCombat, GrantMovement, Push, Remove, SetHp, SetThreatening
+
         enc = ctx.encounter
         name = gm_target(ctx)
         if key == "begin":
@@ -70,15 +84,15 @@ class GMTools:
             return Remove(name, key)
         if isinstance(key, tuple) and key[0] == "push":
             return Push(name, key[1], self.push_distance)
+        if isinstance(key, tuple) and key[0] == "hp":
+            return SetHp(name, max(enc.view(name).hp, 0) + key[1])
         return None
 
-    def _reply(self, action: Action | None, ctx: BattleContext) -> Reply:
+    def _reply(self, action: Any, ctx: BattleContext) -> Reply:
+        """The action for the scene to submit: the engine says why if it refuses (no check first)."""
         if action is None:
-            return Reply(status="select a combatant first")
-        reason = ctx.encounter.check(action)
-        if reason:
-            return Reply(status=f"GM: {reason}")
-        return Reply(action=action, status=f"GM: {action.KIND.replace('_', ' ')}")
+            return Reply(status="select a combatant first (click its token or its tracker row)")
+        return Reply(action=action, status=None)
 
     # --- input ---------------------------------------------------------------------
     @property
@@ -93,7 +107,8 @@ class GMTools:
         if event.type == pygame.KEYDOWN and event.key == TOGGLE_KEY and not event.mod & pygame.KMOD_CTRL:
             ctx.gm = not ctx.gm
             self.dragging = None
-            return Reply(status="GM mode: you act for every side (G leaves)" if ctx.gm else "GM mode off")
+            return Reply(status="GM mode: you act for every side; the GM card is on the left (G leaves)"
+                         if ctx.gm else "GM mode off")
         if not ctx.gm:
             return None
         if event.type == pygame.MOUSEMOTION:
@@ -113,74 +128,120 @@ class GMTools:
                 ctx.selected = ctx.hovered_unit
                 return Reply(status=f"placing {self.dragging}: drop it on a hex")
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
+            from game.rules import Place
+
             name, self.dragging = self.dragging, None
             cell = ctx.cell_at(event.pos)
-            if cell is None or cell == ctx.encounter.view(name).cell:
-                return Reply()
-            return self._reply(Place(name, cell), ctx)
+            if cell is None or tuple(cell) == tuple(ctx.encounter.view(name).cell):
+                return Reply(status=f"{name} selected: the GM card acts on it")
+            return self._reply(Place(name, (cell[0], cell[1])), ctx)
         return None
 
-    def _click(self, key: Hashable, ctx: BattleContext) -> Reply:
+    def _click(self, key: Any, ctx: BattleContext) -> Reply:
         if key == "join":
-            enc = ctx.encounter
             at = ctx.hovered_cell or self.last_cell  # the last hex pointed at on the map
-            self.form = JoinForm(enc, at)
+            self.form = join_form(ctx.encounter, at)
             pygame.key.start_text_input()
-            return Reply(status="add a combatant: fill in the form")
+            return Reply(status="add a combatant: fill in the form, click the map for its hex")
+        if key == "edit":
+            name = gm_target(ctx)
+            if name is None:
+                return self._reply(None, ctx)
+            self.form = edit_form(ctx.encounter, name)
+            pygame.key.start_text_input()
+            if ctx.encounter.phase == "setup":
+                return Reply(status=f"edit {name}: change what you want, Enter applies")
+            return Reply(status=f"{name}'s hit points: type the number, Enter sets them")
         if key == "dist":
             self.push_distance = self.push_distance % 3 + 1
             return Reply(status=f"push distance {self.push_distance}")
+        if key in ("undo", "save"):
+            return Reply(command=key)
         return self._reply(self._action(key, ctx), ctx)
 
     def _form_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         assert self.form is not None
-        out = self.form.handle_event(event)
+        if event.type == pygame.MOUSEMOTION:
+            return Reply()  # the form is modal: the map shows no preview under it
+        out = self.form.handle_event(event, ctx.cell_at)
         if out is None:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.form.error:
-                return Reply(status=f"cannot add: {self.form.error}")
+                return Reply(status=f"not yet: {self.form.error}")
             return Reply()  # the form is modal: nothing reaches the map while it is open
         self.form = None
+        pygame.key.stop_text_input()
         if out == "cancel":
-            return Reply(status="nobody added")
-        return Reply(action=out, status=f"GM: {out.name} joins")
+            return Reply(status="nothing changed")
+        return Reply(action=out, status=None)
 
     # --- drawing ---------------------------------------------------------------------
-    def _layout(self, ctx: BattleContext, area: pygame.Rect) -> pygame.Rect:
+    def _rows(self, ctx: BattleContext) -> list[list[tuple[Any, str]]]:
         enc = ctx.encounter
-        rows: list[list[tuple[Hashable, str]]] = []
-        if enc.phase == "setup":
-            rows.append([("begin", "Begin combat")])
-        if enc.phase != "ended":
-            rows.append([("join", "Add a combatant…")])
         name = gm_target(ctx)
-        if enc.phase == "active" and name is not None:
+        rows: list[list[tuple[Any, str]]] = []
+        if name is not None and enc.phase != "ended":
+            rows.append([(("hp", n), f"{n:+d}".replace("-", "−")) for n in HP_STEPS])  # the label sits between
+            rows.append([("edit", "Edit properties…" if enc.phase == "setup" else "Set hit points…")])
+        if name is not None and enc.phase == "active":
             v = enc.view(name)
             rows.append([("grant1", "+1 move"), ("grant3", "+3 move"),
-                         ("threat", "Threatening" if v.threatening else "Not threatening")])
-            names = enc.layout.direction_names
+                         ("threat", "Threatens" if v.threatening else "No threat")])
             hexes = "hex" if self.push_distance == 1 else "hexes"
             rows.append([("dist", f"Push {self.push_distance} {hexes} (click: 1-3)")])
-            rows.append([(("push", d), d) for d in names])
+            rows.append([(("push", d), d) for d in enc.layout.direction_names])
             rows.append([("defeated", "Remove: defeated"), ("fled", "Remove: fled")])
-        if enc.phase == "active":
+        rows.append([])  # a gap: the battle's own tools below
+        if enc.phase != "ended":
+            rows.append([("join", "Add a combatant…")])
+        if enc.phase == "setup":
+            rows.append([("save", "Save setup as a map…")])
+        rows.append([("undo", "Undo the last action")])
+        if enc.phase == "setup":
+            rows.append([("begin", "Begin combat")])
+        elif enc.phase == "active":
             rows.append([("end", "End combat")])
-        h = 58 + 32 * len(rows) + 6
-        a = area
-        frame = self.rect or pygame.Rect(a.x + 8, a.bottom - h - 8, WIDTH, h)
+        return rows
+
+    def _layout(self, ctx: BattleContext, area: pygame.Rect) -> pygame.Rect:
+        enc = ctx.encounter
+        rows = self._rows(ctx)
+        name = gm_target(ctx)
+        head = 84 if name is not None else 58
+        h = head + sum(ROW if r else 10 for r in rows) + 28
+        frame = self.rect or pygame.Rect(area.x + 8, area.y + 8, th.CARD_WIDTH, h)
         self.buttons = []
-        y = frame.y + 54
+        self._gaps = []  # separator lines, drawn with the frame
+        y = frame.y + head
+        inner = frame.width - 2 * th.PAD
         for row in rows:
-            self.buttons.extend(ButtonRow.place(frame.x + th.PAD, y, frame.width - 2 * th.PAD, row,
-                                                gap=4 if len(row) > 3 else 6))
-            y += 32
+            if not row:
+                self._gaps.append(y + 3)
+                y += 10
+                continue
+            if isinstance(row[0][0], tuple) and row[0][0][0] == "hp":  # -5 -1 [hp] +1 +5
+                bw = 38
+                xs = [frame.x + th.PAD, frame.x + th.PAD + bw + 4, frame.right - th.PAD - 2 * bw - 4,
+                      frame.right - th.PAD - bw]
+                self.buttons.extend(Button(k, label, pygame.Rect(x, y, bw, 26)) for (k, label), x in zip(row, xs,
+                                                                                                          strict=True))
+                self._hp_label = pygame.Rect(xs[1] + bw, y, xs[2] - xs[1] - bw, 26)
+            else:
+                self.buttons.extend(ButtonRow.place(frame.x + th.PAD, y, inner, row, gap=4 if len(row) > 3 else 6))
+            y += ROW
+        can_undo = getattr(ctx.match, "can_undo", None)  # a Match (the replay's stand-in has no undo)
+        undo_blocked = can_undo is None or can_undo() is not None
         for b in self.buttons:
             if b.key == "threat" and name is not None:
                 b.active = bool(enc.view(name).threatening)
-            b.danger = b.key in ("defeated", "fled", "end")
+            b.danger = b.key in ("defeated", "fled", "end") or (isinstance(b.key, tuple) and b.key[0] == "hp"
+                                                                  and b.key[1] < 0)
+            b.enabled = not (b.key == "undo" and undo_blocked)
         return frame
 
     def _draw_drop(self, screen: pygame.Surface, ctx: BattleContext, cell: tuple[int, int]) -> None:
         """Where the dragged token would land: the hex outlined green, or red with the engine's reason."""
+        from game.rules import Place
+
         assert self.dragging is not None
         key = (ctx.version, self.dragging, cell)
         if key != self._drop_key:
@@ -192,9 +253,28 @@ class GMTools:
         lines = [head, th.Line(f"refused: {reason}", "bad")] if reason else [head]
         th.tooltip(screen, lines, ctx.mouse, within=ctx.view_rect)
 
+    def _draw_head(self, screen: pygame.Surface, ctx: BattleContext, frame: pygame.Rect) -> None:
+        x = frame.x + th.PAD
+        th.text(screen, "GM mode", (x, frame.y + 8), size=th.HEAD, bold=True, colour=th.ACCENT)
+        th.text(screen, "G leaves", (frame.right - th.PAD, frame.y + 12), size=th.SMALL, colour=th.MUTED,
+                anchor="topright")
+        name = gm_target(ctx)
+        if name is None:
+            th.text(screen, "select a combatant: its token or tracker row", (x, frame.y + 34), size=th.SMALL,
+                    colour=th.MUTED)
+            return
+        v = ctx.encounter.view(name)
+        th.text(screen, th.fit(name, frame.width - 2 * th.PAD - 80, th.BODY, True), (x, frame.y + 34), bold=True,
+                colour=th.faction_colour(v.faction))
+        th.text(screen, v.faction, (frame.right - th.PAD, frame.y + 36), size=th.SMALL, colour=th.MUTED,
+                anchor="topright")
+        sub = f"{v.size} · {v.movement_type} · move {v.movement}/{v.movement_max}"
+        th.text(screen, th.fit(sub, frame.width - 2 * th.PAD, th.SMALL), (x, frame.y + 58), size=th.SMALL,
+                colour=th.MUTED)
+
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         if ctx.hovered_cell is not None:
-            self.last_cell = ctx.hovered_cell
+            self.last_cell = tuple(ctx.hovered_cell)  # type: ignore[assignment]
         if not ctx.gm:
             self._frame = pygame.Rect(0, 0, 0, 0)
             self.buttons = []
@@ -202,15 +282,24 @@ class GMTools:
         frame = self._layout(ctx, th.area(screen, ctx))
         self._frame = frame
         th.draw_frame(screen, frame, edge=th.ACCENT)
-        th.text(screen, "GM mode", (frame.x + th.PAD, frame.y + 8), size=th.HEAD, bold=True, colour=th.ACCENT)
+        self._draw_head(screen, ctx, frame)
+        for y in self._gaps:
+            pygame.draw.line(screen, th.PANEL_EDGE, (frame.x + th.PAD, y), (frame.right - th.PAD, y))
         name = gm_target(ctx)
-        sub = "you act for every side (G leaves)" if name is None else f"acting on {name} (tracker: pick another)"
-        th.text(screen, th.fit(sub, frame.width - 2 * th.PAD, th.SMALL), (frame.x + th.PAD, frame.y + 32),
-                size=th.SMALL, colour=th.MUTED)
         for b in self.buttons:
             b.draw(screen, b.key == self.hovered)
+        if name is not None and self._hp_label.width:
+            v = ctx.encounter.view(name)
+            colour = th.BAD if v.hp < v.hp_max else th.GOOD if v.hp == v.hp_max else th.ACCENT
+            th.text(screen, f"{max(v.hp, 0)}/{v.hp_max} hp", self._hp_label.center, colour=colour, bold=True,
+                    anchor="center")
+        hint = "drag a token to place it" if ctx.encounter.phase == "setup" else "click a token to act on it"
+        th.text(screen, hint, (frame.x + th.PAD, frame.bottom - 22), size=th.SMALL, colour=th.FAINT)
         if self.dragging is not None and ctx.hovered_cell is not None:
-            self._draw_drop(screen, ctx, ctx.hovered_cell)
+            self._draw_drop(screen, ctx, (ctx.hovered_cell[0], ctx.hovered_cell[1]))
         if self.form is not None:
             ctx.tips.clear()  # the form is modal: no map tooltip over it
-            self.form.draw(screen)
+            picking = next((f for f in self.form.fields if f.pick), None)
+            if picking is not None and ctx.hovered_cell is not None:  # the hex a click would pick
+                pygame.draw.polygon(screen, th.ACCENT, ctx.hex_polygon(ctx.hovered_cell), 3)
+            self.form.draw(screen, th.area(screen, ctx))

@@ -13,8 +13,8 @@ import math
 from game.render.pg import pygame
 from game.rules import CombatantView
 
+from .. import theme as th
 from ..context import BattleContext, Point, Reply
-from ..panels import theme as th
 
 FILL = {"front": (110, 200, 110, 60), "left": (255, 186, 60, 96), "right": (255, 186, 60, 96),
         "rear": (240, 70, 60, 110)}
@@ -39,12 +39,14 @@ class FacingArcs:
         self._key: object = None
         self._layer: pygame.Surface | None = None
         self._labels: list = []
+        self.label_rects: list[pygame.Rect] = []  # where the labels went in the last drawing (screen)
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.shown = None
+        self.label_rects = []
         enc = ctx.encounter
         name = ctx.hovered_unit
         if name is None or ctx.show_enemy_reach:
@@ -59,8 +61,9 @@ class FacingArcs:
             self._key = key
         cx, cy = ctx.cell_to_screen(v.cell)
         screen.blit(self._layer, self._layer.get_rect(center=(round(cx), round(cy))))
-        for surf, (dx, dy) in self._labels:
-            screen.blit(surf, surf.get_rect(center=(round(cx + dx), round(cy + dy))))
+        self.label_rects = [surf.get_rect(center=(round(cx + dx), round(cy + dy))) for surf, (dx, dy) in self._labels]
+        for (surf, _), rect in zip(self._labels, self.label_rects, strict=True):
+            screen.blit(surf, rect)
 
     def _paint(self, ctx: BattleContext, v: CombatantView) -> tuple[pygame.Surface, list[tuple[pygame.Surface, Point]]]:
         """The six sectors around the centre of a square layer, and the labels with their offsets."""

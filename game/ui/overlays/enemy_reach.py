@@ -28,9 +28,9 @@ import numpy as np
 from game.render.pg import pygame
 from game.rules import Encounter
 
+from .. import theme as th
 from ..context import BattleContext, Cell, Reply
-from ..panels import theme as th
-from ..panels.theme import Line
+from ..theme import Line
 from . import draw, paint
 from .layer import MapLayer, Painter
 from .moves import mover

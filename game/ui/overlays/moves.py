@@ -14,11 +14,14 @@ from __future__ import annotations
 from game.render.pg import pygame
 from game.rules import Encounter
 
+from .. import theme as th
 from ..context import DISENGAGE, BattleContext, Cell, Reply
-from ..panels import theme as th
-from ..panels.theme import Line
+from ..narration import reason_words
+from ..theme import Line
 from . import draw, paint
 from .layer import MapLayer, Painter
+
+TIP_WIDTH = 380  # a refusal wraps to this many pixels in the move tooltip
 
 
 def mover(ctx: BattleContext) -> str | None:
@@ -66,7 +69,8 @@ def move_lines(enc: Encounter, name: str, cell: Cell) -> list[Line] | None:
     head = Line(f"Move {name} to {cell[0]},{cell[1]}", "accent", bold=True)
     if end is None:
         reason = enc.can_move_to(name, cell)
-        return [head, Line(f"cannot: {reason}" if reason else "cannot end a move here", "bad")]
+        words = reason_words(reason) if reason else "cannot end a move here"
+        return [head, *(Line(part, "bad") for part in th.wrap(words, TIP_WIDTH))]
     cost, stops = end
     left = 0 if stops else v.movement - cost
     lines = [head, Line("costs", right=f"{cost} of {v.movement} movement"),

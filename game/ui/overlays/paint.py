@@ -1,8 +1,8 @@
-"""Painters for MapLayer: reach shading, attack zones, enemy-reach counts (the renderer's colours).
+"""Painters for MapLayer: reach shading, attack zones, enemy-reach counts.
 
-They mirror game.render.overlays' look (light-to-deep blue by cost, amber ZoC
-stops with a red octagon, a white outline; red tint and outline for zones)
-but draw through a transform onto a layer the size of what they show.
+The reach is game.render.overlays' own painters (one look for ``playmat render`` and the window:
+light-to-deep blue by cost, amber ZoC stops with a red octagon, a white outline), drawn through a
+transform onto a layer the size of what it shows; zones and counts are the window's alone.
 """
 
 from __future__ import annotations
@@ -10,64 +10,24 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 
-from game.render.geometry import region_edges
+from game.render.overlays import At, ReachEntry, cost_badge, outline_region, shade_reach, shrink
 from game.render.pg import pygame
-from game.render.style import font, lerp_colour
+from game.render.style import font
 
 from ..context import BattleContext, Cell
-
-At = Callable[[float, float], tuple[float, float]]
-ReachEntry = tuple[Cell, int, bool]
-
-
-def _shrink(points: list[tuple[float, float]], centre: tuple[float, float], by: float) -> list[tuple[float, float]]:
-    cx, cy = centre
-    out = []
-    for x, y in points:
-        d = math.hypot(x - cx, y - cy) or 1.0
-        f = max(0.0, (d - by) / d)
-        out.append((cx + (x - cx) * f, cy + (y - cy) * f))
-    return out
 
 
 def outline(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: At, colour: tuple[int, ...],
             width: int) -> None:
-    for a, b in region_edges(ctx.encounter.layout, cells):
-        pa, pb = at(*a), at(*b)
-        pygame.draw.line(surf, colour, pa, pb, width)
-        pygame.draw.circle(surf, colour, pa, width / 2)  # round joints where thick sides meet
-        pygame.draw.circle(surf, colour, pb, width / 2)
+    outline_region(surf, ctx.encounter.layout, cells, at, colour, width)
 
 
 def reach(surf: pygame.Surface, ctx: BattleContext, entries: Sequence[ReachEntry], at: At, k: float) -> None:
-    geo = ctx.geometry
-    most = max((cost for _, cost, _ in entries), default=1) or 1
     inr = ctx.hex_radius() / max(ctx.zoom, 1e-9) * k
-    for cell, cost, stops in entries:
-        pts = [at(x, y) for x, y in geo.cell_corners(cell)]
-        if stops:
-            pygame.draw.polygon(surf, (255, 176, 40, 110), pts)
-            c = at(*geo.cell_center(cell))
-            pygame.draw.lines(surf, (255, 168, 24, 230), True, _shrink(pts, c, 3.5 * k), max(2, int(2.2 * k)))
-        else:
-            t = (cost - 1) / max(1, most - 1)
-            pygame.draw.polygon(surf, lerp_colour((200, 240, 255, 92), (60, 130, 230, 64), t), pts)
+    shade_reach(surf, ctx.geometry, entries, at, k)
     outline(surf, ctx, {c for c, _, _ in entries}, at, (255, 255, 255, 235), max(2, int(2.2 * k)))
     for cell, cost, stops in entries:
-        _badge(surf, at(*geo.cell_center(cell)), inr, cost, stops)
-
-
-def _badge(surf: pygame.Surface, centre: tuple[float, float], inr: float, cost: int, stops: bool) -> None:
-    r = inr * 0.28
-    cx, cy = centre
-    if stops:
-        octagon = [(cx + r * 1.08 * math.cos(math.radians(22.5 + 45 * i)),
-                    cy + r * 1.08 * math.sin(math.radians(22.5 + 45 * i))) for i in range(8)]
-        pygame.draw.polygon(surf, (226, 60, 30, 245), octagon)
-    else:
-        pygame.draw.circle(surf, (10, 26, 52, 140), centre, r)
-    text = font(max(8, int(r * 1.35)), bold=True).render(str(cost), True, (255, 255, 255))
-    surf.blit(text, text.get_rect(center=(round(cx), round(cy + r * 0.08))))
+        cost_badge(surf, at(*ctx.geometry.cell_center(cell)), inr, cost, stops)
 
 
 def zone(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: At, k: float) -> None:
@@ -76,7 +36,7 @@ def zone(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: At, k: 
     for cell in cells:
         pts = [at(x, y) for x, y in geo.cell_corners(cell)]
         pygame.draw.polygon(surf, (240, 40, 30, 62), pts)
-        pygame.draw.polygon(surf, (236, 70, 60, 90), _shrink(pts, at(*geo.cell_center(cell)), 1.5 * k),
+        pygame.draw.polygon(surf, (236, 70, 60, 90), shrink(pts, at(*geo.cell_center(cell)), 1.5 * k),
                             max(1, int(1.2 * k)))
     outline(surf, ctx, cells, at, (150, 14, 14, 235), max(2, int(2.6 * k)))
 

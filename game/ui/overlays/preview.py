@@ -16,10 +16,10 @@ from __future__ import annotations
 from game.render.pg import pygame
 from game.rules import AttackPreview, DisengagePreview, Encounter, ShovePreview
 
+from .. import theme as th
 from ..commands import best_skill
 from ..context import ATTACK, DISENGAGE, SHOVE, BattleContext, Cell, Reply
-from ..panels import theme as th
-from ..panels.theme import Line
+from ..theme import Line
 from . import draw, wording
 from .moves import mover
 
@@ -151,6 +151,8 @@ class ActionPreview:
         p = enc.preview_disengage(name, skill)
         self.plan = (None, p)
         lines = wording.disengage_lines(p)
+        if enc.view(name).movement == 0:  # R23 lifts zone of control only: nowhere to go with it this turn
+            lines.insert(1, Line(f"{name} has no movement left: even a success gains nothing this turn", "warn"))
         others = [k for k, _ in enc.view(name).skills if k != skill]
         if others:
             lines.append(Line("other skills: " + ", ".join(

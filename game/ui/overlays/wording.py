@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.rules import AttackPreview, DisengagePreview, ShootPreview, ShovePreview
-from game.ui.panels.theme import SMALL, Line
+from game.ui.narration import reason_words
+from game.ui.theme import SMALL, Line, wrap
 
 
 def pct(p: float) -> str:
@@ -81,12 +82,20 @@ def _reason(p: AttackPreview | ShovePreview | DisengagePreview) -> str | None:
     return p.legal or None
 
 
+REASON_WIDTH = 360  # px: a refusal wraps in the preview instead of being cut
+
+
+def not_possible(reason: str) -> list[Line]:
+    """The engine's refusal, without its action prefix (the heading says what was tried), wrapped."""
+    return [Line(part, "bad") for part in wrap(f"not possible: {reason_words(reason)}", REASON_WIDTH)]
+
+
 def attack_lines(p: AttackPreview) -> list[Line]:
     """An :class:`AttackPreview` in words."""
     lines = [Line(f"{p.attacker} attacks {p.target}", "accent", bold=True)]
     reason = _reason(p)
     if reason:
-        lines.append(Line(f"not possible: {reason}", "bad"))
+        lines.extend(not_possible(reason))
     lines.append(Line(roll_phrase("hits", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
     lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
     lines.append(Line(damage_phrase(p)))
@@ -104,7 +113,7 @@ def shove_lines(p: ShovePreview) -> list[Line]:
     lines = [Line(f"{p.attacker} shoves {p.target}", "accent", bold=True)]
     reason = _reason(p)
     if reason:
-        lines.append(Line(f"not possible: {reason}", "bad"))
+        lines.extend(not_possible(reason))
     lines.append(Line(roll_phrase("succeeds", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
     lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
     lines.extend(push_outcome_lines(p))
@@ -130,10 +139,12 @@ def push_outcome_lines(p: ShovePreview) -> list[Line]:
 
 def disengage_lines(p: DisengagePreview) -> list[Line]:
     """A :class:`DisengagePreview` in words: the roll and which threateners it would cancel (R23)."""
-    lines = [Line(f"{p.unit} disengages ({p.skill} {signed(p.skill_value)})", "accent", bold=True)]
+    how = f"with {p.skill} ({signed(p.skill_value)})" if p.skill_value or p.skill != "none" \
+        else "with no combat skill (the d20 alone)"
+    lines = [Line(f"{p.unit} tries to disengage {how}", "accent", bold=True)]
     reason = _reason(p)
     if reason:
-        lines.append(Line(f"not possible: {reason}", "bad"))
+        lines.extend(not_possible(reason))
     lines.append(Line(roll_phrase("succeeds", p.roll_needed, p.chance).capitalize(), "text", bold=True))
     if p.cancels:
         who = ", ".join(p.cancels)

@@ -10,11 +10,11 @@ from game.render.pg import pygame
 from game.render.style import hp_colour
 from game.rules import CombatantView, Encounter
 
+from .. import theme as th
 from ..context import BattleContext, Reply
-from . import theme as th
-from .theme import SMALL, Line
+from ..theme import SMALL, Line
 
-WIDTH = 260
+WIDTH = th.CARD_WIDTH
 
 
 def band_text(reach_min: int, reach: int) -> str:
@@ -78,7 +78,7 @@ class CombatantCard:
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         name = shown_name(ctx)
-        if name is None:
+        if name is None or ctx.gm:  # GM mode: the GM's card takes this place (game.ui.gm)
             self._frame = pygame.Rect(0, 0, 0, 0)
             return
         key = (ctx.version, name)

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from game.render.pg import pygame
 from game.rules import Event
 
+from .. import theme as th
 from ..context import BattleContext, Reply
 from ..narration import Bonus, Entry, bonus_from, event_lines
-from . import theme as th
 
 WIDTH = 350  # clear of the action bar (bottom centre, ~560 px wide)
 HEIGHT = 188

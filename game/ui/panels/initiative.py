@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from game.render.pg import pygame
 from game.render.style import hp_colour
 
+from .. import theme as th
 from ..context import BattleContext, Reply
-from . import theme as th
 
 ROW = 26
 WIDTH = 240

@@ -12,9 +12,8 @@ import numpy as np
 
 from game.render.pg import pygame
 
+from .. import theme as th
 from ..context import BattleContext, Reply
-from . import theme as th
-from .card import WIDTH as CARD_WIDTH
 
 WIDTH = 330
 TOGGLE_KEY = pygame.K_l
@@ -107,7 +106,7 @@ class Legend:
         h = 36 + 26 * len(OVERLAYS) + 30 + 22 * (len(rows) + 2) + 8
         a = th.area(screen, ctx)
         # Top-left, just right of the combatant card (and clear of the GM panel, bottom-left).
-        frame = self.rect or pygame.Rect(a.x + 8 + CARD_WIDTH + 8, a.y + 8, WIDTH, h)
+        frame = self.rect or pygame.Rect(a.x + 8 + th.CARD_WIDTH + 8, a.y + 8, WIDTH, h)
         self._frame = frame
         th.draw_frame(screen, frame)
         x, y = frame.x + th.PAD, frame.y + 8

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple, Protocol
 
 from game.render.pg import pygame
 from game.render.style import FACTION_STYLE, font
@@ -19,6 +20,7 @@ BODY = 20
 SMALL = 17
 LINE = 22  # body line height
 PAD = 10
+CARD_WIDTH = 260  # the combatant card at the left edge, and the GM card in its place in GM mode
 
 PANEL_BG = (18, 20, 27, 232)
 PANEL_EDGE = (92, 96, 112)
@@ -52,10 +54,28 @@ class Line:
         return ROLE.get(self.role, TEXT)
 
 
-def area(screen: pygame.Surface, ctx: object) -> pygame.Rect:
+class Tip(NamedTuple):
+    """A tooltip an overlay posts for the Tooltips panel to draw above every panel this frame."""
+
+    lines: list[Line]
+    near: tuple[float, float]
+    min_width: int
+    edge: tuple[int, int, int]
+
+
+class Host(Protocol):
+    """What the panel helpers below use of the battle's context (``game.ui.context.BattleContext``)."""
+
+    view_rect: pygame.Rect
+    hovered_cell: tuple[int, int] | None
+    hovered_unit: str | None
+    tips: list[Tip]
+
+
+def area(screen: pygame.Surface, ctx: Host) -> pygame.Rect:
     """The map area panels sit in: ``ctx.view_rect`` (between the top bar and the status line), else the screen."""
-    r = getattr(ctx, "view_rect", None)
-    return r if r is not None and r.width > 0 else screen.get_rect()
+    r = ctx.view_rect
+    return r if r.width > 0 else screen.get_rect()
 
 
 def draw_frame(screen: pygame.Surface, rect: pygame.Rect, *, edge: tuple[int, int, int] = PANEL_EDGE) -> None:
@@ -145,50 +165,24 @@ def draw_lines(screen: pygame.Surface, rect: pygame.Rect, lines: Sequence[Line])
         y += line_height(ln)
 
 
-def claim_hover(ctx: object, frame: pygame.Rect, event: pygame.event.Event) -> None:
+def claim_hover(ctx: Host, frame: pygame.Rect, event: pygame.event.Event) -> None:
     """The pointer moving over a panel points at the panel, not the hex under it: no map hover, no preview.
 
     Clicks still go through (the scene picks the clicked cell from the event), so no hex is unreachable.
     """
     if event.type == pygame.MOUSEMOTION and frame.collidepoint(event.pos):
-        ctx.hovered_cell = None  # type: ignore[attr-defined]
-        ctx.hovered_unit = None  # type: ignore[attr-defined]
+        ctx.hovered_cell = None
+        ctx.hovered_unit = None
 
 
 MAX_TIPS = 8
-Tip = tuple[list[Line], tuple[float, float], dict[str, object]]  # lines, near which point, tooltip()'s options
 
 
-def post_tip(ctx: object, lines: Sequence[Line], near: tuple[float, float], **kw: object) -> None:
+def post_tip(ctx: Host, lines: Sequence[Line], near: tuple[float, float], *, min_width: int = 0,
+             edge: tuple[int, int, int] = PANEL_EDGE) -> None:
     """Queue a tooltip for the Tooltips panel to draw above all panels this frame (see BattleContext.tips)."""
-    tips = getattr(ctx, "tips", None)
-    if tips is None:
-        return
-    tips.append((list(lines), near, kw))
-    del tips[:-MAX_TIPS]  # bounded even if no Tooltips panel ever drains it
-
-
-class Tooltips:
-    """The topmost panel: draws the tooltips the overlays posted this frame, then forgets them."""
-
-    layer = "panel"
-    always = True  # drawn with the panels collapsed (Tab) too: a preview is what the player is asking for
-
-    def handle_event(self, event: pygame.event.Event, ctx: object) -> None:
-        return None
-
-    def draw(self, screen: pygame.Surface, ctx: object) -> None:
-        tips = getattr(ctx, "tips", None)
-        if not tips:
-            return
-        area = getattr(ctx, "view_rect", None)
-        if area is not None and area.width > 0:  # keep clear of the action bar along the map's bottom edge
-            from ..context import ACTION_BAR
-
-            area = area.inflate(0, -ACTION_BAR).move(0, -ACTION_BAR // 2)
-        for lines, near, kw in tips:
-            tooltip(screen, lines, near, within=area, **kw)
-        tips.clear()
+    ctx.tips.append(Tip(list(lines), near, min_width, edge))
+    del ctx.tips[:-MAX_TIPS]  # bounded even if no Tooltips panel ever drains it
 
 
 def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, float], *, min_width: int = 0,

@@ -1,0 +1,87 @@
+"""A yes/no question over the battle that a stray click or a held key cannot answer.
+
+Issue 20 bug 11: the end-turn question, centred on the map where the camera
+keeps the actor, caught map clicks aimed near the centre and ended two turns by
+accident. So:
+
+- a button answers on release, and only when the press began on that same
+  button after the question opened (the click that opened it, or one already
+  under way, never answers it);
+- a key answers on release, and only when its press came after the question
+  opened and was not held down into key repeat (holding Enter through the
+  question does not say yes);
+- the box sits at the bottom of the map area, just above the action bar where
+  the End turn button is, away from the middle where the actor stands; clicks
+  outside it do nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.render.pg import pygame
+
+from .chrome import Button, panel, text, wrap
+from .context import ACTION_BAR, STATUS_BAR
+from .menus import MenuScene
+from .scene import POP, QUIT, Transition
+
+YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y)
+NO_KEYS = (pygame.K_ESCAPE, pygame.K_n)
+
+
+class ConfirmScene(MenuScene):
+    def __init__(self, question: str, detail: str, yes: Callable[[], Transition | None]) -> None:
+        def do_yes() -> Transition | None:
+            return yes() or POP
+
+        super().__init__(question, [detail], [("Yes", "return", do_yes), ("No", "n", lambda: POP)])
+        self.pressed: int | None = None  # index of the button a press began on while the question was open
+        self.key_downs: dict[int, int] = {}  # key -> presses seen since the question opened (repeats count)
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.QUIT:
+            return QUIT
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = next((i for i, b in enumerate(self.buttons) if b.hit(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            began, self.pressed = self.pressed, None
+            if began is not None and began < len(self.buttons) and self.buttons[began].hit(event.pos):
+                return self.actions[began][2]()
+        elif event.type == pygame.KEYDOWN:
+            self.key_downs[event.key] = self.key_downs.get(event.key, 0) + 1
+        elif event.type == pygame.KEYUP:
+            downs = self.key_downs.pop(event.key, 0)
+            if downs == 1:  # pressed after the question opened, and not held into key repeat
+                if event.key in YES_KEYS:
+                    return self.actions[0][2]()
+                if event.key in NO_KEYS:
+                    return self.actions[1][2]()
+        return None
+
+    def draw(self, screen: pygame.Surface, alpha: float) -> None:
+        w, h = screen.get_size()
+        pw = min(560, w - 40)
+        body: list[str] = []
+        for line in self.lines:
+            body.extend(wrap(line, 20, pw - 40))
+        ph = 56 + 24 * len(body) + 60
+        box = pygame.Rect(0, 0, pw, ph)
+        box.midbottom = (w // 2, h - STATUS_BAR - ACTION_BAR - 8)  # above the action bar, clear of the middle
+        self.box = box
+        panel(screen, box)
+        text(screen, self.title, (box.x + 20, box.y + 12), 26, (255, 214, 120), bold=True)
+        y = box.y + 48
+        for line in body:
+            text(screen, line, (box.x + 20, y), 20)
+            y += 24
+        bw = (pw - 60) // 2
+        self.buttons = []
+        for i, (label, k, _) in enumerate(self.actions):
+            shown = {"return": "Enter", "n": "N / Esc"}.get(k, k)
+            b = Button(label, pygame.Rect(box.x + 20 + i * (bw + 20), box.bottom - 52, bw, 40), shown)
+            b.draw(screen, hover=b.rect.collidepoint(self.mouse))
+            self.buttons.append(b)

@@ -1,0 +1,299 @@
+"""A GM's form: a few fields, checked by the engine's own parser and ``check``, answering with one action.
+
+Text fields take typing (Backspace deletes, Tab / Shift-Tab or a click moves
+between fields); choice fields cycle with a click, Left/Right or Space. A
+field marked ``pick`` takes a hex: a click on the map (outside the form) fills
+it in, so nobody types coordinates. Enter (or the OK button) builds the
+action; when the engine would refuse it, its one-line reason shows under the
+form and the form stays open to fix the entry. Esc cancels. A form never
+changes the encounter: it hands the action back for the battle scene to submit.
+
+:func:`join_form` adds a combatant (R15); :func:`edit_form` changes one: in
+setup every map-format property (an ``edit``, as if the map had said so), in
+combat its hit points (``set_hp``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.render.pg import pygame
+
+from .. import theme as th
+
+INT_KEYS = ("move", "hp", "attack", "defense", "reach", "reach_min", "initiative", "ranged_attack", "area_range",
+            "area_radius", "area_attack", "area_push", "area_uses")
+ROW = 30
+COLUMN_W = 320
+LABEL_W = 150
+ROWS_PER_COLUMN = 12
+
+
+@dataclass
+class Field:
+    key: str
+    label: str
+    value: str
+    choices: tuple[str, ...] = ()
+    pick: bool = False  # a hex: a click on the map fills it in
+
+    def cycle(self, step: int = 1) -> None:
+        if self.choices:
+            i = self.choices.index(self.value) if self.value in self.choices else -1
+            self.value = self.choices[(i + step) % len(self.choices)]
+
+
+Build = Callable[["Form"], Any]  # the form -> an action, or a str saying what is wrong
+
+
+class Form:
+    def __init__(self, title: str, fields: list[Field], build: Build, ok: str, hint: str = "",
+                 dock: str = "right") -> None:
+        self.title = title
+        self.dock = dock  # "right" of the map area (the map stays clickable to its left), or "left" beside the GM card
+        self.fields = fields
+        self.build = build
+        self.ok_label = ok
+        self.hint = hint
+        self.focus = 0
+        self.error: str | None = None
+        self.rects: list[pygame.Rect] = []
+        self.buttons: dict[str, pygame.Rect] = {}
+        self.frame = pygame.Rect(0, 0, 0, 0)
+
+    def field(self, key: str) -> Field:
+        return next(f for f in self.fields if f.key == key)
+
+    def submit(self) -> Any | None:
+        """The action when it is well formed and the engine accepts it; else None with :attr:`error` set."""
+        out = self.build(self)
+        if isinstance(out, str):
+            self.error = out
+            return None
+        self.error = None
+        return out
+
+    # --- input -------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event, cell_at: Callable[[tuple[int, int]], Any] | None = None) -> Any:
+        """None: keep the form open; "cancel": close it; an action: submit and close."""
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.TEXTINPUT:
+            f = self.fields[self.focus]
+            if not f.choices and event.text.isprintable():
+                f.value += event.text
+                self.error = None
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.buttons.get("ok", pygame.Rect(0, 0, 0, 0)).collidepoint(event.pos):
+                return self.submit()
+            if self.buttons.get("cancel", pygame.Rect(0, 0, 0, 0)).collidepoint(event.pos):
+                return "cancel"
+            for i, r in enumerate(self.rects):
+                if r.collidepoint(event.pos):
+                    self.focus = i
+                    self.fields[i].cycle()
+                    return None
+            picking = next((f for f in self.fields if f.pick), None)
+            if picking is not None and not self.frame.collidepoint(event.pos) and cell_at is not None:
+                cell = cell_at(event.pos)
+                if cell is not None:  # the map under the pointer: that hex
+                    picking.value = f"{cell[0]},{cell[1]}"
+                    self.error = None
+        return None
+
+    def _key(self, event: pygame.event.Event) -> Any:
+        f = self.fields[self.focus]
+        if event.key == pygame.K_ESCAPE:
+            return "cancel"
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.submit()
+        if event.key == pygame.K_TAB:
+            self.focus = (self.focus + (-1 if event.mod & pygame.KMOD_SHIFT else 1)) % len(self.fields)
+        elif event.key == pygame.K_UP:
+            self.focus = (self.focus - 1) % len(self.fields)
+        elif event.key == pygame.K_DOWN:
+            self.focus = (self.focus + 1) % len(self.fields)
+        elif f.choices and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
+            f.cycle(-1 if event.key == pygame.K_LEFT else 1)
+        elif event.key == pygame.K_BACKSPACE and not f.choices:
+            f.value = f.value[:-1]
+            self.error = None
+        return None
+
+    # --- drawing -----------------------------------------------------------------
+    def draw(self, screen: pygame.Surface, area: pygame.Rect) -> None:
+        """Docked at the right of ``area`` (the map area): the map to its left stays in view for picking."""
+        columns = 1 if len(self.fields) <= ROWS_PER_COLUMN else 2
+        per = -(-len(self.fields) // columns)
+        width = COLUMN_W * columns + 2 * th.PAD
+        err_lines = th.wrap(self.error, width - 2 * th.PAD - 10, th.SMALL) if self.error else []
+        hint_lines = th.wrap(self.hint, width - 2 * th.PAD - 10, th.SMALL) if self.hint else []
+        h = 44 + 20 * len(hint_lines) + ROW * per + 12 + 20 * len(err_lines) + 44
+        x0 = area.right - width - 8 if self.dock == "right" else area.x + 8 + 260 + 8  # beside the GM card
+        self.frame = pygame.Rect(x0, max(area.y + 8, area.centery - h // 2) if self.dock == "right" else area.y + 8,
+                                 width, h)
+        th.draw_frame(screen, self.frame, edge=th.ACCENT)
+        x, y = self.frame.x + th.PAD + 6, self.frame.y + 10
+        keys = "Tab next · Enter OK · Esc cancel"
+        room = width - 2 * th.PAD - 12 - th.text_width(keys, th.SMALL) - 16
+        th.text(screen, th.fit(self.title, max(room, width - 2 * th.PAD - 12), th.HEAD, True), (x, y), size=th.HEAD,
+                bold=True)
+        if room >= th.text_width(self.title, th.HEAD, True):  # a narrow form: the buttons say Enter and Esc
+            th.text(screen, keys, (self.frame.right - th.PAD - 6, y + 4), size=th.SMALL, colour=th.MUTED,
+                    anchor="topright")
+        y += 34
+        for line in hint_lines:
+            th.text(screen, line, (x, y), size=th.SMALL, colour=th.MUTED)
+            y += 20
+        self.rects = []
+        for i, f in enumerate(self.fields):
+            col, row = divmod(i, per)
+            fx, fy = self.frame.x + th.PAD + col * COLUMN_W, y + row * ROW
+            th.text(screen, th.fit(f.label, LABEL_W - 8, th.SMALL), (fx + 6, fy + ROW // 2), size=th.SMALL,
+                    colour=th.MUTED, anchor="midleft")
+            box = pygame.Rect(fx + LABEL_W, fy + 2, COLUMN_W - LABEL_W - 10, ROW - 4)
+            self.rects.append(box)
+            focused = i == self.focus
+            pygame.draw.rect(screen, (40, 43, 54) if not focused else (54, 58, 74), box, border_radius=5)
+            pygame.draw.rect(screen, th.ACCENT if focused else (82, 86, 100), box, 1, border_radius=5)
+            shown = f"‹ {f.value} ›" if f.choices else f.value + ("|" if focused else "")
+            if f.pick and not f.value:
+                shown = "click the map" if not focused else "|  (or click the map)"
+            th.text(screen, th.fit(shown, box.width - 12), (box.x + 8, box.centery), colour=th.TEXT, anchor="midleft")
+        y += ROW * per + 6
+        for line in err_lines:
+            th.text(screen, line, (x, y), size=th.SMALL, colour=th.BAD)
+            y += 20
+        y += 6
+        ok = pygame.Rect(self.frame.right - th.PAD - 6 - 130, y, 130, 30)
+        cancel = pygame.Rect(ok.x - 140, y, 130, 30)
+        self.buttons = {"ok": ok, "cancel": cancel}
+        for key, r, label in (("ok", ok, f"{self.ok_label} (Enter)"), ("cancel", cancel, "Cancel (Esc)")):
+            pygame.draw.rect(screen, (70, 62, 30) if key == "ok" else (44, 47, 58), r, border_radius=6)
+            pygame.draw.rect(screen, th.ACCENT if key == "ok" else (96, 100, 116), r, 1, border_radius=6)
+            th.text(screen, label, r.center, size=th.SMALL, colour=th.TEXT, anchor="center")
+
+
+def _number(s: str) -> int | str:
+    try:
+        return int(s.strip())
+    except ValueError:
+        return s  # left as typed: the engine's parser names what is wrong with it
+
+
+def _checked(action: Any, enc: Any) -> Any:
+    """``action`` once the log's own parser (as for a log line) and the engine's ``check`` accept it, else why not."""
+    from game.rules import ActionParseError, parse_action
+
+    try:
+        action = parse_action(action.to_json(), enc.layout)
+    except ActionParseError as exc:
+        return str(exc)
+    return enc.check(action) or action
+
+
+# --- adding a combatant (R15) -------------------------------------------------------------------------
+def join_fields(at: tuple[int, int] | None, faction: str = "enemy") -> list[Field]:
+    return [
+        Field("name", "Name", ""),
+        Field("faction", "Faction", faction, ("player", "ally", "enemy", "neutral")),
+        Field("movement_type", "Movement type", "ground", ("ground", "flying", "swimming")),
+        Field("size", "Size", "standard", ("standard", "large", "giant")),
+        Field("move", "Move (hexes)", "6"),
+        Field("hp", "Hit points", "10"),
+        Field("attack", "Attack", "0"),
+        Field("defense", "Defence", "10"),
+        Field("damage", "Damage", "1d6"),
+        Field("reach", "Reach", "1"),
+        Field("initiative", "Initiative", "0"),
+        Field("at", "At hex (col,row)", f"{at[0]},{at[1]}" if at else "", pick=True),
+    ]
+
+
+def join_form(enc: Any, at: tuple[int, int] | None = None, faction: str = "enemy") -> Form:
+    def build(form: Form) -> Any:
+        from game.rules import Join
+
+        raw = form.field("at").value.replace(" ", "")
+        parts = raw.split(",")
+        if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
+            return "click the hex where it joins (or type col,row, for example 4,7)"
+        if not form.field("name").value.strip():
+            return "the new combatant needs a name"
+        props: dict[str, Any] = {f.key: _number(f.value) if f.key in INT_KEYS else f.value.strip()
+                                 for f in form.fields if f.key != "at"}
+        return _checked(Join.of(props, (int(parts[0]), int(parts[1]))), enc)
+
+    return Form("Add a combatant", join_fields(at, faction), build, "Add",
+                "Click the map to choose the hex; the engine checks the rest as a join line of the log.")
+
+
+# --- changing one -------------------------------------------------------------------------------------
+def edit_fields(v: Any, layout: Any) -> list[Field]:
+    """Every map-format property of ``v`` (a CombatantView) as it stands, blank where it has none."""
+    r, a = v.ranged, v.area
+    return [
+        Field("faction", "Faction", v.faction, ("player", "ally", "enemy", "neutral")),
+        Field("movement_type", "Movement type", v.movement_type, ("ground", "flying", "swimming")),
+        Field("size", "Size", v.size, ("standard", "large", "giant")),
+        Field("facing", "Facing", v.facing, tuple(layout.direction_names)),
+        Field("threatening", "Threatening", "true" if v.threatening else "false", ("true", "false")),
+        Field("hp", "Hit points", str(v.hp_max)),
+        Field("move", "Move (hexes)", str(v.movement_max)),
+        Field("initiative", "Initiative", str(v.initiative)),
+        Field("attack", "Attack", str(v.attack)),
+        Field("defense", "Defence", str(v.defense)),
+        Field("damage", "Damage", v.damage),
+        Field("reach", "Reach", str(v.reach)),
+        Field("reach_min", "Reach from", str(v.reach_min)),
+        Field("skills", "Skills", ", ".join(f"{k}:{n}" for k, n in v.skills)),
+        Field("ranged", "Ranged (MIN-MAX)", f"{r.min_range}-{r.max_range}" if r else ""),
+        Field("ranged_attack", "Ranged attack", str(r.attack) if r else ""),
+        Field("ranged_damage", "Ranged damage", r.damage if r else ""),
+        Field("area_range", "Area range", str(a.range) if a else ""),
+        Field("area_radius", "Area radius", str(a.radius) if a else ""),
+        Field("area_attack", "Area attack", str(a.attack) if a else ""),
+        Field("area_damage", "Area damage", a.damage if a else ""),
+        Field("area_push", "Area push", str(a.push) if a else ""),
+        Field("area_uses", "Area uses", str(a.uses) if a else ""),
+    ]
+
+
+def _edited_value(f: Field) -> Any:
+    text = f.value.strip()
+    if not text:
+        return None  # blank: back to the map format's default (no bow, no area ability)
+    if f.key == "threatening":
+        return text == "true"
+    return _number(text) if f.key in INT_KEYS else text
+
+
+def edit_form(enc: Any, name: str) -> Form:
+    """Setup: every property, submitted as one ``edit`` of what changed. In combat: its hit points (``set_hp``)."""
+    from game.rules import SETUP, Edit, SetHp
+
+    v = enc.view(name)
+    if enc.phase != SETUP:
+        def set_hp(form: Form) -> Any:
+            value = _number(form.field("hp").value)
+            if not isinstance(value, int):
+                return f'hit points "{form.field("hp").value}" is not a whole number'
+            return _checked(SetHp(name, value), enc)
+
+        return Form(f"{name}: hit points", [Field("hp", "Hit points now", str(v.hp))], set_hp, "Set",
+                    f"{v.hp} of {v.hp_max} now; 0 or less defeats (R21). Its other properties change in setup.",
+                    dock="left")
+    fields = edit_fields(v, enc.layout)
+    before = {f.key: f.value for f in fields}
+
+    def edit(form: Form) -> Any:
+        changes = {f.key: _edited_value(f) for f in form.fields if f.value != before[f.key]}
+        if not changes:
+            return "nothing changed"
+        return _checked(Edit.of(name, changes), enc)
+
+    return Form(f"Edit {name}", fields, edit, "Apply",
+                "As if the map said so: only what you change is set; a blank field is the map format's default.")

@@ -1,0 +1,120 @@
+"""The GM's card in the real window loop (headless, 1280x720): where it sits, undo, saving a setup as a map."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from game.maps import default_map, load_scenario
+from game.maps.tmxwrite import write_map
+from game.render.pg import pygame
+from game.rules import Encounter, read_log, replay
+from game.ui.app import PlayConfig, play
+from game.ui.battle import BattleScene
+from game.ui.gm import GMTools
+
+KEY_G = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g", scancode=0)]
+
+
+def motion(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    return [motion(pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+
+
+def gm_card(b: BattleScene) -> GMTools:
+    return next(w for w in b.widgets if isinstance(w, GMTools))
+
+
+def gm_button(b: BattleScene, k: Any) -> pygame.Rect:
+    return next(x.rect for x in gm_card(b).buttons if x.key == k)
+
+
+def run(cfg: PlayConfig, steps: list) -> BattleScene:
+    """Each step: (condition on the battle, events to post), once the previous step's events were handled."""
+    todo = list(steps)
+    seen: dict[str, Any] = {}
+
+    def script(frame: int, stack: Any) -> list[pygame.event.Event]:
+        b = stack.find(BattleScene)
+        seen["b"] = b or seen.get("b")
+        if b is None or not todo or frame < seen.get("next", 0):
+            return []
+        cond, make = todo[0]
+        if not cond(b):
+            return []
+        todo.pop(0)
+        seen["next"] = frame + 3
+        return make(b)
+
+    play(cfg, script=script, until=lambda s: not todo and (seen.get("b") is not None))
+    assert not todo, f"{len(todo)} steps left"
+    return seen["b"]
+
+
+def test_the_gm_card_covers_neither_the_action_bar_nor_a_token_bug_4(tmp_path: Path) -> None:
+    """Issue 20, bug 4: at 1280x720 the GM panel (G) cut the Attack button and hid Brother Tam's token."""
+    cfg = PlayConfig(map_path=default_map(), log_path=tmp_path / "g.jsonl", headless=True, frames=60,
+                     humans=("player", "ally", "enemy", "neutral"))
+    b = run(cfg, [(lambda b: b.match.encounter.phase == "active", lambda b: KEY_G), (lambda b: True, lambda b: [])])
+    card = gm_card(b).cover
+    assert b.ctx.gm and card.width > 0
+    bar = [x.rect for x, _ in b.view.buttons]
+    assert bar and not any(card.colliderect(r) for r in bar), (card, bar)
+    ctx = b.ctx
+    for v in b.match.encounter.views():
+        if not v.active:
+            continue
+        x, y = ctx.cell_to_screen(v.cell)
+        r = ctx.hex_radius() * (0.78 + 1.42 * v.radius)  # the token's disc (as the opening view frames them)
+        nearest = (min(max(x, card.left), card.right), min(max(y, card.top), card.bottom))
+        assert math.dist((x, y), nearest) > r, f"{v.name} is under the GM card"
+
+
+def test_the_gm_drags_a_token_in_setup_and_undoes_it(tmp_path: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    cfg = PlayConfig(map_path=default_map(), log_path=log, headless=True, frames=200, setup=True)
+
+    def drag(b: BattleScene) -> list[pygame.event.Event]:
+        start = tuple(round(c) for c in b.ctx.cell_to_screen((4, 6)))  # Aldric
+        end = tuple(round(c) for c in b.ctx.cell_to_screen((6, 6)))
+        return [motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1), motion(end),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)]
+
+    b = run(cfg, [
+        (lambda b: b.match.encounter.phase == "setup", lambda b: KEY_G),
+        (lambda b: b.ctx.gm, drag),
+        (lambda b: b.match.encounter.view("Aldric").cell == (6, 6) and not b.ctx.busy,
+         lambda b: click(gm_button(b, "undo").center)),
+        (lambda b: True, lambda b: []),
+    ])
+    assert b.match.encounter.view("Aldric").cell == (4, 6)
+    assert log.read_text() == ""  # the place line left the save too
+
+
+def test_the_gm_saves_the_setup_as_a_map_that_plays_the_same(tmp_path: Path) -> None:
+    arena = write_map(tmp_path / "arena.tmx", ["." * 8] * 5, title="Arena", units=[
+        {"name": "Hero", "at": (2, 2), "faction": "player", "initiative": 9, "hp": 12},
+        {"name": "Orc", "at": (5, 2), "faction": "enemy", "initiative": 5, "facing": "w", "hp": 9},
+    ])
+    log = tmp_path / "a.jsonl"
+    log.write_text('{"action": "place", "unit": "Hero", "at": [1, 3], "facing": "ne"}\n'
+                   '{"action": "edit", "unit": "Orc", "set": {"hp": 15, "ranged": "2-4"}}\n'
+                   '{"action": "join", "unit": {"name": "Wolf", "faction": "enemy", "move": 8}, "at": [6, 4]}\n')
+    cfg = PlayConfig(map_path=arena, log_path=log, headless=True, frames=200, setup=True)
+    b = run(cfg, [
+        (lambda b: b.match.encounter.phase == "setup", lambda b: KEY_G),
+        (lambda b: b.ctx.gm, lambda b: click(gm_button(b, "save").center)),
+        (lambda b: b.ctx.status.startswith("Setup saved as"), lambda b: []),
+    ])
+    saved = sorted(tmp_path.glob("arena-setup-*.tmx"))
+    assert len(saved) == 1 and str(saved[0]) in b.ctx.status  # beside the designer's map
+    again = Encounter(load_scenario(saved[0]))
+    sc = load_scenario(arena)
+    assert again.state_json() == replay(sc, read_log(log, sc.board.layout)).state_json()
+    assert json.loads(json.dumps(again.state_json()))["units"]["Wolf"]["at"] == [6, 4]

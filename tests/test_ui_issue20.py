@@ -1,0 +1,283 @@
+"""Issue 20's window bugs, each reproduced as a new player met it (default map, seed as shipped, 1280x720).
+
+The battle scene is built as ``playmat play`` builds it (every faction human unless said), driven with real
+pygame events, and drawn headless.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from game.maps.tmxwrite import write_map
+from game.render.pg import pygame
+from game.rules import Begin, EndTurn, GrantMovement, Move, Place, Remove, SetThreatening, Shove
+from game.ui.app import PlayConfig, battle_scene, play
+from game.ui.battle import BattleScene
+from game.ui.confirm import ConfirmScene
+from game.ui.context import Reply
+from game.ui.overlays import ActionPreview, FacingArcs, PathPreview
+from game.ui.scene import Transition
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT = ROOT / "maps" / "default.tmx"
+EVERYONE = ("player", "ally", "enemy", "neutral")
+SIZE = (1280, 720)
+
+
+def battle(tmp_path: Path, *, map_path: Path = DEFAULT, setup: bool = True,
+           humans: tuple[str, ...] = EVERYONE) -> tuple[BattleScene, pygame.Surface]:
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(SIZE)
+    cfg = PlayConfig(map_path=map_path, log_path=tmp_path / "battle.jsonl", humans=humans, headless=True,
+                     setup=setup)
+    scene = battle_scene(cfg, map_path, SIZE)
+    assert isinstance(scene, BattleScene)
+    frame(scene, screen)
+    return scene, screen
+
+
+def frame(scene: BattleScene, screen: pygame.Surface, n: int = 1) -> None:
+    for _ in range(n):
+        scene.update(1 / 60)
+        scene.draw(screen, 1.0)
+
+
+def at(scene: BattleScene, cell: tuple[int, int]) -> tuple[int, int]:
+    x, y = scene.ctx.cell_to_screen(cell)
+    return round(x), round(y)
+
+
+def hover(scene: BattleScene, cell: tuple[int, int]) -> None:
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=at(scene, cell), rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def click(scene: BattleScene, cell: tuple[int, int]) -> Transition | None:
+    pos = at(scene, cell)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    return scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def key(scene: BattleScene, k: int, mod: int = 0) -> Transition | None:
+    tr = scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    scene.handle_event(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    return tr
+
+
+def widget(scene: BattleScene, kind: type) -> object:
+    return next(w for w in scene.widgets if isinstance(w, kind))
+
+
+def to_turn(scene: BattleScene, name: str) -> None:
+    enc = scene.match.encounter
+    if enc.phase == "setup":
+        scene.submit(Begin())
+    while enc.turn != name:
+        scene.submit(EndTurn())
+    scene.anim.skip(scene.tokens)
+
+
+def tip_text(lines: list | None) -> str:
+    return " ".join(ln.text for ln in lines or [])
+
+
+def test_bug1_no_move_then_attack_is_offered_where_the_attack_could_not_follow(tmp_path: Path) -> None:
+    """Mira's first turn: hover 6,4, then the Orc Pikeman at 11,6. It is out of reach from everywhere Mira
+    can go: the preview offers no move, and its reason is the one a click gets."""
+    scene, screen = battle(tmp_path)
+    to_turn(scene, "Mira")
+    hover(scene, (6, 4))
+    frame(scene, screen)
+    hover(scene, (11, 6))
+    frame(scene, screen)
+    preview = widget(scene, ActionPreview)
+    said = tip_text(preview.lines)  # type: ignore[attr-defined]
+    assert "the first click moves there" not in said
+    assert preview.approach_for("Orc Pikeman") is None  # type: ignore[attr-defined]
+    before = scene.match.encounter.view("Mira").cell
+    click(scene, (11, 6))
+    assert scene.match.encounter.view("Mira").cell == before  # nothing was committed
+    reason = scene.match.encounter.can_attack("Mira", "Orc Pikeman")
+    assert reason is not None and "distance 8" in reason
+    assert scene.ctx.status == "Cannot attack: " + reason.removeprefix("attack: ")
+    assert "not possible: " + reason.removeprefix("attack: ") == said[said.index("not possible"):][
+        :len("not possible: " + reason.removeprefix("attack: "))]
+
+
+def pikeman_and_wren(tmp_path: Path) -> tuple[BattleScene, pygame.Surface]:
+    scene, screen = battle(tmp_path)
+    scene.submit(Place("Orc Pikeman", (8, 5)))
+    scene.submit(Place("Wren", (6, 4)))
+    to_turn(scene, "Wren")
+    return scene, screen
+
+
+def test_bug2_cannot_reach_names_the_zone_that_stops_every_path(tmp_path: Path) -> None:
+    """Pikeman (reach 2, not adjacent) at 8,5, Wren at 6,4 with 7 movement: 7,5 is two steps away, but every
+    way there first enters the pikeman's zone (R9)."""
+    scene, screen = pikeman_and_wren(tmp_path)
+    hover(scene, (7, 5))
+    frame(scene, screen)
+    said = tip_text(widget(scene, PathPreview).lines)  # type: ignore[attr-defined]
+    assert '"Orc Pikeman"' in said and "6,5" in said and "zone of control" in said
+    click(scene, (7, 5))
+    assert '"Orc Pikeman"' in scene.ctx.status and "(the shortest at 6,5)" in scene.ctx.status
+
+
+def test_bug3_a_disengage_that_can_gain_nothing_asks_first_and_its_title_reads(tmp_path: Path) -> None:
+    scene, screen = pikeman_and_wren(tmp_path)
+    scene.submit(Move("Wren", (6, 5)))  # into the pikeman's zone: stopped, 0 movement left (R9)
+    v = scene.match.encounter.view("Wren")
+    assert v.movement == 0 and v.zoc_exhausted
+    scene.anim.skip(scene.tokens)
+    key(scene, pygame.K_d)
+    frame(scene, screen)
+    lines = widget(scene, ActionPreview).lines  # type: ignore[attr-defined]
+    assert lines[0].text == "Wren tries to disengage with no combat skill (the d20 alone)"
+    assert "even a success gains nothing this turn" in tip_text(lines)
+    tr = key(scene, pygame.K_d)
+    assert tr is not None and isinstance(tr.scene, ConfirmScene) and tr.scene.title == "Disengage anyway?"
+    assert not any('"disengage"' in line for line in (tmp_path / "battle.jsonl").read_text().splitlines())
+
+
+def test_bug5_the_status_bar_speaks_sentences_after_gm_actions_and_undo(tmp_path: Path) -> None:
+    scene, screen = battle(tmp_path)
+    to_turn(scene, "Mira")
+    said = []
+    for action in (GrantMovement("Mira", 3), SetThreatening("Orc 1", False), Remove("Orc 2", "defeated")):
+        scene._reply(Reply(action=action, status="GM: " + action.KIND))  # as the GM panel replies
+        said.append(scene.ctx.status)
+    assert said[0] == "GM grants Mira 3 more movement"
+    assert said[1] == "GM: Orc 1 no longer threatens the hexes around it"
+    assert said[2].startswith("GM takes Orc 2 off the map, counted as defeated")
+    scene.submit(Move("Mira", (4, 5)))
+    scene.anim.skip(scene.tokens)
+    key(scene, pygame.K_u)
+    assert scene.ctx.status == "Undone: Mira moves to 4,5"
+
+
+def test_bug6_the_name_tag_covers_no_token_and_no_arc_label(tmp_path: Path) -> None:
+    scene, screen = battle(tmp_path)
+    scene.submit(Place("Orc Pikeman", (9, 5)))
+    scene.submit(Place("Mira", (8, 4)))
+    to_turn(scene, "Mira")
+    hover(scene, (9, 5))
+    frame(scene, screen)
+    tag = scene.view.name_tag
+    assert tag is not None
+    labels = widget(scene, FacingArcs).label_rects  # type: ignore[attr-defined]
+    assert len(labels) >= 3
+    assert not any(tag.colliderect(r) for r in labels)
+    inr = scene.ctx.hex_radius()
+    for name in ("Mira", "Orc Pikeman"):
+        x, y = scene.ctx.cell_to_screen(scene.match.encounter.view(name).cell)
+        disc = pygame.Rect(0, 0, round(1.6 * inr), round(1.6 * inr))
+        disc.center = (round(x), round(y))
+        assert not tag.colliderect(disc), name
+
+
+def test_bug7_no_stale_preview_after_a_shove_moves_the_target_away(tmp_path: Path) -> None:
+    scene, screen = battle(tmp_path)
+    scene.submit(Place("Orc 2", (9, 6)))
+    scene.submit(Place("Aldric", (8, 6)))
+    to_turn(scene, "Aldric")
+    hover(scene, (9, 6))
+    frame(scene, screen)
+    assert widget(scene, ActionPreview).plan is not None  # type: ignore[attr-defined]
+    scene.submit(Shove("Aldric", "Orc 2", roll=20))
+    assert scene.match.encounter.view("Orc 2").cell != (9, 6)
+    frame(scene, screen, 120)  # the push plays out; the pointer has not moved
+    assert scene.ctx.hovered_unit is None
+    assert widget(scene, ActionPreview).plan is None  # type: ignore[attr-defined]
+    assert "attacks Orc 2" not in tip_text(widget(scene, ActionPreview).lines)  # type: ignore[attr-defined]
+
+
+def test_bug8_panning_never_empties_more_than_a_quarter_and_home_is_the_opening_view(tmp_path: Path) -> None:
+    scene, screen = battle(tmp_path, setup=False, humans=("player", "ally"))
+    frame(scene, screen, 3)
+    cam = scene.ctx.camera
+    home = (cam.zoom_index, cam.cx, cam.cy)
+    for _ in range(600):  # ten seconds of panning down and right
+        cam.step(720, 720, 1 / 60)
+    right, bottom = cam.map_to_screen(cam.left + cam.map_w, cam.top + cam.map_h)
+    assert right >= cam.view_w * 0.75 - 1 and bottom >= cam.view_h * 0.75 - 1
+    key(scene, pygame.K_HOME)
+    assert (cam.zoom_index, cam.cx, cam.cy) == home
+    # The pointer resting on the bottom row, over the status bar, is not at the map's edge.
+    w, h = SIZE
+    assert scene.director.edge_vector((w // 2, h - 1), tuple(scene.ctx.view_rect)) == (0, 0)
+    assert scene.director.edge_vector((w // 2, scene.ctx.view_rect.bottom - 2),
+                                      tuple(scene.ctx.view_rect)) == (0, 1)
+
+
+def small_map(path: Path, terrain: list[str]) -> Path:
+    units = [{"name": "Hero", "at": (1, 2), "faction": "player", "move": 4, "initiative": 9},
+             {"name": "Orc", "at": (6, 2), "faction": "enemy", "initiative": 5}]
+    return write_map(path, terrain, units=units, title="Edited")
+
+
+def touch_later(path: Path) -> None:
+    t = time.time() + 5
+    os.utime(path, (t, t))
+
+
+def test_bug9_a_map_edit_mid_battle_is_replayed_onto_or_refused_in_one_line(tmp_path: Path) -> None:
+    rows = ["........"] * 5
+    tmx = small_map(tmp_path / "edit.tmx", rows)
+    scene, screen = battle(tmp_path, map_path=tmx, setup=False)
+    frame(scene, screen)
+    scene.submit(Move("Hero", (3, 2)))
+    small_map(tmx, [rows[0], "....w...", *rows[2:]])  # water where nobody stands
+    touch_later(tmx)
+    frame(scene, screen, 40)
+    enc = scene.match.encounter
+    assert scene.ctx.status.startswith("Map edit in edit.tmx noticed: terrain reloaded")
+    assert enc.view("Hero").cell == (3, 2) and enc.phase == "active"  # the log so far, replayed
+    assert enc.board.terrain[1, 4] != scene.match.encounter.board.terrain[0, 4]
+    small_map(tmx, [rows[0], rows[1], "...#....", *rows[3:]])  # a wall on Hero's path and hex
+    touch_later(tmx)
+    frame(scene, screen, 40)
+    assert scene.ctx.status.startswith("Map edit in edit.tmx noticed but not applied (it applies to the next")
+    assert "\n" not in scene.ctx.status
+    assert scene.match.encounter is enc  # the battle goes on as it was
+
+
+def test_bug11_the_end_turn_question_is_answered_only_by_a_click_that_began_on_it(tmp_path: Path) -> None:
+    scene, screen = battle(tmp_path)
+    to_turn(scene, "Mira")
+    tr = key(scene, pygame.K_RETURN)
+    assert tr is not None and isinstance(tr.scene, ConfirmScene)
+    q = tr.scene
+    q.draw(screen, 1.0)
+    yes = q.buttons[0].rect
+    centre = scene.ctx.view_rect.center
+    assert not q.box.collidepoint(centre)  # not where the map's middle (the actor) is
+    # A release with no press (a click that began before the question opened) does nothing.
+    assert q.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=yes.center, button=1)) is None
+    # A press on the map, released on Yes: nothing.
+    q.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
+    assert q.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=yes.center, button=1)) is None
+    # Enter held into key repeat: nothing; the opening Enter's release: nothing.
+    for _ in range(3):
+        q.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    assert q.handle_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)) \
+        is None
+    assert scene.match.encounter.turn == "Mira"
+    # A real click on Yes ends the turn.
+    q.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=yes.center, button=1))
+    q.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=yes.center, button=1))
+    assert scene.match.encounter.turn != "Mira"
+
+
+def test_bug12_headless_autoplay_ends_with_the_battle_and_saves_the_screenshot(tmp_path: Path) -> None:
+    tmx = small_map(tmp_path / "duel.tmx", ["........"] * 5)
+    shot = tmp_path / "end.png"
+    result = play(PlayConfig(map_path=tmx, log_path=tmp_path / "duel.jsonl", autoplay=True, headless=True,
+                             frames=20000, speed=float("inf"), screenshot=shot))
+    from game.ui.menus import SummaryScene
+
+    assert result.frames < 20000 and isinstance(result.stack.top, SummaryScene)
+    assert shot.exists() and pygame.image.load(str(shot)).get_size() == SIZE
