@@ -190,10 +190,10 @@ def test_tileset_never_used(tmp_path: Path) -> None:
 
 
 def test_lopsided_quick_playtest_is_flagged() -> None:
-    def always_orcs(path: Path, games: int) -> dict[str, int]:
+    def always_orcs(scenario: object, games: int) -> dict[str, int]:
         return {"enemy": games - 1, "player": 1}
 
-    def close(path: Path, games: int) -> dict[str, int]:
+    def close(scenario: object, games: int) -> dict[str, int]:
         return {"enemy": 18, "player": 2}  # exactly 90 %: not more than 90 %
 
     default = ROOT / "maps" / "default.tmx"

@@ -120,7 +120,9 @@ def test_map_lint_flags_a_lopsided_map_through_its_playtest(tmp_path: Path) -> N
         {"name": "Orc 3", "at": (2, 3), "faction": "enemy", "hp": 30, "attack": 8, "initiative": 3, "damage": "6"},
     ]
     path = write_map(tmp_path / "hopeless.tmx", FIELD, units=units, title="Hopeless")
-    wins = quick_playtest(path, 3)
+    from game.maps import load_scenario
+
+    wins = quick_playtest(load_scenario(path), 3)
     assert wins == {"player": 0, "enemy": 3}
     warnings = lint_map(path, playtest=quick_playtest, games=3)
     assert any('side "enemy" won 3 of 3' in w for w in warnings)

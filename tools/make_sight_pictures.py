@@ -78,12 +78,12 @@ def panel_map(panel: Panel, folder: Path) -> Path:
 
 def draw_panel(panel: Panel, folder: Path) -> pygame.Surface:
     path = panel_map(panel, folder)
-    enc = Encounter(load_scenario(path))
+    enc = Encounter(load_scenario(path, allow_outside=True))  # our own map, naming our copy of ../assets
     doc = enc.sight_report(panel.shooter, panel.target)
     if doc["sight"] != panel.sees:
         raise SystemExit(f"{panel.title}: the engine says sight={doc['sight']} (R30); fix the panel")
     tokens = [TokenView(v.name, v.faction, v.cell, v.radius, v.facing_index) for v in enc.views()]
-    surf = render_map(path, tokens=tokens, scale=SCALE)
+    surf = render_map(path, tokens=tokens, scale=SCALE, allow_outside=True)
     layout = enc.layout
     pix = TiledPixels(layout)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .argtypes import cell, non_negative, positive, scale
+from .argtypes import add_allow_outside, cell, non_negative, positive, scale
 from .errors import Parser
 from .playtest_cmd import add_parser as add_playtest_parser
 from .suggest_cmd import add_arguments as suggest_arguments
@@ -23,6 +23,7 @@ def build_parser() -> Parser:
         sp.add_argument("map", metavar="MAP", help="a Tiled .tmx hex map")
         sp.add_argument("--log", metavar="FILE", help="JSON Lines action log to replay first")
         sp.add_argument("--json", action="store_true", help="print one JSON document")
+        add_allow_outside(sp)
         return sp
 
     rules_command("state", "the encounter state: phase, round, turn, order, units")
@@ -53,6 +54,7 @@ def build_parser() -> Parser:
     sp.add_argument("--lint", action="store_true", help="also warn about what is legal but likely wrong")
     sp.add_argument("--playtest", action="store_true",
                     help="lint, and also play 20 quick AI-vs-AI games: warn if a side wins over 90%% (slow)")
+    add_allow_outside(sp)
 
     sp = sub.add_parser("render", help="draw the map to a PNG", description="draw the map as Tiled draws it")
     sp.add_argument("map", nargs="?", metavar="MAP", help="a .tmx map (default: the bundled map)")
@@ -63,6 +65,7 @@ def build_parser() -> Parser:
     sp.add_argument("--objects", action="store_true",
                     help="also draw object shapes (rectangles, ellipses, points, polygons, text) as Tiled does")
     sp.add_argument("--scale", type=scale, default=1.0, metavar="S", help="zoom factor (default 1)")
+    add_allow_outside(sp)
 
     sp = sub.add_parser("play", help="open the game window", description="open the game window")
     sp.add_argument("map", nargs="?", metavar="MAP", help="a .tmx map (default: pick one on the title screen)")
@@ -80,6 +83,7 @@ def build_parser() -> Parser:
     sp.add_argument("--frames", type=positive, metavar="N", help="stop after N frames")
     sp.add_argument("--screenshot", metavar="OUT.png", help="save the last frame")
     sp.add_argument("--size", default="1280x720", metavar="WxH", help="window size (default 1280x720)")
+    add_allow_outside(sp)
 
     add_playtest_parser(sub)
     return p

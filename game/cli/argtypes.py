@@ -42,3 +42,9 @@ def cell(text: str) -> tuple[int, int]:
         return int(col), int(row)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a cell COL,ROW such as 3,4") from None
+
+
+def add_allow_outside(sp: argparse.ArgumentParser) -> None:
+    """``--allow-outside``: the map may name tilesets and images outside its own folder (docs/limits.md)."""
+    sp.add_argument("--allow-outside", action="store_true",
+                    help="let the map read tilesets and images outside its own folder (a map you trust)")

@@ -50,7 +50,7 @@ def cell_text(cell: list[int] | tuple[int, int]) -> str:
 
 # --- state --------------------------------------------------------------------
 def cmd_state(args: argparse.Namespace) -> int:
-    scenario, enc = load_encounter(args.map, args.log)
+    scenario, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     doc = enc.state_json()
     width = max([16, *(len(name) for name in doc["units"])])  # long names keep the columns aligned
     lines = [
@@ -76,7 +76,7 @@ def cmd_state(args: argparse.Namespace) -> int:
 
 # --- reach --------------------------------------------------------------------
 def cmd_reach(args: argparse.Namespace) -> int:
-    _, enc = load_encounter(args.map, args.log)
+    _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     result = enc.reach_for(args.unit, args.budget)
     unit = enc.state_json()["units"][args.unit]
     movement = unit["movement"] if args.budget is None else args.budget
@@ -95,7 +95,7 @@ def cmd_threat(args: argparse.Namespace) -> int:
     faction = args.against.strip().lower()
     if faction not in FACTIONS:
         raise UsageError(f'--against "{args.against}" is not one of {", ".join(FACTIONS)}')
-    _, enc = load_encounter(args.map, args.log)
+    _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     mask = enc.threat_against(faction)
     rows, cols = mask.nonzero()
     hexes = sorted(([int(c), int(r)] for r, c in zip(rows, cols, strict=True)), key=lambda h: (h[1], h[0]))
@@ -111,7 +111,7 @@ def cmd_threat(args: argparse.Namespace) -> int:
 
 # --- arc ----------------------------------------------------------------------
 def cmd_arc(args: argparse.Namespace) -> int:
-    _, enc = load_encounter(args.map, args.log)
+    _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     arc = enc.arc(args.attacker, args.defender)
     emit({"arc": arc}, args.json, f"{args.attacker} attacks {args.defender} from the {arc} arc")
     return 0
@@ -119,7 +119,7 @@ def cmd_arc(args: argparse.Namespace) -> int:
 
 # --- sight and targets (R29-R32) -----------------------------------------------
 def cmd_sight(args: argparse.Namespace) -> int:
-    scenario, enc = load_encounter(args.map, args.log)
+    scenario, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     layout = scenario.board.layout
     for option, cell in (("--from", args.from_cell), ("--to", args.to_cell)):
         if not layout.in_grid(cell):
@@ -141,7 +141,7 @@ def cmd_sight(args: argparse.Namespace) -> int:
 
 
 def cmd_targets(args: argparse.Namespace) -> int:
-    _, enc = load_encounter(args.map, args.log)
+    _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     doc = enc.targets(args.unit)
     lines = [f"{args.unit} can shoot " + (f"{len(doc['shoot'])}:" if doc["shoot"] else "nobody")]
     for s in doc["shoot"]:
@@ -176,14 +176,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     report = []
     for path in args.maps:
-        problems = validate_map(path)
+        problems = validate_map(path, allow_outside=args.allow_outside)
         report.append({"map": path, "ok": not problems, "problems": problems})
         if getattr(args, "lint", False) or getattr(args, "playtest", False):
             from game.maps.lint import lint_map
             from game.playtest import quick_playtest  # the runner loads only when asked
 
             playtest = quick_playtest if getattr(args, "playtest", False) else None
-            report[-1]["warnings"] = [] if problems else lint_map(path, playtest=playtest)
+            report[-1]["warnings"] = [] if problems else lint_map(path, playtest=playtest,
+                                                                  allow_outside=args.allow_outside)
     bad = [p for r in report for p in r["problems"]]
     if args.json:  # the document holds every problem; repeating them on stderr would say each twice
         sys.stdout.write(json.dumps({"maps": report}) + "\n")
@@ -214,11 +215,11 @@ def cmd_render(args: argparse.Namespace) -> int:
     overlay = parse_overlay(args.overlay)
     out = check_output_file("-o", args.output, ".png")
     path = args.map or str(default_map())
-    scenario, enc = load_encounter(path, args.log)
+    scenario, enc = load_encounter(path, args.log, allow_outside=args.allow_outside)
     from .render_cmd import render_to_png
 
     size = render_to_png(path, enc, out, overlay=overlay, tokens=not args.no_tokens, scale=args.scale,
-                         objects=args.objects)
+                         objects=args.objects, allow_outside=args.allow_outside)
     what = f"{overlay[0]} overlay of {overlay[1]}" if overlay else "no overlay"
     sys.stdout.write(f"wrote {out} ({size[0]}x{size[1]} px): {scenario.title}, {what}\n")
     return 0

@@ -81,4 +81,5 @@ def play_config(args: argparse.Namespace) -> Any:
         frames=args.frames,
         screenshot=Path(args.screenshot) if args.screenshot else None,
         replay=Path(replay) if replay else None,
+        allow_outside=args.allow_outside,
     )

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .argtypes import positive
+from .argtypes import add_allow_outside, positive
 from .errors import UsageError
 
 KEEP_LOGS = 3  # games whose action logs --out keeps for replay
@@ -27,6 +27,7 @@ def add_parser(sub: Any) -> None:
     sp.add_argument("--scheduler", metavar="ADDRESS",
                     help="run the games on a Dask cluster, e.g. tcp://10.0.0.5:8786 (pip install 'playmat[cluster]')")
     sp.add_argument("--json", action="store_true", help="print one JSON document")
+    add_allow_outside(sp)
 
 
 def parse_ai(items: list[str]) -> dict[str, str]:
@@ -50,7 +51,7 @@ def cmd_playtest(args: argparse.Namespace) -> int:
     levels = parse_ai(args.ai)
     if args.jobs > 1 and args.scheduler:
         raise UsageError("playtest: give --jobs or --scheduler, not both (the cluster decides its workers)")
-    scenario = load_scenario(args.map)
+    scenario = load_scenario(args.map, allow_outside=args.allow_outside)
     out_dir = check_out_dir(args.out) if args.out is not None else None
     with ProgressBar(args.games, wants_bar(args.json)) as bar:
         try:

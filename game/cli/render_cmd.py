@@ -42,7 +42,7 @@ MAX_PIXELS = 24_000_000
 
 def render_to_png(
     map_path: str, enc: EncounterView, out_path: Path, *, overlay: tuple[str, str] | None, tokens: bool, scale: float,
-    objects: bool = False,
+    objects: bool = False, allow_outside: bool = False,
 ) -> tuple[int, int]:
     """Draw the encounter and write ``out_path``; the picture's size in pixels."""
     render = _render_api()
@@ -54,7 +54,7 @@ def render_to_png(
         else:
             threat = enc.threat_against(arg.lower())
     try:
-        art = render.load_map_art(map_path, objects=objects)
+        art = render.load_map_art(map_path, objects=objects, allow_outside=allow_outside)
         _check_scale(scale, art.layout.tile_width, art.size)
         surface = render.decorate(
             render.scaled_base(art, scale),

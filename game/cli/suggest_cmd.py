@@ -24,7 +24,7 @@ def add_arguments(sp: argparse.ArgumentParser) -> None:
 
 
 def cmd_suggest(args: argparse.Namespace) -> int:
-    _, enc = load_encounter(args.map, args.log)
+    _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     if enc.turn is None:
         raise RulesError(f"suggest: combat is not active (phase {enc.phase}): nobody has a turn to plan")
     plan = explain(enc, args.level, random.Random(args.seed))

@@ -28,3 +28,7 @@ class MapError(RulesError):
         if self.where:
             return f"{self.source}: {self.where}: {self.what}"
         return f"{self.source}: {self.what}"
+
+
+class ImageFault(MapError):
+    """A map names an image that may not or cannot be read: the rules could do without it, a picture cannot."""

@@ -21,6 +21,8 @@ from xml.etree import ElementTree as ET
 
 import numpy as np
 
+from game.rules import limits
+
 from .tile_data import TileDataError, decode_data
 
 Colour = tuple[int, int, int, int]  # r, g, b, a (0..255)
@@ -106,6 +108,19 @@ class ObjectLayerData:
 DrawLayer = TileLayerData | ImageLayerData | ObjectLayerData
 
 
+def offset_margins(layers: list[DrawLayer] | tuple[DrawLayer, ...]) -> tuple[int, int, int, int]:
+    """(left, top, right, bottom) pixels Tiled adds around the map for layer offsets.
+
+    ``Map::computeLayerOffsetMargins``: every non-group layer counts, hidden or not.
+    """
+    left = top = right = bottom = 0
+    for layer in layers:
+        ox, oy = layer.style.offset
+        left, top = max(left, math.ceil(-ox)), max(top, math.ceil(-oy))
+        right, bottom = max(right, math.ceil(ox)), max(bottom, math.ceil(oy))
+    return left, top, right, bottom
+
+
 def parse_colour(raw: str | None) -> Colour | None:
     """Tiled's ``#RRGGBB`` or ``#AARRGGBB``; None when absent or unreadable."""
     if raw is None:
@@ -119,21 +134,32 @@ def parse_colour(raw: str | None) -> Colour | None:
     return int(h[2:4], 16), int(h[4:6], 16), int(h[6:8], 16), int(h[0:2], 16)
 
 
-def read_layers(
-    root: ET.Element, size: tuple[int, int], base: Path, problem: Callable[[str | None, str], None]
-) -> list[DrawLayer]:
+Locate = Callable[[str | None, str], Path | None]  # (image source, where) -> the file, or None (problem noted)
+Problem = Callable[[str | None, str], None]
+
+
+def read_layers(root: ET.Element, size: tuple[int, int], locate: Locate, problem: Problem) -> list[DrawLayer]:
     """Every drawable layer of the map, in drawing order, with group effects applied.
 
     Faults are reported through ``problem(where, what)``; a tile layer whose
-    data cannot be read is left out (the caller refuses the map).
+    data cannot be read is left out (the caller refuses the map). ``locate``
+    turns an image layer's source into the file it may read (or None).
     """
     out: list[DrawLayer] = []
-    _walk(root, LayerStyle(), size, base, problem, out)
+    _walk(root, LayerStyle(), size, locate, problem, out, _Budget(limits.MAX_LAYER_CELLS))
     return out
 
 
-def _walk(node: ET.Element, parent: LayerStyle, size: tuple[int, int], base: Path,
-          problem: Callable[[str | None, str], None], out: list[DrawLayer]) -> None:
+@dataclass
+class _Budget:
+    """Cells the tile layers may still decode (``MAX_LAYER_CELLS`` in all); refused once, then nothing."""
+
+    cells: int
+    refused: bool = False
+
+
+def _walk(node: ET.Element, parent: LayerStyle, size: tuple[int, int], locate: Locate, problem: Problem,
+          out: list[DrawLayer], budget: _Budget) -> None:
     for child in node:
         if child.tag not in LAYER_TAGS:
             continue
@@ -141,13 +167,20 @@ def _walk(node: ET.Element, parent: LayerStyle, size: tuple[int, int], base: Pat
         where = f'layer "{name}"'
         style = _own_style(child, where, problem).inside(parent)
         if child.tag == "group":
-            _walk(child, style, size, base, problem, out)
+            _walk(child, style, size, locate, problem, out, budget)
         elif child.tag == "layer":
+            budget.cells -= size[0] * size[1]
+            if budget.cells < 0:
+                if not budget.refused:
+                    budget.refused = True
+                    problem(where, f"the tile layers hold more than {limits.MAX_LAYER_CELLS:,} cells in all "
+                            f"(layers x {size[0]}x{size[1]}), the limit")
+                continue
             layer = _tile_layer(child, name, style, size, where, problem)
             if layer is not None:
                 out.append(layer)
         elif child.tag == "imagelayer":
-            out.append(_image_layer(child, name, style, base))
+            out.append(_image_layer(child, name, style, locate, where))
         else:
             out.append(_object_layer(child, name, style))
 
@@ -213,20 +246,21 @@ def _tile_layer(node: ET.Element, name: str, style: LayerStyle, size: tuple[int,
     return TileLayerData(name, style, gids)
 
 
-def _image_layer(node: ET.Element, name: str, style: LayerStyle, base: Path) -> ImageLayerData:
+def _image_layer(node: ET.Element, name: str, style: LayerStyle, locate: Locate, where: str) -> ImageLayerData:
     image = node.find("image")
     src = image.get("source") if image is not None else None
     trans = parse_colour(image.get("trans")) if image is not None else None
     return ImageLayerData(
-        name, style, (base / src) if src else None, trans[:3] if trans else None,
+        name, style, locate(src, where) if src else None, trans[:3] if trans else None,
         (node.get("repeatx") or "0").strip() == "1", (node.get("repeaty") or "0").strip() == "1",
     )
 
 
 def _whole(raw: str | None) -> int:
     """Qt's ``toInt``: a whole number, else 0."""
+    text = (raw or "0").strip()
     try:
-        value = int((raw or "0").strip())
+        value = int(text) if len(text) <= 10 else 0
     except ValueError:
         return 0
     return value if abs(value) <= 1_000_000 else 0
@@ -253,7 +287,7 @@ def _object_layer(node: ET.Element, name: str, style: LayerStyle) -> ObjectLayer
 def _object(obj: ET.Element) -> ObjectShape:
     f = _quiet_float
     gid_raw = (obj.get("gid") or "0").strip()
-    gid = int(gid_raw) if gid_raw.isdigit() and int(gid_raw) <= 0xFFFFFFFF else 0
+    gid = int(gid_raw) if gid_raw.isdigit() and len(gid_raw) <= 10 and int(gid_raw) <= 0xFFFFFFFF else 0
     points: tuple[tuple[float, float], ...] = ()
     text_style: tuple[tuple[str, str], ...] = ()
     shape, text = "rectangle", ""
@@ -271,7 +305,7 @@ def _object(obj: ET.Element) -> ObjectShape:
     if shape == "rectangle" and gid & 0x0FFFFFFF:
         shape = "tile"
     try:
-        oid = int(obj.get("id") or 0)
+        oid = int(obj.get("id") or 0) if len(obj.get("id") or "") <= 10 else 0
     except ValueError:
         oid = 0
     return ObjectShape(

@@ -39,12 +39,13 @@ LOPSIDED = 0.90  # a side winning more than this share of a quick playtest
 QUICK_GAMES = 20
 MAX_CELLS_LISTED = 8
 
-# (map path, games) -> {winning side: games won}: game.playtest.quick_playtest, passed in by the CLI
-# (the maps sit below the playtest runner, which loads maps).
-Playtest = Callable[[Path, int], dict[str, int]]
+# (the map's scenario, games) -> {winning side: games won}: game.playtest.quick_playtest, passed in by the
+# CLI (the maps sit below the playtest runner).
+Playtest = Callable[[Scenario, int], dict[str, int]]
 
 
-def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QUICK_GAMES) -> list[str]:
+def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QUICK_GAMES, *,
+             allow_outside: bool = False) -> list[str]:
     """Warnings for one map, one line each; empty when nothing looks wrong.
 
     The map must validate first (``validate_map``); a map that does not load gets no warnings.
@@ -52,8 +53,8 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     """
     path = Path(path)
     try:
-        scenario = load_scenario(path)
-        tmx = read_tmx(path)
+        tmx = read_tmx(path, allow_outside=allow_outside)
+        scenario = load_scenario(tmx)
     except MapError:
         return []
     enc = Encounter(scenario)
@@ -66,9 +67,9 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     out += [f"{src}: {w}" for w in bad_starts(enc)]
     out += [f"{src}: {w}" for w in blind_shooters(enc, ever)]
     out += [f"{src}: {w}" for w in off_centre(scenario, tmx)]
-    out += [f"{src}: {w}" for w in unused_tiles(path)]
+    out += [f"{src}: {w}" for w in unused_tiles(tmx)]
     if playtest is not None:
-        out += [f"{src}: {w}" for w in lopsided(playtest(path, games), games)]
+        out += [f"{src}: {w}" for w in lopsided(playtest(scenario, games), games)]
     return out
 
 
@@ -113,24 +114,54 @@ def unreachable_hostiles(enc: Encounter, ever: dict[str, list[Cell]]) -> list[st
         if not hostiles:
             continue  # hostile to nobody on this map: bystanders are fine
         members = [v for v in views.values() if v.faction == faction]
-        if not any(_could_fight(lay, m, ever[m.name], h, ever[h.name]) for m in members for h in hostiles):
+        if not _any_could_fight(lay, members, hostiles, ever):
             names = ", ".join(sorted({h.faction for h in hostiles}))
             out.append(f'faction "{faction}": no member could ever reach a hostile ({names}) to attack it')
     return out
 
 
-def _could_fight(lay: HexLayout, a, a_cells: list[Cell], b, b_cells: list[Cell]) -> bool:
-    """Whether ``a`` standing anywhere it can reach has ``b`` (anywhere it can reach) in its band (R1, R21)."""
-    qa, ra = _axial(lay, a_cells)
-    qb, rb = _axial(lay, b_cells)
-    dq, dr = qa[:, None] - qb[None, :], ra[:, None] - rb[None, :]
-    centre = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
-    gap = centre - a.radius - b.radius  # distance between two hex discs (R1, R28)
-    return bool(((gap >= a.reach_min) & (gap <= a.reach)).any())
+def _any_could_fight(lay: HexLayout, members: list[CombatantView], hostiles: list[CombatantView],
+                     ever: dict[str, list[Cell]]) -> bool:
+    """Whether some member standing anywhere it can reach has some hostile (anywhere it can reach) in its
+    weapon band (R1, R21, R28: the distance between two hex discs).
+
+    Members sharing radius and band are one question over the union of their cells, hostiles sharing
+    a radius likewise (exact: the band depends on nothing else), so the work grows with the kinds of
+    combatant, not their number.
+    """
+    mine: dict[tuple[int, int, int], set[Cell]] = {}
+    for m in members:
+        mine.setdefault((m.radius, m.reach_min, m.reach), set()).update(ever[m.name])
+    theirs: dict[int, set[Cell]] = {}
+    for h in hostiles:
+        theirs.setdefault(h.radius, set()).update(ever[h.name])
+    for (radius, reach_min, reach), a_cells in mine.items():
+        for b_radius, b_cells in theirs.items():
+            lo, hi = reach_min + radius + b_radius, reach + radius + b_radius
+            if _some_distance_within(_axial(lay, a_cells), _axial(lay, b_cells), lo, hi):
+                return True
+    return False
 
 
-def _axial(lay: HexLayout, cells: list[Cell]) -> tuple[np.ndarray, np.ndarray]:
-    pairs = np.array([lay.to_axial(c) for c in cells], dtype=np.int64).reshape(-1, 2)
+PAIRS_AT_ONCE = 1 << 20  # hex distances computed per numpy block: memory stays ~30 MB, never cells^2
+
+
+def _some_distance_within(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray], lo: int,
+                          hi: int) -> bool:
+    """Whether some cell of ``a`` lies between ``lo`` and ``hi`` hexes from some cell of ``b`` (axial)."""
+    (qa, ra), (qb, rb) = a, b
+    step = max(1, PAIRS_AT_ONCE // max(1, len(qb)))
+    for i in range(0, len(qa), step):
+        dq = qa[i : i + step, None] - qb[None, :]
+        dr = ra[i : i + step, None] - rb[None, :]
+        centre = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+        if ((centre >= lo) & (centre <= hi)).any():
+            return True
+    return False
+
+
+def _axial(lay: HexLayout, cells: Iterable[Cell]) -> tuple[np.ndarray, np.ndarray]:
+    pairs = np.array([lay.to_axial(c) for c in cells], dtype=np.int32).reshape(-1, 2)
     return pairs[:, 0], pairs[:, 1]
 
 
@@ -246,13 +277,13 @@ def off_centre(scenario: Scenario, tmx: TmxMap) -> list[str]:
 
 
 # --- tiles -------------------------------------------------------------------------------------
-def unused_tiles(path: Path) -> list[str]:
+def unused_tiles(tmx: TmxMap) -> list[str]:
     """Tilesets the map never uses; tiles of a map's own (embedded) tileset it never places.
 
     Shared ``.tsx`` tilesets hold more tiles than any one map needs, so their unused tiles are fine.
     """
     out = []
-    for ts in tile_usage(path):
+    for ts in tile_usage(tmx):
         if not ts.used:
             out.append(f'tileset "{ts.name}" is never used')
         elif ts.embedded and ts.unused:

@@ -33,6 +33,7 @@ from game.rules import (
     Terrain,
     combatant_from_properties,
     default_exits,
+    limits,
     parse_bool,
     parse_choice,
     parse_int,
@@ -48,32 +49,33 @@ MAX_HAZARD_DAMAGE = 10_000
 COMBATANT_KIND = "combatant"
 
 
-def load_scenario(path: str | Path | TmxMap) -> Scenario:
+def load_scenario(path: str | Path | TmxMap, *, allow_outside: bool = False) -> Scenario:
     """The encounter a TMX file describes; :class:`MapError` (one line) if the map is bad.
 
     ``path`` may be a map already read with :func:`read_tmx` (the window reads a file once and gives the
-    same :class:`TmxMap` to the rules and to the renderer's ``load_map_art``)."""
-    scenario, problems = _load(path if isinstance(path, TmxMap) else Path(path))
+    same :class:`TmxMap` to the rules and to the renderer's ``load_map_art``). ``allow_outside``: the
+    map may name tilesets and images outside its folder tree (``--allow-outside``)."""
+    scenario, problems = _load(path if isinstance(path, TmxMap) else Path(path), allow_outside)
     if problems or scenario is None:
         raise problems[0]
     return scenario
 
 
-def validate_map(path: str | Path) -> list[str]:
+def validate_map(path: str | Path, *, allow_outside: bool = False) -> list[str]:
     """Every fault found in one map file, one line each; empty when the map loads."""
     try:
-        _, problems = _load(Path(path))
+        _, problems = _load(Path(path), allow_outside)
     except MapError as e:  # _load collects; this is belt and braces
         return [str(e)]
     return [str(p) for p in problems]
 
 
-def _load(source: Path | TmxMap) -> tuple[Scenario | None, list[MapError]]:
+def _load(source: Path | TmxMap, allow_outside: bool = False) -> tuple[Scenario | None, list[MapError]]:
     tmx: TmxMap | None
     if isinstance(source, TmxMap):
         tmx, problems = source, list(source.problems)
     else:
-        tmx, problems = read_tmx_collect(source)
+        tmx, problems = read_tmx_collect(source, allow_outside=allow_outside)
     if tmx is None:
         return None, problems
     try:
@@ -265,6 +267,9 @@ class _Builder:
     def _combatants(self, board: Board) -> tuple[CombatantSpec, ...]:
         layout = board.layout
         objs = [o for o in self.tmx.objects if (o.kind or "").strip().lower() == COMBATANT_KIND]
+        if len(objs) > limits.MAX_COMBATANTS:
+            self.problem(None, f"has {len(objs)} combatants, more than the limit of {limits.MAX_COMBATANTS}")
+            return ()
         objs.sort(key=lambda o: o.id)  # map order = Tiled object id (R14 ties)
         specs: list[CombatantSpec] = []
         names: dict[str, MapObject] = {}

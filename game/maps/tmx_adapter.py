@@ -82,22 +82,23 @@ class TmxMap:
         return owner
 
 
-def read_tmx(path: str | Path) -> TmxMap:
+def read_tmx(path: str | Path, *, allow_outside: bool = False) -> TmxMap:
     """Read and check a TMX file; raise :class:`MapError` (the first fault) if it cannot be used.
 
     Faults that do not stop the reading are in ``TmxMap.problems``; when
     :func:`read_tmx_collect` is used, every fault found is returned instead.
+    ``allow_outside``: the map may name tilesets and images outside its folder tree.
     """
-    tmx, problems = read_tmx_collect(path)
+    tmx, problems = read_tmx_collect(path, allow_outside=allow_outside)
     if tmx is None:
         raise problems[0]
     return tmx
 
 
-def read_tmx_collect(path: str | Path) -> tuple[TmxMap | None, list[MapError]]:
+def read_tmx_collect(path: str | Path, *, allow_outside: bool = False) -> tuple[TmxMap | None, list[MapError]]:
     """Like :func:`read_tmx` but returns ``(map or None, every fault found)``."""
     path = Path(path)
-    reader = Reader(path, path.name or str(path))
+    reader = Reader(path, path.name or str(path), allow_outside=allow_outside)
     try:
         tmx = _read(reader)
     except Fatal:

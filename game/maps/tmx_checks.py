@@ -10,7 +10,6 @@ pytmx casts removed) plus an index of the tiles' custom properties.
 
 from __future__ import annotations
 
-import copy
 import math
 import re
 from collections.abc import Mapping
@@ -18,12 +17,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-from .errors import MapError
-from .layer_tree import DrawLayer, read_layers
+from game.rules import HexLayout, InputLimitError, limits
+
+from .errors import ImageFault, MapError
+from .images import ImageError, check_image
+from .layer_tree import DrawLayer, offset_margins, read_layers
+from .pixels import TiledPixels
 from .pytmx_import import import_pytmx
+from .safe_xml import XmlError, parse_untrusted
+from .shipped import assets_folder
 from .tile_data import GID_FLAGS
 
-MAX_CELLS_PER_SIDE = 1000
 MAX_TILES_PER_TILESET = 65536
 INT_RE = re.compile(r"^\s*[+-]?\d+\s*$")
 BOOL_VALUES = ("true", "false", "1", "0")
@@ -68,11 +72,17 @@ class Fatal(Exception):
 
 @dataclass
 class Reader:
-    """The file being read and the faults found so far."""
+    """The file being read, what it may name, and the faults found so far.
+
+    A map from a stranger may name only files in its own folder tree (and Playmat's own tilesets,
+    which the shipped maps use); ``allow_outside`` lifts that for a designer's own layout.
+    """
 
     path: Path
     source: str
     problems: list[MapError] = field(default_factory=list)
+    allow_outside: bool = False
+    _checked_images: dict[Path, str | None] = field(default_factory=dict)
 
     def problem(self, where: str | None, what: str) -> None:
         self.problems.append(MapError(self.source, where, what))
@@ -80,6 +90,47 @@ class Reader:
     def fatal(self, where: str | None, what: str) -> Fatal:
         self.problem(where, what)
         return Fatal()
+
+    def within(self, base: Path, source: str, where: str | None, what: str) -> Path | None:
+        """``base / source`` when it may be read; else None with the problem noted.
+
+        The path is resolved (``..`` and symlinks followed) before the check, and refused without
+        looking whether it exists, so a map cannot probe the disk either.
+        """
+        path = base / source
+        if self.allow_outside:
+            return path
+        real = path.resolve()
+        roots = (self.path.parent.resolve(), assets_folder().resolve())
+        if any(real.is_relative_to(root) for root in roots):
+            return path
+        fault = f'{what} "{source}" is outside the map\'s folder; pass --allow-outside to read it'
+        self.problems.append((ImageFault if what == "image" else MapError)(self.source, where, fault))
+        return None
+
+    def image(self, base: Path, source: str | None, where: str) -> Path | None:
+        """The image file ``source`` names, checked as a decoder would see it (once per file); else None."""
+        if not source:
+            self.problems.append(ImageFault(self.source, where, "image has no source file"))
+            return None
+        path = self.within(base, source, where, "image")
+        if path is None:
+            return None
+        key = path.resolve()
+        if key not in self._checked_images:
+            fault = None
+            try:
+                check_image(path)
+            except InputLimitError as e:
+                fault = f'image "{source}" is missing' if e.missing else f'image "{source}": {e.reason}'
+            except ImageError as e:
+                fault = f'image "{source}" {e}'
+            self._checked_images[key] = fault
+        fault = self._checked_images[key]
+        if fault is not None:
+            self.problems.append(ImageFault(self.source, where, fault))
+            return None
+        return path
 
 
 @dataclass(frozen=True)
@@ -110,25 +161,35 @@ def prepare(rd: Reader, path: Path) -> tuple[ET.Element, MapHead, list[Tileset],
     head = _check_map_attributes(rd, root)
     tilesets = _inline_tilesets(rd, root)
     layers = _clean_layers(rd, root, head)
+    _check_picture_size(rd, head, layers)
     _check_properties(rd, root, "map property")
     return root, head, tilesets, layers
 
 
-def parse_xml(rd: Reader, path: Path, where: str | None) -> ET.Element:
+def _check_picture_size(rd: Reader, head: MapHead, layers: list[DrawLayer]) -> None:
+    """The whole picture the window and render draw at full size: cells, tile box and layer offsets."""
+    layout = HexLayout(head.stagger_axis, head.stagger_index, head.tile_width, head.tile_height,
+                       head.side_length, head.width, head.height)
+    pw, ph = TiledPixels(layout).pixel_size
+    left, top, right, bottom = offset_margins(layers)
+    w, h = pw + left + right, ph + top + bottom
+    if w * h > limits.MAX_PICTURE_PIXELS:
+        rd.problem("map", f"the map's picture is {w}x{h} pixels (cells, tile size and layer offsets), more "
+                   f"than the limit of {limits.MAX_PICTURE_PIXELS:,}")
+
+
+def parse_xml(rd: Reader, path: Path, where: str | None, what: str = "map") -> ET.Element:
+    """The root of an XML file from a stranger: a regular file within the size limit, no DTD, bounded tree."""
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise rd.fatal(where, f'file not found: "{path}"') from None
-    except IsADirectoryError:
-        raise rd.fatal(where, f'"{path}" is a directory, not a file') from None
-    except OSError as e:
-        raise rd.fatal(where, f'cannot read "{path}": {e.strerror or e}') from None
+        data = limits.read_regular_file(path, what, limits.MAX_MAP_FILE_BYTES)
+    except InputLimitError as e:
+        raise rd.fatal(where, f'file not found: "{path.name}"' if e.missing else e.reason) from None
     try:
-        return ET.fromstring(data)
-    except ET.ParseError as e:
+        return parse_untrusted(data)
+    except XmlError as e:
         raise rd.fatal(where, f"not XML ({e})") from None
-    except (ValueError, RecursionError) as e:
-        raise rd.fatal(where, f"not XML ({e})") from None
+    except InputLimitError as e:
+        raise rd.fatal(where, str(e)) from None
 
 
 def _int_attr(rd: Reader, node: ET.Element, name: str, where: str | None, *, required: bool = True,
@@ -139,9 +200,13 @@ def _int_attr(rd: Reader, node: ET.Element, name: str, where: str | None, *, req
             rd.problem(where, f"{name} is missing")
         return None
     if not INT_RE.match(raw):
-        rd.problem(where, f'{name} "{raw}" is not an integer')
+        rd.problem(where, f'{name} "{raw[:20]}" is not an integer')
         return None
-    value = int(raw)
+    try:
+        value = limits.whole_number(raw, name)
+    except InputLimitError as e:
+        rd.problem(where, str(e))
+        return None
     if minimum is not None and value < minimum:
         rd.problem(where, f"{name} {value} is less than {minimum}")
         return None
@@ -169,8 +234,8 @@ def _check_map_attributes(rd: Reader, root: ET.Element) -> MapHead:
     if index not in ("odd", "even"):
         rd.problem("map", f'staggerindex is "{index}", not odd or even' if index is not None
                    else "staggerindex is missing")
-    width = _int_attr(rd, root, "width", "map", minimum=1, maximum=MAX_CELLS_PER_SIDE)
-    height = _int_attr(rd, root, "height", "map", minimum=1, maximum=MAX_CELLS_PER_SIDE)
+    width = _int_attr(rd, root, "width", "map", minimum=1, maximum=limits.MAX_CELLS_PER_SIDE)
+    height = _int_attr(rd, root, "height", "map", minimum=1, maximum=limits.MAX_CELLS_PER_SIDE)
     tw = _int_attr(rd, root, "tilewidth", "map", minimum=2, maximum=100_000)
     th = _int_attr(rd, root, "tileheight", "map", minimum=2, maximum=100_000)
     side = _int_attr(rd, root, "hexsidelength", "map", minimum=0, maximum=100_000)
@@ -211,6 +276,7 @@ class Tileset:
     offset: tuple[int, int] = (0, 0)
     images: dict[int, TileImage] = field(default_factory=dict)
     animations: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)  # local id -> (id, ms)
+    external: bool = False  # read from a .tsx file the map names (shared by maps), not embedded in it
 
     def image_of(self, local: int) -> TileImage | None:
         """The pixels of tile ``local``; None when the tileset has no image for it."""
@@ -240,11 +306,12 @@ def _inline_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
             where = f'tileset "{source}"'
             if not source.lower().endswith(".tsx"):
                 raise rd.fatal(where, "only .tsx external tilesets are supported")
-            tsx_path = rd.path.parent / source
-            ts_node = parse_xml(rd, tsx_path, where)
+            tsx_path = rd.within(rd.path.parent, source, where, "tileset")
+            if tsx_path is None:
+                raise Fatal()
+            ts_node = parse_xml(rd, tsx_path, where, "tileset")  # a fresh tree for each reference
             if ts_node.tag != "tileset":
                 raise rd.fatal(where, f"not a Tiled tileset (the root element is <{ts_node.tag}>)")
-            ts_node = copy.deepcopy(ts_node)
             ts_node.attrib.pop("source", None)
             if firstgid is not None:
                 ts_node.set("firstgid", str(firstgid))
@@ -254,7 +321,8 @@ def _inline_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
         where = f'tileset "{name}"'
         tw = _int_attr(rd, ts_node, "tilewidth", where, minimum=1)
         th = _int_attr(rd, ts_node, "tileheight", where, minimum=1)
-        count = _int_attr(rd, ts_node, "tilecount", where, required=False, minimum=0)
+        count = _int_attr(rd, ts_node, "tilecount", where, required=False, minimum=0,
+                          maximum=MAX_TILES_PER_TILESET)
         spacing = int(_float_or(ts_node.get("spacing"), 0))
         margin = int(_float_or(ts_node.get("margin"), 0))
         columns = int(_float_or(ts_node.get("columns"), 0))
@@ -267,11 +335,12 @@ def _inline_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
         _check_properties(rd, ts_node, where)
         image = ts_node.find("image")
         crashy = None in (firstgid, tw, th)  # pytmx would crash on these
+        atlas_path = None
         if image is not None:
             iw = _int_attr(rd, image, "width", f"{where} image", minimum=1)
             ih = _int_attr(rd, image, "height", f"{where} image", minimum=1)
             crashy = crashy or None in (iw, ih)
-            _check_image(rd, image, base, where)  # a missing file does not stop the reading
+            atlas_path = rd.image(base, image.get("source"), where)  # a bad image does not stop the reading
         alignment = ts_node.get("objectalignment") or "unspecified"
         if alignment not in ALIGNMENTS:
             rd.problem(where, f'objectalignment "{alignment}" is not one of {", ".join(ALIGNMENTS)}')
@@ -297,10 +366,10 @@ def _inline_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
             size: tuple[float, float] = (float(tw or 0), float(th or 0))
             timg = tile.find("image")
             if timg is not None:
-                _check_image(rd, timg, base, label)
+                tile_path = rd.image(base, timg.get("source"), label)
                 size = (_float_or(timg.get("width"), size[0]), _float_or(timg.get("height"), size[1]))
-                if timg.get("source"):
-                    images[tid] = TileImage(base / str(timg.get("source")), None, timg.get("trans"))
+                if tile_path is not None:
+                    images[tid] = TileImage(tile_path, None, timg.get("trans"))
             props = import_pytmx().parse_properties(tile)
             tiles[tid] = TileInfo(label, props, tile.get("class") or tile.get("type"), size, alignment)
         if crashy:
@@ -315,10 +384,10 @@ def _inline_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
                 columns = max(1, (int(_float_or(image.get("width"), 0)) - 2 * margin + spacing) // (tw + spacing)) \
                     if tw + spacing > 0 else 1
         atlas = None
-        if image is not None and image.get("source"):
-            atlas = TileImage(base / str(image.get("source")), None, image.get("trans"))
+        if image is not None and atlas_path is not None:
+            atlas = TileImage(atlas_path, None, image.get("trans"))
         out.append(Tileset(name, firstgid, count, tiles, (float(tw or 0), float(th or 0)), alignment,
-                           atlas, (tw, th), spacing, margin, columns, offset, images, animations))
+                           atlas, (tw, th), spacing, margin, columns, offset, images, animations, source is not None))
     if not out and not rd.problems:
         rd.problem(None, "the map has no tileset")
     out.sort(key=lambda t: t.firstgid)
@@ -331,7 +400,7 @@ def _animation(tile: ET.Element) -> tuple[tuple[int, int], ...]:
     anim = tile.find("animation")
     for frame in anim.findall("frame") if anim is not None else ():
         tid, ms = frame.get("tileid", ""), frame.get("duration", "")
-        if INT_RE.match(tid) and INT_RE.match(ms) and int(tid) >= 0:
+        if INT_RE.match(tid) and INT_RE.match(ms) and len(tid + ms) < 20 and int(tid) >= 0:
             out.append((int(tid), max(0, int(ms))))
     return tuple(out)
 
@@ -342,14 +411,6 @@ def _float_or(raw: str | None, default: float) -> float:
     except ValueError:
         return default
     return value if math.isfinite(value) else default
-
-
-def _check_image(rd: Reader, image: ET.Element, base: Path, where: str) -> None:
-    src = image.get("source")
-    if not src:
-        rd.problem(where, "image has no source file")
-    elif not (base / src).is_file():
-        rd.problem(where, f'image "{src}" is missing')
 
 
 def _check_properties(rd: Reader, node: ET.Element, where: str, *, report: bool = True) -> None:
@@ -375,7 +436,10 @@ def _check_properties(rd: Reader, node: ET.Element, where: str, *, report: bool 
             elif kind in ("int", "object", "float", "bool") and value is None:
                 bad = f'property "{name}" ({kind}) has no value'
             elif kind in ("int", "object") and not INT_RE.match(value or ""):
-                bad = f'property "{name}" is not an integer: "{value}"'
+                bad = f'property "{name}" is not an integer: "{(value or "")[:20]}"'
+            elif kind in ("int", "object") and _too_long(value or "", name):
+                bad = f'property "{name}" holds a number of more than {limits.MAX_NUMBER_DIGITS} digits ' \
+                      f"(the limit is {limits.MAX_NUMBER:,})"
             elif kind == "float" and not _is_float(value or ""):
                 bad = f'property "{name}" is not a number: "{value}"'
             elif kind == "bool" and (value or "").strip().lower() not in BOOL_VALUES:
@@ -386,6 +450,14 @@ def _check_properties(rd: Reader, node: ET.Element, where: str, *, report: bool 
                 props.remove(prop)
             elif prop.get("propertytype") is not None:
                 del prop.attrib["propertytype"]  # an enum's values read as plain strings or ints
+
+
+def _too_long(text: str, what: str) -> bool:
+    try:
+        limits.check_digits(text, what)
+    except InputLimitError:
+        return True
+    return False
 
 
 def _is_float(text: str) -> bool:
@@ -406,7 +478,8 @@ def _visible(node: ET.Element) -> bool:
 
 def _clean_layers(rd: Reader, root: ET.Element, head: MapHead) -> list[DrawLayer]:
     """Read the layer tree, check objects, and leave only object layers in pytmx's copy."""
-    layers = read_layers(root, (head.width, head.height), rd.path.parent, rd.problem)
+    layers = read_layers(root, (head.width, head.height), lambda src, where: rd.image(rd.path.parent, src, where),
+                         rd.problem)
     parents = parent_map(root)
     tile_layers = 0
     for node in list(root.iter()):
@@ -427,9 +500,6 @@ def _clean_layers(rd: Reader, root: ET.Element, head: MapHead) -> list[DrawLayer
         node.set("playmat-offset", f"{dx!r},{dy!r}")
         _check_properties(rd, node, where, report=False)  # no layer property is Playmat's
         if node.tag == "imagelayer":
-            image = node.find("image")
-            if image is not None and image.get("source"):
-                _check_image(rd, image, rd.path.parent, where)
             parents[node].remove(node)  # drawn from the layer tree; pytmx crashes on some
         elif node.tag == "layer":
             tile_layers += 1

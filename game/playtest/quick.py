@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from game.maps import load_scenario
+from game.rules import Scenario
 
 from .runner import run_batch
 
 
-def quick_playtest(path: Path, games: int) -> dict[str, int]:
+def quick_playtest(scenario: Scenario, games: int) -> dict[str, int]:
     """Wins per side in ``games`` AI-vs-AI games at the default level (slow).
 
     A side is a group of factions not hostile to each other (player and ally, say): they win together.
     """
-    scenario = load_scenario(path)
     summary = run_batch(scenario, games=games, seed=scenario.seed)
     sides: list[set[str]] = []
     for faction in summary.factions:

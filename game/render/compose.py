@@ -44,15 +44,15 @@ def decorate(base: pygame.Surface, art: MapArt, *, tokens: Sequence[TokenView] |
 
 def render_map(tmx_path: str | os.PathLike[str], *, tokens: Sequence[TokenView] | None = None,
                reach_overlay: Sequence[ReachEntry] | None = None, threat_overlay: np.ndarray | None = None,
-               scale: float = 1.0, objects: bool = False) -> pygame.Surface:
+               scale: float = 1.0, objects: bool = False, allow_outside: bool = False) -> pygame.Surface:
     """Draw a map as Tiled does, then threat (bool ``[row, col]``), reach ``(cell, cost, stops)`` and tokens.
 
     ``objects`` also draws object shapes (rectangles, ellipses, points, polygons, text) the way
     Tiled's rasterizer shows them, for designers; the game view leaves them out.
     Needs no display: works with ``SDL_VIDEODRIVER=dummy``. Raises RenderError with a one-line reason
-    when the map or a tile image cannot be read.
+    when the map or a tile image cannot be read. ``allow_outside``: the map may name files outside its folder.
     """
-    art = load_map_art(tmx_path, objects=objects)
+    art = load_map_art(tmx_path, objects=objects, allow_outside=allow_outside)
     return decorate(scaled_base(art, scale), art, tokens=tokens, reach_overlay=reach_overlay,
                     threat_overlay=threat_overlay, scale=scale)
 

@@ -14,6 +14,7 @@ result are divided back to straight alpha.
 
 from __future__ import annotations
 
+import io
 import math
 import os
 from collections.abc import Callable
@@ -24,12 +25,15 @@ from typing import NamedTuple
 
 import numpy as np
 
+from game.maps.errors import ImageFault
+from game.maps.images import ImageError, check_header, image_header
 from game.maps.layer_tree import Colour, ImageLayerData, LayerStyle, ObjectLayerData, ObjectShape, TileLayerData
+from game.maps.layer_tree import offset_margins as layer_offset_margins
 from game.maps.pixels import TiledPixels
 from game.maps.tile_data import GID_MASK, Flags
 from game.maps.tmx_adapter import TmxMap, read_tmx_collect
 from game.maps.tmx_checks import ALIGNMENT_POINTS, TileImage
-from game.rules import TERRAIN_KEYS, HexLayout
+from game.rules import TERRAIN_KEYS, HexLayout, InputLimitError, limits
 
 from .errors import RenderError
 from .objects import draw_shapes
@@ -249,16 +253,8 @@ def tiled_column_drift(layout: HexLayout) -> Callable[[int], int]:
 
 
 def offset_margins(tmx: TmxMap) -> tuple[int, int, int, int]:
-    """(left, top, right, bottom) pixels Tiled adds around the map for layer offsets.
-
-    ``Map::computeLayerOffsetMargins``: every non-group layer counts, hidden or not.
-    """
-    left = top = right = bottom = 0
-    for layer in tmx.layers:
-        ox, oy = layer.style.offset
-        left, top = max(left, math.ceil(-ox)), max(top, math.ceil(-oy))
-        right, bottom = max(right, math.ceil(ox)), max(bottom, math.ceil(oy))
-    return left, top, right, bottom
+    """(left, top, right, bottom) pixels Tiled adds around the map for layer offsets."""
+    return layer_offset_margins(tmx.layers)
 
 
 class _Images:
@@ -272,11 +268,7 @@ class _Images:
     def file(self, path: Path, trans: str | None = None) -> Array:
         key = (path, trans)
         if key not in self.files:
-            try:
-                surf = pygame.image.load(str(path))
-            except (pygame.error, FileNotFoundError, OSError) as exc:
-                raise RenderError(f"{self.source}: image {path.name!r} cannot be read: "
-                                  f"{' '.join(str(exc).split())}") from None
+            surf = load_image(path, self.source)
             from .sprites import colour_keyed
 
             arr = colour_keyed(surface_to_array(surf), trans).astype(np.float32) / 255
@@ -290,6 +282,29 @@ class _Images:
             return arr
         x, y, w, h = img.rect
         return arr[y : y + h, x : x + w]
+
+
+def load_image(path: Path, source: str) -> pygame.Surface:
+    """Decode an image file a map names, its size checked from the header first; RenderError (one line).
+
+    The bytes are read once (a regular file, within the size limit) and decoded from memory, so the
+    file checked is the file decoded.
+    """
+    def refuse(why: str) -> RenderError:
+        return RenderError(f"{source}: image {path.name!r} cannot be read: {' '.join(why.split())}")
+
+    try:
+        data = limits.read_regular_file(path, "image", limits.MAX_IMAGE_FILE_BYTES)
+        header = image_header(data)
+        check_header(header)
+    except InputLimitError as exc:
+        raise refuse(exc.reason) from None
+    except ImageError as exc:
+        raise refuse(f"it {exc}") from None
+    try:
+        return pygame.image.load(io.BytesIO(data), f"image.{header.format}")
+    except (pygame.error, OSError, MemoryError) as exc:
+        raise refuse(str(exc)) from None
 
 
 @dataclass
@@ -537,26 +552,30 @@ class _Builder:
         return Placement(x, y, key)
 
 
-def read_map(path: Path) -> TmxMap:
+def read_map(path: Path, *, allow_outside: bool = False) -> TmxMap:
     """The map's layer tree and tilesets, or RenderError with the loader's one-line reason."""
-    tmx, problems = read_tmx_collect(path)
+    tmx, problems = read_tmx_collect(path, allow_outside=allow_outside)
     if tmx is None:
         raise RenderError(str(problems[0]) if problems else f"{path.name}: cannot read the map")
     return tmx
 
 
-def load_map_art(tmx_path: str | os.PathLike[str] | TmxMap, *, objects: bool = False) -> MapArt:
+def load_map_art(tmx_path: str | os.PathLike[str] | TmxMap, *, objects: bool = False,
+                 allow_outside: bool = False) -> MapArt:
     """Read a TMX map's layers and images; RenderError carries a one-line reason.
 
     ``tmx_path`` may be a map already read (``game.maps.read_tmx``), so a window that also loads the
     scenario parses the file once. ``objects``: also draw object shapes (``playmat render --objects``),
-    as Tiled's rasterizer does.
+    as Tiled's rasterizer does. ``allow_outside``: the map may name files outside its folder tree.
     """
     if isinstance(tmx_path, TmxMap):
         tmx, path = tmx_path, tmx_path.path
     else:
         path = Path(tmx_path)
-        tmx = read_map(path)
+        tmx = read_map(path, allow_outside=allow_outside)
+    fault = next((p for p in tmx.problems if isinstance(p, ImageFault)), None)
+    if fault is not None:  # the rules can do without an image; the picture cannot
+        raise RenderError(str(fault))
     head = tmx.head
     layout = HexLayout(head.stagger_axis, head.stagger_index, head.tile_width, head.tile_height,
                        head.side_length, head.width, head.height)

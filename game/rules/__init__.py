@@ -8,6 +8,7 @@ Clients import from ``game.rules`` only (an architecture test holds them to
 >>> enc.preview_attack("Orc 1", "Aldric").hit_chance      # doctest: +SKIP
 """
 
+from . import limits
 from .actionlog import ActionList, LogError, read_log, replay, replay_log, write_log
 from .actions import (
     TURN_ACTIONS,
@@ -81,6 +82,7 @@ from .facing import ARCS
 from .factions import DEFAULT_HOSTILE, FACTIONS, Hostility
 from .fire_zones import ShotOdds
 from .hexgrid import Cell, HexLayout
+from .limits import InputLimitError
 from .outcome import EndReason, Outcome
 from .phases import ACTIVE, ENDED, SETUP
 from .previews import AreaTargetPreview, AttackPreview, CastPreview, DisengagePreview, ShootPreview, ShovePreview
@@ -106,6 +108,8 @@ from .unit_state import DEFEATED, FLED
 from .views import CombatantView
 
 __all__ = [
+    # limits on untrusted input (maps, tilesets, images, logs)
+    "limits", "InputLimitError",
     # state and queries
     "Encounter", "EncounterView", "Outcome", "EndReason", "CombatantView", "ReachResult", "Scenario", "Board",
     "HexLayout", "Cell", "CombatantSpec",

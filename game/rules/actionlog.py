@@ -18,6 +18,7 @@ from .actions import Action, ActionParseError, parse_action
 from .encounter import Encounter
 from .errors import RulesError
 from .hexgrid import HexLayout
+from .limits import MAX_LOG_FILE_BYTES, MAX_LOG_LINE_CHARS, MAX_LOG_LINES, InputLimitError, read_regular_file
 from .scenario import Scenario
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -50,19 +51,30 @@ def read_log(path_or_lines: str | os.PathLike[str] | Iterable[str], layout: HexL
         path = Path(path_or_lines)
         name = source or path.name
         try:
-            text = path.read_text(encoding="utf-8-sig")  # a byte-order mark (Windows editors) is not part of line 1
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise LogError(name, None, f"cannot read the log: {reason}") from None
+            data = read_regular_file(path, "log", MAX_LOG_FILE_BYTES)
+        except InputLimitError as exc:
+            raise LogError(name, None, "cannot read the log: no such file" if exc.missing else exc.reason) from None
+        try:
+            text = data.decode("utf-8-sig")  # a byte-order mark (Windows editors) is not part of line 1
+        except UnicodeDecodeError as exc:
+            bad_line = data.count(b"\n", 0, exc.start) + 1
+            raise LogError(name, bad_line, f"not UTF-8 text (byte {exc.start + 1} of the file)") from None
         # Records end at \n, \r\n or \r (which JSON always escapes inside strings) and nowhere
         # else: str.splitlines would also split on U+2028, U+2029 and \x85, which
         # json.dumps(ensure_ascii=False) leaves raw in names.
-        lines: Iterable[str] = _LINE_END.split(text)
+        split = _LINE_END.split(text)
+        if len(split) > MAX_LOG_LINES + 1:  # refused before parsing any (a final newline adds an empty one)
+            raise LogError(name, MAX_LOG_LINES + 1, f"the log has more than {MAX_LOG_LINES:,} lines, the limit")
+        lines: Iterable[str] = split
     else:
         name = source or "log"
         lines = path_or_lines
     out = ActionList(source=name)
     for number, line in enumerate(lines, start=1):
+        if number > MAX_LOG_LINES:
+            raise LogError(name, number, f"the log has more than {MAX_LOG_LINES:,} lines, the limit")
+        if len(line) > MAX_LOG_LINE_CHARS:
+            raise LogError(name, number, f"the line is longer than {MAX_LOG_LINE_CHARS:,} characters, the limit")
         if not line.strip():
             continue
         try:

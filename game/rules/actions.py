@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from .combatant import COMBATANT_KEYS, combatant_from_properties
 from .errors import RulesError
 from .hexgrid import Cell, HexLayout
+from .limits import MAX_NUMBER_DIGITS, InputLimitError, whole_number
 
 
 class ActionParseError(RulesError):
@@ -446,10 +447,19 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def _json_int(text: str) -> int:
+    """A JSON integer of at most ``MAX_NUMBER_DIGITS`` digits (longer ones cost quadratic time to convert)."""
+    try:
+        return whole_number(text, "the line")
+    except InputLimitError:
+        raise _fail(f"a number has {len(text.lstrip('-'))} digits, more than the limit of {MAX_NUMBER_DIGITS}") \
+            from None
+
+
 def parse_action(line: str, layout: HexLayout) -> Action:
     """Parse one JSON line. Extra fields are ignored (docs/action-log.md)."""
     try:
-        data = json.loads(line, object_pairs_hook=_unique_keys)
+        data = json.loads(line, object_pairs_hook=_unique_keys, parse_int=_json_int)
     except ActionParseError:
         raise
     except (ValueError, RecursionError) as exc:

@@ -11,6 +11,7 @@ from typing import Protocol, TypeVar
 from .errors import SpecError
 from .factions import FACTIONS
 from .hexgrid import Cell, HexLayout
+from .limits import InputLimitError, check_digits
 from .terrain import MOVEMENT_TYPE_NAMES, MovementType
 
 
@@ -141,8 +142,17 @@ def _area_properties(a: AreaAbility | None) -> dict[str, object]:
 RANGED_RE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 
 
+def _short_numbers(text: str, what: str) -> None:
+    """SpecError (one line) when ``text`` holds a number too long to convert (limits.MAX_NUMBER_DIGITS)."""
+    try:
+        check_digits(text, what)
+    except InputLimitError as e:
+        raise SpecError(str(e)) from None
+
+
 def parse_ranged(value: object) -> tuple[int, int]:
     """R29's ``ranged`` = ``MIN-MAX`` hexes, 1 <= MIN <= MAX."""
+    _short_numbers(str(value), "ranged")
     m = RANGED_RE.match(str(value)) if not isinstance(value, bool) else None
     if m is None:
         raise SpecError(f'ranged "{value}" is not MIN-MAX hexes, e.g. 2-8')
@@ -162,6 +172,7 @@ def parse_int(value: object, what: str) -> int:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, str) and INT_RE.match(value):
+        _short_numbers(value, what)
         return int(value)
     raise SpecError(f'{what} is not an integer: "{value}"')
 
@@ -191,6 +202,7 @@ def parse_damage(value: object) -> str:
             raise SpecError(f'damage "{value}" is negative')
         return str(value)
     text = str(value).strip()
+    _short_numbers(text, "damage")
     if INT_RE.match(text) and int(text) >= 0:
         return str(int(text))
     m = DICE_RE.match(text)

@@ -3,9 +3,9 @@
 A map, tileset, image or log may come from a stranger. Every reader of such a
 file checks it against these numbers before it spends memory or time on it, and
 refuses what lies beyond in one line that names the limit (``docs/limits.md``
-lists them for users). The numbers sit far above anything a real encounter
-needs and far below what would exhaust this machine (a refusal must come within
-seconds and under 1 GB).
+lists them for users; a test checks that it lists every one of these). The
+numbers sit far above anything a real encounter needs and far below what would
+exhaust this machine: a refusal comes within seconds and under 1 GB.
 
 This module imports nothing from the project, so every layer may use it.
 """
@@ -13,50 +13,90 @@ This module imports nothing from the project, so every layer may use it.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
 # Files -------------------------------------------------------------------------------------------------
 MAX_MAP_FILE_BYTES = 32 * 1024 * 1024
-"""A ``.tmx``, ``.tsx`` or ``.tx`` file (shipped maps are under 200 KB)."""
+"""A ``.tmx`` or ``.tsx`` file (shipped maps are under 200 KB)."""
 MAX_IMAGE_FILE_BYTES = 64 * 1024 * 1024
 """A tileset or image-layer image on disk."""
-MAX_LOG_FILE_BYTES = 64 * 1024 * 1024
+MAX_LOG_FILE_BYTES = 16 * 1024 * 1024
 """An action log (a long battle writes well under 1 MB)."""
 
 # XML structure -----------------------------------------------------------------------------------------
 MAX_XML_DEPTH = 100
 """Nesting depth of elements in one XML file (Tiled writes fewer than 10 levels; group layers nest)."""
-MAX_XML_ELEMENTS = 2_000_000
-"""Elements in one XML file."""
+MAX_XML_ELEMENTS = 500_000
+"""Elements in one XML file (a map whose layers use Tiled's deprecated XML tile format spends one per cell)."""
 
 # Map geometry ------------------------------------------------------------------------------------------
 MAX_CELLS_PER_SIDE = 1000
 """Columns or rows of a map."""
-MAX_LAYER_CELLS = 32_000_000
-"""Tile layers x cells of a map, summed over every layer (each decoded cell costs memory)."""
-MAX_COMBATANTS = 500
-"""Combatants on a map or joined by a log."""
+MAX_LAYER_CELLS = 16_000_000
+"""Tile layers x cells of a map, summed over every tile layer (each decoded cell costs memory)."""
+MAX_PICTURE_PIXELS = 64_000_000
+"""Pixels of the whole map picture (its width x height in pixels, layer offsets included): the window
+and ``render`` draw it at full size."""
+MAX_COMBATANTS = 200
+"""Combatants on a map, and joined by a log (a one-game playtest of 200 takes about half a minute)."""
 
 # Images ------------------------------------------------------------------------------------------------
-MAX_IMAGE_PIXELS = 25_000_000
+MAX_IMAGE_PIXELS = 24_000_000
 """Decoded pixels of one image, read from its header before decoding (like Pillow's ``MAX_IMAGE_PIXELS``)."""
 
 # Logs --------------------------------------------------------------------------------------------------
-MAX_LOG_LINES = 200_000
-"""Lines of an action log."""
-MAX_LOG_LINE_BYTES = 64 * 1024
-"""Bytes of one action-log line."""
+MAX_LOG_LINES = 100_000
+"""Lines of an action log (a long battle of 100 combatants writes about 25,000)."""
+MAX_LOG_LINE_CHARS = 64 * 1024
+"""Characters of one action-log line (a join line with every property is under 1,000)."""
 
 # Numbers -----------------------------------------------------------------------------------------------
 MAX_NUMBER = 1_000_000_000
 """Magnitude of any integer read from a map property or a log line (hp, damage, dice, skills, rolls)."""
 MAX_NUMBER_DIGITS = len(str(MAX_NUMBER))
 """Digits a number may have before it is refused unparsed (Python's int() is quadratic on long strings)."""
+_LONG_NUMBER = re.compile(f"[1-9][0-9]{{{MAX_NUMBER_DIGITS}}}")
 
 
 class InputLimitError(ValueError):
-    """An input file breaks one of the limits above; ``str()`` is one line naming the file and the limit."""
+    """An input breaks one of the limits above, or is no regular file: one line naming the file and the limit.
+
+    ``reason`` is the message without the file's name (for readers that name the file themselves);
+    ``missing`` tells a file that does not exist from one that may not be read.
+    """
+
+    def __init__(self, reason: str, name: str | None = None, *, missing: bool = False) -> None:
+        self.reason = reason
+        self.name = name
+        self.missing = missing
+        super().__init__(f"{name}: {reason}" if name else reason)
+
+
+def check_digits(text: str, what: str) -> None:
+    """InputLimitError when ``text`` holds a number of more than ``MAX_NUMBER_DIGITS`` significant digits.
+
+    Call it before ``int(text)``: Python refuses to convert more than 4,300 digits with a ValueError
+    whose message names ``sys.set_int_max_str_digits``, and spends quadratic time below that. Leading
+    zeros do not count. Linear in ``len(text)``.
+    """
+    if _LONG_NUMBER.search(text):
+        raise InputLimitError(f"{what} holds a number of more than {MAX_NUMBER_DIGITS} digits "
+                              f"(the limit is {MAX_NUMBER:,})")
+
+
+def whole_number(text: str, what: str) -> int:
+    """``int(text)`` for a sign, digits and surrounding spaces, refused in one line beyond ``MAX_NUMBER_DIGITS``.
+
+    ValueError (InputLimitError for too many digits) when ``text`` is not such a number.
+    """
+    check_digits(text, what)
+    if len(text) <= MAX_NUMBER_DIGITS + 2:
+        return int(text)
+    body = text.strip()  # leading zeros would count against Python's own 4,300-digit limit
+    sign = body[:1] if body[:1] in ("+", "-") else ""
+    return int(sign + (body[len(sign):].lstrip("0") or "0"))
 
 
 def regular_file_size(path: str | os.PathLike[str], what: str, limit: int) -> int:
@@ -69,12 +109,14 @@ def regular_file_size(path: str | os.PathLike[str], what: str, limit: int) -> in
     name = Path(path).name or str(path)
     try:
         info = os.stat(path)
+    except FileNotFoundError:
+        raise InputLimitError("file not found", name, missing=True) from None
     except OSError as exc:
-        raise InputLimitError(f"{name}: cannot read {what}: {exc.strerror or exc}") from None
+        raise InputLimitError(f"cannot read the {what}: {exc.strerror or exc}", name) from None
     if not stat.S_ISREG(info.st_mode):
-        raise InputLimitError(f"{name}: {what} is not a regular file")
+        raise InputLimitError(f"the {what} is {_kind(info.st_mode)}, not a regular file", name)
     if info.st_size > limit:
-        raise InputLimitError(f"{name}: {what} is {info.st_size} bytes, more than the limit of {limit}")
+        raise InputLimitError(f"the {what} is {info.st_size:,} bytes, more than the limit of {limit:,}", name)
     return info.st_size
 
 
@@ -90,11 +132,37 @@ def read_regular_file(path: str | os.PathLike[str], what: str, limit: int) -> by
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        raise InputLimitError(f"{name}: cannot read {what}: {exc.strerror or exc}") from None
+        raise InputLimitError(f"cannot read the {what}: {exc.strerror or exc}", name) from None
     with os.fdopen(fd, "rb") as fh:
-        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-            raise InputLimitError(f"{name}: {what} is not a regular file")
-        data = fh.read(limit + 1)
+        info = os.fstat(fh.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise InputLimitError(f"the {what} is {_kind(info.st_mode)}, not a regular file", name)
+        parts: list[bytes] = []
+        total = 0
+        want = min(info.st_size, limit) + 1  # read(n) allocates n bytes at once: ask for what is there
+        try:
+            while total <= limit:
+                chunk = fh.read(min(want, limit + 1 - total))
+                if not chunk:
+                    break
+                parts.append(chunk)
+                total += len(chunk)
+                want = 1 << 20  # the file grew since fstat: go on a megabyte at a time, up to the limit
+        except OSError as exc:
+            raise InputLimitError(f"cannot read the {what}: {exc.strerror or exc}", name) from None
+    data = parts[0] if len(parts) == 1 else b"".join(parts)
     if len(data) > limit:
-        raise InputLimitError(f"{name}: {what} is more than the limit of {limit} bytes")
+        raise InputLimitError(f"the {what} is more than the limit of {limit:,} bytes", name)
     return data
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a file"

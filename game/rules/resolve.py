@@ -65,6 +65,7 @@ from .events import (
 )
 from .facing import penalty, turn_toward
 from .hexgrid import Cell
+from .limits import MAX_COMBATANTS
 from .movement import check_path, push_steps
 from .outcome import EndReason
 from .phases import ACTIVE, SETUP
@@ -366,6 +367,8 @@ def do_join(state: EncounterState, action: Join) -> Action:
         raise IllegalActionError("join: the unit has no name")
     if name in state.units:
         raise IllegalActionError(f'join: a combatant named "{name}" is already in the encounter')
+    if len(state.units) >= MAX_COMBATANTS:
+        raise IllegalActionError(f"join: the encounter already has {MAX_COMBATANTS} combatants, the limit")
     cell = need_cell(state, "join", action.at, "at")
     object_id = max((u.spec.object_id for u in state.units.values()), default=0) + 1
     try:

@@ -38,6 +38,7 @@ class PlayConfig:
     frames: int | None = None
     screenshot: Path | None = None
     replay: Path | None = None  # watch this log in the replay viewer instead of playing (needs map_path)
+    allow_outside: bool = False  # the map may name tilesets and images outside its folder (--allow-outside)
 
 
 def controller_levels(cfg: PlayConfig) -> dict[str, str | None]:
@@ -102,7 +103,7 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
     cfg = replace(cfg, log_path=cfg.log_path or default_log_path(map_path))
     assert cfg.log_path is not None
     log_path = cfg.log_path
-    tmx = read_tmx(map_path)  # one reading of the file for the rules and the art (MapError: one line)
+    tmx = read_tmx(map_path, allow_outside=cfg.allow_outside)  # one reading for the rules and the art
     match, scenario, labels, levels = open_match(cfg, map_path, tmx)
     if log_path.parent.resolve() == saves_folder().resolve():  # Continue and Load find it by this note
         controllers = {f: "human" if c == "human" else levels.get(f, "normal") for f, c in match.controllers.items()}
@@ -110,7 +111,7 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
     art = load_map_art(tmx)
 
     def reload() -> tuple[Match, MapArt]:
-        again = read_tmx(map_path)
+        again = read_tmx(map_path, allow_outside=cfg.allow_outside)
         m, _, _, _ = open_match(cfg, map_path, again)  # the same log: setup actions so far replay onto the new map
         return m, load_map_art(again)
 
@@ -173,7 +174,7 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
             return battle_scene(config_for_save(cfg, save), save.map or Path(), screen_size(), title)
 
         if cfg.replay is not None and cfg.map_path is not None:
-            first: Scene = replay_scene(cfg.map_path, cfg.replay)
+            first: Scene = replay_scene(cfg.map_path, cfg.replay, allow_outside=cfg.allow_outside)
         else:
             first = start(cfg.map_path) if cfg.map_path is not None else title()
         stack = SceneStack(first)
@@ -194,14 +195,14 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
         pygame.display.quit()
 
 
-def replay_scene(map_path: Path, log_path: Path) -> Scene:
+def replay_scene(map_path: Path, log_path: Path, *, allow_outside: bool = False) -> Scene:
     """``playmat play MAP --replay LOG``: the viewer over a saved log. Raises MapError / LogError (one line)."""
     from game.render.tilemap import load_map_art
     from game.rules import read_log
 
     from .replay import ReplayScene
 
-    tmx = read_tmx(map_path)
+    tmx = read_tmx(map_path, allow_outside=allow_outside)
     scenario = load_scenario(tmx)
     # A line that does not replay raises LogError naming the log file and the line.
     return ReplayScene(scenario, read_log(log_path, scenario.board.layout), art=load_map_art(tmx))

@@ -38,22 +38,31 @@ class Disc:
     party: bool = False  # one of the human side's: it counts first
 
 
+DISCS_AT_ONCE = 64  # tokens per numpy block: GRID^2 x 64 at most, never candidates x every combatant
+
+
 def hidden_counts(cam: Camera, zoom_index: int, cx: np.ndarray, cy: np.ndarray, discs: Sequence[Disc],
                   covers: Sequence[pygame.Rect]) -> tuple[np.ndarray, np.ndarray]:
     """For each candidate centre: how many party tokens and how many others are hidden (view coordinates)."""
     z = ZOOMS[zoom_index]
-    tx = np.array([d.x for d in discs], dtype=np.float64)[None, :]
-    ty = np.array([d.y for d in discs], dtype=np.float64)[None, :]
-    tr = np.array([d.r for d in discs], dtype=np.float64)[None, :] * z
-    sx = (tx - cx[:, None]) * z + cam.view_w / 2
-    sy = (ty - cy[:, None]) * z + cam.view_h / 2
-    x0, x1 = sx - tr - RING, sx + tr + RING
-    y0, y1 = sy - tr - RING, sy + tr + np.maximum(RING, BAR)
-    hidden = (x0 < 0) | (y0 < 0) | (x1 > cam.view_w) | (y1 > cam.view_h)
-    for c in covers:
-        hidden |= (x0 < c.right) & (x1 > c.left) & (y0 < c.bottom) & (y1 > c.top)
-    party = np.array([d.party for d in discs], dtype=bool)[None, :]
-    return (hidden & party).sum(axis=1), (hidden & ~party).sum(axis=1)
+    party_hidden = np.zeros(len(cx), dtype=np.int64)
+    others_hidden = np.zeros(len(cx), dtype=np.int64)
+    for start in range(0, len(discs), DISCS_AT_ONCE):
+        block = discs[start : start + DISCS_AT_ONCE]
+        tx = np.array([d.x for d in block], dtype=np.float64)[None, :]
+        ty = np.array([d.y for d in block], dtype=np.float64)[None, :]
+        tr = np.array([d.r for d in block], dtype=np.float64)[None, :] * z
+        sx = (tx - cx[:, None]) * z + cam.view_w / 2
+        sy = (ty - cy[:, None]) * z + cam.view_h / 2
+        x0, x1 = sx - tr - RING, sx + tr + RING
+        y0, y1 = sy - tr - RING, sy + tr + np.maximum(RING, BAR)
+        hidden = (x0 < 0) | (y0 < 0) | (x1 > cam.view_w) | (y1 > cam.view_h)
+        for c in covers:
+            hidden |= (x0 < c.right) & (x1 > c.left) & (y0 < c.bottom) & (y1 > c.top)
+        party = np.array([d.party for d in block], dtype=bool)[None, :]
+        party_hidden += (hidden & party).sum(axis=1)
+        others_hidden += (hidden & ~party).sum(axis=1)
+    return party_hidden, others_hidden
 
 
 def opening_view(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rect]) -> tuple[int, int]:

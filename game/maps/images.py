@@ -1,0 +1,189 @@
+"""Image files a map names: format and size read from the header before anything decodes them.
+
+A 31 KB PNG can claim 16000 x 16000 pixels and a decoder will try to give them all (1 GB and
+more). Like Pillow's ``MAX_IMAGE_PIXELS`` check, :func:`image_header` reads the width and height
+from the first bytes of a PNG, JPEG, GIF, BMP or WebP file, and :func:`check_image` refuses an image
+of more than ``MAX_IMAGE_PIXELS``. For PNG, the format Tiled's tilesets use, :func:`check_image`
+also checks the chunk structure, the checksums and that the compressed pixels decompress to exactly
+the size the header promises (streamed, in bounded memory), so ``validate`` refuses what a decoder
+would. Pure Python: the rules commands and ``validate`` never load pygame.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.rules import limits
+
+FORMATS = "PNG, JPEG, GIF, BMP or WebP"
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # PNG colour type -> samples per pixel
+_DEPTHS = {0: (1, 2, 4, 8, 16), 2: (8, 16), 3: (1, 2, 4, 8), 4: (8, 16), 6: (8, 16)}
+_ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
+_CHUNK = 1 << 20  # decompress the pixels a megabyte at a time
+
+
+class ImageError(ValueError):
+    """The file is not an image Playmat draws; ``str()`` says why in a few words (no file name)."""
+
+
+@dataclass(frozen=True)
+class ImageHeader:
+    format: str  # png, jpeg, gif, bmp, webp (also a file name suffix SDL_image understands)
+    width: int
+    height: int
+
+
+def image_header(data: bytes) -> ImageHeader:
+    """The format and size written at the start of ``data``; ImageError when it is none of ``FORMATS``."""
+    if data.startswith(PNG_MAGIC):
+        if len(data) < 33 or data[12:16] != b"IHDR":
+            raise ImageError("PNG header is damaged")
+        w, h = struct.unpack(">II", data[16:24])
+        return ImageHeader("png", w, h)
+    if data.startswith(b"\xff\xd8"):
+        return ImageHeader("jpeg", *_jpeg_size(data))
+    if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 10:
+        w, h = struct.unpack("<HH", data[6:10])
+        return ImageHeader("gif", w, h)
+    if data.startswith(b"BM") and len(data) >= 26:
+        (dib,) = struct.unpack("<I", data[14:18])
+        if dib == 12:
+            w, h = struct.unpack("<HH", data[18:22])
+        else:
+            w, h = struct.unpack("<ii", data[18:26])
+        return ImageHeader("bmp", abs(w), abs(h))
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP" and len(data) >= 30:
+        return ImageHeader("webp", *_webp_size(data))
+    raise ImageError(f"is not a {FORMATS} image")
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int]:
+    i = 2
+    while i + 4 <= len(data):
+        if data[i] != 0xFF:
+            break
+        marker = data[i + 1]
+        if marker == 0xFF:  # fill byte
+            i += 1
+            continue
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:  # no length
+            i += 2
+            continue
+        (length,) = struct.unpack(">H", data[i + 2 : i + 4])
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            if i + 9 > len(data):
+                break
+            h, w = struct.unpack(">HH", data[i + 5 : i + 9])
+            return w, h
+        if length < 2:
+            break
+        i += 2 + length
+    raise ImageError("JPEG header is damaged (no frame size)")
+
+
+def _webp_size(data: bytes) -> tuple[int, int]:
+    kind = data[12:16]
+    if kind == b"VP8X":
+        w = int.from_bytes(data[24:27], "little") + 1
+        h = int.from_bytes(data[27:30], "little") + 1
+        return w, h
+    if kind == b"VP8L" and data[20] == 0x2F:
+        bits = int.from_bytes(data[21:25], "little")
+        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    if kind == b"VP8 " and data[23:26] == b"\x9d\x01\x2a":
+        w, h = struct.unpack("<HH", data[26:30])
+        return w & 0x3FFF, h & 0x3FFF
+    raise ImageError("WebP header is damaged")
+
+
+def check_header(header: ImageHeader) -> None:
+    """ImageError for an empty image or one of more than ``MAX_IMAGE_PIXELS`` pixels."""
+    if header.width <= 0 or header.height <= 0:
+        raise ImageError(f"is {header.width}x{header.height} pixels, an empty image")
+    if header.width * header.height > limits.MAX_IMAGE_PIXELS:
+        raise ImageError(f"is {header.width}x{header.height} pixels, more than the limit of "
+                         f"{limits.MAX_IMAGE_PIXELS:,}")
+
+
+def check_image(path: Path) -> ImageHeader:
+    """Read ``path`` (a regular file within the size limit) and check it as a decoder would see it.
+
+    InputLimitError for a file that is not regular or too large, ImageError for one that is no
+    image of ``FORMATS``, too many pixels, or a damaged PNG.
+    """
+    data = limits.read_regular_file(path, "image", limits.MAX_IMAGE_FILE_BYTES)
+    header = image_header(data)
+    check_header(header)
+    if header.format == "png":
+        _check_png(data, header)
+    return header
+
+
+def _check_png(data: bytes, header: ImageHeader) -> None:
+    """Chunks, their checksums, and the pixel data's decompressed size against the header's promise."""
+    depth, colour, compression, filtering, interlace = data[24], data[25], data[26], data[27], data[28]
+    if colour not in _CHANNELS or depth not in _DEPTHS[colour] or compression or filtering or interlace > 1:
+        raise ImageError("PNG header is damaged")
+    expected = _png_raw_size(header.width, header.height, _CHANNELS[colour] * depth, interlace)
+    inflate = zlib.decompressobj()
+    got = 0
+    seen_plte = False
+    pos = 8
+    while True:
+        if pos + 12 > len(data):
+            raise ImageError("PNG is cut short")
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        body = data[pos + 8 : pos + 8 + length]
+        if len(body) < length or pos + 12 + length > len(data):
+            raise ImageError("PNG is cut short")
+        (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
+        critical = not kind[0] & 0x20
+        if critical and zlib.crc32(kind + body) & 0xFFFFFFFF != crc:
+            raise ImageError(f"PNG chunk {kind.decode('latin-1')} is damaged (checksum)")
+        pos += 12 + length
+        if kind == b"PLTE":
+            seen_plte = True
+        elif kind == b"IDAT":
+            try:
+                got += _inflated(inflate, body, expected - got)
+            except zlib.error:
+                raise ImageError("PNG pixel data is damaged") from None
+        elif kind == b"IEND":
+            break
+    if colour == 3 and not seen_plte:
+        raise ImageError("PNG has no palette")
+    if got != expected or not inflate.eof:
+        raise ImageError("PNG pixel data does not match its size")
+
+
+def _inflated(inflate: zlib._Decompress, body: bytes, room: int) -> int:
+    """Bytes ``body`` decompresses to, never holding more than a chunk; ImageError past ``room``."""
+    total = 0
+    pending = body
+    while True:
+        out = inflate.decompress(pending, _CHUNK)
+        total += len(out)
+        if total > room:
+            raise ImageError("PNG pixel data is larger than its size")
+        pending = inflate.unconsumed_tail
+        if not pending and len(out) < _CHUNK:  # a full chunk may leave output inside zlib: ask again
+            return total
+
+
+def _png_raw_size(width: int, height: int, bits_per_pixel: int, interlace: int) -> int:
+    """Filtered scanline bytes of the image (one filter byte per row of each pass)."""
+
+    def rows(w: int, h: int) -> int:
+        return 0 if w == 0 or h == 0 else h * (1 + (w * bits_per_pixel + 7) // 8)
+
+    if not interlace:
+        return rows(width, height)
+    total = 0
+    for x0, y0, dx, dy in _ADAM7:
+        total += rows((width - x0 + dx - 1) // dx, (height - y0 + dy - 1) // dy)
+    return total

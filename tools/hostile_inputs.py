@@ -1,0 +1,440 @@
+"""Issue 21's hostile inputs, run as a stranger would: ``python tools/hostile_inputs.py [--only NAME] [--cap GB]``.
+
+Builds each finding's smallest input (deep tilesets, quadratic CSV, PNG bombs, 5000-digit numbers,
+FIFOs and devices, huge maps, torn saves, full disks, bad outputs) in a temporary folder and runs
+``python -m game`` on it in a child process under a memory cap (``resource.setrlimit``) and a
+time limit. Each case must end with exit status 0 or 2, at most one line on stderr, no traceback,
+no signal, within the time limit; the table prints exit status, seconds, peak memory and the line.
+Some cases check more (a save resumes, no empty output is left behind).
+
+The full-disk cases mount a 256 KB tmpfs when the tool runs as root on Linux and are skipped
+otherwise. Exit status 1 when any case fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.maps.tmxwrite import write_map  # noqa: E402
+from tests.hostile import (  # noqa: E402
+    UNITS,
+    Run,
+    big_layers,
+    bomb_png,
+    combatant_map,
+    external,
+    finish_cli,
+    plain_map,
+    run_cli,
+    start_cli,
+    swap,
+    with_image_layer,
+)
+
+TIMEOUT_S = 30.0
+REFUSE_WITHIN_S = 5.0
+MEMORY_TARGET_MB = 1024
+
+
+@dataclass
+class Outcome:
+    name: str
+    runs: list[Run] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    skipped: str | None = None
+
+
+def run(argv: list[str], cap: int, timeout: float = TIMEOUT_S) -> Run:
+    return run_cli(argv, cap_mb=cap // (1024 * 1024), timeout=timeout)
+
+
+def judge(outcome: Outcome, r: Run, *, expect: tuple[int, ...] = (0, 2), refusal: bool | None = None) -> None:
+    """The promise: exit 0 or 2, one line when refused, no traceback, no signal, no hang, bounded memory."""
+    where = " ".join(r.argv[:2])
+    if r.rc is None and r.signal is None:
+        outcome.problems.append(f"{where}: hang (killed after {r.seconds:.0f} s)")
+        return
+    if r.signal is not None:
+        outcome.problems.append(f"{where}: signal {signal.Signals(r.signal).name}")
+        return
+    if "Traceback" in r.stderr or "Exception ignored" in r.stderr:
+        outcome.problems.append(f"{where}: traceback ({last_line(r.stderr)})")
+    if r.rc not in expect:
+        outcome.problems.append(f"{where}: exit {r.rc}, expected {' or '.join(map(str, expect))}")
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    if r.rc == 2 and len(lines) != 1:
+        outcome.problems.append(f"{where}: {len(lines)} lines on stderr, expected one")
+    refused = r.rc == 2 if refusal is None else refusal
+    if refused and r.seconds > REFUSE_WITHIN_S:
+        outcome.problems.append(f"{where}: refused after {r.seconds:.1f} s (more than {REFUSE_WITHIN_S:g} s)")
+    if r.peak_mb > MEMORY_TARGET_MB:
+        outcome.problems.append(f"{where}: {r.peak_mb:.0f} MB peak (more than {MEMORY_TARGET_MB} MB)")
+
+
+def last_line(text: str) -> str:
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    return lines[-1][:160] if lines else ""
+
+
+JOIN = '{"action": "join", "unit": {"name": "Cora", "faction": "ally", %s}, "at": [0, 0]}\n'
+
+
+# --- cases --------------------------------------------------------------------------------------
+Case = Callable[[Path, int, Outcome], None]
+CASES: dict[str, Case] = {}
+
+
+def case(name: str) -> Callable[[Case], Case]:
+    def deco(fn: Case) -> Case:
+        CASES[name] = fn
+        return fn
+    return deco
+
+
+def simple(work: Path, cap: int, o: Outcome, argv: list[str], **kw) -> Run:
+    r = run(argv, cap)
+    o.runs.append(r)
+    judge(o, r, **kw)
+    return r
+
+
+@case("1 deep tileset")
+def deep_tileset(work: Path, cap: int, o: Outcome) -> None:
+    tmx, tsx = external(work)
+    depth = 200_000
+    swap(tsx, "</tileset>", '<tile id="7">' + "<a>" * depth + "</a>" * depth + "</tile></tileset>")
+    for cmd in (["validate", str(tmx)], ["render", str(tmx), "-o", str(work / "o.png")]):
+        simple(work, cap, o, cmd)
+
+
+@case("2 quadratic CSV")
+def quadratic_csv(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work)
+    text = tmx.read_text()
+    start = text.index('<data encoding="csv">') + len('<data encoding="csv">')
+    end = text.index("</data>", start)
+    tmx.write_text(text[:start] + " ," * 50_000 + "x" + text[end:])
+    simple(work, cap, o, ["validate", str(tmx)])
+
+
+@case("3 PNG bomb 8000^2 1-bit")
+def png_8000(work: Path, cap: int, o: Outcome) -> None:
+    (work / "bomb.png").write_bytes(bomb_png(8000, 8000))
+    tmx = with_image_layer(work, "bomb.png")
+    simple(work, cap, o, ["render", str(tmx), "-o", str(work / "o.png")])
+    simple(work, cap, o, ["validate", str(tmx)], expect=(2,))
+
+
+@case("3 PNG bomb 16000^2 1-bit")
+def png_16000(work: Path, cap: int, o: Outcome) -> None:
+    (work / "bomb.png").write_bytes(bomb_png(16000, 16000))
+    tmx = with_image_layer(work, "bomb.png")
+    simple(work, cap, o, ["render", str(tmx), "-o", str(work / "o.png")])
+    simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "2", "--log", str(work / "s.jsonl")])
+
+
+@case("3 PNG bomb 30000^2 RGBA tileset")
+def png_30000(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work)
+    (work / "m_tiles.png").write_bytes(bomb_png(30000, 30000, 8, 6))
+    simple(work, cap, o, ["render", str(tmx), "-o", str(work / "o.png")])
+
+
+@case("4 5000-digit numbers in a log")
+def digits(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work)
+    big = "9" * 5000
+    for i, field_text in enumerate((f'"hp": "{big}"', f'"damage": "1d{big}"', f'"skills": "blades:{big}"',
+                                    f'"hp": {big}')):
+        log = work / f"l{i}.jsonl"
+        log.write_text('{"action": "begin"}\n' + JOIN % field_text)
+        r = simple(work, cap, o, ["state", str(tmx), "--log", str(log)], expect=(2,))
+        if i == 3 and "nested" in r.stderr:
+            o.problems.append("a 5000-digit JSON integer is refused as 'too deeply nested'")
+
+
+@case("4 5000-digit numbers in a map")
+def digits_map(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work, units=[{"name": "Hero", "at": (1, 1), "faction": "player", "hp": "9" * 5000}])
+    simple(work, cap, o, ["validate", str(tmx)], expect=(2,))
+
+
+@case("5 FIFO as map, tileset and log")
+def fifos(work: Path, cap: int, o: Outcome) -> None:
+    fifo = work / "pipe.tmx"
+    os.mkfifo(fifo)
+    simple(work, cap, o, ["validate", str(fifo)], expect=(2,))
+    tmx, tsx = external(work)
+    tsx.unlink()
+    os.mkfifo(tsx)
+    simple(work, cap, o, ["validate", str(tmx)], expect=(2,))
+    log = work / "pipe.jsonl"
+    os.mkfifo(log)
+    simple(work, cap, o, ["state", str(tmx.with_name("m.tmx")), "--log", str(log)], expect=(2,))
+
+
+@case("5 devices as map and log")
+def devices(work: Path, cap: int, o: Outcome) -> None:
+    link = work / "zero.tmx"
+    link.symlink_to("/dev/zero")
+    simple(work, cap, o, ["validate", "/dev/zero"], expect=(2,))
+    simple(work, cap, o, ["validate", str(link)], expect=(2,))
+    simple(work, cap, o, ["validate", "/dev/urandom"], expect=(2,))
+    tmx = plain_map(work)
+    simple(work, cap, o, ["state", str(tmx), "--log", "/dev/zero"], expect=(2,))
+
+
+@case("6 1000 layers of 1000x1000")
+def many_layers(work: Path, cap: int, o: Outcome) -> None:
+    simple(work, cap, o, ["validate", str(big_layers(work, 1000, 1000))])
+
+
+@case("6 lint on 100x100")
+def lint_big(work: Path, cap: int, o: Outcome) -> None:
+    tmx = write_map(work / "wide.tmx", ["." * 100] * 100, units=UNITS)
+    simple(work, cap, o, ["validate", "--lint", str(tmx)], expect=(0,))
+
+
+@case("6 10000 combatants in the window")
+def crowd_window(work: Path, cap: int, o: Outcome) -> None:
+    tmx = combatant_map(work, 10_000, 200)
+    simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "2", "--log", str(work / "s.jsonl")])
+
+
+@case("6 1000 combatants playtest")
+def crowd_playtest(work: Path, cap: int, o: Outcome) -> None:
+    tmx = combatant_map(work, 1000, 64)
+    r = run(["playtest", str(tmx), "--games", "1"], cap, timeout=90)
+    o.runs.append(r)
+    judge(o, r)
+    if r.rc == 0 and r.seconds > 60:
+        o.problems.append(f"playtest took {r.seconds:.0f} s (more than 60 s)")
+
+
+@case("6 a million-line log")
+def long_log(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work)
+    log = work / "long.jsonl"
+    with log.open("w") as f:
+        f.write('{"action": "begin"}\n')
+        f.write('{"action": "face", "unit": "Orc", "dir": "w"}\n{"action": "face", "unit": "Orc", "dir": "e"}\n'
+                * 500_000)
+    simple(work, cap, o, ["state", str(tmx), "--log", str(log)])
+
+
+def replays(work: Path, cap: int, o: Outcome, tmx: Path, log: Path) -> None:
+    r = run(["state", str(tmx), "--log", str(log)], cap)
+    o.runs.append(r)
+    if r.rc != 0:
+        o.problems.append(f"the save does not resume: {last_line(r.stderr)}")
+
+
+@case("7a save without a final newline")
+def torn_save(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work)
+    log = work / "s.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "face", "unit": "Orc", "dir": "w"}')
+    simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "30", "--autoplay", "--speed", "instant",
+                          "--log", str(log)])
+    replays(work, cap, o, tmx, log)
+    log.write_text('{"action": "begin"}\n{"action": "face", "unit": "Or')
+    simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "30", "--autoplay", "--speed", "instant",
+                          "--log", str(log)])
+    replays(work, cap, o, tmx, log)
+
+
+@contextlib.contextmanager
+def small_disk(work: Path, size: str = "256k") -> Iterator[Path | None]:
+    mount = work / "disk"
+    mount.mkdir()
+    if os.geteuid() != 0 or not sys.platform.startswith("linux") or not shutil.which("mount"):
+        yield None
+        return
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mount)], capture_output=True)
+    if done.returncode != 0:
+        yield None
+        return
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+
+
+def fill(disk: Path, leave: int = 0) -> None:
+    """Fill the tmpfs, leaving about ``leave`` bytes free."""
+    st = os.statvfs(disk)
+    free = st.f_bavail * st.f_frsize
+    with contextlib.suppress(OSError), open(disk / "filler", "wb") as f:
+        f.write(b"\0" * max(0, free - leave))
+
+
+@case("7b save on a full disk")
+def full_disk_save(work: Path, cap: int, o: Outcome) -> None:
+    with small_disk(work) as disk:
+        if disk is None:
+            o.skipped = "needs root to mount a tmpfs"
+            return
+        tmx = plain_map(work)
+        log = disk / "s.jsonl"
+        begin = '{"action": "begin"}\n'
+        log.write_text(begin + "\n" * (4096 - 8 - len(begin)))  # the next line crosses tmpfs's page
+        fill(disk, leave=0)
+        simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "60", "--autoplay", "--speed", "instant",
+                              "--log", str(log)])
+        (disk / "filler").unlink()
+        replays(work, cap, o, tmx, log)
+
+
+@case("7c two players on one save")
+def two_writers(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work)
+    log = work / "s.jsonl"
+    argv = ["play", str(tmx), "--headless", "--frames", "400", "--autoplay", "--speed", "instant", "--log", str(log)]
+    t0 = time.perf_counter()
+    procs = [start_cli(argv, cap) for _ in range(2)]
+    runs = [finish_cli(p, argv, t0, TIMEOUT_S) for p in procs]
+    o.runs += runs
+    for r in runs:
+        judge(o, r)
+    if sorted(r.rc for r in runs) != [0, 2]:
+        o.problems.append(f"two players on one save both ran (exit {[r.rc for r in runs]})")
+    replays(work, cap, o, tmx, log)
+
+
+@case("7d save to /dev/null")
+def dev_null_save(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work)
+    simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "3", "--log", "/dev/null"], expect=(2,))
+
+
+@case("8 outputs on a full disk")
+def full_disk_outputs(work: Path, cap: int, o: Outcome) -> None:
+    with small_disk(work, "64k") as disk:
+        if disk is None:
+            o.skipped = "needs root to mount a tmpfs"
+            return
+        tmx = plain_map(work)
+        fill(disk)
+        shot = disk / "shot.png"
+        simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "2", "--screenshot", str(shot),
+                              "--log", str(work / "s.jsonl")], expect=(2,))
+        out = disk / "o.png"
+        simple(work, cap, o, ["render", str(tmx), "-o", str(out)], expect=(2,))
+        simple(work, cap, o, ["playtest", str(tmx), "--games", "1", "--out", str(disk / "pt")], expect=(2,))
+        for left in (shot, out, disk / "pt" / "summary.json"):
+            if left.exists():
+                o.problems.append(f"{left.name} left behind ({left.stat().st_size} bytes)")
+
+
+@case("8 screenshot to a symlink to /dev/full")
+def full_symlink(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work)
+    link = work / "shot.png"
+    link.symlink_to("/dev/full")
+    simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "2", "--screenshot", str(link),
+                          "--log", str(work / "s.jsonl")], expect=(2,))
+
+
+@case("8 scheduler that is not a url")
+def bad_scheduler(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work)
+    simple(work, cap, o, ["playtest", str(tmx), "--games", "1", "--scheduler", "not a url"], expect=(2,))
+
+
+@case("9 failed play start leaves no save")
+def failed_start(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work)
+    (work / "m_tiles.png").write_bytes(b"not a png")
+    log = work / "s.jsonl"
+    simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "2", "--log", str(log)], expect=(2,))
+    if log.exists():
+        o.problems.append(f"an empty save was left behind ({log.stat().st_size} bytes)")
+
+
+@case("9 --jobs 1000")
+def many_jobs(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work)
+    r = simple(work, cap, o, ["playtest", str(tmx), "--games", "4", "--jobs", "1000"])
+    if "1000 local processes" in r.stderr:
+        o.problems.append("reports 1000 local processes for 4 games")
+
+
+@case("9 control characters in names")
+def control_chars(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work, title="Evil \u009b31m title")  # C1 controls are legal XML; C0 come by the log
+    log = work / "s.jsonl"
+    log.write_text(JOIN.replace("Cora", "Orc\\u001b[2J\\u0000\\u009b31m") % '"hp": 3')
+    r = simple(work, cap, o, ["state", str(tmx), "--log", str(log)])
+    if any(ch in r.stdout for ch in "\x1b\x00\x07\u009b"):
+        o.problems.append("state prints raw control characters")
+
+
+@case("9 validate on images render refuses")
+def validate_images(work: Path, cap: int, o: Outcome) -> None:
+    tmx = with_image_layer(work, "/etc/passwd")
+    r = simple(work, cap, o, ["validate", str(tmx)], expect=(2,))
+    tmx2 = with_image_layer(work / "b", "../../../../etc/hostname") if (work / "b").mkdir() is None else None
+    assert tmx2 is not None
+    r2 = simple(work, cap, o, ["validate", str(tmx2)], expect=(2,))
+    if "missing" in r.stderr + r2.stderr:
+        o.problems.append("validate reveals whether a path outside the map's folder exists")
+
+
+@case("9 internal entities")
+def entities(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work)
+    text = tmx.read_text()
+    blob = "A" * 1000
+    ents = f'<!DOCTYPE map [<!ENTITY a "{blob}"><!ENTITY b "' + "&a;" * 1000 + '">]>'
+    text = text.replace("?>", "?>\n" + ents, 1).replace('name="title" value="', 'name="title" value="' + "&b;" * 15, 1)
+    (work / "ent.tmx").write_text(text)
+    simple(work, cap, o, ["validate", str(work / "ent.tmx")], expect=(2,))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--only", action="append", default=[], help="run the cases whose name contains this")
+    ap.add_argument("--cap", type=float, default=4.0, help="memory cap per run in GB (default 4)")
+    args = ap.parse_args()
+    cap = int(args.cap * 1024**3)
+    chosen = [n for n in CASES if not args.only or any(s in n for s in args.only)]
+    failed = runs = 0
+    t_all = time.perf_counter()
+    for name in chosen:
+        outcome = Outcome(name)
+        with tempfile.TemporaryDirectory(prefix="hostile") as tmp:
+            try:
+                CASES[name](Path(tmp), cap, outcome)
+            except Exception as e:  # the tool's own failure: report it, keep going
+                outcome.problems.append(f"the case itself failed: {type(e).__name__}: {e}")
+        runs += len(outcome.runs)
+        status = "skip" if outcome.skipped else ("FAIL" if outcome.problems else "ok")
+        failed += status == "FAIL"
+        print(f"{status:4} {name}" + (f" ({outcome.skipped})" if outcome.skipped else ""))
+        for r in outcome.runs:
+            what = f"rc {r.rc}" if r.rc is not None else (f"signal {r.signal}" if r.signal else "hang")
+            print(f"       {' '.join(r.argv[:1])}: {what}, {r.seconds:.1f} s, {r.peak_mb:.0f} MB: "
+                  f"{last_line(r.stderr) or last_line(r.stdout)}")
+        for p in outcome.problems:
+            print(f"     ! {p}")
+        sys.stdout.flush()
+    print(f"{len(chosen)} cases, {runs} runs, {failed} failing, {time.perf_counter() - t_all:.0f} s")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
