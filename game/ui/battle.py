@@ -306,7 +306,8 @@ class BattleScene(Scene):
         except OSError as err:
             self.ctx.status = f"Cannot save the setup as {out}: {err.strerror or err}"
             return None
-        self.ctx.status = f"Setup saved as {out} (open it in Tiled, or: playmat play {out})"
+        where = "the title screen lists it" if out.parent != source.parent else "beside the map"
+        self.ctx.status = f"Setup saved as {out.name} ({where}; Tiled opens it)"
         return out
 
     def _hover(self, pos: tuple[int, int]) -> None:

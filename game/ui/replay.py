@@ -449,16 +449,16 @@ class ReplayScene(Scene):
         done = pygame.Rect(track.x, track.y, round(track.w * self.k / n), track.h)
         pygame.draw.rect(screen, (150, 126, 70), done, border_radius=3)
         self.round_marks = []
-        last_label = -99
+        free_from = bar.x - 99  # where the last label ended: a label that would touch it is left out
         for r in self.rounds():
             x = bar.x + round(bar.w * self.round_start(r) / n)
             pygame.draw.line(screen, (120, 124, 140), (x, track.y - 5), (x, track.bottom + 4), 2)
-            if x - last_label < 30:  # too close to the last label to read: the tick alone
+            if x + 3 < free_from + 6:  # too close to the last label to read: the tick alone
                 continue
-            label = th.text(screen, f"R{r}" if r > 1 or x - bar.x > 30 else "Round 1", (x + 3, bar.y - 2),
-                            size=th.SMALL, colour=th.ACCENT if r == self.round_after[self.k] else th.MUTED)
+            label = th.text(screen, f"R{r}", (x + 3, bar.y - 2), size=th.SMALL,
+                            colour=th.ACCENT if r == self.round_after[self.k] else th.MUTED)
             self.round_marks.append((r, label.inflate(8, 6)))
-            last_label = x
+            free_from = label.right
         cx = bar.x + round(bar.w * self.k / n)
         pygame.draw.circle(screen, th.ACCENT, (cx, track.centery), 7)
         pygame.draw.circle(screen, (20, 20, 24), (cx, track.centery), 7, 2)

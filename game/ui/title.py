@@ -55,7 +55,7 @@ def shipped_entries() -> list[MapEntry]:
         mine = []
     for path in mine:
         m = describe_map(path)
-        entries.append(MapEntry(path, m.title, m.description, f"saved setup {path.stem}"))
+        entries.append(MapEntry(path, m.title, m.description, "saved setup"))
     return entries
 
 
@@ -309,7 +309,7 @@ class TitleScene(Scene):
         text(screen, fit(e.title, area.w - 40, 28, True), (x, y), 28, GOLD, bold=True)
         y += 36
         if e.note:
-            text(screen, fit(f"{e.note} ({e.path})", area.w - 40, 17), (x, y - 4), 17, DIM)
+            text(screen, fit(f"{e.note}: {e.path}", area.w - 40, 17), (x, y - 4), 17, DIM)
             y += 20
         if p is not None and p.sides:
             text(screen, fit(p.sides, area.w - 40, 20), (x, y), 20, INK)

@@ -124,15 +124,16 @@ class Form:
         return None
 
     # --- drawing -----------------------------------------------------------------
-    def draw(self, screen: pygame.Surface, area: pygame.Rect) -> None:
-        """Docked at the right of ``area`` (the map area): the map to its left stays in view for picking."""
+    def draw(self, screen: pygame.Surface, area: pygame.Rect, beside: pygame.Rect | None = None) -> None:
+        """Docked at the right of ``area`` (the map area: the map to its left stays in view for picking), or, for
+        a form docked left, just right of ``beside`` (the GM card)."""
         columns = 1 if len(self.fields) <= ROWS_PER_COLUMN else 2
         per = -(-len(self.fields) // columns)
         width = COLUMN_W * columns + 2 * th.PAD
         err_lines = th.wrap(self.error, width - 2 * th.PAD - 10, th.SMALL) if self.error else []
         hint_lines = th.wrap(self.hint, width - 2 * th.PAD - 10, th.SMALL) if self.hint else []
         h = 44 + 20 * len(hint_lines) + ROW * per + 12 + 20 * len(err_lines) + 44
-        x0 = area.right - width - 8 if self.dock == "right" else area.x + 8 + 260 + 8  # beside the GM card
+        x0 = area.right - width - 8 if self.dock == "right" or beside is None else beside.right + 8
         self.frame = pygame.Rect(x0, max(area.y + 8, area.centery - h // 2) if self.dock == "right" else area.y + 8,
                                  width, h)
         th.draw_frame(screen, self.frame, edge=th.ACCENT)

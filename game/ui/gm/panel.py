@@ -249,6 +249,12 @@ class GMTools:
         reason = self._drop_reason
         colour = th.BAD if reason else th.GOOD
         pygame.draw.polygon(screen, colour, ctx.hex_polygon(cell), 3)
+        v = ctx.encounter.view(self.dragging)  # the token, lifted: a translucent disc under the pointer
+        r = round(ctx.hex_radius() * (0.78 + 1.42 * v.radius))
+        ghost = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+        pygame.draw.circle(ghost, (*th.faction_colour(v.faction), 130), (r + 1, r + 1), r)
+        pygame.draw.circle(ghost, (255, 255, 255, 200), (r + 1, r + 1), r, 2)
+        screen.blit(ghost, (ctx.mouse[0] - r - 1, ctx.mouse[1] - r - 1))
         head = th.Line(f"place {self.dragging} at {cell[0]},{cell[1]}", "accent", bold=True)
         lines = [head, th.Line(f"refused: {reason}", "bad")] if reason else [head]
         th.tooltip(screen, lines, ctx.mouse, within=ctx.view_rect)
@@ -302,4 +308,4 @@ class GMTools:
             picking = next((f for f in self.form.fields if f.pick), None)
             if picking is not None and ctx.hovered_cell is not None:  # the hex a click would pick
                 pygame.draw.polygon(screen, th.ACCENT, ctx.hex_polygon(ctx.hovered_cell), 3)
-            self.form.draw(screen, th.area(screen, ctx))
+            self.form.draw(screen, th.area(screen, ctx), frame)
