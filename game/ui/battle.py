@@ -464,7 +464,7 @@ class BattleScene(Scene):
         self.ctx.status = reload_words(name, True, in_battle=in_battle)
 
     def _summary(self) -> Scene:
-        from .menus import SummaryScene, summary_lines
+        from .summary import SummaryScene, summary_lines
 
         humans = {f for f, c in self.match.controllers.items() if c == "human"}
         headline, lines = summary_lines(self.match.encounter, self.opts.log_path, humans)
