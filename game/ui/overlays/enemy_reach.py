@@ -68,6 +68,7 @@ class EnemyReach:
         self.shown: tuple[int, str] | None = None  # (encounter version, faction) of last_counts
         self.budget_s = BUDGET_S
         self._job: _Recount | None = None
+        self._by_faction: dict[str, tuple[int, np.ndarray]] = {}  # faction -> (version, counts) last finished
 
     def current_counts(self, ctx: BattleContext, faction: str) -> tuple[int, np.ndarray]:
         """(version, counts) to show now: the latest finished count for ``faction``, advancing a recount.
@@ -75,14 +76,17 @@ class EnemyReach:
         A recount never shares a frame with other heavy work of its own: the frame that sees a new
         version only starts it (the other overlays rebuild then), each later frame adds hostiles' zones
         for ``budget_s`` (at least one), and the finished counts are taken up in a frame of their own,
-        where the layer repaints."""
+        where the layer repaints. Each faction's last counts are kept, so a viewpoint that changes side
+        (the turn passing to the other side) recounts behind the scenes too."""
         want = (ctx.version, faction)
         if self.shown == want and self.last_counts is not None:
             return ctx.version, self.last_counts
-        if self.last_counts is None or self.shown is None or self.shown[1] != faction:
-            job = _Recount(ctx.encounter, faction)  # nothing to show yet: count now
+        known = self._by_faction.get(faction)
+        if known is None:
+            job = _Recount(ctx.encounter, faction)  # nothing to show yet for this side: count now
             while job.step(float("inf")) is None:
                 pass
+            self._by_faction[faction] = (ctx.version, job.total)
             self.last_counts, self.shown, self._job = job.total, want, None
             return ctx.version, job.total
         if self._job is None or self._job.key != want:
@@ -90,8 +94,12 @@ class EnemyReach:
         else:
             done = self._job.step(self.budget_s)
             if done is not None:
+                self._by_faction[faction] = (ctx.version, done)
                 self.last_counts, self.shown, self._job = done, want, None
-        return self.shown[0], self.last_counts
+                return ctx.version, done
+        self.shown = (known[0], faction)
+        self.last_counts = known[1]
+        return known
 
     @property
     def fresh(self) -> tuple[int, str] | None:
@@ -121,7 +129,8 @@ class EnemyReach:
 
                 return list(values), paint_all
 
-            self.counts.draw(screen, ctx, ("counts", faction), build_counts, version=version)
+            # One layer for every viewpoint: a change of side repaints behind the scenes like a change of state.
+            self.counts.draw(screen, ctx, "counts", build_counts, version=(version, faction))
             return
         enemy = ctx.hovered_unit
         if enemy is None or not enc.view(enemy).active or enemy == name:
@@ -192,9 +201,17 @@ class EnemyReachHover:
             # Right after an action the counts on screen are the previous ones until the recount is done
             # (EnemyReach): for the same hex and viewpoint keep the names that go with them, rather than
             # work out every hostile's reach at once in that frame.
+            # Another hex or viewpoint while recounting: wait for the counts (a few frames) rather than work out
+            # every hostile's zone in this frame; once they are in, the engine has the zones at hand.
             recounting = self.reach is not None and self.reach.fresh != (ctx.version, faction)
-            if not (recounting and self._key is not None and self._key[1:] == key[1:]):
+            same_place = self._key is not None and self._key[1:] == key[1:]
+            if not recounting:
                 self._key, self._who = key, list(enc.next_turn_attackers(cell, name))
+            elif not same_place:
+                self._who = []
+                th.post_tip(ctx, [Line(f"{cell[0]},{cell[1]}", "muted", size=th.SMALL),
+                                  Line("counting the enemies' reach...", "muted")], ctx.mouse)
+                return
         who = self._who
         self.attackers = list(who)
         for enemy in who:

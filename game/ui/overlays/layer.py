@@ -32,9 +32,11 @@ Point = tuple[float, float]
 # (surface, at, k); a progressive layer's painter may return an iterator that paints a little per step
 Painter = Callable[[pygame.Surface, Callable[[float, float], Point], float], Iterator[None] | None]
 Build = Callable[[], tuple[Iterable[Cell], Painter]]  # what to show: asked only when the state or zoom changed
-LayerBase = tuple[Hashable, int, int]  # (the caller's key, encounter version, zoom step)
+LayerBase = tuple[Hashable, Hashable, int]  # (the caller's key, the state it shows, zoom step)
 MAX_PIXELS = 12_000_000  # above this a layer is cut to the view (48 MB of RGBA)
 BUDGET_S = 0.003  # painting time per frame for a progressive layer (at least one step)
+VIEW_STEP = 150  # a layer cut to the view is repainted when the view enters another cell of this many pixels
+VIEW_MARGIN = 200  # ... painted this far beyond the view on every side (more than VIEW_STEP: no gaps)
 
 
 class MapLayer:
@@ -51,9 +53,10 @@ class MapLayer:
         self._base: LayerBase | None = None
         self._box = pygame.Rect(0, 0, 0, 0)
         self._paint_fn: Painter | None = None
+        self._spare: pygame.Surface | None = None  # a progressive layer's last picture, reused for the next
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext, key: Hashable, build: Build,
-             version: int | None = None) -> None:
+             version: Hashable | None = None) -> None:
         """Blit the layer for ``key``; ``build`` (the engine queries) runs only when key, state or zoom change.
 
         ``version``: the encounter version the layer shows, when not the current one (a result still being
@@ -64,8 +67,7 @@ class MapLayer:
             cells, self._paint_fn = build()
             cells = list(cells)
             self._box = _cells_box(ctx, cells, z) if cells else pygame.Rect(0, 0, 0, 0)
-            self._base = base
-            self.key = None
+            self._base = base  # (self.key still names the picture on show: a progressive layer repaints behind it)
         if self._box.width <= 0 or self._paint_fn is None:
             return
         paint = self._paint_fn
@@ -74,9 +76,11 @@ class MapLayer:
         if box.width * box.height > MAX_PIXELS:  # cut to the visible map, padded; redrawn as the view moves
             ox, oy = ctx.to_screen(0, 0)
             vr = ctx.view_rect if ctx.view_rect.width else screen.get_rect()
-            visible = pygame.Rect(round(vr.x - ox), round(vr.y - oy), vr.width, vr.height).inflate(200, 200)
-            box = box.clip(visible)
-            view = (visible.x // 100, visible.y // 100)
+            visible = pygame.Rect(round(vr.x - ox), round(vr.y - oy), vr.width, vr.height)
+            view = (visible.x // VIEW_STEP, visible.y // VIEW_STEP)
+            # Painted with a margin wider than the step, so the picture always covers the view.
+            box = box.clip(pygame.Rect(view[0] * VIEW_STEP, view[1] * VIEW_STEP, vr.width, vr.height)
+                           .inflate(2 * VIEW_MARGIN, 2 * VIEW_MARGIN))
         full_key = (base, view)
         if full_key != self.key or self.surface is None:
             # A layer cut to the view is redrawn as the view moves: no supersampling there (2x2 the pixels and
@@ -84,8 +88,12 @@ class MapLayer:
             small = view is None and box.width * box.height < MAX_PIXELS // 4
             ss = self.ss if small else 1
             old = self.key
-            only_state = (self.progressive and view is None and self.surface is not None and old is not None
-                          and old[1] is None and old[0][0] == key and old[0][2] == ctx.zoom_index)
+            # Same layer at the same zoom, only the state or the view cell changed: paint behind the scenes, a
+            # few ms a frame, the old picture staying up where it was. That holds for a layer cut to the view
+            # too (a 64x64 map's counts): repainting it whole in the frame after every action, and again each
+            # time the camera glided into a new view cell, were the slowest frames of a battle.
+            only_state = (self.progressive and self.surface is not None and old is not None
+                          and old[0][0] == key and old[0][2] == ctx.zoom_index)
             if not only_state:
                 self._pending = None
                 self.surface = self._paint(box, z, paint, ss=ss)
@@ -93,9 +101,12 @@ class MapLayer:
                 self.key = full_key
                 self.builds += 1
             elif self._pending is None or self._pending[0] != full_key:
-                self._pending = (full_key, *self._start(box, z, paint, ss), (box.x, box.y), ss)  # paint later
+                self._pending = (full_key, *self._start(box, z, paint, ss, self._take_spare(box, ss)),
+                                 (box.x, box.y), ss)  # paint later
             elif self._advance():
                 _, big, _, origin, ss = self._pending
+                if ss == 1 and self.surface is not None:
+                    self._spare = self.surface  # the next repaint reuses its pixels (no fresh 7 MB per action)
                 self.surface = big if ss == 1 else pygame.transform.smoothscale(big, box.size)
                 self.origin, self.key, self._pending = origin, full_key, None
                 self.builds += 1
@@ -107,10 +118,20 @@ class MapLayer:
         screen.blit(self.surface, (round(ox + self.origin[0]), round(oy + self.origin[1])))
         screen.set_clip(clip)
 
+    def _take_spare(self, box: pygame.Rect, ss: int) -> pygame.Surface | None:
+        """The previous picture's surface, cleared, when it has the size a new one needs."""
+        spare, self._spare = self._spare, None
+        if spare is None or spare.get_size() != (max(1, box.width) * ss, max(1, box.height) * ss):
+            return None
+        spare.fill((0, 0, 0, 0))
+        return spare
+
     @staticmethod
-    def _start(box: pygame.Rect, z: float, paint: Painter, ss: int) -> tuple[pygame.Surface, Iterator[None] | None]:
-        """A blank layer and the painter's steps (None: it painted all at once)."""
-        big = pygame.Surface((max(1, box.width) * ss, max(1, box.height) * ss), pygame.SRCALPHA)
+    def _start(box: pygame.Rect, z: float, paint: Painter, ss: int,
+               blank: pygame.Surface | None = None) -> tuple[pygame.Surface, Iterator[None] | None]:
+        """A blank layer (``blank`` when given, already cleared) and the painter's steps (None: it painted all
+        at once)."""
+        big = blank or pygame.Surface((max(1, box.width) * ss, max(1, box.height) * ss), pygame.SRCALPHA)
         k = z * ss
 
         def at(mx: float, my: float) -> Point:
@@ -139,15 +160,21 @@ class MapLayer:
 
 
 def _cells_box(ctx: BattleContext, cells: list[Cell], z: float) -> pygame.Rect:
-    """The zoomed-pixel box around the cells: their centres' bounds padded by half a tile (one centre per
-    cell instead of six corners: a whole 64x64 map's counts are 4,096 cells, every time the state changes)."""
+    """The zoomed-pixel box around the cells: their centres' bounds padded by half a tile. On a staggered grid a
+    centre's x grows with its column and its y with its row (the stagger shifts by less than a step), so only
+    the cells on the extreme columns and rows can bound it: a whole 64x64 map's counts are 4,096 cells, asked
+    for every time the state changes."""
     geo = ctx.geometry
+    cols = [c for c, _ in cells]
+    rows = [r for _, r in cells]
+    edge_c, edge_r = (min(cols), max(cols)), (min(rows), max(rows))
     xs: list[float] = []
     ys: list[float] = []
     for c in cells:
-        x, y = geo.cell_center(c)
-        xs.append(x)
-        ys.append(y)
+        if c[0] in edge_c or c[1] in edge_r:
+            x, y = geo.cell_center(c)
+            xs.append(x)
+            ys.append(y)
     corners = geo.cell_corners(cells[0])
     cx, cy = geo.cell_center(cells[0])
     hw = max(abs(x - cx) for x, _ in corners)
