@@ -71,6 +71,66 @@ def test_maps_together_cover_the_format() -> None:
     assert exits and neutral_override
 
 
+def test_maps_together_show_ranged_attacks_sight_cover_and_areas() -> None:
+    """R29-R33 appear in the shipped maps: bows, an area ability, a slit or parapet, cover tiles."""
+    shooters = casters = 0
+    slits = cover = False
+    for path in MAPS:
+        sc = load_scenario(path)
+        b = sc.board
+        shooters += sum(1 for c in sc.combatants if c.ranged is not None)
+        casters += sum(1 for c in sc.combatants if c.area is not None)
+        slits |= bool(((b.terrain == Terrain.BLOCKED) & ~b.blocks_sight & b.on_map).any())
+        cover |= bool((b.cover & b.on_map).any())
+    assert shooters >= 4 and casters >= 1 and slits and cover
+
+
+def _enc(name: str):
+    from game.rules import Encounter
+
+    return Encounter(load_scenario(ROOT / "maps" / f"{name}.tmx"))
+
+
+def test_fortress_archers_stand_behind_an_arrow_slit_and_a_parapet_and_see_the_party() -> None:
+    enc = _enc("fortress_assault")
+    b = enc.board
+    archers = [v for v in enc.views() if v.faction == "enemy" and v.ranged is not None]
+    assert len(archers) == 2
+    party = [v for v in enc.views() if v.faction in ("player", "ally")]
+    for a in archers:
+        walls = [(c, r) for c, r in enc.layout.neighbors(a.cell) if b.terrain[r, c] == Terrain.BLOCKED]
+        # an arrow slit: a wall hex that does not block sight (R30); a parapet: one that also gives cover (R31)
+        assert any(not b.blocks_sight[r, c] and not b.cover[r, c] for c, r in walls), a.name
+        assert any(not b.blocks_sight[r, c] and b.cover[r, c] for c, r in walls), a.name
+        assert any(enc.sees(a.name, p.name) for p in party), f"{a.name} sees nobody it should shoot"
+    # the garrison's wall still keeps ground troops out: the only ways in are the gate and the breach
+    assert not any(b.terrain[r, c] != Terrain.BLOCKED for c, r in ((9, 0), (9, 1), (9, 2), (9, 9), (9, 10)))
+
+
+def test_ambush_bowmen_shoot_from_trees_that_give_cover() -> None:
+    enc = _enc("ambush")
+    b = enc.board
+    trees = np.argwhere(b.cover & b.on_map)
+    assert len(trees) >= 20  # a forest, not a copse
+    assert all(b.terrain[r, c] == Terrain.DIFFICULT for r, c in trees)  # undergrowth: still hard going
+    bowmen = [v for v in enc.views() if v.faction == "enemy" and v.ranged is not None]
+    assert len(bowmen) == 2 and all(b.terrain[v.cell[1], v.cell[0]] == Terrain.DIFFICULT for v in bowmen)
+    # the party's scout can shoot back, and a shot into the forest at a bowman crosses trees: cover (R31)
+    scout = next(v for v in enc.views() if v.faction == "ally" and v.ranged is not None)
+    lay = enc.layout
+    covered = [v.name for v in bowmen
+               if any(b.cover[r, c] for c, r in enc.sight_line(scout.cell, v.cell).crossed)]
+    assert covered and lay.distance(scout.cell, bowmen[0].cell) > 1
+
+
+def test_ship_has_a_caster_aboard_the_corsairs_deck() -> None:
+    enc = _enc("ship_boarding")
+    casters = [v for v in enc.views() if v.area is not None]
+    assert [(v.faction, v.area_uses_left > 0, v.area.push > 0) for v in casters] == [("enemy", True, True)]
+    c, r = casters[0].cell
+    assert enc.board.terrain[r, c] == Terrain.NORMAL and c > enc.board.cols // 2  # on the corsairs' deck
+
+
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_scenario_maps_are_what_the_tool_writes(name: str) -> None:
     """maps/*.tmx are reproducible: tools/make_maps.py writes them byte for byte (edit the tool, rerun it)."""

@@ -1,103 +1,73 @@
-"""How winnable is each shipped map for the human side? AI-vs-AI games at one level for every faction.
+"""How winnable is each shipped map for the human side? The same AI-vs-AI games as ``playmat playtest``.
 
-Every faction (player, ally, enemy, neutral) is played by the same AI level (default ``normal``);
-the human side wins when ``player`` or ``ally`` is among ``Encounter.winners()``. A game still
-running after 50 rounds is a draw. Prints, per map: games, human-side wins with a 95 % Wilson
-interval, enemy wins, draws, and mean rounds; ``--json`` prints one JSON line per map too.
-These figures go into each map's description (tools/make_maps.py ``ODDS``).
+Runs ``game.playtest.run_batch`` exactly as ``playmat playtest MAP --games N [--seed S] --jobs J``
+does (default S: the map's own ``seed``), every faction at one level (default ``normal``), and prints
+per map: human-side wins (``player`` or ``ally`` among the game's winners) with a 95 % Wilson
+interval, enemy wins, draws, games nobody won, mean rounds, and shots, casts, rolls against cover
+and sight blocks per game. ``--json`` also prints each map's playtest document, the very line
+``playmat playtest --json`` prints for those games. The odds go into each map's description
+(tools/make_maps.py ``ODDS``).
 
-    python tools/balance_maps.py maps/ambush.tmx --games 40 --jobs 2
+    python tools/balance_maps.py maps/ambush.tmx --games 200 --jobs 2
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import multiprocessing
-import random
-import statistics
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
 
-from ai_arena import wilson  # noqa: E402
-
-from game.ai import policy_for  # noqa: E402
 from game.maps import load_scenario  # noqa: E402
-from game.match import Match  # noqa: E402
-from game.rules import FACTIONS, SETUP, Begin  # noqa: E402
+from game.playtest import Summary, run_batch  # noqa: E402
+from game.playtest.stats import proportion  # noqa: E402
 
-DRAW_ROUNDS = 50
 HUMAN = frozenset({"player", "ally"})
 
 
-@dataclass(frozen=True)
-class Game:
-    result: str  # "human", "enemy", "draw", "none"
-    rounds: int
-
-
-def play(map_path: str, seed: int, level: str) -> Game:
-    scenario = load_scenario(map_path)
-    policy = policy_for(level)
-    match = Match(scenario, seed=seed, controllers={f: policy for f in FACTIONS})
-    enc = match.encounter
-    rng = random.Random(f"balance:{seed}")
-    if enc.phase == SETUP:
-        match.submit(Begin())
-    while not enc.is_over() and enc.round <= DRAW_ROUNDS:
-        match.step(rng)
-    if not enc.is_over():
-        return Game("draw", DRAW_ROUNDS)
-    won = set(enc.winners())
-    if won & HUMAN:
-        return Game("human", enc.round)
-    return Game("enemy" if "enemy" in won else "none", enc.round)
-
-
-def _job(args: tuple[str, int, str]) -> Game:
-    return play(*args)
-
-
-def measure(map_path: str, games: int, seed: int, level: str, jobs: int) -> dict[str, object]:
-    work = [(map_path, seed + i, level) for i in range(games)]
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            results = pool.map(_job, work)
-    else:
-        results = [_job(w) for w in work]
-    human = sum(g.result == "human" for g in results)
-    lo, hi = wilson(human, games)
+def human_side(summary: Summary) -> dict[str, object]:
+    """The figures a map's description quotes, from one batch."""
+    n = summary.games
+    human = sum(1 for r in summary.records if HUMAN & set(r.winners))
+    p = proportion(human, n)
+    events = summary.totals()
     return {
-        "map": Path(map_path).name, "level": level, "games": games, "seed": seed,
-        "human": human, "enemy": sum(g.result == "enemy" for g in results),
-        "draw": sum(g.result == "draw" for g in results), "none": sum(g.result == "none" for g in results),
-        "human_rate": human / games, "human_ci95": [round(lo, 3), round(hi, 3)],
-        "mean_rounds": round(statistics.mean(g.rounds for g in results), 1),
+        "map": Path(summary.map).name, "games": n, "seed": summary.seed, "levels": dict(summary.levels),
+        "human": human, "human_rate": round(p.rate, 4), "human_ci95": [round(p.low, 4), round(p.high, 4)],
+        "enemy": sum(1 for r in summary.records if "enemy" in r.winners),
+        "draw": summary.draws, "none": summary.no_winner, "mean_rounds": round(summary.rounds_mean, 2),
+        "per_game": {k: round(events[k] / n, 2) for k in ("shots", "shot_hits", "casts", "area_hits", "cover",
+                                                          "sight_blocks")},
     }
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("maps", nargs="+")
-    ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--seed", type=int, default=5000)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=None, help="default: each map's own seed, as playmat playtest")
     ap.add_argument("--level", default="normal")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     for m in args.maps:
-        r = measure(m, args.games, args.seed, args.level, args.jobs)
-        lo, hi = r["human_ci95"]
-        print(f"{r['map']:<22} {r['level']} x{r['games']}: human side {r['human']}/{r['games']} "
-              f"({r['human_rate']:.0%}, 95% CI {lo:.0%}-{hi:.0%}), enemy {r['enemy']}, draws {r['draw']}, "
-              f"none {r['none']}, mean rounds {r['mean_rounds']}", flush=True)
+        scenario = load_scenario(m)
+        levels = {c.faction: args.level for c in scenario.combatants}
+        summary = run_batch(scenario, args.games, args.seed, levels, args.jobs, map_label=m)
+        r = human_side(summary)
+        lo, hi = r["human_ci95"]  # type: ignore[misc]
+        per = r["per_game"]
+        assert isinstance(per, dict)
+        print(f"{r['map']:<22} {args.level} x{r['games']} (seed {r['seed']}): human side {r['human']}/{r['games']} "
+              f"({r['human_rate']:.1%}, 95% CI {lo:.1%}-{hi:.1%}), enemy {r['enemy']}, draws {r['draw']}, "
+              f"none {r['none']}, mean rounds {r['mean_rounds']}; per game: {per['shots']} shots "
+              f"({per['shot_hits']} hit), {per['casts']} casts ({per['area_hits']} area hits), {per['cover']} "
+              f"rolls against cover, {per['sight_blocks']} sight blocks", flush=True)
         if args.json:
-            print(json.dumps(r), flush=True)
+            sys.stdout.write(summary.json_text())
+            sys.stdout.flush()
     return 0
 
 

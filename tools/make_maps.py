@@ -3,8 +3,10 @@
 Each is a plain Tiled map (open and edit it in Tiled); this tool is only how the first version was
 drawn, reproducibly (every random choice is a hash of the file name and cell). Together with
 maps/default.tmx they cover both stagger axes and indices, every terrain kind, movement type,
-size, weapon bands [1,1], [2,2] and [1,2], exit tiles, and a neutral faction under a map-level
-``hostile`` override. The odds in each description come from AI-vs-AI playtests at ``normal``.
+size, weapon bands [1,1], [2,2] and [1,2], exit tiles, a neutral faction under a map-level
+``hostile`` override, and ranged attacks, sight and cover (R29-R33): archers behind arrow slits and
+parapets (fortress), bowmen among cover trees (ambush), a caster with a pushing burst (ship). The
+odds in each description come from AI-vs-AI playtests at ``normal``.
 
 Run: ``python tools/make_maps.py [NAME ...]`` (default: all).
 """
@@ -36,8 +38,8 @@ AMBUSH = MapSpec(
     title="Ambush on the Greenway",
     description=(
         "A forest road through thick undergrowth. Bandits burst from the brush on both flanks "
-        "while the party is strung out on the road; two charcoal burners who hate the bandits "
-        "join in from their clearing. ODDS"
+        "while their bowmen shoot from behind the old trees, and the party is strung out on the road; "
+        "two charcoal burners who hate the bandits join in from their clearing. ODDS"
     ),
     axis="y",
     index="even",
@@ -63,18 +65,21 @@ AMBUSH = MapSpec(
         Unit("Brother Odo", "player", (5, 5), fighter(12, 2, 12, "1d6+1", initiative=1, skills="maces:2",
                                                      facing="e")),
         Unit("Pell", "ally", (10, 5), fighter(9, 2, 12, "1d6", move=7, initiative=4, skills="blades:2",
-                                             facing="e")),
+                                             ranged="2-6", ranged_attack=2, ranged_damage="1d6", facing="e")),
         Unit("Charcoal Burner 1", "neutral", (14, 1), fighter(8, 1, 11, "1d6", initiative=0, facing="sw")),
         Unit("Charcoal Burner 2", "neutral", (16, 2), fighter(8, 1, 11, "1d6", initiative=0, facing="sw")),
         Unit("Bandit Chief", "enemy", (8, 2), fighter(13, 3, 13, "1d8+1", initiative=3, facing="se")),
-        Unit("Bandit 1", "enemy", (4, 2), fighter(9, 2, 11, "1d6+1", initiative=2, facing="se")),
+        Unit("Bandit Archer 1", "enemy", (9, 1), fighter(8, 1, 11, "1d4", ranged="2-7", ranged_attack=2,
+                                                        ranged_damage="1d6", initiative=2, facing="se")),
         Unit("Bandit 2", "enemy", (11, 3), fighter(9, 2, 11, "1d6+1", initiative=2, facing="sw")),
         Unit("Bandit 3", "enemy", (5, 8), fighter(9, 2, 11, "1d6+1", initiative=2, facing="ne")),
-        Unit("Bandit 4", "enemy", (10, 7), fighter(9, 2, 11, "1d6+1", initiative=2, facing="nw")),
+        Unit("Bandit Archer 2", "enemy", (6, 9), fighter(8, 1, 11, "1d4", ranged="2-7", ranged_attack=2,
+                                                        ranged_damage="1d6", initiative=2, facing="ne")),
         Unit("Bandit Spear", "enemy", (8, 8), fighter(10, 2, 11, "1d8", reach=2, initiative=1, facing="ne")),
     ],
     seed=4411,
     tree_density=0.3,
+    tree="cover_tree",  # the bandits shoot from behind them (R31)
     decor={(4, 4): "flowers", (12, 6): "stones", (1, 6): "flowers", (15, 4): "bush", (2, 4): "bush",
            (9, 4): "stones", (13, 1): "stones", (7, 10): "flowers"},
     properties={"hostile": "enemy/player, enemy/ally, enemy/neutral"},
@@ -86,22 +91,23 @@ FORTRESS = MapSpec(
     title="Assault on Harrow Keep",
     description=(
         "Storm the keep across the ditch and moat: through the gate over the drawbridge, or up the "
-        "rubble of the breach where two pikemen wait with their long reach. ODDS"
+        "rubble of the breach where two pikemen wait with their long reach, while archers shoot from "
+        "behind the arrow slits and parapets of the wall. ODDS"
     ),
     axis="x",
     index="even",
     rows=[
         "e..b.;Dw.WWWWWWW",
-        "e.b..,Dw.WSSSSSW",
-        "..,...Dw.WSSSSWW",
+        "e.b..,Dw.|SSSSSW",
+        "..,...Dw.mSSSSWW",
         "xddddddGdGSSSSSW",
         ".;..b.Dw.WSSSSSW",
         "e...,.Dw.WSSSSSW",
         "e.b...Dw.WSSSSSX",
         "......rrrrSSSSSW",
         ".,...,rrrrSSSSSW",
-        "e..b..Dw.WSSSSWW",
-        "e.;...Dw.WSSSSSW",
+        "e..b..Dw.mSSSSWW",
+        "e.;...Dw.|SSSSSW",
         "..b...Dw.WWWWWWW",
     ],
     units=[
@@ -110,6 +116,8 @@ FORTRESS = MapSpec(
         Unit("Doran", "player", (3, 8), fighter(14, 2, 15, "1d6+1", initiative=1, skills="shields:3")),
         Unit("Ilse", "player", (2, 7), fighter(12, 3, 12, "1d10", reach=2, reach_min=1, initiative=2,
                                               skills="polearms:3")),
+        Unit("Fenn", "player", (1, 6), fighter(10, 1, 12, "1d4", ranged="2-8", ranged_attack=3,
+                                              ranged_damage="1d6", initiative=2)),
         Unit("Grum", "ally", (2, 3), fighter(12, 2, 12, "1d8", initiative=2, skills="axes:2")),
         Unit("Militia", "ally", (1, 5), fighter(9, 1, 11, "1d6", initiative=0)),
         Unit("Sir Bram", "ally", (1, 7), fighter(14, 3, 14, "1d8", initiative=1, skills="blades:2, shields:2")),
@@ -119,6 +127,11 @@ FORTRESS = MapSpec(
         Unit("Gate Warden", "enemy", (11, 3), fighter(10, 2, 13, "1d8", initiative=1, facing="sw")),
         Unit("Castellan Mord", "enemy", (13, 6), fighter(13, 3, 13, "1d8+1", initiative=2, facing="sw",
                                                         skills="blades:2")),
+        # On the wall-walk behind an arrow slit and a parapet each (R30, R31).
+        Unit("Archer 1", "enemy", (10, 1), fighter(8, 1, 11, "1d6", ranged="2-8", ranged_attack=2,
+                                                  ranged_damage="1d6", move=5, initiative=3, facing="sw")),
+        Unit("Archer 2", "enemy", (10, 9), fighter(8, 1, 11, "1d6", ranged="2-8", ranged_attack=2,
+                                                  ranged_damage="1d6", move=5, initiative=3, facing="sw")),
     ],
     seed=5150,
     decor={(3, 0): "bush", (4, 4): "bush", (2, 6): "bush", (3, 9): "bush", (2, 11): "bush", (1, 8): "flowers",
@@ -132,8 +145,9 @@ SHIP = MapSpec(
     title="Boarding the Black Gull",
     description=(
         "Two ships lashed side by side; two gangplanks are the only dry way across, and a boarding "
-        "ladder amidships on each outer side lets swimmers climb aboard. Sahuagin swim the gap and a "
-        "harpy wheels overhead, while the crew's selkie and hawk fight on the party's side. ODDS"
+        "ladder amidships on each outer side lets swimmers climb aboard. Sahuagin swim the gap, a "
+        "harpy wheels overhead and a sea witch on the corsairs' deck hurls a burst of brine that "
+        "throws people back, while the crew's selkie and hawk fight on the party's side. ODDS"
     ),
     axis="x",
     index="odd",
@@ -169,6 +183,9 @@ SHIP = MapSpec(
                                                     initiative=3, facing="sw")),
         Unit("Sahuagin 2", "enemy", (7, 11), fighter(9, 2, 12, "1d6+1", movement_type="swimming", move=7,
                                                     initiative=3, facing="n")),
+        Unit("Sea Witch", "enemy", (13, 5), fighter(9, 1, 12, "1d4", area_range=5, area_radius=1, area_attack=3,
+                                                   area_damage="1d6", area_push=1, area_uses=1, initiative=2,
+                                                   facing="sw")),
         Unit("Harpy", "enemy", (12, 2), fighter(8, 2, 13, "1d6", movement_type="flying", move=8, initiative=4,
                                                facing="sw")),
     ],
@@ -237,16 +254,17 @@ LAIR = MapSpec(
 )
 
 SPECS = {s.file.removesuffix(".tmx"): s for s in (AMBUSH, FORTRESS, SHIP, LAIR)}
-# Measured human-side odds (player + ally win) at normal vs normal; see the map's description.
-# `playmat playtest MAP --games 200 --jobs 2` (the map's own seed), every faction at normal (AI of 2026-12-02 21:45).
+# Measured human-side odds (player or ally among the winners) at normal vs normal; see the map's description.
+# `python tools/balance_maps.py maps/MAP.tmx --games 200 --jobs 2`: the games of `playmat playtest MAP --games 200`
+# (the map's own seed), every faction at normal (AI of 2026-12-04 19:00, archers and casters included).
 ODDS = {
-    "ambush": ("Playtested AI vs AI at normal: the party wins 38.5 % of 200 games (95 % interval 32-45 %), "
-               "the bandits 61 %."),
-    "fortress_assault": ("Playtested AI vs AI at normal: the party wins 56.5 % of 200 games (95 % interval 50-63 %), "
-                         "the garrison 42.5 %."),
-    "ship_boarding": ("Playtested AI vs AI at normal: the party wins 58 % of 200 games (95 % interval 51-65 %), "
-                      "the corsairs 41 %."),
-    "giants_lair": ("Playtested AI vs AI at normal: the party wins 60.5 % of 200 games (95 % interval 54-67 %), "
+    "ambush": ("Playtested AI vs AI at normal: the party wins 41 % of 200 games (95 % interval 34-48 %), "
+               "the bandits 57.5 %."),
+    "fortress_assault": ("Playtested AI vs AI at normal: the party wins 45.5 % of 200 games (95 % interval 39-52 %), "
+                         "the garrison 54.5 %."),
+    "ship_boarding": ("Playtested AI vs AI at normal: the party wins 43.5 % of 200 games (95 % interval 37-50 %), "
+                      "the corsairs 56.5 %."),
+    "giants_lair": ("Playtested AI vs AI at normal: the party wins 61 % of 200 games (95 % interval 54-67.5 %), "
                     "the giant's band 39 %."),
 }
 

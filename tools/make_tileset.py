@@ -393,42 +393,43 @@ def _ellipse(h: int, w: int, cx: float, cy: float, rx: float, ry: float) -> tupl
     return edge, np.sqrt(np.clip(1 - d * d, 0, 1))
 
 
-def deco_tree(rng: np.random.Generator) -> Array:
+Crown = tuple[float, float, float]  # centre x, centre y, radius
+Palette = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]  # dark, mid, light
+
+
+def _tree(rng: np.random.Generator, shadow: tuple[float, float, float, float, float], trunk: tuple[int, int, int, int],
+          bark: tuple[int, int, int], crowns: tuple[Crown, ...], leaves: Palette, lift: float) -> Array:
+    """A tree seen from above on an 80x64 image: a ground shadow ``(cx, cy, rx, ry, alpha)``, a trunk
+    ``(top, bottom, left, right)`` and round crowns shaded from ``leaves``; ``lift`` brightens them."""
     h, w = 80, 64
     img = _rgba(h, w)
-    sh, _ = _ellipse(h, w, 34, 68, 22, 7)
-    _over(img, (0, 0, 0), sh * 0.35)
-    trunk = np.zeros((h, w))
-    trunk[46:68, 29:35] = 1
-    _over(img, (92, 64, 40), trunk)
+    sh, _ = _ellipse(h, w, *shadow[:4])
+    _over(img, (0, 0, 0), sh * shadow[4])
+    stem = np.zeros((h, w))
+    stem[trunk[0]:trunk[1], trunk[2]:trunk[3]] = 1
+    _over(img, bark, stem)
     leaf = fbm(h, w, rng, 4, 3)
-    for cx, cy, r in ((32, 30, 19), (20, 40, 13), (44, 40, 13), (32, 18, 13), (26, 28, 11), (40, 26, 11)):
+    for cx, cy, r in crowns:
         cover, dome = _ellipse(h, w, cx, cy, r, r * 0.92)
-        shade = ramp(np.clip(dome * 0.6 + leaf * 0.5 - 0.05, 0, 1),
-                     (0, (24, 54, 26)), (0.5, (44, 92, 40)), (1, (98, 150, 66)))
+        shade = ramp(np.clip(dome * 0.6 + leaf * 0.5 + lift, 0, 1),
+                     (0, leaves[0]), (0.5, leaves[1]), (1, leaves[2]))
         shade = bump_light(shade, dome * r + leaf * 4, 1.2)
         _over(img, shade, cover)
     return _straight_255(img)
+
+
+def deco_tree(rng: np.random.Generator) -> Array:
+    return _tree(rng, (34, 68, 22, 7, 0.35), (46, 68, 29, 35), (92, 64, 40),
+                 ((32, 30, 19), (20, 40, 13), (44, 40, 13), (32, 18, 13), (26, 28, 11), (40, 26, 11)),
+                 ((24, 54, 26), (44, 92, 40), (98, 150, 66)), -0.05)
 
 
 def deco_cover_tree(rng: np.random.Generator) -> Array:
     """A thick old tree with a dark, dense crown and undergrowth at its foot: cover (R31) in a forest."""
-    h, w = 80, 64
-    img = _rgba(h, w)
-    sh, _ = _ellipse(h, w, 33, 68, 25, 8)
-    _over(img, (0, 0, 0), sh * 0.45)
-    trunk = np.zeros((h, w))
-    trunk[44:68, 28:37] = 1
-    _over(img, (74, 50, 32), trunk)
-    leaf = fbm(h, w, rng, 4, 3)
-    for cx, cy, r in ((32, 30, 21), (17, 40, 14), (47, 40, 14), (32, 16, 14), (23, 26, 13), (42, 25, 13),
-                      (20, 60, 8), (44, 61, 8), (32, 62, 7)):
-        cover, dome = _ellipse(h, w, cx, cy, r, r * 0.92)
-        shade = ramp(np.clip(dome * 0.6 + leaf * 0.5 - 0.1, 0, 1),
-                     (0, (14, 38, 20)), (0.5, (30, 72, 34)), (1, (74, 122, 52)))
-        shade = bump_light(shade, dome * r + leaf * 4, 1.2)
-        _over(img, shade, cover)
-    return _straight_255(img)
+    return _tree(rng, (33, 68, 25, 8, 0.45), (44, 68, 28, 37), (74, 50, 32),
+                 ((32, 30, 21), (17, 40, 14), (47, 40, 14), (32, 16, 14), (23, 26, 13), (42, 25, 13),
+                  (20, 60, 8), (44, 61, 8), (32, 62, 7)),
+                 ((14, 38, 20), (30, 72, 34), (74, 122, 52)), -0.1)
 
 
 def deco_bush(rng: np.random.Generator) -> Array:

@@ -150,7 +150,7 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
          until: Callable[[SceneStack], bool] | None = None) -> LoopResult:
     """Open the title screen (no map) or the battle (a map) and run until quit / ``frames`` / ``until``."""
     from .mapinfo import Previews
-    from .menus import SummaryScene
+    from .summary import SummaryScene
     from .title import TitleScene, shipped_entries
 
     pygame.display.init()
