@@ -34,6 +34,8 @@ from game.rules import (
     Place,
     Push,
     Remove,
+    SaveError,
+    SaveFile,
     Scenario,
     SetHp,
     SetThreatening,
@@ -68,6 +70,7 @@ class Match:
         log_path: str | os.PathLike[str] | None = None,
         controllers: Mapping[str, Controller] | None = None,
         encounter: Encounter | None = None,
+        save: SaveFile | None = None,
     ) -> None:
         if seed is not None:
             scenario = replace(scenario, seed=seed)
@@ -81,8 +84,9 @@ class Match:
         self.log_path = Path(log_path) if log_path is not None else None
         self.applied: list[Applied] = []
         self._factions: dict[str, str] = {}
-        if self.log_path is not None and not self.log_path.exists():
-            self.log_path.write_text("", encoding="utf-8")
+        # The log is the save: held open and locked while this match lives (SaveFile; SaveError: one line).
+        self._save = save if save is not None or self.log_path is None else SaveFile(self.log_path)
+        self.save_error: str | None = None  # the last failed save, until a save succeeds again
 
     @classmethod
     def open(
@@ -93,13 +97,33 @@ class Match:
         seed: int | None = None,
         controllers: Mapping[str, Controller] | None = None,
     ) -> Match:
-        """A new match, or the one saved in ``log_path`` resumed exactly (LogError names a bad line)."""
+        """A new match, or the one saved in ``log_path`` resumed exactly (LogError names a bad line).
+
+        The log is locked first (SaveError names the process holding it) and a torn last line mended
+        (:attr:`notice` says so), so what is replayed is exactly what this match appends to.
+        """
         if seed is not None:
             scenario = replace(scenario, seed=seed)
-        encounter = None
-        if log_path is not None and Path(log_path).exists():
+        if log_path is None:
+            return cls(scenario, controllers=controllers)
+        save = SaveFile(log_path)
+        try:
             encounter = replay(scenario, read_log(log_path, scenario.board.layout))
-        return cls(scenario, log_path=log_path, controllers=controllers, encounter=encounter)
+            return cls(scenario, log_path=log_path, controllers=controllers, encounter=encounter, save=save)
+        except BaseException:
+            save.close()
+            raise
+
+    @property
+    def notice(self) -> str | None:
+        """One line for the player when opening mended the save's torn last line (else None)."""
+        return self._save.notice if self._save is not None else None
+
+    def close(self) -> None:
+        """Let go of the save and its lock; this match saves nothing after this."""
+        if self._save is not None:
+            self._save.close()
+            self._save = None
 
     # --- reading ---------------------------------------------------------------------
     @property
@@ -131,17 +155,20 @@ class Match:
 
     # --- playing ---------------------------------------------------------------------
     def submit(self, action: Action) -> Applied:
-        """Check and apply ``action``; append the recorded line to the log and flush it to disk."""
+        """Check and apply ``action``; append the recorded line to the log and flush it to disk.
+
+        When the line cannot be saved (a full disk, an I/O error) the action is taken back and
+        :class:`SaveError` says so in one line: never a state the save file does not hold.
+        """
         applied = self._encounter.apply(action)
-        if self.log_path is not None:
+        if self._save is not None:
             try:
-                with self.log_path.open("a", encoding="utf-8") as f:
-                    f.write(applied.action.to_json() + "\n")
-                    f.flush()
-                    os.fsync(f.fileno())
-            except OSError:
-                self._encounter.undo()  # never a state the save file does not hold
+                self._save.append(applied.action.to_json())
+            except SaveError as err:
+                self._encounter.undo()
+                self.save_error = str(err)
                 raise
+            self.save_error = None
         self.applied.append(applied)
         if isinstance(action, Edit):
             self._factions.pop(action.unit, None)  # an edit in setup may change its faction
@@ -167,23 +194,14 @@ class Match:
         why = self.can_undo()
         if why is not None:
             raise IllegalActionError(why)
+        if self._save is not None:
+            self._save.drop_last_line()  # the file first: a failure (SaveError) leaves both as they were
         action = self._encounter.undo()
         if isinstance(action, Edit):
             self._factions.pop(action.unit, None)
         if self.applied and self.applied[-1].action == action:
             self.applied.pop()
-        if self.log_path is not None:
-            self._drop_last_line()
         return action
-
-    def _drop_last_line(self) -> None:
-        assert self.log_path is not None
-        data = self.log_path.read_bytes()
-        cut = data.rstrip(b"\r\n").rfind(b"\n")
-        with self.log_path.open("r+b") as f:
-            f.truncate(cut + 1 if cut >= 0 else 0)
-            f.flush()
-            os.fsync(f.fileno())
 
     def policy_view(self, rng: random.Random) -> Encounter:
         """What a policy sees: a copy of the encounter whose dice come from ``rng``, never the coming ones."""

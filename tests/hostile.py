@@ -10,6 +10,7 @@ of dying with it.
 from __future__ import annotations
 
 import base64
+import contextlib
 import os
 import resource
 import struct
@@ -19,6 +20,7 @@ import tempfile
 import threading
 import time
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -174,3 +176,25 @@ def big_layers(work: Path, layers: int, side: int) -> Path:
     return tmx
 
 
+
+
+@contextlib.contextmanager
+def small_disk(folder: Path, size: str = "256k") -> Iterator[Path | None]:
+    """A tmpfs of ``size`` mounted at ``folder/disk`` (None where it cannot be: not root, not Linux)."""
+    disk = folder / "disk"
+    disk.mkdir()
+    if os.geteuid() != 0 or not sys.platform.startswith("linux") or subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(disk)], capture_output=True).returncode:
+        yield None
+        return
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], capture_output=True)
+
+
+def fill(disk: Path, leave: int = 0) -> None:
+    """Fill the tmpfs at ``disk``, leaving about ``leave`` bytes free."""
+    st = os.statvfs(disk)
+    with contextlib.suppress(OSError), open(disk / "filler", "wb") as f:
+        f.write(b"\0" * max(0, st.f_bavail * st.f_frsize - leave))

@@ -21,7 +21,8 @@ from game.render.pg import pygame
 from game.rules import Begin, Encounter, Move, Shove, read_log, replay
 from game.ui.app import PlayConfig, load_scenario, play
 from game.ui.battle import BattleScene
-from game.ui.menus import MenuScene, SummaryScene
+from game.ui.menus import MenuScene
+from game.ui.summary import SummaryScene
 from game.ui.title import TitleScene
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -277,7 +277,7 @@ def test_bug12_headless_autoplay_ends_with_the_battle_and_saves_the_screenshot(t
     shot = tmp_path / "end.png"
     result = play(PlayConfig(map_path=tmx, log_path=tmp_path / "duel.jsonl", autoplay=True, headless=True,
                              frames=20000, speed=float("inf"), screenshot=shot))
-    from game.ui.menus import SummaryScene
+    from game.ui.summary import SummaryScene
 
     assert result.frames < 20000 and isinstance(result.stack.top, SummaryScene)
     assert shot.exists() and pygame.image.load(str(shot)).get_size() == SIZE

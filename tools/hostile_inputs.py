@@ -14,15 +14,12 @@ otherwise. Exit status 1 when any case fails.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,9 +34,11 @@ from tests.hostile import (  # noqa: E402
     bomb_png,
     combatant_map,
     external,
+    fill,
     finish_cli,
     plain_map,
     run_cli,
+    small_disk,
     start_cli,
     swap,
     with_image_layer,
@@ -247,7 +246,7 @@ def replays(work: Path, cap: int, o: Outcome, tmx: Path, log: Path) -> None:
 def torn_save(work: Path, cap: int, o: Outcome) -> None:
     tmx = plain_map(work)
     log = work / "s.jsonl"
-    log.write_text('{"action": "begin"}\n{"action": "face", "unit": "Orc", "dir": "w"}')
+    log.write_text('{"action": "begin"}\n{"action": "face", "unit": "Hero", "dir": "w"}')
     simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "30", "--autoplay", "--speed", "instant",
                           "--log", str(log)])
     replays(work, cap, o, tmx, log)
@@ -255,31 +254,6 @@ def torn_save(work: Path, cap: int, o: Outcome) -> None:
     simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "30", "--autoplay", "--speed", "instant",
                           "--log", str(log)])
     replays(work, cap, o, tmx, log)
-
-
-@contextlib.contextmanager
-def small_disk(work: Path, size: str = "256k") -> Iterator[Path | None]:
-    mount = work / "disk"
-    mount.mkdir()
-    if os.geteuid() != 0 or not sys.platform.startswith("linux") or not shutil.which("mount"):
-        yield None
-        return
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mount)], capture_output=True)
-    if done.returncode != 0:
-        yield None
-        return
-    try:
-        yield mount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], capture_output=True)
-
-
-def fill(disk: Path, leave: int = 0) -> None:
-    """Fill the tmpfs, leaving about ``leave`` bytes free."""
-    st = os.statvfs(disk)
-    free = st.f_bavail * st.f_frsize
-    with contextlib.suppress(OSError), open(disk / "filler", "wb") as f:
-        f.write(b"\0" * max(0, free - leave))
 
 
 @case("7b save on a full disk")

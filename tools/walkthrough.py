@@ -28,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.render.pg import pygame  # noqa: E402
 from game.ui.app import PlayConfig, play  # noqa: E402
 from game.ui.battle import BattleScene  # noqa: E402
-from game.ui.menus import MenuScene, SummaryScene  # noqa: E402
+from game.ui.menus import MenuScene  # noqa: E402
+from game.ui.summary import SummaryScene  # noqa: E402
 from game.ui.title import TitleScene  # noqa: E402
 
 Event = pygame.event.Event

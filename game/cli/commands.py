@@ -13,6 +13,7 @@ from game.rules import FACTIONS
 from .errors import UsageError
 from .outputs import check_output_file
 from .playtest_cmd import cmd_playtest
+from .printable import one_line, printable
 from .session import load_encounter
 
 
@@ -41,7 +42,7 @@ def _suggest(args: argparse.Namespace) -> int:
 
 
 def emit(doc: dict[str, Any], as_json: bool, text: str) -> None:
-    sys.stdout.write(json.dumps(doc) + "\n" if as_json else text.rstrip("\n") + "\n")
+    sys.stdout.write(json.dumps(doc) + "\n" if as_json else printable(text.rstrip("\n")) + "\n")
 
 
 def cell_text(cell: list[int] | tuple[int, int]) -> str:
@@ -191,11 +192,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     else:
         for r in report:
             if r["ok"]:
-                sys.stdout.write(f"{r['map']}: ok\n")
+                sys.stdout.write(printable(f"{r['map']}: ok") + "\n")
             for w in r.get("warnings", ()):  # legal but likely wrong: warn, exit 0
-                sys.stdout.write(f"warning: {w}\n")
+                sys.stdout.write(one_line(f"warning: {w}") + "\n")
         for line in bad:
-            sys.stderr.write(line + "\n")
+            sys.stderr.write(one_line(line) + "\n")
     return 2 if bad else 0
 
 
@@ -221,7 +222,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     size = render_to_png(path, enc, out, overlay=overlay, tokens=not args.no_tokens, scale=args.scale,
                          objects=args.objects, allow_outside=args.allow_outside)
     what = f"{overlay[0]} overlay of {overlay[1]}" if overlay else "no overlay"
-    sys.stdout.write(f"wrote {out} ({size[0]}x{size[1]} px): {scenario.title}, {what}\n")
+    sys.stdout.write(one_line(f"wrote {out} ({size[0]}x{size[1]} px): {scenario.title}, {what}") + "\n")
     return 0
 
 

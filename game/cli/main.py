@@ -14,6 +14,7 @@ from game.rules import RulesError
 
 from .args import build_parser
 from .errors import UsageError
+from .printable import one_line
 
 EXIT_BAD_INPUT = 2
 
@@ -22,7 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     except UsageError as err:
-        print(str(err), file=sys.stderr)
+        print(one_line(str(err)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except SystemExit as done:  # --help
         return int(done.code or 0)
@@ -32,7 +33,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return commands.run(args)
     except (RulesError, UsageError) as err:
         # One line, whatever the names in it hold (a joiner may be named "Orc\nChief").
-        print("playmat: " + "\\n".join(str(err).splitlines()), file=sys.stderr)
+        print("playmat: " + one_line(str(err)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0

@@ -7,6 +7,8 @@ never find a folder tree created behind their back.
 from __future__ import annotations
 
 import os
+import stat
+import tempfile
 from pathlib import Path
 
 from .errors import UsageError
@@ -30,6 +32,8 @@ def check_output_file(option: str, text: str, suffix: str | None) -> Path:
         raise UsageError(f'{option} "{text}": the folder {parent} does not exist')
     if not parent.is_dir():
         raise UsageError(f'{option} "{text}": {parent} is not a folder')
+    if path.exists() and not stat.S_ISREG(path.stat().st_mode):  # a device, a pipe: /dev/full, /dev/null
+        raise UsageError(f'{option} "{text}" is not a regular file; give a file name')
     if path.exists() and not os.access(path, os.W_OK):
         raise UsageError(f'{option} "{text}": the file is read-only')
     if not path.exists() and not os.access(parent, os.W_OK | os.X_OK):
@@ -39,13 +43,14 @@ def check_output_file(option: str, text: str, suffix: str | None) -> Path:
 
 
 def _probe(option: str, text: str, path: Path) -> None:
-    """Open the file for writing once, so a refusal comes now and not after the work (os.access
-    says yes to root even where the kernel says no, as in /sys); a file made here is removed."""
-    existed = path.exists()
+    """Make a file in the output's folder (outputs are written to a temporary file there and renamed)
+    and open an existing output for appending (a log), so a refusal comes now and not after the work
+    (os.access says yes to root even where the kernel says no, as in /sys). Nothing made here stays."""
     try:
-        with open(path, "ab"):
+        with tempfile.TemporaryFile(dir=os.path.realpath(path.parent)):
             pass
+        if path.exists():
+            with open(path, "ab"):
+                pass
     except OSError as err:
         raise UsageError(f'{option} "{text}": cannot write: {err.strerror or err}') from None
-    if not existed:
-        path.unlink(missing_ok=True)

@@ -10,6 +10,7 @@ from typing import Any
 
 from .argtypes import add_allow_outside, positive
 from .errors import UsageError
+from .printable import printable
 
 KEEP_LOGS = 3  # games whose action logs --out keeps for replay
 
@@ -22,7 +23,8 @@ def add_parser(sub: Any) -> None:
     sp.add_argument("--ai", action="append", default=[], metavar="FACTION=LEVEL",
                     help="a faction's AI level: random, greedy, easy, normal (default) or hard; repeatable")
     sp.add_argument("--seed", type=int, metavar="S", help="game k uses seed S+k (default: the map's seed)")
-    sp.add_argument("--jobs", type=positive, default=1, metavar="J", help="local worker processes (default 1)")
+    sp.add_argument("--jobs", type=positive, default=1, metavar="J",
+                    help="local worker processes (default 1; at most one per core and per game)")
     sp.add_argument("--out", metavar="DIR", help="write summary.json, report.md, heatmaps and a few action logs")
     sp.add_argument("--scheduler", metavar="ADDRESS",
                     help="run the games on a Dask cluster, e.g. tcp://10.0.0.5:8786 (pip install 'playmat[cluster]')")
@@ -45,7 +47,7 @@ def parse_ai(items: list[str]) -> dict[str, str]:
 
 def cmd_playtest(args: argparse.Namespace) -> int:
     from game.maps import load_scenario
-    from game.playtest import PlaytestError, RunInfo, run_batch
+    from game.playtest import PlaytestError, RunInfo, local_workers, run_batch
     from game.playtest.progress import ProgressBar, wants_bar
 
     levels = parse_ai(args.ai)
@@ -63,7 +65,7 @@ def cmd_playtest(args: argparse.Namespace) -> int:
             print(f"\nplaytest: interrupted after {bar.done} of {args.games} games; nothing written", file=sys.stderr)
             return 130  # 128 + SIGINT, as shells report it
         seconds = bar.elapsed
-    run = RunInfo(seconds, args.jobs, args.scheduler)
+    run = RunInfo(seconds, local_workers(args.jobs, args.games), args.scheduler)
     if out_dir is not None:
         from game.playtest.output import write_outputs
 
@@ -74,7 +76,7 @@ def cmd_playtest(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(summary.json_text())
         return 0
-    sys.stdout.write(text_summary(summary, out_dir))
+    sys.stdout.write(printable(text_summary(summary, out_dir)))
     sys.stdout.flush()  # the summary before the timing line when both go to one terminal
     rate = summary.games / seconds if seconds > 0 else float("inf")
     print(f"{summary.games} games in {seconds:.1f} s: {rate:.1f} games/s on {run.where}", file=sys.stderr)

@@ -103,6 +103,8 @@ def play(cfg: Any) -> None:
         run_play(cfg)
     except render.RenderError as err:
         raise RulesError(str(err)) from None
+    except OSError as err:  # the screenshot (a full disk): one line, nothing half-written left
+        raise RulesError(f'play: cannot write "{err.filename or cfg.screenshot}": {err.strerror or err}') from None
 
 
 def _need_a_display() -> None:

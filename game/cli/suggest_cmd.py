@@ -15,6 +15,7 @@ import sys
 from game.ai import DEFAULT_LEVEL, LEVELS, explain
 from game.rules import RulesError
 
+from .printable import printable
 from .session import load_encounter
 
 
@@ -36,5 +37,5 @@ def cmd_suggest(args: argparse.Namespace) -> int:
     lines += [f"  {i}. {json.dumps(step)}" for i, step in enumerate(doc["plan"], start=1)]
     if doc["why"]:
         lines.append("why: " + ", ".join(f"{t['term']} {t['value']:+g}" for t in doc["why"]))
-    sys.stdout.write("\n".join(lines) + "\n")
+    sys.stdout.write(printable("\n".join(lines)) + "\n")
     return 0

@@ -8,6 +8,7 @@ seed order before they are summed.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 from collections.abc import Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -54,6 +55,12 @@ def ai_policy_factory() -> PolicyFactory:
     return default_policy_for
 
 
+def local_workers(jobs: int, games: int) -> int:
+    """How many local processes ``--jobs`` starts: at most one per game and one per core (more only
+    queue for the same cores, each costing a Python and the AI's memory)."""
+    return max(1, min(jobs, games, os.cpu_count() or 1))
+
+
 def run_batch(
     scenario: Scenario,
     games: int,
@@ -91,14 +98,14 @@ def run_batch(
     job = Job(scenario, lv, policy_for, max_rounds)
     if scheduler is not None:
         records = run_on_dask(scheduler, job, tasks, progress)
-    elif jobs == 1 or games == 1:
+    elif local_workers(jobs, games) == 1:
         records = []
         for i, t in enumerate(tasks):
             records.append(job.play(t))
             if progress:
                 progress(i + 1, games)
     else:
-        records = _run_local_processes(job, tasks, min(jobs, games), progress)
+        records = _run_local_processes(job, tasks, local_workers(jobs, games), progress)
     records = sorted(records, key=lambda r: r.seed)
     return Summary(
         map=map_label if map_label is not None else str(scenario.source),

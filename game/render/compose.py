@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+
+from game.rules import write_bytes_atomically
 
 from .overlays import ReachEntry, draw_reach, draw_reach_badges, draw_threat
 from .pg import pygame
@@ -58,12 +61,18 @@ def render_map(tmx_path: str | os.PathLike[str], *, tokens: Sequence[TokenView] 
 
 
 def save_png(surface: pygame.Surface, path: str | os.PathLike[str]) -> Path:
-    """Write ``surface`` as a PNG; OSError (with errno and strerror) when the file cannot be written.
+    """Write ``surface`` as a PNG, all or nothing; OSError (with errno and strerror) when it cannot be written.
 
-    Creates no folders: a mistyped folder is the caller's error to report. The file is opened here,
-    not by SDL, so a failure is an ordinary OSError rather than pygame.error's free text.
+    Creates no folders: a mistyped folder is the caller's error to report. The PNG is encoded in
+    memory and written by :func:`game.rules.write_bytes_atomically` (a temporary file renamed), so a
+    full disk leaves no empty or half-written picture, and a failure is an ordinary OSError rather
+    than pygame.error's free text.
     """
-    out = Path(path)
-    with open(out, "wb") as f:
-        pygame.image.save(surface, f, "png")
-    return out
+    return write_bytes_atomically(path, png_bytes(surface))
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    """``surface`` encoded as a PNG file's bytes."""
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "png")
+    return buffer.getvalue()

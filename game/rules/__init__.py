@@ -35,6 +35,7 @@ from .actions import (
     Shove,
     parse_action,
 )
+from .atomic import write_atomically, write_bytes_atomically, write_text_atomically
 from .attack_odds import ARC_FLANK, ARC_FRONT, ARC_REAR, SIDE_BITS, arc_penalties, hit_chance, sides_toward, worst_arcs
 from .board import Board, default_exits
 from .combatant import (
@@ -85,6 +86,7 @@ from .limits import InputLimitError
 from .phases import ACTIVE, ENDED, SETUP
 from .previews import AreaTargetPreview, AttackPreview, CastPreview, DisengagePreview, ShootPreview, ShovePreview
 from .reach import MoveRequest, ReachResult, reachable
+from .savefile import SaveError, SaveFile
 from .scenario import Scenario
 from .sight import SightLine, sees, sight_cover_map, sight_line, sight_map
 from .terrain import (
@@ -106,7 +108,8 @@ from .views import CombatantView
 
 __all__ = [
     # limits on untrusted input (maps, tilesets, images, logs)
-    "limits", "InputLimitError",
+    "limits", "InputLimitError", "SaveFile", "SaveError", "write_atomically", "write_bytes_atomically",
+    "write_text_atomically",
     # state and queries
     "Encounter", "CombatantView", "ReachResult", "Scenario", "Board", "HexLayout", "Cell", "CombatantSpec",
     "Terrain", "MovementType", "Size", "Hostility", "FACTIONS", "ARCS", "SETUP", "ACTIVE", "ENDED",

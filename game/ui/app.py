@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -11,7 +12,7 @@ from game.maps import TmxMap, load_scenario, read_tmx
 from game.match import Controller, Match
 from game.render.pg import pygame
 from game.render.tilemap import MapArt
-from game.rules import Scenario
+from game.rules import SaveError, Scenario
 from game.saves import SaveInfo, SaveMeta, new_save_path, saves_folder, write_meta
 
 from .aiturn import policy_for_level
@@ -104,11 +105,13 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
     assert cfg.log_path is not None
     log_path = cfg.log_path
     tmx = read_tmx(map_path, allow_outside=cfg.allow_outside)  # one reading for the rules and the art
+    art = load_map_art(tmx)  # before the save is opened: a map that cannot be drawn leaves no empty save
     match, scenario, labels, levels = open_match(cfg, map_path, tmx)
+    if match.notice:  # a torn last line was mended: say so once, on the terminal and in the window
+        print(match.notice, file=sys.stderr)
     if log_path.parent.resolve() == saves_folder().resolve():  # Continue and Load find it by this note
         controllers = {f: "human" if c == "human" else levels.get(f, "normal") for f, c in match.controllers.items()}
         write_meta(log_path, SaveMeta(map_path.resolve(), cfg.seed, controllers))
-    art = load_map_art(tmx)
 
     def reload() -> tuple[Match, MapArt]:
         again = read_tmx(map_path, allow_outside=cfg.allow_outside)
@@ -125,7 +128,10 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
     opts = BattleOptions(speed=cfg.speed, explain_ai=cfg.explain_ai, seed=cfg.seed or 0, auto_begin=not cfg.setup,
                          policy_labels=labels, policy_levels=levels, map_path=map_path, log_path=log_path,
                          reload=reload, title_scene=title, replay=replay)
-    return BattleScene(match, art, size, opts)
+    scene = BattleScene(match, art, size, opts)
+    if match.notice:
+        scene.ctx.status = match.notice
+    return scene
 
 
 class HeadlessClock:
@@ -144,7 +150,7 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
          until: Callable[[SceneStack], bool] | None = None) -> LoopResult:
     """Open the title screen (no map) or the battle (a map) and run until quit / ``frames`` / ``until``."""
     from .mapinfo import Previews
-    from .menus import SummaryScene
+    from .summary import SummaryScene
     from .title import TitleScene, shipped_entries
 
     pygame.display.init()
@@ -182,17 +188,30 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
             def until(s: SceneStack) -> bool:  # headless replay: the first frame (e.g. for --screenshot)
                 return True
         if until is None and cfg.headless and script is None:
-            # Headless: run to the end-of-battle summary (--frames only caps a battle that goes on longer);
-            # the loop saves --screenshot of that last frame.
+            # Headless: run to the end-of-battle summary (--frames only caps a battle that goes on longer),
+            # or until the save cannot be written (nobody is there to read the status line); the loop
+            # saves --screenshot of that last frame.
             def until(s: SceneStack) -> bool:
-                return s.find(SummaryScene) is not None
+                return s.find(SummaryScene) is not None or save_failure(s) is not None
 
         if clock is None and cfg.headless:
             clock = HeadlessClock()
-        return run_loop(stack, screen, max_frames=cfg.frames, screenshot=cfg.screenshot, script=script,
-                        clock=clock, shots=shots, until=until)
+        result = run_loop(stack, screen, max_frames=cfg.frames, screenshot=cfg.screenshot, script=script,
+                          clock=clock, shots=shots, until=until)
+        failure = save_failure(result.stack)
+        if cfg.headless and failure is not None:
+            raise SaveError(failure)  # one line, exit status 2: the save holds every action played
+        return result
     finally:
         pygame.display.quit()
+
+
+def save_failure(stack: SceneStack) -> str | None:
+    """The battle's last failed save (a full disk), while it has not saved again since."""
+    from .battle import BattleScene
+
+    battle = stack.find(BattleScene)
+    return battle.match.save_error if isinstance(battle, BattleScene) else None
 
 
 def replay_scene(map_path: Path, log_path: Path, *, allow_outside: bool = False) -> Scene:

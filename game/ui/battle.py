@@ -21,7 +21,7 @@ from game.maps.pixels import TiledPixels
 from game.match import Match
 from game.render.pg import pygame
 from game.render.tilemap import MapArt
-from game.rules import ACTIVE, SETUP, Action, Begin, EndTurn, IllegalActionError, RulesError
+from game.rules import ACTIVE, SETUP, Action, Begin, EndTurn, IllegalActionError, RulesError, SaveError
 
 from . import hud, narration
 from .aiturn import AIDriver
@@ -34,7 +34,7 @@ from .confirm import ConfirmScene
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Reply, Widget
 from .director import Director
 from .framing import Disc, opening_view
-from .help import BATTLE_KEYS, HelpScene
+from .help import BATTLE_HELP, HelpScene
 from .loop import toggle_fullscreen
 from .mapwatch import MapWatcher, reload_words
 from .menus import MenuScene
@@ -112,6 +112,9 @@ class BattleScene(Scene):
         except IllegalActionError as err:
             self.ctx.status = narration.refusal(err)
             return False
+        except SaveError as err:  # a full disk: the action is not played, the save intact, the window open
+            self.ctx.status = str(err)
+            return False
         except RulesError as err:  # a GM form's bad value: one line, the state unchanged
             self.ctx.status = narration.refusal(err)
             return False
@@ -156,6 +159,9 @@ class BattleScene(Scene):
             undone = self.match.undo()
         except IllegalActionError as err:
             self.ctx.status = f"Cannot undo: {str(err).removeprefix('undo: ')}"
+            return
+        except SaveError as err:
+            self.ctx.status = str(err)
             return
         self.ctx.version += 1
         self._resync()
@@ -323,7 +329,7 @@ class BattleScene(Scene):
             return push(self._pause_menu())
         if op.name == "help":
             self.input.forget()
-            return push(HelpScene(self.art.title, BATTLE_KEYS))
+            return push(HelpScene(self.art.title, pages=BATTLE_HELP))
         if op.name == "fullscreen":
             toggle_fullscreen()
         elif op.name == "zoom" and isinstance(op.arg, int):
@@ -377,7 +383,7 @@ class BattleScene(Scene):
                  "play MAP --log FILE resumes exactly where you left off."]
         buttons: list[tuple[str, str, Callable[[], Transition | None]]] = [
             ("Resume", "r", lambda: POP),
-            ("Help: all keys", "h", lambda: Transition("replace", HelpScene(self.art.title, BATTLE_KEYS))),
+            ("Help: all keys", "h", lambda: Transition("replace", HelpScene(self.art.title, pages=BATTLE_HELP))),
         ]
         if self.opts.title_scene is not None:
             make = self.opts.title_scene
@@ -464,7 +470,7 @@ class BattleScene(Scene):
         self.ctx.status = reload_words(name, True, in_battle=in_battle)
 
     def _summary(self) -> Scene:
-        from .menus import SummaryScene, summary_lines
+        from .summary import SummaryScene, summary_lines
 
         humans = {f for f, c in self.match.controllers.items() if c == "human"}
         headline, lines = summary_lines(self.match.encounter, self.opts.log_path, humans)

@@ -19,16 +19,31 @@ CONTROLS = (
 )
 
 
+Rows = tuple[tuple[str, str], ...]
+
+
 class HelpScene(Scene):
+    """Pages of (key, what it does) rows; Left / Right / Tab turn the page, any other key or a click closes."""
+
     opaque = False  # the map stays visible underneath
 
-    def __init__(self, title: str, controls: tuple[tuple[str, str], ...] = CONTROLS) -> None:
+    def __init__(self, title: str, controls: Rows = CONTROLS, pages: tuple[tuple[str, Rows], ...] = ()) -> None:
         self.title = title
-        self.controls = controls
+        self.pages = pages or (("Controls", controls),)
+        self.page = 0
+
+    @property
+    def controls(self) -> Rows:
+        return self.pages[self.page][1]
 
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.QUIT:
             return QUIT
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_TAB) \
+                and len(self.pages) > 1:
+            step = -1 if event.key == pygame.K_LEFT else 1
+            self.page = (self.page + step) % len(self.pages)
+            return None
         if event.type == pygame.KEYDOWN or event.type == pygame.MOUSEBUTTONDOWN:
             return POP
         return None
@@ -39,24 +54,26 @@ class HelpScene(Scene):
         shade.fill((0, 0, 0, 120))
         screen.blit(shade, (0, 0))
         head = font(30, bold=True)
-        body = font(22)
-        key_w = max(body.size(k)[0] for k, _ in self.controls)
-        rows = [(body.render(k, True, (255, 222, 140)), body.render(v, True, (236, 236, 230)))
-                for k, v in self.controls]
-        panel_w = max(key_w + 40 + max(v.get_width() for _, v in rows), head.size(self.title)[0]) + 60
-        panel_h = 90 + 28 * len(rows) + 40
+        body = font(22 if h >= 700 else 19)
+        step = body.get_linesize() + 4
+        heading, controls = self.pages[self.page]
+        key_w = max(body.size(k)[0] for k, _ in controls)
+        rows = [(body.render(k, True, (255, 222, 140)), body.render(v, True, (236, 236, 230))) for k, v in controls]
+        panel_w = min(w - 20, max(key_w + 40 + max(v.get_width() for _, v in rows), head.size(self.title)[0]) + 60)
+        panel_h = 90 + step * len(rows) + 40
         panel = pygame.Surface((panel_w, panel_h), pygame.SRCALPHA)
         pygame.draw.rect(panel, (20, 22, 30, 235), panel.get_rect(), border_radius=14)
         pygame.draw.rect(panel, (120, 110, 80, 255), panel.get_rect(), 2, border_radius=14)
         panel.blit(head.render(self.title, True, (250, 246, 232)), (30, 24))
-        panel.blit(body.render("Controls", True, (170, 174, 186)), (30, 60))
+        pages = f"   (page {self.page + 1} of {len(self.pages)}: Left / Right)" if len(self.pages) > 1 else ""
+        panel.blit(body.render(heading + pages, True, (170, 174, 186)), (30, 60))
         for i, (k, v) in enumerate(rows):
-            y = 94 + 28 * i
+            y = 94 + step * i
             panel.blit(k, (30, y))
             panel.blit(v, (30 + key_w + 40, y))
-        hint = body.render("any key closes", True, (150, 154, 166))
+        hint = body.render("any other key closes", True, (150, 154, 166))
         panel.blit(hint, (panel_w - hint.get_width() - 24, panel_h - 34))
-        screen.blit(panel, ((w - panel_w) // 2, (h - panel_h) // 2))
+        screen.blit(panel, ((w - panel_w) // 2, max(0, (h - panel_h) // 2)))
 
 
 # The battle's keys and clicks (game.ui.battle_input binds them); the legend (L) explains the colours.
@@ -75,6 +92,8 @@ BATTLE_KEYS = (
     ("Space", "select and show the current actor"),
     ("V", "enemy reach: how many enemies can hit each hex next turn"),
     ("Hover an enemy", "attack preview (Shift: the hexes it could attack next turn)"),
+)
+BATTLE_VIEW_KEYS = (
     ("G", "GM mode: act for anyone, GM tools"),
     ("X", "show the AI's reasons"),
     ("1 / 2 / 3, click the speed", "AI speed 1x / 2x / instant"),
@@ -84,3 +103,17 @@ BATTLE_KEYS = (
     ("F11", "full screen"),
     ("Esc", "pause menu (back out of a mode first)"),
 )
+
+RANGED_HELP = (
+    ("R (shoot mode)", "your shooting range is shaded: hexes in your bow's band that you can see (R29, R30)"),
+    ("Hover an enemy", "the line of sight: green clear, amber through cover (ringed), red blocked (hex marked)"),
+    ("", "and the whole roll: sight, hit chance, arc, shooting while threatened, damage, modifiers"),
+    ("Click it", "shoot (your action); an arrow flies, the log shows the roll"),
+    ("B (cast mode)", "the hexes you can centre your area on are shaded (range and sight, R32)"),
+    ("Hover a hex", "the area there: who it catches (red enemy, amber friendly fire), each one's chance,"),
+    ("", "expected damage and push arrow (R33), and the uses left"),
+    ("Click it", "cast (your action; uses one); a burst goes off, each roll in the log"),
+    ("Esc or A", "back to attack mode"),
+)
+BATTLE_HELP = (("Playing a turn", BATTLE_KEYS), ("View, camera and modes", BATTLE_VIEW_KEYS),
+               ("Shooting and areas", RANGED_HELP))

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.render.compose import save_png
 from game.render.pg import pygame
 
 from .scene import SceneStack
@@ -35,10 +36,10 @@ class LoopResult:
 
 
 def save(screen: pygame.Surface, path: str | os.PathLike[str]) -> Path:
+    """A screenshot, all or nothing (``render.save_png``): OSError leaves no empty or partial PNG."""
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(screen, str(out))
-    return out
+    return save_png(screen, out)
 
 
 def run_loop(

@@ -1,4 +1,4 @@
-"""Modal scenes over the battle: pause menu, yes/no confirmation (the end-of-battle summary: summary.py)."""
+"""Modal scenes over the battle: the pause menu and its kind (the end-of-battle summary: summary.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from game.render.pg import pygame
 
 from .chrome import DIM, GOLD, INK, Button, panel, shade, text, wrap
 from .scene import POP, QUIT, Scene, Transition
-from .summary import SummaryScene, summary_lines
 
 
 class MenuScene(Scene):
@@ -80,4 +79,4 @@ def dim_text(screen: pygame.Surface, s: str, pos: tuple[int, int]) -> None:
     text(screen, s, pos, 20, DIM)
 
 
-__all__ = ["MenuScene", "SummaryScene", "dim_text", "summary_lines"]
+__all__ = ["MenuScene", "dim_text"]

@@ -22,7 +22,8 @@ from game.rules import FACTIONS
 from . import theme as th
 from .battle_stats import CombatantStats, battle_stats
 from .chrome import DIM, GOLD, INK, Button, panel, shade, text
-from .scene import QUIT, Scene, Transition
+from .menus import MenuScene
+from .scene import QUIT, Transition
 
 ROW = 24
 # (heading, width, value of a row, hint shown under the table); the best of each is gold, but for
@@ -65,16 +66,12 @@ def summary_lines(enc: Any, log_path: object, humans: set[str]) -> tuple[str, li
     return headline, lines
 
 
-class SummaryScene(Scene):
-    opaque = False
+class SummaryScene(MenuScene):
+    """A menu (its buttons and keys; Esc quits) drawn as the battle's result and the table of how everyone fared."""
 
     def __init__(self, headline: str, lines: list[str], buttons: Buttons, *, match: Any = None) -> None:
         """``match``: the battle's Match (its scenario and history give the table); without it, no table."""
-        self.title = headline
-        self.lines = lines
-        self.actions = buttons  # (label, key name, callback)
-        self.buttons: list[Button] = []
-        self.mouse = (0, 0)
+        super().__init__(headline, lines, buttons, escape=lambda: QUIT)
         self.stats: dict[str, CombatantStats] = {}
         self.hp_now: dict[str, tuple[int, int]] = {}
         if match is not None:
@@ -100,23 +97,10 @@ class SummaryScene(Scene):
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
-        if event.type == pygame.QUIT:
-            return QUIT
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                return QUIT
-            for _, k, cb in self.actions:
-                if k and pygame.key.key_code(k) == event.key:
-                    return cb()
-        elif event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEWHEEL and event.y:
+        if event.type == pygame.MOUSEWHEEL and event.y:  # a battle of many combatants scrolls
             self.first = max(0, self.first - event.y)  # drawing clamps the end
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b, (_, _, cb) in zip(self.buttons, self.actions, strict=True):
-                if b.hit(event.pos):
-                    return cb()
-        return None
+            return None
+        return super().handle_event(event)
 
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, screen: pygame.Surface, alpha: float) -> None:

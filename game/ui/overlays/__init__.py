@@ -4,11 +4,14 @@ from .arcs import FacingArcs
 from .enemy_reach import EnemyReach, EnemyReachHover
 from .moves import PathPreview, ReachShading
 from .preview import ActionPreview
+from .ranged import RangedPreview
 
-__all__ = ["ActionPreview", "EnemyReach", "EnemyReachHover", "FacingArcs", "PathPreview", "ReachShading", "widgets"]
+__all__ = ["ActionPreview", "EnemyReach", "EnemyReachHover", "FacingArcs", "PathPreview", "RangedPreview",
+           "ReachShading", "widgets"]
 
 
 def widgets() -> list:
     """Fresh overlay widgets for one battle, bottom to top within each layer."""
     reach = EnemyReach()
-    return [reach, ReachShading(), FacingArcs(), PathPreview(), ActionPreview(), EnemyReachHover(reach)]
+    return [reach, ReachShading(), FacingArcs(), PathPreview(), ActionPreview(), RangedPreview(),
+            EnemyReachHover(reach)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.rules import AttackPreview, DisengagePreview, ShootPreview, ShovePreview
+from game.rules import AttackPreview, CastPreview, DisengagePreview, ShootPreview, ShovePreview
 from game.ui.narration import reason_words
 from game.ui.theme import SMALL, Line, wrap
 
@@ -152,4 +152,62 @@ def disengage_lines(p: DisengagePreview) -> list[Line]:
         lines.append(Line(f"On success {who} no longer {verb} {p.unit} this turn"))
     lines.append(Line(""))
     lines.extend(breakdown(p.modifiers, p.roll_needed))
+    return lines
+
+
+def sight_phrase(p: ShootPreview) -> Line:
+    """R30-R31 in one line: clear, through cover (and what it adds), or blocked (by which hexes)."""
+    if not p.sees:
+        where = ", ".join(f"{c[0]},{c[1]}" for c in p.blocked_by) or "the terrain"
+        return Line(f"Sight: blocked by {where}", "bad", bold=True)
+    if p.cover:
+        return Line(f"Sight: through cover, defence +{p.cover_bonus} (R31)", "warn")
+    return Line("Sight: clear", "good")
+
+
+def shoot_lines(p: ShootPreview) -> list[Line]:
+    """A :class:`ShootPreview` in words: the sight, the roll, the shooter's penalty, damage, every modifier."""
+    lines = [Line(f"{p.attacker} shoots {p.target}", "accent", bold=True)]
+    if p.legal:
+        lines.extend(not_possible(p.legal))
+    lines.append(sight_phrase(p))
+    lines.append(Line(roll_phrase("hits", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
+    lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
+    if p.shooter_penalty:
+        who = ", ".join(p.threatened_by)
+        lines.append(Line(f"Shooting while threatened by {who}: roll {signed(-p.shooter_penalty)} (R29)", "warn"))
+    lines.append(Line(damage_phrase(p)))
+    if p.defeat_chance > 0:
+        lines.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "good"))
+    lines.append(Line(""))
+    lines.extend(breakdown(p.modifiers, p.roll_needed))
+    return lines
+
+
+def cast_lines(p: CastPreview) -> list[Line]:
+    """A :class:`CastPreview` in words: everyone caught, in the order resolved, friendly fire marked."""
+    uses = f"{p.uses_left} use{'s' if p.uses_left != 1 else ''} left"
+    lines = [Line(f"{p.caster} casts at {p.at[0]},{p.at[1]} ({uses})", "accent", bold=True)]
+    if p.legal:
+        lines.extend(not_possible(p.legal))
+    if not p.affected:
+        lines.append(Line("catches nobody", "muted"))
+    for a in p.affected:
+        push = ""
+        if len(a.push_path) > 1:
+            end = a.push_path[-1]
+            push = f", pushed {a.push_direction} to {end[0]},{end[1]}" + (" and falls" if a.falls else "")
+        elif a.push_direction:
+            push = ", cannot be pushed"
+        cover = " (cover)" if a.cover else ""
+        who = f"{a.target}{cover}" + (" - friendly fire" if a.friendly else "")
+        lines.append(Line(who, "warn" if a.friendly else "text", bold=a.friendly))
+        lines.append(Line(f"  {roll_phrase('hit', a.roll_needed, a.hit_chance)}, {a.expected_damage:.1f} damage "
+                          f"expected{push}", "muted", size=SMALL))
+    foes = sum(a.expected_damage for a in p.affected if not a.friendly)
+    friends = sum(a.expected_damage for a in p.affected if a.friendly)
+    lines.append(Line(""))
+    lines.append(Line("expected damage to enemies", right=f"{foes:.1f}", role="good"))
+    if friends:
+        lines.append(Line("expected damage to your side", right=f"{friends:.1f}", role="bad"))
     return lines

@@ -25,6 +25,9 @@ OVERLAYS = (
     ("threat", "the hovered enemy could attack here next turn"),
     ("count", "how many enemies could attack here (V)"),
     ("front", "facing arcs: front / flank / rear"),
+    ("range", "R / B: where you can shoot / centre an area"),
+    ("sight", "line of sight: clear / through cover / blocked"),
+    ("area", "the area: ring red = enemy, amber = friendly fire"),
 )
 
 
@@ -74,6 +77,14 @@ def draw_swatch(screen: pygame.Surface, kind: str, centre: tuple[int, int]) -> N
         pygame.draw.polygon(layer, (120, 210, 120, 220), [c, (26, 6), (26, 22)])
         pygame.draw.polygon(layer, (255, 190, 70, 220), [c, (26, 22), (14, 27)])
         pygame.draw.polygon(layer, (240, 80, 70, 220), [c, (2, 22), (2, 6)])
+    elif kind == "range":
+        _hex(layer, c, 12, (110, 200, 255, 90), (130, 210, 255, 235))
+    elif kind == "sight":
+        for i, colour in enumerate(((128, 214, 128), (255, 176, 64), (255, 118, 104))):
+            pygame.draw.line(layer, colour, (2, 6 + 8 * i), (26, 6 + 8 * i), 3)
+    elif kind == "area":
+        _hex(layer, c, 12, (255, 150, 60, 120), (255, 170, 80, 235))
+        pygame.draw.circle(layer, (255, 176, 64), c, 7, 2)
     screen.blit(layer, layer.get_rect(center=centre))
 
 

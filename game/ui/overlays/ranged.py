@@ -1,0 +1,159 @@
+"""Shots and bursts before you commit (R29-R33): the shooting range, the sight line, the area and whom it catches.
+
+In shoot mode (``R``) the actor's shooting range is shaded (hexes in its band that
+it can see, from :meth:`Encounter.sight_from`); hovering a hostile draws the line
+of sight the engine uses (green: clear, amber: through cover, red: blocked, with
+the hexes that give cover or block ringed) and the shot's whole roll from
+``preview_shoot``. In cast mode (``B``) the area range is shaded and hovering a
+hex shows the area centred there: every hex it covers, whom it catches (red
+rings for enemies, amber for friendly fire), their chances and push arrows, from
+``preview_cast``.
+"""
+
+from __future__ import annotations
+
+from game.render.pg import pygame
+from game.rules import CastPreview, Encounter, ShootPreview
+
+from .. import theme as th
+from ..commands import CAST, SHOOT
+from ..context import BattleContext, Cell, Reply
+from ..theme import Line
+from . import draw, paint, wording
+from .layer import MapLayer, Painter
+from .moves import mover
+
+RANGE_FILL = (110, 200, 255, 46)
+RANGE_EDGE = (130, 210, 255, 220)
+AREA_FILL = (255, 150, 60, 70)
+SIGHT_COLOUR = {"clear": th.GOOD, "cover": th.WARN, "blocked": th.BAD}
+
+
+def shooting_range(enc: Encounter, name: str) -> list[Cell]:
+    """Hexes ``name`` could shoot into from where it stands: in its band (R29) and in sight (R30)."""
+    v = enc.view(name)
+    if v.ranged is None:
+        return []
+    lo, hi = v.ranged.min_range, v.ranged.max_range
+    return _seen_band(enc, name, lo, hi)
+
+
+def area_range(enc: Encounter, name: str) -> list[Cell]:
+    """Hexes ``name`` could centre its area on from where it stands (R32)."""
+    return [tuple(c) for c in enc.cast_centres(name)]  # type: ignore[misc]
+
+
+def _seen_band(enc: Encounter, name: str, lo: int, hi: int) -> list[Cell]:
+    v = enc.view(name)
+    board = enc.board
+    seen = None
+    for h in enc.footprint(name):
+        m = enc.sight_from((h[0], h[1]))
+        seen = m if seen is None else seen | m
+    out: list[Cell] = []
+    for c in enc.layout.disc(v.cell, hi + v.radius):
+        if not board.is_on_map(c):
+            continue
+        d = max(0, enc.layout.distance(v.cell, c) - v.radius)
+        if lo <= d <= hi and seen is not None and seen[c[1], c[0]]:
+            out.append((c[0], c[1]))
+    return out
+
+
+def sight_state(p: ShootPreview) -> str:
+    if not p.sees:
+        return "blocked"
+    return "cover" if p.cover else "clear"
+
+
+class RangedPreview:
+    layer = "over"
+
+    def __init__(self) -> None:
+        self.range_layer = MapLayer(supersample=1)
+        self.lines: list[Line] | None = None  # the tooltip as last drawn (tests read it)
+        self.sight: str | None = None  # clear, cover or blocked for the hovered target
+        self.caught: list[str] = []  # who the hovered burst would catch
+        self._key: object = None
+        self._preview: ShootPreview | CastPreview | None = None
+
+    def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        return None
+
+    def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        self.lines, self.sight, self.caught = None, None, []
+        name = mover(ctx)
+        if name is None or ctx.action_mode not in (SHOOT, CAST):
+            return
+        enc = ctx.encounter
+        v = enc.view(name)
+        if ctx.action_mode == SHOOT and v.ranged is not None:
+            self._shade(screen, ctx, ("shoot", name), lambda: shooting_range(enc, name))
+            target = ctx.hovered_unit
+            if target is not None and target != name and enc.view(target).active and enc.hostile(name, target):
+                self._shot(screen, ctx, name, target)
+        elif ctx.action_mode == CAST and v.area is not None:
+            self._shade(screen, ctx, ("cast", name), lambda: area_range(enc, name))
+            if ctx.hovered_cell is not None:
+                self._cast(screen, ctx, name, ctx.hovered_cell)
+
+    def _shade(self, screen: pygame.Surface, ctx: BattleContext, key: tuple[str, str],
+               cells_of: object) -> None:
+        def build() -> tuple[list[Cell], Painter]:
+            cells = cells_of()  # type: ignore[operator]
+            geo = ctx.geometry
+
+            def paint_it(surf: pygame.Surface, at: paint.At, k: float) -> None:
+                for c in cells:
+                    pygame.draw.polygon(surf, RANGE_FILL, [at(x, y) for x, y in geo.cell_corners(c)])
+                paint.outline(surf, ctx, set(cells), at, RANGE_EDGE, max(2, int(2 * k)))
+
+            return cells, paint_it
+
+        self.range_layer.draw(screen, ctx, key, build)
+
+    def _cached(self, ctx: BattleContext, key: tuple[object, ...], make: object) -> object:
+        full = (ctx.version, *key)
+        if full != self._key:
+            self._key, self._preview = full, make()  # type: ignore[operator]
+        return self._preview
+
+    def _shot(self, screen: pygame.Surface, ctx: BattleContext, name: str, target: str) -> None:
+        enc = ctx.encounter
+        p = self._cached(ctx, ("shot", name, target), lambda: enc.preview_shoot(name, target))
+        assert isinstance(p, ShootPreview)
+        state = sight_state(p)
+        self.sight = state
+        a, b = p.clear_pairs[0] if p.clear_pairs else (enc.view(name).cell, enc.view(target).cell)
+        report = enc.sight_report(a, b)
+        colour = SIGHT_COLOUR[state]
+        width = max(2, round(3 * ctx.zoom))
+        for col, row in report["cover"]:
+            draw.ring(screen, ctx.cell_to_screen((col, row)), ctx.hex_radius() * 0.7, th.WARN, 2)
+        blocked = [(c[0], c[1]) for c in (p.blocked_by or report["blocked_by"])]
+        draw.hexes(screen, ctx, blocked, (255, 90, 70, 90), (255, 90, 70, 255), 3)
+        draw.arrow(screen, ctx.cell_to_screen(a), ctx.cell_to_screen(b), colour, width)
+        self.lines = wording.shoot_lines(p)
+        th.post_tip(ctx, self.lines, ctx.mouse, min_width=300, edge=colour)
+
+    def _cast(self, screen: pygame.Surface, ctx: BattleContext, name: str, cell: Cell) -> None:
+        enc = ctx.encounter
+        area = enc.view(name).area
+        assert area is not None
+        p = self._cached(ctx, ("cast", name, tuple(cell)), lambda: enc.preview_cast(name, cell))
+        assert isinstance(p, CastPreview)
+        covered = [c for c in enc.layout.disc(cell, area.radius) if enc.board.is_on_map(c)]
+        draw.hexes(screen, ctx, covered, AREA_FILL if p.legal is None else (150, 150, 150, 50),
+                   (255, 170, 80, 230) if p.legal is None else (160, 160, 160, 200), 2)
+        self.caught = [a.target for a in p.affected]
+        for a in p.affected:
+            tv = enc.view(a.target)
+            centre = ctx.cell_to_screen(tv.cell)
+            draw.ring(screen, centre, ctx.hex_radius() * (1 + 2 * tv.radius) * 0.95,
+                      th.WARN if a.friendly else th.BAD)
+            if len(a.push_path) > 1:
+                draw.arrow(screen, ctx.cell_to_screen(a.push_path[0]), ctx.cell_to_screen(a.push_path[-1]),
+                           th.BAD if a.falls or a.hazard_damage else th.ACCENT, max(2, round(3 * ctx.zoom)))
+        self.lines = wording.cast_lines(p)
+        th.post_tip(ctx, self.lines, ctx.mouse, min_width=320,
+                    edge=th.WARN if any(a.friendly for a in p.affected) else th.ACCENT)

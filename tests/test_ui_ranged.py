@@ -1,0 +1,92 @@
+"""Shots and bursts in the window (issue 19 part 3): range shading, the sight line, the roll and the area preview.
+
+A small pointy map. Archer (player, bow 2-6) at 1,2; Orc (enemy) at 5,2 in the open; Goblin (enemy) at 5,4
+behind a wall at 4,4 on the straight line; Mage (player, area range 4, radius 1, push 1) and a friendly
+Squire next to the orc.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.maps.tmxwrite import write_map
+from game.render.pg import pygame
+from game.rules import Begin, EndTurn
+from game.ui.commands import CAST, SHOOT
+from game.ui.overlays import RangedPreview
+from game.ui.overlays.ranged import shooting_range
+from tests.ui_harness import frame, hover, make_ctx, screen
+
+TERRAIN = [
+    "........",
+    "........",
+    "........",
+    "........",
+    "...##...",
+    "........",
+]
+UNITS = [
+    {"name": "Archer", "at": (1, 2), "faction": "player", "initiative": 9, "ranged": "2-6", "ranged_attack": 3,
+     "ranged_damage": "1d6"},
+    {"name": "Mage", "at": (1, 1), "faction": "player", "initiative": 8, "area_range": 4, "area_radius": 1,
+     "area_attack": 2, "area_damage": "4", "area_push": 1, "area_uses": 2},
+    {"name": "Squire", "at": (5, 1), "faction": "player", "initiative": 1},
+    {"name": "Orc", "at": (5, 2), "faction": "enemy", "initiative": 5, "facing": "w"},
+    {"name": "Goblin", "at": (4, 5), "faction": "enemy", "initiative": 4, "facing": "w"},
+]
+
+
+def setup(tmp_path: Path, turn: str) -> tuple[object, object, RangedPreview, pygame.Surface]:
+    from game.maps import load_scenario
+    from game.match import Match
+
+    path = write_map(tmp_path / "range.tmx", TERRAIN, units=UNITS, title="Range")
+    m = Match(load_scenario(path))
+    m.submit(Begin())
+    while m.encounter.turn != turn:
+        m.submit(EndTurn())
+    ctx = make_ctx(m)
+    ctx.selected = turn
+    rp = RangedPreview()
+    return m, ctx, rp, screen()
+
+
+def test_shoot_mode_shades_the_range_and_shows_the_sight_line_and_roll(tmp_path: Path) -> None:
+    m, ctx, rp, s = setup(tmp_path, "Archer")
+    enc = m.encounter  # type: ignore[attr-defined]
+    cells = shooting_range(enc, "Archer")
+    assert (5, 2) in cells and (2, 2) not in cells  # distance 1 is inside the bow's minimum of 2 (R29)
+    assert all(2 <= enc.layout.distance((1, 2), c) <= 6 for c in cells)
+    ctx.action_mode = SHOOT  # type: ignore[attr-defined]
+    hover(ctx, (5, 2))  # type: ignore[arg-type]
+    frame(s, ctx, [rp])  # type: ignore[arg-type]
+    assert rp.sight == "clear"
+    said = [ln.text for ln in rp.lines or []]
+    assert said[0] == "Archer shoots Orc" and "Sight: clear" in said
+    p = enc.preview_shoot("Archer", "Orc")
+    assert any(t.startswith(f"Hits on {p.roll_needed}+") for t in said)
+
+
+def test_a_blocked_shot_names_the_hex_that_blocks_it(tmp_path: Path) -> None:
+    m, ctx, rp, s = setup(tmp_path, "Archer")
+    enc = m.encounter  # type: ignore[attr-defined]
+    p = enc.preview_shoot("Archer", "Goblin")
+    ctx.action_mode = SHOOT  # type: ignore[attr-defined]
+    hover(ctx, (4, 5))  # type: ignore[arg-type]
+    frame(s, ctx, [rp])  # type: ignore[arg-type]
+    assert not p.sees and p.blocked_by == ((3, 4), (4, 4))  # the wall at 3,4-4,4 between them (R30)
+    assert rp.sight == "blocked"
+    assert "Sight: blocked by 3,4, 4,4" in [ln.text for ln in rp.lines or []]
+
+
+def test_cast_mode_previews_the_area_with_friendly_fire_marked(tmp_path: Path) -> None:
+    m, ctx, rp, s = setup(tmp_path, "Mage")
+    enc = m.encounter  # type: ignore[attr-defined]
+    ctx.action_mode = CAST  # type: ignore[attr-defined]
+    hover(ctx, (5, 2))  # type: ignore[arg-type]
+    frame(s, ctx, [rp])  # type: ignore[arg-type]
+    p = enc.preview_cast("Mage", (5, 2))
+    assert rp.caught == [a.target for a in p.affected] and {"Orc", "Squire"} <= set(rp.caught)
+    said = [ln.text for ln in rp.lines or []]
+    assert "Squire - friendly fire" in said and "Orc" in said
+    assert said[0] == "Mage casts at 5,2 (2 uses left)"
