@@ -258,3 +258,27 @@ def test_shots_and_casts_replay_exactly_and_bad_lines_are_refused(tmp_path: Path
         replay_log(scenario_from_rows(ROWS, [dict(u) for u in units], seed=7), bad)
     with pytest.raises(IllegalActionError, match="roll 25 is not a d20"):
         encounter(units).apply(Shoot("Archer", "Orc", roll=25))
+
+
+def test_targets_lists_the_shots_the_previews_allow_with_their_figures() -> None:
+    # From the archer at 1,3 (2-7, ranged attack 2), everyone facing east, so the archer is in their rear
+    # (R19: -4): the Orc at 4,3 in the open needs 12 - 4 - 2 = 6; the Goblin at 6,3, behind the Orc and
+    # the tree 5,3 (cover, R31: +2), needs 13 - 4 + 2 - 2 = 9; the Wolf at 5,5 is behind the wall 3,4
+    # (R30); the Troll at 9,6 is 9 hexes away; the Squire is a friend.
+    rows = ["..........", "..........", "..........", ".....t....", "...#......", "..........", ".........."]
+    units = [archer(at=(1, 3), ranged="2-7", ranged_attack=2),
+             {"name": "Orc", "at": (4, 3), "faction": "enemy", "defense": 12},
+             {"name": "Goblin", "at": (6, 3), "faction": "enemy", "defense": 13, "facing": "e"},
+             {"name": "Wolf", "at": (5, 5), "faction": "enemy"},
+             {"name": "Troll", "at": (9, 6), "faction": "enemy"},
+             {"name": "Squire", "at": (0, 3), "faction": "player"}]
+    enc = encounter(units, rows)
+    listed = {s["target"]: s for s in enc.targets("Archer")["shoot"]}
+    for name in ("Orc", "Goblin", "Wolf", "Troll"):
+        p = enc.preview_shoot("Archer", name)
+        assert (name in listed) == (p.legal is None), (name, p.legal)
+        if name in listed:
+            assert listed[name] == {"target": name, "needed": p.roll_needed, "cover": p.cover, "arc": p.arc}
+    assert listed["Goblin"]["cover"] and not listed["Orc"]["cover"]
+    assert (listed["Orc"]["needed"], listed["Goblin"]["needed"]) == (6, 9)
+    assert "Troll" not in listed and "Squire" not in listed  # out of range; not hostile

@@ -56,6 +56,7 @@ from .previews import (
     DisengagePreview,
     ShootPreview,
     ShovePreview,
+    ToHit,
     preview_attack,
     preview_attacks,
     preview_cast,
@@ -225,13 +226,17 @@ class Encounter(EncounterState):
         it stands now (range, sight, hostility and uses left; whose turn it is does not matter: a GM's question)."""
         u = self.unit(name)
         shoot = []
-        if u.spec.ranged is not None and u.active:
+        profile = u.spec.ranged
+        if profile is not None and u.active:
             for t in self.units.values():
                 if not t.active or t.name == name or not self.hostility.hostile(u.faction, t.faction):
                     continue
-                if reason(require_shoot_target, self, u, t.name, None) is None:  # geometry, whoever's turn
-                    p = self.preview_shoot(name, t.name)
-                    shoot.append({"target": t.name, "needed": p.roll_needed, "cover": p.cover, "arc": p.arc})
+                try:  # geometry, whoever's turn; the terms preview_shoot reads too, so the figures agree
+                    _, terms = require_shoot_target(self, u, t.name, None)
+                except IllegalActionError:
+                    continue
+                shoot.append({"target": t.name, "needed": ToHit(terms.needed, profile.attack).roll_needed,
+                              "cover": terms.fire.cover, "arc": terms.arc})
         cast = []
         if u.spec.area is not None and u.active and u.area_uses_left > 0:
             for cell in cast_centres(self, u):

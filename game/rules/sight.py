@@ -172,15 +172,41 @@ def line_offsets(ds: list[CubeOffset]) -> list[LineOffsets]:
     return [_LINES[d] for d in ds]
 
 
+CellSteps = tuple[tuple[Cell, ...], tuple[tuple[Cell, Cell], ...]]
+_STEPS: dict[tuple[str, str, int, CubeOffset], CellSteps] = {}
+
+
 def sight_lines(layout: HexLayout, pairs: list[tuple[Cell, Cell]]) -> list[SightLine]:
-    """:func:`sight_line` for many pairs at once (the ones never seen before share one numpy pass)."""
-    cubes = [(_cube(layout, a), _cube(layout, b)) for a, b in pairs]
-    ds = [(cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]) for ca, cb in cubes]
+    """:func:`sight_line` for many pairs at once (the ones never seen before share one numpy pass).
+
+    A line's hexes as ``(col, row)`` steps from its start depend only on the cube offset between its
+    ends and the stagger parity of the start's row (pointy) or column (flat), so they are remembered
+    by those: a line asked again costs a few additions per hex.
+    """
+    keys = []
+    for a, b in pairs:
+        ca, cb = _cube(layout, a), _cube(layout, b)
+        parity = (a[1] if layout.pointy else a[0]) & 1
+        keys.append((layout.stagger_axis, layout.stagger_index, parity, (cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2])))
+    missing = list({k for k in keys if k not in _STEPS})
+    if missing:
+        if len(_STEPS) + len(missing) > _MAX_LINES:
+            _STEPS.clear()
+        for key, (crossed, skirted) in zip(missing, line_offsets([k[3] for k in missing]), strict=True):
+            ref = (0, key[2]) if layout.pointy else (key[2], 0)  # a start of that parity
+            rc = _cube(layout, ref)
+
+            def step(o: CubeOffset, ref: Cell = ref, rc: CubeOffset = rc) -> Cell:
+                c, r = _cell(layout, (rc[0] + o[0], rc[1] + o[1], rc[2] + o[2]))
+                return c - ref[0], r - ref[1]
+
+            _STEPS[key] = (tuple(step(o) for o in crossed), tuple((step(p), step(q)) for p, q in skirted))
     out = []
-    for (a, b), (ca, _), (crossed, skirted) in zip(pairs, cubes, line_offsets(ds), strict=True):
-        def at(o: CubeOffset, ca: CubeOffset = ca) -> Cell:
-            return _cell(layout, (ca[0] + o[0], ca[1] + o[1], ca[2] + o[2]))
-        out.append(SightLine(a, b, tuple(at(o) for o in crossed), tuple((at(p), at(q)) for p, q in skirted)))
+    for (a, b), key in zip(pairs, keys, strict=True):
+        crossed_steps, skirted_steps = _STEPS[key]
+        ac, ar = a
+        out.append(SightLine(a, b, tuple((ac + dc, ar + dr) for dc, dr in crossed_steps),
+                             tuple(((ac + p[0], ar + p[1]), (ac + q[0], ar + q[1])) for p, q in skirted_steps)))
     return out
 
 

@@ -15,6 +15,7 @@ from game.render.pg import pygame
 from game.rules import EncounterView
 
 from .. import theme as th
+from ..commands import CAST, SHOOT
 from ..context import DISENGAGE, BattleContext, Cell, Reply
 from ..narration import reason_words
 from ..theme import Line
@@ -47,8 +48,8 @@ class ReachShading:
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         name = mover(ctx)
-        if name is None:
-            return
+        if name is None or ctx.action_mode in (SHOOT, CAST):
+            return  # shoot and cast modes shade their own range (overlays.ranged): one shading at a time
         def build() -> tuple[list[Cell], Painter]:
             entries = ctx.encounter.reach_for(name).destinations()
 
@@ -116,8 +117,8 @@ class PathPreview:
         enc = ctx.encounter
         if ctx.hovered_unit is not None:
             return  # hovering a combatant: its card (and for an enemy the attack preview) speaks instead
-        if ctx.action_mode == DISENGAGE:
-            return  # the disengage preview speaks instead
+        if ctx.action_mode in (DISENGAGE, SHOOT, CAST):
+            return  # the disengage, shot or area preview speaks instead
         key = (ctx.version, name, cell)
         if key != self._key:  # the engine is asked once per hex pointed at, not every frame
             self._key, self._plan = key, self._compute(enc, name, cell)

@@ -17,7 +17,7 @@ from game.render.pg import pygame
 from game.rules import AttackPreview, DisengagePreview, EncounterView, ShovePreview
 
 from .. import theme as th
-from ..commands import best_skill
+from ..commands import CAST, SHOOT, best_skill
 from ..context import ATTACK, DISENGAGE, SHOVE, BattleContext, Cell, Reply
 from ..theme import Line
 from . import draw, wording
@@ -108,8 +108,8 @@ class ActionPreview:
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.plan, self.lines = None, None
         name = mover(ctx)
-        if name is None:
-            return
+        if name is None or ctx.action_mode in (SHOOT, CAST):
+            return  # the shot or area preview speaks instead (overlays.ranged)
         self._track_from(ctx, name)
         enc = ctx.encounter
         if ctx.action_mode == DISENGAGE:
