@@ -306,7 +306,8 @@ def _inline_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
             where = f'tileset "{source}"'
             if not source.lower().endswith(".tsx"):
                 raise rd.fatal(where, "only .tsx external tilesets are supported")
-            tsx_path = rd.within(rd.path.parent, source, where, "tileset")
+            # No place given: the message names the tileset itself, so it is said once.
+            tsx_path = rd.within(rd.path.parent, source, None, "tileset")
             if tsx_path is None:
                 raise Fatal()
             ts_node = parse_xml(rd, tsx_path, where, "tileset")  # a fresh tree for each reference
