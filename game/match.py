@@ -110,10 +110,11 @@ class Match:
         save = SaveFile(log_path)
         try:
             encounter = replay(scenario, read_log(log_path, scenario.board.layout))
-            return cls(scenario, log_path=log_path, controllers=controllers, encounter=encounter, save=save)
         except BaseException:
+            save.undo_mend()  # a save the game refuses is left exactly as it was
             save.close()
             raise
+        return cls(scenario, log_path=log_path, controllers=controllers, encounter=encounter, save=save)
 
     @property
     def notice(self) -> str | None:

@@ -123,6 +123,9 @@ def check_image(path: Path) -> ImageHeader:
     return header
 
 
+_CRITICAL = (b"IHDR", b"PLTE", b"IDAT", b"IEND")
+
+
 def _check_png(data: bytes, header: ImageHeader) -> None:
     """Chunks, their checksums, and the pixel data's decompressed size against the header's promise."""
     depth, colour, compression, filtering, interlace = data[24], data[25], data[26], data[27], data[28]
@@ -131,7 +134,7 @@ def _check_png(data: bytes, header: ImageHeader) -> None:
     expected = _png_raw_size(header.width, header.height, _CHANNELS[colour] * depth, interlace)
     inflate = zlib.decompressobj()
     got = 0
-    seen_plte = False
+    seen_plte = seen_idat = False
     pos = 8
     while True:
         if pos + 12 > len(data):
@@ -142,13 +145,21 @@ def _check_png(data: bytes, header: ImageHeader) -> None:
         if len(body) < length or pos + 12 + length > len(data):
             raise ImageError("PNG is cut short")
         (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
+        # What libpng refuses, refused here too, so that a PNG validate accepts also draws.
+        if not all(65 <= b <= 90 or 97 <= b <= 122 for b in kind) or kind[2] & 0x20:  # letters; reserved bit 0
+            raise ImageError("PNG chunk type is damaged")
         critical = not kind[0] & 0x20
+        if critical and kind not in _CRITICAL:
+            raise ImageError(f"PNG has an unknown critical chunk {kind.decode('ascii')}")
         if critical and zlib.crc32(kind + body) & 0xFFFFFFFF != crc:
             raise ImageError(f"PNG chunk {kind.decode('latin-1')} is damaged (checksum)")
+        if (kind == b"IHDR") != (pos == 8) or kind == b"PLTE" and (seen_plte or got or seen_idat):
+            raise ImageError(f"PNG chunk {kind.decode('ascii')} is out of place")
         pos += 12 + length
         if kind == b"PLTE":
             seen_plte = True
         elif kind == b"IDAT":
+            seen_idat = True
             try:
                 got += _inflated(inflate, body, expected - got)
             except zlib.error:

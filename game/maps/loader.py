@@ -57,7 +57,8 @@ def load_scenario(path: str | Path | TmxMap, *, allow_outside: bool = False) -> 
     map may name tilesets and images outside its folder tree (``--allow-outside``)."""
     scenario, problems = _load(path if isinstance(path, TmxMap) else Path(path), allow_outside)
     if problems or scenario is None:
-        raise problems[0]
+        # A reader that stopped must have said why; if one ever does not, still one line, not an IndexError.
+        raise problems[0] if problems else MapError(str(path), None, "cannot read the map")
     return scenario
 
 

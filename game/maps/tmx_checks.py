@@ -482,13 +482,23 @@ def _clean_layers(rd: Reader, root: ET.Element, head: MapHead) -> list[DrawLayer
     layers = read_layers(root, (head.width, head.height), lambda src, where: rd.image(rd.path.parent, src, where),
                          rd.problem)
     parents = parent_map(root)
-    tile_layers = 0
+    tile_layers = misplaced = 0
     for node in list(root.iter()):
         if node.tag not in ("layer", "objectgroup", "group", "imagelayer"):
             continue
         if inside_tile(node, parents):
             continue
         where = f'layer "{node.get("name", "")}"'
+        if parents[node].tag not in ("map", "group"):
+            # read_layers reads only the map's and groups' children; one inside a <layer> (or an
+            # <objectgroup>) would otherwise be dropped silently and the load fail with no reason.
+            # Named once: a file may hold thousands.
+            if not misplaced:
+                rd.problem(where, f"a <{node.tag}> inside a <{parents[node].tag}>; Tiled puts layers only in the "
+                           "map or in a group")
+            misplaced += 1
+            parents[node].remove(node)
+            continue
         # Effective visibility and offset, with enclosing groups, before pytmx sees the node.
         visible, dx, dy = _visible(node), 0.0, 0.0
         walk: ET.Element | None = node

@@ -14,10 +14,13 @@ result are divided back to straight alpha.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import math
 import os
-from collections.abc import Callable
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -301,10 +304,37 @@ def load_image(path: Path, source: str) -> pygame.Surface:
         raise refuse(exc.reason) from None
     except ImageError as exc:
         raise refuse(f"it {exc}") from None
+    with _c_stderr_caught() as said:
+        try:
+            return pygame.image.load(io.BytesIO(data), f"image.{header.format}")
+        except (pygame.error, OSError, MemoryError) as exc:
+            error = next((ln.split(":", 1)[1] for ln in said().splitlines() if ln.startswith("libpng error:")), "")
+            raise refuse(error.strip() or str(exc)) from None
+
+
+@contextlib.contextmanager
+def _c_stderr_caught() -> Iterator[Callable[[], str]]:
+    """Catch what the C decoders write to the process's stderr while decoding (libpng prints
+    "libpng error: ..." and "libpng warning: ..." itself), so a refusal stays one line and a warning
+    about an image that did decode never reaches the user. Yields a function giving the text caught."""
     try:
-        return pygame.image.load(io.BytesIO(data), f"image.{header.format}")
-    except (pygame.error, OSError, MemoryError) as exc:
-        raise refuse(str(exc)) from None
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no stderr to catch
+        yield lambda: ""
+        return
+    with tempfile.TemporaryFile() as sink:
+
+        def said() -> str:
+            sink.seek(0)
+            return sink.read(4096).decode("utf-8", "replace")
+
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield said
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
 
 
 @dataclass

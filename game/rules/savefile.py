@@ -58,6 +58,7 @@ class SaveFile:
         self.path = Path(path)
         self.name = self.path.name or str(self.path)
         self.notice: str | None = None
+        self._before_mend: tuple[int, bytes] | None = None  # (size, torn bytes cut off) until the save replays
         self._fd, created = self._open()
         try:
             info = os.fstat(self._fd)
@@ -136,6 +137,7 @@ class SaveFile:
             whole = isinstance(json.loads(tail.decode("utf-8")), dict)
         except (ValueError, RecursionError):
             whole = False
+        self._before_mend = (size, data[cut:] if not whole else b"")
         try:
             if whole:
                 self._write_all(b"\n")
@@ -146,6 +148,20 @@ class SaveFile:
             raise SaveError(f"{self.name}: cannot mend the save's torn last line: {e.strerror or e}") from None
         return (f"{self.name}: removed a torn last line ({len(tail)} bytes of an action cut off while it was "
                 "saved); the game goes on from the line before")
+
+    def undo_mend(self) -> None:
+        """Put back the bytes mending changed (a save the game then refuses stays exactly as it was)."""
+        if self._before_mend is None:
+            return
+        size, torn = self._before_mend
+        self._before_mend = None
+        with contextlib.suppress(OSError):
+            if torn:
+                self._write_all(torn)  # O_APPEND: after the cut, where they were
+            else:
+                os.ftruncate(self._fd, size)
+            os.fsync(self._fd)
+        self.notice = None
 
     # --- writing ---------------------------------------------------------------------------------
     def append(self, line: str) -> None:

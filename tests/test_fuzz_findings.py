@@ -1,0 +1,99 @@
+"""What ``tools/fuzz_inputs.py`` found (issue 21): each smallest input, and what a user sees now.
+
+- A ``<layer>`` inside a ``<layer>``: render and play died with ``IndexError`` (the reader stopped without
+  saying why); validate said nothing at all.
+- PNGs libpng refuses but validate passed (a second IHDR, a chunk type with the reserved bit set, an
+  unknown critical chunk, a palette after the pixels): validate said ok, then render refused.
+- libpng prints its own ``libpng error: ...`` line to stderr before Playmat's, so play refused such
+  an image in two lines.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+
+from game.maps.loader import validate_map
+from game.render import RenderError
+from game.render.tilemap import load_image
+from tests.hostile import bomb_png, plain_map, run_cli, swap, with_image_layer
+
+
+def chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def with_chunk(png: bytes, new: bytes, before: bytes = b"IDAT") -> bytes:
+    """``png`` with the chunk ``new`` put just before its first ``before`` chunk."""
+    at = png.index(before) - 4
+    return png[:at] + new + png[at:]
+
+
+def test_a_layer_inside_a_layer_is_named_in_one_line(tmp_path: Path) -> None:
+    tmx = plain_map(tmp_path)
+    inner = '<layer id="9" name="Inner" width="5" height="4"><data encoding="csv">' + ",".join(["1"] * 20) + \
+        "</data></layer>"
+    swap(tmx, '<data encoding="csv">', inner * 3 + '<data encoding="csv">')
+    problems = validate_map(tmx)
+    assert problems == ['m.tmx: layer "Inner": a <layer> inside a <layer>; Tiled puts layers only in the map or '
+                        "in a group"]
+    for argv in (["render", str(tmx), "-o", str(tmp_path / "o.png")],
+                 ["play", str(tmx), "--headless", "--frames", "2", "--log", str(tmp_path / "s.jsonl")]):
+        r = run_cli(argv, timeout=60)
+        assert "Traceback" not in r.stderr, r.stderr[-1500:]
+        assert (r.rc, r.lines) == (2, ["playmat: " + problems[0]])
+
+
+IHDR = bomb_png(64, 74)[8:33]
+BAD_PNGS = {
+    "second IHDR": (with_chunk(bomb_png(512, 74, 8, 6), IHDR), "PNG chunk IHDR is out of place"),
+    "reserved bit": (with_chunk(bomb_png(512, 74, 8, 6), chunk(b"abcd", b"x")), "PNG chunk type is damaged"),
+    "unknown critical chunk": (with_chunk(bomb_png(512, 74, 8, 6), chunk(b"ABCD", b"x")),
+                               "PNG has an unknown critical chunk ABCD"),
+    "palette after the pixels": (with_chunk(with_chunk(bomb_png(512, 74, 8, 0), chunk(b"PLTE", bytes(768)),
+                                                       before=b"IEND"), chunk(b"PLTE", bytes(768))),
+                                 "PNG chunk PLTE is out of place"),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_PNGS))
+def test_validate_refuses_the_pngs_libpng_refuses(tmp_path: Path, name: str) -> None:
+    data, words = BAD_PNGS[name]
+    tmx = plain_map(tmp_path)
+    (tmp_path / "m_tiles.png").write_bytes(data)
+    assert validate_map(tmx) == [f'm.tmx: tileset "terrain": image "m_tiles.png" {words}']
+
+
+def test_libpngs_own_error_line_is_folded_into_the_one_line(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    # Images reach libpng after validate's check now, but a decoder may still refuse what the check
+    # passes; libpng then writes "libpng error: ..." to the process's stderr itself. load_image (what
+    # render and the window decode with: the header checked, then the decoder) keeps that line off the
+    # terminal and puts libpng's reason in its one line.
+    (tmp_path / "m_tiles.png").write_bytes(BAD_PNGS["second IHDR"][0])
+    with pytest.raises(RenderError) as err:
+        load_image(tmp_path / "m_tiles.png", "m.tmx")
+    assert str(err.value) == "m.tmx: image 'm_tiles.png' cannot be read: IHDR: out of place"
+    assert capfd.readouterr().err == ""
+
+
+def test_an_image_layer_png_with_a_second_header_is_refused_by_validate(tmp_path: Path) -> None:
+    (tmp_path / "pic.png").write_bytes(BAD_PNGS["second IHDR"][0])
+    tmx = with_image_layer(tmp_path, "pic.png")
+    assert validate_map(tmx) == ['m.tmx: layer "bomb": image "pic.png" PNG chunk IHDR is out of place']
+
+
+@pytest.mark.parametrize("tail", ['{"action": "face", "unit": "Hero", "dir": "w"}', '{"action": "fa'])
+def test_a_save_play_refuses_is_left_byte_for_byte_as_it_was(tmp_path: Path, tail: str) -> None:
+    # Found by tests/test_untrusted_fuzz.py: play mended the last line (a line end added, or torn bytes
+    # cut off), then refused the log for a bad line before it, and the refused save had changed.
+    tmx = plain_map(tmp_path)
+    log = tmp_path / "s.jsonl"
+    before = ('{"action": "begin"}\n{"action": "move", "unit": "Nobody", "to": [2, 2], "path": [[2, 2]]}\n'
+              + tail).encode()
+    log.write_bytes(before)
+    r = run_cli(["play", str(tmx), "--headless", "--frames", "2", "--log", str(log)], timeout=60)
+    assert r.rc == 2 and len(r.lines) == 1 and "s.jsonl:2" in r.lines[0], r.lines
+    assert log.read_bytes() == before
