@@ -97,3 +97,46 @@ def test_a_save_play_refuses_is_left_byte_for_byte_as_it_was(tmp_path: Path, tai
     r = run_cli(["play", str(tmx), "--headless", "--frames", "2", "--log", str(log)], timeout=60)
     assert r.rc == 2 and len(r.lines) == 1 and "s.jsonl:2" in r.lines[0], r.lines
     assert log.read_bytes() == before
+
+
+def test_a_map_of_more_layers_than_the_limit_is_refused_at_once(tmp_path: Path) -> None:
+    # 65,537 layers of 5x4 (a 7.8 MB map, well within the element limit): validate took 2.6 s of CPU and
+    # said ok, and render --objects ran past the fuzzer's 30 s; 240,000 layers took validate 10 s.
+    from game.rules import limits
+
+    tmx = plain_map(tmp_path)
+    one = '<layer id="9" name="L" width="5" height="4"><data encoding="csv">' + ",".join(["1"] * 20) + \
+        "</data></layer>\n"
+    swap(tmx, " <objectgroup", one * limits.MAX_LAYERS + " <objectgroup")  # with Terrain and Combatants: 2 over
+    problems = validate_map(tmx)
+    assert len(problems) == 1 and problems[0].startswith(f"m.tmx: holds more than {limits.MAX_LAYERS:,} layers"), \
+        problems
+    swap(tmx, one * 3, "")  # at the limit: read
+    assert validate_map(tmx) == []
+
+
+def test_objects_on_a_tall_picture_are_drawn_in_bounded_memory(tmp_path: Path) -> None:
+    # render --objects un-premultiplied the whole picture at once in float32: four canvases of
+    # temporaries, a MemoryError traceback under a 1 GB cap for a 238 x 64032 px picture.
+    import tracemalloc
+
+    import numpy as np
+
+    from game.maps.layer_tree import LayerStyle, ObjectLayerData, ObjectShape
+    from game.render.objects import draw_shapes
+
+    shape = ObjectShape(id=1, name="box", shape="rectangle", x=10.0, y=10.0, width=100.0, height=5000.0,
+                        rotation=0.0, visible=True, points=())
+    layer = ObjectLayerData(name="notes", style=LayerStyle(), colour=None, top_down=False, objects=(shape,))
+    size = (238, 20_000)
+    tracemalloc.start()
+    try:
+        pixels = draw_shapes(layer, size, (0, 0))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert pixels is not None and pixels.shape == (20_000, 238, 4) and pixels.dtype == np.uint8
+    assert pixels[100, 50, 3] > 0 and pixels[6000, 50, 3] == 0  # inside the box, below it
+    canvas = size[0] * size[1] * 4 * 4  # the float32 canvas itself
+    # The canvas, the uint8 picture (a quarter of it) and bands of temporaries of a fixed size.
+    assert peak < canvas * 1.25 + 80 * 2**20, f"{peak / 2**20:.0f} MB for a {canvas / 2**20:.0f} MB canvas"

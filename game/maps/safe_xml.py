@@ -15,6 +15,8 @@ from xml.parsers import expat
 
 from game.rules import InputLimitError, limits
 
+_LAYER_TAGS = frozenset(("layer", "objectgroup", "imagelayer", "group"))
+
 
 class XmlError(ValueError):
     """The bytes are not XML Playmat reads; ``str()`` is one line (expat's reason, line and column)."""
@@ -27,11 +29,20 @@ def parse_untrusted(data: bytes) -> ET.Element:
     parser.buffer_text = True
     depth = 0
     count = 0
+    layers = 0
+    tags: list[str] = []  # the open elements, outermost first
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        nonlocal depth, count
+        nonlocal depth, count, layers
         depth += 1
         count += 1
+        # A layer is a child of the map or of a group (a tile's <objectgroup> holds its collision shapes).
+        if tag in _LAYER_TAGS and (not tags or tags[-1] in ("map", "group")):
+            layers += 1
+            if layers > limits.MAX_LAYERS:
+                raise InputLimitError(f"holds more than {limits.MAX_LAYERS:,} layers (line "
+                                      f"{parser.CurrentLineNumber}), the limit")
+        tags.append(tag)
         if depth > limits.MAX_XML_DEPTH:
             raise InputLimitError(f"elements nest more than {limits.MAX_XML_DEPTH} deep "
                                   f"(line {parser.CurrentLineNumber}), past the limit")
@@ -43,6 +54,7 @@ def parse_untrusted(data: bytes) -> ET.Element:
     def end(tag: str) -> None:
         nonlocal depth
         depth -= 1
+        tags.pop()
         builder.end(tag)
 
     def refuse_dtd(*_: object) -> NoReturn:

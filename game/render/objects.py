@@ -19,6 +19,7 @@ import numpy as np
 from game.maps.layer_tree import DEFAULT_OBJECT_COLOUR, Colour, ObjectLayerData, ObjectShape
 
 SS = 8  # coverage samples per pixel side
+_SAMPLES_AT_ONCE = 1 << 21  # coverage samples painted at once (each costs about 40 bytes of temporaries)
 Point = tuple[float, float]
 
 
@@ -54,10 +55,19 @@ def draw_shapes(layer: ObjectLayerData, size: tuple[int, int], origin: tuple[int
     dx, dy = layer.style.offset[0] + origin[0], layer.style.offset[1] + origin[1]
     for obj in objs:
         _draw(canvas, obj, colour, dx, dy, layer.style.opacity)
+    # Un-premultiplied a band of rows at a time: over the whole canvas at once the float temporaries
+    # came to four times the canvas (over 1 GB for a tall map's picture within the picture limit).
     premul = canvas.pixels
-    alpha = premul[..., 3:4]
-    rgb = np.where(alpha > 0, premul[..., :3] / np.maximum(alpha, 1e-6), 0)
-    return np.clip(np.rint(np.concatenate([rgb, alpha], axis=2) * 255), 0, 255).astype(np.uint8)
+    out = np.empty(premul.shape, np.uint8)
+    for y in range(0, premul.shape[0], _BAND):
+        band = premul[y : y + _BAND]
+        alpha = band[..., 3:4]
+        rgb = np.where(alpha > 0, band[..., :3] / np.maximum(alpha, 1e-6), 0)
+        out[y : y + _BAND] = np.clip(np.rint(np.concatenate([rgb, alpha], axis=2) * 255), 0, 255)
+    return out
+
+
+_BAND = 256
 
 
 class Canvas:
@@ -78,6 +88,14 @@ class Canvas:
         y1 = min(h, math.ceil(max(p[1] for p in pts)) + 1)
         if x1 <= x0 or y1 <= y0:
             return
+        # A band of rows at a time: the samples of a shape as large as the picture (a map may say so)
+        # would be 64 float64 pairs per pixel, gigabytes at once. Each pixel's coverage is its own, so
+        # bands paint exactly what one pass did.
+        rows = max(1, _SAMPLES_AT_ONCE // ((x1 - x0) * SS * SS))
+        for top in range(y0, y1, rows):
+            self._paint_rows(shapes, colour, x0, x1, top, min(y1, top + rows))
+
+    def _paint_rows(self, shapes: list[Shape], colour: tuple[int, ...], x0: int, x1: int, y0: int, y1: int) -> None:
         sub = (np.arange(SS) + 0.5) / SS
         xs = (np.arange(x0, x1)[:, None] + sub[None, :]).ravel()
         ys = (np.arange(y0, y1)[:, None] + sub[None, :]).ravel()

@@ -28,6 +28,9 @@ MAX_LOG_FILE_BYTES = 16 * 1024 * 1024
 # XML structure -----------------------------------------------------------------------------------------
 MAX_XML_DEPTH = 100
 """Nesting depth of elements in one XML file (Tiled writes fewer than 10 levels; group layers nest)."""
+MAX_LAYERS = 1000
+"""Layers of a map: tile, object and image layers and groups, counted at every level (a big Tiled map has
+a few dozen; each layer costs a pass of every reader and of every drawing)."""
 MAX_XML_ELEMENTS = 500_000
 """Elements in one XML file (a map whose layers use Tiled's deprecated XML tile format spends one per cell)."""
 
