@@ -165,8 +165,12 @@ def combatant_map(work: Path, count: int, side: int) -> Path:
     return write_map(work / f"crowd{count}.tmx", ["." * side] * side, units=units)
 
 
-def big_layers(work: Path, layers: int, side: int) -> Path:
-    tmx = write_map(work / "layers.tmx", ["." * side] * side, units=UNITS, encoding="base64-zlib")
+def big_layers(work: Path, layers: int, side: int, tile: tuple[int, int, int] | None = None) -> Path:
+    """``layers`` extra Base64 layers of ``side`` x ``side``; ``tile``: (width, height, side length) of the
+    tiles, small ones keeping a big map's picture within its own limit."""
+    w, h, s = tile or (None, None, None)
+    tmx = write_map(work / "layers.tmx", ["." * side] * side, units=UNITS, encoding="base64-zlib", tile_width=w,
+                    tile_height=h, side_length=s)
     text = tmx.read_text()
     raw = base64.b64encode(zlib.compress(struct.pack(f"<{side * side}I", *([1] * (side * side))), 9)).decode()
     one = f' <layer id="{{}}" name="L{{}}" width="{side}" height="{side}"><data encoding="base64" ' \

@@ -140,3 +140,22 @@ def test_objects_on_a_tall_picture_are_drawn_in_bounded_memory(tmp_path: Path) -
     canvas = size[0] * size[1] * 4 * 4  # the float32 canvas itself
     # The canvas, the uint8 picture (a quarter of it) and bands of temporaries of a fixed size.
     assert peak < canvas * 1.25 + 80 * 2**20, f"{peak / 2**20:.0f} MB for a {canvas / 2**20:.0f} MB canvas"
+
+
+def test_a_picture_too_large_by_its_cells_alone_is_refused_before_its_layers_are_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 1000x1000 cells of 64x74 px tiles: validate read the million cells of CSV (2.8 s of CPU, 14 s on the
+    # loaded machine) before refusing the picture's size, which the map's first line already says.
+    from game.maps import tmx_checks
+
+    tmx = plain_map(tmp_path)
+    tmx.write_text(tmx.read_text().replace('width="5" height="4"', 'width="1000" height="1000"'))
+
+    def unread(*_: object, **__: object) -> None:
+        raise AssertionError("the layers were read")
+
+    monkeypatch.setattr(tmx_checks, "read_layers", unread)
+    # Tiled's sizes, in its integer arithmetic: 1000 x 64 + 32 (the odd rows' half tile) wide; rows of
+    # (74 - 37) // 2 + 37 = 55 px, plus the last row's 18 px foot, high.
+    assert validate_map(tmx) == ["m.tmx: map: the map's picture is 64032x55018 pixels (cells, tile size and layer "
+                                 "offsets), more than the limit of 64,000,000"]

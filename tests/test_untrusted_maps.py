@@ -235,7 +235,8 @@ def test_a_missing_or_unreadable_log_is_one_line(tmp_path: Path) -> None:
 def test_a_stack_of_layers_beyond_the_cell_limit_is_refused(tmp_path: Path) -> None:
     # 1000 layers of 1000 x 1000 in a 5.3 MB file took more than 4 GB.
     layers = limits.MAX_LAYER_CELLS // 1_000_000 + 1
-    tmx = big_layers(tmp_path, layers, 1000)
+    # Tiles of 4 px: the picture is within its own limit (which now refuses 64 px tiles before any layer is read).
+    tmx = big_layers(tmp_path, layers, 1000, tile=(4, 4, 2))
     refused_by_cli(["validate", str(tmx)], "layers.tmx", f"more than {limits.MAX_LAYER_CELLS:,} cells", cap_mb=1024)
 
 
