@@ -159,3 +159,24 @@ def test_a_picture_too_large_by_its_cells_alone_is_refused_before_its_layers_are
     # (74 - 37) // 2 + 37 = 55 px, plus the last row's 18 px foot, high.
     assert validate_map(tmx) == ["m.tmx: map: the map's picture is 64032x55018 pixels (cells, tile size and layer "
                                  "offsets), more than the limit of 64,000,000"]
+
+
+def test_names_too_long_for_the_file_system_are_one_line(tmp_path: Path) -> None:
+    # render -o "1d999…" (5,000 characters, from the fuzzer's command lines): OSError ENAMETOOLONG from
+    # Path.is_dir escaped as a traceback.
+    import contextlib
+    import io
+
+    from game.cli.main import main
+
+    tmx = plain_map(tmp_path)
+    long = str(tmp_path / ("9" * 5000 + ".png"))
+    for argv in (["render", str(tmx), "-o", long], ["play", str(tmx), "--headless", "--frames", "1",
+                                                      "--screenshot", long],
+                 ["validate", long], ["state", str(tmx), "--log", long[:-4] + ".jsonl"],
+                 ["play", str(tmx), "--headless", "--frames", "1", "--log", long[:-4] + ".jsonl"]):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            rc = main(argv)
+        lines = err.getvalue().splitlines()
+        assert rc == 2 and len(lines) == 1 and "too long" in lines[0].lower(), (argv[0], [ln[-200:] for ln in lines])

@@ -22,6 +22,16 @@ def check_output_file(option: str, text: str, suffix: str | None) -> Path:
     if not text.strip():
         raise UsageError(f'{option} "": give a file name')
     path = Path(text).expanduser()
+    try:
+        _check_place(option, text, path, suffix)
+    except OSError as err:  # a name too long, a loop of links, a folder that cannot be read
+        shown = text if len(text) <= 80 else text[:60] + "..."
+        raise UsageError(f'{option} "{shown}": {err.strerror or err}') from None
+    _probe(option, text, path)
+    return path
+
+
+def _check_place(option: str, text: str, path: Path, suffix: str | None) -> None:
     if path.is_dir():
         example = path / ("map" + (suffix or ".jsonl"))
         raise UsageError(f'{option} "{text}" is a folder; give a file name such as {example}')
@@ -38,8 +48,6 @@ def check_output_file(option: str, text: str, suffix: str | None) -> Path:
         raise UsageError(f'{option} "{text}": the file is read-only')
     if not path.exists() and not os.access(parent, os.W_OK | os.X_OK):
         raise UsageError(f'{option} "{text}": cannot create files in {parent} (permission denied)')
-    _probe(option, text, path)
-    return path
 
 
 def _probe(option: str, text: str, path: Path) -> None:
