@@ -128,18 +128,18 @@ def test_objects_on_a_tall_picture_are_drawn_in_bounded_memory(tmp_path: Path) -
     shape = ObjectShape(id=1, name="box", shape="rectangle", x=10.0, y=10.0, width=100.0, height=5000.0,
                         rotation=0.0, visible=True, points=())
     layer = ObjectLayerData(name="notes", style=LayerStyle(), colour=None, top_down=False, objects=(shape,))
-    size = (238, 20_000)
-    tracemalloc.start()
-    try:
-        pixels = draw_shapes(layer, size, (0, 0))
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    assert pixels is not None and pixels.shape == (20_000, 238, 4) and pixels.dtype == np.uint8
-    assert pixels[100, 50, 3] > 0 and pixels[6000, 50, 3] == 0  # inside the box, below it
-    canvas = size[0] * size[1] * 4 * 4  # the float32 canvas itself
-    # The canvas, the uint8 picture (a quarter of it) and bands of temporaries of a fixed size.
-    assert peak < canvas * 1.25 + 80 * 2**20, f"{peak / 2**20:.0f} MB for a {canvas / 2**20:.0f} MB canvas"
+    for size in ((238, 20_000), (20_000, 238)):  # tall, and wide (the fuzzer's second find: 64032 x 238)
+        tracemalloc.start()
+        try:
+            pixels = draw_shapes(layer, size, (0, 0))
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert pixels is not None and pixels.shape == (size[1], size[0], 4) and pixels.dtype == np.uint8
+        assert pixels[100, 50, 3] > 0 and pixels[200, 200, 3] == 0  # inside the box, beside it
+        canvas = size[0] * size[1] * 4 * 4  # the float32 canvas itself
+        # The canvas, the uint8 picture (a quarter of it) and bands of temporaries of a fixed size.
+        assert peak < canvas * 1.25 + 80 * 2**20, f"{peak / 2**20:.0f} MB for a {canvas / 2**20:.0f} MB canvas"
 
 
 def test_a_picture_too_large_by_its_cells_alone_is_refused_before_its_layers_are_read(

@@ -59,15 +59,16 @@ def draw_shapes(layer: ObjectLayerData, size: tuple[int, int], origin: tuple[int
     # came to four times the canvas (over 1 GB for a tall map's picture within the picture limit).
     premul = canvas.pixels
     out = np.empty(premul.shape, np.uint8)
-    for y in range(0, premul.shape[0], _BAND):
-        band = premul[y : y + _BAND]
+    rows = max(1, _BAND_PIXELS // max(1, premul.shape[1]))  # a picture may be 64,000 px wide and 200 high
+    for y in range(0, premul.shape[0], rows):
+        band = premul[y : y + rows]
         alpha = band[..., 3:4]
         rgb = np.where(alpha > 0, band[..., :3] / np.maximum(alpha, 1e-6), 0)
-        out[y : y + _BAND] = np.clip(np.rint(np.concatenate([rgb, alpha], axis=2) * 255), 0, 255)
+        out[y : y + rows] = np.clip(np.rint(np.concatenate([rgb, alpha], axis=2) * 255), 0, 255)
     return out
 
 
-_BAND = 256
+_BAND_PIXELS = 1 << 18
 
 
 class Canvas:
