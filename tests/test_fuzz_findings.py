@@ -162,8 +162,8 @@ def test_a_picture_too_large_by_its_cells_alone_is_refused_before_its_layers_are
 
 
 def test_names_too_long_for_the_file_system_are_one_line(tmp_path: Path) -> None:
-    # render -o "1d999…" (5,000 characters, from the fuzzer's command lines): OSError ENAMETOOLONG from
-    # Path.is_dir escaped as a traceback.
+    # render -o "1d999…" and playtest --out "999…" (thousands of characters, from the fuzzer's command
+    # lines): OSError ENAMETOOLONG from Path.is_dir and Path.exists escaped as a traceback.
     import contextlib
     import io
 
@@ -174,7 +174,8 @@ def test_names_too_long_for_the_file_system_are_one_line(tmp_path: Path) -> None
     for argv in (["render", str(tmx), "-o", long], ["play", str(tmx), "--headless", "--frames", "1",
                                                       "--screenshot", long],
                  ["validate", long], ["state", str(tmx), "--log", long[:-4] + ".jsonl"],
-                 ["play", str(tmx), "--headless", "--frames", "1", "--log", long[:-4] + ".jsonl"]):
+                 ["play", str(tmx), "--headless", "--frames", "1", "--log", long[:-4] + ".jsonl"],
+                 ["playtest", str(tmx), "--games", "1", "--out", long[:-4]]):
         err = io.StringIO()
         with contextlib.redirect_stderr(err):
             rc = main(argv)

@@ -88,6 +88,14 @@ def check_out_dir(text: str) -> Path:
     path = Path(text).expanduser()
     if not text.strip():
         raise UsageError('playtest: --out "": give a folder name')
+    try:
+        return _check_out_dir(text, path)
+    except OSError as err:  # a name too long, a loop of links
+        shown = text if len(text) <= 80 else text[:60] + "..."
+        raise UsageError(f'playtest: --out "{shown}": {err.strerror or err}') from None
+
+
+def _check_out_dir(text: str, path: Path) -> Path:
     if path.exists() and not path.is_dir():
         raise UsageError(f'playtest: --out "{text}" is a file; give a folder for the report')
     parent = path if path.exists() else path.parent
