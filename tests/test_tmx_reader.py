@@ -58,9 +58,9 @@ def test_a_string_property_typed_explicitly_and_written_as_text_is_its_text(tmp_
     assert load_scenario(path).board.terrain_at((1, 0)) == Terrain.WATER
 
 
-def test_an_object_layer_outside_the_layer_tree_is_neither_drawn_nor_placed(tmp_path: Path) -> None:
+def test_an_object_layer_outside_the_layer_tree_is_named_not_dropped(tmp_path: Path) -> None:
     # Layers are the children of <map> and of <group>s; an <objectgroup> elsewhere (here inside a tile
-    # layer) is not a layer, for the rules as for the picture.
+    # layer) is not a layer: neither drawn nor placed, and said, so a combatant does not vanish unseen.
     path = _copy_old_style(tmp_path)
     _edit(path, '<layer id="2" name="Tile Layer 2" width="3" height="3">',
           '<layer id="2" name="Tile Layer 2" width="3" height="3"><objectgroup name="stray">'
@@ -69,7 +69,8 @@ def test_an_object_layer_outside_the_layer_tree_is_neither_drawn_nor_placed(tmp_
     tmx = read_tmx(path)
     drawn = {o.name for layer in tmx.layers if isinstance(layer, ObjectLayerData) for o in layer.objects}
     assert {o.name for o in tmx.objects} == drawn == {"Goblin", "Ranger"}
-    assert "Stowaway" not in [c.name for c in load_scenario(path).combatants]
+    assert validate_map(path) == ['old_style.tmx: layer "stray": a <objectgroup> inside a <layer>; Tiled puts '
+                                  "layers only in the map or in a group"]
 
 
 def test_the_picker_shows_the_title_the_game_shows(tmp_path: Path) -> None:

@@ -17,7 +17,15 @@ from .errors import MapError
 from .layer_tree import DrawLayer, TileLayerData, read_layers
 from .tile_data import GID_MASK
 from .tilesets import TileInfo, Tileset, owner_of, tile_of
-from .tmx_checks import Fatal, MapHead, Reader, check_map_attributes, check_picture_size, parse_xml
+from .tmx_checks import (
+    Fatal,
+    MapHead,
+    Reader,
+    check_layer_places,
+    check_map_attributes,
+    check_picture_size,
+    parse_xml,
+)
 from .tmx_objects import MapObject, read_objects
 from .tmx_properties import read_properties
 from .tmx_tilesets import read_tilesets
@@ -84,6 +92,7 @@ def _read(rd: Reader) -> TmxMap:
     tilesets = read_tilesets(rd, root)
     tree = read_layers(root, (head.width, head.height), lambda src, where: rd.image(rd.path.parent, src, where),
                        rd.problem)
+    check_layer_places(rd, root)
     objects = read_objects(rd, tree.object_groups, tilesets)
     if not tree.complete:
         raise Fatal()  # a tile layer could not be read; the problems say which

@@ -16,7 +16,7 @@ from game.rules import HexLayout, InputLimitError, limits
 
 from .errors import ImageFault, MapError
 from .images import ImageError, check_image
-from .layer_tree import DrawLayer, offset_margins
+from .layer_tree import LAYER_TAGS, DrawLayer, offset_margins
 from .pixels import TiledPixels
 from .safe_xml import XmlError, parse_untrusted
 from .shipped import assets_folder
@@ -113,6 +113,23 @@ def check_picture_size(rd: Reader, head: MapHead, layers: list[DrawLayer]) -> No
     if w * h > limits.MAX_PICTURE_PIXELS:
         rd.problem("map", f"the map's picture is {w}x{h} pixels (cells, tile size and layer offsets), more "
                    f"than the limit of {limits.MAX_PICTURE_PIXELS:,}")
+
+
+def check_layer_places(rd: Reader, root: ET.Element) -> None:
+    """A layer anywhere but in the map or a group is a fault (named once: a file may hold thousands).
+
+    Layers are read from the map's and the groups' children only (:mod:`layer_tree`), as Tiled puts
+    them; one elsewhere would be dropped without a word. A tile's collision shapes (an
+    ``<objectgroup>`` in a ``<tile>``) are the tileset's, not layers.
+    """
+    stack = [(child, root) for child in reversed(root) if child.tag not in ("tile", "tileset")]
+    while stack:  # depth first in file order, without recursion whatever the nesting
+        node, parent = stack.pop()
+        if node.tag in LAYER_TAGS and parent.tag not in ("map", "group"):
+            rd.problem(f'layer "{node.get("name", "")}"', f"a <{node.tag}> inside a <{parent.tag}>; Tiled puts "
+                       "layers only in the map or in a group")
+            return
+        stack.extend((child, node) for child in reversed(node) if child.tag not in ("tile", "tileset"))
 
 
 def parse_xml(rd: Reader, path: Path, where: str | None, what: str = "map") -> ET.Element:
