@@ -281,3 +281,20 @@ def test_bug12_headless_autoplay_ends_with_the_battle_and_saves_the_screenshot(t
 
     assert result.frames < 20000 and isinstance(result.stack.top, SummaryScene)
     assert shot.exists() and pygame.image.load(str(shot)).get_size() == SIZE
+
+
+def test_a_refused_attack_reads_as_refused_not_as_odds_on_offer(tmp_path: Path) -> None:
+    """Playthrough under Xvfb: Wren's first turn, hovering the Orc Pikeman across the ford. The preview said
+    "not possible: out of reach", then "Hits on 8+ (65 %)" in bright type with the damage and the whole roll,
+    like an attack the next click makes. A refused blow keeps its reason and, muted, the odds it would have."""
+    scene, screen = battle(tmp_path)
+    to_turn(scene, "Wren")
+    hover(scene, (11, 6))
+    frame(scene, screen)
+    lines = widget(scene, ActionPreview).lines  # type: ignore[attr-defined]
+    assert lines is not None
+    said = tip_text(lines)
+    assert lines[0].text == "Wren attacks Orc Pikeman" and lines[1].text.startswith("not possible: ")
+    odds = [ln for ln in lines if "hits on" in ln.text.lower()]
+    assert [ln.text for ln in odds] == ["if it were allowed: hits on 8+ (65 %)"] and odds[0].role == "muted"
+    assert "the d20 needs" not in said and "A hit deals" not in said

@@ -90,12 +90,18 @@ def not_possible(reason: str) -> list[Line]:
     return [Line(part, "bad") for part in wrap(f"not possible: {reason_words(reason)}", REASON_WIDTH)]
 
 
+def if_allowed(phrase: str) -> Line:
+    """The odds of a refused blow, muted and conditional: shown like an offered one (bright, with its damage and
+    whole roll) they read as a blow the next click makes, and a player clicked it and nothing happened."""
+    return Line(f"if it were allowed: {phrase}", "muted")
+
+
 def attack_lines(p: AttackPreview) -> list[Line]:
     """An :class:`AttackPreview` in words."""
     lines = [Line(f"{p.attacker} attacks {p.target}", "accent", bold=True)]
     reason = _reason(p)
     if reason:
-        lines.extend(not_possible(reason))
+        return lines + not_possible(reason) + [if_allowed(roll_phrase("hits", p.roll_needed, p.hit_chance))]
     lines.append(Line(roll_phrase("hits", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
     lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
     lines.append(Line(damage_phrase(p)))
@@ -113,7 +119,7 @@ def shove_lines(p: ShovePreview) -> list[Line]:
     lines = [Line(f"{p.attacker} shoves {p.target}", "accent", bold=True)]
     reason = _reason(p)
     if reason:
-        lines.extend(not_possible(reason))
+        return lines + not_possible(reason) + [if_allowed(roll_phrase("succeeds", p.roll_needed, p.hit_chance))]
     lines.append(Line(roll_phrase("succeeds", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
     lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
     lines.extend(push_outcome_lines(p))
