@@ -141,3 +141,56 @@ def test_the_new_counts_are_painted_behind_the_old_picture_then_swapped_in() -> 
     a, b = w.counts.surface, fresh.counts.surface
     assert a.get_size() == b.get_size() and w.counts.origin == fresh.counts.origin
     assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+
+
+def test_the_other_side_is_counted_behind_the_scenes_so_a_change_of_viewpoint_counts_over_frames() -> None:
+    m = skirmish()
+    ctx = make_ctx(m)
+    ctx.show_enemy_reach = True
+    ctx.selected = "Mira"
+    w = EnemyReach()
+    w.budget_s = 0.0  # one hostile per frame
+    s = screen()
+    enc = m.encounter
+    w.draw(s, ctx)  # the player's counts, at once
+    zones: list[str] = []
+    real = enc.attack_zone
+
+    def counting(name: str) -> np.ndarray:
+        zones.append(name)
+        return real(name)
+
+    enc.attack_zone = counting  # type: ignore[method-assign]
+    players = [v.name for v in enc.views() if v.active and v.faction in enc.hostile_factions("enemy")]
+    for _ in range(len(enc.views()) + 4):  # nothing else to count: the other sides' views, one zone a frame
+        before = len(zones)
+        w.draw(s, ctx)
+        assert len(zones) - before <= 1
+    assert set(players) <= set(zones)  # the enemy side's counts are the sum of the player side's zones
+    zones.clear()
+    goblin = next(v.name for v in enc.views() if v.active and v.faction == "enemy")
+    ctx.selected = goblin  # the viewpoint passes to the other side (as when the turn changes hands)
+    w.draw(s, ctx)
+    assert zones == [] and w.last_counts is not None  # its counts are at hand: nothing worked out in this frame
+    assert np.array_equal(w.last_counts, enc.enemy_reach_count("enemy"))
+    enc.attack_zone = real  # type: ignore[method-assign]
+
+
+def test_a_side_counted_behind_the_scenes_is_counted_again_after_an_action() -> None:
+    m = skirmish()
+    ctx = make_ctx(m)
+    ctx.show_enemy_reach = True
+    ctx.selected = "Mira"
+    w = EnemyReach()
+    w.budget_s = 0.0
+    s = screen()
+    for _ in range(12):
+        w.draw(s, ctx)
+    m.submit(Move("Mira", (4, 5)))
+    ctx.version += 1
+    goblin = next(v.name for v in m.encounter.views() if v.active and v.faction == "enemy")
+    ctx.selected = goblin
+    for _ in range(20):
+        w.draw(s, ctx)
+    assert w.shown == (ctx.version, "enemy")
+    assert np.array_equal(w.last_counts, m.encounter.enemy_reach_count("enemy"))
