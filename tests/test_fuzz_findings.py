@@ -146,7 +146,7 @@ def test_a_picture_too_large_by_its_cells_alone_is_refused_before_its_layers_are
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # 1000x1000 cells of 64x74 px tiles: validate read the million cells of CSV (2.8 s of CPU, 14 s on the
     # loaded machine) before refusing the picture's size, which the map's first line already says.
-    from game.maps import tmx_checks
+    from game.maps import tmx_adapter
 
     tmx = plain_map(tmp_path)
     tmx.write_text(tmx.read_text().replace('width="5" height="4"', 'width="1000" height="1000"'))
@@ -154,7 +154,7 @@ def test_a_picture_too_large_by_its_cells_alone_is_refused_before_its_layers_are
     def unread(*_: object, **__: object) -> None:
         raise AssertionError("the layers were read")
 
-    monkeypatch.setattr(tmx_checks, "read_layers", unread)
+    monkeypatch.setattr(tmx_adapter, "read_layers", unread)
     # Tiled's sizes, in its integer arithmetic: 1000 x 64 + 32 (the odd rows' half tile) wide; rows of
     # (74 - 37) // 2 + 37 = 55 px, plus the last row's 18 px foot, high.
     assert validate_map(tmx) == ["m.tmx: map: the map's picture is 64032x55018 pixels (cells, tile size and layer "
@@ -186,7 +186,7 @@ def test_names_too_long_for_the_file_system_are_one_line(tmp_path: Path) -> None
 def test_a_tileset_of_more_tiles_than_the_limit_is_refused_before_reading_them(tmp_path: Path) -> None:
     # 434,364 <tile id="0"/> entries (6 MB, within the element limit): render took 6.5 s of CPU (68 s on
     # the loaded machine) and drew the map.
-    from game.maps.tmx_checks import MAX_TILES_PER_TILESET
+    from game.maps.tilesets import MAX_TILES_PER_TILESET
 
     tmx = plain_map(tmp_path)
     swap(tmx, '<tile id="0">', '<tile id="0"/>' * MAX_TILES_PER_TILESET + '<tile id="0">')

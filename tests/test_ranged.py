@@ -282,3 +282,42 @@ def test_targets_lists_the_shots_the_previews_allow_with_their_figures() -> None
     assert listed["Goblin"]["cover"] and not listed["Orc"]["cover"]
     assert (listed["Orc"]["needed"], listed["Goblin"]["needed"]) == (6, 9)
     assert "Troll" not in listed and "Squire" not in listed  # out of range; not hostile
+
+
+def test_r29_the_shot_preview_gives_damage_and_defeat_odds_worked_by_hand() -> None:
+    # In the open, front arc, defence 10, ranged attack 0: a 10+ hits (11 faces of 20: 55 %). 1d6 on a hit:
+    # 1 to 6, mean 3.5, so 0.55 x 3.5 = 1.925 expected. The orc has 3 hp: 3, 4, 5 or 6 defeat it (4 of 6),
+    # 0.55 x 4/6 = 0.3667. A bow of fixed damage 2 can never defeat it in one shot.
+    enc = encounter([archer(at=(1, 3), ranged_damage="1d6"),
+                     {"name": "Orc", "at": (5, 3), "faction": "enemy", "facing": "w", "hp": 3}])
+    p = enc.preview_shoot("Archer", "Orc")
+    assert (p.roll_needed, p.damage_min, p.damage_max) == (10, 1, 6)
+    assert p.hit_chance == pytest.approx(0.55)
+    assert p.expected_damage == pytest.approx(1.925)
+    assert p.defeat_chance == pytest.approx(0.55 * 4 / 6)
+    weak = encounter([archer(at=(1, 3), ranged_damage="2"),
+                      {"name": "Orc", "at": (5, 3), "faction": "enemy", "facing": "w", "hp": 3}])
+    assert weak.preview_shoot("Archer", "Orc").defeat_chance == 0.0
+    # Behind a wall it cannot be shot at all: no chance, no damage expected.
+    hidden = encounter([archer(at=(1, 3)), {"name": "Orc", "at": (5, 3), "faction": "enemy"}],
+                       ["." * 10] * 3 + ["...#......"] + ["." * 10] * 3)
+    p = hidden.preview_shoot("Archer", "Orc")
+    assert p.legal is not None and not p.sees and p.blocked_by == ((3, 3),)
+    assert (p.hit_chance, p.expected_damage, p.defeat_chance) == (0.0, 0.0, 0.0)
+
+
+def test_r32_r33_the_cast_preview_counts_a_push_into_a_chasm_as_a_defeat() -> None:
+    # Burst radius 1 on 3,3, push 1. The orc at 4,3 (e of the centre) is pushed e into the chasm at 5,3: a
+    # ground combatant falls and is defeated (R12), so every hit defeats it (defeat chance = hit chance,
+    # 55 %) although 1 damage leaves it standing. The orc at 2,3 (w) is pushed onto plain ground at 1,3.
+    rows = ["." * 10] * 3 + [".....c...."] + ["." * 10] * 3
+    enc = encounter([{"name": "Mage", "at": (3, 0), "faction": "player", "initiative": 9, "area_range": 4,
+                      "area_radius": 1, "area_attack": 0, "area_damage": "1", "area_push": 1},
+                     {"name": "East", "at": (4, 3), "faction": "enemy", "hp": 8},
+                     {"name": "West", "at": (2, 3), "faction": "enemy", "hp": 8}], rows)
+    pv = {a.target: a for a in enc.preview_cast("Mage", (3, 3)).affected}
+    east, west = pv["East"], pv["West"]
+    assert (east.push_direction, east.push_path[-1], east.falls) == ("e", (5, 3), True)
+    assert east.defeat_chance == pytest.approx(east.hit_chance) and east.hit_chance == pytest.approx(0.55)
+    assert (west.push_direction, west.push_path, west.falls, west.defeat_chance) == ("w", ((2, 3), (1, 3)), False, 0.0)
+    assert east.expected_damage == pytest.approx(0.55)

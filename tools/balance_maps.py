@@ -20,7 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.maps import load_scenario  # noqa: E402
+from game.ai import LEVELS  # noqa: E402
+from game.maps import MapError, load_scenario  # noqa: E402
 from game.playtest import Summary, run_batch  # noqa: E402
 from game.playtest.stats import proportion  # noqa: E402
 
@@ -52,8 +53,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    # Every map read and every argument checked before the first game: a typo in the last map must not
+    # cost the twenty minutes of the ones before it, nor end in a traceback.
+    if args.level not in LEVELS:
+        ap.exit(2, f"balance_maps: --level {args.level!r} is not one of {', '.join(LEVELS)}\n")
+    if args.games < 1 or args.jobs < 1:
+        ap.exit(2, f"balance_maps: --games and --jobs must be at least 1 (got {args.games}, {args.jobs})\n")
+    scenarios = []
     for m in args.maps:
-        scenario = load_scenario(m)
+        try:
+            scenarios.append((m, load_scenario(m)))
+        except MapError as err:
+            ap.exit(2, f"balance_maps: {err}\n")
+    for m, scenario in scenarios:
         levels = {c.faction: args.level for c in scenario.combatants}
         summary = run_batch(scenario, args.games, args.seed, levels, args.jobs, map_label=m)
         r = human_side(summary)

@@ -67,12 +67,27 @@ def cmd_state(args: argparse.Namespace) -> int:
             flags.append("ZoC-exhausted")
         if not u["threatening"]:
             flags.append("not threatening")
+        flags += _ranged_flags(u)
         at = cell_text(u["at"]) if u["at"] is not None else "-"
         lines.append(
             f"{name:<{width}} {u['faction']:<8} {at:>7} {u['facing']:<6} {move:>7} {u['hp']:>4}  " + ", ".join(flags)
         )
     emit(doc, args.json, "\n".join(lines))
     return 0
+
+
+def _ranged_flags(u: dict) -> list[str]:
+    """``state``'s words for the R29 profile and the R32 ability with its uses left (the JSON's
+    ``ranged`` and ``area``), so the table says what ``--json`` says."""
+    out = []
+    r, a = u.get("ranged"), u.get("area")
+    if r is not None:
+        out.append(f"ranged {r['min']}-{r['max']} {r['attack']:+d} {r['damage']}")
+    if a is not None:
+        push = f", push {a['push']}" if a["push"] else ""
+        out.append(f"area r{a['radius']} within {a['range']}, {a['damage']} damage{push}: "
+                   f"{a['uses_left']} of {a['uses']} uses left")
+    return out
 
 
 # --- reach --------------------------------------------------------------------

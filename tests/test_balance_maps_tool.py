@@ -1,0 +1,62 @@
+"""tools/balance_maps.py, the figures quoted in each shipped map's description: its line agrees with the
+playtest document of the same games, and a bad map or argument stops it before any game, in one line."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.maps.tmxwrite import write_map
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("balance_maps", ROOT / "tools" / "balance_maps.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["balance_maps"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def duel(tmp_path: Path) -> Path:
+    # Two archers 5 hexes apart across open ground (a tree in between for cover) and a caster: shots and casts
+    return write_map(tmp_path / "duel.tmx", ["........", "...t....", "........"], units=[
+        {"name": "Bow", "at": (1, 1), "faction": "player", "ranged": "2-8", "initiative": 3},
+        {"name": "Mage", "at": (0, 0), "faction": "player", "area_range": 6, "area_radius": 1, "area_uses": 1},
+        {"name": "Orc Bow", "at": (6, 1), "faction": "enemy", "ranged": "2-8"},
+        {"name": "Orc", "at": (7, 2), "faction": "enemy"},
+    ], map_properties={"seed": 5}, tile_properties={"t": {"terrain": "normal", "cover": True}})
+
+
+def test_the_line_agrees_with_the_playtest_document_of_the_same_games(tmp_path: Path, capsys) -> None:
+    path = duel(tmp_path)
+    assert _tool().main([str(path), "--games", "3", "--json"]) == 0
+    line, doc_text = capsys.readouterr().out.splitlines()[:2]
+    doc = json.loads(doc_text)
+    assert doc["games"] == 3 and doc["seed"] == 5, "the map's own seed, as playmat playtest"
+    human = doc["wins"]["player"]
+    assert f"human side {human}/3 " in line
+    ev = doc["events"]
+    assert f"per game: {round(ev['shots'] / 3, 2)} shots ({round(ev['shot_hits'] / 3, 2)} hit)" in line
+    assert f"{round(ev['casts'] / 3, 2)} casts" in line and ev["shots"] > 0
+
+
+@pytest.mark.parametrize(("argv", "needle"), [
+    (["{dir}/missing.tmx"], 'balance_maps: missing.tmx: file not found'),
+    (["{map}", "{dir}/missing.tmx"], "missing.tmx"),  # the second map is read before the first plays
+    (["{map}", "--level", "super"], "--level 'super' is not one of random, greedy, easy, normal, hard"),
+    (["{map}", "--games", "0"], "--games and --jobs must be at least 1"),
+])
+def test_bad_input_stops_before_any_game_in_one_line(tmp_path: Path, capsys, argv: list[str], needle: str) -> None:
+    path = duel(tmp_path)
+    args = [a.format(dir=tmp_path, map=path) for a in argv]
+    with pytest.raises(SystemExit) as info:
+        _tool().main(args)
+    out, err = capsys.readouterr()
+    assert info.value.code == 2 and out == ""
+    assert needle in err and err.count("\n") == 1 and "Traceback" not in err

@@ -1,0 +1,174 @@
+"""The arrow and the burst (issue 19 part 3): a shot or a cast played in the real battle scene, by keys and
+clicks, shows an arrow flying from the shooter to the target and a ring going off over the area, and then
+the outcome over the token; the help has a page for shooting and areas.
+
+A small pointy map: Archer (player, bow 2-6) at 1,2 and Orc (enemy, 30 hp) at 5,2 in the open, on one row;
+Mage (player, area range 4, radius 1) at 1,4: a burst on 4,2 catches the Orc (e of it).
+Screenshots go to $PLAYMAT_SHOTS (default /tmp/playmat-shots).
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from game.maps.tmxwrite import write_map
+from game.render.pg import pygame
+from game.rules import Begin, EndTurn
+from game.ui.anim import BurstAnim, ShotAnim
+from game.ui.app import PlayConfig, battle_scene
+from game.ui.battle import BattleScene
+from game.ui.help import BATTLE_HELP
+from tests.ui_harness import SHOTS
+
+SIZE = (1280, 720)
+TERRAIN = ["........"] * 6
+UNITS = [
+    {"name": "Archer", "at": (1, 2), "faction": "player", "initiative": 9, "ranged": "2-6", "ranged_attack": 20,
+     "ranged_damage": "3"},
+    {"name": "Mage", "at": (1, 4), "faction": "player", "initiative": 8, "area_range": 4, "area_radius": 1,
+     "area_attack": 20, "area_damage": "2", "area_uses": 2},
+    {"name": "Orc", "at": (5, 2), "faction": "enemy", "initiative": 5, "facing": "w", "hp": 30},
+]
+ARROW = (250, 236, 200)
+
+
+def battle(tmp_path: Path) -> tuple[BattleScene, pygame.Surface]:
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(SIZE)
+    path = write_map(tmp_path / "range.tmx", TERRAIN, units=UNITS, title="Range")
+    cfg = PlayConfig(map_path=path, log_path=tmp_path / "battle.jsonl", humans=("player", "enemy"),
+                     headless=True, setup=False)
+    scene = battle_scene(cfg, path, SIZE)
+    assert isinstance(scene, BattleScene)
+    return scene, screen
+
+
+def frame(scene: BattleScene, screen: pygame.Surface) -> None:
+    scene.update(1 / 60)
+    scene.draw(screen, 1.0)
+
+
+def at(scene: BattleScene, cell: tuple[int, int]) -> tuple[int, int]:
+    x, y = scene.ctx.cell_to_screen(cell)
+    return round(x), round(y)
+
+
+def click(scene: BattleScene, cell: tuple[int, int]) -> None:
+    pos = at(scene, cell)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def key(scene: BattleScene, k: int) -> None:
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    scene.handle_event(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+
+
+def to_turn(scene: BattleScene, name: str) -> None:
+    enc = scene.match.encounter
+    if enc.phase == "setup":
+        scene.submit(Begin())
+    while enc.turn != name:
+        scene.submit(EndTurn())
+    scene.anim.skip(scene.tokens)
+
+
+def near(screen: pygame.Surface, centre: tuple[float, float], colour: tuple[int, int, int], radius: int = 3,
+         tol: int = 24) -> bool:
+    """Some pixel within ``radius`` of ``centre`` is ``colour`` (within ``tol`` per channel)."""
+    cx, cy = round(centre[0]), round(centre[1])
+    for dx in range(-radius, radius + 1):
+        for dy in range(-radius, radius + 1):
+            c = screen.get_at((cx + dx, cy + dy))
+            if all(abs(c[i] - colour[i]) <= tol for i in range(3)):
+                return True
+    return False
+
+
+def test_a_shot_flies_an_arrow_from_the_shooter_to_the_target_then_shows_the_damage(tmp_path: Path) -> None:
+    scene, screen = battle(tmp_path)
+    to_turn(scene, "Archer")
+    enc = scene.match.encounter
+    key(scene, pygame.K_r)
+    click(scene, (5, 2))
+    assert enc.view("Orc").hp == 27, "ranged attack 20 always hits: 3 damage (R29)"
+    playing = scene.anim.queue[0] if scene.anim.queue else None
+    assert isinstance(playing, ShotAnim) and (playing.unit, playing.target) == ("Archer", "Orc")
+    start, end = (scene.ctx.geometry.cell_center(c) for c in ((1, 2), (5, 2)))
+    assert (playing.start_at, playing.end_at) == (start, end)
+    heads = []
+    for i in range(40):
+        frame(scene, screen)
+        if not scene.anim.queue or not isinstance(scene.anim.queue[0], ShotAnim):
+            break
+        tail, head = (scene.ctx.to_screen(*p) for p in scene.anim.queue[0].arrow())
+        heads.append(head)
+        if i == 4:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(screen, str(SHOTS / "ranged-arrow.png"))
+            # mid-flight: the arrow is drawn where the engine's line runs, between the two tokens
+            mid = ((tail[0] + head[0]) / 2, (tail[1] + head[1]) / 2)
+            assert near(screen, mid, ARROW), "the arrow's shaft is on screen mid-flight"
+    # the head moved from the shooter toward the target along the row, and arrived
+    sx, tx = at(scene, (1, 2))[0], at(scene, (5, 2))[0]
+    xs = [h[0] for h in heads]
+    assert len(xs) >= 3 and xs == sorted(xs) and sx < xs[0] < xs[-1] <= tx + 1
+    assert all(abs(h[1] - at(scene, (1, 2))[1]) <= 1 for h in heads), "straight along the row"
+    # then the outcome floats over the target and the token's hp bar follows the engine
+    assert any(f.text == "-3" for f in scene.anim.fx)
+    assert scene.tokens["Orc"].hp == 27
+
+
+def test_a_cast_sets_off_a_ring_over_the_area_and_marks_each_roll(tmp_path: Path) -> None:
+    scene, screen = battle(tmp_path)
+    to_turn(scene, "Mage")
+    enc = scene.match.encounter
+    key(scene, pygame.K_b)
+    click(scene, (4, 2))
+    assert enc.view("Orc").hp == 28 and enc.view("Mage").area_uses_left == 1
+    playing = scene.anim.queue[0]
+    assert isinstance(playing, BurstAnim)
+    assert playing.at == scene.ctx.geometry.cell_center((4, 2))
+    # radius 1: the ring reaches the far edge of the centre's neighbours, 1.5 hex spacings out
+    spacing = math.dist(scene.ctx.geometry.cell_center((4, 2)), scene.ctx.geometry.cell_center((5, 2)))
+    assert playing.reach_px == pytest.approx(1.5 * spacing, rel=0.02)
+    radii = []
+    for i in range(60):
+        frame(scene, screen)
+        if not scene.anim.queue or not isinstance(scene.anim.queue[0], BurstAnim):
+            break
+        b = scene.anim.queue[0]
+        radii.append(b.reach_px * scene.ctx.zoom * (0.25 + 0.75 * b.u))
+        if i == 6:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(screen, str(SHOTS / "ranged-burst.png"))
+            cx, cy = at(scene, (4, 2))
+            r = radii[-1]
+            # grass is green (g > r); along each of 12 rays the ring's stroke, just inside its radius,
+            # warms a pixel to orange (r > g)
+            warm = 0
+            for k in range(12):
+                a = 2 * math.pi * (k + 0.5) / 12
+                band = [screen.get_at((round(cx + d * math.cos(a)), round(cy + d * math.sin(a))))
+                        for d in (r - 5, r - 4, r - 3, r - 2, r - 1, r)]
+                warm += any(c.r > c.g for c in band)
+            assert warm >= 10, f"the ring is drawn all round: {warm} of 12 rays"
+    assert len(radii) >= 3 and radii == sorted(radii), "the ring grows from the centre outward"
+    # the roll's outcome goes over the one it caught
+    frame(scene, screen)
+    assert any(f.text == "-2" for f in scene.anim.fx)
+
+
+def test_the_help_has_a_page_for_shooting_and_areas() -> None:
+    pages = dict(BATTLE_HELP)
+    rows = pages["Shooting and areas"]
+    keys = [k for k, _ in rows]
+    assert "R (shoot mode)" in keys and "B (cast mode)" in keys
+    text = " ".join(d for _, d in rows)
+    for word in ("line of sight", "cover", "blocked", "friendly fire", "push", "uses left"):
+        assert word in text, word
