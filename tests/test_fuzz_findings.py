@@ -192,3 +192,13 @@ def test_a_tileset_of_more_tiles_than_the_limit_is_refused_before_reading_them(t
     swap(tmx, '<tile id="0">', '<tile id="0"/>' * MAX_TILES_PER_TILESET + '<tile id="0">')
     assert validate_map(tmx) == [f'm.tmx: tileset "terrain": holds {MAX_TILES_PER_TILESET + 7:,} tiles, more than '
                                  f"{MAX_TILES_PER_TILESET:,}"]
+
+
+@pytest.mark.parametrize("encoding", ["bogus", "UTF-7x", ""])
+def test_an_xml_declaration_naming_an_unknown_encoding_is_not_xml(tmp_path: Path, encoding: str) -> None:
+    # Found by tests/test_untrusted_fuzz.py: expat asks Python's codecs for the declared encoding and their
+    # LookupError escaped the reader as a traceback.
+    tmx = plain_map(tmp_path)
+    swap(tmx, 'encoding="UTF-8"', f'encoding="{encoding}"')
+    problems = validate_map(tmx)
+    assert len(problems) == 1 and problems[0].startswith("m.tmx: not XML ("), problems

@@ -72,4 +72,6 @@ def parse_untrusted(data: bytes) -> ET.Element:
         parser.Parse(data, True)
     except expat.ExpatError as e:
         raise XmlError(str(e)) from None
+    except (LookupError, UnicodeError) as e:  # <?xml encoding="bogus"?>: Python's codecs, asked by expat
+        raise XmlError(f"the XML declaration names {e}") from None
     return builder.close()
