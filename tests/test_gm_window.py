@@ -14,6 +14,7 @@ from game.rules import Encounter, read_log, replay
 from game.ui.app import PlayConfig, play
 from game.ui.battle import BattleScene
 from game.ui.gm import GMTools
+from game.ui.panels import InitiativeTracker
 
 KEY_G = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g", scancode=0)]
 
@@ -29,6 +30,11 @@ def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
 
 def gm_card(b: BattleScene) -> GMTools:
     return next(w for w in b.widgets if isinstance(w, GMTools))
+
+
+def tracker_row(b: BattleScene, name: str) -> tuple[int, int]:
+    tracker = next(w for w in b.widgets if isinstance(w, InitiativeTracker))
+    return next(r.center for r, n in tracker._rows if n == name)
 
 
 def gm_button(b: BattleScene, k: Any) -> pygame.Rect:
@@ -118,3 +124,21 @@ def test_the_gm_saves_the_setup_as_a_map_that_plays_the_same(tmp_path: Path) -> 
     sc = load_scenario(arena)
     assert again.state_json() == replay(sc, read_log(log, sc.board.layout)).state_json()
     assert json.loads(json.dumps(again.state_json()))["units"]["Wolf"]["at"] == [6, 4]
+
+
+def test_the_gm_takes_back_a_wound_in_combat_with_a_click(tmp_path: Path) -> None:
+    """GM tools (issue 20): -5 on the GM card wounds the selected combatant mid-battle; "Undo the last action"
+    gives the hit points back and the log loses the line."""
+    log = tmp_path / "u.jsonl"
+    cfg = PlayConfig(map_path=default_map(), log_path=log, headless=True, frames=300,
+                     humans=("player", "ally", "enemy", "neutral"))
+    b = run(cfg, [
+        (lambda b: b.match.encounter.phase == "active" and not b.ctx.busy, lambda b: KEY_G),
+        (lambda b: b.ctx.gm, lambda b: click(tracker_row(b, "Wren"))),
+        (lambda b: b.ctx.selected == "Wren", lambda b: click(gm_button(b, ("hp", -5)).center)),
+        (lambda b: b.match.encounter.view("Wren").hp == 5, lambda b: click(gm_button(b, "undo").center)),
+        (lambda b: True, lambda b: []),
+    ])
+    assert b.match.encounter.view("Wren").hp == 10
+    assert "set_hp" not in log.read_text()
+    assert b.ctx.status.startswith("Undone")

@@ -2,8 +2,9 @@
 
 Each tip sits beside the hex it is about (the hex under its ``near`` point, or the whole token standing on
 it, and the selected combatant's token too), never over it, and keeps clear of the panels drawn this frame
-(``ctx.covers``: the card, the tracker, the log, the legend, the GM card, the action bar) wherever the map
-area has room: the eye goes from the hex to its report and back to the card, not under the report.
+(``ctx.covers``: the card, the tracker, the log, the legend, the GM card, the action bar, the hovered token's
+name tag) wherever the map area has room, then hides as few other tokens as it can: the eye goes from the hex
+to its report and back to the card, not under the report.
 """
 
 from __future__ import annotations
@@ -58,10 +59,12 @@ class Tooltips:
         actor = ctx.selected or ctx.encounter.turn
         if actor is not None and ctx.encounter.view(actor).active:
             avoid.append(token_rect(ctx, actor))  # the one acting: the preview's arrow starts there
+        tokens = [token_rect(ctx, v.name) for v in ctx.encounter.views() if v.active and v.name != actor]
+        tokens = [t for t in tokens if t.colliderect(area)]
         for tip in ctx.tips:
             anchor = anchor_rect(ctx, tip.near)
             rect = tooltip(screen, tip.lines, tip.near, min_width=tip.min_width, edge=tip.edge, within=area,
-                           anchor=anchor, avoid=avoid)
+                           anchor=anchor, avoid=avoid, spare=[t for t in tokens if not t.colliderect(anchor)])
             self.drawn.append((rect, anchor))
             avoid.append(rect)  # a second tip goes beside the first, not over it
         ctx.tips.clear()
