@@ -44,6 +44,15 @@ def roll_phrase(verb: str, roll_needed: int, chance: float) -> str:
     return f"{verb} on {roll_needed}+ ({pct(chance)})"
 
 
+def roll_line(verb: str, roll_needed: int, chance: float, *, possible: bool = True) -> Line:
+    """The roll in bold ("Hits on 7+ (70 %)"); for an attack the engine refuses, the same odds muted and
+    hypothetical ("Would hit on 7+ (70 %)"), so the red reason above is what reads first (issue 20, bug 1)."""
+    if possible or roll_needed > 20:
+        return Line(roll_phrase(verb, roll_needed, chance).capitalize(), "text" if possible else "muted",
+                    bold=possible)
+    return Line(roll_phrase(f"would {verb.removesuffix('s')}", roll_needed, chance).capitalize(), "muted")
+
+
 def _arc_phrase(arc: str, penalty: int) -> str:
     if arc == "front":
         return "from the front: no penalty"
@@ -96,7 +105,7 @@ def attack_lines(p: AttackPreview) -> list[Line]:
     reason = _reason(p)
     if reason:
         lines.extend(not_possible(reason))
-    lines.append(Line(roll_phrase("hits", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
+    lines.append(roll_line("hits", p.roll_needed, p.hit_chance, possible=not reason))
     lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
     lines.append(Line(damage_phrase(p)))
     if p.defeat_chance > 0:
@@ -114,7 +123,7 @@ def shove_lines(p: ShovePreview) -> list[Line]:
     reason = _reason(p)
     if reason:
         lines.extend(not_possible(reason))
-    lines.append(Line(roll_phrase("succeeds", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
+    lines.append(roll_line("succeeds", p.roll_needed, p.hit_chance, possible=not reason))
     lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
     lines.extend(push_outcome_lines(p))
     lines.append(Line(""))
@@ -145,7 +154,7 @@ def disengage_lines(p: DisengagePreview) -> list[Line]:
     reason = _reason(p)
     if reason:
         lines.extend(not_possible(reason))
-    lines.append(Line(roll_phrase("succeeds", p.roll_needed, p.chance).capitalize(), "text", bold=True))
+    lines.append(roll_line("succeeds", p.roll_needed, p.chance, possible=not reason))
     if p.cancels:
         who = ", ".join(p.cancels)
         verb = "stops" if len(p.cancels) == 1 else "stop"
@@ -171,7 +180,7 @@ def shoot_lines(p: ShootPreview) -> list[Line]:
     if p.legal:
         lines.extend(not_possible(p.legal))
     lines.append(sight_phrase(p))
-    lines.append(Line(roll_phrase("hits", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
+    lines.append(roll_line("hits", p.roll_needed, p.hit_chance, possible=not p.legal))
     lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
     if p.shooter_penalty:
         who = ", ".join(p.threatened_by)
