@@ -23,6 +23,7 @@ from . import theme as th
 from .battle_stats import CombatantStats, battle_stats
 from .chrome import DIM, GOLD, INK, Button, panel, shade, text
 from .menus import MenuScene
+from .narration import joined
 from .scene import QUIT, Transition
 
 ROW = 24
@@ -55,8 +56,8 @@ def summary_lines(enc: Any, log_path: object, humans: set[str]) -> tuple[str, li
         if playing:
             headline = "Victory!" if playing & set(winners) else "Defeat"
         else:
-            headline = f"{' and '.join(winners).capitalize()} win{'s' if len(winners) == 1 else ''}"
-        first = f"The {' and '.join(winners)} won after {enc.round} round{'s' if enc.round != 1 else ''}."
+            headline = f"{joined(winners).capitalize()} win{'s' if len(winners) == 1 else ''}"
+        first = f"The {joined(winners)} won after {enc.round} round{'s' if enc.round != 1 else ''}."
     else:
         headline = "Combat ended"
         first = f"No side won (ended in round {enc.round})."
