@@ -17,6 +17,7 @@ from game.ui.gm import GMTools
 from game.ui.panels import InitiativeTracker
 
 KEY_G = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g", scancode=0)]
+KEY_ESC = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)]
 
 
 def motion(pos: tuple[int, int]) -> pygame.event.Event:
@@ -142,3 +143,29 @@ def test_the_gm_takes_back_a_wound_in_combat_with_a_click(tmp_path: Path) -> Non
     assert b.match.encounter.view("Wren").hp == 10
     assert "set_hp" not in log.read_text()
     assert b.ctx.status.startswith("Undone")
+
+
+def test_the_edit_form_leaves_the_combatant_it_edits_in_view(tmp_path: Path) -> None:
+    """In setup the wide Edit form docks on the side of the map away from its combatant: editing the Troll (right)
+    it sits left, beside the GM card; editing Brother Tam (left) it sits right. It used to hide the Troll."""
+    cfg = PlayConfig(map_path=default_map(), log_path=tmp_path / "e.jsonl", headless=True, frames=300, setup=True)
+    frames: dict[str, pygame.Rect] = {}
+
+    def edit(name: str) -> list:
+        return [
+            (lambda b: b.ctx.gm and gm_card(b).form is None, lambda b: click(tracker_row(b, name))),
+            (lambda b: b.ctx.selected == name, lambda b: click(gm_button(b, "edit").center)),
+            (lambda b: gm_card(b).form is not None and gm_card(b).form.frame.width > 0,
+             lambda b: (frames.__setitem__(name, pygame.Rect(gm_card(b).form.frame)), KEY_ESC)[1]),
+        ]
+
+    b = run(cfg, [(lambda b: b.match.encounter.phase == "setup", lambda b: KEY_G), *edit("Troll"),
+                  *edit("Brother Tam"), (lambda b: gm_card(b).form is None, lambda b: [])])
+    ctx = b.ctx
+    for name, frame in frames.items():
+        v = b.match.encounter.view(name)
+        x, y = ctx.cell_to_screen(v.cell)
+        r = ctx.hex_radius() * (0.78 + 1.42 * v.radius)
+        nearest = (min(max(x, frame.left), frame.right), min(max(y, frame.top), frame.bottom))
+        assert math.dist((x, y), nearest) > r, f"the Edit form hides {name}"
+    assert frames["Troll"].centerx < frames["Brother Tam"].centerx

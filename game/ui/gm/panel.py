@@ -150,6 +150,9 @@ class GMTools:
             self.form = edit_form(ctx.encounter, name)
             pygame.key.start_text_input()
             if ctx.encounter.phase == "setup":
+                # The wide form goes on the other side of the map from the combatant it edits, which stays in view.
+                x, _ = ctx.cell_to_screen(ctx.encounter.view(name).cell)
+                self.form.dock = "left" if x > ctx.view_rect.centerx else "right"
                 return Reply(status=f"edit {name}: change what you want, Enter applies")
             return Reply(status=f"{name}'s hit points: type the number, Enter sets them")
         if key == "dist":
