@@ -71,9 +71,10 @@ def test_only_what_the_gm_changed_is_rewritten(tmp_path: Path) -> None:
     assert objects["Mira"].get("x") != old["Mira"].get("x")
     assert "skills" not in {p.get("name") for p in objects["Wren"].iter("property")}
     assert [d.text for d in after.iter("data")] == [d.text for d in before.iter("data")]  # tiles as they were
-    # Saved into another folder, the tileset still points at the shipped art.
+    # Saved into another folder, the tileset it names is the shipped art, copied in beside it.
     src = next(after.iter("tileset")).get("source")
-    assert (tmp_path / src).resolve() == (path.parent / next(before.iter("tileset")).get("source")).resolve()
+    shipped = path.parent / next(before.iter("tileset")).get("source")
+    assert (tmp_path / src).read_bytes() == shipped.read_bytes() and (tmp_path / src).resolve().is_relative_to(tmp_path)
 
 
 def test_a_setup_of_a_shipped_map_goes_to_the_user_maps_folder(tmp_path: Path) -> None:
@@ -93,3 +94,33 @@ def test_an_untouched_setup_saved_beside_its_map_is_the_same_file(path: Path, tm
     copy.write_bytes(path.read_bytes())
     out = save_setup(copy, Encounter(load_scenario(copy)), tmp_path / "maps" / "same.tmx")
     assert out.read_bytes() == path.read_bytes()
+
+
+def test_a_shipped_map_s_setup_stands_alone_wherever_its_folder_goes(tmp_path: Path) -> None:
+    """The setup of a shipped map goes to the user's maps folder; its tilesets used to be named by a path back into
+    the install ("../../../../work/.../assets/terrain.tsx"), which Playmat refuses once installed elsewhere (a file
+    outside the map's folder) and the title screen listed as broken. The tilesets and their images are copied in
+    beside it (once: a second save reuses them), so the folder moved anywhere still loads and draws the same."""
+    import shutil
+
+    from game.maps.loader import validate_map
+    from game.render.pg import pygame
+    from game.render.tilemap import load_map_art
+
+    path = next(p for p in SHIPPED if p.name == "default.tmx")
+    enc = Encounter(load_scenario(path))
+    enc.apply(Place("Mira", (6, 4)))
+    mine = tmp_path / "share" / "playmat" / "maps"
+    mine.mkdir(parents=True)
+    first = save_setup(path, enc, mine / "a.tmx")
+    save_setup(path, enc, mine / "b.tmx")
+    assert sorted(p.name for p in mine.iterdir()) == ["a.tmx", "assets", "b.tmx"]
+    names = [t.get("source") for t in ET.parse(first).getroot().iter("tileset")]
+    assert names == ["assets/terrain.tsx", "assets/decor.tsx"]
+    moved = tmp_path / "elsewhere" / "deeper"
+    shutil.copytree(mine, moved)
+    assert validate_map(moved / "a.tmx") == []
+    same_scenario(load_scenario(moved / "a.tmx"), load_scenario(first))
+    pygame.display.init()
+    a, b = load_map_art(path).surface(), load_map_art(moved / "a.tmx").surface()
+    assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")  # the same tiles, drawn the same
