@@ -247,3 +247,5 @@ def test_an_attack_the_engine_refuses_shows_its_odds_muted_and_hypothetical(scen
     odds = next(ln for ln in lines if "hit" in ln.text.lower() and "+" in ln.text)
     assert odds.text.startswith("Would hit on ") and odds.role == "muted" and not odds.bold
     assert not any(ln.text.startswith("Hits on") for ln in lines)
+    defeat = next(ln for ln in lines if ln.text.startswith("Chance to defeat"))  # 1d6+1 against 7 hp: a 6
+    assert defeat.role == "muted"  # not the green of a chance on offer

@@ -109,7 +109,7 @@ def attack_lines(p: AttackPreview) -> list[Line]:
     lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
     lines.append(Line(damage_phrase(p)))
     if p.defeat_chance > 0:
-        lines.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "good"))
+        lines.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "muted" if reason else "good"))
     else:
         lines.append(Line(f"Cannot defeat {p.target} with this attack", "muted"))
     lines.append(Line(""))
@@ -187,7 +187,7 @@ def shoot_lines(p: ShootPreview) -> list[Line]:
         lines.append(Line(f"Shooting while threatened by {who}: roll {signed(-p.shooter_penalty)} (R29)", "warn"))
     lines.append(Line(damage_phrase(p)))
     if p.defeat_chance > 0:
-        lines.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "good"))
+        lines.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "muted" if p.legal else "good"))
     lines.append(Line(""))
     lines.extend(breakdown(p.modifiers, p.roll_needed))
     return lines
