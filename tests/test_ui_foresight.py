@@ -237,9 +237,10 @@ def test_an_attack_the_engine_refuses_shows_its_odds_muted_and_hypothetical(scen
     from game.rules import Push
 
     m, ctx, ws, s = scene
-    m.submit(Push("Goblin", "e", 8))  # the GM pushes it to 15,5: 12 hexes from Mira, no reachable hex is in reach
+    m.submit(Push("Goblin", "e", 8))  # the GM pushes it east until the troll stops it at 13,5: 10 hexes from Mira
     ctx.version += 1
-    hover(ctx, (15, 5))
+    assert m.encounter.view("Goblin").cell == (13, 5)
+    hover(ctx, (13, 5))
     frame(s, ctx, ws)
     p = widget(ws, ActionPreview)
     lines = p.lines
