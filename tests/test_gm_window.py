@@ -169,3 +169,26 @@ def test_the_edit_form_leaves_the_combatant_it_edits_in_view(tmp_path: Path) -> 
         nearest = (min(max(x, frame.left), frame.right), min(max(y, frame.top), frame.bottom))
         assert math.dist((x, y), nearest) > r, f"the Edit form hides {name}"
     assert frames["Troll"].centerx < frames["Brother Tam"].centerx
+
+
+def test_the_drop_tooltip_sits_beside_the_hex_a_dragged_token_lands_on(tmp_path: Path) -> None:
+    """Dragging a token in setup, the 'place Aldric at 6,6' tooltip leaves the landing hex and the lifted token
+    in view (it sat under the pointer's lower right, over half the hex) and covers no panel."""
+    cfg = PlayConfig(map_path=default_map(), log_path=tmp_path / "d.jsonl", headless=True, frames=200, setup=True)
+    seen: dict[str, Any] = {}
+
+    def lift(b: BattleScene) -> list[pygame.event.Event]:
+        start = tuple(round(c) for c in b.ctx.cell_to_screen((4, 6)))
+        end = tuple(round(c) for c in b.ctx.cell_to_screen((6, 6)))
+        return [motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1), motion(end)]
+
+    def look(b: BattleScene) -> list[pygame.event.Event]:
+        seen["tip"], seen["hex"] = pygame.Rect(gm_card(b).drop_tip), b.ctx.hex_rect((6, 6))
+        seen["covers"] = b.panel_covers()
+        return [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b.ctx.mouse, button=1)]
+
+    run(cfg, [(lambda b: b.match.encounter.phase == "setup", lambda b: KEY_G), (lambda b: b.ctx.gm, lift),
+              (lambda b: gm_card(b).dragging == "Aldric", look), (lambda b: True, lambda b: [])])
+    tip = seen["tip"]
+    assert tip.width > 0 and not tip.colliderect(seen["hex"]), (tip, seen["hex"])
+    assert not any(tip.colliderect(c) for c in seen["covers"])
