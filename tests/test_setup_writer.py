@@ -3,6 +3,10 @@ reads it, and everything the GM did not touch is the designer's file as it was."
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
@@ -124,3 +128,33 @@ def test_a_shipped_map_s_setup_stands_alone_wherever_its_folder_goes(tmp_path: P
     pygame.display.init()
     a, b = load_map_art(path).surface(), load_map_art(moved / "a.tmx").surface()
     assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")  # the same tiles, drawn the same
+
+
+TILED = shutil.which("tiled") and shutil.which("tmxrasterizer")
+
+
+@pytest.mark.skipif(not TILED, reason="Tiled is not installed (CI installs it: .ci/run)")
+def test_tiled_opens_a_saved_setup_and_draws_the_same_tiles(tmp_path: Path) -> None:
+    """Tiled itself (1.8, Debian's) reads the setup a GM saved of a shipped map into the user's maps folder: its
+    rasterizer draws the same tiles as the original, pixel for pixel (the combatants' layer hidden: one moved),
+    and its JSON export has the moved combatant's object where Playmat put it."""
+    path = next(p for p in SHIPPED if p.name == "default.tmx")
+    enc = Encounter(load_scenario(path))
+    enc.apply(Place("Aldric", (7, 7)))
+    out = save_setup(path, enc, tmp_path / "share" / "maps" / "setup.tmx")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(tmp_path)}
+    for tmx, png in ((path, tmp_path / "a.png"), (out, tmp_path / "b.png")):
+        subprocess.run(["tmxrasterizer", "--hide-layer", "combatants", str(tmx), str(png)], env=env, check=True,
+                       capture_output=True, timeout=120)
+    assert (tmp_path / "a.png").read_bytes() == (tmp_path / "b.png").read_bytes()
+    subprocess.run(["tiled", "--export-map", "json", str(out), str(tmp_path / "m.json")], env=env, check=True,
+                   capture_output=True, timeout=120)
+    doc = json.loads((tmp_path / "m.json").read_text())
+    assert [Path(t["source"]).name for t in doc["tilesets"]] == ["terrain.tsx", "decor.tsx"]
+    aldric = next(o for layer in doc["layers"] for o in layer.get("objects", []) if o["name"] == "Aldric")
+    original = next(o for o in ET.parse(path).getroot().iter("object") if o.get("name") == "Aldric")
+    from game.maps.pixels import TiledPixels
+
+    px = TiledPixels(enc.layout)
+    (x0, y0), (x1, y1) = px.cell_center((4, 6)), px.cell_center((7, 7))
+    assert (aldric["x"], aldric["y"]) == (float(original.get("x")) + x1 - x0, float(original.get("y")) + y1 - y0)
