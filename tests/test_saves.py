@@ -193,6 +193,27 @@ def test_load_lists_every_save_scrolls_with_the_wheel_and_opens_one(arena: Path)
     assert [type(s).__name__ for s in result.stack.scenes] == ["TitleScene", "BattleScene"]
 
 
+def test_the_load_list_fills_its_panel_at_1280x720(arena: Path) -> None:
+    """Nine saves at 1280x720: six rows show, all inside the list's panel (it showed five above an empty band)."""
+    for i in range(9):
+        save(arena, f"s{i:02d}.jsonl", BEGUN, age=100 * i)
+    seen: dict[str, Any] = {}
+
+    def script(frame: int, stack: Any) -> list[pygame.event.Event]:
+        title, load = stack.find(TitleScene), stack.find(LoadScene)
+        if load is None and title is not None and title.saves is not None and "opened" not in seen:
+            seen["opened"] = True
+            return click(title.load_rect.center)
+        if load is not None and load.rows:
+            seen["rows"] = [r for _, r in load.rows]
+        return []
+
+    run_title(script, frames=40, until=lambda s: "rows" in seen)
+    rows = seen["rows"]
+    assert len(rows) == 6
+    assert rows[-1].bottom <= 720 - 96 - 10  # above the panel's bottom edge and the Back button
+
+
 def test_every_description_is_shown_whole(tmp_path: Path) -> None:
     """Each battle's description is drawn in full beside its picture, never cut with "..." (issue 20)."""
     shown: dict[str, list[str]] = {}
