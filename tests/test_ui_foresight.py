@@ -230,23 +230,3 @@ def test_hovering_an_enemy_outside_your_turn_shades_where_it_could_attack(scene)
     frame(s, ctx, ws)
     assert zone.builds == 1  # drawn from the cache while nothing changes
 
-
-def test_an_attack_the_engine_refuses_shows_its_odds_muted_and_hypothetical(scene) -> None:
-    """Issue 20, bug 1: "not possible: out of reach" stood beside a bold white "Hits on 7+ (70 %)", which read as an
-    offer. The reason comes first in red; the odds stay (what it would take) but muted: "Would hit on ..."."""
-    from game.rules import Push
-
-    m, ctx, ws, s = scene
-    m.submit(Push("Goblin", "e", 8))  # the GM pushes it east until the troll stops it at 13,5: 10 hexes from Mira
-    ctx.version += 1
-    assert m.encounter.view("Goblin").cell == (13, 5)
-    hover(ctx, (13, 5))
-    frame(s, ctx, ws)
-    p = widget(ws, ActionPreview)
-    lines = p.lines
-    assert lines[1].role == "bad" and lines[1].text.startswith("not possible")
-    odds = next(ln for ln in lines if "hit" in ln.text.lower() and "+" in ln.text)
-    assert odds.text.startswith("Would hit on ") and odds.role == "muted" and not odds.bold
-    assert not any(ln.text.startswith("Hits on") for ln in lines)
-    defeat = next(ln for ln in lines if ln.text.startswith("Chance to defeat"))  # 1d6+1 against 7 hp: a 6
-    assert defeat.role == "muted"  # not the green of a chance on offer

@@ -19,7 +19,7 @@ from .chrome import Button, text
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Widget
 from .maplayer import MapLayer
 from .overlays.draw import arrow as draw_arrow
-from .tokenlayer import TokenState, draw_tokens
+from .tokenlayer import TokenState, draw_name_tag, draw_tokens
 
 HINT = "H help   Tab panels   V enemy reach   G GM   Esc menu"
 
@@ -61,11 +61,13 @@ class BattleView:
             draw_coords(screen, ctx)
         if ctx.hovered_cell is not None and not pressing:
             pygame.draw.lines(screen, (255, 248, 210), True, ctx.hex_polygon(ctx.hovered_cell), 2)
-        self.name_tag = draw_tokens(screen, ctx, tokens)
+        draw_tokens(screen, ctx, tokens, tag=False)
         draw_fx(screen, ctx, anim)
         for w in widgets:
             if w.layer == "over":
                 w.draw(screen, ctx)
+        # The hovered token's name over the previews' arrows and paths: an attack arrow ran right through it.
+        self.name_tag = draw_name_tag(screen, ctx, tokens)
         self.buttons = buttons
         # The action bar goes under the panels: their tooltips (attack previews) must never be hidden.
         hud.draw_action_bar(screen, self.buttons, ctx.mouse)

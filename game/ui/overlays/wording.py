@@ -44,15 +44,6 @@ def roll_phrase(verb: str, roll_needed: int, chance: float) -> str:
     return f"{verb} on {roll_needed}+ ({pct(chance)})"
 
 
-def roll_line(verb: str, roll_needed: int, chance: float, *, possible: bool = True) -> Line:
-    """The roll in bold ("Hits on 7+ (70 %)"); for an attack the engine refuses, the same odds muted and
-    hypothetical ("Would hit on 7+ (70 %)"), so the red reason above is what reads first (issue 20, bug 1)."""
-    if possible or roll_needed > 20:
-        return Line(roll_phrase(verb, roll_needed, chance).capitalize(), "text" if possible else "muted",
-                    bold=possible)
-    return Line(roll_phrase(f"would {verb.removesuffix('s')}", roll_needed, chance).capitalize(), "muted")
-
-
 def _arc_phrase(arc: str, penalty: int) -> str:
     if arc == "front":
         return "from the front: no penalty"
@@ -99,17 +90,25 @@ def not_possible(reason: str) -> list[Line]:
     return [Line(part, "bad") for part in wrap(f"not possible: {reason_words(reason)}", REASON_WIDTH)]
 
 
+def if_allowed(verb: str, roll_needed: int, chance: float) -> Line:
+    """The odds of a refused blow or shot, muted and conditional: shown like an offered one (bright, with its
+    damage and whole roll) they read as a blow the next click makes, and a player clicked it and nothing
+    happened. A refused shot's chance is 0: its roll is shown without it ("hits on 10+ (0 %)" contradicts itself)."""
+    phrase = roll_phrase(verb, roll_needed, chance)
+    return Line(f"if it were allowed: {phrase if chance > 0 else phrase.split(' (')[0]}", "muted")
+
+
 def attack_lines(p: AttackPreview) -> list[Line]:
     """An :class:`AttackPreview` in words."""
     lines = [Line(f"{p.attacker} attacks {p.target}", "accent", bold=True)]
     reason = _reason(p)
     if reason:
-        lines.extend(not_possible(reason))
-    lines.append(roll_line("hits", p.roll_needed, p.hit_chance, possible=not reason))
+        return lines + not_possible(reason) + [if_allowed("hits", p.roll_needed, p.hit_chance)]
+    lines.append(Line(roll_phrase("hits", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
     lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
     lines.append(Line(damage_phrase(p)))
     if p.defeat_chance > 0:
-        lines.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "muted" if reason else "good"))
+        lines.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "good"))
     else:
         lines.append(Line(f"Cannot defeat {p.target} with this attack", "muted"))
     lines.append(Line(""))
@@ -122,8 +121,8 @@ def shove_lines(p: ShovePreview) -> list[Line]:
     lines = [Line(f"{p.attacker} shoves {p.target}", "accent", bold=True)]
     reason = _reason(p)
     if reason:
-        lines.extend(not_possible(reason))
-    lines.append(roll_line("succeeds", p.roll_needed, p.hit_chance, possible=not reason))
+        return lines + not_possible(reason) + [if_allowed("succeeds", p.roll_needed, p.hit_chance)]
+    lines.append(Line(roll_phrase("succeeds", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
     lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
     lines.extend(push_outcome_lines(p))
     lines.append(Line(""))
@@ -154,7 +153,7 @@ def disengage_lines(p: DisengagePreview) -> list[Line]:
     reason = _reason(p)
     if reason:
         lines.extend(not_possible(reason))
-    lines.append(roll_line("succeeds", p.roll_needed, p.chance, possible=not reason))
+    lines.append(Line(roll_phrase("succeeds", p.roll_needed, p.chance).capitalize(), "text", bold=True))
     if p.cancels:
         who = ", ".join(p.cancels)
         verb = "stops" if len(p.cancels) == 1 else "stop"
@@ -177,17 +176,17 @@ def sight_phrase(p: ShootPreview) -> Line:
 def shoot_lines(p: ShootPreview) -> list[Line]:
     """A :class:`ShootPreview` in words: the sight, the roll, the shooter's penalty, damage, every modifier."""
     lines = [Line(f"{p.attacker} shoots {p.target}", "accent", bold=True)]
-    if p.legal:
-        lines.extend(not_possible(p.legal))
+    if p.legal:  # the reason and the sight (why it may be refused), the roll only as what it would be
+        return lines + not_possible(p.legal) + [sight_phrase(p), if_allowed("hits", p.roll_needed, p.hit_chance)]
     lines.append(sight_phrase(p))
-    lines.append(roll_line("hits", p.roll_needed, p.hit_chance, possible=not p.legal))
+    lines.append(Line(roll_phrase("hits", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
     lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
     if p.shooter_penalty:
         who = ", ".join(p.threatened_by)
         lines.append(Line(f"Shooting while threatened by {who}: roll {signed(-p.shooter_penalty)} (R29)", "warn"))
     lines.append(Line(damage_phrase(p)))
     if p.defeat_chance > 0:
-        lines.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "muted" if p.legal else "good"))
+        lines.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "good"))
     lines.append(Line(""))
     lines.extend(breakdown(p.modifiers, p.roll_needed))
     return lines
