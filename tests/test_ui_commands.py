@@ -118,3 +118,24 @@ def test_a_disengage_that_can_still_move_away_goes_straight_to_the_engine() -> N
     m.submit(Begin())
     cm = CommandMapper(m, TiledPixels(m.encounter.layout).cell_center)
     assert cm.map(DisengageNow(), Situation()) == Submit(Disengage("Hero", "tumble", "acrobatics"))
+
+
+def test_flee_asks_first_only_where_the_engine_allows_it() -> None:
+    """Playthrough under Xvfb: Brother Tam, mid-map, clicked Flee; the box asked "Brother Tam flees? ... leaves
+    the battle for good", and Yes only brought "Cannot flee: not on an exit hex". A refused flight is submitted
+    at once (the engine words the refusal); an allowed one still asks."""
+    from game.rules import Flee
+    from game.ui.commands import FleeNow
+
+    m, cm = arena()
+    reason = m.encounter.can_flee("Hero")
+    assert reason is not None and "exit" in reason
+    cmd = cm.map(FleeNow(), Situation())
+    assert cmd == Submit(Flee("Hero"))
+    with pytest.raises(IllegalActionError) as err:
+        m.submit(cmd.action)
+    assert str(err.value) == reason
+    m.submit(Move("Hero", (0, 2)))  # the map's edge: an exit where the map marks none (R24)
+    assert m.encounter.can_flee("Hero") is None
+    asked = cm.map(FleeNow(), Situation())
+    assert isinstance(asked, Ask) and asked.action == Flee("Hero")

@@ -281,3 +281,45 @@ def test_bug12_headless_autoplay_ends_with_the_battle_and_saves_the_screenshot(t
 
     assert result.frames < 20000 and isinstance(result.stack.top, SummaryScene)
     assert shot.exists() and pygame.image.load(str(shot)).get_size() == SIZE
+
+
+def test_a_refused_attack_reads_as_refused_not_as_odds_on_offer(tmp_path: Path) -> None:
+    """Playthrough under Xvfb: Wren's first turn, hovering the Orc Pikeman across the ford. The preview said
+    "not possible: out of reach", then "Hits on 8+ (65 %)" in bright type with the damage and the whole roll,
+    like an attack the next click makes. A refused blow keeps its reason and, muted, the odds it would have."""
+    scene, screen = battle(tmp_path)
+    to_turn(scene, "Wren")
+    hover(scene, (11, 6))
+    frame(scene, screen)
+    lines = widget(scene, ActionPreview).lines  # type: ignore[attr-defined]
+    assert lines is not None
+    said = tip_text(lines)
+    assert lines[0].text == "Wren attacks Orc Pikeman" and lines[1].text.startswith("not possible: ")
+    odds = [ln for ln in lines if "hits on" in ln.text.lower()]
+    assert [ln.text for ln in odds] == ["if it were allowed: hits on 8+ (65 %)"] and odds[0].role == "muted"
+    assert "the d20 needs" not in said and "A hit deals" not in said
+
+
+def test_the_name_tag_is_drawn_over_the_previews_arrows(tmp_path: Path) -> None:
+    """Playthrough under Xvfb (Harrow Keep): Sir Bram hovering Pikeman 2, the tag "Pikeman 2 11/11" sat on the
+    attack arrow's row and the arrow was drawn across it, unreadable. Whatever goes over the tokens (arrows,
+    paths, rings) goes under the hovered token's name."""
+    scene, screen = battle(tmp_path)
+    to_turn(scene, "Mira")
+    hover(scene, (11, 6))
+
+    class Cover:
+        layer = "over"
+
+        def handle_event(self, event: pygame.event.Event, ctx: object) -> None:
+            return None
+
+        def draw(self, surface: pygame.Surface, ctx: object) -> None:
+            surface.fill((255, 0, 255))  # stands for every overlay drawn over the tokens
+
+    scene.widgets.append(Cover())  # type: ignore[arg-type]
+    frame(scene, screen)
+    tag = scene.view.name_tag
+    assert tag is not None
+    inside = [screen.get_at((x, tag.centery))[:3] for x in range(tag.left + 3, tag.right - 3)]
+    assert (255, 0, 255) not in inside

@@ -58,6 +58,12 @@ def test_every_engine_event_has_a_log_line() -> None:
     assert lines["Disengaged"] == "Mira disengages (acrobatics): rolled 15 +3 = 18 vs 11: success; free of Goblin"
     assert lines["Pushed"] == "Goblin is pushed to 6,5, takes 3 hazard damage"
     assert lines["CombatEnded"] == "Combat over (ended by the GM): player and ally win"
+    # Playthrough under Xvfb: the last status line read "Combat over (no hostile pair remains): enemy wins",
+    # the engine's R13 wording (kept in the log); a player reads who won and why in plain words.
+    won = narration.event_line(r.CombatEnded("no hostile pair remains", ("enemy",)), bonus)[0]
+    assert won == "Combat over: enemy wins (no foe left standing)"
+    assert narration.event_line(r.CombatEnded("no hostile pair remains", ()), bonus)[0] == \
+        "Combat over: nobody wins (no two hostile sides are left)"
     assert lines["Shot"] == ("Wren shoots Orc 1 from the left flank (defence −2), cover +2, shooting threatened −2: "
                              "rolled 11 +3 = 14 vs 12: hit, 4 damage")
     assert lines["AreaCast"] == "Tam casts at 5,5, catching Orc 1, Mira (0 uses left)"

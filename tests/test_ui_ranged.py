@@ -77,6 +77,14 @@ def test_a_blocked_shot_names_the_hex_that_blocks_it(tmp_path: Path) -> None:
     assert not p.sees and p.blocked_by == ((3, 4), (4, 4))  # the wall at 3,4-4,4 between them (R30)
     assert rp.sight == "blocked"
     assert "Sight: blocked by 3,4, 4,4" in [ln.text for ln in rp.lines or []]
+    # Playthrough under Xvfb (Fenn at Harrow Keep): a refused shot read "Hits on 10+ (0 %)" in bright type with
+    # its damage and whole roll. Refused: the reason, the sight, and the roll it would need, muted, no chance.
+    assert p.legal
+    lines = rp.lines or []
+    assert lines[1].text.startswith("not possible: ")
+    odds = [ln for ln in lines if "hits on" in ln.text.lower()]
+    assert [(ln.text, ln.role) for ln in odds] == [(f"if it were allowed: hits on {p.roll_needed}+", "muted")]
+    assert not any("A hit deals" in ln.text or "d20 needs" in ln.text for ln in lines)
 
 
 def test_cast_mode_previews_the_area_with_friendly_fire_marked(tmp_path: Path) -> None:

@@ -2,7 +2,8 @@
 
 ``policy_for(level)`` gives a ``game.match.Policy`` (``choose(view, rng) ->
 action``) for each of ``LEVELS``: the ``random`` and ``greedy`` baselines
-(for measurement) and the tactical ``easy``, ``normal`` and ``hard``.
+(for measurement), the tactical ``easy``, ``normal`` and ``hard``, and
+``expert``, which plays hard's best plans out on sandboxes (search.py).
 ``explain(view, level, rng)`` returns the plan for the rest of the current
 actor's turn with the score terms behind it (``playmat suggest``, the
 window). Policies keep no state between calls: safe to call from a worker

@@ -7,18 +7,21 @@ import random
 from game.rules import Action, EncounterView, EndTurn, Flee, RulesError
 
 from .baselines import GreedyPolicy, RandomPolicy
+from .search import SearchPolicy
 from .tactical import MAX_TURN_ACTIONS, TacticalPolicy
 from .turn import Plan, Term
 from .weights import EASY, HARD, NORMAL
 
-LEVELS = ("random", "greedy", "easy", "normal", "hard")
+LEVELS = ("random", "greedy", "easy", "normal", "hard", "expert")
 DEFAULT_LEVEL = "normal"
 
 
-def policy_for(level: str) -> RandomPolicy | GreedyPolicy | TacticalPolicy:
+def policy_for(level: str) -> RandomPolicy | GreedyPolicy | TacticalPolicy | SearchPolicy:
     """A fresh policy of that level (a ``game.match.Policy``); ValueError names the levels."""
     if level == "random":
         return RandomPolicy()
+    if level == "expert":
+        return SearchPolicy()
     if level == "greedy":
         return GreedyPolicy()
     tables = {"easy": EASY, "normal": NORMAL, "hard": HARD}
@@ -46,7 +49,7 @@ def explain(view: EncounterView, level: str = DEFAULT_LEVEL, rng: random.Random 
     first: Plan | None = None
     actions: list[Action] = []
     for _ in range(MAX_TURN_ACTIONS + 2):
-        if isinstance(policy, TacticalPolicy):
+        if isinstance(policy, TacticalPolicy | SearchPolicy):
             step = policy.plan(sandbox, rng)
             first = first or step
             action = step.actions[0]

@@ -20,13 +20,18 @@ from game.rules import (
     ARC_REAR,
     SIDE_BITS,
     UNREACHABLE,
+    Applied,
     Attack,
     Cast,
     CombatantView,
+    Disengage,
     EncounterView,
     EndTurn,
+    Flee,
+    Moved,
     Shoot,
     Shove,
+    TurnStarted,
     ZoneMemo,
     arc_penalties,
     dice_distribution,
@@ -149,6 +154,38 @@ class Situation:
                 break
             ended += isinstance(action, EndTurn)
         return ended / max(1, len(self.by_name))
+
+    @cached_property
+    def left_hexes(self) -> list[tuple[int, int]]:
+        """Hexes the actor would shuffle back to by ending its turn there without striking.
+
+        The hexes it stood on earlier this turn (p -> q -> p within a turn), and
+        the hex it started its last turn on when that turn moved it and struck
+        nothing (p -> q -> p across turns), read from the engine's records.
+        """
+        me = self.me.name
+        turns: list[list[Applied]] = [[]]  # this turn's records, then the turn before, newest first
+        for rec in reversed(self.enc.records):
+            turns[-1].append(rec)
+            if any(isinstance(e, TurnStarted) and e.unit == me for e in rec.events):
+                if len(turns) == 2:
+                    break
+                turns.append([])
+        out: list[tuple[int, int]] = []
+        now = self.me.cell
+        for rec in turns[0]:
+            for e in rec.events:
+                if isinstance(e, Moved) and e.unit == me:
+                    out += [c for c in (e.path[0], e.path[-1]) if c != now]
+        if len(turns) == 2 and turns[1]:
+            mine = [r for r in turns[1] if getattr(r.action, "unit", None) == me]
+            moves = [e for r in turns[1] for e in r.events if isinstance(e, Moved) and e.unit == me]
+            struck = any(isinstance(r.action, Attack | Shove | Shoot | Cast | Disengage | Flee) for r in mine)
+            if moves and not struck:
+                start = moves[-1].path[0]  # newest first: the last listed is its turn's first move
+                if start != moves[0].path[-1] and start != now:
+                    out.append(start)
+        return sorted(set(out))
 
     @cached_property
     def side_ratio(self) -> float:

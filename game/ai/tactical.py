@@ -204,6 +204,7 @@ class TacticalPolicy:
         # The engine's zone answers this policy has asked for (speed only: they never change an answer).
         self.zone_memo = ZoneMemo()
         self.dice_memo: dict[str, DamageDice] = {}
+        self.ranked: list[Plan] | None = None  # set only while ranked_plans() asks
 
     def choose(self, view: EncounterView, rng: random.Random) -> Action:
         return self.plan(view, rng, explain=False).actions[0]
@@ -243,6 +244,12 @@ class TacticalPolicy:
         pos = Positions(sit, w, sit.cells, retreating, moved, coord.base_deny if coord and w.deny else None)
         cands: list[Candidate] = []
         score, facing, terms = pos.evaluate(slice(None))
+        if w.backtrack and sit.left_hexes:
+            # A turn that only walks back where it came from is a shuffle (issue 18: the Troll's
+            # 12,4 <-> 12,6 on default.tmx): only a reason worth more than this may take it there.
+            back = np.isin(sit.cells, [sit.board.flat(c) for c in sit.left_hexes]) * -w.backtrack
+            terms = {**terms, "backtrack": back}
+            score = score + back
         # Every end hex is a candidate when noise may reorder them; otherwise only
         # the best can win (np.argmax keeps the first of equals, as max() over the list does).
         keep: Iterable[int]
@@ -263,17 +270,40 @@ class TacticalPolicy:
             if sit.me.area is not None and sit.me.area_uses_left > 0:
                 self._casts(sit, pos, cands, score)
             self._flee(sit, pos, cands, retreating)
-            if retreating:
-                self._disengage(sit, w, pos, cands)
+            if w.next_round and (retreating or sit.me.hp <= sit.me.hp_max // 2):
+                # Wounded and pinned: breaking away (R23) to a hex beyond the threat is weighed
+                # against fighting on where it stands (issue 18), not only when the fight is lost.
+                self._disengage(sit, w, pos, cands, retreating)
         if w.noise:
             for c in cands:
                 u = rng.random()
                 c.terms["noise"] = w.noise * -math.log(-math.log(max(u, 1e-12)))
         if w.replies and w.next_round:
             cands = self._check_replies(sit, pos, cands)
+        if self.ranked is not None:  # expert's search asks for every plan, best first
+            self.ranked = [self._as_plan(name, c) for c in sorted(cands, key=lambda c: -c.score)]
         best = max(cands, key=lambda c: c.score)  # first of equals: enumeration order is deterministic
-        terms_out = tuple(Term(k, v) for k, v in best.terms.items() if abs(v) > 1e-9)
-        return Plan(name, self.level, tuple(best.actions), terms_out, best.score, best.label)
+        return self._as_plan(name, best)
+
+    def _as_plan(self, name: str, c: Candidate) -> Plan:
+        terms_out = tuple(Term(k, v) for k, v in c.terms.items() if abs(v) > 1e-9)
+        return Plan(name, self.level, tuple(c.actions), terms_out, c.score, c.label)
+
+    def ranked_plans(self, enc: EncounterView, rng: random.Random) -> list[Plan]:
+        """Every candidate turn of a fresh plan from here, best first (the first is :meth:`plan`'s choice).
+
+        Expert's search (search.py) plays the best few of them out; the same
+        state and seed give the same list.
+        """
+        name = enc.turn
+        if name is None:
+            return [Plan("", self.level, (EndTurn(),))]
+        self.ranked = []
+        try:
+            best = self._plan_fresh(enc, rng, True, name, turn_so_far(enc))
+            return self.ranked or [best]
+        finally:
+            self.ranked = None
 
     def _as_planned(self, enc: EncounterView, rng: random.Random, explain: bool) -> Plan | None:
         """Hard: the rest of the plan it chose when its turn began or its dice last spoke.
@@ -573,8 +603,9 @@ class TacticalPolicy:
                 terms = {"flee": -w.flee * sit.value(me)}
                 cands.append(self._candidate(sit, [Flee(me.name)], flat, me.facing_index, terms, "flee"))
 
-    def _disengage(self, sit: Situation, w: Weights, pos: Positions, cands: list[Candidate]) -> None:
-        """Retreating from threatened space: try to break away (R23), then take the best hex open after it."""
+    def _disengage(self, sit: Situation, w: Weights, pos: Positions, cands: list[Candidate],
+                   retreating: bool = True) -> None:
+        """Wounded or retreating in threatened space: try to break away (R23), then take the best hex open after it."""
         me, enc = sit.me, sit.enc
         if enc.can_disengage(me.name) is not None:
             return
@@ -588,7 +619,7 @@ class TacticalPolicy:
         except Exception:  # a refusal just means no such plan
             return
         after = Situation(trial, w.reply, self.zone_memo, self.dice_memo)
-        open_pos = Positions(after, w, after.cells, True, False)
+        open_pos = Positions(after, w, after.cells, retreating, False)
         score, facing, terms = open_pos.evaluate(slice(None))
         j = int(np.argmax(score))
         here_score = pos.evaluate(np.array([pos.index[sit.here]]))[0][0]

@@ -31,6 +31,7 @@ class Weights:
     shield: float = 0.6  # standing between a wounded friend and the hostile nearest it
     flee: float = 0.7  # fraction of its own value a combatant gives up by fleeing
     retreat: float = 1.0  # per turn of distance from hostiles, when the fight is lost
+    backtrack: float = 2.0  # ending, without striking, on a hex it left this turn or left last turn (a shuffle)
     # --- level behaviour -------------------------------------------------------------------
     reply: float = 0.0  # hard: each hostile strikes whom its blow is worth most against (> 0: how surely)
     focus: float = 0.0  # hard: joint assignment of the side's blows (coordinate.py); weight of what it adds

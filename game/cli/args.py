@@ -73,7 +73,7 @@ def build_parser() -> Parser:
     sp.add_argument("--seed", type=int, metavar="N", help="fix the dice (and the AI's choices)")
     sp.add_argument("--human", action="append", default=[], metavar="FACTION", help="a faction you command")
     sp.add_argument("--ai", action="append", default=[], metavar="FACTION[=LEVEL]",
-                    help="a faction the AI plays (random, greedy, easy, normal, hard)")
+                    help="a faction the AI plays (random, greedy, easy, normal, hard, expert)")
     sp.add_argument("--autoplay", action="store_true", help="the AI plays every faction (watch mode)")
     sp.add_argument("--explain-ai", action="store_true", help="show why the AI does what it does")
     sp.add_argument("--speed", choices=("1", "2", "instant"), default="1", help="AI turn speed")

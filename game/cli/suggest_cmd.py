@@ -17,6 +17,7 @@ from game.rules import RulesError
 
 from .printable import printable
 from .session import load_encounter
+from .suggest_words import plan_words
 
 
 def add_arguments(sp: argparse.ArgumentParser) -> None:
@@ -33,9 +34,7 @@ def cmd_suggest(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(doc) + "\n")
         return 0
-    lines = [f"{plan.unit} ({plan.level}): {plan.summary or 'plan'}"]
-    lines += [f"  {i}. {json.dumps(step)}" for i, step in enumerate(doc["plan"], start=1)]
-    if doc["why"]:
-        lines.append("why: " + ", ".join(f"{t['term']} {t['value']:+g}" for t in doc["why"]))
+    # In words a GM reads; the odds are the engine's previews along the plan (suggest_words.py).
+    lines = plan_words(enc, plan, random.Random(args.seed))
     sys.stdout.write(printable("\n".join(lines)) + "\n")
     return 0

@@ -19,7 +19,7 @@ from .chrome import Button, text
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Widget
 from .maplayer import MapLayer
 from .overlays.draw import arrow as draw_arrow
-from .tokenlayer import TokenState, draw_tokens
+from .tokenlayer import TokenState, draw_name_tag, draw_tokens
 
 HINT = "H help   Tab panels   V enemy reach   G GM   Esc menu"
 
@@ -61,17 +61,25 @@ class BattleView:
             draw_coords(screen, ctx)
         if ctx.hovered_cell is not None and not pressing:
             pygame.draw.lines(screen, (255, 248, 210), True, ctx.hex_polygon(ctx.hovered_cell), 2)
-        self.name_tag = draw_tokens(screen, ctx, tokens)
+        draw_tokens(screen, ctx, tokens, tag=False)
         draw_fx(screen, ctx, anim)
         for w in widgets:
             if w.layer == "over":
                 w.draw(screen, ctx)
+        # The hovered token's name over the previews' arrows and paths: an attack arrow ran right through it.
+        self.name_tag = draw_name_tag(screen, ctx, tokens)
         self.buttons = buttons
         # The action bar goes under the panels: their tooltips (attack previews) must never be hidden.
         hud.draw_action_bar(screen, self.buttons, ctx.mouse)
+        ctx.covers = [pygame.Rect(b.rect) for b, _ in self.buttons]
+        if ctx.covers:
+            ctx.covers = [ctx.covers[0].unionall(ctx.covers)]  # the bar as one: a tip never sits between buttons
         for w in widgets:
             if w.layer == "panel" and (show_panels or getattr(w, "always", False)):
                 w.draw(screen, ctx)
+                cover = getattr(w, "cover", None)
+                if cover is not None and cover.width > 0 and cover.height > 0:
+                    ctx.covers.append(pygame.Rect(cover))
         ctx.tips.clear()  # with the panels hidden nobody drew the tooltips: never carry them to the next frame
         if explain is not None:  # above the panels: asked for, so never hidden
             hud.draw_explain(screen, ctx, *explain)
@@ -84,8 +92,10 @@ def draw_coords(screen: pygame.Surface, ctx: BattleContext) -> None:
     """col,row on every hex in view, on a dark backing so it reads on any terrain (C)."""
     vr = ctx.view_rect
     lay = ctx.encounter.layout
-    size = max(13, int(15 * ctx.zoom))
-    below = ctx.hex_radius() * 0.55
+    # 12 px digits at 100 % (issue 20), pygame's default font at 24; low in the hex, clear of a reach count's
+    # badge in the middle (V and C together).
+    size = max(14, round(24 * ctx.zoom))
+    below = ctx.hex_radius() * 0.74
     for row in range(lay.rows):
         for col in range(lay.cols):
             x, y = ctx.cell_to_screen((col, row))

@@ -238,6 +238,10 @@ class CommandMapper:
         if isinstance(intent, UndoLast):
             return TakeBack()
         if isinstance(intent, FleeNow):
+            # Ask only before a flight the engine allows: a confirm for one it refuses ("leaves the battle for
+            # good", Yes, then "Cannot flee: not on an exit hex") asks the player to weigh what cannot happen.
+            if self.enc.can_flee(actor) is not None:
+                return Submit(Flee(actor))  # refused by the engine, in its own words
             return Ask(f"{actor} flees?", f"{actor} leaves the battle for good.", Flee(actor))
         if isinstance(intent, EndTurnNow):
             return self._end_turn(actor)

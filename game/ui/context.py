@@ -112,6 +112,9 @@ class BattleContext:
     # Tooltips "over" widgets post this frame; the Tooltips panel (last of game.ui.panels.widgets()) draws
     # them above every panel and clears the list, so a preview is never hidden under the log or the tracker.
     tips: list[Tip] = field(default_factory=list)
+    # The screen rectangles of the panels and the action bar drawn so far this frame (the battle view fills it
+    # as it draws them): the tooltips, drawn last, keep clear of them.
+    covers: list[pygame.Rect] = field(default_factory=list)
 
     @property
     def encounter(self) -> EncounterView:

@@ -1,7 +1,11 @@
 """Where the battle's camera looks: glide to whoever acts, keep a walking token in view, edge and key panning.
 
 Wesnoth #8355: during AI turns a camera that glides instead of jumping. A point
-already well inside the view does not move the camera at all. Screen-edge
+already well inside the view does not move the camera at all; one outside
+moves it only as far as brings the point inside (not to the centre), and never
+past the camera's bounds: centring on a token walking near the map's edge slid
+a map that nearly fits the window off by a quarter of the view (half the
+fortress hidden under the action bar, the rest an empty band). Screen-edge
 panning only counts the pointer over the map area (never over the top bar or
 the status line, whose bottom row a resting pointer sits on) and only after
 the pointer really moved in this window.
@@ -29,8 +33,14 @@ class Director:
             return
         sx, sy = cam.map_to_screen(*point)
         inner_x, inner_y = cam.view_w * INNER, cam.view_h * INNER
-        if not (inner_x < sx < cam.view_w - inner_x and inner_y < sy < cam.view_h - inner_y):
-            self.glide = point
+        if inner_x < sx < cam.view_w - inner_x and inner_y < sy < cam.view_h - inner_y:
+            return
+        dx = min(0.0, sx - inner_x) + max(0.0, sx - (cam.view_w - inner_x))
+        dy = min(0.0, sy - inner_y) + max(0.0, sy - (cam.view_h - inner_y))
+        x0, x1, y0, y1 = cam.centre_range()
+        target = (min(max(cam.cx + dx / cam.zoom, x0), x1), min(max(cam.cy + dy / cam.zoom, y0), y1))
+        if abs(target[0] - cam.cx) + abs(target[1] - cam.cy) >= 1.0:
+            self.glide = target
 
     def edge_vector(self, mouse: tuple[int, int], view: tuple[int, int, int, int]) -> tuple[int, int]:
         """Pan direction from a pointer resting in the band along the map area's edges (x, y, w, h)."""

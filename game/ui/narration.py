@@ -251,8 +251,10 @@ def _(ev: Edited, bonus: Bonus | None = None) -> Entry:
 def _(ev: CombatEnded, bonus: Bonus | None = None) -> Entry:
     winners = tuple(ev.winners)
     who = (" and ".join(winners) + (" wins" if len(winners) == 1 else " win")) if winners else "nobody wins"
-    why = "ended by the GM" if ev.reason == "gm" else "no hostile pair remains"
-    return f"Combat over ({why}): {who}", "accent"
+    if ev.reason == "gm":
+        return f"Combat over (ended by the GM): {who}", "accent"
+    # R13's "no hostile pair remains" is the engine's wording (the log keeps it); a player reads why it ended.
+    return f"Combat over: {who} ({'no foe left standing' if winners else 'no two hostile sides are left'})", "accent"
 
 
 def event_lines(events: Iterable[object], bonus: Bonus | None = None) -> list[Entry]:

@@ -186,10 +186,18 @@ def post_tip(ctx: Host, lines: Sequence[Line], near: tuple[float, float], *, min
 
 
 def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, float], *, min_width: int = 0,
-            edge: tuple[int, int, int] = PANEL_EDGE, within: pygame.Rect | None = None) -> pygame.Rect:
-    """A framed box of ``lines`` beside ``near`` (below-right, flipped or slid to stay ``within``). Returns its rect."""
+            edge: tuple[int, int, int] = PANEL_EDGE, within: pygame.Rect | None = None,
+            anchor: pygame.Rect | None = None, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A framed box of ``lines`` beside ``near`` (below-right, flipped or slid to stay ``within``), or, given an
+    ``anchor`` (the hex or token it is about), beside that and clear of ``avoid`` (:func:`place_beside`).
+    Returns its rect."""
     w, h = lines_size(lines, min_width)
     box = within if within is not None and within.width > 0 else screen.get_rect()
+    if anchor is not None:
+        rect = place_beside((w, h), anchor, box, avoid)
+        draw_frame(screen, rect, edge=edge)
+        draw_lines(screen, rect, lines)
+        return rect
     near = (int(near[0]), int(near[1]))
     x, y = near[0] + 18, near[1] + 18
     if x + w > box.right - 4:
@@ -200,6 +208,54 @@ def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, fl
     draw_frame(screen, rect, edge=edge)
     draw_lines(screen, rect, lines)
     return rect
+
+
+GAP = 6  # px between a tooltip and the hex (or token) it is about
+
+
+def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
+                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes: beside ``anchor`` (the hovered hex, or the token on it), never over it.
+
+    Wesnoth and MegaMek put a hex's report next to the hex, not under the pointer; here the panels (card,
+    tracker, log, action bar: ``avoid``) also stay readable. Candidates: right of the anchor, left, below,
+    above, each slid along the anchor's side and to the edges of each panel; the one covering the least of
+    the panels wins, then the side in that order, then the one nearest the anchor. It stays inside ``area``
+    where it fits; the anchor itself is covered only when no side has room (a window smaller than the tip)."""
+    w, h = size
+    a = anchor
+    lo_x, hi_x = area.left + 4, area.right - 4 - w
+    lo_y, hi_y = area.top + 4, area.bottom - 4 - h
+
+    def clamp(v: int, lo: int, hi: int) -> int:
+        return max(lo, min(v, hi)) if lo <= hi else lo
+
+    ys = {a.top, a.bottom - h, a.centery - h // 2}
+    xs = {a.left, a.right - w, a.centerx - w // 2}
+    for r in avoid:
+        ys |= {r.bottom + GAP, r.top - GAP - h}
+        xs |= {r.right + GAP, r.left - GAP - w}
+    cands: list[tuple[int, pygame.Rect]] = []
+    for rank, x in ((0, a.right + GAP), (1, a.left - GAP - w)):
+        if lo_x <= x <= max(lo_x, hi_x):
+            cands += [(rank, pygame.Rect(x, clamp(y, lo_y, hi_y), w, h)) for y in ys]
+    for rank, y in ((2, a.bottom + GAP), (3, a.top - GAP - h)):
+        if lo_y <= y <= max(lo_y, hi_y):
+            cands += [(rank, pygame.Rect(clamp(x, lo_x, hi_x), y, w, h)) for x in xs]
+    # Beside, not across the map: a box slid along a side still shares some of that side with the anchor.
+    near = [(k, r) for k, r in cands
+            if (r.top < a.bottom and r.bottom > a.top if k < 2 else r.left < a.right and r.right > a.left)]
+    if not near:  # no room on any side: the old place, below-right of the anchor, kept inside the area
+        return pygame.Rect(clamp(a.right + GAP, lo_x, hi_x), clamp(a.top, lo_y, hi_y), w, h)
+
+    def covered(r: pygame.Rect) -> int:
+        return sum(c.width * c.height for c in (r.clip(x) for x in avoid))
+
+    def score(kr: tuple[int, pygame.Rect]) -> tuple[int, int, int, float]:
+        k, r = kr
+        return (r.colliderect(a), covered(r), k, abs(r.centerx - a.centerx) + abs(r.centery - a.centery))
+
+    return min(near, key=score)[1]
 
 
 def font_small_bold(s: str, colour: tuple[int, int, int] = (255, 255, 255)) -> pygame.Surface:

@@ -97,8 +97,9 @@ def _angle(ctx: BattleContext, cell: Cell, facing: int) -> int:
 
 
 def draw_tokens(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, TokenState],
-                art: TokenArt | None = None) -> pygame.Rect | None:
-    """Every token, and the hovered one's name tag (its rectangle is returned; None: no tag)."""
+                art: TokenArt | None = None, tag: bool = True) -> pygame.Rect | None:
+    """Every token, and the hovered one's name tag (its rectangle is returned; None: no tag). ``tag=False``
+    leaves the tag to :func:`draw_name_tag`, for a caller that draws it above what goes over the tokens."""
     art = art or shared_art()
     inr = ctx.hex_radius()
     turn = ctx.encounter.turn
@@ -108,9 +109,14 @@ def draw_tokens(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, To
             _footprint(screen, ctx, tok)
     for tok in ordered:
         _token(screen, ctx, art, tok, inr, ring=_ring(ctx, tok, turn))
+    return draw_name_tag(screen, ctx, tokens) if tag else None
+
+
+def draw_name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, TokenState]) -> pygame.Rect | None:
+    """The hovered (or highlighted) token's name tag; its rectangle, None when nobody is hovered."""
     hovered = ctx.hovered_unit or ctx.highlight
     if hovered in tokens:
-        return _name_tag(screen, ctx, tokens, tokens[hovered], inr)
+        return _name_tag(screen, ctx, tokens, tokens[hovered], ctx.hex_radius())
     return None
 
 

@@ -90,12 +90,20 @@ def not_possible(reason: str) -> list[Line]:
     return [Line(part, "bad") for part in wrap(f"not possible: {reason_words(reason)}", REASON_WIDTH)]
 
 
+def if_allowed(verb: str, roll_needed: int, chance: float) -> Line:
+    """The odds of a refused blow or shot, muted and conditional: shown like an offered one (bright, with its
+    damage and whole roll) they read as a blow the next click makes, and a player clicked it and nothing
+    happened. A refused shot's chance is 0: its roll is shown without it ("hits on 10+ (0 %)" contradicts itself)."""
+    phrase = roll_phrase(verb, roll_needed, chance)
+    return Line(f"if it were allowed: {phrase if chance > 0 else phrase.split(' (')[0]}", "muted")
+
+
 def attack_lines(p: AttackPreview) -> list[Line]:
     """An :class:`AttackPreview` in words."""
     lines = [Line(f"{p.attacker} attacks {p.target}", "accent", bold=True)]
     reason = _reason(p)
     if reason:
-        lines.extend(not_possible(reason))
+        return lines + not_possible(reason) + [if_allowed("hits", p.roll_needed, p.hit_chance)]
     lines.append(Line(roll_phrase("hits", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
     lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
     lines.append(Line(damage_phrase(p)))
@@ -113,7 +121,7 @@ def shove_lines(p: ShovePreview) -> list[Line]:
     lines = [Line(f"{p.attacker} shoves {p.target}", "accent", bold=True)]
     reason = _reason(p)
     if reason:
-        lines.extend(not_possible(reason))
+        return lines + not_possible(reason) + [if_allowed("succeeds", p.roll_needed, p.hit_chance)]
     lines.append(Line(roll_phrase("succeeds", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
     lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
     lines.extend(push_outcome_lines(p))
@@ -168,8 +176,8 @@ def sight_phrase(p: ShootPreview) -> Line:
 def shoot_lines(p: ShootPreview) -> list[Line]:
     """A :class:`ShootPreview` in words: the sight, the roll, the shooter's penalty, damage, every modifier."""
     lines = [Line(f"{p.attacker} shoots {p.target}", "accent", bold=True)]
-    if p.legal:
-        lines.extend(not_possible(p.legal))
+    if p.legal:  # the reason and the sight (why it may be refused), the roll only as what it would be
+        return lines + not_possible(p.legal) + [sight_phrase(p), if_allowed("hits", p.roll_needed, p.hit_chance)]
     lines.append(sight_phrase(p))
     lines.append(Line(roll_phrase("hits", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
     lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))

@@ -1,0 +1,183 @@
+"""Expert: hard's best few plans played out on sandboxes to the actor's next turn, every side `normal`.
+
+A one-turn score misses what pays off a turn later (a shove into fire, a
+retreat, focus fire): MegaMek's Princess and Wesnoth's RCA AI show it. So for
+each of hard's best plans (at most :data:`PLANS`, none more than
+:data:`MARGIN` points below the best) the expert plays the plan on a sandbox
+whose dice come from a sampled seed (``EncounterView.sandbox``), then every
+combatant's turn after it, up to the actor's own next turn, with the
+`normal` AI, and weighs where the sides stand then (:func:`standing`). Every
+plan is played with the same dice seeds (common random numbers: the plans
+differ by their choices, not by their luck), one seed for all plans at a
+time, so when the budget runs out every plan has had the same samples.
+
+Budget: at most :data:`SAMPLES` seeds, and at most :data:`STEPS` decisions of
+the simulated `normal` players in one search, which keeps a decision under
+about a second and is deterministic: the same state and seed give the same
+choice. A CPU-time cap (:data:`CAP_S`) is the safety net for a slow machine:
+when it passes, the best plan over the seeds completed so far is returned
+(``cut_short`` counts how often; with the cap hit, a choice can differ).
+
+The score of a plan is its mean standing after the play-out plus half of
+hard's own score for it (its positional terms see past the horizon, and on
+few samples they steady the choice).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from game.rules import Action, CombatantView, EncounterView, EndTurn
+
+from .tactical import TacticalPolicy, same_step
+from .turn import DICE_KINDS, Plan, Term, turn_so_far
+from .weights import HARD, NORMAL
+
+PLANS = 4  # hard's best plans played out
+MARGIN = 4.0  # a plan this many points below hard's best is not played out
+SAMPLES = 4  # dice seeds per plan
+STEPS = 600  # simulated `normal` decisions per search (all plans and seeds together)
+CAP_S = 1.0  # CPU seconds of the deciding thread: the safety net
+PRIOR = 0.5  # weight of hard's own score beside the play-outs' mean standing
+TURN_DECISIONS = 20  # a safety net: no turn in a play-out takes more decisions than this
+
+
+def standing(enc: EncounterView, me: str) -> float:
+    """Where ``me``'s side stands: its combatants' worth minus its hostiles', in hit points.
+
+    A combatant still active counts its hit points plus half its maximum (being
+    on the board at all is worth something); one that fled counts half its hit
+    points (alive, but out of the fight); a defeated one counts nothing.
+    """
+    total = 0.0
+    for v in enc.views():
+        worth = _worth(v)
+        total += -worth if enc.hostile(me, v.name) else worth
+    return total
+
+
+def _worth(v: CombatantView) -> float:
+    if v.status == "active":
+        return v.hp + 0.5 * v.hp_max
+    if v.status == "fled":
+        return 0.5 * max(0, v.hp)
+    return 0.0
+
+
+class SearchPolicy:
+    """The `expert` level: hard's candidates, chosen among by play-outs (see the module doc)."""
+
+    def __init__(self, plans: int = PLANS, samples: int = SAMPLES, steps: int = STEPS, cap_s: float = CAP_S) -> None:
+        self.level = "expert"
+        self.hard = TacticalPolicy(HARD, "expert")
+        self.normal = TacticalPolicy(NORMAL, "normal")  # every side's mind in the play-outs
+        self.plans, self.samples, self.steps, self.cap_s = plans, samples, steps, cap_s
+        # The plan chosen at the turn's start (or its last dice), walked through until dice roll
+        # again, as hard's commit does: moving reveals nothing new. One tuple, replaced whole.
+        self._kept: tuple[object, tuple[Action, ...], Plan] | None = None
+        self.searches = 0
+        self.cut_short = 0
+
+    def choose(self, view: EncounterView, rng: random.Random) -> Action:
+        return self.plan(view, rng).actions[0]
+
+    def plan(self, enc: EncounterView, rng: random.Random, explain: bool = True) -> Plan:
+        name = enc.turn
+        if name is None:
+            return Plan("", self.level, (EndTurn(),))
+        done = turn_so_far(enc)
+        if done and not isinstance(done[-1], DICE_KINDS):
+            kept = self._follow(enc)
+            if kept is not None:
+                return kept
+        chosen = self._search(enc, rng, name)
+        self._kept = (enc.scenario, tuple(enc.history), chosen)
+        return chosen
+
+    def _follow(self, enc: EncounterView) -> Plan | None:
+        """The rest of the kept plan, when only its own moves and turns were played since it was made."""
+        kept = self._kept
+        if kept is None or kept[0] is not enc.scenario:
+            return None
+        history, plan = kept[1], kept[2]
+        now = enc.history
+        if len(now) <= len(history) or tuple(now[: len(history)]) != history:
+            return None
+        since = list(now[len(history):])
+        if len(since) >= len(plan.actions) or not all(same_step(a, b) for a, b in zip(since, plan.actions,
+                                                                                       strict=False)):
+            return None
+        rest = plan.actions[len(since):]
+        if enc.check(rest[0]) is not None:
+            return None
+        return Plan(plan.unit, self.level, rest, plan.terms, plan.score, plan.summary)
+
+    def _search(self, enc: EncounterView, rng: random.Random, name: str) -> Plan:
+        ranked = self.hard.ranked_plans(enc, rng)
+        seeds = [rng.getrandbits(32) for _ in range(self.samples)]  # drawn first: the same whatever follows
+        best_score = ranked[0].score
+        plans: list[Plan] = []
+        seen: set[tuple[Action, ...]] = set()
+        for p in ranked:
+            if len(plans) >= self.plans or p.score < best_score - MARGIN:
+                break
+            if p.actions not in seen:
+                seen.add(p.actions)
+                plans.append(p)
+        first = plans[0] if plans else ranked[0]
+        if len(plans) < 2:
+            return self._labelled(first, None, 0)
+        self.searches += 1
+        start = time.thread_time()
+        base = standing(enc, name)
+        outcomes: list[list[float]] = [[] for _ in plans]
+        steps = 0
+        for seed in seeds:
+            row = []
+            for p in plans:
+                value, used = self._play_out(enc, name, p.actions, seed)
+                steps += used
+                row.append(value - base)
+            if time.thread_time() - start > self.cap_s:
+                self.cut_short += 1
+                if not outcomes[0]:
+                    for out, value in zip(outcomes, row, strict=True):
+                        out.append(value)  # one whole sample is better than none
+                break
+            for out, value in zip(outcomes, row, strict=True):
+                out.append(value)
+            if steps >= self.steps:
+                break
+        scores = [statistics.fmean(o) + PRIOR * p.score for o, p in zip(outcomes, plans, strict=True)]
+        i = max(range(len(plans)), key=lambda k: scores[k])  # first of equals: hard's order
+        return self._labelled(plans[i], statistics.fmean(outcomes[i]), len(outcomes[i]))
+
+    def _labelled(self, p: Plan, playout: float | None, samples: int) -> Plan:
+        terms = p.terms if playout is None else (*p.terms, Term(f"playout ({samples} samples)", playout))
+        return Plan(p.unit, self.level, p.actions, terms, p.score, p.summary)
+
+    def _play_out(self, enc: EncounterView, name: str, actions: tuple[Action, ...], seed: int) -> tuple[float, int]:
+        """(standing after the play-out, simulated decisions made) of one plan with one dice seed."""
+        sb = enc.sandbox(random.Random(seed))
+        rng = random.Random(seed ^ 0x5EED)
+        for a in actions:
+            if sb.turn != name or sb.is_over() or sb.check(a) is not None:
+                break  # the dice changed the picture: `normal` plays the rest of the turn
+            sb.apply(a)
+        used = 0
+        others = len(sb.order()) - 1  # the horizon: every other combatant has had one turn
+        turns, current = 0, sb.turn
+        if current != name:
+            turns = 1
+        for _ in range(TURN_DECISIONS * (others + 2)):
+            if sb.is_over() or sb.turn is None or (turns > others) or (sb.turn == name and turns > 0):
+                break
+            action = self.normal.choose(sb, rng)
+            used += 1
+            sb.apply(action)
+            if sb.turn != current:
+                current = sb.turn
+                turns += 1
+        return standing(sb, name), used

@@ -1,0 +1,149 @@
+"""A plan in words a GM reads (``playmat suggest``): what the combatant does, the odds, and why.
+
+"Move Mira to 5,4, then attack Orc 1 from the rear: 70 % to hit, 3.5 damage
+expected, 20 % to defeat it." The odds are the engine's previews, asked on a
+sandbox where the plan's earlier steps have been taken (so an attack after a
+move is previewed from the hex the move ends on); nothing is worked out here.
+After the first roll the rest of the plan is intent: the sandbox's dice
+decide what it sees, as :func:`game.ai.explain` says.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.ai import Plan, Term
+from game.rules import (
+    Action,
+    Attack,
+    Cast,
+    Disengage,
+    EncounterView,
+    EndTurn,
+    Face,
+    Flee,
+    Move,
+    Shoot,
+    Shove,
+)
+
+DIRECTIONS = {"e": "east", "w": "west", "n": "north", "s": "south", "ne": "north-east", "nw": "north-west",
+              "se": "south-east", "sw": "south-west"}
+ARCS = {"front": "from the front", "left": "from its left flank", "right": "from its right flank",
+        "rear": "from the rear"}
+# Each score term (game/ai/tactical.py) in a GM's words: what a positive value means.
+TERMS = {
+    "expected_damage": "the damage it expects to deal",
+    "defeat": "its chance to defeat the target, times what the target is worth",
+    "wounded": "finishing a wounded foe",
+    "hazard": "the damage fire or a chasm does to the one it pushes",
+    "friendly_fire": "friends caught in its own burst",
+    "spend": "a use of its ability spent",
+    "danger": "the blows it expects to take next round",
+    "exposure": "blows it expects in its flank or rear next round",
+    "death": "its chance of dying next round, times its own worth",
+    "approach": "how far it still has to walk to reach a fight",
+    "retreat": "how far it gets from the foes, its fight being lost",
+    "exit": "how far it is from an exit, its fight being lost",
+    "support": "friends within two hexes",
+    "shield": "standing between a wounded friend and the nearest foe",
+    "zoc_stop": "being stopped short by a zone of control",
+    "flee": "leaving the battle (a combatant fled is lost to its side)",
+    "stay": "staying put rather than moving twice",
+    "stuck": "if the break-away fails: where it is left standing",
+    "backtrack": "walking back to a hex it just left (a shuffle)",
+    "focus": "the blows its friends will add to the same target",
+    "noise": "chance (the easy level's mistakes)",
+}
+
+
+def percent(p: float) -> str:
+    return f"{round(100 * p)} %"
+
+
+def plan_words(enc: EncounterView, plan: Plan, rng: random.Random | None = None) -> list[str]:
+    """The plan as sentences: the first the actions up to and including the first roll, with its
+    odds; then what it intends after, if anything; then a line of reasons (the largest first)."""
+    sb = enc.sandbox(rng if rng is not None else random.Random(0))
+    phrases: list[str] = []
+    rolled = False
+    before: list[str] = []
+    after: list[str] = []
+    for action in plan.actions:
+        text = _phrase(sb, action)
+        (after if rolled else before).append(text)
+        if isinstance(action, EndTurn | Flee) or sb.turn != plan.unit:
+            break
+        if isinstance(action, Attack | Shove | Shoot | Cast | Disengage):
+            rolled = True
+        try:
+            sb.apply(action)
+        except Exception:  # a step the sandbox's dice made moot (the target fell): the rest is intent only
+            break
+        if sb.turn != plan.unit:
+            break
+    phrases.append(f"{plan.unit} ({plan.level}): " + _join(before) + ".")
+    if after:
+        phrases.append("If all goes to plan, then " + _join(after, capital=False) + ".")
+    reasons = why_words(plan.terms)
+    if reasons:
+        phrases.append("Why: " + reasons + ".")
+    return phrases
+
+
+def _join(parts: Sequence[str], capital: bool = True) -> str:
+    if not parts:
+        return "nothing"
+    text = ", then ".join(parts)
+    return text[0].upper() + text[1:] if capital else text
+
+
+def _phrase(sb: EncounterView, action: Action) -> str:
+    if isinstance(action, Move):
+        return f"move {action.unit} to {action.to[0]},{action.to[1]}"
+    if isinstance(action, Face):
+        return f"turn to face {DIRECTIONS.get(action.dir, action.dir)}"
+    if isinstance(action, Attack):
+        pv = sb.preview_attack(action.unit, action.target)
+        return (f"attack {action.target} {ARCS.get(pv.arc, pv.arc)}: {percent(pv.hit_chance)} to hit, "
+                f"{pv.expected_damage:.1f} damage expected, {percent(pv.defeat_chance)} to defeat it")
+    if isinstance(action, Shove):
+        sv = sb.preview_shove(action.unit, action.target)
+        into = " into the chasm" if sv.falls else (f" into fire ({sv.hazard_damage} damage)"
+                                                   if sv.hazard_damage > 0 else "")
+        return (f"shove {action.target}{into}: {percent(sv.hit_chance)} to push it "
+                f"{DIRECTIONS.get(sv.direction, sv.direction)}, {percent(sv.defeat_chance)} to defeat it")
+    if isinstance(action, Shoot):
+        sp = sb.preview_shoot(action.unit, action.target)
+        cover = ", behind cover" if sp.cover else ""
+        return (f"shoot {action.target} {ARCS.get(sp.arc, sp.arc)}{cover}: {percent(sp.hit_chance)} to hit, "
+                f"{sp.expected_damage:.1f} damage expected, {percent(sp.defeat_chance)} to defeat it")
+    if isinstance(action, Cast):
+        cv = sb.preview_cast(action.unit, action.at)
+        foes = [a.target for a in cv.affected if not a.friendly]
+        friends = [a.target for a in cv.affected if a.friendly]
+        caught = f", catching {', '.join(foes) or 'no foe'}" + (f" (and {', '.join(friends)} of its own side)"
+                                                                if friends else "")
+        return f"use its area ability at {action.at[0]},{action.at[1]}{caught}"
+    if isinstance(action, Disengage):
+        dv = sb.preview_disengage(action.unit, action.skill)
+        return f"break away ({action.method} with {action.skill}): {percent(dv.chance)} to succeed"
+    if isinstance(action, Flee):
+        return "flee the battle from this exit"
+    if isinstance(action, EndTurn):
+        return "end the turn"
+    return action.KIND.replace("_", " ")
+
+
+def why_words(terms: Sequence[Term], most: int = 4) -> str:
+    """The largest score terms, each in words with its points ("+3.5 for the damage it expects to deal")."""
+    ranked = sorted((t for t in terms if abs(t.value) >= 0.05), key=lambda t: -abs(t.value))[:most]
+    out = []
+    for t in ranked:
+        base = t.term.split(" (")[0]
+        words = TERMS.get(base)
+        if base == "playout":
+            words = "how its side stands after the round is played out (expert)"
+        out.append(f"{t.value:+.1f} for {words or t.term.replace('_', ' ')}")
+    return "; ".join(out)

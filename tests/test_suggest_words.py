@@ -1,0 +1,51 @@
+"""``playmat suggest`` speaks a GM's language (issue 18 part 5); ``--json`` is unchanged.
+
+The odds in the words are worked out here by hand from the rules, not read
+from the code under test.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli.main import main
+from game.maps.tmxwrite import write_map
+
+
+def _map(tmp_path: Path) -> tuple[str, str]:
+    # The orc (3,2) cannot move; the knight (2,2) beside it faces west, away from it.
+    path = write_map(tmp_path / "m.tmx", ["." * 7] * 5, units=[
+        {"name": "Orc", "at": (3, 2), "faction": "enemy", "move": 0, "attack": 3, "damage": "4",
+         "initiative": 10},
+        {"name": "Knight", "at": (2, 2), "faction": "player", "hp": 20, "defense": 12, "facing": "w"},
+    ])
+    log = tmp_path / "l.jsonl"
+    log.write_text('{"action": "begin"}\n', encoding="utf-8")
+    return str(path), str(log)
+
+
+def test_suggest_words_the_attack_with_its_arc_and_odds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The knight faces west, so the orc east of it strikes its rear (R17): defence 12 - 4 (R19)
+    # = 8 to reach with d20 + 3, a roll of 5 or more: 16 faces of 20, 80 %. Damage is a flat 4:
+    # 0.8 x 4 = 3.2 expected, and 4 < 20 hp can never defeat it.
+    m, log = _map(tmp_path)
+    assert main(["suggest", m, "--log", log]) == 0
+    out = capsys.readouterr().out
+    first = out.splitlines()[0]
+    assert first.startswith("Orc (normal): Attack Knight from the rear: 80 % to hit, 3.2 damage expected, "
+                            "0 % to defeat it"), out
+    why = out.splitlines()[-1]
+    assert why.startswith("Why: +3.2 for the damage it expects to deal"), out
+    assert "_" not in why  # GM words, not term names
+
+
+def test_suggest_json_is_unchanged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    m, log = _map(tmp_path)
+    assert main(["suggest", m, "--log", log, "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc) == {"unit", "level", "plan", "why"}
+    assert doc["plan"][0] == {"action": "attack", "unit": "Orc", "target": "Knight"}
+    assert {"term": "expected_damage", "value": 3.2} in doc["why"]
