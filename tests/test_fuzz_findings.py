@@ -194,7 +194,7 @@ def test_a_tileset_of_more_tiles_than_the_limit_is_refused_before_reading_them(t
                                  f"{MAX_TILES_PER_TILESET:,}"]
 
 
-@pytest.mark.parametrize("encoding", ["bogus", "UTF-7x", ""])
+@pytest.mark.parametrize("encoding", ["bogus", "UTF-7x", "", "Shift_JIS", "EUC-JP"])
 def test_an_xml_declaration_naming_an_unknown_encoding_is_not_xml(tmp_path: Path, encoding: str) -> None:
     # Found by tests/test_untrusted_fuzz.py: expat asks Python's codecs for the declared encoding and their
     # LookupError escaped the reader as a traceback.

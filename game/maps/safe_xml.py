@@ -74,4 +74,8 @@ def parse_untrusted(data: bytes) -> ET.Element:
         raise XmlError(str(e)) from None
     except (LookupError, UnicodeError) as e:  # <?xml encoding="bogus"?>: Python's codecs, asked by expat
         raise XmlError(f"the XML declaration names {e}") from None
+    except ValueError as e:  # encoding="Shift_JIS": pyexpat's "multi-byte encodings are not supported"
+        if isinstance(e, InputLimitError):
+            raise
+        raise XmlError(f"the XML declaration's encoding cannot be read ({e})") from None
     return builder.close()
