@@ -93,8 +93,9 @@ def _frame_surface(size: tuple[int, int], edge: tuple[int, ...]) -> pygame.Surfa
 
 @lru_cache(maxsize=4096)
 def rendered(s: str, size: int, bold: bool, colour: tuple[int, ...]) -> pygame.Surface:
-    """Rendered text, cached: panels redraw the same few hundred strings every frame."""
-    return font(size, bold).render(s, True, colour)
+    """Rendered text, cached: panels redraw the same few hundred strings every frame. A NUL (a name in a
+    stranger's log may hold one) is left out: SDL_ttf refuses it with a ValueError."""
+    return font(size, bold).render(s.replace("\x00", ""), True, colour)
 
 
 def text(screen: pygame.Surface, s: str, pos: tuple[int, int], *, size: int = BODY, colour: tuple[int, ...] = TEXT,

@@ -162,6 +162,7 @@ def _wedge(rim: tuple[int, int, int], fill: tuple[int, int, int], side: int, r_p
 
 def _label(out: pygame.Surface, label: str, centre: tuple[int, int], r_px: int, edge: tuple[int, int, int]) -> None:
     """White initials with a dark outline: they read on every faction colour and over the emblem."""
+    label = label.replace("\x00", "")  # a name may hold NUL (a log from a stranger); SDL_ttf refuses it
     scale = 0.95 if len(label) <= 2 else 0.75 if len(label) == 3 else 2.6 / len(label)
     f = font(max(9, int(r_px * scale)), bold=True)
     text = f.render(label, True, (255, 255, 255))
