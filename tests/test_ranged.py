@@ -158,6 +158,7 @@ def test_r32_friendly_fire_and_the_caster_hitting_itself() -> None:
     assert enc.view("Ally").cell == (4, 3) and enc.view("Orc").cell == (2, 1)
     assert enc.view("Mage").facing == "e", "R32: the caster does not turn"
     assert out.action.rolls == (CastRoll("Mage", 15, 4), CastRoll("Ally", 9), CastRoll("Orc", 10, 4))
+    assert enc.dice_rolled_this_turn(), "a cast rolls dice: the window will not undo it (as for attacks)"
 
 
 def test_r33_a_push_chain_stops_at_a_wall() -> None:

@@ -203,6 +203,17 @@ def test_any_text_object_draws_without_a_traceback(
     render_map(path, objects=True)
 
 
+@pytest.mark.parametrize("body", ["\xad", "\u200d", "a\n\xad\xad\nb"])
+def test_a_line_of_zero_width_characters_draws_as_a_blank_line(body: str) -> None:
+    # Hypothesis found a text object holding only a soft hyphen: SDL_ttf refused it ("Text has zero width")
+    # and the render ended in a traceback. Such a line takes its line's height and draws nothing.
+    from game.render.textobj import layout_text
+
+    surf, _ = layout_text(body, {}, 200, 100, (0, 0, 0))
+    lines = body.count("\n") + 1
+    assert surf.get_height() >= lines * 10
+
+
 def _xml_chars(s: str) -> str:
     """The characters of ``s`` XML 1.0 can hold."""
     return "".join(c for c in s if c in "\t\n\r" or (" " <= c <= "\ud7ff") or ("\ue000" <= c <= "\ufffd")

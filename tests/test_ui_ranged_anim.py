@@ -172,3 +172,39 @@ def test_the_help_has_a_page_for_shooting_and_areas() -> None:
     text = " ".join(d for _, d in rows)
     for word in ("line of sight", "cover", "blocked", "friendly fire", "push", "uses left"):
         assert word in text, word
+
+
+def test_a_shot_through_cover_at_a_large_target_draws_a_line_that_sees(tmp_path: Path) -> None:
+    # The ogre (large) is centred on 7,3; a wall at 5,3 hides row 3 from the archer at 1,3, so the centres'
+    # line is blocked, while the lines to 7,2 and 7,4 see past the wall (R30, tests/test_ranged.py works
+    # them out). A tree at 3,3 lies on both: the shot is legal, through cover (R31). The window must draw
+    # one of the lines that see, in the cover colour, and mark no hex as blocking it.
+    from game.maps import load_scenario
+    from game.match import Match
+    from game.ui.commands import SHOOT
+    from game.ui.overlays import RangedPreview
+    from tests.ui_harness import frame as harness_frame
+    from tests.ui_harness import hover, make_ctx, screen
+
+    rows = ["." * 10, "." * 10, "." * 10, "...t.#....", "." * 10, "." * 10]
+    path = write_map(tmp_path / "ogre.tmx", rows, units=[
+        {"name": "Archer", "at": (1, 3), "faction": "player", "initiative": 9, "ranged": "1-6"},
+        {"name": "Ogre", "at": (7, 3), "faction": "enemy", "size": "large"}],
+        tile_properties={"t": {"terrain": "normal", "cover": True}})
+    m = Match(load_scenario(path))
+    m.submit(Begin())
+    enc = m.encounter
+    p = enc.preview_shoot("Archer", "Ogre")
+    assert p.legal is None and p.sees and p.cover and not p.clear_pairs
+    assert not enc.sight_report((1, 3), (7, 3))["sight"], "the centres' line is blocked by the wall"
+    ctx = make_ctx(m)
+    ctx.selected = "Archer"
+    ctx.action_mode = SHOOT
+    rp = RangedPreview()
+    hover(ctx, (7, 3))
+    harness_frame(screen(), ctx, [rp])
+    assert rp.sight == "cover" and rp.line is not None
+    assert rp.line[0] == (1, 3) and rp.line[1] in {(7, 2), (7, 4)}
+    assert enc.sight_report(*rp.line)["sight"] and (3, 3) in map(tuple, enc.sight_report(*rp.line)["cover"])
+    assert rp.marked_blocked == [], "no hex is marked as blocking a shot that sees"
+    assert "Sight: through cover, defence +2 (R31)" in [ln.text for ln in rp.lines or []]

@@ -93,6 +93,15 @@ def wrap_lines(text: str, f: pygame.font.Font, width: float, wrap: bool) -> list
     return lines[:200]
 
 
+def _render_line(f: pygame.font.Font, line: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    """One line's pixels; a line of zero-width characters only (a soft hyphen, a joiner) draws as a blank
+    line, where SDL_ttf refuses it ("Text has zero width")."""
+    try:
+        return f.render(line.rstrip(" ") or " ", True, colour)
+    except pygame.error:
+        return f.render(" ", True, colour)
+
+
 def layout_text(text: str, style: dict[str, str], width: float, height: float,
                 colour: tuple[int, int, int]) -> tuple[pygame.Surface, tuple[int, int]]:
     """The text's lines on a transparent surface, and where its top-left lies from the box's top-left.
@@ -103,7 +112,7 @@ def layout_text(text: str, style: dict[str, str], width: float, height: float,
     f = style_font(style)
     lines = wrap_lines(text[:1000], f, width, style.get("wrap") == "1")
     step = f.get_linesize()
-    rendered = [f.render(line.rstrip(" ") or " ", True, colour) for line in lines]
+    rendered = [_render_line(f, line, colour) for line in lines]
     halign, valign = style.get("halign", "left"), style.get("valign", "top")
     block_h = step * len(rendered)
     top = round({"center": (height - block_h) / 2, "bottom": height - block_h}.get(valign, 0.0))

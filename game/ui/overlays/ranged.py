@@ -60,6 +60,26 @@ def _seen_band(enc: EncounterView, name: str, lo: int, hi: int) -> list[Cell]:
     return out
 
 
+def _shot_and_line(enc: EncounterView, name: str, target: str) -> tuple[ShootPreview, tuple[Cell, Cell]]:
+    """The shot's preview and the line to draw for it: a clear line when there is one (R31: the best pair
+    for the shooter); else, when the shot sees through cover, a pair in range that sees (for a large
+    shooter or target the centres may be blocked while another pair sees); else the two centres, whose
+    line shows what blocks it."""
+    p = enc.preview_shoot(name, target)
+    if p.clear_pairs:
+        return p, p.clear_pairs[0]
+    centres = (enc.view(name).cell, enc.view(target).cell)
+    profile = enc.view(name).ranged
+    if p.sees and profile is not None:
+        pairs = sorted(((a, b) for a in enc.footprint(name) for b in enc.footprint(target)
+                        if profile.min_range <= enc.layout.distance(a, b) <= profile.max_range),
+                       key=lambda ab: (ab != centres, enc.layout.distance(*ab)))
+        for a, b in pairs:
+            if enc.sight_report(a, b)["sight"]:
+                return p, (a, b)
+    return p, centres
+
+
 def sight_state(p: ShootPreview) -> str:
     if not p.sees:
         return "blocked"
@@ -74,14 +94,16 @@ class RangedPreview:
         self.lines: list[Line] | None = None  # the tooltip as last drawn (tests read it)
         self.sight: str | None = None  # clear, cover or blocked for the hovered target
         self.caught: list[str] = []  # who the hovered burst would catch
+        self.line: tuple[Cell, Cell] | None = None  # the (shooter hex, target hex) whose sight line is drawn
+        self.marked_blocked: list[Cell] = []  # the hexes marked as blocking that line
         self._key: object = None
-        self._preview: ShootPreview | CastPreview | None = None
+        self._preview: tuple[ShootPreview, tuple[Cell, Cell]] | CastPreview | None = None
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
-        self.lines, self.sight, self.caught = None, None, []
+        self.lines, self.sight, self.caught, self.line, self.marked_blocked = None, None, [], None, []
         name = mover(ctx)
         if name is None or ctx.action_mode not in (SHOOT, CAST):
             return
@@ -120,17 +142,19 @@ class RangedPreview:
 
     def _shot(self, screen: pygame.Surface, ctx: BattleContext, name: str, target: str) -> None:
         enc = ctx.encounter
-        p = self._cached(ctx, ("shot", name, target), lambda: enc.preview_shoot(name, target))
+        shot = self._cached(ctx, ("shot", name, target), lambda: _shot_and_line(enc, name, target))
+        assert isinstance(shot, tuple)
+        p, (a, b) = shot
         assert isinstance(p, ShootPreview)
         state = sight_state(p)
-        self.sight = state
-        a, b = p.clear_pairs[0] if p.clear_pairs else (enc.view(name).cell, enc.view(target).cell)
+        self.sight, self.line = state, (a, b)
         report = enc.sight_report(a, b)
         colour = SIGHT_COLOUR[state]
         width = max(2, round(3 * ctx.zoom))
         for col, row in report["cover"]:
             draw.ring(screen, ctx.cell_to_screen((col, row)), ctx.hex_radius() * 0.7, th.WARN, 2)
         blocked = [(c[0], c[1]) for c in (p.blocked_by or report["blocked_by"])]
+        self.marked_blocked = blocked
         draw.hexes(screen, ctx, blocked, (255, 90, 70, 90), (255, 90, 70, 255), 3)
         draw.arrow(screen, ctx.cell_to_screen(a), ctx.cell_to_screen(b), colour, width)
         self.lines = wording.shoot_lines(p)
