@@ -72,10 +72,10 @@ def parse_untrusted(data: bytes) -> ET.Element:
         parser.Parse(data, True)
     except expat.ExpatError as e:
         raise XmlError(str(e)) from None
+    except InputLimitError:
+        raise  # the handlers' own refusals (an InputLimitError is a ValueError too)
     except (LookupError, UnicodeError) as e:  # <?xml encoding="bogus"?>: Python's codecs, asked by expat
         raise XmlError(f"the XML declaration names {e}") from None
-    except ValueError as e:  # encoding="Shift_JIS": pyexpat's "multi-byte encodings are not supported"
-        if isinstance(e, InputLimitError):
-            raise
-        raise XmlError(f"the XML declaration's encoding cannot be read ({e})") from None
+    except ValueError as e:  # expat reads no multi-byte encoding but UTF-16 (Tiled writes UTF-8)
+        raise XmlError(str(e)) from None
     return builder.close()
