@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from game.ai import LEVELS as AI_LEVELS
 from game.rules import Action, Attack, Encounter, EndTurn, Face, Move
 
 
@@ -34,4 +35,4 @@ def policy_for(level: str) -> AttackOrWander | Passive:
     return Passive() if level == "passive" else AttackOrWander()
 
 
-LEVELS = ("random", "greedy", "easy", "normal", "hard", "passive")
+LEVELS = (*AI_LEVELS, "passive")  # the game's level names (each played by AttackOrWander here) and "passive"

@@ -43,7 +43,6 @@ def test_importing_the_engine_and_headless_commands_loads_no_pygame_scipy_or_tco
     code = (
         "import importlib, sys\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"
-        "import game.maps.pytmx_import as t; t.import_pytmx()\n"
         "bad = [m for m in ('pygame', 'scipy', 'tcod') if m in sys.modules]\n"
         "print(','.join(bad))\n"
     )

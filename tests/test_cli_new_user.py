@@ -238,7 +238,7 @@ def test_shipped_maps_lead_with_the_default_and_carry_their_titles() -> None:
     maps = shipped_maps()
     assert maps and maps[0].path == default_map()
     for m in maps:
-        # The title a picker shows is the one the loader reads (through pytmx, not shipped.py's XML).
+        # The title a picker shows is the one the loader reads.
         assert m.title == load_scenario(m.path).title
         assert "\n" not in m.description
 

@@ -8,9 +8,9 @@ from xml.etree import ElementTree as ET
 
 import numpy as np
 import pytest
+import pytmx  # an independent reader of the files the writer makes (the test extra)
 
 from game.maps import load_scenario, shipped_maps
-from game.maps.pytmx_import import import_pytmx
 from game.maps.setup_writer import default_setup_path, save_setup, user_maps_folder
 from game.rules import Edit, Encounter, Join, Place, Remove, SetHp, SetThreatening
 
@@ -29,7 +29,7 @@ def test_load_save_load_gives_the_same_scenario(path: Path, tmp_path: Path) -> N
     first = load_scenario(path)
     out = save_setup(path, Encounter(first), tmp_path / "again.tmx")  # another folder: paths rewritten
     same_scenario(load_scenario(out), first)
-    import_pytmx().TiledMap(str(out), allow_duplicate_names=True)  # Tiled's format, as pytmx reads it
+    pytmx.TiledMap(str(out), allow_duplicate_names=True)  # Tiled's format, as another reader (pytmx) reads it
 
 
 def test_a_gm_s_setup_comes_back_exactly(tmp_path: Path) -> None:

@@ -30,7 +30,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.maps.pytmx_import import import_pytmx  # noqa: E402
+import pytmx  # noqa: E402  (the baseline only: the test or bench extra; Playmat reads TMX without it)
+
 from game.render.pg import pygame  # noqa: E402
 from game.render.tilemap import load_map_art  # noqa: E402
 from game.ui.maplayer import BACKGROUND  # noqa: E402
@@ -91,7 +92,6 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=7)
     args = ap.parse_args()
-    pytmx = import_pytmx()
     with tempfile.TemporaryDirectory() as tmp:
         rows = []
         for variant in ("plain", "rotated", "grouped"):

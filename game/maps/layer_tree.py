@@ -138,16 +138,27 @@ Locate = Callable[[str | None, str], Path | None]  # (image source, where) -> th
 Problem = Callable[[str | None, str], None]
 
 
-def read_layers(root: ET.Element, size: tuple[int, int], locate: Locate, problem: Problem) -> list[DrawLayer]:
+@dataclass
+class LayerTree:
+    """What :func:`read_layers` found."""
+
+    layers: list[DrawLayer] = field(default_factory=list)  # drawing order
+    # Each object layer's element with its drawn form (whose style holds the offset of its groups):
+    # the reader takes the objects' properties and classes from the element.
+    object_groups: list[tuple[ET.Element, ObjectLayerData]] = field(default_factory=list)
+    complete: bool = True  # False: a tile layer could not be read and is left out (the map is refused)
+
+
+def read_layers(root: ET.Element, size: tuple[int, int], locate: Locate, problem: Problem) -> LayerTree:
     """Every drawable layer of the map, in drawing order, with group effects applied.
 
     Faults are reported through ``problem(where, what)``; a tile layer whose
-    data cannot be read is left out (the caller refuses the map). ``locate``
+    data cannot be read is left out (and ``complete`` is False). ``locate``
     turns an image layer's source into the file it may read (or None).
     """
-    out: list[DrawLayer] = []
-    _walk(root, LayerStyle(), size, locate, problem, out, _Budget(limits.MAX_LAYER_CELLS))
-    return out
+    tree = LayerTree()
+    _walk(root, LayerStyle(), size, locate, problem, tree, _Budget(limits.MAX_LAYER_CELLS))
+    return tree
 
 
 @dataclass
@@ -159,7 +170,7 @@ class _Budget:
 
 
 def _walk(node: ET.Element, parent: LayerStyle, size: tuple[int, int], locate: Locate, problem: Problem,
-          out: list[DrawLayer], budget: _Budget) -> None:
+          tree: LayerTree, budget: _Budget) -> None:
     for child in node:
         if child.tag not in LAYER_TAGS:
             continue
@@ -167,7 +178,7 @@ def _walk(node: ET.Element, parent: LayerStyle, size: tuple[int, int], locate: L
         where = f'layer "{name}"'
         style = _own_style(child, where, problem).inside(parent)
         if child.tag == "group":
-            _walk(child, style, size, locate, problem, out, budget)
+            _walk(child, style, size, locate, problem, tree, budget)
         elif child.tag == "layer":
             budget.cells -= size[0] * size[1]
             if budget.cells < 0:
@@ -175,14 +186,19 @@ def _walk(node: ET.Element, parent: LayerStyle, size: tuple[int, int], locate: L
                     budget.refused = True
                     problem(where, f"the tile layers hold more than {limits.MAX_LAYER_CELLS:,} cells in all "
                             f"(layers x {size[0]}x{size[1]}), the limit")
+                tree.complete = False
                 continue
             layer = _tile_layer(child, name, style, size, where, problem)
-            if layer is not None:
-                out.append(layer)
+            if layer is None:
+                tree.complete = False
+            else:
+                tree.layers.append(layer)
         elif child.tag == "imagelayer":
-            out.append(_image_layer(child, name, style, locate, where))
+            tree.layers.append(_image_layer(child, name, style, locate, where))
         else:
-            out.append(_object_layer(child, name, style))
+            objects = _object_layer(child, name, style)
+            tree.layers.append(objects)
+            tree.object_groups.append((child, objects))
 
 
 def _float(node: ET.Element, attr: str, default: float, where: str,

@@ -41,12 +41,13 @@ from game.rules import (
 
 from .errors import MapError, one_line
 from .pixels import TiledPixels
-from .tmx_adapter import MapObject, TileInfo, TmxMap, read_tmx_collect
+from .tilesets import TileInfo
+from .tmx_adapter import TmxMap, read_tmx_collect
+from .tmx_objects import COMBATANT_KIND, MapObject
 
 COST_KEYS = tuple(f"cost_{m}" for m in MOVEMENT_TYPE_NAMES)  # index = MovementType
 MAX_COST = 1000  # costs and damage live in int16 arrays; far beyond any sensible map
 MAX_HAZARD_DAMAGE = 10_000
-COMBATANT_KIND = "combatant"
 
 
 def load_scenario(path: str | Path | TmxMap, *, allow_outside: bool = False) -> Scenario:

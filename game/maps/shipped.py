@@ -11,11 +11,14 @@ layout.
 from __future__ import annotations
 
 import importlib.resources
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.rules import InputLimitError, limits
+
 from .errors import MapError
+from .safe_xml import XmlError, parse_untrusted
+from .tmx_properties import read_properties
 
 DEFAULT_MAP_NAME = "default.tmx"
 _CHECKOUT = Path(__file__).resolve().parents[2]
@@ -74,18 +77,17 @@ def describe_map(path: Path) -> ShippedMap:
 
 
 def _describe(path: Path) -> ShippedMap:
-    """Title and description from the map's properties, without loading tiles (a picker lists many maps)."""
-    props: dict[str, str] = {}
+    """Title and description from the map's properties, without loading tiles (a picker lists many maps).
+
+    Read as the loader reads them (the same limits, the same properties), so a picker shows the title
+    the game shows; a file that cannot be read is listed by its name (loading it says what is wrong).
+    """
+    props: dict[str, object] = {}
     try:
-        root = ET.parse(path).getroot()
-    except (ET.ParseError, OSError):
-        root = None  # listed anyway; loading it reports what is wrong
-    if root is not None:
-        for prop in root.findall("./properties/property"):
-            name = prop.get("name")
-            # Tiled writes multi-line strings as the element's text instead of value="".
-            value = prop.get("value", prop.text or "")
-            if name:
-                props[name] = value
-    title = props.get("title", "").strip() or path.name
-    return ShippedMap(path=path, title=title, description=props.get("description", "").strip())
+        root = parse_untrusted(limits.read_regular_file(path, "map", limits.MAX_MAP_FILE_BYTES))
+    except (InputLimitError, XmlError):
+        root = None
+    if root is not None and root.tag == "map":
+        props = read_properties(root, "map property")
+    title = str(props.get("title") or "").strip() or path.name
+    return ShippedMap(path=path, title=title, description=str(props.get("description") or "").strip())

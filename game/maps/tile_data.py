@@ -1,11 +1,10 @@
-"""Tile layer data and Tiled's gid flag bits, read without pytmx.
+"""Tile layer data and Tiled's gid flag bits.
 
-pytmx knows three of Tiled's four flag bits and keeps the fourth (hexagonal
-120-degree rotation, 0x10000000) as part of the tile id, so a rotated tile
-belongs to no tileset or crashes the image lookup. We decode the ``<data>``
-element ourselves, in every encoding Tiled writes: XML ``<tile>`` elements,
-CSV, and Base64 raw, zlib, gzip or zstd (zstd through the ``zstandard``
-package, a dependency).
+A gid's top four bits are Tiled's flags: three flips and, on hexagonal maps, the
+120-degree rotation (0x10000000), which some readers (pytmx among them) take for
+part of the tile id. The ``<data>`` element is decoded in every encoding Tiled
+writes: XML ``<tile>`` elements, CSV, and Base64 raw, zlib, gzip or zstd (zstd
+through the ``zstandard`` package, a dependency).
 """
 
 from __future__ import annotations

@@ -1,39 +1,34 @@
-"""Read a TMX file through pytmx into plain data, hiding pytmx's quirks.
+"""Read a TMX file into plain data: the one reader of Tiled maps, for the rules and the renderer alike.
 
-:mod:`tmx_checks` first checks the XML and hands pytmx a cleaned copy; this
-module then reads pytmx's result into :class:`TmxMap`: custom properties
-without Tiled's own fields (pytmx mixes them, and tile objects inherit a
-tile's ``id``), tile layers bottom to top in file order with the visibility of
-enclosing groups (pytmx lists tile layers, then image layers, then object
-groups, and tile colliders as map layers), Tiled's class-or-type, and each
-object's anchor (pytmx moves a tile object's y to its top edge).
+The file is parsed once (:mod:`safe_xml`, under the input limits) and every part is read from that
+tree: the map element (:mod:`tmx_checks`), the tilesets (:mod:`tmx_tilesets`, into the
+:mod:`tilesets` model), the layer tree as Tiled draws it (:mod:`layer_tree`: tile layers decoded by
+:mod:`tile_data`, all four of Tiled's flag bits kept), the objects (:mod:`tmx_objects`) and the custom
+properties (:mod:`tmx_properties`). Every fault found is kept, so ``validate`` can list them all.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-from xml.etree import ElementTree as ET
 
 from .errors import MapError
-from .layer_tree import DrawLayer, TileLayerData
-from .pytmx_import import import_pytmx
+from .layer_tree import DrawLayer, TileLayerData, read_layers
 from .tile_data import GID_MASK
+from .tilesets import TileInfo, Tileset, owner_of, tile_of
 from .tmx_checks import (
-    ALIGNMENT_POINTS,
     Fatal,
     MapHead,
     Reader,
-    TileInfo,
-    Tileset,
-    inside_tile,
-    parent_map,
-    prepare,
-    tile_of,
+    check_layer_places,
+    check_map_attributes,
+    check_picture_size,
+    parse_xml,
 )
+from .tmx_objects import MapObject, read_objects
+from .tmx_properties import read_properties
+from .tmx_tilesets import read_tilesets
 
 __all__ = ["MapObject", "TileInfo", "TileLayer", "TmxMap", "read_tmx", "read_tmx_collect"]
 
@@ -43,22 +38,6 @@ class TileLayer:
     name: str
     visible: bool  # counting the visibility of enclosing groups
     tiles: tuple[tuple[TileInfo | None, ...], ...]  # [row][col], None = no tile
-
-
-@dataclass(frozen=True)
-class MapObject:
-    id: int
-    name: str | None
-    kind: str | None  # class (Tiled 1.9) or type, or its tile's
-    shape: str  # point, rectangle, ellipse, tile, polygon, polyline, text
-    anchor: tuple[float, float]  # map pixels: point, centre of the box or of the tile image
-    properties: Mapping[str, object]
-    layer: str
-
-    @property
-    def label(self) -> str:
-        """How messages name the object: its name, or its id when it has none."""
-        return f'object "{self.name}"' if self.name and self.name.strip() else f"object id {self.id}"
 
 
 @dataclass(frozen=True)
@@ -75,11 +54,7 @@ class TmxMap:
 
     def tileset_of(self, gid: int) -> Tileset | None:
         """The tileset a (flag-free) gid belongs to, or None."""
-        owner = None
-        for ts in self.tilesets:
-            if ts.firstgid <= gid:
-                owner = ts
-        return owner
+        return owner_of(self.tilesets, gid)
 
 
 def read_tmx(path: str | Path, *, allow_outside: bool = False) -> TmxMap:
@@ -105,27 +80,34 @@ def read_tmx_collect(path: str | Path, *, allow_outside: bool = False) -> tuple[
         return None, reader.problems
     except MapError as e:
         return None, [*reader.problems, e]
-    except Exception as e:  # pytmx raises bare Exceptions; never show a traceback
-        reader.problem(None, f"cannot read the map ({type(e).__name__}: {e})")
-        return None, reader.problems
     return tmx, list(tmx.problems)
 
 
 # --- reading -------------------------------------------------------------------
 def _read(rd: Reader) -> TmxMap:
-    root, head, tilesets, layers = prepare(rd, rd.path)
-    tiled = import_pytmx().TiledMap(allow_duplicate_names=True)
-    tiled.filename = str(rd.path)
-    tiled.parse_xml(root)  # the checked, cleaned tree: tilesets inlined, only object layers left
+    root = parse_xml(rd, rd.path, None)
+    if root.tag != "map":
+        raise rd.fatal(None, f"not a Tiled map (the root element is <{root.tag}>, not <map>)")
+    head = check_map_attributes(rd, root)
+    tilesets = read_tilesets(rd, root)
+    tree = read_layers(root, (head.width, head.height), lambda src, where: rd.image(rd.path.parent, src, where),
+                       rd.problem)
+    check_layer_places(rd, root)
+    objects = read_objects(rd, tree.object_groups, tilesets)
+    if not tree.complete:
+        raise Fatal()  # a tile layer could not be read; the problems say which
+    check_picture_size(rd, head, tree.layers)
+    properties = read_properties(root, "map property", rd.problem)
+    tile_layers = _tile_layers(rd, tree.layers, tilesets)  # notes gids of no tileset: before problems is read
     return TmxMap(
         path=rd.path,
         source=rd.source,
         head=head,
-        properties=dict(tiled.properties),
-        tile_layers=tuple(_tile_layers(rd, layers, tilesets)),
-        objects=tuple(_objects(rd, root, tiled, tilesets)),
+        properties=properties,
+        tile_layers=tuple(tile_layers),
+        objects=tuple(objects),
         problems=tuple(rd.problems),
-        layers=tuple(layers),
+        layers=tuple(tree.layers),
         tilesets=tuple(tilesets),
     )
 
@@ -150,50 +132,3 @@ def _tile_layers(rd: Reader, layers: list[DrawLayer], tilesets: list[Tileset]) -
         rows = tuple(tuple(cache[g] for g in row) for row in ids.tolist())
         out.append(TileLayer(layer.name, layer.style.visible, rows))
     return out
-
-
-# ``tiled`` and ``obj`` below are a pytmx TiledMap and TiledObject: pytmx ships no types.
-def _objects(rd: Reader, root: ET.Element, tiled: Any, tilesets: list[Tileset]) -> list[MapObject]:
-    pytmx = import_pytmx()
-    parents = parent_map(root)
-    nodes = list(root.iter("objectgroup"))
-    groups = [lay for lay in tiled.layers if isinstance(lay, pytmx.TiledObjectGroup)]
-    out = []
-    for gnode, group in zip(nodes, groups, strict=True):
-        if inside_tile(gnode, parents):
-            continue  # pytmx also lists a tile's collision shapes as a map layer
-        ox, oy = (float(v) for v in (gnode.get("playmat-offset") or "0,0").split(","))
-        for onode, obj in zip(gnode.findall("object"), group, strict=True):
-            shape = onode.get("playmat-shape") or "rectangle"
-            own = pytmx.parse_properties(onode)
-            tile = None
-            if shape == "tile":
-                tile = tile_of(tilesets, int(onode.get("gid", "0")) & GID_MASK)
-            props = {**(tile.properties if tile else {}), **own}  # Tiled: tile objects inherit tile properties
-            kind = onode.get("class") or onode.get("type") or (tile.kind if tile else None)
-            x, y = _anchor(obj, shape, tile)
-            if not (math.isfinite(x + ox) and math.isfinite(y + oy)):
-                rd.problem(f'object "{obj.name}"' if obj.name else f"object id {obj.id}", "position is out of range")
-                continue
-            out.append(MapObject(int(obj.id), obj.name or None, kind, shape, (x + ox, y + oy), props,
-                                 str(group.name or "")))
-    return out
-
-
-def _anchor(obj: Any, shape: str, tile: TileInfo | None) -> tuple[float, float]:
-    x, y = float(obj.x), float(obj.y)
-    w, h = float(obj.width or 0), float(obj.height or 0)
-    turn = math.radians(float(obj.rotation or 0))
-    if shape in ("point", "polygon", "polyline", "text"):
-        return x, y
-    if shape == "tile":
-        # pytmx moved y from the bottom edge (TMX) to the top by the written height;
-        # a tile object written without a size takes its tile's image size.
-        y += h  # back to the y written in the file
-        if w == 0 and h == 0 and tile is not None:
-            w, h = tile.size
-        fx, fy = ALIGNMENT_POINTS[tile.alignment if tile is not None else "bottomleft"]
-        dx, dy = w * (0.5 - fx), h * (0.5 - fy)  # image centre from the written point, before rotation
-        return x + dx * math.cos(turn) - dy * math.sin(turn), y + dx * math.sin(turn) + dy * math.cos(turn)
-    dx, dy = w / 2, h / 2  # rectangle and ellipse rotate about their top-left corner
-    return x + dx * math.cos(turn) - dy * math.sin(turn), y + dx * math.sin(turn) + dy * math.cos(turn)

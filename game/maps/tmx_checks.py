@@ -1,18 +1,13 @@
-"""Check a TMX file's XML and prepare a copy pytmx can read without crashing.
+"""Checks on a TMX file from a stranger: the file, its XML, the map element's attributes, its size.
 
-pytmx is lenient in some places and crashes with bare exceptions in others
-(a typo in a typed property, a float layer offset, an external tileset it
-cannot find, an empty image layer, animation frames...). This module parses
-the file with ElementTree, reports every such fault with its place, and
-returns a cleaned tree (external ``.tsx`` tilesets inlined, unused attributes
-pytmx casts removed) plus an index of the tiles' custom properties.
+:class:`Reader` holds the file being read, what it may name (its own folder tree, Playmat's own
+tilesets, or anything with ``--allow-outside``) and every fault found so far, so a map is refused
+with all its faults, one line each (``playmat validate``). :mod:`tmx_adapter` reads a map with these.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree as ET
@@ -21,49 +16,11 @@ from game.rules import HexLayout, InputLimitError, limits
 
 from .errors import ImageFault, MapError
 from .images import ImageError, check_image
-from .layer_tree import DrawLayer, offset_margins, read_layers
+from .layer_tree import LAYER_TAGS, DrawLayer, offset_margins
 from .pixels import TiledPixels
-from .pytmx_import import import_pytmx
 from .safe_xml import XmlError, parse_untrusted
 from .shipped import assets_folder
-from .tile_data import GID_FLAGS
-
-MAX_TILES_PER_TILESET = 65536
-INT_RE = re.compile(r"^\s*[+-]?\d+\s*$")
-BOOL_VALUES = ("true", "false", "1", "0")
-# Tileset objectalignment -> the point of a tile object's image its x, y names, as fractions of (w, h).
-ALIGNMENT_POINTS = {
-    "topleft": (0.0, 0.0), "top": (0.5, 0.0), "topright": (1.0, 0.0),
-    "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
-    "bottomleft": (0.0, 1.0), "bottom": (0.5, 1.0), "bottomright": (1.0, 1.0),
-}
-ALIGNMENTS = ("unspecified", *ALIGNMENT_POINTS)
-# Property types pytmx reads; any other (class, list, enum via propertytype...) is left out of its copy.
-PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object")
-# The custom properties Playmat reads (docs/map-format.md); only these are validated, others are kept
-# when well-formed and silently dropped when pytmx could not read them.
-PLAYMAT_KEYS = frozenset({
-    "title", "hostile", "seed", "flank_penalty", "rear_penalty",
-    "terrain", "cost_ground", "cost_flying", "cost_swimming", "hazard_damage", "exit",
-    "faction", "movement_type", "move", "initiative", "threatening", "reach", "reach_min", "size", "facing",
-    "hp", "attack", "defense", "damage", "skills",
-})
-# Attributes pytmx casts without checking that Playmat never reads: dropped from the copy pytmx sees.
-DROP_LAYER_ATTRS = ("id", "opacity", "visible", "offsetx", "offsety", "locked")
-DROP_TILESET_ATTRS = ("spacing", "margin", "columns", "tilecount")
-DROP_TILE_ATTRS = ("probability", "terrain", "x", "y", "width", "height")
-DROP_OBJECT_ATTRS = ("visible",)
-
-
-@dataclass(frozen=True)
-class TileInfo:
-    """One tile of a tileset as the rules care about it."""
-
-    label: str  # 'tile 3 of tileset "terrain"'
-    properties: Mapping[str, object]  # custom properties only, typed as Tiled wrote them
-    kind: str | None  # the tile's class/type (tile objects inherit it)
-    size: tuple[float, float]  # image size, for tile objects written without one
-    alignment: str = "bottomleft"  # the tileset's objectalignment: which point of the image x, y is
+from .tmx_properties import INT_RE
 
 
 class Fatal(Exception):
@@ -146,27 +103,7 @@ class MapHead:
     side_length: int
 
 
-def prepare(rd: Reader, path: Path) -> tuple[ET.Element, MapHead, list[Tileset], list[DrawLayer]]:
-    """Parse and check ``path``; the cleaned tree for pytmx, the map head, the tilesets and the layers.
-
-    Tile and image layers are read here (:mod:`layer_tree`) and left out of
-    pytmx's copy; pytmx reads only the map's properties and the objects.
-
-    Raises :class:`Fatal` when pytmx could not read the file; other faults are
-    left in ``rd.problems``.
-    """
-    root = parse_xml(rd, path, None)
-    if root.tag != "map":
-        raise rd.fatal(None, f"not a Tiled map (the root element is <{root.tag}>, not <map>)")
-    head = _check_map_attributes(rd, root)
-    tilesets = _inline_tilesets(rd, root)
-    layers = _clean_layers(rd, root, head)
-    _check_picture_size(rd, head, layers)
-    _check_properties(rd, root, "map property")
-    return root, head, tilesets, layers
-
-
-def _check_picture_size(rd: Reader, head: MapHead, layers: list[DrawLayer]) -> None:
+def check_picture_size(rd: Reader, head: MapHead, layers: list[DrawLayer]) -> None:
     """The whole picture the window and render draw at full size: cells, tile box and layer offsets."""
     layout = HexLayout(head.stagger_axis, head.stagger_index, head.tile_width, head.tile_height,
                        head.side_length, head.width, head.height)
@@ -176,6 +113,23 @@ def _check_picture_size(rd: Reader, head: MapHead, layers: list[DrawLayer]) -> N
     if w * h > limits.MAX_PICTURE_PIXELS:
         rd.problem("map", f"the map's picture is {w}x{h} pixels (cells, tile size and layer offsets), more "
                    f"than the limit of {limits.MAX_PICTURE_PIXELS:,}")
+
+
+def check_layer_places(rd: Reader, root: ET.Element) -> None:
+    """A layer anywhere but in the map or a group is a fault (named once: a file may hold thousands).
+
+    Layers are read from the map's and the groups' children only (:mod:`layer_tree`), as Tiled puts
+    them; one elsewhere would be dropped without a word. A tile's collision shapes (an
+    ``<objectgroup>`` in a ``<tile>``) are the tileset's, not layers.
+    """
+    stack = [(child, root) for child in reversed(root) if child.tag not in ("tile", "tileset")]
+    while stack:  # depth first in file order, without recursion whatever the nesting
+        node, parent = stack.pop()
+        if node.tag in LAYER_TAGS and parent.tag not in ("map", "group"):
+            rd.problem(f'layer "{node.get("name", "")}"', f"a <{node.tag}> inside a <{parent.tag}>; Tiled puts "
+                       "layers only in the map or in a group")
+            return
+        stack.extend((child, node) for child in reversed(node) if child.tag not in ("tile", "tileset"))
 
 
 def parse_xml(rd: Reader, path: Path, where: str | None, what: str = "map") -> ET.Element:
@@ -192,7 +146,7 @@ def parse_xml(rd: Reader, path: Path, where: str | None, what: str = "map") -> E
         raise rd.fatal(where, str(e)) from None
 
 
-def _int_attr(rd: Reader, node: ET.Element, name: str, where: str | None, *, required: bool = True,
+def int_attr(rd: Reader, node: ET.Element, name: str, where: str | None, *, required: bool = True,
               minimum: int | None = None, maximum: int | None = None) -> int | None:
     raw = node.get(name)
     if raw is None:
@@ -216,7 +170,7 @@ def _int_attr(rd: Reader, node: ET.Element, name: str, where: str | None, *, req
     return value
 
 
-def _check_map_attributes(rd: Reader, root: ET.Element) -> MapHead:
+def check_map_attributes(rd: Reader, root: ET.Element) -> MapHead:
     orientation = root.get("orientation")
     if orientation != "hexagonal":
         said = f'orientation is "{orientation}"' if orientation is not None else "orientation is missing"
@@ -234,12 +188,11 @@ def _check_map_attributes(rd: Reader, root: ET.Element) -> MapHead:
     if index not in ("odd", "even"):
         rd.problem("map", f'staggerindex is "{index}", not odd or even' if index is not None
                    else "staggerindex is missing")
-    width = _int_attr(rd, root, "width", "map", minimum=1, maximum=limits.MAX_CELLS_PER_SIDE)
-    height = _int_attr(rd, root, "height", "map", minimum=1, maximum=limits.MAX_CELLS_PER_SIDE)
-    tw = _int_attr(rd, root, "tilewidth", "map", minimum=2, maximum=100_000)
-    th = _int_attr(rd, root, "tileheight", "map", minimum=2, maximum=100_000)
-    side = _int_attr(rd, root, "hexsidelength", "map", minimum=0, maximum=100_000)
-    root.attrib.pop("nextobjectid", None)  # pytmx casts it; unused
+    width = int_attr(rd, root, "width", "map", minimum=1, maximum=limits.MAX_CELLS_PER_SIDE)
+    height = int_attr(rd, root, "height", "map", minimum=1, maximum=limits.MAX_CELLS_PER_SIDE)
+    tw = int_attr(rd, root, "tilewidth", "map", minimum=2, maximum=100_000)
+    th = int_attr(rd, root, "tileheight", "map", minimum=2, maximum=100_000)
+    side = int_attr(rd, root, "hexsidelength", "map", minimum=0, maximum=100_000)
     if rd.problems or None in (width, height, tw, th, side):
         raise Fatal()
     assert width and height and tw and th and side is not None
@@ -250,328 +203,9 @@ def _check_map_attributes(rd: Reader, root: ET.Element) -> MapHead:
     return MapHead(str(axis), str(index), width, height, tw, th, side)
 
 
-@dataclass(frozen=True)
-class TileImage:
-    """Where a tile's pixels are: a whole image file or a cell of the tileset's atlas."""
-
-    path: Path
-    rect: tuple[int, int, int, int] | None  # x, y, w, h in the file; None = the whole file
-    trans: str | None = None  # colour key written as hex, drawn transparent
-
-
-@dataclass
-class Tileset:
-    name: str
-    firstgid: int
-    count: int | None
-    tiles: dict[int, TileInfo]
-    default_size: tuple[float, float]
-    alignment: str
-    # Drawing: the atlas (or None for an image collection), tile offset, per-tile images, animations.
-    atlas: TileImage | None = None
-    tile_size: tuple[int, int] = (0, 0)
-    spacing: int = 0
-    margin: int = 0
-    columns: int = 0
-    offset: tuple[int, int] = (0, 0)
-    images: dict[int, TileImage] = field(default_factory=dict)
-    animations: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)  # local id -> (id, ms)
-    external: bool = False  # read from a .tsx file the map names (shared by maps), not embedded in it
-
-    def image_of(self, local: int) -> TileImage | None:
-        """The pixels of tile ``local``; None when the tileset has no image for it."""
-        if local in self.images:
-            return self.images[local]
-        if self.atlas is None or self.columns <= 0:
-            return None
-        if self.count is not None and local >= self.count:
-            return None
-        tw, th = self.tile_size
-        x = self.margin + (local % self.columns) * (tw + self.spacing)
-        y = self.margin + (local // self.columns) * (th + self.spacing)
-        return TileImage(self.atlas.path, (x, y, tw, th), self.atlas.trans)
-
-
-def _inline_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
-    """Check every tileset, put external ones into the tree and index their tiles."""
-    out: list[Tileset] = []
-    for pos, node in enumerate(list(root)):
-        if node.tag != "tileset":
-            continue
-        firstgid = _int_attr(rd, node, "firstgid", "a tileset", minimum=1)
-        source = node.get("source")
-        base = rd.path.parent
-        ts_node = node
-        if source is not None:
-            where = f'tileset "{source}"'
-            if not source.lower().endswith(".tsx"):
-                raise rd.fatal(where, "only .tsx external tilesets are supported")
-            # No place given: the message names the tileset itself, so it is said once.
-            tsx_path = rd.within(rd.path.parent, source, None, "tileset")
-            if tsx_path is None:
-                raise Fatal()
-            ts_node = parse_xml(rd, tsx_path, where, "tileset")  # a fresh tree for each reference
-            if ts_node.tag != "tileset":
-                raise rd.fatal(where, f"not a Tiled tileset (the root element is <{ts_node.tag}>)")
-            ts_node.attrib.pop("source", None)
-            if firstgid is not None:
-                ts_node.set("firstgid", str(firstgid))
-            root[pos] = ts_node
-            base = tsx_path.parent
-        name = ts_node.get("name") or source or "?"
-        where = f'tileset "{name}"'
-        tw = _int_attr(rd, ts_node, "tilewidth", where, minimum=1)
-        th = _int_attr(rd, ts_node, "tileheight", where, minimum=1)
-        count = _int_attr(rd, ts_node, "tilecount", where, required=False, minimum=0,
-                          maximum=MAX_TILES_PER_TILESET)
-        spacing = int(_float_or(ts_node.get("spacing"), 0))
-        margin = int(_float_or(ts_node.get("margin"), 0))
-        columns = int(_float_or(ts_node.get("columns"), 0))
-        offset = (0, 0)
-        off_node = ts_node.find("tileoffset")
-        if off_node is not None:
-            offset = (int(_float_or(off_node.get("x"), 0)), int(_float_or(off_node.get("y"), 0)))
-        for attr in DROP_TILESET_ATTRS:
-            ts_node.attrib.pop(attr, None)
-        _check_properties(rd, ts_node, where)
-        image = ts_node.find("image")
-        crashy = None in (firstgid, tw, th)  # pytmx would crash on these
-        atlas_path = None
-        if image is not None:
-            iw = _int_attr(rd, image, "width", f"{where} image", minimum=1)
-            ih = _int_attr(rd, image, "height", f"{where} image", minimum=1)
-            crashy = crashy or None in (iw, ih)
-            atlas_path = rd.image(base, image.get("source"), where)  # a bad image does not stop the reading
-        alignment = ts_node.get("objectalignment") or "unspecified"
-        if alignment not in ALIGNMENTS:
-            rd.problem(where, f'objectalignment "{alignment}" is not one of {", ".join(ALIGNMENTS)}')
-            alignment = "unspecified"
-        alignment = "bottomleft" if alignment == "unspecified" else alignment  # Tiled's default off isometric
-        tiles: dict[int, TileInfo] = {}
-        images: dict[int, TileImage] = {}
-        animations: dict[int, tuple[tuple[int, int], ...]] = {}
-        for tile in ts_node.findall("tile"):
-            tid = _int_attr(rd, tile, "id", f"a tile of {where}", minimum=0)
-            if tid is None:
-                ts_node.remove(tile)
-                continue
-            label = f"tile {tid} of {where}"
-            for attr in DROP_TILE_ATTRS:
-                tile.attrib.pop(attr, None)
-            frames = _animation(tile)
-            if frames:
-                animations[tid] = frames
-            for sub in tile.findall("animation") + tile.findall("objectgroup"):
-                tile.remove(sub)  # pytmx casts frames and colliders without checking; read above
-            _check_properties(rd, tile, label)
-            size: tuple[float, float] = (float(tw or 0), float(th or 0))
-            timg = tile.find("image")
-            if timg is not None:
-                tile_path = rd.image(base, timg.get("source"), label)
-                size = (_float_or(timg.get("width"), size[0]), _float_or(timg.get("height"), size[1]))
-                if tile_path is not None:
-                    images[tid] = TileImage(tile_path, None, timg.get("trans"))
-            props = import_pytmx().parse_properties(tile)
-            tiles[tid] = TileInfo(label, props, tile.get("class") or tile.get("type"), size, alignment)
-        if crashy:
-            raise Fatal()
-        assert firstgid is not None and tw and th
-        if image is not None:
-            sheet = int(_float_or(image.get("width"), 0) // tw) * int(_float_or(image.get("height"), 0) // th)
-            if sheet > MAX_TILES_PER_TILESET:
-                raise rd.fatal(where, f"image holds {sheet} tiles, more than {MAX_TILES_PER_TILESET}")
-            count = sheet if count is None else count
-            if columns <= 0:
-                columns = max(1, (int(_float_or(image.get("width"), 0)) - 2 * margin + spacing) // (tw + spacing)) \
-                    if tw + spacing > 0 else 1
-        atlas = None
-        if image is not None and atlas_path is not None:
-            atlas = TileImage(atlas_path, None, image.get("trans"))
-        out.append(Tileset(name, firstgid, count, tiles, (float(tw or 0), float(th or 0)), alignment,
-                           atlas, (tw, th), spacing, margin, columns, offset, images, animations, source is not None))
-    if not out and not rd.problems:
-        rd.problem(None, "the map has no tileset")
-    out.sort(key=lambda t: t.firstgid)
-    return out
-
-
-def _animation(tile: ET.Element) -> tuple[tuple[int, int], ...]:
-    """A tile's animation frames as (local tile id, duration ms); unreadable frames are skipped."""
-    out = []
-    anim = tile.find("animation")
-    for frame in anim.findall("frame") if anim is not None else ():
-        tid, ms = frame.get("tileid", ""), frame.get("duration", "")
-        if INT_RE.match(tid) and INT_RE.match(ms) and len(tid + ms) < 20 and int(tid) >= 0:
-            out.append((int(tid), max(0, int(ms))))
-    return tuple(out)
-
-
-def _float_or(raw: str | None, default: float) -> float:
+def float_or(raw: str | None, default: float) -> float:
     try:
         value = float(raw) if raw is not None else default
     except ValueError:
         return default
     return value if math.isfinite(value) else default
-
-
-def _check_properties(rd: Reader, node: ET.Element, where: str, *, report: bool = True) -> None:
-    """Check typed custom properties Playmat reads; leave out of pytmx's copy what it cannot read.
-
-    Tiled 1.8+ writes class-typed properties (nested ``<properties>``), enums
-    (``propertytype``), lists, colours, files and object references. Playmat
-    reads only its own keys (docs/map-format.md): those are validated (when
-    ``report``); any other property pytmx could trip over is dropped quietly.
-    """
-    for props in node.findall("properties"):
-        for prop in list(props.findall("property")):
-            name = prop.get("name")
-            kind = prop.get("type") or "string"
-            value = prop.get("value")
-            if value is None and kind == "string":
-                value = prop.text  # multi-line strings are written as text
-            bad = None
-            if not name:
-                bad = "a property has no name"
-            elif kind not in PROPERTY_TYPES or prop.find("properties") is not None:
-                bad = f'property "{name}" has type "{kind}", which Playmat cannot read here'
-            elif kind in ("int", "object", "float", "bool") and value is None:
-                bad = f'property "{name}" ({kind}) has no value'
-            elif kind in ("int", "object") and not INT_RE.match(value or ""):
-                bad = f'property "{name}" is not an integer: "{(value or "")[:20]}"'
-            elif kind in ("int", "object") and _too_long(value or "", name):
-                bad = f'property "{name}" holds a number of more than {limits.MAX_NUMBER_DIGITS} digits ' \
-                      f"(the limit is {limits.MAX_NUMBER:,})"
-            elif kind == "float" and not _is_float(value or ""):
-                bad = f'property "{name}" is not a number: "{value}"'
-            elif kind == "bool" and (value or "").strip().lower() not in BOOL_VALUES:
-                bad = f'property "{name}" is not true or false: "{value}"'
-            if bad:
-                if report and name in PLAYMAT_KEYS:
-                    rd.problem(where, bad)
-                props.remove(prop)
-            elif prop.get("propertytype") is not None:
-                del prop.attrib["propertytype"]  # an enum's values read as plain strings or ints
-
-
-def _too_long(text: str, what: str) -> bool:
-    try:
-        limits.check_digits(text, what)
-    except InputLimitError:
-        return True
-    return False
-
-
-def _is_float(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
-
-
-def parent_map(root: ET.Element) -> dict[ET.Element, ET.Element]:
-    return {child: parent for parent in root.iter() for child in parent}
-
-
-def _visible(node: ET.Element) -> bool:
-    return (node.get("visible") or "1").strip().lower() not in ("0", "false")
-
-
-def _clean_layers(rd: Reader, root: ET.Element, head: MapHead) -> list[DrawLayer]:
-    """Read the layer tree, check objects, and leave only object layers in pytmx's copy."""
-    layers = read_layers(root, (head.width, head.height), lambda src, where: rd.image(rd.path.parent, src, where),
-                         rd.problem)
-    parents = parent_map(root)
-    tile_layers = 0
-    for node in list(root.iter()):
-        if node.tag not in ("layer", "objectgroup", "group", "imagelayer"):
-            continue
-        if inside_tile(node, parents):
-            continue
-        where = f'layer "{node.get("name", "")}"'
-        # Effective visibility and offset, with enclosing groups, before pytmx sees the node.
-        visible, dx, dy = _visible(node), 0.0, 0.0
-        walk: ET.Element | None = node
-        while walk is not None and walk is not root:
-            visible = visible and _visible(walk)
-            dx += _float_or(walk.get("offsetx"), 0.0)
-            dy += _float_or(walk.get("offsety"), 0.0)
-            walk = parents.get(walk)
-        node.set("playmat-visible", "1" if visible else "0")
-        node.set("playmat-offset", f"{dx!r},{dy!r}")
-        _check_properties(rd, node, where, report=False)  # no layer property is Playmat's
-        if node.tag == "imagelayer":
-            parents[node].remove(node)  # drawn from the layer tree; pytmx crashes on some
-        elif node.tag == "layer":
-            tile_layers += 1
-            parents[node].remove(node)  # read by layer_tree: pytmx keeps the 120-degree bit in the id
-        elif node.tag == "objectgroup":
-            combatants = {"combatant"}
-            for obj in list(node.findall("object")):
-                _check_object(rd, node, obj, (obj.get("class") or obj.get("type") or "").strip().lower()
-                              in combatants)
-    for node in root.iter():
-        if node.tag in ("layer", "objectgroup", "group", "imagelayer"):
-            for attr in DROP_LAYER_ATTRS:
-                node.attrib.pop(attr, None)
-    if tile_layers != sum(1 for layer in layers if hasattr(layer, "gids")):
-        raise Fatal()  # a tile layer could not be read; the problems say which
-    return layers
-
-
-def inside_tile(node: ET.Element, parents: dict[ET.Element, ET.Element]) -> bool:
-    walk = parents.get(node)
-    while walk is not None:
-        if walk.tag in ("tile", "tileset"):
-            return True
-        walk = parents.get(walk)
-    return False
-
-
-def _check_object(rd: Reader, group: ET.Element, obj: ET.Element, combatant: bool) -> None:
-    label = f'object "{obj.get("name")}"' if obj.get("name") else f"object id {obj.get('id')}"
-    ok = _int_attr(rd, obj, "id", label, minimum=0) is not None
-    if obj.get("gid") is not None:
-        ok = _int_attr(rd, obj, "gid", label, minimum=0, maximum=0xFFFFFFFF) is not None and ok
-    for attr in ("x", "y", "width", "height", "rotation"):
-        raw = obj.get(attr)
-        if raw is not None and not (_is_float(raw) and math.isfinite(float(raw))):
-            rd.problem(label, f'{attr} "{raw}" is not a number')
-            ok = False
-    if obj.get("template"):
-        rd.problem(label, f'uses template "{obj.get("template")}", which Playmat cannot read (detach it in Tiled)')
-        ok = False
-    for attr in DROP_OBJECT_ATTRS:
-        obj.attrib.pop(attr, None)
-    _check_properties(rd, obj, label, report=combatant)
-    shape = "rectangle"
-    for tag in ("point", "ellipse", "polygon", "polyline", "text"):
-        if obj.find(tag) is not None:
-            shape = tag
-            break
-    if shape == "rectangle" and obj.get("gid") not in (None, "0"):
-        shape = "tile"
-    if ok and obj.get("gid") is not None:
-        obj.set("gid", str(int(obj.get("gid") or 0) & ~GID_FLAGS))  # pytmx keeps the 120-degree bit in the id
-    obj.set("playmat-shape", shape)
-    for tag in ("polygon", "polyline"):
-        for sub in obj.findall(tag):
-            obj.remove(sub)  # pytmx parses points without checking; only the shape matters here
-    if not ok:
-        group.remove(obj)
-
-
-def tile_of(tilesets: list[Tileset], gid: int) -> TileInfo | None:
-    owner = None
-    for ts in tilesets:
-        if ts.firstgid <= gid:
-            owner = ts
-    if owner is None:
-        return None
-    local = gid - owner.firstgid
-    if local in owner.tiles:
-        return owner.tiles[local]
-    if owner.count is not None and local >= owner.count:
-        return None
-    return TileInfo(f'tile {local} of tileset "{owner.name}"', {}, None, owner.default_size, owner.alignment)
-

@@ -31,8 +31,8 @@ from game.maps.layer_tree import Colour, ImageLayerData, LayerStyle, ObjectLayer
 from game.maps.layer_tree import offset_margins as layer_offset_margins
 from game.maps.pixels import TiledPixels
 from game.maps.tile_data import GID_MASK, Flags
+from game.maps.tilesets import ALIGNMENT_POINTS, TileImage
 from game.maps.tmx_adapter import TmxMap, read_tmx_collect
-from game.maps.tmx_checks import ALIGNMENT_POINTS, TileImage
 from game.rules import TERRAIN_KEYS, HexLayout, InputLimitError, limits
 
 from .errors import RenderError

@@ -1,0 +1,109 @@
+"""A map's objects as the rules read them: class, custom properties and the map point each stands on.
+
+Read from the object layers of the layer tree (:mod:`layer_tree`: the layers Tiled draws, in its
+order, each with the offset of its enclosing groups), so the rules and the picture see the same
+objects; a tile's collision shapes are not map objects.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from xml.etree import ElementTree as ET
+
+from .layer_tree import ObjectLayerData
+from .tile_data import GID_MASK
+from .tilesets import ALIGNMENT_POINTS, TileInfo, Tileset, tile_of
+from .tmx_checks import Reader, int_attr
+from .tmx_properties import is_float, read_properties
+
+SHAPE_TAGS = ("point", "ellipse", "polygon", "polyline", "text")
+COMBATANT_KIND = "combatant"
+
+
+@dataclass(frozen=True)
+class MapObject:
+    id: int
+    name: str | None
+    kind: str | None  # class (Tiled 1.9) or type, or its tile's
+    shape: str  # point, rectangle, ellipse, tile, polygon, polyline, text
+    anchor: tuple[float, float]  # map pixels: point, centre of the box or of the tile image
+    properties: Mapping[str, object]
+    layer: str
+
+    @property
+    def label(self) -> str:
+        """How messages name the object: its name, or its id when it has none."""
+        return f'object "{self.name}"' if self.name and self.name.strip() else f"object id {self.id}"
+
+
+def read_objects(rd: Reader, groups: list[tuple[ET.Element, ObjectLayerData]],
+                 tilesets: list[Tileset]) -> list[MapObject]:
+    """Every object Playmat can place, in file order; the faults of the others are noted in ``rd``."""
+    out = []
+    for node, layer in groups:
+        for obj in node.findall("object"):
+            read = _object(rd, obj, layer, tilesets)
+            if read is not None:
+                out.append(read)
+    return out
+
+
+def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[Tileset]) -> MapObject | None:
+    name = obj.get("name") or None
+    label = f'object "{name}"' if name else f"object id {obj.get('id')}"
+    oid = int_attr(rd, obj, "id", label, minimum=0)
+    ok = oid is not None
+    gid = 0
+    if obj.get("gid") is not None:
+        raw_gid = int_attr(rd, obj, "gid", label, minimum=0, maximum=0xFFFFFFFF)
+        ok = raw_gid is not None and ok
+        gid = (raw_gid or 0) & GID_MASK
+    box = {}  # Tiled's defaults: 0
+    for attr in ("x", "y", "width", "height", "rotation"):
+        raw = obj.get(attr)
+        box[attr] = float(raw) if raw is not None and is_float(raw) else 0.0
+        if raw is not None and not (is_float(raw) and math.isfinite(box[attr])):
+            rd.problem(label, f'{attr} "{raw}" is not a number')
+            ok = False
+    if obj.get("template"):
+        rd.problem(label, f'uses template "{obj.get("template")}", which Playmat cannot read (detach it in Tiled)')
+        ok = False
+    own_kind = obj.get("class") or obj.get("type")
+    # Only a combatant's malformed properties are reported: Playmat reads no other object's.
+    combatant = (own_kind or "").strip().lower() == COMBATANT_KIND
+    own = read_properties(obj, label, rd.problem if combatant else None)
+    if not ok or oid is None:
+        return None
+    shape = next((tag for tag in SHAPE_TAGS if obj.find(tag) is not None), "rectangle")
+    if shape == "rectangle" and obj.get("gid") not in (None, "0"):
+        shape = "tile"
+    tile = tile_of(tilesets, gid) if shape == "tile" else None
+    props = {**(tile.properties if tile else {}), **own}  # Tiled: tile objects inherit tile properties
+    kind = own_kind or (tile.kind if tile else None)
+    ox, oy = layer.style.offset
+    x, y = _anchor(box, shape, tile)
+    x, y = x + ox, y + oy
+    if not (math.isfinite(x) and math.isfinite(y)):
+        rd.problem(f'object "{name}"' if name else f"object id {oid}", "position is out of range")
+        return None
+    return MapObject(oid, name, kind, shape, (x, y), props, layer.name)
+
+
+def _anchor(box: dict[str, float], shape: str, tile: TileInfo | None) -> tuple[float, float]:
+    """The map point an object stands on, from its x, y, width, height and rotation as written."""
+    x, y, w, h = box["x"], box["y"], box["width"], box["height"]
+    turn = math.radians(box["rotation"])
+    if shape in ("point", "polygon", "polyline", "text"):
+        return x, y
+    if shape == "tile":
+        # TMX names a tile object by the point of its image the tileset's alignment says (bottom-left
+        # by default); one written without a size takes its tile's image size.
+        if w == 0 and h == 0 and tile is not None:
+            w, h = tile.size
+        fx, fy = ALIGNMENT_POINTS[tile.alignment if tile is not None else "bottomleft"]
+        dx, dy = w * (0.5 - fx), h * (0.5 - fy)  # image centre from the written point, before rotation
+    else:
+        dx, dy = w / 2, h / 2  # rectangle and ellipse rotate about their top-left corner
+    return x + dx * math.cos(turn) - dy * math.sin(turn), y + dx * math.sin(turn) + dy * math.cos(turn)

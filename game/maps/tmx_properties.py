@@ -1,0 +1,99 @@
+"""Tiled's custom properties (``<properties><property .../></properties>``), checked and typed.
+
+Tiled 1.8+ writes class-typed properties (nested ``<properties>``), enums (``propertytype``),
+lists, colours, files and object references. Playmat reads its own keys (docs/map-format.md):
+those are checked and a bad one is reported; any other property is kept when it is well-formed
+and left out quietly when it is not (a designer's own data is not Playmat's to refuse).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from xml.etree import ElementTree as ET
+
+from game.rules import InputLimitError, limits
+
+INT_RE = re.compile(r"^\s*[+-]?\d+\s*$")
+BOOL_VALUES = ("true", "false", "1", "0")
+# The property types Playmat reads; any other (class, list, ...) is left out.
+PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object")
+# The custom properties Playmat reads (docs/map-format.md); only these are reported when malformed.
+PLAYMAT_KEYS = frozenset({
+    "title", "hostile", "seed", "flank_penalty", "rear_penalty",
+    "terrain", "cost_ground", "cost_flying", "cost_swimming", "hazard_damage", "exit",
+    "faction", "movement_type", "move", "initiative", "threatening", "reach", "reach_min", "size", "facing",
+    "hp", "attack", "defense", "damage", "skills",
+})
+
+Problem = Callable[[str | None, str], None]  # (where, what)
+
+
+def read_properties(node: ET.Element, where: str, problem: Problem | None = None) -> dict[str, object]:
+    """The custom properties of ``node`` by name (the last of a repeated name wins), typed as written.
+
+    int and object properties are ints, float a float, bool a bool; string, color and file a str.
+    A string property written empty reads as None (unset), as an absent one would. A malformed
+    property is left out; when it is one of Playmat's keys and ``problem`` is given, it is reported.
+    """
+    out: dict[str, object] = {}
+    for props in node.findall("properties"):
+        for prop in props.findall("property"):
+            name = prop.get("name")
+            kind = prop.get("type") or "string"
+            value = prop.get("value")
+            bad = _fault(prop, name, kind, value)
+            if bad is not None:
+                if problem is not None and name in PLAYMAT_KEYS:
+                    problem(where, bad)
+                continue
+            assert name  # _fault refuses a property without one
+            out[name] = _typed(kind, value, prop.text)
+    return out
+
+
+def _fault(prop: ET.Element, name: str | None, kind: str, value: str | None) -> str | None:
+    """What is wrong with one property, or None (a string's value is not checked: any text will do)."""
+    if not name:
+        return "a property has no name"
+    if kind not in PROPERTY_TYPES or prop.find("properties") is not None:
+        return f'property "{name}" has type "{kind}", which Playmat cannot read here'
+    if kind in ("int", "object", "float", "bool") and value is None:
+        return f'property "{name}" ({kind}) has no value'
+    if kind in ("int", "object") and not INT_RE.match(value or ""):
+        return f'property "{name}" is not an integer: "{(value or "")[:20]}"'
+    if kind in ("int", "object") and _too_long(value or "", name):
+        return f'property "{name}" holds a number of more than {limits.MAX_NUMBER_DIGITS} digits ' \
+               f"(the limit is {limits.MAX_NUMBER:,})"
+    if kind == "float" and not is_float(value or ""):
+        return f'property "{name}" is not a number: "{value}"'
+    if kind == "bool" and (value or "").strip().lower() not in BOOL_VALUES:
+        return f'property "{name}" is not true or false: "{value}"'
+    return None
+
+
+def _typed(kind: str, value: str | None, text: str | None) -> object:
+    """The value of a property ``_fault`` passed (so the casts below cannot fail)."""
+    if kind in ("int", "object"):
+        return int(value or "")
+    if kind == "float":
+        return float(value or "")
+    if kind == "bool":
+        return (value or "").strip().lower() in ("true", "1")
+    return value or text  # string, color, file; Tiled writes a multi-line string as the element's text
+
+
+def _too_long(text: str, what: str) -> bool:
+    try:
+        limits.check_digits(text, what)
+    except InputLimitError:
+        return True
+    return False
+
+
+def is_float(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
