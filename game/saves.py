@@ -57,10 +57,13 @@ class SaveMeta:
     map: Path
     seed: int | None = None
     controllers: Mapping[str, str] = field(default_factory=dict)  # faction -> "human" or an AI level
+    shipped: bool = False  # one of Playmat's own maps: whichever install opens the save plays it on its own copy
 
     def to_json(self) -> str:
-        return json.dumps({"map": str(self.map), "seed": self.seed, "controllers": dict(self.controllers)},
-                          ensure_ascii=False, indent=1)
+        doc: dict[str, Any] = {"map": str(self.map), "seed": self.seed, "controllers": dict(self.controllers)}
+        if self.shipped:
+            doc["shipped"] = True
+        return json.dumps(doc, ensure_ascii=False, indent=1)
 
 
 def write_meta(log: Path, meta: SaveMeta) -> None:
@@ -87,6 +90,7 @@ def read_meta(log: Path) -> SaveMeta | None:
         seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
         controllers={k: v for k, v in controllers.items() if isinstance(k, str) and isinstance(v, str)}
         if isinstance(controllers, dict) else {},
+        shipped=data.get("shipped") is True,
     )
 
 
@@ -144,17 +148,28 @@ def _mtime(p: Path) -> float:
 
 def map_of(log: Path, shipped: Iterable[Path]) -> tuple[Path | None, SaveMeta | None]:
     """The map a save belongs to: its note's map (else a shipped map of that file name, for an install that
-    moved), else the shipped map whose name starts the log's name (``default-20250101-120000.jsonl``)."""
+    moved), else the shipped map whose name starts the log's name (``default-20250101-120000.jsonl``).
+
+    A battle on a shipped map is played on this install's copy of it, even where another install's copy
+    still stands at the noted path (a new virtual environment beside the old one): Playmat trusts only its
+    own tilesets outside a map's folder, so the other copy would be refused."""
     meta = read_meta(log)
     maps = list(shipped)
     if meta is not None:
-        if meta.map.is_file():
-            return meta.map, meta
         same = [m for m in maps if m.name == meta.map.name]
-        return (same[0] if same else meta.map), meta
+        if same and (meta.shipped or not meta.map.is_file() or _same_bytes(meta.map, same[0])):
+            return same[0], meta
+        return meta.map, meta
     prefixed = [m for m in maps if log.stem.startswith(m.stem + "-")]
     best = max(prefixed, key=lambda m: len(m.stem), default=None)  # "giants_lair" before "giants"
     return best, None
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    try:
+        return a.stat().st_size == b.stat().st_size and a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
 
 
 def read_save(log: Path, shipped: Iterable[Path] = ()) -> SaveInfo:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from game.ai import policy_for
+from game.ai.model import Situation
 from game.maps import load_scenario
 from game.playtest import count_behaviour
 from game.rules import Attack, Disengage, EndTurn, Move, read_log
@@ -118,3 +119,23 @@ def test_a_stand_off_does_not_last(tmp_path: Path) -> None:
             break
         enc.apply(action)
     assert struck_by is not None and struck_by <= 3
+
+
+def test_the_hexes_a_shuffle_would_go_back_to_are_read_from_the_record(tmp_path: Path) -> None:
+    # The orc walks 8,2 -> 6,2 and ends its turn without striking; next turn, the hex it left
+    # (8,2) is the one walking back to would make a p -> q -> p shuffle. Within that turn, after
+    # walking 6,2 -> 5,2, 6,2 is one too; the turn after, only 6,2 (its last turn's start).
+    enc = encounter(tmp_path, ["." * 12] * 5, [
+        unit("Orc", (8, 2), "enemy", move=5, initiative=10),
+        unit("Knight", (1, 2), "player", move=1),
+    ])
+    enc.apply(Move("Orc", (6, 2)))
+    enc.apply(EndTurn())
+    enc.apply(EndTurn())  # the knight waits
+    assert enc.turn == "Orc" and Situation(enc).left_hexes == [(8, 2)]
+    enc.apply(Move("Orc", (5, 2)))
+    assert Situation(enc).left_hexes == [(6, 2), (8, 2)]
+    enc.apply(EndTurn())
+    enc.apply(Move("Knight", (2, 2)))
+    enc.apply(EndTurn())
+    assert Situation(enc).left_hexes == [(6, 2)]  # its last turn: 6,2 -> 5,2, nothing struck

@@ -116,3 +116,22 @@ def test_figures_add_up_over_a_whole_ai_battle(path: str) -> None:
     defeated = [n for n, v in views.items() if v.status == "defeated"]
     assert sorted(d for st in s.values() for d in st.defeats) == sorted(n for n in defeated if s[n].fate_by)
     assert sum(st.dealt for st in s.values()) <= sum(st.taken for st in s.values())
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_summary_box_fits_its_table(size: tuple[int, int]) -> None:
+    """The summary's box is as tall as its table and buttons need: every row shows and the buttons follow the
+    table closely (at 1920x1080 a full-height box left 400 px of empty panel between them)."""
+    scenario, actions = battle()
+    m = Match(scenario)
+    for a in actions:
+        m.submit(a)
+    headline, lines = summary_lines(m.encounter, "x.jsonl", {"player"})
+    scene = SummaryScene(headline, lines, [("Watch the replay", "r", lambda: None)], match=m)
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.Surface(size)
+    scene.draw(surface, 1.0)
+    assert [n for n, _ in scene.rows] == ["A", "O", "G"]  # every row
+    last_row = scene.rows[-1][1]
+    assert 0 < scene.buttons[0].rect.top - last_row.bottom < 120

@@ -14,8 +14,10 @@ from game.rules import Encounter, read_log, replay
 from game.ui.app import PlayConfig, play
 from game.ui.battle import BattleScene
 from game.ui.gm import GMTools
+from game.ui.panels import InitiativeTracker
 
 KEY_G = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g", scancode=0)]
+KEY_ESC = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)]
 
 
 def motion(pos: tuple[int, int]) -> pygame.event.Event:
@@ -29,6 +31,11 @@ def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
 
 def gm_card(b: BattleScene) -> GMTools:
     return next(w for w in b.widgets if isinstance(w, GMTools))
+
+
+def tracker_row(b: BattleScene, name: str) -> tuple[int, int]:
+    tracker = next(w for w in b.widgets if isinstance(w, InitiativeTracker))
+    return next(r.center for r, n in tracker._rows if n == name)
 
 
 def gm_button(b: BattleScene, k: Any) -> pygame.Rect:
@@ -118,3 +125,70 @@ def test_the_gm_saves_the_setup_as_a_map_that_plays_the_same(tmp_path: Path) -> 
     sc = load_scenario(arena)
     assert again.state_json() == replay(sc, read_log(log, sc.board.layout)).state_json()
     assert json.loads(json.dumps(again.state_json()))["units"]["Wolf"]["at"] == [6, 4]
+
+
+def test_the_gm_takes_back_a_wound_in_combat_with_a_click(tmp_path: Path) -> None:
+    """GM tools (issue 20): -5 on the GM card wounds the selected combatant mid-battle; "Undo the last action"
+    gives the hit points back and the log loses the line."""
+    log = tmp_path / "u.jsonl"
+    cfg = PlayConfig(map_path=default_map(), log_path=log, headless=True, frames=300,
+                     humans=("player", "ally", "enemy", "neutral"))
+    b = run(cfg, [
+        (lambda b: b.match.encounter.phase == "active" and not b.ctx.busy, lambda b: KEY_G),
+        (lambda b: b.ctx.gm, lambda b: click(tracker_row(b, "Wren"))),
+        (lambda b: b.ctx.selected == "Wren", lambda b: click(gm_button(b, ("hp", -5)).center)),
+        (lambda b: b.match.encounter.view("Wren").hp == 5, lambda b: click(gm_button(b, "undo").center)),
+        (lambda b: True, lambda b: []),
+    ])
+    assert b.match.encounter.view("Wren").hp == 10
+    assert "set_hp" not in log.read_text()
+    assert b.ctx.status.startswith("Undone")
+
+
+def test_the_edit_form_leaves_the_combatant_it_edits_in_view(tmp_path: Path) -> None:
+    """In setup the wide Edit form docks on the side of the map away from its combatant: editing the Troll (right)
+    it sits left, beside the GM card; editing Brother Tam (left) it sits right. It used to hide the Troll."""
+    cfg = PlayConfig(map_path=default_map(), log_path=tmp_path / "e.jsonl", headless=True, frames=300, setup=True)
+    frames: dict[str, pygame.Rect] = {}
+
+    def edit(name: str) -> list:
+        return [
+            (lambda b: b.ctx.gm and gm_card(b).form is None, lambda b: click(tracker_row(b, name))),
+            (lambda b: b.ctx.selected == name, lambda b: click(gm_button(b, "edit").center)),
+            (lambda b: gm_card(b).form is not None and gm_card(b).form.frame.width > 0,
+             lambda b: (frames.__setitem__(name, pygame.Rect(gm_card(b).form.frame)), KEY_ESC)[1]),
+        ]
+
+    b = run(cfg, [(lambda b: b.match.encounter.phase == "setup", lambda b: KEY_G), *edit("Troll"),
+                  *edit("Brother Tam"), (lambda b: gm_card(b).form is None, lambda b: [])])
+    ctx = b.ctx
+    for name, frame in frames.items():
+        v = b.match.encounter.view(name)
+        x, y = ctx.cell_to_screen(v.cell)
+        r = ctx.hex_radius() * (0.78 + 1.42 * v.radius)
+        nearest = (min(max(x, frame.left), frame.right), min(max(y, frame.top), frame.bottom))
+        assert math.dist((x, y), nearest) > r, f"the Edit form hides {name}"
+    assert frames["Troll"].centerx < frames["Brother Tam"].centerx
+
+
+def test_the_drop_tooltip_sits_beside_the_hex_a_dragged_token_lands_on(tmp_path: Path) -> None:
+    """Dragging a token in setup, the 'place Aldric at 6,6' tooltip leaves the landing hex and the lifted token
+    in view (it sat under the pointer's lower right, over half the hex) and covers no panel."""
+    cfg = PlayConfig(map_path=default_map(), log_path=tmp_path / "d.jsonl", headless=True, frames=200, setup=True)
+    seen: dict[str, Any] = {}
+
+    def lift(b: BattleScene) -> list[pygame.event.Event]:
+        start = tuple(round(c) for c in b.ctx.cell_to_screen((4, 6)))
+        end = tuple(round(c) for c in b.ctx.cell_to_screen((6, 6)))
+        return [motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1), motion(end)]
+
+    def look(b: BattleScene) -> list[pygame.event.Event]:
+        seen["tip"], seen["hex"] = pygame.Rect(gm_card(b).drop_tip), b.ctx.hex_rect((6, 6))
+        seen["covers"] = b.panel_covers()
+        return [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b.ctx.mouse, button=1)]
+
+    run(cfg, [(lambda b: b.match.encounter.phase == "setup", lambda b: KEY_G), (lambda b: b.ctx.gm, lift),
+              (lambda b: gm_card(b).dragging == "Aldric", look), (lambda b: True, lambda b: [])])
+    tip = seen["tip"]
+    assert tip.width > 0 and not tip.colliderect(seen["hex"]), (tip, seen["hex"])
+    assert not any(tip.colliderect(c) for c in seen["covers"])

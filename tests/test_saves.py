@@ -193,6 +193,27 @@ def test_load_lists_every_save_scrolls_with_the_wheel_and_opens_one(arena: Path)
     assert [type(s).__name__ for s in result.stack.scenes] == ["TitleScene", "BattleScene"]
 
 
+def test_the_load_list_fills_its_panel_at_1280x720(arena: Path) -> None:
+    """Nine saves at 1280x720: six rows show, all inside the list's panel (it showed five above an empty band)."""
+    for i in range(9):
+        save(arena, f"s{i:02d}.jsonl", BEGUN, age=100 * i)
+    seen: dict[str, Any] = {}
+
+    def script(frame: int, stack: Any) -> list[pygame.event.Event]:
+        title, load = stack.find(TitleScene), stack.find(LoadScene)
+        if load is None and title is not None and title.saves is not None and "opened" not in seen:
+            seen["opened"] = True
+            return click(title.load_rect.center)
+        if load is not None and load.rows:
+            seen["rows"] = [r for _, r in load.rows]
+        return []
+
+    run_title(script, frames=40, until=lambda s: "rows" in seen)
+    rows = seen["rows"]
+    assert len(rows) == 6
+    assert rows[-1].bottom <= 720 - 96 - 10  # above the panel's bottom edge and the Back button
+
+
 def test_every_description_is_shown_whole(tmp_path: Path) -> None:
     """Each battle's description is drawn in full beside its picture, never cut with "..." (issue 20)."""
     shown: dict[str, list[str]] = {}
@@ -217,4 +238,40 @@ def test_a_new_battle_leaves_a_save_the_title_can_find(tmp_path: Path) -> None:
     note = json.loads(meta_path(log).read_text())
     assert note["map"] == str(default_map().resolve())
     assert note["controllers"] == {"player": "human", "ally": "human", "enemy": "normal", "neutral": "normal"}
+    assert note["shipped"] is True  # one of Playmat's own maps: any install plays it on its own copy
     assert read_save(log).where == "round 1, Goblin (enemy) to act"
+
+
+@pytest.mark.parametrize("flagged", [True, False])
+def test_a_save_of_a_shipped_map_opens_on_this_install_s_copy(flagged: bool, tmp_path: Path) -> None:
+    """After Playmat is installed anew (a new virtual environment), a save's note still names the old install's
+    copy of the shipped map, which may still stand there; Playmat refuses its tilesets (outside that map's folder,
+    not this install's own), so Load said "cannot open: ... outside the map's folder". The save opens on this
+    install's copy: by the note's "shipped" flag, or, for a note written before it, when the files are the same."""
+    old = tmp_path / "old-venv" / "game" / "data"
+    (old / "maps").mkdir(parents=True)
+    (old / "assets").mkdir()
+    stale = old / "maps" / "default.tmx"
+    stale.write_bytes(default_map().read_bytes())
+    (old / "assets" / "terrain.tsx").write_bytes((default_map().parent.parent / "assets" / "terrain.tsx").read_bytes())
+    folder = saves_folder()
+    folder.mkdir(parents=True)
+    log = folder / "default-20261204-120000.jsonl"
+    log.write_text('{"action": "begin"}\n')
+    write_meta(log, SaveMeta(stale, None, {"player": "human"}, shipped=flagged))
+    shipped = [m.path for m in shipped_maps()]
+    assert map_of(log, shipped)[0] == default_map()
+    info = read_save(log, shipped)
+    assert info.problem is None and info.where == "round 1, Goblin (enemy) to act"
+
+
+def test_a_designer_s_own_map_is_never_swapped_for_a_shipped_one(tmp_path: Path) -> None:
+    mine = tmp_path / "maps" / "default.tmx"  # the designer's own map that happens to share the name
+    mine.parent.mkdir()
+    mine.write_text(default_map().read_text().replace("Miller's Ford", "Miller's Mill"))
+    folder = saves_folder()
+    folder.mkdir(parents=True)
+    log = folder / "default-20261204-120001.jsonl"
+    log.write_text('{"action": "begin"}\n')
+    write_meta(log, SaveMeta(mine, None, {"player": "human"}))
+    assert map_of(log, [m.path for m in shipped_maps()])[0] == mine

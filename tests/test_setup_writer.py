@@ -3,6 +3,10 @@ reads it, and everything the GM did not touch is the designer's file as it was."
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
@@ -71,9 +75,10 @@ def test_only_what_the_gm_changed_is_rewritten(tmp_path: Path) -> None:
     assert objects["Mira"].get("x") != old["Mira"].get("x")
     assert "skills" not in {p.get("name") for p in objects["Wren"].iter("property")}
     assert [d.text for d in after.iter("data")] == [d.text for d in before.iter("data")]  # tiles as they were
-    # Saved into another folder, the tileset still points at the shipped art.
+    # Saved into another folder, the tileset it names is the shipped art, copied in beside it.
     src = next(after.iter("tileset")).get("source")
-    assert (tmp_path / src).resolve() == (path.parent / next(before.iter("tileset")).get("source")).resolve()
+    shipped = path.parent / next(before.iter("tileset")).get("source")
+    assert (tmp_path / src).read_bytes() == shipped.read_bytes() and (tmp_path / src).resolve().is_relative_to(tmp_path)
 
 
 def test_a_setup_of_a_shipped_map_goes_to_the_user_maps_folder(tmp_path: Path) -> None:
@@ -93,3 +98,63 @@ def test_an_untouched_setup_saved_beside_its_map_is_the_same_file(path: Path, tm
     copy.write_bytes(path.read_bytes())
     out = save_setup(copy, Encounter(load_scenario(copy)), tmp_path / "maps" / "same.tmx")
     assert out.read_bytes() == path.read_bytes()
+
+
+def test_a_shipped_map_s_setup_stands_alone_wherever_its_folder_goes(tmp_path: Path) -> None:
+    """The setup of a shipped map goes to the user's maps folder; its tilesets used to be named by a path back into
+    the install ("../../../../work/.../assets/terrain.tsx"), which Playmat refuses once installed elsewhere (a file
+    outside the map's folder) and the title screen listed as broken. The tilesets and their images are copied in
+    beside it (once: a second save reuses them), so the folder moved anywhere still loads and draws the same."""
+    import shutil
+
+    from game.maps.loader import validate_map
+    from game.render.pg import pygame
+    from game.render.tilemap import load_map_art
+
+    path = next(p for p in SHIPPED if p.name == "default.tmx")
+    enc = Encounter(load_scenario(path))
+    enc.apply(Place("Mira", (6, 4)))
+    mine = tmp_path / "share" / "playmat" / "maps"
+    mine.mkdir(parents=True)
+    first = save_setup(path, enc, mine / "a.tmx")
+    save_setup(path, enc, mine / "b.tmx")
+    assert sorted(p.name for p in mine.iterdir()) == ["a.tmx", "assets", "b.tmx"]
+    names = [t.get("source") for t in ET.parse(first).getroot().iter("tileset")]
+    assert names == ["assets/terrain.tsx", "assets/decor.tsx"]
+    moved = tmp_path / "elsewhere" / "deeper"
+    shutil.copytree(mine, moved)
+    assert validate_map(moved / "a.tmx") == []
+    same_scenario(load_scenario(moved / "a.tmx"), load_scenario(first))
+    pygame.display.init()
+    a, b = load_map_art(path).surface(), load_map_art(moved / "a.tmx").surface()
+    assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")  # the same tiles, drawn the same
+
+
+TILED = shutil.which("tiled") and shutil.which("tmxrasterizer")
+
+
+@pytest.mark.skipif(not TILED, reason="Tiled is not installed (CI installs it: .ci/run)")
+def test_tiled_opens_a_saved_setup_and_draws_the_same_tiles(tmp_path: Path) -> None:
+    """Tiled itself (1.8, Debian's) reads the setup a GM saved of a shipped map into the user's maps folder: its
+    rasterizer draws the same tiles as the original, pixel for pixel (the combatants' layer hidden: one moved),
+    and its JSON export has the moved combatant's object where Playmat put it."""
+    path = next(p for p in SHIPPED if p.name == "default.tmx")
+    enc = Encounter(load_scenario(path))
+    enc.apply(Place("Aldric", (7, 7)))
+    out = save_setup(path, enc, tmp_path / "share" / "maps" / "setup.tmx")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(tmp_path)}
+    for tmx, png in ((path, tmp_path / "a.png"), (out, tmp_path / "b.png")):
+        subprocess.run(["tmxrasterizer", "--hide-layer", "combatants", str(tmx), str(png)], env=env, check=True,
+                       capture_output=True, timeout=120)
+    assert (tmp_path / "a.png").read_bytes() == (tmp_path / "b.png").read_bytes()
+    subprocess.run(["tiled", "--export-map", "json", str(out), str(tmp_path / "m.json")], env=env, check=True,
+                   capture_output=True, timeout=120)
+    doc = json.loads((tmp_path / "m.json").read_text())
+    assert [Path(t["source"]).name for t in doc["tilesets"]] == ["terrain.tsx", "decor.tsx"]
+    aldric = next(o for layer in doc["layers"] for o in layer.get("objects", []) if o["name"] == "Aldric")
+    original = next(o for o in ET.parse(path).getroot().iter("object") if o.get("name") == "Aldric")
+    from game.maps.pixels import TiledPixels
+
+    px = TiledPixels(enc.layout)
+    (x0, y0), (x1, y1) = px.cell_center((4, 6)), px.cell_center((7, 7))
+    assert (aldric["x"], aldric["y"]) == (float(original.get("x")) + x1 - x0, float(original.get("y")) + y1 - y0)

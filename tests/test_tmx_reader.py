@@ -94,3 +94,12 @@ def test_the_picker_reads_no_doctype(tmp_path: Path) -> None:
                     '<map><properties><property name="title" value="&l8;"/></properties></map>', encoding="utf-8")
     assert describe_map(bomb).title == "bomb.tmx"
     assert validate_map(bomb) and "DOCTYPE" in validate_map(bomb)[0]
+
+
+def test_a_map_declaring_a_multi_byte_encoding_is_refused_in_one_line(tmp_path: Path) -> None:
+    # Tiled writes UTF-8; expat reads no multi-byte encoding such as Shift_JIS (and says so with a
+    # ValueError, not an XML error).
+    path = write_map(tmp_path / "m.tmx", ["..."])
+    path.write_text(path.read_text(encoding="utf-8").replace('encoding="UTF-8"', 'encoding="Shift_JIS"'),
+                    encoding="utf-8")
+    assert validate_map(path) == ["m.tmx: not XML (multi-byte encodings are not supported)"]

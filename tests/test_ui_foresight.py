@@ -229,3 +229,4 @@ def test_hovering_an_enemy_outside_your_turn_shades_where_it_could_attack(scene)
     assert zone.surface is not None and zone.builds == 1
     frame(s, ctx, ws)
     assert zone.builds == 1  # drawn from the cache while nothing changes
+

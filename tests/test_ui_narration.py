@@ -104,3 +104,12 @@ def test_an_undo_and_a_refusal_are_sentences() -> None:
     assert narration.refusal('move: "Mira" cannot reach 9,9') == 'Cannot move: "Mira" cannot reach 9,9'
     assert narration.refusal('end_turn: combat is over') == "Cannot end turn: combat is over"
     assert narration.refusal("a line of no known kind") == "Not allowed: a line of no known kind"
+
+
+def test_three_winning_sides_read_as_a_list() -> None:
+    """The summary of an AI-only battle won by three factions read "Ally and neutral and player win"."""
+    from game.ui.narration import joined
+
+    assert joined(["player"]) == "player"
+    assert joined(["player", "ally"]) == "player and ally"
+    assert joined(["ally", "neutral", "player"]) == "ally, neutral and player"

@@ -177,3 +177,30 @@ def test_a_long_initiative_order_scrolls_and_keeps_the_actor_in_view(tmp_path) -
     t.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=20), ctx)
     t.draw(s, ctx)
     assert [n for _, n in t._rows][0] == "U00"  # scrolled to the top of the order
+
+
+def test_card_shows_a_ranged_attack_and_an_area_ability() -> None:
+    """Playthrough under Xvfb (Ambush on the Greenway): Pell's card read "Weapon reach 1" and nothing of the
+    shortbow the status line offered (R shoot); the sea witch's burst was as invisible. The card names both."""
+    from pathlib import Path
+
+    from game.maps import load_scenario
+    from game.match import Match
+
+    maps = Path(__file__).resolve().parents[1] / "maps"
+    m = Match(load_scenario(maps / "ambush.tmx"))
+    pell = m.encounter.view("Pell")
+    assert pell.ranged is not None
+    lines = [(ln.text, ln.right) for ln in card_lines(pell, m.encounter)]
+    r = pell.ranged
+    assert ("Ranged attack", f"+{r.attack}, {r.damage}") in lines
+    assert (f"  range {r.min_range}–{r.max_range} hexes", "") in lines
+    assert not any(t == "Area ability" for t, _ in lines)
+    ship = Match(load_scenario(maps / "ship_boarding.tmx"))
+    caster = next(v for v in ship.encounter.views() if v.area is not None)
+    a = caster.area
+    assert a is not None
+    lines = [(ln.text, ln.right) for ln in card_lines(caster, ship.encounter)]
+    assert ("Area ability", f"+{a.attack}, {a.damage}") in lines
+    assert any(t.startswith(f"  up to {a.range} hexes, radius {a.radius}") for t, _ in lines)
+    assert (f"  uses left: {a.uses} of {a.uses}", "") in lines

@@ -218,3 +218,20 @@ def test_the_speed_button_cycles_and_drag_pans(long_log) -> None:
     assert (round(cam.cx - cx), round(cam.cy - cy)) == (round(40 / cam.zoom), round(20 / cam.zoom))
     v.handle_event(key(pygame.K_f))
     assert cam.zoom_index == cam.fit_index()
+
+
+def test_the_last_rounds_label_stays_inside_the_window() -> None:
+    """Playthrough under Xvfb at 1280x720: a battle over in round 11 showed "R1" at the timeline's right end, its
+    "1" off the window. A round that starts at the last step is labelled inside the bar."""
+    from game.rules import Begin, Place
+
+    m = skirmish()
+    actions = [Place("Goblin", (7, 5), "w"), Place("Orc 2", (6, 8), "nw"), Begin(), *[EndTurn()] * 27]
+    v = ReplayScene(m.encounter.scenario, actions)  # round 4 begins with the 30th and last step
+    s = screen()
+    v.draw(s, 1.0)
+    assert v.rounds()[-1] == 4 and v.round_start(4) == len(actions)
+    marks = dict(v.round_marks)
+    assert 4 in marks
+    assert all(s.get_rect().contains(rect) for rect in marks.values())
+    assert marks[4].right <= v.timeline.right + 4  # the label's padding aside, within the bar

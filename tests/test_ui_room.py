@@ -151,3 +151,22 @@ def test_reach_counts_and_coordinates_read_at_100_percent(overlay: str, tmp_path
                 heights.append(ink_height(screen, (x, round(y + r * 0.74)), round(r * 0.3)))
     assert len(heights) > 20
     assert min(heights) >= READABLE, sorted(heights)[:5]
+
+
+def test_a_long_status_line_is_never_cut_where_the_bar_has_room() -> None:
+    """Issue 20, bug 5 (a truncated "Not threate..."): the status says what happened or why a click was refused, so
+    it wins the bar's room. A sentence too long to sit beside the key hint at 1280 px is drawn whole: the hint
+    steps aside (it is in the help too), then the type steps down; a short one keeps the hint."""
+    from game.ui.battle_view import HINT
+    from game.ui.hud import status_layout
+
+    pygame.font.init()
+    short = "GM: Orc 1 no longer threatens the hexes around it"
+    assert status_layout(short, HINT, 1280) == (short, 20, True)
+    long = ('Cannot attack: "Orc Pikeman" is out of reach: distance 6 from 6,4, and every way there is stopped by '
+            "the zone of control of Orc 1 at 9,5")
+    shown, size, hint = status_layout(long, HINT, 1280)
+    assert shown == long and not hint and size >= 16
+    longer = long + "; the shallows at 9,6 and 10,6 cost 2 each and the river is impassable on foot"
+    shown, size, hint = status_layout(longer, HINT, 1280)
+    assert shown == longer and size >= 16  # the smaller type still holds it whole

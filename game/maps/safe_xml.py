@@ -60,4 +60,8 @@ def parse_untrusted(data: bytes) -> ET.Element:
         parser.Parse(data, True)
     except expat.ExpatError as e:
         raise XmlError(str(e)) from None
+    except InputLimitError:
+        raise  # the handlers' own refusals (an InputLimitError is a ValueError too)
+    except ValueError as e:  # expat reads no multi-byte encoding but UTF-16 (Tiled writes UTF-8)
+        raise XmlError(str(e)) from None
     return builder.close()

@@ -16,7 +16,12 @@ encounter (same combatants, same places, same properties, same order).
   ``combatant``, in the layer the map's combatants live in; a removed one loses
   its object.
 - Saved elsewhere than beside the source, the relative paths of tilesets,
-  images and templates are rewritten to still point at the same files.
+  images and templates are rewritten to still point at the same files, as
+  long as those sit in the new folder's tree. A file outside it (the shipped
+  tilesets, when the setup of a shipped map goes to the user's maps folder) is
+  copied in beside the map with the images it names, so the saved map stands
+  alone: Playmat reads only files in a map's own folder tree (docs/limits.md),
+  and the setup still opens after Playmat is installed somewhere else.
 """
 
 from __future__ import annotations
@@ -200,12 +205,70 @@ def _num(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else f"{v:.3f}".rstrip("0").rstrip(".")
 
 
-def _repoint(root: ET.Element, was: Path, now: Path) -> None:
-    """Relative file references (tilesets, images, templates) rewritten from folder ``was`` to folder ``now``."""
+def _refs(root: ET.Element) -> Iterator[tuple[ET.Element, str, str]]:
+    """(element, attribute, relative path) of each file an XML tree names: tilesets, images, templates."""
     for node in root.iter():
         for attr in ("source", "template"):
             ref = node.get(attr)
-            if not ref or os.path.isabs(ref) or "://" in ref:
-                continue
-            target = os.path.normpath(was / ref)
-            node.set(attr, Path(os.path.relpath(target, now)).as_posix())
+            if ref and not os.path.isabs(ref) and "://" not in ref:
+                yield node, attr, ref
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except (OSError, ValueError):
+        return False
+
+
+def _repoint(root: ET.Element, was: Path, now: Path) -> None:
+    """Relative file references (tilesets, images, templates) rewritten from folder ``was`` to folder ``now``;
+    one outside ``now``'s tree is copied in first (:func:`_bring_in`)."""
+    brought: dict[Path, Path] = {}
+    for node, attr, ref in _refs(root):
+        target = Path(os.path.normpath(was / ref))
+        if not _inside(target, now) and target.is_file():
+            target = brought.get(target) or brought.setdefault(target, _bring_in(target, now))
+        node.set(attr, Path(os.path.relpath(target, now)).as_posix())
+
+
+def _bundle(file: Path) -> dict[Path, bytes]:
+    """``file`` and what it names inside its own folder tree (a tileset's images, recursively), by path
+    relative to that folder."""
+    out: dict[Path, bytes] = {}
+    todo = [file]
+    while todo:
+        f = todo.pop()
+        rel = Path(os.path.relpath(f, file.parent))
+        if rel in out or not f.is_file():
+            continue
+        out[rel] = f.read_bytes()
+        if f.suffix.lower() in (".tsx", ".tx"):
+            try:
+                tree = ET.fromstring(out[rel])
+            except ET.ParseError:
+                continue  # the map's reader says what is wrong with it
+            todo += [Path(os.path.normpath(f.parent / ref)) for _, _, ref in _refs(tree)
+                     if _inside(Path(os.path.normpath(f.parent / ref)), file.parent)]
+    return out
+
+
+def _bring_in(file: Path, now: Path) -> Path:
+    """Copy ``file`` (with what it names) into a folder under ``now`` named after its own folder (``assets``,
+    ``assets-2`` when an ``assets`` holding other versions of those files is already there), reusing a copy
+    made by an earlier save; its path there."""
+    bundle = _bundle(file)
+    n = 1
+    while True:
+        folder = now / (file.parent.name + ("" if n == 1 else f"-{n}"))
+        clash = [rel for rel, data in bundle.items() if (folder / rel).exists() and (folder / rel).read_bytes() != data]
+        if not clash:
+            break
+        n += 1
+    for rel, data in bundle.items():
+        dest = folder / rel
+        if not dest.exists():
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(data)
+    return folder / file.name

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import MapError
+from .errors import MapError, one_line
 from .layer_tree import DrawLayer, TileLayerData, read_layers
 from .tile_data import GID_MASK
 from .tilesets import TileInfo, Tileset, owner_of, tile_of
@@ -80,6 +80,9 @@ def read_tmx_collect(path: str | Path, *, allow_outside: bool = False) -> tuple[
         return None, reader.problems
     except MapError as e:
         return None, [*reader.problems, e]
+    except Exception as e:  # a map must never cause a traceback, even through a fault of this reader
+        reader.problem(None, f"cannot read the map ({type(e).__name__}: {one_line(e)})")
+        return None, reader.problems
     return tmx, list(tmx.problems)
 
 

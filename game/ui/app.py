@@ -111,7 +111,10 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
         print(match.notice, file=sys.stderr)
     if log_path.parent.resolve() == saves_folder().resolve():  # Continue and Load find it by this note
         controllers = {f: "human" if c == "human" else levels.get(f, "normal") for f, c in match.controllers.items()}
-        write_meta(log_path, SaveMeta(map_path.resolve(), cfg.seed, controllers))
+        from game.maps import shipped_maps
+
+        shipped = any(m.path.resolve() == map_path.resolve() for m in shipped_maps())
+        write_meta(log_path, SaveMeta(map_path.resolve(), cfg.seed, controllers, shipped))
 
     def reload() -> tuple[Match, MapArt]:
         again = read_tmx(map_path, allow_outside=cfg.allow_outside)

@@ -139,6 +139,18 @@ class BattleContext:
     def hex_polygon(self, cell: Cell) -> list[Point]:
         return [self.to_screen(x, y) for x, y in self.geometry.cell_corners(cell)]
 
+    def hex_rect(self, cell: Cell) -> pygame.Rect:
+        """The screen rectangle around a hex."""
+        xs, ys = zip(*self.hex_polygon(cell), strict=True)
+        return pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys)))
+
+    def token_rect(self, name: str) -> pygame.Rect:
+        """A token's disc on screen with its ring (0.78 hex inradius, +1.42 per footprint ring, R26)."""
+        v = self.encounter.view(name)
+        x, y = self.cell_to_screen(v.cell)
+        r = self.hex_radius() * (0.78 + 1.42 * v.radius) + 4
+        return pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r))
+
     def hex_radius(self) -> float:
         """Screen distance from a hex centre to the middle of a side (the inradius) at this zoom."""
         a = (1, 1)

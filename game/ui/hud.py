@@ -46,13 +46,35 @@ def draw_top_bar(screen: pygame.Surface, ctx: BattleContext, title: str, control
     return text(screen, right, (w - 12, TOP_BAR // 2), 20, (255, 170, 90) if ctx.gm else DIM, anchor="midright")
 
 
+STATUS_SIZES = (20, 18, 16)  # the status line's type, largest first: a long sentence steps down before it is cut
+
+
+@lru_cache(maxsize=256)
+def status_layout(status: str, hint: str, width: int) -> tuple[str, int, bool]:
+    """(the status as drawn, its type size, whether the key hint shows) for a status bar ``width`` px wide.
+
+    The status is what just happened or why a click was refused, so it wins the room: the key hint on the
+    right (also in the help, H) steps aside when both do not fit, then the type steps down; only a line too
+    long for the whole bar at the smallest size is cut (issue 20, bug 5: "Not threate...")."""
+    room_with_hint = width - font(20).size(hint)[0] - 40 - 12
+    if font(STATUS_SIZES[0]).size(status)[0] <= room_with_hint:
+        return status, STATUS_SIZES[0], True
+    room = width - 24
+    for size in STATUS_SIZES:
+        if font(size).size(status)[0] <= room:
+            return status, size, False
+    return _fit(status, room, STATUS_SIZES[-1]), STATUS_SIZES[-1], False
+
+
 def draw_status(screen: pygame.Surface, ctx: BattleContext, hint: str) -> None:
     w, h = screen.get_size()
     bar = pygame.Rect(0, h - STATUS_BAR, w, STATUS_BAR)
     pygame.draw.rect(screen, (14, 16, 22), bar)
     pygame.draw.line(screen, (80, 84, 96), bar.topleft, bar.topright)
-    right = text(screen, hint, (w - 12, bar.centery), 20, DIM, anchor="midright")
-    text(screen, _fit(ctx.status, w - right.width - 40), (12, bar.y + 7), 20, INK)
+    shown, size, with_hint = status_layout(ctx.status, hint, w)
+    if with_hint:
+        text(screen, hint, (w - 12, bar.centery), 20, DIM, anchor="midright")
+    text(screen, shown, (12, bar.centery), size, INK, anchor="midleft")
 
 
 @lru_cache(maxsize=512)

@@ -121,7 +121,7 @@ class LoadScene(Scene):
         box = pygame.Rect(36, 108, w - 72, h - 108 - 96)
         panel(screen, box)
         inner = box.inflate(-24, -20)
-        self._fits = max(1, inner.h // ROW_H)
+        self._fits = max(1, (inner.h + 8) // ROW_H)  # the last row needs no gap below it
         self.scroll = max(0, min(self.scroll, max(0, len(self.saves) - self._fits)))
         self.rows = []
         for slot, i in enumerate(range(self.scroll, min(len(self.saves), self.scroll + self._fits))):

@@ -247,10 +247,18 @@ def _(ev: Edited, bonus: Bonus | None = None) -> Entry:
     return f"GM edits {ev.unit}: {_changes(ev.changes)}", "muted"
 
 
+def joined(names: Iterable[str]) -> str:
+    """ "a", "a and b", "a, b and c": a list said as a sentence says it."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 @event_line.register
 def _(ev: CombatEnded, bonus: Bonus | None = None) -> Entry:
     winners = tuple(ev.winners)
-    who = (" and ".join(winners) + (" wins" if len(winners) == 1 else " win")) if winners else "nobody wins"
+    who = (joined(winners) + (" wins" if len(winners) == 1 else " win")) if winners else "nobody wins"
     if ev.reason == "gm":
         return f"Combat over (ended by the GM): {who}", "accent"
     # R13's "no hostile pair remains" is the engine's wording (the log keeps it); a player reads why it ended.

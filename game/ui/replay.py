@@ -453,9 +453,11 @@ class ReplayScene(Scene):
         for r in self.rounds():
             x = bar.x + round(bar.w * self.round_start(r) / n)
             pygame.draw.line(screen, (120, 124, 140), (x, track.y - 5), (x, track.bottom + 4), 2)
-            if x + 3 < free_from + 6:  # too close to the last label to read: the tick alone
+            # Right of its tick, but never past the bar's end: the last round's label ("R11") ran off the window.
+            left = min(x + 3, bar.right - th.text_width(f"R{r}", th.SMALL))
+            if left < free_from + 6:  # too close to the last label to read: the tick alone
                 continue
-            label = th.text(screen, f"R{r}", (x + 3, bar.y - 2), size=th.SMALL,
+            label = th.text(screen, f"R{r}", (left, bar.y - 2), size=th.SMALL,
                             colour=th.ACCENT if r == self.round_after[self.k] else th.MUTED)
             self.round_marks.append((r, label.inflate(8, 6)))
             free_from = label.right

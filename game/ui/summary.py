@@ -23,6 +23,7 @@ from . import theme as th
 from .battle_stats import CombatantStats, battle_stats
 from .chrome import DIM, GOLD, INK, Button, panel, shade, text
 from .menus import MenuScene
+from .narration import joined
 from .scene import QUIT, Transition
 
 ROW = 24
@@ -55,8 +56,8 @@ def summary_lines(enc: Any, log_path: object, humans: set[str]) -> tuple[str, li
         if playing:
             headline = "Victory!" if playing & set(winners) else "Defeat"
         else:
-            headline = f"{' and '.join(winners).capitalize()} win{'s' if len(winners) == 1 else ''}"
-        first = f"The {' and '.join(winners)} won after {enc.round} round{'s' if enc.round != 1 else ''}."
+            headline = f"{joined(winners).capitalize()} win{'s' if len(winners) == 1 else ''}"
+        first = f"The {joined(winners)} won after {enc.round} round{'s' if enc.round != 1 else ''}."
     else:
         headline = "Combat ended"
         first = f"No side won (ended in round {enc.round})."
@@ -107,7 +108,7 @@ class SummaryScene(MenuScene):
         shade(screen, 150)
         w, h = screen.get_size()
         table_w = NAME_W + sum(c[1] for c in COLUMNS) + 290
-        box = pygame.Rect(0, 0, min(w - 40, max(640, table_w + 48)), h - 40)
+        box = pygame.Rect(0, 0, min(w - 40, max(640, table_w + 48)), min(h - 40, self.height_needed()))
         box.center = (w // 2, h // 2)
         panel(screen, box)
         text(screen, self.title, (box.centerx, box.y + 34), 40, GOLD, bold=True, anchor="center")
@@ -124,6 +125,14 @@ class SummaryScene(MenuScene):
             yl += 22
         self._draw_buttons(screen, box)
         self._draw_row_tip(screen)
+
+    def height_needed(self) -> int:
+        """The box's height with every row of the table in it: the box fits its content (at 1920x1080 a
+        full-height box left a wide empty band between a short table and the buttons), up to the window."""
+        head = 64 + 30 * len(self.lines[:1])
+        table = (ROW + 2) + ROW * len(self.stats) + 30 if self.stats else 0  # heading, rows, the hints line
+        tail = 12 + 22 * len(self.lines[1:]) + 12 + 44 + 16  # where the log is, the buttons
+        return max(320, head + 12 + table + tail)
 
     def _draw_table(self, screen: pygame.Surface, area: pygame.Rect) -> None:
         name_w, end_w = NAME_W, area.w - NAME_W - sum(c[1] for c in COLUMNS)

@@ -187,14 +187,15 @@ def post_tip(ctx: Host, lines: Sequence[Line], near: tuple[float, float], *, min
 
 def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, float], *, min_width: int = 0,
             edge: tuple[int, int, int] = PANEL_EDGE, within: pygame.Rect | None = None,
-            anchor: pygame.Rect | None = None, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+            anchor: pygame.Rect | None = None, avoid: Sequence[pygame.Rect] = (),
+            spare: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A framed box of ``lines`` beside ``near`` (below-right, flipped or slid to stay ``within``), or, given an
     ``anchor`` (the hex or token it is about), beside that and clear of ``avoid`` (:func:`place_beside`).
     Returns its rect."""
     w, h = lines_size(lines, min_width)
     box = within if within is not None and within.width > 0 else screen.get_rect()
     if anchor is not None:
-        rect = place_beside((w, h), anchor, box, avoid)
+        rect = place_beside((w, h), anchor, box, avoid, spare)
         draw_frame(screen, rect, edge=edge)
         draw_lines(screen, rect, lines)
         return rect
@@ -214,13 +215,14 @@ GAP = 6  # px between a tooltip and the hex (or token) it is about
 
 
 def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
-                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+                 avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: beside ``anchor`` (the hovered hex, or the token on it), never over it.
 
     Wesnoth and MegaMek put a hex's report next to the hex, not under the pointer; here the panels (card,
     tracker, log, action bar: ``avoid``) also stay readable. Candidates: right of the anchor, left, below,
     above, each slid along the anchor's side and to the edges of each panel; the one covering the least of
-    the panels wins, then the side in that order, then the one nearest the anchor. It stays inside ``area``
+    the panels wins, then the one covering fewest of ``spare`` (the other tokens), then the side in that
+    order, then the one nearest the anchor. It stays inside ``area``
     where it fits; the anchor itself is covered only when no side has room (a window smaller than the tip)."""
     w, h = size
     a = anchor
@@ -251,9 +253,10 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     def covered(r: pygame.Rect) -> int:
         return sum(c.width * c.height for c in (r.clip(x) for x in avoid))
 
-    def score(kr: tuple[int, pygame.Rect]) -> tuple[int, int, int, float]:
+    def score(kr: tuple[int, pygame.Rect]) -> tuple[int, int, int, int, float]:
         k, r = kr
-        return (r.colliderect(a), covered(r), k, abs(r.centerx - a.centerx) + abs(r.centery - a.centery))
+        return (r.colliderect(a), covered(r), len(r.collidelistall(list(spare))), k,
+                abs(r.centerx - a.centerx) + abs(r.centery - a.centery))
 
     return min(near, key=score)[1]
 

@@ -26,8 +26,8 @@ from .. import theme as th
 INT_KEYS = ("move", "hp", "attack", "defense", "reach", "reach_min", "initiative", "ranged_attack", "area_range",
             "area_radius", "area_attack", "area_push", "area_uses")
 ROW = 30
-COLUMN_W = 320
-LABEL_W = 150
+COLUMN_W = 305  # two columns and the GM card still leave the far third of a 1280 px map in view
+LABEL_W = 140
 ROWS_PER_COLUMN = 12
 
 

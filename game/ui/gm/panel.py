@@ -61,6 +61,7 @@ class GMTools:
         self._drop_reason: str | None = None
         self._hp_label = pygame.Rect(0, 0, 0, 0)
         self._gaps: list[int] = []
+        self.drop_tip = pygame.Rect(0, 0, 0, 0)  # where the dragged token's landing tooltip was last drawn
 
     # --- actions ------------------------------------------------------------------
     def _action(self, key: Any, ctx: BattleContext) -> Any:
@@ -150,6 +151,9 @@ class GMTools:
             self.form = edit_form(ctx.encounter, name)
             pygame.key.start_text_input()
             if ctx.encounter.phase == "setup":
+                # The wide form goes on the other side of the map from the combatant it edits, which stays in view.
+                x, _ = ctx.cell_to_screen(ctx.encounter.view(name).cell)
+                self.form.dock = "left" if x > ctx.view_rect.centerx else "right"
                 return Reply(status=f"edit {name}: change what you want, Enter applies")
             return Reply(status=f"{name}'s hit points: type the number, Enter sets them")
         if key == "dist":
@@ -254,10 +258,11 @@ class GMTools:
         ghost = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
         pygame.draw.circle(ghost, (*th.faction_colour(v.faction), 130), (r + 1, r + 1), r)
         pygame.draw.circle(ghost, (255, 255, 255, 200), (r + 1, r + 1), r, 2)
-        screen.blit(ghost, (ctx.mouse[0] - r - 1, ctx.mouse[1] - r - 1))
+        ghost_rect = screen.blit(ghost, (ctx.mouse[0] - r - 1, ctx.mouse[1] - r - 1))
         head = th.Line(f"place {self.dragging} at {cell[0]},{cell[1]}", "accent", bold=True)
         lines = [head, th.Line(f"refused: {reason}", "bad")] if reason else [head]
-        th.tooltip(screen, lines, ctx.mouse, within=ctx.view_rect)
+        self.drop_tip = th.tooltip(screen, lines, ctx.mouse, within=ctx.view_rect,
+                                   anchor=ctx.hex_rect(cell).union(ghost_rect), avoid=ctx.covers)
 
     def _draw_head(self, screen: pygame.Surface, ctx: BattleContext, frame: pygame.Rect) -> None:
         x = frame.x + th.PAD

@@ -24,6 +24,10 @@ def band_text(reach_min: int, reach: int) -> str:
     return f"reach {reach_min}–{reach}"
 
 
+def signed(n: int) -> str:
+    return f"{'+' if n >= 0 else '−'}{abs(n)}"
+
+
 def card_lines(v: CombatantView, enc: EncounterView) -> list[Line]:
     """The card's text rows for one combatant view."""
     out = [Line(v.name, "accent", bold=True, size=th.HEAD), Line(f"{v.faction} · {v.size} · {v.movement_type}",
@@ -38,6 +42,18 @@ def card_lines(v: CombatantView, enc: EncounterView) -> list[Line]:
     out.append(Line("Attack", right=f"{'+' if v.attack >= 0 else '−'}{abs(v.attack)}"))
     out.append(Line("Damage", right=str(v.damage)))
     out.append(Line("Weapon", right=band_text(v.reach_min, v.reach)))
+    # R29, R32: a bow or a burst is what a player plans a turn around; the card showed neither (Pell's shortbow,
+    # Fenn's crossbow read "reach 1" and nothing more), so the only way to learn a range was to try it.
+    if v.ranged is not None:
+        r = v.ranged
+        out.append(Line("Ranged attack", right=f"{signed(r.attack)}, {r.damage}"))
+        out.append(Line(f"  range {r.min_range}–{r.max_range} hexes", "muted", size=SMALL))
+    if v.area is not None:
+        a = v.area
+        out.append(Line("Area ability", right=f"{signed(a.attack)}, {a.damage}"))
+        push = f", pushes {a.push}" if a.push else ""
+        out.append(Line(f"  up to {a.range} hexes, radius {a.radius}{push}", "muted", size=SMALL))
+        out.append(Line(f"  uses left: {v.area_uses_left} of {a.uses}", "muted", size=SMALL))
     out.append(Line("Defence", right=str(v.defense)))
     out.append(Line("Initiative", right=str(v.initiative)))
     out.append(Line("Facing", right=str(v.facing)))

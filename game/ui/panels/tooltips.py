@@ -2,8 +2,9 @@
 
 Each tip sits beside the hex it is about (the hex under its ``near`` point, or the whole token standing on
 it, and the selected combatant's token too), never over it, and keeps clear of the panels drawn this frame
-(``ctx.covers``: the card, the tracker, the log, the legend, the GM card, the action bar) wherever the map
-area has room: the eye goes from the hex to its report and back to the card, not under the report.
+(``ctx.covers``: the card, the tracker, the log, the legend, the GM card, the action bar, the hovered token's
+name tag) wherever the map area has room, then hides as few other tokens as it can: the eye goes from the hex
+to its report and back to the card, not under the report.
 """
 
 from __future__ import annotations
@@ -14,26 +15,17 @@ from ..context import BattleContext, Point
 from ..theme import tooltip
 
 
-def token_rect(ctx: BattleContext, name: str) -> pygame.Rect:
-    """A token's disc on screen (0.78 hex inradius, +1.42 per footprint ring, R26), with its ring."""
-    v = ctx.encounter.view(name)
-    x, y = ctx.cell_to_screen(v.cell)
-    r = ctx.hex_radius() * (0.78 + 1.42 * v.radius) + 4
-    return pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r))
-
-
 def anchor_rect(ctx: BattleContext, near: Point) -> pygame.Rect:
     """What a tip must not hide: the hex under ``near``, grown to the token standing on it."""
     pos = (round(near[0]), round(near[1]))
     cell = ctx.cell_at(pos)
     if cell is None:
         return pygame.Rect(pos[0] - 2, pos[1] - 2, 4, 4)
-    xs, ys = zip(*ctx.hex_polygon(cell), strict=True)
-    rect = pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys)))
+    rect = ctx.hex_rect(cell)
     enc = ctx.encounter
     for v in enc.views():
         if v.active and tuple(cell) in {tuple(c) for c in enc.footprint(v.name)}:
-            rect.union_ip(token_rect(ctx, v.name))
+            rect.union_ip(ctx.token_rect(v.name))
     return rect
 
 
@@ -57,11 +49,13 @@ class Tooltips:
         avoid = list(ctx.covers)
         actor = ctx.selected or ctx.encounter.turn
         if actor is not None and ctx.encounter.view(actor).active:
-            avoid.append(token_rect(ctx, actor))  # the one acting: the preview's arrow starts there
+            avoid.append(ctx.token_rect(actor))  # the one acting: the preview's arrow starts there
+        tokens = [ctx.token_rect(v.name) for v in ctx.encounter.views() if v.active and v.name != actor]
+        tokens = [t for t in tokens if t.colliderect(area)]
         for tip in ctx.tips:
             anchor = anchor_rect(ctx, tip.near)
             rect = tooltip(screen, tip.lines, tip.near, min_width=tip.min_width, edge=tip.edge, within=area,
-                           anchor=anchor, avoid=avoid)
+                           anchor=anchor, avoid=avoid, spare=[t for t in tokens if not t.colliderect(anchor)])
             self.drawn.append((rect, anchor))
             avoid.append(rect)  # a second tip goes beside the first, not over it
         ctx.tips.clear()
