@@ -258,14 +258,14 @@ SPECS = {s.file.removesuffix(".tmx"): s for s in (AMBUSH, FORTRESS, SHIP, LAIR)}
 # `python tools/balance_maps.py maps/MAP.tmx --games 200 --jobs 2`: the games of `playmat playtest MAP --games 200`
 # (the map's own seed), every faction at normal (AI of 2026-12-04 19:00, archers and casters included).
 ODDS = {
-    "ambush": ("Playtested AI vs AI at normal: the party wins 41 % of 200 games (95 % interval 34-48 %), "
-               "the bandits 57.5 %."),
-    "fortress_assault": ("Playtested AI vs AI at normal: the party wins 45.5 % of 200 games (95 % interval 39-52 %), "
-                         "the garrison 54.5 %."),
-    "ship_boarding": ("Playtested AI vs AI at normal: the party wins 43.5 % of 200 games (95 % interval 37-50 %), "
+    "ambush": ("Playtested AI vs AI at normal: the party wins 43 % of 200 games (95 % interval 36.5-50 %), "
+               "the bandits 55.5 %."),
+    "fortress_assault": ("Playtested AI vs AI at normal: the party wins 49.5 % of 200 games (95 % interval "
+                         "42.5-56.5 %), the garrison 50.5 %."),
+    "ship_boarding": ("Playtested AI vs AI at normal: the party wins 43.5 % of 200 games (95 % interval 37-50.5 %), "
                       "the corsairs 56.5 %."),
-    "giants_lair": ("Playtested AI vs AI at normal: the party wins 61 % of 200 games (95 % interval 54-67.5 %), "
-                    "the giant's band 39 %."),
+    "giants_lair": ("Playtested AI vs AI at normal: the party wins 65 % of 200 games (95 % interval 58-71.5 %), "
+                    "the giant's band 35 %."),
 }
 
 
