@@ -56,7 +56,7 @@ TERRAIN_FILL = {"normal": (104, 126, 82), "difficult": (92, 104, 60), "water": (
 class ReplayScene(Scene):
     def __init__(self, scenario: Any, actions: Sequence[Any], *, tmx_path: Any = None, art: Any = None,
                  size: tuple[int, int] | None = None) -> None:
-        from game.rules import LogError, RulesError, replay
+        from game.rules import CombatBegan, RoundStarted, TurnStarted, replay
 
         self.scenario = scenario
         self.actions = list(actions)
@@ -66,20 +66,23 @@ class ReplayScene(Scene):
         self.maplayer = MapLayer(self.art) if self.art is not None else None
         self.layout = scenario.board.layout
         self.geometry = TiledPixels(self.layout)
-        # One pass over the log: the events each step caused (and the bonus each roller had then),
-        # and the round after each step (where the timeline marks the rounds).
-        enc = replay(scenario, [])
+        # One replay of the whole log (a line that does not replay raises LogError with its file and line);
+        # the events each step caused are the encounter's own records, and the round after each step
+        # (where the timeline marks the rounds) is read from them: the round a turn or round began in, or
+        # round 1 when combat began with nobody to act. Rolling bonuses do not change once combat begins.
+        whole = replay(scenario, actions)
+        bonus = bonus_from(whole)
+        round_now = replay(scenario, []).round
         self.step_lines: list[list[Entry]] = []
-        self.round_after: list[int] = [enc.round]
-        source = getattr(actions, "source", "log")
-        line_of = list(getattr(actions, "lines", range(1, len(self.actions) + 1)))
-        for i, a in enumerate(self.actions):
-            try:
-                applied = enc.apply(a)
-            except RulesError as err:  # a log that does not replay: its file and line, never a traceback
-                raise LogError(source, line_of[i] if i < len(line_of) else i + 1, str(err)) from None
-            self.step_lines.append(event_lines(applied.events, bonus_from(enc)))
-            self.round_after.append(enc.round)
+        self.round_after: list[int] = [round_now]
+        for record in whole.records:
+            for ev in record.events:
+                if isinstance(ev, RoundStarted | TurnStarted):
+                    round_now = ev.round
+                elif isinstance(ev, CombatBegan):
+                    round_now = max(round_now, 1)
+            self.step_lines.append(event_lines(record.events, bonus))
+            self.round_after.append(round_now)
         self.k = 0
         self.enc = replay(scenario, [])
         self.playing = False

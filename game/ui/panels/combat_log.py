@@ -57,14 +57,12 @@ class CombatLog:
         self._seen = len(applied)
 
     def _replay_earlier(self, ctx: BattleContext, n: int) -> None:
-        """Events of log lines applied before this session (a resumed game), rebuilt through the public API."""
+        """Events of log lines applied before this session (a resumed game): the encounter's own records."""
         if n <= 0:
             return
-        from game.rules import replay  # the public replay; imported late so panels load without the engine
-
-        enc = replay(ctx.encounter.scenario, [])
-        for action in list(ctx.encounter.history)[:n]:
-            self.add_events(enc.apply(action).events, bonus_from(enc))
+        bonus = bonus_from(ctx.encounter)  # rolling bonuses do not change once combat begins
+        for record in list(ctx.encounter.records)[:n]:
+            self.add_events(record.events, bonus)
 
     # --- widget ------------------------------------------------------------------
     def frame(self, area: pygame.Rect) -> pygame.Rect:
