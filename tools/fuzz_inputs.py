@@ -272,6 +272,28 @@ def row(r: Result, sub: bool, raised: bool = True) -> dict:
             "problems": r.problems, "argv": r.argv[:8] if r.problems else None, "sub": sub}
 
 
+def wait_or_kill(pid: int, part: Path, quiet: int) -> bool:
+    """Wait for the batch child ``pid``; kill its process group if it writes no result for ``quiet`` s.
+
+    The per-case alarm covers a case's own run; this covers everything around it (writing the case,
+    the resume check, keeping a failure), so a stuck batch child shows as a hang instead of a silent
+    stall of the whole run. True when the child had to be killed."""
+    seen, since = -1, time.monotonic()
+    while True:
+        if os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:  # ended: reaped by the caller
+            return False
+        size = part.stat().st_size if part.exists() else 0
+        if size != seen:
+            seen, since = size, time.monotonic()
+        elif time.monotonic() - since > quiet:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                return False
+            return True
+        time.sleep(0.2)
+
+
 def worker(slot: int, indices: range, step: int, args: argparse.Namespace, bases: Bases, root: Path,
            out: Path) -> None:
     """Run cases ``indices[slot::step]`` in batches of ``args.batch``, each batch in a forked child;
@@ -297,6 +319,7 @@ def worker(slot: int, indices: range, step: int, args: argparse.Namespace, bases
                 traceback.print_exc()
                 code = 70
             os._exit(code)
+        stalled = wait_or_kill(pid, part, 3 * args.timeout + 60)
         _, status, _ = os.wait4(pid, 0)
         rows = [json.loads(line) for line in part.open()] if part.exists() else []
         with out.open("a") as f:
@@ -306,7 +329,7 @@ def worker(slot: int, indices: range, step: int, args: argparse.Namespace, bases
         if os.WIFSIGNALED(status) or (os.WIFEXITED(status) and os.WEXITSTATUS(status)):
             i = todo[len(rows)]  # the case the batch child died on
             sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
-            hang = sig == signal.SIGALRM
+            hang = sig == signal.SIGALRM or stalled
             case = safe_case(i, args, bases)
             res = Result(i, case.family, case.argv, None, None if hang else sig, hang,
                          time.perf_counter() - t0, 0.0, 0.0, "", [])
