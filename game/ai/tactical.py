@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from game.rules import (
+    DICE_ACTIONS,
     Action,
     Attack,
     Begin,
@@ -49,7 +50,7 @@ from game.rules import (
 from .coordinate import Coordination, blow
 from .model import INF, DamageDice, Situation
 from .reply import combined, replies
-from .turn import DICE_KINDS, Plan, Term, turn_so_far
+from .turn import Plan, Term, turn_so_far
 from .weights import NORMAL, Weights
 
 # An action to weigh from a hex: (action, end hex, its value terms, hostiles' defeat chances, label).
@@ -242,12 +243,12 @@ class TacticalPolicy:
         if (done and isinstance(done[-1], Face)) or len(done) >= MAX_TURN_ACTIONS:
             return Plan(name, self.level, (EndTurn(),), summary="turn done")
         w = self.weights
-        if w.commit and done and not isinstance(done[-1], DICE_KINDS):
+        if w.commit and done and not isinstance(done[-1], DICE_ACTIONS):
             kept = self._as_planned(enc, rng, explain)
             if kept is not None:
                 return kept
         fresh = self._plan_fresh(enc, rng, explain, name, done)
-        if w.commit and not w.noise and (not done or isinstance(done[-1], DICE_KINDS)):
+        if w.commit and not w.noise and (not done or isinstance(done[-1], DICE_ACTIONS)):
             # The moment _as_planned goes back to: remember what was planned here. (Only a
             # noise-free table: a remembered plan draws nothing from ``rng``.)
             self._kept = (enc.scenario, tuple(enc.history), explain, fresh)
@@ -347,7 +348,7 @@ class TacticalPolicy:
         """
         start = enc.clone()
         since: list[Action] = []
-        while start.history and not isinstance(start.history[-1], (EndTurn, Begin, *DICE_KINDS)):
+        while start.history and not isinstance(start.history[-1], (EndTurn, Begin, *DICE_ACTIONS)):
             since.insert(0, start.undo())
         if start.turn != enc.turn or not since:
             return None
