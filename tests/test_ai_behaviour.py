@@ -92,6 +92,27 @@ def test_shoves_into_a_chasm_or_fire_when_no_attack_can_defeat(tmp_path: Path, c
     assert Shove("Orc", "Paladin") in actions
 
 
+
+def test_shoves_into_a_chasm_when_the_fall_beats_a_blow_that_could_kill(tmp_path: Path) -> None:
+    # Issue 18, giants_lair game 2, round 3: Wynn (+3, 1d6+1) beside Goblin 2 (6 hp, defence 12)
+    # on the chasm's edge attacked instead of shoving, though both hit on 9+ (0.6): the blow
+    # deals 0.6 x 4.33 = 2.6 expected hp (1d6+1 capped at 6) and defeats at 0.6 x 1/3 = 0.2; the
+    # shove drops it into the chasm (R12, R22) at 0.6, and a fall takes all 6 of its hp, 3.6
+    # expected. The shove was scored on the defeat alone (the fall's hp were left out, though a
+    # burst's push and a hostile's shove count them). Here the goblin is harmless (its worth is
+    # its 1 point of base), so only the hp lost decide: the shove, 3.6 + 0.6, beats the blow,
+    # 2.6 + 0.2.
+    terrain = ["." * 7] * 5
+    terrain[2] = "....c.."
+    enc = encounter(tmp_path, terrain, [
+        unit("Wynn", (2, 2), "enemy", move=0, attack=3, defense=13, damage="1d6+1", initiative=10),
+        unit("Goblin", (3, 2), "player", hp=6, defense=12, attack=-10, damage="1", facing="w"),
+    ])
+    blow, shove = enc.preview_attack("Wynn", "Goblin"), enc.preview_shove("Wynn", "Goblin")
+    assert shove.falls and shove.hit_chance == blow.hit_chance == 0.6 and 0 < blow.defeat_chance < 0.6
+    actions = play_turn(enc, policy_for("normal"))
+    assert Shove("Wynn", "Goblin") in actions, kinds(actions)
+
 def test_walks_around_a_zone_of_control_that_would_stop_it_short(tmp_path: Path) -> None:
     # The guard at (5,2) threatens its neighbours, among them (4,3) and (5,3) on the straight
     # row-3 line from the orc (1,3) to the archer (8,3). Entering them stops the orc (R9) five

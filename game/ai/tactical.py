@@ -634,7 +634,9 @@ class TacticalPolicy:
                 pv = enc.preview_shove(me.name, t.name, at=sit.cell(flat))
                 if pv.legal is not None or (pv.hazard_damage <= 0 and not pv.falls):
                     continue  # only shoves into hazards and chasms are worth an action
-                dealt = pv.hit_chance * min(pv.hazard_damage, t.hp)
+                # A fall (R12) takes every hit point it has: counted as hp lost, as a burst's push is
+                # (_burst_value) and a hostile's shove in the reply check (reply.py).
+                dealt = pv.hit_chance * (t.hp if pv.falls else min(pv.hazard_damage, t.hp))
                 value = {
                     "hazard": w.hazard * dealt,
                     "defeat": w.defeat * pv.defeat_chance * sit.value(t),
