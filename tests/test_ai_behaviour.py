@@ -331,3 +331,22 @@ def test_a_winning_side_does_not_leave_when_the_last_hostile_is_out_of_reach(tmp
     actions = [a for _, a in _play_rounds(enc, 8)]
     assert not any(isinstance(a, Flee) for a in actions), kinds(actions)
     assert enc.round > 8 and enc.view("Knight").active
+
+
+def test_a_beaten_combatant_far_from_any_exit_does_not_make_for_it(tmp_path: Path) -> None:
+    # The other side of the rule above: leaving needs an exit within two turns' walk. Here the
+    # only exit (the west edge) is 16 hexes or more, over three turns, from anywhere the wounded
+    # squire (2 of 10 hp, move 5; its side under 0.3 of the ogre's strength) could end this
+    # turn. A run for an exit that far is rounds of kiting (on the 64x64 timing maps, with exits
+    # farther still, such runs lasted to the 50-round limit), so its plan has no pull toward the
+    # exit (no `exit` term under `why`, as `playmat suggest` shows it): it is not retreating.
+    enc = encounter(tmp_path, ["x" + "." * 27] * 5, [
+        unit("Ogre", (25, 2), "enemy", move=3, hp=30, attack=4, damage="2d6+1", initiative=10),
+        unit("Squire", (21, 2), "player", move=5, hp=10, attack=3, damage="1d6+1", initiative=5),
+    ])
+    enc.apply(Move("Ogre", (22, 2)))
+    enc.apply(Attack("Ogre", "Squire", roll=20, damage=8))
+    enc.apply(EndTurn())
+    assert enc.turn == "Squire" and enc.view("Squire").hp == 2
+    plan = explain(enc, "normal", random.Random(1))
+    assert "exit" not in {t.term for t in plan.terms} and Flee("Squire") not in plan.actions, plan.to_json()

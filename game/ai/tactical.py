@@ -417,8 +417,8 @@ class TacticalPolicy:
 
     def _beaten(self, sit: Situation) -> float | None:
         """Wounded (half its hit points or less), on a side beaten as a whole (under ``BEATEN`` of its
-        hostiles' strength, hit points x mean damage, everyone on the board) and able to walk to an exit:
-        its side's strength over its hostiles'; otherwise None.
+        hostiles' strength, hit points x mean damage, everyone on the board) and within two turns' walk of
+        an exit: its side's strength over its hostiles'; otherwise None.
 
         Nothing is left to win: it makes for the exit and leaves (R24), instead of kiting out of
         reach until the round limit (issue 18, giants_lair game 7: Wynn, a flyer at 2 of 10 hp,
@@ -429,7 +429,9 @@ class TacticalPolicy:
         if me.hp * 2 > me.hp_max:
             return None
         ratio = sit.side_ratio
-        if ratio >= BEATEN or not (sit.walk_exit[sit.cells] < INF).any():
+        # An exit within two turns' walk: a longer run is kiting, not leaving (on the 64x64 timing maps,
+        # with exits far off, such runs went on to the 50-round limit).
+        if ratio >= BEATEN or not (sit.walk_exit[sit.cells] <= 2 * me.movement_max).any():
             return None
         return float(ratio)
 
