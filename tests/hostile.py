@@ -105,8 +105,23 @@ def run_cli(argv: list[str], *, cap_mb: int = 1024, timeout: float = 60.0) -> Ru
     return finish_cli(start_cli(argv, cap_mb * 1024 * 1024), argv, t0, timeout)
 
 
+
+def refused_by_cli(argv: list[str], *words: str, cap_mb: int = 1024, timeout: float = 60) -> str:
+    """The command ends with exit 2 and one line on stderr holding every word: no signal, no hang, no
+    traceback, under ``cap_mb`` of memory (the promise to a user who hands Playmat a hostile input)."""
+    r = run_cli(argv, cap_mb=cap_mb, timeout=timeout)
+    assert r.signal is None, f"killed by signal {r.signal}"
+    assert r.rc is not None, f"still running after {timeout} s"
+    assert "Traceback" not in r.stderr, r.stderr[-2000:]
+    assert r.rc == 2, (r.rc, r.stderr[-2000:])
+    assert len(r.lines) == 1, r.lines[:5]
+    for w in words:
+        assert w in r.lines[0], (w, r.lines[0])
+    return r.lines[0]
+
 # --- inputs ---------------------------------------------------------------------------------------
-UNITS = [{"name": "Hero", "at": (1, 1), "faction": "player"}, {"name": "Orc", "at": (3, 2), "faction": "enemy"}]
+UNITS: list[dict[str, object]] = [{"name": "Hero", "at": (1, 1), "faction": "player"},
+                                  {"name": "Orc", "at": (3, 2), "faction": "enemy"}]
 
 
 def plain_map(work: Path, name: str = "m.tmx", **kw) -> Path:

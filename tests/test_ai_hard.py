@@ -16,9 +16,8 @@ import pytest
 from game.ai import HARD, policy_for, tactical
 from game.ai.reply import replies
 from game.ai.tactical import TacticalPolicy, same_step
-from game.ai.turn import DICE_KINDS
 from game.maps import load_scenario
-from game.rules import Attack, Begin, Encounter, EndTurn, Move
+from game.rules import DICE_ACTIONS, Attack, Begin, Encounter, EndTurn, Move
 
 from .ai_fixtures import encounter, play_turn, unit
 
@@ -171,7 +170,7 @@ def test_hard_walks_the_plan_it_chose_until_dice_are_rolled() -> None:
             action = policy.choose(enc.sandbox(rng), rng)
             assert same_step(action, planned.pop(0)), (name, action)
             followed += 1
-            if isinstance(action, DICE_KINDS):
+            if isinstance(action, DICE_ACTIONS):
                 planned = []
             enc.apply(action)
     assert followed > 100

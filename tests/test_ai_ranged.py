@@ -40,6 +40,22 @@ def encounter(rows: list[str], units: list[dict]) -> Encounter:
     return enc
 
 
+def archer(at: tuple[int, int], move: int) -> dict[str, object]:
+    """The player's archer: initiative 20 (it acts first), a bow of range 2-8, ranged attack 2, 1d6."""
+    return {"name": "Archer", "at": at, "faction": "player", "initiative": 20, "ranged": "2-8", "ranged_attack": 2,
+            "ranged_damage": "1d6", "move": move}
+
+
+def rooted_foe(name: str, at: tuple[int, int], **stats: object) -> dict[str, object]:
+    """An enemy facing west (toward the player side) that cannot move: only the AI's choice changes the board."""
+    return {"name": name, "at": at, "faction": "enemy", "facing": "w", "move": 0, **stats}
+
+
+def shots(actions: list[Action]) -> list[Action]:
+    """The shots among ``actions``, in order."""
+    return [a for a in actions if isinstance(a, Shoot)]
+
+
 def play_turn(enc: Encounter, level: str, seed: int = 1) -> tuple[list[Action], list[object]]:
     """The current actor's whole turn by the AI of ``level``: its actions and the events they caused."""
     policy = policy_for(level)
@@ -66,7 +82,7 @@ def test_an_archer_steps_out_of_a_threatened_hex_before_shooting(level: str) -> 
     enc = encounter(OPEN, [
         {"name": "Archer", "at": (3, 3), "faction": "player", "initiative": 20, "ranged": "1-8",
          "ranged_attack": 0, "ranged_damage": "1d6", "attack": 0, "damage": "1", "move": 4},
-        {"name": "Orc", "at": (4, 3), "faction": "enemy", "facing": "w", "move": 0, "attack": 4, "damage": "1d8"},
+        rooted_foe("Orc", (4, 3), attack=4, damage="1d8"),
     ])
     assert enc.preview_shoot("Archer", "Orc").shooter_penalty == 2
     assert enc.preview_shoot("Archer", "Orc", at=(2, 3)).shooter_penalty == 0
@@ -87,16 +103,15 @@ def test_an_archer_shoots_the_target_without_cover(level: str) -> None:
     rows = ["." * 9] * 7
     rows[3] = "....t...."
     enc = encounter(rows, [
-        {"name": "Archer", "at": (1, 3), "faction": "player", "initiative": 20, "ranged": "2-8",
-         "ranged_attack": 2, "ranged_damage": "1d6", "move": 0},
-        {"name": "Orc A", "at": (6, 3), "faction": "enemy", "facing": "w", "move": 0, "defense": 12},
-        {"name": "Orc B", "at": (6, 5), "faction": "enemy", "facing": "w", "move": 0, "defense": 12},
+        archer((1, 3), move=0),
+        rooted_foe("Orc A", (6, 3), defense=12),
+        rooted_foe("Orc B", (6, 5), defense=12),
     ])
     covered, open_ = enc.preview_shoot("Archer", "Orc A"), enc.preview_shoot("Archer", "Orc B")
     assert covered.cover and not open_.cover and open_.hit_chance > covered.hit_chance
     assert covered.arc == open_.arc == "front"
     actions, _ = play_turn(enc, level)
-    assert [a for a in actions if isinstance(a, Shoot)] == [Shoot("Archer", "Orc B")]
+    assert shots(actions) == [Shoot("Archer", "Orc B")]
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])

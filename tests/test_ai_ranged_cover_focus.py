@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from game.rules import EndTurn, Move, Shoot
-from tests.test_ai_ranged import encounter, play_turn
+from tests.test_ai_ranged import archer, encounter, play_turn, rooted_foe, shots
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -22,16 +22,15 @@ def test_an_archer_shoots_the_hostile_a_hit_can_finish(level: str, wounded: str)
     # archer shoots that one.
     hp = {"Orc A": 10, "Orc B": 10, wounded: 3}
     enc = encounter(["." * 10] * 7, [
-        {"name": "Archer", "at": (1, 3), "faction": "player", "initiative": 20, "ranged": "2-8",
-         "ranged_attack": 2, "ranged_damage": "1d6", "move": 0},
-        {"name": "Orc A", "at": (6, 2), "faction": "enemy", "facing": "w", "move": 0, "hp": hp["Orc A"]},
-        {"name": "Orc B", "at": (6, 4), "faction": "enemy", "facing": "w", "move": 0, "hp": hp["Orc B"]},
+        archer((1, 3), move=0),
+        rooted_foe("Orc A", (6, 2), hp=hp["Orc A"]),
+        rooted_foe("Orc B", (6, 4), hp=hp["Orc B"]),
     ])
     a, b = enc.preview_shoot("Archer", "Orc A"), enc.preview_shoot("Archer", "Orc B")
     assert (a.arc, a.cover, a.roll_needed) == (b.arc, b.cover, b.roll_needed) == ("front", False, 8)
     assert enc.preview_shoot("Archer", wounded).defeat_chance == pytest.approx(0.65 * 4 / 6)
     actions, _ = play_turn(enc, level)
-    assert [x for x in actions if isinstance(x, Shoot)] == [Shoot("Archer", wounded)]
+    assert shots(actions) == [Shoot("Archer", wounded)]
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -45,11 +44,9 @@ def test_an_archer_ends_its_turn_in_cover_from_the_enemy_bowman(level: str) -> N
     rows = ["." * 10] * 7
     rows[4] = "....t....."
     enc = encounter(rows, [
-        {"name": "Archer", "at": (3, 3), "faction": "player", "initiative": 20, "ranged": "2-8",
-         "ranged_attack": 2, "ranged_damage": "1d6", "move": 1},
-        {"name": "Orc", "at": (6, 3), "faction": "enemy", "facing": "w", "move": 0},
-        {"name": "Bowman", "at": (8, 5), "faction": "enemy", "facing": "w", "move": 0, "ranged": "2-8",
-         "ranged_attack": 2},
+        archer((3, 3), move=1),
+        rooted_foe("Orc", (6, 3)),
+        rooted_foe("Bowman", (8, 5), ranged="2-8", ranged_attack=2),
     ])
 
     def bowman_cover_if_archer_at(cell: tuple[int, int]) -> bool:
@@ -66,5 +63,5 @@ def test_an_archer_ends_its_turn_in_cover_from_the_enemy_bowman(level: str) -> N
     covered = {c for c in ((2, 3), (4, 3), (4, 2), (3, 2), (3, 4), (4, 4)) if bowman_cover_if_archer_at(c)}
     assert covered == {(2, 3), (3, 4)}
     actions, _ = play_turn(enc, level)
-    assert any(isinstance(x, Shoot) for x in actions), actions
+    assert shots(actions), actions
     assert enc.view("Archer").cell in covered, actions

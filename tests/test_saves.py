@@ -144,6 +144,16 @@ def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
             pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)]
 
 
+def open_load(stack: Any, seen: dict[str, Any]) -> tuple[LoadScene | None, list[pygame.event.Event]]:
+    """The Load screen, if it is open; else, once the title has read the saves, the click on its Load
+    button (made once: ``seen["opened"]``)."""
+    title, load = stack.find(TitleScene), stack.find(LoadScene)
+    if load is None and title is not None and title.saves is not None and "opened" not in seen:
+        seen["opened"] = True
+        return None, click(title.load_rect.center)
+    return load, []
+
+
 def test_continue_resumes_the_latest_battle_not_yet_over(arena: Path) -> None:
     save(arena, "finished.jsonl", [*BEGUN, '{"action": "set_hp", "unit": "Orc", "hp": 0}'], age=5)
     going = save(arena, "going.jsonl", BEGUN, age=60)  # older, but not over: Continue picks it
@@ -168,10 +178,9 @@ def test_load_lists_every_save_scrolls_with_the_wheel_and_opens_one(arena: Path)
     seen: dict[str, Any] = {}
 
     def script(frame: int, stack: Any) -> list[pygame.event.Event]:
-        title, load = stack.find(TitleScene), stack.find(LoadScene)
-        if load is None and title is not None and title.saves is not None and "opened" not in seen:
-            seen["opened"] = True
-            return click(title.load_rect.center)
+        load, opening = open_load(stack, seen)
+        if opening:
+            return opening
         if load is not None and "wheel" not in seen and load.rows:
             seen["wheel"] = load.scroll
             seen["names"] = [p.name for p in load.saves]
@@ -200,10 +209,9 @@ def test_the_load_list_fills_its_panel_at_1280x720(arena: Path) -> None:
     seen: dict[str, Any] = {}
 
     def script(frame: int, stack: Any) -> list[pygame.event.Event]:
-        title, load = stack.find(TitleScene), stack.find(LoadScene)
-        if load is None and title is not None and title.saves is not None and "opened" not in seen:
-            seen["opened"] = True
-            return click(title.load_rect.center)
+        load, opening = open_load(stack, seen)
+        if opening:
+            return opening
         if load is not None and load.rows:
             seen["rows"] = [r for _, r in load.rows]
         return []

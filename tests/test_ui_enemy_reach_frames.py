@@ -2,27 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import numpy as np
 
-from game.rules import EndTurn, Move
+from game.match import Match
+from game.render.pg import pygame
+from game.rules import EncounterView, EndTurn, Move
+from game.ui.context import BattleContext
 from game.ui.overlays import EnemyReach
 from tests.ui_harness import make_ctx, screen, skirmish
 
 
-def test_counts_after_an_action_are_spread_over_frames_and_end_as_the_engines() -> None:
-    m = skirmish()  # the default map, combat begun, Mira (player) to act
-    ctx = make_ctx(m)
+def reach_overlay(zoom_index: int = 4) -> tuple[Match, BattleContext, EnemyReach, pygame.Surface]:
+    """The skirmish (default map, combat begun, Mira of the player side to act) with the enemy reach overlay
+    on from her side's viewpoint, counting one hostile's zone per frame, and a screen to draw it on."""
+    m = skirmish()
+    ctx = make_ctx(m, zoom_index=zoom_index)
     ctx.show_enemy_reach = True
     ctx.selected = "Mira"  # the viewpoint stays the player side after her turn ends
     w = EnemyReach()
     w.budget_s = 0.0  # one hostile per frame
-    s = screen()
-    enc = m.encounter
-    w.draw(s, ctx)  # turning the overlay on counts at once: there is nothing older to show
-    assert np.array_equal(w.last_counts, enc.enemy_reach_count("player"))
-    hostiles = [v.name for v in enc.views() if v.active and v.faction in enc.hostile_factions("player")]
-    assert len(hostiles) >= 3
+    return m, ctx, w, screen()
 
+
+@contextmanager
+def zones_worked_out(enc: EncounterView) -> Iterator[list[str]]:
+    """The hostiles whose attack zone ``enc`` works out inside the block, in order (put back after it)."""
     zones: list[str] = []
     real = enc.attack_zone
 
@@ -31,34 +38,42 @@ def test_counts_after_an_action_are_spread_over_frames_and_end_as_the_engines() 
         return real(name)
 
     enc.attack_zone = counting  # type: ignore[method-assign]
-    before = w.last_counts.copy()
-    m.submit(Move("Mira", (4, 5)))
-    m.submit(EndTurn())
-    ctx.version += 2
-    w.draw(s, ctx)  # the frame right after the action only starts the recount (the other overlays rebuild)
-    assert zones == []
-    assert np.array_equal(w.last_counts, before) and w.shown is not None and w.shown[0] < ctx.version
-    for i in range(len(hostiles)):  # then one hostile's zone per frame, the old counts still up
-        w.draw(s, ctx)
-        assert len(zones) == i + 1
-        assert np.array_equal(w.last_counts, before)
-    assert zones == hostiles  # each hostile once
-    w.draw(s, ctx)  # the finished counts are taken up (and painted) in a frame of their own
-    assert len(zones) == len(hostiles)
-    assert w.shown == (ctx.version, "player")
-    enc.attack_zone = real  # type: ignore[method-assign]
+    try:
+        yield zones
+    finally:
+        enc.attack_zone = real  # type: ignore[method-assign]
+
+
+def test_counts_after_an_action_are_spread_over_frames_and_end_as_the_engines() -> None:
+    m, ctx, w, s = reach_overlay()
+    enc = m.encounter
+    w.draw(s, ctx)  # turning the overlay on counts at once: there is nothing older to show
+    assert np.array_equal(w.last_counts, enc.enemy_reach_count("player"))
+    hostiles = [v.name for v in enc.views() if v.active and v.faction in enc.hostile_factions("player")]
+    assert len(hostiles) >= 3
+
+    with zones_worked_out(enc) as zones:
+        before = w.last_counts.copy()
+        m.submit(Move("Mira", (4, 5)))
+        m.submit(EndTurn())
+        ctx.version += 2
+        w.draw(s, ctx)  # the frame right after the action only starts the recount (the other overlays rebuild)
+        assert zones == []
+        assert np.array_equal(w.last_counts, before) and w.shown is not None and w.shown[0] < ctx.version
+        for i in range(len(hostiles)):  # then one hostile's zone per frame, the old counts still up
+            w.draw(s, ctx)
+            assert len(zones) == i + 1
+            assert np.array_equal(w.last_counts, before)
+        assert zones == hostiles  # each hostile once
+        w.draw(s, ctx)  # the finished counts are taken up (and painted) in a frame of their own
+        assert len(zones) == len(hostiles)
+        assert w.shown == (ctx.version, "player")
     assert np.array_equal(w.last_counts, enc.enemy_reach_count("player"))
     assert w.counts.surface is not None
 
 
 def test_a_new_action_mid_count_starts_the_count_again() -> None:
-    m = skirmish()
-    ctx = make_ctx(m)
-    ctx.show_enemy_reach = True
-    ctx.selected = "Mira"  # the viewpoint stays the player side after her turn ends
-    w = EnemyReach()
-    w.budget_s = 0.0
-    s = screen()
+    m, ctx, w, s = reach_overlay()
     w.draw(s, ctx)
     m.submit(Move("Mira", (4, 5)))
     ctx.version += 1
@@ -113,14 +128,8 @@ def test_hovered_names_stay_in_step_with_the_counts_on_screen(monkeypatch) -> No
 def test_the_new_counts_are_painted_behind_the_old_picture_then_swapped_in() -> None:
     from game.render.pg import pygame
 
-    m = skirmish()
-    ctx = make_ctx(m, zoom_index=7)  # 200 %: a big layer, many painting steps
-    ctx.show_enemy_reach = True
-    ctx.selected = "Mira"
-    w = EnemyReach()
-    w.budget_s = 0.0
+    m, ctx, w, s = reach_overlay(zoom_index=7)  # 200 %: a big layer, many painting steps
     w.counts.budget_s = 0.0  # one step (a few dozen hexes) per frame
-    s = screen()
     w.draw(s, ctx)
     old = w.counts.surface
     assert old is not None and w.counts.builds == 1
@@ -144,46 +153,26 @@ def test_the_new_counts_are_painted_behind_the_old_picture_then_swapped_in() -> 
 
 
 def test_the_other_side_is_counted_behind_the_scenes_so_a_change_of_viewpoint_counts_over_frames() -> None:
-    m = skirmish()
-    ctx = make_ctx(m)
-    ctx.show_enemy_reach = True
-    ctx.selected = "Mira"
-    w = EnemyReach()
-    w.budget_s = 0.0  # one hostile per frame
-    s = screen()
+    m, ctx, w, s = reach_overlay()
     enc = m.encounter
     w.draw(s, ctx)  # the player's counts, at once
-    zones: list[str] = []
-    real = enc.attack_zone
-
-    def counting(name: str) -> np.ndarray:
-        zones.append(name)
-        return real(name)
-
-    enc.attack_zone = counting  # type: ignore[method-assign]
-    players = [v.name for v in enc.views() if v.active and v.faction in enc.hostile_factions("enemy")]
-    for _ in range(len(enc.views()) + 4):  # nothing else to count: the other sides' views, one zone a frame
-        before = len(zones)
+    with zones_worked_out(enc) as zones:
+        players = [v.name for v in enc.views() if v.active and v.faction in enc.hostile_factions("enemy")]
+        for _ in range(len(enc.views()) + 4):  # nothing else to count: the other sides' views, one zone a frame
+            before = len(zones)
+            w.draw(s, ctx)
+            assert len(zones) - before <= 1
+        assert set(players) <= set(zones)  # the enemy side's counts are the sum of the player side's zones
+        zones.clear()
+        goblin = next(v.name for v in enc.views() if v.active and v.faction == "enemy")
+        ctx.selected = goblin  # the viewpoint passes to the other side (as when the turn changes hands)
         w.draw(s, ctx)
-        assert len(zones) - before <= 1
-    assert set(players) <= set(zones)  # the enemy side's counts are the sum of the player side's zones
-    zones.clear()
-    goblin = next(v.name for v in enc.views() if v.active and v.faction == "enemy")
-    ctx.selected = goblin  # the viewpoint passes to the other side (as when the turn changes hands)
-    w.draw(s, ctx)
-    assert zones == [] and w.last_counts is not None  # its counts are at hand: nothing worked out in this frame
-    assert np.array_equal(w.last_counts, enc.enemy_reach_count("enemy"))
-    enc.attack_zone = real  # type: ignore[method-assign]
+        assert zones == [] and w.last_counts is not None  # its counts are at hand: nothing worked out in this frame
+        assert np.array_equal(w.last_counts, enc.enemy_reach_count("enemy"))
 
 
 def test_a_side_counted_behind_the_scenes_is_counted_again_after_an_action() -> None:
-    m = skirmish()
-    ctx = make_ctx(m)
-    ctx.show_enemy_reach = True
-    ctx.selected = "Mira"
-    w = EnemyReach()
-    w.budget_s = 0.0
-    s = screen()
+    m, ctx, w, s = reach_overlay()
     for _ in range(12):
         w.draw(s, ctx)
     m.submit(Move("Mira", (4, 5)))

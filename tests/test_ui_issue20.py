@@ -12,72 +12,27 @@ from pathlib import Path
 
 from game.maps.tmxwrite import write_map
 from game.render.pg import pygame
-from game.rules import Begin, EndTurn, GrantMovement, Move, Place, Remove, SetThreatening, Shove
-from game.ui.app import PlayConfig, battle_scene, play
+from game.rules import GrantMovement, Move, Place, Remove, SetThreatening, Shove
+from game.ui.app import PlayConfig, play
 from game.ui.battle import BattleScene
 from game.ui.confirm import ConfirmScene
 from game.ui.context import Reply
 from game.ui.overlays import ActionPreview, FacingArcs, PathPreview
-from game.ui.scene import Transition
+from tests.scene_harness import click, frame, hover, key, open_battle, to_turn
+from tests.ui_harness import DEFAULT, SIZE
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT = ROOT / "maps" / "default.tmx"
 EVERYONE = ("player", "ally", "enemy", "neutral")
-SIZE = (1280, 720)
 
 
 def battle(tmp_path: Path, *, map_path: Path = DEFAULT, setup: bool = True,
            humans: tuple[str, ...] = EVERYONE) -> tuple[BattleScene, pygame.Surface]:
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode(SIZE)
-    cfg = PlayConfig(map_path=map_path, log_path=tmp_path / "battle.jsonl", humans=humans, headless=True,
-                     setup=setup)
-    scene = battle_scene(cfg, map_path, SIZE)
-    assert isinstance(scene, BattleScene)
+    scene, screen = open_battle(tmp_path, map_path, humans=humans, setup=setup)
     frame(scene, screen)
     return scene, screen
 
 
-def frame(scene: BattleScene, screen: pygame.Surface, n: int = 1) -> None:
-    for _ in range(n):
-        scene.update(1 / 60)
-        scene.draw(screen, 1.0)
-
-
-def at(scene: BattleScene, cell: tuple[int, int]) -> tuple[int, int]:
-    x, y = scene.ctx.cell_to_screen(cell)
-    return round(x), round(y)
-
-
-def hover(scene: BattleScene, cell: tuple[int, int]) -> None:
-    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=at(scene, cell), rel=(0, 0), buttons=(0, 0, 0)))
-
-
-def click(scene: BattleScene, cell: tuple[int, int]) -> Transition | None:
-    pos = at(scene, cell)
-    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    return scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def key(scene: BattleScene, k: int, mod: int = 0) -> Transition | None:
-    tr = scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    scene.handle_event(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
-    return tr
-
-
 def widget(scene: BattleScene, kind: type) -> object:
     return next(w for w in scene.widgets if isinstance(w, kind))
-
-
-def to_turn(scene: BattleScene, name: str) -> None:
-    enc = scene.match.encounter
-    if enc.phase == "setup":
-        scene.submit(Begin())
-    while enc.turn != name:
-        scene.submit(EndTurn())
-    scene.anim.skip(scene.tokens)
 
 
 def tip_text(lines: list | None) -> str:

@@ -16,14 +16,13 @@ import pytest
 
 from game.maps.tmxwrite import write_map
 from game.render.pg import pygame
-from game.rules import Begin, EndTurn
+from game.rules import Begin
 from game.ui.anim import BurstAnim, ShotAnim
-from game.ui.app import PlayConfig, battle_scene
 from game.ui.battle import BattleScene
 from game.ui.help import BATTLE_HELP
+from tests.scene_harness import at, click, frame, key, open_battle, to_turn
 from tests.ui_harness import SHOTS
 
-SIZE = (1280, 720)
 TERRAIN = ["........"] * 6
 UNITS = [
     {"name": "Archer", "at": (1, 2), "faction": "player", "initiative": 9, "ranged": "2-6", "ranged_attack": 20,
@@ -36,46 +35,8 @@ ARROW = (250, 236, 200)
 
 
 def battle(tmp_path: Path) -> tuple[BattleScene, pygame.Surface]:
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode(SIZE)
     path = write_map(tmp_path / "range.tmx", TERRAIN, units=UNITS, title="Range")
-    cfg = PlayConfig(map_path=path, log_path=tmp_path / "battle.jsonl", humans=("player", "enemy"),
-                     headless=True, setup=False)
-    scene = battle_scene(cfg, path, SIZE)
-    assert isinstance(scene, BattleScene)
-    return scene, screen
-
-
-def frame(scene: BattleScene, screen: pygame.Surface) -> None:
-    scene.update(1 / 60)
-    scene.draw(screen, 1.0)
-
-
-def at(scene: BattleScene, cell: tuple[int, int]) -> tuple[int, int]:
-    x, y = scene.ctx.cell_to_screen(cell)
-    return round(x), round(y)
-
-
-def click(scene: BattleScene, cell: tuple[int, int]) -> None:
-    pos = at(scene, cell)
-    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def key(scene: BattleScene, k: int) -> None:
-    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    scene.handle_event(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
-
-
-def to_turn(scene: BattleScene, name: str) -> None:
-    enc = scene.match.encounter
-    if enc.phase == "setup":
-        scene.submit(Begin())
-    while enc.turn != name:
-        scene.submit(EndTurn())
-    scene.anim.skip(scene.tokens)
+    return open_battle(tmp_path, path, humans=("player", "enemy"), setup=False)
 
 
 def near(screen: pygame.Surface, centre: tuple[float, float], colour: tuple[int, int, int], radius: int = 3,

@@ -15,26 +15,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.rules import limits
-from tests.hostile import bomb_png, combatant_map, external, plain_map, run_cli, swap, with_image_layer
-
-
-def refused(argv: list[str], *words: str, timeout: float = 60) -> str:
-    """Exit 2 and one line holding every word: no signal, no hang, no traceback, under a 1 GB cap."""
-    r = run_cli(argv, cap_mb=1024, timeout=timeout)
-    assert r.signal is None, f"killed by signal {r.signal}"
-    assert r.rc is not None, f"still running after {timeout} s"
-    assert "Traceback" not in r.stderr, r.stderr[-2000:]
-    assert r.rc == 2 and len(r.lines) == 1, (r.rc, r.lines[:5])
-    for w in words:
-        assert w in r.lines[0], (w, r.lines[0])
-    return r.lines[0]
+from tests.hostile import bomb_png, combatant_map, external, plain_map, refused_by_cli, swap, with_image_layer
 
 
 def test_1_the_deep_tileset_is_refused_by_render_too(tmp_path: Path) -> None:
     tmx, tsx = external(tmp_path)
     depth = 200_000
     swap(tsx, "</tileset>", '<tile id="7">' + "<a>" * depth + "</a>" * depth + "</tile></tileset>")
-    refused(["render", str(tmx), "-o", str(tmp_path / "o.png")], "m_tiles.tsx", "nest more than")
+    refused_by_cli(["render", str(tmx), "-o", str(tmp_path / "o.png")], "m_tiles.tsx", "nest more than")
     assert not (tmp_path / "o.png").exists()
 
 
@@ -42,27 +30,27 @@ def test_3_a_real_16000_square_png_is_refused_by_render_and_play(tmp_path: Path)
     (tmp_path / "bomb.png").write_bytes(bomb_png(16000, 16000))
     tmx = with_image_layer(tmp_path, "bomb.png")
     words = ('image "bomb.png" is 16000x16000 pixels', f"limit of {limits.MAX_IMAGE_PIXELS:,}")
-    refused(["render", str(tmx), "-o", str(tmp_path / "o.png")], *words)
-    refused(["play", str(tmx), "--headless", "--frames", "2", "--log", str(tmp_path / "s.jsonl")], *words)
+    refused_by_cli(["render", str(tmx), "-o", str(tmp_path / "o.png")], *words)
+    refused_by_cli(["play", str(tmx), "--headless", "--frames", "2", "--log", str(tmp_path / "s.jsonl")], *words)
     assert not (tmp_path / "s.jsonl").exists()
 
 
 def test_5_dev_zero_as_the_log_is_refused_without_reading(tmp_path: Path) -> None:
     tmx = plain_map(tmp_path)
-    refused(["state", str(tmx), "--log", "/dev/zero"], "device")
-    refused(["play", str(tmx), "--headless", "--frames", "2", "--log", "/dev/zero"], "not a regular file")
+    refused_by_cli(["state", str(tmx), "--log", "/dev/zero"], "device")
+    refused_by_cli(["play", str(tmx), "--headless", "--frames", "2", "--log", "/dev/zero"], "not a regular file")
 
 
 def test_6_a_thousand_combatants_in_playtest_are_refused_naming_the_limit(tmp_path: Path) -> None:
     tmx = combatant_map(tmp_path, 1000, 64)
-    refused(["playtest", str(tmx), "--games", "1"], "has 1000 combatants",
+    refused_by_cli(["playtest", str(tmx), "--games", "1"], "has 1000 combatants",
             f"more than the limit of {limits.MAX_COMBATANTS}")
 
 
 def test_6_ten_thousand_combatants_in_the_window_are_refused_naming_the_limit(tmp_path: Path) -> None:
     tmx = combatant_map(tmp_path, 10_000, 200)
     # 10,000 combatants need a map whose picture is past its own limit too; either limit refuses it.
-    line = refused(["play", str(tmx), "--headless", "--frames", "2", "--log", str(tmp_path / "s.jsonl")],
+    line = refused_by_cli(["play", str(tmx), "--headless", "--frames", "2", "--log", str(tmp_path / "s.jsonl")],
                    "crowd10000.tmx")
     assert f"has 10000 combatants, more than the limit of {limits.MAX_COMBATANTS}" in line or \
         f"more than the limit of {limits.MAX_PICTURE_PIXELS:,}" in line, line

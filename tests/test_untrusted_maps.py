@@ -32,6 +32,7 @@ from tests.hostile import (
     external,
     plain_map,
     png_header,
+    refused_by_cli,
     run_cli,
     swap,
     with_image_layer,
@@ -46,20 +47,6 @@ def refused_once(lines: list[str], *words: str) -> str:
     for w in words:
         assert w in lines[0], (w, lines[0])
     return lines[0]
-
-
-def refused_by_cli(argv: list[str], *words: str, cap_mb: int = 1024, timeout: float = 60) -> str:
-    """The command ends with exit 2 and one line holding every word: no signal, no hang, no traceback,
-    under ``cap_mb`` of memory."""
-    r = run_cli(argv, cap_mb=cap_mb, timeout=timeout)
-    assert r.signal is None, f"killed by signal {r.signal}"
-    assert r.rc is not None, f"still running after {timeout} s"
-    assert "Traceback" not in r.stderr, r.stderr[-2000:]
-    assert r.rc == 2, (r.rc, r.stderr[-2000:])
-    assert len(r.lines) == 1, r.lines
-    for w in words:
-        assert w in r.lines[0], (w, r.lines[0])
-    return r.lines[0]
 
 
 # --- 1: a deeply nested tileset -------------------------------------------------------------------------

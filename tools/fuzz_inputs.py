@@ -71,7 +71,36 @@ class Result:
     stdout: str = ""
 
 
-def run_in_child(argv: list[str], folder: Path, cap: int, timeout: int) -> tuple[int, int, object, float]:
+def output_to_case_files(folder: Path) -> None:
+    """Send this process's stdout and stderr (file descriptors 1 and 2, so a C library's writes too) to the
+    case's ``stdout.txt`` and ``stderr.txt`` in ``folder``, and its saves folder to ``folder/xdg``."""
+    sys.stdout.flush()  # what Python still buffers belongs to the previous owner of the descriptors
+    sys.stderr.flush()
+    for fd, name in ((1, "stdout.txt"), (2, "stderr.txt")):
+        out = os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.dup2(out, fd)
+        os.close(out)
+    os.environ["XDG_DATA_HOME"] = str(folder / "xdg")
+
+
+def playmat_as_at_exit(argv: list[str]) -> int:
+    """Run ``playmat ARGV`` and end it as the interpreter would end ``python -m game ARGV``: the exit status
+    (0-255), a traceback on stderr for an uncaught exception, finalizers run and the output flushed."""
+    try:
+        status = playmat(argv)
+    except SystemExit as done:  # what the interpreter would turn `raise SystemExit(x)` into
+        status = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    except BaseException:
+        traceback.print_exc()
+        status = 1
+    gc.collect()  # finalizers run now, as at exit, so "Exception ignored" shows (the parent froze its own)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    return status & 0xFF
+
+
+def run_in_child(argv: list[str], folder: Path, cap: int,
+                 timeout: int) -> tuple[int, int, resource.struct_rusage, float]:
     """Fork; in the child run ``playmat ARGV`` in ``folder`` and exit with its status."""
     sys.stdout.flush()
     sys.stderr.flush()
@@ -85,25 +114,10 @@ def run_in_child(argv: list[str], folder: Path, cap: int, timeout: int) -> tuple
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
             signal.signal(signal.SIGALRM, signal.SIG_DFL)
             signal.alarm(timeout)
-            for fd, name in ((1, "stdout.txt"), (2, "stderr.txt")):
-                out = os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-                os.dup2(out, fd)
-                os.close(out)
+            output_to_case_files(folder)
             null = os.open(os.devnull, os.O_RDONLY)
             os.dup2(null, 0)
-            os.environ["XDG_DATA_HOME"] = str(folder / "xdg")
-            status = 1
-            try:
-                status = playmat(argv)
-            except SystemExit as done:  # what the interpreter would turn `raise SystemExit(x)` into
-                status = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
-            except BaseException:
-                traceback.print_exc()
-                status = 1
-            gc.collect()  # finalizers run now, as at exit, so "Exception ignored" shows (the parent froze its own)
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(status & 0xFF)
+            os._exit(playmat_as_at_exit(argv))
         except BaseException:
             traceback.print_exc()
             os._exit(70)
@@ -123,16 +137,26 @@ def start_in(folder: Path, argv: list[str], cap: int) -> subprocess.Popen[bytes]
                             stdin=subprocess.DEVNULL, preexec_fn=limit, env=env, cwd=folder)
 
 
-def run_case(index: int, case: Case, folder: Path, cap: int, timeout: int, subprocess_mode: bool) -> Result:
+def lay_out(case: Case, folder: Path) -> None:
+    """``folder`` emptied and holding the case's files, nothing left from the case before."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     write_case(case, folder)
+
+
+def run_in_new_interpreter(index: int, case: Case, folder: Path, cap: int, timeout: int) -> Result:
+    """Case ``index`` as ``python -m game ARGV`` in a new interpreter (so interpreter exit is covered too)."""
+    t0 = time.perf_counter()
+    r = finish_cli(start_in(folder, case.argv, cap), case.argv, t0, timeout)
+    hang = r.rc is None and r.signal is None
+    return Result(index, case.family, case.argv, r.rc, r.signal, hang, r.seconds, 0.0, r.peak_mb, r.stderr, [],
+                  r.stdout)
+
+
+def run_case(index: int, case: Case, folder: Path, cap: int, timeout: int, subprocess_mode: bool) -> Result:
+    lay_out(case, folder)
     if subprocess_mode:
-        t0 = time.perf_counter()
-        r = finish_cli(start_in(folder, case.argv, cap), case.argv, t0, timeout)
-        hang = r.rc is None and r.signal is None
-        res = Result(index, case.family, case.argv, r.rc, r.signal, hang, r.seconds, 0.0, r.peak_mb,
-                     r.stderr, [], r.stdout)
+        res = run_in_new_interpreter(index, case, folder, cap, timeout)
     else:
         _, status, usage, wall = run_in_child(case.argv, folder, cap, timeout)
         sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
@@ -195,29 +219,14 @@ def run_inline(argv: list[str], folder: Path, timeout: int) -> tuple[int, float,
     Only inside a batch child (``batch_child``): a crash or a hang takes the batch child down, and its
     parent notes the case it died on."""
     os.chdir(folder)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    for fd, name in ((1, "stdout.txt"), (2, "stderr.txt")):
-        out = os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        os.dup2(out, fd)
-        os.close(out)
-    os.environ["XDG_DATA_HOME"] = str(folder / "xdg")
+    output_to_case_files(folder)
     t0, r0 = time.perf_counter(), resource.getrusage(resource.RUSAGE_SELF)
     signal.alarm(timeout)
-    try:
-        status = playmat(argv)
-    except SystemExit as done:  # what the interpreter would turn `raise SystemExit(x)` into
-        status = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
-    except BaseException:
-        traceback.print_exc()
-        status = 1
-    gc.collect()  # finalizers run now, as at exit, so "Exception ignored" shows
-    sys.stdout.flush()
-    sys.stderr.flush()
+    status = playmat_as_at_exit(argv)
     signal.alarm(0)
     r1 = resource.getrusage(resource.RUSAGE_SELF)
     cpu = r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime
-    return status & 0xFF, time.perf_counter() - t0, cpu
+    return status, time.perf_counter() - t0, cpu
 
 
 def safe_case(i: int, args: argparse.Namespace, bases: Bases) -> Case:
@@ -236,19 +245,18 @@ def batch_child(todo: list[int], args: argparse.Namespace, bases: Bases, folder:
     signal.signal(signal.SIGALRM, signal.SIG_DFL)  # a hang ends the batch child; its parent says which case
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
+    current = out.with_suffix(".current")
     with out.open("a") as f:
         for i in todo:
+            signal.alarm(args.timeout)  # a generator that runs away ends the batch child too (counted apart)
             case = safe_case(i, args, bases)
+            signal.alarm(0)
+            current.write_text(json.dumps({"i": i, "family": case.family, "argv": case.argv}))
             sub = args.subprocess_every > 0 and i % args.subprocess_every == 0
-            shutil.rmtree(folder, ignore_errors=True)
-            folder.mkdir(parents=True)
-            write_case(case, folder)
+            lay_out(case, folder)
             high = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
             if sub:
-                t0 = time.perf_counter()
-                r = finish_cli(start_in(folder, case.argv, cap), case.argv, t0, args.timeout)
-                res = Result(i, case.family, case.argv, r.rc, r.signal, r.rc is None and r.signal is None,
-                             r.seconds, 0.0, r.peak_mb, r.stderr, [], r.stdout)
+                res = run_in_new_interpreter(i, case, folder, cap, args.timeout)
             else:
                 rc, wall, cpu = run_inline(case.argv, folder, args.timeout)
                 res = Result(i, case.family, case.argv, rc, None, False, wall, cpu,
@@ -308,6 +316,7 @@ def worker(slot: int, indices: range, step: int, args: argparse.Namespace, bases
         sys.stderr.flush()
         part = root / f"part{slot}.jsonl"
         part.unlink(missing_ok=True)
+        part.with_suffix(".current").unlink(missing_ok=True)
         t0 = time.perf_counter()
         pid = os.fork()
         if pid == 0:
@@ -330,10 +339,16 @@ def worker(slot: int, indices: range, step: int, args: argparse.Namespace, bases
             i = todo[len(rows)]  # the case the batch child died on
             sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
             hang = sig == signal.SIGALRM or stalled
-            case = safe_case(i, args, bases)
-            res = Result(i, case.family, case.argv, None, None if hang else sig, hang,
-                         time.perf_counter() - t0, 0.0, 0.0, "", [])
-            judge(res)
+            # What the batch child was running, as it wrote it: never made again here, where no alarm runs.
+            started = json.loads(part.with_suffix(".current").read_text()) if part.with_suffix(".current").exists() \
+                else {}
+            if started.get("i") == i:
+                res = Result(i, started["family"], started["argv"], None, None if hang else sig, hang,
+                             time.perf_counter() - t0, 0.0, 0.0, "", [])
+                judge(res)
+            else:  # it died making the case: the tool's generator, not Playmat (counted as "generator")
+                res = Result(i, "generator", [], None, None, False, time.perf_counter() - t0, 0.0, 0.0, "",
+                             [f"the case generator did not finish within {args.timeout} s"])
             if not res.problems:
                 res.problems.append(f"the batch child ended with status {status}")
             keep_failure(args.keep, res, folder)

@@ -32,10 +32,10 @@ import random
 import statistics
 import time
 
-from game.rules import Action, CombatantView, EncounterView, EndTurn
+from game.rules import DICE_ACTIONS, Action, CombatantView, EncounterView, EndTurn
 
 from .tactical import TacticalPolicy, same_step
-from .turn import DICE_KINDS, Plan, Term, turn_so_far
+from .turn import Plan, Term, turn_so_far
 from .weights import HARD, NORMAL
 
 PLANS = 4  # hard's best plans played out
@@ -91,7 +91,7 @@ class SearchPolicy:
         if name is None:
             return Plan("", self.level, (EndTurn(),))
         done = turn_so_far(enc)
-        if done and not isinstance(done[-1], DICE_KINDS):
+        if done and not isinstance(done[-1], DICE_ACTIONS):
             kept = self._follow(enc)
             if kept is not None:
                 return kept

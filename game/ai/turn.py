@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules import Action, Attack, Cast, Disengage, EncounterView, Shoot, Shove
+from game.rules import Action, Attack, Cast, EncounterView, Shoot, Shove
 
-DICE_KINDS = (Attack, Shove, Shoot, Cast, Disengage)
 STRIKES = (Attack, Shove, Shoot, Cast)  # the actions that deal damage
 
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from game.ai import Plan, Term
 from game.rules import (
+    DICE_ACTIONS,
     Action,
     Attack,
     Cast,
@@ -75,7 +76,7 @@ def plan_words(enc: EncounterView, plan: Plan, rng: random.Random | None = None)
         (after if rolled else before).append(text)
         if isinstance(action, EndTurn | Flee) or sb.turn != plan.unit:
             break
-        if isinstance(action, Attack | Shove | Shoot | Cast | Disengage):
+        if isinstance(action, DICE_ACTIONS):
             rolled = True
         try:
             sb.apply(action)

@@ -11,6 +11,7 @@ Clients import from ``game.rules`` only (an architecture test holds them to
 from . import limits
 from .actionlog import ActionList, LogError, read_log, replay, replay_log, write_log
 from .actions import (
+    DICE_ACTIONS,
     TURN_ACTIONS,
     Action,
     ActionParseError,
@@ -123,7 +124,7 @@ __all__ = [
     "Action", "Begin", "Place", "Move", "Face", "Attack", "Shove", "Shoot", "Cast", "CastRoll", "Disengage", "Flee",
     "EndTurn", "Push", "GrantMovement", "SetThreatening", "Join", "Remove", "SetHp", "Edit", "EndCombat",
     "parse_action",
-    "TURN_ACTIONS", "ActionList", "read_log", "write_log", "replay", "replay_log",
+    "TURN_ACTIONS", "DICE_ACTIONS", "ActionList", "read_log", "write_log", "replay", "replay_log",
     # what happened, and what would
     "Applied", "Event", "CombatBegan", "RoundStarted", "TurnStarted", "Moved", "Turned", "Placed", "Attacked",
     "Shoved", "Pushed", "Disengaged", "Defeated", "Fled", "Joined", "Removed", "MovementGranted",

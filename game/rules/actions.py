@@ -258,6 +258,8 @@ ACTION_CLASSES: dict[str, type[Action]] = {
 }
 # What a combatant does on its own turn (everything else is the GM's, or begin/end_turn).
 TURN_ACTIONS = (Move, Face, Attack, Shove, Shoot, Cast, Disengage, Flee)
+# The turn actions that roll dice: an undo may not take one back, and what a plan does after one is intent.
+DICE_ACTIONS = (Attack, Shove, Shoot, Cast, Disengage)
 REMOVE_AS = ("defeated", "fled")
 
 # --- parsing -----------------------------------------------------------------

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from .actions import TURN_ACTIONS, Action, Attack, Cast, Disengage, Shoot, Shove
+from .actions import DICE_ACTIONS, TURN_ACTIONS, Action, Attack, Disengage, Shoot, Shove
 from .area import cast_centres, caught
 from .cover import covering
 from .dice import dice_distribution
@@ -74,9 +74,6 @@ from .unit_state import DEFEATED, FLED, UnitState
 
 # Names other modules have always imported from here.
 __all__ = ["ACTIVE", "DEFEATED", "ENDED", "FLED", "SETUP", "Encounter", "UnitState"]
-
-_DICE_ACTIONS = (Attack, Shove, Shoot, Cast, Disengage)
-
 
 class Encounter(EncounterState):
     """State of one encounter: read it through views and queries; change it only by :meth:`apply`."""
@@ -160,7 +157,7 @@ class Encounter(EncounterState):
 
     def dice_rolled_this_turn(self) -> bool:
         """Whether the current actor has rolled dice this turn (an undo may not take a roll back)."""
-        return any(isinstance(r.action, _DICE_ACTIONS) for r in self.turn_actions())
+        return any(isinstance(r.action, DICE_ACTIONS) for r in self.turn_actions())
 
     # --- threat ----------------------------------------------------------------------
     def threat_for(self, name: str) -> np.ndarray:

@@ -1,0 +1,74 @@
+"""The real battle scene, built as ``playmat play`` builds it and driven as a player drives it, headless.
+
+Where ``tests/ui_harness.py`` draws widgets over a bare context, this opens the whole
+:class:`BattleScene` (its input, animations and panels) at 1280x720 and sends it real pygame events:
+``click`` and ``hover`` aim at a cell's centre on screen, ``key`` presses and releases a key, ``frame``
+advances one fixed 60 Hz step and draws it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.render.pg import pygame
+from game.rules import Begin, EndTurn
+from game.ui.app import PlayConfig, battle_scene
+from game.ui.battle import BattleScene
+from game.ui.scene import Transition
+from tests.ui_harness import SIZE
+
+
+def open_battle(tmp_path: Path, map_path: Path, *, humans: tuple[str, ...],
+                setup: bool) -> tuple[BattleScene, pygame.Surface]:
+    """The battle scene of ``map_path`` (``humans`` at the controls; ``setup``: placement first) and its
+    window, nothing drawn yet; the log goes to ``tmp_path/battle.jsonl``."""
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(SIZE)
+    cfg = PlayConfig(map_path=map_path, log_path=tmp_path / "battle.jsonl", humans=humans, headless=True,
+                     setup=setup)
+    scene = battle_scene(cfg, map_path, SIZE)
+    assert isinstance(scene, BattleScene)
+    return scene, screen
+
+
+def frame(scene: BattleScene, screen: pygame.Surface, n: int = 1) -> None:
+    """``n`` fixed 1/60 s steps, each updated and drawn."""
+    for _ in range(n):
+        scene.update(1 / 60)
+        scene.draw(screen, 1.0)
+
+
+def at(scene: BattleScene, cell: tuple[int, int]) -> tuple[int, int]:
+    """The screen pixel at the centre of ``cell``, as the camera shows it now."""
+    x, y = scene.ctx.cell_to_screen(cell)
+    return round(x), round(y)
+
+
+def hover(scene: BattleScene, cell: tuple[int, int]) -> None:
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=at(scene, cell), rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def click(scene: BattleScene, cell: tuple[int, int]) -> Transition | None:
+    """Move the mouse onto ``cell`` and left-click it; the scene's answer to the release."""
+    pos = at(scene, cell)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    return scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def key(scene: BattleScene, k: int, mod: int = 0) -> Transition | None:
+    """Press and release key ``k`` (with modifiers ``mod``); the scene's answer to the press."""
+    tr = scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    scene.handle_event(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    return tr
+
+
+def to_turn(scene: BattleScene, name: str) -> None:
+    """Begin combat if it has not begun, end turns until ``name`` is to act, and finish the animations."""
+    enc = scene.match.encounter
+    if enc.phase == "setup":
+        scene.submit(Begin())
+    while enc.turn != name:
+        scene.submit(EndTurn())
+    scene.anim.skip(scene.tokens)
