@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.ai import explain, policy_for
-from game.rules import Attack, Disengage, EndTurn, Flee, Move, Shove
+from game.rules import Action, Attack, Disengage, Encounter, EndTurn, Flee, Move, Shove
 
 from .ai_fixtures import encounter, kinds, play_turn, unit
 
@@ -244,3 +244,69 @@ def test_choose_plays_what_plan_explains(level: str) -> None:
         enc.apply(chosen)
     assert face_only >= 10  # the single-candidate case came up
     assert faced >= 1 or level == "easy"  # ... turning included (easy takes no account of next round)
+
+
+def _play_rounds(enc: Encounter, rounds: int, seed: int = 1) -> list[tuple[int, Action]]:
+    """Every side plays `normal` until the end of round ``rounds`` (or the end of the fight); each action
+    with the round it was played in."""
+    rng = random.Random(seed)
+    ai = policy_for("normal")
+    done: list[tuple[int, Action]] = []
+    while enc.round <= rounds and not enc.is_over() and enc.turn is not None:
+        action = ai.choose(enc.sandbox(rng), rng)
+        done.append((enc.round, action))
+        enc.apply(action)
+    return done
+
+
+def test_a_giant_closes_in_and_fights(tmp_path: Path) -> None:
+    # A giant (radius 2, R26: its footprint is the 19 hexes within 2 of its centre) with a reach-2
+    # club stands 11 hexes east of two knights who cannot move (move 0). To strike it needs its
+    # centre within 2 + 2 = 4 of a knight (reach plus its radius): 7 hexes of walking at 4 a turn,
+    # so it can strike in its second turn. Nobody else can act, so waiting gains nothing: it walks
+    # straight in and strikes by round 2, from two hexes off, out of the knights' own reach.
+    enc = encounter(tmp_path, ["." * 17] * 9, [
+        unit("Giant", (13, 4), "enemy", size="giant", reach=2, move=4, hp=30, attack=4, damage="2d6+1",
+             initiative=10),
+        unit("Knight", (2, 4), "player", move=0, hp=20),
+        unit("Knight 2", (2, 3), "player", move=0, hp=20),
+    ])
+    struck = [r for r, a in _play_rounds(enc, 2) if isinstance(a, Attack) and a.unit == "Giant"]
+    assert struck, "the giant made no attack in two rounds"
+
+
+def test_the_last_wounded_flyer_of_a_beaten_side_leaves_by_the_exit(tmp_path: Path) -> None:
+    # Issue 18 (giants_lair game 7): a flyer at 2 of 10 hp, the last of its side, against a giant
+    # at full strength kept just beyond the giant's reach for four quiet rounds. Its side is
+    # beaten as a whole (2 hp x 4.5 mean damage against 30 x 8: under 0.3 of the giant's
+    # strength), one blow of the giant kills it, and its own 1d6+1 needs seven hits. The west
+    # edge is an exit (R24): it flies there (7 hexes a turn) and leaves within two turns,
+    # instead of circling until the round limit.
+    enc = encounter(tmp_path, ["x" + "." * 15] * 7, [
+        unit("Giant", (13, 3), "enemy", size="giant", reach=2, move=4, hp=30, attack=4, damage="2d6+1",
+             initiative=10),
+        unit("Wynn", (9, 3), "player", movement_type="flying", move=7, hp=10, attack=3, damage="1d6+1",
+             initiative=5),
+    ])
+    enc.apply(Attack("Giant", "Wynn", roll=20, damage=8))  # the giant struck first: 2 hp left
+    enc.apply(EndTurn())
+    assert enc.turn == "Wynn" and enc.view("Wynn").hp == 2
+    actions = [a for _, a in _play_rounds(enc, 2)]
+    assert Flee("Wynn") in actions, kinds(actions)
+
+
+def test_a_winning_side_does_not_leave_when_the_last_hostile_is_out_of_reach(tmp_path: Path) -> None:
+    # A knight at full health beside an exit (R24) faces one hostile it can never reach: a flyer
+    # hovering over the middle of a lake (water the knight may not enter, and no shore hex
+    # beside it). Nobody strikes, so the stand-off makes the walk to a blow count more every quiet
+    # round; that walk is the same from every hex (there is none), a cost of no hex over
+    # another, so it must never make leaving the board score better: the winning knight stays
+    # for eight rounds.
+    terrain = ["x..........", "x...wwww...", "x...wwww...", "x...wwww...", "x..........."[:11]]
+    enc = encounter(tmp_path, terrain, [
+        unit("Knight", (1, 2), "player", hp=20, move=5, initiative=10),
+        unit("Bat", (6, 2), "enemy", movement_type="flying", move=0, hp=3, attack=0, damage="1"),
+    ])
+    actions = [a for _, a in _play_rounds(enc, 8)]
+    assert not any(isinstance(a, Flee) for a in actions), kinds(actions)
+    assert enc.round > 8 and enc.view("Knight").active

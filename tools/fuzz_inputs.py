@@ -245,9 +245,13 @@ def batch_child(todo: list[int], args: argparse.Namespace, bases: Bases, folder:
     signal.signal(signal.SIGALRM, signal.SIG_DFL)  # a hang ends the batch child; its parent says which case
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
+    current = out.with_suffix(".current")
     with out.open("a") as f:
         for i in todo:
+            signal.alarm(args.timeout)  # a generator that runs away ends the batch child too (counted apart)
             case = safe_case(i, args, bases)
+            signal.alarm(0)
+            current.write_text(json.dumps({"i": i, "family": case.family, "argv": case.argv}))
             sub = args.subprocess_every > 0 and i % args.subprocess_every == 0
             lay_out(case, folder)
             high = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -312,6 +316,7 @@ def worker(slot: int, indices: range, step: int, args: argparse.Namespace, bases
         sys.stderr.flush()
         part = root / f"part{slot}.jsonl"
         part.unlink(missing_ok=True)
+        part.with_suffix(".current").unlink(missing_ok=True)
         t0 = time.perf_counter()
         pid = os.fork()
         if pid == 0:
@@ -334,10 +339,16 @@ def worker(slot: int, indices: range, step: int, args: argparse.Namespace, bases
             i = todo[len(rows)]  # the case the batch child died on
             sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
             hang = sig == signal.SIGALRM or stalled
-            case = safe_case(i, args, bases)
-            res = Result(i, case.family, case.argv, None, None if hang else sig, hang,
-                         time.perf_counter() - t0, 0.0, 0.0, "", [])
-            judge(res)
+            # What the batch child was running, as it wrote it: never made again here, where no alarm runs.
+            started = json.loads(part.with_suffix(".current").read_text()) if part.with_suffix(".current").exists() \
+                else {}
+            if started.get("i") == i:
+                res = Result(i, started["family"], started["argv"], None, None if hang else sig, hang,
+                             time.perf_counter() - t0, 0.0, 0.0, "", [])
+                judge(res)
+            else:  # it died making the case: the tool's generator, not Playmat (counted as "generator")
+                res = Result(i, "generator", [], None, None, False, time.perf_counter() - t0, 0.0, 0.0, "",
+                             [f"the case generator did not finish within {args.timeout} s"])
             if not res.problems:
                 res.problems.append(f"the batch child ended with status {status}")
             keep_failure(args.keep, res, folder)

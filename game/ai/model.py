@@ -156,6 +156,24 @@ class Situation:
         return ended / max(1, len(self.by_name))
 
     @cached_property
+    def idle_turns(self) -> int:
+        """The actor's turns (this one included) since the fight began and since it last struck.
+
+        The fight begins with the first attack, shove, shot or burst of anyone; read from the
+        engine's records, newest first, stopping at the actor's own last blow.
+        """
+        me = self.me.name
+        mine = 0  # its turns started, counted back from now
+        idle = 0  # ... up to the earliest blow seen so far (anyone's)
+        for rec in reversed(self.enc.records):
+            if isinstance(rec.action, Attack | Shove | Shoot | Cast):
+                if rec.action.unit == me:
+                    return mine
+                idle = mine
+            mine += sum(1 for e in rec.events if isinstance(e, TurnStarted) and e.unit == me)
+        return idle
+
+    @cached_property
     def left_hexes(self) -> list[tuple[int, int]]:
         """Hexes the actor would shuffle back to by ending its turn there without striking.
 

@@ -57,6 +57,7 @@ from .weights import NORMAL, Weights
 Entry = tuple[Action, int, dict[str, float], dict[str, float], str]
 MAX_TURN_ACTIONS = 12  # a safety net: a turn never needs more moves and turns than this
 SHOT_HEXES = 2  # per target, the hexes a shot is weighed from (the best by odds + position), besides its own
+BEATEN = 0.3  # a side under this share of its hostiles' strength has lost the fight: its wounded leave
 CAST_CENTRES = 3  # the centres whose burst is previewed exactly (the best by who they catch now)
 
 
@@ -90,6 +91,11 @@ class Positions:
         walk = sit.walk[flats]
         walk = np.where(walk >= INF, 3 * (me.movement_max + 1), walk)
         turns = walk / max(1, me.movement_max)
+        # Counted from the nearest it could get: the walk left is a cost of the hex, against the others,
+        # never of staying on the board. (Measured from zero, a blow out of reach for good -- a flyer
+        # over water -- cost more every quiet round until leaving by an exit scored better: on
+        # ship_boarding game 10 both corsairs, at full hp and winning 15 to 1, fled the board.)
+        turns = turns - turns.min() if len(turns) else turns
         if retreating:
             near = np.full(len(flats), 99.0)
             for h in sit.hostiles:
@@ -98,8 +104,9 @@ class Positions:
             out = sit.walk_exit[flats]
             terms["exit"] = -0.5 * w.retreat * np.minimum(out, 4 * me.movement_max) / max(1, me.movement_max)
         else:
-            # In a stand-off the walk to the fight counts more each quiet round (never frozen).
-            terms["approach"] = -w.approach * (1 + max(0.0, sit.quiet_rounds - 1)) * turns
+            # In a stand-off the walk to the fight counts more each quiet round (never frozen), and so
+            # it does for a combatant left out of its side's fight (``pressing``).
+            terms["approach"] = -w.approach * (1 + max(0.0, sit.quiet_rounds - 1) + pressing(sit)) * turns
         if w.support:
             friends = np.zeros(len(flats))
             for f in sit.friends:
@@ -183,8 +190,23 @@ def caution(sit: Situation) -> float:
     aggression = 0.4 + min(0.45, 0.03 * max(0, sit.enc.round - 4))
     if sit.side_ratio > 1.5:
         aggression += 0.15
-    # A stand-off (nobody has struck for a round or more) halves caution each quiet round.
-    return max(0.1, 1 - aggression) / 0.6 * 0.5 ** max(0.0, sit.quiet_rounds - 1)
+    # A stand-off (nobody has struck for a round or more) halves caution each quiet round; so does
+    # each turn a combatant stays out of a fight its side is in (``pressing``).
+    return max(0.1, 1 - aggression) / 0.6 * 0.5 ** (max(0.0, sit.quiet_rounds - 1) + pressing(sit))
+
+
+def pressing(sit: Situation) -> int:
+    """Turns the actor has held back from a fight its side is in: its turns without a blow since the fight
+    began or since its own last blow (this one included), beyond two: two turns of waiting for the
+    hostiles to come are fair.
+
+    Issue 18: on giants_lair the Cave Troll waited out of reach at 13,5 for five rounds (2 one-hex
+    moves, no blow) while its friends fought the party: one step toward the fight put it in reach of
+    three of them without a blow of its own (danger 2.7 + death 0.7 against an approach of 1.0), and
+    the fight never came to it. Each turn left out beyond two adds the walk's weight once more and
+    halves caution, as each quiet round of a stand-off does for everyone.
+    """
+    return max(0, sit.idle_turns - 2)
 
 
 class TacticalPolicy:
@@ -240,7 +262,8 @@ class TacticalPolicy:
         if not explain and enc.acted and len(sit.cells) == 1 and not (w.focus or w.deny):
             return self._face_only(sit, name, rng)
         moved = any(isinstance(a, Move) for a in done)
-        retreating = w.next_round and self._fight_lost(sit)
+        beaten = self._beaten(sit) if w.next_round and sit.hostiles else None
+        retreating = w.next_round and (beaten is not None or self._fight_lost(sit))
         coord = Coordination(sit) if (w.focus or w.deny) and sit.hostiles else None
         pos = Positions(sit, w, sit.cells, retreating, moved, coord.base_deny if coord and w.deny else None)
         cands: list[Candidate] = []
@@ -248,7 +271,15 @@ class TacticalPolicy:
         if w.backtrack and sit.left_hexes:
             # A turn that only walks back where it came from is a shuffle (issue 18: the Troll's
             # 12,4 <-> 12,6 on default.tmx): only a reason worth more than this may take it there.
-            back = np.isin(sit.cells, [sit.board.flat(c) for c in sit.left_hexes]) * -w.backtrack
+            left = np.isin(sit.cells, [sit.board.flat(c) for c in sit.left_hexes])
+            if not retreating and not left.all():
+                # A reason it can name: the hostiles moved, and the hex it left is now nearer a blow
+                # than any other it could end on (issue 18, giants_lair game 7: Grundvald, barred
+                # from the hex it had left, paced 11,8 -> 9,8 -> 12,8 beside the flyer it hunted
+                # for four quiet rounds). Walking back there is closing in, not a shuffle.
+                walk = sit.walk[sit.cells]
+                left &= ~((walk < walk[~left].min()) & (walk < sit.walk[sit.here]))
+            back = left * -w.backtrack
             terms = {**terms, "backtrack": back}
             score = score + back
         # Every end hex is a candidate when noise may reorder them; otherwise only
@@ -270,7 +301,7 @@ class TacticalPolicy:
                 self._shots(sit, pos, cands, coord, score)
             if sit.me.area is not None and sit.me.area_uses_left > 0:
                 self._casts(sit, pos, cands, score)
-            self._flee(sit, pos, cands, retreating)
+            self._flee(sit, pos, cands, beaten)
             if w.next_round and (retreating or sit.me.hp <= sit.me.hp_max // 2):
                 # Wounded and pinned: breaking away (R23) to a hex beyond the threat is weighed
                 # against fighting on where it stands (issue 18), not only when the fight is lost.
@@ -366,8 +397,8 @@ class TacticalPolicy:
 
         Strength is hit points x mean damage; "here" is within two turns' walk.
         A side beaten as a whole has nobody to fall back to: its combatants
-        fight on (or flee one by one when death is near: the flee and death
-        terms), instead of kiting until the round limit.
+        fight on, instead of kiting until the round limit, or, wounded and
+        far outmatched, make for an exit and leave (:meth:`_beaten`).
         """
         me = sit.me
         radius = 2 * (me.movement_max + me.reach) + 2
@@ -383,6 +414,24 @@ class TacticalPolicy:
         side, foes = strength([me, *sit.friends], False), strength(sit.hostiles, False)
         hurt = me.hp / max(1, me.hp_max)
         return theirs > 0 and hurt <= 0.5 and ours < 0.6 * theirs and side >= 0.6 * foes
+
+    def _beaten(self, sit: Situation) -> float | None:
+        """Wounded (half its hit points or less), on a side beaten as a whole (under ``BEATEN`` of its
+        hostiles' strength, hit points x mean damage, everyone on the board) and able to walk to an exit:
+        its side's strength over its hostiles'; otherwise None.
+
+        Nothing is left to win: it makes for the exit and leaves (R24), instead of kiting out of
+        reach until the round limit (issue 18, giants_lair game 7: Wynn, a flyer at 2 of 10 hp,
+        the last of its side against the giant at 17 of 32, kept just beyond its reach for four
+        quiet rounds).
+        """
+        me = sit.me
+        if me.hp * 2 > me.hp_max:
+            return None
+        ratio = sit.side_ratio
+        if ratio >= BEATEN or not (sit.walk_exit[sit.cells] < INF).any():
+            return None
+        return float(ratio)
 
     # --- actions -----------------------------------------------------------------------------
     def _attack_value(self, sit: Situation, target: str, hit: float, defeat: float,
@@ -593,16 +642,20 @@ class TacticalPolicy:
                 self._with_position(sit, pos, cands, Shove(me.name, t.name), flat, value,
                                     {t.name: pv.defeat_chance}, f"shove {t.name}")
 
-    def _flee(self, sit: Situation, pos: Positions, cands: list[Candidate], retreating: bool) -> None:
-        """Leave the board from an exit (R24): a loss of the combatant's value, unless the fight is lost."""
-        me = sit.me
+    def _flee(self, sit: Situation, pos: Positions, cands: list[Candidate], beaten: float | None) -> None:
+        """Leave the board from an exit (R24): a loss of the combatant's value; in a fight its side has lost
+        as a whole (``beaten``: its side's strength over its hostiles'), a saving of what it is worth."""
+        me, w = sit.me, self.weights
         exits = sit.zones.exit_hexes(me)
+        if beaten is None:
+            terms = {"flee": -w.flee * sit.value(me)}
+        else:
+            # Staying only spends it: what it could still win is its side's small share of the fight.
+            terms = {"flee": w.flee * sit.value(me) * (1 - beaten / BEATEN)}
         for at in sit.cells:
             flat = int(at)
             if exits[flat]:
-                w = self.weights
-                terms = {"flee": -w.flee * sit.value(me)}
-                cands.append(self._candidate(sit, [Flee(me.name)], flat, me.facing_index, terms, "flee"))
+                cands.append(self._candidate(sit, [Flee(me.name)], flat, me.facing_index, dict(terms), "flee"))
 
     def _disengage(self, sit: Situation, w: Weights, pos: Positions, cands: list[Candidate],
                    retreating: bool = True) -> None:
