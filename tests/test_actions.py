@@ -12,7 +12,6 @@ import pytest
 
 from game.rules.actions import (
     Attack,
-    Begin,
     Disengage,
     EndTurn,
     Face,
@@ -22,32 +21,7 @@ from game.rules.actions import (
     Push,
     Shove,
 )
-from game.rules.encounter import Encounter
-from game.rules.errors import IllegalActionError
-from game.rules.textmap import scenario_from_rows
-
-OPEN = ["." * 10] * 8
-
-
-def start(units: list[dict], rows: list[str] = OPEN, **kw) -> Encounter:
-    enc = Encounter.from_scenario(scenario_from_rows(rows, units, **kw))
-    enc.apply(Begin())
-    return enc
-
-
-def refused(enc: Encounter, action, match: str) -> None:
-    before = enc.snapshot()
-    with pytest.raises(IllegalActionError, match=match):
-        enc.apply(action)
-    assert enc.snapshot() == before
-
-
-def hero(at=(1, 2), **props) -> dict:
-    return {"name": "A", "at": at, "faction": "player", "initiative": 5, **props}
-
-
-def orc(at=(5, 2), **props) -> dict:
-    return {"name": "O", "at": at, "faction": "enemy", "attack": 2, **props}
+from tests.engine_fixtures import OPEN, hero, orc, refused, start
 
 
 def with_row(row: int, text: str) -> list[str]:

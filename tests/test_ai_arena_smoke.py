@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _tool(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.tool_scripts import load_tool
 
 
 def test_normal_beats_random_in_mirrored_games(tmp_path: Path) -> None:
-    arena = _tool("ai_arena")
-    skirmish = _tool("skirmish_maps")
+    arena = load_tool("ai_arena")
+    skirmish = load_tool("skirmish_maps")
     path = str(skirmish.skirmish_map(tmp_path, 11, "y", "odd", 14, 10, 3))
     results = [arena.play(path, seed, "normal", "random", side) for seed in (1, 2) for side in "AB"]
     wins = sum(r.winner == "first" for r in results)
@@ -30,5 +20,5 @@ def test_normal_beats_random_in_mirrored_games(tmp_path: Path) -> None:
 def test_wilson_interval_matches_a_hand_computed_case() -> None:
     # 160 wins of 200: p = 0.8, z = 1.96: centre (0.8 + 0.0096) / 1.0192 = 0.7944, half-width
     # 1.96 * sqrt(0.0008 + 0.0000240) / 1.0192 = 0.0552 -> [0.7392, 0.8496].
-    lo, hi = _tool("ai_arena").wilson(160, 200)
+    lo, hi = load_tool("ai_arena").wilson(160, 200)
     assert abs(lo - 0.7392) < 5e-4 and abs(hi - 0.8496) < 5e-4

@@ -1,7 +1,7 @@
 """`expert` (game/ai/search.py): hard's best plans played out on sandboxes with every side `normal`.
 
 Seeded and deterministic; no timing is asserted (the CPU cap is a safety net,
-tested only by setting it to zero).
+tested by a deadline already passed, a cap of zero, and a play-out made to report the cap).
 """
 
 from __future__ import annotations
@@ -60,12 +60,45 @@ def test_a_play_out_ends_when_every_other_combatant_has_had_its_turn(tmp_path: P
     assert dict.fromkeys(seen) == dict.fromkeys(["Knight", "Orc 2", "Knight 2"])  # each in turn, Orc not again
 
 
-def test_the_cpu_cap_returns_the_best_plan_found_so_far(tmp_path: Path) -> None:
+def test_with_no_whole_sample_in_time_the_cap_returns_hards_first_plan(tmp_path: Path) -> None:
+    # Cap 0: the clock has passed it before the first simulated decision, so not one sample is whole
+    # and nothing was compared; hard's own best plan is the answer, with no play-out term.
     enc = _skirmish(tmp_path)
     ai = SearchPolicy(cap_s=0.0)
+    ranked = ai.hard.ranked_plans(enc, random.Random(3))
+    plan = ai.plan(enc, random.Random(3))
+    assert ai.cut_short == 1
+    assert plan.actions == ranked[0].actions
+    assert not [t for t in plan.terms if t.term.startswith("playout")]
+
+
+def test_a_cap_passed_mid_sample_compares_only_the_whole_samples(tmp_path: Path) -> None:
+    # The cap passes during the second seed's second play-out: the second seed is dropped for every
+    # plan (the plans are compared on the same dice only), and the choice rests on the first seed.
+    enc = _skirmish(tmp_path)
+    ai = SearchPolicy()
+    real = ai._play_out
+    calls: list[int] = []
+    plans_played: set[tuple] = set()
+
+    def clock_runs_out(enc, name, actions, seed, deadline=float("inf")):
+        calls.append(seed)
+        plans_played.add(actions)
+        if len(calls) == len(plans_played) + 2 and len(set(calls)) == 2:
+            return None, 0
+        return real(enc, name, actions, seed, deadline)
+
+    ai._play_out = clock_runs_out  # type: ignore[method-assign]
     plan = ai.plan(enc, random.Random(3))
     assert ai.cut_short == 1
     assert [t.term for t in plan.terms if t.term.startswith("playout")] == ["playout (1 samples)"]
+
+
+def test_a_play_out_past_its_deadline_stops_before_the_next_decision(tmp_path: Path) -> None:
+    enc = _skirmish(tmp_path)
+    ai = SearchPolicy()
+    value, used = ai._play_out(enc, "Orc", (Move("Orc", (6, 3)), EndTurn()), seed=5, deadline=-1.0)
+    assert (value, used) == (None, 0)  # no `normal` decision was simulated after the clock passed
 
 
 def test_standing_counts_each_side_from_the_actors_view(tmp_path: Path) -> None:

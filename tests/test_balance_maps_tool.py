@@ -3,24 +3,13 @@ playtest document of the same games, and a bad map or argument stops it before a
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 from game.maps.tmxwrite import write_map
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _tool():
-    spec = importlib.util.spec_from_file_location("balance_maps", ROOT / "tools" / "balance_maps.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["balance_maps"] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.tool_scripts import load_tool
 
 
 def duel(tmp_path: Path) -> Path:
@@ -35,7 +24,7 @@ def duel(tmp_path: Path) -> Path:
 
 def test_the_line_agrees_with_the_playtest_document_of_the_same_games(tmp_path: Path, capsys) -> None:
     path = duel(tmp_path)
-    assert _tool().main([str(path), "--games", "3", "--json"]) == 0
+    assert load_tool("balance_maps").main([str(path), "--games", "3", "--json"]) == 0
     line, doc_text = capsys.readouterr().out.splitlines()[:2]
     doc = json.loads(doc_text)
     assert doc["games"] == 3 and doc["seed"] == 5, "the map's own seed, as playmat playtest"
@@ -56,7 +45,7 @@ def test_bad_input_stops_before_any_game_in_one_line(tmp_path: Path, capsys, arg
     path = duel(tmp_path)
     args = [a.format(dir=tmp_path, map=path) for a in argv]
     with pytest.raises(SystemExit) as info:
-        _tool().main(args)
+        load_tool("balance_maps").main(args)
     out, err = capsys.readouterr()
     assert info.value.code == 2 and out == ""
     assert needle in err and err.count("\n") == 1 and "Traceback" not in err

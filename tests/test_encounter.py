@@ -23,10 +23,9 @@ from game.rules.actions import (
     SetThreatening,
 )
 from game.rules.encounter import Encounter
-from game.rules.errors import IllegalActionError, RulesError
+from game.rules.errors import RulesError
 from game.rules.textmap import scenario_from_rows
-
-OPEN = ["." * 10] * 8
+from tests.engine_fixtures import OPEN, refused
 
 
 def encounter(units: list[dict], rows: list[str] = OPEN, **kw) -> Encounter:
@@ -35,15 +34,6 @@ def encounter(units: list[dict], rows: list[str] = OPEN, **kw) -> Encounter:
 
 def unit(name: str, at: tuple[int, int], faction: str, **props) -> dict:
     return {"name": name, "at": at, "faction": faction, **props}
-
-
-def refused(enc: Encounter, action, match: str) -> None:
-    """The action is refused with a reason containing ``match`` and nothing changes."""
-    before = enc.snapshot()
-    with pytest.raises(IllegalActionError, match=match):
-        enc.apply(action)
-    assert enc.snapshot() == before
-    assert enc.check(action) is not None
 
 
 TRIO = [

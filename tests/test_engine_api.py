@@ -13,11 +13,9 @@ import pytest
 from game.rules import (
     Attack,
     Attacked,
-    Begin,
     CombatEnded,
     Defeated,
     Disengage,
-    Encounter,
     EndReason,
     EndTurn,
     Face,
@@ -31,24 +29,8 @@ from game.rules import (
     Shoved,
     TurnStarted,
     dice_distribution,
-    scenario_from_rows,
 )
-
-OPEN = ["." * 10] * 8
-
-
-def start(units: list[dict], rows: list[str] = OPEN, **kw) -> Encounter:
-    enc = Encounter(scenario_from_rows(rows, units, **kw))
-    enc.apply(Begin())
-    return enc
-
-
-def hero(at=(1, 2), **props) -> dict:
-    return {"name": "A", "at": at, "faction": "player", "initiative": 5, **props}
-
-
-def orc(at=(5, 2), **props) -> dict:
-    return {"name": "O", "at": at, "faction": "enemy", "attack": 2, **props}
+from tests.engine_fixtures import OPEN, hero, orc, start
 
 
 # --- events --------------------------------------------------------------------

@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 from game.maps import load_scenario, validate_map
 from game.maps.tmxwrite import write_map
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _tool(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.tool_scripts import load_tool
 
 
 def test_generated_maps_validate_and_every_combatant_can_reach_a_hostile(tmp_path: Path) -> None:
-    gen = _tool("gen_skirmish")
+    gen = load_tool("gen_skirmish")
     maps = gen.generate_set(tmp_path, range(1, 9))
     for m in maps:
         assert validate_map(str(m.path)) == [], m.describe()
@@ -37,7 +26,7 @@ def test_generated_maps_validate_and_every_combatant_can_reach_a_hostile(tmp_pat
 
 
 def test_a_seed_always_gives_the_same_map(tmp_path: Path) -> None:
-    gen = _tool("gen_skirmish")
+    gen = load_tool("gen_skirmish")
     a = gen.generate(tmp_path / "a", 17)
     b = gen.generate(tmp_path / "b", 17)
     assert a.path.read_bytes() == b.path.read_bytes()
@@ -47,7 +36,7 @@ def test_a_seed_always_gives_the_same_map(tmp_path: Path) -> None:
 def test_the_reach_check_finds_a_side_cut_off_by_a_chasm(tmp_path: Path) -> None:
     # A chasm column splits the map (R5: ground may not enter a chasm, flying may). The flyer on
     # the left can cross and strike the soldier; the soldier on the right can never reach the flyer.
-    gen = _tool("gen_skirmish")
+    gen = load_tool("gen_skirmish")
     path = write_map(tmp_path / "cut.tmx", ["...c...", "...c...", "...c..."], units=[
         {"name": "Blue Flyer", "at": (0, 1), "faction": "player", "movement_type": "flying"},
         {"name": "Red Soldier", "at": (6, 1), "faction": "enemy"},

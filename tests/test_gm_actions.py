@@ -21,7 +21,6 @@ from game.rules import (
     Encounter,
     EndTurn,
     HpSet,
-    IllegalActionError,
     LogError,
     RangedProfile,
     Remove,
@@ -34,6 +33,7 @@ from game.rules import (
     write_log,
 )
 from game.rules.textmap import scenario_from_rows
+from tests.engine_fixtures import refused
 
 OPEN = ["." * 10] * 6
 
@@ -48,13 +48,6 @@ def hero(**props) -> dict:
 
 def orc(**props) -> dict:
     return {"name": "O", "at": (5, 2), "faction": "enemy", "attack": 3, **props}
-
-
-def refused(enc: Encounter, action, match: str) -> None:
-    before = enc.snapshot()
-    with pytest.raises(IllegalActionError, match=match):
-        enc.apply(action)
-    assert enc.snapshot() == before
 
 
 # --- set_hp ------------------------------------------------------------------------------------------

@@ -386,13 +386,9 @@ def test_coordinates_key_and_a_resized_window(arena: Path, tmp_path: Path) -> No
 
 # --- a new user's battle, mouse only ----------------------------------------------------------------
 def test_a_new_user_plays_the_default_map_to_the_end_with_the_mouse_alone(tmp_path: Path) -> None:
-    import importlib.util
-    import sys
+    from tests.tool_scripts import load_tool
 
-    spec = importlib.util.spec_from_file_location("walkthrough", ROOT / "tools" / "walkthrough.py")
-    walk = importlib.util.module_from_spec(spec)
-    sys.modules["walkthrough"] = walk  # its dataclasses look their module up
-    spec.loader.exec_module(walk)
+    walk = load_tool("walkthrough")
     log = tmp_path / "walk.jsonl"
     result, player = walk.play_with_the_mouse(log, seed=1)
     assert isinstance(result.stack.top, SummaryScene), player.log[-10:]

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -15,6 +11,7 @@ from game.rules.reach import MoveRequest, reachable
 from game.rules.reach_search import _borrow
 from game.rules.reach_tables import step_tables
 from game.rules.terrain import DEFAULT_COSTS, MovementType, Terrain
+from tests.tool_scripts import load_tool
 
 CODES = {".": 0, "D": 1, "W": 2, "#": 5}
 
@@ -168,11 +165,7 @@ def test_bad_requests_say_what_is_wrong() -> None:
 def test_bench_competitors_agree_on_a_small_map() -> None:
     # The bench's own agreement check (heapq reference, scipy csgraph, tcod
     # CustomGraph and reachable() give one cost field), on one small map.
-    spec = importlib.util.spec_from_file_location("bench_reach", Path(__file__).parents[1] / "tools" / "bench_reach.py")
-    assert spec and spec.loader
-    bench = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_reach", bench)  # dataclasses look their module up there
-    spec.loader.exec_module(bench)
+    bench = load_tool("bench_reach")
     assert bench.check_agreement([24], [6, None]) == 2
 
 

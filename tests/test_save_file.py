@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -20,7 +21,7 @@ import pytest
 
 from game.maps.loader import load_scenario
 from game.match import Match
-from game.rules import Begin, EndTurn, Face, SaveError, SaveFile, read_log, replay
+from game.rules import Begin, EndTurn, Face, SaveError, SaveFile, limits, read_log, replay
 from tests.hostile import ROOT, cli_env, fill, plain_map, run_cli, small_disk
 
 BEGIN = '{"action": "begin"}\n'
@@ -268,6 +269,20 @@ def test_a_save_that_is_no_regular_file_is_refused_before_play(tmx: Path, tmp_pa
     assert "not a regular file" in r.lines[0] or "is a folder" in r.lines[0], r.lines
     with pytest.raises(SaveError, match="the save must be a regular file"):
         SaveFile(path) if target != "folder" else SaveFile(tmp_path / "folder")
+
+
+
+def test_a_socket_is_called_a_socket_by_the_save_and_by_the_file_readers(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # The save and the readers of logs, maps and images word what is not a regular file the same way (the
+    # save used to call a socket "a special file").
+    monkeypatch.chdir(tmp_path)  # a relative name: a socket's address may not be longer than 107 bytes
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind("s.jsonl")
+        with pytest.raises(SaveError, match="the save must be a regular file, not a socket"):
+            SaveFile(Path("s.jsonl"))
+        with pytest.raises(limits.InputLimitError, match="the log is a socket, not a regular file"):
+            limits.read_regular_file("s.jsonl", "log", 1 << 20)
 
 
 # --- kill -9 at random points: every save resumes ---------------------------------------------------------

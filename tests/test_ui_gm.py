@@ -6,9 +6,11 @@ import json
 
 import pytest
 
+from game.match import Match
 from game.render.pg import pygame
 from game.rules import Begin
 from game.ui import panels
+from game.ui.context import BattleContext, Widget
 from game.ui.gm import GMTools
 from tests.ui_harness import (
     click,
@@ -34,6 +36,16 @@ def button(tools: GMTools, k):
     return next(b for b in tools.buttons if b.key == k)
 
 
+def gm_table(m: Match, selected: str | None = None) -> tuple[BattleContext, list[Widget], pygame.Surface]:
+    """The battle's panels over ``m`` in GM mode, ``selected`` picked (if given), drawn once: where a GM clicks."""
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    ctx.gm = True
+    if selected is not None:
+        ctx.selected = selected
+    frame(s, ctx, ws)
+    return ctx, ws, s
+
+
 def log_lines(path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
@@ -51,9 +63,7 @@ def test_g_toggles_gm_mode(tmp_path) -> None:
 
 def test_grant_movement_button_lands_in_the_log(tmp_path) -> None:
     m = skirmish(tmp_path)
-    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
-    ctx.gm = True
-    frame(s, ctx, ws)
+    ctx, ws, s = gm_table(m)
     reply = send(ctx, ws, click(button(gm(ws), "grant3").rect.center))
     submit(ctx, reply)
     assert m.encounter.view("Mira").movement == 10  # 7 + 3 (R16: adds to what remains)
@@ -62,10 +72,7 @@ def test_grant_movement_button_lands_in_the_log(tmp_path) -> None:
 
 def test_threatening_toggle_and_push_buttons(tmp_path) -> None:
     m = skirmish(tmp_path)
-    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
-    ctx.gm = True
-    ctx.selected = "Goblin"
-    frame(s, ctx, ws)
+    ctx, ws, s = gm_table(m, selected="Goblin")
     submit(ctx, send(ctx, ws, click(button(gm(ws), "threat").rect.center)))
     assert m.encounter.view("Goblin").threatening is False
     frame(s, ctx, ws)
@@ -77,9 +84,7 @@ def test_threatening_toggle_and_push_buttons(tmp_path) -> None:
 
 def test_setup_drag_places_a_token(tmp_path) -> None:
     m = new_match(tmp_path)
-    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
-    ctx.gm = True
-    frame(s, ctx, ws)
+    ctx, ws, s = gm_table(m)
     down = hover(ctx, (14, 2))  # the goblin's hex
     assert send(ctx, ws, click(down)) is not None
     up = hover(ctx, (8, 3))
@@ -91,10 +96,10 @@ def test_setup_drag_places_a_token(tmp_path) -> None:
     assert m.encounter.phase == "active"
 
 
-def open_form(ctx, ws, s):
-    ctx.gm = True
-    frame(s, ctx, ws)
-    send(ctx, ws, click(button(gm(ws), "join").rect.center))
+def open_gm_form(ctx, ws, s, which: str):
+    """Click the GM panel's ``which`` button (``gm_table`` first): "join" opens the add-a-combatant form, "edit"
+    the selected combatant's; the form, drawn."""
+    send(ctx, ws, click(button(gm(ws), which).rect.center))
     form = gm(ws).form
     assert form is not None
     frame(s, ctx, ws)
@@ -113,8 +118,8 @@ def fill(ctx, ws, form, field: str, text: str) -> None:
 
 def test_gm_form_adds_a_combatant_mid_combat(tmp_path) -> None:
     m = skirmish(tmp_path)
-    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
-    form = open_form(ctx, ws, s)
+    ctx, ws, s = gm_table(m)
+    form = open_gm_form(ctx, ws, s, "join")
     fill(ctx, ws, form, "name", "Bandit")
     fill(ctx, ws, form, "initiative", "3")
     fill(ctx, ws, form, "attack", "2")
@@ -132,9 +137,9 @@ def test_gm_form_adds_a_combatant_mid_combat(tmp_path) -> None:
 
 def test_gm_form_shows_the_engines_reason_and_submits_nothing(tmp_path) -> None:
     m = skirmish(tmp_path)
-    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    ctx, ws, s = gm_table(m)
     before = len(log_lines(tmp_path / "fight.jsonl"))
-    form = open_form(ctx, ws, s)
+    form = open_gm_form(ctx, ws, s, "join")
     fill(ctx, ws, form, "name", "Bandit")
     fill(ctx, ws, form, "at", "7,5")  # the goblin stands there
     reply = send(ctx, ws, key(pygame.K_RETURN))
@@ -153,8 +158,8 @@ def test_gm_form_shows_the_engines_reason_and_submits_nothing(tmp_path) -> None:
 
 def test_form_choice_fields_cycle_with_clicks_and_arrows(tmp_path) -> None:
     m = skirmish(tmp_path)
-    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
-    form = open_form(ctx, ws, s)
+    ctx, ws, s = gm_table(m)
+    form = open_gm_form(ctx, ws, s, "join")
     i = [f.key for f in form.fields].index("faction")
     send(ctx, ws, click(form.rects[i].center))
     assert form.field("faction").value == "neutral"  # enemy -> neutral
@@ -164,10 +169,7 @@ def test_form_choice_fields_cycle_with_clicks_and_arrows(tmp_path) -> None:
 
 def test_remove_and_end_combat(tmp_path) -> None:
     m = skirmish(tmp_path)
-    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
-    ctx.gm = True
-    ctx.selected = "Goblin"
-    frame(s, ctx, ws)
+    ctx, ws, s = gm_table(m, selected="Goblin")
     submit(ctx, send(ctx, ws, click(button(gm(ws), "fled").rect.center)))
     assert m.encounter.view("Goblin").status == "fled"
     ctx.selected = None
@@ -199,10 +201,7 @@ def test_a_gm_button_hands_its_action_over_and_the_engine_says_no(tmp_path) -> N
 # --- the GM card: hit points, editing, picking a hex with a click --------------------------------------------
 def test_hp_buttons_damage_and_heal_past_the_starting_hp(tmp_path) -> None:
     m = skirmish(tmp_path)
-    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
-    ctx.gm = True
-    ctx.selected = "Goblin"  # 7 hp
-    frame(s, ctx, ws)
+    ctx, ws, s = gm_table(m, selected="Goblin")  # 7 hp
     submit(ctx, send(ctx, ws, click(button(gm(ws), ("hp", -5)).rect.center)))
     assert m.encounter.view("Goblin").hp == 2
     for _ in range(2):
@@ -214,21 +213,10 @@ def test_hp_buttons_damage_and_heal_past_the_starting_hp(tmp_path) -> None:
         {"action": "set_hp", "unit": "Goblin", "hp": 12}]
 
 
-def open_edit(ctx, ws, s, name: str):
-    ctx.gm = True
-    ctx.selected = name
-    frame(s, ctx, ws)
-    send(ctx, ws, click(button(gm(ws), "edit").rect.center))
-    form = gm(ws).form
-    assert form is not None
-    frame(s, ctx, ws)
-    return form
-
-
 def test_the_edit_form_in_setup_sends_only_what_changed(tmp_path) -> None:
     m = new_match(tmp_path)
-    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
-    form = open_edit(ctx, ws, s, "Troll")
+    ctx, ws, s = gm_table(m, selected="Troll")
+    form = open_gm_form(ctx, ws, s, "edit")
     assert form.field("hp").value == "18" and form.field("ranged").value == ""
     fill(ctx, ws, form, "hp", "24")
     fill(ctx, ws, form, "ranged", "2-6")
@@ -245,8 +233,8 @@ def test_the_edit_form_in_setup_sends_only_what_changed(tmp_path) -> None:
 
 def test_a_blank_field_resets_a_property_and_a_bad_value_keeps_the_form_open(tmp_path) -> None:
     m = new_match(tmp_path)
-    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
-    form = open_edit(ctx, ws, s, "Mira")
+    ctx, ws, s = gm_table(m, selected="Mira")
+    form = open_gm_form(ctx, ws, s, "edit")
     fill(ctx, ws, form, "hp", "0")
     send(ctx, ws, key(pygame.K_RETURN))
     assert gm(ws).form is form and form.error == 'edit: "Mira": hp 0 is less than 1'  # the engine's words
@@ -259,8 +247,8 @@ def test_a_blank_field_resets_a_property_and_a_bad_value_keeps_the_form_open(tmp
 
 def test_in_combat_the_form_sets_hit_points(tmp_path) -> None:
     m = skirmish(tmp_path)
-    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
-    form = open_edit(ctx, ws, s, "Mira")
+    ctx, ws, s = gm_table(m, selected="Mira")
+    form = open_gm_form(ctx, ws, s, "edit")
     assert [f.key for f in form.fields] == ["hp"]
     fill(ctx, ws, form, "hp", "3")
     submit(ctx, send(ctx, ws, key(pygame.K_RETURN)))
@@ -269,8 +257,8 @@ def test_in_combat_the_form_sets_hit_points(tmp_path) -> None:
 
 def test_a_click_on_the_map_picks_where_a_combatant_joins(tmp_path) -> None:
     m = skirmish(tmp_path)
-    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
-    form = open_form(ctx, ws, s)
+    ctx, ws, s = gm_table(m)
+    form = open_gm_form(ctx, ws, s, "join")
     fill(ctx, ws, form, "name", "Bandit")
     at = hover(ctx, (7, 2))
     assert not form.frame.collidepoint(at)  # the form sits at the right: the map stays clickable

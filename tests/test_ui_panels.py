@@ -172,8 +172,8 @@ def test_a_long_initiative_order_scrolls_and_keeps_the_actor_in_view(tmp_path) -
     t.draw(s, ctx)
     shown = [n for _, n in t._rows]
     assert "U17" in shown and len(shown) < 20
-    assert t._last_frame.bottom <= ctx.view_rect.bottom - 188 - 8  # clear of the combat log below it
-    ctx.mouse = t._last_frame.center
+    assert t.cover.bottom <= ctx.view_rect.bottom - 188 - 8  # clear of the combat log below it
+    ctx.mouse = t.cover.center
     t.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=20), ctx)
     t.draw(s, ctx)
     assert [n for _, n in t._rows][0] == "U00"  # scrolled to the top of the order

@@ -90,12 +90,15 @@ class Timed:
     def __init__(self, policy: object) -> None:
         self.policy = policy
         self.turns: dict[tuple[int, str], float] = {}
+        self.longest = 0.0  # the longest single decision (expert's 1 s bound is per decision)
 
     def choose(self, view: Encounter, rng: random.Random) -> Action:
         start = time.thread_time()  # CPU time: the machine is shared, wall time would measure the neighbours
         action = self.policy.choose(view, rng)
         key = (view.round, view.turn or "")
-        self.turns[key] = self.turns.get(key, 0.0) + time.thread_time() - start
+        spent = time.thread_time() - start
+        self.turns[key] = self.turns.get(key, 0.0) + spent
+        self.longest = max(self.longest, spent)
         return action
 
 
@@ -104,6 +107,7 @@ class GameResult:
     winner: str  # "first", "second", "draw" or "none" (both sides gone, e.g. fled)
     rounds: int
     times: dict[str, list[float]] = field(default_factory=dict)
+    longest: dict[str, float] = field(default_factory=dict)  # each level's longest single decision, s
 
 
 def play(map_path: str, seed: int, first: str, second: str, first_side: str) -> GameResult:
@@ -124,17 +128,18 @@ def play(map_path: str, seed: int, first: str, second: str, first_side: str) -> 
             raise RuntimeError(f"{map_path} seed {seed}: runaway game")
     times = {first: list(a.turns.values()), second: list(b.turns.values())} if first != second else {
         first: list(a.turns.values()) + list(b.turns.values())}
+    longest = {first: a.longest, second: b.longest} if first != second else {first: max(a.longest, b.longest)}
     if not enc.is_over():
-        return GameResult("draw", DRAW_ROUNDS, times)
+        return GameResult("draw", DRAW_ROUNDS, times, longest)
     outcome = enc.outcome()
     won = set(outcome.winners if outcome else ())
     first_factions = SIDE_A if first_side == "A" else SIDE_B
     second_factions = SIDE_B if first_side == "A" else SIDE_A
     if won & set(first_factions):
-        return GameResult("first", enc.round, times)
+        return GameResult("first", enc.round, times, longest)
     if won & set(second_factions):
-        return GameResult("second", enc.round, times)
-    return GameResult("none", enc.round, times)
+        return GameResult("second", enc.round, times, longest)
+    return GameResult("none", enc.round, times, longest)
 
 
 def _job(args: tuple[str, int, str, str, str]) -> GameResult:
@@ -178,7 +183,9 @@ def report(first: str, second: str, results: list[GameResult]) -> str:
     for level in dict.fromkeys((first, second)):
         t = [x for r in results for x in r.times.get(level, [])]
         if t:
-            parts.append(f"  {level} turn ms mean {1000 * statistics.fmean(t):6.2f} max {1000 * max(t):7.2f}")
+            one = max(r.longest.get(level, 0.0) for r in results)
+            parts.append(f"  {level} turn ms mean {1000 * statistics.fmean(t):6.2f} max {1000 * max(t):7.2f}"
+                         f" (one decision max {1000 * one:7.2f})")
     target = TARGETS.get(f"{first}:{second}")
     if target is not None:
         bound, threshold = target
@@ -196,13 +203,15 @@ def timing(levels: list[str], games: int, seed: int) -> None:
         for label, roster in (("melee", ROSTER), ("mixed", MIXED_ROSTER)):
             for level in levels:
                 times: list[float] = []
+                one = 0.0
                 for g in range(games):
                     path = skirmish_map(tmp, seed + g, *LAYOUTS[g % 4], 64, 64, 12, roster)
                     r = play(str(path), seed + g, level, level, "A")
                     times += r.times[level]
+                    one = max(one, r.longest[level])
                 print(f"timing 64x64, 24 combatants, {label}: {level:>6} turns {len(times):5d}  mean "
                       f"{1000 * statistics.fmean(times):6.2f} ms  median {1000 * statistics.median(times):6.2f} ms  "
-                      f"max {1000 * max(times):7.2f} ms", flush=True)
+                      f"max {1000 * max(times):7.2f} ms  one decision max {1000 * one:7.2f} ms", flush=True)
 
 
 def main() -> int:

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -23,25 +21,21 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from make_tileset import (  # noqa: E402
-    ASSETS,
-    COLUMNS,
     FLAT,
-    MARGIN,
     POINTY,
     ROOT,
-    SPACING,
     Array,
     Ctx,
+    TileDef,
     bump_light,
     finish_tile,
-    pack_atlas,
     paint_dirt,
     paint_grass,
     paint_water,
-    pygame,
     ramp,
-    save_rgba,
+    save_sheet,
     tile_seed,
+    write_atlas_tileset,
 )
 
 
@@ -277,13 +271,6 @@ def paint_water_deep(c: Ctx) -> Array:
     return paint_water(c) * np.array([0.78, 0.84, 0.92])
 
 
-@dataclass(frozen=True)
-class TileDef:
-    name: str
-    paint: Callable[[Ctx], Array]
-    props: dict[str, tuple[str, str]]  # name -> (type, value)
-
-
 NORMAL = {"terrain": ("string", "normal")}
 EXIT = {"terrain": ("string", "normal"), "exit": ("bool", "true")}
 STRUCTURE_TILES: tuple[TileDef, ...] = (
@@ -315,42 +302,14 @@ def paint_tile(t: TileDef, pointy: bool) -> Array:
 
 
 def write_structures(pointy: bool) -> tuple[Path, Path]:
-    w, h = POINTY if pointy else FLAT
-    n = len(STRUCTURE_TILES)
-    atlas = pack_atlas([paint_tile(t, pointy) for t in STRUCTURE_TILES], w, h)
-    ah, aw = atlas.shape[:2]
-    suffix = "pointy" if pointy else "flat"
-    png = ASSETS / "tiles" / f"structures_{suffix}.png"
-    save_rgba(atlas, png)
-    tsx = ASSETS / ("structures.tsx" if pointy else "structures_flat.tsx")
-    lines = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<tileset version="1.8" tiledversion="1.8.2" name="structures_{suffix}" tilewidth="{w}" tileheight="{h}" '
-        f'spacing="{SPACING}" margin="{MARGIN}" tilecount="{n}" columns="{COLUMNS}">',
-        f' <image source="tiles/structures_{suffix}.png" width="{aw}" height="{ah}"/>',
-    ]
-    for i, t in enumerate(STRUCTURE_TILES):
-        lines += [f' <tile id="{i}">', "  <properties>", f'   <property name="tile" value="{t.name}"/>']
-        for key, (typ, val) in t.props.items():
-            type_attr = "" if typ == "string" else f' type="{typ}"'
-            lines.append(f'   <property name="{key}"{type_attr} value="{val}"/>')
-        lines += ["  </properties>", " </tile>"]
-    lines.append("</tileset>")
-    tsx.write_text("\n".join(lines) + "\n")
-    return png, tsx
+    return write_atlas_tileset("structures", STRUCTURE_TILES, [paint_tile(t, pointy) for t in STRUCTURE_TILES],
+                               pointy)
 
 
 def contact_sheet(out: Path) -> None:
     """Every structure tile, pointy then flat, on a neutral background at 2x."""
     pieces = [paint_tile(t, p) for p in (True, False) for t in STRUCTURE_TILES]
-    cw, ch, cols = 84, 80, len(STRUCTURE_TILES)
-    sheet = pygame.Surface((cols * cw, 2 * ch), pygame.SRCALPHA)
-    sheet.fill((58, 54, 62, 255))
-    for i, arr in enumerate(pieces):
-        a = np.ascontiguousarray(arr)
-        s = pygame.image.frombuffer(a.tobytes(), (a.shape[1], a.shape[0]), "RGBA")
-        sheet.blit(s, ((i % cols) * cw + 6, (i // cols) * ch + 3))
-    pygame.image.save(pygame.transform.scale_by(sheet, 2), str(out))
+    save_sheet(pieces, len(STRUCTURE_TILES), (84, 80), (6, 3), out)  # a row each for pointy and flat
 
 
 def main() -> None:

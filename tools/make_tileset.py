@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -534,33 +534,36 @@ def pack_atlas(tiles: list[np.ndarray], w: int, h: int) -> np.ndarray:
     return atlas
 
 
-def write_terrain(pointy: bool) -> tuple[Path, Path]:
+def write_atlas_tileset(name: str, tiles: Sequence[TileDef], painted: list[Array],
+                        pointy: bool) -> tuple[Path, Path]:
+    """``painted`` (one array per tile of ``tiles``) packed into ``assets/tiles/NAME_pointy.png`` (or
+    ``_flat``) and its tileset ``assets/NAME.tsx`` (``NAME_flat.tsx``), each tile named with its properties."""
     w, h = POINTY if pointy else FLAT
-    n = len(TERRAIN_TILES)
-    atlas = pack_atlas([paint_terrain_tile(t, pointy) for t in TERRAIN_TILES], w, h)
+    atlas = pack_atlas(painted, w, h)
     ah, aw = atlas.shape[:2]
     suffix = "pointy" if pointy else "flat"
-    png = ASSETS / "tiles" / f"terrain_{suffix}.png"
+    png = ASSETS / "tiles" / f"{name}_{suffix}.png"
     save_rgba(atlas, png)
-    tsx = ASSETS / ("terrain.tsx" if pointy else "terrain_flat.tsx")
+    tsx = ASSETS / (f"{name}.tsx" if pointy else f"{name}_flat.tsx")
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<tileset version="1.8" tiledversion="1.8.2" name="terrain_{suffix}" tilewidth="{w}" tileheight="{h}" '
-        f'spacing="{SPACING}" margin="{MARGIN}" tilecount="{n}" columns="{COLUMNS}">',
-        f' <image source="tiles/terrain_{suffix}.png" width="{aw}" height="{ah}"/>',
+        f'<tileset version="1.8" tiledversion="1.8.2" name="{name}_{suffix}" tilewidth="{w}" tileheight="{h}" '
+        f'spacing="{SPACING}" margin="{MARGIN}" tilecount="{len(tiles)}" columns="{COLUMNS}">',
+        f' <image source="tiles/{name}_{suffix}.png" width="{aw}" height="{ah}"/>',
     ]
-    for i, t in enumerate(TERRAIN_TILES):
-        lines.append(f' <tile id="{i}">')
-        lines.append("  <properties>")
-        lines.append(f'   <property name="tile" value="{t.name}"/>')
+    for i, t in enumerate(tiles):
+        lines += [f' <tile id="{i}">', "  <properties>", f'   <property name="tile" value="{t.name}"/>']
         for key, (typ, val) in t.props.items():
-            type_attr = "" if typ == "string" else f' type="{typ}"'
-            lines.append(f'   <property name="{key}"{type_attr} value="{val}"/>')
-        lines.append("  </properties>")
-        lines.append(" </tile>")
+            lines.append(f'   <property name="{key}"{_type_attr(typ)} value="{val}"/>')
+        lines += ["  </properties>", " </tile>"]
     lines.append("</tileset>")
     tsx.write_text("\n".join(lines) + "\n")
     return png, tsx
+
+
+def write_terrain(pointy: bool) -> tuple[Path, Path]:
+    return write_atlas_tileset("terrain", TERRAIN_TILES, [paint_terrain_tile(t, pointy) for t in TERRAIN_TILES],
+                               pointy)
 
 
 def _type_attr(typ: str) -> str:
@@ -601,21 +604,26 @@ def write_decor() -> list[Path]:
     return paths
 
 
-def contact_sheet(out: Path) -> None:
-    """All tiles on a neutral background, enlarged 2x, for eyeballing."""
-    pieces = [paint_terrain_tile(t, True) for t in TERRAIN_TILES]
-    pieces += [paint_terrain_tile(t, False) for t in TERRAIN_TILES]
-    pieces += [np.round(p(np.random.default_rng(tile_seed(n, True)))).astype(np.uint8) for n, p in DECOR_TILES]
-    cw, ch = 84, 94
-    cols = 6
+def save_sheet(pieces: list[Array], cols: int, cell: tuple[int, int], inset: tuple[int, int], out: Path) -> None:
+    """Tiles (RGBA arrays) in a grid of ``cols`` columns of ``cell`` (w, h) pixels, each drawn ``inset`` (x, y)
+    into its cell, on a neutral background, saved enlarged 2x to ``out``: a contact sheet for eyeballing."""
+    cw, ch = cell
     rows = (len(pieces) + cols - 1) // cols
     sheet = pygame.Surface((cols * cw, rows * ch), pygame.SRCALPHA)
     sheet.fill((58, 54, 62, 255))
     for i, arr in enumerate(pieces):
         a = np.ascontiguousarray(arr)
         s = pygame.image.frombuffer(a.tobytes(), (a.shape[1], a.shape[0]), "RGBA")
-        sheet.blit(s, ((i % cols) * cw + 8, (i // cols) * ch + 6))
+        sheet.blit(s, ((i % cols) * cw + inset[0], (i // cols) * ch + inset[1]))
     pygame.image.save(pygame.transform.scale_by(sheet, 2), str(out))
+
+
+def contact_sheet(out: Path) -> None:
+    """All tiles on a neutral background, enlarged 2x, for eyeballing."""
+    pieces = [paint_terrain_tile(t, True) for t in TERRAIN_TILES]
+    pieces += [paint_terrain_tile(t, False) for t in TERRAIN_TILES]
+    pieces += [np.round(p(np.random.default_rng(tile_seed(n, True)))).astype(np.uint8) for n, p in DECOR_TILES]
+    save_sheet(pieces, 6, (84, 94), (8, 6), out)
 
 
 def main() -> None:

@@ -14,9 +14,12 @@ time, so when the budget runs out every plan has had the same samples.
 Budget: at most :data:`SAMPLES` seeds, and at most :data:`STEPS` decisions of
 the simulated `normal` players in one search, which keeps a decision under
 about a second and is deterministic: the same state and seed give the same
-choice. A CPU-time cap (:data:`CAP_S`) is the safety net for a slow machine:
-when it passes, the best plan over the seeds completed so far is returned
-(``cut_short`` counts how often; with the cap hit, a choice can differ).
+choice. A CPU-time cap (:data:`CAP_S`, counted from the decision's start,
+hard's ranking included, and checked before every simulated decision) is the
+safety net for a slow machine and a big board: when it passes, the best plan
+over the seeds every plan completed is returned, or hard's own first plan if
+not one seed was completed (``cut_short`` counts how often; with the cap hit,
+a choice can differ).
 
 The score of a plan is its mean standing after the play-out plus half of
 hard's own score for it (its positional terms see past the horizon, and on
@@ -39,7 +42,7 @@ PLANS = 4  # hard's best plans played out
 MARGIN = 4.0  # a plan this many points below hard's best is not played out
 SAMPLES = 4  # dice seeds per plan
 STEPS = 600  # simulated `normal` decisions per search (all plans and seeds together)
-CAP_S = 1.0  # CPU seconds of the deciding thread: the safety net
+CAP_S = 0.9  # CPU seconds of the deciding thread: the safety net (a decision stays under 1 s)
 PRIOR = 0.5  # weight of hard's own score beside the play-outs' mean standing
 TURN_DECISIONS = 20  # a safety net: no turn in a play-out takes more decisions than this
 
@@ -115,6 +118,7 @@ class SearchPolicy:
         return Plan(plan.unit, self.level, rest, plan.terms, plan.score, plan.summary)
 
     def _search(self, enc: EncounterView, rng: random.Random, name: str) -> Plan:
+        start = time.thread_time()  # the cap counts the whole decision, hard's ranking included
         ranked = self.hard.ranked_plans(enc, rng)
         seeds = [rng.getrandbits(32) for _ in range(self.samples)]  # drawn first: the same whatever follows
         best_score = ranked[0].score
@@ -130,26 +134,27 @@ class SearchPolicy:
         if len(plans) < 2:
             return self._labelled(first, None, 0)
         self.searches += 1
-        start = time.thread_time()
+        deadline = start + self.cap_s
         base = standing(enc, name)
         outcomes: list[list[float]] = [[] for _ in plans]
         steps = 0
         for seed in seeds:
-            row = []
+            row: list[float] = []
             for p in plans:
-                value, used = self._play_out(enc, name, p.actions, seed)
+                value, used = self._play_out(enc, name, p.actions, seed, deadline)
                 steps += used
+                if value is None:
+                    break
                 row.append(value - base)
-            if time.thread_time() - start > self.cap_s:
+            if len(row) < len(plans):  # the cap passed mid-sample: only whole samples are compared
                 self.cut_short += 1
-                if not outcomes[0]:
-                    for out, value in zip(outcomes, row, strict=True):
-                        out.append(value)  # one whole sample is better than none
                 break
             for out, value in zip(outcomes, row, strict=True):
                 out.append(value)
             if steps >= self.steps:
                 break
+        if not outcomes[0]:
+            return self._labelled(first, None, 0)  # not one whole sample in time: hard's choice
         scores = [statistics.fmean(o) + PRIOR * p.score for o, p in zip(outcomes, plans, strict=True)]
         i = max(range(len(plans)), key=lambda k: scores[k])  # first of equals: hard's order
         return self._labelled(plans[i], statistics.fmean(outcomes[i]), len(outcomes[i]))
@@ -158,8 +163,13 @@ class SearchPolicy:
         terms = p.terms if playout is None else (*p.terms, Term(f"playout ({samples} samples)", playout))
         return Plan(p.unit, self.level, p.actions, terms, p.score, p.summary)
 
-    def _play_out(self, enc: EncounterView, name: str, actions: tuple[Action, ...], seed: int) -> tuple[float, int]:
-        """(standing after the play-out, simulated decisions made) of one plan with one dice seed."""
+    def _play_out(self, enc: EncounterView, name: str, actions: tuple[Action, ...], seed: int,
+                  deadline: float = float("inf")) -> tuple[float | None, int]:
+        """(standing after the play-out, simulated decisions made) of one plan with one dice seed.
+
+        The standing is None when the CPU clock passes ``deadline`` before the play-out ends: the
+        caller then stops searching, so one decision overruns the cap by at most one `normal` decision.
+        """
         sb = enc.sandbox(random.Random(seed))
         rng = random.Random(seed ^ 0x5EED)
         for a in actions:
@@ -174,6 +184,8 @@ class SearchPolicy:
         for _ in range(TURN_DECISIONS * (others + 2)):
             if sb.is_over() or sb.turn is None or (turns > others) or (sb.turn == name and turns > 0):
                 break
+            if time.thread_time() > deadline:
+                return None, used
             action = self.normal.choose(sb, rng)
             used += 1
             sb.apply(action)

@@ -117,7 +117,7 @@ def regular_file_size(path: str | os.PathLike[str], what: str, limit: int) -> in
     except OSError as exc:
         raise InputLimitError(f"cannot read the {what}: {exc.strerror or exc}", name) from None
     if not stat.S_ISREG(info.st_mode):
-        raise InputLimitError(f"the {what} is {_kind(info.st_mode)}, not a regular file", name)
+        raise InputLimitError(f"the {what} is {file_kind(info.st_mode)}, not a regular file", name)
     if info.st_size > limit:
         raise InputLimitError(f"the {what} is {info.st_size:,} bytes, more than the limit of {limit:,}", name)
     return info.st_size
@@ -139,7 +139,7 @@ def read_regular_file(path: str | os.PathLike[str], what: str, limit: int) -> by
     with os.fdopen(fd, "rb") as fh:
         info = os.fstat(fh.fileno())
         if not stat.S_ISREG(info.st_mode):
-            raise InputLimitError(f"the {what} is {_kind(info.st_mode)}, not a regular file", name)
+            raise InputLimitError(f"the {what} is {file_kind(info.st_mode)}, not a regular file", name)
         parts: list[bytes] = []
         total = 0
         want = min(info.st_size, limit) + 1  # read(n) allocates n bytes at once: ask for what is there
@@ -159,7 +159,8 @@ def read_regular_file(path: str | os.PathLike[str], what: str, limit: int) -> by
     return data
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a path that is not a regular file is, in a user's words (for "... is X, not a regular file")."""
     if stat.S_ISDIR(mode):
         return "a directory"
     if stat.S_ISFIFO(mode):
@@ -168,4 +169,4 @@ def _kind(mode: int) -> str:
         return "a device"
     if stat.S_ISSOCK(mode):
         return "a socket"
-    return "not a file"
+    return "a special file"

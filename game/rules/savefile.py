@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import RulesError
-from .limits import MAX_LOG_FILE_BYTES
+from .limits import MAX_LOG_FILE_BYTES, file_kind
 
 try:
     import fcntl
@@ -86,7 +86,7 @@ class SaveFile:
         except OSError as e:
             raise SaveError(f"{self.name}: cannot open the save: {e.strerror or e}") from None
         if info is not None and not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{self.name}: the save must be a regular file, not {_kind(info.st_mode)}; "
+            raise SaveError(f"{self.name}: the save must be a regular file, not {file_kind(info.st_mode)}; "
                             "give another --log")
         flags = os.O_RDWR | os.O_APPEND | getattr(os, "O_NONBLOCK", 0)
         try:
@@ -99,7 +99,7 @@ class SaveFile:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):  # swapped for something else since the stat above
             os.close(fd)
-            raise SaveError(f"{self.name}: the save must be a regular file, not {_kind(mode)}")
+            raise SaveError(f"{self.name}: the save must be a regular file, not {file_kind(mode)}")
         return fd, False
 
     def _take_lock(self) -> None:
@@ -230,13 +230,3 @@ def _lock_holder(key: tuple[int, int]) -> int | None:
     except OSError:
         return None
     return None
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "a special file"

@@ -51,6 +51,20 @@ def _arc_phrase(arc: str, penalty: int) -> str:
     return f"from the {side}: defence {signed(-penalty)}"
 
 
+def roll_line(verb: str, roll_needed: int, chance: float) -> Line:
+    """An allowed roll's odds, bold: "Hits on 10+ (55 %)"."""
+    return Line(roll_phrase(verb, roll_needed, chance).capitalize(), "text", bold=True)
+
+
+def arc_line(arc: str, penalty: int) -> Line:
+    """The arc a blow or shot lands in (R17-R19), a warning when it lowers the defence."""
+    return Line(_arc_phrase(arc, penalty), "warn" if penalty else "muted")
+
+
+def defeat_line(target: str, chance: float) -> Line:
+    return Line(f"Chance to defeat {target}: {pct(chance)}", "good")
+
+
 def damage_phrase(p: AttackPreview | ShootPreview) -> str:
     """ "A hit deals 2–7 damage (4.5 on average)"; the average is per hit (expected damage / hit chance)."""
     if p.damage_min == p.damage_max:
@@ -62,8 +76,9 @@ def damage_phrase(p: AttackPreview | ShootPreview) -> str:
 
 
 def breakdown(modifiers: Iterable[tuple[str, int]], roll_needed: int) -> list[Line]:
-    """Every modifier as the engine reports it, then the d20 face they add up to."""
-    rows = [Line("How the roll is worked out", "muted", size=SMALL)]
+    """After a blank line, every modifier as the engine reports it, then the d20 face they add up to: how
+    every roll's preview ends."""
+    rows = [Line(""), Line("How the roll is worked out", "muted", size=SMALL)]
     for label, value in modifiers:
         rows.append(Line(f"  {label}", "muted", right=_value(label, value), size=SMALL))
     face = "any" if roll_needed <= 1 else "21+ (never)" if roll_needed > 20 else f"{roll_needed}+"
@@ -104,14 +119,12 @@ def attack_lines(p: AttackPreview) -> list[Line]:
     reason = _reason(p)
     if reason:
         return lines + not_possible(reason) + [if_allowed("hits", p.roll_needed, p.hit_chance)]
-    lines.append(Line(roll_phrase("hits", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
-    lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
+    lines += [roll_line("hits", p.roll_needed, p.hit_chance), arc_line(p.arc, p.penalty)]
     lines.append(Line(damage_phrase(p)))
     if p.defeat_chance > 0:
-        lines.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "good"))
+        lines.append(defeat_line(p.target, p.defeat_chance))
     else:
         lines.append(Line(f"Cannot defeat {p.target} with this attack", "muted"))
-    lines.append(Line(""))
     lines.extend(breakdown(p.modifiers, p.roll_needed))
     return lines
 
@@ -122,10 +135,8 @@ def shove_lines(p: ShovePreview) -> list[Line]:
     reason = _reason(p)
     if reason:
         return lines + not_possible(reason) + [if_allowed("succeeds", p.roll_needed, p.hit_chance)]
-    lines.append(Line(roll_phrase("succeeds", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
-    lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
+    lines += [roll_line("succeeds", p.roll_needed, p.hit_chance), arc_line(p.arc, p.penalty)]
     lines.extend(push_outcome_lines(p))
-    lines.append(Line(""))
     lines.extend(breakdown(p.modifiers, p.roll_needed))
     return lines
 
@@ -141,7 +152,7 @@ def push_outcome_lines(p: ShovePreview) -> list[Line]:
     if p.hazard_damage:
         out.append(Line(f"and takes {p.hazard_damage} hazard damage", "warn"))
     if p.defeat_chance > 0:
-        out.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "good"))
+        out.append(defeat_line(p.target, p.defeat_chance))
     return out
 
 
@@ -153,12 +164,11 @@ def disengage_lines(p: DisengagePreview) -> list[Line]:
     reason = _reason(p)
     if reason:
         lines.extend(not_possible(reason))
-    lines.append(Line(roll_phrase("succeeds", p.roll_needed, p.chance).capitalize(), "text", bold=True))
+    lines.append(roll_line("succeeds", p.roll_needed, p.chance))
     if p.cancels:
         who = ", ".join(p.cancels)
         verb = "stops" if len(p.cancels) == 1 else "stop"
         lines.append(Line(f"On success {who} no longer {verb} {p.unit} this turn"))
-    lines.append(Line(""))
     lines.extend(breakdown(p.modifiers, p.roll_needed))
     return lines
 
@@ -179,15 +189,13 @@ def shoot_lines(p: ShootPreview) -> list[Line]:
     if p.legal:  # the reason and the sight (why it may be refused), the roll only as what it would be
         return lines + not_possible(p.legal) + [sight_phrase(p), if_allowed("hits", p.roll_needed, p.hit_chance)]
     lines.append(sight_phrase(p))
-    lines.append(Line(roll_phrase("hits", p.roll_needed, p.hit_chance).capitalize(), "text", bold=True))
-    lines.append(Line(_arc_phrase(p.arc, p.penalty), "warn" if p.penalty else "muted"))
+    lines += [roll_line("hits", p.roll_needed, p.hit_chance), arc_line(p.arc, p.penalty)]
     if p.shooter_penalty:
         who = ", ".join(p.threatened_by)
         lines.append(Line(f"Shooting while threatened by {who}: roll {signed(-p.shooter_penalty)} (R29)", "warn"))
     lines.append(Line(damage_phrase(p)))
     if p.defeat_chance > 0:
-        lines.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "good"))
-    lines.append(Line(""))
+        lines.append(defeat_line(p.target, p.defeat_chance))
     lines.extend(breakdown(p.modifiers, p.roll_needed))
     return lines
 

@@ -13,6 +13,7 @@ from game.rules import CombatantView, EncounterView
 from .. import theme as th
 from ..context import BattleContext, Reply
 from ..theme import SMALL, Line
+from .framed import FramedPanel
 
 WIDTH = th.CARD_WIDTH
 
@@ -71,7 +72,7 @@ def shown_name(ctx: BattleContext) -> str | None:
     return ctx.hovered_unit or ctx.highlight or ctx.selected or ctx.encounter.turn
 
 
-class CombatantCard:
+class CombatantCard(FramedPanel):
     layer = "panel"
 
     def __init__(self, rect: pygame.Rect | None = None) -> None:
@@ -80,12 +81,6 @@ class CombatantCard:
         self._key: tuple[int, str] | None = None
         self._view: CombatantView | None = None
         self._lines: list[Line] = []
-
-    @property
-    def cover(self) -> pygame.Rect:
-        """The screen rectangle this panel took when last drawn (empty when hidden): the opening view keeps
-        tokens out from under it."""
-        return self._frame
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         # Read-only and translucent: clicks go through to the hexes under it (no map hex is ever unreachable).

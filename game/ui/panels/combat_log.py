@@ -18,12 +18,13 @@ from game.rules import Event
 from .. import theme as th
 from ..context import BattleContext, Reply
 from ..narration import Bonus, Entry, bonus_from, event_lines
+from .framed import FramedPanel
 
 WIDTH = 350  # clear of the action bar (bottom centre, ~560 px wide)
 HEIGHT = 188
 
 
-class CombatLog:
+class CombatLog(FramedPanel):
     layer = "panel"
 
     def __init__(self, rect: pygame.Rect | None = None) -> None:
@@ -69,12 +70,6 @@ class CombatLog:
         if self.rect is not None:
             return self.rect
         return pygame.Rect(area.right - WIDTH - 8, area.bottom - HEIGHT - 8, WIDTH, HEIGHT)
-
-    @property
-    def cover(self) -> pygame.Rect:
-        """The screen rectangle this panel took when last drawn (empty when hidden): the opening view keeps
-        tokens out from under it."""
-        return self._frame
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         th.claim_hover(ctx, self._frame, event)

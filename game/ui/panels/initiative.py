@@ -17,6 +17,7 @@ from game.render.style import hp_colour
 
 from .. import theme as th
 from ..context import BattleContext, Reply
+from .framed import FramedPanel
 
 ROW = 26
 WIDTH = 240
@@ -66,14 +67,14 @@ def heading(enc) -> tuple[str, str]:
     return f"Round {enc.round}", (f"{who}: action used" if enc.acted else f"{who} to act")
 
 
-class InitiativeTracker:
+class InitiativeTracker(FramedPanel):
     layer = "panel"
 
     def __init__(self, rect: pygame.Rect | None = None) -> None:
         self.rect = rect  # None: top-right corner of the screen, sized to the rows
         self.hovered: str | None = None
         self._rows: list[tuple[pygame.Rect, str]] = []
-        self._last_frame = pygame.Rect(0, 0, 0, 0)
+        self._frame = pygame.Rect(0, 0, 0, 0)
         self._rows_key: object = None
         self._cached_rows: list[Row] = []
         self.first = 0  # first row shown when not all fit (the wheel scrolls; each new turn re-centres)
@@ -90,19 +91,13 @@ class InitiativeTracker:
         h = 58 + ROW * n_rows + 6
         return pygame.Rect(area.right - WIDTH - 8, area.y + 8, WIDTH, h)
 
-    @property
-    def cover(self) -> pygame.Rect:
-        """The screen rectangle this panel took when last drawn (empty when hidden): the opening view keeps
-        tokens out from under it."""
-        return self._last_frame
-
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
-        if event.type == pygame.MOUSEWHEEL and self._last_frame.collidepoint(ctx.mouse) and event.y:
+        if event.type == pygame.MOUSEWHEEL and self._frame.collidepoint(ctx.mouse) and event.y:
             self.first = max(0, self.first - event.y)  # wheel up shows earlier rows; draw clamps the end
             return Reply()
         if event.type != pygame.MOUSEMOTION and event.type != pygame.MOUSEBUTTONDOWN:
             return None
-        th.claim_hover(ctx, self._last_frame, event)
+        th.claim_hover(ctx, self._frame, event)
         hit = next((name for r, name in self._rows if r.collidepoint(event.pos)), None)
         if hit != self.hovered:
             if hit is not None:
@@ -136,7 +131,7 @@ class InitiativeTracker:
         frame = self.frame(area, len(shown))
         if more and self.rect is None:
             frame.height += 20
-        self._last_frame = frame
+        self._frame = frame
         th.draw_frame(screen, frame)
         title, sub = heading(enc)
         th.text(screen, title, (frame.x + th.PAD, frame.y + 8), size=th.HEAD, bold=True)

@@ -14,6 +14,7 @@ from game.render.pg import pygame
 
 from .. import theme as th
 from ..context import BattleContext, Reply
+from .framed import FramedPanel
 
 WIDTH = 330
 TOGGLE_KEY = pygame.K_l
@@ -88,19 +89,13 @@ def draw_swatch(screen: pygame.Surface, kind: str, centre: tuple[int, int]) -> N
     screen.blit(layer, layer.get_rect(center=centre))
 
 
-class Legend:
+class Legend(FramedPanel):
     layer = "panel"
 
     def __init__(self, rect: pygame.Rect | None = None, visible: bool = False) -> None:
         self.rect = rect  # None: top-left, beside the combatant card
         self.visible = visible
         self._frame = pygame.Rect(0, 0, 0, 0)
-
-    @property
-    def cover(self) -> pygame.Rect:
-        """The screen rectangle this panel took when last drawn (empty when hidden): the opening view keeps
-        tokens out from under it."""
-        return self._frame
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         th.claim_hover(ctx, self._frame, event)
