@@ -242,16 +242,29 @@ def test_matches_of_one_process_share_their_save(tmx: Path, tmp_path: Path) -> N
     assert hold(log).kill() is None  # released once the last one closed
 
 
-def test_two_players_started_together_one_plays_one_is_refused(tmx: Path, tmp_path: Path) -> None:
+def test_a_second_player_while_the_first_plays_is_refused_and_the_save_resumes(tmx: Path, tmp_path: Path) -> None:
+    # Two `play --log` at once: both exited 0 and the file was interleaved past replaying. The first
+    # plays on (no end of its own) until the second has been answered, so the two surely overlap
+    # whatever the machine's load (started side by side, a fast first could finish before the
+    # second opened the save, and then the second rightly resumed it).
     from tests.hostile import finish_cli, start_cli
 
     log = tmp_path / "s.jsonl"
-    argv = ["play", str(tmx), "--headless", "--autoplay", "--speed", "instant", "--frames", "300", "--log", str(log)]
-    t0 = time.perf_counter()
-    runs = [finish_cli(p, argv, t0, 60) for p in [start_cli(argv, 1 << 30) for _ in range(2)]]
-    assert sorted(r.rc for r in runs) == [0, 2], [r.stderr for r in runs]
-    refused = next(r for r in runs if r.rc == 2)
-    assert len(refused.lines) == 1 and "the save is in use by another Playmat" in refused.lines[0]
+    first = start_cli(["play", str(tmx), "--headless", "--frames", "1000000", "--log", str(log)], 1 << 30)
+    try:
+        deadline = time.monotonic() + 60
+        while not (log.exists() and log.stat().st_size) and first.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert first.poll() is None and log.stat().st_size, "the first player never opened its save"
+        argv = ["play", str(tmx), "--headless", "--autoplay", "--speed", "instant", "--frames", "300", "--log",
+                str(log)]
+        second = finish_cli(start_cli(argv, 1 << 30), argv, time.perf_counter(), 60)
+        assert second.rc == 2 and len(second.lines) == 1, second.stderr
+        assert "the save is in use by another Playmat" in second.lines[0]
+        assert first.poll() is None  # the first was playing all along
+    finally:
+        first.kill()
+        first.wait()
     resumes(tmx, log)
 
 

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from .errors import MapError, one_line
 from .layer_tree import DrawLayer, TileLayerData, read_layers
 from .tile_data import GID_MASK
@@ -128,7 +130,8 @@ def _tile_layers(rd: Reader, layers: list[DrawLayer], tilesets: list[Tileset]) -
         if not isinstance(layer, TileLayerData):
             continue
         ids = layer.gids & GID_MASK
-        for gid in (int(g) for g in set(ids.ravel().tolist())):
+        gids, where = np.unique(ids, return_inverse=True)  # a map has a few dozen tiles, not 4,096
+        for gid in (int(g) for g in gids.tolist()):
             if gid not in cache:
                 cache[gid] = tile_of(tilesets, gid)
                 if cache[gid] is None and gid not in reported:
@@ -136,6 +139,8 @@ def _tile_layers(rd: Reader, layers: list[DrawLayer], tilesets: list[Tileset]) -
                     r, c = (int(v[0]) for v in (ids == gid).nonzero())
                     rd.problem(f"cell {c},{r}", f'layer "{layer.name}" has tile gid {gid}, '
                                f"which belongs to no tileset")
-        rows = tuple(tuple(cache[g] for g in row) for row in ids.tolist())
+        tiles = np.empty(len(gids), dtype=object)
+        tiles[:] = [cache[int(g)] for g in gids.tolist()]
+        rows = tuple(map(tuple, tiles[where.reshape(ids.shape)].tolist()))  # per cell in C, not a generator
         out.append(TileLayer(layer.name, layer.style.visible, rows))
     return out

@@ -40,6 +40,15 @@ class Reader:
     problems: list[MapError] = field(default_factory=list)
     allow_outside: bool = False
     _checked_images: dict[Path, str | None] = field(default_factory=dict)
+    _roots: tuple[Path, ...] = ()  # the folders it may read, resolved once (a resolve is a syscall per part)
+    _resolved: dict[Path, Path] = field(default_factory=dict)
+
+    def resolve(self, path: Path) -> Path:
+        """``path.resolve()``, once per path and read: a map names each image in several checks."""
+        real = self._resolved.get(path)
+        if real is None:
+            real = self._resolved[path] = path.resolve()
+        return real
 
     def problem(self, where: str | None, what: str) -> None:
         self.problems.append(MapError(self.source, where, what))
@@ -57,9 +66,10 @@ class Reader:
         path = base / source
         if self.allow_outside:
             return path
-        real = path.resolve()
-        roots = (self.path.parent.resolve(), assets_folder().resolve())
-        if any(real.is_relative_to(root) for root in roots):
+        real = self.resolve(path)
+        if not self._roots:
+            self._roots = (self.path.parent.resolve(), assets_folder().resolve())
+        if any(real.is_relative_to(root) for root in self._roots):
             return path
         fault = f'{what} "{source}" is outside the map\'s folder; pass --allow-outside to read it'
         self.problems.append((ImageFault if what == "image" else MapError)(self.source, where, fault))
@@ -73,7 +83,7 @@ class Reader:
         path = self.within(base, source, where, "image")
         if path is None:
             return None
-        key = path.resolve()
+        key = self.resolve(path)
         if key not in self._checked_images:
             fault = None
             try:
