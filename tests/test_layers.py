@@ -98,3 +98,17 @@ def test_the_real_graph_holds_the_function_level_imports() -> None:
     assert "game.cli.main" in graph["game.__main__"]
     assert "game.playtest" in graph["game.cli.commands"]  # `validate --playtest` imports it in a function
     assert any(m.startswith("tools.") for m in graph) and "tools.gen_skirmish" in graph["tools.ai_arena"]
+
+
+def test_a_command_that_plays_no_ai_does_not_load_it() -> None:
+    # Every command's arguments name the AI levels (game.ai.names); only suggest, play and playtest
+    # need the policies, so reach, state or validate start without their ~20 ms of imports.
+    import subprocess
+    import sys
+
+    code = ("import sys; from game.cli.args import build_parser; "
+            "build_parser().parse_args(['reach', 'm.tmx', '--unit', 'Hero']); "
+            "print(sorted(m for m in sys.modules if m.startswith('game.ai.') and m != 'game.ai.names'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1]).stdout.strip()
+    assert out == "[]", out

@@ -12,11 +12,33 @@ thread, one call per decision.
 
 from __future__ import annotations
 
-from .baselines import GreedyPolicy, RandomPolicy
-from .levels import DEFAULT_LEVEL, LEVELS, explain, policy_for
-from .tactical import TacticalPolicy
-from .turn import Plan, Term
-from .weights import EASY, HARD, NORMAL, Weights
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from .names import DEFAULT_LEVEL, LEVELS
+
+if TYPE_CHECKING:
+    from .baselines import GreedyPolicy, RandomPolicy
+    from .levels import explain, policy_for
+    from .tactical import TacticalPolicy
+    from .turn import Plan, Term
+    from .weights import EASY, HARD, NORMAL, Weights
+
+# The policies load on first use: every `playmat` command parses its arguments with LEVELS, and only
+# suggest, play and playtest need the AI itself (about 20 ms of imports the other commands skip).
+_LAZY = (("GreedyPolicy", "baselines"), ("RandomPolicy", "baselines"), ("explain", "levels"),
+         ("policy_for", "levels"), ("TacticalPolicy", "tactical"), ("Plan", "turn"), ("Term", "turn"),
+         ("EASY", "weights"), ("HARD", "weights"), ("NORMAL", "weights"), ("Weights", "weights"))
+
+
+def __getattr__(name: str) -> Any:
+    module = next((m for n, m in _LAZY if n == name), None)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "DEFAULT_LEVEL",

@@ -7,13 +7,11 @@ import random
 from game.rules import Action, EncounterView, EndTurn, Flee, RulesError
 
 from .baselines import GreedyPolicy, RandomPolicy
+from .names import DEFAULT_LEVEL, LEVELS
 from .search import SearchPolicy
 from .tactical import MAX_TURN_ACTIONS, TacticalPolicy
 from .turn import Plan, Term
 from .weights import EASY, HARD, NORMAL
-
-LEVELS = ("random", "greedy", "easy", "normal", "hard", "expert")
-DEFAULT_LEVEL = "normal"
 
 
 def policy_for(level: str) -> RandomPolicy | GreedyPolicy | TacticalPolicy | SearchPolicy:

@@ -12,12 +12,11 @@ import json
 import random
 import sys
 
-from game.ai import DEFAULT_LEVEL, LEVELS, explain
+from game.ai import DEFAULT_LEVEL, LEVELS
 from game.rules import RulesError
 
 from .printable import printable
 from .session import load_encounter
-from .suggest_words import plan_words
 
 
 def add_arguments(sp: argparse.ArgumentParser) -> None:
@@ -26,6 +25,10 @@ def add_arguments(sp: argparse.ArgumentParser) -> None:
 
 
 def cmd_suggest(args: argparse.Namespace) -> int:
+    from game.ai import explain  # the AI loads only for the commands that use it
+
+    from .suggest_words import plan_words
+
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     if enc.turn is None:
         raise RulesError(f"suggest: combat is not active (phase {enc.phase}): nobody has a turn to plan")
