@@ -378,13 +378,21 @@ class ThreatZones:
         """float [N + 1]: ``v``'s walking cost from its candidate hexes ``cells`` to the nearest ``goal`` hex.
 
         Swept in a window around the candidates and the nearest goal (a margin
-        for detours); INF where no goal is reachable inside it.
+        for detours); when no goal is reachable inside it, over the whole board
+        (the only way round a long wall may lie far outside the window); INF
+        where no goal is reachable at all.
         """
         goals = np.flatnonzero(goal[: self.n])
         if not goals.size:
             return np.full(self.n + 1, INF)
         nearest = goals[int(np.argmin(self.dist_from(v.cell, goals)))]
-        win = self.window(np.append(cells, nearest), 6)
+        out = self._walk_sweep(v, cells, goal, self.window(np.append(cells, nearest), 6))
+        if not (out[cells] < INF).any():
+            board = self.window(np.arange(self.n), 0)
+            out = self._walk_sweep(v, cells, goal, board)
+        return out
+
+    def _walk_sweep(self, v: CombatantView, cells: np.ndarray, goal: np.ndarray, win: Window) -> np.ndarray:
         width = win.w + 2
         size = (win.h + 2) * width
         goal_w = np.zeros(size, dtype=bool)
