@@ -152,6 +152,25 @@ def test_a_png_whose_pixels_decompress_beyond_its_header_is_refused(tmp_path: Pa
     refused_once(validate_map(tmx), 'image "pic.png"', "larger than its size")
 
 
+def test_the_renderer_leaves_png_pixels_to_its_decoder_and_the_commands_still_refuse(tmp_path: Path) -> None:
+    # The renderer's own read (load_map_art) checks a PNG's header and lets the decoder it calls next
+    # check the pixels, instead of inflating them a second time: the render and play commands have
+    # already checked every PNG whole through their map loader (validate's check). So load_map_art
+    # alone either draws this image (libpng stops at the size the header promised) or refuses it as
+    # a RenderError, and the render command still refuses it in one line, as validate does.
+    big, small = bomb_png(64, 64), bomb_png(8, 8)
+    (tmp_path / "pic.png").write_bytes(small[:33] + big[33:])
+    tmx = with_image_layer(tmp_path, "pic.png")
+    refused_once(validate_map(tmx), 'image "pic.png"', "larger than its size")
+    try:
+        art = load_map_art(tmx)
+    except RenderError:
+        pass
+    else:
+        assert art.surface().get_size()[0] > 0
+    refused_by_cli(["render", str(tmx), "-o", str(tmp_path / "o.png")], 'image "pic.png"', "larger than its size")
+
+
 # --- 4: numbers of thousands of digits -----------------------------------------------------------------
 @pytest.mark.parametrize("field", ['"hp": "%s"', '"damage": "1d%s"', '"skills": "blades:%s"', '"hp": %s',
                                    '"ranged": "2-%s"'])

@@ -109,16 +109,19 @@ def check_header(header: ImageHeader) -> None:
                          f"{limits.MAX_IMAGE_PIXELS:,}")
 
 
-def check_image(path: Path) -> ImageHeader:
+def check_image(path: Path, *, whole_png: bool = True) -> ImageHeader:
     """Read ``path`` (a regular file within the size limit) and check it as a decoder would see it.
 
     InputLimitError for a file that is not regular or too large, ImageError for one that is no
-    image of ``FORMATS``, too many pixels, or a damaged PNG.
+    image of ``FORMATS``, too many pixels, or (``whole_png``) a damaged PNG. Without ``whole_png``
+    only the header is checked: for a reader whose caller decodes the image next (render, the
+    window), where libpng itself refuses a damaged PNG and the decoded size is bounded by the
+    header already checked, so the pixels are not inflated twice.
     """
     data = limits.read_regular_file(path, "image", limits.MAX_IMAGE_FILE_BYTES)
     header = image_header(data)
     check_header(header)
-    if header.format == "png":
+    if header.format == "png" and whole_png:
         _check_png(data, header)
     return header
 

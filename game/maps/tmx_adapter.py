@@ -72,10 +72,16 @@ def read_tmx(path: str | Path, *, allow_outside: bool = False) -> TmxMap:
     return tmx
 
 
-def read_tmx_collect(path: str | Path, *, allow_outside: bool = False) -> tuple[TmxMap | None, list[MapError]]:
-    """Like :func:`read_tmx` but returns ``(map or None, every fault found)``."""
+def read_tmx_collect(path: str | Path, *, allow_outside: bool = False, decodes_images: bool = False
+                     ) -> tuple[TmxMap | None, list[MapError]]:
+    """Like :func:`read_tmx` but returns ``(map or None, every fault found)``.
+
+    ``decodes_images``: the caller decodes every image next, so a PNG's pixels are checked by the
+    decoder instead of inflated here first (``validate`` and the rules keep the whole check, so a map
+    validate accepts also draws).
+    """
     path = Path(path)
-    reader = Reader(path, path.name or str(path), allow_outside=allow_outside)
+    reader = Reader(path, path.name or str(path), allow_outside=allow_outside, whole_png=not decodes_images)
     try:
         tmx = _read(reader)
     except Fatal:

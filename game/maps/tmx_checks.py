@@ -39,6 +39,7 @@ class Reader:
     source: str
     problems: list[MapError] = field(default_factory=list)
     allow_outside: bool = False
+    whole_png: bool = True  # False when the caller decodes the images next (images.check_image)
     _checked_images: dict[Path, str | None] = field(default_factory=dict)
     _roots: tuple[Path, ...] = ()  # the folders it may read, resolved once (a resolve is a syscall per part)
     _resolved: dict[Path, Path] = field(default_factory=dict)
@@ -87,7 +88,7 @@ class Reader:
         if key not in self._checked_images:
             fault = None
             try:
-                check_image(path)
+                check_image(path, whole_png=self.whole_png)
             except InputLimitError as e:
                 fault = f'image "{source}" is missing' if e.missing else f'image "{source}": {e.reason}'
             except ImageError as e:

@@ -584,7 +584,7 @@ class _Builder:
 
 def read_map(path: Path, *, allow_outside: bool = False) -> TmxMap:
     """The map's layer tree and tilesets, or RenderError with the loader's one-line reason."""
-    tmx, problems = read_tmx_collect(path, allow_outside=allow_outside)
+    tmx, problems = read_tmx_collect(path, allow_outside=allow_outside, decodes_images=True)  # load_image decodes
     if tmx is None:
         raise RenderError(str(problems[0]) if problems else f"{path.name}: cannot read the map")
     return tmx
