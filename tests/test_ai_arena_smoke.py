@@ -22,3 +22,20 @@ def test_wilson_interval_matches_a_hand_computed_case() -> None:
     # 1.96 * sqrt(0.0008 + 0.0000240) / 1.0192 = 0.0552 -> [0.7392, 0.8496].
     lo, hi = load_tool("ai_arena").wilson(160, 200)
     assert abs(lo - 0.7392) < 5e-4 and abs(hi - 0.8496) < 5e-4
+
+
+def test_breakdown_splits_the_win_rate_by_force_size_and_shipped_map(tmp_path: Path) -> None:
+    arena = load_tool("ai_arena")
+    gen = load_tool("gen_skirmish")
+    made = gen.generate(tmp_path, 100).path
+    size = len(arena.load_scenario(str(made)).combatants)
+    assert arena.group_of(str(made)) == f"{size:2d} combatants"
+    assert arena.group_of("maps/giants_lair.tmx") == "giants_lair.tmx"
+    R = arena.GameResult
+    results = [R("first", 5, group=" 6 combatants"), R("second", 5, group=" 6 combatants"),
+               R("first", 5, group=" 6 combatants"), R("draw", 50, group=" 6 combatants"),
+               R("first", 7, group="giants_lair.tmx")]
+    lines = arena.breakdown("normal", results)
+    # By hand: 2 of 4 at six combatants (50 %; Wilson [15.0 %, 85.0 %]), 1 of 1 on giants_lair.
+    assert lines[0].split() == ["6", "combatants", "games", "4", "normal", "wins", "50.0%", "[15.0%,", "85.0%]"]
+    assert lines[1].split()[:6] == ["giants_lair.tmx", "games", "1", "normal", "wins", "100.0%"]

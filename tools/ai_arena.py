@@ -7,6 +7,9 @@ a 95 % Wilson interval, draws (still active after 50 rounds), mean rounds,
 mean / max decision time per combatant turn of each level (CPU time of the
 deciding thread, so other work on a shared machine does not count), and the
 verdict against the pairing's target, judged on the Wilson bound.
+``--breakdown`` adds the first level's win rate per force size (generated
+maps: how many combatants are on the board) and per shipped map: where a
+level wins and where it loses.
 
 Protocol:
 
@@ -108,9 +111,24 @@ class GameResult:
     rounds: int
     times: dict[str, list[float]] = field(default_factory=dict)
     longest: dict[str, float] = field(default_factory=dict)  # each level's longest single decision, s
+    group: str = ""  # what --breakdown sorts it under: a shipped map's name, or a generated map's force size
 
 
 def play(map_path: str, seed: int, first: str, second: str, first_side: str) -> GameResult:
+    result = _play(map_path, seed, first, second, first_side)
+    result.group = group_of(map_path)
+    return result
+
+
+def group_of(map_path: str) -> str:
+    """A shipped map by its name; a generated one by its force size (the combatants on the board)."""
+    name = Path(map_path).name
+    if not name.startswith("gen_"):
+        return name
+    return f"{len(load_scenario(map_path).combatants):2d} combatants"
+
+
+def _play(map_path: str, seed: int, first: str, second: str, first_side: str) -> GameResult:
     scenario = load_scenario(map_path)
     a, b = Timed(policy_for(first)), Timed(policy_for(second))
     side_a, side_b = (a, b) if first_side == "A" else (b, a)
@@ -196,6 +214,20 @@ def report(first: str, second: str, results: list[GameResult]) -> str:
     return "".join(parts)
 
 
+def breakdown(first: str, results: list[GameResult]) -> list[str]:
+    """The first level's win rate per group (force size, shipped map): where a level wins and loses."""
+    groups: dict[str, list[GameResult]] = {}
+    for r in results:
+        groups.setdefault(r.group, []).append(r)
+    lines = []
+    for name in sorted(groups):
+        rs = groups[name]
+        wins = sum(r.winner == "first" for r in rs)
+        lo, hi = wilson(wins, len(rs))
+        lines.append(f"    {name:<24} games {len(rs):4d}  {first} wins {wins / len(rs):6.1%} [{lo:5.1%}, {hi:5.1%}]")
+    return lines
+
+
 def timing(levels: list[str], games: int, seed: int) -> None:
     """Decision time per combatant turn on a 64x64 map with 24 combatants (12 a side): melee forces, then
     mixed forces where a quarter are archers and casters."""
@@ -231,6 +263,8 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (at most 2)")
     ap.add_argument("--skip", type=int, default=0, metavar="K",
                     help="start at pair K of the run (a long run played in chunks: the same games as one run)")
+    ap.add_argument("--breakdown", action="store_true",
+                    help="also print each pairing's win rate per force size (generated maps) and per shipped map")
     ap.add_argument("--timing", action="store_true", help="only the 64x64 / 24-combatant decision-time run")
     ap.add_argument("--timing-games", type=int, default=2)
     ap.add_argument("--timing-levels", default="normal,hard",
@@ -260,6 +294,8 @@ def main() -> int:
             start = time.perf_counter()
             results = run_pairing(first, second, maps, args.pairs, seed, args.jobs, args.skip)
             print(report(first, second, results) + f"  ({time.perf_counter() - start:.0f} s)", flush=True)
+            if args.breakdown:
+                print("\n".join(breakdown(first, results)), flush=True)
     return 0
 
 
