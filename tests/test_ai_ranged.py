@@ -26,6 +26,7 @@ from game.rules import (
     EndTurn,
     Flee,
     Move,
+    SetHp,
     Shoot,
     Shot,
     scenario_from_rows,
@@ -183,3 +184,32 @@ def test_a_swordsman_walks_into_a_bow_s_range_to_reach_the_archer(level: str) ->
     before = enc.distance("Swordsman", "Archer")
     play_turn(enc, level)
     assert enc.distance("Swordsman", "Archer") <= before - 4
+
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("burst", [True, False])
+def test_a_wounded_fighter_keeps_out_of_a_burst_s_reach(level: str, burst: bool) -> None:
+    # The mage at 9,3 cannot move; its burst (R32) is centred up to 3 hexes away and catches every
+    # footprint within 1 of the centre, so next round it can catch anyone within 4 of 9,3, and
+    # nobody farther. The scout (3 of 10 hp after the GM's set_hp, move 3, at 2,3) has nothing to
+    # attack this turn; the only pull is the walk toward the mage. It can reach 5,3, 4 from the
+    # mage: inside the burst's reach, where 2d6 (2-12) at attack 2 against defence 10 hits on 8+
+    # (65 %) and any hit takes all its 3 hp. A mage with no burst threatens nothing there (its own
+    # blow reaches only its neighbours) and the scout walks in as far as it can; against the burst
+    # it stays out of its reach.
+    area = {"area_range": 3, "area_radius": 1, "area_attack": 2, "area_damage": "2d6", "area_uses": 1}
+    enc = encounter(["." * 12] * 7, [
+        {"name": "Scout", "at": (2, 3), "faction": "player", "initiative": 20, "move": 3, "hp": 10},
+        {"name": "Mage", "at": (9, 3), "faction": "enemy", "facing": "w", "move": 0, "attack": 0,
+         "damage": "1", **(area if burst else {})},
+    ])
+    enc.apply(SetHp("Scout", 3))
+
+    def burst_reaches(cell: tuple[int, int]) -> bool:
+        return enc.layout.distance(cell, (9, 3)) <= 4
+
+    assert enc.reach_for("Scout").end_at((5, 3)) is not None and burst_reaches((5, 3))
+    play_turn(enc, level)
+    end = enc.view("Scout").cell
+    assert burst_reaches(end) is not burst, end

@@ -74,6 +74,8 @@ class Threat:
     per_penalty: dict[int, float]  # expected damage of its blow against the actor, by arc kind
     melee: np.ndarray  # bool [N + 1]: where it could strike the actor with its weapon band
     shot: dict[int, float]  # a shooter's expected damage by arc kind; kind + 3: the actor in cover (R31)
+    burst: np.ndarray | None = None  # bool [N + 1]: where a caster's burst could catch the actor next turn (R32)
+    burst_damage: float = 0.0  # the burst's expected damage to the actor when it is caught (no arcs, R32)
 
 
 class Situation:
@@ -225,27 +227,33 @@ class Situation:
         """
         me = self.me
         asks: list[tuple[CombatantView, int]] = []
-        bands: list[tuple[CombatantView, int | None]] = []
+        bands: list[tuple[CombatantView, int | None, int | None]] = []
         for h in self.hostiles:
             band = self.zones.zone_band(h, me)
             rband = None if h.ranged is None else h.ranged.max_range + h.radius + me.radius
-            span = me.movement + h.movement_max + max(band, rband or 0) + 1
+            # A burst centred within its range of the caster's footprint catches the actor's footprint
+            # within its radius of the centre (R32): centre to centre, range + radius + both radii.
+            aband = (h.area.range + h.area.radius + h.radius + me.radius
+                     if h.area is not None and h.area_uses_left > 0 else None)
+            longest = max(band, rband or 0, aband or 0)
+            span = me.movement + h.movement_max + longest + 1
             from_h = self.distances(h.cell)
             if from_h[self.here] > span:
                 continue
             # Each step costs at least 1, so its zone lies within movement + band of where it stands.
-            if from_h[self.cells].min() > h.movement_max + max(band, rband or 0):
+            if from_h[self.cells].min() > h.movement_max + longest:
                 continue
             asks.append((h, band))
-            if rband is not None:
-                asks.append((h, rband))
-            bands.append((h, rband))
+            asks += [(h, b) for b in (rband, aband) if b is not None]
+            bands.append((h, rband, aband))
         answers = iter(self.zones.next_turn_reaches(asks))
         out = []
-        for h, rband in bands:
+        for h, rband, aband in bands:
             can, zone = next(answers)
             rzone = next(answers)[1] if rband is not None else None
+            azone = next(answers)[1] if aband is not None else None
             anywhere = zone if rzone is None else zone | rzone
+            anywhere = anywhere if azone is None else anywhere | azone
             if not anywhere[self.cells].any():
                 continue
             from_h = self.distances(h.cell)
@@ -279,7 +287,10 @@ class Situation:
                     # In cover the target's defence is raised by the map's cover bonus (R31).
                     shot[kind + 3] = hit_chance(h.ranged.attack, me.defense + self.enc.scenario.cover_bonus,
                                                 self.arc_penalty[kind]) * rmean
-            out.append(Threat(h, can, anywhere, share, per, zone, shot))
+            burst = 0.0
+            if h.area is not None and azone is not None:
+                burst = hit_chance(h.area.attack, me.defense, 0) * self.dice(h.area.damage).mean
+            out.append(Threat(h, can, anywhere, share, per, zone, shot, azone, burst))
         return out
 
     def lure(self, h: CombatantView, v: CombatantView) -> float:
@@ -329,7 +340,29 @@ class Situation:
         for i, t in enumerate(threats):
             if t.shot:
                 self._shots_at(out[i], t, flats)
+            if t.burst is not None:
+                self._burst_at(out[i], t, flats)
         return out
+
+    def _burst_at(self, out: np.ndarray, t: Threat, flats: np.ndarray) -> None:
+        """A caster's expected burst damage to the actor where a burst could catch it, into ``out`` where it
+        is more than its blow (one action: a blow or a burst, R32). No arcs, so every facing alike.
+
+        Whom the caster chooses: a burst aimed at the actor also catches its friends standing within
+        two radii of it, so the actor's share of the caster's choices grows with each of them (a
+        cluster is the burst's best target; issue 18: on generated map 114, game 1014, hard's caster
+        stepped in beside its two friends and one burst took it off the board in round 1).
+        """
+        assert t.burst is not None and t.view.area is not None
+        inside = np.flatnonzero(t.burst[flats])
+        if not inside.size:
+            return
+        cells, me, radius = flats[inside], self.me, t.view.area.radius
+        caught = np.ones(len(cells))
+        for f in self.friends:
+            caught += self.dist_from(f.cell, cells) - f.radius - me.radius <= 2 * radius
+        value = t.burst_damage * np.minimum(1.0, t.share * caught)
+        out[inside, :] = np.maximum(out[inside, :], value[:, None])
 
     def _shots_at(self, out: np.ndarray, t: Threat, flats: np.ndarray) -> None:
         """A shooter's expected damage ``[cell, facing]`` where it could shoot the actor, into ``out`` where it is
