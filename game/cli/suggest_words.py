@@ -41,7 +41,7 @@ TERMS = {
     "hazard": "the damage fire or a chasm does to the one it pushes",
     "friendly_fire": "friends caught in its own burst",
     "spend": "a use of its ability spent",
-    "danger": "the blows it expects to take next round",
+    "danger": "the blows, shots and bursts it expects to take next round",
     "exposure": "blows it expects in its flank or rear next round",
     "death": "its chance of dying next round, times its own worth",
     "approach": "how far it still has to walk to reach a fight",
