@@ -40,6 +40,7 @@ from game.rules import (
     Scenario,
     SetHp,
     SetThreatening,
+    limits,
     read_log,
     replay,
 )
@@ -182,6 +183,8 @@ class Match:
         enc = self._encounter
         if not enc.history:
             return "undo: nothing has been played"
+        if not enc.undo_depth:
+            return f"undo: only the last {limits.MAX_UNDO_ACTIONS} actions can be taken back"
         if isinstance(enc.history[-1], GM_UNDOABLE):
             return None
         if enc.dice_rolled_this_turn():

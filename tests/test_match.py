@@ -15,6 +15,8 @@ from game.rules import (
     EndTurn,
     IllegalActionError,
     Move,
+    SetHp,
+    limits,
     scenario_from_rows,
 )
 
@@ -88,6 +90,26 @@ def test_undo_takes_back_a_move_but_never_a_roll(tmp_path) -> None:
     with pytest.raises(IllegalActionError):
         m.undo()
 
+
+
+def test_undo_goes_back_the_last_undo_depth_actions_and_no_further(tmp_path) -> None:
+    # The GM corrects A's hp 300 times in setup (300 = MAX_UNDO_ACTIONS + 44); each correction can be taken
+    # back, the log losing its line, but only the last MAX_UNDO_ACTIONS: the encounter keeps no snapshot
+    # older than that, so its memory does not grow with the game (limits.py). After them, A's hp is
+    # what the 44th correction set (1 + 43 mod 9 = 8) and the refusal names the limit.
+    depth = limits.MAX_UNDO_ACTIONS
+    log = tmp_path / "gm.jsonl"
+    m = Match(scenario(), log_path=log)
+    for k in range(depth + 44):
+        m.submit(SetHp("A", 1 + k % 9))
+    for _ in range(depth):
+        assert m.can_undo() is None
+        m.undo()
+    assert m.can_undo() == f"undo: only the last {depth} actions can be taken back"
+    with pytest.raises(IllegalActionError, match=f"only the last {depth} actions"):
+        m.undo()
+    assert m.encounter.view("A").hp == 8 and len(m.encounter.history) == 44
+    assert len(log.read_text().splitlines()) == 44
 
 def test_controllers_default_to_humans_for_player_and_ally() -> None:
     policy = FirstLegal()

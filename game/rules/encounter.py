@@ -19,6 +19,7 @@ preconditions in preconditions.py; the legal list in legal.py.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
@@ -33,6 +34,7 @@ from .events import Applied
 from .factions import FACTIONS
 from .hexgrid import Cell
 from .legal import legal_actions
+from .limits import MAX_UNDO_ACTIONS
 from .nextturn import attack_zone, enemy_reach_count, next_turn_attackers
 from .outcome import Outcome
 from .phases import ACTIVE, ENDED, SETUP
@@ -80,7 +82,7 @@ class Encounter(EncounterState):
 
     def __init__(self, scenario: Scenario) -> None:
         super().__init__(scenario)
-        self._undo: list[Snapshot] = []
+        self._undo: deque[Snapshot] = deque(maxlen=MAX_UNDO_ACTIONS)  # the oldest fall off (limits.py)
         # Every action applied, as recorded, with the events it caused (history holds the actions alone):
         # the combat log, the replay and the AI read what happened here instead of working it out again.
         self.records: list[Applied] = []
@@ -344,9 +346,16 @@ class Encounter(EncounterState):
             return str(exc)
         return None
 
+    @property
+    def undo_depth(self) -> int:
+        """How many of the last actions :meth:`undo` can still take back (at most ``MAX_UNDO_ACTIONS``)."""
+        return len(self._undo)
+
     def undo(self) -> Action:
-        """Take back the last applied action and return it."""
+        """Take back the last applied action and return it (one of the last ``MAX_UNDO_ACTIONS``)."""
         if not self._undo:
+            if self.history:
+                raise IllegalActionError(f"undo: only the last {MAX_UNDO_ACTIONS} actions can be taken back")
             raise IllegalActionError("there is nothing to undo")
         self.restore(self._undo.pop())
         self.records.pop()
@@ -359,7 +368,7 @@ class Encounter(EncounterState):
         other._order = list(self._order)
         other.history = list(self.history)
         other.records = list(self.records)
-        other._undo = list(self._undo)  # snapshots are never mutated
+        other._undo = deque(self._undo, maxlen=MAX_UNDO_ACTIONS)  # snapshots are never mutated
         # Same state, same derived values: the clone shares the cache until either changes
         # (_dispatch and restore give the changing one a cache of its own), so what a policy
         # works out on its sandbox (reach, views) serves the real encounter's legality check.

@@ -55,6 +55,13 @@ MAX_LOG_LINES = 100_000
 MAX_LOG_LINE_CHARS = 64 * 1024
 """Characters of one action-log line (a join line with every property is under 1,000)."""
 
+# Undo --------------------------------------------------------------------------------------------------
+MAX_UNDO_ACTIONS = 256
+"""Actions an encounter can take back. It keeps a snapshot of every combatant for each action it could
+undo, so without a bound its memory grew with actions x combatants (a 200-combatant playtest reached
+866 MB); undo only ever needs the current actor's moves since its last dice (a turn's dozen at most) or
+the GM's last corrections, and the window, the log and the AI never go back further."""
+
 # Numbers -----------------------------------------------------------------------------------------------
 MAX_NUMBER = 1_000_000_000
 """Magnitude of any integer read from a map property or a log line (hp, damage, dice, skills, rolls)."""
