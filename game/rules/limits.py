@@ -62,6 +62,12 @@ undo, so without a bound its memory grew with actions x combatants (a 200-combat
 866 MB); undo only ever needs the current actor's moves since its last dice (a turn's dozen at most) or
 the GM's last corrections, and the window, the log and the AI never go back further."""
 
+# Memory of the AI and the engine's bulk queries -------------------------------------------------------
+MAX_MEMO_BYTES = 64 * 1024 * 1024
+"""Bytes of arrays one memo of remembered answers holds (a policy has seven: reaches, distances, windows,
+discs, tables, terrain costs, sight); the oldest answers are dropped first. Each answer is a whole-board
+array, so on a 400x400 map a memo bounded only by its count of answers held 366 MB."""
+
 # Numbers -----------------------------------------------------------------------------------------------
 MAX_NUMBER = 1_000_000_000
 """Magnitude of any integer read from a map property or a log line (hp, damage, dice, skills, rolls)."""

@@ -30,6 +30,7 @@ import numpy as np
 from .axial_sweeps import INF, Window, grow_stack, reach_flat
 from .fire_zones import ShotOdds, area_catches, cast_origins, lines_from, shoot_hexes, shot_odds
 from .hexgrid import HexLayout
+from .limits import MAX_MEMO_BYTES
 from .terrain import MovementType, Terrain
 from .views import CombatantView
 
@@ -62,25 +63,54 @@ class Memo(Generic[V]):
     Answers are pure functions of their keys, so what is remembered changes
     only the speed, never a decision: a batch gives byte-identical results in
     one process, in worker processes or on a cluster.
+
+    Bounded twice: by the number of answers and by the bytes their arrays hold
+    (``max_bytes``): an answer is a whole-board array, so on a big map a count alone
+    let one policy's memory grow past a gigabyte (limits.MAX_MEMO_BYTES).
     """
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, max_bytes: int = MAX_MEMO_BYTES) -> None:
         self.size = size
-        self._data: OrderedDict[Hashable, V] = OrderedDict()
+        self.max_bytes = max_bytes
+        self.nbytes = 0
+        self._data: OrderedDict[Hashable, tuple[V, int]] = OrderedDict()
 
     def get(self, key: Hashable) -> V | None:
-        value = self._data.get(key)
-        if value is not None:
-            self._data.move_to_end(key)
-        return value
+        entry = self._data.get(key)
+        if entry is None:
+            return None
+        self._data.move_to_end(key)
+        return entry[0]
 
     def put(self, key: Hashable, value: V) -> None:
-        self._data[key] = value
-        if len(self._data) > self.size:
-            self._data.popitem(last=False)
+        old = self._data.pop(key, None)
+        if old is not None:
+            self.nbytes -= old[1]
+        size = array_bytes(value)
+        self._data[key] = (value, size)
+        self.nbytes += size
+        # The oldest go first; the newest answer is always kept (it is about to be used).
+        while len(self._data) > 1 and (len(self._data) > self.size or self.nbytes > self.max_bytes):
+            self.nbytes -= self._data.popitem(last=False)[1][1]
+
+    def __len__(self) -> int:
+        return len(self._data)
 
     def clear(self) -> None:
         self._data.clear()
+        self.nbytes = 0
+
+
+def array_bytes(value: object) -> int:
+    """The bytes of the numpy arrays ``value`` owns: an array, a window's arrays, a tuple's arrays (a board
+    in a tuple is shared by the whole game, not owned: it counts nothing)."""
+    if isinstance(value, np.ndarray):
+        return int(value.nbytes)
+    if isinstance(value, Window):
+        return sum(int(v.nbytes) for v in vars(value).values() if isinstance(v, np.ndarray))
+    if isinstance(value, tuple):
+        return sum(array_bytes(v) for v in value if isinstance(v, np.ndarray | Window))
+    return 0
 
 
 class ZoneMemo:
