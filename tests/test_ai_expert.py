@@ -49,15 +49,18 @@ def test_a_play_out_ends_when_every_other_combatant_has_had_its_turn(tmp_path: P
     enc = _skirmish(tmp_path)
     ai = SearchPolicy()
     seen: list[str] = []
-    real = ai.normal.choose
+    real = ai.normal.plan
 
-    def spy(view, rng):  # type: ignore[no-untyped-def]
+    def spy(view, rng, explain=True):  # type: ignore[no-untyped-def]
         seen.append(view.turn)
-        return real(view, rng)
+        return real(view, rng, explain)
 
-    ai.normal.choose = spy  # type: ignore[method-assign]
-    ai._play_out(enc, "Orc", (Move("Orc", (6, 3)), EndTurn()), seed=5)
+    ai.normal.plan = spy  # type: ignore[method-assign]
+    _, used = ai._play_out(enc, "Orc", (Move("Orc", (6, 3)), EndTurn()), seed=5)
     assert dict.fromkeys(seen) == dict.fromkeys(["Knight", "Orc 2", "Knight 2"])  # each in turn, Orc not again
+    # Each simulated turn walks its plan until the dice roll: one plan before them and at most one
+    # after (what to do with the rest of the turn), never one per step.
+    assert used == len(seen) and all(seen.count(n) <= 2 for n in set(seen))
 
 
 def test_with_no_whole_sample_in_time_the_cap_returns_hards_first_plan(tmp_path: Path) -> None:
