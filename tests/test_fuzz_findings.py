@@ -3,7 +3,8 @@
 - A ``<layer>`` inside a ``<layer>``: render and play died with ``IndexError`` (the reader stopped without
   saying why); validate said nothing at all.
 - PNGs libpng refuses but validate passed (a second IHDR, a chunk type with the reserved bit set, an
-  unknown critical chunk, a palette after the pixels): validate said ok, then render refused.
+  unknown critical chunk, a palette after the pixels; later, from the suite's own fuzz test, a palette
+  image whose palette is empty, of part of a colour or of more than 256): validate said ok, then render refused.
 - libpng prints its own ``libpng error: ...`` line to stderr before Playmat's, so play refused such
   an image in two lines.
 """
@@ -57,6 +58,30 @@ BAD_PNGS = {
                                                        before=b"IEND"), chunk(b"PLTE", bytes(768))),
                                  "PNG chunk PLTE is out of place"),
 }
+
+
+
+
+def palette_png(plte: bytes) -> bytes:
+    """An 8-bit palette PNG (colour type 3) of zero pixels with ``plte`` as its palette."""
+    grey = bomb_png(64, 74, 8, 0)  # the same pixel bytes as an 8-bit palette image
+    png = grey[:8] + chunk(b"IHDR", struct.pack(">IIBBBBB", 64, 74, 8, 3, 0, 0, 0)) + grey[33:]
+    return with_chunk(png, chunk(b"PLTE", plte))
+
+
+# Found by the fuzz test in CI's suite (2026-12-05): libpng says "PLTE: invalid" / "Invalid palette".
+BAD_PNGS |= {
+    "palette of part of a colour": (palette_png(bytes(4)), "PNG palette is damaged"),
+    "empty palette": (palette_png(b""), "PNG palette is damaged"),
+    "palette of 257 colours": (palette_png(bytes(771)), "PNG palette is damaged"),
+}
+
+
+def test_a_palette_png_with_a_whole_palette_is_accepted_and_drawn(tmp_path: Path) -> None:
+    tmx = plain_map(tmp_path)
+    (tmp_path / "m_tiles.png").write_bytes(palette_png(bytes(6)))  # two colours: libpng loads it
+    assert validate_map(tmx) == []
+    assert load_image(tmp_path / "m_tiles.png", "m.tmx").get_size() == (64, 74)
 
 
 @pytest.mark.parametrize("name", list(BAD_PNGS))

@@ -158,6 +158,11 @@ def _check_png(data: bytes, header: ImageHeader) -> None:
             raise ImageError(f"PNG chunk {kind.decode('latin-1')} is damaged (checksum)")
         if (kind == b"IHDR") != (pos == 8) or kind == b"PLTE" and (seen_plte or got or seen_idat):
             raise ImageError(f"PNG chunk {kind.decode('ascii')} is out of place")
+        # libpng refuses a palette image whose palette is empty, more than 256 colours, or not whole
+        # colours ("PLTE: invalid", "Invalid palette"); refused in any image, a palette being rare
+        # outside palette images, so that validate never passes one render refuses.
+        if kind == b"PLTE" and (length == 0 or length % 3 or length > 3 * 256):
+            raise ImageError("PNG palette is damaged")
         pos += 12 + length
         if kind == b"PLTE":
             seen_plte = True
