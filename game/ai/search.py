@@ -16,7 +16,8 @@ dice roll (or a step of it is refused), as hard's commit does in real play:
 moving and turning reveal nothing new, so a turn costs one or two plans
 instead of one per step, and the budget buys twice the samples (tuning maps,
 120 games against `normal`: 59.2 % with one plan a step and four seeds,
-67.5 % with walked plans and eight; docs/ai-tuning.md).
+67.5 % with walked plans and eight; on held-out maps no gain showed, 61.5 %
+of 400 games before and after: docs/ai-tuning.md).
 
 Budget: at most :data:`SAMPLES` seeds, and at most :data:`STEPS` plans of
 the simulated `normal` players in one search, which keeps a decision under
