@@ -112,6 +112,8 @@ class Positions:
             for f in sit.friends:
                 friends += sit.dist_from(f.cell, flats) - f.radius - me.radius <= 2
             terms["support"] = w.support * np.minimum(friends, 3)
+        if w.lane and sit.hostiles:
+            terms["lane"] = -w.lane * self._in_the_way(flats)
         if w.shield:
             terms["shield"] = w.shield * self._shield(flats)
         stops = sit.reach.stops.ravel()[flats] & (flats != sit.here)
@@ -120,6 +122,32 @@ class Positions:
             terms["stay"] = 0.3 * (flats == sit.here)
         self.static = terms
         self.danger_mult = 2.0 if retreating else caution(sit)
+
+    def _in_the_way(self, flats: np.ndarray) -> np.ndarray:
+        """How many large friends not yet in the fight each hex stands beside, on their way to it.
+
+        A large or giant friend needs a lane as wide as its footprint; small friends
+        gathered beside it, between it and the hostiles, box it in (issue 18,
+        giants_lair game 4: two goblins waiting beside the Cave Troll, with the chasm
+        on its other flank, held it out of the fight until round 6). A hex counts when
+        it is within one hex of the friend's footprint and nearer the hostiles than
+        the friend is; a friend already within a step of its reach needs no lane.
+        """
+        sit, me = self.sit, self.sit.me
+        out = np.zeros(len(flats))
+        big = [f for f in sit.friends if f.radius > 0]
+        if not big:
+            return out
+        near = np.full(len(flats), 999.0)
+        for h in sit.hostiles:
+            near = np.minimum(near, sit.dist_from(h.cell, flats) - h.radius - me.radius)
+        for f in big:
+            gap = min(sit.layout.distance(f.cell, h.cell) - h.radius for h in sit.hostiles) - f.radius
+            if gap <= f.reach + 1:
+                continue
+            beside = sit.dist_from(f.cell, flats) - f.radius - me.radius <= 1
+            out += beside & (near < gap)
+        return out
 
     def _shield(self, flats: np.ndarray) -> np.ndarray:
         """Standing between a wounded friend and the hostile nearest it, within 2 of the friend."""

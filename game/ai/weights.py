@@ -28,6 +28,7 @@ class Weights:
     approach: float = 1.2  # per turn of walking still needed to reach an attack hex
     zoc_stop: float = 0.3  # ending a non-attacking move stopped by zone of control
     support: float = 0.25  # per friend within 2 hexes (do not disperse)
+    lane: float = 0.5  # ending beside a large friend, in its way to the fight it has not joined yet
     shield: float = 0.6  # standing between a wounded friend and the hostile nearest it
     flee: float = 0.7  # fraction of its own value a combatant gives up by fleeing
     retreat: float = 1.0  # per turn of distance from hostiles, when the fight is lost
@@ -43,7 +44,7 @@ class Weights:
 
 
 NORMAL = Weights()
-EASY = replace(NORMAL, next_round=False, noise=2.0, approach=0.8, support=0.0, shield=0.0)
+EASY = replace(NORMAL, next_round=False, noise=2.0, approach=0.8, support=0.0, lane=0.0, shield=0.0)
 # Hard: the reply model, the side's joint assignment (focus counts a third of what friends add,
 # deny discounts hostiles likely defeated before they act) and the one-reply check of its best
 # eight plans. What each part scored, and what was tried and dropped: docs/ai-tuning.md.

@@ -48,6 +48,7 @@ TERMS = {
     "retreat": "how far it gets from the foes, its fight being lost",
     "exit": "how far it is from an exit, its fight being lost",
     "support": "friends within two hexes",
+    "lane": "standing in a large friend's way to the fight",
     "shield": "standing between a wounded friend and the nearest foe",
     "zoc_stop": "being stopped short by a zone of control",
     "flee": "leaving the battle (a combatant fled is lost to its side)",
