@@ -2,9 +2,11 @@
 
 A candidate turn's score is the sum of named terms, each a measured quantity
 (expected hit points, chances, walking turns) times its weight here. The
-terms are documented in ``terms.py``; levels differ only in this table.
-Tuned on arena seeds 1000-1999; reported on seeds from 5000 (tools/ai_arena.py; the history is in
-docs/ai-tuning.md).
+terms are computed in ``tactical.py`` (position terms in ``Positions``), told
+to players in RULES.md and put in a GM's words by ``game/cli/suggest_words.py``;
+levels differ only in this table. Tuned only on the arena's tuning maps and seeds
+(map seeds 100-199, game seeds 1000-1999); reported on held-out sets declared
+before each run (tools/ai_arena.py --help; the history is in docs/ai-tuning.md).
 """
 
 from __future__ import annotations
