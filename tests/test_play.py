@@ -425,3 +425,37 @@ def test_u_takes_back_the_gms_set_hp_after_a_roll_and_the_log_loses_it(arena: Pa
     assert [d["action"] for d in log_lines(log)] == ["begin", "move", "attack"]
     assert drv.battle is not None and drv.battle.match.encounter.view("Orc").hp == 9
     assert "dice were rolled" in drv.battle.ctx.status  # the second U: the roll stands
+
+
+def test_a_headless_run_waits_for_the_ai_so_its_frames_hold_the_same_actions(tmp_path: Path, monkeypatch:
+                                                                               pytest.MonkeyPatch) -> None:
+    # Headless frames advance one 60 Hz tick each, as fast as the machine runs them; the AI thinks on
+    # a worker thread. Unless a headless frame waits for the decision, how many actions a run of N
+    # frames holds depends on the machine (the crash-safety tests' 3000-frame battle once held 17
+    # lines instead of 40+ on a loaded machine). An AI slowed to 20 ms a decision plays the same log
+    # in the same 600 frames.
+    import time as _time
+
+    from game.match import Match
+
+    def run(name: str) -> list[str]:
+        log = tmp_path / name
+        cfg = PlayConfig(map_path=ROOT / "maps" / "default.tmx", log_path=log, seed=5, autoplay=True,
+                         headless=True, speed=float("inf"), frames=600)
+        play(cfg)
+        return log.read_text(encoding="utf-8").splitlines()
+
+    quick = run("quick.jsonl")
+    prepare = Match.prepare_decision
+
+    def slow(self: Match, rng: Any) -> Callable[[], Any]:
+        decide = prepare(self, rng)
+
+        def later() -> Any:
+            _time.sleep(0.02)
+            return decide()
+        return later
+
+    monkeypatch.setattr(Match, "prepare_decision", slow)
+    slowed = run("slow.jsonl")
+    assert len(quick) > 20 and slowed == quick

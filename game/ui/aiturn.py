@@ -88,8 +88,10 @@ class Thinker:
         self.thread = threading.Thread(target=work, name="playmat-ai", daemon=True)
         self.thread.start()
 
-    def take(self) -> Action | None:
-        """The decision once the worker is done (raises what it raised), else None."""
+    def take(self, settle: bool = False) -> Action | None:
+        """The decision once the worker is done (raises what it raised), else None; ``settle``: wait for it."""
+        if settle and self.thread is not None:
+            self.thread.join()
         if self.thread is None or self.thread.is_alive():
             return None
         self.thread = None
@@ -103,8 +105,9 @@ class Thinker:
 class AIDriver:
     """Paces the AI's turns: think (on the worker), hand the action over, pause so a player can follow."""
 
-    def __init__(self, seed: int, levels: Mapping[str, str], labels: Mapping[str, str]) -> None:
+    def __init__(self, seed: int, levels: Mapping[str, str], labels: Mapping[str, str], settle: bool = False) -> None:
         self.seed = seed
+        self.settle = settle  # headless: wait for each decision (the same frames on every machine)
         self.rng = random.Random(seed)
         self.levels = dict(levels)  # faction -> AI level (its explanations need it)
         self.labels = dict(labels)  # faction -> "AI (normal)"
@@ -131,7 +134,7 @@ class AIDriver:
         if self.thinker.thread is None:
             self._start(match, explain)
             return None
-        action = self.thinker.take()
+        action = self.thinker.take(self.settle)
         if self._stale and self.thinker.thread is None:
             self._stale = False
             return None

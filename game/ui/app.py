@@ -130,7 +130,7 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
 
     opts = BattleOptions(speed=cfg.speed, explain_ai=cfg.explain_ai, seed=cfg.seed or 0, auto_begin=not cfg.setup,
                          policy_labels=labels, policy_levels=levels, map_path=map_path, log_path=log_path,
-                         reload=reload, title_scene=title, replay=replay)
+                         reload=reload, title_scene=title, replay=replay, settle_ai=cfg.headless)
     scene = BattleScene(match, art, size, opts)
     if match.notice:
         scene.ctx.status = match.notice

@@ -57,6 +57,9 @@ class BattleOptions:
     reload: Callable[[], tuple[Match, MapArt]] | None = None  # -> (new match, new art) after the TMX changed
     title_scene: Callable[[], Scene] | None = None  # "back to title" from the summary / pause menu
     replay: Callable[[], Scene | None] | None = None  # the replay viewer for this battle's log, if any
+    # Headless: each frame waits for the AI's decision, so a run's frames hold the same actions on
+    # every machine (a window never waits: its frames keep flowing while the AI thinks).
+    settle_ai: bool = False
 
 
 def collect_widgets() -> list[Widget]:
@@ -87,7 +90,7 @@ class BattleScene(Scene):
         self.tokens: dict[str, TokenState] = states_from(self.ctx)
         self.input = BattleInput()
         self.mapper = CommandMapper(match, pixels.cell_center, self.opts.policy_labels)
-        self.ai = AIDriver(self.opts.seed, self.opts.policy_levels, self.opts.policy_labels)
+        self.ai = AIDriver(self.opts.seed, self.opts.policy_levels, self.opts.policy_labels, self.opts.settle_ai)
         self.director = Director(cam)
         self.watcher = MapWatcher(self.opts.map_path)
         self.show_panels = True
