@@ -144,7 +144,10 @@ def test_kill_9_at_random_moments_with_a_second_player_at_the_door(battle: tuple
     tmx, whole = battle
     rng = random.Random(SEED + 1)
     log = tmp_path / "s.jsonl"
-    argv = ["play", str(tmx), "--headless", "--autoplay", "--speed", "instant", "--seed", "5", "--frames", "3000",
+    # At 2x the AI pauses after each action (in frames: headless runs wait for the AI), so the battle,
+    # the same actions as at instant speed, lasts about 4 s instead of about 1: time for the second
+    # player to knock and for the kill, even on a loaded machine.
+    argv = ["play", str(tmx), "--headless", "--autoplay", "--speed", "2", "--seed", "5", "--frames", "6000",
             "--log", str(log)]
     sizes = []
     for _ in range(3):
