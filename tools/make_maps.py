@@ -256,16 +256,16 @@ LAIR = MapSpec(
 SPECS = {s.file.removesuffix(".tmx"): s for s in (AMBUSH, FORTRESS, SHIP, LAIR)}
 # Measured human-side odds (player or ally among the winners) at normal vs normal; see the map's description.
 # `python tools/balance_maps.py maps/MAP.tmx --games 200 --jobs 2`: the games of `playmat playtest MAP --games 200`
-# (the map's own seed), every faction at normal (AI of 2026-12-04 19:00, archers and casters included).
+# (the map's own seed), every faction at normal (the AI of a268997, 2026-12-05).
 ODDS = {
-    "ambush": ("Playtested AI vs AI at normal: the party wins 43 % of 200 games (95 % interval 36.5-50 %), "
-               "the bandits 55.5 %."),
-    "fortress_assault": ("Playtested AI vs AI at normal: the party wins 49.5 % of 200 games (95 % interval "
-                         "42.5-56.5 %), the garrison 50.5 %."),
-    "ship_boarding": ("Playtested AI vs AI at normal: the party wins 43.5 % of 200 games (95 % interval 37-50.5 %), "
-                      "the corsairs 56.5 %."),
-    "giants_lair": ("Playtested AI vs AI at normal: the party wins 65 % of 200 games (95 % interval 58-71.5 %), "
-                    "the giant's band 35 %."),
+    "ambush": ("Playtested AI vs AI at normal: the party wins 46.5 % of 200 games (95 % interval 39.5-53.5 %), "
+               "the bandits 53.5 %."),
+    "fortress_assault": ("Playtested AI vs AI at normal: the party wins 46.5 % of 200 games (95 % interval "
+                         "39.5-53.5 %), the garrison 53.5 %."),
+    "ship_boarding": ("Playtested AI vs AI at normal: the party wins 23 % of 200 games (95 % interval 17.5-29.5 %), "
+                      "the corsairs 77 %."),
+    "giants_lair": ("Playtested AI vs AI at normal: the party wins 50.5 % of 200 games (95 % interval 43.5-57.5 %), "
+                    "the giant's band 49.5 %."),
 }
 
 
