@@ -166,10 +166,10 @@ SHIP = MapSpec(
         "wwHHHwwwwwHHHww",
     ],
     units=[
-        Unit("Captain Rhys", "player", (3, 5), fighter(14, 3, 14, "1d8+1", initiative=3,
+        Unit("Captain Rhys", "player", (3, 5), fighter(18, 3, 14, "1d8+1", initiative=3,
                                                       skills="blades:3, acrobatics:2", facing="ne")),
-        Unit("Marla", "player", (2, 6), fighter(12, 3, 12, "1d6+1", initiative=2, skills="blades:2")),
-        Unit("Tobin", "player", (4, 8), fighter(12, 2, 12, "1d8", reach=2, reach_min=1, initiative=1,
+        Unit("Marla", "player", (2, 6), fighter(15, 3, 12, "1d6+1", initiative=2, skills="blades:2")),
+        Unit("Tobin", "player", (4, 8), fighter(15, 2, 12, "1d8", reach=2, reach_min=1, initiative=1,
                                                skills="polearms:2")),
         Unit("Selkie", "ally", (0, 6), fighter(9, 2, 12, "1d6", movement_type="swimming", move=7,
                                               initiative=4)),
@@ -262,8 +262,8 @@ ODDS = {
                "the bandits 53.5 %."),
     "fortress_assault": ("Playtested AI vs AI at normal: the party wins 46.5 % of 200 games (95 % interval "
                          "39.5-53.5 %), the garrison 53.5 %."),
-    "ship_boarding": ("Playtested AI vs AI at normal: the party wins 23 % of 200 games (95 % interval 17.5-29.5 %), "
-                      "the corsairs 77 %."),
+    "ship_boarding": ("Playtested AI vs AI at normal: the party wins 53 % of 200 games (95 % interval 46-60 %), "
+                      "the corsairs 46.5 %."),
     "giants_lair": ("Playtested AI vs AI at normal: the party wins 50.5 % of 200 games (95 % interval 43.5-57.5 %), "
                     "the giant's band 49.5 %."),
 }
