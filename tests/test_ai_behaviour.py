@@ -8,11 +8,14 @@ out from the rules, lets the AI play one turn, and checks what it did.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from game.ai import explain, policy_for
+from game.ai.tactical import TacticalPolicy
+from game.ai.weights import NORMAL
 from game.rules import Action, Attack, Disengage, Encounter, EndTurn, Flee, Move, Shove
 
 from .ai_fixtures import encounter, kinds, play_turn, unit
@@ -194,6 +197,33 @@ def test_a_side_that_could_engage_does(tmp_path: Path) -> None:
     before = enc.distance("Orc", "Aldric")
     play_turn(enc, policy_for("normal"))
     assert enc.distance("Orc", "Aldric") <= before - 4
+
+
+def test_a_small_friend_does_not_wait_in_a_large_friends_way(tmp_path: Path) -> None:
+    # The `lane` term (issue 18, giants_lair game 4: goblins waiting beside the Cave Troll boxed it
+    # out of the fight). The large Troll (radius 1, R26) at (5,4) is 9 hexes from the knights
+    # beyond its footprint, far more than its reach + 1: not yet in the fight. The Goblin (move 6)
+    # cannot reach a knight this turn; (7,4) and (7,5) are both 8 from the nearer knight, so the
+    # walk left is the same from either, and no knight reaches either next round (danger 0).
+    # (7,4) is one hex from the Troll's footprint and nearer the knights than the Troll: in its
+    # way. (7,5) is two from the footprint (still within 2: `support` the same). So the lane's
+    # half point is the difference, and without it (the control) the Goblin stands in the way.
+    def goblin_ends(policy: object) -> tuple[int, int]:
+        enc = encounter(tmp_path, ["." * 16] * 9, [
+            unit("Goblin", (2, 6), "enemy", move=6, initiative=10),
+            unit("Troll", (5, 4), "enemy", size="large", move=4, initiative=1),
+            unit("K0", (15, 4), "player", move=4, initiative=5),
+            unit("K1", (15, 2), "player", move=4, initiative=5),
+        ])
+        play_turn(enc, policy)
+        cell = enc.view("Goblin").cell
+        assert [enc.layout.distance(cell, k) for k in ((15, 4), (15, 2))] == [8, 9]
+        return cell
+
+    # Cube distances by hand (pointy-top, odd rows shifted right): (7,4)-(5,4) 2, so 1 from the
+    # footprint; (7,5)-(5,4) 3, so 2; (7,4) and (7,5) are each 8 from (15,4) and 9 from (15,2).
+    assert goblin_ends(TacticalPolicy(replace(NORMAL, lane=0.0), "normal")) == (7, 4)  # the control
+    assert goblin_ends(policy_for("normal")) == (7, 5)
 
 
 def test_a_large_creature_plans_as_a_footprint(tmp_path: Path) -> None:
