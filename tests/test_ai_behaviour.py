@@ -226,6 +226,33 @@ def test_a_small_friend_does_not_wait_in_a_large_friends_way(tmp_path: Path) -> 
     assert goblin_ends(policy_for("normal")) == (7, 5)
 
 
+def test_in_a_small_fight_a_healthy_combatant_strikes_first_instead_of_waiting(tmp_path: Path) -> None:
+    # `small_fight` (seventh session; docs/ai-tuning.md): two orcs against two knights of the same
+    # make (12 hp, 1d8). The Orc (move 6) at (2,3) can walk to (8,3), beside the Knight at (9,3),
+    # and strike first; there both knights can strike it next round (the Knight from where it
+    # stands; Knight 2 at (10,5) is 3 hexes away by cube distance, (8,3) = (7,-10,3) and
+    # (10,5) = (8,-13,5), so with move 4 it reaches a side of the Orc). Held back at (3,1) beside
+    # Orc 2 it is out of their reach (7 and 9 hexes from the knights: more than move 4 + reach 1).
+    # Counting next round's blows in full (the control: `full_caution` 0), the two blows it would
+    # take outweigh the one it deals and it waits; with four on the board they count a third
+    # (4 of 12), and it strikes first: in a fight decided by a few blows, the side that waits
+    # hands the other the first of them.
+    def orc_turn(policy: object) -> tuple[list[str], tuple[int, int]]:
+        enc = encounter(tmp_path, ["." * 14] * 7, [
+            unit("Orc", (2, 3), "enemy", hp=12, attack=3, damage="1d8", move=6, initiative=20),
+            unit("Orc 2", (1, 1), "enemy", hp=12, attack=3, damage="1d8", move=4, initiative=1),
+            unit("Knight", (9, 3), "player", hp=12, attack=4, damage="1d8", move=4, initiative=5),
+            unit("Knight 2", (10, 5), "player", hp=12, attack=4, damage="1d8", move=4, initiative=5),
+        ])
+        actions = play_turn(enc, policy)
+        return kinds(actions), enc.view("Orc").cell
+
+    waits, held = orc_turn(TacticalPolicy(replace(NORMAL, full_caution=0), "normal"))  # the control
+    assert "attack" not in waits and [held] == [(3, 1)]
+    strikes, at = orc_turn(policy_for("normal"))
+    assert strikes == ["move", "attack", "end_turn"] and at == (8, 3)
+
+
 def test_a_large_creature_plans_as_a_footprint(tmp_path: Path) -> None:
     # A large troll (radius 1, R26) three hexes from a knight: every step it plans must be legal
     # for its whole footprint (the engine refuses anything else), and it strikes this turn.

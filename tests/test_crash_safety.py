@@ -212,14 +212,17 @@ def test_a_disk_that_fills_at_random_writes_loses_nothing(battle: tuple[Path, by
 
 
 def test_a_real_full_disk_mid_battle_then_room_again(battle: tuple[Path, bytes], tmp_path: Path) -> None:
-    tmx, _ = battle
+    tmx, whole = battle
+    room = 4096 + 200  # about a page of the battle (tmpfs gives a file whole pages)
+    assert len(whole) > room, "the battle must outgrow the room left on the disk"
     with small_disk(tmp_path, "64k") as disk:
         if disk is None:
             pytest.skip("needs root to mount a small tmpfs")
         log = disk / "s.jsonl"
-        fill(disk, leave=4096 + 200)  # room for about a page of the battle
-        argv = ["play", str(tmx), "--headless", "--autoplay", "--speed", "instant", "--frames", "3000", "--log",
-                str(log)]
+        fill(disk, leave=room)
+        # The fixture's battle (its seed): the same game, so it is known to outgrow the room.
+        argv = ["play", str(tmx), "--headless", "--autoplay", "--speed", "instant", "--seed", "5", "--frames",
+                "3000", "--log", str(log)]
         r = run_cli(argv, timeout=120)
         assert "Traceback" not in r.stderr
         assert r.rc == 2 and r.lines == [
