@@ -16,7 +16,7 @@ import pytest
 from game.ai import explain, policy_for
 from game.ai.tactical import TacticalPolicy
 from game.ai.weights import NORMAL
-from game.rules import Action, Attack, Disengage, Encounter, EndTurn, Flee, Move, Shove
+from game.rules import Action, Attack, Disengage, Encounter, EndTurn, Flee, Move, SetHp, Shove
 
 from .ai_fixtures import encounter, kinds, play_turn, unit
 
@@ -371,6 +371,27 @@ def test_the_last_wounded_flyer_of_a_beaten_side_leaves_by_the_exit(tmp_path: Pa
     assert enc.turn == "Wynn" and enc.view("Wynn").hp == 2
     actions = [a for _, a in _play_rounds(enc, 2)]
     assert Flee("Wynn") in actions, kinds(actions)
+
+
+def test_the_last_of_a_beaten_side_leaves_rather_than_wait_out_of_reach(tmp_path: Path) -> None:
+    # default.tmx, normal, seed 8 (ai_behaviour's games): Aldric at 5 of 18 hp, the last of his
+    # side, stood three hexes from an exit for 33 rounds while the Troll, which could not reach
+    # him, waited too. Here a wall (column 7, every row) keeps the Troll from Aldric for good.
+    # His side is beaten (5 hp x 4.5 mean damage against 30 x 9: under 0.3 of the Troll's
+    # strength), the west edge is an exit (R24) three hexes away, within two turns' walk; his
+    # blows need 18 on the die against the Troll's defence, so staying wins nothing. Standing
+    # out of reach scored its distance from the Troll (`retreat`, 1.5 turns' walk here) above
+    # leaving; leaving is the farthest retreat there is, so it now scores the retreat's cap
+    # (3 turns) and he walks to the edge and leaves this turn.
+    enc = encounter(tmp_path, ["x......#........"] * 5, [
+        unit("Troll", (12, 2), "enemy", move=5, hp=30, attack=5, damage="2d6+2", defense=18, initiative=10),
+        unit("Aldric", (3, 2), "player", move=6, hp=18, attack=2, damage="1d8", initiative=5),
+    ])
+    enc.apply(SetHp("Aldric", 5))
+    enc.apply(EndTurn())
+    assert enc.turn == "Aldric" and "Troll" not in enc.next_turn_attackers(enc.view("Aldric").cell, "Aldric")
+    actions = play_turn(enc, policy_for("normal"))
+    assert actions[-1] == Flee("Aldric"), kinds(actions)
 
 
 def test_a_winning_side_does_not_leave_when_the_last_hostile_is_out_of_reach(tmp_path: Path) -> None:

@@ -57,6 +57,7 @@ from .weights import NORMAL, Weights
 Entry = tuple[Action, int, dict[str, float], dict[str, float], str]
 MAX_TURN_ACTIONS = 12  # a safety net: a turn never needs more moves and turns than this
 SHOT_HEXES = 2  # per target, the hexes a shot is weighed from (the best by odds + position), besides its own
+RETREAT_TURNS = 3  # a retreat counts the distance from the hostiles up to this many turns' walk
 BEATEN = 0.3  # a side under this share of its hostiles' strength has lost the fight: its wounded leave
 CAST_CENTRES = 3  # the centres whose burst is previewed exactly (the best by who they catch now)
 
@@ -100,7 +101,8 @@ class Positions:
             near = np.full(len(flats), 99.0)
             for h in sit.hostiles:
                 near = np.minimum(near, sit.dist_from(h.cell, flats) - me.radius - h.radius)
-            terms["retreat"] = w.retreat * np.minimum(near, 3 * max(1, me.movement_max)) / max(1, me.movement_max)
+            walk = max(1, me.movement_max)
+            terms["retreat"] = w.retreat * np.minimum(near, RETREAT_TURNS * walk) / walk
             out = sit.walk_exit[flats]
             terms["exit"] = -0.5 * w.retreat * np.minimum(out, 4 * me.movement_max) / max(1, me.movement_max)
         else:
@@ -706,7 +708,11 @@ class TacticalPolicy:
             terms = {"flee": -w.flee * sit.value(me)}
         else:
             # Staying only spends it: what it could still win is its side's small share of the fight.
-            terms = {"flee": w.flee * sit.value(me) * (1 - beaten / BEATEN)}
+            # Leaving is also the farthest retreat there is: it scores the retreat term's cap, so a
+            # combatant out of every reach never rates waiting there above leaving (default.tmx,
+            # normal, seed 8: Aldric at 5 of 18 hp, the last of his side, stood three hexes from the
+            # exit for 33 rounds while the Troll, which could not reach him, waited too).
+            terms = {"flee": w.flee * sit.value(me) * (1 - beaten / BEATEN), "retreat": w.retreat * RETREAT_TURNS}
         for at in sit.cells:
             flat = int(at)
             if exits[flat]:
