@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from tests.tool_scripts import load_tool
@@ -39,3 +41,15 @@ def test_breakdown_splits_the_win_rate_by_force_size_and_shipped_map(tmp_path: P
     # By hand: 2 of 4 at six combatants (50 %; Wilson [15.0 %, 85.0 %]), 1 of 1 on giants_lair.
     assert lines[0].split() == ["6", "combatants", "games", "4", "normal", "wins", "50.0%", "[15.0%,", "85.0%]"]
     assert lines[1].split()[:6] == ["giants_lair.tmx", "games", "1", "normal", "wins", "100.0%"]
+
+
+def test_a_report_run_refuses_every_seed_ever_tuned_on() -> None:
+    # Map seeds 200-599 and game seeds 2000-2999 were tuned on in the seventh session (the
+    # three-a-side study, docs/ai-tuning.md); a held-out report on them would not be held out.
+    tool = Path(__file__).resolve().parents[1] / "tools" / "ai_arena.py"
+    for extra in (["--map-seeds", "590-629"], ["--seed", "2950"]):
+        r = subprocess.run([sys.executable, str(tool), "--pairs", "1", "--pairing", "normal:random", *extra],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and r.stdout == "", (extra, r.stdout, r.stderr)
+        assert r.stderr.strip() == ("playmat arena: a report run may not use the tuning map seeds 100-599 "
+                                    "or game seeds 1000-2999"), r.stderr

@@ -239,9 +239,11 @@ def small_fight(sit: Situation, full: int) -> float:
     dangerous, and a side that holds back gives the other the first blows of
     a fight decided by a few. Measured on tuning maps only (seventh session,
     docs/ai-tuning.md): `normal` against `greedy` in three-a-side fights won
-    80.8 % of 2,380 games as it was and 83.5 % with this (a flat danger weight
+    80.8 % of 2,380 games as it was and 83.0 % with this (a flat danger weight
     of 0.3 gained as much there but lost 4 points in eight-a-side fights,
-    where the full caution pays).
+    where the full caution pays). Scaling the wounded and the chance of dying
+    as well broke the behaviour tests (a pinned, wounded orc no longer broke
+    away).
     """
     if not full or 2 * sit.me.hp <= sit.me.hp_max:
         return 1.0  # a combatant at half its hit points or less keeps its full caution
