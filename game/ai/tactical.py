@@ -91,7 +91,8 @@ class Positions:
         terms: dict[str, np.ndarray] = {}
         walk = sit.walk[flats]
         walk = np.where(walk >= INF, 3 * (me.movement_max + 1), walk)
-        turns = walk / max(1, me.movement_max)
+        per_turn = max(1, me.movement_max)  # hexes a turn's walk covers (at least one)
+        turns = walk / per_turn
         # Counted from the nearest it could get: the walk left is a cost of the hex, against the others,
         # never of staying on the board. (Measured from zero, a blow out of reach for good -- a flyer
         # over water -- cost more every quiet round until leaving by an exit scored better: on
@@ -101,10 +102,9 @@ class Positions:
             near = np.full(len(flats), 99.0)
             for h in sit.hostiles:
                 near = np.minimum(near, sit.dist_from(h.cell, flats) - me.radius - h.radius)
-            walk = max(1, me.movement_max)
-            terms["retreat"] = w.retreat * np.minimum(near, RETREAT_TURNS * walk) / walk
+            terms["retreat"] = w.retreat * np.minimum(near, RETREAT_TURNS * per_turn) / per_turn
             out = sit.walk_exit[flats]
-            terms["exit"] = -0.5 * w.retreat * np.minimum(out, 4 * me.movement_max) / max(1, me.movement_max)
+            terms["exit"] = -0.5 * w.retreat * np.minimum(out, 4 * me.movement_max) / per_turn
         else:
             # In a stand-off the walk to the fight counts more each quiet round (never frozen), and so
             # it does for a combatant left out of its side's fight (``pressing``).
