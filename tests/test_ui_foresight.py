@@ -230,3 +230,44 @@ def test_hovering_an_enemy_outside_your_turn_shades_where_it_could_attack(scene)
     frame(s, ctx, ws)
     assert zone.builds == 1  # drawn from the cache while nothing changes
 
+
+
+def _beside_goblin():
+    """Mira at 3,5 with the goblin placed beside her at 4,5, facing her (its front), Mira to act."""
+    from game.rules import Begin, EndTurn, Place
+    from tests.ui_harness import new_match
+
+    m = new_match(None)
+    m.submit(Place("Goblin", (4, 5), "w"))
+    m.submit(Begin())
+    while m.encounter.turn != "Mira":
+        m.submit(EndTurn())
+    return m
+
+
+def test_an_adjacent_attack_is_not_walked_through_a_hex_the_pointer_crossed() -> None:
+    """Issue found playing: Brother Tam, beside the Orc Pikeman, hovered a hex next to it on the way and the
+    click walked him there (into another hostile's zone of control) for the same odds. A hex crossed on the
+    way counts only when the blow is better from there."""
+    m = _beside_goblin()
+    ctx, ws, s = make_ctx(m), overlays.widgets(), screen()
+    enc = m.encounter
+    here = enc.preview_attack("Mira", "Goblin")
+    assert here.legal is None
+    same = [c for c, _, _ in enc.reach_for("Mira").destinations() if c != (3, 5)
+            and (p := enc.preview_attack("Mira", "Goblin", at=c)).legal is None and p.hit_chance == here.hit_chance]
+    better = [c for c, _, _ in enc.reach_for("Mira").destinations()
+              if (p := enc.preview_attack("Mira", "Goblin", at=c)).legal is None and p.hit_chance > here.hit_chance]
+    assert same and better  # the engine's own previews: a hex as good as here, and a flank hex
+    hover(ctx, same[0])
+    frame(s, ctx, ws)
+    hover(ctx, (4, 5))
+    frame(s, ctx, ws)
+    preview = widget(ws, ActionPreview)
+    assert preview.plan[0] is None and preview.approach_for("Goblin") is None
+    assert "the first click moves there" not in " ".join(texts(preview.lines))
+    hover(ctx, better[0])  # a flank hex (R19): the blow is surer from there, so it is offered
+    frame(s, ctx, ws)
+    hover(ctx, (4, 5))
+    frame(s, ctx, ws)
+    assert preview.plan[0] == better[0] and preview.approach_for("Goblin") == better[0]

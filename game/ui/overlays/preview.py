@@ -4,9 +4,13 @@ Hovering a hostile combatant (with the current actor selected) shows what
 the action chosen by ``ctx.action_mode`` would do, from the engine's own
 previews: the roll needed and its chance, damage range, chance to defeat,
 and every modifier. The attack is previewed from the hex the player last
-pointed at in the actor's reach (Wesnoth: the end of the planned path); when
-there is none, from where the actor stands if that is in range, else from the
-reachable hex that gives the best chance (then the fewest steps).
+pointed at in the actor's reach (Wesnoth: the end of the planned path) when
+the blow is better from there than from where the actor stands, or does not
+work from here at all (a shove always comes from that hex: its push depends
+on it); otherwise from where the actor stands if that is in range, else from
+the reachable hex that gives the best chance (then the fewest steps). So an
+attack on an adjacent hostile is not walked through a hex the pointer only
+crossed on its way.
 :attr:`ActionPreview.plan` tells the battle scene what a click would commit:
 ``(at, preview)``, ``at`` None when no move is needed.
 """
@@ -25,6 +29,13 @@ from .moves import mover
 
 ARC_COLOUR = {"front": th.GOOD, "left": th.WARN, "right": th.WARN, "rear": th.BAD}
 BlowPreview = AttackPreview | ShovePreview
+
+
+def better(p: BlowPreview, than: BlowPreview) -> bool:
+    """A surer blow, or as sure and likelier to defeat: worth a step to make."""
+    if abs(p.hit_chance - than.hit_chance) > 1e-9:
+        return p.hit_chance > than.hit_chance
+    return p.defeat_chance > than.defeat_chance + 1e-9
 
 
 class ActionPreview:
@@ -79,11 +90,13 @@ class ActionPreview:
         here_cell = enc.view(name).cell
         if self.from_cell == here_cell:  # pointed at before the actor moved there: it is "here" now
             self.from_cell = None
+        here = self._preview(enc, kind, name, target, None)
         if self.from_cell is not None and reach.end_at(self.from_cell) is not None:
             p = self._preview(enc, kind, name, target, self.from_cell)
-            if p.legal is None:
+            # A blow that works from here is not walked to a hex the pointer merely crossed on its way
+            # to the target, unless the blow is better from there (a shove's push changes with the hex).
+            if p.legal is None and (here.legal is not None or kind == SHOVE or better(p, here)):
                 return self.from_cell, p
-        here = self._preview(enc, kind, name, target, None)
         if here.legal is None:
             return None, here
         best = self._best(ctx, kind, name, target)
