@@ -266,3 +266,22 @@ def test_a_click_on_the_map_picks_where_a_combatant_joins(tmp_path) -> None:
     assert form.field("at").value == "7,2" and gm(ws).form is form
     submit(ctx, send(ctx, ws, key(pygame.K_RETURN)))
     assert m.encounter.view("Bandit").cell == (7, 2)
+
+
+def test_in_combat_a_shift_click_picks_a_hostile_for_the_card_and_strikes_nobody(tmp_path) -> None:
+    """Found playing: the card said "click a token to act on it", but in combat a plain click on a hostile is
+    the actor's attack, so the GM's -5 then hit the GM's own combatant. A shift-click picks the token."""
+    m = skirmish(tmp_path)  # Mira to act, the goblin at 7,5
+    ctx, ws, s = gm_table(m)
+    before = len(log_lines(tmp_path / "fight.jsonl"))
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        reply = send(ctx, ws, click(hover(ctx, (7, 5))))
+    finally:
+        pygame.key.set_mods(pygame.KMOD_NONE)
+    assert reply is not None and reply.action is None  # the panel took the click: no attack goes on
+    assert ctx.selected == "Goblin" and reply.status == "Goblin selected: the GM card acts on it"
+    assert len(log_lines(tmp_path / "fight.jsonl")) == before
+    frame(s, ctx, ws)
+    submit(ctx, send(ctx, ws, click(button(gm(ws), ("hp", -1)).rect.center)))
+    assert m.encounter.view("Goblin").hp == 6 and m.encounter.view("Mira").hp == m.encounter.view("Mira").hp_max

@@ -4,7 +4,8 @@ The GM acts for any faction at any time (the command mapper lets the GM's
 clicks drive whoever is to act when ``ctx.gm`` is on). In GM mode this card
 takes the combatant card's place at the left edge, as narrow as it, so it
 never covers the action bar or the tokens the opening view kept clear of the
-card. It acts on the selected combatant (click a token or a tracker row), else
+card. It acts on the selected combatant (in combat shift+click a token, since a
+plain click on a hostile is the actor's attack; or click a tracker row), else
 on whoever is to act:
 
 - hit points: -5 / -1 / +1 / +5 (``set_hp``: damage or healing) and Edit...:
@@ -128,6 +129,11 @@ class GMTools:
                 self.dragging = ctx.hovered_unit  # setup: pick the token up
                 ctx.selected = ctx.hovered_unit
                 return Reply(status=f"placing {self.dragging}: drop it on a hex")
+            if ctx.hovered_unit is not None and pygame.key.get_mods() & pygame.KMOD_SHIFT:
+                # In combat a plain click on a hostile is the acting combatant's attack, so the card's
+                # choice of a token is a shift-click (or a click on its tracker row), Foundry's select.
+                ctx.selected = ctx.hovered_unit
+                return Reply(status=f"{ctx.selected} selected: the GM card acts on it")
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
             from game.rules import Place
 
@@ -304,7 +310,7 @@ class GMTools:
             colour = th.BAD if v.hp < v.hp_max else th.GOOD if v.hp == v.hp_max else th.ACCENT
             th.text(screen, f"{max(v.hp, 0)}/{v.hp_max} hp", self._hp_label.center, colour=colour, bold=True,
                     anchor="center")
-        hint = "drag a token to place it" if ctx.encounter.phase == "setup" else "click a token to act on it"
+        hint = "drag a token to place it" if ctx.encounter.phase == "setup" else "shift+click a token to act on it"
         th.text(screen, hint, (frame.x + th.PAD, frame.bottom - 22), size=th.SMALL, colour=th.FAINT)
         if self.dragging is not None and ctx.hovered_cell is not None:
             self._draw_drop(screen, ctx, (ctx.hovered_cell[0], ctx.hovered_cell[1]))
