@@ -219,7 +219,10 @@ class BattleScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.QUIT:
             return QUIT
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        # SDL also reports the wheel as presses of buttons 4 and 5: those point at nothing new (over the
+        # combat log they put a map tooltip under the pointer), only the motion and real buttons do.
+        if event.type == pygame.MOUSEMOTION or (
+                event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in (1, 2, 3)):
             self._hover(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.view.speed_rect.collidepoint(event.pos):  # mouse-first: the speed label cycles 1x, 2x, instant
@@ -288,6 +291,12 @@ class BattleScene(Scene):
         if reply.command == "save":
             self.save_setup()
         return reply.transition
+
+    def uncovered(self) -> None:
+        """Back from a menu or a dialog: the pointer moved under it unseen, so nothing stays hovered (the
+        preview's tooltip would otherwise outlive the menu, into the next combatant's turn) until it moves."""
+        self.ctx.hovered_cell = None
+        self.ctx.hovered_unit = None
 
     def _rehover(self) -> None:
         """The state changed under a resting pointer (a shove, a defeat, an undo): who is under it now."""

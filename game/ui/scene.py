@@ -48,6 +48,9 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window was resized (or went full screen)."""
 
+    def uncovered(self) -> None:
+        """The scene above this one closed: whatever the pointer did meanwhile, this scene did not see."""
+
     def draw(self, screen: pygame.Surface, alpha: float) -> None:
         """Draw the state interpolated ``alpha`` (0..1) of the way from the previous update to the last."""
 
@@ -67,6 +70,8 @@ class SceneStack:
             self.scenes.clear()
         elif tr.kind == "pop":
             self.scenes.pop()
+            if self.scenes:
+                self.scenes[-1].uncovered()
         elif tr.kind == "push" and tr.scene is not None:
             self.scenes.append(tr.scene)
         elif tr.kind == "replace" and tr.scene is not None:

@@ -1,0 +1,59 @@
+"""Window rough edges a reviewer met playing the default map under Xvfb with a real mouse (ninth session),
+each reproduced with real pygame events on the battle scene as ``playmat play`` builds it, drawn headless."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.render.pg import pygame
+from game.ui.overlays import ActionPreview
+from game.ui.panels.combat_log import CombatLog
+from game.ui.scene import SceneStack
+from tests.scene_harness import frame, hover, key, open_battle, to_turn
+from tests.ui_harness import DEFAULT
+
+EVERYONE = ("player", "ally", "enemy", "neutral")
+
+
+def test_the_wheel_over_the_combat_log_points_at_no_hex_under_it(tmp_path: Path) -> None:
+    """SDL reports the wheel as presses of buttons 4 and 5 too; those re-pointed the map at the hex under the
+    log, and a "Move Aldric to 17,11 ... cannot reach" tooltip came up over the log as it scrolled."""
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=EVERYONE, setup=False)
+    frame(scene, screen)
+    log = next(w for w in scene.widgets if isinstance(w, CombatLog))
+    r = log._frame
+    over_map = [(x, y) for x in range(r.x + 5, r.right - 5, 10) for y in range(r.y + 30, r.bottom - 5, 10)
+                if scene.ctx.cell_at((x, y)) is not None]
+    assert over_map  # the log lies over hexes of the map: the case met
+    pos = over_map[len(over_map) // 2]
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    assert scene.ctx.hovered_cell is None  # the log claims the pointer
+    for button in (4, 5):
+        scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False))
+        scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False))
+        frame(scene, screen)
+        assert scene.ctx.hovered_cell is None and scene.ctx.hovered_unit is None
+
+
+def test_no_attack_tooltip_outlives_the_pause_menu(tmp_path: Path) -> None:
+    """Hover an enemy, Esc (the pause menu), move the mouse away under the menu, resume: the attack tooltip
+    stayed up, through the End-turn dialog and into the next combatant's turn."""
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=EVERYONE, setup=False)
+    frame(scene, screen)
+    to_turn(scene, "Mira")
+    enc = scene.match.encounter
+    target = next(v.name for v in enc.views() if v.active and enc.hostile("Mira", v.name))
+    hover(scene, enc.view(target).cell)
+    frame(scene, screen)
+    preview = next(w for w in scene.widgets if isinstance(w, ActionPreview))
+    assert preview.lines  # the attack preview is up
+    stack = SceneStack(scene)
+    stack.apply(key(scene, pygame.K_ESCAPE))
+    menu = stack.top
+    assert menu is not scene  # the pause menu is on top
+    menu.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    stack.apply(menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                                     scancode=0)))
+    assert stack.top is scene  # resumed
+    frame(scene, screen)
+    assert preview.lines is None and scene.ctx.hovered_unit is None
