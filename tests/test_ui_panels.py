@@ -204,3 +204,21 @@ def test_card_shows_a_ranged_attack_and_an_area_ability() -> None:
     assert ("Area ability", f"+{a.attack}, {a.damage}") in lines
     assert any(t.startswith(f"  up to {a.range} hexes, radius {a.radius}") for t, _ in lines)
     assert (f"  uses left: {a.uses} of {a.uses}", "") in lines
+
+
+def test_combat_log_colours_a_hit_on_the_party_red_and_one_by_it_green(tmp_path) -> None:
+    """Found playing: "Orc 2 attacks Wren ... hit, 8 damage" was as green as the party's own hits."""
+    m = skirmish(tmp_path)  # Mira (player) to act, the Goblin (enemy) at 7,5
+    m.submit(Move("Mira", (8, 4)))
+    m.submit(Attack("Mira", "Goblin", roll=15, damage=2))  # 15 + 4 = 19 >= 11: a hit, 2 of its 7 hp
+    for _ in range(20):
+        if m.encounter.turn == "Goblin":
+            break
+        m.submit(EndTurn())
+    m.submit(Attack("Goblin", "Mira", roll=20, damage=3))  # a natural 20 + 1 beats Mira's defence: a hit
+    ctx = make_ctx(m)
+    log = CombatLog()
+    log.draw(screen(), ctx)
+    roles = {t.split(":")[0]: role for t, role in log.entries if " attacks " in t}
+    assert roles == {"Mira attacks Goblin from the right flank (defence −2)": "good",
+                     "Goblin attacks Mira": "bad"}
