@@ -37,6 +37,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0
+    except MemoryError:
+        # The safety net behind the loaders' own bounds (docs/limits.md): an input that still asks for
+        # more memory than the machine has ends as one line, like any other bad input, not a traceback.
+        what = getattr(args, "map", None) or getattr(args, "log", None)
+        print(f"playmat: {args.command}: out of memory" + (f" with {one_line(str(what))}" if what else "")
+              + " (the input asks for more than this machine has; see the limits in docs/limits.md)",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":

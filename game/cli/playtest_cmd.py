@@ -21,7 +21,7 @@ def add_parser(sub: Any) -> None:
     sp.add_argument("map", metavar="MAP", help="a Tiled .tmx hex map")
     sp.add_argument("--games", type=positive, required=True, metavar="N", help="how many games")
     sp.add_argument("--ai", action="append", default=[], metavar="FACTION=LEVEL",
-                    help="a faction's AI level: random, greedy, easy, normal (default) or hard; repeatable")
+                    help="a faction's AI level: random, greedy, easy, normal (default), hard or expert; repeatable")
     sp.add_argument("--seed", type=int, metavar="S", help="game k uses seed S+k (default: the map's seed)")
     sp.add_argument("--jobs", type=positive, default=1, metavar="J",
                     help="local worker processes (default 1; at most one per core and per game)")

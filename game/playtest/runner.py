@@ -24,6 +24,8 @@ from .play import PolicyFactory
 from .record import GameRecord
 from .summary import DRAW_ROUNDS, Summary
 
+MAX_GAMES = 100_000  # a batch keeps every game's record in memory until its summary is made
+
 
 def map_factions(scenario: Scenario) -> tuple[str, ...]:
     """The factions that have combatants on the map, in FACTIONS order."""
@@ -88,6 +90,9 @@ def run_batch(
     """
     if games < 1:
         raise PlaytestError(f"--games must be at least 1, got {games}")
+    if games > MAX_GAMES:
+        raise PlaytestError(f"--games must be at most {MAX_GAMES:,} (a batch's records stay in memory), "
+                            f"got {games:,}")
     if jobs < 1:
         raise PlaytestError(f"--jobs must be at least 1, got {jobs}")
     lv = resolve_levels(scenario, levels, level_names if level_names is not None else LEVELS)
