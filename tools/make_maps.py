@@ -258,14 +258,14 @@ SPECS = {s.file.removesuffix(".tmx"): s for s in (AMBUSH, FORTRESS, SHIP, LAIR)}
 # `python tools/balance_maps.py maps/MAP.tmx --games 200 --jobs 2`: the games of `playmat playtest MAP --games 200`
 # (the map's own seed), every faction at normal (the AI of a268997, 2026-12-05).
 ODDS = {
-    "ambush": ("Playtested AI vs AI at normal: the party wins 46.5 % of 200 games (95 % interval 39.5-53.5 %), "
-               "the bandits 53.5 %."),
-    "fortress_assault": ("Playtested AI vs AI at normal: the party wins 46.5 % of 200 games (95 % interval "
-                         "39.5-53.5 %), the garrison 53.5 %."),
-    "ship_boarding": ("Playtested AI vs AI at normal: the party wins 53 % of 200 games (95 % interval 46-60 %), "
-                      "the corsairs 46.5 %."),
-    "giants_lair": ("Playtested AI vs AI at normal: the party wins 50.5 % of 200 games (95 % interval 43.5-57.5 %), "
-                    "the giant's band 49.5 %."),
+    "ambush": ("Playtested AI vs AI at normal: the party wins 49 % of 200 games (95 % interval 42-56 %), "
+               "the bandits 50 %."),
+    "fortress_assault": ("Playtested AI vs AI at normal: the party wins 54 % of 200 games (95 % interval "
+                         "47-61 %), the garrison 46 %."),
+    "ship_boarding": ("Playtested AI vs AI at normal: the party wins 52 % of 200 games (95 % interval 45-59 %), "
+                      "the corsairs 47.5 %."),
+    "giants_lair": ("Playtested AI vs AI at normal: the party wins 64.5 % of 200 games (95 % interval 57.5-71 %), "
+                    "the giant's band 35.5 %."),
 }
 
 
