@@ -196,6 +196,11 @@ def read_save(log: Path, shipped: Iterable[Path] = ()) -> SaveInfo:
     except (MapError, RulesError, OSError) as err:
         return SaveInfo(log, modified, map_path, map_path.name, problem=" ".join(str(err).split()), meta=meta)
     turn = enc.turn
+    if meta is not None:  # the window records every faction's controller; the list names those on the board
+        from dataclasses import replace
+
+        present = {v.faction for v in enc.views()}
+        meta = replace(meta, controllers={f: c for f, c in meta.controllers.items() if f in present})
     return SaveInfo(log, modified, map_path, scenario.title or map_path.name, enc.phase, enc.round, turn,
                     enc.view(turn).faction if turn is not None else None,
                     outcome.winners if (outcome := enc.outcome()) else (), len(enc.history), meta=meta)

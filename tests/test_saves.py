@@ -20,6 +20,7 @@ from game.render.pg import pygame
 from game.rules import scenario_from_rows
 from game.saves import (
     SaveMeta,
+    describe_controllers,
     list_saves,
     map_of,
     meta_path,
@@ -82,6 +83,18 @@ def test_read_save_tells_round_whose_turn_and_the_end(arena: Path) -> None:
     assert over.finished and over.where == "over after 1 round: player won"
     setup = read_save(save(arena, "c.jsonl", ['{"action": "place", "unit": "Hero", "at": [1, 1]}']))
     assert setup.where == "setup, before round 1"
+
+
+def test_the_load_list_names_only_factions_on_the_board(arena: Path) -> None:
+    """Found playing: Miller's Ford's save read "AI: enemy, neutral" though no neutral stands on it (the window
+    records a controller for every faction)."""
+    everyone = {"player": "human", "ally": "human", "enemy": "normal", "neutral": "normal"}
+    info = read_save(save(arena, "d.jsonl", BEGUN, everyone))
+    assert describe_controllers(info.meta.controllers) == "you: player · AI: enemy"
+    joined = ['{"action": "begin"}', '{"action": "join", "unit": {"name": "Hermit", "faction": "neutral", '
+              '"initiative": 1, "hp": 5}, "at": [7, 4]}']
+    assert describe_controllers(read_save(save(arena, "e.jsonl", joined, everyone)).meta.controllers) == \
+        "you: player · AI: enemy, neutral"  # a neutral the GM brought in counts
 
 
 def test_a_save_that_cannot_be_opened_says_why_in_one_line(arena: Path, tmp_path: Path) -> None:
