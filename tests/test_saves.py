@@ -186,6 +186,25 @@ def test_continue_resumes_the_latest_battle_not_yet_over(arena: Path) -> None:
     assert battle.match.encounter.turn == "Orc" and battle.match.controllers["enemy"] == "human"
 
 
+def test_with_every_saved_battle_over_continue_says_so_not_yet(arena: Path) -> None:
+    """Found playing: after a battle fought to its end the greyed Continue said "no battle in progress yet"."""
+    from game.ui.title import continue_note
+
+    save(arena, "finished.jsonl", [*BEGUN, '{"action": "set_hp", "unit": "Orc", "hp": 0}'])
+    seen: dict[str, Any] = {}
+
+    def script(frame: int, stack: Any) -> list[pygame.event.Event]:
+        title = stack.find(TitleScene)
+        if title is not None and title.saves is not None and not title._save_queue:
+            seen["latest"], seen["saves"] = title.latest, list(title.saves)
+        return []
+
+    run_title(script, until=lambda s: "saves" in seen)
+    assert seen["latest"] is None and len(seen["saves"]) == 1  # nothing to continue, one save, over
+    assert continue_note(seen["saves"], looking=False) == "no battle in progress: every saved one is over"
+    assert continue_note([], looking=False) == "no battle in progress yet"
+
+
 def test_load_lists_every_save_scrolls_with_the_wheel_and_opens_one(arena: Path) -> None:
     logs = [save(arena, f"s{i:02d}.jsonl", BEGUN[: 1 + i % 2], age=100 * i) for i in range(12)]
     seen: dict[str, Any] = {}

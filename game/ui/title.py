@@ -13,7 +13,7 @@ screen opens at once and fills in one map (or one save) per update.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,6 +57,14 @@ def shipped_entries() -> list[MapEntry]:
         m = describe_map(path)
         entries.append(MapEntry(path, m.title, m.description, "saved setup"))
     return entries
+
+
+def continue_note(saves: Sequence[object] | None, looking: bool) -> str:
+    """What the greyed Continue button says when no battle is left to go on with (``saves``: those found)."""
+    if looking:
+        return "looking for your last battle..."
+    # "yet" reads wrong after a battle fought to its end: there are saves, and every one is over.
+    return "no battle in progress: every saved one is over" if saves else "no battle in progress yet"
 
 
 class TitleScene(Scene):
@@ -242,8 +250,7 @@ class TitleScene(Scene):
         else:
             looking = self.saves is None or bool(self._save_queue)
             text(screen, "Continue", (x, y + 8), 24, DIM, bold=True)
-            text(screen, "looking for your last battle..." if looking else "no battle in progress yet",
-                 (x, y + 40), 19, DIM)
+            text(screen, continue_note(self.saves, looking), (x, y + 40), 19, DIM)
         y += 78 + 10
         n = len(self.saves or [])
         self.load_rect = pygame.Rect(area.x, y, area.w, 42)
