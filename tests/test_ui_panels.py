@@ -58,6 +58,10 @@ def test_card_shows_movement_skills_band_and_status(scene) -> None:
     lines = [(ln.text, ln.right) for ln in card_lines(m.encounter.view("Mira"), m.encounter)]
     assert ("Movement left", "0 / 7") in lines
     assert ("  stopped by zone of control", "") in lines
+    # Found playing: a hostile's card in your turn read "Movement left 0 / 5", what its last turn left.
+    goblin = m.encounter.view("Goblin")
+    rows = [(ln.text, ln.right) for ln in card_lines(goblin, m.encounter)]
+    assert ("Movement", f"{goblin.movement_max} a turn") in rows and "Movement left" not in [r[0] for r in rows]
 
 
 def test_card_follows_hover_then_selection(scene) -> None:

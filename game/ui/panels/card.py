@@ -36,8 +36,10 @@ def card_lines(v: CombatantView, enc: EncounterView) -> list[Line]:
     if v.status != "active":
         out.append(Line(v.status, "bad", bold=True))
     out.append(Line("Hit points", right=f"{max(v.hp, 0)} / {v.hp_max}"))
-    move = Line("Movement left", right=f"{v.movement} / {v.movement_max}")
-    out.append(move)
+    if enc.turn == v.name or enc.phase != "active":
+        out.append(Line("Movement left", right=f"{v.movement} / {v.movement_max}"))
+    else:  # what is left of its last turn says nothing: how far it can go on its next one does
+        out.append(Line("Movement", right=f"{v.movement_max} a turn"))
     if v.zoc_exhausted and enc.turn == v.name:
         out.append(Line("  stopped by zone of control", "warn", size=SMALL))
     out.append(Line("Attack", right=f"{'+' if v.attack >= 0 else '−'}{abs(v.attack)}"))
