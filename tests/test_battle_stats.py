@@ -66,6 +66,7 @@ def test_the_gm_s_damage_is_taken_but_nobody_s_and_joiners_count() -> None:
     assert (s["J"].hp_start, s["J"].taken, s["J"].fate_by) == (5, 3 + 2, "A")  # the GM's 3, then A's 2 of 4
     assert s["A"].dealt == 2 and s["A"].defeats == ["J"]
     assert (s["O"].taken, s["O"].fate, s["O"].fate_by) == (6, "defeated", None)  # set to 0 by the GM
+    assert s["O"].by_gm and not s["J"].by_gm  # the summary says "(GM)": found playing, GM kills read as nobody's
 
 
 def test_the_summary_shows_the_table_and_opens_the_replay(tmp_path) -> None:
@@ -86,6 +87,8 @@ def test_the_summary_shows_the_table_and_opens_the_replay(tmp_path) -> None:
     assert [n for n, _ in scene.rows] == ["A", "O", "G"]
     assert scene.fate(scene.stats["O"]) == ("defeated in round 2 by A", "bad")
     assert scene.fate(scene.stats["A"]) == ("standing, 10/10 hp", "good")
+    scene.stats["G"].fate_by, scene.stats["G"].by_gm = None, True
+    assert scene.fate(scene.stats["G"]) == ("defeated in round 4 (GM)", "bad")
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.buttons[0].rect.center, button=1))
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0))
     assert opened == ["replay", "replay"]

@@ -67,6 +67,7 @@ class CombatantStats:
     fate: str = "active"  # active, defeated, fled
     fate_round: int = 0
     fate_by: str | None = None  # who defeated it
+    by_gm: bool = False  # the GM set it to 0 hp or removed it (no combatant's doing)
 
 
 def battle_stats(scenario: Any, actions: Sequence[Action]) -> dict[str, CombatantStats]:
@@ -152,6 +153,7 @@ def _leave(stats: dict[str, CombatantStats], ev: Defeated | Fled | Removed, rnd:
     me = stats[ev.unit]
     me.fate = ev.as_ if isinstance(ev, Removed) else "fled" if isinstance(ev, Fled) else "defeated"
     me.fate_round = rnd
+    me.by_gm = isinstance(ev, Removed) or (isinstance(ev, Defeated) and ev.cause == "gm")
     if isinstance(ev, Defeated) and ev.cause != "gm":
         by = last_blow.get(ev.unit)
         if by is not None and by != ev.unit:

@@ -93,7 +93,7 @@ class SummaryScene(MenuScene):
             hp, hp_max = self.hp_now.get(s.name, (0, s.hp_start))
             return f"standing, {max(hp, 0)}/{hp_max} hp", "good"
         when = f" in round {s.fate_round}" if s.fate_round else ""
-        by = f" by {s.fate_by}" if s.fate_by else ""
+        by = f" by {s.fate_by}" if s.fate_by else " (GM)" if s.by_gm else ""
         return f"{s.fate}{when}{by}", "bad" if s.fate == "defeated" else "warn"
 
     # --- input ----------------------------------------------------------------------------------
