@@ -57,3 +57,23 @@ def test_no_attack_tooltip_outlives_the_pause_menu(tmp_path: Path) -> None:
     assert stack.top is scene  # resumed
     frame(scene, screen)
     assert preview.lines is None and scene.ctx.hovered_unit is None
+
+
+def test_in_a_narrow_window_the_combat_log_sits_clear_of_the_action_bar(tmp_path: Path) -> None:
+    """At 800x560 the combat log covered Undo and End turn; at 1280x720 it stays at the bottom right."""
+    from game.ui.hud import action_buttons
+
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=EVERYONE, setup=False)
+    log = next(w for w in scene.widgets if isinstance(w, CombatLog))
+    for size in ((1280, 720), (1000, 640), (800, 560)):
+        screen = pygame.Surface(size)
+        scene.resize(size)
+        frame(scene, screen)
+        buttons = [b.rect for b, _ in action_buttons(scene.ctx, True, False)]
+        assert not any(log._frame.colliderect(r) for r in buttons), size
+        assert log._frame.right <= size[0] and log._frame.height >= 120  # still a log: six lines or more
+    # the tracker keeps its room above the log at every size
+    from game.ui.panels.initiative import InitiativeTracker
+
+    tracker = next(w for w in scene.widgets if isinstance(w, InitiativeTracker))
+    assert tracker._frame.bottom <= log._frame.top

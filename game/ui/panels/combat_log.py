@@ -96,7 +96,11 @@ class CombatLog(FramedPanel):
     def frame(self, area: pygame.Rect) -> pygame.Rect:
         if self.rect is not None:
             return self.rect
-        return pygame.Rect(area.right - WIDTH - 8, area.bottom - HEIGHT - 8, WIDTH, HEIGHT)
+        from ..hud import log_lift  # the action bar's geometry (hud draws it)
+
+        lift = log_lift(area.width)
+        height = HEIGHT - lift  # lifted clear of the bar, it gives up as much height, so the tracker keeps its room
+        return pygame.Rect(area.right - WIDTH - 8, area.bottom - lift - height - 8, WIDTH, height)
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         th.claim_hover(ctx, self._frame, event)
