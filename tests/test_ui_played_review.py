@@ -77,3 +77,30 @@ def test_in_a_narrow_window_the_combat_log_sits_clear_of_the_action_bar(tmp_path
 
     tracker = next(w for w in scene.widgets if isinstance(w, InitiativeTracker))
     assert tracker._frame.bottom <= log._frame.top
+
+
+def test_facing_arc_labels_never_overlap_one_another() -> None:
+    """On giants_lair a goblin's "right −2" and "rear −4" ran together ("right −2rear −4"): for every facing and
+    zoom the labels around a hovered combatant stand apart."""
+    from game.rules import Place
+    from game.ui import overlays
+    from game.ui.overlays import FacingArcs
+    from tests.ui_harness import frame as draw_frame
+    from tests.ui_harness import hover as point_at
+    from tests.ui_harness import make_ctx, new_match, screen
+
+    for facing in ("n", "ne", "e", "se", "s", "sw", "w", "nw"):
+        m = new_match(None)
+        try:
+            m.submit(Place("Goblin", (7, 5), facing))
+        except Exception:  # a layout has six of the eight compass names
+            continue
+        for zoom in range(0, 8):
+            ctx, ws, s = make_ctx(m, zoom_index=zoom), overlays.widgets(), screen()
+            point_at(ctx, (7, 5))
+            draw_frame(s, ctx, ws)
+            rects = next(w for w in ws if isinstance(w, FacingArcs)).label_rects
+            assert len(rects) == 4
+            for i, a in enumerate(rects):
+                for b in rects[i + 1:]:
+                    assert not a.colliderect(b), (facing, zoom, a, b)

@@ -91,7 +91,30 @@ class FacingArcs:
             if arc != "front" or (side - facing) % 6 == 0:
                 r = outer - step * 0.22
                 out.append((_label(labels[arc], arc), (r * math.cos(ang), r * math.sin(ang))))
-        return layer, out
+        return layer, _spread(out)
+
+
+def _spread(labels: list[tuple[pygame.Surface, Point]]) -> list[tuple[pygame.Surface, Point]]:
+    """The labels pushed apart sideways where two would overlap: two arcs side by side above or below the
+    token put their labels on one line, close enough to read as one ("right −2rear −4", giants_lair)."""
+    pos = [[dx, dy] for _, (dx, dy) in labels]
+    sizes = [surf.get_size() for surf, _ in labels]
+    for _ in range(4):  # a few passes settle four labels
+        moved = False
+        for i in range(len(pos)):
+            for j in range(i + 1, len(pos)):
+                (wi, hi), (wj, hj) = sizes[i], sizes[j]
+                gap_x = (wi + wj) / 2 + 4 - abs(pos[i][0] - pos[j][0])
+                gap_y = (hi + hj) / 2 + 1 - abs(pos[i][1] - pos[j][1])
+                if gap_x <= 0 or gap_y <= 0:
+                    continue
+                left, right = (i, j) if pos[i][0] <= pos[j][0] else (j, i)
+                pos[left][0] -= gap_x / 2
+                pos[right][0] += gap_x / 2
+                moved = True
+        if not moved:
+            break
+    return [(surf, (x, y)) for (surf, _), (x, y) in zip(labels, pos, strict=True)]
 
 
 def _label(s: str, arc: str) -> pygame.Surface:
