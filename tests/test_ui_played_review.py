@@ -104,3 +104,23 @@ def test_facing_arc_labels_never_overlap_one_another() -> None:
             for i, a in enumerate(rects):
                 for b in rects[i + 1:]:
                     assert not a.colliderect(b), (facing, zoom, a, b)
+
+
+def test_an_archer_s_turn_has_a_shoot_button_that_lights_in_shoot_mode(tmp_path: Path) -> None:
+    """Shoot mode (R) had no button on the action bar and nothing lit while in it; a combatant with no bow
+    gets no Shoot button."""
+    from game.ui.hud import action_buttons
+
+    ambush = Path(__file__).resolve().parents[1] / "maps" / "ambush.tmx"
+    scene, screen = open_battle(tmp_path, ambush, humans=EVERYONE, setup=False)
+    frame(scene, screen)
+    to_turn(scene, "Pell")  # a shortbow (docs/map-format.md: ranged)
+    assert scene.match.encounter.view("Pell").ranged is not None
+    bar = {cmd: b for b, cmd in action_buttons(scene.ctx, True, False)}
+    assert bar["mode:shoot"].label == "Shoot" and "mode:cast" not in bar
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=bar["mode:shoot"].rect.center, button=1))
+    assert scene.ctx.action_mode == "shoot"
+    bar = {cmd: b for b, cmd in action_buttons(scene.ctx, True, False)}
+    assert bar["mode:shoot"].active and not bar["mode:attack"].active
+    to_turn(scene, "Sir Corin")  # a blade, no bow
+    assert "mode:shoot" not in {cmd for _, cmd in action_buttons(scene.ctx, True, False)}

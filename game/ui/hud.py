@@ -88,35 +88,40 @@ def _fit(msg: str, max_w: int, size: int = 20, bold: bool = False) -> str:
     return msg + "..."
 
 
-def _specs(setup: bool) -> list[tuple[str, str, str]]:
+def _specs(setup: bool, ranged: bool = False, area: bool = False) -> list[tuple[str, str, str]]:
+    """The bar's buttons; Shoot and Burst only for an actor that has a bow or an area ability (R29, R32)."""
     if setup:
         return [("Begin battle", "Enter", "begin")]
-    return [("Attack", "A", "mode:attack"), ("Shove", "S", "mode:shove"), ("Disengage", "D", "mode:disengage"),
-            ("Flee", "F", "flee"), ("Undo", "U", "undo"), ("End turn", "Enter", "end_turn")]
+    extra = [("Shoot", "R", "mode:shoot")] * ranged + [("Burst", "B", "mode:cast")] * area
+    return [("Attack", "A", "mode:attack"), *extra, ("Shove", "S", "mode:shove"),
+            ("Disengage", "D", "mode:disengage"), ("Flee", "F", "flee"), ("Undo", "U", "undo"),
+            ("End turn", "Enter", "end_turn")]
 
 
-def _widths(setup: bool) -> list[int]:
-    return [max(84, font(20).size(f"{label}  [{k}]")[0] + 16) for label, k, _ in _specs(setup)]
+def _widths(specs: list[tuple[str, str, str]]) -> list[int]:
+    return [max(84, font(20).size(f"{label}  [{k}]")[0] + 16) for label, k, _ in specs]
 
 
-def bar_width(setup: bool = False) -> int:
-    """The action bar's width in pixels (its buttons and the gaps between them)."""
-    widths = _widths(setup)
+def bar_width(setup: bool = False, ranged: bool = True, area: bool = True) -> int:
+    """The action bar's width in pixels (its buttons and the gaps between them); by default its widest."""
+    widths = _widths(_specs(setup, ranged, area))
     return sum(widths) + 6 * (len(widths) - 1)
 
 
 def log_lift(view_width: int) -> int:
-    """How far the combat log sits above the map area's bottom edge: 0 where the action bar fits left of
-    it, else the bar's height, so a narrow window's log never covers Undo and End turn (found at 800x560)."""
+    """How far the combat log sits above the map area's bottom edge: 0 where the widest action bar fits left
+    of it, else the bar's height, so a narrow window's log never covers Undo and End turn (found at 800x560)."""
     return 0 if view_width >= bar_width() + PANEL_RIGHT + 16 else ACTION_BAR
 
 
 def action_buttons(ctx: BattleContext, can_undo: bool, setup: bool) -> list[tuple[Button, str]]:
     """(button, command) along the bottom of the map area; the command names what the scene does."""
     vr = ctx.view_rect
-    specs = _specs(setup)
-    widths = _widths(setup)
-    total = bar_width(setup)
+    enc = ctx.encounter
+    actor = enc.view(enc.turn) if enc.turn is not None else None
+    specs = _specs(setup, actor is not None and actor.ranged is not None, actor is not None and actor.area is not None)
+    widths = _widths(specs)
+    total = sum(widths) + 6 * (len(widths) - 1)
     # Centred, but kept clear of the panels on both sides (card/GM tools left, combat log right).
     x = min(max(vr.centerx - total // 2, vr.x + PANEL_LEFT), vr.right - PANEL_RIGHT - total)
     x = max(x, vr.x + 8)
