@@ -43,12 +43,24 @@ def text(screen: pygame.Surface, s: str, pos: tuple[int, int], size: int = 22, c
     return rect
 
 
+def words(s: str) -> list[str]:
+    """The words a line may break between: a percent sign stays with its number ("46.5 %"), as a line that
+    starts with "% of 200 games" reads as a stray sign (found on the title screen's map blurbs)."""
+    out: list[str] = []
+    for w in s.split():
+        if w.startswith("%") and out:
+            out[-1] += " " + w
+        else:
+            out.append(w)
+    return out
+
+
 def wrap(s: str, size: int, width: int) -> list[str]:
     f = font(size)
     lines: list[str] = []
     for para in s.splitlines() or [""]:
         line = ""
-        for word in para.split():
+        for word in words(para):
             trial = f"{line} {word}".strip()
             if f.size(trial)[0] <= width or not line:
                 line = trial

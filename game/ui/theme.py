@@ -124,7 +124,9 @@ def wrap(s: str, width: int, size: int = BODY, bold: bool = False) -> list[str]:
     """Greedy word wrap to ``width`` pixels (a word longer than the width is cut with an ellipsis)."""
     out: list[str] = []
     current = ""
-    for word in s.split():
+    from .chrome import words  # a percent sign stays with its number
+
+    for word in words(s):
         trial = f"{current} {word}" if current else word
         if text_width(trial, size, bold) <= width:
             current = trial
