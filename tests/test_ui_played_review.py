@@ -138,3 +138,20 @@ def test_a_percent_sign_never_starts_a_wrapped_line() -> None:
         for lines in (wrap(text, 19, width), theme.wrap(text, width)):
             assert all(not ln.startswith("%") for ln in lines), (width, lines)
             assert " ".join(lines) == text  # nothing lost or reordered
+
+
+def test_the_help_box_keeps_its_place_and_size_on_every_page() -> None:
+    """Its width changed from page to page, so the box jumped as you read it."""
+    from game.ui.battle import BATTLE_HELP
+    from game.ui.help import HelpScene
+
+    pygame.font.init()
+    screen = pygame.Surface((1280, 720))
+    help_scene = HelpScene("Ambush at Miller's Ford", pages=BATTLE_HELP)
+    boxes = []
+    for _ in BATTLE_HELP:
+        help_scene.draw(screen, 1.0)
+        boxes.append(help_scene.box)
+        help_scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    assert len(BATTLE_HELP) > 1 and len(set(map(tuple, boxes))) == 1
+    assert screen.get_rect().contains(boxes[0])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.render.pg import pygame
 from game.render.style import font
 
+from .chrome import wrap
 from .scene import POP, QUIT, Scene, Transition
 
 CONTROLS = (
@@ -31,6 +32,7 @@ class HelpScene(Scene):
         self.title = title
         self.pages = pages or (("Controls", controls),)
         self.page = 0
+        self.box = pygame.Rect(0, 0, 0, 0)  # where the last drawing put the box (screen)
 
     @property
     def controls(self) -> Rows:
@@ -54,26 +56,36 @@ class HelpScene(Scene):
         shade.fill((0, 0, 0, 120))
         screen.blit(shade, (0, 0))
         head = font(30, bold=True)
-        body = font(22 if h >= 700 else 19)
+        size = 22 if h >= 700 else 19
+        body = font(size)
         step = body.get_linesize() + 4
         heading, controls = self.pages[self.page]
-        key_w = max(body.size(k)[0] for k, _ in controls)
-        rows = [(body.render(k, True, (255, 222, 140)), body.render(v, True, (236, 236, 230))) for k, v in controls]
-        panel_w = min(w - 20, max(key_w + 40 + max(v.get_width() for _, v in rows), head.size(self.title)[0]) + 60)
-        panel_h = 90 + step * len(rows) + 40
+        # One box for every page (the widest key column and text, the most lines), so turning a page does not
+        # make the box jump; nearly opaque, so the panels under it do not show through its text. A text wider
+        # than the window allows wraps under itself.
+        every = [row for _, page in self.pages for row in page]
+        key_w = max(body.size(k)[0] for k, _ in every)
+        text_w = max(body.size(v)[0] for _, v in every)
+        panel_w = min(w - 20, max(key_w + 40 + text_w, head.size(self.title)[0]) + 60)
+        room = max(120, panel_w - 60 - key_w - 40)
+        laid = [[(k, wrap(v, size, room)) for k, v in page] for _, page in self.pages]
+        panel_h = 90 + step * max(sum(len(parts) for _, parts in page) for page in laid) + 40
         panel = pygame.Surface((panel_w, panel_h), pygame.SRCALPHA)
-        pygame.draw.rect(panel, (20, 22, 30, 235), panel.get_rect(), border_radius=14)
+        pygame.draw.rect(panel, (20, 22, 30, 252), panel.get_rect(), border_radius=14)
         pygame.draw.rect(panel, (120, 110, 80, 255), panel.get_rect(), 2, border_radius=14)
         panel.blit(head.render(self.title, True, (250, 246, 232)), (30, 24))
         pages = f"   (page {self.page + 1} of {len(self.pages)}: Left / Right)" if len(self.pages) > 1 else ""
         panel.blit(body.render(heading + pages, True, (170, 174, 186)), (30, 60))
-        for i, (k, v) in enumerate(rows):
-            y = 94 + step * i
-            panel.blit(k, (30, y))
-            panel.blit(v, (30 + key_w + 40, y))
+        y = 94
+        for k, parts in laid[self.page]:
+            panel.blit(body.render(k, True, (255, 222, 140)), (30, y))
+            for part in parts:
+                panel.blit(body.render(part, True, (236, 236, 230)), (30 + key_w + 40, y))
+                y += step
         hint = body.render("any other key closes", True, (150, 154, 166))
         panel.blit(hint, (panel_w - hint.get_width() - 24, panel_h - 34))
-        screen.blit(panel, ((w - panel_w) // 2, max(0, (h - panel_h) // 2)))
+        self.box = panel.get_rect(topleft=((w - panel_w) // 2, max(0, (h - panel_h) // 2)))
+        screen.blit(panel, self.box)
 
 
 # The battle's keys and clicks (game.ui.battle_input binds them); the legend (L) explains the colours.
