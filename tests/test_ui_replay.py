@@ -235,3 +235,11 @@ def test_the_last_rounds_label_stays_inside_the_window() -> None:
     assert 4 in marks
     assert all(s.get_rect().contains(rect) for rect in marks.values())
     assert marks[4].right <= v.timeline.right + 4  # the label's padding aside, within the bar
+
+
+def test_the_replay_s_tracker_shows_every_combatant_it_has_room_for(viewer) -> None:
+    """Its panel was sized for every row, yet the last hid behind "1 below (wheel)" (the default map's nine)."""
+    v, s = viewer
+    v.draw(s, 1.0)
+    shown = [name for _, name in v.tracker._rows]
+    assert sorted(shown) == sorted(x.name for x in v.enc.views())  # every one, none behind the wheel

@@ -80,9 +80,13 @@ class InitiativeTracker(FramedPanel):
         self.first = 0  # first row shown when not all fit (the wheel scrolls; each new turn re-centres)
         self._turn_seen: object = None
 
-    def capacity(self, area: pygame.Rect) -> int:
-        """How many rows fit above the combat log (a fixed rect shows as many as fit in it)."""
+    def capacity(self, area: pygame.Rect, total: int) -> int:
+        """How many of ``total`` rows fit above the combat log (a fixed rect shows as many as fit in it); the
+        line that says how many more there are takes room only when some do not fit (the replay's tracker,
+        sized for every row, hid the last behind "1 below (wheel)")."""
         h = self.rect.height if self.rect is not None else area.height - LOG_ROOM
+        if (h - 58 - 6) // ROW >= total:
+            return total
         return max(3, (h - 58 - 6 - 20) // ROW)
 
     def frame(self, area: pygame.Rect, n_rows: int) -> pygame.Rect:
@@ -117,7 +121,7 @@ class InitiativeTracker(FramedPanel):
             self._rows_key, self._cached_rows = ctx.version, tracker_rows(enc)
         rows = self._cached_rows
         area = th.area(screen, ctx)
-        cap = self.capacity(area)
+        cap = self.capacity(area, len(rows))
         more = len(rows) > cap
         if more:
             if enc.turn != self._turn_seen:  # a new turn: bring the actor into view
