@@ -98,3 +98,27 @@ def test_cast_mode_previews_the_area_with_friendly_fire_marked(tmp_path: Path) -
     said = [ln.text for ln in rp.lines or []]
     assert "Squire - friendly fire" in said and "Orc" in said
     assert said[0] == "Mage casts at 5,2 (2 uses left)"
+
+
+def test_a_target_out_of_range_is_not_called_blocked_by_terrain(tmp_path: Path) -> None:
+    """Found playing Harrow Keep: Archer 1 (a 2-8 bow) hovering Doran ten hexes off read "Sight: blocked by the
+    terrain" on a red line, though nothing stood between them; the reason was range (R29, R30)."""
+    from game.maps import load_scenario
+    from game.match import Match
+
+    units = [{"name": "Archer", "at": (0, 1), "faction": "player", "initiative": 9, "ranged": "2-6",
+              "ranged_attack": 3, "ranged_damage": "1d6"},
+             {"name": "Orc", "at": (10, 1), "faction": "enemy", "initiative": 5, "facing": "w"}]
+    path = write_map(tmp_path / "open.tmx", ["." * 12] * 3, units=units, title="Open")
+    m = Match(load_scenario(path))
+    m.submit(Begin())
+    enc = m.encounter
+    assert enc.turn == "Archer" and enc.layout.distance((0, 1), (10, 1)) > 6
+    assert enc.sight_report((0, 1), (10, 1))["sight"]  # the line itself is clear
+    ctx, rp, s = make_ctx(m), RangedPreview(), screen()
+    ctx.selected, ctx.action_mode = "Archer", SHOOT
+    hover(ctx, (10, 1))
+    frame(s, ctx, [rp])
+    said = [ln.text for ln in rp.lines or []]
+    assert rp.sight == "out of range" and "Sight: no line within range" in said
+    assert not any("blocked" in t for t in said)

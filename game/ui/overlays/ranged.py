@@ -26,7 +26,7 @@ from .moves import mover
 RANGE_FILL = (110, 200, 255, 46)
 RANGE_EDGE = (130, 210, 255, 220)
 AREA_FILL = (255, 150, 60, 70)
-SIGHT_COLOUR = {"clear": th.GOOD, "cover": th.WARN, "blocked": th.BAD}
+SIGHT_COLOUR = {"clear": th.GOOD, "cover": th.WARN, "blocked": th.BAD, "out of range": th.FAINT}
 
 
 def shooting_range(enc: EncounterView, name: str) -> list[Cell]:
@@ -81,6 +81,8 @@ def _shot_and_line(enc: EncounterView, name: str, target: str) -> tuple[ShootPre
 
 
 def sight_state(p: ShootPreview) -> str:
+    if not p.sees and not p.blocked_by:  # nothing in range to see with: the red "blocked" line misled (R30)
+        return "out of range"
     if not p.sees:
         return "blocked"
     return "cover" if p.cover else "clear"

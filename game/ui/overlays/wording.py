@@ -175,8 +175,10 @@ def disengage_lines(p: DisengagePreview) -> list[Line]:
 
 def sight_phrase(p: ShootPreview) -> Line:
     """R30-R31 in one line: clear, through cover (and what it adds), or blocked (by which hexes)."""
+    if not p.sees and not p.blocked_by:  # no pair of hexes in the bow's band at all: range, not terrain
+        return Line("Sight: no line within range", "muted", bold=True)
     if not p.sees:
-        where = ", ".join(f"{c[0]},{c[1]}" for c in p.blocked_by) or "the terrain"
+        where = ", ".join(f"{c[0]},{c[1]}" for c in p.blocked_by)
         return Line(f"Sight: blocked by {where}", "bad", bold=True)
     if p.cover:
         return Line(f"Sight: through cover, defence +{p.cover_bonus} (R31)", "warn")
