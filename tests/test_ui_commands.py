@@ -51,7 +51,7 @@ def arena(enemy_ai: bool = False) -> tuple[Match, CommandMapper]:
 
     m = Match(sc, controllers={"enemy": policy_for("random") if enemy_ai else "human"})
     m.submit(Begin())
-    return m, CommandMapper(m, TiledPixels(sc.board.layout).cell_center, {"enemy": "AI (normal)"})
+    return m, CommandMapper(m, TiledPixels(sc.board.layout).cell_center, {"enemy": "normal AI"})
 
 
 def test_a_click_on_a_hostile_is_the_modes_action_and_a_hex_is_a_move() -> None:
@@ -79,7 +79,7 @@ def test_the_window_says_why_when_nothing_can_be_done_now() -> None:
     assert cm.map(Pick((2, 2)), Situation(busy=True)) == Say(WAIT)
     m.submit(EndTurn())  # the Orc's turn: an AI's
     cmd = cm.map(Pick((2, 2)), Situation())
-    assert isinstance(cmd, Say) and cmd.text.startswith("It is Orc's turn (AI (normal))")
+    assert isinstance(cmd, Say) and cmd.text.startswith("It is Orc's turn (normal AI)")
     assert isinstance(cm.map(EndTurnNow(), Situation(gm=True)), Ask)  # the GM acts for anyone (and is asked)
 
 

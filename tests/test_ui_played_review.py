@@ -155,3 +155,25 @@ def test_the_help_box_keeps_its_place_and_size_on_every_page() -> None:
         help_scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
     assert len(BATTLE_HELP) > 1 and len(set(map(tuple, boxes))) == 1
     assert screen.get_rect().contains(boxes[0])
+
+
+def test_an_ai_turn_in_gm_mode_says_it_waits_not_that_it_is_acting(tmp_path: Path) -> None:
+    """Found playing giants_lair with --setup: G, then Begin; "Goblin 1 (AI (normal)) is acting..." stood for
+    ten seconds and more while the AI waited for the GM to leave GM mode."""
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=("player", "ally"), setup=True)
+    frame(scene, screen)
+    key(scene, pygame.K_g)
+    assert scene.ctx.gm
+    key(scene, pygame.K_RETURN)  # Begin battle
+    frame(scene, screen, 30)
+    enc = scene.match.encounter
+    assert enc.phase == "active" and scene.match.is_ai_turn()
+    first = enc.turn
+    assert scene.ctx.status == f"{first}'s turn (normal AI) waits while GM mode is on: act for it, or press G " \
+                               "to let it play"
+    key(scene, pygame.K_g)  # GM mode off: the AI plays
+    for _ in range(600):
+        frame(scene, screen)
+        if enc.turn != first:
+            break
+    assert enc.turn != first

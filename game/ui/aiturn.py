@@ -42,7 +42,7 @@ class DecidingMatch(Protocol):
 def policy_for_level(level: str | None) -> tuple[Policy, str, str]:
     """(policy, its level, the label shown on screen) from game.ai."""
     lvl = level or DEFAULT_LEVEL
-    return policy_for(lvl), lvl, f"AI ({lvl})"
+    return policy_for(lvl), lvl, f"{lvl} AI"
 
 
 def explain_lines(view: EncounterView, level: str, rng: random.Random) -> list[str]:
@@ -110,7 +110,7 @@ class AIDriver:
         self.settle = settle  # headless: wait for each decision (the same frames on every machine)
         self.rng = random.Random(seed)
         self.levels = dict(levels)  # faction -> AI level (its explanations need it)
-        self.labels = dict(labels)  # faction -> "AI (normal)"
+        self.labels = dict(labels)  # faction -> "normal AI"
         self.thinker = Thinker()
         self.wait = 0.0
         self.lines: list[str] = []  # the AI's reasons for its last choice (X / --explain-ai)

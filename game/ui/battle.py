@@ -50,7 +50,7 @@ class BattleOptions:
     explain_ai: bool = False
     seed: int = 0  # the AI's own random choices (the dice are the match's)
     auto_begin: bool = True  # start combat at once unless the GM asked for setup (--setup)
-    policy_labels: dict[str, str] = field(default_factory=dict)  # faction -> "AI (normal)"
+    policy_labels: dict[str, str] = field(default_factory=dict)  # faction -> "normal AI"
     policy_levels: dict[str, str] = field(default_factory=dict)  # faction -> AI level, for its explanations
     log_path: Path | None = None  # the session's log (the save file)
     map_path: Path | None = None  # watched for changes (designers)
@@ -100,7 +100,7 @@ class BattleScene(Scene):
         self.framed = False  # the opening view is chosen at the first frame, once the panels have laid out
         self.home: tuple[int, float, float] | None = None  # the opening view: Home returns to it
         self._focus_actor(jump=True)
-        self.ctx.status = self.mapper.idle_status()
+        self.ctx.status = self.mapper.idle_status(self.ctx.gm)
 
     @property
     def art(self) -> MapArt:
@@ -190,7 +190,7 @@ class BattleScene(Scene):
             self.ctx.selected = enc.turn
             self._focus_actor()
             if new_status:
-                self.ctx.status = self.mapper.idle_status()
+                self.ctx.status = self.mapper.idle_status(self.ctx.gm)
 
     def _resync(self) -> None:
         self.tokens = states_from(self.ctx)

@@ -172,7 +172,7 @@ class CommandMapper:
                  labels: Mapping[str, str] | None = None) -> None:
         self.match = match
         self.centre = centre  # hex centre in map pixels: which way "face toward" a point turns
-        self.labels = dict(labels or {})  # faction -> "AI (normal)"
+        self.labels = dict(labels or {})  # faction -> "normal AI"
 
     # --- helpers -----------------------------------------------------------------------------
     @property
@@ -205,7 +205,8 @@ class CommandMapper:
                 return str(v.name)
         return None
 
-    def idle_status(self) -> str:
+    def idle_status(self, gm: bool = False) -> str:
+        """What the status line says while nothing happens: how to play the turn, or who is playing it."""
         enc = self.enc
         if enc.phase == SETUP:
             return "Setup: click Begin battle (Enter) to start; G for GM mode to place combatants"
@@ -216,7 +217,10 @@ class CommandMapper:
             extra = (", R shoot" if v.ranged is not None else "") + (", B cast" if v.area is not None else "")
             return (f"{enc.turn}: click a blue hex to move, an enemy to attack; "
                     f"A/S/D choose attack, shove, disengage{extra}; Enter ends the turn")
-        return f"{enc.turn} ({self.controller_label()}) is acting..."
+        label = self.controller_label()
+        if gm:  # the AI waits while the GM acts for everyone (found playing: "is acting..." for 10 s and more)
+            return f"{enc.turn}'s turn ({label}) waits while GM mode is on: act for it, or press G to let it play"
+        return f"{enc.turn} is acting ({label})..."
 
     # --- the mapping -------------------------------------------------------------------------
     def map(self, intent: Intent, s: Situation) -> Command:
@@ -281,7 +285,7 @@ class CommandMapper:
             return Say(f"{unit} selected" + ("; click a hex to place it there" if s.gm else ""), select=unit)
         if s.gm and s.selected is not None:
             return Submit(Place(s.selected, cell))
-        return Say(self.idle_status())
+        return Say(self.idle_status(s.gm))
 
     def _pick(self, intent: Pick, s: Situation) -> Command:
         enc = self.enc
@@ -294,7 +298,7 @@ class CommandMapper:
         if unit is not None and unit == actor:
             if s.mode == DISENGAGE and may:
                 return self._disengage(actor)
-            return Say(self.idle_status(), select=unit)
+            return Say(self.idle_status(s.gm), select=unit)
         if unit is not None and actor is not None and may and enc.hostile(actor, unit):
             return self._strike(actor, unit, s.mode, intent.approach)
         if unit is not None:
