@@ -243,3 +243,27 @@ def test_the_replay_s_tracker_shows_every_combatant_it_has_room_for(viewer) -> N
     v.draw(s, 1.0)
     shown = [name for _, name in v.tracker._rows]
     assert sorted(shown) == sorted(x.name for x in v.enc.views())  # every one, none behind the wheel
+
+
+def test_the_replay_colours_a_hit_on_the_party_as_the_live_log_does() -> None:
+    """Found replaying an autoplayed ambush: "Bandit 2 attacks Sir Corin ... hit, 3 damage" was red live and
+    green in the replay."""
+    from game.ui.panels import CombatLog
+    from tests.ui_harness import make_ctx
+
+    m = skirmish()
+    m.submit(Move("Mira", (8, 4)))
+    m.submit(Attack("Mira", "Goblin", roll=15, damage=2))
+    for _ in range(20):
+        if m.encounter.turn == "Goblin":
+            break
+        m.submit(EndTurn())
+    m.submit(Attack("Goblin", "Mira", roll=20, damage=3))
+    v = ReplayScene(m.encounter.scenario, list(m.encounter.history))
+    while v.k < len(v.actions):
+        v._key(pygame.K_RIGHT)
+    replayed = {t: role for t, role, _ in v.log_lines() if " attacks " in t}
+    live = CombatLog()
+    live.draw(screen(), make_ctx(m))
+    assert replayed == {t: role for t, role in live.entries if " attacks " in t}
+    assert sorted(replayed.values()) == ["bad", "good"]  # the goblin's hit on Mira red, Mira's green

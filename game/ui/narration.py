@@ -265,8 +265,36 @@ def _(ev: CombatEnded, bonus: Bonus | None = None) -> Entry:
     return f"Combat over: {who} ({'no foe left standing' if winners else 'no two hostile sides are left'})", "accent"
 
 
-def event_lines(events: Iterable[object], bonus: Bonus | None = None) -> list[Entry]:
-    return [e for e in (event_line(ev, bonus) for ev in events) if e is not None]
+PARTY = ("player", "ally")  # the side the window calls "you" (the factions a player commands by default)
+
+
+def party_side(enc: EncounterView) -> Callable[[str], bool]:
+    """Is this combatant on the party's side? (Told by its faction; a name no longer known: no.)"""
+
+    def party(name: str) -> bool:
+        try:
+            return enc.view(name).faction in PARTY
+        except Exception:  # a combatant removed since: its line keeps the neutral colour
+            return False
+
+    return party
+
+
+def event_lines(events: Iterable[object], bonus: Bonus | None = None,
+                party: Callable[[str], bool] | None = None) -> list[Entry]:
+    """The events' lines; with ``party`` (is this combatant on the party's side?) a blow, shot, burst or shove
+    that lands on the party reads red, not green: green is every other landed blow, red the party's loss
+    (the combat log and the replay colour alike)."""
+    out: list[Entry] = []
+    for ev in events:
+        entry = event_line(ev, bonus)
+        if entry is None:
+            continue
+        target = getattr(ev, "target", None)
+        if party is not None and entry[1] == "good" and isinstance(target, str) and party(target):
+            entry = (entry[0], "bad")
+        out.append(entry)
+    return out
 
 
 def bonus_from(enc: EncounterView) -> Bonus:

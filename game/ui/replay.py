@@ -35,7 +35,7 @@ from .camera import Camera
 from .context import BattleContext
 from .gm.buttons import Button, ButtonRow, hit
 from .maplayer import MapLayer
-from .narration import Entry, action_line, bonus_from, event_lines
+from .narration import Entry, action_line, bonus_from, event_lines, party_side
 from .overlays import FacingArcs
 from .panels.card import CombatantCard
 from .panels.initiative import InitiativeTracker
@@ -72,6 +72,7 @@ class ReplayScene(Scene):
         # round 1 when combat began with nobody to act. Rolling bonuses do not change once combat begins.
         whole = replay(scenario, actions)
         bonus = bonus_from(whole)
+        party = party_side(whole)  # the same colours as the live combat log
         round_now = replay(scenario, []).round
         self.step_lines: list[list[Entry]] = []
         self.round_after: list[int] = [round_now]
@@ -81,7 +82,7 @@ class ReplayScene(Scene):
                     round_now = ev.round
                 elif isinstance(ev, CombatBegan):
                     round_now = max(round_now, 1)
-            self.step_lines.append(event_lines(record.events, bonus))
+            self.step_lines.append(event_lines(record.events, bonus, party))
             self.round_after.append(round_now)
         self.k = 0
         self.enc = replay(scenario, [])

@@ -17,27 +17,11 @@ from game.rules import Event
 
 from .. import theme as th
 from ..context import BattleContext, Reply
-from ..narration import Bonus, Entry, bonus_from, event_line
+from ..narration import Bonus, Entry, bonus_from, event_lines, party_side
 from .framed import FramedPanel
 
 WIDTH = 350  # clear of the action bar (bottom centre, ~560 px wide)
 HEIGHT = 188
-
-
-PARTY = ("player", "ally")  # the side the window calls "you" (the factions a player commands by default)
-
-
-def party_of(ctx: BattleContext) -> Callable[[str], bool]:
-    """Is this combatant on the party's side? (Told by its faction; a name no longer known: no.)"""
-    enc = ctx.encounter
-
-    def party(name: str) -> bool:
-        try:
-            return enc.view(name).faction in PARTY
-        except Exception:  # a combatant removed since: its line keeps the neutral colour
-            return False
-
-    return party
 
 
 class CombatLog(FramedPanel):
@@ -56,16 +40,7 @@ class CombatLog(FramedPanel):
     # --- feeding -----------------------------------------------------------------
     def add_events(self, events: Sequence[Event], bonus: Bonus | None = None,
                    party: Callable[[str], bool] | None = None) -> None:
-        """The events' lines; with ``party`` (is this combatant on the party's side?) a blow, shot, burst or
-        shove that lands on the party reads red, not green: green is the party's luck, red its loss."""
-        for ev in events:
-            entry = event_line(ev, bonus)
-            if entry is None:
-                continue
-            target = getattr(ev, "target", None)
-            if party is not None and entry[1] == "good" and isinstance(target, str) and party(target):
-                entry = (entry[0], "bad")
-            self.entries.append(entry)
+        self.entries.extend(event_lines(events, bonus, party))
         self.scroll = 0  # something new happened: show it
 
     def sync(self, ctx: BattleContext) -> None:
@@ -80,7 +55,7 @@ class CombatLog(FramedPanel):
             self._seen = 0
             self._replay_earlier(ctx, len(ctx.encounter.history) - len(applied))
         for a in applied[self._seen:]:
-            self.add_events(a.events, bonus_from(ctx.encounter), party_of(ctx))
+            self.add_events(a.events, bonus_from(ctx.encounter), party_side(ctx.encounter))
         self._seen = len(applied)
 
     def _replay_earlier(self, ctx: BattleContext, n: int) -> None:
@@ -88,7 +63,7 @@ class CombatLog(FramedPanel):
         if n <= 0:
             return
         bonus = bonus_from(ctx.encounter)  # rolling bonuses do not change once combat begins
-        party = party_of(ctx)
+        party = party_side(ctx.encounter)
         for record in list(ctx.encounter.records)[:n]:
             self.add_events(record.events, bonus, party)
 
