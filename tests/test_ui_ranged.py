@@ -122,3 +122,31 @@ def test_a_target_out_of_range_is_not_called_blocked_by_terrain(tmp_path: Path) 
     said = [ln.text for ln in rp.lines or []]
     assert rp.sight == "out of range" and "Sight: no line within range" in said
     assert not any("blocked" in t for t in said)
+
+
+def test_a_spent_area_ability_offers_no_burst_mode(tmp_path: Path) -> None:
+    """Found playing ship_boarding: after the Sea Witch's one burst, B still lit the mode and shaded the
+    centres; only hovering told the burst was spent (R32)."""
+    from game.maps import load_scenario
+    from game.match import Match
+    from game.rules import Cast
+    from game.ui.commands import CommandMapper, Say, SetMode, Situation
+    from game.ui.hud import action_buttons
+
+    units = [{"name": "Mage", "at": (1, 1), "faction": "player", "initiative": 8, "area_range": 4, "area_radius": 1,
+              "area_attack": 2, "area_damage": "4", "area_uses": 1},
+             {"name": "Orc", "at": (5, 2), "faction": "enemy", "initiative": 5, "facing": "w"}]
+    m = Match(load_scenario(write_map(tmp_path / "one.tmx", TERRAIN, units=units, title="One")))
+    m.submit(Begin())
+    mapper = CommandMapper(m, make_ctx(m).geometry.cell_center)
+    assert mapper.map(SetMode(CAST), Situation()) == Say(
+        "Cast: click the hex to centre the area on (friends inside are hit too)", mode=CAST)
+    m.submit(Cast("Mage", (5, 2)))
+    m.submit(EndTurn())
+    while m.encounter.turn != "Mage":
+        m.submit(EndTurn())
+    assert m.encounter.view("Mage").area_uses_left == 0
+    said = mapper.map(SetMode(CAST), Situation())
+    assert said == Say("Mage has used every burst of its area ability (1 of 1)", mode="attack")
+    bar = {cmd: b for b, cmd in action_buttons(make_ctx(m), True, False)}
+    assert not bar["mode:cast"].enabled

@@ -29,7 +29,7 @@ from .anim import Animator, anims_for
 from .battle_input import BattleInput, ViewOp
 from .battle_view import BattleView, screen_fits
 from .camera import Camera
-from .commands import ATTACK, Ask, CommandMapper, Intent, Pick, Say, Situation, Submit, TakeBack, UndoLast
+from .commands import ATTACK, Ask, CommandMapper, Intent, Pick, Say, SetMode, Situation, Submit, TakeBack, UndoLast
 from .confirm import ConfirmScene
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Reply, Widget
 from .director import Director
@@ -269,7 +269,7 @@ class BattleScene(Scene):
         return None
 
     def _button(self, cmd: str) -> Transition | None:
-        from .commands import BeginBattle, EndTurnNow, FleeNow, SetMode, UndoLast
+        from .commands import BeginBattle, EndTurnNow, FleeNow
 
         intents: dict[str, Intent] = {"begin": BeginBattle(), "end_turn": EndTurnNow(), "flee": FleeNow(),
                                       "undo": UndoLast()}
@@ -388,6 +388,8 @@ class BattleScene(Scene):
         if cmd == "undo":
             why = self.match.can_undo() or ""
             self.ctx.status = f"Cannot undo: {why.removeprefix('undo: ')}"
+        elif cmd.startswith("mode:"):  # the mapper's own words for a mode that cannot be used now
+            self.perform(SetMode(cmd.removeprefix("mode:")))
 
     def _pause_menu(self) -> MenuScene:
         log = self.opts.log_path

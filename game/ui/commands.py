@@ -270,6 +270,9 @@ class CommandMapper:
             v = enc.view(actor)
             if v.area is None:
                 return Say(f"{actor} has no area ability", mode=ATTACK)
+            if v.area_uses_left <= 0:  # R32: spent; the mode would shade centres it cannot use (found playing)
+                return Say(f"{actor} has used every burst of its area ability ({v.area.uses} of {v.area.uses})",
+                           mode=ATTACK)
         words = {
             DISENGAGE: "Disengage: click your combatant (or press D again) to try it",
             SHOVE: "Shove: click an adjacent enemy to push it one hex away",

@@ -130,7 +130,8 @@ def action_buttons(ctx: BattleContext, can_undo: bool, setup: bool) -> list[tupl
     for (label, k, cmd), bw in zip(specs, widths, strict=True):
         b = Button(label, pygame.Rect(x, y, bw, ACTION_BAR - 16), k)
         b.active = cmd == f"mode:{ctx.action_mode}"
-        b.enabled = cmd != "undo" or can_undo
+        b.enabled = (cmd != "undo" or can_undo) and (cmd != "mode:cast" or (actor is not None
+                                                                          and actor.area_uses_left > 0))
         out.append((b, cmd))
         x += bw + 6
     return out
