@@ -9,7 +9,7 @@ from game.render.pg import pygame
 from game.ui.overlays import ActionPreview
 from game.ui.panels.combat_log import CombatLog
 from game.ui.scene import SceneStack
-from tests.scene_harness import frame, hover, key, open_battle, to_turn
+from tests.scene_harness import click, frame, hover, key, open_battle, to_turn
 from tests.ui_harness import DEFAULT
 
 EVERYONE = ("player", "ally", "enemy", "neutral")
@@ -177,3 +177,13 @@ def test_an_ai_turn_in_gm_mode_says_it_waits_not_that_it_is_acting(tmp_path: Pat
         if enc.turn != first:
             break
     assert enc.turn != first
+
+
+def test_the_turn_s_hint_names_the_hexes_as_they_are_drawn(tmp_path: Path) -> None:
+    """The status line said "click a blue hex to move" over pale reach shading (on ship_boarding the blue is
+    the water)."""
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=EVERYONE, setup=False)
+    frame(scene, screen)
+    to_turn(scene, "Mira")
+    click(scene, scene.match.encounter.view("Mira").cell)  # her own token: the turn's hint
+    assert scene.ctx.status.startswith("Mira: click a shaded hex to move, an enemy to attack")

@@ -215,7 +215,7 @@ class CommandMapper:
         if self.match.is_human_turn():
             v = enc.view(enc.turn)
             extra = (", R shoot" if v.ranged is not None else "") + (", B cast" if v.area is not None else "")
-            return (f"{enc.turn}: click a blue hex to move, an enemy to attack; "
+            return (f"{enc.turn}: click a shaded hex to move, an enemy to attack; "
                     f"A/S/D choose attack, shove, disengage{extra}; Enter ends the turn")
         label = self.controller_label()
         if gm:  # the AI waits while the GM acts for everyone (found playing: "is acting..." for 10 s and more)
