@@ -51,6 +51,8 @@ def test_no_attack_tooltip_outlives_the_pause_menu(tmp_path: Path) -> None:
     stack.apply(key(scene, pygame.K_ESCAPE))
     menu = stack.top
     assert menu is not scene  # the pause menu is on top
+    frame(scene, screen)  # drawn under the menu: no preview shows through it
+    assert preview.lines is None and scene.ctx.hovered_unit is None
     menu.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
     stack.apply(menu.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
                                                      scancode=0)))

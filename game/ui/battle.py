@@ -292,6 +292,11 @@ class BattleScene(Scene):
             self.save_setup()
         return reply.transition
 
+    def covered(self) -> None:
+        """A dialog or menu opened over the battle: the hover preview under it would show through, its
+        tooltip running into the dialog's text (found at the End-turn question), so nothing is hovered."""
+        self.uncovered()
+
     def uncovered(self) -> None:
         """Back from a menu or a dialog: the pointer moved under it unseen, so nothing stays hovered (the
         preview's tooltip would otherwise outlive the menu, into the next combatant's turn) until it moves."""

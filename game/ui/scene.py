@@ -48,6 +48,9 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window was resized (or went full screen)."""
 
+    def covered(self) -> None:
+        """A scene (a dialog, a menu) opened above this one: it no longer follows the pointer."""
+
     def uncovered(self) -> None:
         """The scene above this one closed: whatever the pointer did meanwhile, this scene did not see."""
 
@@ -73,6 +76,8 @@ class SceneStack:
             if self.scenes:
                 self.scenes[-1].uncovered()
         elif tr.kind == "push" and tr.scene is not None:
+            if self.scenes:
+                self.scenes[-1].covered()
             self.scenes.append(tr.scene)
         elif tr.kind == "replace" and tr.scene is not None:
             self.scenes[-1] = tr.scene
