@@ -207,7 +207,7 @@ class GMTools:
             rows.append([("save", "Save setup as a map…")])
         rows.append([("undo", "Undo the last action")])
         if enc.phase == "setup":
-            rows.append([("begin", "Begin combat")])
+            rows.append([("begin", "Begin battle")])  # the action bar's words for the same thing
         elif enc.phase == "active":
             rows.append([("end", "End combat")])
         return rows
@@ -277,8 +277,8 @@ class GMTools:
                 anchor="topright")
         name = gm_target(ctx)
         if name is None:
-            th.text(screen, "select a combatant: its token or tracker row", (x, frame.y + 34), size=th.SMALL,
-                    colour=th.MUTED)
+            th.text(screen, th.fit("select one: its token or tracker row", frame.width - 2 * th.PAD, th.SMALL),
+                    (x, frame.y + 34), size=th.SMALL, colour=th.MUTED)
             return
         v = ctx.encounter.view(name)
         th.text(screen, th.fit(name, frame.width - 2 * th.PAD - 80, th.BODY, True), (x, frame.y + 34), bold=True,
@@ -311,7 +311,8 @@ class GMTools:
             th.text(screen, f"{max(v.hp, 0)}/{v.hp_max} hp", self._hp_label.center, colour=colour, bold=True,
                     anchor="center")
         hint = "drag a token to place it" if ctx.encounter.phase == "setup" else "shift+click a token to act on it"
-        th.text(screen, hint, (frame.x + th.PAD, frame.bottom - 22), size=th.SMALL, colour=th.FAINT)
+        th.text(screen, th.fit(hint, frame.width - 2 * th.PAD, th.SMALL), (frame.x + th.PAD, frame.bottom - 22),
+                size=th.SMALL, colour=th.FAINT)
         if self.dragging is not None and ctx.hovered_cell is not None:
             self._draw_drop(screen, ctx, (ctx.hovered_cell[0], ctx.hovered_cell[1]))
         if self.form is not None:
