@@ -113,3 +113,13 @@ def test_three_winning_sides_read_as_a_list() -> None:
     assert joined(["player"]) == "player"
     assert joined(["player", "ally"]) == "player and ally"
     assert joined(["ally", "neutral", "player"]) == "ally, neutral and player"
+
+
+def test_winners_are_said_in_the_game_s_order_of_factions() -> None:
+    """Found on the ambush's summary: "Ally, neutral and player win" (the engine sorts winners by name)."""
+    from game.rules import CombatEnded, EndReason
+    from game.ui.narration import event_line, in_faction_order
+
+    assert in_faction_order(("ally", "neutral", "player")) == ["player", "ally", "neutral"]
+    line = event_line(CombatEnded(reason=EndReason.NO_HOSTILES, winners=("ally", "neutral", "player")))
+    assert line == ("Combat over: player, ally and neutral win (no foe left standing)", "accent")

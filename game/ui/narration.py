@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import singledispatch
 
 from game.rules import (
+    FACTIONS,
     Action,
     Applied,
     AreaCast,
@@ -255,9 +256,16 @@ def joined(names: Iterable[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def in_faction_order(factions: Iterable[str]) -> list[str]:
+    """Factions as the game lists them (player, ally, enemy, neutral), not as the engine sorts them: "player,
+    ally and neutral win", not "ally, neutral and player win"."""
+    rank = {f: i for i, f in enumerate(FACTIONS)}
+    return sorted(factions, key=lambda f: (rank.get(f, len(rank)), f))
+
+
 @event_line.register
 def _(ev: CombatEnded, bonus: Bonus | None = None) -> Entry:
-    winners = tuple(ev.winners)
+    winners = tuple(in_faction_order(ev.winners))
     who = (joined(winners) + (" wins" if len(winners) == 1 else " win")) if winners else "nobody wins"
     if ev.reason == "gm":
         return f"Combat over (ended by the GM): {who}", "accent"

@@ -23,7 +23,7 @@ from . import theme as th
 from .battle_stats import CombatantStats, battle_stats
 from .chrome import DIM, GOLD, INK, Button, panel, shade, text
 from .menus import MenuScene
-from .narration import joined
+from .narration import in_faction_order, joined
 from .scene import QUIT, Transition
 
 ROW = 24
@@ -50,7 +50,7 @@ def summary_lines(enc: Any, log_path: object, humans: set[str]) -> tuple[str, li
     """The headline and body of the end-of-battle summary, from the encounter as it ended.
 
     Victory or defeat is told from the human's side; in an AI-only battle, who won."""
-    winners = outcome.winners if (outcome := enc.outcome()) else ()
+    winners = in_faction_order(outcome.winners) if (outcome := enc.outcome()) else []
     playing = humans & {v.faction for v in enc.views()}
     if winners:
         if playing:
