@@ -267,3 +267,10 @@ def test_the_replay_colours_a_hit_on_the_party_as_the_live_log_does() -> None:
     live.draw(screen(), make_ctx(m))
     assert replayed == {t: role for t, role in live.entries if " attacks " in t}
     assert sorted(replayed.values()) == ["bad", "good"]  # the goblin's hit on Mira red, Mira's green
+
+
+def test_an_end_of_turn_step_says_whose_turn_ended(viewer) -> None:
+    """The step panel said only "End of turn"; a viewer stepping through wants to know whose."""
+    v, s = viewer  # place, place, begin, end_turn (the goblin's), move, attack, end_turn (Mira's)
+    assert v.step_words[3] == "Goblin ends the turn" and v.step_words[6] == "Mira ends the turn"
+    assert v.step_words[4] == "Mira moves to 8,4"

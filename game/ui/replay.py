@@ -56,7 +56,7 @@ TERRAIN_FILL = {"normal": (104, 126, 82), "difficult": (92, 104, 60), "water": (
 class ReplayScene(Scene):
     def __init__(self, scenario: Any, actions: Sequence[Any], *, tmx_path: Any = None, art: Any = None,
                  size: tuple[int, int] | None = None) -> None:
-        from game.rules import CombatBegan, RoundStarted, TurnStarted, replay
+        from game.rules import CombatBegan, CombatEnded, EndTurn, RoundStarted, TurnStarted, replay
 
         self.scenario = scenario
         self.actions = list(actions)
@@ -76,10 +76,18 @@ class ReplayScene(Scene):
         round_now = replay(scenario, []).round
         self.step_lines: list[list[Entry]] = []
         self.round_after: list[int] = [round_now]
-        for record in whole.records:
+        self.step_words: list[str] = []  # each step in a sentence; an end of turn says whose (found: "End of turn")
+        acting: str | None = None
+        for action, record in zip(actions, whole.records, strict=True):
+            said = action_line(action)
+            self.step_words.append(f"{acting} ends the turn" if isinstance(action, EndTurn) and acting else said)
             for ev in record.events:
+                if isinstance(ev, TurnStarted):
+                    acting = ev.unit
                 if isinstance(ev, RoundStarted | TurnStarted):
                     round_now = ev.round
+                elif isinstance(ev, CombatEnded):
+                    acting = None
                 elif isinstance(ev, CombatBegan):
                     round_now = max(round_now, 1)
             self.step_lines.append(event_lines(record.events, bonus, party))
@@ -387,7 +395,7 @@ class ReplayScene(Scene):
         th.draw_frame(screen, frame)
         x = frame.x + th.PAD
         th.text(screen, "This step", (x, frame.y + 8), size=th.SMALL, colour=th.MUTED, bold=True)
-        current = action_line(self.actions[self.k - 1]) if self.k else "the map as loaded (Right steps)"
+        current = self.step_words[self.k - 1] if self.k else "the map as loaded (Right steps)"
         y = frame.y + 28
         for part in th.wrap(current, frame.width - 2 * th.PAD):
             th.text(screen, part, (x, y), colour=th.ACCENT)
@@ -472,7 +480,7 @@ class ReplayScene(Scene):
             k = self.step_at(self.mouse[0])
             at = next((r for r, rect in self.round_marks if rect.collidepoint(self.mouse)), None)
             what = f"round {at}: its start" if at is not None else \
-                f"step {k}: " + (action_line(self.actions[k - 1]) if k else "the map as loaded")
+                f"step {k}: " + (self.step_words[k - 1] if k else "the map as loaded")
             self._tip = what  # drawn last, above the buttons
 
 
