@@ -285,3 +285,17 @@ def test_in_combat_a_shift_click_picks_a_hostile_for_the_card_and_strikes_nobody
     frame(s, ctx, ws)
     submit(ctx, send(ctx, ws, click(button(gm(ws), ("hp", -1)).rect.center)))
     assert m.encounter.view("Goblin").hp == 6 and m.encounter.view("Mira").hp == m.encounter.view("Mira").hp_max
+
+
+def test_the_join_form_starts_at_the_last_hex_pointed_at_on_the_map_not_under_the_card(tmp_path) -> None:
+    """Found playing: "At hex" was filled with the hex under the card's own Add button (1,3), the click's."""
+    m = skirmish(tmp_path)
+    ctx, ws, s = gm_table(m)
+    hover(ctx, (7, 2))
+    frame(s, ctx, ws)  # the GM card notes the last hex pointed at on the map
+    centre = button(gm(ws), "join").rect.center
+    ctx.hovered_cell = ctx.cell_at(centre)  # as the battle scene records a click: the hex under the button
+    assert ctx.hovered_cell is not None and tuple(ctx.hovered_cell) != (7, 2)
+    send(ctx, ws, click(centre))
+    form = gm(ws).form
+    assert form is not None and form.field("at").value == "7,2"

@@ -146,7 +146,9 @@ class GMTools:
 
     def _click(self, key: Any, ctx: BattleContext) -> Reply:
         if key == "join":
-            at = ctx.hovered_cell or self.last_cell  # the last hex pointed at on the map
+            # The last hex pointed at on the map: not the hex under the pointer now, which is under this card
+            # (found: "At hex" filled with 1,3, under the card's own button, outlined on top of the card).
+            at = self.last_cell
             self.form = join_form(ctx.encounter, at)
             pygame.key.start_text_input()
             return Reply(status="add a combatant: fill in the form, click the map for its hex")
@@ -263,7 +265,8 @@ class GMTools:
         r = round(ctx.hex_radius() * (0.78 + 1.42 * v.radius))
         ghost = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
         pygame.draw.circle(ghost, (*th.faction_colour(v.faction), 130), (r + 1, r + 1), r)
-        pygame.draw.circle(ghost, (255, 255, 255, 200), (r + 1, r + 1), r, 2)
+        rim = (*th.BAD, 255) if reason else (255, 255, 255, 200)  # a refused drop reads red all round
+        pygame.draw.circle(ghost, rim, (r + 1, r + 1), r, 3 if reason else 2)
         ghost_rect = screen.blit(ghost, (ctx.mouse[0] - r - 1, ctx.mouse[1] - r - 1))
         head = th.Line(f"place {self.dragging} at {cell[0]},{cell[1]}", "accent", bold=True)
         lines = [head, th.Line(f"refused: {reason}", "bad")] if reason else [head]
