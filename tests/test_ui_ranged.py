@@ -150,3 +150,28 @@ def test_a_spent_area_ability_offers_no_burst_mode(tmp_path: Path) -> None:
     assert said == Say("Mage has used every burst of its area ability (1 of 1)", mode="attack")
     bar = {cmd: b for b, cmd in action_buttons(make_ctx(m), True, False)}
     assert not bar["mode:cast"].enabled
+
+
+def test_the_shot_s_tooltip_leaves_its_sight_line_in_view() -> None:
+    """Found at Harrow Keep: hovering a target put the tooltip over most of the sight line and the cover it
+    rings. With the shooter to the right of its target the box now goes where the line is not."""
+    import tempfile
+
+    from game.maps import load_scenario
+    from game.match import Match
+    from game.ui.panels.tooltips import Tooltips
+
+    units = [{"name": "Archer", "at": (12, 3), "faction": "player", "initiative": 9, "ranged": "2-8",
+              "ranged_attack": 3, "ranged_damage": "1d6"},
+             {"name": "Orc", "at": (4, 3), "faction": "enemy", "initiative": 5, "facing": "e"}]
+    path = write_map(Path(tempfile.mkdtemp()) / "line.tmx", ["." * 14] * 8, units=units, title="Line")
+    m = Match(load_scenario(path))
+    m.submit(Begin())
+    ctx, rp, tips, s = make_ctx(m), RangedPreview(), Tooltips(), screen()
+    ctx.selected, ctx.action_mode = "Archer", SHOOT
+    hover(ctx, (4, 3))
+    frame(s, ctx, [rp, tips])
+    (box, _anchor), = tips.drawn
+    a, b = (ctx.cell_to_screen(c) for c in rp.line)
+    samples = [(a[0] + (b[0] - a[0]) * i / 20, a[1] + (b[1] - a[1]) * i / 20) for i in range(21)]
+    assert not any(box.collidepoint(p) for p in samples)

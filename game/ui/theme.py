@@ -61,6 +61,7 @@ class Tip(NamedTuple):
     near: tuple[float, float]
     min_width: int
     edge: tuple[int, int, int]
+    clear: tuple[pygame.Rect, ...] = ()  # what the tip should leave in view where it can (a sight line)
 
 
 class Host(Protocol):
@@ -182,9 +183,10 @@ MAX_TIPS = 8
 
 
 def post_tip(ctx: Host, lines: Sequence[Line], near: tuple[float, float], *, min_width: int = 0,
-             edge: tuple[int, int, int] = PANEL_EDGE) -> None:
-    """Queue a tooltip for the Tooltips panel to draw above all panels this frame (see BattleContext.tips)."""
-    ctx.tips.append(Tip(list(lines), near, min_width, edge))
+             edge: tuple[int, int, int] = PANEL_EDGE, clear: Sequence[pygame.Rect] = ()) -> None:
+    """Queue a tooltip for the Tooltips panel to draw above all panels this frame (see BattleContext.tips);
+    ``clear``: small rects it should cover as few of as it can (after the panels), such as a sight line's."""
+    ctx.tips.append(Tip(list(lines), near, min_width, edge, tuple(clear)))
     del ctx.tips[:-MAX_TIPS]  # bounded even if no Tooltips panel ever drains it
 
 

@@ -12,6 +12,8 @@ rings for enemies, amber for friendly fire), their chances and push arrows, from
 
 from __future__ import annotations
 
+import math
+
 from game.render.pg import pygame
 from game.rules import CastPreview, EncounterView, ShootPreview
 
@@ -158,9 +160,16 @@ class RangedPreview:
         blocked = [(c[0], c[1]) for c in (p.blocked_by or report["blocked_by"])]
         self.marked_blocked = blocked
         draw.hexes(screen, ctx, blocked, (255, 90, 70, 90), (255, 90, 70, 255), 3)
-        draw.arrow(screen, ctx.cell_to_screen(a), ctx.cell_to_screen(b), colour, width)
+        start, end = ctx.cell_to_screen(a), ctx.cell_to_screen(b)
+        draw.arrow(screen, start, end, colour, width)
         self.lines = wording.shoot_lines(p)
-        th.post_tip(ctx, self.lines, ctx.mouse, min_width=300, edge=colour)
+        # The tooltip keeps the sight line and its ringed cover hexes in view where it can (found at Harrow Keep:
+        # it sat over most of the line it explains).
+        steps = max(1, int(math.dist(start, end) // 16))
+        line = [pygame.Rect(round(start[0] + (end[0] - start[0]) * i / steps) - 4,
+                            round(start[1] + (end[1] - start[1]) * i / steps) - 4, 8, 8) for i in range(steps + 1)]
+        rings = [ctx.hex_rect(c) for c in report["cover"]]
+        th.post_tip(ctx, self.lines, ctx.mouse, min_width=300, edge=colour, clear=line + rings)
 
     def _cast(self, screen: pygame.Surface, ctx: BattleContext, name: str, cell: Cell) -> None:
         enc = ctx.encounter
