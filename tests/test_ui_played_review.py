@@ -189,3 +189,23 @@ def test_the_turn_s_hint_names_the_hexes_as_they_are_drawn(tmp_path: Path) -> No
     to_turn(scene, "Mira")
     click(scene, scene.match.encounter.view("Mira").cell)  # her own token: the turn's hint
     assert scene.ctx.status.startswith("Mira: click a shaded hex to move, an enemy to attack")
+
+
+def test_moving_a_large_creature_outlines_every_hex_it_would_stand_on(tmp_path: Path) -> None:
+    """Moving Bjorn (large) or the Cave Troll outlined only the centre hex of where it would end (R26)."""
+    from game.ui.overlays import PathPreview
+
+    giants = Path(__file__).resolve().parents[1] / "maps" / "giants_lair.tmx"
+    scene, screen = open_battle(tmp_path, giants, humans=EVERYONE, setup=False)
+    frame(scene, screen)
+    enc = scene.match.encounter
+    big = next(v.name for v in enc.views() if v.radius > 0 and v.faction in ("player", "ally"))
+    to_turn(scene, big)
+    me = enc.view(big)
+    target = next(c for c, cost, _ in enc.reach_for(big).destinations() if cost >= 2)
+    hover(scene, target)
+    frame(scene, screen)
+    preview = next(w for w in scene.widgets if isinstance(w, PathPreview))
+    assert preview.path and preview.path[-1] == target
+    assert sorted(preview.footprint) == sorted((c[0], c[1]) for c in enc.layout.disc(target, me.radius))
+    assert len(preview.footprint) == 7 if me.radius == 1 else len(preview.footprint) > 7

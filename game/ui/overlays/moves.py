@@ -89,6 +89,7 @@ class PathPreview:
     def __init__(self) -> None:
         self.lines: list[Line] | None = None  # what the tooltip says now (tests read it)
         self.path: list[Cell] = []
+        self.footprint: list[Cell] = []  # a large mover's hexes at the path's end, as outlined
         self._key: object = None
         self._plan: tuple[list[Line] | None, list[Cell], bool] = (None, [], False)
 
@@ -109,7 +110,7 @@ class PathPreview:
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
-        self.lines, self.path = None, []
+        self.lines, self.path, self.footprint = None, [], []
         name = mover(ctx)
         cell = ctx.hovered_cell
         if name is None or cell is None:
@@ -127,7 +128,12 @@ class PathPreview:
             return
         if path:
             self.path = path
-            draw.path(screen, [ctx.cell_to_screen(c) for c in path], th.WARN if stops else (250, 250, 244),
-                      width=max(2, round(4 * ctx.zoom)))
+            colour = th.WARN if stops else (250, 250, 244)
+            draw.path(screen, [ctx.cell_to_screen(c) for c in path], colour, width=max(2, round(4 * ctx.zoom)))
+            radius = enc.view(name).radius
+            if radius:  # a large or giant mover: every hex it would stand on there, not only its centre (R26)
+                self.footprint = [(c[0], c[1]) for c in enc.layout.disc(path[-1], radius)]
+                for c in self.footprint:
+                    pygame.draw.polygon(screen, colour, ctx.hex_polygon(c), 2)
         self.lines = lines
         th.post_tip(ctx, lines, ctx.mouse, min_width=220)
