@@ -299,3 +299,24 @@ def test_the_join_form_starts_at_the_last_hex_pointed_at_on_the_map_not_under_th
     send(ctx, ws, click(centre))
     form = gm(ws).form
     assert form is not None and form.field("at").value == "7,2"
+
+
+def test_ctrl_a_in_a_form_field_selects_its_text_and_typing_replaces_it(tmp_path) -> None:
+    """Found playing: Ctrl+A did not select the field, so typing 30 over "24" gave "2430"... and "230"."""
+    m = skirmish(tmp_path)
+    ctx, ws, s = gm_table(m, selected="Goblin")
+    form = open_gm_form(ctx, ws, s, "edit")  # in combat: "Set hit points..."
+    i = form.focus
+    before = form.fields[i].value
+    assert before  # the goblin's hit points, filled in
+    send(ctx, ws, key(pygame.K_a, pygame.KMOD_CTRL))
+    frame(s, ctx, ws)  # drawn with the selection
+    for ev in typed("3"):
+        send(ctx, ws, ev)
+    assert form.fields[i].value == "3"  # replaced, not appended
+    for ev in typed("0"):
+        send(ctx, ws, ev)
+    assert form.fields[i].value == "30"
+    send(ctx, ws, key(pygame.K_a, pygame.KMOD_CTRL))
+    send(ctx, ws, key(pygame.K_BACKSPACE))
+    assert form.fields[i].value == ""

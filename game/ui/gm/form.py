@@ -58,6 +58,7 @@ class Form:
         self.ok_label = ok
         self.hint = hint
         self.focus = 0
+        self.all_selected = False  # Ctrl+A: the focused field's text is selected; typing replaces it
         self.error: str | None = None
         self.rects: list[pygame.Rect] = []
         self.buttons: dict[str, pygame.Rect] = {}
@@ -83,7 +84,8 @@ class Form:
         if event.type == pygame.TEXTINPUT:
             f = self.fields[self.focus]
             if not f.choices and event.text.isprintable():
-                f.value += event.text
+                f.value = event.text if self.all_selected else f.value + event.text
+                self.all_selected = False
                 self.error = None
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -93,7 +95,7 @@ class Form:
                 return "cancel"
             for i, r in enumerate(self.rects):
                 if r.collidepoint(event.pos):
-                    self.focus = i
+                    self.focus, self.all_selected = i, False
                     self.fields[i].cycle()
                     return None
             picking = next((f for f in self.fields if f.pick), None)
@@ -106,6 +108,10 @@ class Form:
 
     def _key(self, event: pygame.event.Event) -> Any:
         f = self.fields[self.focus]
+        if event.key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and not f.choices:
+            self.all_selected = True  # as in any text box (found: Ctrl+A then "230" for "30" appended to "24")
+            return None
+        selected, self.all_selected = self.all_selected, False
         if event.key == pygame.K_ESCAPE:
             return "cancel"
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -119,8 +125,11 @@ class Form:
         elif f.choices and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
             f.cycle(-1 if event.key == pygame.K_LEFT else 1)
         elif event.key == pygame.K_BACKSPACE and not f.choices:
-            f.value = f.value[:-1]
+            f.value = "" if selected else f.value[:-1]
             self.error = None
+        elif event.key in (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LMETA,
+                           pygame.K_RMETA):
+            self.all_selected = selected  # a modifier pressed alone keeps the selection
         return None
 
     # --- drawing -----------------------------------------------------------------
@@ -163,6 +172,10 @@ class Form:
             shown = f"‹ {f.value} ›" if f.choices else f.value + ("|" if focused else "")
             if f.pick and not f.value:
                 shown = "click the map" if not focused else "|  (or click the map)"
+            if focused and self.all_selected and f.value:  # the selected text, highlighted as a text box does
+                sel = pygame.Rect(box.x + 6, box.y + 4, min(box.width - 12, th.text_width(f.value) + 4), box.height - 8)
+                pygame.draw.rect(screen, (70, 96, 150), sel, border_radius=3)
+                shown = f.value
             th.text(screen, th.fit(shown, box.width - 12), (box.x + 8, box.centery), colour=th.TEXT, anchor="midleft")
         y += ROW * per + 6
         for line in err_lines:
