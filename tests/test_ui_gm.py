@@ -18,6 +18,7 @@ from tests.ui_harness import (
     hover,
     key,
     make_ctx,
+    motion,
     new_match,
     release,
     screen,
@@ -320,3 +321,19 @@ def test_ctrl_a_in_a_form_field_selects_its_text_and_typing_replaces_it(tmp_path
     send(ctx, ws, key(pygame.K_a, pygame.KMOD_CTRL))
     send(ctx, ws, key(pygame.K_BACKSPACE))
     assert form.fields[i].value == ""
+
+
+def test_an_open_form_leaves_no_map_preview_under_it(tmp_path) -> None:
+    """Found playing: with the edit form open, hovering a token still drew its name tag and facing arcs."""
+    from game.ui import overlays
+    from game.ui.overlays import FacingArcs
+
+    m = skirmish(tmp_path)
+    ctx, ws, s = gm_table(m, selected="Goblin")
+    ws = ws + overlays.widgets()
+    open_gm_form(ctx, ws, s, "edit")
+    pos = hover(ctx, (7, 5))  # the battle scene records the hovered hex and token first...
+    ctx.hovered_unit = "Goblin"
+    send(ctx, ws, motion(pos))  # ...then the panels hear the motion: the form claims it
+    frame(s, ctx, ws)
+    assert ctx.hovered_unit is None and next(w for w in ws if isinstance(w, FacingArcs)).shown is None

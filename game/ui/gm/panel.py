@@ -174,7 +174,13 @@ class GMTools:
     def _form_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         assert self.form is not None
         if event.type == pygame.MOUSEMOTION:
-            return Reply()  # the form is modal: the map shows no preview under it
+            # The form is modal: the map shows no preview under it (found: name tags and arc labels drawn under
+            # the edit form); a form that picks a hex keeps the hex under the pointer, off the form, for that.
+            picking = any(f.pick for f in self.form.fields)
+            if not picking or self.form.frame.collidepoint(event.pos):
+                ctx.hovered_cell = None
+            ctx.hovered_unit = None
+            return Reply()
         out = self.form.handle_event(event, ctx.cell_at)
         if out is None:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.form.error:
