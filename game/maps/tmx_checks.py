@@ -20,7 +20,7 @@ from .layer_tree import LAYER_TAGS, DrawLayer, offset_margins
 from .pixels import TiledPixels
 from .safe_xml import XmlError, parse_untrusted
 from .shipped import assets_folder
-from .tmx_properties import INT_RE
+from .tmx_properties import INT_RE, is_float
 
 
 class Fatal(Exception):
@@ -72,7 +72,7 @@ class Reader:
             self._roots = (self.path.parent.resolve(), assets_folder().resolve())
         if any(real.is_relative_to(root) for root in self._roots):
             return path
-        fault = f'{what} "{source}" is outside the map\'s folder; pass --allow-outside to read it'
+        fault = f'{what} "{limits.clip(source, 200)}" is outside the map\'s folder; pass --allow-outside to read it'
         self.problems.append((ImageFault if what == "image" else MapError)(self.source, where, fault))
         return None
 
@@ -87,12 +87,13 @@ class Reader:
         key = self.resolve(path)
         if key not in self._checked_images:
             fault = None
+            shown = limits.clip(source, 200)
             try:
                 check_image(path, whole_png=self.whole_png)
             except InputLimitError as e:
-                fault = f'image "{source}" is missing' if e.missing else f'image "{source}": {e.reason}'
+                fault = f'image "{shown}" is missing' if e.missing else f'image "{shown}": {e.reason}'
             except ImageError as e:
-                fault = f'image "{source}" {e}'
+                fault = f'image "{shown}" {e}'
             self._checked_images[key] = fault
         fault = self._checked_images[key]
         if fault is not None:
@@ -168,7 +169,7 @@ def int_attr(rd: Reader, node: ET.Element, name: str, where: str | None, *, requ
             rd.problem(where, f"{name} is missing")
         return None
     if not INT_RE.match(raw):
-        rd.problem(where, f'{name} "{raw[:20]}" is not an integer')
+        rd.problem(where, f'{name} "{limits.clip(raw)}" is not an integer{limits.digits_hint(raw)}')
         return None
     try:
         value = limits.whole_number(raw, name)
@@ -218,8 +219,7 @@ def check_map_attributes(rd: Reader, root: ET.Element) -> MapHead:
 
 
 def float_or(raw: str | None, default: float) -> float:
-    try:
-        value = float(raw) if raw is not None else default
-    except ValueError:
+    if raw is None or not is_float(raw):
         return default
+    value = float(raw)
     return value if math.isfinite(value) else default

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from xml.etree import ElementTree as ET
 
+from game.rules.limits import clip
+
 from .tilesets import ALIGNMENTS, MAX_TILES_PER_TILESET, TileImage, TileInfo, Tileset
 from .tmx_checks import Fatal, Reader, float_or, int_attr, parse_xml
 from .tmx_properties import INT_RE, read_properties
@@ -28,7 +30,7 @@ def _tileset(rd: Reader, node: ET.Element) -> Tileset:
     base = rd.path.parent
     ts_node = node
     if source is not None:
-        where = f'tileset "{source}"'
+        where = f'tileset "{clip(source, 200)}"'
         if not source.lower().endswith(".tsx"):
             raise rd.fatal(where, "only .tsx external tilesets are supported")
         # No place given: the message names the tileset itself, so it is said once.
@@ -40,7 +42,7 @@ def _tileset(rd: Reader, node: ET.Element) -> Tileset:
             raise rd.fatal(where, f"not a Tiled tileset (the root element is <{ts_node.tag}>)")
         base = tsx_path.parent  # a .tsx names its images from its own folder
     name = ts_node.get("name") or source or "?"
-    where = f'tileset "{name}"'
+    where = f'tileset "{clip(name)}"'
     tw = int_attr(rd, ts_node, "tilewidth", where, minimum=1)
     th = int_attr(rd, ts_node, "tileheight", where, minimum=1)
     count = int_attr(rd, ts_node, "tilecount", where, required=False, minimum=0, maximum=MAX_TILES_PER_TILESET)

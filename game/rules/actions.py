@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from .combatant import COMBATANT_KEYS, combatant_from_properties
 from .errors import RulesError
 from .hexgrid import Cell, HexLayout
-from .limits import MAX_NUMBER_DIGITS, InputLimitError, whole_number
+from .limits import MAX_NUMBER_DIGITS, InputLimitError, clip, whole_number
 
 
 class ActionParseError(RulesError):
@@ -353,11 +353,11 @@ def _join_unit(value: Any, key: str, layout: HexLayout) -> tuple[tuple[str, Any]
         raise _fail(f"{key} has no name")
     for k, v in value.items():
         if isinstance(v, dict | list):
-            raise _fail(f'{key} "{name}": property {k} must be a plain value, not {_show(v)}')
+            raise _fail(f'{key} "{clip(name)}": property {clip(k)} must be a plain value, not {_show(v)}')
     try:  # validate now so a bad joiner is refused with its line, not at replay time
         combatant_from_properties(name, value, (0, 0), 0, layout)
     except RulesError as exc:
-        raise _fail(f'{key} "{name}": {exc}') from None
+        raise _fail(f'{key} "{clip(name)}": {exc}') from None
     return tuple(sorted(value.items()))
 
 

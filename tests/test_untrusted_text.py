@@ -1,0 +1,104 @@
+"""Numbers, names and echoed text from strangers' maps and logs (the second review of issue 21).
+
+Each case is what a user sees: exit status 2 and one short line naming the file, the line or object
+and what is wrong; never a traceback, never a value of thousands of characters repeated back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.cli.main import main
+from game.maps.tmxdoc import Typed
+from tests.hostile import plain_map, swap
+
+ARABIC_NINES = "\u0669" * 5000  # Arabic-Indic digit nine: Python's int() takes it, Tiled never writes it
+JOIN = '{"action": "join", "unit": {"name": "Cora", "faction": "ally", %s}, "at": [0, 0]}\n'
+
+
+@pytest.fixture
+def tmx(tmp_path: Path) -> Path:
+    return plain_map(tmp_path)
+
+
+def refused(capsys: pytest.CaptureFixture[str], *words: str) -> str:
+    """The one line on stderr (no traceback, nothing on stdout), short, holding every word."""
+    out, err = capsys.readouterr()
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "Traceback" not in err, err[-2000:]
+    assert not out, out[:200]
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+    assert len(lines[0]) < 300, lines[0][:400]
+    return lines[0]
+
+
+# --- numbers: ASCII digits only, a bounded length ------------------------------------------------------
+@pytest.mark.parametrize(("field", "value", "said"), [
+    ("hp", ARABIC_NINES, 'hp is not an integer: "\u0669\u0669'),
+    ("hp", "\u0669" * 4000, 'hp is not an integer: "'),
+    ("damage", "1d" + ARABIC_NINES, 'damage "1d\u0669'),
+    ("skills", "blades:" + ARABIC_NINES, 'skill "blades" is not an integer'),
+    ("ranged", "1-" + ARABIC_NINES, 'ranged "1-\u0669'),
+    ("hp", "\uff15", 'hp is not an integer: "\uff15"'),  # a fullwidth 5 was read as 5
+])
+def test_a_log_number_in_other_digits_is_refused_in_one_line(tmx: Path, tmp_path: Path, field: str, value: str,
+                                                            said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # 5000 Arabic-Indic digits: a traceback (ValueError: Exceeds the limit (4300 digits)); 4000: the number,
+    # converted, in a 4,000-character message.
+    log = tmp_path / "s.jsonl"
+    log.write_text(JOIN % f'"{field}": "{value}"', encoding="utf-8")
+    assert main(["state", str(tmx), "--log", str(log)]) == 2
+    line = refused(capsys, 's.jsonl:1: join: unit "Cora": ', said, "digits 0-9")
+    assert "9999" not in line
+
+
+def test_a_number_with_thousands_of_leading_zeros_is_still_that_number(tmx: Path, tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    # The digit check skips leading zeros, but int() does not: a traceback (4300 digits).
+    log = tmp_path / "s.jsonl"
+    log.write_text(JOIN % f'"hp": "{"0" * 5000}7"')
+    assert main(["state", str(tmx), "--log", str(log), "--json"]) == 0
+    assert '"Cora": {"at": [0, 0]' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("where", "said"), [
+    ('width="5"', 'm.tmx: map: width "\u0669\u0669'),
+    ('tilewidth="', "m.tmx: map: tilewidth \""),
+])
+def test_a_map_attribute_in_other_digits_is_refused_in_one_line(tmx: Path, where: str, said: str,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    # "cannot read the map (ValueError: Exceeds the limit (4300 digits) ... sys.set_int_max_str_digits()"
+    swap(tmx, where, where.replace('"5"', f'"{ARABIC_NINES}"') if '"5"' in where else where + ARABIC_NINES)
+    assert main(["validate", str(tmx)]) == 2
+    refused(capsys, said, "is not an integer (numbers are written with the digits 0-9)")
+
+
+def test_an_int_property_in_other_digits_is_refused_without_echoing_it(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # 4000 digits were converted and the 4,000-digit hp repeated in the message; 5000 gave "cannot read the map
+    # (ValueError: ...)"
+    for digits in (4000, 5000):
+        tmx = plain_map(tmp_path, units=[{"name": "Hero", "at": (1, 1), "faction": "player",
+                                          "hp": Typed("int", "\u0669" * digits)}])
+        assert main(["validate", str(tmx)]) == 2
+        refused(capsys, 'm.tmx: object "Hero": property "hp" is not an integer: "\u0669', '..."', "digits 0-9")
+
+
+def test_a_fullwidth_map_width_is_not_read_as_a_number(tmx: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # width="５" (fullwidth) was read as 5.
+    swap(tmx, 'width="5"', 'width="\uff15"')
+    assert main(["validate", str(tmx)]) == 2
+    refused(capsys, 'm.tmx: map: width "\uff15" is not an integer')
+
+
+def test_object_coordinates_in_other_digits_are_not_numbers(tmx: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # float() takes Arabic-Indic digits too: x="١٢٨" stood at 128.
+    text = tmx.read_text()
+    start = text.index(' x="', text.index('name="Hero"')) + 4
+    end = text.index('"', start)
+    tmx.write_text(text[:start] + "\u0661" * 3 + text[end:])
+    assert main(["validate", str(tmx)]) == 2
+    refused(capsys, 'm.tmx: object "Hero": x "\u0661\u0661\u0661" is not a number (numbers are written with')
