@@ -12,6 +12,7 @@ import pytest
 
 from game.cli.main import main
 from game.maps.tmxdoc import Typed
+from game.maps.tmxwrite import write_map
 from tests.hostile import plain_map, swap
 
 ARABIC_NINES = "\u0669" * 5000  # Arabic-Indic digit nine: Python's int() takes it, Tiled never writes it
@@ -102,3 +103,29 @@ def test_object_coordinates_in_other_digits_are_not_numbers(tmx: Path, capsys: p
     tmx.write_text(text[:start] + "\u0661" * 3 + text[end:])
     assert main(["validate", str(tmx)]) == 2
     refused(capsys, 'm.tmx: object "Hero": x "\u0661\u0661\u0661" is not a number (numbers are written with')
+
+
+# --- CSV layer data: the work bounded by the layer's cells -----------------------------------------------
+CSV_ROWS = "1,1,1,1,1,\n1,1,1,1,1,\n1,1,1,1,1,\n1,1,1,1,1\n"
+
+
+@pytest.mark.parametrize(("side", "entries", "said"), [
+    # 30 MB of "10\n" on a 5x4 map: no comma, so the comma count let it through to a findall of 10 million
+    # strings: 953 MB, and under a 1 GB cap "cannot read the map (MemoryError)".
+    (None, 10_000_000, 'm.tmx: layer "Terrain": has more than 20 tiles, the map needs 20'),
+    # Within four separators a cell, a 1000x1000 layer holding four times its cells: listed before counted.
+    (1000, 4_000_000, 'm.tmx: layer "Terrain": has 4000000 tiles, the map needs 1000000 (1000x1000)'),
+])
+def test_csv_entries_separated_by_line_ends_are_counted_before_they_are_listed(
+        tmp_path: Path, side: int | None, entries: int, said: str) -> None:
+    from tests.hostile import refused_by_cli
+
+    if side is None:
+        tmx = plain_map(tmp_path)
+        swap(tmx, CSV_ROWS, "10\n" * entries)
+    else:  # tiles of 4 px keep the picture within its own limit
+        tmx = write_map(tmp_path / "m.tmx", ["." * side] * side, tile_width=4, tile_height=4, side_length=2)
+        text = tmx.read_text()
+        start = text.index('<data encoding="csv">') + len('<data encoding="csv">')
+        tmx.write_text(text[:start] + "10\n" * entries + text[text.index("</data>"):])
+    refused_by_cli(["validate", str(tmx)], said, cap_mb=350)
