@@ -129,3 +129,31 @@ def test_csv_entries_separated_by_line_ends_are_counted_before_they_are_listed(
         start = text.index('<data encoding="csv">') + len('<data encoding="csv">')
         tmx.write_text(text[:start] + "10\n" * entries + text[text.index("</data>"):])
     refused_by_cli(["validate", str(tmx)], said, cap_mb=350)
+
+
+# --- paths: a loop of symbolic links -------------------------------------------------------------------
+@pytest.mark.parametrize("allow_outside", [False, True])
+def test_an_image_that_is_a_loop_of_links_is_named_in_one_line(tmx: Path, allow_outside: bool,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    # "cannot read the map (RuntimeError: Symlink loop from '/abs/path/a.png')": the exception's words, and the
+    # absolute path, where every other path refusal names the file as the map wrote it.
+    (tmx.parent / "a.png").symlink_to("b.png")
+    (tmx.parent / "b.png").symlink_to("a.png")
+    swap(tmx, 'source="m_tiles.png"', 'source="a.png"')
+    assert main(["validate", str(tmx), *(["--allow-outside"] if allow_outside else [])]) == 2
+    line = refused(capsys, 'm.tmx: tileset "terrain": image "a.png": cannot read the image: a loop of symbolic links')
+    assert str(tmx.parent) not in line
+    assert main(["state", str(tmx)]) == 2
+    refused(capsys, 'playmat: m.tmx: tileset "terrain": image "a.png": cannot read the image: a loop of symbolic')
+
+
+def test_a_tileset_that_is_a_loop_of_links_is_named_in_one_line(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.hostile import external
+
+    tmx, tsx = external(tmp_path)
+    tsx.unlink()
+    tsx.symlink_to("other.tsx")
+    (tmp_path / "other.tsx").symlink_to(tsx.name)
+    assert main(["validate", str(tmx)]) == 2
+    refused(capsys, 'm.tmx: tileset "m_tiles.tsx": cannot read the tileset: a loop of symbolic links')

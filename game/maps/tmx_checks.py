@@ -42,14 +42,25 @@ class Reader:
     whole_png: bool = True  # False when the caller decodes the images next (images.check_image)
     _checked_images: dict[Path, str | None] = field(default_factory=dict)
     _roots: tuple[Path, ...] = ()  # the folders it may read, resolved once (a resolve is a syscall per part)
-    _resolved: dict[Path, Path] = field(default_factory=dict)
+    _resolved: dict[Path, Path | str] = field(default_factory=dict)
 
-    def resolve(self, path: Path) -> Path:
-        """``path.resolve()``, once per path and read: a map names each image in several checks."""
+    def resolve(self, path: Path) -> Path | str:
+        """``path.resolve()``, once per path and read (a map names each image in several checks); or why
+        it cannot be resolved, in a user's words (a loop of symbolic links: a.png -> b.png -> a.png)."""
         real = self._resolved.get(path)
         if real is None:
-            real = self._resolved[path] = path.resolve()
+            try:
+                real = path.resolve()
+            except RuntimeError:  # Python before 3.13: "Symlink loop from '/abs/path/a.png'"
+                real = "a loop of symbolic links"
+            except OSError as e:
+                real = e.strerror or type(e).__name__
+            self._resolved[path] = real
         return real
+
+    def _unresolvable(self, source: str, where: str | None, what: str, reason: str) -> None:
+        fault = f'{what} "{limits.clip(source, 200)}": cannot read the {what}: {reason}'
+        self.problems.append((ImageFault if what == "image" else MapError)(self.source, where, fault))
 
     def problem(self, where: str | None, what: str) -> None:
         self.problems.append(MapError(self.source, where, what))
@@ -68,6 +79,9 @@ class Reader:
         if self.allow_outside:
             return path
         real = self.resolve(path)
+        if isinstance(real, str):
+            self._unresolvable(source, where, what, real)
+            return None
         if not self._roots:
             self._roots = (self.path.parent.resolve(), assets_folder().resolve())
         if any(real.is_relative_to(root) for root in self._roots):
@@ -85,6 +99,9 @@ class Reader:
         if path is None:
             return None
         key = self.resolve(path)
+        if isinstance(key, str):  # with --allow-outside, not resolved before
+            self._unresolvable(source, where, "image", key)
+            return None
         if key not in self._checked_images:
             fault = None
             shown = limits.clip(source, 200)
