@@ -157,3 +157,47 @@ def test_a_tileset_that_is_a_loop_of_links_is_named_in_one_line(tmp_path: Path,
     (tmp_path / "other.tsx").symlink_to(tsx.name)
     assert main(["validate", str(tmx)]) == 2
     refused(capsys, 'm.tmx: tileset "m_tiles.tsx": cannot read the tileset: a loop of symbolic links')
+
+
+# --- numbers out of range are said to be, not printed ---------------------------------------------------
+def longest_number(line: str) -> int:
+    import re
+
+    return max((len(m) for m in re.findall("[0-9]+", line)), default=0)
+
+
+def test_a_combatant_far_off_the_map_is_out_of_range_not_a_300_digit_cell(
+        tmx: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # x="1e300": "stands on cell 15625000000000000820386878987569066386007321579814986795560220554871913406...,1"
+    text = tmx.read_text()
+    start = text.index(' x="', text.index('name="Hero"')) + 4
+    tmx.write_text(text[:start] + "1e300" + text[text.index('"', start):])
+    assert main(["validate", str(tmx)]) == 2
+    line = refused(capsys, 'm.tmx: object "Hero": position x 1e+300, y 92 is out of range')
+    assert longest_number(line) < 10
+
+
+def test_render_scale_far_too_large_is_out_of_range_not_a_300_digit_size(
+        tmx: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", str(tmx), "-o", str(tmp_path / "o.png"), "--scale", "1e300"]) == 2
+    line = refused(capsys, "playmat: --scale 1e+300 is out of range; the most is 16384 px a side")
+    assert longest_number(line) < 10
+    assert main(["render", str(tmx), "-o", str(tmp_path / "o.png"), "--scale", "50"]) == 2  # a size it can say
+    refused(capsys, "--scale 50 makes the picture 17600x11900 px; the most is")
+
+
+def test_a_joiners_hp_of_1e308_is_out_of_range_not_309_digits(tmx: Path, tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "s.jsonl"
+    log.write_text(JOIN % '"hp": 1e308')
+    assert main(["state", str(tmx), "--log", str(log)]) == 2
+    line = refused(capsys, 's.jsonl:1: join: unit "Cora": hp 1e+308 is out of range')
+    assert longest_number(line) < 10
+
+
+def test_a_tile_offset_of_1e300_is_refused_in_one_line(tmx: Path, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # validate said ok, and render ended in a traceback (TypeError: invalid destination position for blit).
+    swap(tmx, '<image source="m_tiles.png"', '<tileoffset x="1e300" y="0"/>\n  <image source="m_tiles.png"')
+    assert main(["render", str(tmx), "-o", str(tmp_path / "o.png")]) == 2
+    refused(capsys, 'playmat: m.tmx: tileset "terrain": tileoffset x "1e300" is out of range')

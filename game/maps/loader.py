@@ -48,6 +48,7 @@ from .tmx_objects import COMBATANT_KIND, MapObject
 COST_KEYS = tuple(f"cost_{m}" for m in MOVEMENT_TYPE_NAMES)  # index = MovementType
 MAX_COST = 1000  # costs and damage live in int16 arrays; far beyond any sensible map
 MAX_HAZARD_DAMAGE = 10_000
+_FAR_CELL = 1_000_000  # a combatant's cell further off than this is named by its position, not its cell
 
 
 def load_scenario(path: str | Path | TmxMap, *, allow_outside: bool = False) -> Scenario:
@@ -294,6 +295,10 @@ class _Builder:
                              f"not a {obj.shape}")
                 continue
             cell = TiledPixels(layout).pixel_to_cell(*obj.anchor)
+            if max(abs(cell[0]), abs(cell[1])) > _FAR_CELL:  # x="1e300": a cell number of 300 digits
+                x, y = obj.anchor
+                self.problem(obj.label, f"position x {x:g}, y {y:g} is out of range (far off the map)")
+                continue
             if not board.is_on_map(cell):
                 self.problem(obj.label, f"stands on cell {cell[0]},{cell[1]}, which is off the map")
                 continue

@@ -14,6 +14,8 @@ from .tilesets import ALIGNMENTS, MAX_TILES_PER_TILESET, TileImage, TileInfo, Ti
 from .tmx_checks import Fatal, Reader, float_or, int_attr, parse_xml
 from .tmx_properties import INT_RE, read_properties
 
+MAX_OFFSET_PX = 1_000_000  # as for a layer's offsets (layer_tree)
+
 
 def read_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
     """Every tileset of the map, by firstgid; :class:`Fatal` when one cannot be placed or cut into tiles."""
@@ -52,7 +54,7 @@ def _tileset(rd: Reader, node: ET.Element) -> Tileset:
     offset = (0, 0)
     off_node = ts_node.find("tileoffset")
     if off_node is not None:
-        offset = (int(float_or(off_node.get("x"), 0)), int(float_or(off_node.get("y"), 0)))
+        offset = (_offset(rd, off_node, "x", where), _offset(rd, off_node, "y", where))
     read_properties(ts_node, where, rd.problem)  # checked only: Playmat reads no tileset property
     image = ts_node.find("image")
     # Without a firstgid the tileset cannot be placed; without a tile or an atlas size it cannot be cut.
@@ -107,6 +109,16 @@ def _tileset(rd: Reader, node: ET.Element) -> Tileset:
         atlas = TileImage(atlas_path, None, image.get("trans"))
     return Tileset(name, firstgid, count, tiles, (float(tw), float(th)), alignment,
                    atlas, (tw, th), spacing, margin, columns, offset, images, animations, source is not None)
+
+
+def _offset(rd: Reader, node: ET.Element, axis: str, where: str) -> int:
+    """One coordinate of a ``<tileoffset>``, in pixels; beyond a million is refused as layer offsets are
+    (1e300 passed validate and made render fail with a traceback)."""
+    value = float_or(node.get(axis), 0)
+    if abs(value) > MAX_OFFSET_PX:
+        rd.problem(where, f'tileoffset {axis} "{clip(node.get(axis))}" is out of range')
+        return 0
+    return int(value)
 
 
 def _animation(tile: ET.Element) -> tuple[tuple[int, int], ...]:
