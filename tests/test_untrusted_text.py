@@ -201,3 +201,46 @@ def test_a_tile_offset_of_1e300_is_refused_in_one_line(tmx: Path, tmp_path: Path
     swap(tmx, '<image source="m_tiles.png"', '<tileoffset x="1e300" y="0"/>\n  <image source="m_tiles.png"')
     assert main(["render", str(tmx), "-o", str(tmp_path / "o.png")]) == 2
     refused(capsys, 'playmat: m.tmx: tileset "terrain": tileoffset x "1e300" is out of range')
+
+
+# --- external tilesets: each file read once, a bounded number and size -----------------------------------
+def many_references(tmp_path: Path, count: int, pad_mb: float = 0, files: int = 1) -> Path:
+    """A map naming its .tsx ``count`` times (``files`` distinct copies in turn), each padded to ``pad_mb`` MB."""
+    from tests.hostile import external
+
+    tmx, tsx = external(tmp_path)
+    pad = "x" * int(pad_mb * 1_000_000)
+    text = tsx.read_text().replace("<image", f'<properties><property name="note" value="{pad}"/></properties>\n'
+                                   " <image", 1)
+    for i in range(files):
+        (tmp_path / f"t{i}.tsx").write_text(text)
+    refs = "".join(f' <tileset firstgid="{1 + 8 * i}" source="t{i % files}.tsx"/>\n' for i in range(count))
+    return swap(tmx, ' <tileset firstgid="1" source="m_tiles.tsx"/>\n', refs)
+
+
+def test_a_tsx_named_200_times_is_read_once(tmp_path: Path) -> None:
+    # 100 references to one .tsx of 30 MB took validate 38 s and 1.46 GB: the file was parsed for each.
+    from tests.hostile import run_cli
+
+    tmx = many_references(tmp_path, 200, pad_mb=30)
+    r = run_cli(["validate", str(tmx)], cap_mb=1024, timeout=120)
+    assert r.rc == 0 and r.stdout == f"{tmx}: ok\n", (r.rc, r.signal, r.stderr[-500:])
+
+
+def test_a_map_of_more_tilesets_than_the_limit_is_refused_in_one_line(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from game.rules import limits
+
+    tmx = many_references(tmp_path, limits.MAX_TILESETS)
+    assert main(["validate", str(tmx)]) == 0
+    capsys.readouterr()
+    tmx = many_references(tmp_path, limits.MAX_TILESETS + 1)  # 10,000 of them took validate 32 s
+    assert main(["validate", str(tmx)]) == 2
+    refused(capsys, f"m.tmx: has 257 tilesets, more than the limit of {limits.MAX_TILESETS}")
+
+
+def test_the_tsx_files_of_a_map_are_bounded_together(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmx = many_references(tmp_path, 4, pad_mb=12, files=3)  # 36 MB in three files, each within its own limit
+    assert main(["validate", str(tmx)]) == 2
+    refused(capsys, 'm.tmx: tileset "t2.tsx": the map\'s .tsx files hold more than 33,554,432 bytes in all, '
+            "the limit")

@@ -43,6 +43,7 @@ class Reader:
     _checked_images: dict[Path, str | None] = field(default_factory=dict)
     _roots: tuple[Path, ...] = ()  # the folders it may read, resolved once (a resolve is a syscall per part)
     _resolved: dict[Path, Path | str] = field(default_factory=dict)
+    tileset_bytes: int = 0  # of the .tsx files read so far (limits.MAX_TILESET_BYTES)
 
     def resolve(self, path: Path) -> Path | str:
         """``path.resolve()``, once per path and read (a map names each image in several checks); or why

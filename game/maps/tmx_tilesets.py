@@ -6,8 +6,11 @@ noted in the :class:`Reader`, and turned into the :mod:`tilesets` model.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
 from xml.etree import ElementTree as ET
 
+from game.rules import InputLimitError, limits
 from game.rules.limits import clip
 
 from .tilesets import ALIGNMENTS, MAX_TILES_PER_TILESET, TileImage, TileInfo, Tileset
@@ -19,19 +22,25 @@ MAX_OFFSET_PX = 1_000_000  # as for a layer's offsets (layer_tree)
 
 def read_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
     """Every tileset of the map, by firstgid; :class:`Fatal` when one cannot be placed or cut into tiles."""
-    out = [_tileset(rd, node) for node in root if node.tag == "tileset"]
+    nodes = [node for node in root if node.tag == "tileset"]
+    if len(nodes) > limits.MAX_TILESETS:
+        raise rd.fatal(None, f"has {len(nodes):,} tilesets, more than the limit of {limits.MAX_TILESETS:,}")
+    # Each .tsx file is read once, however often the map names it: 10,000 references to one of 1 MB
+    # took validate 32 s, 100 to one of 30 MB 1.46 GB. The key is the resolved path (None: it failed).
+    read: dict[Path, Tileset | None] = {}
+    out = [_tileset(rd, node, read) for node in nodes]
     if not out and not rd.problems:
         rd.problem(None, "the map has no tileset")
     out.sort(key=lambda t: t.firstgid)
     return out
 
 
-def _tileset(rd: Reader, node: ET.Element) -> Tileset:
+def _tileset(rd: Reader, node: ET.Element, read: dict[Path, Tileset | None]) -> Tileset:
     firstgid = int_attr(rd, node, "firstgid", "a tileset", minimum=1)
     source = node.get("source")
-    base = rd.path.parent
-    ts_node = node
-    if source is not None:
+    if source is None:
+        tileset = _contents(rd, node, None, rd.path.parent)
+    else:
         where = f'tileset "{clip(source, 200)}"'
         if not source.lower().endswith(".tsx"):
             raise rd.fatal(where, "only .tsx external tilesets are supported")
@@ -39,10 +48,38 @@ def _tileset(rd: Reader, node: ET.Element) -> Tileset:
         tsx_path = rd.within(rd.path.parent, source, None, "tileset")
         if tsx_path is None:
             raise Fatal()
-        ts_node = parse_xml(rd, tsx_path, where, "tileset")
-        if ts_node.tag != "tileset":
-            raise rd.fatal(where, f"not a Tiled tileset (the root element is <{ts_node.tag}>)")
-        base = tsx_path.parent  # a .tsx names its images from its own folder
+        real = rd.resolve(tsx_path)
+        key = tsx_path if isinstance(real, str) else real  # unresolvable (allow_outside): reading it says why
+        if key not in read:
+            read[key] = None  # until it has been read whole
+            _count_bytes(rd, tsx_path, where)
+            ts_node = parse_xml(rd, tsx_path, where, "tileset")
+            if ts_node.tag != "tileset":
+                raise rd.fatal(where, f"not a Tiled tileset (the root element is <{clip(ts_node.tag)}>)")
+            read[key] = _contents(rd, ts_node, source, tsx_path.parent)  # images named from its own folder
+        known = read[key]
+        if known is None:
+            raise Fatal()
+        tileset = known
+    if firstgid is None:
+        raise Fatal()
+    return replace(tileset, firstgid=firstgid)
+
+
+def _count_bytes(rd: Reader, path: Path, where: str) -> None:
+    """Add ``path``'s size to the bytes of .tsx files the map has named; past the limit, Fatal."""
+    try:
+        size = limits.regular_file_size(path, "tileset", limits.MAX_MAP_FILE_BYTES)
+    except InputLimitError:
+        return  # parse_xml says what is wrong with it
+    rd.tileset_bytes += size
+    if rd.tileset_bytes > limits.MAX_TILESET_BYTES:
+        raise rd.fatal(where, f"the map's .tsx files hold more than {limits.MAX_TILESET_BYTES:,} bytes in all, "
+                       "the limit")
+
+
+def _contents(rd: Reader, ts_node: ET.Element, source: str | None, base: Path) -> Tileset:
+    """A ``<tileset>`` element's tileset, placed at firstgid 0 (the map's reference places it)."""
     name = ts_node.get("name") or source or "?"
     where = f'tileset "{clip(name)}"'
     tw = int_attr(rd, ts_node, "tilewidth", where, minimum=1)
@@ -57,8 +94,8 @@ def _tileset(rd: Reader, node: ET.Element) -> Tileset:
         offset = (_offset(rd, off_node, "x", where), _offset(rd, off_node, "y", where))
     read_properties(ts_node, where, rd.problem)  # checked only: Playmat reads no tileset property
     image = ts_node.find("image")
-    # Without a firstgid the tileset cannot be placed; without a tile or an atlas size it cannot be cut.
-    unusable = None in (firstgid, tw, th)
+    # Without a tile or an atlas size it cannot be cut.
+    unusable = None in (tw, th)
     atlas_path = None
     if image is not None:
         iw = int_attr(rd, image, "width", f"{where} image", minimum=1)
@@ -95,7 +132,7 @@ def _tileset(rd: Reader, node: ET.Element) -> Tileset:
         tiles[tid] = TileInfo(label, props, tile.get("class") or tile.get("type"), size, alignment)
     if unusable:
         raise Fatal()
-    assert firstgid is not None and tw and th
+    assert tw and th
     if image is not None:
         sheet = int(float_or(image.get("width"), 0) // tw) * int(float_or(image.get("height"), 0) // th)
         if sheet > MAX_TILES_PER_TILESET:
@@ -107,7 +144,7 @@ def _tileset(rd: Reader, node: ET.Element) -> Tileset:
     atlas = None
     if image is not None and atlas_path is not None:
         atlas = TileImage(atlas_path, None, image.get("trans"))
-    return Tileset(name, firstgid, count, tiles, (float(tw), float(th)), alignment,
+    return Tileset(name, 0, count, tiles, (float(tw), float(th)), alignment,
                    atlas, (tw, th), spacing, margin, columns, offset, images, animations, source is not None)
 
 

@@ -44,6 +44,12 @@ MAX_PICTURE_PIXELS = 64_000_000
 and ``render`` draw it at full size."""
 MAX_COMBATANTS = 200
 """Combatants on a map, and joined by a log (a one-game playtest of 200 takes about half a minute)."""
+MAX_TILESETS = 256
+"""Tilesets of a map, embedded or external (a big Tiled map has a few dozen); each .tsx file is read once
+however often the map names it."""
+MAX_TILESET_BYTES = 32 * 1024 * 1024
+"""The distinct .tsx files one map names, together (each may hold MAX_MAP_FILE_BYTES; a shipped one is
+under 10 KB): a map naming 256 different files of 32 MB would take minutes to read."""
 
 # Images ------------------------------------------------------------------------------------------------
 MAX_IMAGE_PIXELS = 24_000_000
