@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules import RulesError
-from game.rules.limits import clip
+from game.rules import RulesError, limits
 
 
 def one_line(text: object) -> str:
@@ -23,8 +22,8 @@ class MapError(RulesError):
         # Clipped as a last resort: each reader cuts what it repeats of the file (limits.clip), but a
         # message must stay one short line even where one forgot.
         self.source = one_line(source)
-        self.where = clip(one_line(where), 300) if where else None
-        self.what = clip(one_line(what), 400)
+        self.where = limits.clip(one_line(where), 300) if where else None
+        self.what = limits.clip(one_line(what), 400)
         super().__init__(str(self))
 
     def __str__(self) -> str:

@@ -22,7 +22,6 @@ from xml.etree import ElementTree as ET
 import numpy as np
 
 from game.rules import limits
-from game.rules.limits import clip, digits_hint, whole_number
 
 from .tile_data import TileDataError, decode_data
 
@@ -176,7 +175,7 @@ def _walk(node: ET.Element, parent: LayerStyle, size: tuple[int, int], locate: L
         if child.tag not in LAYER_TAGS:
             continue
         name = child.get("name") or ""
-        where = f'layer "{clip(name)}"'
+        where = f'layer "{limits.clip(name)}"'
         style = _own_style(child, where, problem).inside(parent)
         if child.tag == "group":
             _walk(child, style, size, locate, problem, tree, budget)
@@ -212,10 +211,10 @@ def _float(node: ET.Element, attr: str, default: float, where: str,
             raise ValueError(raw)
         value = float(raw)
     except ValueError:
-        problem(where, f'{attr} "{clip(raw)}" is not a number{digits_hint(raw)}')
+        problem(where, f'{attr} "{limits.clip(raw)}" is not a number{limits.digits_hint(raw)}')
         return default
     if not math.isfinite(value) or abs(value) > 1e6:
-        problem(where, f'{attr} "{clip(raw)}" is out of range')
+        problem(where, f'{attr} "{limits.clip(raw)}" is out of range')
         return default
     return value
 
@@ -250,12 +249,13 @@ def _tile_layer(node: ET.Element, name: str, style: LayerStyle, size: tuple[int,
         problem(where, "has no tile data")
         return None
     try:
-        w, h = whole_number(node.get("width", ""), "width"), whole_number(node.get("height", ""), "height")
+        w = limits.whole_number(node.get("width", ""), "width")
+        h = limits.whole_number(node.get("height", ""), "height")
     except ValueError:
         w, h = size
     if (w, h) != size:
-        problem(where, f"size {clip(node.get('width'))}x{clip(node.get('height'))} differs from the map's "
-                f"{size[0]}x{size[1]}")
+        problem(where, f"size {limits.clip(node.get('width'))}x{limits.clip(node.get('height'))} differs from "
+                f"the map's {size[0]}x{size[1]}")
         return None
     try:
         gids = decode_data(data, w, h)
@@ -280,7 +280,7 @@ def _whole(raw: str | None) -> int:
     """Qt's ``toInt``: a whole number, else 0."""
     text = (raw or "0").strip()
     try:
-        value = whole_number(text, "x") if len(text) <= 10 else 0
+        value = limits.whole_number(text, "x") if len(text) <= 10 else 0
     except ValueError:
         return 0
     return value if abs(value) <= 1_000_000 else 0
@@ -326,7 +326,7 @@ def _object(obj: ET.Element) -> ObjectShape:
     if shape == "rectangle" and gid & 0x0FFFFFFF:
         shape = "tile"
     try:
-        oid = whole_number(obj.get("id") or "0", "id") if len(obj.get("id") or "") <= 10 else 0
+        oid = limits.whole_number(obj.get("id") or "0", "id") if len(obj.get("id") or "") <= 10 else 0
     except ValueError:
         oid = 0
     return ObjectShape(

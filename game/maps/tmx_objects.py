@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from xml.etree import ElementTree as ET
 
-from game.rules.limits import clip, digits_hint
+from game.rules import limits
 
 from .layer_tree import ObjectLayerData
 from .tile_data import GID_MASK
@@ -37,7 +37,7 @@ class MapObject:
     @property
     def label(self) -> str:
         """How messages name the object: its name, or its id when it has none."""
-        return f'object "{clip(self.name)}"' if self.name and self.name.strip() else f"object id {self.id}"
+        return f'object "{limits.clip(self.name)}"' if self.name and self.name.strip() else f"object id {self.id}"
 
 
 def read_objects(rd: Reader, groups: list[tuple[ET.Element, ObjectLayerData]],
@@ -54,7 +54,7 @@ def read_objects(rd: Reader, groups: list[tuple[ET.Element, ObjectLayerData]],
 
 def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[Tileset]) -> MapObject | None:
     name = obj.get("name") or None
-    label = f'object "{clip(name)}"' if name else f"object id {clip(obj.get('id'))}"
+    label = f'object "{limits.clip(name)}"' if name else f"object id {limits.clip(obj.get('id'))}"
     oid = int_attr(rd, obj, "id", label, minimum=0)
     ok = oid is not None
     gid = 0
@@ -67,10 +67,10 @@ def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[
         raw = obj.get(attr)
         box[attr] = float(raw) if raw is not None and is_float(raw) else 0.0
         if raw is not None and not (is_float(raw) and math.isfinite(box[attr])):
-            rd.problem(label, f'{attr} "{clip(raw)}" is not a number{digits_hint(raw)}')
+            rd.problem(label, f'{attr} "{limits.clip(raw)}" is not a number{limits.digits_hint(raw)}')
             ok = False
     if obj.get("template"):
-        rd.problem(label, f'uses template "{clip(obj.get("template"), 200)}", which Playmat cannot read '
+        rd.problem(label, f'uses template "{limits.clip(obj.get("template"), 200)}", which Playmat cannot read '
                    "(detach it in Tiled)")
         ok = False
     own_kind = obj.get("class") or obj.get("type")

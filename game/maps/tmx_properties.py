@@ -12,7 +12,6 @@ from collections.abc import Callable
 from xml.etree import ElementTree as ET
 
 from game.rules import InputLimitError, limits
-from game.rules.limits import clip
 
 INT_RE = limits.INT_RE  # ASCII digits only: int() would take any script's
 BOOL_VALUES = ("true", "false", "1", "0")
@@ -56,20 +55,20 @@ def _fault(prop: ET.Element, name: str | None, kind: str, value: str | None) -> 
     """What is wrong with one property, or None (a string's value is not checked: any text will do)."""
     if not name:
         return "a property has no name"
-    name = clip(name)
+    name = limits.clip(name)
     if kind not in PROPERTY_TYPES or prop.find("properties") is not None:
-        return f'property "{name}" has type "{clip(kind)}", which Playmat cannot read here'
+        return f'property "{name}" has type "{limits.clip(kind)}", which Playmat cannot read here'
     if kind in ("int", "object", "float", "bool") and value is None:
         return f'property "{name}" ({kind}) has no value'
     if kind in ("int", "object") and not INT_RE.match(value or ""):
-        return f'property "{name}" is not an integer: "{clip(value or "")}"{limits.digits_hint(value)}'
+        return f'property "{name}" is not an integer: "{limits.clip(value or "")}"{limits.digits_hint(value)}'
     if kind in ("int", "object") and _too_long(value or "", name):
         return f'property "{name}" holds a number of more than {limits.MAX_NUMBER_DIGITS} digits ' \
                f"(the limit is {limits.MAX_NUMBER:,})"
     if kind == "float" and not is_float(value or ""):
-        return f'property "{name}" is not a number: "{clip(value or "")}"{limits.digits_hint(value)}'
+        return f'property "{name}" is not a number: "{limits.clip(value or "")}"{limits.digits_hint(value)}'
     if kind == "bool" and (value or "").strip().lower() not in BOOL_VALUES:
-        return f'property "{name}" is not true or false: "{clip(value or "")}"'
+        return f'property "{name}" is not true or false: "{limits.clip(value or "")}"'
     return None
 
 

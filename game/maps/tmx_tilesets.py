@@ -11,7 +11,6 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from game.rules import InputLimitError, limits
-from game.rules.limits import clip
 
 from .tilesets import ALIGNMENTS, MAX_TILES_PER_TILESET, TileImage, TileInfo, Tileset
 from .tmx_checks import Fatal, Reader, float_or, int_attr, parse_xml
@@ -41,7 +40,7 @@ def _tileset(rd: Reader, node: ET.Element, read: dict[Path, Tileset | None]) -> 
     if source is None:
         tileset = _contents(rd, node, None, rd.path.parent)
     else:
-        where = f'tileset "{clip(source, 200)}"'
+        where = f'tileset "{limits.clip(source, 200)}"'
         if not source.lower().endswith(".tsx"):
             raise rd.fatal(where, "only .tsx external tilesets are supported")
         # No place given: the message names the tileset itself, so it is said once.
@@ -55,7 +54,7 @@ def _tileset(rd: Reader, node: ET.Element, read: dict[Path, Tileset | None]) -> 
             _count_bytes(rd, tsx_path, where)
             ts_node = parse_xml(rd, tsx_path, where, "tileset")
             if ts_node.tag != "tileset":
-                raise rd.fatal(where, f"not a Tiled tileset (the root element is <{clip(ts_node.tag)}>)")
+                raise rd.fatal(where, f"not a Tiled tileset (the root element is <{limits.clip(ts_node.tag)}>)")
             read[key] = _contents(rd, ts_node, source, tsx_path.parent)  # images named from its own folder
         known = read[key]
         if known is None:
@@ -81,7 +80,7 @@ def _count_bytes(rd: Reader, path: Path, where: str) -> None:
 def _contents(rd: Reader, ts_node: ET.Element, source: str | None, base: Path) -> Tileset:
     """A ``<tileset>`` element's tileset, placed at firstgid 0 (the map's reference places it)."""
     name = ts_node.get("name") or source or "?"
-    where = f'tileset "{clip(name)}"'
+    where = f'tileset "{limits.clip(name)}"'
     tw = int_attr(rd, ts_node, "tilewidth", where, minimum=1)
     th = int_attr(rd, ts_node, "tileheight", where, minimum=1)
     count = int_attr(rd, ts_node, "tilecount", where, required=False, minimum=0, maximum=MAX_TILES_PER_TILESET)
@@ -153,7 +152,7 @@ def _offset(rd: Reader, node: ET.Element, axis: str, where: str) -> int:
     (1e300 passed validate and made render fail with a traceback)."""
     value = float_or(node.get(axis), 0)
     if abs(value) > MAX_OFFSET_PX:
-        rd.problem(where, f'tileoffset {axis} "{clip(node.get(axis))}" is out of range')
+        rd.problem(where, f'tileoffset {axis} "{limits.clip(node.get(axis))}" is out of range')
         return 0
     return int(value)
 
