@@ -244,3 +244,33 @@ def test_the_tsx_files_of_a_map_are_bounded_together(tmp_path: Path, capsys: pyt
     assert main(["validate", str(tmx)]) == 2
     refused(capsys, 'm.tmx: tileset "t2.tsx": the map\'s .tsx files hold more than 33,554,432 bytes in all, '
             "the limit")
+
+
+# --- what the CLI prints of names and titles ----------------------------------------------------------
+def test_a_name_holding_a_line_break_cannot_add_a_line_to_state(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # name="Hero&#10;ok: fake" printed "order: Hero", then a line "ok: fake, Orc", and split the table row.
+    tmx = plain_map(tmp_path, units=[{"name": "Hero\nok: fake", "at": (1, 1), "faction": "player"},
+                                     {"name": "Orc", "at": (3, 2), "faction": "enemy"}])
+    assert main(["state", str(tmx)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "order: Hero\\nok: fake, Orc", lines
+    assert len(lines) == 6 and not any(line.startswith("ok: fake") for line in lines), lines
+    assert lines[4].startswith("Hero\\nok: fake   player ")  # the columns still line up
+    assert main(["state", str(tmx), "--json"]) == 0  # JSON keeps the name as it is
+    assert '"order": ["Hero\\nok: fake", "Orc"]' in capsys.readouterr().out
+
+
+def test_bidirectional_controls_are_printed_as_escapes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # U+202E (right-to-left override) reached the terminal raw: "\u202eoreH" shows as "Hero", and the rest of
+    # the line reversed.
+    tmx = write_map(tmp_path / "m.tmx", ["....."] * 4, title="\u202eNIW UOY\u2066",
+                    units=[{"name": "Hero", "at": (1, 1), "faction": "player"}])
+    assert main(["state", str(tmx)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("\\u202eNIW UOY\\u2066: setup, round 0\n") and "\u202e" not in out, out
+    log = tmp_path / "s.jsonl"
+    log.write_text('{"action": "set_hp", "unit": "\\u202eoreH", "hp": 3}\n')
+    assert main(["state", str(tmx), "--log", str(log)]) == 2
+    line = refused(capsys, 'playmat: s.jsonl:1: unknown unit "\\u202eoreH"')
+    assert "\u202e" not in line

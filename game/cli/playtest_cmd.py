@@ -10,7 +10,7 @@ from typing import Any
 
 from .argtypes import add_allow_outside, positive
 from .errors import UsageError
-from .printable import printable
+from .printable import printable_lines
 
 KEEP_LOGS = 3  # games whose action logs --out keeps for replay
 
@@ -76,7 +76,7 @@ def cmd_playtest(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(summary.json_text())
         return 0
-    sys.stdout.write(printable(text_summary(summary, out_dir)))
+    sys.stdout.write(text_summary(summary, out_dir))
     sys.stdout.flush()  # the summary before the timing line when both go to one terminal
     rate = summary.games / seconds if seconds > 0 else float("inf")
     print(f"{summary.games} games in {seconds:.1f} s: {rate:.1f} games/s on {run.where}", file=sys.stderr)
@@ -125,7 +125,7 @@ def text_summary(summary: Any, out_dir: Path | None) -> str:
                  f"{t['shoves'] / s.games:.1f} shoves, {t['falls'] / s.games:.1f} falls")
     if out_dir is not None:
         lines.append(f"  report: {out_dir / 'report.md'}")
-    return "\n".join(lines) + "\n"
+    return printable_lines(lines) + "\n"  # a title's line break prints as \n, not as a line of its own
 
 
 __all__ = ["add_parser", "cmd_playtest"]

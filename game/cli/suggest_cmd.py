@@ -15,7 +15,7 @@ import sys
 from game.ai import DEFAULT_LEVEL, LEVELS
 from game.rules import RulesError
 
-from .printable import printable
+from .printable import printable_lines
 from .session import load_encounter
 
 
@@ -39,5 +39,5 @@ def cmd_suggest(args: argparse.Namespace) -> int:
         return 0
     # In words a GM reads; the odds are the engine's previews along the plan (suggest_words.py).
     lines = plan_words(enc, plan, random.Random(args.seed))
-    sys.stdout.write(printable("\n".join(lines)) + "\n")
+    sys.stdout.write(printable_lines(lines) + "\n")
     return 0
