@@ -274,3 +274,61 @@ def test_bidirectional_controls_are_printed_as_escapes(tmp_path: Path, capsys: p
     assert main(["state", str(tmx), "--log", str(log)]) == 2
     line = refused(capsys, 'playmat: s.jsonl:1: unknown unit "\\u202eoreH"')
     assert "\u202e" not in line
+
+
+# --- names that look alike, or hide what they are ---------------------------------------------------------
+@pytest.mark.parametrize(("names", "said"), [
+    (["Hero ", "Orc"], 'm.tmx: object "Hero ": name "Hero " begins or ends with white space'),
+    (["\u00a0Hero", "Orc"], "begins or ends with white space"),
+    (["Hero\u200b", "Orc"], 'name "Hero\u200b" holds U+200B (ZERO WIDTH SPACE), an invisible character'),
+    (["\u202eoreH", "Orc"], 'm.tmx: object "\\u202eoreH": name "\\u202eoreH" holds U+202E (RIGHT-TO-LEFT OVERRIDE)'),
+    (["Or\u00e9", "Ore\u0301"], 'm.tmx: object "Ore\u0301": name is already used by object id 1, written with other '
+                               "Unicode characters (names equal under NFKC normalization are one name)"),
+    (["Hero", "\uff28ero"], 'm.tmx: object "\uff28ero": name is already used by object id 1, written with other'),
+    (["H" * 101, "Orc"], "name is 101 characters long, more than the limit of 100"),
+])
+def test_a_map_name_that_hides_what_it_is_is_refused_in_one_line(tmp_path: Path, names: list[str], said: str,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # Each was accepted: two combatants that print alike, or a name that prints as another.
+    tmx = plain_map(tmp_path, units=[{"name": names[0], "at": (1, 1), "faction": "player"},
+                                     {"name": names[1], "at": (3, 2), "faction": "enemy"}])
+    assert main(["validate", str(tmx)]) == 2
+    refused(capsys, said)
+
+
+def test_names_that_differ_only_in_case_or_inside_are_still_two_names(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    tmx = plain_map(tmp_path, units=[{"name": "Hero", "at": (1, 1), "faction": "player"},
+                                     {"name": "hero", "at": (3, 2), "faction": "enemy"},
+                                     {"name": "Orc  Chief", "at": (1, 3), "faction": "enemy"},
+                                     {"name": "H" * 100, "at": (4, 0), "faction": "enemy"}])
+    assert main(["validate", str(tmx)]) == 0
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("Hero ", 's.jsonl:1: join: unit: name "Hero " begins or ends with white space'),
+    ("Hero\\u200b", 's.jsonl:1: join: unit: name "Hero\u200b" holds U+200B (ZERO WIDTH SPACE)'),
+    ("\\uff28ero", 's.jsonl:1: join: a combatant named "Hero" is already in the encounter, written with other '
+                   "Unicode characters (names equal under NFKC normalization are one name)"),
+    ("N" * 60_000, "s.jsonl:1: join: unit: name is 60,000 characters long, more than the limit of 100"),
+])
+def test_a_joiner_whose_name_hides_what_it_is_is_refused_with_its_line(tmx: Path, tmp_path: Path, name: str,
+                                                                       said: str,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "s.jsonl"
+    log.write_text('{"action": "join", "unit": {"name": "' + name + '", "faction": "ally"}, "at": [0, 0]}\n')
+    assert main(["state", str(tmx), "--log", str(log)]) == 2
+    refused(capsys, "playmat: " + said)
+
+
+def test_the_engine_refuses_a_lookalike_joiner_too(tmx: Path) -> None:
+    from game.maps.loader import load_scenario
+    from game.rules import Encounter, IllegalActionError
+    from game.rules.actions import Join
+
+    enc = Encounter.from_scenario(load_scenario(tmx))
+    with pytest.raises(IllegalActionError, match="written with other Unicode characters"):
+        enc.apply(Join.of({"name": "\uff2frc", "faction": "ally"}, (0, 0)))  # a fullwidth O
+    with pytest.raises(IllegalActionError, match="begins or ends with white space"):
+        enc.apply(Join.of({"name": "Cora ", "faction": "ally"}, (0, 0)))
+    assert sorted(enc.state_json()["units"]) == ["Hero", "Orc"]  # nothing half joined

@@ -34,9 +34,12 @@ from game.rules import (
     combatant_from_properties,
     default_exits,
     limits,
+    lookalike,
+    name_problem,
     parse_bool,
     parse_choice,
     parse_int,
+    same_name,
 )
 
 from .errors import MapError, one_line
@@ -286,8 +289,14 @@ class _Builder:
             if not obj.name or not obj.name.strip():
                 self.problem(obj.label, "a combatant has no name (set the object's Name in Tiled)")
                 continue
-            if obj.name in names:
-                self.problem(obj.label, f"name is already used by object id {names[obj.name].id}")
+            bad_name = name_problem(obj.name)
+            if bad_name is not None:
+                self.problem(obj.label, bad_name)
+                continue
+            taken = same_name(obj.name, names)
+            if taken is not None:
+                self.problem(obj.label, f"name is already used by object id {names[taken].id}"
+                             + lookalike(obj.name, taken))
                 continue
             names[obj.name] = obj
             if obj.shape not in ("point", "rectangle", "ellipse", "tile"):

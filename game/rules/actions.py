@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from .combatant import COMBATANT_KEYS, combatant_from_properties
+from .combatant import COMBATANT_KEYS, combatant_from_properties, name_problem
 from .errors import RulesError
 from .hexgrid import Cell, HexLayout
 from .limits import MAX_NUMBER_DIGITS, InputLimitError, clip, whole_number
@@ -351,6 +351,9 @@ def _join_unit(value: Any, key: str, layout: HexLayout) -> tuple[tuple[str, Any]
     name = value.get("name")
     if not isinstance(name, str) or not name.strip():
         raise _fail(f"{key} has no name")
+    bad_name = name_problem(name)
+    if bad_name is not None:
+        raise _fail(f"{key}: {bad_name}")
     for k, v in value.items():
         if isinstance(v, dict | list):
             raise _fail(f'{key} "{clip(name)}": property {clip(k)} must be a plain value, not {_show(v)}')

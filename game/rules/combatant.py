@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Protocol, TypeVar
@@ -11,7 +12,16 @@ from typing import Protocol, TypeVar
 from .errors import SpecError
 from .factions import FACTIONS
 from .hexgrid import Cell, HexLayout
-from .limits import INT_RE, MAX_NUMBER, InputLimitError, check_digits, clip, digits_hint, whole_number
+from .limits import (
+    INT_RE,
+    MAX_NAME_CHARS,
+    MAX_NUMBER,
+    InputLimitError,
+    check_digits,
+    clip,
+    digits_hint,
+    whole_number,
+)
 from .terrain import MOVEMENT_TYPE_NAMES, MovementType
 
 
@@ -244,6 +254,45 @@ def parse_skills(value: object) -> tuple[tuple[str, int], ...]:
     return tuple(out.items())
 
 
+def name_problem(name: str) -> str | None:
+    """What makes ``name`` no combatant's name, or None (docs/map-format.md, "Names").
+
+    Names are told apart by what a person reads, so a name may not hide what it is: no space at
+    either end ("Hero " beside "Hero"), no invisible format character (a zero-width space, a joiner, a
+    direction mark or override: U+202E shows "Hero" as "oreH"), and at most ``MAX_NAME_CHARS``
+    characters. Control characters are allowed (the CLI prints them as escapes).
+    """
+    if not name.strip():
+        return "a combatant has no name"
+    if len(name) > MAX_NAME_CHARS:
+        return f"name is {len(name):,} characters long, more than the limit of {MAX_NAME_CHARS}"
+    if name != name.strip():
+        return f'name "{clip(name)}" begins or ends with white space'
+    hidden = next((ch for ch in name if unicodedata.category(ch) == "Cf"), None)
+    if hidden is not None:
+        return (f'name "{clip(name)}" holds U+{ord(hidden):04X} ({unicodedata.name(hidden, "a format character")}), '
+                "an invisible character a name may not hold")
+    return None
+
+
+def name_key(name: str) -> str:
+    """What tells names apart: their NFKC normal form. ``Oré`` written with a combining accent, or ``Ｈero``
+    in fullwidth letters, is the same name as ``Oré`` or ``Hero`` (one is refused as a duplicate)."""
+    return unicodedata.normalize("NFKC", name)
+
+
+def same_name(name: str, names: Iterable[str]) -> str | None:
+    """The name among ``names`` that ``name`` duplicates (equal, or equal under NFKC), or None."""
+    key = name_key(name)
+    return next((other for other in names if other == name or name_key(other) == key), None)
+
+
+def lookalike(name: str, other: str) -> str:
+    """What a duplicate's message adds when ``name`` is ``other`` written with other characters, else ``""``."""
+    return "" if name == other else \
+        ", written with other Unicode characters (names equal under NFKC normalization are one name)"
+
+
 class CombatantSpecError(SpecError):
     """Every fault of one combatant's properties (``problems``, one line each); ``str()`` joins them."""
 
@@ -268,6 +317,9 @@ def combatant_from_properties(
     """
     if not isinstance(name, str) or not name.strip():
         raise CombatantSpecError(["a combatant has no name"])
+    bad_name = name_problem(name)
+    if bad_name is not None:
+        raise CombatantSpecError([bad_name])
     problems: list[str] = []
 
     def get(key: str) -> object | None:

@@ -44,6 +44,9 @@ MAX_PICTURE_PIXELS = 64_000_000
 and ``render`` draw it at full size."""
 MAX_COMBATANTS = 200
 """Combatants on a map, and joined by a log (a one-game playtest of 200 takes about half a minute)."""
+MAX_NAME_CHARS = 100
+"""Characters of a combatant's name, on a map or in a join line: every message about it repeats it, and
+``state`` lays its table out by it."""
 MAX_TILESETS = 256
 """Tilesets of a map, embedded or external (a big Tiled map has a few dozen); each .tsx file is read once
 however often the map names it."""
