@@ -332,3 +332,19 @@ def test_the_engine_refuses_a_lookalike_joiner_too(tmx: Path) -> None:
     with pytest.raises(IllegalActionError, match="begins or ends with white space"):
         enc.apply(Join.of({"name": "Cora ", "faction": "ally"}, (0, 0)))
     assert sorted(enc.state_json()["units"]) == ["Hero", "Orc"]  # nothing half joined
+
+
+# --- the docs say what the code enforces ------------------------------------------------------------------
+def test_map_formats_limits_are_the_ones_the_code_enforces() -> None:
+    # map-format.md said 500 combatants and images of 25 million pixels; the code refuses 201 and 24,000,001.
+    from game.rules import limits
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "map-format.md").read_text(encoding="utf-8")
+    section = text[text.index("## Limits"):text.index("## Bad maps")]
+    side = f"{limits.MAX_CELLS_PER_SIDE:,}"
+    said = [f"{side}×{side} cells", f"{limits.MAX_COMBATANTS} combatants", f"{limits.MAX_LAYERS:,} layers",
+            f"{limits.MAX_TILESETS}\ntilesets", f"{limits.MAX_MAP_FILE_BYTES:,} bytes",
+            f"{limits.MAX_IMAGE_PIXELS:,} pixels each", f"{limits.MAX_PICTURE_PIXELS:,} pixels",
+            f"{limits.MAX_NAME_CHARS} characters", f"{limits.MAX_NUMBER_DIGITS} digits"]
+    for words in said:
+        assert words in section, (words, section)
