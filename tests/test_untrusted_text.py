@@ -348,3 +348,16 @@ def test_map_formats_limits_are_the_ones_the_code_enforces() -> None:
             f"{limits.MAX_NAME_CHARS} characters", f"{limits.MAX_NUMBER_DIGITS} digits"]
     for words in said:
         assert words in section, (words, section)
+
+
+@pytest.mark.parametrize("argv", [
+    ["sight", "{map}", "--from", "0,0", "--to", "9" * 4000 + ",0"],
+    ["reach", "{map}", "--unit", "Hero", "--budget", "9" * 4000],
+    ["suggest", "{map}", "--seed", "9" * 5000],
+])
+def test_a_command_line_number_of_thousands_of_digits_is_not_repeated(tmx: Path, argv: list[str],
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # --to 9999...(4000),0 was converted and printed back whole; --seed of 5000 digits was repeated by argparse.
+    assert main([a.replace("{map}", str(tmx)) for a in argv]) == 2
+    line = refused(capsys, "'9999999999999999999999999999999999999...'")
+    assert longest_number(line) < 40

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .argtypes import add_allow_outside, positive
+from .argtypes import add_allow_outside, positive, whole
 from .errors import UsageError
 from .printable import printable_lines
 
@@ -22,7 +22,7 @@ def add_parser(sub: Any) -> None:
     sp.add_argument("--games", type=positive, required=True, metavar="N", help="how many games")
     sp.add_argument("--ai", action="append", default=[], metavar="FACTION=LEVEL",
                     help="a faction's AI level: random, greedy, easy, normal (default) or hard; repeatable")
-    sp.add_argument("--seed", type=int, metavar="S", help="game k uses seed S+k (default: the map's seed)")
+    sp.add_argument("--seed", type=whole, metavar="S", help="game k uses seed S+k (default: the map's seed)")
     sp.add_argument("--jobs", type=positive, default=1, metavar="J",
                     help="local worker processes (default 1; at most one per core and per game)")
     sp.add_argument("--out", metavar="DIR", help="write summary.json, report.md, heatmaps and a few action logs")

@@ -15,13 +15,14 @@ import sys
 from game.ai import DEFAULT_LEVEL, LEVELS
 from game.rules import RulesError
 
+from .argtypes import whole
 from .printable import printable_lines
 from .session import load_encounter
 
 
 def add_arguments(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--level", default=DEFAULT_LEVEL, choices=LEVELS, help=f"AI level (default {DEFAULT_LEVEL})")
-    sp.add_argument("--seed", type=int, default=0, metavar="S", help="the AI's random seed (default 0)")
+    sp.add_argument("--seed", type=whole, default=0, metavar="S", help="the AI's random seed (default 0)")
 
 
 def cmd_suggest(args: argparse.Namespace) -> int:
