@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .argtypes import add_allow_outside, cell, non_negative, positive, scale
+from .argtypes import add_allow_outside, cell, non_negative, positive, scale, whole
 from .errors import Parser
 from .playtest_cmd import add_parser as add_playtest_parser
 from .suggest_cmd import add_arguments as suggest_arguments
@@ -70,7 +70,7 @@ def build_parser() -> Parser:
     sp = sub.add_parser("play", help="open the game window", description="open the game window")
     sp.add_argument("map", nargs="?", metavar="MAP", help="a .tmx map (default: pick one on the title screen)")
     sp.add_argument("--log", metavar="FILE", help="the session's log: resumed when it exists, every action appended")
-    sp.add_argument("--seed", type=int, metavar="N", help="fix the dice (and the AI's choices)")
+    sp.add_argument("--seed", type=whole, metavar="N", help="fix the dice (and the AI's choices)")
     sp.add_argument("--human", action="append", default=[], metavar="FACTION", help="a faction you command")
     sp.add_argument("--ai", action="append", default=[], metavar="FACTION[=LEVEL]",
                     help="a faction the AI plays (random, greedy, easy, normal, hard, expert)")

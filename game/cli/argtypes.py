@@ -5,12 +5,25 @@ from __future__ import annotations
 import argparse
 import math
 
+from game.rules import InputLimitError, limits
+
+
+def whole(text: str) -> int:
+    """A whole number in the digits 0-9, of at most ``limits.MAX_NUMBER_DIGITS`` digits (a seed, a count).
+
+    ``int()`` would take other scripts' digits and spend quadratic time on thousands; a message repeats
+    at most the start of what was given."""
+    try:
+        return limits.whole_number(text, "it")
+    except InputLimitError:
+        raise argparse.ArgumentTypeError(f"{limits.clip(text)!r} has more than {limits.MAX_NUMBER_DIGITS} "
+                                         "digits") from None
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{limits.clip(text)!r} is not a whole number") from None
+
 
 def non_negative(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    n = whole(text)
     if n < 0:
         raise argparse.ArgumentTypeError(f"{n} is negative")
     return n
@@ -26,11 +39,13 @@ def positive(text: str) -> int:
 
 def scale(text: str) -> float:
     try:
+        if not text.isascii() or "_" in text:
+            raise ValueError(text)
         s = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{limits.clip(text)!r} is not a number") from None
     if not math.isfinite(s) or s <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+        raise argparse.ArgumentTypeError(f"{limits.clip(text)!r} is not a positive number")
     return s
 
 
@@ -39,9 +54,9 @@ def cell(text: str) -> tuple[int, int]:
     try:
         if not sep:
             raise ValueError
-        return int(col), int(row)
+        return limits.whole_number(col, "col"), limits.whole_number(row, "row")
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a cell COL,ROW such as 3,4") from None
+        raise argparse.ArgumentTypeError(f"{limits.clip(text)!r} is not a cell COL,ROW such as 3,4") from None
 
 
 def add_allow_outside(sp: argparse.ArgumentParser) -> None:

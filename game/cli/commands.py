@@ -13,7 +13,7 @@ from game.rules import FACTIONS
 from .errors import UsageError
 from .outputs import check_output_file
 from .playtest_cmd import cmd_playtest
-from .printable import one_line, printable
+from .printable import one_line, printable, printable_lines
 from .session import load_encounter
 
 
@@ -41,8 +41,15 @@ def _suggest(args: argparse.Namespace) -> int:
     return cmd_suggest(args)
 
 
-def emit(doc: dict[str, Any], as_json: bool, text: str) -> None:
-    sys.stdout.write(json.dumps(doc) + "\n" if as_json else printable(text.rstrip("\n")) + "\n")
+def emit(doc: dict[str, Any], as_json: bool, text: str | list[str]) -> None:
+    """``doc`` as JSON, or the text: a list of lines, each escaped as one line (they hold names and titles
+    from maps and logs), or a string of the CLI's own words, whose line breaks stay."""
+    if as_json:
+        sys.stdout.write(json.dumps(doc) + "\n")
+    elif isinstance(text, list):
+        sys.stdout.write(printable_lines(text) + "\n")
+    else:
+        sys.stdout.write(printable(text.rstrip("\n")) + "\n")
 
 
 def cell_text(cell: list[int] | tuple[int, int]) -> str:
@@ -53,7 +60,8 @@ def cell_text(cell: list[int] | tuple[int, int]) -> str:
 def cmd_state(args: argparse.Namespace) -> int:
     scenario, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     doc = enc.state_json()
-    width = max([16, *(len(name) for name in doc["units"])])  # long names keep the columns aligned
+    shown = {name: printable(name, keep_lines=False) for name in doc["units"]}  # as printed, for the widths
+    width = max([16, *(len(name) for name in shown.values())])  # long names keep the columns aligned
     lines = [
         f"{scenario.title}: {doc['phase']}, round {doc['round']}" + (f", {doc['turn']} to act" if doc["turn"] else ""),
         "order: " + (", ".join(doc["order"]) or "(nobody)"),
@@ -70,9 +78,10 @@ def cmd_state(args: argparse.Namespace) -> int:
         flags += _ranged_flags(u)
         at = cell_text(u["at"]) if u["at"] is not None else "-"
         lines.append(
-            f"{name:<{width}} {u['faction']:<8} {at:>7} {u['facing']:<6} {move:>7} {u['hp']:>4}  " + ", ".join(flags)
+            f"{shown[name]:<{width}} {u['faction']:<8} {at:>7} {u['facing']:<6} {move:>7} {u['hp']:>4}  "
+            + ", ".join(flags)
         )
-    emit(doc, args.json, "\n".join(lines))
+    emit(doc, args.json, lines)
     return 0
 
 
@@ -102,7 +111,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
     lines = [f"{args.unit} at {cell_text(unit['at'])} with {movement} movement can end on {len(hexes)} hexes:"]
     for cell, cost, stops in ends:
         lines.append(f"  {cell_text(cell):>7}  cost {cost}" + ("  (zone of control: stops)" if stops else ""))
-    emit(doc, args.json, "\n".join(lines))
+    emit(doc, args.json, lines)
     return 0
 
 
@@ -129,7 +138,7 @@ def cmd_threat(args: argparse.Namespace) -> int:
 def cmd_arc(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     arc = enc.arc(args.attacker, args.defender)
-    emit({"arc": arc}, args.json, f"{args.attacker} attacks {args.defender} from the {arc} arc")
+    emit({"arc": arc}, args.json, [f"{args.attacker} attacks {args.defender} from the {arc} arc"])
     return 0
 
 
@@ -167,7 +176,7 @@ def cmd_targets(args: argparse.Namespace) -> int:
     for c in doc["cast"]:
         if c["affects"]:
             lines.append(f"  {cell_text(c['at']):>7}: " + ", ".join(c["affects"]))
-    emit(doc, args.json, "\n".join(lines))
+    emit(doc, args.json, lines)
     return 0
 
 
@@ -179,10 +188,10 @@ def cmd_maps(args: argparse.Namespace) -> int:
                      "default": i == 0} for i, m in enumerate(maps)]}
     lines = []
     for i, m in enumerate(maps):
-        lines.append(f"{m.title}{'  (default)' if i == 0 else ''}\n  {m.path}")
+        lines += [f"{m.title}{'  (default)' if i == 0 else ''}", f"  {m.path}"]
         if m.description:
             lines.append(f"  {m.description}")
-    emit(doc, args.json, "\n".join(lines) or "no bundled maps")
+    emit(doc, args.json, lines or ["no bundled maps"])
     return 0
 
 
@@ -207,7 +216,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     else:
         for r in report:
             if r["ok"]:
-                sys.stdout.write(printable(f"{r['map']}: ok") + "\n")
+                sys.stdout.write(printable(f"{r['map']}: ok", keep_lines=False) + "\n")
             for w in r.get("warnings", ()):  # legal but likely wrong: warn, exit 0
                 sys.stdout.write(one_line(f"warning: {w}") + "\n")
         for line in bad:

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .argtypes import add_allow_outside, positive
+from .argtypes import add_allow_outside, positive, whole
 from .errors import UsageError
-from .printable import printable
+from .printable import printable_lines
 
 KEEP_LOGS = 3  # games whose action logs --out keeps for replay
 
@@ -22,7 +22,7 @@ def add_parser(sub: Any) -> None:
     sp.add_argument("--games", type=positive, required=True, metavar="N", help="how many games")
     sp.add_argument("--ai", action="append", default=[], metavar="FACTION=LEVEL",
                     help="a faction's AI level: random, greedy, easy, normal (default), hard or expert; repeatable")
-    sp.add_argument("--seed", type=int, metavar="S", help="game k uses seed S+k (default: the map's seed)")
+    sp.add_argument("--seed", type=whole, metavar="S", help="game k uses seed S+k (default: the map's seed)")
     sp.add_argument("--jobs", type=positive, default=1, metavar="J",
                     help="local worker processes (default 1; at most one per core and per game)")
     sp.add_argument("--out", metavar="DIR", help="write summary.json, report.md, heatmaps and a few action logs")
@@ -76,7 +76,7 @@ def cmd_playtest(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(summary.json_text())
         return 0
-    sys.stdout.write(printable(text_summary(summary, out_dir)))
+    sys.stdout.write(text_summary(summary, out_dir))
     sys.stdout.flush()  # the summary before the timing line when both go to one terminal
     rate = summary.games / seconds if seconds > 0 else float("inf")
     print(f"{summary.games} games in {seconds:.1f} s: {rate:.1f} games/s on {run.where}", file=sys.stderr)
@@ -125,7 +125,7 @@ def text_summary(summary: Any, out_dir: Path | None) -> str:
                  f"{t['shoves'] / s.games:.1f} shoves, {t['falls'] / s.games:.1f} falls")
     if out_dir is not None:
         lines.append(f"  report: {out_dir / 'report.md'}")
-    return "\n".join(lines) + "\n"
+    return printable_lines(lines) + "\n"  # a title's line break prints as \n, not as a line of its own
 
 
 __all__ = ["add_parser", "cmd_playtest"]

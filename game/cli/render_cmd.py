@@ -82,8 +82,11 @@ def _check_scale(scale: float, tile_width: int, pixel_size: tuple[int, int]) -> 
     w, h = pixel_size
     most = min(MAX_SIDE_PX / max(w, h), math.sqrt(MAX_PIXELS / (w * h)))
     if scale > most:
+        # A picture a billion pixels wide is out of range enough: its 300 digits (--scale 1e300) say no more.
+        size = f"makes the picture {round(w * scale)}x{round(h * scale)} px" if max(w, h) * scale < 1e9 \
+            else "is out of range"
         raise UsageError(
-            f"--scale {scale:g} makes the picture {round(w * scale)}x{round(h * scale)} px; the most is "
+            f"--scale {scale:g} {size}; the most is "
             f"{MAX_SIDE_PX} px a side and {MAX_PIXELS // 1_000_000} million pixels "
             f"(--scale {math.floor(most * 1000) / 1000:g} or less for this map)"
         )

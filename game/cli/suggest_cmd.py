@@ -15,13 +15,14 @@ import sys
 from game.ai import DEFAULT_LEVEL, LEVELS
 from game.rules import RulesError
 
-from .printable import printable
+from .argtypes import whole
+from .printable import printable_lines
 from .session import load_encounter
 
 
 def add_arguments(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--level", default=DEFAULT_LEVEL, choices=LEVELS, help=f"AI level (default {DEFAULT_LEVEL})")
-    sp.add_argument("--seed", type=int, default=0, metavar="S", help="the AI's random seed (default 0)")
+    sp.add_argument("--seed", type=whole, default=0, metavar="S", help="the AI's random seed (default 0)")
 
 
 def cmd_suggest(args: argparse.Namespace) -> int:
@@ -39,5 +40,5 @@ def cmd_suggest(args: argparse.Namespace) -> int:
         return 0
     # In words a GM reads; the odds are the engine's previews along the plan (suggest_words.py).
     lines = plan_words(enc, plan, random.Random(args.seed))
-    sys.stdout.write(printable("\n".join(lines)) + "\n")
+    sys.stdout.write(printable_lines(lines) + "\n")
     return 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules import RulesError
+from game.rules import RulesError, limits
 
 
 def one_line(text: object) -> str:
@@ -19,9 +19,11 @@ class MapError(RulesError):
     """
 
     def __init__(self, source: str, where: str | None, what: str) -> None:
+        # Clipped as a last resort: each reader cuts what it repeats of the file (limits.clip), but a
+        # message must stay one short line even where one forgot.
         self.source = one_line(source)
-        self.where = one_line(where) if where else None
-        self.what = one_line(what)
+        self.where = limits.clip(one_line(where), 300) if where else None
+        self.what = limits.clip(one_line(what), 400)
         super().__init__(str(self))
 
     def __str__(self) -> str:

@@ -175,7 +175,7 @@ def _walk(node: ET.Element, parent: LayerStyle, size: tuple[int, int], locate: L
         if child.tag not in LAYER_TAGS:
             continue
         name = child.get("name") or ""
-        where = f'layer "{name}"'
+        where = f'layer "{limits.clip(name)}"'
         style = _own_style(child, where, problem).inside(parent)
         if child.tag == "group":
             _walk(child, style, size, locate, problem, tree, budget)
@@ -207,12 +207,14 @@ def _float(node: ET.Element, attr: str, default: float, where: str,
     if raw is None or not raw.strip():
         return default
     try:
+        if not raw.isascii() or "_" in raw:  # float() takes other scripts' digits and 1_000: Tiled writes neither
+            raise ValueError(raw)
         value = float(raw)
     except ValueError:
-        problem(where, f'{attr} "{raw}" is not a number')
+        problem(where, f'{attr} "{limits.clip(raw)}" is not a number{limits.digits_hint(raw)}')
         return default
     if not math.isfinite(value) or abs(value) > 1e6:
-        problem(where, f'{attr} "{raw}" is out of range')
+        problem(where, f'{attr} "{limits.clip(raw)}" is out of range')
         return default
     return value
 
@@ -247,11 +249,13 @@ def _tile_layer(node: ET.Element, name: str, style: LayerStyle, size: tuple[int,
         problem(where, "has no tile data")
         return None
     try:
-        w, h = int(node.get("width", "")), int(node.get("height", ""))
+        w = limits.whole_number(node.get("width", ""), "width")
+        h = limits.whole_number(node.get("height", ""), "height")
     except ValueError:
         w, h = size
     if (w, h) != size:
-        problem(where, f"size {node.get('width')}x{node.get('height')} differs from the map's {size[0]}x{size[1]}")
+        problem(where, f"size {limits.clip(node.get('width'))}x{limits.clip(node.get('height'))} differs from "
+                f"the map's {size[0]}x{size[1]}")
         return None
     try:
         gids = decode_data(data, w, h)
@@ -276,7 +280,7 @@ def _whole(raw: str | None) -> int:
     """Qt's ``toInt``: a whole number, else 0."""
     text = (raw or "0").strip()
     try:
-        value = int(text) if len(text) <= 10 else 0
+        value = limits.whole_number(text, "x") if len(text) <= 10 else 0
     except ValueError:
         return 0
     return value if abs(value) <= 1_000_000 else 0
@@ -284,7 +288,7 @@ def _whole(raw: str | None) -> int:
 
 def _quiet_float(raw: str | None) -> float:
     try:
-        value = float(raw) if raw is not None else 0.0
+        value = float(raw) if raw is not None and raw.isascii() and "_" not in raw else 0.0
     except ValueError:
         return 0.0
     return value if math.isfinite(value) and abs(value) <= 1e6 else 0.0
@@ -303,7 +307,8 @@ def _object_layer(node: ET.Element, name: str, style: LayerStyle) -> ObjectLayer
 def _object(obj: ET.Element) -> ObjectShape:
     f = _quiet_float
     gid_raw = (obj.get("gid") or "0").strip()
-    gid = int(gid_raw) if gid_raw.isdigit() and len(gid_raw) <= 10 and int(gid_raw) <= 0xFFFFFFFF else 0
+    gid = int(gid_raw) if gid_raw.isdigit() and gid_raw.isascii() and len(gid_raw) <= 10 \
+        and int(gid_raw) <= 0xFFFFFFFF else 0
     points: tuple[tuple[float, float], ...] = ()
     text_style: tuple[tuple[str, str], ...] = ()
     shape, text = "rectangle", ""
@@ -321,7 +326,7 @@ def _object(obj: ET.Element) -> ObjectShape:
     if shape == "rectangle" and gid & 0x0FFFFFFF:
         shape = "tile"
     try:
-        oid = int(obj.get("id") or 0) if len(obj.get("id") or "") <= 10 else 0
+        oid = limits.whole_number(obj.get("id") or "0", "id") if len(obj.get("id") or "") <= 10 else 0
     except ValueError:
         oid = 0
     return ObjectShape(

@@ -34,9 +34,12 @@ from game.rules import (
     combatant_from_properties,
     default_exits,
     limits,
+    lookalike,
+    name_problem,
     parse_bool,
     parse_choice,
     parse_int,
+    same_name,
 )
 
 from .errors import MapError, one_line
@@ -48,6 +51,7 @@ from .tmx_objects import COMBATANT_KIND, MapObject
 COST_KEYS = tuple(f"cost_{m}" for m in MOVEMENT_TYPE_NAMES)  # index = MovementType
 MAX_COST = 1000  # costs and damage live in int16 arrays; far beyond any sensible map
 MAX_HAZARD_DAMAGE = 10_000
+_FAR_CELL = 1_000_000  # a combatant's cell further off than this is named by its position, not its cell
 
 
 def load_scenario(path: str | Path | TmxMap, *, allow_outside: bool = False) -> Scenario:
@@ -285,8 +289,14 @@ class _Builder:
             if not obj.name or not obj.name.strip():
                 self.problem(obj.label, "a combatant has no name (set the object's Name in Tiled)")
                 continue
-            if obj.name in names:
-                self.problem(obj.label, f"name is already used by object id {names[obj.name].id}")
+            bad_name = name_problem(obj.name)
+            if bad_name is not None:
+                self.problem(obj.label, bad_name)
+                continue
+            taken = same_name(obj.name, names)
+            if taken is not None:
+                self.problem(obj.label, f"name is already used by object id {names[taken].id}"
+                             + lookalike(obj.name, taken))
                 continue
             names[obj.name] = obj
             if obj.shape not in ("point", "rectangle", "ellipse", "tile"):
@@ -294,6 +304,10 @@ class _Builder:
                              f"not a {obj.shape}")
                 continue
             cell = TiledPixels(layout).pixel_to_cell(*obj.anchor)
+            if max(abs(cell[0]), abs(cell[1])) > _FAR_CELL:  # x="1e300": a cell number of 300 digits
+                x, y = obj.anchor
+                self.problem(obj.label, f"position x {x:g}, y {y:g} is out of range (far off the map)")
+                continue
             if not board.is_on_map(cell):
                 self.problem(obj.label, f"stands on cell {cell[0]},{cell[1]}, which is off the map")
                 continue

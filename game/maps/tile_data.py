@@ -70,7 +70,7 @@ def decode_data(data: ET.Element, width: int, height: int) -> np.ndarray:
     elif encoding == "csv":
         if compression:
             raise TileDataError(f'CSV layer data with compression "{compression}" is not a Tiled layer format')
-        flat = _csv(data.text or "", width * height)
+        flat = _csv(data.text or "", width, height)
     elif encoding == "base64":
         flat = _base64(data.text or "", compression, 4 * width * height)
     else:
@@ -96,11 +96,18 @@ _CSV_CHARS = re.compile(r"[0-9,\s]*")  # only digits, commas and whitespace
 _SPACE_INSIDE = re.compile(r"[0-9][^\S\r\n]+[0-9]")  # two numbers with only spaces between (line ends separate)
 _LONG_GID = re.compile(f"[1-9][0-9]{{{GID_DIGITS}}}")  # more than 10 significant digits
 _CSV_SEPARATOR = re.compile(r"[,\r\n]")
+_NUMBER = re.compile("[0-9]+")
+_MAX_SEPARATORS_PER_CELL = 4  # ",\r\n" after every cell, and then some
 
 
-def _csv(text: str, cells: int) -> np.ndarray:
+def _csv(text: str, width: int, height: int) -> np.ndarray:
     """Whole numbers separated by commas or line ends (empty entries allowed), spaces around them."""
-    if text.count(",") > 2 * cells + 2:  # far more entries than the layer has cells: refuse before splitting
+    cells = width * height
+    # Far more entries than the layer has cells: refused before anything is split or allocated. Entries are
+    # separated by commas or line ends (Tiled writes "1,2,\n3,4"; ",\r\n" is three per cell at most), so
+    # counting commas alone let 32 MB of "10\n" through to a findall of 11 million strings (953 MB).
+    separators = text.count(",") + text.count("\n") + text.count("\r")
+    if separators > _MAX_SEPARATORS_PER_CELL * cells + 4:
         raise TileDataError(f"has more than {cells} tiles, the map needs {cells}")
     if not _CSV_CHARS.fullmatch(text) or _SPACE_INSIDE.search(text):
         parts = (q.strip() for q in _CSV_SEPARATOR.split(text))
@@ -108,7 +115,10 @@ def _csv(text: str, cells: int) -> np.ndarray:
         raise TileDataError(f'tile data cannot be read: CSV holds "{bad[:20]}", which is not a tile gid')
     if _LONG_GID.search(text):
         raise TileDataError("a tile gid is larger than 32 bits")
-    return np.array(re.findall(r"[0-9]+", text), dtype=np.uint64)
+    found = _NUMBER.subn("", text)[1]  # counted, not listed: a list costs some 60 bytes a number
+    if found != cells:
+        raise TileDataError(f"has {found} tiles, the map needs {cells} ({width}x{height})")
+    return np.array(_NUMBER.findall(text), dtype=np.uint64)
 
 
 def _base64(text: str, compression: str | None, size: int) -> np.ndarray:

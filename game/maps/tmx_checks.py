@@ -20,7 +20,7 @@ from .layer_tree import LAYER_TAGS, DrawLayer, offset_margins
 from .pixels import TiledPixels
 from .safe_xml import XmlError, parse_untrusted
 from .shipped import assets_folder
-from .tmx_properties import INT_RE
+from .tmx_properties import INT_RE, is_float
 
 
 class Fatal(Exception):
@@ -42,14 +42,26 @@ class Reader:
     whole_png: bool = True  # False when the caller decodes the images next (images.check_image)
     _checked_images: dict[Path, str | None] = field(default_factory=dict)
     _roots: tuple[Path, ...] = ()  # the folders it may read, resolved once (a resolve is a syscall per part)
-    _resolved: dict[Path, Path] = field(default_factory=dict)
+    _resolved: dict[Path, Path | str] = field(default_factory=dict)
+    tileset_bytes: int = 0  # of the .tsx files read so far (limits.MAX_TILESET_BYTES)
 
-    def resolve(self, path: Path) -> Path:
-        """``path.resolve()``, once per path and read: a map names each image in several checks."""
+    def resolve(self, path: Path) -> Path | str:
+        """``path.resolve()``, once per path and read (a map names each image in several checks); or why
+        it cannot be resolved, in a user's words (a loop of symbolic links: a.png -> b.png -> a.png)."""
         real = self._resolved.get(path)
         if real is None:
-            real = self._resolved[path] = path.resolve()
+            try:
+                real = path.resolve()
+            except RuntimeError:  # Python before 3.13: "Symlink loop from '/abs/path/a.png'"
+                real = "a loop of symbolic links"
+            except OSError as e:
+                real = e.strerror or type(e).__name__
+            self._resolved[path] = real
         return real
+
+    def _unresolvable(self, source: str, where: str | None, what: str, reason: str) -> None:
+        fault = f'{what} "{limits.clip(source, 200)}": cannot read the {what}: {reason}'
+        self.problems.append((ImageFault if what == "image" else MapError)(self.source, where, fault))
 
     def problem(self, where: str | None, what: str) -> None:
         self.problems.append(MapError(self.source, where, what))
@@ -68,11 +80,14 @@ class Reader:
         if self.allow_outside:
             return path
         real = self.resolve(path)
+        if isinstance(real, str):
+            self._unresolvable(source, where, what, real)
+            return None
         if not self._roots:
             self._roots = (self.path.parent.resolve(), assets_folder().resolve())
         if any(real.is_relative_to(root) for root in self._roots):
             return path
-        fault = f'{what} "{source}" is outside the map\'s folder; pass --allow-outside to read it'
+        fault = f'{what} "{limits.clip(source, 200)}" is outside the map\'s folder; pass --allow-outside to read it'
         self.problems.append((ImageFault if what == "image" else MapError)(self.source, where, fault))
         return None
 
@@ -85,14 +100,18 @@ class Reader:
         if path is None:
             return None
         key = self.resolve(path)
+        if isinstance(key, str):  # with --allow-outside, not resolved before
+            self._unresolvable(source, where, "image", key)
+            return None
         if key not in self._checked_images:
             fault = None
+            shown = limits.clip(source, 200)
             try:
                 check_image(path, whole_png=self.whole_png)
             except InputLimitError as e:
-                fault = f'image "{source}" is missing' if e.missing else f'image "{source}": {e.reason}'
+                fault = f'image "{shown}" is missing' if e.missing else f'image "{shown}": {e.reason}'
             except ImageError as e:
-                fault = f'image "{source}" {e}'
+                fault = f'image "{shown}" {e}'
             self._checked_images[key] = fault
         fault = self._checked_images[key]
         if fault is not None:
@@ -168,7 +187,7 @@ def int_attr(rd: Reader, node: ET.Element, name: str, where: str | None, *, requ
             rd.problem(where, f"{name} is missing")
         return None
     if not INT_RE.match(raw):
-        rd.problem(where, f'{name} "{raw[:20]}" is not an integer')
+        rd.problem(where, f'{name} "{limits.clip(raw)}" is not an integer{limits.digits_hint(raw)}')
         return None
     try:
         value = limits.whole_number(raw, name)
@@ -218,8 +237,7 @@ def check_map_attributes(rd: Reader, root: ET.Element) -> MapHead:
 
 
 def float_or(raw: str | None, default: float) -> float:
-    try:
-        value = float(raw) if raw is not None else default
-    except ValueError:
+    if raw is None or not is_float(raw):
         return default
+    value = float(raw)
     return value if math.isfinite(value) else default

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from xml.etree import ElementTree as ET
 
+from game.rules import limits
+
 from .layer_tree import ObjectLayerData
 from .tile_data import GID_MASK
 from .tilesets import ALIGNMENT_POINTS, TileInfo, Tileset, tile_of
@@ -35,7 +37,7 @@ class MapObject:
     @property
     def label(self) -> str:
         """How messages name the object: its name, or its id when it has none."""
-        return f'object "{self.name}"' if self.name and self.name.strip() else f"object id {self.id}"
+        return f'object "{limits.clip(self.name)}"' if self.name and self.name.strip() else f"object id {self.id}"
 
 
 def read_objects(rd: Reader, groups: list[tuple[ET.Element, ObjectLayerData]],
@@ -52,7 +54,7 @@ def read_objects(rd: Reader, groups: list[tuple[ET.Element, ObjectLayerData]],
 
 def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[Tileset]) -> MapObject | None:
     name = obj.get("name") or None
-    label = f'object "{name}"' if name else f"object id {obj.get('id')}"
+    label = f'object "{limits.clip(name)}"' if name else f"object id {limits.clip(obj.get('id'))}"
     oid = int_attr(rd, obj, "id", label, minimum=0)
     ok = oid is not None
     gid = 0
@@ -65,10 +67,11 @@ def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[
         raw = obj.get(attr)
         box[attr] = float(raw) if raw is not None and is_float(raw) else 0.0
         if raw is not None and not (is_float(raw) and math.isfinite(box[attr])):
-            rd.problem(label, f'{attr} "{raw}" is not a number')
+            rd.problem(label, f'{attr} "{limits.clip(raw)}" is not a number{limits.digits_hint(raw)}')
             ok = False
     if obj.get("template"):
-        rd.problem(label, f'uses template "{obj.get("template")}", which Playmat cannot read (detach it in Tiled)')
+        rd.problem(label, f'uses template "{limits.clip(obj.get("template"), 200)}", which Playmat cannot read '
+                   "(detach it in Tiled)")
         ok = False
     own_kind = obj.get("class") or obj.get("type")
     # Only a combatant's malformed properties are reported: Playmat reads no other object's.
@@ -86,7 +89,7 @@ def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[
     x, y = _anchor(box, shape, tile)
     x, y = x + ox, y + oy
     if not (math.isfinite(x) and math.isfinite(y)):
-        rd.problem(f'object "{name}"' if name else f"object id {oid}", "position is out of range")
+        rd.problem(label, "position is out of range")
         return None
     return MapObject(oid, name, kind, shape, (x, y), props, layer.name)
 

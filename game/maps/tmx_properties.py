@@ -8,13 +8,12 @@ and left out quietly when it is not (a designer's own data is not Playmat's to r
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from xml.etree import ElementTree as ET
 
 from game.rules import InputLimitError, limits
 
-INT_RE = re.compile(r"^\s*[+-]?\d+\s*$")
+INT_RE = limits.INT_RE  # ASCII digits only: int() would take any script's
 BOOL_VALUES = ("true", "false", "1", "0")
 # The property types Playmat reads; any other (class, list, ...) is left out.
 PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object")
@@ -56,26 +55,27 @@ def _fault(prop: ET.Element, name: str | None, kind: str, value: str | None) -> 
     """What is wrong with one property, or None (a string's value is not checked: any text will do)."""
     if not name:
         return "a property has no name"
+    name = limits.clip(name)
     if kind not in PROPERTY_TYPES or prop.find("properties") is not None:
-        return f'property "{name}" has type "{kind}", which Playmat cannot read here'
+        return f'property "{name}" has type "{limits.clip(kind)}", which Playmat cannot read here'
     if kind in ("int", "object", "float", "bool") and value is None:
         return f'property "{name}" ({kind}) has no value'
     if kind in ("int", "object") and not INT_RE.match(value or ""):
-        return f'property "{name}" is not an integer: "{(value or "")[:20]}"'
+        return f'property "{name}" is not an integer: "{limits.clip(value or "")}"{limits.digits_hint(value)}'
     if kind in ("int", "object") and _too_long(value or "", name):
         return f'property "{name}" holds a number of more than {limits.MAX_NUMBER_DIGITS} digits ' \
                f"(the limit is {limits.MAX_NUMBER:,})"
     if kind == "float" and not is_float(value or ""):
-        return f'property "{name}" is not a number: "{value}"'
+        return f'property "{name}" is not a number: "{limits.clip(value or "")}"{limits.digits_hint(value)}'
     if kind == "bool" and (value or "").strip().lower() not in BOOL_VALUES:
-        return f'property "{name}" is not true or false: "{value}"'
+        return f'property "{name}" is not true or false: "{limits.clip(value or "")}"'
     return None
 
 
 def _typed(kind: str, value: str | None, text: str | None) -> object:
     """The value of a property ``_fault`` passed (so the casts below cannot fail)."""
     if kind in ("int", "object"):
-        return int(value or "")
+        return limits.whole_number(value or "", "property")
     if kind == "float":
         return float(value or "")
     if kind == "bool":
@@ -92,6 +92,10 @@ def _too_long(text: str, what: str) -> bool:
 
 
 def is_float(text: str) -> bool:
+    """Whether ``text`` is a number as Tiled writes one: ASCII only (``float()`` also takes other scripts'
+    digits, and underscores between digits)."""
+    if not text.isascii() or "_" in text:
+        return False
     try:
         float(text)
     except ValueError:

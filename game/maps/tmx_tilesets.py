@@ -6,41 +6,81 @@ noted in the :class:`Reader`, and turned into the :mod:`tilesets` model.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
 from xml.etree import ElementTree as ET
+
+from game.rules import InputLimitError, limits
 
 from .tilesets import ALIGNMENTS, MAX_TILES_PER_TILESET, TileImage, TileInfo, Tileset
 from .tmx_checks import Fatal, Reader, float_or, int_attr, parse_xml
 from .tmx_properties import INT_RE, read_properties
 
+MAX_OFFSET_PX = 1_000_000  # as for a layer's offsets (layer_tree)
+
 
 def read_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
     """Every tileset of the map, by firstgid; :class:`Fatal` when one cannot be placed or cut into tiles."""
-    out = [_tileset(rd, node) for node in root if node.tag == "tileset"]
+    nodes = [node for node in root if node.tag == "tileset"]
+    if len(nodes) > limits.MAX_TILESETS:
+        raise rd.fatal(None, f"has {len(nodes):,} tilesets, more than the limit of {limits.MAX_TILESETS:,}")
+    # Each .tsx file is read once, however often the map names it: 10,000 references to one of 1 MB
+    # took validate 32 s, 100 to one of 30 MB 1.46 GB. The key is the resolved path (None: it failed).
+    read: dict[Path, Tileset | None] = {}
+    out = [_tileset(rd, node, read) for node in nodes]
     if not out and not rd.problems:
         rd.problem(None, "the map has no tileset")
     out.sort(key=lambda t: t.firstgid)
     return out
 
 
-def _tileset(rd: Reader, node: ET.Element) -> Tileset:
+def _tileset(rd: Reader, node: ET.Element, read: dict[Path, Tileset | None]) -> Tileset:
     firstgid = int_attr(rd, node, "firstgid", "a tileset", minimum=1)
     source = node.get("source")
-    base = rd.path.parent
-    ts_node = node
-    if source is not None:
-        where = f'tileset "{source}"'
+    if source is None:
+        tileset = _contents(rd, node, None, rd.path.parent)
+    else:
+        where = f'tileset "{limits.clip(source, 200)}"'
         if not source.lower().endswith(".tsx"):
             raise rd.fatal(where, "only .tsx external tilesets are supported")
         # No place given: the message names the tileset itself, so it is said once.
         tsx_path = rd.within(rd.path.parent, source, None, "tileset")
         if tsx_path is None:
             raise Fatal()
-        ts_node = parse_xml(rd, tsx_path, where, "tileset")
-        if ts_node.tag != "tileset":
-            raise rd.fatal(where, f"not a Tiled tileset (the root element is <{ts_node.tag}>)")
-        base = tsx_path.parent  # a .tsx names its images from its own folder
+        real = rd.resolve(tsx_path)
+        key = tsx_path if isinstance(real, str) else real  # unresolvable (allow_outside): reading it says why
+        if key not in read:
+            read[key] = None  # until it has been read whole
+            _count_bytes(rd, tsx_path, where)
+            ts_node = parse_xml(rd, tsx_path, where, "tileset")
+            if ts_node.tag != "tileset":
+                raise rd.fatal(where, f"not a Tiled tileset (the root element is <{limits.clip(ts_node.tag)}>)")
+            read[key] = _contents(rd, ts_node, source, tsx_path.parent)  # images named from its own folder
+        known = read[key]
+        if known is None:
+            raise Fatal()
+        tileset = known
+    if firstgid is None:
+        raise Fatal()
+    return replace(tileset, firstgid=firstgid)
+
+
+def _count_bytes(rd: Reader, path: Path, where: str) -> None:
+    """Add ``path``'s size to the bytes of .tsx files the map has named; past the limit, Fatal."""
+    try:
+        size = limits.regular_file_size(path, "tileset", limits.MAX_MAP_FILE_BYTES)
+    except InputLimitError:
+        return  # parse_xml says what is wrong with it
+    rd.tileset_bytes += size
+    if rd.tileset_bytes > limits.MAX_TILESET_BYTES:
+        raise rd.fatal(where, f"the map's .tsx files hold more than {limits.MAX_TILESET_BYTES:,} bytes in all, "
+                       "the limit")
+
+
+def _contents(rd: Reader, ts_node: ET.Element, source: str | None, base: Path) -> Tileset:
+    """A ``<tileset>`` element's tileset, placed at firstgid 0 (the map's reference places it)."""
     name = ts_node.get("name") or source or "?"
-    where = f'tileset "{name}"'
+    where = f'tileset "{limits.clip(name)}"'
     tw = int_attr(rd, ts_node, "tilewidth", where, minimum=1)
     th = int_attr(rd, ts_node, "tileheight", where, minimum=1)
     count = int_attr(rd, ts_node, "tilecount", where, required=False, minimum=0, maximum=MAX_TILES_PER_TILESET)
@@ -50,11 +90,11 @@ def _tileset(rd: Reader, node: ET.Element) -> Tileset:
     offset = (0, 0)
     off_node = ts_node.find("tileoffset")
     if off_node is not None:
-        offset = (int(float_or(off_node.get("x"), 0)), int(float_or(off_node.get("y"), 0)))
+        offset = (_offset(rd, off_node, "x", where), _offset(rd, off_node, "y", where))
     read_properties(ts_node, where, rd.problem)  # checked only: Playmat reads no tileset property
     image = ts_node.find("image")
-    # Without a firstgid the tileset cannot be placed; without a tile or an atlas size it cannot be cut.
-    unusable = None in (firstgid, tw, th)
+    # Without a tile or an atlas size it cannot be cut.
+    unusable = None in (tw, th)
     atlas_path = None
     if image is not None:
         iw = int_attr(rd, image, "width", f"{where} image", minimum=1)
@@ -91,7 +131,7 @@ def _tileset(rd: Reader, node: ET.Element) -> Tileset:
         tiles[tid] = TileInfo(label, props, tile.get("class") or tile.get("type"), size, alignment)
     if unusable:
         raise Fatal()
-    assert firstgid is not None and tw and th
+    assert tw and th
     if image is not None:
         sheet = int(float_or(image.get("width"), 0) // tw) * int(float_or(image.get("height"), 0) // th)
         if sheet > MAX_TILES_PER_TILESET:
@@ -103,8 +143,18 @@ def _tileset(rd: Reader, node: ET.Element) -> Tileset:
     atlas = None
     if image is not None and atlas_path is not None:
         atlas = TileImage(atlas_path, None, image.get("trans"))
-    return Tileset(name, firstgid, count, tiles, (float(tw), float(th)), alignment,
+    return Tileset(name, 0, count, tiles, (float(tw), float(th)), alignment,
                    atlas, (tw, th), spacing, margin, columns, offset, images, animations, source is not None)
+
+
+def _offset(rd: Reader, node: ET.Element, axis: str, where: str) -> int:
+    """One coordinate of a ``<tileoffset>``, in pixels; beyond a million is refused as layer offsets are
+    (1e300 passed validate and made render fail with a traceback)."""
+    value = float_or(node.get(axis), 0)
+    if abs(value) > MAX_OFFSET_PX:
+        rd.problem(where, f'tileoffset {axis} "{limits.clip(node.get(axis))}" is out of range')
+        return 0
+    return int(value)
 
 
 def _animation(tile: ET.Element) -> tuple[tuple[int, int], ...]:

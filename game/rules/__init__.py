@@ -47,9 +47,13 @@ from .combatant import (
     RangedProfile,
     Size,
     combatant_from_properties,
+    lookalike,
+    name_key,
+    name_problem,
     parse_bool,
     parse_choice,
     parse_int,
+    same_name,
 )
 from .dice import dice_distribution
 from .encounter import Encounter
@@ -135,6 +139,7 @@ __all__ = [
     "ThreatZones", "ZoneMemo", "UNREACHABLE", "ShotOdds",
     # building a scenario from a map's properties (game.maps.loader; the words and defaults of docs/map-format.md)
     "combatant_from_properties", "CombatantSpecError", "parse_int", "parse_bool", "parse_choice", "default_exits",
+    "name_problem", "name_key", "same_name", "lookalike",
     "DEFAULT_HOSTILE", "DEFAULT_COSTS", "DEFAULT_HAZARD_DAMAGE", "MOVEMENT_TYPE_NAMES", "TERRAIN_NAMES", "NO_ENTRY",
     "OFF_MAP",
     # the reach kernel under reach_for (tools/bench_reach.py holds it against scipy and tcod)

@@ -18,7 +18,14 @@ from .actions import Action, ActionParseError, parse_action
 from .encounter import Encounter
 from .errors import RulesError
 from .hexgrid import HexLayout
-from .limits import MAX_LOG_FILE_BYTES, MAX_LOG_LINE_CHARS, MAX_LOG_LINES, InputLimitError, read_regular_file
+from .limits import (
+    MAX_LOG_FILE_BYTES,
+    MAX_LOG_LINE_CHARS,
+    MAX_LOG_LINES,
+    InputLimitError,
+    clip,
+    read_regular_file,
+)
 from .scenario import Scenario
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -28,6 +35,7 @@ class LogError(RulesError):
     """A log line is malformed or not legal at its point: ``log.jsonl:3: reason``."""
 
     def __init__(self, source: str, line: int | None, reason: str) -> None:
+        reason = clip(reason, 400)  # each reader cuts what it repeats of the log; this is the last resort
         super().__init__(f"{source}:{line}: {reason}" if line is not None else f"{source}: {reason}")
         self.source = source
         self.line = line

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from .combatant import COMBATANT_KEYS, combatant_from_properties
+from .combatant import COMBATANT_KEYS, combatant_from_properties, name_problem
 from .errors import RulesError
 from .hexgrid import Cell, HexLayout
-from .limits import MAX_NUMBER_DIGITS, InputLimitError, whole_number
+from .limits import MAX_NUMBER_DIGITS, InputLimitError, clip, whole_number
 
 
 class ActionParseError(RulesError):
@@ -351,13 +351,16 @@ def _join_unit(value: Any, key: str, layout: HexLayout) -> tuple[tuple[str, Any]
     name = value.get("name")
     if not isinstance(name, str) or not name.strip():
         raise _fail(f"{key} has no name")
+    bad_name = name_problem(name)
+    if bad_name is not None:
+        raise _fail(f"{key}: {bad_name}")
     for k, v in value.items():
         if isinstance(v, dict | list):
-            raise _fail(f'{key} "{name}": property {k} must be a plain value, not {_show(v)}')
+            raise _fail(f'{key} "{clip(name)}": property {clip(k)} must be a plain value, not {_show(v)}')
     try:  # validate now so a bad joiner is refused with its line, not at replay time
         combatant_from_properties(name, value, (0, 0), 0, layout)
     except RulesError as exc:
-        raise _fail(f'{key} "{name}": {exc}') from None
+        raise _fail(f'{key} "{clip(name)}": {exc}') from None
     return tuple(sorted(value.items()))
 
 

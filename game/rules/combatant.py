@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Protocol, TypeVar
@@ -11,7 +12,16 @@ from typing import Protocol, TypeVar
 from .errors import SpecError
 from .factions import FACTIONS
 from .hexgrid import Cell, HexLayout
-from .limits import InputLimitError, check_digits
+from .limits import (
+    INT_RE,
+    MAX_NAME_CHARS,
+    MAX_NUMBER,
+    InputLimitError,
+    check_digits,
+    clip,
+    digits_hint,
+    whole_number,
+)
 from .terrain import MOVEMENT_TYPE_NAMES, MovementType
 
 
@@ -28,8 +38,8 @@ class Size(IntEnum):
 
 
 SIZE_NAMES = tuple(s.label for s in Size)
-DICE_RE = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
-INT_RE = re.compile(r"^\s*[+-]?\d+\s*$")
+# Digits are 0-9 only: ``\d`` and ``int()`` take every script's digits (limits.INT_RE).
+DICE_RE = re.compile(r"^\s*([0-9]*)\s*d\s*([0-9]+)\s*(?:([+-])\s*([0-9]+))?\s*$", re.IGNORECASE)
 T = TypeVar("T")
 
 
@@ -139,7 +149,7 @@ def _area_properties(a: AreaAbility | None) -> dict[str, object]:
             "area_push": a.push, "area_uses": a.uses}
 
 
-RANGED_RE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+RANGED_RE = re.compile(r"^\s*([0-9]+)\s*-\s*([0-9]+)\s*$")
 
 
 def _short_numbers(text: str, what: str) -> None:
@@ -150,17 +160,22 @@ def _short_numbers(text: str, what: str) -> None:
         raise SpecError(str(e)) from None
 
 
+def _digits(text: str) -> int:
+    """The value of a run of ASCII digits ``_short_numbers`` passed (leading zeros do not reach ``int()``)."""
+    return int(text.lstrip("0") or "0")
+
+
 def parse_ranged(value: object) -> tuple[int, int]:
     """R29's ``ranged`` = ``MIN-MAX`` hexes, 1 <= MIN <= MAX."""
     _short_numbers(str(value), "ranged")
     m = RANGED_RE.match(str(value)) if not isinstance(value, bool) else None
     if m is None:
-        raise SpecError(f'ranged "{value}" is not MIN-MAX hexes, e.g. 2-8')
-    lo, hi = int(m.group(1)), int(m.group(2))
+        raise SpecError(f'ranged "{clip(value)}" is not MIN-MAX hexes, e.g. 2-8{digits_hint(value)}')
+    lo, hi = _digits(m.group(1)), _digits(m.group(2))
     if not 1 <= lo <= hi:
-        raise SpecError(f'ranged "{value}": MIN must be at least 1 and at most MAX')
+        raise SpecError(f'ranged "{clip(value)}": MIN must be at least 1 and at most MAX')
     if hi > 1_000_000:
-        raise SpecError(f'ranged "{value}" is out of range')
+        raise SpecError(f'ranged "{clip(value)}" is out of range')
     return lo, hi
 
 
@@ -170,11 +185,15 @@ def parse_int(value: object, what: str) -> int:
     if isinstance(value, int):
         return value
     if isinstance(value, float) and value.is_integer():
+        if abs(value) > MAX_NUMBER:  # int(1e308) has 309 digits, and a message would print them all
+            raise SpecError(f"{what} {value:g} is out of range")
         return int(value)
     if isinstance(value, str) and INT_RE.match(value):
-        _short_numbers(value, what)
-        return int(value)
-    raise SpecError(f'{what} is not an integer: "{value}"')
+        try:
+            return whole_number(value, what)
+        except ValueError as e:  # InputLimitError: too many digits
+            raise SpecError(str(e)) from None
+    raise SpecError(f'{what} is not an integer: "{clip(value)}"{digits_hint(value)}')
 
 
 def parse_bool(value: object, what: str) -> bool:
@@ -184,13 +203,13 @@ def parse_bool(value: object, what: str) -> bool:
         return value.strip().lower() in ("true", "1")
     if isinstance(value, int) and value in (0, 1):
         return bool(value)
-    raise SpecError(f'{what} is not true or false: "{value}"')
+    raise SpecError(f'{what} is not true or false: "{clip(value)}"')
 
 
 def parse_choice(value: object, what: str, choices: tuple[str, ...]) -> str:
     text = str(value).strip().lower()
     if text not in choices:
-        raise SpecError(f'{what} "{value}" is not one of {", ".join(choices)}')
+        raise SpecError(f'{what} "{clip(value)}" is not one of {", ".join(choices)}')
     return text
 
 
@@ -203,16 +222,17 @@ def parse_damage(value: object) -> str:
         return str(value)
     text = str(value).strip()
     _short_numbers(text, "damage")
-    if INT_RE.match(text) and int(text) >= 0:
-        return str(int(text))
+    if INT_RE.match(text) and whole_number(text, "damage") >= 0:
+        return str(whole_number(text, "damage"))
     m = DICE_RE.match(text)
-    if not m or (m.group(1) and int(m.group(1)) == 0) or int(m.group(2)) == 0:
-        raise SpecError(f'damage "{value}" is not an integer or dice like 1d8+1')
-    count = int(m.group(1) or 1)
-    if count > 1000 or int(m.group(2)) > 1000:
-        raise SpecError(f'damage "{value}" has too many or too large dice')
-    bonus = f"{m.group(3)}{int(m.group(4))}" if m.group(3) else ""
-    return f"{count}d{int(m.group(2))}{bonus}"
+    if not m or (m.group(1) and _digits(m.group(1)) == 0) or _digits(m.group(2)) == 0:
+        raise SpecError(f'damage "{clip(value)}" is not an integer or dice like 1d8+1{digits_hint(value)}')
+    count = _digits(m.group(1) or "1")
+    sides = _digits(m.group(2))
+    if count > 1000 or sides > 1000:
+        raise SpecError(f'damage "{clip(value)}" has too many or too large dice')
+    bonus = f"{m.group(3)}{_digits(m.group(4))}" if m.group(3) else ""
+    return f"{count}d{sides}{bonus}"
 
 
 def parse_skills(value: object) -> tuple[tuple[str, int], ...]:
@@ -225,13 +245,52 @@ def parse_skills(value: object) -> tuple[tuple[str, int], ...]:
         if not item:
             continue
         if ":" not in item:
-            raise SpecError(f'skills entry "{item}" is not of the form name:number')
+            raise SpecError(f'skills entry "{clip(item)}" is not of the form name:number')
         key, _, num = item.partition(":")
         key = key.strip()
         if not key:
-            raise SpecError(f'skills entry "{item}" has no skill name')
-        out[key] = parse_int(num, f'skill "{key}"')
+            raise SpecError(f'skills entry "{clip(item)}" has no skill name')
+        out[key] = parse_int(num, f'skill "{clip(key)}"')
     return tuple(out.items())
+
+
+def name_problem(name: str) -> str | None:
+    """What makes ``name`` no combatant's name, or None (docs/map-format.md, "Names").
+
+    Names are told apart by what a person reads, so a name may not hide what it is: no space at
+    either end ("Hero " beside "Hero"), no invisible format character (a zero-width space, a joiner, a
+    direction mark or override: U+202E shows "Hero" as "oreH"), and at most ``MAX_NAME_CHARS``
+    characters. Control characters are allowed (the CLI prints them as escapes).
+    """
+    if not name.strip():
+        return "a combatant has no name"
+    if len(name) > MAX_NAME_CHARS:
+        return f"name is {len(name):,} characters long, more than the limit of {MAX_NAME_CHARS}"
+    if name != name.strip():
+        return f'name "{clip(name)}" begins or ends with white space'
+    hidden = next((ch for ch in name if unicodedata.category(ch) == "Cf"), None)
+    if hidden is not None:
+        return (f'name "{clip(name)}" holds U+{ord(hidden):04X} ({unicodedata.name(hidden, "a format character")}), '
+                "an invisible character a name may not hold")
+    return None
+
+
+def name_key(name: str) -> str:
+    """What tells names apart: their NFKC normal form. ``Oré`` written with a combining accent, or ``Ｈero``
+    in fullwidth letters, is the same name as ``Oré`` or ``Hero`` (one is refused as a duplicate)."""
+    return unicodedata.normalize("NFKC", name)
+
+
+def same_name(name: str, names: Iterable[str]) -> str | None:
+    """The name among ``names`` that ``name`` duplicates (equal, or equal under NFKC), or None."""
+    key = name_key(name)
+    return next((other for other in names if other == name or name_key(other) == key), None)
+
+
+def lookalike(name: str, other: str) -> str:
+    """What a duplicate's message adds when ``name`` is ``other`` written with other characters, else ``""``."""
+    return "" if name == other else \
+        ", written with other Unicode characters (names equal under NFKC normalization are one name)"
 
 
 class CombatantSpecError(SpecError):
@@ -258,6 +317,9 @@ def combatant_from_properties(
     """
     if not isinstance(name, str) or not name.strip():
         raise CombatantSpecError(["a combatant has no name"])
+    bad_name = name_problem(name)
+    if bad_name is not None:
+        raise CombatantSpecError([bad_name])
     problems: list[str] = []
 
     def get(key: str) -> object | None:

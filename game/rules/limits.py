@@ -44,6 +44,15 @@ MAX_PICTURE_PIXELS = 64_000_000
 and ``render`` draw it at full size."""
 MAX_COMBATANTS = 200
 """Combatants on a map, and joined by a log (a one-game playtest of 200 takes about half a minute)."""
+MAX_NAME_CHARS = 100
+"""Characters of a combatant's name, on a map or in a join line: every message about it repeats it, and
+``state`` lays its table out by it."""
+MAX_TILESETS = 256
+"""Tilesets of a map, embedded or external (a big Tiled map has a few dozen); each .tsx file is read once
+however often the map names it."""
+MAX_TILESET_BYTES = 32 * 1024 * 1024
+"""The distinct .tsx files one map names, together (each may hold MAX_MAP_FILE_BYTES; a shipped one is
+under 10 KB): a map naming 256 different files of 32 MB would take minutes to read."""
 
 # Images ------------------------------------------------------------------------------------------------
 MAX_IMAGE_PIXELS = 24_000_000
@@ -74,6 +83,13 @@ MAX_NUMBER = 1_000_000_000
 MAX_NUMBER_DIGITS = len(str(MAX_NUMBER))
 """Digits a number may have before it is refused unparsed (Python's int() is quadratic on long strings)."""
 _LONG_NUMBER = re.compile(f"[1-9][0-9]{{{MAX_NUMBER_DIGITS}}}")
+INT_RE = re.compile(r"^\s*[+-]?[0-9]+\s*$")
+"""A whole number as a map or log writes it: a sign, ASCII digits, spaces around. Not ``\\d``: Python's
+``int()`` takes every Unicode digit (Arabic-Indic, fullwidth, ...), and ``check_digits`` counts only 0-9,
+so 5,000 Arabic-Indic nines went past it and made ``int()`` raise."""
+MAX_ECHO_CHARS = 40
+"""Characters of a value from a file a message repeats (``clip``): a 4,000-digit number or a megabyte of
+text is shown by its start, so a message stays one short line whatever the file holds."""
 
 
 class InputLimitError(ValueError):
@@ -103,16 +119,36 @@ def check_digits(text: str, what: str) -> None:
 
 
 def whole_number(text: str, what: str) -> int:
-    """``int(text)`` for a sign, digits and surrounding spaces, refused in one line beyond ``MAX_NUMBER_DIGITS``.
+    """``int(text)`` for a sign, ASCII digits and surrounding spaces, refused in one line beyond
+    ``MAX_NUMBER_DIGITS``.
 
-    ValueError (InputLimitError for too many digits) when ``text`` is not such a number.
+    ValueError (InputLimitError for too many digits) when ``text`` is not such a number: never
+    ``int()`` of other digits, which Python would take.
     """
+    if not INT_RE.match(text):
+        raise ValueError(f'{what} "{clip(text)}" is not a whole number{digits_hint(text)}')
     check_digits(text, what)
-    if len(text) <= MAX_NUMBER_DIGITS + 2:
-        return int(text)
     body = text.strip()  # leading zeros would count against Python's own 4,300-digit limit
     sign = body[:1] if body[:1] in ("+", "-") else ""
     return int(sign + (body[len(sign):].lstrip("0") or "0"))
+
+
+def digits_hint(text: object) -> str:
+    """`` (numbers are written with the digits 0-9)`` when ``text`` holds a digit of another script, else ``""``.
+
+    For the message that refuses it: the Arabic-Indic ``٣`` looks like a number to its writer.
+    """
+    if isinstance(text, str) and not text.isascii() and any(ch.isdigit() for ch in text):
+        return " (numbers are written with the digits 0-9)"
+    return ""
+
+
+def clip(value: object, limit: int = MAX_ECHO_CHARS) -> str:
+    """``value`` as a message may repeat it: its first ``limit`` characters, ``...`` marking a cut."""
+    if isinstance(value, int) and value.bit_length() > 4 * limit:  # str() of a huge int is slow, or refused
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    text = value if isinstance(value, str) else str(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def regular_file_size(path: str | os.PathLike[str], what: str, limit: int) -> int:

@@ -40,7 +40,7 @@ from .actions import (
 from .area import area_fire, away_from, caught
 from .combat import disengage as disengage_check
 from .combat import to_hit
-from .combatant import AREA_KEYS, combatant_from_properties, edited_spec
+from .combatant import AREA_KEYS, combatant_from_properties, edited_spec, lookalike, name_problem, same_name
 from .errors import IllegalActionError, RulesError
 from .events import (
     AreaCast,
@@ -65,7 +65,7 @@ from .events import (
 )
 from .facing import penalty, turn_toward
 from .hexgrid import Cell
-from .limits import MAX_COMBATANTS
+from .limits import MAX_COMBATANTS, clip
 from .movement import check_path, push_steps
 from .outcome import EndReason
 from .phases import ACTIVE, SETUP
@@ -365,8 +365,13 @@ def do_join(state: EncounterState, action: Join) -> Action:
     name = action.name
     if not name.strip():
         raise IllegalActionError("join: the unit has no name")
-    if name in state.units:
-        raise IllegalActionError(f'join: a combatant named "{name}" is already in the encounter')
+    bad_name = name_problem(name)
+    if bad_name is not None:
+        raise IllegalActionError(f"join: {bad_name}")
+    taken = same_name(name, state.units)
+    if taken is not None:
+        raise IllegalActionError(f'join: a combatant named "{clip(taken)}" is already in the encounter'
+                                 + lookalike(name, taken))
     if len(state.units) >= MAX_COMBATANTS:
         raise IllegalActionError(f"join: the encounter already has {MAX_COMBATANTS} combatants, the limit")
     cell = need_cell(state, "join", action.at, "at")
