@@ -7,13 +7,18 @@ test instead of the test run.
 
 from __future__ import annotations
 
+import struct
 from pathlib import Path
 
 import pytest
 
 from game.cli.errors import UsageError
 from game.cli.play_cmd import MAX_WINDOW, window_size
-from tests.hostile import refused_by_cli
+from game.maps.images import ImageError, ImageHeader, check_header, image_header
+from game.maps.loader import validate_map
+from game.render.tilemap import load_map_art
+from game.rules import limits
+from tests.hostile import refused_by_cli, with_image_layer
 
 
 # --- play --size ------------------------------------------------------------------------------------------
@@ -35,3 +40,52 @@ def test_window_sizes_in_range_are_read() -> None:
     assert window_size("640x400") == (640, 400)
     assert window_size("1280X720") == (1280, 720)
     assert window_size(f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}") == MAX_WINDOW
+
+
+# --- images whose header is not the size the decoder allocates ------------------------------------------
+def gif(screen: tuple[int, int], *frames: tuple[int, int], junk: bytes = b"") -> bytes:
+    """A GIF of a ``screen`` and one frame per size; each frame holds a few bytes of LZW data."""
+    out = b"GIF89a" + struct.pack("<HHBBB", *screen, 0x80, 0, 0) + b"\x00\x00\x00\xff\xff\xff"
+    out += b"!\xf9\x04\x00\x00\x00\x00\x00"  # a graphic control extension: skipped by its sub-blocks
+    for w, h in frames:
+        out += junk + b"," + struct.pack("<HHHHB", 0, 0, w, h, 0) + b"\x02\x02\x4c\x01\x00"
+    return out + b";"
+
+
+def test_a_gif_whose_frame_is_larger_than_its_screen_is_refused_by_validate_render_and_play(tmp_path: Path) -> None:
+    # 35 bytes: validate said ok (it read the 10x10 screen), render took 78 s and 18.8 GB decoding the
+    # 20000x20000 frame, and under 1 GB render and play ended in a MemoryError traceback.
+    (tmp_path / "g.gif").write_bytes(gif((10, 10), (20000, 20000)))
+    tmx = with_image_layer(tmp_path, "g.gif")
+    said = 'image "g.gif" has a frame of 20000x20000 pixels, more than the limit of'
+    assert [str(p) for p in validate_map(tmx)] == [f'm.tmx: layer "bomb": {said} {limits.MAX_IMAGE_PIXELS:,}']
+    refused_by_cli(["render", str(tmx), "-o", str(tmp_path / "o.png")], "m.tmx:", said)
+    refused_by_cli(["play", str(tmx), "--headless", "--frames", "2", "--log", str(tmp_path / "s.jsonl")],
+                   "m.tmx:", said)
+    assert not (tmp_path / "o.png").exists()
+
+
+@pytest.mark.parametrize("data", [
+    gif((10, 10), (10, 10), (20000, 20000)),  # SDL_image goes on to the next frame when one fails to decode
+    gif((10, 10), (10, 10), (20000, 20000), junk=b"\x00junk\x07"),  # and skips bytes it does not know
+    gif((30000, 30000), (10, 10)),  # the screen itself, as before
+], ids=["second frame", "after junk", "screen"])
+def test_every_frame_of_a_gif_is_measured(data: bytes) -> None:
+    with pytest.raises(ImageError, match="pixels, more than the limit"):
+        check_header(image_header(data))
+
+
+def test_a_gif_within_the_limits_still_draws(tmp_path: Path) -> None:
+    (tmp_path / "g.gif").write_bytes(gif((10, 10), (10, 10), (8, 8)))
+    assert image_header((tmp_path / "g.gif").read_bytes()) == ImageHeader("gif", 10, 10)
+    tmx = with_image_layer(tmp_path, "g.gif")
+    assert validate_map(tmx) == []
+    assert load_map_art(tmx).compose().shape[2] == 4
+
+
+def test_a_webp_canvas_is_measured_with_the_picture_inside_it() -> None:
+    vp8l = b"VP8L" + struct.pack("<I", 5) + b"\x2f" + ((3999) | (3999 << 14)).to_bytes(4, "little") + b"\x00"
+    vp8x = b"VP8X" + struct.pack("<I", 10) + bytes(4) + (0).to_bytes(3, "little") + (0).to_bytes(3, "little")
+    body = b"WEBP" + vp8x + vp8l
+    header = image_header(b"RIFF" + struct.pack("<I", len(body)) + body)
+    assert (header.width, header.height) == (4000, 4000)
