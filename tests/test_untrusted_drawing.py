@@ -18,7 +18,7 @@ from game.maps.images import ImageError, ImageHeader, check_header, image_header
 from game.maps.loader import validate_map
 from game.render.tilemap import load_map_art
 from game.rules import limits
-from tests.hostile import refused_by_cli, with_image_layer
+from tests.hostile import plain_map, refused_by_cli, swap, with_image_layer
 
 
 # --- play --size ------------------------------------------------------------------------------------------
@@ -89,3 +89,45 @@ def test_a_webp_canvas_is_measured_with_the_picture_inside_it() -> None:
     body = b"WEBP" + vp8x + vp8l
     header = image_header(b"RIFF" + struct.pack("<I", len(body)) + body)
     assert (header.width, header.height) == (4000, 4000)
+
+
+# --- pixel numbers in tilesets and objects ------------------------------------------------------------
+TILESET = '<tileset firstgid="1" name="terrain" tilewidth="64" tileheight="74" tilecount="8" columns="8">'
+
+
+@pytest.mark.parametrize(("edit", "words"), [
+    ((TILESET, TILESET + '<tileoffset x="1e300" y="0"/>'), 'tileset "terrain": tileoffset x "1e300" is out of range'),
+    ((TILESET, TILESET + '<tileoffset x="0" y="-3e9"/>'), 'tileset "terrain": tileoffset y "-3e9" is out of range'),
+    ((TILESET, TILESET + '<tileoffset x="inf" y="0"/>'), 'tileset "terrain": tileoffset x "inf" is out of range'),
+    (('columns="8">', 'columns="8" margin="1e300">'), 'tileset "terrain": margin "1e300" is out of range'),
+    (('columns="8">', 'columns="8" spacing="-1e300">'), 'tileset "terrain": spacing "-1e300" is out of range'),
+    (('tilewidth="64" tileheight="74" tilecount', 'tilewidth="1000000000" tileheight="74" tilecount'),
+     'tileset "terrain": tilewidth 1000000000 is more than 1000000'),
+    (("<objectgroup id=\"2\" name=\"Combatants\">",
+      '<objectgroup id="2" name="Combatants"><object id="9" gid="2" x="10" y="10" width="60000" height="60000"/>'),
+     "object id 9: a tile object of 60000x60000 pixels is larger than an image may be"),
+    (("<objectgroup id=\"2\" name=\"Combatants\">",
+      '<objectgroup id="2" name="Combatants"><object id="9" x="1e300" y="10"><ellipse/></object>'),
+     'object id 9: x "1e300" is out of range'),
+])
+def test_pixel_numbers_past_the_limit_are_refused_in_one_line(tmp_path: Path, edit: tuple[str, str],
+                                                              words: str) -> None:
+    # <tileoffset x="1e300"/>: validate said ok, render and play ended in "TypeError: invalid destination
+    # position for blit"; a tile object of 60000x60000 ended render in a MemoryError traceback.
+    tmx = swap(plain_map(tmp_path), *edit)
+    tail = {"out of range": f" (at most {limits.MAX_PIXEL_COORDINATE:,} pixels either way)",
+            "tile object": f" (the limit is {limits.MAX_IMAGE_PIXELS:,} pixels)"}
+    assert [str(p) for p in validate_map(tmx)] == [f"m.tmx: {words}" + next(
+        (t for k, t in tail.items() if k in words), "")]
+    refused_by_cli(["render", str(tmx), "-o", str(tmp_path / "o.png"), "--objects"], "m.tmx:", words)
+    refused_by_cli(["play", str(tmx), "--headless", "--frames", "2", "--log", str(tmp_path / "s.jsonl")],
+                   "m.tmx:", words)
+    assert not (tmp_path / "o.png").exists() and not (tmp_path / "s.jsonl").exists()
+
+
+def test_pixel_numbers_within_the_limit_still_draw(tmp_path: Path) -> None:
+    tmx = swap(plain_map(tmp_path), TILESET, TILESET.replace('columns="8"', 'columns="8" spacing="0" margin="0"')
+               + f'<tileoffset x="-{limits.MAX_PIXEL_COORDINATE}" y="12.7"/>')
+    assert validate_map(tmx) == []
+    art = load_map_art(tmx)
+    assert not art.compose()[..., 3].any()  # every tile drawn a million pixels to the left, off the picture

@@ -211,7 +211,7 @@ def _float(node: ET.Element, attr: str, default: float, where: str,
     except ValueError:
         problem(where, f'{attr} "{raw}" is not a number')
         return default
-    if not math.isfinite(value) or abs(value) > 1e6:
+    if not math.isfinite(value) or abs(value) > limits.MAX_PIXEL_COORDINATE:
         problem(where, f'{attr} "{raw}" is out of range')
         return default
     return value
@@ -279,7 +279,7 @@ def _whole(raw: str | None) -> int:
         value = int(text) if len(text) <= 10 else 0
     except ValueError:
         return 0
-    return value if abs(value) <= 1_000_000 else 0
+    return value if abs(value) <= limits.MAX_PIXEL_COORDINATE else 0
 
 
 def _quiet_float(raw: str | None) -> float:
@@ -287,7 +287,7 @@ def _quiet_float(raw: str | None) -> float:
         value = float(raw) if raw is not None else 0.0
     except ValueError:
         return 0.0
-    return value if math.isfinite(value) and abs(value) <= 1e6 else 0.0
+    return value if math.isfinite(value) and abs(value) <= limits.MAX_PIXEL_COORDINATE else 0.0
 
 
 def _object_layer(node: ET.Element, name: str, style: LayerStyle) -> ObjectLayerData:

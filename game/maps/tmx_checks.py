@@ -217,6 +217,25 @@ def check_map_attributes(rd: Reader, root: ET.Element) -> MapHead:
     return MapHead(str(axis), str(index), width, height, tw, th, side)
 
 
+def pixel_number(rd: Reader, node: ET.Element, name: str, where: str, default: float = 0.0, *,
+                 label: str | None = None) -> float:
+    """A pixel position, offset, spacing or size: ``default`` when absent or not a number (as Tiled reads
+    it), else within ``MAX_PIXEL_COORDINATE`` either way; a number past it (or infinite) is a fault noted
+    in ``rd`` and read as ``default``, so nothing downstream ever draws at it."""
+    raw = node.get(name)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        return default
+    if not math.isfinite(value) or abs(value) > limits.MAX_PIXEL_COORDINATE:
+        rd.problem(where, f'{label or name} "{raw.strip()[:24]}" is out of range (at most '
+                   f"{limits.MAX_PIXEL_COORDINATE:,} pixels either way)")
+        return default
+    return value
+
+
 def float_or(raw: str | None, default: float) -> float:
     try:
         value = float(raw) if raw is not None else default

@@ -42,6 +42,10 @@ MAX_LAYER_CELLS = 16_000_000
 MAX_PICTURE_PIXELS = 64_000_000
 """Pixels of the whole map picture (its width x height in pixels, layer offsets included): the window
 and ``render`` draw it at full size."""
+MAX_PIXEL_COORDINATE = 1_000_000
+"""Magnitude of any pixel position, offset, spacing or size a map or tileset writes (layer and tile offsets,
+object positions and sizes, a tileset's tile size, margin and spacing): past it a number only breaks the
+drawing (a tile offset of 1e300 is no position a blit takes)."""
 MAX_COMBATANTS = 200
 """Combatants on a map, and joined by a log (a one-game playtest of 200 takes about half a minute)."""
 
