@@ -41,6 +41,7 @@ class Reader:
     allow_outside: bool = False
     whole_png: bool = True  # False when the caller decodes the images next (images.check_image)
     _checked_images: dict[Path, str | None] = field(default_factory=dict)
+    _image_pixels: int = 0  # of the distinct image files checked so far (MAX_MAP_IMAGE_PIXELS)
     _roots: tuple[Path, ...] = ()  # the folders it may read, resolved once (a resolve is a syscall per part)
     _resolved: dict[Path, Path] = field(default_factory=dict)
 
@@ -88,11 +89,17 @@ class Reader:
         if key not in self._checked_images:
             fault = None
             try:
-                check_image(path, whole_png=self.whole_png)
+                header = check_image(path, whole_png=self.whole_png)
             except InputLimitError as e:
                 fault = f'image "{source}" is missing' if e.missing else f'image "{source}": {e.reason}'
             except ImageError as e:
                 fault = f'image "{source}" {e}'
+            else:
+                # Each file once, however many layers and tilesets show it: the renderer decodes it once.
+                self._image_pixels += header.width * header.height
+                if self._image_pixels > limits.MAX_MAP_IMAGE_PIXELS:
+                    fault = (f'image "{source}": the map\'s images come to more than '
+                             f"{limits.MAX_MAP_IMAGE_PIXELS:,} pixels in all, the limit")
             self._checked_images[key] = fault
         fault = self._checked_images[key]
         if fault is not None:

@@ -52,6 +52,13 @@ MAX_COMBATANTS = 200
 # Images ------------------------------------------------------------------------------------------------
 MAX_IMAGE_PIXELS = 24_000_000
 """Decoded pixels of one image, read from its header before decoding (like Pillow's ``MAX_IMAGE_PIXELS``)."""
+MAX_MAP_IMAGE_PIXELS = 32_000_000
+"""Decoded pixels of all the image files a map names, each file counted once however many layers and
+tilesets show it (kept decoded at 4 bytes a pixel while the map is drawn: 128 MB)."""
+MAX_SPRITE_BYTES = 128 * 1024 * 1024
+"""Bytes of the pictures a map's layers place, each made once: tiles as cut, flipped, turned, scaled and
+tinted (premultiplied floats, 16 bytes a pixel) and every picture's surface at each opacity it is drawn at
+(4 bytes a pixel), image layers and shapes included. Real maps place a few dozen tiles (a few MB)."""
 
 # Logs --------------------------------------------------------------------------------------------------
 MAX_LOG_LINES = 100_000
