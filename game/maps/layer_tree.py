@@ -94,6 +94,15 @@ class ObjectShape:
     points: tuple[tuple[float, float], ...] = ()  # polygon / polyline, relative to (x, y)
     text: str = ""
     text_style: tuple[tuple[str, str], ...] = ()  # the <text> element's attributes
+    points_text: str = ""  # the points as the map writes them, read by outline() when drawn
+
+    def outline(self) -> tuple[tuple[float, float], ...]:
+        """A polygon's or polyline's points: ``points``, or else read from ``points_text`` now.
+
+        Only ``render --objects`` draws them, so a map's points are read when drawn, not with the map:
+        3 million points (a 12 MB map) cost 665 MB as tuples for every command.
+        """
+        return self.points or _points(self.points_text)
 
 
 @dataclass(frozen=True)
@@ -304,7 +313,7 @@ def _object(obj: ET.Element) -> ObjectShape:
     f = _quiet_float
     gid_raw = (obj.get("gid") or "0").strip()
     gid = int(gid_raw) if gid_raw.isdigit() and len(gid_raw) <= 10 and int(gid_raw) <= 0xFFFFFFFF else 0
-    points: tuple[tuple[float, float], ...] = ()
+    points = ""
     text_style: tuple[tuple[str, str], ...] = ()
     shape, text = "rectangle", ""
     for tag in ("point", "ellipse", "polygon", "polyline", "text"):
@@ -313,7 +322,7 @@ def _object(obj: ET.Element) -> ObjectShape:
             continue
         shape = tag
         if tag in ("polygon", "polyline"):
-            points = _points(sub.get("points") or "")
+            points = sub.get("points") or ""
         elif tag == "text":
             text = sub.text or ""
             text_style = tuple(sorted(sub.attrib.items()))
@@ -327,7 +336,7 @@ def _object(obj: ET.Element) -> ObjectShape:
     return ObjectShape(
         oid, obj.get("name") or "", shape, f(obj.get("x")), f(obj.get("y")), f(obj.get("width")),
         f(obj.get("height")), f(obj.get("rotation")), gid,
-        (obj.get("visible") or "1").strip() not in ("0", "false"), points, text, text_style,
+        (obj.get("visible") or "1").strip() not in ("0", "false"), (), text, text_style, points,
     )
 
 

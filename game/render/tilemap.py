@@ -39,7 +39,7 @@ from game.maps.tmx_adapter import TmxMap, read_tmx_collect
 from game.rules import TERRAIN_KEYS, HexLayout, InputLimitError, limits
 
 from .errors import RenderError
-from .objects import draw_shapes
+from .objects import TooIntricate, shapes_canvas
 from .pg import pygame
 from .sprites import colour_keyed, compose, linear_part, place, placed_pixels, qt_round, tinted
 from .straight import unpremultiply
@@ -635,16 +635,24 @@ class _Builder:
                         self.animated.append(AnimatedCell(index + len(out), len(placed) - 1, None, frames))
                 out.append(LayerArt(layer.name, style.opacity, placed, "objects", style.parallax))
                 continue
-            drawn = draw_shapes(layer, size, self.origin, group)
-            if drawn is None:
+            try:
+                canvas = shapes_canvas(layer, size, self.origin, group)
+            except TooIntricate as exc:
+                raise RenderError(f'{self.tmx.source}: layer "{layer.name}": {exc}') from None
+            if canvas is None:
                 continue
-            rows = np.flatnonzero(drawn[..., 3].any(axis=1))
+            # The box is kept as straight bytes and made a surface (4 bytes a pixel each): counted first.
+            bx, by, bx1, by1 = canvas.box()
+            self.images.spend(2 * SURFACE_PIXEL * (bx1 - bx) * (by1 - by))
+            pixels, bx, by = canvas.render()
+            rows = np.flatnonzero(pixels[..., 3].any(axis=1))
             if not len(rows):
                 continue
-            cols = np.flatnonzero(drawn[rows[0] : rows[-1] + 1, :, 3].any(axis=0))
+            cols = np.flatnonzero(pixels[rows[0] : rows[-1] + 1, :, 3].any(axis=0))
             y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
             key = ("shapes", index + len(out))
-            self.images.sprites[key] = Texture.whole(drawn[y0:y1, x0:x1].copy())  # only the drawn part is kept
+            self.images.sprites[key] = Texture.whole(pixels[y0:y1, x0:x1])  # only the drawn part is drawn
+            x0, y0 = x0 + bx, y0 + by
             # The shapes carry the layer opacity already (per stroke, as Qt paints them).
             out.append(LayerArt(layer.name, 1.0, [Placement(x0, y0, key)], "shapes", style.parallax))
         return out or [LayerArt(layer.name, style.opacity, [], "objects", style.parallax)]
@@ -777,7 +785,7 @@ def _count_surfaces(images: _Images, layers: list[LayerArt], animated: list[Anim
                 images.spend(SURFACE_PIXEL * w * h)
 
     for layer in layers:
-        if layer.kind != "text":  # laid from its floats, never made a surface
+        if layer.kind not in ("text", "shapes"):  # text is laid from its floats; shapes were counted as drawn
             count(layer, (p.key for p in layer.placements))
     for cell in animated:
         count(layers[cell.layer], (p.key for p, _ in cell.frames))

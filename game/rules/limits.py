@@ -60,6 +60,11 @@ MAX_SPRITE_BYTES = 128 * 1024 * 1024
 tinted (premultiplied floats, 16 bytes a pixel) and every picture's surface at each opacity it is drawn at
 (4 bytes a pixel), image layers and shapes included. Real maps place a few dozen tiles (a few MB)."""
 
+MAX_SHAPE_CROSSINGS = 20_000_000
+"""Crossings of object shapes' outlines with the rows of samples (8 a pixel) ``render --objects`` finds
+coverage from: the work of drawing them. An edge as tall as a 1000-pixel picture crosses 8,000 rows; a
+round joint counts about 40 a row. Drawing the limit takes a few seconds."""
+
 # Logs --------------------------------------------------------------------------------------------------
 MAX_LOG_LINES = 100_000
 """Lines of an action log (a long battle of 100 combatants writes about 25,000)."""
