@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +14,28 @@ from game.rules import FACTIONS
 from .errors import UsageError
 from .outputs import check_output_file
 
+MIN_WINDOW = (640, 400)
+# The largest window: an 8K screen (7680x4320) fits. SDL itself shrinks a larger one to 16384 a side with a
+# RuntimeWarning, and the window's surfaces grow with it (20000x20000 headless: 1.85 GB; 8192x8192: 320 MB).
+MAX_WINDOW = (8192, 8192)
+_SIZE_RE = re.compile(r"([0-9]{1,6})[xX]([0-9]{1,6})")
+
 
 def _faction(text: str, flag: str) -> str:
     f = text.strip().lower()
     if f not in FACTIONS:
         raise UsageError(f'{flag} "{text}": faction is not one of {", ".join(FACTIONS)}')
     return f
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``--size WxH`` in whole pixels (ASCII digits), within ``MIN_WINDOW`` and ``MAX_WINDOW``; else UsageError."""
+    m = _SIZE_RE.fullmatch(text.strip())
+    w, h = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+    if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
+        raise UsageError(f'--size "{text}" is not WIDTHxHEIGHT between {MIN_WINDOW[0]}x{MIN_WINDOW[1]} and '
+                         f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}")
+    return w, h
 
 
 def play_config(args: argparse.Namespace) -> Any:
@@ -33,9 +50,7 @@ def play_config(args: argparse.Namespace) -> Any:
         if f in humans:
             raise UsageError(f'--ai "{spec}": {f} is also given to --human')
         ais[f] = level.lower() or None
-    w, sep, h = args.size.lower().partition("x")
-    if not (sep and w.isdigit() and h.isdigit() and int(w) >= 640 and int(h) >= 400):
-        raise UsageError(f'--size "{args.size}" is not WIDTHxHEIGHT of at least 640x400')
+    size = window_size(args.size)
     # Refused now, not after the game ran; folders are never created behind the user's back.
     if args.screenshot is not None:
         check_output_file("--screenshot", args.screenshot, ".png")
@@ -76,7 +91,7 @@ def play_config(args: argparse.Namespace) -> Any:
         explain_ai=args.explain_ai,
         speed=float("inf") if args.speed == "instant" else float(args.speed),
         setup=args.setup,
-        size=(int(w), int(h)),
+        size=size,
         headless=args.headless,
         frames=args.frames,
         screenshot=Path(args.screenshot) if args.screenshot else None,

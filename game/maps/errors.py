@@ -33,4 +33,5 @@ class MapError(RulesError):
 
 
 class ImageFault(MapError):
-    """A map names an image that may not or cannot be read: the rules could do without it, a picture cannot."""
+    """A map names an image that may not or cannot be read, or asks for one drawn larger than an image may be
+    (a tile object's size): the rules could do without it, a picture cannot."""

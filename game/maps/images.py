@@ -2,15 +2,19 @@
 
 A 31 KB PNG can claim 16000 x 16000 pixels and a decoder will try to give them all (1 GB and
 more). Like Pillow's ``MAX_IMAGE_PIXELS`` check, :func:`image_header` reads the width and height
-from the first bytes of a PNG, JPEG, GIF, BMP or WebP file, and :func:`check_image` refuses an image
-of more than ``MAX_IMAGE_PIXELS``. For PNG, the format Tiled's tilesets use, :func:`check_image`
-also checks the chunk structure, the checksums and that the compressed pixels decompress to exactly
-the size the header promises (streamed, in bounded memory), so ``validate`` refuses what a decoder
-would. Pure Python: the rules commands and ``validate`` never load pygame.
+the decoder will allocate from a PNG, JPEG, GIF, BMP or WebP file, and :func:`check_image` refuses an
+image of more than ``MAX_IMAGE_PIXELS``. That is not always the first size in the file: a GIF's frames
+each carry their own size, which SDL_image decodes whatever the screen size written before them says
+(a 35-byte GIF of a 10x10 screen and a 20000x20000 frame took 18.8 GB), so every frame is read; a
+WebP's VP8X canvas is checked with the size of the picture inside it. For PNG, the format Tiled's
+tilesets use, :func:`check_image` also checks the chunk structure, the checksums and that the
+compressed pixels decompress to exactly the size the header promises (streamed, in bounded memory),
+so ``validate`` refuses what a decoder would. Pure Python: the rules commands and ``validate`` never load pygame.
 """
 
 from __future__ import annotations
 
+import re
 import struct
 import zlib
 from dataclasses import dataclass
@@ -33,8 +37,9 @@ class ImageError(ValueError):
 @dataclass(frozen=True)
 class ImageHeader:
     format: str  # png, jpeg, gif, bmp, webp (also a file name suffix SDL_image understands)
-    width: int
+    width: int  # the largest picture the file holds (for a GIF, of its screen and every frame)
     height: int
+    part: str = ""  # what of the file is that size when it is not the image's own header ("a frame")
 
 
 def image_header(data: bytes) -> ImageHeader:
@@ -46,9 +51,8 @@ def image_header(data: bytes) -> ImageHeader:
         return ImageHeader("png", w, h)
     if data.startswith(b"\xff\xd8"):
         return ImageHeader("jpeg", *_jpeg_size(data))
-    if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 10:
-        w, h = struct.unpack("<HH", data[6:10])
-        return ImageHeader("gif", w, h)
+    if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 13:
+        return _gif_header(data)
     if data.startswith(b"BM") and len(data) >= 26:
         (dib,) = struct.unpack("<I", data[14:18])
         if dib == 12:
@@ -85,19 +89,92 @@ def _jpeg_size(data: bytes) -> tuple[int, int]:
     raise ImageError("JPEG header is damaged (no frame size)")
 
 
+_GIF_BLOCK = re.compile(b"[,!;]")  # the bytes SDL_image looks for between blocks (it skips any other)
+
+
+def _gif_header(data: bytes) -> ImageHeader:
+    """The largest of a GIF's screen and of every image descriptor in it.
+
+    SDL_image decodes the first frame it can at the frame's own size, skipping bytes it does not know
+    between blocks and going on to the next frame when one fails, so every descriptor is read here the
+    way it reads them: in one pass, each block's sub-blocks skipped by their lengths, in time linear in
+    the file (unknown bytes are skipped by a regular-expression search, not one at a time).
+    """
+    w, h = struct.unpack("<HH", data[6:10])
+    best = ImageHeader("gif", w, h)
+    flags = data[10]
+    i = 13 + (3 << ((flags & 7) + 1) if flags & 0x80 else 0)
+    end = len(data)
+    while i < end:
+        kind = data[i]
+        if kind == 0x3B:  # ';' the trailer
+            break
+        if kind == 0x21:  # '!' an extension: its label, then sub-blocks
+            i = _gif_skip_blocks(data, i + 2)
+        elif kind == 0x2C:  # ',' an image descriptor: x, y, width, height, flags
+            if i + 10 > end:
+                break
+            fw, fh = struct.unpack("<HH", data[i + 5 : i + 9])
+            if fw * fh > best.width * best.height:
+                best = ImageHeader("gif", fw, fh, "a frame")
+            local = data[i + 9]
+            i += 10 + (3 << ((local & 7) + 1) if local & 0x80 else 0)
+            i = _gif_skip_blocks(data, i + 1)  # past the LZW code size, then the pixel sub-blocks
+        else:
+            found = _GIF_BLOCK.search(data, i + 1)
+            if found is None:
+                break
+            i = found.start()
+    return best
+
+
+def _gif_skip_blocks(data: bytes, i: int) -> int:
+    """The index after the sub-blocks starting at ``i`` (each a length byte and its bytes, ended by 0)."""
+    end = len(data)
+    while i < end:
+        n = data[i]
+        i += 1 + n
+        if not n:
+            return i
+    return end
+
+
 def _webp_size(data: bytes) -> tuple[int, int]:
     kind = data[12:16]
     if kind == b"VP8X":
         w = int.from_bytes(data[24:27], "little") + 1
         h = int.from_bytes(data[27:30], "little") + 1
+        inner = _webp_picture(data)  # libwebp decodes the picture inside at its own size
+        if inner is not None and inner[0] * inner[1] > w * h:
+            return inner
         return w, h
-    if kind == b"VP8L" and data[20] == 0x2F:
-        bits = int.from_bytes(data[21:25], "little")
+    found = _webp_frame_size(data, 12)
+    if found is None:
+        raise ImageError("WebP header is damaged")
+    return found
+
+
+def _webp_frame_size(data: bytes, at: int) -> tuple[int, int] | None:
+    """The size of a VP8 or VP8L chunk starting at ``at``; None when it is neither or too short."""
+    kind = data[at : at + 4]
+    if kind == b"VP8L" and len(data) >= at + 13 and data[at + 8] == 0x2F:
+        bits = int.from_bytes(data[at + 9 : at + 13], "little")
         return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
-    if kind == b"VP8 " and data[23:26] == b"\x9d\x01\x2a":
-        w, h = struct.unpack("<HH", data[26:30])
+    if kind == b"VP8 " and len(data) >= at + 18 and data[at + 11 : at + 14] == b"\x9d\x01\x2a":
+        w, h = struct.unpack("<HH", data[at + 14 : at + 18])
         return w & 0x3FFF, h & 0x3FFF
-    raise ImageError("WebP header is damaged")
+    return None
+
+
+def _webp_picture(data: bytes) -> tuple[int, int] | None:
+    """The size of the first VP8 or VP8L chunk after a VP8X header (chunks are walked by their lengths)."""
+    at = 12
+    while at + 8 <= len(data):
+        if data[at : at + 4] in (b"VP8 ", b"VP8L"):
+            return _webp_frame_size(data, at)
+        (length,) = struct.unpack("<I", data[at + 4 : at + 8])
+        at += 8 + length + (length & 1)
+    return None
 
 
 def check_header(header: ImageHeader) -> None:
@@ -105,7 +182,8 @@ def check_header(header: ImageHeader) -> None:
     if header.width <= 0 or header.height <= 0:
         raise ImageError(f"is {header.width}x{header.height} pixels, an empty image")
     if header.width * header.height > limits.MAX_IMAGE_PIXELS:
-        raise ImageError(f"is {header.width}x{header.height} pixels, more than the limit of "
+        said = f"has {header.part} of" if header.part else "is"
+        raise ImageError(f"{said} {header.width}x{header.height} pixels, more than the limit of "
                          f"{limits.MAX_IMAGE_PIXELS:,}")
 
 

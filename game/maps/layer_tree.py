@@ -94,6 +94,15 @@ class ObjectShape:
     points: tuple[tuple[float, float], ...] = ()  # polygon / polyline, relative to (x, y)
     text: str = ""
     text_style: tuple[tuple[str, str], ...] = ()  # the <text> element's attributes
+    points_text: str = ""  # the points as the map writes them, read by outline() when drawn
+
+    def outline(self) -> tuple[tuple[float, float], ...]:
+        """A polygon's or polyline's points: ``points``, or else read from ``points_text`` now.
+
+        Only ``render --objects`` draws them, so a map's points are read when drawn, not with the map:
+        3 million points (a 12 MB map) cost 665 MB as tuples for every command.
+        """
+        return self.points or _points(self.points_text)
 
 
 @dataclass(frozen=True)
@@ -213,7 +222,7 @@ def _float(node: ET.Element, attr: str, default: float, where: str,
     except ValueError:
         problem(where, f'{attr} "{limits.clip(raw)}" is not a number{limits.digits_hint(raw)}')
         return default
-    if not math.isfinite(value) or abs(value) > 1e6:
+    if not math.isfinite(value) or abs(value) > limits.MAX_PIXEL_COORDINATE:
         problem(where, f'{attr} "{limits.clip(raw)}" is out of range')
         return default
     return value
@@ -283,7 +292,7 @@ def _whole(raw: str | None) -> int:
         value = limits.whole_number(text, "x") if len(text) <= 10 else 0
     except ValueError:
         return 0
-    return value if abs(value) <= 1_000_000 else 0
+    return value if abs(value) <= limits.MAX_PIXEL_COORDINATE else 0
 
 
 def _quiet_float(raw: str | None) -> float:
@@ -291,7 +300,7 @@ def _quiet_float(raw: str | None) -> float:
         value = float(raw) if raw is not None and raw.isascii() and "_" not in raw else 0.0
     except ValueError:
         return 0.0
-    return value if math.isfinite(value) and abs(value) <= 1e6 else 0.0
+    return value if math.isfinite(value) and abs(value) <= limits.MAX_PIXEL_COORDINATE else 0.0
 
 
 def _object_layer(node: ET.Element, name: str, style: LayerStyle) -> ObjectLayerData:
@@ -309,7 +318,7 @@ def _object(obj: ET.Element) -> ObjectShape:
     gid_raw = (obj.get("gid") or "0").strip()
     gid = int(gid_raw) if gid_raw.isdigit() and gid_raw.isascii() and len(gid_raw) <= 10 \
         and int(gid_raw) <= 0xFFFFFFFF else 0
-    points: tuple[tuple[float, float], ...] = ()
+    points = ""
     text_style: tuple[tuple[str, str], ...] = ()
     shape, text = "rectangle", ""
     for tag in ("point", "ellipse", "polygon", "polyline", "text"):
@@ -318,7 +327,7 @@ def _object(obj: ET.Element) -> ObjectShape:
             continue
         shape = tag
         if tag in ("polygon", "polyline"):
-            points = _points(sub.get("points") or "")
+            points = sub.get("points") or ""
         elif tag == "text":
             text = sub.text or ""
             text_style = tuple(sorted(sub.attrib.items()))
@@ -332,7 +341,7 @@ def _object(obj: ET.Element) -> ObjectShape:
     return ObjectShape(
         oid, obj.get("name") or "", shape, f(obj.get("x")), f(obj.get("y")), f(obj.get("width")),
         f(obj.get("height")), f(obj.get("rotation")), gid,
-        (obj.get("visible") or "1").strip() not in ("0", "false"), points, text, text_style,
+        (obj.get("visible") or "1").strip() not in ("0", "false"), (), text, text_style, points,
     )
 
 

@@ -41,6 +41,7 @@ class Reader:
     allow_outside: bool = False
     whole_png: bool = True  # False when the caller decodes the images next (images.check_image)
     _checked_images: dict[Path, str | None] = field(default_factory=dict)
+    _image_pixels: int = 0  # of the distinct image files checked so far (MAX_MAP_IMAGE_PIXELS)
     _roots: tuple[Path, ...] = ()  # the folders it may read, resolved once (a resolve is a syscall per part)
     _resolved: dict[Path, Path | str] = field(default_factory=dict)
     tileset_bytes: int = 0  # of the .tsx files read so far (limits.MAX_TILESET_BYTES)
@@ -107,11 +108,17 @@ class Reader:
             fault = None
             shown = limits.clip(source, 200)
             try:
-                check_image(path, whole_png=self.whole_png)
+                header = check_image(path, whole_png=self.whole_png)
             except InputLimitError as e:
                 fault = f'image "{shown}" is missing' if e.missing else f'image "{shown}": {e.reason}'
             except ImageError as e:
                 fault = f'image "{shown}" {e}'
+            else:
+                # Each file once, however many layers and tilesets show it: the renderer decodes it once.
+                self._image_pixels += header.width * header.height
+                if self._image_pixels > limits.MAX_MAP_IMAGE_PIXELS:
+                    fault = (f'image "{shown}": the map\'s images come to more than '
+                             f"{limits.MAX_MAP_IMAGE_PIXELS:,} pixels in all, the limit")
             self._checked_images[key] = fault
         fault = self._checked_images[key]
         if fault is not None:
@@ -234,6 +241,25 @@ def check_map_attributes(rd: Reader, root: ET.Element) -> MapHead:
         raise rd.fatal("map", f"hexsidelength {side} is more than the tile {'height' if axis == 'y' else 'width'} "
                        f"{along}")
     return MapHead(str(axis), str(index), width, height, tw, th, side)
+
+
+def pixel_number(rd: Reader, node: ET.Element, name: str, where: str, default: float = 0.0, *,
+                 label: str | None = None) -> float:
+    """A pixel position, offset, spacing or size: ``default`` when absent or not a number (as Tiled reads
+    it), else within ``MAX_PIXEL_COORDINATE`` either way; a number past it (or infinite) is a fault noted
+    in ``rd`` and read as ``default``, so nothing downstream ever draws at it."""
+    raw = node.get(name)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        return default
+    if not math.isfinite(value) or abs(value) > limits.MAX_PIXEL_COORDINATE:
+        rd.problem(where, f'{label or name} "{raw.strip()[:24]}" is out of range (at most '
+                   f"{limits.MAX_PIXEL_COORDINATE:,} pixels either way)")
+        return default
+    return value
 
 
 def float_or(raw: str | None, default: float) -> float:

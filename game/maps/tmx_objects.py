@@ -14,6 +14,7 @@ from xml.etree import ElementTree as ET
 
 from game.rules import limits
 
+from .errors import ImageFault
 from .layer_tree import ObjectLayerData
 from .tile_data import GID_MASK
 from .tilesets import ALIGNMENT_POINTS, TileInfo, Tileset, tile_of
@@ -69,6 +70,11 @@ def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[
         if raw is not None and not (is_float(raw) and math.isfinite(box[attr])):
             rd.problem(label, f'{attr} "{limits.clip(raw)}" is not a number{limits.digits_hint(raw)}')
             ok = False
+        elif attr != "rotation" and abs(box[attr]) > limits.MAX_PIXEL_COORDINATE:
+            # The picture places and sizes objects by these: bounded like every pixel number.
+            rd.problem(label, f'{attr} "{raw}" is out of range (at most {limits.MAX_PIXEL_COORDINATE:,} pixels '
+                       "either way)")
+            ok = False
     if obj.get("template"):
         rd.problem(label, f'uses template "{limits.clip(obj.get("template"), 200)}", which Playmat cannot read '
                    "(detach it in Tiled)")
@@ -83,6 +89,15 @@ def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[
     if shape == "rectangle" and obj.get("gid") not in (None, "0"):
         shape = "tile"
     tile = tile_of(tilesets, gid) if shape == "tile" else None
+    if shape == "tile":
+        # A tile object is drawn as its tile's image scaled to its size (a side written as 0 keeps the
+        # image's): an image like any other (60000x60000 ended render in a MemoryError traceback).
+        w, h = box["width"] or (tile.size[0] if tile else 0), box["height"] or (tile.size[1] if tile else 0)
+        if abs(w * h) > limits.MAX_IMAGE_PIXELS:
+            what = (f"a tile object of {abs(w):g}x{abs(h):g} pixels is larger than an image may be (the limit is "
+                    f"{limits.MAX_IMAGE_PIXELS:,} pixels)")
+            rd.problems.append(ImageFault(rd.source, label, what))
+            return None
     props = {**(tile.properties if tile else {}), **own}  # Tiled: tile objects inherit tile properties
     kind = own_kind or (tile.kind if tile else None)
     ox, oy = layer.style.offset

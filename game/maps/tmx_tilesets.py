@@ -13,10 +13,8 @@ from xml.etree import ElementTree as ET
 from game.rules import InputLimitError, limits
 
 from .tilesets import ALIGNMENTS, MAX_TILES_PER_TILESET, TileImage, TileInfo, Tileset
-from .tmx_checks import Fatal, Reader, float_or, int_attr, parse_xml
+from .tmx_checks import Fatal, Reader, float_or, int_attr, parse_xml, pixel_number
 from .tmx_properties import INT_RE, read_properties
-
-MAX_OFFSET_PX = 1_000_000  # as for a layer's offsets (layer_tree)
 
 
 def read_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
@@ -81,16 +79,19 @@ def _contents(rd: Reader, ts_node: ET.Element, source: str | None, base: Path) -
     """A ``<tileset>`` element's tileset, placed at firstgid 0 (the map's reference places it)."""
     name = ts_node.get("name") or source or "?"
     where = f'tileset "{limits.clip(name)}"'
-    tw = int_attr(rd, ts_node, "tilewidth", where, minimum=1)
-    th = int_attr(rd, ts_node, "tileheight", where, minimum=1)
+    tw = int_attr(rd, ts_node, "tilewidth", where, minimum=1, maximum=limits.MAX_PIXEL_COORDINATE)
+    th = int_attr(rd, ts_node, "tileheight", where, minimum=1, maximum=limits.MAX_PIXEL_COORDINATE)
     count = int_attr(rd, ts_node, "tilecount", where, required=False, minimum=0, maximum=MAX_TILES_PER_TILESET)
-    spacing = int(float_or(ts_node.get("spacing"), 0))
-    margin = int(float_or(ts_node.get("margin"), 0))
-    columns = int(float_or(ts_node.get("columns"), 0))
+    # Where tiles are cut from the atlas and drawn: pixel numbers, bounded (a tile offset of 1e300 made
+    # render end in "TypeError: invalid destination position for blit").
+    spacing = int(pixel_number(rd, ts_node, "spacing", where))
+    margin = int(pixel_number(rd, ts_node, "margin", where))
+    columns = int(pixel_number(rd, ts_node, "columns", where))
     offset = (0, 0)
     off_node = ts_node.find("tileoffset")
     if off_node is not None:
-        offset = (_offset(rd, off_node, "x", where), _offset(rd, off_node, "y", where))
+        offset = (int(pixel_number(rd, off_node, "x", where, label="tileoffset x")),
+                  int(pixel_number(rd, off_node, "y", where, label="tileoffset y")))
     read_properties(ts_node, where, rd.problem)  # checked only: Playmat reads no tileset property
     image = ts_node.find("image")
     # Without a tile or an atlas size it cannot be cut.
@@ -125,7 +126,8 @@ def _contents(rd: Reader, ts_node: ET.Element, source: str | None, base: Path) -
         timg = tile.find("image")
         if timg is not None:
             tile_path = rd.image(base, timg.get("source"), label)
-            size = (float_or(timg.get("width"), size[0]), float_or(timg.get("height"), size[1]))
+            size = (pixel_number(rd, timg, "width", label, size[0], label="image width"),
+                    pixel_number(rd, timg, "height", label, size[1], label="image height"))
             if tile_path is not None:
                 images[tid] = TileImage(tile_path, None, timg.get("trans"))
         tiles[tid] = TileInfo(label, props, tile.get("class") or tile.get("type"), size, alignment)
@@ -145,16 +147,6 @@ def _contents(rd: Reader, ts_node: ET.Element, source: str | None, base: Path) -
         atlas = TileImage(atlas_path, None, image.get("trans"))
     return Tileset(name, 0, count, tiles, (float(tw), float(th)), alignment,
                    atlas, (tw, th), spacing, margin, columns, offset, images, animations, source is not None)
-
-
-def _offset(rd: Reader, node: ET.Element, axis: str, where: str) -> int:
-    """One coordinate of a ``<tileoffset>``, in pixels; beyond a million is refused as layer offsets are
-    (1e300 passed validate and made render fail with a traceback)."""
-    value = float_or(node.get(axis), 0)
-    if abs(value) > MAX_OFFSET_PX:
-        rd.problem(where, f'tileoffset {axis} "{limits.clip(node.get(axis))}" is out of range')
-        return 0
-    return int(value)
 
 
 def _animation(tile: ET.Element) -> tuple[tuple[int, int], ...]:

@@ -69,6 +69,23 @@ def place(src: Array, lin: Linear, cx: float, cy: float) -> tuple[Array, int, in
     return img, math.floor(cx) + ox, math.floor(cy) + oy, key
 
 
+def placed_pixels(shape: tuple[int, ...], lin: Linear) -> int:
+    """At most how many pixels :func:`place` makes of an image of ``shape`` under ``lin`` (0: it places the
+    image itself), known before anything is made, so that a caller can refuse a picture too large."""
+    h, w = shape[:2]
+    a, b, c, d = (round(v, 9) for v in lin)
+    if b == 0 and c == 0 and a == 1 and d == 1:
+        return 0
+    corners = [apply((a, b, c, d), x, y) for x, y in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2),
+                                                       (-w / 2, h / 2))]
+    span_x = math.ceil(max(p[0] for p in corners)) + 1 - math.floor(min(p[0] for p in corners))
+    span_y = math.ceil(max(p[1] for p in corners)) + 1 - math.floor(min(p[1] for p in corners))
+    return max(w * h, span_x * span_y)
+
+
+_RESAMPLE_ROWS_PIXELS = 1 << 18  # output pixels resampled at once (each costs about 100 bytes of temporaries)
+
+
 def resample(src: Array, lin: Linear, fx: float, fy: float) -> tuple[Array, int, int]:
     """``src`` centred on ``(fx, fy)`` and transformed by ``lin``: pixels whose centre is inside, bilinear."""
     h, w = src.shape[:2]
@@ -84,29 +101,34 @@ def resample(src: Array, lin: Linear, fx: float, fy: float) -> tuple[Array, int,
     px = np.arange(x0, x1, dtype=np.float64) + 0.5 - fx
     py = np.arange(y0, y1, dtype=np.float64) + 0.5 - fy
     ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
-    sx = (ia * px)[None, :] + (ib * py)[:, None] + w / 2
-    sy = (ic * px)[None, :] + (id_ * py)[:, None] + h / 2
-    eps = 1e-9
-    inside = (sx >= -eps) & (sx < w - eps) & (sy >= -eps) & (sy < h - eps)
     out = np.zeros((y1 - y0, x1 - x0, 4), np.float32)
-    # Only pixels whose centre falls inside are sampled: bilinear at the texel grid (texel centres at
-    # i + 0.5), neighbours clamped to the image, gathered by flat index and blended in float32 (the
-    # float64 whole-box version was a third of the time of loading a map with hex-rotated tiles).
-    u, v = sx[inside] - 0.5, sy[inside] - 0.5
-    iu, iv = np.floor(u), np.floor(v)
-    du = (u - iu).astype(np.float32)[:, None]
-    dv = (v - iv).astype(np.float32)[:, None]
-    iu0 = np.clip(iu, 0, w - 1).astype(np.intp)
-    iu1 = np.clip(iu + 1, 0, w - 1).astype(np.intp)
-    iv0 = np.clip(iv, 0, h - 1).astype(np.intp) * w
-    iv1 = np.clip(iv + 1, 0, h - 1).astype(np.intp) * w
     flat = np.ascontiguousarray(src, dtype=np.float32).reshape(-1, 4)
-    top = flat[iv0 + iu0]
-    top += (flat[iv0 + iu1] - top) * du
-    bottom = flat[iv1 + iu0]
-    bottom += (flat[iv1 + iu1] - bottom) * du
-    top += (bottom - top) * dv
-    out[inside] = top
+    # A band of rows at a time: each output pixel depends only on its own row and column, and the
+    # temporaries of a whole sprite as large as an image may be (24 million pixels) came to gigabytes.
+    step = max(1, _RESAMPLE_ROWS_PIXELS // max(1, x1 - x0))
+    for r in range(0, y1 - y0, step):
+        rows = py[r : r + step]
+        sx = (ia * px)[None, :] + (ib * rows)[:, None] + w / 2
+        sy = (ic * px)[None, :] + (id_ * rows)[:, None] + h / 2
+        eps = 1e-9
+        inside = (sx >= -eps) & (sx < w - eps) & (sy >= -eps) & (sy < h - eps)
+        # Only pixels whose centre falls inside are sampled: bilinear at the texel grid (texel centres at
+        # i + 0.5), neighbours clamped to the image, gathered by flat index and blended in float32 (the
+        # float64 whole-box version was a third of the time of loading a map with hex-rotated tiles).
+        u, v = sx[inside] - 0.5, sy[inside] - 0.5
+        iu, iv = np.floor(u), np.floor(v)
+        du = (u - iu).astype(np.float32)[:, None]
+        dv = (v - iv).astype(np.float32)[:, None]
+        iu0 = np.clip(iu, 0, w - 1).astype(np.intp)
+        iu1 = np.clip(iu + 1, 0, w - 1).astype(np.intp)
+        iv0 = np.clip(iv, 0, h - 1).astype(np.intp) * w
+        iv1 = np.clip(iv + 1, 0, h - 1).astype(np.intp) * w
+        top = flat[iv0 + iu0]
+        top += (flat[iv0 + iu1] - top) * du
+        bottom = flat[iv1 + iu0]
+        bottom += (flat[iv1 + iu1] - bottom) * du
+        top += (bottom - top) * dv
+        out[r : r + step][inside] = top
     return out, x0, y0
 
 

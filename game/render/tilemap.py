@@ -39,9 +39,9 @@ from game.maps.tmx_adapter import TmxMap, read_tmx_collect
 from game.rules import TERRAIN_KEYS, HexLayout, InputLimitError, limits
 
 from .errors import RenderError
-from .objects import draw_shapes
+from .objects import TooIntricate, shapes_canvas
 from .pg import pygame
-from .sprites import compose, linear_part, place, texture_fill, tinted
+from .sprites import colour_keyed, compose, linear_part, place, placed_pixels, qt_round, tinted
 from .straight import unpremultiply
 from .textlayer import lay_text, text_image
 
@@ -115,7 +115,7 @@ class MapArt:
     layout: HexLayout
     title: str
     layers: list[LayerArt]
-    images: dict[SpriteKey, Array] = field(repr=False)
+    images: dict[SpriteKey, Array | Texture] = field(repr=False)
     cell_props: list[list[dict[str, object] | None]] = field(repr=False)  # topmost terrain tile props [row][col]
     origin: tuple[int, int] = (0, 0)
     size: tuple[int, int] = (0, 0)
@@ -142,7 +142,9 @@ class MapArt:
         for layer in self.layers:
             if layer.kind == "text":  # Tiled lays glyphs on its picture its own way (textlayer)
                 for p in layer.placements:
-                    lay_text(canvas, self.images[p.key], p.x, p.y)
+                    text = self.images[p.key]
+                    assert isinstance(text, np.ndarray)
+                    lay_text(canvas, text, p.x, p.y)
                 continue
             canvas.fblits(
                 ((self._tile_surface(p.key, layer.opacity), (p.x, p.y)) for p in layer.placements),
@@ -158,7 +160,8 @@ class MapArt:
         """The premultiplied surface of an image at a layer opacity, made once per map."""
         cached = self._surfaces.get((key, opacity))
         if cached is None:
-            cached = _premultiplied_surface(self.images[key], opacity)
+            img = self.images[key]
+            cached = img.premultiplied(opacity) if isinstance(img, Texture) else _premultiplied_surface(img, opacity)
             self._surfaces[(key, opacity)] = cached
         return cached
 
@@ -208,6 +211,61 @@ def _premultiplied_surface(img: Array, opacity: float) -> pygame.Surface:
         alpha[...] = data[..., 3].T
         del rgb, alpha  # release the surface lock
     return surf
+
+
+def premultiplied(rgba_u8: Array) -> Array:
+    """Straight-alpha RGBA uint8 -> premultiplied float32 RGBA (0..1), pixel by pixel."""
+    arr = rgba_u8.astype(np.float32) / 255
+    arr[..., :3] *= arr[..., 3:4]
+    return arr
+
+
+FLOAT_PIXEL = 16  # bytes of a premultiplied float32 RGBA pixel
+SURFACE_PIXEL = 4  # bytes of a surface's pixel
+_BAND_PIXELS = 1 << 18  # pixels a Texture turns into premultiplied floats at once (about 10 MB of temporaries)
+
+
+class Texture:
+    """A picture kept as straight-alpha bytes, made premultiplied float only a band of rows at a time.
+
+    An image layer or a layer's shapes: a picture as large as the map's, where the premultiplied float
+    copy (16 bytes a pixel) and its temporaries made one 4898x4898 image layer cost 1.1 GB. ``pixels``
+    (shared with every other use of the same file) are picked by ``rows`` and ``cols`` (the image
+    rolled and repeated as Tiled's brush lays it), colour-keyed and tinted, and each surface is made band
+    by band with the very arithmetic of :func:`_premultiplied_surface`, so the result is the same to the bit.
+    """
+
+    def __init__(self, pixels: Array, rows: Array, cols: Array, trans: str | None = None,
+                 tint: Colour | None = None) -> None:
+        self.pixels = pixels
+        self.rows = rows
+        self.cols = cols
+        self.trans = trans
+        self.tint = tint
+        self.shape = (len(rows), len(cols), 4)
+
+    @staticmethod
+    def whole(pixels: Array) -> Texture:
+        h, w = pixels.shape[:2]
+        return Texture(pixels, np.arange(h), np.arange(w))
+
+    def premultiplied(self, opacity: float) -> pygame.Surface:
+        """The premultiplied surface at a layer opacity (blit with BLEND_PREMULTIPLIED)."""
+        h, w = self.shape[:2]
+        surf = pygame.Surface((max(w, 1), max(h, 1)), pygame.SRCALPHA)  # the canvas's format (fast blits)
+        if not (w and h):
+            return surf
+        rgb, alpha = pygame.surfarray.pixels3d(surf), pygame.surfarray.pixels_alpha(surf)
+        step = max(1, _BAND_PIXELS // w)
+        scale = np.float32(255 * opacity)
+        for y in range(0, h, step):
+            block = self.pixels[self.rows[y : y + step]][:, self.cols]
+            img = tinted(premultiplied(colour_keyed(block, self.trans)), self.tint)
+            data = np.clip(np.rint(img * scale), 0, 255).astype(np.uint8)
+            rgb[:, y : y + step] = data[..., :3].transpose(1, 0, 2)
+            alpha[:, y : y + step] = data[..., 3].T
+        del rgb, alpha  # release the surface lock
+        return surf
 
 
 def draw_order(layout: HexLayout) -> list[tuple[int, int]]:
@@ -261,37 +319,73 @@ def offset_margins(tmx: TmxMap) -> tuple[int, int, int, int]:
 
 
 class _Images:
-    """Image files loaded once (premultiplied float), tiles cut from them, sprites cached by key."""
+    """Image files decoded once per map (by their real path), tiles cut from them, sprites cached by key.
+
+    A file is kept as its straight-alpha bytes (4 a pixel); only the tiles drawn are made premultiplied
+    float (16 a pixel), and image layers never are (:class:`Texture`). Two budgets bound what a map from a
+    stranger can make the renderer hold: the pixels of the files decoded (``MAX_MAP_IMAGE_PIXELS``, which
+    the map reader already holds the map's images to) and the bytes of the pictures made from them
+    (``MAX_SPRITE_BYTES``: tiles cut, turned, scaled and tinted, and each picture's surface at each opacity),
+    each counted before it is made.
+    """
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self.files: dict[tuple[Path, str | None], Array] = {}
-        self.sprites: dict[SpriteKey, Array] = {}
+        self.where = ""  # the layer or object being drawn, for a refusal
+        self.files: dict[Path, Array] = {}
+        self.cut: dict[tuple[Path, str | None, tuple[int, int, int, int] | None], Array] = {}
+        self.sprites: dict[SpriteKey, Array | Texture] = {}
+        self.decoded = 0
+        self.spent = 0
+        self._real: dict[Path, Path] = {}
 
-    def file(self, path: Path, trans: str | None = None) -> Array:
-        key = (path, trans)
-        if key not in self.files:
-            surf = load_image(path, self.source)
-            from .sprites import colour_keyed
+    def real(self, path: Path) -> Path:
+        found = self._real.get(path)
+        if found is None:
+            found = self._real[path] = path.resolve()
+        return found
 
-            arr = colour_keyed(surface_to_array(surf), trans).astype(np.float32) / 255
-            arr[..., :3] *= arr[..., 3:4]
-            self.files[key] = arr
-        return self.files[key]
+    def file(self, path: Path) -> Array:
+        """The file's pixels, straight-alpha RGBA uint8 ``[h, w, 4]``, decoded once whatever path names it."""
+        real = self.real(path)
+        arr = self.files.get(real)
+        if arr is None:
+            surf = load_image(path, self.source, self.decoded)
+            arr = surface_to_array(surf)
+            del surf
+            self.decoded += arr.shape[0] * arr.shape[1]
+            self.files[real] = arr
+        return arr
+
+    def spend(self, nbytes: int) -> None:
+        """Count a picture about to be made; RenderError (one line) past ``MAX_SPRITE_BYTES`` in all."""
+        self.spent += nbytes
+        if self.spent > limits.MAX_SPRITE_BYTES:
+            where = f"{self.where}: " if self.where else ""
+            raise RenderError(f"{self.source}: {where}the pictures the map's layers place (tiles as cut, turned, "
+                              f"scaled and tinted, image layers and shapes, at each opacity) take more than "
+                              f"{limits.MAX_SPRITE_BYTES:,} bytes, the limit")
 
     def tile(self, img: TileImage) -> Array:
-        arr = self.file(img.path, img.trans)
-        if img.rect is None:
-            return arr
-        x, y, w, h = img.rect
-        return arr[y : y + h, x : x + w]
+        """A tile's pixels, premultiplied float32, cut once per file, rectangle and colour key."""
+        key = (self.real(img.path), img.trans, img.rect)
+        arr = self.cut.get(key)
+        if arr is None:
+            src = self.file(img.path)
+            if img.rect is not None:
+                x, y, w, h = img.rect
+                src = src[y : y + h, x : x + w]
+            self.spend(FLOAT_PIXEL * src.shape[0] * src.shape[1])
+            arr = self.cut[key] = premultiplied(colour_keyed(src, img.trans))
+        return arr
 
 
-def load_image(path: Path, source: str) -> pygame.Surface:
+def load_image(path: Path, source: str, decoded: int = 0) -> pygame.Surface:
     """Decode an image file a map names, its size checked from the header first; RenderError (one line).
 
     The bytes are read once (a regular file, within the size limit) and decoded from memory, so the
-    file checked is the file decoded.
+    file checked is the file decoded. ``decoded``: pixels of the map's images decoded before this one,
+    held with it to ``MAX_MAP_IMAGE_PIXELS``.
     """
     def refuse(why: str) -> RenderError:
         return RenderError(f"{source}: image {path.name!r} cannot be read: {' '.join(why.split())}")
@@ -304,6 +398,8 @@ def load_image(path: Path, source: str) -> pygame.Surface:
         raise refuse(exc.reason) from None
     except ImageError as exc:
         raise refuse(f"it {exc}") from None
+    if decoded + header.width * header.height > limits.MAX_MAP_IMAGE_PIXELS:
+        raise refuse(f"the map's images come to more than {limits.MAX_MAP_IMAGE_PIXELS:,} pixels in all, the limit")
     with _c_stderr_caught() as said:
         try:
             return pygame.image.load(io.BytesIO(data), f"image.{header.format}")
@@ -381,6 +477,8 @@ class _Builder:
         memo = (raw_gid, tint, lin, round(fx, 6), round(fy, 6))
         hit = self.placed.get(memo)
         if hit is None:
+            made = (src.shape[0] * src.shape[1] if tint is not None else 0) + placed_pixels(src.shape, lin)
+            self.images.spend(FLOAT_PIXEL * made)
             img, x, y, pkey = place(tinted(src, tint), lin, cx, cy)
             key = (raw_gid & GID_MASK, tint, *pkey)
             self.images.sprites.setdefault(key, img)
@@ -459,11 +557,20 @@ class _Builder:
         return key, x - px, y - py
 
     def image_layer(self, layer: ImageLayerData, size: tuple[int, int]) -> list[Placement]:
-        """MapRenderer::drawImageLayer: a rectangle filled with the (tinted) image as a brush texture."""
+        """MapRenderer::drawImageLayer: a rectangle filled with the (tinted) image as a brush texture.
+
+        Qt's textured ``drawRect`` under a translation paints the pixels whose centres lie in the
+        rectangle with the image repeated from the offset rounded to whole pixels (see
+        :func:`sprites.texture_fill`). Rather than that whole rectangle (as large as the picture for a
+        repeated layer, 16 bytes a pixel), the layer places one :class:`Texture` side by side: the image
+        rolled to the rectangle's first pixel, repeated to at least ``_REPEAT_SPAN`` pixels along a
+        repeated axis, so that each picture pixel gets the very texel it got before. Layers showing the
+        same image the same way share the texture and its surface.
+        """
         if layer.image is None:
             return []
-        src = self.images.file(layer.image, "".join(f"{v:02x}" for v in layer.trans) if layer.trans else None)
-        ih, iw = src.shape[:2]
+        pixels = self.images.file(layer.image)
+        ih, iw = pixels.shape[:2]
         if not (iw and ih):
             return []
         ox = layer.style.offset[0] + self.origin[0]
@@ -471,10 +578,16 @@ class _Builder:
         # Repeated axes fill the whole picture (Tiled's bounding rect spans the view).
         x0, x1 = (0.0, float(size[0])) if layer.repeat_x else (ox, ox + iw)
         y0, y1 = (0.0, float(size[1])) if layer.repeat_y else (oy, oy + ih)
-        img, x, y = texture_fill(tinted(src, layer.style.tint), ox, oy, (x0, y0, x1, y1))
-        key: SpriteKey = ("image", str(layer.image), layer.trans, layer.style.tint, ox, oy, x0, y0, x1, y1)
-        self.images.sprites[key] = img
-        return [Placement(x, y, key)] if img.size else []
+        cols, xs = _brush_axis(ox, x0, x1, iw, layer.repeat_x)
+        rows, ys = _brush_axis(oy, y0, y1, ih, layer.repeat_y)
+        if not (xs and ys):
+            return []
+        trans = "".join(f"{v:02x}" for v in layer.trans) if layer.trans else None
+        key: SpriteKey = ("image", self.images.real(layer.image), trans, layer.style.tint,
+                          int(rows[0]), len(rows), int(cols[0]), len(cols))
+        if key not in self.images.sprites:
+            self.images.sprites[key] = Texture(pixels, rows, cols, trans, layer.style.tint)
+        return [Placement(x, y, key) for y in ys for x in xs]
 
     def object_layer(self, layer: ObjectLayerData, size: tuple[int, int], shapes: bool,
                      index: int) -> list[LayerArt]:
@@ -503,6 +616,7 @@ class _Builder:
                 for obj in group:
                     painted = text_image(obj, offset, style.opacity, size)
                     if painted is not None:
+                        self.images.spend(FLOAT_PIXEL * painted[0].shape[0] * painted[0].shape[1])
                         key: SpriteKey = ("text", index + len(out), len(texts))
                         self.images.sprites[key] = painted[0]
                         texts.append(Placement(painted[1], painted[2], key))
@@ -521,17 +635,24 @@ class _Builder:
                         self.animated.append(AnimatedCell(index + len(out), len(placed) - 1, None, frames))
                 out.append(LayerArt(layer.name, style.opacity, placed, "objects", style.parallax))
                 continue
-            drawn = draw_shapes(layer, size, self.origin, group)
-            if drawn is None:
+            try:
+                canvas = shapes_canvas(layer, size, self.origin, group)
+            except TooIntricate as exc:
+                raise RenderError(f'{self.tmx.source}: layer "{layer.name}": {exc}') from None
+            if canvas is None:
                 continue
-            ys, xs = np.nonzero(drawn[..., 3])
-            if not len(xs):
+            # The box is kept as straight bytes and made a surface (4 bytes a pixel each): counted first.
+            bx, by, bx1, by1 = canvas.box()
+            self.images.spend(2 * SURFACE_PIXEL * (bx1 - bx) * (by1 - by))
+            pixels, bx, by = canvas.render()
+            rows = np.flatnonzero(pixels[..., 3].any(axis=1))
+            if not len(rows):
                 continue
-            y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
-            arr = drawn[y0:y1, x0:x1].astype(np.float32) / 255  # only the drawn part is kept
-            arr[..., :3] *= arr[..., 3:4]
+            cols = np.flatnonzero(pixels[rows[0] : rows[-1] + 1, :, 3].any(axis=0))
+            y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
             key = ("shapes", index + len(out))
-            self.images.sprites[key] = arr
+            self.images.sprites[key] = Texture.whole(pixels[y0:y1, x0:x1])  # only the drawn part is drawn
+            x0, y0 = x0 + bx, y0 + by
             # The shapes carry the layer opacity already (per stroke, as Qt paints them).
             out.append(LayerArt(layer.name, 1.0, [Placement(x0, y0, key)], "shapes", style.parallax))
         return out or [LayerArt(layer.name, style.opacity, [], "objects", style.parallax)]
@@ -582,6 +703,23 @@ class _Builder:
         return Placement(x, y, key)
 
 
+_REPEAT_SPAN = 256  # a repeated image layer is laid in pieces at least this long: a 1 px image is not 64M blits
+
+
+def _brush_axis(offset: float, start: float, stop: float, size: int, repeat: bool) -> tuple[Array, list[int]]:
+    """One axis of an image layer: the image's texels a texture piece shows, and where the pieces go.
+
+    As :func:`sprites.texture_fill`: picture pixel ``p`` in ``[ceil(start - 0.5), ceil(stop - 0.5))``
+    shows texel ``(p - qt_round(offset)) % size``.
+    """
+    first, last = math.ceil(start - 0.5), math.ceil(stop - 0.5)
+    if last <= first:
+        return np.zeros(0, np.intp), []
+    length = size * max(1, -(-_REPEAT_SPAN // size)) if repeat else last - first
+    texels = (np.arange(length) + first - qt_round(offset)) % size
+    return texels, list(range(first, last, length))
+
+
 def read_map(path: Path, *, allow_outside: bool = False) -> TmxMap:
     """The map's layer tree and tilesets, or RenderError with the loader's one-line reason."""
     tmx, problems = read_tmx_collect(path, allow_outside=allow_outside, decodes_images=True)  # load_image decodes
@@ -618,6 +756,7 @@ def load_map_art(tmx_path: str | os.PathLike[str] | TmxMap, *, objects: bool = F
         if not layer.style.visible:
             continue
         style = layer.style
+        builder.images.where = f'layer "{layer.name}"'
         if isinstance(layer, TileLayerData):
             layers.append(LayerArt(layer.name, style.opacity, builder.tile_layer(layer, layout, len(layers)), "tile",
                                    style.parallax))
@@ -626,9 +765,30 @@ def load_map_art(tmx_path: str | os.PathLike[str] | TmxMap, *, objects: bool = F
                                    style.parallax))
         else:
             layers.extend(builder.object_layer(layer, size, objects, len(layers)))
+    _count_surfaces(builder.images, layers, builder.animated)
     title = str(tmx.properties.get("title") or path.stem)
     return MapArt(path, layout, title, layers, builder.images.sprites, _cell_props(tmx, layout),
                   (left, top), size, _animations(tmx), builder.animated)
+
+
+def _count_surfaces(images: _Images, layers: list[LayerArt], animated: list[AnimatedCell]) -> None:
+    """Count the surface :meth:`MapArt.tile_surface` will make of each placed picture at each opacity it
+    is drawn at (animation frames included), before any is made; RenderError past the limit."""
+    seen: set[tuple[SpriteKey, float]] = set()
+
+    def count(layer: LayerArt, keys: Iterator[SpriteKey]) -> None:
+        images.where = f'layer "{layer.name}"'
+        for key in keys:
+            if (key, layer.opacity) not in seen:
+                seen.add((key, layer.opacity))
+                h, w = images.sprites[key].shape[:2]
+                images.spend(SURFACE_PIXEL * w * h)
+
+    for layer in layers:
+        if layer.kind not in ("text", "shapes"):  # text is laid from its floats; shapes were counted as drawn
+            count(layer, (p.key for p in layer.placements))
+    for cell in animated:
+        count(layers[cell.layer], (p.key for p, _ in cell.frames))
 
 
 def _cell_props(tmx: TmxMap, layout: HexLayout) -> list[list[dict[str, object] | None]]:

@@ -42,6 +42,10 @@ MAX_LAYER_CELLS = 16_000_000
 MAX_PICTURE_PIXELS = 64_000_000
 """Pixels of the whole map picture (its width x height in pixels, layer offsets included): the window
 and ``render`` draw it at full size."""
+MAX_PIXEL_COORDINATE = 1_000_000
+"""Magnitude of any pixel position, offset, spacing or size a map or tileset writes (layer and tile offsets,
+object positions and sizes, a tileset's tile size, margin and spacing): past it a number only breaks the
+drawing (a tile offset of 1e300 is no position a blit takes)."""
 MAX_COMBATANTS = 200
 """Combatants on a map, and joined by a log (a one-game playtest of 200 takes about half a minute)."""
 MAX_NAME_CHARS = 100
@@ -57,6 +61,18 @@ under 10 KB): a map naming 256 different files of 32 MB would take minutes to re
 # Images ------------------------------------------------------------------------------------------------
 MAX_IMAGE_PIXELS = 24_000_000
 """Decoded pixels of one image, read from its header before decoding (like Pillow's ``MAX_IMAGE_PIXELS``)."""
+MAX_MAP_IMAGE_PIXELS = 32_000_000
+"""Decoded pixels of all the image files a map names, each file counted once however many layers and
+tilesets show it (kept decoded at 4 bytes a pixel while the map is drawn: 128 MB)."""
+MAX_SPRITE_BYTES = 128 * 1024 * 1024
+"""Bytes of the pictures a map's layers place, each made once: tiles as cut, flipped, turned, scaled and
+tinted (premultiplied floats, 16 bytes a pixel) and every picture's surface at each opacity it is drawn at
+(4 bytes a pixel), image layers and shapes included. Real maps place a few dozen tiles (a few MB)."""
+
+MAX_SHAPE_CROSSINGS = 20_000_000
+"""Crossings of object shapes' outlines with the rows of samples (8 a pixel) ``render --objects`` finds
+coverage from: the work of drawing them. An edge as tall as a 1000-pixel picture crosses 8,000 rows; a
+round joint counts about 40 a row. Drawing the limit takes a few seconds."""
 
 # Logs --------------------------------------------------------------------------------------------------
 MAX_LOG_LINES = 100_000
