@@ -277,13 +277,9 @@ class _Paint:
         """
         if not self.quads:
             return _NO_RUNS
-        first = np.searchsorted(ys, self.qlo, "left")
-        last = np.searchsorted(ys, self.qhi, "left")
-        counts = last - first
-        quad = np.repeat(np.arange(len(counts)), counts)
+        quad, row = _crossed_rows(ys, self.qlo, self.qhi)
         if not len(quad):
             return _NO_RUNS
-        row = np.arange(len(quad)) - np.repeat(np.cumsum(counts) - counts, counts) + first[quad]
         out = []
         for i in range(0, len(quad), _QUAD_ROWS):
             q, r = quad[i : i + _QUAD_ROWS], row[i : i + _QUAD_ROWS]
@@ -311,17 +307,23 @@ class _Paint:
 _NO_RUNS = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64))
 
 
+def _crossed_rows(ys: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(item, sample row) for every sample row ``ys[row]`` in ``[lo, hi)`` of each item: the rows an edge or a
+    stroke segment spanning ``lo`` to ``hi`` crosses, one pair per crossing, items in order."""
+    first = np.searchsorted(ys, lo, "left")
+    counts = np.searchsorted(ys, hi, "left") - first
+    item = np.repeat(np.arange(len(counts)), counts)
+    row = np.arange(len(item)) - np.repeat(np.cumsum(counts) - counts, counts) + first[item]
+    return item, row
+
+
 def _polygon_runs(edges: _Edges, ys: np.ndarray, x0: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(sample row, first sample, end sample) of each run of samples inside a polygon (even-odd), sample
     rows counted from ``ys[0]``, columns from pixel ``x0``."""
     # An edge crosses sample row gy when (ay > gy) != (by > gy): lo <= gy < hi.
-    first = np.searchsorted(ys, edges.lo, "left")
-    last = np.searchsorted(ys, edges.hi, "left")
-    counts = last - first
-    edge = np.repeat(np.arange(len(counts)), counts)
+    edge, row = _crossed_rows(ys, edges.lo, edges.hi)
     if not len(edge):
         return _NO_RUNS
-    row = np.arange(len(edge)) - np.repeat(np.cumsum(counts) - counts, counts) + first[edge]
     gy = ys[row]
     ax, ay, bx, by = edges.ax[edge], edges.ay[edge], edges.bx[edge], edges.by[edge]
     xint = ax + (gy - ay) * (bx - ax) / (by - ay)  # as the even-odd test computes it
