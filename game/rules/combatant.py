@@ -222,8 +222,9 @@ def parse_damage(value: object) -> str:
         return str(value)
     text = str(value).strip()
     _short_numbers(text, "damage")
-    if INT_RE.match(text) and whole_number(text, "damage") >= 0:
-        return str(whole_number(text, "damage"))
+    flat = whole_number(text, "damage") if INT_RE.match(text) else -1
+    if flat >= 0:
+        return str(flat)
     m = DICE_RE.match(text)
     if not m or (m.group(1) and _digits(m.group(1)) == 0) or _digits(m.group(2)) == 0:
         raise SpecError(f'damage "{clip(value)}" is not an integer or dice like 1d8+1{digits_hint(value)}')
