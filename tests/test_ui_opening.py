@@ -15,7 +15,7 @@ from game.render.pg import pygame  # noqa: E402
 from game.render.tilemap import load_map_art  # noqa: E402
 from game.ui.app import HeadlessClock, PlayConfig, battle_scene  # noqa: E402
 from game.ui.battle import BattleScene  # noqa: E402
-from game.ui.camera import ZOOMS, Camera  # noqa: E402
+from game.ui.camera import SLACK_PX, ZOOMS, Camera  # noqa: E402
 from game.ui.loop import run_loop  # noqa: E402
 from game.ui.scene import SceneStack  # noqa: E402
 
@@ -90,12 +90,14 @@ def test_the_camera_fits_and_clamps_the_grown_picture() -> None:
     # The whole picture fills the view exactly: its corner (map pixel (-ox, -oy)) at screen (0, 0).
     assert cam.map_to_screen(-ox, -oy) == pytest.approx((0, 0))
     assert cam.map_to_screen(w - ox, h - oy) == pytest.approx((w, h))
-    # Panning far up-left stops with the picture's corner, not the grid's, a quarter of the view in (SLACK):
-    # never a view half empty.
+    # Panning far up-left stops with the picture's corner, not the grid's, a quarter of the view in (SLACK), or
+    # across, in this narrow view, a side panel's width (SLACK_PX) but never 40 % of it: never a view half empty.
+    across = min(max(w / 4, SLACK_PX), 0.4 * w)
+    assert across > w / 4  # the narrow case
     cam.jump(-10_000, -10_000)
-    assert cam.map_to_screen(-ox, -oy) == pytest.approx((w / 4, h / 4))
+    assert cam.map_to_screen(-ox, -oy) == pytest.approx((across, h / 4))
     cam.jump(10_000, 10_000)
-    assert cam.map_to_screen(w - ox, h - oy) == pytest.approx((w * 3 / 4, h * 3 / 4))
+    assert cam.map_to_screen(w - ox, h - oy) == pytest.approx((w - across, h * 3 / 4))
 
 
 def test_the_battle_frames_the_whole_grown_picture(tmp_path: Path) -> None:
@@ -186,3 +188,16 @@ def test_the_replay_shows_the_grown_picture_whole_with_tokens_on_their_cells(tmp
     bare.set_clip(rect)
     draw_tokens(bare, ctx, states_from(ctx))
     assert np.array_equal(pygame.surfarray.array3d(bare)[inside], shot[inside])
+
+
+@pytest.mark.parametrize("map_path", [m.path for m in shipped_maps()], ids=lambda p: p.stem)
+def test_in_a_narrow_window_setup_opens_with_no_token_under_a_panel(map_path: Path, tmp_path: Path) -> None:
+    """At 800x560 in setup the tracker hid the Troll (default), the Sea Witch (ship_boarding) and others, and the
+    empty combat log a whole panel's height of the map: the log now grows with its lines, and the map may be
+    pulled a side panel's width past the view's edge."""
+    scene, _ = open_battle(map_path, tmp_path, size=(800, 560), setup=True)
+    covers = scene.panel_covers()
+    view = scene.ctx.view_rect
+    for name, rect in token_rects(scene).items():
+        assert view.contains(rect), (name, rect)
+        assert not [c for c in covers if c.colliderect(rect)], f"{name} at {rect} starts under a panel"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.render.pg import pygame
+from game.ui import theme as th
 from game.ui.overlays import ActionPreview
 from game.ui.panels.combat_log import CombatLog
 from game.ui.scene import SceneStack
@@ -22,7 +23,7 @@ def test_the_wheel_over_the_combat_log_points_at_no_hex_under_it(tmp_path: Path)
     frame(scene, screen)
     log = next(w for w in scene.widgets if isinstance(w, CombatLog))
     r = log._frame
-    over_map = [(x, y) for x in range(r.x + 5, r.right - 5, 10) for y in range(r.y + 30, r.bottom - 5, 10)
+    over_map = [(x, y) for x in range(r.x + 5, r.right - 5, 10) for y in range(r.y + 5, r.bottom - 5, 10)
                 if scene.ctx.cell_at((x, y)) is not None]
     assert over_map  # the log lies over hexes of the map: the case met
     pos = over_map[len(over_map) // 2]
@@ -72,13 +73,15 @@ def test_in_a_narrow_window_the_combat_log_sits_clear_of_the_action_bar(tmp_path
         scene.resize(size)
         frame(scene, screen)
         buttons = [b.rect for b, _ in action_buttons(scene.ctx, True, False)]
-        assert not any(log._frame.colliderect(r) for r in buttons), size
-        assert log._frame.right <= size[0] and log._frame.height >= 120  # still a log: six lines or more
+        full = log.frame(th.area(screen, scene.ctx))  # its room when full (an empty log takes one line's)
+        assert log._frame.bottom == full.bottom and log._frame.height <= full.height
+        assert not any(full.colliderect(r) for r in buttons), size
+        assert full.right <= size[0] and full.height >= 120  # still a log: six lines or more
     # the tracker keeps its room above the log at every size
     from game.ui.panels.initiative import InitiativeTracker
 
     tracker = next(w for w in scene.widgets if isinstance(w, InitiativeTracker))
-    assert tracker._frame.bottom <= log._frame.top
+    assert tracker._frame.bottom <= log.frame(th.area(screen, scene.ctx)).top
 
 
 def test_facing_arc_labels_never_overlap_one_another() -> None:
@@ -209,3 +212,20 @@ def test_moving_a_large_creature_outlines_every_hex_it_would_stand_on(tmp_path: 
     assert preview.path and preview.path[-1] == target
     assert sorted(preview.footprint) == sorted((c[0], c[1]) for c in enc.layout.disc(target, me.radius))
     assert len(preview.footprint) == 7 if me.radius == 1 else len(preview.footprint) > 7
+
+
+def test_the_combat_log_grows_with_its_lines_from_one_line_to_its_full_height(tmp_path: Path) -> None:
+    """An empty log ("nothing has happened yet") took a 188 px panel over the map; it takes one line's room and
+    grows, bottom edge fixed, as the battle fills it, up to its full height."""
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=EVERYONE, setup=False)
+    log = next(w for w in scene.widgets if isinstance(w, CombatLog))
+    frame(scene, screen)
+    full = log.frame(th.area(screen, scene.ctx))
+    empty = pygame.Rect(log._frame)
+    assert len(log.entries) <= 2 and empty.height < full.height / 2 and empty.bottom == full.bottom  # combat begins
+    log.entries.extend([("Mira hits the Goblin", "hit")] * 3)
+    frame(scene, screen)
+    assert empty.height < log._frame.height < full.height and log._frame.bottom == full.bottom
+    log.entries.extend([("Mira hits the Goblin", "hit")] * 30)
+    frame(scene, screen)
+    assert log._frame == full

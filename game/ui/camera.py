@@ -16,7 +16,10 @@ from dataclasses import dataclass
 
 ZOOMS = (0.35, 0.5, 0.65, 0.8, 1.0, 1.25, 1.5, 2.0)
 PAN_SPEED = 720.0  # screen pixels per second for held keys
-SLACK = 0.25  # how much of the view the picture may leave empty on one side
+SLACK = 0.25  # how much of the view the picture may leave empty on one side...
+SLACK_PX = 276  # ...or, in a narrow window, as many screen px as the widest side panel (the card, 260) and its
+# margins take, so a token at the map's edge can still be brought out from under it (found at 800x560)
+MOST = 0.4  # ...but never more than this much of the view: never a view half empty
 
 
 @dataclass
@@ -62,16 +65,18 @@ class Camera:
 
     def centre_range(self, zoom_index: int | None = None) -> tuple[float, float, float, float]:
         """(x0, x1, y0, y1): where the centre may go at a zoom step. The picture may leave the view by at most
-        ``SLACK`` of it (enough to bring a token out from under a side panel, never a view half empty); a
-        picture smaller than the view may move as far, staying inside it but for that margin."""
+        ``SLACK`` of it (across: or ``SLACK_PX``, the larger, but never 40 %): enough to bring a token out from
+        under a side panel, never a view half empty. A picture smaller than the view may move as far, staying
+        inside it but for that margin."""
         z = ZOOMS[self.zoom_index if zoom_index is None else zoom_index]
 
-        def span(start: float, size: float, view: int) -> tuple[float, float]:
-            inset = view * (0.5 - SLACK) / z
+        def span(start: float, size: float, view: int, least_px: float) -> tuple[float, float]:
+            inset = (view / 2 - min(max(view * SLACK, least_px), view * MOST)) / z
             lo, hi = start + inset, start + size - inset
             return (lo, hi) if lo <= hi else (hi, lo)
 
-        return (*span(self.left, self.map_w, self.view_w), *span(self.top, self.map_h, self.view_h))
+        # The side panels stand left and right: only across may the slack grow to a panel's width.
+        return (*span(self.left, self.map_w, self.view_w, SLACK_PX), *span(self.top, self.map_h, self.view_h, 0.0))
 
     def _clamp(self) -> None:
         x0, x1, y0, y1 = self.centre_range()

@@ -22,6 +22,13 @@ from .framed import FramedPanel
 
 WIDTH = 350  # clear of the action bar (bottom centre, ~560 px wide)
 HEIGHT = 188
+LINE = 19  # px a line of the log takes
+
+
+def fitted(full: pygame.Rect, n_lines: int) -> pygame.Rect:
+    """``full`` cut to the height ``n_lines`` lines need (one at least), keeping its bottom edge."""
+    height = min(full.height, 32 + LINE * max(1, n_lines))
+    return pygame.Rect(full.x, full.bottom - height, full.width, height)
 
 
 class CombatLog(FramedPanel):
@@ -97,19 +104,22 @@ class CombatLog(FramedPanel):
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.sync(ctx)
-        frame = self.frame(th.area(screen, ctx))
+        full = self.frame(th.area(screen, ctx))
+        lines = self.wrapped(full.width - 2 * th.PAD - 10)
+        # The box grows with what it holds, up to its full height, anchored at the bottom: an empty log
+        # (setup, the battle's first turn) takes one line's room, not a panel's, over the map.
+        frame = full if self.rect is not None else fitted(full, len(lines))
         self._frame = frame
         th.draw_frame(screen, frame)
         th.text(screen, "Combat log", (frame.x + th.PAD, frame.y + 6), size=th.SMALL, colour=th.MUTED, bold=True)
-        lines = self.wrapped(frame.width - 2 * th.PAD - 10)
-        per = (frame.height - 32) // 19
+        per = (frame.height - 32) // LINE
         self.scroll = min(self.scroll, max(0, len(lines) - per))
         end = len(lines) - self.scroll
         shown = lines[max(0, end - per):end]
         y = frame.y + 26
         for text, role in shown:
             th.text(screen, text, (frame.x + th.PAD, y), size=th.SMALL, colour=th.ROLE.get(role, th.TEXT))
-            y += 19
+            y += LINE
         if self.scroll:
             th.text(screen, f"{self.scroll} newer below (wheel)", (frame.right - th.PAD, frame.y + 6), size=th.SMALL,
                     colour=th.WARN, anchor="topright")
