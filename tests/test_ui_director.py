@@ -49,3 +49,24 @@ def test_a_token_well_inside_the_view_does_not_move_it() -> None:
     d = Director(cam)
     d.look_at((600, 400))
     assert d.glide is None
+
+
+def test_a_token_under_a_panel_is_brought_out_from_under_it() -> None:
+    """On giants_lair Grundvald (a giant) acted under the initiative tracker: well inside the view, but hidden.
+    The camera now moves, as little as it can, until the token's disc is clear of every panel."""
+    from game.render.pg import pygame
+
+    cam = Camera(view_w=1000, view_h=600, map_w=1400, map_h=700)
+    cam.jump(700, 350)
+    tracker = pygame.Rect(752, 8, 240, 330)  # view coordinates, right
+    d = Director(cam)
+    d.look_at((700 + 220, 350 - 150), radius=60, covers=[tracker])  # screen (720, 150): inside, under it
+    assert d.glide is not None
+    glide_out(d)
+    sx, sy = cam.map_to_screen(920, 200)
+    assert sx + 60 * cam.zoom <= tracker.left + 1 or sy - 60 * cam.zoom >= tracker.bottom - 1
+    assert abs(cam.cx - 700) + abs(cam.cy - 350) < 120  # a short move, not a recentring
+    # A token that is clear already does not move the camera.
+    d2 = Director(cam)
+    d2.look_at(cam.screen_to_map(400, 300), radius=60, covers=[tracker])
+    assert d2.glide is None

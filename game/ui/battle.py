@@ -33,7 +33,7 @@ from .commands import ATTACK, Ask, CommandMapper, Intent, Pick, Say, SetMode, Si
 from .confirm import ConfirmScene
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Reply, Widget
 from .director import Director
-from .framing import Disc, opening_view
+from .framing import RING, Disc, opening_view
 from .help import BATTLE_HELP, HelpScene
 from .loop import toggle_fullscreen
 from .mapwatch import MapWatcher, reload_words
@@ -213,7 +213,18 @@ class BattleScene(Scene):
             return
         tok = self.tokens.get(enc.turn)
         cell = tok.cell if tok else enc.view(enc.turn).cell
-        self.director.look_at(self.ctx.geometry.cell_center(cell), jump)
+        self.director.look_at(self.ctx.geometry.cell_center(cell), jump, self._disc_px(enc.turn),
+                              self._covers_in_view())
+
+    def _disc_px(self, name: str) -> float:
+        """A token's disc radius in map pixels, with its selection ring (as the token layer draws it)."""
+        inr = self.ctx.hex_radius() / self.ctx.zoom
+        return inr * (0.78 + 1.42 * self.match.encounter.view(name).radius) + RING / self.ctx.zoom
+
+    def _covers_in_view(self) -> list[pygame.Rect]:
+        """The panels' rects in the map view's coordinates (the camera's), from the last drawing."""
+        vr = self.ctx.view_rect
+        return [r.move(-vr.x, -vr.y) for r in self.panel_covers()]
 
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
@@ -452,7 +463,7 @@ class BattleScene(Scene):
         for a in list(self.anim.queue)[:1]:
             tok = self.tokens.get(getattr(a, "unit", ""))
             if tok is not None and tok.pos is not None:
-                self.director.look_at(tok.pos)
+                self.director.look_at(tok.pos, radius=self._disc_px(tok.name), covers=self._covers_in_view())
 
     def _ai_tick(self, dt: float) -> None:
         action = self.ai.tick(self.match, dt, self.anim.speed, self.opts.explain_ai)
@@ -539,9 +550,7 @@ class BattleScene(Scene):
         humans = {f for f, c in self.match.controllers.items() if c == "human"}
         discs = [Disc(*ctx.geometry.cell_center(v.cell), inr * (0.78 + 1.42 * v.radius), v.faction in humans)
                  for v in enc.views() if v.active]
-        vr = ctx.view_rect
-        covers = [r.move(-vr.x, -vr.y) for r in self.panel_covers()]
-        hidden = opening_view(ctx.camera, discs, covers)
+        hidden = opening_view(ctx.camera, discs, self._covers_in_view())
         self.director.glide = None
         cam = ctx.camera
         self.home = (cam.zoom_index, cam.cx, cam.cy)
