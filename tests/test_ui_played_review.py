@@ -229,3 +229,32 @@ def test_the_combat_log_grows_with_its_lines_from_one_line_to_its_full_height(tm
     log.entries.extend([("Mira hits the Goblin", "hit")] * 30)
     frame(scene, screen)
     assert log._frame == full
+
+
+def test_facing_arc_labels_read_in_full_over_neighbours_and_the_name_tag(tmp_path: Path) -> None:
+    """giants_lair, hovering Sigrun beside Wynn: "left −2" lay under Wynn's hp bar and "rear −4" under Sigrun's
+    own name tag. Every label clear of the panels now shows every one of its opaque pixels, and the tag sits
+    elsewhere."""
+    from game.ui.overlays import FacingArcs
+    from tests.ui_harness import ROOT
+
+    scene, screen = open_battle(tmp_path, ROOT / "maps" / "giants_lair.tmx", humans=EVERYONE, setup=False)
+    frame(scene, screen, 5)
+    hover(scene, scene.match.encounter.view("Sigrun").cell)
+    frame(scene, screen, 2)
+    arcs = next(w for w in scene.widgets if isinstance(w, FacingArcs))
+    assert arcs.shown == "Sigrun" and len(arcs.label_rects) == 4
+    tag = scene.view.name_tag
+    assert tag is not None and not any(tag.colliderect(r) for r in arcs.label_rects)
+    covers = scene.panel_covers()
+    checked = 0
+    for (surf, _), rect in zip(arcs._labels, arcs.label_rects, strict=True):
+        if any(c.colliderect(rect) for c in covers):
+            continue
+        for x in range(surf.get_width()):
+            for y in range(surf.get_height()):
+                c = surf.get_at((x, y))
+                if c.a == 255:
+                    assert screen.get_at((rect.x + x, rect.y + y))[:3] == tuple(c)[:3], (rect, x, y)
+        checked += 1
+    assert checked >= 2

@@ -239,16 +239,17 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     ring = 2 * inr * (tok.radius + 1.45) + 2  # the facing arcs' outer edge (overlays.arcs)
     others = [_disc_rect(ctx, t, inr) for t in tokens.values() if t.name != tok.name and t.alpha > 0]
     view = ctx.view_rect if ctx.view_rect.width > 0 else screen.get_rect()
-    best: tuple[tuple[int, int, int], pygame.Rect] | None = None
+    best: tuple[tuple[int, int, int, int], pygame.Rect] | None = None
     for i, (anchor, dx, dy) in enumerate(TAG_SPOTS):
         rect = bg.copy()
         setattr(rect, anchor, (round(cx + dx * ring), round(cy + dy * ring)))
         inside = view.contains(rect)
         covered = sum(_overlap(rect, o) for o in others)
-        score = (0 if inside else 1, covered, i)
+        hides_label = any(rect.colliderect(k) for k in ctx.keep_clear)  # an arc's "rear −4": worse than a disc
+        score = (0 if inside else 1, int(hides_label), covered, i)
         if best is None or score < best[0]:
             best = (score, rect)
-        if inside and not covered:
+        if inside and not covered and not hides_label:
             break
     assert best is not None
     rect = best[1]

@@ -1,17 +1,18 @@
 """Map overlays: "before you commit, you see the rules" (layers "under" and "over" the tokens)."""
 
-from .arcs import FacingArcs
+from .arcs import FacingArcLabels, FacingArcs
 from .enemy_reach import EnemyReach, EnemyReachHover
 from .moves import PathPreview, ReachShading
 from .preview import ActionPreview
 from .ranged import RangedPreview
 
-__all__ = ["ActionPreview", "EnemyReach", "EnemyReachHover", "FacingArcs", "PathPreview", "RangedPreview",
-           "ReachShading", "widgets"]
+__all__ = ["ActionPreview", "EnemyReach", "EnemyReachHover", "FacingArcLabels", "FacingArcs", "PathPreview",
+           "RangedPreview", "ReachShading", "widgets"]
 
 
 def widgets() -> list:
     """Fresh overlay widgets for one battle, bottom to top within each layer."""
     reach = EnemyReach()
-    return [reach, ReachShading(), FacingArcs(), PathPreview(), ActionPreview(), RangedPreview(),
-            EnemyReachHover(reach)]
+    arcs = FacingArcs(labels_over=True)
+    return [reach, ReachShading(), arcs, PathPreview(), ActionPreview(), RangedPreview(), EnemyReachHover(reach),
+            FacingArcLabels(arcs)]

@@ -32,9 +32,13 @@ def arc_labels(flank: int, rear: int) -> dict[str, str]:
 
 
 class FacingArcs:
+    """The sectors, under the tokens; with ``labels_over`` the labels wait for :class:`FacingArcLabels`, drawn
+    over the tokens (a neighbour's disc or hp bar hid "left −2" on giants_lair)."""
+
     layer = "under"
 
-    def __init__(self) -> None:
+    def __init__(self, labels_over: bool = False) -> None:
+        self.labels_over = labels_over
         self.shown: str | None = None
         self._key: object = None
         self._layer: pygame.Surface | None = None
@@ -47,6 +51,7 @@ class FacingArcs:
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.shown = None
         self.label_rects = []
+        ctx.keep_clear.clear()  # drawn first of what fills it, every frame
         enc = ctx.encounter
         name = ctx.hovered_unit
         if name is None or ctx.show_enemy_reach:
@@ -62,8 +67,17 @@ class FacingArcs:
         cx, cy = ctx.cell_to_screen(v.cell)
         screen.blit(self._layer, self._layer.get_rect(center=(round(cx), round(cy))))
         self.label_rects = [surf.get_rect(center=(round(cx + dx), round(cy + dy))) for surf, (dx, dy) in self._labels]
+        ctx.keep_clear.extend(self.label_rects)  # the hovered token's name tag goes elsewhere
+        if not self.labels_over:
+            self.draw_labels(screen)
+
+    def draw_labels(self, screen: pygame.Surface) -> None:
+        """The labels where the last drawing put them (nothing when no arcs are shown)."""
+        if self.shown is None:
+            return
         for (surf, _), rect in zip(self._labels, self.label_rects, strict=True):
             screen.blit(surf, rect)
+
 
     def _paint(self, ctx: BattleContext, v: CombatantView) -> tuple[pygame.Surface, list[tuple[pygame.Surface, Point]]]:
         """The six sectors around the centre of a square layer, and the labels with their offsets."""
@@ -92,6 +106,21 @@ class FacingArcs:
                 r = outer - step * 0.22
                 out.append((_label(labels[arc], arc), (r * math.cos(ang), r * math.sin(ang))))
         return layer, _spread(out)
+
+
+class FacingArcLabels:
+    """The arcs' labels, over the tokens and the previews' arrows."""
+
+    layer = "over"
+
+    def __init__(self, arcs: FacingArcs) -> None:
+        self.arcs = arcs
+
+    def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        return None
+
+    def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        self.arcs.draw_labels(screen)
 
 
 def _spread(labels: list[tuple[pygame.Surface, Point]]) -> list[tuple[pygame.Surface, Point]]:
