@@ -133,3 +133,33 @@ def test_a_frame_out_of_time_leaves_the_other_cells_for_the_next_frames() -> Non
     assert layer.shown[one].tolist() == [1, 0, 0]
     layer.draw(screen, screen.get_rect(), origin, one)
     assert layer.shown[one].tolist() == [1, 1, 0]
+
+
+def _held_pixels(layer: MapLayer) -> int:
+    """Pixels of every distinct picture the layer keeps (its base and its zoom steps)."""
+    surfaces = {id(s): s for s in [layer.base, *layer.cache.values()]}
+    return sum(s.get_width() * s.get_height() for s in surfaces.values())
+
+
+def test_a_still_map_is_held_once_at_full_size_an_animated_one_keeps_its_base_as_drawn() -> None:
+    """At the 64 M pixel picture limit `play` held about 758 MB: the picture at 100 % was kept twice (the
+    base every zoom step scales from, and the step's own copy). A map without animated tiles now keeps one;
+    one with them keeps a copy, so the frames painted on the step's picture never reach what the others
+    scale from (a fresh zoom step shows every animation's first frame, as ``initial`` says)."""
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    one = ZOOMS.index(1.0)
+    still = MapLayer(load_map_art(Path(__file__).resolve().parents[1] / "maps" / "default.tmx"))
+    assert not still.animator.cells
+    w, h = still.art.size
+    still.surface(one)
+    assert _held_pixels(still) == w * h
+    moving = MapLayer(load_map_art(GOLDEN / "objects_y_odd.tmx"))
+    before = surface_to_array(moving.base).copy()
+    first = window_picture(moving, one)
+    for _ in range(30):  # half a second: past the first frame's 200 ms
+        moving.tick(DT)
+        later = window_picture(moving, one)
+    assert off(later, first).any()  # the step's picture shows another frame now...
+    assert np.array_equal(surface_to_array(moving.base), before)  # ...and the base is as drawn
+    assert _held_pixels(moving) == 2 * moving.art.size[0] * moving.art.size[1]

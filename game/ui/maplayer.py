@@ -30,7 +30,10 @@ class MapLayer:
         """New art (the TMX changed on disk: designer edits during setup), empty cache."""
         self.art = art
         self.pixels = TiledPixels(art.layout)
-        self.base = art.surface(BACKGROUND)  # painted on the background: no division by alpha
+        base = art.surface(BACKGROUND)  # painted on the background: no division by alpha
+        # Opaque, in the display's format: every zoom step's picture scales from it with a plain copy per frame.
+        self.base = base.convert() if pygame.display.get_surface() is not None else base
+        del base  # the canvas it came from goes now, not at the end of the call (a 64 M pixel map: 256 MB)
         self.cache: OrderedDict[int, pygame.Surface] = OrderedDict()
         self.builds = 0  # how many zoom steps were rendered (tests: once per step, not per frame)
         self.animator = TileAnimator(art, BACKGROUND)  # Tiled's animated tiles: only their cells repainted
@@ -42,13 +45,12 @@ class MapLayer:
             return self.cache[zoom_index]
         z = ZOOMS[zoom_index]
         w, h = self.art.size  # grown past the grid where layer offsets reach out (as Tiled draws it)
-        base = self.base if z == 1.0 else pygame.transform.smoothscale(self.base, (round(w * z), round(h * z)))
-        # Flattened onto the background in the display's format, the per-frame blit is a plain copy.
-        flat = pygame.Surface(base.get_size())
-        flat.fill(BACKGROUND)
-        flat.blit(base, (0, 0))
-        if pygame.display.get_surface() is not None:
-            flat = flat.convert()
+        if z != 1.0:
+            flat = pygame.transform.smoothscale(self.base, (round(w * z), round(h * z)))
+        elif self.animator.cells:
+            flat = self.base.copy()  # animated tiles are painted on the step's picture: the base stays as drawn
+        else:
+            flat = self.base  # nothing paints on it: one copy of the full-size picture, not two
         self.cache[zoom_index] = flat
         self.shown[zoom_index] = self.animator.initial()
         self.builds += 1
