@@ -6,6 +6,7 @@ refusals; never a traceback) on many more maps and prints how they ended.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
@@ -24,8 +25,11 @@ import tests.test_tiled_fuzz as fuzz  # noqa: E402
 
 
 def main() -> None:
-    examples = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
-    rng_seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    parser.add_argument("examples", type=int, nargs="?", default=20_000, help="mutated maps to try (20000)")
+    parser.add_argument("seed", type=int, nargs="?", default=1, help="hypothesis seed (1)")
+    args = parser.parse_args()
+    examples, rng_seed = args.examples, args.seed
     work = Path(tempfile.mkdtemp(prefix="fuzz_tiled"))
     outcomes: dict[str, int] = {}
     start = time.process_time()

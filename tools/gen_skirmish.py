@@ -32,6 +32,7 @@ stays a function of the seed.
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from dataclasses import dataclass
@@ -270,11 +271,12 @@ def generate_set(folder: str | Path, seeds: range | list[int]) -> list[Generated
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) < 2:
-        print(__doc__.strip().splitlines()[-1].strip(), file=sys.stderr)
-        return 2
-    for s in argv[1:]:
-        print(generate(argv[0], int(s)).describe())
+    parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    parser.add_argument("out_dir", metavar="OUT_DIR", help="folder the maps are written to")
+    parser.add_argument("seeds", metavar="SEED", type=int, nargs="+", help="one map per seed")
+    args = parser.parse_args(argv)
+    for s in args.seeds:
+        print(generate(args.out_dir, s).describe())
     return 0
 
 

@@ -7,6 +7,7 @@ the ford. Run: ``.venv/bin/python tools/make_default_map.py``.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import zlib
 from pathlib import Path
@@ -113,6 +114,7 @@ def build() -> TmxDocument:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.strip().splitlines()[0]).parse_args()  # no options: --help only
     write_tmx(OUT, build())
     print("wrote", OUT.relative_to(ROOT))
 

@@ -17,6 +17,7 @@ Run: ``.venv/bin/python tools/make_goldens.py`` (needs Debian's ``tiled``);
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -256,13 +257,17 @@ def check() -> None:
 
 
 def main() -> None:
-    if "--check" in sys.argv:
+    parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only compare Playmat's pictures with Tiled's")
+    parser.add_argument("--features", action="store_true", help="only the feature goldens")
+    args = parser.parse_args()
+    if args.check:
         check()
         return
     write_features()
     for tmx, png in public_maps():
         rasterize(tmx, png)
-    if "--features" in sys.argv:
+    if args.features:
         return
     for axis, index in LAYOUTS:
         tmx, png = golden_paths(axis, index)

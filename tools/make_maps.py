@@ -13,6 +13,7 @@ Run: ``python tools/make_maps.py [NAME ...]`` (default: all).
 
 from __future__ import annotations
 
+import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -275,7 +276,12 @@ def with_odds(spec: MapSpec, odds: str) -> MapSpec:
 
 
 def main(argv: list[str] | None = None) -> None:
-    names = (argv if argv is not None else sys.argv[1:]) or list(SPECS)
+    parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    parser.add_argument("names", nargs="*", metavar="NAME", help=f"maps to write (default: all): {', '.join(SPECS)}")
+    names = parser.parse_args(argv).names or list(SPECS)
+    unknown = [n for n in names if n.removesuffix(".tmx") not in SPECS]
+    if unknown:
+        parser.error(f"no such map: {unknown[0]} (one of {', '.join(SPECS)})")
     for name in names:
         key = name.removesuffix(".tmx")
         path = write_tmx(MAPS / SPECS[key].file, build(with_odds(SPECS[key], ODDS[key])))
