@@ -192,10 +192,13 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
                 return True
         if until is None and cfg.headless and script is None:
             # Headless: run to the end-of-battle summary (--frames only caps a battle that goes on longer),
-            # or until the save cannot be written (nobody is there to read the status line); the loop
+            # or until the save cannot be written (nobody is there to read the status line); without
+            # --frames, also until the battle waits for a human, whom nobody can be headless. The loop
             # saves --screenshot of that last frame.
             def until(s: SceneStack) -> bool:
-                return s.find(SummaryScene) is not None or save_failure(s) is not None
+                if s.find(SummaryScene) is not None or save_failure(s) is not None:
+                    return True
+                return cfg.frames is None and waits_for_a_human(s)
 
         if clock is None and cfg.headless:
             clock = HeadlessClock()
@@ -207,6 +210,21 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
         return result
     finally:
         pygame.display.quit()
+
+
+def waits_for_a_human(stack: SceneStack) -> bool:
+    """The battle on top stands still until someone clicks: a human's turn, or a setup kept for the GM."""
+    from game.rules import ACTIVE, SETUP
+
+    from .battle import BattleScene
+
+    battle = stack.top
+    if not isinstance(battle, BattleScene) or battle.anim.busy:
+        return False
+    enc = battle.match.encounter
+    if enc.phase == SETUP:
+        return not battle.begins_itself()
+    return enc.phase == ACTIVE and battle.match.is_human_turn()
 
 
 def save_failure(stack: SceneStack) -> str | None:

@@ -524,7 +524,7 @@ class BattleScene(Scene):
 
     def draw(self, screen: pygame.Surface, alpha: float) -> None:
         self.frames += 1
-        if not self.framed and not self._begins_itself():
+        if not self.framed and not self.begins_itself():
             # The opening view: lay the panels out once (this drawing is overwritten at once), then frame
             # the map so no token starts under them (Wesnoth, Foundry: the forces start in plain sight).
             self.framed = True
@@ -532,7 +532,7 @@ class BattleScene(Scene):
             self.frame_opening()
         self._draw(screen, alpha)
 
-    def _begins_itself(self) -> bool:
+    def begins_itself(self) -> bool:
         """Setup that the next update turns into combat (auto begin, or AI-only): no turn, no card yet."""
         if self.match.encounter.phase != SETUP:
             return False
