@@ -303,12 +303,16 @@ class CommandMapper:
                 return self._disengage(actor)
             return Say(self.idle_status(s.gm), select=unit)
         if unit is not None and actor is not None and may and enc.hostile(actor, unit):
+            if s.selected not in (None, actor):
+                # Another combatant selected shows no preview for the actor: a click would strike unseen.
+                verb = {SHOVE: "shove", SHOOT: "shoot"}.get(s.mode, "attack")
+                return Say(f"Selected {actor}, whose turn it is; click {unit} again to {verb}", select=actor)
             return self._strike(actor, unit, s.mode, intent.approach)
         if unit is not None:
             v = enc.view(unit)
             if not may:
                 return Say(f"{unit} ({v.faction}) selected - {self.not_your_turn()}", select=unit)
-            return Say(f"{unit} ({v.faction}): not its turn; it is {actor}'s turn (Tab selects {actor})", select=unit)
+            return Say(f"{unit} ({v.faction}): not its turn; it is {actor}'s turn (Space selects {actor})", select=unit)
         if not may or actor is None:
             return Say(self.not_your_turn())
         if s.selected not in (None, actor):

@@ -35,7 +35,7 @@ from .camera import Camera
 from .context import BattleContext
 from .gm.buttons import Button, ButtonRow, hit
 from .maplayer import MapLayer
-from .narration import Entry, action_line, bonus_from, event_lines, party_side
+from .narration import Entry, action_line, bonus_from, event_lines, in_faction_order, joined, party_side
 from .overlays import FacingArcs
 from .panels.card import CombatantCard
 from .panels.initiative import InitiativeTracker
@@ -384,8 +384,8 @@ class ReplayScene(Scene):
         elif enc.phase == "setup":
             turn = "setup"
         else:
-            winners = outcome.winners if (outcome := enc.outcome()) else ()
-            turn = "combat over: " + (" and ".join(winners) + " won" if winners else "nobody won")
+            winners = in_faction_order(outcome.winners) if (outcome := enc.outcome()) else []
+            turn = "combat over: " + (joined(winners) + " won" if winners else "nobody won")
         th.text(screen, f"step {self.k} of {len(self.actions)}   ·   {turn}", (w - 12, 20), colour=th.ACCENT,
                 anchor="midright")
 

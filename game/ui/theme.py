@@ -79,15 +79,17 @@ def area(screen: pygame.Surface, ctx: Host) -> pygame.Rect:
     return r if r.width > 0 else screen.get_rect()
 
 
-def draw_frame(screen: pygame.Surface, rect: pygame.Rect, *, edge: tuple[int, int, int] = PANEL_EDGE) -> None:
-    """A translucent rounded panel: the map stays faintly visible under the HUD."""
-    screen.blit(_frame_surface(rect.size, tuple(edge)), rect.topleft)
+def draw_frame(screen: pygame.Surface, rect: pygame.Rect, *, edge: tuple[int, int, int] = PANEL_EDGE,
+               opaque: bool = False) -> None:
+    """A translucent rounded panel: the map stays faintly visible under the HUD. ``opaque`` for a box drawn
+    over other panels (a GM form over the tracker and the log), whose text would show through its own."""
+    screen.blit(_frame_surface(rect.size, tuple(edge), opaque), rect.topleft)
 
 
 @lru_cache(maxsize=64)
-def _frame_surface(size: tuple[int, int], edge: tuple[int, ...]) -> pygame.Surface:
+def _frame_surface(size: tuple[int, int], edge: tuple[int, ...], opaque: bool = False) -> pygame.Surface:
     layer = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, PANEL_BG, layer.get_rect(), border_radius=10)
+    pygame.draw.rect(layer, (*PANEL_BG[:3], 255) if opaque else PANEL_BG, layer.get_rect(), border_radius=10)
     pygame.draw.rect(layer, (*edge[:3], 255), layer.get_rect(), 1, border_radius=10)
     return layer
 

@@ -145,7 +145,7 @@ class Form:
         x0 = area.right - width - 8 if self.dock == "right" or beside is None else beside.right + 8
         self.frame = pygame.Rect(x0, max(area.y + 8, area.centery - h // 2) if self.dock == "right" else area.y + 8,
                                  width, h)
-        th.draw_frame(screen, self.frame, edge=th.ACCENT)
+        th.draw_frame(screen, self.frame, edge=th.ACCENT, opaque=True)  # it sits over the tracker and the log
         x, y = self.frame.x + th.PAD + 6, self.frame.y + 10
         keys = "Tab next · Enter OK · Esc cancel"
         room = width - 2 * th.PAD - 12 - th.text_width(keys, th.SMALL) - 16

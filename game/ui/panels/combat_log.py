@@ -23,6 +23,7 @@ from .framed import FramedPanel
 WIDTH = 350  # clear of the action bar (bottom centre, ~560 px wide)
 HEIGHT = 188
 LINE = 19  # px a line of the log takes
+CONTINUED = "   "  # the indent of an entry's second and later lines
 
 
 def fitted(full: pygame.Rect, n_lines: int) -> pygame.Rect:
@@ -98,7 +99,7 @@ class CombatLog(FramedPanel):
         out: list[Entry] = []
         for text, role in self.entries:
             parts = th.wrap(text, width, th.SMALL)
-            out.extend((p if i == 0 else "   " + p, role) for i, p in enumerate(parts))
+            out.extend((p if i == 0 else CONTINUED + p, role) for i, p in enumerate(parts))
         self._wrap_key, self._wrapped = key, out
         return out
 
@@ -115,7 +116,12 @@ class CombatLog(FramedPanel):
         per = (frame.height - 32) // LINE
         self.scroll = min(self.scroll, max(0, len(lines) - per))
         end = len(lines) - self.scroll
-        shown = lines[max(0, end - per):end]
+        start = first = max(0, end - per)
+        while 0 < start < end and lines[start][0].startswith(CONTINUED):
+            start += 1  # never the tail of an entry without its head ("14: hit, 5 damage": whose?)
+        if start == end:
+            start = first  # one entry taller than the box: its tail is all there is to show
+        shown = lines[start:end]
         y = frame.y + 26
         for text, role in shown:
             th.text(screen, text, (frame.x + th.PAD, y), size=th.SMALL, colour=th.ROLE.get(role, th.TEXT))

@@ -17,6 +17,7 @@ from game.render.style import hp_colour
 
 from .. import theme as th
 from ..context import BattleContext, Reply
+from ..narration import in_faction_order, joined
 from .framed import FramedPanel
 
 ROW = 26
@@ -60,8 +61,9 @@ def heading(enc) -> tuple[str, str]:
     if enc.phase == "setup":
         return "Setup", "the GM places, then begins"
     if enc.phase == "ended":
-        winners = outcome.winners if (outcome := enc.outcome()) else ()
-        return "Combat over", (" and ".join(winners) + (" wins" if len(winners) == 1 else " win")) if winners \
+        # In the order the combat log and the summary name them ("player and ally win"), not the engine's sort.
+        winners = in_faction_order(outcome.winners) if (outcome := enc.outcome()) else []
+        return "Combat over", (joined(winners) + (" wins" if len(winners) == 1 else " win")) if winners \
             else "nobody wins"
     who = enc.turn or ""
     return f"Round {enc.round}", (f"{who}: action used" if enc.acted else f"{who} to act")
