@@ -258,3 +258,27 @@ def test_facing_arc_labels_read_in_full_over_neighbours_and_the_name_tag(tmp_pat
                     assert screen.get_at((rect.x + x, rect.y + y))[:3] == tuple(c)[:3], (rect, x, y)
         checked += 1
     assert checked >= 2
+
+
+def test_shoot_mode_lasts_through_a_step_into_range_and_ends_with_the_turn(tmp_path: Path) -> None:
+    """R, then a click on an empty hex to step up: the mode quietly went back to attack, and the click on the
+    enemy that followed was a melee attack "out of reach" (fortress_assault, Fenn). A step or a turn keeps the
+    mode; the next combatant starts in attack mode."""
+    ambush = Path(__file__).resolve().parents[1] / "maps" / "ambush.tmx"
+    scene, screen = open_battle(tmp_path, ambush, humans=EVERYONE, setup=False)
+    frame(scene, screen)
+    to_turn(scene, "Pell")
+    frame(scene, screen)
+    key(scene, pygame.K_r)
+    assert scene.ctx.action_mode == "shoot"
+    enc = scene.match.encounter
+    start = enc.view("Pell").cell
+    step = next(c for c, _cost, stops in enc.reach_for("Pell").destinations()
+                if enc.layout.distance(start, c) == 1 and not stops)
+    click(scene, step)
+    frame(scene, screen, 60)
+    assert enc.view("Pell").cell == step  # it stepped...
+    assert scene.ctx.action_mode == "shoot"  # ...and is still ready to shoot
+    to_turn(scene, "Sir Corin")
+    frame(scene, screen)
+    assert scene.ctx.action_mode == "attack"

@@ -21,7 +21,7 @@ from game.maps.pixels import TiledPixels
 from game.match import Match
 from game.render.pg import pygame
 from game.render.tilemap import MapArt
-from game.rules import ACTIVE, SETUP, Action, Begin, EndTurn, IllegalActionError, RulesError, SaveError
+from game.rules import ACTIVE, SETUP, Action, Begin, EndTurn, Face, IllegalActionError, Move, RulesError, SaveError
 
 from . import hud, narration
 from .aiturn import AIDriver
@@ -144,8 +144,11 @@ class BattleScene(Scene):
                 self.ctx.action_mode = cmd.mode
             return None
         if isinstance(cmd, Submit):
-            if self.submit(cmd.action, cmd.status) and not isinstance(cmd.action, Begin):
-                self.ctx.action_mode = ATTACK if cmd.status is None else self.ctx.action_mode
+            # A mode lasts until it is used: a step or a turn to get into range or line keeps it (R, click a
+            # hex to step up, then the shot), whatever else is done ends it.
+            keeps_mode = cmd.status is not None or isinstance(cmd.action, Begin | Move | Face)
+            if self.submit(cmd.action, cmd.status) and not keeps_mode:
+                self.ctx.action_mode = ATTACK
             if isinstance(cmd.action, Begin):
                 self.last_turn = None
             return None
@@ -186,6 +189,7 @@ class BattleScene(Scene):
         if enc.turn == self.last_turn:
             return
         self.last_turn = enc.turn
+        self.ctx.action_mode = ATTACK  # a mode is the actor's: the next one starts in attack mode
         if enc.turn is not None:
             self.ctx.selected = enc.turn
             self._focus_actor()
