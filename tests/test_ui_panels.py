@@ -46,6 +46,17 @@ def test_hovering_a_tracker_row_highlights_that_token(scene) -> None:
     assert t.hovered is None and ctx.highlight is None
 
 
+def test_clicking_a_tracker_row_selects_that_combatant_and_says_so(scene) -> None:
+    m, ctx, ws, s = scene
+    frame(s, ctx, ws)
+    t = widget(ws, InitiativeTracker)
+    rect, name = t._rows[3]
+    send(ctx, ws, motion(rect.center))
+    reply = t.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1), ctx)
+    assert ctx.selected == name
+    assert reply is not None and reply.status == f"Selected {name}"  # a status line starts with a capital
+
+
 def test_card_shows_movement_skills_band_and_status(scene) -> None:
     m, ctx, ws, s = scene
     lines = [(ln.text, ln.right) for ln in card_lines(m.encounter.view("Mira"), m.encounter)]

@@ -113,7 +113,7 @@ class InitiativeTracker(FramedPanel):
             self.hovered = hit
         if hit is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             ctx.selected = hit  # clicking a row shows that combatant's card (and its moves, if it is to act)
-            return Reply(status=f"selected {hit}")
+            return Reply(status=f"Selected {hit}")
         # Only a row answers; the rest of the translucent panel lets the map under it be clicked.
         return Reply() if hit is not None and event.type == pygame.MOUSEBUTTONDOWN else None
 
