@@ -282,3 +282,34 @@ def test_shoot_mode_lasts_through_a_step_into_range_and_ends_with_the_turn(tmp_p
     to_turn(scene, "Sir Corin")
     frame(scene, screen)
     assert scene.ctx.action_mode == "attack"
+
+
+def test_an_attack_tooltip_steps_past_the_name_tag_wider_than_its_hex(tmp_path: Path) -> None:
+    """fortress_assault, Fenn at 5,7 pointing at Archer 1: the tip sat flush against the hex and covered the left
+    end of "Archer 1  8/8" (the tag is wider than the hex). It now steps past the tag and the arc labels, and
+    stays beside them."""
+    from game.rules import Move
+    from game.ui.panels.tooltips import Tooltips
+    from tests.ui_harness import ROOT
+
+    scene, screen = open_battle(tmp_path, ROOT / "maps" / "fortress_assault.tmx", humans=EVERYONE, setup=False)
+    frame(scene, screen, 3)
+    to_turn(scene, "Fenn")
+    scene.submit(Move("Fenn", (5, 7)))
+    scene.anim.skip(scene.tokens)
+    frame(scene, screen, 2)
+    for mode in (None, pygame.K_r):  # the attack preview, then the shot's
+        if mode is not None:
+            key(scene, mode)
+        hover(scene, scene.match.encounter.view("Archer 1").cell)
+        frame(scene, screen, 2)
+        tag = scene.view.name_tag
+        drawn = next(w for w in scene.widgets if isinstance(w, Tooltips)).drawn
+        assert tag is not None and len(drawn) == 1
+        tip, anchor = drawn[0]
+        assert not tip.colliderect(tag), (tip, tag)
+        around = [*scene.ctx.keep_clear, tag]  # the arc labels and the tag
+        assert tip.collidelist(around) < 0, (tip, around)
+        assert not tip.colliderect(anchor)
+        assert min(max(tip.left - r.right, r.left - tip.right, tip.top - r.bottom, r.top - tip.bottom)
+                   for r in [anchor, *around]) <= 8  # beside the hex or just past what is drawn around it

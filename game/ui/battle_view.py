@@ -74,9 +74,9 @@ class BattleView:
         ctx.covers = [pygame.Rect(b.rect) for b, _ in self.buttons]
         if ctx.covers:
             ctx.covers = [ctx.covers[0].unionall(ctx.covers)]  # the bar as one: a tip never sits between buttons
-        if self.name_tag is not None:
-            ctx.covers.append(pygame.Rect(self.name_tag))  # the hovered token's name and hp: a tip leaves them be
-        ctx.covers.extend(ctx.keep_clear)  # ...and the facing arcs' labels
+        if self.name_tag is not None:  # the hovered token's name and hp, beside its facing arcs' labels
+            ctx.keep_clear.append(pygame.Rect(self.name_tag))
+        ctx.covers.extend(ctx.keep_clear)  # a tip leaves them be
         for w in widgets:
             if w.layer == "panel" and (show_panels or getattr(w, "always", False)):
                 w.draw(screen, ctx)

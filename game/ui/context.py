@@ -115,7 +115,8 @@ class BattleContext:
     # The screen rectangles of the panels and the action bar drawn so far this frame (the battle view fills it
     # as it draws them): the tooltips, drawn last, keep clear of them.
     covers: list[pygame.Rect] = field(default_factory=list)
-    # Labels on the map this frame that the hovered token's name tag must not hide (the facing arcs' labels).
+    # What is drawn around the hovered token this frame: its facing arcs' labels (its name tag keeps clear of
+    # them), then the name tag; a tooltip keeps clear of both, stepping just past them when they are in its way.
     keep_clear: list[pygame.Rect] = field(default_factory=list)
 
     @property

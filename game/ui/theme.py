@@ -195,14 +195,14 @@ def post_tip(ctx: Host, lines: Sequence[Line], near: tuple[float, float], *, min
 def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, float], *, min_width: int = 0,
             edge: tuple[int, int, int] = PANEL_EDGE, within: pygame.Rect | None = None,
             anchor: pygame.Rect | None = None, avoid: Sequence[pygame.Rect] = (),
-            spare: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+            spare: Sequence[pygame.Rect] = (), step_past: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A framed box of ``lines`` beside ``near`` (below-right, flipped or slid to stay ``within``), or, given an
     ``anchor`` (the hex or token it is about), beside that and clear of ``avoid`` (:func:`place_beside`).
     Returns its rect."""
     w, h = lines_size(lines, min_width)
     box = within if within is not None and within.width > 0 else screen.get_rect()
     if anchor is not None:
-        rect = place_beside((w, h), anchor, box, avoid, spare)
+        rect = place_beside((w, h), anchor, box, [*avoid, *step_past], spare, step_past)
         draw_frame(screen, rect, edge=edge)
         draw_lines(screen, rect, lines)
         return rect
@@ -222,7 +222,8 @@ GAP = 6  # px between a tooltip and the hex (or token) it is about
 
 
 def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
-                 avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+                 avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
+                 step_past: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: beside ``anchor`` (the hovered hex, or the token on it), never over it.
 
     Wesnoth and MegaMek put a hex's report next to the hex, not under the pointer; here the panels (card,
@@ -244,11 +245,20 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     for r in avoid:
         ys |= {r.bottom + GAP, r.top - GAP - h}
         xs |= {r.right + GAP, r.left - GAP - w}
+    # Flush against the anchor, or stepped just past what is drawn around it (``step_past``: the hovered
+    # token's name tag, wider than its hex, and its facing arcs' labels: flush against the hex, the tip
+    # covered the tag's end, fortress_assault, Archer 1).
+    local = [r for r in step_past if r.left < a.right + GAP + w and r.right > a.left - GAP - w
+             and r.top < a.bottom + GAP + h and r.bottom > a.top - GAP - h]
+    right = {a.right + GAP} | {r.right + GAP for r in local if r.right > a.right}
+    left = {a.left - GAP - w} | {r.left - GAP - w for r in local if r.left < a.left}
+    below = {a.bottom + GAP} | {r.bottom + GAP for r in local if r.bottom > a.bottom}
+    above = {a.top - GAP - h} | {r.top - GAP - h for r in local if r.top < a.top}
     cands: list[tuple[int, pygame.Rect]] = []
-    for rank, x in ((0, a.right + GAP), (1, a.left - GAP - w)):
+    for rank, x in [(0, x) for x in right] + [(1, x) for x in left]:
         if lo_x <= x <= max(lo_x, hi_x):
             cands += [(rank, pygame.Rect(x, clamp(y, lo_y, hi_y), w, h)) for y in ys]
-    for rank, y in ((2, a.bottom + GAP), (3, a.top - GAP - h)):
+    for rank, y in [(2, y) for y in below] + [(3, y) for y in above]:
         if lo_y <= y <= max(lo_y, hi_y):
             cands += [(rank, pygame.Rect(clamp(x, lo_x, hi_x), y, w, h)) for x in xs]
     # Beside, not across the map: a box slid along a side still shares some of that side with the anchor.

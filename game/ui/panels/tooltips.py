@@ -56,7 +56,7 @@ class Tooltips:
             anchor = anchor_rect(ctx, tip.near)
             spare = [t for t in tokens if not t.colliderect(anchor)] + [c for c in tip.clear if c.colliderect(area)]
             rect = tooltip(screen, tip.lines, tip.near, min_width=tip.min_width, edge=tip.edge, within=area,
-                           anchor=anchor, avoid=avoid, spare=spare)
+                           anchor=anchor, avoid=avoid, spare=spare, step_past=ctx.keep_clear)
             self.drawn.append((rect, anchor))
             avoid.append(rect)  # a second tip goes beside the first, not over it
         ctx.tips.clear()
