@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.render.pg import pygame
-from game.rules import Attack, EndTurn, Move, Remove
+from game.rules import Attack, EndTurn, Move, Push, Remove
 from game.ui import panels
 from game.ui.panels import CombatantCard, CombatLog, InitiativeTracker, Legend
 from game.ui.panels.card import card_lines
@@ -237,3 +237,18 @@ def test_combat_log_colours_a_hit_on_the_party_red_and_one_by_it_green(tmp_path)
     roles = {t.split(":")[0]: role for t, role in log.entries if " attacks " in t}
     assert roles == {"Mira attacks Goblin from the right flank (defence −2)": "good",
                      "Goblin attacks Mira": "bad"}
+
+
+def test_a_gm_push_reads_as_the_gms_in_the_log_and_the_replay(tmp_path) -> None:
+    """A GM's push read "Goblin is pushed to 8,5" in plain white, like a blow's push, while every other GM
+    correction says "GM" in amber."""
+    from game.ui.narration import event_lines
+
+    m = skirmish(tmp_path)
+    applied = m.submit(Push("Goblin", "e", 1))
+    log = CombatLog()
+    log.draw(screen(), make_ctx(m))
+    pushed = [(t, role) for t, role in log.entries if "pushed" in t]
+    assert pushed == [(pushed[0][0], "warn")] and pushed[0][0].startswith("GM: Goblin is pushed to ")
+    # A shove's push (no GM action behind it) keeps the plain wording.
+    assert all(not t.startswith("GM") for t, _ in event_lines(applied.events))

@@ -289,15 +289,18 @@ def party_side(enc: EncounterView) -> Callable[[str], bool]:
 
 
 def event_lines(events: Iterable[object], bonus: Bonus | None = None,
-                party: Callable[[str], bool] | None = None) -> list[Entry]:
+                party: Callable[[str], bool] | None = None, action: object = None) -> list[Entry]:
     """The events' lines; with ``party`` (is this combatant on the party's side?) a blow, shot, burst or shove
     that lands on the party reads red, not green: green is every other landed blow, red the party's loss
-    (the combat log and the replay colour alike)."""
+    (the combat log and the replay colour alike). ``action``: what caused them; a GM's push reads as the
+    GM's, in the GM's colour, as every other GM correction does (the event alone says only "is pushed")."""
     out: list[Entry] = []
     for ev in events:
         entry = event_line(ev, bonus)
         if entry is None:
             continue
+        if isinstance(action, Push) and isinstance(ev, Pushed):
+            entry = ("GM: " + entry[0], "warn")
         target = getattr(ev, "target", None)
         if party is not None and entry[1] == "good" and isinstance(target, str) and party(target):
             entry = (entry[0], "bad")

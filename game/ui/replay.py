@@ -90,7 +90,7 @@ class ReplayScene(Scene):
                     acting = None
                 elif isinstance(ev, CombatBegan):
                     round_now = max(round_now, 1)
-            self.step_lines.append(event_lines(record.events, bonus, party))
+            self.step_lines.append(event_lines(record.events, bonus, party, record.action))
             self.round_after.append(round_now)
         self.k = 0
         self.enc = replay(scenario, [])

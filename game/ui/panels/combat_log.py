@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game.render.pg import pygame
-from game.rules import Event
+from game.rules import Action, Event
 
 from .. import theme as th
 from ..context import BattleContext, Reply
@@ -47,8 +47,8 @@ class CombatLog(FramedPanel):
 
     # --- feeding -----------------------------------------------------------------
     def add_events(self, events: Sequence[Event], bonus: Bonus | None = None,
-                   party: Callable[[str], bool] | None = None) -> None:
-        self.entries.extend(event_lines(events, bonus, party))
+                   party: Callable[[str], bool] | None = None, action: Action | None = None) -> None:
+        self.entries.extend(event_lines(events, bonus, party, action))
         self.scroll = 0  # something new happened: show it
 
     def sync(self, ctx: BattleContext) -> None:
@@ -63,7 +63,7 @@ class CombatLog(FramedPanel):
             self._seen = 0
             self._replay_earlier(ctx, len(ctx.encounter.history) - len(applied))
         for a in applied[self._seen:]:
-            self.add_events(a.events, bonus_from(ctx.encounter), party_side(ctx.encounter))
+            self.add_events(a.events, bonus_from(ctx.encounter), party_side(ctx.encounter), a.action)
         self._seen = len(applied)
 
     def _replay_earlier(self, ctx: BattleContext, n: int) -> None:
@@ -73,7 +73,7 @@ class CombatLog(FramedPanel):
         bonus = bonus_from(ctx.encounter)  # rolling bonuses do not change once combat begins
         party = party_side(ctx.encounter)
         for record in list(ctx.encounter.records)[:n]:
-            self.add_events(record.events, bonus, party)
+            self.add_events(record.events, bonus, party, record.action)
 
     # --- widget ------------------------------------------------------------------
     def frame(self, area: pygame.Rect) -> pygame.Rect:
