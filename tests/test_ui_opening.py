@@ -201,3 +201,35 @@ def test_in_a_narrow_window_setup_opens_with_no_token_under_a_panel(map_path: Pa
     for name, rect in token_rects(scene).items():
         assert view.contains(rect), (name, rect)
         assert not [c for c in covers if c.colliderect(rect)], f"{name} at {rect} starts under a panel"
+
+
+def test_a_resize_at_the_opening_view_chooses_it_again_for_the_new_size(tmp_path: Path) -> None:
+    """Resizing 1280x720 -> 1024x640 mid-battle left Militia and Grum under the card (fortress_assault): still
+    at the opening view, the window now frames the battle again as if it had opened at the new size."""
+    fortress = ROOT / "maps" / "fortress_assault.tmx"
+    scene, _ = open_battle(fortress, tmp_path / "a")
+    small = pygame.Surface((1024, 640))
+    for _ in range(2):
+        scene.draw(small, 1.0)
+    fresh, _ = open_battle(fortress, tmp_path / "b", size=(1024, 640))
+    cam, want = scene.ctx.camera, fresh.ctx.camera
+    assert (cam.zoom_index, round(cam.cx), round(cam.cy)) == (want.zoom_index, round(want.cx), round(want.cy))
+    covers = scene.panel_covers()
+    for name, rect in token_rects(scene).items():
+        assert not [c for c in covers if c.colliderect(rect)], f"{name} under a panel after the resize"
+
+
+def test_a_resize_elsewhere_keeps_the_camera_but_brings_the_actor_out_from_under_a_panel(tmp_path: Path) -> None:
+    scene, _ = open_battle(ROOT / "maps" / "fortress_assault.tmx", tmp_path)
+    actor = scene.match.encounter.turn
+    assert actor is not None
+    cam = scene.ctx.camera
+    x, y = scene.ctx.geometry.cell_center(scene.match.encounter.view(actor).cell)
+    cam.jump(x - 250, y)  # panned so the actor sits right of centre: at 1280 px clear of the tracker...
+    small = pygame.Surface((800, 560))  # ...which, in a narrow window, comes over it
+    for _ in range(90):  # the glide, a second and a half
+        scene.update(1 / 60)
+        scene.draw(small, 1.0)
+    covers = scene.panel_covers()
+    rect = token_rects(scene)[actor]
+    assert scene.ctx.view_rect.contains(rect) and not [c for c in covers if c.colliderect(rect)]

@@ -99,6 +99,7 @@ class BattleScene(Scene):
         self.frames = 0
         self.framed = False  # the opening view is chosen at the first frame, once the panels have laid out
         self.home: tuple[int, float, float] | None = None  # the opening view: Home returns to it
+        self._refocus = False  # resized away from the opening view: bring the actor out from under a panel
         self._focus_actor(jump=True)
         self.ctx.status = self.mapper.idle_status(self.ctx.gm)
 
@@ -520,11 +521,19 @@ class BattleScene(Scene):
 
     # --- drawing ------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
+        """A new window size. Still at the opening view, the opening view is chosen again for the new size (a
+        narrower window left tokens under the card); elsewhere the camera stays, and the actor is brought out
+        from under a panel if the panels moved over it."""
         w, h = size
-        self.ctx.view_rect = pygame.Rect(0, TOP_BAR, w, max(1, h - TOP_BAR - STATUS_BAR))
         cam = self.ctx.camera
+        at_home = self.framed and self.home == (cam.zoom_index, cam.cx, cam.cy)
+        self.ctx.view_rect = pygame.Rect(0, TOP_BAR, w, max(1, h - TOP_BAR - STATUS_BAR))
         cam.view_w, cam.view_h = self.ctx.view_rect.size
         cam.jump(cam.cx, cam.cy)
+        if at_home:
+            self.framed = False
+        else:
+            self._refocus = self.framed
 
     def draw(self, screen: pygame.Surface, alpha: float) -> None:
         self.frames += 1
@@ -534,6 +543,10 @@ class BattleScene(Scene):
             self.framed = True
             self._draw(screen, alpha)
             self.frame_opening()
+        elif self._refocus:
+            self._refocus = False
+            self._draw(screen, alpha)  # the panels laid out for the new size first
+            self._focus_actor()
         self._draw(screen, alpha)
 
     def begins_itself(self) -> bool:
