@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -117,6 +118,8 @@ def _fit_display(size: tuple[int, int]) -> None:
 
 def toggle_fullscreen() -> None:
     """F11: the same window, full screen or back (SDL keeps the surface valid in pygame-ce)."""
-    # The dummy and some X11 drivers cannot; the window then simply stays as it is.
-    with contextlib.suppress(pygame.error):
+    # The dummy and some X11 drivers cannot; the window then simply stays as it is. Where SDL re-creates the
+    # window instead, pygame-ce says so as a Python warning, which reached the player's terminal.
+    with contextlib.suppress(pygame.error), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
         pygame.display.toggle_fullscreen()
