@@ -2,7 +2,7 @@
 
 A candidate turn's score is the sum of named terms, each a measured quantity
 (expected hit points, chances, walking turns) times its weight here. The
-terms are computed in ``tactical.py`` (position terms in ``Positions``), told
+terms are computed in ``tactical.py`` (position terms in ``positions.py``), told
 to players in RULES.md and put in a GM's words by ``game/cli/suggest_words.py``;
 levels differ only in this table. Tuned only on the arena's tuning maps and seeds
 (map seeds 100-599, game seeds 1000-2999); reported on held-out sets declared
@@ -27,7 +27,7 @@ class Weights:
     danger: float = 0.6  # per expected hit point taken next round (1 - Wesnoth's aggression 0.4)
     death: float = 1.0  # x chance of dying next round x own value
     full_caution: int = 12  # combatants on the board from which danger counts in full (fewer: in proportion,
-    # tactical.small_fight; 0: always in full). Death always counts in full.
+    # positions.small_fight; 0: always in full). Death always counts in full.
     # --- position ------------------------------------------------------------------------
     approach: float = 1.2  # per turn of walking still needed to reach an attack hex
     zoc_stop: float = 0.3  # ending a non-attacking move stopped by zone of control
