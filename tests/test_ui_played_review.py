@@ -313,3 +313,23 @@ def test_an_attack_tooltip_steps_past_the_name_tag_wider_than_its_hex(tmp_path: 
         assert not tip.colliderect(anchor)
         assert min(max(tip.left - r.right, r.left - tip.right, tip.top - r.bottom, r.top - tip.bottom)
                    for r in [anchor, *around]) <= 8  # beside the hex or just past what is drawn around it
+
+
+def test_the_name_tag_keeps_out_from_under_the_panels(tmp_path: Path) -> None:
+    """fortress_assault at 1280x720, Captain Vessa's turn, pointing at Sergeant Hale: his tag went to the right
+    (a token above him) and ran under the initiative tracker. With the panels hidden (Tab) their old places
+    cover nothing."""
+    from tests.ui_harness import ROOT
+
+    scene, screen = open_battle(tmp_path, ROOT / "maps" / "fortress_assault.tmx", humans=EVERYONE, setup=False)
+    frame(scene, screen, 3)
+    for name in ("Sergeant Hale", "Gate Warden", "Castellan Mord", "Archer 1"):
+        hover(scene, scene.match.encounter.view(name).cell)
+        frame(scene, screen, 2)
+        tag = scene.view.name_tag
+        assert tag is not None and scene.ctx.view_rect.contains(tag)
+        assert tag.collidelist(scene.panel_covers()) < 0, (name, tag)
+    key(scene, pygame.K_TAB)
+    frame(scene, screen)
+    bar = [b.rect for b, _ in scene.view.buttons]
+    assert sorted(map(tuple, scene.panel_covers())) == sorted(map(tuple, bar))

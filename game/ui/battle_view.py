@@ -31,6 +31,7 @@ class BattleView:
         self.buttons: list[tuple[Button, str]] = []  # the action bar as last drawn: (button, command)
         self.speed_rect = pygame.Rect(0, 0, 0, 0)
         self.name_tag: pygame.Rect | None = None  # the hovered token's name tag as last drawn
+        self.panels_shown = True  # as last drawn: with the panels hidden (Tab), their last rects cover nothing
 
     def reload(self, art: MapArt) -> None:
         self.art = art
@@ -41,7 +42,8 @@ class BattleView:
 
     def panel_covers(self, widgets: Sequence[Widget]) -> list[pygame.Rect]:
         """Screen rectangles the panels and the action bar took in the last drawing."""
-        rects = [pygame.Rect(c) for w in widgets if w.layer == "panel" and (c := getattr(w, "cover", None)) is not None]
+        shown = [w for w in widgets if w.layer == "panel" and (self.panels_shown or getattr(w, "always", False))]
+        rects = [pygame.Rect(c) for w in shown if (c := getattr(w, "cover", None)) is not None]
         rects += [pygame.Rect(b.rect) for b, _ in self.buttons]
         return [r for r in rects if r.width > 0 and r.height > 0]
 
@@ -50,6 +52,8 @@ class BattleView:
              pressing: bool, controller: str, log_path: str, explain: tuple[str, list[str]] | None,
              show_panels: bool) -> None:
         vr = ctx.view_rect
+        self.panels_shown = show_panels
+        ctx.panels = self.panel_covers(widgets)  # as last drawn: the name tag keeps out from under them
         origin = ctx.to_screen(0, 0)
         self.maplayer.draw(screen, vr, origin, ctx.zoom_index)
         clip = screen.get_clip()

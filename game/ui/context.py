@@ -118,6 +118,8 @@ class BattleContext:
     # What is drawn around the hovered token this frame: its facing arcs' labels (its name tag keeps clear of
     # them), then the name tag; a tooltip keeps clear of both, stepping just past them when they are in its way.
     keep_clear: list[pygame.Rect] = field(default_factory=list)
+    # The panels and the action bar as the last frame drew them: the name tag keeps out from under them.
+    panels: list[pygame.Rect] = field(default_factory=list)
 
     @property
     def encounter(self) -> EncounterView:

@@ -230,8 +230,9 @@ def _footprint(screen: pygame.Surface, ctx: BattleContext, tok: TokenState) -> N
 
 def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, TokenState], tok: TokenState,
               inr: float) -> pygame.Rect:
-    """The hovered token's name and hp, outside its facing-arc ring (whose labels it must not hide) and where it
-    covers the fewest other tokens: above, else below, beside, or at a corner (the first that is clear)."""
+    """The hovered token's name and hp, outside its facing-arc ring (whose labels it must not hide), in view and
+    clear of the panels, and where it covers the fewest other tokens: above, else below, beside, or at a corner
+    (the first that is clear)."""
     f = font(20, bold=True)
     text = f.render(f"{tok.name}  {max(tok.hp, 0)}/{tok.hp_max}", True, (255, 255, 255))
     bg = text.get_rect().inflate(12, 6)
@@ -243,7 +244,7 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     for i, (anchor, dx, dy) in enumerate(TAG_SPOTS):
         rect = bg.copy()
         setattr(rect, anchor, (round(cx + dx * ring), round(cy + dy * ring)))
-        inside = view.contains(rect)
+        inside = view.contains(rect) and rect.collidelist(ctx.panels) < 0  # "Sergeant Hale" ran under the tracker
         covered = sum(_overlap(rect, o) for o in others)
         hides_label = any(rect.colliderect(k) for k in ctx.keep_clear)  # an arc's "rear −4": worse than a disc
         score = (0 if inside else 1, int(hides_label), covered, i)
