@@ -35,23 +35,27 @@ def test_tracker_marks_current_acted_and_greys_the_defeated(scene) -> None:
     assert rows[-1].name == "Orc 1" and rows[-1].state == "defeated"  # kept in sight, at the bottom
 
 
-def test_hovering_a_tracker_row_highlights_that_token(scene) -> None:
+def pointing_at_tracker_row(scene, k: int):  # type: ignore[no-untyped-def]
+    """The scene drawn, the pointer on the tracker's row ``k``: (tracker, the row's rect, its name)."""
     m, ctx, ws, s = scene
     frame(s, ctx, ws)
     t = widget(ws, InitiativeTracker)
-    rect, name = t._rows[3]
+    rect, name = t._rows[k]
     send(ctx, ws, motion(rect.center))
+    return t, rect, name
+
+
+def test_hovering_a_tracker_row_highlights_that_token(scene) -> None:
+    ctx, ws = scene[1], scene[2]
+    t, _, name = pointing_at_tracker_row(scene, 3)
     assert t.hovered == name and ctx.highlight == name
     send(ctx, ws, motion((640, 400)))  # back on the map
     assert t.hovered is None and ctx.highlight is None
 
 
 def test_clicking_a_tracker_row_selects_that_combatant_and_says_so(scene) -> None:
-    m, ctx, ws, s = scene
-    frame(s, ctx, ws)
-    t = widget(ws, InitiativeTracker)
-    rect, name = t._rows[3]
-    send(ctx, ws, motion(rect.center))
+    ctx = scene[1]
+    t, rect, name = pointing_at_tracker_row(scene, 3)
     reply = t.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1), ctx)
     assert ctx.selected == name
     assert reply is not None and reply.status == f"Selected {name}"  # a status line starts with a capital
