@@ -202,7 +202,8 @@ def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, fl
     w, h = lines_size(lines, min_width)
     box = within if within is not None and within.width > 0 else screen.get_rect()
     if anchor is not None:
-        rect = place_beside((w, h), anchor, box, [*avoid, *step_past], spare, step_past)
+        # What to step past is avoided too (counted once: the Tooltips panel's ``avoid`` already holds it).
+        rect = place_beside((w, h), anchor, box, [*avoid, *(r for r in step_past if r not in avoid)], spare, step_past)
         draw_frame(screen, rect, edge=edge)
         draw_lines(screen, rect, lines)
         return rect
