@@ -572,7 +572,9 @@ class BattleScene(Scene):
         humans = {f for f, c in self.match.controllers.items() if c == "human"}
         discs = [Disc(*ctx.geometry.cell_center(v.cell), inr * (0.78 + 1.42 * v.radius), v.faction in humans)
                  for v in enc.views() if v.active]
-        hidden = opening_view(ctx.camera, discs, self._covers_in_view())
+        vr = ctx.view_rect
+        soon = [r.move(-vr.x, -vr.y) for r in self.view.panel_room(self.widgets)]
+        hidden = opening_view(ctx.camera, discs, self._covers_in_view(), soon)
         self.director.glide = None
         cam = ctx.camera
         self.home = (cam.zoom_index, cam.cx, cam.cy)
