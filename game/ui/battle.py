@@ -43,6 +43,7 @@ from .scene import POP, QUIT, Scene, Transition, push
 from .tokenlayer import TokenState, states_from
 
 SPEEDS = (1.0, 2.0, math.inf)
+OFF_WINDOW = (-1, -1)  # where the pointer is once it has left the window: over no panel, hex or button
 
 
 @dataclass
@@ -236,6 +237,9 @@ class BattleScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.QUIT:
             return QUIT
+        if event.type == pygame.WINDOWLEAVE:
+            self._pointer_left()
+            return None
         # SDL also reports the wheel as presses of buttons 4 and 5: those point at nothing new (over the
         # combat log they put a map tooltip under the pointer), only the motion and real buttons do.
         if event.type == pygame.MOUSEMOTION or (
@@ -344,6 +348,15 @@ class BattleScene(Scene):
         self.ctx.status = f"Setup saved as {out.name} ({where}; Tiled opens it)"
         return out
 
+    def _pointer_left(self) -> None:
+        """The pointer left the window: SDL sends no motion for that, so whatever it rested on (the short card
+        opened full by a hover, a tracker row's ring, a hovered button or hex) stayed as if it were still there
+        until it came back. It points at nothing now: the scene and every widget see it go off the window."""
+        self._hover(OFF_WINDOW)
+        gone = pygame.event.Event(pygame.MOUSEMOTION, pos=OFF_WINDOW, rel=(0, 0), buttons=(0, 0, 0))
+        for w in self._widgets_topmost_first():
+            w.handle_event(gone, self.ctx)
+
     def _hover(self, pos: tuple[int, int]) -> None:
         self.ctx.mouse = pos
         over_button = self.view.button_at(pos) is not None
@@ -403,8 +416,9 @@ class BattleScene(Scene):
             ctx.status = "Panels shown (Tab hides them)" if self.show_panels else "Panels hidden (Tab shows them)"
         elif what == "card":
             ctx.card_full = not card_full(ctx, ctx.view_rect)
-            ctx.status = ("Full combatant card (I: the short one)" if ctx.card_full
-                          else "Short combatant card (I or hover it: the full one)")
+            which = "GM card" if ctx.gm else "combatant card"  # in GM mode the GM's card takes the card's place
+            ctx.status = (f"Full {which} (I: the short one)" if ctx.card_full
+                          else f"Short {which} (I or hover it: the full one)")
 
     def set_speed(self, speed: float) -> None:
         self.opts.speed = self.anim.speed = speed
