@@ -221,7 +221,7 @@ class BattleScene(Scene):
         tok = self.tokens.get(enc.turn)
         cell = tok.cell if tok else enc.view(enc.turn).cell
         self.director.look_at(self.ctx.geometry.cell_center(cell), jump, self._disc_px(enc.turn),
-                              self._covers_in_view())
+                              self._camera_covers())
 
     def _disc_px(self, name: str) -> float:
         """A token's disc radius in map pixels, with its selection ring (as the token layer draws it)."""
@@ -232,6 +232,13 @@ class BattleScene(Scene):
         """The panels' rects in the map view's coordinates (the camera's), from the last drawing."""
         vr = self.ctx.view_rect
         return [r.move(-vr.x, -vr.y) for r in self.panel_covers()]
+
+    def _camera_covers(self) -> list[pygame.Rect]:
+        """What the camera keeps the actor (and a walking or struck token) clear of: the panels, and the combat
+        log as it will be once full. The log grows up from the bottom as the turn's lines come, so a token the
+        camera had just brought clear of a short log ended up under it a move or an attack later."""
+        vr = self.ctx.view_rect
+        return [*self._covers_in_view(), *(r.move(-vr.x, -vr.y) for r in self.view.panel_room(self.widgets, "grown"))]
 
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
@@ -483,11 +490,16 @@ class BattleScene(Scene):
         return None
 
     def _follow_animation(self) -> None:
-        """Keep a token that is walking or being pushed in view (glide, never jump)."""
+        """Keep a token that is walking or being pushed in view (glide, never jump); for an attack or a shot its
+        target, where the outcome shows (an arrow could land under the combat log, or off screen)."""
         for a in list(self.anim.queue)[:1]:
+            target = self.tokens.get(getattr(a, "target", ""))
             tok = self.tokens.get(getattr(a, "unit", ""))
-            if tok is not None and tok.pos is not None:
-                self.director.look_at(tok.pos, radius=self._disc_px(tok.name), covers=self._covers_in_view())
+            if target is not None:  # standing still: its cell's centre
+                at = target.pos or self.ctx.geometry.cell_center(target.cell)
+                self.director.look_at(at, radius=self._disc_px(target.name), covers=self._camera_covers())
+            elif tok is not None and tok.pos is not None:
+                self.director.look_at(tok.pos, radius=self._disc_px(tok.name), covers=self._camera_covers())
 
     def _ai_tick(self, dt: float) -> None:
         action = self.ai.tick(self.match, dt, self.anim.speed, self.opts.explain_ai)

@@ -86,6 +86,14 @@ class CombatLog(FramedPanel):
             return pygame.Rect(self._frame)
         return self._frame.union(fitted(self._full, SOON))
 
+    @property
+    def grown(self) -> pygame.Rect:
+        """Where the log will be once full (empty when hidden): the camera keeps the actor and its target clear
+        of it, since the turn's own lines grow it over whoever the camera had just brought into view."""
+        if self._frame.width == 0 or self.rect is not None:
+            return pygame.Rect(self._frame)
+        return self._frame.union(self._full)
+
     def frame(self, area: pygame.Rect) -> pygame.Rect:
         if self.rect is not None:
             return self.rect
