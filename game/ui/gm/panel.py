@@ -117,6 +117,11 @@ class GMTools:
         if event.type == pygame.KEYDOWN and event.key == TOGGLE_KEY and not event.mod & pygame.KMOD_CTRL:
             ctx.gm = not ctx.gm
             self.dragging = None
+            turn = ctx.encounter.turn
+            if not ctx.gm and turn is not None:
+                # The GM's shift-click chose whom the GM card acts on; out of GM mode the actor's moves and
+                # attack previews are back (found: Odo's turn showed none, a click on an enemy only reselected him).
+                ctx.selected = turn
             return Reply(status="GM mode: you act for every side; the GM card is on the left (G leaves)"
                          if ctx.gm else "GM mode off")
         if not ctx.gm:
