@@ -74,3 +74,23 @@ def test_a_shot_brings_its_target_out_from_under_the_log(tmp_path: Path) -> None
     settle(scene, screen)
     rect = token_rects(scene)[target]
     assert scene.ctx.view_rect.contains(rect) and not rect.colliderect(log.cover)
+
+
+def test_when_the_map_moves_under_a_resting_pointer_it_points_at_what_is_under_it_now(tmp_path: Path) -> None:
+    """Found playing ambush: Brother Odo walked up to Bandit Archer 1 (the first click on it), the camera glided
+    after him, and the second click, with the pointer where it was, fell on the empty hex now under it while
+    the attack preview and the card still showed the archer."""
+    scene, screen = open_battle(tmp_path, AMBUSH, humans=("player", "ally"), setup=False)
+    frame(scene, screen, 2)
+    ctx = scene.ctx
+    ctx.camera.zoom_index = ZOOMS.index(1.5)  # room to pan
+    frame(scene, screen)
+    pos = ctx.view_rect.center
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    before = ctx.hovered_cell
+    assert before is not None
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    settle(scene, screen, 30)  # half a second of panning right, the pointer resting
+    scene.handle_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    frame(scene, screen)
+    assert ctx.hovered_cell == ctx.cell_at(pos) != before

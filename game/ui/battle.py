@@ -102,6 +102,7 @@ class BattleScene(Scene):
         self.framed = False  # the opening view is chosen at the first frame, once the panels have laid out
         self.home: tuple[int, float, float] | None = None  # the opening view: Home returns to it
         self._refocus = False  # resized away from the opening view: bring the actor out from under a panel
+        self._camera_seen: tuple[int, float, float] | None = None  # where the map was at the last update
         self._focus_actor(jump=True)
         self.ctx.status = self.mapper.idle_status(self.ctx.gm)
 
@@ -355,6 +356,19 @@ class BattleScene(Scene):
         self.ctx.status = f"Setup saved as {out.name} ({where}; Tiled opens it)"
         return out
 
+    def _pointer_still(self) -> None:
+        """The map moved under a resting pointer (a glide after the actor, a pan key, a zoom): it points at
+        whatever is under it now, as if it had moved there. Found playing ambush: Brother Odo walked up to
+        Bandit Archer 1, the camera glided after him, and the status line's "click Bandit Archer 1 again"
+        went to the empty hex the archer had left under the pointer, which still showed the attack preview."""
+        cam = self.ctx.camera
+        seen = (cam.zoom_index, cam.cx, cam.cy)
+        moved, self._camera_seen = seen != self._camera_seen, seen
+        # Only a pointer that really moved in this window (headless runs and tests have none) and is not
+        # pressing (a drag pans, and says where it is itself).
+        if moved and self.input.real_mouse and self.input.press is None and self.ctx.mouse != OFF_WINDOW:
+            self.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=self.ctx.mouse, rel=(0, 0), buttons=(0, 0, 0)))
+
     def _pointer_left(self) -> None:
         """The pointer left the window: SDL sends no motion for that, so whatever it rested on (the short card
         opened full by a hover, a tracker row's ring, a hovered button or hex) stayed as if it were still there
@@ -460,6 +474,7 @@ class BattleScene(Scene):
             ex, ey = self.director.edge_vector(ctx.mouse, tuple(ctx.view_rect))  # type: ignore[arg-type]
             vx, vy = vx + ex, vy + ey
         self.director.step(vx, vy, dt)
+        self._pointer_still()
         self.view.maplayer.tick(dt)  # animated tiles follow the fixed-step clock
         for w in self.widgets:
             tick = getattr(w, "update", None)
