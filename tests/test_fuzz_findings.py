@@ -19,7 +19,7 @@ import pytest
 
 from game.maps.loader import validate_map
 from game.render import RenderError
-from game.render.tilemap import load_image
+from game.render.map_images import load_image
 from tests.hostile import bomb_png, plain_map, run_cli, swap, with_image_layer
 
 

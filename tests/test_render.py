@@ -17,7 +17,7 @@ import pytest  # noqa: E402
 from game.maps.pixels import TiledPixels  # noqa: E402
 from game.render import RenderError, TokenView, render_map  # noqa: E402
 from game.render.pg import pygame  # noqa: E402
-from game.render.tilemap import surface_to_array  # noqa: E402
+from game.render.surfaces import surface_to_array  # noqa: E402
 from game.render.tokens import initials  # noqa: E402
 from game.rules.hexgrid import HexLayout  # noqa: E402
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from game.render.pg import pygame
 from game.render.straight import CHUNK, unpremultiply
-from game.render.tilemap import blank_canvas
+from game.render.surfaces import blank_canvas
 
 
 def straight(c: int, a: int) -> int:

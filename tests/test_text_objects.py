@@ -27,7 +27,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from game.render import qtext, render_map  # noqa: E402
 from game.render.pg import pygame  # noqa: E402
-from game.render.tilemap import surface_to_array  # noqa: E402
+from game.render.surfaces import surface_to_array  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden" / "tiled"

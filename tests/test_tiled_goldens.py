@@ -24,7 +24,8 @@ import pytest  # noqa: E402
 from game.maps.loader import load_scenario, validate_map  # noqa: E402
 from game.render import render_map  # noqa: E402
 from game.render.pg import pygame  # noqa: E402
-from game.render.tilemap import load_map_art, surface_to_array  # noqa: E402
+from game.render.surfaces import surface_to_array  # noqa: E402
+from game.render.tilemap import load_map_art  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "tiled"
 LAYOUTS = [("y", "odd"), ("y", "even"), ("x", "odd"), ("x", "even")]

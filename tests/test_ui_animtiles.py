@@ -20,7 +20,8 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from game.render.pg import pygame  # noqa: E402
-from game.render.tilemap import load_map_art, surface_to_array  # noqa: E402
+from game.render.surfaces import surface_to_array  # noqa: E402
+from game.render.tilemap import load_map_art  # noqa: E402
 from game.ui.camera import ZOOMS  # noqa: E402
 from game.ui.maplayer import BACKGROUND, MapLayer  # noqa: E402
 

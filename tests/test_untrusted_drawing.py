@@ -22,18 +22,18 @@ from game.cli.play_cmd import MAX_WINDOW, window_size  # noqa: E402
 from game.maps.images import ImageError, ImageHeader, check_header, image_header  # noqa: E402
 from game.maps.layer_tree import parse_colour  # noqa: E402
 from game.maps.loader import validate_map  # noqa: E402
-from game.render import RenderError, tilemap  # noqa: E402
+from game.render import RenderError, map_images  # noqa: E402
 from game.render.pg import pygame  # noqa: E402
 from game.render.sprites import colour_keyed, texture_fill, tinted  # noqa: E402
 from game.render.straight import unpremultiply  # noqa: E402
-from game.render.tilemap import (  # noqa: E402
-    _premultiplied_surface,
+from game.render.surfaces import (  # noqa: E402
     array_to_surface,
     blank_canvas,
-    load_map_art,
     premultiplied,
+    premultiplied_surface,
     surface_to_array,
 )
+from game.render.tilemap import load_map_art  # noqa: E402
 from game.rules import limits  # noqa: E402
 from tests.hostile import bomb_png, plain_map, refused_by_cli, run_cli, swap, with_image_layer  # noqa: E402
 
@@ -189,13 +189,13 @@ def test_an_image_named_by_several_paths_is_decoded_once(tmp_path: Path, monkeyp
                      for i, src in enumerate(["p.png", "./p.png", "sub/../p.png", "./././p.png"]))
     swap(tmx, "<objectgroup", layers + "<objectgroup")
     decoded: list[str] = []
-    real = tilemap.load_image
+    real = map_images.load_image
 
     def counting(path: Path, *args: object) -> object:
         decoded.append(path.name)
         return real(path, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(tilemap, "load_image", counting)
+    monkeypatch.setattr(map_images, "load_image", counting)
     art = load_map_art(tmx)
     assert sorted(decoded) == ["m_tiles.png", "p.png"]
     assert len({p.key for layer in art.layers if layer.kind == "image" for p in layer.placements}) == 1
@@ -215,7 +215,7 @@ def test_the_images_of_a_map_are_bounded_in_all(tmp_path: Path) -> None:
     refused_by_cli(["render", str(tmx), "-o", str(tmp_path / "o.png")], 'layer "two"', 'image "b.png"', said)
     refused_by_cli(["play", str(tmx), "--headless", "--frames", "2", "--log", str(tmp_path / "s.jsonl")],
                    'layer "two"', 'image "b.png"', said)
-    images = tilemap._Images("m.tmx")  # the renderer holds to it itself
+    images = map_images.MapImages("m.tmx")  # the renderer holds to it itself
     images.file(tmp_path / "a.png")
     images.file(tmp_path / "m_tiles.png")
     with pytest.raises(RenderError, match=f"image 'b.png' cannot be read: {said}"):
@@ -268,5 +268,5 @@ def test_image_layers_draw_as_the_brush_texture_did(tmp_path: Path, offset: tupl
     y0, y1 = (0.0, float(art.size[1])) if repeat[1] else (oy, oy + h)
     img, x, y = texture_fill(tinted(src, parse_colour(tint)), ox, oy, (x0, y0, x1, y1))
     canvas = blank_canvas(art.size)
-    canvas.blit(_premultiplied_surface(img, layer.opacity), (x, y), special_flags=pygame.BLEND_PREMULTIPLIED)
+    canvas.blit(premultiplied_surface(img, layer.opacity), (x, y), special_flags=pygame.BLEND_PREMULTIPLIED)
     assert np.array_equal(art.compose(), surface_to_array(unpremultiply(canvas)))

@@ -232,7 +232,7 @@ def check() -> None:
 
     from game.render import render_map
     from game.render.pg import pygame
-    from game.render.tilemap import surface_to_array
+    from game.render.surfaces import surface_to_array
 
     pairs = [(GOLDEN / f"golden_{a}_{i}.tmx", GOLDEN / f"golden_{a}_{i}.png", False) for a, i in LAYOUTS]
     pairs += [(GOLDEN / f"drift_x_{i}.tmx", GOLDEN / f"drift_x_{i}.png", False) for i in ("odd", "even")]

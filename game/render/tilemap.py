@@ -10,16 +10,16 @@ the same: each distinct (image, transform, tint, opacity) is turned once into
 a premultiplied pygame surface, every placement is then one
 ``BLEND_PREMULTIPLIED`` blit, and only the few translucent pixels of the
 result are divided back to straight alpha.
+
+Beside it: :mod:`.map_images` reads and bounds the image files a map names,
+:mod:`.surfaces` turns premultiplied pictures into surfaces; this module lays
+out what each layer places and composes the picture.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
 import math
 import os
-import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -29,24 +29,30 @@ from typing import NamedTuple
 import numpy as np
 
 from game.maps.errors import ImageFault
-from game.maps.images import ImageError, check_header, image_header
 from game.maps.layer_tree import Colour, ImageLayerData, LayerStyle, ObjectLayerData, ObjectShape, TileLayerData
 from game.maps.layer_tree import offset_margins as layer_offset_margins
 from game.maps.pixels import TiledPixels
 from game.maps.tile_data import GID_MASK, Flags
-from game.maps.tilesets import ALIGNMENT_POINTS, TileImage, TileInfo
+from game.maps.tilesets import ALIGNMENT_POINTS, TileInfo
 from game.maps.tmx_adapter import TmxMap, read_tmx_collect
-from game.rules import TERRAIN_KEYS, HexLayout, InputLimitError, limits
+from game.rules import TERRAIN_KEYS, HexLayout
 
 from .errors import RenderError
+from .map_images import MapImages, SpriteKey
 from .objects import TooIntricate, shapes_canvas
 from .pg import pygame
-from .sprites import colour_keyed, compose, linear_part, place, placed_pixels, qt_round, tinted
+from .sprites import compose, linear_part, place, placed_pixels, qt_round, tinted
 from .straight import unpremultiply
+from .surfaces import (
+    FLOAT_PIXEL,
+    SURFACE_PIXEL,
+    Array,
+    Texture,
+    blank_canvas,
+    premultiplied_surface,
+    surface_to_array,
+)
 from .textlayer import lay_text, text_image
-
-Array = np.ndarray
-SpriteKey = tuple[object, ...]
 
 
 class Placement(NamedTuple):
@@ -161,111 +167,9 @@ class MapArt:
         cached = self._surfaces.get((key, opacity))
         if cached is None:
             img = self.images[key]
-            cached = img.premultiplied(opacity) if isinstance(img, Texture) else _premultiplied_surface(img, opacity)
+            cached = img.premultiplied(opacity) if isinstance(img, Texture) else premultiplied_surface(img, opacity)
             self._surfaces[(key, opacity)] = cached
         return cached
-
-
-def array_to_surface(rgba: Array) -> pygame.Surface:
-    h, w = rgba.shape[:2]
-    return pygame.image.frombytes(np.ascontiguousarray(rgba).tobytes(), (w, h), "RGBA")
-
-
-@lru_cache(maxsize=1)
-def _canvas_masks() -> tuple[int, int, int, int]:
-    r, g, b, a = pygame.Surface((1, 1), pygame.SRCALPHA).get_masks()
-    return r, g, b, a
-
-
-def blank_canvas(size: tuple[int, int]) -> pygame.Surface:
-    """A transparent 32-bit surface in the format of pygame's SRCALPHA surfaces (the sprites' format).
-
-    Its pixels are numpy's zeroed memory, which the OS hands out page by page as the blits first
-    touch it; ``pygame.Surface`` clears every byte up front instead (58 MB for a 64x64 map, about
-    a tenth of drawing it). The surface keeps the array alive.
-    """
-    w, h = size
-    if w > 0 and h > 0:
-        surf = pygame.image.frombuffer(np.zeros((h, w, 4), np.uint8).data, (w, h), "BGRA")
-        if surf.get_masks() == _canvas_masks():  # not so on a big-endian machine: keep pygame's own layout
-            return surf
-    return pygame.Surface(size, pygame.SRCALPHA)
-
-
-def surface_to_array(surf: pygame.Surface) -> Array:
-    w, h = surf.get_size()
-    return np.frombuffer(pygame.image.tobytes(surf, "RGBA"), dtype=np.uint8).reshape(h, w, 4)
-
-
-def _premultiplied_surface(img: Array, opacity: float) -> pygame.Surface:
-    """Premultiplied float RGBA scaled by a layer opacity -> premultiplied uint8 surface.
-
-    Scaling all four premultiplied channels is how a painter's opacity applies to an image.
-    """
-    data = np.clip(np.rint(img * np.float32(255 * opacity)), 0, 255).astype(np.uint8)
-    h, w = data.shape[:2]
-    surf = pygame.Surface((max(w, 1), max(h, 1)), pygame.SRCALPHA)  # the canvas's format: blits take the fast path
-    if w and h:
-        rgb, alpha = pygame.surfarray.pixels3d(surf), pygame.surfarray.pixels_alpha(surf)
-        rgb[...] = data[..., :3].transpose(1, 0, 2)
-        alpha[...] = data[..., 3].T
-        del rgb, alpha  # release the surface lock
-    return surf
-
-
-def premultiplied(rgba_u8: Array) -> Array:
-    """Straight-alpha RGBA uint8 -> premultiplied float32 RGBA (0..1), pixel by pixel."""
-    arr = rgba_u8.astype(np.float32) / 255
-    arr[..., :3] *= arr[..., 3:4]
-    return arr
-
-
-FLOAT_PIXEL = 16  # bytes of a premultiplied float32 RGBA pixel
-SURFACE_PIXEL = 4  # bytes of a surface's pixel
-_BAND_PIXELS = 1 << 18  # pixels a Texture turns into premultiplied floats at once (about 10 MB of temporaries)
-
-
-class Texture:
-    """A picture kept as straight-alpha bytes, made premultiplied float only a band of rows at a time.
-
-    An image layer or a layer's shapes: a picture as large as the map's, where the premultiplied float
-    copy (16 bytes a pixel) and its temporaries made one 4898x4898 image layer cost 1.1 GB. ``pixels``
-    (shared with every other use of the same file) are picked by ``rows`` and ``cols`` (the image
-    rolled and repeated as Tiled's brush lays it), colour-keyed and tinted, and each surface is made band
-    by band with the very arithmetic of :func:`_premultiplied_surface`, so the result is the same to the bit.
-    """
-
-    def __init__(self, pixels: Array, rows: Array, cols: Array, trans: str | None = None,
-                 tint: Colour | None = None) -> None:
-        self.pixels = pixels
-        self.rows = rows
-        self.cols = cols
-        self.trans = trans
-        self.tint = tint
-        self.shape = (len(rows), len(cols), 4)
-
-    @staticmethod
-    def whole(pixels: Array) -> Texture:
-        h, w = pixels.shape[:2]
-        return Texture(pixels, np.arange(h), np.arange(w))
-
-    def premultiplied(self, opacity: float) -> pygame.Surface:
-        """The premultiplied surface at a layer opacity (blit with BLEND_PREMULTIPLIED)."""
-        h, w = self.shape[:2]
-        surf = pygame.Surface((max(w, 1), max(h, 1)), pygame.SRCALPHA)  # the canvas's format (fast blits)
-        if not (w and h):
-            return surf
-        rgb, alpha = pygame.surfarray.pixels3d(surf), pygame.surfarray.pixels_alpha(surf)
-        step = max(1, _BAND_PIXELS // w)
-        scale = np.float32(255 * opacity)
-        for y in range(0, h, step):
-            block = self.pixels[self.rows[y : y + step]][:, self.cols]
-            img = tinted(premultiplied(colour_keyed(block, self.trans)), self.tint)
-            data = np.clip(np.rint(img * scale), 0, 255).astype(np.uint8)
-            rgb[:, y : y + step] = data[..., :3].transpose(1, 0, 2)
-            alpha[:, y : y + step] = data[..., 3].T
-        del rgb, alpha  # release the surface lock
-        return surf
 
 
 def draw_order(layout: HexLayout) -> list[tuple[int, int]]:
@@ -318,125 +222,10 @@ def offset_margins(tmx: TmxMap) -> tuple[int, int, int, int]:
     return layer_offset_margins(tmx.layers)
 
 
-class _Images:
-    """Image files decoded once per map (by their real path), tiles cut from them, sprites cached by key.
-
-    A file is kept as its straight-alpha bytes (4 a pixel); only the tiles drawn are made premultiplied
-    float (16 a pixel), and image layers never are (:class:`Texture`). Two budgets bound what a map from a
-    stranger can make the renderer hold: the pixels of the files decoded (``MAX_MAP_IMAGE_PIXELS``, which
-    the map reader already holds the map's images to) and the bytes of the pictures made from them
-    (``MAX_SPRITE_BYTES``: tiles cut, turned, scaled and tinted, and each picture's surface at each opacity),
-    each counted before it is made.
-    """
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.where = ""  # the layer or object being drawn, for a refusal
-        self.files: dict[Path, Array] = {}
-        self.cut: dict[tuple[Path, str | None, tuple[int, int, int, int] | None], Array] = {}
-        self.sprites: dict[SpriteKey, Array | Texture] = {}
-        self.decoded = 0
-        self.spent = 0
-        self._real: dict[Path, Path] = {}
-
-    def real(self, path: Path) -> Path:
-        found = self._real.get(path)
-        if found is None:
-            found = self._real[path] = path.resolve()
-        return found
-
-    def file(self, path: Path) -> Array:
-        """The file's pixels, straight-alpha RGBA uint8 ``[h, w, 4]``, decoded once whatever path names it."""
-        real = self.real(path)
-        arr = self.files.get(real)
-        if arr is None:
-            surf = load_image(path, self.source, self.decoded)
-            arr = surface_to_array(surf)
-            del surf
-            self.decoded += arr.shape[0] * arr.shape[1]
-            self.files[real] = arr
-        return arr
-
-    def spend(self, nbytes: int) -> None:
-        """Count a picture about to be made; RenderError (one line) past ``MAX_SPRITE_BYTES`` in all."""
-        self.spent += nbytes
-        if self.spent > limits.MAX_SPRITE_BYTES:
-            where = f"{self.where}: " if self.where else ""
-            raise RenderError(f"{self.source}: {where}the pictures the map's layers place (tiles as cut, turned, "
-                              f"scaled and tinted, image layers and shapes, at each opacity) take more than "
-                              f"{limits.MAX_SPRITE_BYTES:,} bytes, the limit")
-
-    def tile(self, img: TileImage) -> Array:
-        """A tile's pixels, premultiplied float32, cut once per file, rectangle and colour key."""
-        key = (self.real(img.path), img.trans, img.rect)
-        arr = self.cut.get(key)
-        if arr is None:
-            src = self.file(img.path)
-            if img.rect is not None:
-                x, y, w, h = img.rect
-                src = src[y : y + h, x : x + w]
-            self.spend(FLOAT_PIXEL * src.shape[0] * src.shape[1])
-            arr = self.cut[key] = premultiplied(colour_keyed(src, img.trans))
-        return arr
-
-
-def load_image(path: Path, source: str, decoded: int = 0) -> pygame.Surface:
-    """Decode an image file a map names, its size checked from the header first; RenderError (one line).
-
-    The bytes are read once (a regular file, within the size limit) and decoded from memory, so the
-    file checked is the file decoded. ``decoded``: pixels of the map's images decoded before this one,
-    held with it to ``MAX_MAP_IMAGE_PIXELS``.
-    """
-    def refuse(why: str) -> RenderError:
-        return RenderError(f"{source}: image {path.name!r} cannot be read: {' '.join(why.split())}")
-
-    try:
-        data = limits.read_regular_file(path, "image", limits.MAX_IMAGE_FILE_BYTES)
-        header = image_header(data)
-        check_header(header)
-    except InputLimitError as exc:
-        raise refuse(exc.reason) from None
-    except ImageError as exc:
-        raise refuse(f"it {exc}") from None
-    if decoded + header.width * header.height > limits.MAX_MAP_IMAGE_PIXELS:
-        raise refuse(f"the map's images come to more than {limits.MAX_MAP_IMAGE_PIXELS:,} pixels in all, the limit")
-    with _c_stderr_caught() as said:
-        try:
-            return pygame.image.load(io.BytesIO(data), f"image.{header.format}")
-        except (pygame.error, OSError, MemoryError) as exc:
-            error = next((ln.split(":", 1)[1] for ln in said().splitlines() if ln.startswith("libpng error:")), "")
-            raise refuse(error.strip() or str(exc)) from None
-
-
-@contextlib.contextmanager
-def _c_stderr_caught() -> Iterator[Callable[[], str]]:
-    """Catch what the C decoders write to the process's stderr while decoding (libpng prints
-    "libpng error: ..." and "libpng warning: ..." itself), so a refusal stays one line and a warning
-    about an image that did decode never reaches the user. Yields a function giving the text caught."""
-    try:
-        sys.stderr.flush()
-        saved = os.dup(2)
-    except (OSError, ValueError):  # no stderr to catch
-        yield lambda: ""
-        return
-    with tempfile.TemporaryFile() as sink:
-
-        def said() -> str:
-            sink.seek(0)
-            return sink.read(4096).decode("utf-8", "replace")
-
-        os.dup2(sink.fileno(), 2)
-        try:
-            yield said
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)
-
-
 @dataclass
 class _Builder:
     tmx: TmxMap
-    images: _Images
+    images: MapImages
     origin: tuple[int, int]
     # (raw gid, tint, fractional centre) -> (sprite key, dx, dy) relative to the floor of the centre
     placed: dict[tuple[object, ...], tuple[SpriteKey, int, int]] = field(default_factory=dict)
@@ -750,7 +539,7 @@ def load_map_art(tmx_path: str | os.PathLike[str] | TmxMap, *, objects: bool = F
     left, top, right, bottom = offset_margins(tmx)
     pw, ph = TiledPixels(layout).pixel_size
     size = (pw + left + right, ph + top + bottom)
-    builder = _Builder(tmx, _Images(tmx.source), (left, top))
+    builder = _Builder(tmx, MapImages(tmx.source), (left, top))
     layers: list[LayerArt] = []
     for layer in tmx.layers:
         if not layer.style.visible:
@@ -771,7 +560,7 @@ def load_map_art(tmx_path: str | os.PathLike[str] | TmxMap, *, objects: bool = F
                   (left, top), size, _animations(tmx), builder.animated)
 
 
-def _count_surfaces(images: _Images, layers: list[LayerArt], animated: list[AnimatedCell]) -> None:
+def _count_surfaces(images: MapImages, layers: list[LayerArt], animated: list[AnimatedCell]) -> None:
     """Count the surface :meth:`MapArt.tile_surface` will make of each placed picture at each opacity it
     is drawn at (animation frames included), before any is made; RenderError past the limit."""
     seen: set[tuple[SpriteKey, float]] = set()
