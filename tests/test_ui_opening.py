@@ -233,3 +233,40 @@ def test_a_resize_elsewhere_keeps_the_camera_but_brings_the_actor_out_from_under
     covers = scene.panel_covers()
     rect = token_rects(scene)[actor]
     assert scene.ctx.view_rect.contains(rect) and not [c for c in covers if c.colliderect(rect)]
+
+
+@pytest.mark.parametrize("map_path", [m.path for m in shipped_maps()], ids=lambda p: p.stem)
+def test_in_a_narrow_window_combat_opens_with_no_token_under_a_panel(map_path: Path, tmp_path: Path) -> None:
+    """At 800x560 in combat the full card (~260x280) and tracker (~240x265) left about 300 px of map: Archer 1
+    and 2 started under the tracker (fortress_assault), Wren under the card (default). The panels go compact
+    in a small window, and every combatant starts in plain sight, at a readable zoom."""
+    scene, _ = open_battle(map_path, tmp_path, size=(800, 560))
+    assert scene.match.encounter.phase == "active"
+    covers = scene.panel_covers()
+    assert len(covers) >= 3  # the card, the tracker and the combat log at least
+    view = scene.ctx.view_rect
+    assert ZOOMS[scene.ctx.zoom_index] >= 0.5
+    for name, rect in token_rects(scene).items():
+        assert view.contains(rect), (name, rect)
+        assert not [c for c in covers if c.colliderect(rect)], f"{name} at {rect} starts under a panel"
+
+
+def test_the_opening_view_keeps_tokens_clear_of_the_room_the_log_grows_into_at_no_cost_in_zoom() -> None:
+    """At 800x560 the goblin's first move grew the combat log over Orc 2 (default): the opening view also keeps
+    clear of the log's next lines where a centre at the same zoom can, and never zooms out for them."""
+    from game.ui.framing import Disc, opening_view
+
+    def opened(soon: list[pygame.Rect]) -> tuple[int, pygame.Rect]:
+        cam = Camera(800, 494, 1600, 1000)
+        assert opening_view(cam, [Disc(800, 500, 30)], [], soon) == (0, 0)
+        x, y = cam.map_to_screen(800, 500)
+        r = 30 * cam.zoom
+        return cam.zoom_index, pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r))
+
+    zoom, disc = opened([])
+    assert disc.collidepoint(400, 247)  # alone, the token sits in the middle...
+    growing = [pygame.Rect(300, 200, 400, 120)]
+    zoom_soon, disc_soon = opened(growing)
+    assert zoom_soon == zoom and not disc_soon.colliderect(growing[0])  # ...clear of the log's room, as close
+    everywhere = [pygame.Rect(0, 0, 800, 494)]
+    assert opened(everywhere) == (zoom, disc)  # room nothing can keep clear of is not kept clear of

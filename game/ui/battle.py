@@ -30,6 +30,7 @@ from .battle_input import BattleInput, ViewOp
 from .battle_view import BattleView, screen_fits
 from .camera import Camera
 from .commands import ATTACK, Ask, CommandMapper, Intent, Pick, Say, SetMode, Situation, Submit, TakeBack, UndoLast
+from .compact import card_full
 from .confirm import ConfirmScene
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Reply, Widget
 from .director import Director
@@ -400,6 +401,10 @@ class BattleScene(Scene):
         elif what == "panels":
             self.show_panels = not self.show_panels
             ctx.status = "Panels shown (Tab hides them)" if self.show_panels else "Panels hidden (Tab shows them)"
+        elif what == "card":
+            ctx.card_full = not card_full(ctx, ctx.view_rect)
+            ctx.status = ("Full combatant card (I: the short one)" if ctx.card_full
+                          else "Short combatant card (I or hover it: the full one)")
 
     def set_speed(self, speed: float) -> None:
         self.opts.speed = self.anim.speed = speed
@@ -567,7 +572,9 @@ class BattleScene(Scene):
         humans = {f for f, c in self.match.controllers.items() if c == "human"}
         discs = [Disc(*ctx.geometry.cell_center(v.cell), inr * (0.78 + 1.42 * v.radius), v.faction in humans)
                  for v in enc.views() if v.active]
-        hidden = opening_view(ctx.camera, discs, self._covers_in_view())
+        vr = ctx.view_rect
+        soon = [r.move(-vr.x, -vr.y) for r in self.view.panel_room(self.widgets)]
+        hidden = opening_view(ctx.camera, discs, self._covers_in_view(), soon)
         self.director.glide = None
         cam = ctx.camera
         self.home = (cam.zoom_index, cam.cx, cam.cy)

@@ -65,6 +65,7 @@ KEYS: dict[int, Intent | ViewOp] = {
     pygame.K_c: ViewOp("toggle", "coords"),
     pygame.K_x: ViewOp("toggle", "explain"),  # (G and L: the GM panel and the legend take their own keys)
     pygame.K_TAB: ViewOp("toggle", "panels"),
+    pygame.K_i: ViewOp("toggle", "card"),  # I: the full combatant card, or the short one
     pygame.K_SPACE: ViewOp("focus"),
     pygame.K_1: ViewOp("speed", 1.0),
     pygame.K_2: ViewOp("speed", 2.0),

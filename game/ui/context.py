@@ -103,6 +103,7 @@ class BattleContext:
     gm: bool = False  # GM mode: act for any faction at any time, GM actions available
     show_enemy_reach: bool = False  # Ctrl-V: count per hex of enemies that can reach and attack it next turn
     show_coords: bool = False  # col,row on every hex
+    card_full: bool | None = None  # I: the full or the short combatant card (None: as the window's size says)
     busy: bool = False  # an animation or AI turn is playing: input that acts is refused
     version: int = 0  # bumped after every applied action, undo and reload: the cache key for widgets
     status: str = ""  # the status line

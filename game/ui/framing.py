@@ -7,7 +7,9 @@ the one that fits the whole picture (never below ``FLOOR``, where tokens stay re
 ``LOWEST`` and, at each, every centre on a grid over the picture; a token counts as hidden when its
 disc, selection ring or hp bar leaves the view or touches a panel. The first (largest) zoom with
 nothing hidden wins, at the centre nearest the picture's centre; when no zoom manages that, the
-least hidden wins, the human side's tokens counting before the others.
+least hidden wins, the human side's tokens counting before the others. At that zoom the centre also keeps
+the tokens clear of the room the combat log grows into over the first turns (``soon``) where some centre
+can: at 800x560 the goblin's first move grew the log over Orc 2 (default). That room never costs zoom.
 """
 
 from __future__ import annotations
@@ -65,8 +67,10 @@ def hidden_counts(cam: Camera, zoom_index: int, cx: np.ndarray, cy: np.ndarray, 
     return party_hidden, others_hidden
 
 
-def opening_view(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rect]) -> tuple[int, int]:
-    """Point ``cam`` (zoom and centre) at the opening view; ``covers`` are panel rects in view coordinates.
+def opening_view(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rect],
+                 soon: Sequence[pygame.Rect] = ()) -> tuple[int, int]:
+    """Point ``cam`` (zoom and centre) at the opening view; ``covers`` are panel rects in view coordinates,
+    ``soon`` the room panels are about to grow into (kept clear where the chosen zoom allows).
 
     Returns (party tokens hidden, other tokens hidden) for the chosen view: (0, 0) unless the map is too
     big or the forces too spread for any view down to ``LOWEST``."""
@@ -87,6 +91,12 @@ def opening_view(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rec
         if best is None or score < best[0]:
             best = (score, zi, float(gx[i]), float(gy[i]))
         if score[0] == score[1] == 0:
+            if soon:  # the same zoom, the nearest centre that hides nothing under what is coming either
+                p2, o2 = hidden_counts(cam, zi, gx, gy, discs, [*covers, *soon])
+                clear = np.flatnonzero((p2 == 0) & (o2 == 0))
+                if len(clear):
+                    j = int(clear[np.argmin(dist[clear])])
+                    best = (score, zi, float(gx[j]), float(gy[j]))
             break  # the largest zoom step that hides nothing
     assert best is not None
     (party_hidden, others_hidden, _), zi, x, y = best

@@ -14,5 +14,6 @@ __all__ = ["CombatLog", "CombatantCard", "InitiativeTracker", "Legend", "Tooltip
 def widgets() -> list[Widget]:
     """Fresh panel widgets for one battle, in drawing order (bottom first). The GM tools come last: drawn on
     top, since their add-a-combatant form is modal (the tooltips, above them, hide while it is open); ask panels
-    for events topmost (last) first."""
-    return [InitiativeTracker(), CombatantCard(), CombatLog(), Legend(), GMTools(), Tooltips()]
+    for events topmost (last) first. The card and the tracker go compact in a small window (see game.ui.compact)."""
+    return [InitiativeTracker(adaptive=True), CombatantCard(adaptive=True), CombatLog(), Legend(), GMTools(),
+            Tooltips()]

@@ -1,7 +1,9 @@
 """The combatant card: everything the rules know about one combatant, in words.
 
 Shows the hovered combatant when the cursor is on one (Wesnoth's sidebar),
-else the selected one, else whoever is to act.
+else the selected one, else whoever is to act. In a small window (see
+:mod:`.compact`) it is short (name, faction, hp, movement) and shows every row
+while the pointer is on it, or always after I.
 """
 
 from __future__ import annotations
@@ -11,11 +13,14 @@ from game.render.style import hp_colour
 from game.rules import CombatantView, EncounterView
 
 from .. import theme as th
+from ..compact import card_full
 from ..context import BattleContext, Reply
 from ..theme import SMALL, Line
 from .framed import FramedPanel
 
 WIDTH = th.CARD_WIDTH
+COMPACT_WIDTH = 214  # the short card (a small window, see .compact): its faction line still fits
+MORE_HINT = "hover or I: the full card"
 
 
 def band_text(reach_min: int, reach: int) -> str:
@@ -29,8 +34,9 @@ def signed(n: int) -> str:
     return f"{'+' if n >= 0 else '−'}{abs(n)}"
 
 
-def card_lines(v: CombatantView, enc: EncounterView) -> list[Line]:
-    """The card's text rows for one combatant view."""
+def vital_lines(v: CombatantView, enc: EncounterView) -> list[Line]:
+    """What both the full and the short card show: name, faction line, status, hit points, movement (the hp
+    bar goes under the first two)."""
     out = [Line(v.name, "accent", bold=True, size=th.HEAD), Line(f"{v.faction} · {v.size} · {v.movement_type}",
                                                                   "muted", size=SMALL)]
     if v.status != "active":
@@ -42,6 +48,17 @@ def card_lines(v: CombatantView, enc: EncounterView) -> list[Line]:
         out.append(Line("Movement", right=f"{v.movement_max} a turn"))
     if v.zoc_exhausted and enc.turn == v.name:
         out.append(Line("  stopped by zone of control", "warn", size=SMALL))
+    return out
+
+
+def compact_lines(v: CombatantView, enc: EncounterView) -> list[Line]:
+    """The short card of a small window: the vitals, and how to see the rest."""
+    return [*vital_lines(v, enc), Line(MORE_HINT, "faint", size=SMALL)]
+
+
+def card_lines(v: CombatantView, enc: EncounterView) -> list[Line]:
+    """The card's text rows for one combatant view."""
+    out = vital_lines(v, enc)
     out.append(Line("Attack", right=f"{'+' if v.attack >= 0 else '−'}{abs(v.attack)}"))
     out.append(Line("Damage", right=str(v.damage)))
     out.append(Line("Weapon", right=band_text(v.reach_min, v.reach)))
@@ -77,32 +94,44 @@ def shown_name(ctx: BattleContext) -> str | None:
 class CombatantCard(FramedPanel):
     layer = "panel"
 
-    def __init__(self, rect: pygame.Rect | None = None) -> None:
+    def __init__(self, rect: pygame.Rect | None = None, adaptive: bool = False) -> None:
         self.rect = rect  # None: the left edge under the title bar, sized to the text
+        # The battle's card goes short in a small window; the replay's (a hover pop-up) always shows it all.
+        self.adaptive = adaptive
         self._frame = pygame.Rect(0, 0, 0, 0)
-        self._key: tuple[int, str] | None = None
+        self._key: tuple[int, str, bool] | None = None
         self._view: CombatantView | None = None
         self._lines: list[Line] = []
+        self.full = True  # as last drawn: every row, or the short card
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         # Read-only and translucent: clicks go through to the hexes under it (no map hex is ever unreachable).
         th.claim_hover(ctx, self._frame, event)
         return None
 
+    def shows_full(self, ctx: BattleContext, area: pygame.Rect) -> bool:
+        """Every row: a fixed or non-adaptive card, a large window, the player's I, or the pointer on the card
+        (on the full card it opened, so it stays open until the pointer leaves it)."""
+        if not self.adaptive or self.rect is not None or card_full(ctx, area):
+            return True
+        return self._frame.collidepoint(ctx.mouse)
+
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         name = shown_name(ctx)
         if name is None or ctx.gm:  # GM mode: the GM's card takes this place (game.ui.gm)
             self._frame = pygame.Rect(0, 0, 0, 0)
             return
-        key = (ctx.version, name)
+        a = th.area(screen, ctx)
+        full = self.shows_full(ctx, a)
+        key = (ctx.version, name, full)
         if key != self._key:
             self._key, self._view = key, ctx.encounter.view(name)
-            self._lines = card_lines(self._view, ctx.encounter)
+            self._lines = (card_lines if full else compact_lines)(self._view, ctx.encounter)
+        self.full = full
         v, lines = self._view, self._lines
         assert v is not None  # drawn above for this key
-        w, h = th.lines_size(lines, WIDTH - 2 * th.PAD)
-        a = th.area(screen, ctx)
-        frame = self.rect or pygame.Rect(a.x + 8, a.y + 8, WIDTH, h + 10)
+        w, h = th.lines_size(lines, (WIDTH if full else COMPACT_WIDTH) - 2 * th.PAD)
+        frame = self.rect or pygame.Rect(a.x + 8, a.y + 8, WIDTH if full else COMPACT_WIDTH, h + 10)
         self._frame = frame
         th.draw_frame(screen, frame, edge=th.faction_colour(v.faction))
         inner = frame.inflate(0, 0)

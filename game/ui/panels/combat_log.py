@@ -23,6 +23,7 @@ from .framed import FramedPanel
 WIDTH = 350  # clear of the action bar (bottom centre, ~560 px wide)
 HEIGHT = 188
 LINE = 19  # px a line of the log takes
+SOON = 5  # lines the log holds after a turn or two: the opening view keeps tokens clear of them where it can
 CONTINUED = "   "  # the indent of an entry's second and later lines
 
 
@@ -44,6 +45,7 @@ class CombatLog(FramedPanel):
         self._resumed = False
         self._wrap_key: tuple[int, int, Entry | None] | None = None
         self._wrapped: list[Entry] = []
+        self._full = pygame.Rect(0, 0, 0, 0)  # its room when full, as last drawn
 
     # --- feeding -----------------------------------------------------------------
     def add_events(self, events: Sequence[Event], bonus: Bonus | None = None,
@@ -76,6 +78,14 @@ class CombatLog(FramedPanel):
             self.add_events(record.events, bonus, party, record.action)
 
     # --- widget ------------------------------------------------------------------
+    @property
+    def room(self) -> pygame.Rect:
+        """Where the log will be in a turn or two (``SOON`` lines; empty when hidden): it grows up from the
+        bottom as lines come, over whatever token the opening view put just above it."""
+        if self._frame.width == 0 or self.rect is not None:
+            return pygame.Rect(self._frame)
+        return self._frame.union(fitted(self._full, SOON))
+
     def frame(self, area: pygame.Rect) -> pygame.Rect:
         if self.rect is not None:
             return self.rect
@@ -110,7 +120,7 @@ class CombatLog(FramedPanel):
         # The box grows with what it holds, up to its full height, anchored at the bottom: an empty log
         # (setup, the battle's first turn) takes one line's room, not a panel's, over the map.
         frame = full if self.rect is not None else fitted(full, len(lines))
-        self._frame = frame
+        self._frame, self._full = frame, full
         th.draw_frame(screen, frame)
         th.text(screen, "Combat log", (frame.x + th.PAD, frame.y + 6), size=th.SMALL, colour=th.MUTED, bold=True)
         per = (frame.height - 32) // LINE

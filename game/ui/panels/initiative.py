@@ -5,7 +5,9 @@ marked; combatants who already acted this round are dimmed; defeated and fled
 combatants stay listed, greyed and struck through, at the bottom (Foundry
 #14472: skip them, but keep them in sight). Hovering a row sets
 ``ctx.highlight`` to that name so the battle scene rings its token (Foundry
-#12282); :attr:`InitiativeTracker.hovered` exposes the same name.
+#12282); :attr:`InitiativeTracker.hovered` exposes the same name. In a small
+window (see :mod:`game.ui.compact`) it is narrower, with shorter rows (dot, name, hp)
+and fewer of them: the wheel scrolls the rest, as it always did.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from game.render.pg import pygame
 from game.render.style import hp_colour
 
 from .. import theme as th
+from ..compact import is_compact
 from ..context import BattleContext, Reply
 from ..narration import in_faction_order, joined
 from .framed import FramedPanel
@@ -23,6 +26,25 @@ from .framed import FramedPanel
 ROW = 26
 WIDTH = 240
 LOG_ROOM = 188 + 24  # the combat log's height and gaps below the tracker (bottom-right of the map area)
+MORE = 20  # the "N below (wheel)" line
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The tracker's measures: row height, width, the heading's height, at most how many rows (0: all that fit
+    above the combat log), the rows' type size."""
+
+    row: int
+    width: int
+    head: int
+    max_rows: int = 0
+    size: int = th.BODY
+
+
+FULL = Layout(ROW, WIDTH, 58)
+# A small window's: 21 px rows of 17 px type, 180 px wide, six rows at most (at 800x560 the full tracker took
+# 240x265 px of a 800x494 map area and hid fortress_assault's archers).
+COMPACT = Layout(21, 180, 30, max_rows=6, size=th.SMALL)
 
 
 @dataclass(frozen=True)
@@ -72,8 +94,9 @@ def heading(enc) -> tuple[str, str]:
 class InitiativeTracker(FramedPanel):
     layer = "panel"
 
-    def __init__(self, rect: pygame.Rect | None = None) -> None:
+    def __init__(self, rect: pygame.Rect | None = None, adaptive: bool = False) -> None:
         self.rect = rect  # None: top-right corner of the screen, sized to the rows
+        self.adaptive = adaptive  # the battle's tracker goes compact in a small window; the replay's never
         self.hovered: str | None = None
         self._rows: list[tuple[pygame.Rect, str]] = []
         self._frame = pygame.Rect(0, 0, 0, 0)
@@ -81,21 +104,28 @@ class InitiativeTracker(FramedPanel):
         self._cached_rows: list[Row] = []
         self.first = 0  # first row shown when not all fit (the wheel scrolls; each new turn re-centres)
         self._turn_seen: object = None
+        self.layout = FULL  # as last drawn
 
-    def capacity(self, area: pygame.Rect, total: int) -> int:
+    def layout_for(self, area: pygame.Rect) -> Layout:
+        compact = self.adaptive and self.rect is None and is_compact(area)
+        return COMPACT if compact else FULL
+
+    def capacity(self, area: pygame.Rect, total: int, lay: Layout = FULL) -> int:
         """How many of ``total`` rows fit above the combat log (a fixed rect shows as many as fit in it); the
         line that says how many more there are takes room only when some do not fit (the replay's tracker,
         sized for every row, hid the last behind "1 below (wheel)")."""
         h = self.rect.height if self.rect is not None else area.height - LOG_ROOM
-        if (h - 58 - 6) // ROW >= total:
+        room = h - lay.head - 6
+        if room // lay.row >= total and (not lay.max_rows or total <= lay.max_rows):
             return total
-        return max(3, (h - 58 - 6 - 20) // ROW)
+        fit = max(3, (room - MORE) // lay.row)
+        return min(fit, lay.max_rows) if lay.max_rows else fit
 
-    def frame(self, area: pygame.Rect, n_rows: int) -> pygame.Rect:
+    def frame(self, area: pygame.Rect, n_rows: int, lay: Layout = FULL) -> pygame.Rect:
         if self.rect is not None:
             return self.rect
-        h = 58 + ROW * n_rows + 6
-        return pygame.Rect(area.right - WIDTH - 8, area.y + 8, WIDTH, h)
+        h = lay.head + lay.row * n_rows + 6
+        return pygame.Rect(area.right - lay.width - 8, area.y + 8, lay.width, h)
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         if event.type == pygame.MOUSEWHEEL and self._frame.collidepoint(ctx.mouse) and event.y:
@@ -123,7 +153,14 @@ class InitiativeTracker(FramedPanel):
             self._rows_key, self._cached_rows = ctx.version, tracker_rows(enc)
         rows = self._cached_rows
         area = th.area(screen, ctx)
-        cap = self.capacity(area, len(rows))
+        lay = self.layout = self.layout_for(area)
+        title, sub = heading(enc)
+        # Compact, the subtitle ("Vessa to act") is left to the top bar, which says whose turn it is; setup's
+        # and the end's (who won) the top bar does not say, so they keep a line.
+        sub_line = lay is COMPACT and enc.phase != "active"
+        if sub_line:
+            lay = Layout(lay.row, lay.width, lay.head + 18, lay.max_rows, lay.size)
+        cap = self.capacity(area, len(rows), lay)
         more = len(rows) > cap
         if more:
             if enc.turn != self._turn_seen:  # a new turn: bring the actor into view
@@ -134,45 +171,56 @@ class InitiativeTracker(FramedPanel):
             shown = rows[self.first:self.first + cap]
         else:
             self.first, shown = 0, rows
-        frame = self.frame(area, len(shown))
+        frame = self.frame(area, len(shown), lay)
         if more and self.rect is None:
-            frame.height += 20
+            frame.height += MORE
         self._frame = frame
         th.draw_frame(screen, frame)
-        title, sub = heading(enc)
-        th.text(screen, title, (frame.x + th.PAD, frame.y + 8), size=th.HEAD, bold=True)
-        th.text(screen, th.fit(sub, frame.width - 2 * th.PAD, th.SMALL), (frame.x + th.PAD, frame.y + 32),
-                size=th.SMALL, colour=th.MUTED)
+        if lay.size == th.BODY:
+            th.text(screen, title, (frame.x + th.PAD, frame.y + 8), size=th.HEAD, bold=True)
+            th.text(screen, th.fit(sub, frame.width - 2 * th.PAD, th.SMALL), (frame.x + th.PAD, frame.y + 32),
+                    size=th.SMALL, colour=th.MUTED)
+        else:
+            th.text(screen, title, (frame.x + th.PAD, frame.y + 5), size=th.BODY, bold=True)
+            if sub_line:
+                th.text(screen, th.fit(sub, frame.width - 2 * th.PAD, th.SMALL), (frame.x + th.PAD, frame.y + 26),
+                        size=th.SMALL, colour=th.MUTED)
         self._rows = []
-        y = frame.y + 56
+        y = frame.y + lay.head - 2
         for row in shown:
-            r = pygame.Rect(frame.x + 4, y, frame.width - 8, ROW - 2)
+            r = pygame.Rect(frame.x + 4, y, frame.width - 8, lay.row - 2)
             self._rows.append((r, row.name))
-            self._draw_row(screen, r, row, hovered=row.name == self.hovered or row.name == ctx.highlight)
-            y += ROW
+            self._draw_row(screen, r, row, row.name == self.hovered or row.name == ctx.highlight, lay)
+            y += lay.row
         if more:
             above, below = self.first, len(rows) - self.first - len(shown)
             note = "   ".join(x for x in (f"{above} above" if above else "", f"{below} below" if below else "") if x)
-            th.text(screen, f"{note} (wheel)", (frame.centerx, y + 2), size=th.SMALL, colour=th.MUTED,
-                    anchor="midtop")
+            if th.text_width(f"{note} (wheel)", th.SMALL) <= frame.width - 8:
+                note += " (wheel)"
+            th.text(screen, note, (frame.centerx, y + 2), size=th.SMALL, colour=th.MUTED, anchor="midtop")
 
-    def _draw_row(self, screen: pygame.Surface, r: pygame.Rect, row: Row, hovered: bool) -> None:
+    def _draw_row(self, screen: pygame.Surface, r: pygame.Rect, row: Row, hovered: bool,
+                  lay: Layout = FULL) -> None:
         out = row.state in ("defeated", "fled")
         if row.state == "current":
             pygame.draw.rect(screen, (70, 60, 30), r, border_radius=6)
             pygame.draw.rect(screen, th.ACCENT, r, 1, border_radius=6)
         elif hovered:
             pygame.draw.rect(screen, (48, 52, 64), r, border_radius=6)
+        compact = lay.size != th.BODY
         dot = th.faction_colour(row.faction) if not out else th.FAINT
-        pygame.draw.circle(screen, dot, (r.x + 12, r.centery), 6)
+        pygame.draw.circle(screen, dot, (r.x + (10 if compact else 12), r.centery), 5 if compact else 6)
         colour = th.FAINT if out else th.MUTED if row.state == "acted" else th.ACCENT if row.state == "current" \
             else th.TEXT
-        tag = {"acted": "done", "defeated": "defeated", "fled": "fled"}.get(row.state, "")
+        # Compact rows leave out "done" (the dimmed name says it) and "defeated"/"fled" (struck through, greyed).
+        tag = "" if compact else {"acted": "done", "defeated": "defeated", "fled": "fled"}.get(row.state, "")
         hp = "" if out else f"{row.hp}/{row.hp_max}"
         right_w = th.text_width(hp, th.SMALL) + (th.text_width(tag, th.SMALL) + 8 if tag else 0)
-        name = th.fit(row.name, r.width - 34 - right_w - 10, th.BODY, row.state == "current")
-        nr = th.text(screen, name, (r.x + 24, r.centery), colour=colour, bold=row.state == "current",
-                     anchor="midleft")
+        left = 20 if compact else 24
+        name = th.fit(row.name, r.width - left - 10 - right_w - (4 if compact else 10), lay.size,
+                      row.state == "current")
+        nr = th.text(screen, name, (r.x + left, r.centery), size=lay.size, colour=colour,
+                     bold=row.state == "current", anchor="midleft")
         if out:  # struck through: still listed, visibly out of the fight
             pygame.draw.line(screen, th.FAINT, (nr.x, nr.centery), (nr.right, nr.centery), 1)
         x = r.right - 6
