@@ -65,7 +65,7 @@ def _asked_by_loader(tmp_path: Path) -> dict[str, set[str]]:
             wrapped_tiles[id(t)] = dataclasses.replace(t, properties=Recording(asked["tile"], t.properties))  # type: ignore[type-var]
         return wrapped_tiles[id(t)]
 
-    layers = tuple(TileLayer(la.name, la.visible, tuple(tuple(tile(t) for t in row) for row in la.tiles))
+    layers = tuple(TileLayer(la.name, la.visible, tuple(tile(t) for t in la.palette), la.index)
                    for la in tmx.tile_layers)
     objects = tuple(dataclasses.replace(o, properties=Recording(asked["combatant"], o.properties))
                     for o in tmx.objects)

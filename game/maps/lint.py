@@ -168,7 +168,7 @@ def _axial(lay: HexLayout, cells: Iterable[Cell]) -> tuple[np.ndarray, np.ndarra
 def unreachable_exits(enc: Encounter, tmx: TmxMap, ever: dict[str, list[Cell]]) -> list[str]:
     """Exit hexes that no combatant's footprint could ever cover (only where the map marks exits, R24)."""
     if not any(t is not None and t.properties.get("exit") for layer in tmx.tile_layers if layer.visible
-               for row in layer.tiles for t in row):
+               for t in layer.palette):  # the palette holds exactly the tiles the layer shows
         return []  # no marked exits: the whole rim is the exit, and rock borders are expected there
     board = enc.board
     covered: set[Cell] = set()

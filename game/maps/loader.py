@@ -45,7 +45,7 @@ from game.rules import (
 from .errors import MapError, one_line
 from .pixels import TiledPixels
 from .tilesets import TileInfo
-from .tmx_adapter import TmxMap, read_tmx_collect
+from .tmx_adapter import TileLayer, TmxMap, read_tmx_collect
 from .tmx_objects import COMBATANT_KIND, MapObject
 
 COST_KEYS = tuple(f"cost_{m}" for m in MOVEMENT_TYPE_NAMES)  # index = MovementType
@@ -104,6 +104,109 @@ class _TileTerrain:
     exit: bool | None = None  # None: the tile does not say
     blocks_sight: bool | None = None  # None: as its terrain says (R30: blocked blocks sight)
     cover: bool = False  # R31
+
+
+def _sets_terrain(tile: TileInfo) -> bool:
+    """A tile with any terrain property decides its cell; any other is decoration (docs/map-format.md)."""
+    return any(k in tile.properties for k in TERRAIN_KEYS)
+
+
+# Codes of what decides a cell, indexing _Table's rows (see _Deciders): no tile in any visible layer
+# (off-map); tiles, but only decoration (normal terrain); then one per terrain tile.
+_NO_TILE, _PLAIN, _FIRST_TILE = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class _Table:
+    """Per code, what a cell of that code gets: row ``_NO_TILE`` is off-map, the others as decided."""
+
+    terrain: np.ndarray  # int8
+    cost: np.ndarray  # int16 [movement type, code]
+    hazard: np.ndarray  # int16
+    exit: np.ndarray  # bool
+    said_no_exit: np.ndarray  # bool: the tile says exit=false, which R24's default exits respect
+    sight: np.ndarray  # bool
+    cover: np.ndarray  # bool
+
+    @staticmethod
+    def of(decided: list[_TileTerrain]) -> _Table:
+        """The table for codes ``_PLAIN`` onwards deciding as ``decided`` says, after the off-map row."""
+        off = [OFF_MAP] + [int(d.terrain) for d in decided]
+        terrain = np.array(off, dtype=np.int8)
+        cost = np.full((len(MovementType), len(off)), NO_ENTRY, dtype=np.int16)
+        for k, d in enumerate(decided, start=_PLAIN):
+            for mt in MovementType:
+                cost[mt, k] = d.cost[mt] or DEFAULT_COSTS[d.terrain, mt]  # 0: the tile does not override
+        return _Table(
+            terrain=terrain,
+            cost=cost,
+            hazard=np.array([0] + [d.hazard_damage for d in decided], dtype=np.int16),
+            exit=np.array([False] + [bool(d.exit) for d in decided]),
+            said_no_exit=np.array([False] + [d.exit is False for d in decided]),
+            # R30: unless the tile says, blocked terrain blocks sight
+            sight=np.array([False] + [d.terrain == Terrain.BLOCKED if d.blocks_sight is None else d.blocks_sight
+                                      for d in decided]),
+            cover=np.array([False] + [d.cover for d in decided]),
+        )
+
+    def cells(self, code: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Per cell, [row, col] (cost [movement type, row, col]): terrain, cost, hazard damage, exit,
+        said no exit, blocks sight and cover."""
+        return (self.terrain[code], self.cost[:, code], self.hazard[code], self.exit[code],
+                self.said_no_exit[code], self.sight[code], self.cover[code])
+
+
+@dataclass
+class _Deciders:
+    """Per cell, the code of what decides it (see ``_NO_TILE``); per terrain tile, its code.
+
+    Going down from the top visible layer, a cell stays open while it is ``_NO_TILE`` or ``_PLAIN``;
+    each layer's codes fill the open cells, and ``max`` keeps ``_PLAIN`` where this layer has no tile
+    but a higher one had decoration. A tile is consulted at a cell when it is filled in there.
+    """
+
+    code: np.ndarray  # int32 [row, col]
+    tiles: list[TileInfo] = field(default_factory=list)  # [code - _FIRST_TILE], terrain tiles of visible layers
+    first: dict[int, int] = field(default_factory=dict)  # code -> first cell (row-major index) consulting it
+    _codes: dict[int, int] = field(default_factory=dict, init=False, repr=False)  # id(tile) -> code: layers share tiles
+
+    @staticmethod
+    def of(layers: tuple[TileLayer, ...], shape: tuple[int, int]) -> _Deciders:
+        out = _Deciders(np.full(shape, _NO_TILE, dtype=np.int32))
+        for layer in reversed(layers):  # topmost first
+            if layer.visible:
+                out._fill(layer)
+        return out
+
+    def _fill(self, layer: TileLayer) -> None:
+        local = np.array([self._code_of(tile) for tile in layer.palette], dtype=np.int32)
+        cells = local[layer.index]
+        open_ = self.code <= _PLAIN
+        self._note_first(np.flatnonzero(open_ & (cells >= _FIRST_TILE)), cells)
+        np.maximum(self.code, cells, out=self.code, where=open_)
+
+    def _code_of(self, tile: TileInfo | None) -> int:
+        if tile is None:
+            return _NO_TILE
+        if not _sets_terrain(tile):
+            return _PLAIN
+        if id(tile) not in self._codes:
+            self._codes[id(tile)] = len(self.tiles) + _FIRST_TILE
+            self.tiles.append(tile)
+        return self._codes[id(tile)]
+
+    def _note_first(self, consulted: np.ndarray, cells: np.ndarray) -> None:
+        """Note each terrain tile's first cell among ``consulted`` (sorted row-major indices).
+
+        A cell consults one terrain tile only, in the layer that fills it, so a tile's first cell over
+        all layers is the least of its first cells per layer."""
+        if not consulted.size:
+            return
+        none = consulted[-1] + 1
+        firsts = np.full(len(self.tiles) + _FIRST_TILE, none, dtype=np.int64)
+        np.minimum.at(firsts, cells.ravel()[consulted], consulted)
+        for k in np.flatnonzero(firsts < none).tolist():
+            self.first[k] = min(self.first.get(k, none), int(firsts[k]))
 
 
 @dataclass
@@ -169,40 +272,19 @@ class _Builder:
 
     # --- terrain ---------------------------------------------------------------------
     def _board(self, layout: HexLayout) -> Board:
-        rows, cols = layout.rows, layout.cols
-        terrain = np.full((rows, cols), OFF_MAP, dtype=np.int8)
-        cost = np.full((len(MovementType), rows, cols), NO_ENTRY, dtype=np.int16)
-        hazard = np.zeros((rows, cols), dtype=np.int16)
-        exits = np.zeros((rows, cols), dtype=bool)
-        said_no_exit = np.zeros((rows, cols), dtype=bool)
-        sight = np.zeros((rows, cols), dtype=bool)
-        cover = np.zeros((rows, cols), dtype=bool)
-        # Topmost first: the first visible layer with a terrain tile decides the cell.
-        visible = [layer for layer in reversed(self.tmx.tile_layers) if layer.visible]
-        for r in range(rows):
-            for c in range(cols):
-                decided: _TileTerrain | None = None
-                has_tile = False
-                for layer in visible:
-                    tile = layer.tiles[r][c]
-                    if tile is None:
-                        continue
-                    has_tile = True
-                    decided = self._tile_terrain(tile, (c, r))
-                    if decided is not None:
-                        break
-                if not has_tile:
-                    continue  # off-map: no tile in any visible tile layer
-                decided = decided or _TileTerrain()  # tiles, but only decoration: normal
-                terrain[r, c] = decided.terrain
-                for mt in MovementType:
-                    cost[mt, r, c] = decided.cost[mt] or DEFAULT_COSTS[decided.terrain, mt]
-                hazard[r, c] = decided.hazard_damage
-                exits[r, c] = bool(decided.exit)
-                said_no_exit[r, c] = decided.exit is False
-                said = decided.blocks_sight
-                sight[r, c] = decided.terrain == Terrain.BLOCKED if said is None else said
-                cover[r, c] = decided.cover
+        """Each cell as the topmost visible layer whose tile carries terrain properties decides it.
+
+        Done with whole-map arrays, each tile decided once (a map has a few dozen tiles and may have
+        a million cells): a per-cell code names what decides the cell, and a per-code table its values.
+        """
+        deciders = _Deciders.of(self.tmx.tile_layers, (layout.rows, layout.cols))
+        decided = [_TileTerrain()] * (len(deciders.tiles) + _FIRST_TILE)  # a tile never consulted stays unused
+        # Problems come in the order a row-major, top-layer-first scan of the cells would meet the tiles,
+        # each naming the first cell where its tile is consulted.
+        for k, flat in sorted(deciders.first.items(), key=lambda item: item[1]):
+            r, c = divmod(flat, layout.cols)
+            decided[k] = self._tile_terrain(deciders.tiles[k - _FIRST_TILE], (c, r)) or _TileTerrain()
+        terrain, cost, hazard, exits, said_no_exit, sight, cover = _Table.of(decided[_PLAIN:]).cells(deciders.code)
         on_map = terrain != OFF_MAP
         if not on_map.any():
             self.problem(None, "no visible tile layer has a tile, so no cell is on the map")
@@ -219,7 +301,7 @@ class _Builder:
             return self._tile_cache[key]
         props = tile.properties
         result = None
-        if any(k in props for k in TERRAIN_KEYS):
+        if _sets_terrain(tile):
             where = f"cell {cell[0]},{cell[1]} ({tile.label})"
             result = _TileTerrain()
             try:

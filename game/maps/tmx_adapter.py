@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -35,11 +36,26 @@ from .tmx_tilesets import read_tilesets
 __all__ = ["MapObject", "TileInfo", "TileLayer", "TmxMap", "read_tmx", "read_tmx_collect"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared by identity: an array's == is not a bool
 class TileLayer:
+    """One tile layer as the rules see it: each cell's tile, flags stripped.
+
+    Kept compact, as a palette of the layer's distinct tiles and one index per cell into it (a map has
+    a few dozen tiles but may have a million cells), so the loader decides cells with numpy and decides
+    each tile once. ``tiles``, the per-cell view, is built from them when first asked for.
+    """
+
     name: str
     visible: bool  # counting the visibility of enclosing groups
-    tiles: tuple[tuple[TileInfo | None, ...], ...]  # [row][col], None = no tile
+    palette: tuple[TileInfo | None, ...]  # the layer's distinct tiles; [0] is None (no tile), so may others be
+    index: np.ndarray  # read-only int32 [row, col] into palette
+
+    @cached_property
+    def tiles(self) -> tuple[tuple[TileInfo | None, ...], ...]:
+        """Per cell, [row][col], its tile or None: the per-cell view, built only when asked for."""
+        palette = np.empty(len(self.palette), dtype=object)
+        palette[:] = self.palette
+        return tuple(map(tuple, palette[self.index].tolist()))  # per cell in C, not a generator
 
 
 @dataclass(frozen=True)
@@ -137,6 +153,8 @@ def _tile_layers(rd: Reader, layers: list[DrawLayer], tilesets: list[Tileset]) -
             continue
         ids = layer.gids & GID_MASK
         gids, where = np.unique(ids, return_inverse=True)  # a map has a few dozen tiles, not 4,096
+        if not gids.size or gids[0] != 0:  # gid 0 (no tile) always at index 0, used or not
+            gids, where = np.concatenate(([0], gids)), where + 1
         for gid in (int(g) for g in gids.tolist()):
             if gid not in cache:
                 cache[gid] = tile_of(tilesets, gid)
@@ -145,8 +163,7 @@ def _tile_layers(rd: Reader, layers: list[DrawLayer], tilesets: list[Tileset]) -
                     r, c = (int(v[0]) for v in (ids == gid).nonzero())
                     rd.problem(f"cell {c},{r}", f'layer "{layer.name}" has tile gid {gid}, '
                                f"which belongs to no tileset")
-        tiles = np.empty(len(gids), dtype=object)
-        tiles[:] = [cache[int(g)] for g in gids.tolist()]
-        rows = tuple(map(tuple, tiles[where.reshape(ids.shape)].tolist()))  # per cell in C, not a generator
-        out.append(TileLayer(layer.name, layer.style.visible, rows))
+        index = where.reshape(ids.shape).astype(np.int32)
+        index.setflags(write=False)
+        out.append(TileLayer(layer.name, layer.style.visible, tuple(cache[int(g)] for g in gids.tolist()), index))
     return out

@@ -33,7 +33,7 @@ from game.maps.layer_tree import Colour, ImageLayerData, LayerStyle, ObjectLayer
 from game.maps.layer_tree import offset_margins as layer_offset_margins
 from game.maps.pixels import TiledPixels
 from game.maps.tile_data import GID_MASK, Flags
-from game.maps.tilesets import ALIGNMENT_POINTS
+from game.maps.tilesets import ALIGNMENT_POINTS, TileInfo
 from game.maps.tmx_adapter import TmxMap, read_tmx_collect
 from game.rules import TERRAIN_KEYS, HexLayout
 
@@ -583,27 +583,34 @@ def _count_surfaces(images: MapImages, layers: list[LayerArt], animated: list[An
 def _cell_props(tmx: TmxMap, layout: HexLayout) -> list[list[dict[str, object] | None]]:
     """Per cell, the topmost visible terrain tile's properties ({} = tiles but no terrain; None = no tile).
 
-    Cells showing the same tile share one (read-only) dict: a map has a few dozen tiles, not 4,096.
+    Cells showing the same tile share one (read-only) dict, and tile-but-no-terrain cells one {}: a map
+    has a few dozen tiles, not 4,096, and may have a million cells, so each is decided with arrays.
     """
-    out: list[list[dict[str, object] | None]] = [[None] * layout.cols for _ in range(layout.rows)]
-    terrain: dict[int, dict[str, object] | None] = {}  # id(tile) -> its properties if it sets terrain
-    for layer in tmx.tile_layers:
+    table: list[dict[str, object] | None] = [None, {}]  # code 0: no tile; 1: decoration only; then tiles
+    codes: dict[int, int] = {}  # id(tile) -> row of table
+    code = np.zeros((layout.rows, layout.cols), dtype=np.int32)
+    for layer in reversed(tmx.tile_layers):  # topmost first: a cell is open until a terrain tile fills it
         if not layer.visible:
             continue
-        for r, row in enumerate(layer.tiles[: layout.rows]):
-            cells = out[r]
-            for c, tile in enumerate(row[: layout.cols]):
-                if tile is None:
-                    continue
-                key = id(tile)
-                if key not in terrain:
-                    terrain[key] = dict(tile.properties) if any(k in tile.properties for k in TERRAIN_KEYS) else None
-                props = terrain[key]
-                if props is not None:
-                    cells[c] = props
-                elif cells[c] is None:
-                    cells[c] = {}
+        local = np.array([_props_code(tile, table, codes) for tile in layer.palette], dtype=np.int32)
+        cells = local[layer.index[: layout.rows, : layout.cols]]
+        np.maximum(code, cells, out=code, where=code <= 1)  # max: decoration above keeps a bare cell at {}
+    props = np.empty(len(table), dtype=object)
+    props[:] = table
+    out: list[list[dict[str, object] | None]] = props[code].tolist()  # per cell in C, not a generator
     return out
+
+
+def _props_code(tile: TileInfo | None, table: list[dict[str, object] | None], codes: dict[int, int]) -> int:
+    """The row of ``table`` for ``tile``, adding its properties when it is the first terrain tile of its kind."""
+    if tile is None:
+        return 0
+    if not any(k in tile.properties for k in TERRAIN_KEYS):
+        return 1
+    if id(tile) not in codes:
+        codes[id(tile)] = len(table)
+        table.append(dict(tile.properties))
+    return codes[id(tile)]
 
 
 def _animations(tmx: TmxMap) -> dict[int, tuple[tuple[int, int], ...]]:

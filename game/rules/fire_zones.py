@@ -15,8 +15,9 @@ hexes, for a policy that weighs every hex it could shoot or cast from:
   on one hex (R32's range and sight);
 - :func:`area_catches`: who a burst on each of many centres would catch (R32).
 
-Standard-size shooters and targets (almost all of them) are answered in
-numpy; a large or giant one hex by hex through the previews' own terms.
+Standard-size shooters (almost all of them) are answered in numpy, at a target
+of any size (one sight pass per hex of a large target's footprint); a large or
+giant shooter hex by hex through the previews' own terms.
 """
 
 from __future__ import annotations
@@ -89,13 +90,17 @@ def shot_odds(state: EncounterState, shooter: str, target: str, cells: FlatArray
     out = _empty(n)
     if profile is None or not n or not t.active or not state.hostility.hostile(u.faction, t.faction):
         return out
-    if u.radius or t.radius:
+    if u.radius:
         return _shot_odds_one_by_one(state, u, t, flats)
     dist = _distances(state, t.cell, flats)
-    legal = (dist >= profile.min_range) & (dist <= profile.max_range)
+    gap = np.maximum(0, dist - t.radius)  # R26: a large target's range is counted to its nearest hex
+    legal = (gap >= profile.min_range) & (gap <= profile.max_range)
     if not legal.any():
         return out
-    seen, covered = lines_from(state, t.cell, (u.name, t.name), flats[legal])
+    if t.radius:
+        seen, covered = _lines_to_footprint(state, u, t, flats[legal])
+    else:
+        seen, covered = lines_from(state, t.cell, (u.name, t.name), flats[legal])
     legal[legal] = seen
     cover = np.zeros(n, dtype=bool)
     cover[legal] = covered[seen]
@@ -121,6 +126,29 @@ def lines_from(state: EncounterState, cell: Cell, pair: tuple[str, ...], cells: 
     return (_in_window(seen, rows, cols, flats, board.cols), _in_window(covered, rows, cols, flats, board.cols))
 
 
+def _lines_to_footprint(state: EncounterState, u: UnitState, t: UnitState, flats: FlatArray
+                        ) -> tuple[BoolArray, BoolArray]:
+    """:func:`lines_from` for a large or giant target and a standard-size shooter at each flat hex.
+
+    As ``cover.line_of_fire`` judges it: a pair (shooter hex, target hex) qualifies when that target hex is
+    in range, the shooter sees the target if some qualifying pair sees (R30), and the target has cover
+    unless some seeing pair crosses no cover hex (R31). One sight pass per hex of the footprint (7 for a
+    large target, 19 for a giant), each over every shooter hex at once, instead of a preview per hex."""
+    profile = u.spec.ranged
+    assert profile is not None
+    sees_any = np.zeros(len(flats), dtype=bool)
+    clear_any = np.zeros(len(flats), dtype=bool)
+    for part in footprint(state.board, t.cell, t.radius):
+        dist = _distances(state, part, flats)
+        qualifies = (dist >= profile.min_range) & (dist <= profile.max_range)
+        if not qualifies.any():
+            continue
+        seen, covered = lines_from(state, part, (u.name, t.name), flats[qualifies])
+        sees_any[qualifies] |= seen
+        clear_any[qualifies] |= seen & ~covered
+    return sees_any, ~clear_any
+
+
 def _empty(n: int) -> ShotOdds:
     no = np.zeros(n, dtype=bool)
     zero = np.zeros(n)
@@ -139,7 +167,8 @@ def _with_chances(needed: npt.NDArray[np.int64], legal: BoolArray, cover: BoolAr
 
 
 def _shot_odds_one_by_one(state: EncounterState, u: UnitState, t: UnitState, flats: FlatArray) -> ShotOdds:
-    """A large or giant shooter or target: each hex through the preview (its range filter first)."""
+    """A large or giant shooter: each hex through the preview (its range filter first). Its footprint, and so
+    its lines, change with the hex it would stand on, so one sight pass cannot answer them all."""
     profile = u.spec.ranged
     assert profile is not None
     gap = np.maximum(0, _distances(state, t.cell, flats) - u.radius - t.radius)
