@@ -299,3 +299,22 @@ def test_an_arc_label_lies_on_no_token(tmp_path: Path) -> None:
         disc = pygame.Rect(0, 0, round(1.56 * inr), round(1.56 * inr))
         disc.center = (round(x), round(y))
         assert not [r for r in labels if r.colliderect(disc)], name
+
+
+def test_the_front_label_clears_a_polearm_two_hexes_off(tmp_path: Path) -> None:
+    """Found playing ambush: Lysa (reach 1-2) attacked Bandit Spear from two hexes in front of it, and "front"
+    sat on her token: the label stepped out no further than the next hex's token."""
+    scene, screen = battle(tmp_path)
+    enc = scene.match.encounter
+    pike = enc.view("Orc Pikeman")
+    ahead = enc.layout.neighbor(enc.layout.neighbor(pike.cell, pike.facing_index), pike.facing_index)
+    assert scene.submit(Place("Mira", ahead))
+    to_turn(scene, "Mira")
+    hover(scene, pike.cell)
+    frame(scene, screen)
+    labels = widget(scene, FacingArcs).label_rects  # type: ignore[attr-defined]
+    inr = scene.ctx.hex_radius()
+    x, y = scene.ctx.cell_to_screen(ahead)
+    disc = pygame.Rect(0, 0, round(1.56 * inr), round(1.56 * inr))
+    disc.center = (round(x), round(y))
+    assert labels and not [r for r in labels if r.colliderect(disc)]

@@ -126,15 +126,17 @@ def _discs(ctx: BattleContext, v: CombatantView) -> list[Disc]:
 
 def _clear_radius(surf: pygame.Surface, ang: float, r: float, step: float, discs: list[Disc]) -> float:
     """How far out along ``ang`` a label goes to lie on no other token: "left −2" sat on the attacker standing
-    in that arc (found playing ambush: Lysa's initials hidden under it). Out past one more token at most."""
+    in that arc (found playing ambush: Lysa's initials hidden under it). Out past the token in the next hex or
+    the one after (a reach-2 polearm's wielder; "front" still sat on Lysa two hexes off), up to two hexes
+    further; where nothing clears, where it was."""
     w, h = surf.get_size()
-    for _ in range(8):
-        x, y = r * math.cos(ang), r * math.sin(ang)
-        if not any(abs(x - dx) < w / 2 + dr and abs(y - dy) < h / 2 + dr and
-                   math.hypot(max(abs(x - dx) - w / 2, 0), max(abs(y - dy) - h / 2, 0)) < dr for dx, dy, dr in discs):
-            return r
-        r += step * 0.15
-    return r
+
+    def clear(at: float) -> bool:
+        x, y = at * math.cos(ang), at * math.sin(ang)
+        return not any(math.hypot(max(abs(x - dx) - w / 2, 0), max(abs(y - dy) - h / 2, 0)) < dr
+                       for dx, dy, dr in discs)
+
+    return next((r + k * step * 0.15 for k in range(14) if clear(r + k * step * 0.15)), r)
 
 
 class FacingArcLabels:
