@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.render.pg import pygame
-from game.rules import Attack, EndTurn, Move, Push, Remove
+from game.rules import Attack, EndTurn, Move, Push, Remove, SetHp
 from game.ui import panels
 from game.ui.panels import CombatantCard, CombatLog, InitiativeTracker, Legend
 from game.ui.panels.card import card_lines
@@ -272,3 +272,16 @@ def test_the_newest_log_line_keeps_the_last_row_when_an_entrys_tail_is_left_out(
     log.draw(s, ctx)
     assert [t for t, _ in log.drawn] == ["Brother Odo's turn", "Odo moves", "Odo attacks"]  # no half entry
     assert log.drawn[-1][1] == 20 + 26 + 3 * LINE  # the newest on the last row
+
+
+def test_combat_log_colours_a_foes_defeat_green_and_the_partys_red(tmp_path) -> None:
+    """Found playing ambush under Xvfb: "Bandit Chief is defeated" was as red as "Lysa is defeated"."""
+    m = skirmish(tmp_path)  # Mira (player) to act, the Goblin (enemy, 7 hp) at 7,5
+    m.submit(Move("Mira", (8, 4)))
+    m.submit(Attack("Mira", "Goblin", roll=15, damage=7))
+    m.submit(SetHp("Wren", 0))  # the GM's damage takes one of the party out
+    ctx = make_ctx(m)
+    log = CombatLog()
+    log.draw(screen(), ctx)
+    roles = {t: role for t, role in log.entries if " is defeated" in t}
+    assert roles == {"Goblin is defeated": "good", "Wren is defeated (GM)": "bad"}

@@ -291,7 +291,8 @@ def party_side(enc: EncounterView) -> Callable[[str], bool]:
 def event_lines(events: Iterable[object], bonus: Bonus | None = None,
                 party: Callable[[str], bool] | None = None, action: object = None) -> list[Entry]:
     """The events' lines; with ``party`` (is this combatant on the party's side?) a blow, shot, burst or shove
-    that lands on the party reads red, not green: green is every other landed blow, red the party's loss
+    that lands on the party reads red, not green, and a defeat off the party's side green, not red: green is
+    every other landed blow, red the party's loss
     (the combat log and the replay colour alike). ``action``: what caused them; a GM's push reads as the
     GM's, in the GM's colour, as every other GM correction does (the event alone says only "is pushed")."""
     out: list[Entry] = []
@@ -304,6 +305,9 @@ def event_lines(events: Iterable[object], bonus: Bonus | None = None,
         target = getattr(ev, "target", None)
         if party is not None and entry[1] == "good" and isinstance(target, str) and party(target):
             entry = (entry[0], "bad")
+        if party is not None and isinstance(ev, Defeated) and not party(ev.unit):
+            # A foe's defeat is the party's gain: "Bandit Chief is defeated" read as red as the party's own losses.
+            entry = (entry[0], "good")
         out.append(entry)
     return out
 
