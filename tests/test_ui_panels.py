@@ -285,3 +285,14 @@ def test_combat_log_colours_a_foes_defeat_green_and_the_partys_red(tmp_path) -> 
     log.draw(screen(), ctx)
     roles = {t: role for t, role in log.entries if " is defeated" in t}
     assert roles == {"Goblin is defeated": "good", "Wren is defeated (GM)": "bad"}
+
+
+def test_a_tooltip_hides_the_path_under_it() -> None:
+    """Found playing ambush under Xvfb: an attack preview's path and step marks showed through the tooltip's
+    rows of the roll ("11" sat on a step mark): the tooltip was as translucent as the panels."""
+    from game.ui import theme as th
+
+    s = pygame.Surface((400, 300))
+    s.fill((255, 255, 255))  # the brightest path under it
+    rect = th.tooltip(s, [th.Line("Lysa attacks Bandit Spear")], (20, 20), min_width=300)
+    assert s.get_at((rect.right - 20, rect.centery))[:3] == th.PANEL_BG[:3]

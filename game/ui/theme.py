@@ -198,13 +198,14 @@ def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, fl
             spare: Sequence[pygame.Rect] = (), step_past: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A framed box of ``lines`` beside ``near`` (below-right, flipped or slid to stay ``within``), or, given an
     ``anchor`` (the hex or token it is about), beside that and clear of ``avoid`` (:func:`place_beside`).
-    Returns its rect."""
+    Returns its rect. Opaque, unlike the panels: a preview's path and step marks showed through the rows of
+    the roll (found playing ambush: "11" sat on a step mark), and a tooltip is read, not looked through."""
     w, h = lines_size(lines, min_width)
     box = within if within is not None and within.width > 0 else screen.get_rect()
     if anchor is not None:
         # What to step past is avoided too (counted once: the Tooltips panel's ``avoid`` already holds it).
         rect = place_beside((w, h), anchor, box, [*avoid, *(r for r in step_past if r not in avoid)], spare, step_past)
-        draw_frame(screen, rect, edge=edge)
+        draw_frame(screen, rect, edge=edge, opaque=True)
         draw_lines(screen, rect, lines)
         return rect
     near = (int(near[0]), int(near[1]))
@@ -214,7 +215,7 @@ def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, fl
     if y + h > box.bottom - 4:
         y = box.bottom - 4 - h
     rect = pygame.Rect(max(box.x + 4, x), max(box.y + 4, y), w, h)
-    draw_frame(screen, rect, edge=edge)
+    draw_frame(screen, rect, edge=edge, opaque=True)
     draw_lines(screen, rect, lines)
     return rect
 
