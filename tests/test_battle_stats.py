@@ -138,3 +138,25 @@ def test_the_summary_box_fits_its_table(size: tuple[int, int]) -> None:
     assert [n for n, _ in scene.rows] == ["A", "O", "G"]  # every row
     last_row = scene.rows[-1][1]
     assert 0 < scene.buttons[0].rect.top - last_row.bottom < 120
+
+
+def test_how_it_ended_reads_whole_at_1280x720(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found playing ambush under Xvfb: "defeated in round 4 by Charcoal Burn…" was cut short, with room to
+    spare in the window."""
+    import game.ui.summary as summary
+
+    scenario, actions = battle()
+    units = [dict(u, name="Charcoal Burner 1") if u["name"] == "A" else u for u in UNITS]
+    scenario = scenario_from_rows(ROWS, units)
+    m = Match(scenario)
+    for a in actions:
+        m.submit(type(a)(**{k: ("Charcoal Burner 1" if v == "A" else v) for k, v in vars(a).items()}))
+    headline, lines = summary_lines(m.encounter, "x.jsonl", {"player"})
+    scene = SummaryScene(headline, lines, [("Watch the replay", "r", lambda: None)], match=m)
+    drawn: list[str] = []
+    real = summary.text
+    monkeypatch.setattr(summary, "text", lambda screen, s, *a, **k: (drawn.append(s), real(screen, s, *a, **k))[1])
+    pygame.display.init()
+    pygame.font.init()
+    scene.draw(pygame.Surface((1280, 720)), 1.0)
+    assert "defeated in round 2 by Charcoal Burner 1" in drawn

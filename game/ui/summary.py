@@ -43,6 +43,9 @@ COLUMNS: tuple[tuple[str, int, Callable[[CombatantStats], int], str], ...] = (
 )
 NOT_A_PRIZE = ("Taken", "Stopped")
 NAME_W = 190
+# "How it ended": "defeated in round 4 by Charcoal Burner 1" (ambush) was cut short at 290 px; the box still fits
+# a 1280 px window.
+FATE_W = 340
 Buttons = list[tuple[str, str, Callable[[], Transition | None]]]
 
 
@@ -107,7 +110,7 @@ class SummaryScene(MenuScene):
     def draw(self, screen: pygame.Surface, alpha: float) -> None:
         shade(screen, 150)
         w, h = screen.get_size()
-        table_w = NAME_W + sum(c[1] for c in COLUMNS) + 290
+        table_w = NAME_W + sum(c[1] for c in COLUMNS) + FATE_W
         box = pygame.Rect(0, 0, min(w - 40, max(640, table_w + 48)), min(h - 40, self.height_needed()))
         box.center = (w // 2, h // 2)
         panel(screen, box)
