@@ -352,3 +352,26 @@ def test_leaving_gm_mode_gives_the_actor_back_its_moves_and_previews(tmp_path) -
     assert ctx.selected == "Goblin"
     send(ctx, ws, key(pygame.K_g))
     assert not ctx.gm and ctx.selected == "Mira" == m.encounter.turn
+
+
+def test_picking_a_joiners_hex_shows_no_move_of_the_actors(tmp_path) -> None:
+    """Found playing fortress_assault under Xvfb: with the add-a-combatant form open, the hex pointed at for the
+    joiner showed Captain Vessa's path to it, as if the click would move her (it only fills in "At hex")."""
+    from game.ui import overlays
+    from game.ui.overlays import PathPreview
+
+    m = skirmish(tmp_path)  # Mira to act
+    ctx, ws, s = gm_table(m)
+    ws = ws + overlays.widgets()
+    path = next(w for w in ws if isinstance(w, PathPreview))
+    hover(ctx, (4, 4))
+    frame(s, ctx, ws)
+    assert path.path  # before: Mira's path to the hex
+    form = open_gm_form(ctx, ws, s, "join")
+    send(ctx, ws, motion(hover(ctx, (4, 4))))
+    frame(s, ctx, ws)
+    assert ctx.hovered_cell == (4, 4) and not path.path and path.lines is None
+    send(ctx, ws, key(pygame.K_ESCAPE))
+    assert gm(ws).form is None and form is not None
+    frame(s, ctx, ws)
+    assert path.path  # the form closed: the actor's moves are back

@@ -163,6 +163,7 @@ class GMTools:
             # (found: "At hex" filled with 1,3, under the card's own button, outlined on top of the card).
             at = self.last_cell
             self.form = join_form(ctx.encounter, at)
+            ctx.modal = True
             pygame.key.start_text_input()
             return Reply(status="add a combatant: fill in the form, click the map for its hex")
         if key == "edit":
@@ -170,6 +171,7 @@ class GMTools:
             if name is None:
                 return self._reply(None, ctx)
             self.form = edit_form(ctx.encounter, name)
+            ctx.modal = True
             pygame.key.start_text_input()
             if ctx.encounter.phase == "setup":
                 # The wide form goes on the other side of the map from the combatant it edits, which stays in view.
@@ -200,6 +202,7 @@ class GMTools:
                 return Reply(status=f"not yet: {self.form.error}")
             return Reply()  # the form is modal: nothing reaches the map while it is open
         self.form = None
+        ctx.modal = False
         pygame.key.stop_text_input()
         if out == "cancel":
             return Reply(status="nothing changed")

@@ -30,8 +30,8 @@ def mover(ctx: BattleContext) -> str | None:
     and only when a human (or the GM) is at the controls."""
     enc = ctx.encounter
     name = ctx.selected or enc.turn
-    if name is None or name != enc.turn or enc.phase != "active" or ctx.busy or ctx.show_enemy_reach:
-        return None  # (Ctrl-V mode shows the enemies' reach instead)
+    if name is None or name != enc.turn or enc.phase != "active" or ctx.busy or ctx.show_enemy_reach or ctx.modal:
+        return None  # (Ctrl-V mode shows the enemies' reach instead; a GM form's click picks its hex, moves nobody)
     if not ctx.gm and not ctx.match.is_human_turn():
         return None
     return name
