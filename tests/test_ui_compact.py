@@ -108,3 +108,81 @@ def test_the_help_tells_of_i_and_the_hover() -> None:
     assert "card" in line
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "`I`" in readme
+
+
+def gm_card(scene):  # type: ignore[no-untyped-def]
+    from game.ui.gm import GMTools
+
+    return next(w for w in scene.widgets if isinstance(w, GMTools))
+
+
+def test_the_gm_card_goes_short_too_and_opens_whole_under_the_pointer(tmp_path: Path) -> None:
+    """At 800x560 the GM's card took 410 of the map area's 494 px of height, over the tokens down the left."""
+    scene, screen, _, _ = small_battle(tmp_path)
+    point(scene, (500, 300))  # on the map
+    key(scene, pygame.K_g)
+    frame(scene, screen)
+    gm = gm_card(scene)
+    short = pygame.Rect(gm.cover)
+    assert not gm.full and short.height < 160
+    keys = {b.key for b in gm.buttons}
+    assert ("hp", -1) in keys and "end" not in keys and "join" not in keys  # hit points at a glance, no more
+    point(scene, (short.centerx, short.bottom - 6))  # onto it: every tool, the card growing downward
+    frame(scene, screen)
+    assert gm.full and gm.cover.top == short.top and gm.cover.height > 2 * short.height
+    end = next(b for b in gm.buttons if b.key == "end")
+    point(scene, end.rect.center)  # down the open card to a button: still open, and the button answers
+    frame(scene, screen)
+    assert gm.full and gm.hovered == "end"
+    point(scene, (gm.cover.right + 60, gm.cover.centery))  # off it
+    frame(scene, screen)
+    assert not gm.full and gm.cover == short
+
+
+def test_a_gm_form_keeps_the_gm_card_whole_and_i_says_which_card(tmp_path: Path) -> None:
+    scene, screen, _, _ = small_battle(tmp_path)
+    key(scene, pygame.K_g)
+    frame(scene, screen)
+    gm = gm_card(scene)
+    point(scene, gm.cover.center)
+    frame(scene, screen)
+    join = next(b for b in gm.buttons if b.key == "join")
+    point(scene, join.rect.center)
+    frame(scene, screen)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=join.rect.center, button=1))
+    point(scene, (gm.cover.right + 300, gm.cover.bottom))  # off to the map, to pick the hex
+    frame(scene, screen)
+    assert gm.form is not None and gm.full  # the form stays beside the whole card
+    key(scene, pygame.K_ESCAPE)
+    frame(scene, screen)
+    assert gm.form is None and not gm.full
+    key(scene, pygame.K_i)
+    frame(scene, screen)
+    assert gm.full and "Full GM card" in scene.ctx.status
+
+
+def test_at_1280x720_the_gm_card_is_whole(tmp_path: Path) -> None:
+    scene, screen, _, _ = small_battle(tmp_path, (1280, 720))
+    point(scene, (700, 400))
+    key(scene, pygame.K_g)
+    frame(scene, screen)
+    gm = gm_card(scene)
+    assert gm.full and "end" in {b.key for b in gm.buttons}
+
+
+def test_the_pointer_leaving_the_window_closes_the_card_it_opened_and_the_trackers_ring(tmp_path: Path) -> None:
+    """SDL sends no motion when the pointer leaves the window: the full card stayed open until it came back."""
+    scene, screen, card, tracker = small_battle(tmp_path)
+    point(scene, card.cover.center)
+    frame(scene, screen)
+    assert card.full
+    scene.handle_event(pygame.event.Event(pygame.WINDOWLEAVE))
+    frame(scene, screen)
+    assert not card.full
+    row, name = tracker._rows[1]
+    point(scene, row.center)
+    frame(scene, screen)
+    assert scene.ctx.highlight == name
+    scene.handle_event(pygame.event.Event(pygame.WINDOWLEAVE))
+    frame(scene, screen)
+    assert scene.ctx.highlight is None and scene.ctx.hovered_unit is None

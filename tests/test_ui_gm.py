@@ -337,3 +337,18 @@ def test_an_open_form_leaves_no_map_preview_under_it(tmp_path) -> None:
     send(ctx, ws, motion(pos))  # ...then the panels hear the motion: the form claims it
     frame(s, ctx, ws)
     assert ctx.hovered_unit is None and next(w for w in ws if isinstance(w, FacingArcs)).shown is None
+
+
+def test_leaving_gm_mode_gives_the_actor_back_its_moves_and_previews(tmp_path) -> None:
+    """Found playing ambush under Xvfb: the GM shift-clicked Bandit Spear, left GM mode, and Brother Odo's turn
+    showed no moves and no attack preview; the first click on an enemy only selected Odo again."""
+    m = skirmish(tmp_path)  # Mira to act, the goblin at 7,5
+    ctx, ws, s = gm_table(m)
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        send(ctx, ws, click(hover(ctx, (7, 5))))
+    finally:
+        pygame.key.set_mods(pygame.KMOD_NONE)
+    assert ctx.selected == "Goblin"
+    send(ctx, ws, key(pygame.K_g))
+    assert not ctx.gm and ctx.selected == "Mira" == m.encounter.turn

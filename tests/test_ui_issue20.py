@@ -278,3 +278,24 @@ def test_the_name_tag_is_drawn_over_the_previews_arrows(tmp_path: Path) -> None:
     assert tag is not None
     inside = [screen.get_at((x, tag.centery))[:3] for x in range(tag.left + 3, tag.right - 3)]
     assert (255, 0, 255) not in inside
+
+
+def test_an_arc_label_lies_on_no_token(tmp_path: Path) -> None:
+    """Found playing ambush under Xvfb: hovering Bandit 3 with Lysa beside it, "left −2" sat on Lysa's token,
+    hiding her initials (the labels are drawn over the tokens)."""
+    scene, screen = battle(tmp_path)
+    enc = scene.match.encounter
+    pike = enc.view("Orc Pikeman")  # at 11,6 as shipped, on dry land all round
+    left, right = (enc.layout.neighbor(pike.cell, (pike.facing_index + k) % 6) for k in (2, 4))  # R17: its flanks
+    assert scene.submit(Place("Mira", left)) and scene.submit(Place("Aldric", right))
+    to_turn(scene, "Mira")
+    hover(scene, pike.cell)
+    frame(scene, screen)
+    labels = widget(scene, FacingArcs).label_rects  # type: ignore[attr-defined]
+    assert len(labels) >= 3
+    inr = scene.ctx.hex_radius()
+    for name in ("Mira", "Aldric"):
+        x, y = scene.ctx.cell_to_screen(scene.match.encounter.view(name).cell)
+        disc = pygame.Rect(0, 0, round(1.56 * inr), round(1.56 * inr))
+        disc.center = (round(x), round(y))
+        assert not [r for r in labels if r.colliderect(disc)], name

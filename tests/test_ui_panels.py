@@ -256,3 +256,19 @@ def test_a_gm_push_reads_as_the_gms_in_the_log_and_the_replay(tmp_path) -> None:
     assert pushed == [(pushed[0][0], "warn")] and pushed[0][0].startswith("GM: Goblin is pushed to ")
     # A shove's push (no GM action behind it) keeps the plain wording.
     assert all(not t.startswith("GM") for t, _ in event_lines(applied.events))
+
+
+def test_the_newest_log_line_keeps_the_last_row_when_an_entrys_tail_is_left_out(scene) -> None:
+    """Found playing ambush under Xvfb: when the top row would have been the second line of a wrapped entry, the
+    log left that line out and drew the rest one row up, leaving a blank last row under the newest line."""
+    from game.ui.panels.combat_log import LINE
+
+    m, ctx, ws, s = scene
+    log = CombatLog(pygame.Rect(20, 20, 350, 32 + 4 * LINE))  # four rows
+    log.sync(ctx)
+    log.entries = [("Bandit Archer 2 shoots Brother Odo from the right flank (defence −2), cover +2: rolled 20 +2 "
+                    "= 22 vs 12: hit, 1 damage", "bad"), ("Brother Odo's turn", "muted"), ("Odo moves", "text"),
+                   ("Odo attacks", "text")]
+    log.draw(s, ctx)
+    assert [t for t, _ in log.drawn] == ["Brother Odo's turn", "Odo moves", "Odo attacks"]  # no half entry
+    assert log.drawn[-1][1] == 20 + 26 + 3 * LINE  # the newest on the last row

@@ -43,6 +43,7 @@ from .scene import POP, QUIT, Scene, Transition, push
 from .tokenlayer import TokenState, states_from
 
 SPEEDS = (1.0, 2.0, math.inf)
+OFF_WINDOW = (-1, -1)  # where the pointer is once it has left the window: over no panel, hex or button
 
 
 @dataclass
@@ -101,6 +102,7 @@ class BattleScene(Scene):
         self.framed = False  # the opening view is chosen at the first frame, once the panels have laid out
         self.home: tuple[int, float, float] | None = None  # the opening view: Home returns to it
         self._refocus = False  # resized away from the opening view: bring the actor out from under a panel
+        self._camera_seen: tuple[int, float, float] | None = None  # where the map was at the last update
         self._focus_actor(jump=True)
         self.ctx.status = self.mapper.idle_status(self.ctx.gm)
 
@@ -220,7 +222,7 @@ class BattleScene(Scene):
         tok = self.tokens.get(enc.turn)
         cell = tok.cell if tok else enc.view(enc.turn).cell
         self.director.look_at(self.ctx.geometry.cell_center(cell), jump, self._disc_px(enc.turn),
-                              self._covers_in_view())
+                              self._camera_covers())
 
     def _disc_px(self, name: str) -> float:
         """A token's disc radius in map pixels, with its selection ring (as the token layer draws it)."""
@@ -232,10 +234,20 @@ class BattleScene(Scene):
         vr = self.ctx.view_rect
         return [r.move(-vr.x, -vr.y) for r in self.panel_covers()]
 
+    def _camera_covers(self) -> list[pygame.Rect]:
+        """What the camera keeps the actor (and a walking or struck token) clear of: the panels, and the combat
+        log as it will be once full. The log grows up from the bottom as the turn's lines come, so a token the
+        camera had just brought clear of a short log ended up under it a move or an attack later."""
+        vr = self.ctx.view_rect
+        return [*self._covers_in_view(), *(r.move(-vr.x, -vr.y) for r in self.view.panel_room(self.widgets, "grown"))]
+
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.QUIT:
             return QUIT
+        if event.type == pygame.WINDOWLEAVE:
+            self._pointer_left()
+            return None
         # SDL also reports the wheel as presses of buttons 4 and 5: those point at nothing new (over the
         # combat log they put a map tooltip under the pointer), only the motion and real buttons do.
         if event.type == pygame.MOUSEMOTION or (
@@ -344,6 +356,28 @@ class BattleScene(Scene):
         self.ctx.status = f"Setup saved as {out.name} ({where}; Tiled opens it)"
         return out
 
+    def _pointer_still(self) -> None:
+        """The map moved under a resting pointer (a glide after the actor, a pan key, a zoom): it points at
+        whatever is under it now, as if it had moved there. Found playing ambush: Brother Odo walked up to
+        Bandit Archer 1, the camera glided after him, and the status line's "click Bandit Archer 1 again"
+        went to the empty hex the archer had left under the pointer, which still showed the attack preview."""
+        cam = self.ctx.camera
+        seen = (cam.zoom_index, cam.cx, cam.cy)
+        moved, self._camera_seen = seen != self._camera_seen, seen
+        # Only a pointer that really moved in this window (headless runs and tests have none) and is not
+        # pressing (a drag pans, and says where it is itself).
+        if moved and self.input.real_mouse and self.input.press is None and self.ctx.mouse != OFF_WINDOW:
+            self.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=self.ctx.mouse, rel=(0, 0), buttons=(0, 0, 0)))
+
+    def _pointer_left(self) -> None:
+        """The pointer left the window: SDL sends no motion for that, so whatever it rested on (the short card
+        opened full by a hover, a tracker row's ring, a hovered button or hex) stayed as if it were still there
+        until it came back. It points at nothing now: the scene and every widget see it go off the window."""
+        self._hover(OFF_WINDOW)
+        gone = pygame.event.Event(pygame.MOUSEMOTION, pos=OFF_WINDOW, rel=(0, 0), buttons=(0, 0, 0))
+        for w in self._widgets_topmost_first():
+            w.handle_event(gone, self.ctx)
+
     def _hover(self, pos: tuple[int, int]) -> None:
         self.ctx.mouse = pos
         over_button = self.view.button_at(pos) is not None
@@ -403,8 +437,9 @@ class BattleScene(Scene):
             ctx.status = "Panels shown (Tab hides them)" if self.show_panels else "Panels hidden (Tab shows them)"
         elif what == "card":
             ctx.card_full = not card_full(ctx, ctx.view_rect)
-            ctx.status = ("Full combatant card (I: the short one)" if ctx.card_full
-                          else "Short combatant card (I or hover it: the full one)")
+            which = "GM card" if ctx.gm else "combatant card"  # in GM mode the GM's card takes the card's place
+            ctx.status = (f"Full {which} (I: the short one)" if ctx.card_full
+                          else f"Short {which} (I or hover it: the full one)")
 
     def set_speed(self, speed: float) -> None:
         self.opts.speed = self.anim.speed = speed
@@ -439,6 +474,7 @@ class BattleScene(Scene):
             ex, ey = self.director.edge_vector(ctx.mouse, tuple(ctx.view_rect))  # type: ignore[arg-type]
             vx, vy = vx + ex, vy + ey
         self.director.step(vx, vy, dt)
+        self._pointer_still()
         self.view.maplayer.tick(dt)  # animated tiles follow the fixed-step clock
         for w in self.widgets:
             tick = getattr(w, "update", None)
@@ -469,11 +505,16 @@ class BattleScene(Scene):
         return None
 
     def _follow_animation(self) -> None:
-        """Keep a token that is walking or being pushed in view (glide, never jump)."""
+        """Keep a token that is walking or being pushed in view (glide, never jump); for an attack or a shot its
+        target, where the outcome shows (an arrow could land under the combat log, or off screen)."""
         for a in list(self.anim.queue)[:1]:
+            target = self.tokens.get(getattr(a, "target", ""))
             tok = self.tokens.get(getattr(a, "unit", ""))
-            if tok is not None and tok.pos is not None:
-                self.director.look_at(tok.pos, radius=self._disc_px(tok.name), covers=self._covers_in_view())
+            if target is not None:  # standing still: its cell's centre
+                at = target.pos or self.ctx.geometry.cell_center(target.cell)
+                self.director.look_at(at, radius=self._disc_px(target.name), covers=self._camera_covers())
+            elif tok is not None and tok.pos is not None:
+                self.director.look_at(tok.pos, radius=self._disc_px(tok.name), covers=self._camera_covers())
 
     def _ai_tick(self, dt: float) -> None:
         action = self.ai.tick(self.match, dt, self.anim.speed, self.opts.explain_ai)

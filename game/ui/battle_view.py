@@ -47,10 +47,11 @@ class BattleView:
         rects += [pygame.Rect(b.rect) for b, _ in self.buttons]
         return [r for r in rects if r.width > 0 and r.height > 0]
 
-    def panel_room(self, widgets: Sequence[Widget]) -> list[pygame.Rect]:
-        """The room shown panels are about to grow into (the combat log's next lines), as last drawn."""
+    def panel_room(self, widgets: Sequence[Widget], attr: str = "room") -> list[pygame.Rect]:
+        """The room shown panels are about to grow into (``room``: the combat log's next lines; ``grown``: the
+        log once full), as last drawn."""
         shown = [w for w in widgets if w.layer == "panel" and (self.panels_shown or getattr(w, "always", False))]
-        rects = [pygame.Rect(r) for w in shown if (r := getattr(w, "room", None)) is not None]
+        rects = [pygame.Rect(r) for w in shown if (r := getattr(w, attr, None)) is not None]
         return [r for r in rects if r.width > 0 and r.height > 0]
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext, widgets: Sequence[Widget],

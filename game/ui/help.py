@@ -101,7 +101,7 @@ BATTLE_KEYS = (
     ("U, Backspace, Ctrl+Z", "undo the last move while no dice were rolled"),
     ("Enter", "end the turn (asks if you could still act)"),
     ("Tab", "hide or show the panels (tracker, card, log): room for the map"),
-    ("I, hover the card", "full or short combatant card (short in a small window)"),
+    ("I, hover the card", "full or short combatant card, or GM card (short in a small window)"),
     ("Space", "select and show the current actor"),
     ("V", "enemy reach: how many enemies can hit each hex next turn"),
     ("Hover an enemy", "attack preview (Shift: the hexes it could attack next turn)"),

@@ -16,6 +16,11 @@ on whoever is to act:
 - for the battle: add a combatant (a form; its hex is a click on the map),
   save the setup as a Tiled map, undo the last action, begin or end combat.
 
+In a small window (:mod:`game.ui.compact`) the GM card goes short as the
+combatant card does: its head and the hit-point row, every tool while the
+pointer is on it (it grows downward, so nothing moves under the pointer), or
+always after I. A form being filled in, or a token being dragged, keeps it whole.
+
 Buttons answer with a ``Reply`` carrying the action (the scene submits it
 through the match, so it lands in the log, and shows the engine's reason when
 it is refused) or a command the scene carries out (undo, save the setup).
@@ -28,6 +33,7 @@ from typing import Any
 from game.render.pg import pygame
 
 from .. import theme as th
+from ..compact import card_full
 from ..context import BattleContext, Reply
 from .buttons import Button, ButtonRow, hit
 from .form import Form, edit_form, join_form
@@ -35,6 +41,7 @@ from .form import Form, edit_form, join_form
 TOGGLE_KEY = pygame.K_g
 ROW = 32
 HP_STEPS = (-5, -1, 1, 5)
+MORE_HINT = "hover or I: every GM tool"  # the short card's last line (the combatant card's says the same)
 
 
 def gm_target(ctx: BattleContext) -> str | None:
@@ -63,6 +70,7 @@ class GMTools:
         self._hp_label = pygame.Rect(0, 0, 0, 0)
         self._gaps: list[int] = []
         self.drop_tip = pygame.Rect(0, 0, 0, 0)  # where the dragged token's landing tooltip was last drawn
+        self.full = True  # as last drawn: every tool, or the short card of a small window
 
     # --- actions ------------------------------------------------------------------
     def _action(self, key: Any, ctx: BattleContext) -> Any:
@@ -109,6 +117,11 @@ class GMTools:
         if event.type == pygame.KEYDOWN and event.key == TOGGLE_KEY and not event.mod & pygame.KMOD_CTRL:
             ctx.gm = not ctx.gm
             self.dragging = None
+            turn = ctx.encounter.turn
+            if not ctx.gm and turn is not None:
+                # The GM's shift-click chose whom the GM card acts on; out of GM mode the actor's moves and
+                # attack previews are back (found: Odo's turn showed none, a click on an enemy only reselected him).
+                ctx.selected = turn
             return Reply(status="GM mode: you act for every side; the GM card is on the left (G leaves)"
                          if ctx.gm else "GM mode off")
         if not ctx.gm:
@@ -193,12 +206,22 @@ class GMTools:
         return Reply(action=out, status=None)
 
     # --- drawing ---------------------------------------------------------------------
-    def _rows(self, ctx: BattleContext) -> list[list[tuple[Any, str]]]:
+    def shows_full(self, ctx: BattleContext, area: pygame.Rect) -> bool:
+        """Every tool: a fixed card, a large window, the player's I, a form or a drag under way, or the pointer
+        on the card (on the whole card it opened, so it stays open while the pointer goes down it)."""
+        if self.rect is not None or self.form is not None or self.dragging is not None or card_full(ctx, area):
+            return True
+        return self._frame.collidepoint(ctx.mouse)
+
+    def _rows(self, ctx: BattleContext, full: bool = True) -> list[list[tuple[Any, str]]]:
         enc = ctx.encounter
         name = gm_target(ctx)
         rows: list[list[tuple[Any, str]]] = []
         if name is not None and enc.phase != "ended":
             rows.append([(("hp", n), f"{n:+d}".replace("-", "−")) for n in HP_STEPS])  # the label sits between
+        if not full:
+            return rows  # the short card: the hit points at a glance, the rest a hover away
+        if name is not None and enc.phase != "ended":
             rows.append([("edit", "Edit properties…" if enc.phase == "setup" else "Set hit points…")])
         if name is not None and enc.phase == "active":
             v = enc.view(name)
@@ -222,7 +245,8 @@ class GMTools:
 
     def _layout(self, ctx: BattleContext, area: pygame.Rect) -> pygame.Rect:
         enc = ctx.encounter
-        rows = self._rows(ctx)
+        self.full = self.shows_full(ctx, area)
+        rows = self._rows(ctx, self.full)
         name = gm_target(ctx)
         head = 84 if name is not None else 58
         h = head + sum(ROW if r else 10 for r in rows) + 28
@@ -319,7 +343,8 @@ class GMTools:
             colour = th.BAD if v.hp < v.hp_max else th.GOOD if v.hp == v.hp_max else th.ACCENT
             th.text(screen, f"{max(v.hp, 0)}/{v.hp_max} hp", self._hp_label.center, colour=colour, bold=True,
                     anchor="center")
-        hint = "drag a token to place it" if ctx.encounter.phase == "setup" else "shift+click a token to act on it"
+        hint = ("drag a token to place it" if ctx.encounter.phase == "setup" else "shift+click a token to act on it"
+                ) if self.full else MORE_HINT
         th.text(screen, th.fit(hint, frame.width - 2 * th.PAD, th.SMALL), (frame.x + th.PAD, frame.bottom - 22),
                 size=th.SMALL, colour=th.FAINT)
         if self.dragging is not None and ctx.hovered_cell is not None:

@@ -103,9 +103,38 @@ class FacingArcs:
             edge = (lc[0] + outer * math.cos(ang - math.radians(30)), lc[1] + outer * math.sin(ang - math.radians(30)))
             pygame.draw.line(layer, (20, 20, 24, 120), lc, edge, 1)
             if arc != "front" or (side - facing) % 6 == 0:
-                r = outer - step * 0.22
-                out.append((_label(labels[arc], arc), (r * math.cos(ang), r * math.sin(ang))))
+                surf = _label(labels[arc], arc)
+                r = _clear_radius(surf, ang, outer - step * 0.22, step, _discs(ctx, v))
+                out.append((surf, (r * math.cos(ang), r * math.sin(ang))))
         return layer, _spread(out)
+
+
+Disc = tuple[float, float, float]  # a token's centre (screen px from the hovered token's centre) and radius
+
+
+def _discs(ctx: BattleContext, v: CombatantView) -> list[Disc]:
+    """The other tokens' discs (with their ring) around ``v``, in screen px from its centre."""
+    mx, my = ctx.geometry.cell_center(v.cell)
+    inr = ctx.hex_radius()
+    out = []
+    for u in ctx.encounter.views():
+        if u.active and u.name != v.name:
+            ux, uy = ctx.geometry.cell_center(u.cell)
+            out.append(((ux - mx) * ctx.zoom, (uy - my) * ctx.zoom, inr * (0.78 + 1.42 * u.radius) + 4))
+    return out
+
+
+def _clear_radius(surf: pygame.Surface, ang: float, r: float, step: float, discs: list[Disc]) -> float:
+    """How far out along ``ang`` a label goes to lie on no other token: "left −2" sat on the attacker standing
+    in that arc (found playing ambush: Lysa's initials hidden under it). Out past one more token at most."""
+    w, h = surf.get_size()
+    for _ in range(8):
+        x, y = r * math.cos(ang), r * math.sin(ang)
+        if not any(abs(x - dx) < w / 2 + dr and abs(y - dy) < h / 2 + dr and
+                   math.hypot(max(abs(x - dx) - w / 2, 0), max(abs(y - dy) - h / 2, 0)) < dr for dx, dy, dr in discs):
+            return r
+        r += step * 0.15
+    return r
 
 
 class FacingArcLabels:

@@ -46,6 +46,7 @@ class CombatLog(FramedPanel):
         self._wrap_key: tuple[int, int, Entry | None] | None = None
         self._wrapped: list[Entry] = []
         self._full = pygame.Rect(0, 0, 0, 0)  # its room when full, as last drawn
+        self.drawn: list[tuple[str, int]] = []  # each line shown and its top on screen, as last drawn
 
     # --- feeding -----------------------------------------------------------------
     def add_events(self, events: Sequence[Event], bonus: Bonus | None = None,
@@ -85,6 +86,14 @@ class CombatLog(FramedPanel):
         if self._frame.width == 0 or self.rect is not None:
             return pygame.Rect(self._frame)
         return self._frame.union(fitted(self._full, SOON))
+
+    @property
+    def grown(self) -> pygame.Rect:
+        """Where the log will be once full (empty when hidden): the camera keeps the actor and its target clear
+        of it, since the turn's own lines grow it over whoever the camera had just brought into view."""
+        if self._frame.width == 0 or self.rect is not None:
+            return pygame.Rect(self._frame)
+        return self._frame.union(self._full)
 
     def frame(self, area: pygame.Rect) -> pygame.Rect:
         if self.rect is not None:
@@ -132,9 +141,13 @@ class CombatLog(FramedPanel):
         if start == end:
             start = first  # one entry taller than the box: its tail is all there is to show
         shown = lines[start:end]
-        y = frame.y + 26
+        # The newest line keeps the last row: an entry's tail left out at the top leaves its room there, under
+        # the heading, not a blank last row that read as a line still to come (found playing ambush).
+        y = frame.y + 26 + (start - first) * LINE
+        self.drawn = []
         for text, role in shown:
             th.text(screen, text, (frame.x + th.PAD, y), size=th.SMALL, colour=th.ROLE.get(role, th.TEXT))
+            self.drawn.append((text, y))
             y += LINE
         if self.scroll:
             th.text(screen, f"{self.scroll} newer below (wheel)", (frame.right - th.PAD, frame.y + 6), size=th.SMALL,
