@@ -10,7 +10,10 @@
    Baselines in the same run: the same answer asked hostile by hostile through the public API
    (``can_shoot`` then ``preview_shoot``), and the archer's whole ``legal_actions()``. Every call
    starts from a changed state (a turn taken back), so nothing the engine remembered is reused.
-3. With ``--turn-against REV`` (default b994bea, the commit before ranged attacks and sight
+3. ``ThreatZones.shot_odds`` for the archer at the large hostile (7 hexes) from every hex of the map
+   at once, as a policy weighs where to shoot from. Baseline in the same run: ``preview_shoot(at=...)``
+   hex by hex for the hexes in range (how a large target was answered before), checked to agree first.
+4. With ``--turn-against REV`` (default b994bea, the commit before ranged attacks and sight
    landed): ``tools/bench_turn.py`` (64x64, 24 melee combatants, no ranged profile) run
    alternately in this tree and in a temporary git worktree of REV, ``--rounds`` times each;
    prints both medians, the ratio this/REV and each round's ratio (target: no slowdown; on a
@@ -40,7 +43,17 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.rules import Begin, Board, Encounter, Face, Scenario, scenario_from_rows, sees, sight_map  # noqa: E402
+from game.rules import (  # noqa: E402
+    Begin,
+    Board,
+    Encounter,
+    Face,
+    Scenario,
+    ThreatZones,
+    scenario_from_rows,
+    sees,
+    sight_map,
+)
 
 SIZE = 64
 ARCHER = "Archer"
@@ -192,6 +205,51 @@ def bench_targets(scenario: Scenario, quick: bool) -> dict[str, object]:
     }
 
 
+def hex_by_hex_odds(enc: Encounter, target: str) -> dict[int, tuple[bool, int]]:
+    """The baseline: ``preview_shoot`` from each free hex in range of ``target``, {flat: (legal, needed)}."""
+    board, layout = enc.board, enc.layout
+    t = enc.view(target)
+    held = {c for v in enc.views() if v.name != ARCHER for c in enc.footprint(v.name)}
+    out = {}
+    for row in range(board.rows):
+        for col in range(board.cols):
+            cell = (col, row)
+            if cell in held or not board.is_on_map(cell):
+                continue
+            if 2 <= max(0, layout.distance(cell, t.cell) - t.radius) <= 8:
+                p = enc.preview_shoot(ARCHER, target, at=cell)
+                out[board.flat(cell)] = (p.legal is None, p.needed if p.legal is None else 0)
+    return out
+
+
+def bench_shot_odds(scenario: Scenario, quick: bool) -> dict[str, object]:
+    enc = Encounter.from_scenario(scenario)
+    enc.apply(Begin())
+    flats = np.arange(enc.board.rows * enc.board.cols)
+
+    def bulk() -> object:
+        return ThreatZones(enc).shot_odds(enc.view(ARCHER), enc.view("Ogre"), flats)
+
+    odds = bulk()
+    want = hex_by_hex_odds(enc, "Ogre")
+    for f, (legal, needed) in want.items():
+        got = (bool(odds.legal[f]), int(odds.needed[f]) if odds.legal[f] else 0)
+        assert got == (legal, needed), f"shot_odds disagrees with preview_shoot at {enc.board.cell_of(f)}"
+    ogre = enc.view("Ogre")
+    for f in np.flatnonzero(odds.legal).tolist():  # and nothing out of range counts as a shot
+        assert 2 <= enc.layout.distance(enc.board.cell_of(f), ogre.cell) - ogre.radius <= 8, enc.board.cell_of(f)
+
+    def fresh_state() -> None:
+        enc.apply(Face(ARCHER, "w"))
+        enc.undo()
+
+    reps = 5 if quick else 30
+    times = interleaved({"bulk": (bulk, reps), "hex by hex": (lambda: hex_by_hex_odds(enc, "Ogre"),
+                                                              max(2, reps // 6))}, fresh_state)
+    return {"hexes_in_range": len(want), "legal": int(odds.legal.sum()),
+            "median_ms": statistics.median(times["bulk"]), "hex_by_hex_ms": statistics.median(times["hex by hex"])}
+
+
 # --- bench_turn against an earlier commit ---------------------------------------------------
 def run_bench_turn(tree: Path, seed: int) -> dict[str, float]:
     """One ``tools/bench_turn.py`` run of ``tree``'s own code (its root first on the path)."""
@@ -236,6 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     scenario = make_scenario(args.seed)
     sight = bench_sight(scenario.board, args.seed, args.quick)
     targets = bench_targets(scenario, args.quick)
+    large = bench_shot_odds(scenario, args.quick)
     print(f"map {SIZE}x{SIZE}, seed {args.seed}; medians in ms; x = baseline time / playmat time")
     print(f"sight_map, one hex to all {SIZE * SIZE}: median {sight['median_ms']:.3f} ms over {sight['calls']} calls "
           f"from {sight['sources']} hexes (target <= 1 ms); centre {sight['centre_ms']:.3f}, "
@@ -249,7 +308,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  baseline, can_shoot + preview_shoot hostile by hostile: {targets['api_loop_ms']:.3f} ms "
           f"({targets['api_loop_ms'] / targets['median_ms']:.1f}x); the archer's legal_actions(): "
           f"{targets['legal_actions_ms']:.3f} ms ({targets['legal_actions_ms'] / targets['median_ms']:.1f}x)")
+    print(f"shot_odds at the large hostile from all {SIZE * SIZE} hexes ({large['hexes_in_range']} in range, "
+          f"{large['legal']} in sight): median {large['median_ms']:.3f} ms")
+    print(f"  baseline, preview_shoot hex by hex over the hexes in range: {large['hex_by_hex_ms']:.1f} ms "
+          f"({large['hex_by_hex_ms'] / large['median_ms']:.0f}x)")
     doc: dict[str, object] = {"bench": "sight", "quick": args.quick, "sight": sight, "targets": targets,
+                              "large_target_odds": large,
                               "sight_ok": sight["median_ms"] <= 1.0, "targets_ok": targets["median_ms"] <= 2.0}
     if args.turn_against.lower() != "none":
         turn = bench_turn_against(args.turn_against, 1 if args.quick else args.rounds, args.seed)

@@ -50,7 +50,8 @@ class ShotOdds:
     answer with the shooter imagined there. Where ``legal`` is False the chances are 0."""
 
     legal: BoolArray  # in range (R29) and in sight (R30); whose turn it is and the action left are not asked
-    cover: BoolArray  # R31 (False where not legal)
+    # The terms below are 0 (False) where the shot is not legal.
+    cover: BoolArray  # R31
     penalty: npt.NDArray[np.int64]  # R19, lowering the target's defence
     threatened: BoolArray  # R29: the shooter would stand in threatened space there
     needed: npt.NDArray[np.int64]  # the total (d20 + ranged attack) that hits
@@ -105,11 +106,14 @@ def shot_odds(state: EncounterState, shooter: str, target: str, cells: FlatArray
     cover = np.zeros(n, dtype=bool)
     cover[legal] = covered[seen]
     q, r = state.layout.axial_arrays()
-    kinds = arc_kinds_from(state.layout, t.cell, t.facing, q.ravel()[flats], r.ravel()[flats])
-    penalty = np.array(arc_penalties(state.scenario))[kinds]
-    threatened = state.threat_mask_for(u.name).ravel()[flats]
+    shots = flats[legal]  # the arcs only where a shot is legal: a policy asks about every hex it could reach
+    penalty = np.zeros(n, dtype=np.int64)
+    penalty[legal] = np.array(arc_penalties(state.scenario))[
+        arc_kinds_from(state.layout, t.cell, t.facing, q.ravel()[shots], r.ravel()[shots])]
+    threatened = state.threat_mask_for(u.name).ravel()[flats] & legal
     scen = state.scenario
     needed = t.spec.defense - penalty + cover * scen.cover_bonus + threatened * scen.threatened_shooter_penalty
+    needed = needed * legal
     return _with_chances(needed, legal, cover, penalty, threatened, profile.attack, profile.damage, t.hp)
 
 
