@@ -83,13 +83,23 @@ def test_the_window_says_why_when_nothing_can_be_done_now() -> None:
     assert isinstance(cm.map(EndTurnNow(), Situation(gm=True)), Ask)  # the GM acts for anyone (and is asked)
 
 
-def test_ending_a_turn_that_could_still_act_asks_first() -> None:
+def test_ending_a_turn_that_could_still_act_asks_first_and_says_why() -> None:
     m, cm = arena()
     cmd = cm.map(EndTurnNow(), Situation())
-    assert isinstance(cmd, Ask) and cmd.action == EndTurn() and "4 of 4 movement" in cmd.detail
+    assert isinstance(cmd, Ask) and cmd.action == EndTurn()
+    assert cmd.detail == "Hero has not moved or acted yet (4 movement left): end the turn? Enter again / Esc"
     m.submit(Move("Hero", (3, 2)))  # next to the Orc: stopped by its zone, and it could attack
     cmd = cm.map(EndTurnNow(), Situation())
-    assert isinstance(cmd, Ask) and "could still attack" in cmd.detail
+    assert isinstance(cmd, Ask) and cmd.detail.startswith("Hero can still attack Orc: end the turn?")
+
+
+def test_after_moving_and_attacking_nobody_is_asked_whatever_movement_is_left() -> None:
+    """Lysa was asked after she had attacked and Corin was not (the old rule: more than half the movement
+    left). Having moved and used the action, the turn is played: Enter ends it, for everyone alike."""
+    m, cm = arena()
+    m.submit(Move("Hero", (3, 2)))
+    m.submit(Attack("Hero", "Orc", 1))  # a miss: the Orc is still there, the action is used
+    assert cm.map(EndTurnNow(), Situation()) == Submit(EndTurn())
 
 
 def test_undo_and_turning_toward_a_hex() -> None:

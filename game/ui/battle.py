@@ -29,11 +29,25 @@ from .anim import Animator, anims_for
 from .battle_input import BattleInput, ViewOp
 from .battle_view import BattleView, screen_fits
 from .camera import Camera
-from .commands import ATTACK, Ask, CommandMapper, Intent, Pick, Say, SetMode, Situation, Submit, TakeBack, UndoLast
+from .commands import (
+    ATTACK,
+    Ask,
+    CommandMapper,
+    EndTurnNow,
+    Intent,
+    Pick,
+    Say,
+    SetMode,
+    Situation,
+    Submit,
+    TakeBack,
+    UndoLast,
+)
 from .compact import card_full
 from .confirm import ConfirmScene
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Reply, Widget
 from .director import Director
+from .endturn import EndTurnGuard
 from .framing import RING, Disc, opening_view
 from .help import BATTLE_HELP, HelpScene
 from .loop import toggle_fullscreen
@@ -91,6 +105,8 @@ class BattleScene(Scene):
         self.anim.speed = self.opts.speed
         self.tokens: dict[str, TokenState] = states_from(self.ctx)
         self.input = BattleInput()
+        self.end_guard = EndTurnGuard()
+        self._hint_due = True  # the next turn's status is the how-to hint (see submit)
         self.mapper = CommandMapper(match, pixels.cell_center, self.opts.policy_labels)
         self.ai = AIDriver(self.opts.seed, self.opts.policy_levels, self.opts.policy_labels, self.opts.settle_ai)
         self.director = Director(cam)
@@ -133,12 +149,17 @@ class BattleScene(Scene):
             self.anim.skip(self.tokens)
             self._resync()
         self.ctx.status = status or narration.status_line(applied, enc)
+        # A new turn said only as "Lysa's turn" gets the how-to hint instead (the first turn had it, the
+        # second did not); a louder line (hazard damage at the turn's start) keeps the status line.
+        self._hint_due = isinstance(action, Begin) or (status is None and narration.routine(applied))
         if not self.anim.busy:
-            self._turn_check(new_status=isinstance(action, Begin))
+            self._turn_check(new_status=self._hint_due)
         return True
 
     def perform(self, intent: Intent) -> Transition | None:
         """An intent through the command mapper, and the command carried out."""
+        if isinstance(intent, EndTurnNow) and self.end_guard.holding:
+            return None  # a second Enter of a quick double press: the next turn is not on screen yet (endturn)
         cmd = self.mapper.map(intent, self._situation())
         if isinstance(cmd, Say):
             self.ctx.status = cmd.text
@@ -151,8 +172,11 @@ class BattleScene(Scene):
             # A mode lasts until it is used: a step or a turn to get into range or line keeps it (R, click a
             # hex to step up, then the shot), whatever else is done ends it.
             keeps_mode = cmd.status is not None or isinstance(cmd.action, Begin | Move | Face)
-            if self.submit(cmd.action, cmd.status) and not keeps_mode:
+            done = self.submit(cmd.action, cmd.status)
+            if done and not keeps_mode:
                 self.ctx.action_mode = ATTACK
+            if done and isinstance(cmd.action, EndTurn):
+                self.end_guard.ended()
             if isinstance(cmd.action, Begin):
                 self.last_turn = None
             return None
@@ -179,7 +203,8 @@ class BattleScene(Scene):
         self.ctx.status = narration.undone_line(undone)
 
     def _submit_then(self, action: Action) -> Transition | None:
-        self.submit(action)
+        if self.submit(action) and isinstance(action, EndTurn):
+            self.end_guard.ended()
         self.ctx.action_mode = ATTACK
         return None
 
@@ -298,7 +323,7 @@ class BattleScene(Scene):
         return None
 
     def _button(self, cmd: str) -> Transition | None:
-        from .commands import BeginBattle, EndTurnNow, FleeNow
+        from .commands import BeginBattle, FleeNow
 
         intents: dict[str, Intent] = {"begin": BeginBattle(), "end_turn": EndTurnNow(), "flee": FleeNow(),
                                       "undo": UndoLast()}
@@ -474,6 +499,8 @@ class BattleScene(Scene):
             ex, ey = self.director.edge_vector(ctx.mouse, tuple(ctx.view_rect))  # type: ignore[arg-type]
             vx, vy = vx + ex, vy + ey
         self.director.step(vx, vy, dt)
+        self.end_guard.tick(dt, shown=not self.anim.busy and self.director.glide is None
+                            and self.last_turn == self.match.encounter.turn)
         self._pointer_still()
         self.view.maplayer.tick(dt)  # animated tiles follow the fixed-step clock
         for w in self.widgets:
@@ -494,7 +521,7 @@ class BattleScene(Scene):
             return None
         if self.anim.busy:
             return None
-        self._turn_check(new_status=True)
+        self._turn_check(new_status=self._hint_due)
         if enc.is_over():
             if not self.summary_shown:
                 self.summary_shown = True

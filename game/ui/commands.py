@@ -43,6 +43,8 @@ from game.rules import (
     Shove,
 )
 
+from .endturn import why_ask
+
 Cell = tuple[int, int]
 Point = tuple[float, float]
 
@@ -344,15 +346,9 @@ class CommandMapper:
         return Submit(action)
 
     def _end_turn(self, actor: str) -> Command:
-        enc = self.enc
-        v = enc.view(actor)
-        could_attack = not enc.acted and any(
-            enc.can_attack(actor, o.name) is None for o in enc.views() if o.active and enc.hostile(actor, o.name))
-        lots_left = v.movement_max > 0 and v.movement * 2 > v.movement_max and not v.zoc_exhausted
-        if could_attack or lots_left:
-            why = (f"{actor} could still attack" if could_attack
-                   else f"{actor} still has {v.movement} of {v.movement_max} movement")
-            return Ask("End turn?", f"{why}. End the turn anyway?", EndTurn())
+        why = why_ask(self.enc, actor)  # one rule, its reason said (game.ui.endturn)
+        if why is not None:
+            return Ask("End turn?", f"{why}: end the turn? Enter again / Esc", EndTurn())
         return Submit(EndTurn())
 
     def _face_toward(self, actor: str, cell: Cell) -> Command:

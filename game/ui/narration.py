@@ -335,6 +335,12 @@ def _quiet(ev: object) -> bool:
     return isinstance(ev, RoundStarted | CombatBegan) or (isinstance(ev, TurnStarted) and not ev.hazard_damage)
 
 
+def routine(applied: Applied) -> bool:
+    """Whether an action's events were only the quiet bookkeeping of a new turn or round ("Lysa's turn"): the
+    status line then has nothing more important to say than how to play the turn."""
+    return all(_quiet(ev) for ev in applied.events if event_line(ev, None) is not None)
+
+
 def status_line(applied: Applied, enc: EncounterView) -> str:
     """What just happened, for the status bar: the events' lines in order, joined (never the raw action)."""
     bonus = bonus_from(enc)
