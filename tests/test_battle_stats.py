@@ -77,7 +77,7 @@ def test_the_summary_shows_the_table_and_opens_the_replay(tmp_path) -> None:
     assert m.encounter.is_over()
     opened: list[str] = []
     headline, lines = summary_lines(m.encounter, tmp_path / "x.jsonl", {"player"})
-    assert headline == "Victory!" and lines[0] == "The player won after 4 rounds."
+    assert headline == "Victory!" and lines[0] == "The player side won after 4 rounds."
     scene = SummaryScene(headline, lines, [("Watch the replay", "r", lambda: opened.append("replay"))],
                          match=m)
     pygame.display.init()

@@ -6,13 +6,21 @@ The battle scene is built as ``playmat play`` builds it, driven with real pygame
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from game.maps.tmxwrite import write_map
+from game.match import Match
 from game.render.pg import pygame
-from game.rules import Move
+from game.rules import Begin, Move, Place, SetHp, scenario_from_rows
+from game.ui import topbar
 from game.ui.battle import BattleScene
 from game.ui.confirm import ConfirmScene
+from game.ui.panels.initiative import heading
+from game.ui.summary import summary_lines
 from tests.scene_harness import frame, key, open_battle
+from tests.test_ui_compact import FORTRESS
 
 PARTY = [{"name": "Lysa", "at": (1, 2), "faction": "player", "move": 4, "initiative": 9},
          {"name": "Corin", "at": (1, 3), "faction": "player", "move": 4, "initiative": 8},
@@ -55,3 +63,58 @@ def test_every_human_turn_starts_with_the_how_to_hint(tmp_path: Path) -> None:
     frame(scene, screen, 30)
     status = scene.ctx.status
     assert status.startswith("Corin: click a shaded hex to move, an enemy to attack") and "Enter ends the turn" in status
+
+
+def test_the_summary_names_the_winning_sides_and_says_why_the_neutrals_share_the_win() -> None:
+    """It read "The player and neutral won": the neutral hermit fought nobody. RULES.md: a faction wins with
+    combatants standing and no hostile left, so the neutrals do win; the summary says how."""
+    units = [{"name": "Lysa", "at": (1, 2), "faction": "player", "initiative": 9},
+             {"name": "Orc 1", "at": (6, 2), "faction": "enemy", "initiative": 5},
+             {"name": "Hermit", "at": (7, 4), "faction": "neutral", "initiative": 1}]
+    m = Match(scenario_from_rows(["........"] * 5, units))
+    m.submit(Begin())
+    m.submit(SetHp("Orc 1", 0))
+    assert m.encounter.is_over() and set(m.encounter.outcome().winners) == {"player", "neutral"}  # the rules
+    headline, lines = summary_lines(m.encounter, None, {"player"})
+    assert headline == "Victory!"
+    assert lines[0] == ("The player side won after 1 round. The neutral side, at war with nobody, was still "
+                        "standing and shares the win.")
+    headline, lines = summary_lines(m.encounter, None, set())  # an AI-only battle: the fighting winner first
+    assert headline == "The player side wins"
+
+
+def test_the_replays_setup_says_what_happened_in_setup(tmp_path: Path) -> None:
+    """The replay's first step said "the GM places, then begins" though nobody had placed anything."""
+    m = Match(scenario_from_rows(["........"] * 5, PARTY))
+    assert heading(m.encounter) == ("Setup", "as the map places everyone")
+    m.submit(Place("Corin", (2, 3)))
+    assert heading(m.encounter) == ("Setup", "the GM moved Corin")
+
+
+@pytest.mark.parametrize("gm, reach", [(True, False), (True, True), (False, True)])
+def test_the_top_bar_parts_never_overlap_at_800(tmp_path: Path, gm: bool, reach: bool) -> None:
+    """At 800x560 "GM MODE" ran into "(player, you)" (fortress, Captain Vessa's turn)."""
+    scene, _ = open_battle(tmp_path, FORTRESS, humans=("player", "ally"), setup=False)
+    screen = pygame.Surface((800, 560))
+    scene.resize((800, 560))
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = topbar.text
+
+    def spy(surface: pygame.Surface, s: str, *a: Any, **k: Any) -> pygame.Rect:
+        rect = real(surface, s, *a, **k)
+        drawn.append((s, rect))
+        return rect
+
+    frame(scene, screen, 2)  # combat begins (GM mode on from the start would keep the setup)
+    scene.ctx.gm, scene.ctx.show_enemy_reach = gm, reach
+    topbar.text = spy  # type: ignore[assignment]
+    try:
+        frame(scene, screen)
+    finally:
+        topbar.text = real  # type: ignore[assignment]
+    parts = drawn  # one frame's top bar: title, round, whose turn, (the note), the flags
+    assert any("Captain Vessa's turn" == s for s, _ in parts), parts
+    rects = [r for _, r in parts]
+    assert all(r.right <= 800 - 12 and r.left >= 0 for r in rects)
+    assert not any(a.colliderect(b.inflate(8, 0)) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert ("GM MODE" in parts[-1][0]) == gm

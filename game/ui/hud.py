@@ -5,10 +5,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from game.render.pg import pygame
-from game.render.style import FACTION_STYLE, font
+from game.render.style import font
 
+from . import topbar
 from .chrome import DIM, GOLD, INK, Button, text
-from .context import ACTION_BAR, ATTACK, DISENGAGE, SHOVE, STATUS_BAR, TOP_BAR, BattleContext
+from .context import ACTION_BAR, ATTACK, DISENGAGE, SHOVE, STATUS_BAR, BattleContext
 
 PANEL_LEFT = 316  # the card and GM tools take the left edge of the map area
 PANEL_RIGHT = 362  # the combat log takes the bottom right
@@ -17,33 +18,15 @@ SPEED_NAMES = {1.0: "1x", 2.0: "2x", float("inf"): "instant"}
 
 def draw_top_bar(screen: pygame.Surface, ctx: BattleContext, title: str, controller: str, speed: float,
                  log_path: str | None) -> pygame.Rect:
-    """Returns the rectangle of the flags at the right (a click there cycles the AI speed)."""
-    w = screen.get_width()
-    pygame.draw.rect(screen, (14, 16, 22), (0, 0, w, TOP_BAR))
-    pygame.draw.line(screen, (80, 84, 96), (0, TOP_BAR - 1), (w, TOP_BAR - 1))
-    enc = ctx.encounter
-    x = text(screen, title, (12, TOP_BAR // 2), 22, INK, bold=True, anchor="midleft").right + 24
-    if enc.phase == "setup":
-        x = text(screen, "Setup", (x, TOP_BAR // 2), 22, GOLD, bold=True, anchor="midleft").right + 18
-    elif enc.phase == "active":
-        x = text(screen, f"Round {enc.round}", (x, TOP_BAR // 2), 22, GOLD, bold=True, anchor="midleft").right + 18
-        if enc.turn is not None:
-            v = enc.view(enc.turn)
-            style = FACTION_STYLE.get(v.faction, FACTION_STYLE["neutral"])
-            pygame.draw.circle(screen, style.fill, (x + 8, TOP_BAR // 2), 8)
-            x = text(screen, f"{v.name}'s turn", (x + 22, TOP_BAR // 2), 22, INK, bold=True,
-                     anchor="midleft").right + 10
-            x = text(screen, f"({v.faction}, {controller})", (x, TOP_BAR // 2), 20, DIM, anchor="midleft").right
-    else:
-        text(screen, "Combat over", (x, TOP_BAR // 2), 22, GOLD, bold=True, anchor="midleft")
+    """Returns the rectangle of the flags at the right (a click there cycles the AI speed); the layout that
+    keeps the parts apart in a narrow window is :mod:`game.ui.topbar`'s."""
     flags = []
     if ctx.gm:
         flags.append("GM MODE")
     if ctx.show_enemy_reach:
         flags.append("enemy reach")
     flags.append(f"AI speed {SPEED_NAMES.get(speed, f'{speed:g}x')}")
-    right = "    ".join(flags)
-    return text(screen, right, (w - 12, TOP_BAR // 2), 20, (255, 170, 90) if ctx.gm else DIM, anchor="midright")
+    return topbar.draw_top_bar(screen, ctx, title, controller, flags)
 
 
 STATUS_SIZES = (20, 18, 16)  # the status line's type, largest first: a long sentence steps down before it is cut

@@ -49,18 +49,31 @@ FATE_W = 340
 Buttons = list[tuple[str, str, Callable[[], Transition | None]]]
 
 
+def sides(factions: list[str]) -> str:
+    """Factions named as the game shows them (player, ally, enemy, neutral), said as sides: "player side",
+    "player and ally sides"."""
+    return f"{joined(factions)} side{'s' if len(factions) != 1 else ''}"
+
+
 def summary_lines(enc: Any, log_path: object, humans: set[str]) -> tuple[str, list[str]]:
     """The headline and body of the end-of-battle summary, from the encounter as it ended.
 
     Victory or defeat is told from the human's side; in an AI-only battle, who won."""
     winners = in_faction_order(outcome.winners) if (outcome := enc.outcome()) else []
     playing = humans & {v.faction for v in enc.views()}
+    rounds = f"{enc.round} round{'s' if enc.round != 1 else ''}"
     if winners:
+        fought = [f for f in winners if enc.hostile_factions(f)] or winners
         if playing:
             headline = "Victory!" if playing & set(winners) else "Defeat"
         else:
-            headline = f"{joined(winners).capitalize()} win{'s' if len(winners) == 1 else ''}"
-        first = f"The {joined(winners)} won after {enc.round} round{'s' if enc.round != 1 else ''}."
+            headline = f"The {sides(fought)} win{'s' if len(fought) == 1 else ''}"
+        first = f"The {sides(fought)} won after {rounds}."
+        if bystanders := [f for f in winners if f not in fought]:
+            # R: a faction wins with some of its combatants standing and no hostile left, so neutrals (at war
+            # with nobody) win too; said as what it is rather than as "the player and neutral won".
+            first += (f" The {sides(bystanders)}, at war with nobody, {'was' if len(bystanders) == 1 else 'were'}"
+                      f" still standing and share{'s' if len(bystanders) == 1 else ''} the win.")
     else:
         headline = "Combat ended"
         first = f"No side won (ended in round {enc.round})."

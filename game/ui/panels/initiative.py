@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from game.render.pg import pygame
 from game.render.style import hp_colour
+from game.rules import Place
 
 from .. import theme as th
 from ..compact import is_compact
@@ -78,10 +79,22 @@ def tracker_rows(enc) -> list[Row]:  # an Encounter (public API)
     return rows
 
 
+def setup_words(enc) -> str:
+    """What setup has done so far, said as it happened: the replay's first step said "the GM places, then
+    begins" over a setup in which nobody placed anything."""
+    actions = [r.action for r in enc.records]
+    if not actions:
+        return "as the map places everyone"
+    if all(isinstance(a, Place) for a in actions):
+        moved = list(dict.fromkeys(a.unit for a in actions if isinstance(a, Place)))
+        return "the GM moved " + (moved[0] if len(moved) == 1 else f"{len(moved)} combatants")
+    return f"the GM made {len(actions)} change{'s' if len(actions) != 1 else ''}"
+
+
 def heading(enc) -> tuple[str, str]:
     """(title, subtitle): "Round 2" / "Orc 1 to act", "Setup" / ..., "Combat over" / "player and ally win"."""
     if enc.phase == "setup":
-        return "Setup", "the GM places, then begins"
+        return "Setup", setup_words(enc)
     if enc.phase == "ended":
         # In the order the combat log and the summary name them ("player and ally win"), not the engine's sort.
         winners = in_faction_order(outcome.winners) if (outcome := enc.outcome()) else []
