@@ -62,7 +62,8 @@ def test_every_human_turn_starts_with_the_how_to_hint(tmp_path: Path) -> None:
     key(scene, pygame.K_RETURN)
     frame(scene, screen, 30)
     status = scene.ctx.status
-    assert status.startswith("Corin: click a shaded hex to move, an enemy to attack") and "Enter ends the turn" in status
+    assert status.startswith("Corin: click a shaded hex to move, an enemy to attack")
+    assert "Enter ends the turn" in status
 
 
 def test_the_summary_names_the_winning_sides_and_says_why_the_neutrals_share_the_win() -> None:
@@ -113,7 +114,7 @@ def test_the_top_bar_parts_never_overlap_at_800(tmp_path: Path, gm: bool, reach:
     finally:
         topbar.text = real  # type: ignore[assignment]
     parts = drawn  # one frame's top bar: title, round, whose turn, (the note), the flags
-    assert any("Captain Vessa's turn" == s for s, _ in parts), parts
+    assert any(s == "Captain Vessa's turn" for s, _ in parts), parts
     rects = [r for _, r in parts]
     assert all(r.right <= 800 - 12 and r.left >= 0 for r in rects)
     assert not any(a.colliderect(b.inflate(8, 0)) for i, a in enumerate(rects) for b in rects[i + 1:])

@@ -21,7 +21,7 @@ from game.rules import FACTIONS
 
 from . import theme as th
 from .battle_stats import CombatantStats, battle_stats
-from .chrome import DIM, GOLD, INK, Button, panel, shade, text
+from .chrome import DIM, GOLD, INK, Button, panel, shade, text, wrap
 from .menus import MenuScene
 from .narration import in_faction_order, joined
 from .scene import QUIT, Transition
@@ -124,12 +124,15 @@ class SummaryScene(MenuScene):
         shade(screen, 150)
         w, h = screen.get_size()
         table_w = NAME_W + sum(c[1] for c in COLUMNS) + FATE_W
-        box = pygame.Rect(0, 0, min(w - 40, max(640, table_w + 48)), min(h - 40, self.height_needed()))
+        bw = min(w - 40, max(640, table_w + 48))
+        # Who won can take two sentences (the neutrals sharing the win): it wraps rather than runs off the box.
+        first = [row for line in self.lines[:1] for row in wrap(line, 22, bw - 48)]
+        box = pygame.Rect(0, 0, bw, min(h - 40, self.height_needed(len(first))))
         box.center = (w // 2, h // 2)
         panel(screen, box)
         text(screen, self.title, (box.centerx, box.y + 34), 40, GOLD, bold=True, anchor="center")
         y = box.y + 64
-        for line in self.lines[:1]:
+        for line in first:
             text(screen, line, (box.centerx, y), 22, INK, anchor="center")
             y += 30
         bottom = box.bottom - 16 - 44 - 12 - 22 * len(self.lines[1:])
@@ -142,10 +145,10 @@ class SummaryScene(MenuScene):
         self._draw_buttons(screen, box)
         self._draw_row_tip(screen)
 
-    def height_needed(self) -> int:
+    def height_needed(self, first_rows: int = 1) -> int:
         """The box's height with every row of the table in it: the box fits its content (at 1920x1080 a
         full-height box left a wide empty band between a short table and the buttons), up to the window."""
-        head = 64 + 30 * len(self.lines[:1])
+        head = 64 + 30 * min(len(self.lines), first_rows)
         table = (ROW + 2) + ROW * len(self.stats) + 30 if self.stats else 0  # heading, rows, the hints line
         tail = 12 + 22 * len(self.lines[1:]) + 12 + 44 + 16  # where the log is, the buttons
         return max(320, head + 12 + table + tail)
