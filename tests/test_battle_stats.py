@@ -160,3 +160,32 @@ def test_how_it_ended_reads_whole_at_1280x720(monkeypatch: pytest.MonkeyPatch) -
     pygame.font.init()
     scene.draw(pygame.Surface((1280, 720)), 1.0)
     assert "defeated in round 2 by Charcoal Burner 1" in drawn
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 640)])
+def test_the_summary_table_fits_a_small_window(size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found at 800x560: the ten figure columns ran off the box ("ZoC stop" cut, "How it ended" gone). A narrow
+    table leaves out the columns nobody scored in, then the last ones, and keeps Dealt, Taken, Defeats and how
+    each combatant's battle ended, all inside the box."""
+    import game.ui.summary as summary
+
+    scenario, actions = battle()
+    m = Match(scenario)
+    for a in actions:
+        m.submit(a)
+    headline, lines = summary_lines(m.encounter, "x.jsonl", {"player"})
+    scene = SummaryScene(headline, lines, [("Watch the replay", "r", lambda: None)], match=m)
+    drawn: dict[str, tuple[int, int]] = {}
+    real = summary.text
+    monkeypatch.setattr(summary, "text", lambda screen, s, pos, *a, **k: (drawn.setdefault(s, pos),
+                                                                          real(screen, s, pos, *a, **k))[1])
+    pygame.display.init()
+    pygame.font.init()
+    scene.draw(pygame.Surface(size), 1.0)
+    box_right = size[0] - 20 - 24  # the box keeps 20 px from the window's edge, the table 24 px inside it
+    headings = [c[0] for c in summary.COLUMNS if c[0] in drawn]
+    assert headings[:3] == ["Dealt", "Taken", "Defeats"]
+    assert all(drawn[h][0] <= box_right for h in headings)  # right-aligned: the anchor is the right edge
+    assert "How it ended" in drawn and drawn["How it ended"][0] < box_right - 150
+    assert "Shots" not in drawn and "Casts" not in drawn  # nobody shot or cast in this battle
+    assert "defeated in round 2 by A" in drawn

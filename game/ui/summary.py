@@ -46,6 +46,30 @@ NAME_W = 190
 # "How it ended": "defeated in round 4 by Charcoal Burner 1" (ambush) was cut short at 290 px; the box still fits
 # a 1280 px window.
 FATE_W = 340
+FATE_MIN = 190  # "standing, 10/10 hp" whole; a longer fate is cut with an ellipsis in a narrow window
+Column = tuple[str, int, Callable[[CombatantStats], int], str]
+
+
+def columns_that_fit(rows: list[CombatantStats], width: int) -> list[Column]:
+    """The figures' columns a table ``width`` wide shows beside the names and a readable "How it ended".
+
+    At 800 px the ten columns ran off the box ("ZoC stop", then nothing). A narrow table leaves out first
+    the columns nobody scored in this battle (nothing to read there), then the last ones (zones of control,
+    casts, shots: the least read), always keeping Dealt, Taken and Defeats.
+    """
+    cols = list(COLUMNS)
+
+    def fits() -> bool:
+        return NAME_W + sum(c[1] for c in cols) + FATE_MIN <= width
+
+    for c in reversed(COLUMNS[3:]):
+        if fits():
+            break
+        if not any(c[2](s) for s in rows):
+            cols.remove(c)
+    while not fits() and len(cols) > 3:
+        cols.pop()
+    return cols
 Buttons = list[tuple[str, str, Callable[[], Transition | None]]]
 
 
@@ -154,19 +178,20 @@ class SummaryScene(MenuScene):
         return max(320, head + 12 + table + tail)
 
     def _draw_table(self, screen: pygame.Surface, area: pygame.Rect) -> None:
-        name_w, end_w = NAME_W, area.w - NAME_W - sum(c[1] for c in COLUMNS)
+        rows = self.ordered()
+        columns = columns_that_fit(rows, area.w)
+        name_w, end_w = NAME_W, area.w - NAME_W - sum(c[1] for c in columns)
         x0 = area.x
         y = area.y
         text(screen, "Combatant", (x0 + 22, y), 18, DIM, bold=True)
         x = x0 + name_w
-        for head, cw, _, _ in COLUMNS:
+        for head, cw, _, _ in columns:
             text(screen, head, (x + cw - 8, y), 18, DIM, bold=True, anchor="topright")
             x += cw
         text(screen, "How it ended", (x + 10, y), 18, DIM, bold=True)
         y += ROW + 2
         pygame.draw.line(screen, (80, 84, 96), (x0, y - 4), (area.right, y - 4))
-        rows = self.ordered()
-        best = [max((f(s) for s in rows), default=0) if head not in NOT_A_PRIZE else -1 for head, _, f, _ in COLUMNS]
+        best = [max((f(s) for s in rows), default=0) if head not in NOT_A_PRIZE else -1 for head, _, f, _ in columns]
         fits = max(1, (area.bottom - y - 22) // ROW)
         self.first = max(0, min(self.first, len(rows) - fits))
         self.rows = []
@@ -179,9 +204,9 @@ class SummaryScene(MenuScene):
             gone = s.fate != "active"
             text(screen, th.fit(s.name, name_w - 30, 20), (x0 + 22, y), 20, DIM if gone else INK, bold=not gone)
             x = x0 + name_w
-            for i, (_, cw, f, _) in enumerate(COLUMNS):
+            for i, (head, cw, f, _) in enumerate(columns):
                 v = f(s)
-                shown = f"{s.shove_hits}/{v}" if COLUMNS[i][0] == "Shoves" and v else str(v) if v else "·"
+                shown = f"{s.shove_hits}/{v}" if head == "Shoves" and v else str(v) if v else "·"
                 colour = GOLD if v and v == best[i] else INK if v else (90, 94, 106)
                 text(screen, shown, (x + cw - 8, y), 20, colour, bold=bool(v and v == best[i]), anchor="topright")
                 x += cw
@@ -191,7 +216,8 @@ class SummaryScene(MenuScene):
         if len(rows) > fits:
             text(screen, f"{self.first + 1}-{self.first + len(self.rows)} of {len(rows)} (wheel)",
                  (area.right, area.y), 17, DIM, anchor="topright")
-        hints = "   ".join(f"{head}: {hint}" for head, _, _, hint in COLUMNS[3:5] + COLUMNS[8:10])
+        explained = {c[0] for c in COLUMNS[3:5] + COLUMNS[8:10]}  # the headings that need a word
+        hints = "   ".join(f"{head}: {hint}" for head, _, _, hint in columns if head in explained)
         text(screen, th.fit(hints, area.w, 17), (x0, y + 6), 17, (120, 124, 138))
 
     def _draw_row_tip(self, screen: pygame.Surface) -> None:
