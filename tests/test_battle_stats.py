@@ -121,20 +121,34 @@ def test_figures_add_up_over_a_whole_ai_battle(path: str) -> None:
     assert sum(st.dealt for st in s.values()) <= sum(st.taken for st in s.values())
 
 
+def summary_of(scenario: object, actions: list) -> SummaryScene:
+    """The end-of-battle summary of ``actions`` played on ``scenario``, ready to draw."""
+    m = Match(scenario)  # type: ignore[arg-type]
+    for a in actions:
+        m.submit(a)
+    headline, lines = summary_lines(m.encounter, "x.jsonl", {"player"})
+    pygame.display.init()
+    pygame.font.init()
+    return SummaryScene(headline, lines, [("Watch the replay", "r", lambda: None)], match=m)
+
+
+def texts_drawn(monkeypatch: pytest.MonkeyPatch) -> dict[str, tuple[int, int]]:
+    """Every text the summary draws from now on, with where it is anchored (the first place, if twice)."""
+    import game.ui.summary as summary
+
+    drawn: dict[str, tuple[int, int]] = {}
+    real = summary.text
+    monkeypatch.setattr(summary, "text", lambda screen, s, pos, *a, **k: (drawn.setdefault(s, pos),
+                                                                          real(screen, s, pos, *a, **k))[1])
+    return drawn
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_the_summary_box_fits_its_table(size: tuple[int, int]) -> None:
     """The summary's box is as tall as its table and buttons need: every row shows and the buttons follow the
     table closely (at 1920x1080 a full-height box left 400 px of empty panel between them)."""
-    scenario, actions = battle()
-    m = Match(scenario)
-    for a in actions:
-        m.submit(a)
-    headline, lines = summary_lines(m.encounter, "x.jsonl", {"player"})
-    scene = SummaryScene(headline, lines, [("Watch the replay", "r", lambda: None)], match=m)
-    pygame.display.init()
-    pygame.font.init()
-    surface = pygame.Surface(size)
-    scene.draw(surface, 1.0)
+    scene = summary_of(*battle())
+    scene.draw(pygame.Surface(size), 1.0)
     assert [n for n, _ in scene.rows] == ["A", "O", "G"]  # every row
     last_row = scene.rows[-1][1]
     assert 0 < scene.buttons[0].rect.top - last_row.bottom < 120
@@ -143,21 +157,12 @@ def test_the_summary_box_fits_its_table(size: tuple[int, int]) -> None:
 def test_how_it_ended_reads_whole_at_1280x720(monkeypatch: pytest.MonkeyPatch) -> None:
     """Found playing ambush under Xvfb: "defeated in round 4 by Charcoal Burn…" was cut short, with room to
     spare in the window."""
-    import game.ui.summary as summary
-
     scenario, actions = battle()
     units = [dict(u, name="Charcoal Burner 1") if u["name"] == "A" else u for u in UNITS]
     scenario = scenario_from_rows(ROWS, units)
-    m = Match(scenario)
-    for a in actions:
-        m.submit(type(a)(**{k: ("Charcoal Burner 1" if v == "A" else v) for k, v in vars(a).items()}))
-    headline, lines = summary_lines(m.encounter, "x.jsonl", {"player"})
-    scene = SummaryScene(headline, lines, [("Watch the replay", "r", lambda: None)], match=m)
-    drawn: list[str] = []
-    real = summary.text
-    monkeypatch.setattr(summary, "text", lambda screen, s, *a, **k: (drawn.append(s), real(screen, s, *a, **k))[1])
-    pygame.display.init()
-    pygame.font.init()
+    renamed = [type(a)(**{k: ("Charcoal Burner 1" if v == "A" else v) for k, v in vars(a).items()}) for a in actions]
+    scene = summary_of(scenario, renamed)
+    drawn = texts_drawn(monkeypatch)
     scene.draw(pygame.Surface((1280, 720)), 1.0)
     assert "defeated in round 2 by Charcoal Burner 1" in drawn
 
@@ -169,18 +174,8 @@ def test_the_summary_table_fits_a_small_window(size: tuple[int, int], monkeypatc
     each combatant's battle ended, all inside the box."""
     import game.ui.summary as summary
 
-    scenario, actions = battle()
-    m = Match(scenario)
-    for a in actions:
-        m.submit(a)
-    headline, lines = summary_lines(m.encounter, "x.jsonl", {"player"})
-    scene = SummaryScene(headline, lines, [("Watch the replay", "r", lambda: None)], match=m)
-    drawn: dict[str, tuple[int, int]] = {}
-    real = summary.text
-    monkeypatch.setattr(summary, "text", lambda screen, s, pos, *a, **k: (drawn.setdefault(s, pos),
-                                                                          real(screen, s, pos, *a, **k))[1])
-    pygame.display.init()
-    pygame.font.init()
+    scene = summary_of(*battle())
+    drawn = texts_drawn(monkeypatch)
     scene.draw(pygame.Surface(size), 1.0)
     box_right = size[0] - 20 - 24  # the box keeps 20 px from the window's edge, the table 24 px inside it
     headings = [c[0] for c in summary.COLUMNS if c[0] in drawn]
