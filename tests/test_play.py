@@ -261,8 +261,9 @@ def test_an_illegal_move_click_shows_the_engines_reason(arena: Path, tmp_path: P
     enc = drv.battle.match.encounter
     reason = enc.can_move_to("Hero", (7, 4))
     assert reason is not None
-    # The engine's own words, its "move:" prefix read as "Cannot move:".
-    assert drv.battle.ctx.status == "Cannot move: " + reason.removeprefix("move: ")
+    # The engine's own words, its "move:" prefix read as "Cannot move:" and the quotes round the name dropped.
+    assert reason.startswith('move: "Hero" ')
+    assert drv.battle.ctx.status == "Cannot move: Hero " + reason.removeprefix('move: "Hero" ')
     assert log_lines(log) == [{"action": "begin"}]
 
 
@@ -270,7 +271,8 @@ def test_clicking_an_enemy_out_of_reach_says_why(arena: Path, tmp_path: Path) ->
     log = tmp_path / "r.jsonl"
     drv, _ = run(hotseat(arena, log), [(idle, click_cell((5, 2))), (idle, lambda b: [])])
     reason = drv.battle.match.encounter.can_attack("Hero", "Orc")
-    assert reason is not None and drv.battle.ctx.status == "Cannot attack: " + reason.removeprefix("attack: ")
+    assert reason is not None
+    assert drv.battle.ctx.status == "Cannot attack: " + reason.removeprefix("attack: ").replace('"', "")
 
 
 # --- save and resume --------------------------------------------------------------------------------

@@ -121,9 +121,19 @@ def test_path_preview_gives_the_engines_reason_where_it_cannot_go(scene) -> None
     frame(s, ctx, ws)
     lines = texts(widget(ws, PathPreview).lines)
     reason = m.encounter.can_move_to("Mira", (16, 1))
-    assert reason is not None
-    # The engine's reason without its "move:" prefix (the tooltip's heading says what was tried), wrapped.
-    assert " ".join(lines[1:]) == reason.removeprefix("move: ")
+    assert reason is not None and reason.startswith('move: "Mira" ')
+    # The heading says what cannot be done; under it the engine's reason, without its "move:" prefix and the
+    # mover's name the heading already gives, wrapped.
+    assert lines[0] == "Mira cannot move to 16,1"
+    assert " ".join(lines[1:]) == reason.removeprefix('move: "Mira" ')
+
+
+def test_a_hex_its_movement_type_may_not_enter_names_the_terrain_and_the_movement(scene) -> None:
+    m, ctx, ws, s = scene
+    hover(ctx, (10, 4))  # the ford's water: Mira walks (ground), and ground may not enter water (R5)
+    frame(s, ctx, ws)
+    lines = texts(widget(ws, PathPreview).lines)
+    assert lines == ["Mira cannot move to 10,4", "may not enter water at 10,4 (ground movement, R5)"]
 
 
 def test_ctrl_v_counts_enemies_and_hovering_names_them(scene) -> None:

@@ -101,7 +101,10 @@ def test_a_bare_end_of_turn_says_whose_turn_it_is_and_a_move_says_only_the_move(
 
 def test_an_undo_and_a_refusal_are_sentences() -> None:
     assert narration.undone_line(Move("Mira", (2, 1))) == "Undone: Mira moves to 2,1"
-    assert narration.refusal('move: "Mira" cannot reach 9,9') == 'Cannot move: "Mira" cannot reach 9,9'
+    # The engine quotes names (a script can tell where "Orc 1" ends); a player reads them without quotes.
+    assert narration.refusal('move: "Mira" cannot reach 9,9') == "Cannot move: Mira cannot reach 9,9"
+    said = narration.refusal('attack: "Orc 1" is not adjacent to "Mira"')
+    assert said == "Cannot attack: Orc 1 is not adjacent to Mira"
     assert narration.refusal('end_turn: combat is over') == "Cannot end turn: combat is over"
     assert narration.refusal("a line of no known kind") == "Not allowed: a line of no known kind"
 

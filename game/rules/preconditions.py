@@ -131,7 +131,7 @@ def why_not_reachable(state: EncounterState, u: UnitState, to: Cell) -> str:
     bad = board.no_entry(cells, u.spec.movement_type)
     if bad is not None:
         terrain = Terrain(int(board.terrain[bad[1], bad[0]])).label
-        return f"({u.spec.movement_type.label}) may not enter {terrain} at {show(bad)}"
+        return f"may not enter {terrain} at {show(bad)} ({u.spec.movement_type.label} movement, R5)"
     for c, r in cells:
         if blocked[r, c]:
             return f"may not enter {show((c, r))}: a hostile combatant holds it (R4)"

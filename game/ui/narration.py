@@ -13,6 +13,7 @@ the CLI (or any other client) can use it without pygame.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import singledispatch
 
@@ -463,9 +464,15 @@ def undone_line(action: Action) -> str:
 
 
 # --- refusals -----------------------------------------------------------------------------------
+_QUOTED_NAME = re.compile(r'"([^"]{1,60})"')
+
+
 def _split(err: BaseException | str) -> tuple[str | None, str]:
-    """(the action's kind, the reason) of an engine message such as 'move: "Hero" cannot reach 7,4'."""
-    text = " ".join(str(err).split())
+    """(the action's kind, the reason) of an engine message such as 'move: "Hero" cannot reach 7,4'.
+
+    The engine quotes names so a log or a script can tell where "Orc 1" ends; a player reads a sentence,
+    so the window drops the quotes ("Hero cannot reach 7,4")."""
+    text = _QUOTED_NAME.sub(r"\1", " ".join(str(err).split()))
     kind, sep, rest = text.partition(": ")
     if sep and kind.replace("_", "").isalpha() and kind == kind.lower():
         return kind, rest

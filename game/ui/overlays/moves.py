@@ -67,11 +67,15 @@ def move_lines(enc: EncounterView, name: str, cell: Cell) -> list[Line] | None:
     if cell == v.cell:
         return None
     end = enc.reach_for(name).end_at(cell)
-    head = Line(f"Move {name} to {cell[0]},{cell[1]}", "accent", bold=True)
     if end is None:
+        # Pointing at a hex out of reach is not a mistake, only a question: the answer reads in the muted
+        # colour under a plain head, and without the mover's name again ("may not enter water", not
+        # "Mira may not enter water" under "Mira cannot move to 10,4"). Red is kept for what went wrong.
         reason = enc.can_move_to(name, cell)
-        words = reason_words(reason) if reason else "cannot end a move here"
-        return [head, *(Line(part, "bad") for part in th.wrap(words, TIP_WIDTH))]
+        words = reason_words(reason).removeprefix(f"{name} ") if reason else "cannot end a move here"
+        head = Line(f"{name} cannot move to {cell[0]},{cell[1]}", "text", bold=True)
+        return [head, *(Line(part, "muted") for part in th.wrap(words, TIP_WIDTH))]
+    head = Line(f"Move {name} to {cell[0]},{cell[1]}", "accent", bold=True)
     cost, stops = end
     left = 0 if stops else v.movement - cost
     lines = [head, Line("costs", right=f"{cost} of {v.movement} movement"),
