@@ -8,6 +8,8 @@ Facing w (R17): front = nw, w, sw; left = se; right = ne; rear = e. Flank penalt
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from game.render.pg import pygame
@@ -281,3 +283,35 @@ def test_an_adjacent_attack_is_not_walked_through_a_hex_the_pointer_crossed() ->
     hover(ctx, (4, 5))
     frame(s, ctx, ws)
     assert preview.plan[0] == better[0] and preview.approach_for("Goblin") == better[0]
+
+
+def test_the_attack_line_runs_from_rim_to_rim_not_over_the_initials(scene) -> None:
+    """Found at Miller's Ford: the attack line ran centre to centre, across "Mi" and "OP". Tokens are discs of
+    0.78 of a hex's inradius (one-hex combatants), so the line starts and ends that far from the centres."""
+    from game.rules import Move
+
+    m, ctx, ws, s = scene
+    m.submit(Move("Mira", (6, 5)))  # west of the goblin, beside it: the attack needs no move
+    hover(ctx, (7, 5))
+    frame(s, ctx, ws)
+    p = widget(ws, ActionPreview)
+    assert p.plan[0] is None and p.arrow is not None
+    start, end = p.arrow
+    rim = 0.78 * ctx.hex_radius()
+    mira, goblin = ctx.cell_to_screen((6, 5)), ctx.cell_to_screen((7, 5))
+    assert abs(math.dist(start, mira) - rim) <= 1.0
+    assert abs(math.dist(end, goblin) - rim) <= 1.0
+    assert math.dist(start, goblin) > math.dist(end, goblin)  # still pointing at the goblin
+
+
+def test_a_line_is_cut_where_it_leaves_one_disc_and_meets_the_other() -> None:
+    from game.ui.overlays.draw import clear_of
+
+    # Along the x axis from 0 to 100: out of a disc of 10 round 0, into one of 20 round 100: 10 to 80.
+    assert clear_of((0, 0), (100, 0), ((0, 0), 10), ((100, 0), 20)) == ((10, 0), (80, 0))
+    # A big target whose disc (radius 30 round 110) covers the hex aimed at (100, 0): stopped at its rim, 80.
+    assert clear_of((0, 0), (100, 0), None, ((110, 0), 30)) == ((0, 0), (80, 0))
+    # 3-4-5: from (0,0) to (30,40), 50 long; a disc of 5 at the start: leaves at (3,4).
+    assert clear_of((0, 0), (30, 40), ((0, 0), 5), None) == ((3, 4), (30, 40))
+    # Tokens side by side with almost no gap: nothing would be left to see, so the line is left whole.
+    assert clear_of((0, 0), (30, 0), ((0, 0), 14), ((30, 0), 14)) == ((0, 0), (30, 0))

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from game.render.pg import pygame
 
 from ..context import BattleContext, Cell
+from ..tokenart import token_radius_px
 
 Point = tuple[float, float]
 
@@ -55,6 +56,43 @@ def path(screen: pygame.Surface, points: Sequence[Point], colour: tuple[int, int
         pygame.draw.circle(screen, colour, p, width)
     if pts:
         ring(screen, pts[-1], width * 3, colour, 3)
+
+
+Disc = tuple[Point, float]  # a token's disc on screen: centre, radius
+
+
+def clear_of(a: Point, b: Point, start: Disc | None, end: Disc | None) -> tuple[Point, Point]:
+    """The segment a-b from where it leaves the ``start`` disc to where it meets the ``end`` disc: a line from
+    one token to another runs rim to rim and never crosses the initials it joins (found at Miller's Ford: the
+    attack line ran through "Mi" and "OP"). Unchanged where too little would be left to see."""
+    t0, t1 = 0.0, 1.0
+    if start is not None:
+        t0 = max(t0, _crossing(a, b, start, leaving=True))
+    if end is not None:
+        t1 = min(t1, _crossing(a, b, end, leaving=False))
+    if (t1 - t0) * math.dist(a, b) < 12:
+        return a, b
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    return (a[0] + dx * t0, a[1] + dy * t0), (a[0] + dx * t1, a[1] + dy * t1)
+
+
+def token_disc(ctx: BattleContext, name: str) -> Disc:
+    """Where a combatant's token is drawn (at rest): its centre hex and its disc's radius, as tokens are sized."""
+    v = ctx.encounter.view(name)
+    return ctx.cell_to_screen(v.cell), float(token_radius_px(ctx.hex_radius(), v.radius))
+
+
+def _crossing(a: Point, b: Point, disc: Disc, leaving: bool) -> float:
+    """Where on a-b (0 at a, 1 at b) the segment leaves (or first meets) the disc; 0 (or 1) if it never does."""
+    (cx, cy), r = disc
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    fx, fy = a[0] - cx, a[1] - cy
+    qa, qb, qc = dx * dx + dy * dy, 2 * (fx * dx + fy * dy), fx * fx + fy * fy - r * r
+    root = qb * qb - 4 * qa * qc
+    if qa == 0 or root < 0:
+        return 0.0 if leaving else 1.0
+    t = ((-qb + math.sqrt(root)) if leaving else (-qb - math.sqrt(root))) / (2 * qa)
+    return min(1.0, max(0.0, t))
 
 
 def arrow(screen: pygame.Surface, a: Point, b: Point, colour: tuple[int, int, int], width: int = 4) -> None:

@@ -44,6 +44,7 @@ class ActionPreview:
     def __init__(self) -> None:
         self.from_cell: Cell | None = None  # last reachable hex pointed at: where the attack would come from
         self.plan: tuple[Cell | None, BlowPreview | DisengagePreview] | None = None
+        self.arrow: tuple[draw.Point, draw.Point] | None = None  # the attack line as drawn (tests read it)
         self.lines: list[Line] | None = None
         self._cache: dict[tuple[int, str, str, str], tuple[Cell, BlowPreview] | None] = {}
         self._chosen_key: tuple[int, str, str, str, Cell | None] | None = None
@@ -119,7 +120,7 @@ class ActionPreview:
 
     # --- drawing -----------------------------------------------------------------
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
-        self.plan, self.lines = None, None
+        self.plan, self.lines, self.arrow = None, None, None
         name = mover(ctx)
         if name is None or ctx.action_mode in (SHOOT, CAST):
             return  # the shot or area preview speaks instead (overlays.ranged)
@@ -146,8 +147,12 @@ class ActionPreview:
                 path.insert(0, enc.view(name).cell)
             draw.path(screen, [ctx.cell_to_screen(c) for c in path], (250, 250, 244), max(2, round(4 * ctx.zoom)))
         colour = ARC_COLOUR.get(p.arc, th.TEXT) if p.legal is None else th.FAINT
-        draw.arrow(screen, ctx.cell_to_screen(start), ctx.cell_to_screen(enc.view(target).cell), colour,
-                   max(2, round(4 * ctx.zoom)))
+        width = max(2, round(4 * ctx.zoom))
+        # From the attacker's rim (or the path's end ring, where it moves first) to the target's rim.
+        origin = draw.token_disc(ctx, name) if at is None else (ctx.cell_to_screen(at), width * 3.0 + 2)
+        self.arrow = draw.clear_of(ctx.cell_to_screen(start), ctx.cell_to_screen(enc.view(target).cell), origin,
+                                   draw.token_disc(ctx, target))
+        draw.arrow(screen, *self.arrow, colour, width)
         if isinstance(p, ShovePreview) and p.legal is None and len(p.push_path) > 1:
             pts = [ctx.cell_to_screen(c) for c in p.push_path]
             draw.arrow(screen, pts[0], pts[-1], th.BAD if p.falls or p.hazard_damage else th.ACCENT,

@@ -160,7 +160,8 @@ class RangedPreview:
         blocked = [(c[0], c[1]) for c in (p.blocked_by or report["blocked_by"])]
         self.marked_blocked = blocked
         draw.hexes(screen, ctx, blocked, (255, 90, 70, 90), (255, 90, 70, 255), 3)
-        start, end = ctx.cell_to_screen(a), ctx.cell_to_screen(b)
+        start, end = draw.clear_of(ctx.cell_to_screen(a), ctx.cell_to_screen(b), draw.token_disc(ctx, name),
+                                   draw.token_disc(ctx, target))
         draw.arrow(screen, start, end, colour, width)
         self.lines = wording.shoot_lines(p)
         # The tooltip keeps the sight line and its ringed cover hexes in view where it can (found at Harrow Keep:
