@@ -10,8 +10,8 @@ transition (push a form, a replay viewer), or a status line.
 Widget contract (duck-typed, see :class:`Widget`):
 
 - ``layer``: ``"under"`` (drawn on the map below the tokens: reach shading,
-  enemy reach counts, facing arcs), ``"over"`` (above tokens: path preview,
-  tooltips) or ``"panel"`` (screen-space: tracker, card, log, legend).
+  enemy reach counts, facing arcs, the move path), ``"over"`` (above tokens:
+  attack and shot previews, tooltips) or ``"panel"`` (screen-space: tracker, card, log, legend).
 - ``handle_event(event, ctx) -> Reply | None``: None = not mine, the next
   widget (then the scene) gets it. Panels are asked first (topmost first).
 - ``draw(screen, ctx)``: draw in screen pixels; use ``ctx.to_screen`` /

@@ -3,7 +3,8 @@
 :class:`ReachShading` (under the tokens): every hex the actor can end a move
 on, shaded light (cheap) to deep (costly) with the cost in a badge; hexes
 where zone of control would stop it (R9) amber with a stop badge.
-:class:`PathPreview` (over the tokens): the path to the hovered hex, its
+:class:`PathPreview` (under the tokens, as Wesnoth's footsteps are: drawn over them the path crossed
+the mover's own initials and every friend it walks through): the path to the hovered hex, its
 cost, the movement left after it and, where it stops, who stops it
 ("stops here: threatened by Orc 1"); for a hex it cannot reach, the
 engine's reason.
@@ -88,7 +89,7 @@ def move_lines(enc: EncounterView, name: str, cell: Cell) -> list[Line] | None:
 
 
 class PathPreview:
-    layer = "over"
+    layer = "under"  # after ReachShading and the arcs in the widget list, so drawn on them, below the tokens
 
     def __init__(self) -> None:
         self.lines: list[Line] | None = None  # what the tooltip says now (tests read it)

@@ -1,0 +1,64 @@
+"""Lines drawn for a preview keep off the tokens' initials (default map, 1280x720, drawn headless).
+
+Found at Miller's Ford and aboard the Black Gull: the move path, drawn over the tokens, started on the
+mover's own initials and crossed every friend it walked through; the attack line ran centre to centre
+through both tokens' initials. The move path now lies under the tokens (as Wesnoth's footsteps do) and an
+attack line runs from rim to rim.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from game.render.pg import pygame
+from game.ui.battle import BattleScene
+from game.ui.overlays import PathPreview
+from tests.scene_harness import frame, hover, open_battle, to_turn
+from tests.ui_harness import DEFAULT
+
+
+def initials(scene: BattleScene, screen: pygame.Surface, name: str) -> np.ndarray:
+    """The pixels of the middle of a token's disc, where its initials are written."""
+    x, y = scene.ctx.cell_to_screen(scene.match.encounter.view(name).cell)
+    half = max(3, round(0.35 * scene.ctx.hex_radius()))
+    return pygame.surfarray.array3d(screen)[round(x) - half:round(x) + half, round(y) - half:round(y) + half].copy()
+
+
+def test_the_move_path_passes_under_the_movers_initials(tmp_path: Path) -> None:
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=("player", "ally", "enemy", "neutral"), setup=True)
+    to_turn(scene, "Mira")
+    frame(scene, screen, 3)
+    enc = scene.match.encounter
+    col, row = enc.view("Mira").cell
+    before = initials(scene, screen, "Mira")
+    # Two hexes along Mira's row: a path that leaves her hex in a straight line across her initials.
+    to = next(c for c in ((col + 2, row), (col - 2, row)) if enc.reach_for("Mira").end_at(c) is not None)
+    hover(scene, to)
+    frame(scene, screen)
+    path = next(w for w in scene.widgets if isinstance(w, PathPreview))
+    assert path.path and path.path[0] == (col, row) and path.path[-1] == to  # the path is drawn...
+    assert np.array_equal(initials(scene, screen, "Mira"), before)  # ...and Mira's initials untouched
+
+
+def test_an_attack_that_needs_a_move_leaves_the_movers_initials_clear(tmp_path: Path) -> None:
+    from game.rules import Place
+    from game.ui.overlays import ActionPreview
+
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=("player", "ally", "enemy", "neutral"), setup=True)
+    scene.submit(Place("Goblin", (6, 5)))  # three hexes east of Mira (3,5): she walks up to strike
+    to_turn(scene, "Mira")
+    frame(scene, screen, 3)
+    enc = scene.match.encounter
+    before = initials(scene, screen, "Mira")
+    preview = next(w for w in scene.widgets if isinstance(w, ActionPreview))
+    walked = []
+    for v in enc.views():
+        if v.active and enc.hostile("Mira", v.name):
+            hover(scene, v.cell)
+            frame(scene, screen)
+            if preview.plan is not None and preview.plan[0] is not None and preview.plan[1].legal is None:
+                walked.append(v.name)  # the preview walks Mira to preview.plan[0] and strikes from there
+                assert np.array_equal(initials(scene, screen, "Mira"), before), v.name
+    assert walked  # at least one foe is in reach after a move, so the check above ran
