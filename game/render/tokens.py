@@ -67,8 +67,15 @@ def hex_inradius(layout: HexLayout) -> float:
     return math.hypot(bx - ax, by - ay) / 2
 
 
+def disc_scale(footprint: int) -> float:
+    """A token disc's radius in hex inradii: 0.78 for one hex, +1.42 per footprint ring (R26), so a large or
+    giant combatant's disc covers its footprint. Every drawing of a token and every rim a line stops at
+    (game.ui) takes its size from here."""
+    return 0.78 + 1.42 * footprint
+
+
 def token_radius(layout: HexLayout, footprint: int) -> float:
-    return hex_inradius(layout) * (0.78 + 1.42 * footprint)
+    return hex_inradius(layout) * disc_scale(footprint)
 
 
 def facing_angle(layout: HexLayout, cell: Cell, facing: int) -> float:

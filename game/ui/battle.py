@@ -26,6 +26,7 @@ from game.rules import ACTIVE, SETUP, Action, Begin, EndTurn, Face, IllegalActio
 from . import hud, narration
 from .aiturn import AIDriver
 from .anim import Animator, anims_for
+from .battle_camera import BattleCamera
 from .battle_input import BattleInput, ViewOp
 from .battle_view import BattleView, screen_fits
 from .camera import Camera
@@ -48,7 +49,6 @@ from .confirm import ConfirmScene
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Reply, Widget
 from .director import Director
 from .endturn import EndTurnGuard
-from .framing import RING, Disc, opening_view
 from .help import BATTLE_HELP, HelpScene
 from .loop import toggle_fullscreen
 from .mapwatch import MapWatcher, reload_words
@@ -109,22 +109,24 @@ class BattleScene(Scene):
         self._hint_due = True  # the next turn's status is the how-to hint (see submit)
         self.mapper = CommandMapper(match, pixels.cell_center, self.opts.policy_labels)
         self.ai = AIDriver(self.opts.seed, self.opts.policy_levels, self.opts.policy_labels, self.opts.settle_ai)
-        self.director = Director(cam)
+        self.camera = BattleCamera(self.ctx, self.view, self.widgets)
         self.watcher = MapWatcher(self.opts.map_path)
         self.show_panels = True
         self.summary_shown = False
         self.last_turn: str | None = None
         self.frames = 0
-        self.framed = False  # the opening view is chosen at the first frame, once the panels have laid out
-        self.home: tuple[int, float, float] | None = None  # the opening view: Home returns to it
-        self._refocus = False  # resized away from the opening view: bring the actor out from under a panel
         self._camera_seen: tuple[int, float, float] | None = None  # where the map was at the last update
-        self._focus_actor(jump=True)
+        self.camera.focus_actor(self.tokens, jump=True)
         self.ctx.status = self.mapper.idle_status(self.ctx.gm)
 
     @property
     def art(self) -> MapArt:
         return self.view.art
+
+    @property
+    def director(self) -> Director:
+        """The camera's glide and panning (game.ui.director), as the update loop drives it."""
+        return self.camera.director
 
     # --- the one way to change the encounter -----------------------------------------------
     def submit(self, action: Action, status: str | None = None) -> bool:
@@ -221,7 +223,7 @@ class BattleScene(Scene):
         self.ctx.action_mode = ATTACK  # a mode is the actor's: the next one starts in attack mode
         if enc.turn is not None:
             self.ctx.selected = enc.turn
-            self._focus_actor()
+            self.camera.focus_actor(self.tokens)
             if new_status:
                 self.ctx.status = self.mapper.idle_status(self.ctx.gm)
 
@@ -239,32 +241,6 @@ class BattleScene(Scene):
 
     def _unit_at(self, cell: tuple[int, int] | None) -> str | None:
         return self.mapper.unit_at(cell)
-
-    def _focus_actor(self, jump: bool = False) -> None:
-        enc = self.match.encounter
-        if enc.turn is None:
-            return
-        tok = self.tokens.get(enc.turn)
-        cell = tok.cell if tok else enc.view(enc.turn).cell
-        self.director.look_at(self.ctx.geometry.cell_center(cell), jump, self._disc_px(enc.turn),
-                              self._camera_covers())
-
-    def _disc_px(self, name: str) -> float:
-        """A token's disc radius in map pixels, with its selection ring (as the token layer draws it)."""
-        inr = self.ctx.hex_radius() / self.ctx.zoom
-        return inr * (0.78 + 1.42 * self.match.encounter.view(name).radius) + RING / self.ctx.zoom
-
-    def _covers_in_view(self) -> list[pygame.Rect]:
-        """The panels' rects in the map view's coordinates (the camera's), from the last drawing."""
-        vr = self.ctx.view_rect
-        return [r.move(-vr.x, -vr.y) for r in self.panel_covers()]
-
-    def _camera_covers(self) -> list[pygame.Rect]:
-        """What the camera keeps the actor (and a walking or struck token) clear of: the panels, and the combat
-        log as it will be once full. The log grows up from the bottom as the turn's lines come, so a token the
-        camera had just brought clear of a short log ended up under it a move or an attack later."""
-        vr = self.ctx.view_rect
-        return [*self._covers_in_view(), *(r.move(-vr.x, -vr.y) for r in self.view.panel_room(self.widgets, "grown"))]
 
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
@@ -434,14 +410,14 @@ class BattleScene(Scene):
             cam.drag(*op.arg)
             self.director.glide = None
         elif op.name == "fit":
-            self.go_home()
+            self.camera.go_home()
         elif op.name == "speed" and isinstance(op.arg, float):
             self.set_speed(op.arg)
         elif op.name == "focus":
             turn = self.match.encounter.turn
             if turn is not None:
                 ctx.selected = turn
-                self._focus_actor()
+                self.camera.focus_actor(self.tokens)
         elif op.name == "toggle":
             self._toggle(str(op.arg))
         return None
@@ -509,7 +485,7 @@ class BattleScene(Scene):
                 tick(dt, ctx)
         if self.anim.update(dt, self.tokens):
             self._resync()
-        self._follow_animation()
+        self.camera.follow(self.anim, self.tokens)
         ctx.busy = self.anim.busy or self.ai.thinking
         self._watch_map(dt)
         enc = self.match.encounter
@@ -530,18 +506,6 @@ class BattleScene(Scene):
         if enc.phase == ACTIVE and self.match.is_ai_turn() and not ctx.gm:
             self._ai_tick(dt)
         return None
-
-    def _follow_animation(self) -> None:
-        """Keep a token that is walking or being pushed in view (glide, never jump); for an attack or a shot its
-        target, where the outcome shows (an arrow could land under the combat log, or off screen)."""
-        for a in list(self.anim.queue)[:1]:
-            target = self.tokens.get(getattr(a, "target", ""))
-            tok = self.tokens.get(getattr(a, "unit", ""))
-            if target is not None:  # standing still: its cell's centre
-                at = target.pos or self.ctx.geometry.cell_center(target.cell)
-                self.director.look_at(at, radius=self._disc_px(target.name), covers=self._camera_covers())
-            elif tok is not None and tok.pos is not None:
-                self.director.look_at(tok.pos, radius=self._disc_px(tok.name), covers=self._camera_covers())
 
     def _ai_tick(self, dt: float) -> None:
         action = self.ai.tick(self.match, dt, self.anim.speed, self.opts.explain_ai)
@@ -594,32 +558,22 @@ class BattleScene(Scene):
 
     # --- drawing ------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        """A new window size. Still at the opening view, the opening view is chosen again for the new size (a
-        narrower window left tokens under the card); elsewhere the camera stays, and the actor is brought out
-        from under a panel if the panels moved over it."""
-        w, h = size
-        cam = self.ctx.camera
-        at_home = self.framed and self.home == (cam.zoom_index, cam.cx, cam.cy)
-        self.ctx.view_rect = pygame.Rect(0, TOP_BAR, w, max(1, h - TOP_BAR - STATUS_BAR))
-        cam.view_w, cam.view_h = self.ctx.view_rect.size
-        cam.jump(cam.cx, cam.cy)
-        if at_home:
-            self.framed = False
-        else:
-            self._refocus = self.framed
+        """A new window size: the map area follows it, and the camera decides what to show (battle_camera)."""
+        self.camera.resized(size, TOP_BAR, STATUS_BAR)
 
     def draw(self, screen: pygame.Surface, alpha: float) -> None:
         self.frames += 1
-        if not self.framed and not self.begins_itself():
+        cam = self.camera
+        if not cam.framed and not self.begins_itself():
             # The opening view: lay the panels out once (this drawing is overwritten at once), then frame
             # the map so no token starts under them (Wesnoth, Foundry: the forces start in plain sight).
-            self.framed = True
+            cam.framed = True
             self._draw(screen, alpha)
-            self.frame_opening()
-        elif self._refocus:
-            self._refocus = False
+            cam.frame_opening({f for f, c in self.match.controllers.items() if c == "human"})
+        elif cam.refocus:
+            cam.refocus = False
             self._draw(screen, alpha)  # the panels laid out for the new size first
-            self._focus_actor()
+            cam.focus_actor(self.tokens)
         self._draw(screen, alpha)
 
     def begins_itself(self) -> bool:
@@ -631,32 +585,6 @@ class BattleScene(Scene):
     def panel_covers(self) -> list[pygame.Rect]:
         """Screen rectangles the panels and the action bar took in the last drawing."""
         return self.view.panel_covers(self.widgets)
-
-    def frame_opening(self) -> tuple[int, int]:
-        """Zoom and centre so every token is in view and clear of the panels (see game.ui.framing)."""
-        ctx = self.ctx
-        enc = self.match.encounter
-        inr = ctx.hex_radius() / ctx.zoom  # map pixels
-        humans = {f for f, c in self.match.controllers.items() if c == "human"}
-        discs = [Disc(*ctx.geometry.cell_center(v.cell), inr * (0.78 + 1.42 * v.radius), v.faction in humans)
-                 for v in enc.views() if v.active]
-        vr = ctx.view_rect
-        soon = [r.move(-vr.x, -vr.y) for r in self.view.panel_room(self.widgets)]
-        hidden = opening_view(ctx.camera, discs, self._covers_in_view(), soon)
-        self.director.glide = None
-        cam = ctx.camera
-        self.home = (cam.zoom_index, cam.cx, cam.cy)
-        return hidden
-
-    def go_home(self) -> None:
-        """Home: back to the opening view (the one the battle started with), else the whole map."""
-        cam = self.ctx.camera
-        self.director.glide = None
-        if self.home is None:
-            cam.fit()
-            return
-        cam.zoom_index, x, y = self.home
-        cam.jump(x, y)
 
     def _draw(self, screen: pygame.Surface, alpha: float) -> None:
         ctx = self.ctx

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from game.render.pg import pygame
+from game.render.tokens import disc_scale
 
 from .camera import Camera
 from .scene import Transition
@@ -155,7 +156,7 @@ class BattleContext:
         """A token's disc on screen with its ring (0.78 hex inradius, +1.42 per footprint ring, R26)."""
         v = self.encounter.view(name)
         x, y = self.cell_to_screen(v.cell)
-        r = self.hex_radius() * (0.78 + 1.42 * v.radius) + 4
+        r = self.hex_radius() * disc_scale(v.radius) + 4
         return pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r))
 
     def hex_radius(self) -> float:

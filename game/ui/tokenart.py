@@ -17,7 +17,7 @@ from pathlib import Path
 from game.maps import assets_folder
 from game.render.pg import pygame
 from game.render.style import FACTION_STYLE, font
-from game.render.tokens import token_sprite
+from game.render.tokens import disc_scale, token_sprite
 from game.rules import FACTIONS
 
 SIZES = ("standard", "large", "giant")  # by footprint radius 0, 1, 2 (R26)
@@ -32,7 +32,7 @@ def size_name(radius: int) -> str:
 
 def token_radius_px(inradius_px: float, radius: int) -> int:
     """The disc's screen radius: 0.78 of a hex's inradius for one hex, +1.42 per footprint ring (R26)."""
-    return max(4, round(inradius_px * (0.78 + 1.42 * radius)))
+    return max(4, round(inradius_px * disc_scale(radius)))
 
 
 def pad_for(r_px: int) -> int:

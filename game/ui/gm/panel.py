@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.render.pg import pygame
+from game.render.tokens import disc_scale
 
 from .. import theme as th
 from ..compact import card_full
@@ -295,7 +296,7 @@ class GMTools:
         colour = th.BAD if reason else th.GOOD
         pygame.draw.polygon(screen, colour, ctx.hex_polygon(cell), 3)
         v = ctx.encounter.view(self.dragging)  # the token, lifted: a translucent disc under the pointer
-        r = round(ctx.hex_radius() * (0.78 + 1.42 * v.radius))
+        r = round(ctx.hex_radius() * disc_scale(v.radius))
         ghost = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
         pygame.draw.circle(ghost, (*th.faction_colour(v.faction), 130), (r + 1, r + 1), r)
         rim = (*th.BAD, 255) if reason else (255, 255, 255, 200)  # a refused drop reads red all round

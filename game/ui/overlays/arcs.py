@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from game.render.pg import pygame
+from game.render.tokens import disc_scale
 from game.rules import CombatantView
 
 from .. import theme as th
@@ -120,7 +121,7 @@ def _discs(ctx: BattleContext, v: CombatantView) -> list[Disc]:
     for u in ctx.encounter.views():
         if u.active and u.name != v.name:
             ux, uy = ctx.geometry.cell_center(u.cell)
-            out.append(((ux - mx) * ctx.zoom, (uy - my) * ctx.zoom, inr * (0.78 + 1.42 * u.radius) + 4))
+            out.append(((ux - mx) * ctx.zoom, (uy - my) * ctx.zoom, inr * disc_scale(u.radius) + 4))
     return out
 
 

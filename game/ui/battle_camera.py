@@ -1,0 +1,117 @@
+"""Where the battle scene's camera looks, and when it moves on its own.
+
+The scene (game.ui.battle) says what happened; this decides what the player should see because of it:
+the opening view (framed once the panels have laid out, so no token starts under them: game.ui.framing),
+Home back to it, the actor brought into view at each turn, a walking, pushed or struck token kept in view
+while its animation plays, and after a resize the actor brought out from under a panel that moved over
+it. Every move goes through the :class:`~game.ui.director.Director` (glide, never past the bounds) and
+keeps the token clear of the panels and of the room the combat log grows into.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.render.pg import pygame
+from game.render.tokens import disc_scale
+
+from .anim import Animator
+from .battle_view import BattleView
+from .context import BattleContext, Widget
+from .director import Director
+from .framing import RING, Disc, opening_view
+from .tokenlayer import TokenState
+
+
+class BattleCamera:
+    def __init__(self, ctx: BattleContext, view: BattleView, widgets: Sequence[Widget]) -> None:
+        self.ctx = ctx
+        self.view = view
+        self.widgets = widgets
+        self.director = Director(ctx.camera)
+        self.framed = False  # the opening view is chosen at the first frame, once the panels have laid out
+        self.home: tuple[int, float, float] | None = None  # the opening view: Home returns to it
+        self.refocus = False  # resized away from the opening view: bring the actor out from under a panel
+
+    # --- what the camera keeps clear of -------------------------------------------------------
+    def disc_px(self, name: str) -> float:
+        """A token's disc radius in map pixels, with its selection ring (as the token layer draws it)."""
+        inr = self.ctx.hex_radius() / self.ctx.zoom
+        return inr * disc_scale(self.ctx.encounter.view(name).radius) + RING / self.ctx.zoom
+
+    def covers_in_view(self) -> list[pygame.Rect]:
+        """The panels' rects in the map view's coordinates (the camera's), from the last drawing."""
+        vr = self.ctx.view_rect
+        return [r.move(-vr.x, -vr.y) for r in self.view.panel_covers(self.widgets)]
+
+    def camera_covers(self) -> list[pygame.Rect]:
+        """What the camera keeps the actor (and a walking or struck token) clear of: the panels, and the combat
+        log as it will be once full. The log grows up from the bottom as the turn's lines come, so a token the
+        camera had just brought clear of a short log ended up under it a move or an attack later."""
+        vr = self.ctx.view_rect
+        return [*self.covers_in_view(), *(r.move(-vr.x, -vr.y) for r in self.view.panel_room(self.widgets, "grown"))]
+
+    # --- moving on its own ---------------------------------------------------------------------
+    def focus_actor(self, tokens: dict[str, TokenState], jump: bool = False) -> None:
+        """The combatant whose turn it is brought into view (where its token stands now, mid-walk included)."""
+        enc = self.ctx.encounter
+        if enc.turn is None:
+            return
+        tok = tokens.get(enc.turn)
+        cell = tok.cell if tok else enc.view(enc.turn).cell
+        self.director.look_at(self.ctx.geometry.cell_center(cell), jump, self.disc_px(enc.turn),
+                              self.camera_covers())
+
+    def follow(self, anim: Animator, tokens: dict[str, TokenState]) -> None:
+        """Keep a token that is walking or being pushed in view (glide, never jump); for an attack or a shot its
+        target, where the outcome shows (an arrow could land under the combat log, or off screen)."""
+        for a in list(anim.queue)[:1]:
+            target = tokens.get(getattr(a, "target", ""))
+            tok = tokens.get(getattr(a, "unit", ""))
+            if target is not None:  # standing still: its cell's centre
+                at = target.pos or self.ctx.geometry.cell_center(target.cell)
+                self.director.look_at(at, radius=self.disc_px(target.name), covers=self.camera_covers())
+            elif tok is not None and tok.pos is not None:
+                self.director.look_at(tok.pos, radius=self.disc_px(tok.name), covers=self.camera_covers())
+
+    def frame_opening(self, humans: set[str]) -> tuple[int, int]:
+        """Zoom and centre so every token is in view and clear of the panels (see game.ui.framing); the
+        ``humans``' factions' tokens count first where not every token can be shown."""
+        ctx = self.ctx
+        enc = ctx.encounter
+        inr = ctx.hex_radius() / ctx.zoom  # map pixels
+        discs = [Disc(*ctx.geometry.cell_center(v.cell), inr * disc_scale(v.radius), v.faction in humans)
+                 for v in enc.views() if v.active]
+        vr = ctx.view_rect
+        soon = [r.move(-vr.x, -vr.y) for r in self.view.panel_room(self.widgets)]
+        hidden = opening_view(ctx.camera, discs, self.covers_in_view(), soon)
+        self.director.glide = None
+        cam = ctx.camera
+        self.home = (cam.zoom_index, cam.cx, cam.cy)
+        return hidden
+
+    def go_home(self) -> None:
+        """Home: back to the opening view (the one the battle started with), else the whole map."""
+        cam = self.ctx.camera
+        self.director.glide = None
+        if self.home is None:
+            cam.fit()
+            return
+        cam.zoom_index, x, y = self.home
+        cam.jump(x, y)
+
+    def resized(self, size: tuple[int, int], top: int, bottom: int) -> None:
+        """A new window size (``top`` and ``bottom``: the bars above and below the map). Still at the opening
+        view, the opening view is chosen again for the new size (a narrower window left tokens under the
+        card); elsewhere the camera stays, and the actor is brought out from under a panel if the panels
+        moved over it (at the next drawing, once they have laid out)."""
+        w, h = size
+        cam = self.ctx.camera
+        at_home = self.framed and self.home == (cam.zoom_index, cam.cx, cam.cy)
+        self.ctx.view_rect = pygame.Rect(0, top, w, max(1, h - top - bottom))
+        cam.view_w, cam.view_h = self.ctx.view_rect.size
+        cam.jump(cam.cx, cam.cy)
+        if at_home:
+            self.framed = False
+        else:
+            self.refocus = self.framed
