@@ -299,3 +299,17 @@ def test_maps_lists_the_bundled_maps_default_first(capsys) -> None:
         assert load_scenario(m["path"]).title == m["title"]
     code, out, _ = run(capsys, "maps")
     assert code == 0 and str(default_map()) in out and "(default)" in out
+
+
+# --- suggest: a GM's first try ---------------------------------------------------------------------
+def test_suggest_on_a_bare_map_says_how_to_get_a_turn_and_that_way_works(capsys, small_map: Path,
+                                                                         tmp_path: Path) -> None:
+    """A GM asks "what would the troll do?" of the map itself: combat has not begun (R13), so there is no
+    turn to plan (exit 2). The line says how to get one, and doing what it says gives the plan."""
+    err = refused(capsys, "suggest", str(small_map))
+    assert "combat is not active (phase setup)" in err and "--log" in err and '{"action": "begin"}' in err
+    log = tmp_path / "begun.jsonl"
+    log.write_text('{"action": "begin"}\n')
+    code, out, err = run(capsys, "suggest", str(small_map), "--log", str(log), "--json")
+    assert code == 0, err
+    assert json.loads(out)["unit"] == "Troll"  # initiative 9 before Aldric's 5 (R14): the troll acts first

@@ -32,7 +32,10 @@ def cmd_suggest(args: argparse.Namespace) -> int:
 
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     if enc.turn is None:
-        raise RulesError(f"suggest: combat is not active (phase {enc.phase}): nobody has a turn to plan")
+        # A GM's first try is often the bare map: say how to get to a turn, not only that there is none.
+        how = (' (pass --log FILE: a log whose first line is {"action": "begin"} starts combat)'
+               if enc.phase == "setup" else "")
+        raise RulesError(f"suggest: combat is not active (phase {enc.phase}): nobody has a turn to plan{how}")
     plan = explain(enc, args.level, random.Random(args.seed))
     doc = plan.to_json()
     if args.json:
