@@ -313,3 +313,18 @@ def test_suggest_on_a_bare_map_says_how_to_get_a_turn_and_that_way_works(capsys,
     code, out, err = run(capsys, "suggest", str(small_map), "--log", str(log), "--json")
     assert code == 0, err
     assert json.loads(out)["unit"] == "Troll"  # initiative 9 before Aldric's 5 (R14): the troll acts first
+
+
+def test_a_name_nearly_typed_gets_the_name_meant(capsys, tmp_path: Path) -> None:
+    """A shell user types "Bandit_Chief" for "Bandit Chief", or "aldric": the refusal names the combatant
+    meant. A numbered name is matched only to one with the same number: "Orc 9" is no slip for "Orc 1"."""
+    units = [{"name": "Bandit Chief", "at": (1, 1), "faction": "enemy"},
+             {"name": "Aldric", "at": (3, 3), "faction": "player"},
+             {"name": "Orc 1", "at": (5, 5), "faction": "enemy"}]
+    m = write_map(tmp_path / "names.tmx", TERRAIN, units=units)
+    assert 'unknown unit "Bandit_Chief" (did you mean "Bandit Chief"?)' in refused(capsys, "reach", str(m),
+                                                                                   "--unit", "Bandit_Chief")
+    assert '(did you mean "Aldric"?)' in refused(capsys, "reach", str(m), "--unit", "aldric")
+    assert '(did you mean "Aldric"?)' in refused(capsys, "reach", str(m), "--unit", "Aldrik")
+    for far in ("Orc 9", "Zed"):
+        assert refused(capsys, "reach", str(m), "--unit", far).endswith(f'unknown unit "{far}"\n')

@@ -37,7 +37,7 @@ from .phases import ACTIVE, ENDED, SETUP
 from .reach import MoveRequest, ReachResult, reachable, stay_put
 from .scenario import Scenario
 from .terrain import Terrain
-from .text import quote
+from .text import did_you_mean, quote
 from .threat import ThreatSource, threat_mask, threatens
 from .unit_state import DEFEATED, UnitState, new_unit
 from .views import CombatantView, view_of
@@ -102,7 +102,7 @@ class EncounterState:
         try:
             return self.units[name]
         except (KeyError, TypeError):
-            raise IllegalActionError(f"unknown unit {quote(name)}") from None
+            raise IllegalActionError(f"unknown unit {quote(name)}{did_you_mean(name, self.units)}") from None
 
     # --- views: frozen values of the state as it is now --------------------------------
     def view(self, name: str) -> CombatantView:

@@ -6,6 +6,8 @@ them that way, so every message names them the same way.
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -26,3 +28,26 @@ def band(lo: int, hi: int) -> str:
 
 def show_cells(cells: Iterable[Cell]) -> str:
     return " ".join(show(c) for c in cells) or "nothing"
+
+
+def did_you_mean(value: Any, known: Iterable[str]) -> str:
+    """' (did you mean "Bandit Chief"?)' for a name a GM nearly typed ("Bandit_Chief", "bandit chief"); ''
+    when none is close. Underscores read as spaces and case is ignored first (a shell user's usual slips),
+    then the nearest spelling (difflib, as Python's own "did you mean" does); a long value is not compared."""
+    if not isinstance(value, str) or not value or len(value) > 200:
+        return ""
+    names = list(known)
+
+    def plain(text: str) -> str:
+        return " ".join(text.replace("_", " ").split()).casefold()
+
+    wanted = plain(value)
+    same = [n for n in names if plain(n) == wanted]
+    # "Orc 9" is not a slip for "Orc 1" any more than for "Orc 2": a numbered name is only matched to one
+    # with the same numbers ("Bandit Archer1" -> "Bandit Archer 1").
+    numbered = [plain(n) for n in names if re.findall(r"\d+", n) == re.findall(r"\d+", value)]
+    close = same or difflib.get_close_matches(wanted, numbered, n=1, cutoff=0.75)
+    if not close:
+        return ""
+    name = same[0] if same else next(n for n in names if plain(n) == close[0])
+    return f" (did you mean {quote(name)}?)"
