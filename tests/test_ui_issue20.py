@@ -318,3 +318,28 @@ def test_the_front_label_clears_a_polearm_two_hexes_off(tmp_path: Path) -> None:
     disc = pygame.Rect(0, 0, round(1.56 * inr), round(1.56 * inr))
     disc.center = (round(x), round(y))
     assert labels and not [r for r in labels if r.colliderect(disc)]
+
+
+def test_the_front_label_turns_aside_from_a_row_of_tokens(tmp_path: Path) -> None:
+    """Found at Miller's Ford (seed 11, round 2): Mira, Aldric and Brother Tam stood in a row west of Orc 2,
+    which faced west, and "front" lay on Mira's initials: straight out, every spot for two hexes held a
+    token. The label turns within the front arc (which spans three sides, R17) to the first clear spot."""
+    scene, screen = battle(tmp_path)
+    enc = scene.match.encounter
+    pike = enc.view("Orc Pikeman")  # facing w at 11,6, on dry land all round
+    row, at = [], pike.cell
+    for name in ("Mira", "Aldric", "Brother Tam"):
+        at = enc.layout.neighbor(at, pike.facing_index)  # straight out of its front, one hex after another
+        assert scene.submit(Place(name, at))
+        row.append(name)
+    to_turn(scene, "Mira")
+    hover(scene, pike.cell)
+    frame(scene, screen)
+    labels = widget(scene, FacingArcs).label_rects  # type: ignore[attr-defined]
+    assert len(labels) >= 3
+    inr = scene.ctx.hex_radius()
+    for name in row:
+        x, y = scene.ctx.cell_to_screen(scene.match.encounter.view(name).cell)
+        disc = pygame.Rect(0, 0, round(1.56 * inr), round(1.56 * inr))
+        disc.center = (round(x), round(y))
+        assert not [r for r in labels if r.colliderect(disc)], name

@@ -105,8 +105,9 @@ class FacingArcs:
             pygame.draw.line(layer, (20, 20, 24, 120), lc, edge, 1)
             if arc != "front" or (side - facing) % 6 == 0:
                 surf = _label(labels[arc], arc)
-                r = _clear_radius(surf, ang, outer - step * 0.22, step, _discs(ctx, v))
-                out.append((surf, (r * math.cos(ang), r * math.sin(ang))))
+                # The front arc spans three sides, the others one: a label may swing that far to find room.
+                swing = 50 if arc == "front" else 20
+                out.append((surf, _clear_spot(surf, ang, outer - step * 0.22, step, _discs(ctx, v), swing)))
         return layer, _spread(out)
 
 
@@ -125,19 +126,29 @@ def _discs(ctx: BattleContext, v: CombatantView) -> list[Disc]:
     return out
 
 
-def _clear_radius(surf: pygame.Surface, ang: float, r: float, step: float, discs: list[Disc]) -> float:
-    """How far out along ``ang`` a label goes to lie on no other token: "left −2" sat on the attacker standing
-    in that arc (found playing ambush: Lysa's initials hidden under it). Out past the token in the next hex or
-    the one after (a reach-2 polearm's wielder; "front" still sat on Lysa two hexes off), up to two hexes
-    further; where nothing clears, where it was."""
+def _clear_spot(surf: pygame.Surface, ang: float, r: float, step: float, discs: list[Disc],
+                swing: float) -> Point:
+    """Where a label lies on no other token: "left −2" sat on the attacker standing in that arc (found playing
+    ambush: Lysa's initials hidden under it). Out along the arc's middle past the token in the next hex or the
+    one after (a reach-2 polearm's wielder; "front" still sat on Lysa two hexes off), up to two hexes further;
+    where a row of tokens fills that line (Miller's Ford: Mira, Aldric and Brother Tam in a row west of Orc
+    2, "front" on Mira's initials), turned up to ``swing`` degrees either way within the arc, the smallest
+    turn first; where nothing clears, where it was."""
     w, h = surf.get_size()
 
-    def clear(at: float) -> bool:
-        x, y = at * math.cos(ang), at * math.sin(ang)
+    def clear(x: float, y: float) -> bool:
         return not any(math.hypot(max(abs(x - dx) - w / 2, 0), max(abs(y - dy) - h / 2, 0)) < dr
                        for dx, dy, dr in discs)
 
-    return next((r + k * step * 0.15 for k in range(14) if clear(r + k * step * 0.15)), r)
+    turns = [0.0] + [sign * t for t in range(10, int(swing) + 1, 10) for sign in (1, -1)]
+    for turn in turns:
+        a = ang + math.radians(turn)
+        for k in range(14):
+            at = r + k * step * 0.15
+            x, y = at * math.cos(a), at * math.sin(a)
+            if clear(x, y):
+                return x, y
+    return r * math.cos(ang), r * math.sin(ang)
 
 
 class FacingArcLabels:
