@@ -102,6 +102,19 @@ def test_after_moving_and_attacking_nobody_is_asked_whatever_movement_is_left() 
     assert cm.map(EndTurnNow(), Situation()) == Submit(EndTurn())
 
 
+def test_after_an_attack_from_where_it_stood_nobody_is_asked_either() -> None:
+    """Found at Miller's Ford: Mira struck Orc 2 from where her turn began and Enter asked "Mira has not moved
+    yet (7 movement left)": after every blow struck without a step. As in Wesnoth, a combatant that struck
+    is done; the question is for the turn in which nothing was done at all."""
+    units = [dict(UNITS[0], at=(3, 2)), UNITS[1]]  # starts beside the Orc with all 4 movement
+    m = Match(scenario_from_rows(["........"] * 5, units), controllers={"enemy": "human"})
+    m.submit(Begin())
+    cm = CommandMapper(m, TiledPixels(m.encounter.layout).cell_center)
+    m.submit(Attack("Hero", "Orc", 1))  # a miss, not a step taken: 4 of 4 movement still left
+    assert m.encounter.view("Hero").movement == m.encounter.view("Hero").movement_max
+    assert cm.map(EndTurnNow(), Situation()) == Submit(EndTurn())
+
+
 def test_undo_and_turning_toward_a_hex() -> None:
     m, cm = arena()
     assert cm.map(UndoLast(), Situation()) == TakeBack()

@@ -5,10 +5,13 @@ the old rule asked whenever more than half the movement was left, acted or not. 
 can predict, and the question names the reason:
 
 - the action is unused and a hostile can be attacked (or shot) from where the combatant stands, or
-- the combatant has not moved at all this turn (a turn ended before anything was done is the accidental one).
+- the combatant has neither moved nor acted this turn (a turn ended before anything was done is the
+  accidental one).
 
-Movement left over after moving, or after attacking having moved, is not worth a question: the player has
-already played the turn.
+Movement left over after moving, or after an attack (or any action) with or without a move, is not worth a
+question: the player has already played the turn. As in Wesnoth, where a unit that attacked counts as done:
+asking after every blow struck from where the striker stood (Miller's Ford, a play-through) made the question
+routine, and a routine question is answered without reading.
 
 A quick double Enter ended two turns (the second press landed on the next human's turn). As Wesnoth does, the
 end-turn key and button are ignored from the moment a turn is ended there until the next turn has been shown:
@@ -32,10 +35,9 @@ def why_ask(enc: Any, actor: str) -> str | None:
                 return f"{actor} can still attack {o.name}"
             if enc.view(actor).ranged is not None and enc.can_shoot(actor, o.name) is None:
                 return f"{actor} can still shoot {o.name}"
-    v = enc.view(actor)
-    if v.movement_max > 0 and v.movement == v.movement_max and not v.zoc_exhausted:
-        what = "moved" if enc.acted else "moved or acted"
-        return f"{actor} has not {what} yet ({v.movement} movement left)"
+        v = enc.view(actor)
+        if v.movement_max > 0 and v.movement == v.movement_max and not v.zoc_exhausted:
+            return f"{actor} has not moved or acted yet ({v.movement} movement left)"
     return None
 
 
