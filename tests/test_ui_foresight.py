@@ -313,5 +313,8 @@ def test_a_line_is_cut_where_it_leaves_one_disc_and_meets_the_other() -> None:
     assert clear_of((0, 0), (100, 0), None, ((110, 0), 30)) == ((0, 0), (80, 0))
     # 3-4-5: from (0,0) to (30,40), 50 long; a disc of 5 at the start: leaves at (3,4).
     assert clear_of((0, 0), (30, 40), ((0, 0), 5), None) == ((3, 4), (30, 40))
-    # Tokens side by side with almost no gap: nothing would be left to see, so the line is left whole.
-    assert clear_of((0, 0), (30, 0), ((0, 0), 14), ((30, 0), 14)) == ((0, 0), (30, 0))
+    # Neighbours with a small gap: the line is the gap, 14 to 16 (drawn centre to centre it crossed both).
+    assert clear_of((0, 0), (30, 0), ((0, 0), 14), ((30, 0), 14)) == ((14, 0), (16, 0))
+    # Discs that overlap along the line: nothing is left (both ends meet halfway between the cuts).
+    start, end = clear_of((0, 0), (20, 0), ((0, 0), 14), ((20, 0), 14))
+    assert start == end == (10, 0)

@@ -64,14 +64,16 @@ Disc = tuple[Point, float]  # a token's disc on screen: centre, radius
 def clear_of(a: Point, b: Point, start: Disc | None, end: Disc | None) -> tuple[Point, Point]:
     """The segment a-b from where it leaves the ``start`` disc to where it meets the ``end`` disc: a line from
     one token to another runs rim to rim and never crosses the initials it joins (found at Miller's Ford: the
-    attack line ran through "Mi" and "OP"). Unchanged where too little would be left to see."""
+    attack line ran through "Mi" and "OP"). Between neighbours the gap is short, and the arrow there is little
+    more than its head (drawn centre to centre, it crossed both neighbours' initials); where the discs
+    touch, nothing is left (an empty segment, which :func:`arrow` leaves undrawn)."""
     t0, t1 = 0.0, 1.0
     if start is not None:
         t0 = max(t0, _crossing(a, b, start, leaving=True))
     if end is not None:
         t1 = min(t1, _crossing(a, b, end, leaving=False))
-    if (t1 - t0) * math.dist(a, b) < 12:
-        return a, b
+    if t1 < t0:
+        t0 = t1 = (t0 + t1) / 2
     dx, dy = b[0] - a[0], b[1] - a[1]
     return (a[0] + dx * t0, a[1] + dy * t0), (a[0] + dx * t1, a[1] + dy * t1)
 
@@ -96,13 +98,18 @@ def _crossing(a: Point, b: Point, disc: Disc, leaving: bool) -> float:
 
 
 def arrow(screen: pygame.Surface, a: Point, b: Point, colour: tuple[int, int, int], width: int = 4) -> None:
-    """A line from a to b with a head at b (push directions, attack lines)."""
+    """A line from a to b with a head at b (push directions, attack lines); a short one is only its head (no
+    longer than the line, so it never reaches back past a), an empty one nothing."""
+    length = math.dist(a, b)
+    if length < 1:
+        return
     ang = math.atan2(b[1] - a[1], b[0] - a[0])
-    head = 4 * width
+    head = min(4 * width, length)
     base = (b[0] - math.cos(ang) * head, b[1] - math.sin(ang) * head)
     left = (base[0] + math.sin(ang) * head * 0.6, base[1] - math.cos(ang) * head * 0.6)
     right = (base[0] - math.sin(ang) * head * 0.6, base[1] + math.cos(ang) * head * 0.6)
-    pygame.draw.line(screen, (12, 12, 16), a, base, width + 4)
-    pygame.draw.line(screen, colour, a, base, width)
+    if length > head:
+        pygame.draw.line(screen, (12, 12, 16), a, base, width + 4)
+        pygame.draw.line(screen, colour, a, base, width)
     pygame.draw.polygon(screen, (12, 12, 16), [b, left, right])
     pygame.draw.polygon(screen, colour, [b, left, right], 0)
