@@ -126,3 +126,71 @@ def test_winners_are_said_in_the_game_s_order_of_factions() -> None:
     assert in_faction_order(("ally", "neutral", "player")) == ["player", "ally", "neutral"]
     line = event_line(CombatEnded(reason=EndReason.NO_HOSTILES, winners=("ally", "neutral", "player")))
     assert line == ("Combat over: player, ally and neutral win (no foe left standing)", "accent")
+
+
+def test_a_neutral_that_stood_aside_shares_the_win_in_the_log_and_the_tracker_names_who_fought() -> None:
+    """On a map with the default hostility the combat log, the tracker and the replay said "player and
+    neutral win" while the summary said the neutrals, at war with nobody, shared the win. R3: by default
+    (enemy against player and ally) a neutral fights nobody; R13: every side standing when no hostile pair
+    is left wins. The log says both; the short lines name the side that fought."""
+    from game.rules import CombatEnded, EndReason
+    from game.ui.narration import event_lines, who_won
+
+    def at_war(f: str) -> bool:
+        return f != "neutral"  # the default hostility: neutral hostile to nobody
+
+    ended = CombatEnded(reason=EndReason.NO_HOSTILES, winners=("neutral", "player"))
+    assert event_lines([ended], at_war=at_war) == [
+        ("Combat over: player wins (no foe left standing); neutral, at war with nobody, shares the win", "accent")]
+    assert who_won(("neutral", "player"), at_war) == "player wins"
+    assert who_won(("ally", "neutral", "player"), at_war, won="won") == "player and ally won"
+    assert who_won((), at_war) == "nobody wins" and who_won((), at_war, won="won") == "nobody won"
+    # A map that sets the neutrals against the enemy (its hostile property): they fought, and won with the player.
+    assert who_won(("neutral", "player"), lambda f: True) == "player and neutral win"
+    gm = CombatEnded(reason=EndReason.GM, winners=("neutral", "player"))
+    assert event_lines([gm], at_war=at_war)[0][0] == (
+        "Combat over (ended by the GM): player wins; neutral, at war with nobody, shares the win")
+
+
+def test_who_won_reads_the_same_in_the_log_the_tracker_and_the_summary(tmp_path) -> None:
+    """Every place that says who won says the same. On the ambush (shipped) the map sets the charcoal burners
+    against the bandits (hostile: enemy/neutral), so they won with the party; on a map with the default
+    hostility (R3) a neutral fights nobody and shares the win. The GM removes every foe as defeated: no
+    hostile pair is left (R13), and every side still standing wins."""
+    from pathlib import Path
+
+    from game.maps import load_scenario
+    from game.maps.tmxwrite import write_map
+    from game.match import Match
+    from game.rules import Begin, Remove
+    from game.ui.panels.combat_log import CombatLog
+    from game.ui.panels.initiative import heading
+    from game.ui.summary import summary_lines
+    from tests.ui_harness import make_ctx
+
+    def won(path: Path) -> tuple[str, tuple[str, str], str, str]:
+        m = Match(load_scenario(path))
+        m.submit(Begin())
+        for v in m.encounter.views():
+            if v.faction == "enemy":
+                m.submit(Remove(v.name, "defeated"))
+        assert m.encounter.is_over()
+        log = CombatLog()
+        log.sync(make_ctx(m))
+        headline, lines = summary_lines(m.encounter, None, set())
+        return log.entries[-1][0], heading(m.encounter), headline, lines[0]
+
+    ambush = Path(__file__).resolve().parents[1] / "maps" / "ambush.tmx"
+    line, tracker, headline, first = won(ambush)
+    assert line == "Combat over: player, ally and neutral win (no foe left standing)"
+    assert tracker == ("Combat over", "player, ally and neutral win")
+    assert headline == "The player, ally and neutral sides win" and "at war with nobody" not in first
+
+    units = [{"name": "Aldric", "at": (1, 1), "faction": "player"}, {"name": "Orc", "at": (6, 4), "faction": "enemy"},
+             {"name": "Miller", "at": (3, 5), "faction": "neutral"}]
+    plain = write_map(tmp_path / "mill.tmx", ["." * 8] * 6, units=units)
+    line, tracker, headline, first = won(plain)
+    assert line == "Combat over: player wins (no foe left standing); neutral, at war with nobody, shares the win"
+    assert tracker == ("Combat over", "player wins")
+    assert headline == "The player side wins"
+    assert first.endswith("The neutral side, at war with nobody, was still standing and shares the win.")

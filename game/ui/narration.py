@@ -264,14 +264,53 @@ def in_faction_order(factions: Iterable[str]) -> list[str]:
     return sorted(factions, key=lambda f: (rank.get(f, len(rank)), f))
 
 
+AtWar = Callable[[str], bool]  # is this faction hostile to anyone (R3)? (``at_war_from`` an encounter)
+
+
+def at_war_from(enc: EncounterView) -> AtWar:
+    return lambda faction: bool(enc.hostile_factions(faction))
+
+
+def winning_sides(winners: Iterable[str], at_war: AtWar | None = None) -> tuple[list[str], list[str]]:
+    """(the sides that won the fight, the sides that share the win at war with nobody), in faction order.
+
+    R13 ends combat when no two hostile sides are left, and every side still standing wins: with the map's
+    default hostility a neutral that stood aside wins beside the player. Said as what it is ("player wins;
+    neutral, at war with nobody, shares the win"), not as "player and neutral win"."""
+    ordered = in_faction_order(winners)
+    fought = [f for f in ordered if at_war is None or at_war(f)] or ordered
+    return fought, [f for f in ordered if f not in fought]
+
+
+def who_won(winners: Iterable[str], at_war: AtWar | None = None, won: str = "wins") -> str:
+    """ "player and ally win", "player wins", "nobody wins": the sides that won the fight (:func:`sharing` names
+    the others); ``won``: the verb for one side ("won" in the past, where the plural is the same)."""
+    fought, _ = winning_sides(winners, at_war)
+    if not fought:
+        return f"nobody {won}"
+    return f"{joined(fought)} {won if len(fought) == 1 or won != 'wins' else 'win'}"
+
+
+def sharing(winners: Iterable[str], at_war: AtWar | None = None) -> str:
+    """ "neutral, at war with nobody, shares the win" for the sides that won without fighting; '' for none."""
+    _, by = winning_sides(winners, at_war)
+    return f"{joined(by)}, at war with nobody, {'shares' if len(by) == 1 else 'share'} the win" if by else ""
+
+
 @event_line.register
 def _(ev: CombatEnded, bonus: Bonus | None = None) -> Entry:
-    winners = tuple(in_faction_order(ev.winners))
-    who = (joined(winners) + (" wins" if len(winners) == 1 else " win")) if winners else "nobody wins"
+    return ended_line(ev)
+
+
+def ended_line(ev: CombatEnded, at_war: AtWar | None = None) -> Entry:
+    """ "Combat over: player wins (no foe left standing); neutral, at war with nobody, shares the win"."""
+    who, also = who_won(ev.winners, at_war), sharing(ev.winners, at_war)
+    also = f"; {also}" if also else ""
     if ev.reason == "gm":
-        return f"Combat over (ended by the GM): {who}", "accent"
+        return f"Combat over (ended by the GM): {who}{also}", "accent"
     # R13's "no hostile pair remains" is the engine's wording (the log keeps it); a player reads why it ended.
-    return f"Combat over: {who} ({'no foe left standing' if winners else 'no two hostile sides are left'})", "accent"
+    why = "no foe left standing" if ev.winners else "no two hostile sides are left"
+    return f"Combat over: {who} ({why}){also}", "accent"
 
 
 PARTY = ("player", "ally")  # the side the window calls "you" (the factions a player commands by default)
@@ -290,15 +329,18 @@ def party_side(enc: EncounterView) -> Callable[[str], bool]:
 
 
 def event_lines(events: Iterable[object], bonus: Bonus | None = None,
-                party: Callable[[str], bool] | None = None, action: object = None) -> list[Entry]:
+                party: Callable[[str], bool] | None = None, action: object = None,
+                at_war: AtWar | None = None) -> list[Entry]:
     """The events' lines; with ``party`` (is this combatant on the party's side?) a blow, shot, burst or shove
     that lands on the party reads red, not green, and a defeat off the party's side green, not red: green is
     every other landed blow, red the party's loss
     (the combat log and the replay colour alike). ``action``: what caused them; a GM's push reads as the
-    GM's, in the GM's colour, as every other GM correction does (the event alone says only "is pushed")."""
+    GM's, in the GM's colour, as every other GM correction does (the event alone says only "is pushed").
+    ``at_war``: which sides are hostile to anyone, so the end of combat tells a neutral that stood aside from
+    the side that won (:func:`who_won`)."""
     out: list[Entry] = []
     for ev in events:
-        entry = event_line(ev, bonus)
+        entry = ended_line(ev, at_war) if isinstance(ev, CombatEnded) else event_line(ev, bonus)
         if entry is None:
             continue
         if isinstance(action, Push) and isinstance(ev, Pushed):

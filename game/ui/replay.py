@@ -35,7 +35,7 @@ from .camera import Camera
 from .context import BattleContext
 from .gm.buttons import Button, ButtonRow, hit
 from .maplayer import MapLayer
-from .narration import Entry, action_line, bonus_from, event_lines, in_faction_order, joined, party_side
+from .narration import Entry, action_line, at_war_from, bonus_from, event_lines, party_side, who_won
 from .overlays import FacingArcs
 from .panels.card import CombatantCard
 from .panels.initiative import InitiativeTracker
@@ -73,6 +73,7 @@ class ReplayScene(Scene):
         whole = replay(scenario, actions)
         bonus = bonus_from(whole)
         party = party_side(whole)  # the same colours as the live combat log
+        at_war = at_war_from(whole)  # the same words at the end
         round_now = replay(scenario, []).round
         self.step_lines: list[list[Entry]] = []
         self.round_after: list[int] = [round_now]
@@ -90,7 +91,7 @@ class ReplayScene(Scene):
                     acting = None
                 elif isinstance(ev, CombatBegan):
                     round_now = max(round_now, 1)
-            self.step_lines.append(event_lines(record.events, bonus, party, record.action))
+            self.step_lines.append(event_lines(record.events, bonus, party, record.action, at_war))
             self.round_after.append(round_now)
         self.k = 0
         self.enc = replay(scenario, [])
@@ -384,8 +385,8 @@ class ReplayScene(Scene):
         elif enc.phase == "setup":
             turn = "setup"
         else:
-            winners = in_faction_order(outcome.winners) if (outcome := enc.outcome()) else []
-            turn = "combat over: " + (joined(winners) + " won" if winners else "nobody won")
+            outcome = enc.outcome()
+            turn = "combat over: " + who_won(outcome.winners if outcome else (), at_war_from(enc), won="won")
         th.text(screen, f"step {self.k} of {len(self.actions)}   ·   {turn}", (w - 12, 20), colour=th.ACCENT,
                 anchor="midright")
 

@@ -23,7 +23,7 @@ from . import theme as th
 from .battle_stats import CombatantStats, battle_stats
 from .chrome import DIM, GOLD, INK, Button, panel, shade, text, wrap
 from .menus import MenuScene
-from .narration import in_faction_order, joined
+from .narration import at_war_from, in_faction_order, joined, winning_sides
 from .scene import QUIT, Transition
 
 ROW = 24
@@ -87,13 +87,13 @@ def summary_lines(enc: Any, log_path: object, humans: set[str]) -> tuple[str, li
     playing = humans & {v.faction for v in enc.views()}
     rounds = f"{enc.round} round{'s' if enc.round != 1 else ''}"
     if winners:
-        fought = [f for f in winners if enc.hostile_factions(f)] or winners
+        fought, bystanders = winning_sides(winners, at_war_from(enc))
         if playing:
             headline = "Victory!" if playing & set(winners) else "Defeat"
         else:
             headline = f"The {sides(fought)} win{'s' if len(fought) == 1 else ''}"
         first = f"The {sides(fought)} won after {rounds}."
-        if bystanders := [f for f in winners if f not in fought]:
+        if bystanders:
             # R: a faction wins with some of its combatants standing and no hostile left, so neutrals (at war
             # with nobody) win too; said as what it is rather than as "the player and neutral won".
             first += (f" The {sides(bystanders)}, at war with nobody, {'was' if len(bystanders) == 1 else 'were'}"

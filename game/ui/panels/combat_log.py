@@ -17,7 +17,7 @@ from game.rules import Action, Event
 
 from .. import theme as th
 from ..context import BattleContext, Reply
-from ..narration import Bonus, Entry, bonus_from, event_lines, party_side
+from ..narration import AtWar, Bonus, Entry, at_war_from, bonus_from, event_lines, party_side
 from .framed import FramedPanel
 
 WIDTH = 350  # clear of the action bar (bottom centre, ~560 px wide)
@@ -50,8 +50,9 @@ class CombatLog(FramedPanel):
 
     # --- feeding -----------------------------------------------------------------
     def add_events(self, events: Sequence[Event], bonus: Bonus | None = None,
-                   party: Callable[[str], bool] | None = None, action: Action | None = None) -> None:
-        self.entries.extend(event_lines(events, bonus, party, action))
+                   party: Callable[[str], bool] | None = None, action: Action | None = None,
+                   at_war: AtWar | None = None) -> None:
+        self.entries.extend(event_lines(events, bonus, party, action, at_war))
         self.scroll = 0  # something new happened: show it
 
     def sync(self, ctx: BattleContext) -> None:
@@ -66,7 +67,8 @@ class CombatLog(FramedPanel):
             self._seen = 0
             self._replay_earlier(ctx, len(ctx.encounter.history) - len(applied))
         for a in applied[self._seen:]:
-            self.add_events(a.events, bonus_from(ctx.encounter), party_side(ctx.encounter), a.action)
+            self.add_events(a.events, bonus_from(ctx.encounter), party_side(ctx.encounter), a.action,
+                            at_war_from(ctx.encounter))
         self._seen = len(applied)
 
     def _replay_earlier(self, ctx: BattleContext, n: int) -> None:
@@ -74,9 +76,9 @@ class CombatLog(FramedPanel):
         if n <= 0:
             return
         bonus = bonus_from(ctx.encounter)  # rolling bonuses do not change once combat begins
-        party = party_side(ctx.encounter)
+        party, at_war = party_side(ctx.encounter), at_war_from(ctx.encounter)
         for record in list(ctx.encounter.records)[:n]:
-            self.add_events(record.events, bonus, party, record.action)
+            self.add_events(record.events, bonus, party, record.action, at_war)
 
     # --- widget ------------------------------------------------------------------
     @property

@@ -21,7 +21,7 @@ from game.rules import Place
 from .. import theme as th
 from ..compact import is_compact
 from ..context import BattleContext, Reply
-from ..narration import in_faction_order, joined
+from ..narration import at_war_from, who_won
 from .framed import FramedPanel
 
 ROW = 26
@@ -96,10 +96,10 @@ def heading(enc) -> tuple[str, str]:
     if enc.phase == "setup":
         return "Setup", setup_words(enc)
     if enc.phase == "ended":
-        # In the order the combat log and the summary name them ("player and ally win"), not the engine's sort.
-        winners = in_faction_order(outcome.winners) if (outcome := enc.outcome()) else []
-        return "Combat over", (joined(winners) + (" wins" if len(winners) == 1 else " win")) if winners \
-            else "nobody wins"
+        # As the combat log and the summary name them ("player and ally win"), a neutral that stood aside left
+        # to the log's line (the subtitle is one short line).
+        outcome = enc.outcome()
+        return "Combat over", who_won(outcome.winners if outcome else (), at_war_from(enc))
     who = enc.turn or ""
     return f"Round {enc.round}", (f"{who}: action used" if enc.acted else f"{who} to act")
 
