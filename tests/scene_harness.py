@@ -19,15 +19,15 @@ from tests.ui_harness import SIZE
 
 
 def open_battle(tmp_path: Path, map_path: Path, *, humans: tuple[str, ...],
-                setup: bool) -> tuple[BattleScene, pygame.Surface]:
+                setup: bool, size: tuple[int, int] = SIZE) -> tuple[BattleScene, pygame.Surface]:
     """The battle scene of ``map_path`` (``humans`` at the controls; ``setup``: placement first) and its
-    window, nothing drawn yet; the log goes to ``tmp_path/battle.jsonl``."""
+    window (``size``, 1280x720 unless said), nothing drawn yet; the log goes to ``tmp_path/battle.jsonl``."""
     pygame.display.init()
     pygame.font.init()
-    screen = pygame.display.set_mode(SIZE)
+    screen = pygame.display.set_mode(size)
     cfg = PlayConfig(map_path=map_path, log_path=tmp_path / "battle.jsonl", humans=humans, headless=True,
                      setup=setup)
-    scene = battle_scene(cfg, map_path, SIZE)
+    scene = battle_scene(cfg, map_path, size)
     assert isinstance(scene, BattleScene)
     return scene, screen
 

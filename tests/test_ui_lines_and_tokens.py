@@ -93,3 +93,36 @@ def test_an_attack_on_a_neighbour_is_drawn_in_the_gap_between_them(tmp_path: Pat
     for cell, point in (((3, 5), start), ((4, 5), end)):
         assert math.dist(point, scene.ctx.cell_to_screen(cell)) >= rim - 1.0  # outside both discs
     assert untouched(before, initials(scene, screen, "Mira"))
+
+
+def test_the_hovered_targets_name_tag_never_sits_on_the_attack_arrow(tmp_path: Path) -> None:
+    """Found on giants_lair (1024x640): "Cave Troll 16/16" sat on the attack arrow's head. The name tag keeps
+    off the arrow as it keeps off the arcs' labels. Every shipped map at two window sizes, the first actor of
+    combat pointing at each foe in turn: before, the tag lay on the arrow eleven times over those maps."""
+    from game.rules import Begin
+    from game.ui.overlays import ActionPreview
+    from game.ui.overlays.draw import along
+
+    maps = sorted((Path(__file__).resolve().parents[1] / "maps").glob("*.tmx"))
+    assert len(maps) == 5
+    looked = 0
+    for size in ((1280, 720), (800, 560)):
+        for path in maps:
+            folder = tmp_path / f"{path.stem}-{size[0]}"  # a log of its own: the same file would be resumed
+            folder.mkdir()
+            scene, screen = open_battle(folder, path, humans=("player", "ally", "enemy", "neutral"), setup=True,
+                                        size=size)
+            assert scene.submit(Begin())
+            frame(scene, screen, 3)
+            enc = scene.match.encounter
+            actor = enc.turn
+            preview = next(w for w in scene.widgets if isinstance(w, ActionPreview))
+            for v in enc.views():
+                if v.active and actor is not None and enc.hostile(actor, v.name):
+                    hover(scene, v.cell)
+                    frame(scene, screen)
+                    tag = scene.view.name_tag
+                    if preview.arrow is not None and tag is not None:
+                        looked += 1
+                        assert tag.collidelist(along(*preview.arrow)) < 0, (size, path.name, actor, v.name)
+    assert looked >= 40  # the arrow and the tag were both drawn for most of the foes pointed at

@@ -78,6 +78,13 @@ def clear_of(a: Point, b: Point, start: Disc | None, end: Disc | None) -> tuple[
     return (a[0] + dx * t0, a[1] + dy * t0), (a[0] + dx * t1, a[1] + dy * t1)
 
 
+def along(a: Point, b: Point, size: int = 8) -> list[pygame.Rect]:
+    """Small squares every 16 px along a-b: a line as rectangles a tooltip or a name tag can keep off."""
+    steps = max(1, int(math.dist(a, b) // 16))
+    return [pygame.Rect(round(a[0] + (b[0] - a[0]) * i / steps) - size // 2,
+                        round(a[1] + (b[1] - a[1]) * i / steps) - size // 2, size, size) for i in range(steps + 1)]
+
+
 def token_disc(ctx: BattleContext, name: str) -> Disc:
     """Where a combatant's token is drawn (at rest): its centre hex and its disc's radius, as tokens are sized."""
     v = ctx.encounter.view(name)

@@ -156,6 +156,9 @@ class ActionPreview:
         self.arrow = draw.clear_of(ctx.cell_to_screen(start), ctx.cell_to_screen(enc.view(target).cell), origin,
                                    draw.token_disc(ctx, target))
         draw.arrow(screen, *self.arrow, colour, width)
+        # The hovered target's name tag goes where it hides no part of the arrow (found on giants_lair: "Cave
+        # Troll 16/16" sat on the arrow's head), as it already keeps off the arcs' labels.
+        ctx.keep_clear.extend(draw.along(*self.arrow))
         if isinstance(p, ShovePreview) and p.legal is None and len(p.push_path) > 1:
             pts = [ctx.cell_to_screen(c) for c in p.push_path]
             draw.arrow(screen, pts[0], pts[-1], th.BAD if p.falls or p.hazard_damage else th.ACCENT,

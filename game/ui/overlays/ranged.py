@@ -12,8 +12,6 @@ rings for enemies, amber for friendly fire), their chances and push arrows, from
 
 from __future__ import annotations
 
-import math
-
 from game.render.pg import pygame
 from game.rules import CastPreview, EncounterView, ShootPreview
 
@@ -166,9 +164,7 @@ class RangedPreview:
         self.lines = wording.shoot_lines(p)
         # The tooltip keeps the sight line and its ringed cover hexes in view where it can (found at Harrow Keep:
         # it sat over most of the line it explains).
-        steps = max(1, int(math.dist(start, end) // 16))
-        line = [pygame.Rect(round(start[0] + (end[0] - start[0]) * i / steps) - 4,
-                            round(start[1] + (end[1] - start[1]) * i / steps) - 4, 8, 8) for i in range(steps + 1)]
+        line = draw.along(start, end)
         rings = [ctx.hex_rect(c) for c in report["cover"]]
         th.post_tip(ctx, self.lines, ctx.mouse, min_width=300, edge=colour, clear=line + rings)
 
