@@ -280,6 +280,16 @@ def test_the_name_tag_is_drawn_over_the_previews_arrows(tmp_path: Path) -> None:
     assert (255, 0, 255) not in inside
 
 
+def labels_on(scene: BattleScene, cell: tuple[int, int]) -> list[pygame.Rect]:
+    """The arc labels (as last drawn) that lie on the token at ``cell``: its disc, 0.78 hex inradius each side."""
+    labels = widget(scene, FacingArcs).label_rects  # type: ignore[attr-defined]
+    inr = scene.ctx.hex_radius()
+    x, y = scene.ctx.cell_to_screen(cell)
+    disc = pygame.Rect(0, 0, round(1.56 * inr), round(1.56 * inr))
+    disc.center = (round(x), round(y))
+    return [r for r in labels if r.colliderect(disc)]
+
+
 def test_an_arc_label_lies_on_no_token(tmp_path: Path) -> None:
     """Found playing ambush under Xvfb: hovering Bandit 3 with Lysa beside it, "left −2" sat on Lysa's token,
     hiding her initials (the labels are drawn over the tokens)."""
@@ -291,14 +301,9 @@ def test_an_arc_label_lies_on_no_token(tmp_path: Path) -> None:
     to_turn(scene, "Mira")
     hover(scene, pike.cell)
     frame(scene, screen)
-    labels = widget(scene, FacingArcs).label_rects  # type: ignore[attr-defined]
-    assert len(labels) >= 3
-    inr = scene.ctx.hex_radius()
+    assert len(widget(scene, FacingArcs).label_rects) >= 3  # type: ignore[attr-defined]
     for name in ("Mira", "Aldric"):
-        x, y = scene.ctx.cell_to_screen(scene.match.encounter.view(name).cell)
-        disc = pygame.Rect(0, 0, round(1.56 * inr), round(1.56 * inr))
-        disc.center = (round(x), round(y))
-        assert not [r for r in labels if r.colliderect(disc)], name
+        assert not labels_on(scene, scene.match.encounter.view(name).cell), name
 
 
 def test_the_front_label_clears_a_polearm_two_hexes_off(tmp_path: Path) -> None:
@@ -312,12 +317,7 @@ def test_the_front_label_clears_a_polearm_two_hexes_off(tmp_path: Path) -> None:
     to_turn(scene, "Mira")
     hover(scene, pike.cell)
     frame(scene, screen)
-    labels = widget(scene, FacingArcs).label_rects  # type: ignore[attr-defined]
-    inr = scene.ctx.hex_radius()
-    x, y = scene.ctx.cell_to_screen(ahead)
-    disc = pygame.Rect(0, 0, round(1.56 * inr), round(1.56 * inr))
-    disc.center = (round(x), round(y))
-    assert labels and not [r for r in labels if r.colliderect(disc)]
+    assert widget(scene, FacingArcs).label_rects and not labels_on(scene, ahead)  # type: ignore[attr-defined]
 
 
 def test_the_front_label_turns_aside_from_a_row_of_tokens(tmp_path: Path) -> None:
@@ -335,11 +335,6 @@ def test_the_front_label_turns_aside_from_a_row_of_tokens(tmp_path: Path) -> Non
     to_turn(scene, "Mira")
     hover(scene, pike.cell)
     frame(scene, screen)
-    labels = widget(scene, FacingArcs).label_rects  # type: ignore[attr-defined]
-    assert len(labels) >= 3
-    inr = scene.ctx.hex_radius()
+    assert len(widget(scene, FacingArcs).label_rects) >= 3  # type: ignore[attr-defined]
     for name in row:
-        x, y = scene.ctx.cell_to_screen(scene.match.encounter.view(name).cell)
-        disc = pygame.Rect(0, 0, round(1.56 * inr), round(1.56 * inr))
-        disc.center = (round(x), round(y))
-        assert not [r for r in labels if r.colliderect(disc)], name
+        assert not labels_on(scene, scene.match.encounter.view(name).cell), name
