@@ -148,8 +148,8 @@ def test_sides_group_factions_that_share_their_enemies_r3() -> None:
 
 
 # --- the title screen: Continue, Load, descriptions -----------------------------------------------------------
-def run_title(script: Any, frames: int = 200, until: Any = None) -> Any:
-    return play(PlayConfig(headless=True, frames=frames), script=script, until=until)
+def run_title(script: Any, frames: int = 200, until: Any = None, size: tuple[int, int] = (1280, 720)) -> Any:
+    return play(PlayConfig(headless=True, frames=frames, size=size), script=script, until=until)
 
 
 def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
@@ -254,21 +254,26 @@ def test_the_load_list_fills_its_panel_at_1280x720(arena: Path) -> None:
     assert rows[-1].bottom <= 720 - 96 - 10  # above the panel's bottom edge and the Back button
 
 
-def test_every_description_is_shown_whole(tmp_path: Path) -> None:
-    """Each battle's description is drawn in full beside its picture, never cut with "..." (issue 20)."""
+@pytest.mark.parametrize("size", [(1280, 720), (800, 560)])
+def test_every_description_is_shown_whole(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Each battle's description is drawn in full beside its picture, never cut with "..." (issue 20), and
+    above the Play button: at 800x560 the ambush's last lines ran under it (the picture is shorter there)."""
     shown: dict[str, list[str]] = {}
+    clear: dict[str, bool] = {}
 
     def script(frame: int, stack: Any) -> list[pygame.event.Event]:
         title = stack.find(TitleScene)
         if title is not None and frame > 2:
             shown[title.entries[title.index].title] = list(title.desc_lines)
+            clear[title.entries[title.index].title] = title.desc_bottom <= title.play_rect.top
             return [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0)]
         return []
 
-    run_title(script, frames=4 + 2 * len(shipped_maps()))
+    run_title(script, frames=4 + 2 * len(shipped_maps()), size=size)
     for m in shipped_maps():
         assert " ".join(shown[m.title]) == " ".join(m.description.split()), m.title
         assert not any(line.endswith(("...", "…")) for line in shown[m.title])
+        assert clear[m.title], m.title
 
 
 def test_a_new_battle_leaves_a_save_the_title_can_find(tmp_path: Path) -> None:

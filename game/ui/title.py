@@ -85,6 +85,7 @@ class TitleScene(Scene):
         self.hover: str | None = None
         self.message = ""
         self.desc_lines: list[str] = []  # the chosen battle's description, as last drawn (whole, wrapped)
+        self.desc_bottom = 0  # the screen y where it ended
         self.scroll = 0  # battles scrolled past (more maps than rows)
         self.saves: list[Path] | None = None  # None until looked up (first update)
         self.latest: SaveInfo | None = None  # SaveInfo of the battle Continue resumes
@@ -302,17 +303,32 @@ class TitleScene(Scene):
         panel(screen, area)
         x, y = area.x + 20, area.y + 16
         p = self.previews.get(e.path)
-        box = pygame.Rect(x, y, area.w - 40, min(BIG_THUMB[1], area.h // 2))
-        thumb = self.previews.small(e.path, box.size)
-        if thumb is not None:
-            screen.blit(thumb, thumb.get_rect(center=box.center))
-        else:
-            pygame.draw.rect(screen, (36, 40, 50), box, border_radius=8)
-            msg = p.problem if p is not None and p.problem else "drawing the map..."
-            for i, line in enumerate(wrap(msg, 19, box.w - 20)[:3]):
-                text(screen, line, (box.centerx, box.centery - 10 + 22 * i), 19, ERROR if p else DIM,
-                     anchor="center")
-        y = box.bottom + 12
+        self.play_rect = pygame.Rect(area.right - 20 - 220, area.bottom - 16 - 44, 220, 44)
+        desc = e.description or f"{e.path.name} (the map has no description property)"
+        # The whole description, above the Play button: at 800x560 its last lines ran under the button. The
+        # text gets smaller (down to 15 px), then the picture shorter (down to a sixth of the panel); a text too
+        # long even then goes without the big picture (the list's row beside it still shows the map).
+        header = 12 + 36 + (20 if e.note else 0) + (28 if p is not None and p.sides else 0)
+        room = self.play_rect.y - 8 - y - header  # for the picture and the description together
+        tallest = min(BIG_THUMB[1], area.h // 2)
+        size, lines = 20, wrap(desc, 20, area.w - 40)
+        while len(lines) * (size + 3) > room - tallest and size > 15:
+            size -= 1
+            lines = wrap(desc, size, area.w - 40)
+        height = min(tallest, room - len(lines) * (size + 3))
+        height = 0 if height < min(tallest, max(60, area.h // 6)) else height
+        if height:
+            box = pygame.Rect(x, y, area.w - 40, height)
+            thumb = self.previews.small(e.path, box.size)
+            if thumb is not None:
+                screen.blit(thumb, thumb.get_rect(center=box.center))
+            else:
+                pygame.draw.rect(screen, (36, 40, 50), box, border_radius=8)
+                msg = p.problem if p is not None and p.problem else "drawing the map..."
+                for i, line in enumerate(wrap(msg, 19, box.w - 20)[:3]):
+                    text(screen, line, (box.centerx, box.centery - 10 + 22 * i), 19, ERROR if p else DIM,
+                         anchor="center")
+            y = box.bottom + 12
         text(screen, fit(e.title, area.w - 40, 28, True), (x, y), 28, GOLD, bold=True)
         y += 36
         if e.note:
@@ -321,17 +337,11 @@ class TitleScene(Scene):
         if p is not None and p.sides:
             text(screen, fit(p.sides, area.w - 40, 20), (x, y), 20, INK)
             y += 28
-        self.play_rect = pygame.Rect(area.right - 20 - 220, area.bottom - 16 - 44, 220, 44)
-        desc = e.description or f"{e.path.name} (the map has no description property)"
-        size = 20
-        lines = wrap(desc, size, area.w - 40)
-        while len(lines) * (size + 3) > self.play_rect.y - 8 - y and size > 15:  # the whole text, smaller if need be
-            size -= 1
-            lines = wrap(desc, size, area.w - 40)
         self.desc_lines = lines
         for line in lines:
             text(screen, line, (x, y), size, DIM)
             y += size + 3
+        self.desc_bottom = y  # where the description ends (tests: above the Play button)
         self._button(screen, self.play_rect, "play")
         text(screen, "Play this battle  [Enter]", self.play_rect.center, 20, INK, bold=True, anchor="center")
 
