@@ -98,7 +98,7 @@ def test_an_attack_on_a_neighbour_is_drawn_in_the_gap_between_them(tmp_path: Pat
 def test_the_hovered_targets_name_tag_never_sits_on_the_attack_arrow(tmp_path: Path) -> None:
     """Found on giants_lair (1024x640): "Cave Troll 16/16" sat on the attack arrow's head. The name tag keeps
     off the arrow as it keeps off the arcs' labels. Every shipped map at two window sizes, the first actor of
-    combat pointing at each foe in turn: before, the tag lay on the arrow eleven times over those maps."""
+    combat pointing at each foe in turn: before, the tag lay on the arrow 9 times at these two sizes."""
     from game.rules import Begin
     from game.ui.overlays import ActionPreview
     from game.ui.overlays.draw import along
