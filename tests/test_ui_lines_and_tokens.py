@@ -126,3 +126,40 @@ def test_the_hovered_targets_name_tag_never_sits_on_the_attack_arrow(tmp_path: P
                         looked += 1
                         assert tag.collidelist(along(*preview.arrow)) < 0, (size, path.name, actor, v.name)
     assert looked >= 40  # the arrow and the tag were both drawn for most of the foes pointed at
+
+
+def test_the_combat_log_steps_aside_for_a_token_under_it(tmp_path: Path) -> None:
+    """A token that walked under the combat log could be clicked (clicks go through) but not seen: the log
+    claimed the pointer, so no card and no attack preview. With the pointer on a token there, the log steps
+    aside (not drawn, its room free for the preview's tooltip) until the pointer leaves the token."""
+    from game.rules import Place
+    from game.ui.overlays import ActionPreview
+    from game.ui.panels.combat_log import CombatLog
+
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=("player", "ally", "enemy", "neutral"), setup=True)
+    log = next(w for w in scene.widgets if isinstance(w, CombatLog))
+    frame(scene, screen, 3)
+    # In setup the GM puts the goblin on a hex near the bottom of the room the log grows into: by Mira's turn
+    # the log's lines cover it.
+    box = log.grown
+    enc = scene.match.encounter
+    under = [c for c in (scene.ctx.cell_at((x, y)) for y in range(box.bottom - 10, box.y, -10)
+                         for x in range(box.x + 30, box.right - 30, 20)) if c is not None]
+    assert under and any(scene.submit(Place("Goblin", c)) for c in under)
+    to_turn(scene, "Mira")
+    frame(scene, screen, 3)
+    goblin = enc.view("Goblin").cell
+    assert log.cover.collidepoint(scene.ctx.cell_to_screen(goblin))  # the goblin is under the log as drawn
+    box = log.cover
+    hover(scene, goblin)
+    frame(scene, screen)
+    assert scene.ctx.hovered_unit == "Goblin" and log.peek
+    assert log.cover.width == 0 and log.drawn == []  # the log is not drawn while it steps aside
+    assert next(w for w in scene.widgets if isinstance(w, ActionPreview)).lines  # Mira's attack preview shows
+    # Off the token but still over the log: the log is back, and it keeps the pointer to itself.
+    empty = next(c for c in (scene.ctx.cell_at(p) for p in ((box.x + 12, box.bottom - 8), (box.right - 12, box.y + 8),
+                                                           (box.right - 12, box.bottom - 8), (box.x + 12, box.y + 8)))
+                 if c is not None and c != goblin and not any(c in enc.footprint(v.name) for v in enc.views()))
+    hover(scene, empty)
+    frame(scene, screen)
+    assert not log.peek and log.cover.width > 0 and scene.ctx.hovered_unit is None

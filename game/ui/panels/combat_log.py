@@ -42,6 +42,8 @@ class CombatLog(FramedPanel):
         self.scroll = 0  # lines scrolled up from the newest
         self._seen = 0  # how many of match.applied are in entries
         self._frame = pygame.Rect(0, 0, 0, 0)
+        self._box = pygame.Rect(0, 0, 0, 0)  # where the log is drawn when shown (also while it steps aside)
+        self.peek = False  # stepped aside: the pointer is on a token under the log (see handle_event)
         self._resumed = False
         self._wrap_key: tuple[int, int, Entry | None] | None = None
         self._wrapped: list[Entry] = []
@@ -85,17 +87,17 @@ class CombatLog(FramedPanel):
     def room(self) -> pygame.Rect:
         """Where the log will be in a turn or two (``SOON`` lines; empty when hidden): it grows up from the
         bottom as lines come, over whatever token the opening view put just above it."""
-        if self._frame.width == 0 or self.rect is not None:
-            return pygame.Rect(self._frame)
-        return self._frame.union(fitted(self._full, SOON))
+        if self._box.width == 0 or self.rect is not None:
+            return pygame.Rect(self._box)
+        return self._box.union(fitted(self._full, SOON))
 
     @property
     def grown(self) -> pygame.Rect:
         """Where the log will be once full (empty when hidden): the camera keeps the actor and its target clear
         of it, since the turn's own lines grow it over whoever the camera had just brought into view."""
-        if self._frame.width == 0 or self.rect is not None:
-            return pygame.Rect(self._frame)
-        return self._frame.union(self._full)
+        if self._box.width == 0 or self.rect is not None:
+            return pygame.Rect(self._box)
+        return self._box.union(self._full)
 
     def frame(self, area: pygame.Rect) -> pygame.Rect:
         if self.rect is not None:
@@ -107,8 +109,15 @@ class CombatLog(FramedPanel):
         return pygame.Rect(area.right - WIDTH - 8, area.bottom - lift - height - 8, WIDTH, height)
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
-        th.claim_hover(ctx, self._frame, event)
-        if event.type == pygame.MOUSEWHEEL and self._frame.collidepoint(ctx.mouse):
+        # A token under the log could be clicked (clicks go through) but not seen or previewed. With the
+        # pointer on one, the log steps aside until the pointer leaves it: the token, its card and the attack
+        # preview show as anywhere else on the map (the scene has already found who is under the pointer).
+        if event.type == pygame.MOUSEMOTION:
+            self.peek = self._box.collidepoint(event.pos) and ctx.hovered_unit is not None
+        if self.peek:
+            return None
+        th.claim_hover(ctx, self._box, event)
+        if event.type == pygame.MOUSEWHEEL and self._box.collidepoint(ctx.mouse):
             self.scroll = max(0, self.scroll + (3 if event.y > 0 else -3))
             return Reply()
         return None  # clicks go through to the map: the log only scrolls
@@ -131,7 +140,13 @@ class CombatLog(FramedPanel):
         # The box grows with what it holds, up to its full height, anchored at the bottom: an empty log
         # (setup, the battle's first turn) takes one line's room, not a panel's, over the map.
         frame = full if self.rect is not None else fitted(full, len(lines))
-        self._frame, self._full = frame, full
+        self._box, self._full = frame, full
+        # Stepped aside only while the pointer still rests on a token there (it may have moved or fallen since).
+        self.peek = self.peek and ctx.hovered_unit is not None and frame.collidepoint(ctx.mouse)
+        self._frame = pygame.Rect(0, 0, 0, 0) if self.peek else frame
+        if self.peek:
+            self.drawn = []
+            return
         th.draw_frame(screen, frame)
         th.text(screen, "Combat log", (frame.x + th.PAD, frame.y + 6), size=th.SMALL, colour=th.MUTED, bold=True)
         per = (frame.height - 32) // LINE
