@@ -9,6 +9,7 @@ red with the rear penalty (the map's ``flank_penalty`` / ``rear_penalty``).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from game.render.pg import pygame
 from game.render.tokens import disc_scale
@@ -61,11 +62,13 @@ class FacingArcs:
         if not v.active:
             return
         self.shown = name
-        key = (name, ctx.version, ctx.zoom_index)
+        cx, cy = ctx.cell_to_screen(v.cell)
+        # Where the panels are around the token counts too (a label keeps out from under them), so the labels
+        # are placed again when the map moves under a resting pointer or the panels move.
+        key = (name, ctx.version, ctx.zoom_index, round(cx), round(cy), tuple(map(tuple, ctx.panels)))
         if self._key != key or self._layer is None:
             self._layer, self._labels = self._paint(ctx, v)
             self._key = key
-        cx, cy = ctx.cell_to_screen(v.cell)
         screen.blit(self._layer, self._layer.get_rect(center=(round(cx), round(cy))))
         self.label_rects = [surf.get_rect(center=(round(cx + dx), round(cy + dy))) for surf, (dx, dy) in self._labels]
         ctx.keep_clear.extend(self.label_rects)  # the hovered token's name tag goes elsewhere
@@ -107,7 +110,8 @@ class FacingArcs:
                 surf = _label(labels[arc], arc)
                 # The front arc spans three sides, the others one: a label may swing that far to find room.
                 swing = 50 if arc == "front" else 20
-                out.append((surf, _clear_spot(surf, ang, outer - step * 0.22, step, _discs(ctx, v), swing)))
+                out.append((surf, _clear_spot(surf, ang, outer - step * 0.22, step, _discs(ctx, v), swing,
+                                              _panels_around(ctx, v))))
         return layer, _spread(out)
 
 
@@ -126,17 +130,26 @@ def _discs(ctx: BattleContext, v: CombatantView) -> list[Disc]:
     return out
 
 
+def _panels_around(ctx: BattleContext, v: CombatantView) -> list[pygame.Rect]:
+    """The panels (as last drawn) in screen px from ``v``'s centre: "rear −4" lay under the combat log."""
+    cx, cy = ctx.cell_to_screen(v.cell)
+    return [r.move(-round(cx), -round(cy)) for r in ctx.panels]
+
+
 def _clear_spot(surf: pygame.Surface, ang: float, r: float, step: float, discs: list[Disc],
-                swing: float) -> Point:
+                swing: float, panels: Sequence[pygame.Rect] = ()) -> Point:
     """Where a label lies on no other token: "left −2" sat on the attacker standing in that arc (found playing
     ambush: Lysa's initials hidden under it). Out along the arc's middle past the token in the next hex or the
     one after (a reach-2 polearm's wielder; "front" still sat on Lysa two hexes off), up to two hexes further;
     where a row of tokens fills that line (Miller's Ford: Mira, Aldric and Brother Tam in a row west of Orc
     2, "front" on Mira's initials), turned up to ``swing`` degrees either way within the arc, the smallest
-    turn first; where nothing clears, where it was."""
+    turn first; never under a panel (``panels``, relative to the token's centre) where some spot is clear;
+    where nothing clears, where it was."""
     w, h = surf.get_size()
 
     def clear(x: float, y: float) -> bool:
+        if pygame.Rect(round(x - w / 2), round(y - h / 2), w, h).collidelist(list(panels)) >= 0:
+            return False
         return not any(math.hypot(max(abs(x - dx) - w / 2, 0), max(abs(y - dy) - h / 2, 0)) < dr
                        for dx, dy, dr in discs)
 
