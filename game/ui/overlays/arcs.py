@@ -146,9 +146,10 @@ def _clear_spot(surf: pygame.Surface, ang: float, r: float, step: float, discs: 
     turn first; never under a panel (``panels``, relative to the token's centre) where some spot is clear;
     where nothing clears, where it was."""
     w, h = surf.get_size()
+    covered = list(panels)  # once, not at every spot tried
 
     def clear(x: float, y: float) -> bool:
-        if pygame.Rect(round(x - w / 2), round(y - h / 2), w, h).collidelist(list(panels)) >= 0:
+        if pygame.Rect(round(x - w / 2), round(y - h / 2), w, h).collidelist(covered) >= 0:
             return False
         return not any(math.hypot(max(abs(x - dx) - w / 2, 0), max(abs(y - dy) - h / 2, 0)) < dr
                        for dx, dy, dr in discs)
