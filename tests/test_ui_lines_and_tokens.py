@@ -15,7 +15,7 @@ import numpy as np
 from game.render.pg import pygame
 from game.ui.battle import BattleScene
 from game.ui.overlays import PathPreview
-from tests.scene_harness import frame, hover, open_battle, to_turn
+from tests.scene_harness import at, click, frame, hover, open_battle, to_turn
 from tests.ui_harness import DEFAULT
 
 
@@ -182,3 +182,51 @@ def test_the_trolls_arc_labels_keep_out_from_under_the_tracker(tmp_path: Path) -
     assert arcs.shown == "Troll" and len(arcs.label_rects) >= 3
     covers = scene.panel_covers()
     assert [r for r in arcs.label_rects if r.collidelist(covers) >= 0] == []
+
+
+def test_the_tracker_steps_aside_for_a_token_under_it_and_its_rows_answer_elsewhere(tmp_path: Path) -> None:
+    """A token under the initiative tracker could be neither seen nor previewed, and under a row not even
+    clicked (the row took the click). With the pointer on a token there, the tracker steps aside as the combat
+    log does, rows and all: the token wins over the row under it, its card, name tag and Mira's attack preview
+    show. Off the token the tracker is back, and a row where no token lies under the pointer still rings and
+    selects its combatant."""
+    from game.rules import Place
+    from game.ui.overlays import ActionPreview
+    from game.ui.panels.card import shown_name
+    from game.ui.panels.initiative import InitiativeTracker
+
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=("player", "ally", "enemy", "neutral"), setup=True)
+    tracker = next(w for w in scene.widgets if isinstance(w, InitiativeTracker))
+    frame(scene, screen, 3)
+    # In setup the GM puts Orc 1 under a row of someone else's (not the Goblin, who acts first: the camera would
+    # bring the actor out from under the tracker).
+    enc = scene.match.encounter
+    box = tracker.cover
+    cells = {c for c in (scene.ctx.cell_at((x, y)) for x in range(box.x, box.right, 8)
+                         for y in range(box.y, box.bottom, 8)) if c is not None}
+    under = sorted(c for c in cells if any(r.collidepoint(at(scene, c)) and n != "Orc 1" for r, n in tracker._rows))
+    assert under and any(scene.submit(Place("Orc 1", c)) for c in under)
+    to_turn(scene, "Mira")
+    frame(scene, screen, 3)
+    orc = enc.view("Orc 1").cell
+    row = next(name for r, name in tracker._rows if r.collidepoint(at(scene, orc)))
+    assert row != "Orc 1" and tracker.cover.collidepoint(at(scene, orc))  # a row is drawn over the orc
+    hover(scene, orc)
+    frame(scene, screen, 2)
+    assert scene.ctx.hovered_unit == "Orc 1" and tracker.peek
+    assert tracker.cover.width == 0 and scene.ctx.highlight is None  # not drawn; the row under it rings nobody
+    assert shown_name(scene.ctx) == "Orc 1" and scene.view.name_tag is not None  # its card and its name tag
+    assert next(w for w in scene.widgets if isinstance(w, ActionPreview)).lines  # Mira's attack preview shows
+    click(scene, orc)  # a click on what is on screen: Mira's attack on the orc (out of reach), not the row
+    assert scene.ctx.selected == "Mira" and "Orc 1" in scene.ctx.status
+    frame(scene, screen)
+    # On that row beside the orc, where no token is under the pointer: the tracker is back and the row answers.
+    r = next(r for r, name in tracker._rows if name == row)
+    spot = next((x, r.centery) for x in range(r.right - 8, r.x, -8)
+                if (c := scene.ctx.cell_at((x, r.centery))) is None or scene._unit_at(c) is None)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0)))
+    frame(scene, screen)
+    assert not tracker.peek and tracker.cover.width > 0 and scene.ctx.hovered_unit is None
+    assert tracker.hovered == row and scene.ctx.highlight == row
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))
+    assert scene.ctx.selected == row

@@ -49,7 +49,7 @@ class BattleView:
 
     def panel_room(self, widgets: Sequence[Widget], attr: str = "room") -> list[pygame.Rect]:
         """The room shown panels are about to grow into (``room``: the combat log's next lines; ``grown``: the
-        log once full), as last drawn."""
+        log once full, and the tracker's box even while it steps aside), as last drawn."""
         shown = [w for w in widgets if w.layer == "panel" and (self.panels_shown or getattr(w, "always", False))]
         rects = [pygame.Rect(r) for w in shown if (r := getattr(w, attr, None)) is not None]
         return [r for r in rects if r.width > 0 and r.height > 0]

@@ -5,7 +5,9 @@ marked; combatants who already acted this round are dimmed; defeated and fled
 combatants stay listed, greyed and struck through, at the bottom (Foundry
 #14472: skip them, but keep them in sight). Hovering a row sets
 ``ctx.highlight`` to that name so the battle scene rings its token (Foundry
-#12282); :attr:`InitiativeTracker.hovered` exposes the same name. In a small
+#12282); :attr:`InitiativeTracker.hovered` exposes the same name. With the
+pointer on a map token under it, it steps aside as the combat log does (see
+:meth:`InitiativeTracker.handle_event`). In a small
 window (see :mod:`game.ui.compact`) it is narrower, with shorter rows (dot, name, hp)
 and fewer of them: the wheel scrolls the rest, as it always did.
 """
@@ -113,6 +115,8 @@ class InitiativeTracker(FramedPanel):
         self.hovered: str | None = None
         self._rows: list[tuple[pygame.Rect, str]] = []
         self._frame = pygame.Rect(0, 0, 0, 0)
+        self._box = pygame.Rect(0, 0, 0, 0)  # where the tracker is drawn when shown (also while it steps aside)
+        self.peek = False  # stepped aside: the pointer is on a token under the tracker (see handle_event)
         self._rows_key: object = None
         self._cached_rows: list[Row] = []
         self.first = 0  # first row shown when not all fit (the wheel scrolls; each new turn re-centres)
@@ -140,14 +144,29 @@ class InitiativeTracker(FramedPanel):
         h = lay.head + lay.row * n_rows + 6
         return pygame.Rect(area.right - lay.width - 8, area.y + 8, lay.width, h)
 
+    @property
+    def grown(self) -> pygame.Rect:
+        """Its box, also while it steps aside (empty when hidden): the camera keeps the actor out from under it
+        even then, since it comes back as soon as the pointer leaves the token."""
+        return pygame.Rect(self._box)
+
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
-        if event.type == pygame.MOUSEWHEEL and self._frame.collidepoint(ctx.mouse) and event.y:
+        # A token under the tracker could not be seen or previewed, and under a row not even clicked. With the
+        # pointer on one, the tracker steps aside as the combat log does, rows and all, until the pointer leaves
+        # the token (the scene has already found who is under the pointer). The token wins over the row there:
+        # the row still answers beside the token, where the pointer finds no token, but the token has no other
+        # spot. Decided on motion only, so a click reaches what is on screen: the token, or the row drawn over it.
+        if event.type == pygame.MOUSEMOTION:
+            self.peek = self._box.collidepoint(event.pos) and ctx.hovered_unit is not None
+        if event.type == pygame.MOUSEWHEEL and not self.peek and self._box.collidepoint(ctx.mouse) and event.y:
             self.first = max(0, self.first - event.y)  # wheel up shows earlier rows; draw clamps the end
             return Reply()
         if event.type != pygame.MOUSEMOTION and event.type != pygame.MOUSEBUTTONDOWN:
             return None
-        th.claim_hover(ctx, self._frame, event)
-        hit = next((name for r, name in self._rows if r.collidepoint(event.pos)), None)
+        if not self.peek:
+            th.claim_hover(ctx, self._box, event)
+        # Stepped aside, no row is under the pointer: a row's ring and card give way to the token's.
+        hit = None if self.peek else next((name for r, name in self._rows if r.collidepoint(event.pos)), None)
         if hit != self.hovered:
             if hit is not None:
                 ctx.highlight = hit
@@ -187,7 +206,16 @@ class InitiativeTracker(FramedPanel):
         frame = self.frame(area, len(shown), lay)
         if more and self.rect is None:
             frame.height += MORE
-        self._frame = frame
+        self._box = frame
+        # Stepped aside only while the pointer still rests on a token there (it may have moved or fallen since).
+        self.peek = self.peek and ctx.hovered_unit is not None and frame.collidepoint(ctx.mouse)
+        self._frame = pygame.Rect(0, 0, 0, 0) if self.peek else frame
+        # The rows are laid out even while it steps aside: the motion that brings it back may land on one.
+        top = frame.y + lay.head - 2
+        self._rows = [(pygame.Rect(frame.x + 4, top + i * lay.row, frame.width - 8, lay.row - 2), row.name)
+                      for i, row in enumerate(shown)]
+        if self.peek:
+            return
         th.draw_frame(screen, frame)
         if lay.size == th.BODY:
             th.text(screen, title, (frame.x + th.PAD, frame.y + 8), size=th.HEAD, bold=True)
@@ -198,13 +226,9 @@ class InitiativeTracker(FramedPanel):
             if sub_line:
                 th.text(screen, th.fit(sub, frame.width - 2 * th.PAD, th.SMALL), (frame.x + th.PAD, frame.y + 26),
                         size=th.SMALL, colour=th.MUTED)
-        self._rows = []
-        y = frame.y + lay.head - 2
-        for row in shown:
-            r = pygame.Rect(frame.x + 4, y, frame.width - 8, lay.row - 2)
-            self._rows.append((r, row.name))
+        for (r, _), row in zip(self._rows, shown, strict=True):
             self._draw_row(screen, r, row, row.name == self.hovered or row.name == ctx.highlight, lay)
-            y += lay.row
+        y = top + len(shown) * lay.row
         if more:
             above, below = self.first, len(rows) - self.first - len(shown)
             note = "   ".join(x for x in (f"{above} above" if above else "", f"{below} below" if below else "") if x)
