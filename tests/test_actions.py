@@ -61,9 +61,18 @@ def test_explicit_path_checked_step_by_step() -> None:
 def test_difficult_terrain_and_unaffordable_moves() -> None:
     enc = start([hero(move=2), orc()], with_row(2, "..d......."))
     refused(enc, Move("A", (3, 2), path=((2, 2), (3, 2))), "costs 3 but only 2")
-    refused(enc, Move("A", (3, 2)), "cannot reach")
+    # The refusal says how far (by hand: 2 into the difficult hex, 1 beyond it), so a player knows
+    # it is one step too far, not walled off.
+    refused(enc, Move("A", (3, 2)), r"cannot reach 3,2: 3 movement away, 2 left")
     enc.apply(Move("A", (2, 2)))
     assert enc.unit("A").movement == 0
+    refused(enc, Move("A", (3, 2)), r"1 movement away, 0 left")
+
+
+def test_a_hex_walled_off_says_there_is_no_way() -> None:
+    # Column 3 is water top to bottom: a ground walker (R5) has no way to the far side at any cost.
+    rows = [r[:3] + "w" + r[4:] for r in OPEN]
+    refused(start([hero(), orc()], rows), Move("A", (4, 0)), "no way there within 4 turns' movement")
 
 
 def test_water_blocks_ground_but_not_flying() -> None:

@@ -27,7 +27,7 @@ TERRAIN = [
 ]
 UNITS = [
     {"name": "Archer", "at": (1, 2), "faction": "player", "initiative": 9, "ranged": "2-6", "ranged_attack": 3,
-     "ranged_damage": "1d6"},
+     "ranged_damage": "1d6", "move": 0},  # rooted: each preview is the shot from where it stands
     {"name": "Mage", "at": (1, 1), "faction": "player", "initiative": 8, "area_range": 4, "area_radius": 1,
      "area_attack": 2, "area_damage": "4", "area_push": 1, "area_uses": 2},
     {"name": "Squire", "at": (5, 1), "faction": "player", "initiative": 1},
@@ -107,7 +107,7 @@ def test_a_target_out_of_range_is_not_called_blocked_by_terrain(tmp_path: Path) 
     from game.match import Match
 
     units = [{"name": "Archer", "at": (0, 1), "faction": "player", "initiative": 9, "ranged": "2-6",
-              "ranged_attack": 3, "ranged_damage": "1d6"},
+              "ranged_attack": 3, "ranged_damage": "1d6", "move": 2},  # too slow to close the 4 hexes this turn
              {"name": "Orc", "at": (10, 1), "faction": "enemy", "initiative": 5, "facing": "w"}]
     path = write_map(tmp_path / "open.tmx", ["." * 12] * 3, units=units, title="Open")
     m = Match(load_scenario(path))
@@ -175,3 +175,45 @@ def test_the_shot_s_tooltip_leaves_its_sight_line_in_view() -> None:
     a, b = (ctx.cell_to_screen(c) for c in rp.line)
     samples = [(a[0] + (b[0] - a[0]) * i / 20, a[1] + (b[1] - a[1]) * i / 20) for i in range(21)]
     assert not any(box.collidepoint(p) for p in samples)
+
+
+def test_a_shot_out_of_range_from_here_is_offered_from_the_hex_that_makes_it(tmp_path: Path) -> None:
+    """Found playing Harrow Keep: Fenn (a 2-8 bow, 6 movement) pointing at Archer 1 nine hexes off read "not
+    possible: out of range", though one step brought it in range; a blow out of reach is previewed from the best
+    hex in reach (Wesnoth's move-then-attack), a shot was not. Now it is, and two clicks move and shoot.
+
+    Open ground, the Orc facing west (R18: every hex in the Archer's reach lies in its front arc, so each shot
+    is as sure). By hand: the Orc is 10 hexes off and the bow reaches 6, so the nearest hex in range costs 4
+    movement, and every hex in reach within range is in the bow's band (R29)."""
+    from game.rules import Move, Shoot
+    from tests.scene_harness import click, frame, open_battle, to_turn
+    from tests.scene_harness import hover as point
+
+    units = [{"name": "Archer", "at": (0, 1), "faction": "player", "initiative": 9, "ranged": "2-6",
+              "ranged_attack": 3, "ranged_damage": "1d6"},
+             {"name": "Orc", "at": (10, 1), "faction": "enemy", "initiative": 5, "facing": "w"}]
+    path = write_map(tmp_path / "open.tmx", ["." * 12] * 3, units=units, title="Open")
+    scene, s = open_battle(tmp_path, path, humans=("player",), setup=False)
+    to_turn(scene, "Archer")
+    enc = scene.match.encounter
+    scene.ctx.action_mode = SHOOT
+    frame(scene, s)
+    point(scene, (10, 1))
+    frame(scene, s)
+    rp = next(w for w in scene.widgets if isinstance(w, RangedPreview))
+    assert rp.plan is not None
+    at, p = rp.plan
+    assert at is not None and p.legal is None and p.sees
+    assert enc.reach_for("Archer").end_at(at) == (4, False)  # the fewest steps that bring the Orc in range
+    assert enc.layout.distance(at, (10, 1)) <= 6 and p.arc == "front"
+    said = [ln.text for ln in rp.lines or []]
+    assert said[1] == f"from {at[0]},{at[1]}: the first click moves there, the next shoots"
+    assert not any(t.startswith("not possible") for t in said)
+    click(scene, (10, 1))
+    scene.anim.skip(scene.tokens)  # the walk played out
+    frame(scene, s)
+    assert enc.view("Archer").cell == at and not enc.acted  # the first click moved, nothing rolled
+    assert "click Orc again to shoot" in scene.ctx.status
+    click(scene, (10, 1))
+    assert enc.acted and isinstance(enc.history[-1], Shoot)
+    assert any(isinstance(a, Move) for a in enc.history)

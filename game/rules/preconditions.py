@@ -145,6 +145,12 @@ def why_not_reachable(state: EncounterState, u: UnitState, to: Cell) -> str:
         whose = " and ".join(quote(n) for n in who) or "a hostile"
         return (f"cannot reach {show(to)} this turn: the zone of control of {whose} stops every way there within "
                 f"{u.movement} movement (the shortest at {show(at)}) (R9)")
+    turns = 4
+    cost = state.walk_cost(u.name, to, turns)
+    if cost is None:
+        return f"cannot reach {show(to)}: no way there within {turns} turns' movement"
+    if cost > u.movement:
+        return f"cannot reach {show(to)}: {cost} movement away, {u.movement} left"
     return f"cannot reach {show(to)} with {u.movement} movement remaining"
 
 

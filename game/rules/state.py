@@ -281,6 +281,20 @@ class EncounterState:
                 return (step[0], step[1]), who
         return None
 
+    def walk_cost(self, name: str, to: Cell, turns: int = 4) -> int | None:
+        """The movement the cheapest way from ``name``'s hex to ``to`` costs, ignoring zone of control and
+        what is left this turn; None beyond ``turns`` turns of its full movement (the search stays in a
+        window round the mover, so asking about a far hex of a huge map stays cheap). Says how far a hex
+        out of reach is, as Wesnoth's turn count on a far hex does."""
+        u = self.unit(name)
+        blocked, occupied = self.masks_for(name)
+        far = reachable(self.board, MoveRequest(
+            start=u.cell, movement_type=u.spec.movement_type, radius=u.radius,
+            budget=max(1, turns * u.spec.move), blocked=blocked, occupied=occupied, threatened=None,
+        ))
+        end = far.end_at(to)
+        return None if end is None else end[0]
+
     def _search(self, u: UnitState, budget: int | None) -> ReachResult:
         if (u.movement if budget is None else budget) == 0:  # no movement left: no masks to build
             return stay_put(self.board, u.cell, u.spec.movement_type, u.radius)

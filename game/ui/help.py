@@ -123,6 +123,7 @@ RANGED_HELP = (
     ("Hover an enemy", "the line of sight: green clear, amber through cover (ringed), red blocked (hex marked)"),
     ("", "and the whole roll: sight, hit chance, arc, shooting while threatened, damage, modifiers"),
     ("Click it", "shoot (your action); an arrow flies, the log shows the roll"),
+    ("", "out of range or sight from here: the first click steps to the best hex in reach, the next shoots"),
     ("B (cast mode)", "the hexes you can centre your area on are shaded (range and sight, R32)"),
     ("Hover a hex", "the area there: who it catches (red enemy, amber friendly fire), each one's chance,"),
     ("", "expected damage and push arrow (R33), and the uses left"),

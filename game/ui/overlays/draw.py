@@ -61,6 +61,19 @@ def path(screen: pygame.Surface, points: Sequence[Point], colour: tuple[int, int
 Disc = tuple[Point, float]  # a token's disc on screen: centre, radius
 
 
+def approach_path(screen: pygame.Surface, ctx: BattleContext, name: str, at: Cell) -> None:
+    """The move a previewed blow or shot needs first, drawn as the path preview draws a move."""
+    enc = ctx.encounter
+    here = enc.view(name).cell
+    cells = list(enc.reach_for(name).path_to(at))
+    if not cells or cells[0] != here:
+        cells.insert(0, here)
+    pts = [ctx.cell_to_screen(c) for c in cells]
+    if len(pts) >= 2:  # from the mover's rim: drawn over the tokens, the path crossed its initials
+        pts[0] = clear_of(pts[0], pts[1], token_disc(ctx, name), None)[0]
+    path(screen, pts, (250, 250, 244), max(2, round(4 * ctx.zoom)))
+
+
 def clear_of(a: Point, b: Point, start: Disc | None, end: Disc | None) -> tuple[Point, Point]:
     """The segment a-b from where it leaves the ``start`` disc to where it meets the ``end`` disc: a line from
     one token to another runs rim to rim and never crosses the initials it joins (found at Miller's Ford: the

@@ -142,13 +142,7 @@ class ActionPreview:
         self.plan = (at, p)
         start = at if at is not None else enc.view(name).cell
         if at is not None:  # the move the attack needs, as the path preview would draw it
-            path = list(enc.reach_for(name).path_to(at))
-            if not path or path[0] != enc.view(name).cell:
-                path.insert(0, enc.view(name).cell)
-            pts = [ctx.cell_to_screen(c) for c in path]
-            if len(pts) >= 2:  # from the mover's rim: drawn over the tokens, the path crossed its initials
-                pts[0] = draw.clear_of(pts[0], pts[1], draw.token_disc(ctx, name), None)[0]
-            draw.path(screen, pts, (250, 250, 244), max(2, round(4 * ctx.zoom)))
+            draw.approach_path(screen, ctx, name, at)
         colour = ARC_COLOUR.get(p.arc, th.TEXT) if p.legal is None else th.FAINT
         width = max(2, round(4 * ctx.zoom))
         # From the attacker's rim (or the path's end ring, where it moves first) to the target's rim.

@@ -60,24 +60,57 @@ def _seen_band(enc: EncounterView, name: str, lo: int, hi: int) -> list[Cell]:
     return out
 
 
-def _shot_and_line(enc: EncounterView, name: str, target: str) -> tuple[ShootPreview, tuple[Cell, Cell]]:
-    """The shot's preview and the line to draw for it: a clear line when there is one (R31: the best pair
-    for the shooter); else, when the shot sees through cover, a pair in range that sees (for a large
-    shooter or target the centres may be blocked while another pair sees); else the two centres, whose
-    line shows what blocks it."""
-    p = enc.preview_shoot(name, target)
+def _shot_and_line(enc: EncounterView, name: str, target: str,
+                   at: Cell | None = None) -> tuple[ShootPreview, tuple[Cell, Cell]]:
+    """The shot's preview (from ``at``, default where the shooter stands) and the line to draw for it: a
+    clear line when there is one (R31: the best pair for the shooter); else, when the shot sees through
+    cover, a pair in range that sees (for a large shooter or target the centres may be blocked while
+    another pair sees); else the two centres, whose line shows what blocks it."""
+    p = enc.preview_shoot(name, target, at=at)
     if p.clear_pairs:
         return p, p.clear_pairs[0]
-    centres = (enc.view(name).cell, enc.view(target).cell)
-    profile = enc.view(name).ranged
+    v = enc.view(name)
+    centres = (v.cell if at is None else at, enc.view(target).cell)
+    mine = enc.footprint(name) if at is None else [
+        c for c in enc.layout.disc(at, v.radius) if enc.board.is_on_map(c)]
+    profile = v.ranged
     if p.sees and profile is not None:
-        pairs = sorted(((a, b) for a in enc.footprint(name) for b in enc.footprint(target)
+        pairs = sorted(((a, b) for a in mine for b in enc.footprint(target)
                         if profile.min_range <= enc.layout.distance(a, b) <= profile.max_range),
                        key=lambda ab: (ab != centres, enc.layout.distance(*ab)))
         for a, b in pairs:
             if enc.sight_report(a, b)["sight"]:
                 return p, (a, b)
     return p, centres
+
+
+def best_shot_from(enc: EncounterView, name: str, target: str) -> tuple[Cell, ShootPreview] | None:
+    """Wesnoth's move-then-attack, for a bow: the hex in ``name``'s reach with the surest shot at ``target``
+    (then the likelier defeat, then the fewest steps), or None when no hex in reach gives a shot."""
+    found: list[tuple[float, float, int, Cell, ShootPreview]] = []
+    for cell, cost, _stops in enc.reach_for(name).destinations():
+        p = enc.preview_shoot(name, target, at=cell)
+        if p.legal is None:
+            found.append((-p.hit_chance, -p.defeat_chance, cost, (cell[0], cell[1]), p))
+    if not found:
+        return None
+    best = min(found, key=lambda t: t[:4])
+    return best[3], best[4]
+
+
+def _shot_plan(enc: EncounterView, name: str, target: str) -> tuple[Cell | None, ShootPreview, tuple[Cell, Cell]]:
+    """(hex to move to first or None, the shot's preview, its line): from here when the shot works from here;
+    else from the best hex in reach (a click moves there, the next shoots); else from here, whose reason a
+    click gets from the engine too."""
+    p, line = _shot_and_line(enc, name, target)
+    if p.legal is None:
+        return None, p, line
+    best = best_shot_from(enc, name, target)
+    if best is None:
+        return None, p, line
+    at = best[0]
+    p, line = _shot_and_line(enc, name, target, at)
+    return at, p, line
 
 
 def sight_state(p: ShootPreview) -> str:
@@ -98,14 +131,23 @@ class RangedPreview:
         self.caught: list[str] = []  # who the hovered burst would catch
         self.line: tuple[Cell, Cell] | None = None  # the (shooter hex, target hex) whose sight line is drawn
         self.marked_blocked: list[Cell] = []  # the hexes marked as blocking that line
+        self.plan: tuple[Cell | None, ShootPreview] | None = None  # what a click on the hovered target commits
         self._key: object = None
         self._preview: tuple[ShootPreview, tuple[Cell, Cell]] | CastPreview | None = None
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None
 
+    def approach_for(self, target: str | None) -> Cell | None:
+        """The hex a click on ``target`` first moves to (the previewed move-then-shoot), or None: shoot from here."""
+        if self.plan is None or target is None:
+            return None
+        at, p = self.plan
+        return at if at is not None and p.target == target and p.legal is None else None
+
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.lines, self.sight, self.caught, self.line, self.marked_blocked = None, None, [], None, []
+        self.plan = None
         name = mover(ctx)
         if name is None or ctx.action_mode not in (SHOOT, CAST):
             return
@@ -144,10 +186,11 @@ class RangedPreview:
 
     def _shot(self, screen: pygame.Surface, ctx: BattleContext, name: str, target: str) -> None:
         enc = ctx.encounter
-        shot = self._cached(ctx, ("shot", name, target), lambda: _shot_and_line(enc, name, target))
+        shot = self._cached(ctx, ("shot", name, target), lambda: _shot_plan(enc, name, target))
         assert isinstance(shot, tuple)
-        p, (a, b) = shot
+        at, p, (a, b) = shot
         assert isinstance(p, ShootPreview)
+        self.plan = (at, p)
         state = sight_state(p)
         self.sight, self.line = state, (a, b)
         report = enc.sight_report(a, b)
@@ -158,10 +201,14 @@ class RangedPreview:
         blocked = [(c[0], c[1]) for c in (p.blocked_by or report["blocked_by"])]
         self.marked_blocked = blocked
         draw.hexes(screen, ctx, blocked, (255, 90, 70, 90), (255, 90, 70, 255), 3)
-        start, end = draw.clear_of(ctx.cell_to_screen(a), ctx.cell_to_screen(b), draw.token_disc(ctx, name),
-                                   draw.token_disc(ctx, target))
+        if at is not None:  # the move the shot needs first, drawn as the attack preview draws its move
+            draw.approach_path(screen, ctx, name, at)
+        origin = draw.token_disc(ctx, name) if at is None else (ctx.cell_to_screen(a), width * 3.0 + 2)
+        start, end = draw.clear_of(ctx.cell_to_screen(a), ctx.cell_to_screen(b), origin, draw.token_disc(ctx, target))
         draw.arrow(screen, start, end, colour, width)
         self.lines = wording.shoot_lines(p)
+        if at is not None:
+            self.lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next shoots", "muted"))
         # The tooltip keeps the sight line and its ringed cover hexes in view where it can (found at Harrow Keep:
         # it sat over most of the line it explains).
         line = draw.along(start, end)
