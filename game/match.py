@@ -152,6 +152,10 @@ class Match:
     def is_human_turn(self) -> bool:
         return self.current_controller() == HUMAN
 
+    def human_factions(self) -> frozenset[str]:
+        """The factions of the board's combatants that a human plays: whose side a watcher is on."""
+        return frozenset(v.faction for v in self._encounter.views() if self.controller_of(v.name) == HUMAN)
+
     def is_ai_turn(self) -> bool:
         c = self.current_controller()
         return c is not None and c != HUMAN

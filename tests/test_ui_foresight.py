@@ -318,3 +318,25 @@ def test_a_line_is_cut_where_it_leaves_one_disc_and_meets_the_other() -> None:
     # Discs that overlap along the line: nothing is left (both ends meet halfway between the cuts).
     start, end = clear_of((0, 0), (20, 0), ((0, 0), 14), ((20, 0), 14))
     assert start == end == (10, 0)
+
+
+def test_while_the_ai_acts_the_player_s_enemies_are_the_ones_shaded(scene) -> None:
+    """Found at Harrow Keep: pointing at Grum (the player's own axeman) during Pikeman 2's turn painted Grum's
+    whole reach red, seen from the acting AI's side, as if Grum were the threat. While the AI acts, the
+    player watches from their own side: pointing at a friend shades nothing, at the acting enemy its reach."""
+    from game.rules import EndTurn
+    from game.ui.overlays import EnemyReach
+
+    m, ctx, ws, s = scene
+    m.controllers["enemy"] = object()  # anything but "human": the AI plays the goblin
+    while m.encounter.turn != "Goblin":
+        m.submit(EndTurn())
+    ctx.selected = "Goblin"  # the scene selects each new actor
+    ctx.version += 1
+    zone = widget(ws, EnemyReach).zone
+    hover(ctx, (3, 5))  # Mira
+    frame(s, ctx, ws)
+    assert zone.surface is None and zone.builds == 0
+    hover(ctx, (7, 5))  # the goblin, about to act
+    frame(s, ctx, ws)
+    assert zone.surface is not None and zone.builds == 1

@@ -20,7 +20,7 @@
   CPU on the 64x64 map).
 
 The viewpoint is the selected combatant (default: the current actor), or the
-player faction when nobody is.
+player faction when nobody is; while the AI acts, the side a human plays.
 """
 
 from __future__ import annotations
@@ -48,6 +48,13 @@ def viewpoint(ctx: BattleContext) -> tuple[str | None, str]:
     """(combatant, faction) whose enemies are shown."""
     enc = ctx.encounter
     name = ctx.selected or enc.turn
+    if name is not None and name == enc.turn and not ctx.gm and not ctx.match.is_human_turn():
+        # The AI is acting and the player is watching: the player's enemies are shown, not the acting AI's.
+        # Found at Harrow Keep: pointing at Grum during Pikeman 2's turn painted Grum's reach red, as if the
+        # player's own axeman were the threat.
+        sides = ctx.match.human_factions()
+        if sides:
+            return None, "player" if "player" in sides else min(sides)
     if name is not None:
         v = enc.view(name)
         if v.active:
