@@ -340,3 +340,24 @@ def test_while_the_ai_acts_the_player_s_enemies_are_the_ones_shaded(scene) -> No
     hover(ctx, (7, 5))  # the goblin, about to act
     frame(s, ctx, ws)
     assert zone.surface is not None and zone.builds == 1
+
+
+def test_a_blow_that_cannot_be_struck_draws_no_line_only_its_reason(scene) -> None:
+    """Found at Harrow Keep: with no hex in reach to strike from, a grey attack line still ran from Sir Bram
+    half across the map, over Ilse's and Doran's tokens, to Pikeman 1. A refused blow now draws no line; the
+    tooltip gives the reason, the same one a click gets."""
+    from game.rules import Move
+
+    m, ctx, ws, s = scene
+    enc = m.encounter
+    # Mira spends all 7 movement on a hex 3 or more from the goblin: nowhere left to strike from this turn.
+    far = [c for c, cost, _ in enc.reach_for("Mira").destinations()
+           if cost == enc.view("Mira").movement and enc.layout.distance(c, (7, 5)) >= 3]
+    m.submit(Move("Mira", far[0]))
+    ctx.version += 1
+    hover(ctx, (7, 5))
+    frame(s, ctx, ws)
+    p = widget(ws, ActionPreview)
+    assert p.plan is not None and p.plan[1].legal is not None
+    assert p.arrow is None
+    assert any(t.startswith("not possible: Goblin is out of reach") for t in texts(p.lines))

@@ -145,14 +145,17 @@ class ActionPreview:
             draw.approach_path(screen, ctx, name, at)
         colour = ARC_COLOUR.get(p.arc, th.TEXT) if p.legal is None else th.FAINT
         width = max(2, round(4 * ctx.zoom))
-        # From the attacker's rim (or the path's end ring, where it moves first) to the target's rim.
-        origin = draw.token_disc(ctx, name) if at is None else (ctx.cell_to_screen(at), width * 3.0 + 2)
-        self.arrow = draw.clear_of(ctx.cell_to_screen(start), ctx.cell_to_screen(enc.view(target).cell), origin,
-                                   draw.token_disc(ctx, target))
-        draw.arrow(screen, *self.arrow, colour, width)
-        # The hovered target's name tag goes where it hides no part of the arrow (found on giants_lair: "Cave
-        # Troll 16/16" sat on the arrow's head), as it already keeps off the arcs' labels.
-        ctx.keep_clear.extend(draw.along(*self.arrow))
+        if p.legal is None:
+            # From the attacker's rim (or the path's end ring, where it moves first) to the target's rim. A blow
+            # that cannot be struck gets no arrow, only its reason: found at Harrow Keep, the grey line of an
+            # attack out of reach ran half across the map over the tokens between.
+            origin = draw.token_disc(ctx, name) if at is None else (ctx.cell_to_screen(at), width * 3.0 + 2)
+            self.arrow = draw.clear_of(ctx.cell_to_screen(start), ctx.cell_to_screen(enc.view(target).cell),
+                                       origin, draw.token_disc(ctx, target))
+            draw.arrow(screen, *self.arrow, colour, width)
+            # The hovered target's name tag goes where it hides no part of the arrow (found on giants_lair: "Cave
+            # Troll 16/16" sat on the arrow's head), as it already keeps off the arcs' labels.
+            ctx.keep_clear.extend(draw.along(*self.arrow))
         if isinstance(p, ShovePreview) and p.legal is None and len(p.push_path) > 1:
             pts = [ctx.cell_to_screen(c) for c in p.push_path]
             draw.arrow(screen, pts[0], pts[-1], th.BAD if p.falls or p.hazard_damage else th.ACCENT,
