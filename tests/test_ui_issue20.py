@@ -6,6 +6,7 @@ pygame events, and drawn headless.
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from pathlib import Path
@@ -338,3 +339,9 @@ def test_the_front_label_turns_aside_from_a_row_of_tokens(tmp_path: Path) -> Non
     assert len(widget(scene, FacingArcs).label_rects) >= 3  # type: ignore[attr-defined]
     for name in row:
         assert not labels_on(scene, scene.match.encounter.view(name).cell), name
+    # Turned aside near the token rather than pushed straight out past the row (Harrow Keep: Sir Bram's "front"
+    # ended three hexes off, beyond Doran and Ilse, beside their own arcs): within two hexes of the pikeman.
+    cx, cy = scene.ctx.cell_to_screen(pike.cell)
+    hex_step = scene.ctx.hex_radius() * math.sqrt(3)  # centre to centre
+    for r in widget(scene, FacingArcs).label_rects:  # type: ignore[attr-defined]
+        assert math.hypot(r.centerx - cx, r.centery - cy) <= 2 * hex_step, r

@@ -155,10 +155,12 @@ def _clear_spot(surf: pygame.Surface, ang: float, r: float, step: float, discs: 
                        for dx, dy, dr in discs)
 
     turns = [0.0] + [sign * t for t in range(10, int(swing) + 1, 10) for sign in (1, -1)]
-    for turn in turns:
-        a = ang + math.radians(turn)
-        for k in range(14):
-            at = r + k * step * 0.15
+    # Nearest first, then the smallest turn: a label pushed straight out past a row of tokens ended three
+    # hexes off, beside another token's arcs (Harrow Keep: Sir Bram's "front" beyond Doran and Ilse).
+    for k in range(14):
+        at = r + k * step * 0.15
+        for turn in turns:
+            a = ang + math.radians(turn)
             x, y = at * math.cos(a), at * math.sin(a)
             if clear(x, y):
                 return x, y
