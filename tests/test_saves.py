@@ -320,3 +320,42 @@ def test_a_designer_s_own_map_is_never_swapped_for_a_shipped_one(tmp_path: Path)
     log.write_text('{"action": "begin"}\n')
     write_meta(log, SaveMeta(mine, None, {"player": "human"}))
     assert map_of(log, [m.path for m in shipped_maps()])[0] == mine
+
+
+# --- playtest findings on the title and Load screens ------------------------------------------------------------
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def drawn_by(module: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, pygame.Rect]]:
+    """Every string ``module`` draws with its ``text`` helper, with where it landed (the last frame's last)."""
+    seen: list[tuple[str, pygame.Rect]] = []
+    real = module.text
+
+    def recording(screen: pygame.Surface, s: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        rect = real(screen, s, *args, **kwargs)
+        seen.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(module, "text", recording)
+    return seen
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 640), (1280, 720)])
+def test_the_load_screen_footer_ends_left_of_the_back_button(size: tuple[int, int],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found playtesting at 800x560: "...plays one on from the command line" ran on under Back."""
+    import game.ui.load as load_module
+
+    pygame.font.init()
+    seen = drawn_by(load_module, monkeypatch)
+    load = LoadScene([], lambda info: load)  # type: ignore[arg-type, return-value]
+    w, h = size
+    load.draw(pygame.Surface(size), 0)
+    footer = [(s, r) for s, r in seen if r.top > h - 96]  # under the list's panel
+    assert len(footer) >= 2
+    for s, r in footer:
+        assert not r.colliderect(load.back.rect), (s, r, load.back.rect)
+        assert r.right < load.back.rect.left and r.bottom <= h
+    said = " ".join(s for s, _ in footer[1:])
+    assert "playmat play MAP --log FILE" in said and not said.endswith(("...", "…"))

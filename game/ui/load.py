@@ -5,7 +5,7 @@ who is to act, or who won), who plays whom and when it was last played. A
 save that cannot be opened (its map moved, a broken line) says why and cannot
 be picked. The wheel or the arrow keys scroll; a click or Enter opens the
 battle where it was left; Esc goes back. The folder is named at the bottom,
-with how to resume a log from the command line.
+with how to resume a log from a terminal, left of the Back button.
 """
 
 from __future__ import annotations
@@ -16,13 +16,14 @@ from pathlib import Path
 from game.render.pg import pygame
 from game.saves import SaveInfo, describe_controllers, read_save, saves_folder, when
 
-from .chrome import DIM, ERROR, GOLD, INK, Button, panel, text
+from .chrome import DIM, ERROR, GOLD, INK, Button, panel, text, wrap
 from .mapinfo import Previews
 from .scene import POP, QUIT, Scene, Transition, replace
 from .theme import fit
 
 ROW_H = 84
 THUMB = (112, 68)
+FOOTER = "Each is an action log: in a terminal, playmat play MAP --log FILE plays it on."
 
 
 class LoadScene(Scene):
@@ -38,6 +39,7 @@ class LoadScene(Scene):
         self.back = Button("Back", pygame.Rect(0, 0, 0, 0), "Esc")
         self.mouse = (0, 0)
         self.message = ""
+        self.footer: list[pygame.Rect] = []  # the footer's lines, as last drawn
         self._fits = 1
 
     # --- filling in: one save (then its map's picture) per update ----------------------------
@@ -135,12 +137,14 @@ class LoadScene(Scene):
             last = min(len(self.saves), self.scroll + self._fits)
             text(screen, f"{self.scroll + 1}-{last} of {len(self.saves)}  (wheel or arrows scroll)",
                  (box.right, box.y - 22), 18, DIM, anchor="topright")
-        folder = saves_folder()
-        text(screen, fit(f"Saves are kept in {folder}", w - 300, 18), (36, h - 78), 18, DIM)
-        text(screen, "Each is the battle's action log: playmat play MAP --log FILE plays one on from the command line.",
-             (36, h - 54), 18, DIM)
         self.back.rect = pygame.Rect(w - 36 - 160, h - 80, 160, 44)
         self.back.draw(screen, self.back.rect.collidepoint(self.mouse))
+        # The footer ends left of Back: at 800x560 its second line ran on under the button. It wraps in a
+        # narrower window, its lines closer together when there are three.
+        room = self.back.rect.left - 20 - 36
+        lines = [fit(f"Saves are kept in {saves_folder()}", room, 18), *wrap(FOOTER, 18, room)]
+        top, step = (h - 78, 22) if len(lines) <= 2 else (h - 90, 20)
+        self.footer = [text(screen, line, (36, top + step * i), 18, DIM) for i, line in enumerate(lines)]
         if self.message:
             text(screen, fit(self.message, w - 72, 19), (36, h - 28), 19, ERROR)
 
