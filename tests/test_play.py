@@ -322,7 +322,7 @@ def test_ai_vs_ai_battle_plays_to_the_summary_and_the_log_replays(tmp_path: Path
     assert replayed.state_json() == enc.state_json()
 
 
-def test_the_title_lists_the_shipped_maps_and_a_click_starts_one(tmp_path: Path) -> None:
+def test_the_title_lists_the_shipped_maps_and_a_double_click_starts_one(tmp_path: Path) -> None:
     log = tmp_path / "t.jsonl"
     cfg = PlayConfig(log_path=log, humans=EVERYONE, headless=True, frames=30)
     picked: dict[str, Any] = {}
@@ -332,7 +332,7 @@ def test_the_title_lists_the_shipped_maps_and_a_click_starts_one(tmp_path: Path)
         if frame == 3 and title is not None:
             picked["titles"] = [e.title for e in title.entries]
             r = title.rows[0]
-            return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1)]
+            return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1)] * 2  # a click chooses
         return []
 
     result = play(cfg, script=script)
@@ -397,8 +397,8 @@ def test_a_new_user_plays_the_default_map_to_the_end_with_the_mouse_alone(tmp_pa
     assert isinstance(result.stack.top, SummaryScene), player.log[-10:]
     enc = result.stack.find(BattleScene).match.encounter
     assert (o := enc.outcome()) is not None and o.winners
-    # Title click -> the default map; the player's side moved and attacked through clicks alone.
-    assert player.log[0] == "title: click Ambush at Miller's Ford"
+    # Title double-click -> the default map; the player's side moved and attacked through clicks alone.
+    assert player.log[0] == "title: double-click Ambush at Miller's Ford"
     lines = log_lines(log)
     humans = {"Aldric", "Mira", "Brother Tam", "Wren"}
     assert any(d["action"] == "move" and d["unit"] in humans for d in lines)

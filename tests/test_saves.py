@@ -341,6 +341,89 @@ def drawn_by(module: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, py
     return seen
 
 
+@pytest.mark.parametrize("how", ["double-click", "enter", "play"])
+def test_a_click_on_a_battle_chooses_it_and_a_double_click_enter_or_play_starts_it(how: str) -> None:
+    """Found playtesting: a click on "Boarding the Black Gull" to read it started the battle at once and left a
+    save behind. A click chooses (the right shows that battle, and keeps showing it while the pointer crosses
+    the other rows); a double-click on it, Enter or Play starts it."""
+    seen: dict[str, Any] = {}
+
+    def script(frame: int, stack: Any) -> list[pygame.event.Event]:
+        title = stack.find(TitleScene)
+        if "clicked" in seen and "top" not in seen:  # the frame after the click
+            seen["top"], seen["saves"] = type(stack.top).__name__, list_saves()
+        if title is None or stack.top is not title or not title.rows:
+            return []
+        pick = 3  # Boarding the Black Gull
+        if "clicked" not in seen:
+            seen["clicked"] = title.entries[pick]
+            return click(title.rows[pick].center)
+        if "crossed" not in seen:
+            seen["crossed"] = True
+            return [pygame.event.Event(pygame.MOUSEMOTION, pos=title.rows[0].center, rel=(0, 0), buttons=(0, 0, 0))]
+        if "shown" not in seen:
+            seen["shown"] = title.entries[title.index]
+            seen["desc"] = " ".join(title.desc_lines)
+            if how == "double-click":
+                return click(title.rows[pick].center) + click(title.rows[pick].center)
+            return [key(pygame.K_RETURN)] if how == "enter" else click(title.play_rect.center)
+        return []
+
+    result = run_title(script, frames=60, until=lambda s: s.find(BattleScene) is not None and "top" in seen)
+    picked = seen["clicked"]
+    assert seen["top"] == "TitleScene" and seen["saves"] == []  # one click: no battle, no save
+    assert seen["shown"] == picked and seen["desc"] == " ".join(picked.description.split())
+    battle = result.stack.find(BattleScene)
+    assert battle is not None and battle.opts.map_path == picked.path
+
+
+def test_two_clicks_far_apart_choose_a_battle_twice_without_starting_it() -> None:
+    started: list[Path] = []
+
+    def start(path: Path) -> Any:
+        started.append(path)
+        return title
+
+    from game.ui.title import shipped_entries
+
+    pygame.font.init()
+    title = TitleScene(shipped_entries(), start)
+    title.draw(pygame.Surface((1280, 720)), 0)
+    now = [100.0]
+    title.clock = lambda: now[0]
+    row = title.rows[2].center
+    for t in (100.0, 100.8, 101.6):  # each click more than half a second after the last
+        now[0] = t
+        title.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=row, button=1))
+    assert started == [] and title.index == 2
+    now[0] = 101.9  # 0.3 s later: a double-click
+    title.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=row, button=1))
+    assert started == [title.entries[2].path]
+
+
+def test_the_wheel_scrolls_past_the_chosen_battle_and_the_arrows_bring_it_back() -> None:
+    """The list followed the chosen battle on every frame, which the pointer moved as it went: with the choice
+    left where it was clicked, the wheel scrolls freely; Up/Down still scroll to what they choose."""
+    from game.ui.title import shipped_entries
+
+    pygame.font.init()
+    title = TitleScene(shipped_entries(), lambda p: title, lambda info: title)  # with Continue and Load
+    screen = pygame.Surface((800, 560))
+    title.draw(screen, 0)
+    assert title._max_scroll > 0  # five battles, three rows
+    title.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    title.draw(screen, 0)
+    assert (title.scroll, title.index) == (1, 0)
+    for _ in range(4):
+        title.handle_event(key(pygame.K_DOWN))
+        title.draw(screen, 0)
+    assert title.index == 4 and title.rows[4].h > 0  # the last battle, in view
+    for _ in range(4):
+        title.handle_event(key(pygame.K_UP))
+    title.draw(screen, 0)
+    assert title.index == 0 and title.scroll == 0
+
+
 @pytest.mark.parametrize("size", [(800, 560), (1024, 640), (1280, 720)])
 def test_the_load_screen_footer_ends_left_of_the_back_button(size: tuple[int, int],
                                                              monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,6 +1,6 @@
 """A new user's first battle, played with the mouse alone through the real window loop (headless).
 
-From the title screen: click the first (default) map, then every human turn:
+From the title screen: double-click the first (default) map, then every human turn:
 point at things, click an enemy in reach, else click the shaded hex closest to
 the nearest enemy and then an enemy if one came into reach, then click "End
 turn" (and "Yes" when it asks). The AI plays the enemies. Stops at the
@@ -77,9 +77,9 @@ class MousePlayer:
             if not top.rows:
                 return []
             self.shot("title")
-            self.log.append(f"title: click {top.entries[0].title}")
+            self.log.append(f"title: double-click {top.entries[0].title}")
             self.wait = 3
-            return click(top.rows[0].center)
+            return click(top.rows[0].center) + click(top.rows[0].center)  # one click only chooses it
         if isinstance(top, SummaryScene):
             self.shot("summary")
             self.phase = "over"

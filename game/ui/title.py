@@ -3,9 +3,13 @@
 Left: Continue (the most recently played battle that is not over, with its
 map, round, who is to act and when it was played), Load (every save, see
 :mod:`game.ui.load`) and the list of battles, each with a small picture of
-the map and its sides. Right: the battle under the pointer (or chosen with
-the arrow keys) in full: a larger picture with every combatant where it
-starts, the sides and their sizes, the whole description, and Play.
+the map and its sides. Right: the chosen battle in full: a larger picture
+with every combatant where it starts, the sides and their sizes, the whole
+description, and Play.
+
+A click on a battle chooses it (a playtester clicked a row to read about it and
+the battle began at once, leaving a save behind); a double-click, Enter or Play
+starts it. Up/Down choose too.
 
 Reading a map and drawing its picture takes a fraction of a second, so the
 screen opens at once and fills in one map (or one save) per update.
@@ -13,6 +17,7 @@ screen opens at once and fills in one map (or one save) per update.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +36,7 @@ ROW_H = 70
 LEFT_W = 470
 MARGIN = 36
 TOP = 124
+DOUBLE_CLICK = 0.5  # seconds: two clicks on one battle this close start it (the usual desktop setting)
 
 
 @dataclass(frozen=True)
@@ -83,6 +89,9 @@ class TitleScene(Scene):
         self.load_rect = pygame.Rect(0, 0, 0, 0)
         self.play_rect = pygame.Rect(0, 0, 0, 0)
         self.hover: str | None = None
+        self.mouse = (-1, -1)  # the pointer, as last seen: the battle under it is outlined
+        self.clock: Callable[[], float] = time.monotonic  # for double-clicks (tests set their own)
+        self._last_click: tuple[int, float] | None = None  # (battle, when) of the last click on a row
         self.message = ""
         self.desc_lines: list[str] = []  # the chosen battle's description, as last drawn (whole, wrapped)
         self.desc_bottom = 0  # the screen y where it ended
@@ -90,12 +99,13 @@ class TitleScene(Scene):
         self.saves: list[Path] | None = None  # None until looked up (first update)
         self.latest: SaveInfo | None = None  # SaveInfo of the battle Continue resumes
         self._save_queue: list[Path] = []
+        self._fits = 1  # battle rows the list shows, as last drawn
         self._map_queue = [e.path for e in entries]
 
     # --- filling in ---------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
         """One slow job per update: find the saves, then read saves until Continue has its battle, then maps
-        (the hovered one first)."""
+        (the chosen one first)."""
         from game.maps import shipped_maps
 
         if self.open_save is not None and self.saves is None:
@@ -151,10 +161,10 @@ class TitleScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self._key(event.key)
         if event.type == pygame.MOUSEMOTION:
+            # The pointer only outlines a battle: the one shown on the right is the one clicked (or chosen with
+            # the arrow keys), so it stays put while the pointer crosses the list on its way to Play.
             self.hover = self._under(event.pos)
-            for i, r in enumerate(self.rows):
-                if r.collidepoint(event.pos):
-                    self.index = i
+            self.mouse = event.pos
         elif event.type == pygame.MOUSEWHEEL and event.y:
             self.scroll = max(0, min(self.scroll - event.y, self._max_scroll))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -167,8 +177,17 @@ class TitleScene(Scene):
                 return self._pick(self.index)
             for i, r in enumerate(self.rows):
                 if r.collidepoint(event.pos):
-                    self.index = i
-                    return self._pick(i)
+                    return self._click_row(i)
+        return None
+
+    def _click_row(self, i: int) -> Transition | None:
+        """A click chooses battle ``i``; a second click on it within DOUBLE_CLICK seconds starts it."""
+        now = self.clock()
+        last, self._last_click = self._last_click, (i, now)
+        self.index = i
+        if last is not None and last[0] == i and now - last[1] <= DOUBLE_CLICK:
+            self._last_click = None  # a third click starts nothing more
+            return self._pick(i)
         return None
 
     def _key(self, key: int) -> Transition | None:
@@ -179,8 +198,10 @@ class TitleScene(Scene):
             toggle_fullscreen()
         elif key in (pygame.K_DOWN, pygame.K_s):
             self.index = (self.index + 1) % n
+            self._follow()
         elif key in (pygame.K_UP, pygame.K_w):
             self.index = (self.index - 1) % n
+            self._follow()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.entries:
             return self._pick(self.index)
         elif key == pygame.K_c:
@@ -194,6 +215,13 @@ class TitleScene(Scene):
             if rect.collidepoint(pos):
                 return name
         return None
+
+    def _follow(self) -> None:
+        """Scroll the chosen battle into view (the arrow keys); the wheel scrolls freely past it."""
+        if self.index < self.scroll:
+            self.scroll = self.index
+        elif self.index >= self.scroll + self._fits:
+            self.scroll = self.index - self._fits + 1
 
     _max_scroll = 0
 
@@ -213,9 +241,10 @@ class TitleScene(Scene):
         right = pygame.Rect(left.right + 24, TOP, w - left.right - 24 - MARGIN, h - TOP - 46)
         if self.entries and right.w > 200:
             self._draw_detail(screen, right, self.entries[self.index])
-        hint = "click a battle or press Enter    Up/Down choose    C continue    L load    F11 full screen    Esc quit"
+        hint = "double-click or Enter plays    Up/Down choose    C continue    L load    F11 full screen    Esc quit"
         if self.open_save is None:
-            hint = "click a battle or press Enter    Up/Down choose    F11 full screen    Esc quit"
+            hint = "click a battle to read it, double-click or Enter to play    Up/Down choose    F11 full screen    " \
+                   "Esc quit"
         text(screen, hint, (w // 2, h - 22), 19, DIM, anchor="center")
         if self.message:
             for i, line in enumerate(wrap(self.message, 20, w - 2 * MARGIN)[:2]):
@@ -266,20 +295,20 @@ class TitleScene(Scene):
         text(screen, "New battle", (area.x + 2, area.y), 24, INK, bold=True)
         top = area.y + 32
         fits = max(1, (area.bottom - top) // ROW_H)
+        self._fits = fits
         self._max_scroll = max(0, len(self.entries) - fits)
         self.scroll = min(self.scroll, self._max_scroll)
-        if self.index < self.scroll:  # keep the chosen battle in view (arrow keys)
-            self.scroll = self.index
-        elif self.index >= self.scroll + fits:
-            self.scroll = self.index - fits + 1
         self.rows = [pygame.Rect(0, 0, 0, 0)] * len(self.entries)
         for slot, i in enumerate(range(self.scroll, min(len(self.entries), self.scroll + fits))):
             e = self.entries[i]
             r = pygame.Rect(area.x, top + slot * ROW_H, area.w, ROW_H - 8)
             self.rows[i] = r
             chosen = i == self.index
-            pygame.draw.rect(screen, (64, 56, 34) if chosen else (30, 33, 42), r, border_radius=10)
-            pygame.draw.rect(screen, GOLD if chosen else (70, 74, 88), r, 2 if chosen else 1, border_radius=10)
+            pointed = not chosen and r.collidepoint(self.mouse)  # a click here would choose it
+            pygame.draw.rect(screen, (64, 56, 34) if chosen else (40, 44, 56) if pointed else (30, 33, 42), r,
+                             border_radius=10)
+            pygame.draw.rect(screen, GOLD if chosen else (150, 150, 160) if pointed else (70, 74, 88), r,
+                             2 if chosen else 1, border_radius=10)
             thumb = self.previews.small(e.path, ROW_THUMB)
             box = pygame.Rect(r.x + 6, r.y + 3, *ROW_THUMB)
             if thumb is not None:
