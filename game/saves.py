@@ -172,13 +172,17 @@ def _same_bytes(a: Path, b: Path) -> bool:
         return False
 
 
-def read_save(log: Path, shipped: Iterable[Path] = ()) -> SaveInfo:
-    """Replay ``log`` on its map to tell where the battle stands; a problem in one line if it cannot be."""
+def read_save(log: Path, shipped: Iterable[Path] = (), map_path: Path | None = None) -> SaveInfo:
+    """Replay ``log`` on its map to tell where the battle stands; a problem in one line if it cannot be.
+
+    ``map_path``: the map the log was played on, for a log without a note (a ``--log`` kept outside the saves
+    folder, whose battle the window just left); a note, when there is one, still decides."""
     from game.maps import MapError, load_scenario
     from game.rules import RulesError, replay_log
 
     modified = _mtime(log)
-    map_path, meta = map_of(log, shipped)
+    found, meta = map_of(log, shipped)
+    map_path = found if meta is not None or map_path is None else map_path
     if map_path is None:
         return SaveInfo(log, modified, problem="no note says which map it was played on", meta=meta)
     if not map_path.is_file():

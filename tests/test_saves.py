@@ -442,3 +442,91 @@ def test_the_load_screen_footer_ends_left_of_the_back_button(size: tuple[int, in
         assert r.right < load.back.rect.left and r.bottom <= h
     said = " ".join(s for s, _ in footer[1:])
     assert "playmat play MAP --log FILE" in said and not said.endswith(("...", "…"))
+
+
+def test_continue_names_the_battle_played_last_when_it_is_over(arena: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found playtesting: just after a lost battle, Continue offered another one. That is the rule (a battle
+    that is over has nothing to continue), so the button says why it passes over the battle played last."""
+    import game.ui.title as title_module
+
+    seen = drawn_by(title_module, monkeypatch)
+    save(arena, "finished.jsonl", [*BEGUN, '{"action": "set_hp", "unit": "Orc", "hp": 0}'], age=5)
+    going = save(arena, "going.jsonl", BEGUN, age=60)
+    done: dict[str, Any] = {}
+
+    def script(frame: int, stack: Any) -> list[pygame.event.Event]:
+        title = stack.find(TitleScene)
+        if title is not None and title.latest is not None:
+            seen.clear()  # this frame's words only
+            done["title"] = title
+        return []
+
+    run_title(script, until=lambda s: "title" in done and seen)
+    title = done["title"]
+    assert title.latest.log == going
+    inside = [s for s, r in seen if title.continue_rect.contains(r)]
+    stamp = when(time.time() - 5)
+    assert f"Arena, played last ({stamp}), is over" in inside, inside
+    assert "Arena" in inside and "round 1, Orc (enemy) to act" in inside  # what it continues, as before
+
+
+def test_continue_looks_past_a_dozen_battles_that_are_over(arena: Path) -> None:
+    """Only the twelve most recently played saves were read: with those over, Continue said "no battle in
+    progress: every saved one is over" beside an older battle still going."""
+    for i in range(13):
+        save(arena, f"over{i:02d}.jsonl", [*BEGUN, '{"action": "set_hp", "unit": "Orc", "hp": 0}'], age=1 + i)
+    going = save(arena, "going.jsonl", BEGUN, age=100)
+    seen: dict[str, Any] = {}
+
+    def script(frame: int, stack: Any) -> list[pygame.event.Event]:
+        title = stack.find(TitleScene)
+        if title is not None and title.saves is not None and not title._save_queue:
+            seen["latest"] = title.latest
+        return []
+
+    run_title(script, until=lambda s: "latest" in seen)
+    assert seen["latest"] is not None and seen["latest"].log == going
+
+
+@pytest.mark.parametrize("over", [False, True])
+def test_back_on_the_title_continue_offers_the_battle_just_left_wherever_its_log_is(
+        arena: Path, tmp_path: Path, over: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A battle played with --log outside the saves folder, left for the title: Continue offers it (the most
+    recently played), with its seed; over, Continue offers the latest save still going and names the one left."""
+    import game.ui.title as title_module
+
+    drawn = drawn_by(title_module, monkeypatch)
+    older = save(arena, "older.jsonl", BEGUN, age=600)
+    log = tmp_path / "elsewhere" / "mine.jsonl"
+    log.parent.mkdir()
+    if over:
+        log.write_text("".join(line + "\n" for line in [*BEGUN, '{"action": "set_hp", "unit": "Orc", "hp": 0}']))
+    seen: dict[str, Any] = {}
+
+    def script(frame: int, stack: Any) -> list[pygame.event.Event]:
+        title = stack.find(TitleScene)
+        if title is None:
+            if frame == 5:  # the battle (or its summary) is up: back to the title
+                return [key(pygame.K_ESCAPE)] if not over else []
+            if frame == 8:
+                return [key(pygame.K_t)]
+            return []
+        if title.latest is not None and "latest" not in seen:
+            drawn.clear()
+            seen["latest"] = title.latest
+            return []
+        if "latest" in seen and "said" not in seen:
+            seen["said"] = [s for s, r in drawn if title.continue_rect.contains(r)]
+            return click(title.continue_rect.center)
+        return []
+
+    cfg = PlayConfig(map_path=arena, log_path=log, seed=7, headless=True, frames=120)
+    result = play(cfg, script=script, until=lambda s: "said" in seen and isinstance(s.top, BattleScene))
+    battle = result.stack.top
+    assert isinstance(battle, BattleScene)
+    if over:
+        assert seen["latest"].log == older and battle.opts.log_path == older
+        assert any(s.startswith("Arena, played last (") and s.endswith("is over") for s in seen["said"])
+    else:
+        assert seen["latest"].log == log and battle.opts.log_path == log and battle.opts.seed == 7
+        assert not any("played last" in s for s in seen["said"])

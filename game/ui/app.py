@@ -67,7 +67,9 @@ def config_for_save(cfg: PlayConfig, save: SaveInfo) -> PlayConfig:
     controllers = dict(meta.controllers) if meta is not None else {}
     humans = [f for f, c in controllers.items() if c == "human"]
     ais = {f: c for f, c in controllers.items() if c != "human"}
-    return replace(cfg, map_path=save.map, log_path=save.log, seed=meta.seed if meta is not None else None,
+    # A log without a note is the command line's own --log (the title offers the battle just left): its --seed.
+    seed = meta.seed if meta is not None else cfg.seed if save.log == cfg.log_path else None
+    return replace(cfg, map_path=save.map, log_path=save.log, seed=seed,
                    humans=humans or cfg.humans, ais=ais if controllers else cfg.ais,
                    autoplay=cfg.autoplay and not controllers, setup=save.phase == "setup", replay=None)
 
@@ -165,22 +167,29 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
         pygame.key.set_repeat(300, 40)
 
         started: list[Path] = []
+        # (log, map) of each battle opened, the last one last: back on the title, Continue offers it first (the
+        # title alone finds only the saves folder's logs, by the time each was last written).
+        opened: list[tuple[Path, Path]] = []
 
         def start(p: Path) -> Scene:
             # --log belongs to the first battle; another picked after "back to the title" gets a new log.
             run_cfg = cfg if not started else replace(cfg, log_path=None)
-            scene = battle_scene(run_cfg, p, screen_size(), title)
+            log = run_cfg.log_path or default_log_path(p)
+            scene = battle_scene(replace(run_cfg, log_path=log), p, screen_size(), title)
             started.append(p)
+            opened.append((log, p))
             return scene
 
         previews = Previews()  # map pictures, drawn once per session
 
         def title() -> Scene:
-            return TitleScene(shipped_entries(), start, open_save, previews)
+            return TitleScene(shipped_entries(), start, open_save, previews, left=opened[-1] if opened else None)
 
         def open_save(save: SaveInfo) -> Scene:
             started.append(save.log)  # a later new battle gets a log of its own
-            return battle_scene(config_for_save(cfg, save), save.map or Path(), screen_size(), title)
+            scene = battle_scene(config_for_save(cfg, save), save.map or Path(), screen_size(), title)
+            opened.append((save.log, save.map or Path()))
+            return scene
 
         if cfg.replay is not None and cfg.map_path is not None:
             first: Scene = replay_scene(cfg.map_path, cfg.replay, allow_outside=cfg.allow_outside)

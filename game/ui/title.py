@@ -1,11 +1,12 @@
 """The title screen: Continue the latest battle, Load a saved one, or start one of the shipped maps.
 
-Left: Continue (the most recently played battle that is not over, with its
-map, round, who is to act and when it was played), Load (every save, see
-:mod:`game.ui.load`) and the list of battles, each with a small picture of
-the map and its sides. Right: the chosen battle in full: a larger picture
-with every combatant where it starts, the sides and their sizes, the whole
-description, and Play.
+Left: Continue (the battle just left if it is not over, else the most
+recently played save that is not over, with its map, round, who is to act and
+when it was played; when it passes over the battle played last, because that
+one is over, it says so), Load (every save, see :mod:`game.ui.load`) and the
+list of battles, each with a small picture of the map and its sides. Right:
+the chosen battle in full: a larger picture with every combatant where it
+starts, the sides and their sizes, the whole description, and Play.
 
 A click on a battle chooses it (a playtester clicked a row to read about it and
 the battle began at once, leaving a save behind); a double-click, Enter or Play
@@ -29,14 +30,16 @@ from .chrome import DIM, ERROR, GOLD, INK, panel, text, wrap
 from .loop import toggle_fullscreen
 from .mapinfo import BIG_THUMB, Previews
 from .scene import QUIT, Scene, Transition, push
-from .theme import fit
+from .theme import fit, text_width
 
 ROW_THUMB = (92, 56)
 ROW_H = 70
+ROW_H_DRAWN = 62  # a row's own height; the rest is the gap to the next
 LEFT_W = 470
 MARGIN = 36
 TOP = 124
 DOUBLE_CLICK = 0.5  # seconds: two clicks on one battle this close start it (the usual desktop setting)
+NOTE_H = 18  # the Continue button's extra line, when it passes over the battle played last
 
 
 @dataclass(frozen=True)
@@ -73,12 +76,22 @@ def continue_note(saves: Sequence[object] | None, looking: bool) -> str:
     return "no battle in progress: every saved one is over" if saves else "no battle in progress yet"
 
 
+def passed_over_note(info: SaveInfo, width: int, size: int) -> str:
+    """Why Continue is not the battle played last: "Boarding the Black Gull, played last (today 08:36), is over".
+    A playtester who had just lost a battle found Continue offering another one and took it for a mix-up."""
+    tail = f", played last ({when(info.modified)}), " + ("is over" if info.finished else "cannot be opened")
+    return fit(info.title or info.log.name, width - text_width(tail, size), size) + tail
+
+
 class TitleScene(Scene):
     """``start(path)`` builds the battle for a picked map; ``open_save(info)`` the battle of a save (the app
-    decides who plays whom). Without ``open_save`` there is no Continue or Load."""
+    decides who plays whom). Without ``open_save`` there is no Continue or Load. ``left``: the log and map of
+    the battle the player just left, which Continue offers first (even a ``--log`` kept outside the saves
+    folder) and names when it is over."""
 
     def __init__(self, entries: list[MapEntry], start: Callable[[Path], Scene],
-                 open_save: Callable[[SaveInfo], Scene] | None = None, previews: Previews | None = None) -> None:
+                 open_save: Callable[[SaveInfo], Scene] | None = None, previews: Previews | None = None,
+                 left: tuple[Path, Path] | None = None) -> None:
         self.entries = entries
         self.start = start
         self.open_save = open_save
@@ -98,25 +111,37 @@ class TitleScene(Scene):
         self.scroll = 0  # battles scrolled past (more maps than rows)
         self.saves: list[Path] | None = None  # None until looked up (first update)
         self.latest: SaveInfo | None = None  # SaveInfo of the battle Continue resumes
+        self.left = left
+        self.passed_over: list[SaveInfo] = []  # saves read before ``latest`` and not it: over or broken
         self._save_queue: list[Path] = []
         self._fits = 1  # battle rows the list shows, as last drawn
         self._map_queue = [e.path for e in entries]
 
     # --- filling in ---------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
-        """One slow job per update: find the saves, then read saves until Continue has its battle, then maps
-        (the chosen one first)."""
+        """One slow job per update: find the saves, then read saves (the battle just left first, then the most
+        recently played) until Continue has its battle, then maps (the chosen one first)."""
         from game.maps import shipped_maps
 
         if self.open_save is not None and self.saves is None:
             self.saves = list_saves()
-            self._save_queue = self.saves[:12]  # the latest unfinished battle is among the last few played
+            # Every save, not the last dozen: with twelve newer battles over, Continue said none was in
+            # progress. A save reads in a few milliseconds, one per update.
+            self._save_queue = list(self.saves)
+            if self.left is not None:
+                log = self.left[0]
+                self._save_queue = [log, *(p for p in self._save_queue if p != log)]
             return None
         if self._save_queue and self.latest is None:
-            info = read_save(self._save_queue.pop(0), [m.path for m in shipped_maps()])
+            path = self._save_queue.pop(0)
+            # A --log kept elsewhere has no note saying which map it was played on; the battle knew.
+            on = self.left[1] if self.left is not None and path == self.left[0] else None
+            info = read_save(path, [m.path for m in shipped_maps()], map_path=on)
             if not info.problem and not info.finished:
                 self.latest = info
                 self._save_queue = []
+            else:
+                self.passed_over.append(info)
             return None
         if self.latest is not None and self.latest.map is not None and self.previews.get(self.latest.map) is None \
                 and self.latest.map.is_file():
@@ -262,8 +287,10 @@ class TitleScene(Scene):
             self.continue_rect = self.load_rect = pygame.Rect(0, 0, 0, 0)
             return area.y
         y = area.y
-        self.continue_rect = pygame.Rect(area.x, y, area.w, 78)
         latest = self.latest
+        passed = self.passed_over[0] if latest is not None and self.passed_over else None
+        height = 78 + (NOTE_H if passed is not None else 0)
+        self.continue_rect = pygame.Rect(area.x, y, area.w, height)
         self._button(screen, self.continue_rect, "continue", latest is not None)
         x = area.x + 16
         if latest is not None:
@@ -277,11 +304,13 @@ class TitleScene(Scene):
                  anchor="topright")
             text(screen, fit(latest.title, area.right - x - 16, 20), (x, y + 34), 20, INK)
             text(screen, fit(latest.where, area.right - x - 16, 18), (x, y + 56), 18, DIM)
+            if passed is not None:  # under the picture too: the whole button's width
+                text(screen, passed_over_note(passed, area.w - 32, 17), (area.x + 16, y + 75), 17, DIM)
         else:
             looking = self.saves is None or bool(self._save_queue)
             text(screen, "Continue", (x, y + 8), 24, DIM, bold=True)
             text(screen, continue_note(self.saves, looking), (x, y + 40), 19, DIM)
-        y += 78 + 10
+        y += height + 10
         n = len(self.saves or [])
         self.load_rect = pygame.Rect(area.x, y, area.w, 42)
         self._button(screen, self.load_rect, "load", n > 0)
@@ -289,19 +318,20 @@ class TitleScene(Scene):
              bold=True, anchor="midleft")
         text(screen, f"{n} saved" if n else "none yet", (self.load_rect.right - 14, self.load_rect.centery), 18,
              DIM, anchor="midright")
-        return y + 42 + 16
+        return y + 42 + 10
 
     def _draw_battles(self, screen: pygame.Surface, area: pygame.Rect) -> None:
         text(screen, "New battle", (area.x + 2, area.y), 24, INK, bold=True)
-        top = area.y + 32
-        fits = max(1, (area.bottom - top) // ROW_H)
+        top = area.y + 30
+        # The last row needs no gap under it: at 800x560 three rows still fit when Continue has its extra line.
+        fits = max(1, (area.bottom - top + ROW_H - ROW_H_DRAWN) // ROW_H)
         self._fits = fits
         self._max_scroll = max(0, len(self.entries) - fits)
         self.scroll = min(self.scroll, self._max_scroll)
         self.rows = [pygame.Rect(0, 0, 0, 0)] * len(self.entries)
         for slot, i in enumerate(range(self.scroll, min(len(self.entries), self.scroll + fits))):
             e = self.entries[i]
-            r = pygame.Rect(area.x, top + slot * ROW_H, area.w, ROW_H - 8)
+            r = pygame.Rect(area.x, top + slot * ROW_H, area.w, ROW_H_DRAWN)
             self.rows[i] = r
             chosen = i == self.index
             pointed = not chosen and r.collidepoint(self.mouse)  # a click here would choose it
