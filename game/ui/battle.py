@@ -132,6 +132,10 @@ class BattleScene(Scene):
     def submit(self, action: Action, status: str | None = None) -> bool:
         """Hand ``action`` to the match; the engine's refusal (its own words) goes to the status line."""
         enc = self.match.encounter
+        # A player's own action (never the AI's, nor the turn's end, whose events are the next actor's): the
+        # camera holds still while it plays. Found on ship_boarding: Kestrel's walk up to Sahuagin 2 scrolled
+        # the board 37 px, and the second click of move-then-attack, where the first was, missed him.
+        by_player = not isinstance(action, Begin | EndTurn) and (self.ctx.gm or not self.match.is_ai_turn())
         try:
             applied = self.match.submit(action)
         except IllegalActionError as err:
@@ -146,6 +150,8 @@ class BattleScene(Scene):
         self.ctx.version += 1
         self._rehover()
         anims = anims_for(applied.events, self.tokens, self._centre, enc.layout.direction_index, self._area_px)
+        for a in anims:
+            a.by_player = by_player
         self.anim.add(anims)
         if self.anim.speed == math.inf or not anims:
             self.anim.skip(self.tokens)
