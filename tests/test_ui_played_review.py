@@ -333,3 +333,34 @@ def test_the_name_tag_keeps_out_from_under_the_panels(tmp_path: Path) -> None:
     frame(scene, screen)
     bar = [b.rect for b, _ in scene.view.buttons]
     assert sorted(map(tuple, scene.panel_covers())) == sorted(map(tuple, bar))
+
+
+def test_the_flee_button_is_lit_only_where_fleeing_is_allowed(tmp_path: Path) -> None:
+    """Found playing the Black Gull: Flee stayed lit after Tobin had attacked (Undo was greyed, as it should be),
+    and only a click said "Cannot flee". It is lit only on an exit hex with the action unused (R24); a click
+    on it greyed still gives the reason, as F does."""
+    from game.maps.tmxwrite import write_map
+    from game.rules import Attack, EndTurn
+    from game.ui.hud import action_buttons
+
+    units = [{"name": "Runner", "at": (0, 1), "faction": "player", "initiative": 9},
+             {"name": "Stayer", "at": (3, 1), "faction": "player", "initiative": 8},
+             {"name": "Orc", "at": (1, 1), "faction": "enemy", "initiative": 1, "hp": 40}]
+    path = write_map(tmp_path / "exit.tmx", ["x.....", "x.....", "x....."], units=units, title="Exit")
+    scene, screen = open_battle(tmp_path, path, humans=("player",), setup=False)
+    to_turn(scene, "Runner")  # on an exit hex (column 0), action unused
+    frame(scene, screen)
+    flee = {cmd: b for b, cmd in action_buttons(scene.ctx, True, False)}["flee"]
+    assert flee.enabled
+    scene.submit(Attack("Runner", "Orc"))  # the action used: no flight this turn (R24)
+    frame(scene, screen)
+    flee = {cmd: b for b, cmd in action_buttons(scene.ctx, True, False)}["flee"]
+    assert not flee.enabled
+    scene.submit(EndTurn())
+    to_turn(scene, "Stayer")  # not on an exit
+    frame(scene, screen)
+    flee = {cmd: b for b, cmd in action_buttons(scene.ctx, True, False)}["flee"]
+    assert not flee.enabled
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=flee.rect.center, button=1))
+    assert "Cannot flee" in scene.ctx.status and "not on an exit hex" in scene.ctx.status
+    assert scene.match.encounter.view("Stayer").status == "active"

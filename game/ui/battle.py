@@ -453,6 +453,10 @@ class BattleScene(Scene):
             self.ctx.status = f"Cannot undo: {why.removeprefix('undo: ')}"
         elif cmd.startswith("mode:"):  # the mapper's own words for a mode that cannot be used now
             self.perform(SetMode(cmd.removeprefix("mode:")))
+        elif cmd == "flee":  # the engine's refusal, as F gives it ("Cannot flee: ... not on an exit hex")
+            from .commands import FleeNow
+
+            self.perform(FleeNow())
 
     def _pause_menu(self) -> MenuScene:
         log = self.opts.log_path
