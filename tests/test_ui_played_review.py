@@ -403,3 +403,27 @@ def test_a_refused_blow_says_when_no_step_would_help_and_drops_the_odds_once_the
     said = [ln.text for ln in preview.lines or []]
     assert any("already used" in t for t in said)
     assert not any("if it were allowed" in t or t.startswith("nowhere") for t in said)
+
+
+def test_a_refusal_on_the_status_line_gives_way_to_the_turn_s_hint(tmp_path: Path) -> None:
+    """Found on the Black Gull: "Cannot move: Selkie may not enter ..." still stood on the status line while the
+    player hovered a hex Selkie could reach, as if that were the refused hex. After five seconds a refusal
+    gives way to the turn's hint; what happened last (a move, an attack) stays until replaced."""
+    from game.ui.status_fade import REFUSAL_HOLD_S
+
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=EVERYONE, setup=False)
+    to_turn(scene, "Mira")
+    frame(scene, screen)
+    hint = scene.mapper.idle_status(False)
+    click(scene, (10, 4))  # the ford's water: Mira walks, and ground may not enter water (R5)
+    refused = scene.ctx.status
+    assert refused.startswith("Cannot move: ") and "water" in refused
+    scene.update(1 / 60)
+    scene.update(REFUSAL_HOLD_S - 0.5)
+    assert scene.ctx.status == refused  # still there to be read
+    scene.update(1.0)
+    assert scene.ctx.status == hint
+    scene.ctx.status = "Mira moves to 4,5 (cost 1)"  # what happened stays
+    for _ in range(3):
+        scene.update(REFUSAL_HOLD_S)
+    assert scene.ctx.status == "Mira moves to 4,5 (cost 1)"
