@@ -54,6 +54,7 @@ from .loop import toggle_fullscreen
 from .mapwatch import MapWatcher, reload_words
 from .menus import MenuScene
 from .scene import POP, QUIT, Scene, Transition, push
+from .status_fade import StatusFade
 from .tokenlayer import TokenState, states_from
 
 SPEEDS = (1.0, 2.0, math.inf)
@@ -106,6 +107,7 @@ class BattleScene(Scene):
         self.tokens: dict[str, TokenState] = states_from(self.ctx)
         self.input = BattleInput()
         self.end_guard = EndTurnGuard()
+        self.status_fade = StatusFade()  # a refusal gives way to the turn's hint after a few seconds
         self._hint_due = True  # the next turn's status is the how-to hint (see submit)
         self.mapper = CommandMapper(match, pixels.cell_center, self.opts.policy_labels)
         self.ai = AIDriver(self.opts.seed, self.opts.policy_levels, self.opts.policy_labels, self.opts.settle_ai)
@@ -459,6 +461,10 @@ class BattleScene(Scene):
             self.ctx.status = f"Cannot undo: {why.removeprefix('undo: ')}"
         elif cmd.startswith("mode:"):  # the mapper's own words for a mode that cannot be used now
             self.perform(SetMode(cmd.removeprefix("mode:")))
+        elif cmd == "flee":  # the engine's refusal, as F gives it ("Cannot flee: ... not on an exit hex")
+            from .commands import FleeNow
+
+            self.perform(FleeNow())
 
     def _pause_menu(self) -> MenuScene:
         log = self.opts.log_path
@@ -494,6 +500,7 @@ class BattleScene(Scene):
             self._resync()
         self.camera.follow(self.anim, self.tokens)
         ctx.busy = self.anim.busy or self.ai.thinking
+        ctx.status = self.status_fade.tick(ctx.status, dt, lambda: self.mapper.idle_status(ctx.gm))
         self._watch_map(dt)
         enc = self.match.encounter
         if enc.phase == SETUP:

@@ -115,6 +115,8 @@ def action_buttons(ctx: BattleContext, can_undo: bool, setup: bool) -> list[tupl
         b.active = cmd == f"mode:{ctx.action_mode}"
         b.enabled = (cmd != "undo" or can_undo) and (cmd != "mode:cast" or (actor is not None
                                                                           and actor.area_uses_left > 0))
+        if cmd == "flee":  # lit only where fleeing is allowed now (on an exit, action unused: R24), as Undo is
+            b.enabled = actor is not None and enc.can_flee(actor.name) is None
         out.append((b, cmd))
         x += bw + 6
     return out
