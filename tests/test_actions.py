@@ -75,6 +75,13 @@ def test_a_hex_walled_off_says_there_is_no_way() -> None:
     refused(start([hero(), orc()], rows), Move("A", (4, 0)), "no way there within 4 turns' movement")
 
 
+def test_a_refusal_names_impassable_terrain_in_words() -> None:
+    # Found on the Black Gull: "may not enter blocked at 9,6" read as a broken sentence. R5: no movement type
+    # enters blocked terrain.
+    rows = with_row(2, "..#.......")
+    refused(start([hero(), orc()], rows), Move("A", (2, 2)), r"may not enter impassable terrain at 2,2 \(ground")
+
+
 def test_water_blocks_ground_but_not_flying() -> None:
     rows = with_row(2, "..w.......")
     refused(start([hero(), orc()], rows), Move("A", (2, 2)), "may not enter water")

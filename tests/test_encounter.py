@@ -203,7 +203,7 @@ def test_place_in_setup_only() -> None:
     enc.apply(Place("Aldric", (3, 3), "w"))
     assert enc.state_json()["units"]["Aldric"]["at"] == [3, 3]
     assert enc.state_json()["units"]["Aldric"]["facing"] == "w"
-    refused(enc, Place("Aldric", (2, 0)), "blocked")
+    refused(enc, Place("Aldric", (2, 0)), "impassable terrain at 2,0")
     refused(enc, Place("Aldric", (8, 1)), "overlaps")
     refused(enc, Place("Aldric", (3, 3), "n"), "direction")
 

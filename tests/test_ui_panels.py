@@ -296,3 +296,25 @@ def test_a_tooltip_hides_the_path_under_it() -> None:
     s.fill((255, 255, 255))  # the brightest path under it
     rect = th.tooltip(s, [th.Line("Lysa attacks Bandit Spear")], (20, 20), min_width=300)
     assert s.get_at((rect.right - 20, rect.centery))[:3] == th.PANEL_BG[:3]
+
+
+def test_a_turn_with_nothing_done_says_so_and_a_turn_on_the_spot_keeps_one_line(tmp_path) -> None:
+    """Found on the Black Gull: AI turns passed as bare "Corsair 1's turn" lines, as if the log had missed
+    something; and each right-click or Q/E added its own "Tobin turns to face ..." line."""
+    from game.rules import Face
+
+    m = skirmish(tmp_path)  # Mira (player) to act, the Goblin (enemy) at 7,5
+    m.submit(Face("Mira", "nw"))
+    m.submit(Face("Mira", "sw"))
+    m.submit(Face("Mira", "e"))
+    m.submit(EndTurn())  # Mira turned: something done
+    while m.encounter.turn != "Goblin":
+        m.submit(EndTurn())
+    m.submit(EndTurn())  # the Goblin did nothing
+    log = CombatLog()
+    log.draw(screen(), make_ctx(m))
+    texts = [t for t, _ in log.entries]
+    faced = [t for t in texts if t.startswith("Mira turns to face")]
+    assert faced == ["Mira turns to face e"]  # only where she ended up facing
+    assert "Mira waits (no move, no action)" not in texts
+    assert texts[texts.index("Goblin's turn") + 1] == "Goblin waits (no move, no action)"

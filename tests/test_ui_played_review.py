@@ -333,3 +333,97 @@ def test_the_name_tag_keeps_out_from_under_the_panels(tmp_path: Path) -> None:
     frame(scene, screen)
     bar = [b.rect for b, _ in scene.view.buttons]
     assert sorted(map(tuple, scene.panel_covers())) == sorted(map(tuple, bar))
+
+
+def test_the_flee_button_is_lit_only_where_fleeing_is_allowed(tmp_path: Path) -> None:
+    """Found playing the Black Gull: Flee stayed lit after Tobin had attacked (Undo was greyed, as it should be),
+    and only a click said "Cannot flee". It is lit only on an exit hex with the action unused (R24); a click
+    on it greyed still gives the reason, as F does."""
+    from game.maps.tmxwrite import write_map
+    from game.rules import Attack, EndTurn
+    from game.ui.hud import action_buttons
+
+    units = [{"name": "Runner", "at": (0, 1), "faction": "player", "initiative": 9},
+             {"name": "Stayer", "at": (3, 1), "faction": "player", "initiative": 8},
+             {"name": "Orc", "at": (1, 1), "faction": "enemy", "initiative": 1, "hp": 40}]
+    path = write_map(tmp_path / "exit.tmx", ["x.....", "x.....", "x....."], units=units, title="Exit")
+    scene, screen = open_battle(tmp_path, path, humans=("player",), setup=False)
+    to_turn(scene, "Runner")  # on an exit hex (column 0), action unused
+    frame(scene, screen)
+    flee = {cmd: b for b, cmd in action_buttons(scene.ctx, True, False)}["flee"]
+    assert flee.enabled
+    scene.submit(Attack("Runner", "Orc"))  # the action used: no flight this turn (R24)
+    frame(scene, screen)
+    flee = {cmd: b for b, cmd in action_buttons(scene.ctx, True, False)}["flee"]
+    assert not flee.enabled
+    scene.submit(EndTurn())
+    to_turn(scene, "Stayer")  # not on an exit
+    frame(scene, screen)
+    flee = {cmd: b for b, cmd in action_buttons(scene.ctx, True, False)}["flee"]
+    assert not flee.enabled
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=flee.rect.center, button=1))
+    assert "Cannot flee" in scene.ctx.status and "not on an exit hex" in scene.ctx.status
+    assert scene.match.encounter.view("Stayer").status == "active"
+
+
+def test_a_refused_blow_says_when_no_step_would_help_and_drops_the_odds_once_the_action_is_spent(
+        tmp_path: Path) -> None:
+    """Found on the Black Gull: Marla pointing at Sahuagin 1 read "out of reach: distance 2", though every hex
+    beside it was water or blocked, so no step would help; and after Tobin had attacked, "if it were allowed:
+    hits on 10+ (55 %)" still told a roll he could no longer make.
+
+    By hand: the Orc stands at 4,1 in a lake (odd rows shifted right: its six neighbours 3,1 5,1 4,0 5,0 4,2
+    5,2 are all water), so no hex the Knight (ground, 6 movement, R5) can reach is beside it."""
+    from game.maps.tmxwrite import write_map
+    from game.rules import Attack
+
+    units = [{"name": "Knight", "at": (0, 1), "faction": "player", "initiative": 9},
+             {"name": "Squire", "at": (1, 3), "faction": "player", "initiative": 8},
+             {"name": "Orc", "at": (4, 1), "faction": "enemy", "initiative": 1, "hp": 40},
+             {"name": "Goblin", "at": (2, 3), "faction": "enemy", "initiative": 2, "hp": 40}]
+    rows = ["...ww.", "...w.w", "...ww.", "......"]
+    path = write_map(tmp_path / "lake.tmx", rows, units=units, title="Lake")
+    scene, screen = open_battle(tmp_path, path, humans=("player",), setup=False)
+    to_turn(scene, "Knight")
+    enc = scene.match.encounter
+    assert not any(enc.layout.distance(c, (4, 1)) == 1 for c, _, _ in enc.reach_for("Knight").destinations())
+    frame(scene, screen)
+    hover(scene, (4, 1))
+    frame(scene, screen)
+    preview = next(w for w in scene.widgets if isinstance(w, ActionPreview))
+    said = [ln.text for ln in preview.lines or []]
+    assert any(t.startswith("not possible: Orc is out of reach") for t in said)
+    assert "nowhere Knight can reach this turn to attack Orc from" in said
+    to_turn(scene, "Squire")
+    scene.submit(Attack("Squire", "Goblin"))  # beside it: the action spent
+    scene.anim.skip(scene.tokens)
+    frame(scene, screen)
+    hover(scene, (2, 3))
+    frame(scene, screen)
+    said = [ln.text for ln in preview.lines or []]
+    assert any("already used" in t for t in said)
+    assert not any("if it were allowed" in t or t.startswith("nowhere") for t in said)
+
+
+def test_a_refusal_on_the_status_line_gives_way_to_the_turn_s_hint(tmp_path: Path) -> None:
+    """Found on the Black Gull: "Cannot move: Selkie may not enter ..." still stood on the status line while the
+    player hovered a hex Selkie could reach, as if that were the refused hex. After five seconds a refusal
+    gives way to the turn's hint; what happened last (a move, an attack) stays until replaced."""
+    from game.ui.status_fade import REFUSAL_HOLD_S
+
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=EVERYONE, setup=False)
+    to_turn(scene, "Mira")
+    frame(scene, screen)
+    hint = scene.mapper.idle_status(False)
+    click(scene, (10, 4))  # the ford's water: Mira walks, and ground may not enter water (R5)
+    refused = scene.ctx.status
+    assert refused.startswith("Cannot move: ") and "water" in refused
+    scene.update(1 / 60)
+    scene.update(REFUSAL_HOLD_S - 0.5)
+    assert scene.ctx.status == refused  # still there to be read
+    scene.update(1.0)
+    assert scene.ctx.status == hint
+    scene.ctx.status = "Mira moves to 4,5 (cost 1)"  # what happened stays
+    for _ in range(3):
+        scene.update(REFUSAL_HOLD_S)
+    assert scene.ctx.status == "Mira moves to 4,5 (cost 1)"

@@ -82,7 +82,7 @@ def check_path(
         for col, row in cells:
             c = int(board.cost[movement_type, row, col])
             if not board.may_enter((col, row), movement_type):
-                kind = Terrain(int(board.terrain[row, col])).label
+                kind = Terrain(int(board.terrain[row, col])).phrase
                 raise IllegalActionError(
                     f"{where}: a {movement_type.label} combatant may not enter {kind} at {show((col, row))}"
                 )

@@ -99,7 +99,7 @@ def need_room(state: EncounterState, kind: str, spec: CombatantSpec, cell: Cell,
         raise IllegalActionError(f'{kind}: "{spec.name}" at {show(cell)} does not fit on the map')
     bad = board.no_entry(cells, spec.movement_type)
     if bad is not None:
-        terrain = Terrain(int(board.terrain[bad[1], bad[0]])).label
+        terrain = Terrain(int(board.terrain[bad[1], bad[0]])).phrase
         raise IllegalActionError(
             f"{kind}: a {spec.movement_type.label} combatant may not stand on {terrain} at {show(bad)}"
         )
@@ -130,7 +130,7 @@ def why_not_reachable(state: EncounterState, u: UnitState, to: Cell) -> str:
     blocked, occupied = state.masks_for(u.name)
     bad = board.no_entry(cells, u.spec.movement_type)
     if bad is not None:
-        terrain = Terrain(int(board.terrain[bad[1], bad[0]])).label
+        terrain = Terrain(int(board.terrain[bad[1], bad[0]])).phrase
         return f"may not enter {terrain} at {show(bad)} ({u.spec.movement_type.label} movement, R5)"
     for c, r in cells:
         if blocked[r, c]:

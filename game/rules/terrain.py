@@ -19,6 +19,16 @@ class Terrain(IntEnum):
     def label(self) -> str:
         return self.name.lower()
 
+    @property
+    def phrase(self) -> str:
+        """The terrain as a refusal names it: "may not enter impassable terrain at 9,6" (found on the Black
+        Gull: "may not enter blocked at 9,6" read as a broken sentence)."""
+        return _PHRASES[self]
+
+
+_PHRASES = {Terrain.NORMAL: "normal terrain", Terrain.DIFFICULT: "difficult terrain", Terrain.WATER: "water",
+            Terrain.CHASM: "a chasm", Terrain.HAZARD: "a hazard", Terrain.BLOCKED: "impassable terrain"}
+
 
 class MovementType(IntEnum):
     GROUND = 0

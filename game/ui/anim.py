@@ -62,6 +62,9 @@ class Anim:
     duration: float
     t: float = 0.0
     started: bool = False
+    # Part of a player's own action (their move, attack, shot): the camera holds still while it plays unless the
+    # token would leave the map area or go under a panel (game.ui.battle_camera.follow).
+    by_player: bool = False
 
     def start(self, tokens: dict[str, TokenState], fx: list[FloatText]) -> None: ...
     def frame(self, tokens: dict[str, TokenState], u: float) -> None: ...

@@ -54,6 +54,7 @@ from .loop import toggle_fullscreen
 from .mapwatch import MapWatcher, reload_words
 from .menus import MenuScene
 from .scene import POP, QUIT, Scene, Transition, push
+from .status_fade import StatusFade
 from .tokenlayer import TokenState, states_from
 
 SPEEDS = (1.0, 2.0, math.inf)
@@ -106,6 +107,7 @@ class BattleScene(Scene):
         self.tokens: dict[str, TokenState] = states_from(self.ctx)
         self.input = BattleInput()
         self.end_guard = EndTurnGuard()
+        self.status_fade = StatusFade()  # a refusal gives way to the turn's hint after a few seconds
         self._hint_due = True  # the next turn's status is the how-to hint (see submit)
         self.mapper = CommandMapper(match, pixels.cell_center, self.opts.policy_labels)
         self.ai = AIDriver(self.opts.seed, self.opts.policy_levels, self.opts.policy_labels, self.opts.settle_ai)
@@ -132,6 +134,10 @@ class BattleScene(Scene):
     def submit(self, action: Action, status: str | None = None) -> bool:
         """Hand ``action`` to the match; the engine's refusal (its own words) goes to the status line."""
         enc = self.match.encounter
+        # A player's own action (never the AI's, nor the turn's end, whose events are the next actor's): the
+        # camera holds still while it plays. Found on ship_boarding: Kestrel's walk up to Sahuagin 2 scrolled
+        # the board 37 px, and the second click of move-then-attack, where the first was, missed him.
+        by_player = not isinstance(action, Begin | EndTurn) and (self.ctx.gm or not self.match.is_ai_turn())
         try:
             applied = self.match.submit(action)
         except IllegalActionError as err:
@@ -146,6 +152,8 @@ class BattleScene(Scene):
         self.ctx.version += 1
         self._rehover()
         anims = anims_for(applied.events, self.tokens, self._centre, enc.layout.direction_index, self._area_px)
+        for a in anims:
+            a.by_player = by_player
         self.anim.add(anims)
         if self.anim.speed == math.inf or not anims:
             self.anim.skip(self.tokens)
@@ -453,6 +461,10 @@ class BattleScene(Scene):
             self.ctx.status = f"Cannot undo: {why.removeprefix('undo: ')}"
         elif cmd.startswith("mode:"):  # the mapper's own words for a mode that cannot be used now
             self.perform(SetMode(cmd.removeprefix("mode:")))
+        elif cmd == "flee":  # the engine's refusal, as F gives it ("Cannot flee: ... not on an exit hex")
+            from .commands import FleeNow
+
+            self.perform(FleeNow())
 
     def _pause_menu(self) -> MenuScene:
         log = self.opts.log_path
@@ -488,6 +500,7 @@ class BattleScene(Scene):
             self._resync()
         self.camera.follow(self.anim, self.tokens)
         ctx.busy = self.anim.busy or self.ai.thinking
+        ctx.status = self.status_fade.tick(ctx.status, dt, lambda: self.mapper.idle_status(ctx.gm))
         self._watch_map(dt)
         enc = self.match.encounter
         if enc.phase == SETUP:

@@ -3,9 +3,10 @@
 The scene (game.ui.battle) says what happened; this decides what the player should see because of it:
 the opening view (framed once the panels have laid out, so no token starts under them: game.ui.framing),
 Home back to it, the actor brought into view at each turn, a walking, pushed or struck token kept in view
-while its animation plays, and after a resize the actor brought out from under a panel that moved over
-it. Every move goes through the :class:`~game.ui.director.Director` (glide, never past the bounds) and
-keeps the token clear of the panels and of the room the combat log grows into.
+while its animation plays (during a player's own action only when it would leave the map area or go under a
+panel: the map holds still between the clicks), and after a resize the actor brought out from under a panel
+that moved over it. Every move goes through the :class:`~game.ui.director.Director` (glide, never past the
+bounds) and keeps the token clear of the panels and of the room the combat log grows into.
 """
 
 from __future__ import annotations
@@ -64,15 +65,21 @@ class BattleCamera:
 
     def follow(self, anim: Animator, tokens: dict[str, TokenState]) -> None:
         """Keep a token that is walking or being pushed in view (glide, never jump); for an attack or a shot its
-        target, where the outcome shows (an arrow could land under the combat log, or off screen)."""
+        target, where the outcome shows (an arrow could land under the combat log, or off screen).
+
+        During a player's own action the map holds still unless that token would leave the map area or go under
+        a panel as drawn now (not the log's room to grow): the player clicks where things are, and on
+        ship_boarding Kestrel's walk up to Sahuagin 2 scrolled the board 37 px, the attack 28 px more, so the
+        second click of move-then-attack, where the first was, missed him. The AI's turns glide as before."""
         for a in list(anim.queue)[:1]:
             target = tokens.get(getattr(a, "target", ""))
             tok = tokens.get(getattr(a, "unit", ""))
+            covers = self.covers_in_view() if a.by_player else self.camera_covers()
             if target is not None:  # standing still: its cell's centre
                 at = target.pos or self.ctx.geometry.cell_center(target.cell)
-                self.director.look_at(at, radius=self.disc_px(target.name), covers=self.camera_covers())
+                self.director.look_at(at, radius=self.disc_px(target.name), covers=covers, still=a.by_player)
             elif tok is not None and tok.pos is not None:
-                self.director.look_at(tok.pos, radius=self.disc_px(tok.name), covers=self.camera_covers())
+                self.director.look_at(tok.pos, radius=self.disc_px(tok.name), covers=covers, still=a.by_player)
 
     def frame_opening(self, humans: set[str]) -> tuple[int, int]:
         """Zoom and centre so every token is in view and clear of the panels (see game.ui.framing); the

@@ -47,6 +47,19 @@ class BattleView:
         rects += [pygame.Rect(b.rect) for b, _ in self.buttons]
         return [r for r in rects if r.width > 0 and r.height > 0]
 
+    def chrome_covers(self, view: pygame.Rect) -> list[pygame.Rect]:
+        """What the arcs' labels and the name tag keep out from under besides the panels: the action bar's
+        backing as last drawn (the buttons and the gaps and rim around them), and all around the map area
+        (the top bar, the status line, beyond the window), where the map's drawing is cut off. Found
+        playtesting ship_boarding: with only the buttons counted, "left −2", "rear" and "right −2" of
+        Sahuagin 2, just above the bar, sat under its backing and showed in the strip above the status line."""
+        far = 1 << 14
+        around = [pygame.Rect(-far, -far, 3 * far, far + view.top), pygame.Rect(-far, view.bottom, 3 * far, far),
+                  pygame.Rect(-far, view.top, far + view.left, view.height),
+                  pygame.Rect(view.right, view.top, far, view.height)]
+        area = hud.bar_area(self.buttons)
+        return [r for r in [*around, *([area] if area is not None else [])] if r.width > 0 and r.height > 0]
+
     def panel_room(self, widgets: Sequence[Widget], attr: str = "room") -> list[pygame.Rect]:
         """The room shown panels are about to grow into (``room``: the combat log's next lines; ``grown``: the
         log once full, and the tracker's box even while it steps aside), as last drawn."""
@@ -60,7 +73,8 @@ class BattleView:
              show_panels: bool) -> None:
         vr = ctx.view_rect
         self.panels_shown = show_panels
-        ctx.panels = self.panel_covers(widgets)  # as last drawn: the name tag keeps out from under them
+        # As last drawn: the name tag and the arcs' labels keep out from under them.
+        ctx.panels = self.panel_covers(widgets) + self.chrome_covers(vr)
         origin = ctx.to_screen(0, 0)
         self.maplayer.draw(screen, vr, origin, ctx.zoom_index)
         clip = screen.get_clip()

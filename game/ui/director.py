@@ -32,21 +32,31 @@ class Director:
         self.glide: tuple[float, float] | None = None
 
     def look_at(self, point: tuple[float, float], jump: bool = False, radius: float = 0.0,
-                covers: Sequence[pygame.Rect] = ()) -> None:
+                covers: Sequence[pygame.Rect] = (), still: bool = False) -> None:
         """Glide (or jump) so ``point`` is in view; a point already well inside the view does not move it.
 
         ``radius`` (map px) and ``covers`` (panel rects in view coordinates): a token whose disc lies under a
         panel is not in view either (on giants_lair Grundvald acted under the tracker); the camera then moves
-        to the nearest centre that brings it out, when one within the camera's bounds does."""
+        to the nearest centre that brings it out, when one within the camera's bounds does.
+
+        ``still``: a player's own action is playing, so the map holds still while the disc is wholly in the
+        view and under no panel, however near the edge (the player clicks where things are: on ship_boarding
+        the board scrolled between the two clicks of move-then-attack and the second missed the target);
+        only a disc that would leave the view or go under a panel moves it, as far as any other would."""
         cam = self.camera
         if jump:
             cam.jump(*point)
             self.glide = None
             return
         sx, sy = cam.map_to_screen(*point)
+        r = radius * cam.zoom
+        if still:
+            shown = r <= sx <= cam.view_w - r and r <= sy <= cam.view_h - r
+            if shown and not _under(sx, sy, r, covers):
+                return
         inner_x, inner_y = cam.view_w * INNER, cam.view_h * INNER
         inside = inner_x < sx < cam.view_w - inner_x and inner_y < sy < cam.view_h - inner_y
-        if inside and not _under(sx, sy, radius * cam.zoom, covers):
+        if inside and not _under(sx, sy, r, covers):
             return
         dx = min(0.0, sx - inner_x) + max(0.0, sx - (cam.view_w - inner_x))
         dy = min(0.0, sy - inner_y) + max(0.0, sy - (cam.view_h - inner_y))

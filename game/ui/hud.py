@@ -115,15 +115,25 @@ def action_buttons(ctx: BattleContext, can_undo: bool, setup: bool) -> list[tupl
         b.active = cmd == f"mode:{ctx.action_mode}"
         b.enabled = (cmd != "undo" or can_undo) and (cmd != "mode:cast" or (actor is not None
                                                                           and actor.area_uses_left > 0))
+        if cmd == "flee":  # lit only where fleeing is allowed now (on an exit, action unused: R24), as Undo is
+            b.enabled = actor is not None and enc.can_flee(actor.name) is None
         out.append((b, cmd))
         x += bw + 6
     return out
 
 
-def draw_action_bar(screen: pygame.Surface, buttons: list[tuple[Button, str]], mouse: tuple[int, int]) -> None:
+def bar_area(buttons: list[tuple[Button, str]]) -> pygame.Rect | None:
+    """The action bar's backing as drawn around ``buttons`` (None without buttons): wider and taller than the
+    buttons, and what a label must keep out from under, not just the buttons."""
     if not buttons:
+        return None
+    return buttons[0][0].rect.unionall([b.rect for b, _ in buttons]).inflate(16, 12)
+
+
+def draw_action_bar(screen: pygame.Surface, buttons: list[tuple[Button, str]], mouse: tuple[int, int]) -> None:
+    area = bar_area(buttons)
+    if area is None:
         return
-    area = buttons[0][0].rect.unionall([b.rect for b, _ in buttons]).inflate(16, 12)
     layer = pygame.Surface(area.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (12, 14, 20, 210), layer.get_rect(), border_radius=12)
     screen.blit(layer, area.topleft)

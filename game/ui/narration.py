@@ -328,6 +328,11 @@ def party_side(enc: EncounterView) -> Callable[[str], bool]:
     return party
 
 
+def waited_line(name: str) -> Entry:
+    """A turn that ended with nothing done: said, so the log does not read as having missed something."""
+    return f"{name} waits (no move, no action)", "muted"
+
+
 def event_lines(events: Iterable[object], bonus: Bonus | None = None,
                 party: Callable[[str], bool] | None = None, action: object = None,
                 at_war: AtWar | None = None) -> list[Entry]:

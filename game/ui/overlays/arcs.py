@@ -110,8 +110,10 @@ class FacingArcs:
                 surf = _label(labels[arc], arc)
                 # The front arc spans three sides, the others one: a label may swing that far to find room.
                 swing = 50 if arc == "front" else 20
-                out.append((surf, _clear_spot(surf, ang, outer - step * 0.22, step, _discs(ctx, v), swing,
-                                              _panels_around(ctx, v))))
+                spot = _clear_spot(surf, ang, outer - step * 0.22, step, _discs(ctx, v), swing,
+                                   _panels_around(ctx, v), ctx.hex_radius() * disc_scale(v.radius) + 4)
+                if spot is not None:  # None: all of its arc in reach lies under a bar or panel
+                    out.append((surf, spot))
         return layer, _spread(out)
 
 
@@ -131,40 +133,53 @@ def _discs(ctx: BattleContext, v: CombatantView) -> list[Disc]:
 
 
 def _panels_around(ctx: BattleContext, v: CombatantView) -> list[pygame.Rect]:
-    """The panels (as last drawn) in screen px from ``v``'s centre: "rear −4" lay under the combat log."""
+    """The panels (as last drawn) in screen px from ``v``'s centre: "rear −4" lay under the combat log. They
+    include the action bar's backing and the bands outside the map area (game.ui.battle_view.chrome_covers)."""
     cx, cy = ctx.cell_to_screen(v.cell)
     return [r.move(-round(cx), -round(cy)) for r in ctx.panels]
 
 
 def _clear_spot(surf: pygame.Surface, ang: float, r: float, step: float, discs: list[Disc],
-                swing: float, panels: Sequence[pygame.Rect] = ()) -> Point:
+                swing: float, panels: Sequence[pygame.Rect] = (), own: float = 0.0) -> Point | None:
     """Where a label lies on no other token: "left −2" sat on the attacker standing in that arc (found playing
     ambush: Lysa's initials hidden under it). Out along the arc's middle past the token in the next hex or the
     one after (a reach-2 polearm's wielder; "front" still sat on Lysa two hexes off), up to two hexes further;
     where a row of tokens fills that line (Miller's Ford: Mira, Aldric and Brother Tam in a row west of Orc
     2, "front" on Mira's initials), turned up to ``swing`` degrees either way within the arc, the smallest
-    turn first; never under a panel (``panels``, relative to the token's centre) where some spot is clear;
-    where nothing clears, where it was."""
+    turn first; never under a panel (``panels``, relative to the token's centre: the panels, the action bar,
+    all around the map area) where some spot in the arc is clear.
+
+    Where nothing out there clears the panels, nearer the token (clear of its own disc, radius ``own``): a
+    token just above the action bar or beside the card has little of an arc left. Where no spot clears the
+    tokens too, the nearest that clears the panels (on a token: still read); where none does, None: the arc
+    lies under the panels, and its label is not drawn, for a label under a panel showed only as pieces
+    (found playtesting ship_boarding: "left −2", "rear" and "right −2" of Sahuagin 2, just above the action
+    bar, peeked out between it and the status line)."""
     w, h = surf.get_size()
     covered = list(panels)  # once, not at every spot tried
-
-    def clear(x: float, y: float) -> bool:
-        if pygame.Rect(round(x - w / 2), round(y - h / 2), w, h).collidelist(covered) >= 0:
-            return False
-        return not any(math.hypot(max(abs(x - dx) - w / 2, 0), max(abs(y - dy) - h / 2, 0)) < dr
-                       for dx, dy, dr in discs)
-
     turns = [0.0] + [sign * t for t in range(10, int(swing) + 1, 10) for sign in (1, -1)]
-    # Nearest first, then the smallest turn: a label pushed straight out past a row of tokens ended three
-    # hexes off, beside another token's arcs (Harrow Keep: Sir Bram's "front" beyond Doran and Ilse).
-    for k in range(14):
-        at = r + k * step * 0.15
-        for turn in turns:
-            a = ang + math.radians(turn)
-            x, y = at * math.cos(a), at * math.sin(a)
-            if clear(x, y):
-                return x, y
-    return r * math.cos(ang), r * math.sin(ang)
+
+    def off_panels(p: Point) -> bool:
+        return pygame.Rect(round(p[0] - w / 2), round(p[1] - h / 2), w, h).collidelist(covered) < 0
+
+    def off(p: Point, of: Sequence[Disc]) -> bool:
+        return not any(math.hypot(max(abs(p[0] - dx) - w / 2, 0), max(abs(p[1] - dy) - h / 2, 0)) < dr
+                       for dx, dy, dr in of)
+
+    def spots(radii: Sequence[float]) -> list[Point]:
+        # Nearest first, then the smallest turn: a label pushed straight out past a row of tokens ended three
+        # hexes off, beside another token's arcs (Harrow Keep: Sir Bram's "front" beyond Doran and Ilse).
+        return [p for at in radii for a in (ang + math.radians(t) for t in turns)
+                if off_panels(p := (at * math.cos(a), at * math.sin(a)))]
+
+    out = spots([r + k * step * 0.15 for k in range(14)])
+    clear = next((p for p in out if off(p, discs)), None)
+    if clear is not None:
+        return clear
+    mine: list[Disc] = [(0.0, 0.0, own)]
+    near = [p for p in spots([r - k * step * 0.15 for k in range(1, 8) if r - k * step * 0.15 > own])
+            if off(p, mine)]
+    return next((p for p in near if off(p, discs)), next(iter(out + near), None))
 
 
 class FacingArcLabels:

@@ -206,7 +206,9 @@ class RangedPreview:
         origin = draw.token_disc(ctx, name) if at is None else (ctx.cell_to_screen(a), width * 3.0 + 2)
         start, end = draw.clear_of(ctx.cell_to_screen(a), ctx.cell_to_screen(b), origin, draw.token_disc(ctx, target))
         draw.arrow(screen, start, end, colour, width)
-        self.lines = wording.shoot_lines(p)
+        odds, notes = (True, []) if p.legal is None else wording.refusal_notes(enc, name, target, "shoot",
+                                                                                at is not None)
+        self.lines = wording.shoot_lines(p, odds) + notes
         if at is not None:
             self.lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next shoots", "muted"))
         # The tooltip keeps the sight line and its ringed cover hexes in view where it can (found at Harrow Keep:

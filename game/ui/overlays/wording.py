@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.rules import AttackPreview, CastPreview, DisengagePreview, ShootPreview, ShovePreview
+from game.rules import AttackPreview, CastPreview, DisengagePreview, EncounterView, ShootPreview, ShovePreview
 from game.ui.narration import reason_words
 from game.ui.theme import SMALL, Line, wrap
 
@@ -113,12 +113,12 @@ def if_allowed(verb: str, roll_needed: int, chance: float) -> Line:
     return Line(f"if it were allowed: {phrase if chance > 0 else phrase.split(' (')[0]}", "muted")
 
 
-def attack_lines(p: AttackPreview) -> list[Line]:
-    """An :class:`AttackPreview` in words."""
+def attack_lines(p: AttackPreview, odds: bool = True) -> list[Line]:
+    """An :class:`AttackPreview` in words (``odds``: a refused blow's roll is still told, as it would be)."""
     lines = [Line(f"{p.attacker} attacks {p.target}", "accent", bold=True)]
     reason = _reason(p)
     if reason:
-        return lines + not_possible(reason) + [if_allowed("hits", p.roll_needed, p.hit_chance)]
+        return lines + not_possible(reason) + [if_allowed("hits", p.roll_needed, p.hit_chance)] * odds
     lines += [roll_line("hits", p.roll_needed, p.hit_chance), arc_line(p.arc, p.penalty)]
     lines.append(Line(damage_phrase(p)))
     if p.defeat_chance > 0:
@@ -129,12 +129,12 @@ def attack_lines(p: AttackPreview) -> list[Line]:
     return lines
 
 
-def shove_lines(p: ShovePreview) -> list[Line]:
-    """A :class:`ShovePreview` in words: the roll, then where the target ends up."""
+def shove_lines(p: ShovePreview, odds: bool = True) -> list[Line]:
+    """A :class:`ShovePreview` in words: the roll, then where the target ends up (``odds``: as attack_lines)."""
     lines = [Line(f"{p.attacker} shoves {p.target}", "accent", bold=True)]
     reason = _reason(p)
     if reason:
-        return lines + not_possible(reason) + [if_allowed("succeeds", p.roll_needed, p.hit_chance)]
+        return lines + not_possible(reason) + [if_allowed("succeeds", p.roll_needed, p.hit_chance)] * odds
     lines += [roll_line("succeeds", p.roll_needed, p.hit_chance), arc_line(p.arc, p.penalty)]
     lines.extend(push_outcome_lines(p))
     lines.extend(breakdown(p.modifiers, p.roll_needed))
@@ -185,11 +185,13 @@ def sight_phrase(p: ShootPreview) -> Line:
     return Line("Sight: clear", "good")
 
 
-def shoot_lines(p: ShootPreview) -> list[Line]:
-    """A :class:`ShootPreview` in words: the sight, the roll, the shooter's penalty, damage, every modifier."""
+def shoot_lines(p: ShootPreview, odds: bool = True) -> list[Line]:
+    """A :class:`ShootPreview` in words: the sight, the roll, the shooter's penalty, damage, every modifier
+    (``odds``: as attack_lines)."""
     lines = [Line(f"{p.attacker} shoots {p.target}", "accent", bold=True)]
     if p.legal:  # the reason and the sight (why it may be refused), the roll only as what it would be
-        return lines + not_possible(p.legal) + [sight_phrase(p), if_allowed("hits", p.roll_needed, p.hit_chance)]
+        return lines + not_possible(p.legal) + [sight_phrase(p)] + [if_allowed("hits", p.roll_needed,
+                                                                             p.hit_chance)] * odds
     lines.append(sight_phrase(p))
     lines += [roll_line("hits", p.roll_needed, p.hit_chance), arc_line(p.arc, p.penalty)]
     if p.shooter_penalty:
@@ -229,3 +231,17 @@ def cast_lines(p: CastPreview) -> list[Line]:
     if friends:
         lines.append(Line("expected damage to your side", right=f"{friends:.1f}", role="bad"))
     return lines
+
+
+def refusal_notes(enc: EncounterView, name: str, target: str, verb: str, moved_for: bool) -> tuple[bool, list[Line]]:
+    """(tell the refused roll?, lines to add) for a blow or shot refused from where ``name`` stands.
+
+    With the action spent, what the roll would have been is beside the point (found on the Black Gull: "if it
+    were allowed: hits on 10+" after Tobin had attacked). With movement left and no hex in reach offered
+    (``moved_for`` False), the refusal from here ("out of reach: distance 2") did not say that stepping would
+    not help either: every hex beside the target water, blocked or out of reach."""
+    if enc.acted:
+        return False, []
+    if moved_for or enc.view(name).movement == 0:
+        return True, []
+    return True, [Line(f"nowhere {name} can reach this turn to {verb} {target} from", "muted")]
