@@ -427,3 +427,24 @@ def test_a_refusal_on_the_status_line_gives_way_to_the_turn_s_hint(tmp_path: Pat
     for _ in range(3):
         scene.update(REFUSAL_HOLD_S)
     assert scene.ctx.status == "Mira moves to 4,5 (cost 1)"
+
+
+def test_each_of_your_turns_starts_with_its_moves_shaded_not_last_turn_s_enemy_reach(tmp_path: Path) -> None:
+    """Found on the Black Gull: V's enemy-reach counts, left on from Selkie's turn, met the next combatant's
+    turn with its move shading hidden under them (one shading at a time), so no hex looked reachable."""
+    from game.rules import EndTurn
+    from game.ui.overlays import ReachShading
+
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=EVERYONE, setup=False)
+    to_turn(scene, "Mira")
+    frame(scene, screen)
+    key(scene, pygame.K_v)
+    assert scene.ctx.show_enemy_reach
+    first = scene.match.encounter.turn
+    scene.submit(EndTurn())
+    scene.anim.skip(scene.tokens)
+    frame(scene, screen)
+    assert scene.match.encounter.turn != first
+    assert not scene.ctx.show_enemy_reach
+    shading = next(w for w in scene.widgets if isinstance(w, ReachShading))
+    assert shading.cache.surface is not None  # the new actor's reach is shaded

@@ -229,6 +229,10 @@ class BattleScene(Scene):
             return
         self.last_turn = enc.turn
         self.ctx.action_mode = ATTACK  # a mode is the actor's: the next one starts in attack mode
+        if self.match.is_human_turn():
+            # The enemy-reach counts hide the mover's own shading; left on from the last turn they met the next
+            # combatant with no hexes to move to shown (found on the Black Gull). V brings them back.
+            self.ctx.show_enemy_reach = False
         if enc.turn is not None:
             self.ctx.selected = enc.turn
             self.camera.focus_actor(self.tokens)
