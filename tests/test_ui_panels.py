@@ -214,13 +214,13 @@ def test_card_shows_a_ranged_attack_and_an_area_ability() -> None:
     r = pell.ranged
     assert ("Ranged attack", f"+{r.attack}, {r.damage}") in lines
     assert (f"  range {r.min_range}–{r.max_range} hexes", "") in lines
-    assert not any(t == "Area ability" for t, _ in lines)
+    assert not any(t == "Burst (area)" for t, _ in lines)
     ship = Match(load_scenario(maps / "ship_boarding.tmx"))
     caster = next(v for v in ship.encounter.views() if v.area is not None)
     a = caster.area
     assert a is not None
     lines = [(ln.text, ln.right) for ln in card_lines(caster, ship.encounter)]
-    assert ("Area ability", f"+{a.attack}, {a.damage}") in lines
+    assert ("Burst (area)", f"+{a.attack}, {a.damage}") in lines
     assert any(t.startswith(f"  up to {a.range} hexes, radius {a.radius}") for t, _ in lines)
     assert (f"  uses left: {a.uses} of {a.uses}", "") in lines
 

@@ -140,7 +140,7 @@ def test_a_spent_area_ability_offers_no_burst_mode(tmp_path: Path) -> None:
     m.submit(Begin())
     mapper = CommandMapper(m, make_ctx(m).geometry.cell_center)
     assert mapper.map(SetMode(CAST), Situation()) == Say(
-        "Cast: click the hex to centre the area on (friends inside are hit too)", mode=CAST)
+        "Burst: click the hex to centre the area on (friends inside are hit too)", mode=CAST)
     m.submit(Cast("Mage", (5, 2)))
     m.submit(EndTurn())
     while m.encounter.turn != "Mage":

@@ -70,7 +70,7 @@ def card_lines(v: CombatantView, enc: EncounterView) -> list[Line]:
         out.append(Line(f"  range {r.min_range}–{r.max_range} hexes", "muted", size=SMALL))
     if v.area is not None:
         a = v.area
-        out.append(Line("Area ability", right=f"{signed(a.attack)}, {a.damage}"))
+        out.append(Line("Burst (area)", right=f"{signed(a.attack)}, {a.damage}"))
         push = f", pushes {a.push}" if a.push else ""
         out.append(Line(f"  up to {a.range} hexes, radius {a.radius}{push}", "muted", size=SMALL))
         out.append(Line(f"  uses left: {v.area_uses_left} of {a.uses}", "muted", size=SMALL))
