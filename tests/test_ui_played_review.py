@@ -448,3 +448,30 @@ def test_each_of_your_turns_starts_with_its_moves_shaded_not_last_turn_s_enemy_r
     assert not scene.ctx.show_enemy_reach
     shading = next(w for w in scene.widgets if isinstance(w, ReachShading))
     assert shading.cache.surface is not None  # the new actor's reach is shaded
+
+
+def test_a_small_window_s_attack_preview_leaves_out_the_roll_s_breakdown_until_i(tmp_path: Path) -> None:
+    """Found at 800x560 on the Black Gull: Kestrel's attack preview, with the roll's breakdown, covered most
+    of the board, her path and the target. In a small window the preview stops after the chance, arc and
+    damage lines, as the card is short there; I shows both whole."""
+    from game.rules import Place
+
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=EVERYONE, setup=True, size=(800, 560))
+    enc = scene.match.encounter
+    mira = enc.view("Mira").cell
+    goblin = enc.layout.neighbor(enc.layout.neighbor(mira, 0), 0)  # two hexes east: a step, then the blow
+    assert scene.submit(Place("Goblin", goblin))
+    to_turn(scene, "Mira")
+    frame(scene, screen)
+    hover(scene, goblin)
+    frame(scene, screen)
+    preview = next(w for w in scene.widgets if isinstance(w, ActionPreview))
+    short = [ln.text for ln in preview.lines or []]
+    assert any(t.startswith("Hits on ") for t in short)
+    assert "How the roll is worked out" not in short and "  so the d20 needs" not in short
+    key(scene, pygame.K_i)
+    hover(scene, goblin)
+    frame(scene, screen)
+    full = [ln.text for ln in preview.lines or []]
+    assert "How the roll is worked out" in full and "  so the d20 needs" in full
+    assert full[: len(short)] == short

@@ -165,7 +165,7 @@ class ActionPreview:
         lines += notes
         if at is not None and p.legal is None:
             lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next {kind}s", "muted"))
-        self.lines = lines
+        self.lines = lines = wording.fitted_to(ctx, lines)
         th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour)
 
     def _draw_disengage(self, screen: pygame.Surface, ctx: BattleContext, name: str) -> None:
@@ -180,7 +180,7 @@ class ActionPreview:
         if others:
             lines.append(Line("other skills: " + ", ".join(
                 f"{k} {wording.pct(enc.preview_disengage(name, k).chance)}" for k in others), "muted", size=th.SMALL))
-        self.lines = lines
+        self.lines = lines = wording.fitted_to(ctx, lines)
         for who in p.cancels:
             v = enc.view(who)
             draw.ring(screen, ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 0.95,

@@ -208,7 +208,7 @@ class RangedPreview:
         draw.arrow(screen, start, end, colour, width)
         odds, notes = (True, []) if p.legal is None else wording.refusal_notes(enc, name, target, "shoot",
                                                                                 at is not None)
-        self.lines = wording.shoot_lines(p, odds) + notes
+        self.lines = wording.fitted_to(ctx, wording.shoot_lines(p, odds) + notes)
         if at is not None:
             self.lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next shoots", "muted"))
         # The tooltip keeps the sight line and its ringed cover hexes in view where it can (found at Harrow Keep:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.rules import AttackPreview, CastPreview, DisengagePreview, EncounterView, ShootPreview, ShovePreview
+from game.ui.compact import card_full
+from game.ui.context import BattleContext
 from game.ui.narration import reason_words
 from game.ui.theme import SMALL, Line, wrap
 
@@ -78,12 +80,31 @@ def damage_phrase(p: AttackPreview | ShootPreview) -> str:
 def breakdown(modifiers: Iterable[tuple[str, int]], roll_needed: int) -> list[Line]:
     """After a blank line, every modifier as the engine reports it, then the d20 face they add up to: how
     every roll's preview ends."""
-    rows = [Line(""), Line("How the roll is worked out", "muted", size=SMALL)]
+    rows = [Line(""), Line(BREAKDOWN_HEAD, "muted", size=SMALL)]
     for label, value in modifiers:
         rows.append(Line(f"  {label}", "muted", right=_value(label, value), size=SMALL))
     face = "any" if roll_needed <= 1 else "21+ (never)" if roll_needed > 20 else f"{roll_needed}+"
     rows.append(Line("  so the d20 needs", "text", right=face, size=SMALL, bold=True))
     return rows
+
+
+BREAKDOWN_HEAD = "How the roll is worked out"
+
+
+def without_breakdown(lines: list[Line]) -> list[Line]:
+    """``lines`` up to the roll's breakdown: the compact tooltip of a small window (found at 800x560 on the
+    Black Gull: the full one covered most of the board, the path and the target). Its chance, arc and damage
+    lines already say what the breakdown adds up to; I shows the full one, as it does the full card."""
+    for i, ln in enumerate(lines):
+        if ln.text == BREAKDOWN_HEAD:
+            return lines[: i - 1] if i and not lines[i - 1].text else lines[:i]
+    return lines
+
+
+def fitted_to(ctx: BattleContext, lines: list[Line]) -> list[Line]:
+    """A preview's lines for this window: whole where the card is whole, else without the roll's breakdown
+    (the small window's compact card and tooltips follow one choice: the window's size, or I)."""
+    return lines if card_full(ctx, ctx.view_rect) else without_breakdown(lines)
 
 
 def _value(label: str, value: int) -> str:
