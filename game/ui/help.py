@@ -102,7 +102,7 @@ BATTLE_KEYS = (
     ("Enter", "end the turn (asks if it could still attack, or has not moved yet)"),
     ("", "a quick second Enter is ignored until the next turn is shown"),
     ("Tab", "hide or show the panels (tracker, card, log): room for the map"),
-    ("I, hover the card", "full or short combatant card, or GM card (short in a small window)"),
+    ("I, hover the card", "full or short card, GM card and previews (short in a small window)"),
     ("Space", "select and show the current actor"),
     ("V", "enemy reach: how many enemies can hit each hex next turn"),
     ("Hover an enemy", "attack preview (Shift: the hexes it could attack next turn)"),
