@@ -61,7 +61,7 @@ def test_every_engine_event_has_a_log_line() -> None:
     # Playthrough under Xvfb: the last status line read "Combat over (no hostile pair remains): enemy wins",
     # the engine's R13 wording (kept in the log); a player reads who won and why in plain words.
     won = narration.event_line(r.CombatEnded("no hostile pair remains", ("enemy",)), bonus)[0]
-    assert won == "Combat over: enemy wins (no foe left standing)"
+    assert won == "Combat over: enemy wins (no foe left on the board)"
     assert narration.event_line(r.CombatEnded("no hostile pair remains", ()), bonus)[0] == \
         "Combat over: nobody wins (no two hostile sides are left)"
     assert lines["Shot"] == ("Wren shoots Orc 1 from the left flank (defence −2), cover +2, shooting threatened −2: "
@@ -125,7 +125,7 @@ def test_winners_are_said_in_the_game_s_order_of_factions() -> None:
 
     assert in_faction_order(("ally", "neutral", "player")) == ["player", "ally", "neutral"]
     line = event_line(CombatEnded(reason=EndReason.NO_HOSTILES, winners=("ally", "neutral", "player")))
-    assert line == ("Combat over: player, ally and neutral win (no foe left standing)", "accent")
+    assert line == ("Combat over: player, ally and neutral win (no foe left on the board)", "accent")
 
 
 def test_a_neutral_that_stood_aside_shares_the_win_in_the_log_and_the_tracker_names_who_fought() -> None:
@@ -141,7 +141,7 @@ def test_a_neutral_that_stood_aside_shares_the_win_in_the_log_and_the_tracker_na
 
     ended = CombatEnded(reason=EndReason.NO_HOSTILES, winners=("neutral", "player"))
     assert event_lines([ended], at_war=at_war) == [
-        ("Combat over: player wins (no foe left standing); neutral, at war with nobody, shares the win", "accent")]
+        ("Combat over: player wins (no foe left on the board); neutral, at war with nobody, shares the win", "accent")]
     assert who_won(("neutral", "player"), at_war) == "player wins"
     assert who_won(("ally", "neutral", "player"), at_war, won="won") == "player and ally won"
     assert who_won((), at_war) == "nobody wins" and who_won((), at_war, won="won") == "nobody won"
@@ -182,7 +182,7 @@ def test_who_won_reads_the_same_in_the_log_the_tracker_and_the_summary(tmp_path)
 
     ambush = Path(__file__).resolve().parents[1] / "maps" / "ambush.tmx"
     line, tracker, headline, first = won(ambush)
-    assert line == "Combat over: player, ally and neutral win (no foe left standing)"
+    assert line == "Combat over: player, ally and neutral win (no foe left on the board)"
     assert tracker == ("Combat over", "player, ally and neutral win")
     assert headline == "The player, ally and neutral sides win" and "at war with nobody" not in first
 
@@ -190,7 +190,7 @@ def test_who_won_reads_the_same_in_the_log_the_tracker_and_the_summary(tmp_path)
              {"name": "Miller", "at": (3, 5), "faction": "neutral"}]
     plain = write_map(tmp_path / "mill.tmx", ["." * 8] * 6, units=units)
     line, tracker, headline, first = won(plain)
-    assert line == "Combat over: player wins (no foe left standing); neutral, at war with nobody, shares the win"
+    assert line == "Combat over: player wins (no foe left on the board); neutral, at war with nobody, shares the win"
     assert tracker == ("Combat over", "player wins")
     assert headline == "The player side wins"
     assert first.endswith("The neutral side, at war with nobody, was still standing and shares the win.")

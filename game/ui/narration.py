@@ -303,13 +303,15 @@ def _(ev: CombatEnded, bonus: Bonus | None = None) -> Entry:
 
 
 def ended_line(ev: CombatEnded, at_war: AtWar | None = None) -> Entry:
-    """ "Combat over: player wins (no foe left standing); neutral, at war with nobody, shares the win"."""
+    """ "Combat over: player wins (no foe left on the board); neutral, at war with nobody, shares the win"."""
     who, also = who_won(ev.winners, at_war), sharing(ev.winners, at_war)
     also = f"; {also}" if also else ""
     if ev.reason == "gm":
         return f"Combat over (ended by the GM): {who}{also}", "accent"
     # R13's "no hostile pair remains" is the engine's wording (the log keeps it); a player reads why it ended.
-    why = "no foe left standing" if ev.winners else "no two hostile sides are left"
+    # "On the board", not "standing": a side whose last combatant fled lost too (found on the Black Gull: "no
+    # foe left standing" when the last of the party had fled read as if he had fallen).
+    why = "no foe left on the board" if ev.winners else "no two hostile sides are left"
     return f"Combat over: {who} ({why}){also}", "accent"
 
 
