@@ -98,6 +98,9 @@ def test_cast_mode_previews_the_area_with_friendly_fire_marked(tmp_path: Path) -
     said = [ln.text for ln in rp.lines or []]
     assert "Squire - friendly fire" in said and "Orc" in said
     assert said[0] == "Mage casts at 5,2 (2 uses left)"
+    # The sides are named by the caster's, as a GM casting for an enemy reads them too (found on the Black
+    # Gull: "expected damage to your side" for the Sea Witch's own Harpy).
+    assert "expected damage to Mage's enemies" in said and "expected damage to Mage's side" in said
 
 
 def test_a_target_out_of_range_is_not_called_blocked_by_terrain(tmp_path: Path) -> None:

@@ -472,8 +472,10 @@ class BattleScene(Scene):
 
     def _pause_menu(self) -> MenuScene:
         log = self.opts.log_path
-        lines = [f"Every action is already saved{f' in {log}' if log else ''}; "
-                 "play MAP --log FILE resumes exactly where you left off."]
+        # Said as a player picks a game up again (the title's Continue) before the command line's way (found on
+        # the Black Gull: the line read as developer talk).
+        lines = [f"Every action is saved as you play{f' (in {log})' if log else ''}: Continue on the title screen "
+                 "picks up exactly here, as does playmat play MAP --log FILE in a terminal."]
         buttons: list[tuple[str, str, Callable[[], Transition | None]]] = [
             ("Resume", "r", lambda: POP),
             ("Help: all keys", "h", lambda: Transition("replace", HelpScene(self.art.title, pages=BATTLE_HELP))),

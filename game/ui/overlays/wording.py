@@ -248,9 +248,11 @@ def cast_lines(p: CastPreview) -> list[Line]:
     foes = sum(a.expected_damage for a in p.affected if not a.friendly)
     friends = sum(a.expected_damage for a in p.affected if a.friendly)
     lines.append(Line(""))
-    lines.append(Line("expected damage to enemies", right=f"{foes:.1f}", role="good"))
+    # Named by the caster's side, not "your": a GM casting for the Sea Witch read "expected damage to your
+    # side 5.6" for her own Harpy (found on the Black Gull).
+    lines.append(Line(f"expected damage to {p.caster}'s enemies", right=f"{foes:.1f}", role="good"))
     if friends:
-        lines.append(Line("expected damage to your side", right=f"{friends:.1f}", role="bad"))
+        lines.append(Line(f"expected damage to {p.caster}'s side", right=f"{friends:.1f}", role="bad"))
     return lines
 
 
