@@ -475,3 +475,23 @@ def test_a_small_window_s_attack_preview_leaves_out_the_roll_s_breakdown_until_i
     full = [ln.text for ln in preview.lines or []]
     assert "How the roll is worked out" in full and "  so the d20 needs" in full
     assert full[: len(short)] == short
+
+
+def test_floating_words_over_one_token_stack_instead_of_overlapping(tmp_path: Path) -> None:
+    """Found on the Black Gull: the "6" of a killing blow sat on "defeated" over the fallen token, one
+    unreadable blot. A later word that would overlap an earlier one goes a line up."""
+    from game.render.style import font
+    from game.ui.anim import FloatText
+    from game.ui.battle_view import float_spots
+
+    scene, screen = open_battle(tmp_path, DEFAULT, humans=EVERYONE, setup=False)
+    frame(scene, screen)
+    here = scene.ctx.geometry.cell_center(scene.match.encounter.view("Mira").cell)
+    scene.anim.fx[:] = [FloatText("-6", here, (255, 90, 70)), FloatText("defeated", here, (255, 90, 70)),
+                        FloatText("miss", (here[0] + 400, here[1]), (200, 200, 200))]
+    spots = float_spots(scene.ctx, scene.anim)
+    (_, a), (_, b), (_, c) = spots
+    line = font(28, True).size("-6")[1]  # as the words are drawn
+    assert a[0] == b[0] and a[1] - b[1] >= line  # "defeated" a line above "-6", not on it
+    far = scene.ctx.to_screen(here[0] + 400, here[1])
+    assert abs(c[1] - (far[1] - 24)) <= 1  # a word elsewhere keeps its own place

@@ -11,10 +11,11 @@ import math
 from collections.abc import Sequence
 
 from game.render.pg import pygame
+from game.render.style import font
 from game.render.tilemap import MapArt
 
 from . import hud
-from .anim import Animator, BurstAnim, ShotAnim
+from .anim import Animator, BurstAnim, FloatText, ShotAnim
 from .chrome import Button, text
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Widget
 from .maplayer import MapLayer
@@ -150,12 +151,28 @@ def draw_fx(screen: pygame.Surface, ctx: BattleContext, anim: Animator) -> None:
         pygame.draw.circle(layer, (255, 150, 60, fade // 3), (r + 2, r + 2), r)
         pygame.draw.circle(layer, (255, 200, 110, fade), (r + 2, r + 2), r, max(2, round(4 * ctx.zoom)))
         screen.blit(layer, (round(x) - r - 2, round(y) - r - 2))
+    for f, at in float_spots(ctx, anim):
+        text(screen, f.text, (at[0] + 2, at[1] + 2), 28, (10, 10, 14), bold=True, anchor="center")  # shadow
+        text(screen, f.text, at, 28, f.colour, bold=True, anchor="center")
+
+
+def float_spots(ctx: BattleContext, anim: Animator) -> list[tuple[FloatText, tuple[int, int]]]:
+    """Where each floating word is drawn this frame: rising from its hex, and stacked above an earlier one it
+    would overlap (found on the Black Gull: the "6" of a killing blow sat on "defeated", one unreadable
+    blot). The earlier word keeps its place; the later one goes a line up until clear."""
+    out: list[tuple[FloatText, tuple[int, int]]] = []
+    taken: list[pygame.Rect] = []
     for f in anim.fx:
         x, y = ctx.to_screen(*f.at)
         rise = 40 * f.t / f.life
-        at = (round(x), round(y - 24 - rise))
-        text(screen, f.text, (at[0] + 2, at[1] + 2), 28, (10, 10, 14), bold=True, anchor="center")  # shadow
-        text(screen, f.text, at, 28, f.colour, bold=True, anchor="center")
+        w, h = font(28, True).size(f.text)
+        box = pygame.Rect(0, 0, w + 4, h)
+        box.center = (round(x), round(y - 24 - rise))
+        while box.collidelist(taken) >= 0:
+            box.bottom = min(r.top for r in taken if r.colliderect(box)) - 1
+        taken.append(box)
+        out.append((f, box.center))
+    return out
 
 
 def screen_fits(screen: pygame.Surface, ctx: BattleContext) -> bool:
