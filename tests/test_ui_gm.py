@@ -375,3 +375,19 @@ def test_picking_a_joiners_hex_shows_no_move_of_the_actors(tmp_path) -> None:
     assert gm(ws).form is None and form is not None
     frame(s, ctx, ws)
     assert path.path  # the form closed: the actor's moves are back
+
+
+def test_the_gm_card_colours_hit_points_as_the_tracker_does(tmp_path) -> None:
+    """Found on the Black Gull: the GM card read "15/18 hp" in red while the tracker showed the same hit points
+    green. Both now take the hp bar's colour for the share left."""
+    from game.render.style import hp_colour
+    from game.ui import theme as th
+
+    m = skirmish(tmp_path)
+    ctx, ws, s = gm_table(m, selected="Goblin")  # 7 hp
+    submit(ctx, send(ctx, ws, click(button(gm(ws), ("hp", -1)).rect.center)))
+    assert m.encounter.view("Goblin").hp == 6
+    frame(s, ctx, ws)
+    label = gm(ws)._hp_label
+    pixels = {tuple(s.get_at((x, y)))[:3] for x in range(label.left, label.right) for y in range(label.top, label.bottom)}
+    assert tuple(hp_colour(6 / 7)) in pixels and tuple(th.BAD) not in pixels

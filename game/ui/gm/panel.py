@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.render.pg import pygame
+from game.render.style import hp_colour
 from game.render.tokens import disc_scale
 
 from .. import theme as th
@@ -344,7 +345,9 @@ class GMTools:
             b.draw(screen, b.key == self.hovered)
         if name is not None and self._hp_label.width:
             v = ctx.encounter.view(name)
-            colour = th.BAD if v.hp < v.hp_max else th.GOOD if v.hp == v.hp_max else th.ACCENT
+            # The tracker's and the hp bar's colour for the same hit points (found on the Black Gull: 15/18 read
+            # red here, green in the tracker); above the maximum (a GM's set_hp) keeps the accent.
+            colour = th.ACCENT if v.hp > v.hp_max else hp_colour(max(v.hp, 0) / max(v.hp_max, 1))
             th.text(screen, f"{max(v.hp, 0)}/{v.hp_max} hp", self._hp_label.center, colour=colour, bold=True,
                     anchor="center")
         hint = ("drag a token to place it" if ctx.encounter.phase == "setup" else "shift+click a token to act on it"
