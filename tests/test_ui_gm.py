@@ -389,5 +389,6 @@ def test_the_gm_card_colours_hit_points_as_the_tracker_does(tmp_path) -> None:
     assert m.encounter.view("Goblin").hp == 6
     frame(s, ctx, ws)
     label = gm(ws)._hp_label
-    pixels = {tuple(s.get_at((x, y)))[:3] for x in range(label.left, label.right) for y in range(label.top, label.bottom)}
+    pixels = {tuple(s.get_at((x, y)))[:3]
+              for x in range(label.left, label.right) for y in range(label.top, label.bottom)}
     assert tuple(hp_colour(6 / 7)) in pixels and tuple(th.BAD) not in pixels
