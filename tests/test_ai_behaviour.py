@@ -428,3 +428,56 @@ def test_a_beaten_combatant_far_from_any_exit_does_not_make_for_it(tmp_path: Pat
     assert enc.turn == "Squire" and enc.view("Squire").hp == 2
     plan = explain(enc, "normal", random.Random(1))
     assert "exit" not in {t.term for t in plan.terms} and Flee("Squire") not in plan.actions, plan.to_json()
+
+
+def test_grundvald_pushed_into_the_fire_at_the_giants_hearth_walks_out_and_fights() -> None:
+    # Found playtesting giants_lair (seed 7, round 3): the GM pushed Grundvald, the last of his band, into the
+    # fire pit at 17,6; at each of his turns he took its 4 hazard damage (R25) and `normal` ended the turn
+    # where he stood ("Grundvald waits"), three rounds running, 12 of his 32 hp. The party as it stood then
+    # is placed here, Grundvald pushed into the fire as in that game. Staying costs 4 sure hp at his next
+    # turn's start; he may walk out (leaving a hazard is not entering one, R5) and strike Kell.
+    from game.maps import load_scenario
+    from game.rules import Begin, Place, Push, Remove
+
+    giants = Path(__file__).resolve().parents[1] / "maps" / "giants_lair.tmx"
+    enc = Encounter(load_scenario(giants))
+    for name in ("Cave Troll", "Goblin 1", "Goblin 2", "Goblin 3"):
+        enc.apply(Remove(name, "defeated"))
+    for name, at, facing in (("Astrid", (11, 8), "sw"), ("Kell", (12, 7), "ne"), ("Wynn", (8, 4), "e"),
+                             ("Sigrun", (11, 12), "ne"), ("Bjorn", (10, 9), "e"), ("Grundvald", (16, 6), "nw")):
+        enc.apply(Place(name, at, facing))
+    for name, hp in (("Astrid", 18), ("Wynn", 6), ("Sigrun", 12), ("Bjorn", 19)):
+        enc.apply(SetHp(name, hp))
+    enc.apply(Begin())
+    enc.apply(Push("Grundvald", "e", 1))  # into the pit, as the GM did: 4 as he lands (R12), 32 -> 28
+    assert enc.view("Grundvald").cell == (17, 6) and enc.hazard_at_turn_start("Grundvald")[6, 17] == 4
+    while enc.turn != "Grundvald":
+        enc.apply(EndTurn())
+    assert enc.view("Grundvald").hp == 24  # the fire's 4 at his turn's start (R25)
+    actions = play_turn(enc, policy_for("normal"))
+    assert enc.hazard_at_turn_start("Grundvald")[enc.view("Grundvald").cell[::-1]] == 0, actions
+    assert any(isinstance(a, Attack) for a in actions)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_combatant_pushed_into_fire_walks_out_of_it(tmp_path: Path, level: str) -> None:
+    # Found on giants_lair: Grundvald, pushed by the GM into the fire, waited there three rounds and took 4
+    # hazard damage at the start of each (R25), 12 of his 32 hp. Here the orc stands in fire at (3,2) (pushed
+    # there: R5 lets nobody walk in) beside the knight at (4,2). It can strike the knight from where it stands
+    # or from (3,1) or (3,3) beside the fire, just as well (the knight faces west: (3,1) and (3,3) lie in its
+    # front arc too, R17); staying costs the fire's 3 hp at its next turn's start, a sure loss. Its ground
+    # movement may leave the fire (leaving is never entering, R5).
+    from game.rules import Push
+
+    terrain = ["." * 7] * 5
+    terrain[2] = "...h..."
+    enc = encounter(tmp_path, terrain, [
+        unit("Orc", (2, 2), "enemy", attack=3, damage="1d6", hp=12, initiative=10),
+        unit("Knight", (4, 2), "player", hp=30, defense=12, facing="w", attack=0, damage="1"),
+    ])
+    enc.apply(Push("Orc", "e", 1))  # the GM pushes it into the fire (R12)
+    assert enc.view("Orc").cell == (3, 2) and enc.turn == "Orc"
+    assert enc.hazard_at_turn_start("Orc")[2, 3] == 3  # the map format's default fire (R25)
+    actions = play_turn(enc, policy_for(level))
+    assert enc.view("Orc").cell != (3, 2), actions
+    assert any(isinstance(a, Attack) for a in actions)  # and it still strikes

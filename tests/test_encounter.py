@@ -163,6 +163,21 @@ def test_hazard_at_turn_start_r25() -> None:
     assert s["units"]["Aldric"]["status"] == "defeated" and s["units"]["Aldric"]["hp"] == -1
 
 
+def test_the_hazard_a_combatant_would_take_starting_its_turn_on_each_hex_r25_r26() -> None:
+    # Fire at 4,3 (odd row: its neighbours are 5,3 3,3 5,2 4,2 4,4 5,4). A standard combatant takes its 3 only
+    # with its centre on it; a large one (radius 1, R26) wherever its footprint covers it: centred on it or
+    # on any of its six neighbours; two hexes off (6,3), nothing. The AI weighs a turn's end by it.
+    rows = ["." * 10] * 3 + ["....h....."] + ["." * 10] * 4
+    units = [unit("Aldric", (1, 1), "player", initiative=9), unit("Ogre", (8, 6), "enemy", size="large")]
+    enc = encounter(units, rows)
+    small, large = enc.hazard_at_turn_start("Aldric"), enc.hazard_at_turn_start("Ogre")
+    fire = (4, 3)
+    ring = [(5, 3), (3, 3), (5, 2), (4, 2), (4, 4), (5, 4)]
+    assert [(c, r) for r, c in zip(*small.nonzero(), strict=True)] == [fire] and small[3, 4] == 3
+    assert sorted((c, r) for r, c in zip(*large.nonzero(), strict=True)) == sorted([fire, *ring])
+    assert all(large[r, c] == 3 for c, r in [fire, *ring]) and large[3, 6] == 0
+
+
 def test_join_after_current_actor_acts_this_round_r15() -> None:
     enc = encounter(TRIO)
     enc.apply(Begin())

@@ -81,6 +81,14 @@ class Positions:
             terms["shield"] = w.shield * self._shield(flats)
         stops = sit.reach.stops.ravel()[flats] & (flats != sit.here)
         terms["zoc_stop"] = -w.zoc_stop * stops
+        # R25, from the engine: the hit points a hazard under its footprint takes at its next turn's start, as
+        # certain as a blow already landed. Only a combatant pushed into a hazard stands in one (R5 lets
+        # nobody walk in); on giants_lair Grundvald, pushed into the fire, waited there three rounds, 12 hp.
+        self.hazard = np.zeros(len(flats))
+        if w.next_round:
+            self.hazard = np.minimum(sit.enc.hazard_at_turn_start(me.name).ravel()[flats], max(0, me.hp))
+            if self.hazard.any():
+                terms["hazard_start"] = -w.hazard * self.hazard
         if moved:  # a second move this turn must be worth its while: no shuffling in place
             terms["stay"] = 0.3 * (flats == sit.here)
         self.static = terms
@@ -152,7 +160,8 @@ class Positions:
         if w.next_round:
             terms["danger"] = -w.danger * self.danger_mult * front
             terms["exposure"] = -w.danger * self.danger_mult * (taken - front)  # flank and rear blows (R19)
-            p_death = np.minimum(np.maximum(taken / max(1, me.hp), 0.0), 1.0)  # np.clip, without its overhead
+            taken_all = taken + self.hazard[i_or_all]  # the hazard's hit points too (R25), for the chance of dying
+            p_death = np.minimum(np.maximum(taken_all / max(1, me.hp), 0.0), 1.0)  # np.clip, without its overhead
             p_death *= p_death
             terms["death"] = -w.death * self.death_mult * p_death * sit.value(me)
         score: np.ndarray = sum(terms.values(), np.zeros(len(facing)))

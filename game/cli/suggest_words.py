@@ -51,6 +51,7 @@ TERMS = {
     "lane": "standing in a large friend's way to the fight",
     "shield": "standing between a wounded friend and the nearest foe",
     "zoc_stop": "being stopped short by a zone of control",
+    "hazard_start": "the fire it would start its next turn in",
     "flee": "leaving the battle (a combatant fled is lost to its side)",
     "stay": "staying put rather than moving twice",
     "stuck": "if the break-away fails: where it is left standing",
