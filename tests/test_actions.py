@@ -211,6 +211,10 @@ def test_shove_refusals() -> None:
     refused(enc, Shove("A", "O"), "not adjacent")
     enc = start([hero(at=(3, 2)), orc(size="large")])
     refused(enc, Shove("A", "O"), "larger")
+    # From afar too, the size is named, not the distance: no step would let A shove a larger target (R22;
+    # found on giants_lair: Sigrun pointing at the Cave Troll read "not adjacent").
+    enc = start([hero(at=(1, 2)), orc(size="large")])
+    refused(enc, Shove("A", "O"), r'"O" \(large\) is larger than "A" \(standard\): only a combatant as large')
 
 
 # --- disengage --------------------------------------------------------------

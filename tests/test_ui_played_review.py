@@ -495,3 +495,22 @@ def test_floating_words_over_one_token_stack_instead_of_overlapping(tmp_path: Pa
     assert a[0] == b[0] and a[1] - b[1] >= line  # "defeated" a line above "-6", not on it
     far = scene.ctx.to_screen(here[0] + 400, here[1])
     assert abs(c[1] - (far[1] - 24)) <= 1  # a word elsewhere keeps its own place
+
+
+def test_a_shove_no_step_could_allow_names_the_size_and_offers_no_odds(tmp_path: Path) -> None:
+    """Found on giants_lair: Sigrun (standard) pointing at the Cave Troll (large) in shove mode read "not
+    possible: Cave Troll is not adjacent ... if it were allowed: succeeds on 8+ (65 %) ... nowhere Sigrun can
+    reach this turn to shove Cave Troll from", as if a step would do; the troll is too large for her (R22)."""
+    from game.ui.context import SHOVE
+
+    giants = Path(__file__).resolve().parents[1] / "maps" / "giants_lair.tmx"
+    scene, screen = open_battle(tmp_path, giants, humans=EVERYONE, setup=False)
+    to_turn(scene, "Sigrun")
+    frame(scene, screen)
+    scene.ctx.action_mode = SHOVE
+    hover(scene, scene.match.encounter.view("Cave Troll").cell)
+    frame(scene, screen)
+    preview = next(w for w in scene.widgets if isinstance(w, ActionPreview))
+    said = " ".join(ln.text for ln in preview.lines or [])
+    assert "Cave Troll (large) is larger than Sigrun (standard)" in said
+    assert "if it were allowed" not in said and "nowhere" not in said and "not adjacent" not in said

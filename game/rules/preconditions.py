@@ -193,10 +193,13 @@ def require_shove(
 
 def require_shove_target(state: EncounterState, u: UnitState, target: Any, at: Cell | None) -> UnitState:
     t = need_target(state, "shove", u, target)
+    # Size first: it holds from every hex, so it is the reason that matters (found on giants_lair: Sigrun
+    # pointing at the Cave Troll read "not adjacent", as if a step would let her shove it).
+    if t.radius > u.radius:
+        raise IllegalActionError(f'shove: "{t.name}" ({t.spec.size.label}) is larger than "{u.name}" '
+                                 f'({u.spec.size.label}): only a combatant as large may shove it (R22)')
     if max(0, state.layout.distance(u.cell if at is None else at, t.cell) - u.radius - t.radius) != 1:
         raise IllegalActionError(f'shove: "{t.name}" is not adjacent to "{u.name}" (R22)')
-    if t.radius > u.radius:
-        raise IllegalActionError(f'shove: "{t.name}" ({t.spec.size.label}) is larger than "{u.name}" (R22)')
     return t
 
 

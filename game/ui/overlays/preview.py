@@ -160,7 +160,8 @@ class ActionPreview:
             pts = [ctx.cell_to_screen(c) for c in p.push_path]
             draw.arrow(screen, pts[0], pts[-1], th.BAD if p.falls or p.hazard_damage else th.ACCENT,
                        max(2, round(3 * ctx.zoom)))
-        odds, notes = (True, []) if p.legal is None else wording.refusal_notes(enc, name, target, kind, at is not None)
+        odds, notes = (True, []) if p.legal is None else wording.refusal_notes(enc, name, target, kind, at is not None,
+                                                                                p.legal)
         lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
         lines += notes
         if at is not None and p.legal is None:

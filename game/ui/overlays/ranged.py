@@ -207,7 +207,7 @@ class RangedPreview:
         start, end = draw.clear_of(ctx.cell_to_screen(a), ctx.cell_to_screen(b), origin, draw.token_disc(ctx, target))
         draw.arrow(screen, start, end, colour, width)
         odds, notes = (True, []) if p.legal is None else wording.refusal_notes(enc, name, target, "shoot",
-                                                                                at is not None)
+                                                                                at is not None, p.legal)
         self.lines = wording.fitted_to(ctx, wording.shoot_lines(p, odds) + notes)
         if at is not None:
             self.lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next shoots", "muted"))

@@ -256,14 +256,20 @@ def cast_lines(p: CastPreview) -> list[Line]:
     return lines
 
 
-def refusal_notes(enc: EncounterView, name: str, target: str, verb: str, moved_for: bool) -> tuple[bool, list[Line]]:
-    """(tell the refused roll?, lines to add) for a blow or shot refused from where ``name`` stands.
+# Refusals that depend on where the actor stands (a step could lift them): the engine's words for them.
+POSITIONAL = ("adjacent", "out of reach", "out of range", "distance", "sight", "see ")
+
+
+def refusal_notes(enc: EncounterView, name: str, target: str, verb: str, moved_for: bool,
+                  reason: str = "out of reach") -> tuple[bool, list[Line]]:
+    """(tell the refused roll?, lines to add) for a blow or shot refused (``reason``) from where ``name`` stands.
 
     With the action spent, what the roll would have been is beside the point (found on the Black Gull: "if it
-    were allowed: hits on 10+" after Tobin had attacked). With movement left and no hex in reach offered
-    (``moved_for`` False), the refusal from here ("out of reach: distance 2") did not say that stepping would
-    not help either: every hex beside the target water, blocked or out of reach."""
-    if enc.acted:
+    were allowed: hits on 10+" after Tobin had attacked), and so it is for a refusal no step lifts (a target
+    too large to shove, found on giants_lair). With movement left and no hex in reach offered (``moved_for``
+    False), the refusal from here ("out of reach: distance 2") did not say that stepping would not help
+    either: every hex beside the target water, blocked or out of reach."""
+    if enc.acted or not any(word in reason for word in POSITIONAL):
         return False, []
     if moved_for or enc.view(name).movement == 0:
         return True, []
