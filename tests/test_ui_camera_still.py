@@ -133,3 +133,27 @@ def test_an_ai_walk_near_the_edge_is_still_followed(tmp_path: Path) -> None:
     while scene.anim.busy:  # the walk alone (the AI's next action would move the camera too)
         frame(scene, screen)
     assert math.dist(scene.ctx.cell_to_screen(here), before) > 5
+
+
+def test_a_player_s_turn_begins_without_sliding_the_map_when_the_actor_is_in_view(tmp_path: Path) -> None:
+    """Found playtesting giants_lair: as Sigrun's turn began, in plain sight, the view slid 32 px (to keep her
+    clear of the room the combat log grows into), and the click aimed at 15,10 landed on 15,11. At a player's
+    turn start the map now moves only for an actor out of view or under a panel as drawn. On the ambush at
+    800x560, with every side at the controls, the map slid at 7 of the first round's turn starts before."""
+    from game.rules import Begin, EndTurn
+
+    scene, screen = open_battle(tmp_path, AMBUSH, humans=("player", "ally", "enemy", "neutral"), setup=True,
+                                size=(800, 560))
+    scene.submit(Begin())
+    frame(scene, screen, 3)
+    enc = scene.match.encounter
+    for _ in range(len(enc.order())):
+        before = scene.ctx.camera.map_to_screen(0, 0)
+        scene.submit(EndTurn())
+        settle(scene, screen)
+        after = scene.ctx.camera.map_to_screen(0, 0)
+        vr = scene.ctx.view_rect
+        x, y = scene.ctx.cell_to_screen(enc.view(enc.turn).cell)
+        covered = any(r.collidepoint(x, y) for r in scene.panel_covers())
+        if vr.collidepoint(x, y) and not covered:
+            assert math.dist(before, after) <= 1, (enc.turn, before, after)

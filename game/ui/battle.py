@@ -235,7 +235,7 @@ class BattleScene(Scene):
             self.ctx.show_enemy_reach = False
         if enc.turn is not None:
             self.ctx.selected = enc.turn
-            self.camera.focus_actor(self.tokens)
+            self.camera.focus_actor(self.tokens, still=self.match.is_human_turn() and not self.ctx.gm)
             if new_status:
                 self.ctx.status = self.mapper.idle_status(self.ctx.gm)
 

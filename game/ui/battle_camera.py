@@ -53,15 +53,19 @@ class BattleCamera:
         return [*self.covers_in_view(), *(r.move(-vr.x, -vr.y) for r in self.view.panel_room(self.widgets, "grown"))]
 
     # --- moving on its own ---------------------------------------------------------------------
-    def focus_actor(self, tokens: dict[str, TokenState], jump: bool = False) -> None:
-        """The combatant whose turn it is brought into view (where its token stands now, mid-walk included)."""
+    def focus_actor(self, tokens: dict[str, TokenState], jump: bool = False, still: bool = False) -> None:
+        """The combatant whose turn it is brought into view (where its token stands now, mid-walk included).
+
+        ``still`` (a player's own turn beginning): the map moves only if the token is out of view or under a
+        panel as drawn now, not to make room for the log's growth: on giants_lair the view slid 32 px as
+        Sigrun's turn began with her in plain sight, and the click aimed at 15,10 landed on 15,11."""
         enc = self.ctx.encounter
         if enc.turn is None:
             return
         tok = tokens.get(enc.turn)
         cell = tok.cell if tok else enc.view(enc.turn).cell
-        self.director.look_at(self.ctx.geometry.cell_center(cell), jump, self.disc_px(enc.turn),
-                              self.camera_covers())
+        covers = self.covers_in_view() if still else self.camera_covers()
+        self.director.look_at(self.ctx.geometry.cell_center(cell), jump, self.disc_px(enc.turn), covers, still=still)
 
     def follow(self, anim: Animator, tokens: dict[str, TokenState]) -> None:
         """Keep a token that is walking or being pushed in view (glide, never jump); for an attack or a shot its
