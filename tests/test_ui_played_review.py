@@ -514,3 +514,34 @@ def test_a_shove_no_step_could_allow_names_the_size_and_offers_no_odds(tmp_path:
     said = " ".join(ln.text for ln in preview.lines or [])
     assert "Cave Troll (large) is larger than Sigrun (standard)" in said
     assert "if it were allowed" not in said and "nowhere" not in said and "not adjacent" not in said
+
+
+def test_the_action_bar_coming_up_under_a_resting_pointer_ends_its_hex_tooltip(tmp_path: Path) -> None:
+    """Found on giants_lair: the pointer rested where the action bar appears; during the AI's turn it pointed
+    at the hex there, and when the player's turn began the bar came up under it with the hex's tooltip ("Wynn
+    cannot move to 11,14 ...") still over the Flee button. The pointer now points at the button."""
+    from game.rules import EndTurn
+
+    giants = Path(__file__).resolve().parents[1] / "maps" / "giants_lair.tmx"
+    scene, screen = open_battle(tmp_path, giants, humans=("player", "ally"), setup=False)
+    to_turn(scene, "Wynn")
+    frame(scene, screen)
+    scene.ctx.camera.drag(0, 120)  # the map panned down under the action bar, as in that game
+    frame(scene, screen)
+    over_map = [b.rect.center for b, _ in scene.view.buttons if scene.ctx.cell_at(b.rect.center) is not None]
+    assert over_map  # a button lies over a hex of the map: the case met
+    flee = over_map[0]
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=flee, rel=(1, 1), buttons=(0, 0, 0)))
+    assert scene.ctx.hovered_cell is None  # over the bar: no hex
+    scene.submit(EndTurn())  # an AI's turn: no bar, the pointer points at the map under it
+    scene.view.buttons = []
+    scene.ctx.hovered_cell = scene.ctx.cell_at(flee)
+    assert scene.ctx.hovered_cell is not None
+    for _ in range(600):  # the AI plays until a human's turn comes round again
+        if scene.match.is_human_turn() and not scene.anim.busy and not scene.ai.thinking:
+            break
+        scene.update(1 / 60)
+        scene.anim.skip(scene.tokens)
+    frame(scene, screen, 2)
+    assert scene.match.is_human_turn()
+    assert scene.ctx.hovered_cell is None

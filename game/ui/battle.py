@@ -378,6 +378,9 @@ class BattleScene(Scene):
         cam = self.ctx.camera
         seen = (cam.zoom_index, cam.cx, cam.cy)
         moved, self._camera_seen = seen != self._camera_seen, seen
+        # So with the action bar coming up under it as a player's turn begins: the hex it pointed at during the
+        # AI's turn kept its tooltip over the Flee button (found on giants_lair).
+        moved = moved or (self.ctx.hovered_cell is not None and self.view.button_at(self.ctx.mouse) is not None)
         # Only a pointer that really moved in this window (headless runs and tests have none) and is not
         # pressing (a drag pans, and says where it is itself).
         if moved and self.input.real_mouse and self.input.press is None and self.ctx.mouse != OFF_WINDOW:
