@@ -545,3 +545,22 @@ def test_the_action_bar_coming_up_under_a_resting_pointer_ends_its_hex_tooltip(t
     frame(scene, screen, 2)
     assert scene.match.is_human_turn()
     assert scene.ctx.hovered_cell is None
+
+
+def test_a_word_over_a_giant_starts_above_its_initials(tmp_path: Path) -> None:
+    """Found on giants_lair: the fire's "-4 hazard" rose from Grundvald's centre, over his initials ("Gr-4
+    hazard"). Over a large or giant token a word starts as high as its disc asks."""
+    from game.ui.anim import FloatText
+    from game.ui.battle_view import float_spots
+    from game.ui.overlays.draw import token_disc
+
+    giants = Path(__file__).resolve().parents[1] / "maps" / "giants_lair.tmx"
+    scene, screen = open_battle(tmp_path, giants, humans=EVERYONE, setup=False)
+    frame(scene, screen)
+    giant = scene.match.encounter.view("Grundvald")
+    assert giant.radius == 2
+    centre = scene.ctx.geometry.cell_center(giant.cell)
+    scene.anim.fx[:] = [FloatText("-4 hazard", centre, (255, 170, 60))]
+    ((_, (x, y)),) = float_spots(scene.ctx, scene.anim)
+    (cx, cy), r = token_disc(scene.ctx, "Grundvald")
+    assert abs(x - cx) <= 1 and y <= cy - 0.7 * r  # above the initials, which sit at the disc's centre

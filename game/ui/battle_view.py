@@ -20,6 +20,7 @@ from .chrome import Button, text
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Widget
 from .maplayer import MapLayer
 from .overlays.draw import arrow as draw_arrow
+from .tokenart import token_radius_px
 from .tokenlayer import TokenState, draw_name_tag, draw_tokens
 
 HINT = "H help   Tab panels   V enemy reach   G GM   Esc menu"
@@ -162,17 +163,27 @@ def float_spots(ctx: BattleContext, anim: Animator) -> list[tuple[FloatText, tup
     blot). The earlier word keeps its place; the later one goes a line up until clear."""
     out: list[tuple[FloatText, tuple[int, int]]] = []
     taken: list[pygame.Rect] = []
+    # A word over a large or giant token starts above its initials, not on them (found on giants_lair: the
+    # fire's "-4 hazard" over Grundvald read "Gr-4 hazard"): a rise from the centre as high as its disc asks.
+    lifts = {(round(p[0]), round(p[1])): max(24.0, 0.75 * radius_px(ctx, v.radius))
+             for v in ctx.encounter.views() for p in [ctx.geometry.cell_center(v.cell)] if v.radius}
     for f in anim.fx:
         x, y = ctx.to_screen(*f.at)
         rise = 40 * f.t / f.life
+        lift = lifts.get((round(f.at[0]), round(f.at[1])), 24.0)
         w, h = font(28, True).size(f.text)
         box = pygame.Rect(0, 0, w + 4, h)
-        box.center = (round(x), round(y - 24 - rise))
+        box.center = (round(x), round(y - lift - rise))
         while box.collidelist(taken) >= 0:
             box.bottom = min(r.top for r in taken if r.colliderect(box)) - 1
         taken.append(box)
         out.append((f, box.center))
     return out
+
+
+def radius_px(ctx: BattleContext, radius: int) -> float:
+    """A token's disc radius on screen, as the tokens are drawn."""
+    return float(token_radius_px(ctx.hex_radius(), radius))
 
 
 def screen_fits(screen: pygame.Surface, ctx: BattleContext) -> bool:
