@@ -564,3 +564,36 @@ def test_a_word_over_a_giant_starts_above_its_initials(tmp_path: Path) -> None:
     ((_, (x, y)),) = float_spots(scene.ctx, scene.anim)
     (cx, cy), r = token_disc(scene.ctx, "Grundvald")
     assert abs(x - cx) <= 1 and y <= cy - 0.7 * r  # above the initials, which sit at the disc's centre
+
+
+def test_enemy_reach_counts_only_hexes_the_viewpoint_could_stand_on(tmp_path: Path) -> None:
+    """Found on giants_lair: with V on, the rock round the hall read "1 2 2 2" (11-14,0), as if standing there
+    were dangerous, though no one may enter it (R5). The counts show only where the viewpoint could stand."""
+    giants = Path(__file__).resolve().parents[1] / "maps" / "giants_lair.tmx"
+    scene, screen = open_battle(tmp_path, giants, humans=EVERYONE, setup=False)
+    to_turn(scene, "Wynn")
+    frame(scene, screen, 2)
+    enc = scene.match.encounter
+    counts = enc.enemy_reach_count(enc.view("Wynn").faction)
+    board = enc.board
+    kind = ["ground", "flying", "swimming"].index(enc.view("Wynn").movement_type)
+    walled = [(c, r) for r, c in zip(*counts.nonzero(), strict=True) if board.cost[kind, r, c] < 1]
+    open_ = [(c, r) for r, c in zip(*counts.nonzero(), strict=True) if board.cost[kind, r, c] >= 1]
+    assert walled and open_  # the engine counts some hostiles' reach onto rock: the case met
+    view = scene.ctx.view_rect
+
+    def centre_pixels() -> dict[tuple[int, int], tuple[int, ...]]:
+        out = {}
+        for cell in walled + open_[:5]:
+            x, y = (round(v) for v in scene.ctx.cell_to_screen(cell))
+            if view.collidepoint(x, y) and not any(r.collidepoint(x, y) for r in scene.panel_covers()):
+                out[cell] = tuple(screen.get_at((x, y)))
+        return out
+
+    before = centre_pixels()
+    key(scene, pygame.K_v)
+    frame(scene, screen, 30)  # counted and painted
+    after = centre_pixels()
+    assert any(after[c] != before[c] for c in open_[:5] if c in before)  # a count where Wynn could stand
+    shown_walled = [c for c in walled if c in before]
+    assert shown_walled and all(after[c] == before[c] for c in shown_walled)  # none on the rock

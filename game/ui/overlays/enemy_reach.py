@@ -31,7 +31,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from game.render.pg import pygame
-from game.rules import EncounterView
+from game.rules import EncounterView, MovementType
 
 from .. import theme as th
 from ..context import BattleContext, Cell, Reply
@@ -60,6 +60,17 @@ def viewpoint(ctx: BattleContext) -> tuple[str | None, str]:
         if v.active:
             return name, v.faction
     return None, "player"
+
+
+def standable(enc: EncounterView, name: str | None) -> np.ndarray:
+    """``[row, col]`` bool: hexes the viewpoint combatant's movement type may enter (R5), or, with no one
+    named, that some movement type may enter."""
+    board = enc.board
+    kinds = list(MovementType) if name is None else [MovementType[enc.view(name).movement_type.upper()]]
+    ok = np.zeros((board.rows, board.cols), dtype=bool)
+    for mt in kinds:
+        ok |= board.cost[int(mt)] >= 1
+    return ok & board.on_map
 
 
 def count_colour(n: int, most: int) -> tuple[int, int, int, int]:
@@ -155,7 +166,10 @@ class EnemyReach:
             version, counts = self.current_counts(ctx, faction)
 
             def build_counts() -> tuple[list[Cell], Painter]:
-                values = {(int(c), int(r)): int(counts[r, c]) for r, c in zip(*np.nonzero(counts), strict=True)}
+                # Only where the viewpoint could stand: counts on the rock round the Giant's Hearth read as a
+                # danger there (found on giants_lair), though no one can enter it (R5).
+                shown = counts * standable(enc, name)
+                values = {(int(c), int(r)): int(shown[r, c]) for r, c in zip(*np.nonzero(shown), strict=True)}
 
                 def paint_all(surf: pygame.Surface, at: paint.At, k: float) -> Iterator[None]:
                     return paint.counts_steps(surf, ctx, values, at, k, count_colour)
@@ -163,7 +177,8 @@ class EnemyReach:
                 return list(values), paint_all
 
             # One layer for every viewpoint: a change of side repaints behind the scenes like a change of state.
-            self.counts.draw(screen, ctx, "counts", build_counts, version=(version, faction))
+            kind = None if name is None else enc.view(name).movement_type  # where it may stand: painted over
+            self.counts.draw(screen, ctx, "counts", build_counts, version=(version, faction, kind))
             return
         enemy = ctx.hovered_unit
         if enemy is None or not enc.view(enemy).active or enemy == name:
