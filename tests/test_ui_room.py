@@ -133,7 +133,9 @@ def test_reach_counts_and_coordinates_read_at_100_percent(overlay: str, tmp_path
     assert ZOOMS[ctx.zoom_index] == 1.0
     enc = ctx.encounter
     faction = enc.view(enc.turn).faction
-    counts = enc.enemy_reach_count(faction)
+    from game.ui.overlays.enemy_reach import standable
+
+    counts = enc.enemy_reach_count(faction) * standable(enc, enc.turn)  # shown where the actor could stand
     heights = []
     r = ctx.hex_radius()
     covers = b.panel_covers()
