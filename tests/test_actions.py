@@ -162,7 +162,7 @@ def test_attack_refusals() -> None:
     enc.apply(Move("A", (4, 2)))
     refused(enc, Attack("A", "O", roll=21), "1 to 20")
     enc.apply(Attack("A", "O", roll=1))
-    refused(enc, Attack("A", "O"), "already used its action")
+    refused(enc, Attack("A", "O"), "already used their action")
 
 
 def test_long_weapon_band() -> None:

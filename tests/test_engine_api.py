@@ -135,7 +135,7 @@ def test_previews_from_many_hexes_at_once_say_what_each_preview_says() -> None:
     enc.apply(Attack("A", "O"))  # its action used: every hex is refused, for that reason first (R16)
     later = enc.preview_attacks("A", "O", cells)
     assert later == [enc.preview_attack("A", "O", at=c) for c in cells]
-    assert all("already used its action" in p.legal for p in later)
+    assert all("already used their action" in p.legal for p in later)
 
 
 def test_preview_agrees_with_the_dice_on_every_face() -> None:

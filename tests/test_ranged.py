@@ -215,7 +215,7 @@ def test_r32_uses_run_out() -> None:
     enc.apply(EndTurn())
     enc.apply(EndTurn())
     assert enc.turn == "Mage"
-    assert enc.can_cast("Mage", (4, 0)) == 'cast: "Mage" has no uses of its area ability left (R32)'
+    assert enc.can_cast("Mage", (4, 0)) == 'cast: "Mage" has no uses of their area ability left (R32)'
     assert not any(isinstance(a, Cast) for a in enc.legal_actions())
     assert enc.targets("Mage")["cast"] == []
     assert enc.state_json()["units"]["Mage"]["area"]["uses_left"] == 0
@@ -225,7 +225,7 @@ def test_a_cast_needs_range_sight_and_an_on_map_centre() -> None:
     rows = ["." * 10, "..#.......", "." * 10]
     enc = encounter([{"name": "Mage", "at": (0, 1), "faction": "player", "initiative": 9, "area_range": 4},
                      {"name": "Orc", "at": (9, 2), "faction": "enemy"}], rows)
-    assert "beyond its area range 4" in enc.can_cast("Mage", (6, 1))
+    assert "beyond their area range 4" in enc.can_cast("Mage", (6, 1))
     assert enc.can_cast("Mage", (4, 1)) == 'cast: "Mage" cannot see 4,1 (R30, R32)'
     assert enc.can_cast("Mage", (2, 1)) is None, "the wall hex itself is seen: sight ignores its own ends"
     off = encounter([{"name": "Mage", "at": (1, 0), "faction": "player", "initiative": 9, "area_range": 4},

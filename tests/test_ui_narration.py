@@ -56,6 +56,13 @@ def test_every_engine_event_has_a_log_line() -> None:
     lines = {type(e).__name__: narration.event_line(e, bonus)[0] for e in samples}
     assert lines["Attacked"] == "Mira attacks Goblin from the rear (defence −4): rolled 9 +4 = 13 vs 9: hit, 5 damage"
     assert lines["Disengaged"] == "Mira disengages (acrobatics): rolled 15 +3 = 18 vs 11: success; free of Goblin"
+    # Found on giants_lair: a failure read "Wynn disengages (acrobatics): ... failed", a success that then failed;
+    # and a stop by several zones "stopped by Grundvald, Cave Troll, Goblin 2, Goblin 3's zone of control".
+    failed = narration.event_line(r.Disengaged("Wynn", "acrobatics", 1, 11, False, ()), bonus)[0]
+    assert failed == "Wynn tries to disengage (acrobatics): rolled 1 +3 = 4 vs 11: failed"
+    stopped = narration.event_line(r.Moved("Sigrun", ((9, 7), (9, 8)), 1, ("Grundvald", "Cave Troll", "Goblin 2")),
+                                   bonus)[0]
+    assert stopped.endswith("stopped by the zone of control of Grundvald, Cave Troll and Goblin 2")
     assert lines["Pushed"] == "Goblin is pushed to 6,5, takes 3 hazard damage"
     assert lines["CombatEnded"] == "Combat over (ended by the GM): player and ally win"
     # Playthrough under Xvfb: the last status line read "Combat over (no hostile pair remains): enemy wins",

@@ -52,7 +52,7 @@ def need_actor(state: EncounterState, kind: str, name: Any) -> UnitState:
 
 def need_action_left(state: EncounterState, kind: str, u: UnitState) -> None:
     if state.acted:
-        raise IllegalActionError(f'{kind}: "{u.name}" has already used its action this turn (R16)')
+        raise IllegalActionError(f'{kind}: "{u.name}" has already used their action this turn (R16)')
 
 
 def need_target(state: EncounterState, kind: str, u: UnitState, name: Any) -> UnitState:
@@ -256,13 +256,13 @@ def need_area(kind: str, u: UnitState) -> AreaAbility:
 def require_cast_centre(state: EncounterState, u: UnitState, at: Any) -> Cell:
     area = need_area("cast", u)
     if u.area_uses_left <= 0:
-        raise IllegalActionError(f'cast: "{u.name}" has no uses of its area ability left (R32)')
+        raise IllegalActionError(f'cast: "{u.name}" has no uses of their area ability left (R32)')
     cell = need_cell(state, "cast", at, "at")
     if not state.board.is_on_map(cell):
         raise IllegalActionError(f"cast: {show(cell)} is off the map")
     dist = max(0, state.layout.distance(u.cell, cell) - u.radius)
     if dist > area.range:
-        raise IllegalActionError(f'cast: {show(cell)} is {dist} hexes from "{u.name}", beyond its area range '
+        raise IllegalActionError(f'cast: {show(cell)} is {dist} hexes from "{u.name}", beyond their area range '
                                  f"{area.range} (R32)")
     if not any(sees(state.board, h, cell) for h in footprint(state.board, u.cell, u.radius)):
         raise IllegalActionError(f'cast: "{u.name}" cannot see {show(cell)} (R30, R32)')

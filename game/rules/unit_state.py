@@ -28,7 +28,7 @@ class UnitState:
     zoc_exhausted: bool = False
     disengaged_from: frozenset[str] = field(default_factory=frozenset)
     status: str = "active"
-    area_uses_left: int = 0  # R32: uses of its area ability left this encounter
+    area_uses_left: int = 0  # R32: uses of their area ability left this encounter
 
     @property
     def name(self) -> str:

@@ -127,7 +127,10 @@ def _(ev: TurnStarted, bonus: Bonus | None = None) -> Entry:
 def _(ev: Moved, bonus: Bonus | None = None) -> Entry:
     text = f"{ev.unit} moves to {cell_words(ev.path[-1])} (cost {ev.cost})"
     if ev.stopped_by:
-        text += f", stopped by {', '.join(ev.stopped_by)}'s zone of control"
+        # "the zone of control of A, B and C": "A, B, C's zone" read as one name (found on giants_lair)
+        who = ev.stopped_by
+        text += (f", stopped by {who[0]}'s zone of control" if len(who) == 1
+                 else f", stopped by the zone of control of {joined(who)}")
     return text, "text"
 
 
@@ -187,7 +190,9 @@ def _(ev: Pushed, bonus: Bonus | None = None) -> Entry:
 
 @event_line.register
 def _(ev: Disengaged, bonus: Bonus | None = None) -> Entry:
-    text = f"{ev.unit} disengages ({ev.skill}): {_vs(ev.roll, ev.needed, ev.success, _bonus(bonus, ev.unit, ev.skill))}"
+    # A failure "tries to": "disengages (...): failed" read as a success that then failed (found on giants_lair)
+    verb = "disengages" if ev.success else "tries to disengage"
+    text = f"{ev.unit} {verb} ({ev.skill}): {_vs(ev.roll, ev.needed, ev.success, _bonus(bonus, ev.unit, ev.skill))}"
     if ev.success and ev.cancels:
         text += f"; free of {', '.join(ev.cancels)}"
     return text, "good" if ev.success else "muted"
