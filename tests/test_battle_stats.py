@@ -184,3 +184,17 @@ def test_the_summary_table_fits_a_small_window(size: tuple[int, int], monkeypatc
     assert "How it ended" in drawn and drawn["How it ended"][0] < box_right - 150
     assert "Shots" not in drawn and "Casts" not in drawn  # nobody shot or cast in this battle
     assert "defeated in round 2 by A" in drawn
+
+
+def test_how_it_ended_keeps_who_did_it_whole_in_a_narrow_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found at 1024x640 on giants_lair: "defeated in round 4 by G…", "by Si…": the column cut the name of who
+    did it. Where the whole does not fit, the round goes first: "defeated by Charcoal Burner 1"."""
+    scenario, actions = battle()
+    units = [dict(u, name="Charcoal Burner 1") if u["name"] == "A" else u for u in UNITS]
+    scenario = scenario_from_rows(ROWS, units)
+    renamed = [type(a)(**{k: ("Charcoal Burner 1" if v == "A" else v) for k, v in vars(a).items()}) for a in actions]
+    scene = summary_of(scenario, renamed)
+    drawn = texts_drawn(monkeypatch)
+    scene.draw(pygame.Surface((1024, 640)), 1.0)
+    assert "defeated by Charcoal Burner 1" in drawn
+    assert not any(t.startswith("defeated") and t.endswith("…") for t in drawn)

@@ -50,7 +50,7 @@ FATE_MIN = 190  # "standing, 10/10 hp" whole; a longer fate is cut with an ellip
 Column = tuple[str, int, Callable[[CombatantStats], int], str]
 
 
-def columns_that_fit(rows: list[CombatantStats], width: int) -> list[Column]:
+def columns_that_fit(rows: list[CombatantStats], width: int, fate_min: int = FATE_MIN) -> list[Column]:
     """The figures' columns a table ``width`` wide shows beside the names and a readable "How it ended".
 
     At 800 px the ten columns ran off the box ("ZoC stop", then nothing). A narrow table leaves out first
@@ -60,7 +60,7 @@ def columns_that_fit(rows: list[CombatantStats], width: int) -> list[Column]:
     cols = list(COLUMNS)
 
     def fits() -> bool:
-        return NAME_W + sum(c[1] for c in cols) + FATE_MIN <= width
+        return NAME_W + sum(c[1] for c in cols) + fate_min <= width
 
     for c in reversed(COLUMNS[3:]):
         if fits():
@@ -127,14 +127,19 @@ class SummaryScene(MenuScene):
         order = {f: i for i, f in enumerate(FACTIONS)}
         return sorted(self.stats.values(), key=lambda s: order.get(s.faction, len(order)))
 
-    def fate(self, s: CombatantStats) -> tuple[str, str]:
-        """How it ended, in words, and its colour role."""
+    def fate(self, s: CombatantStats, width: int | None = None) -> tuple[str, str]:
+        """How it ended, in words, and its colour role; in ``width`` px (19 px type) the round goes first, so
+        who did it stays whole (found at 1024x640 on giants_lair: "defeated in round 4 by G...")."""
         if s.fate == "active":
             hp, hp_max = self.hp_now.get(s.name, (0, s.hp_start))
             return f"standing, {max(hp, 0)}/{hp_max} hp", "good"
         when = f" in round {s.fate_round}" if s.fate_round else ""
         by = f" by {s.fate_by}" if s.fate_by else " (GM)" if s.by_gm else ""
-        return f"{s.fate}{when}{by}", "bad" if s.fate == "defeated" else "warn"
+        role = "bad" if s.fate == "defeated" else "warn"
+        said = f"{s.fate}{when}{by}"
+        if width is not None and by and th.text_width(said, 19) > width:
+            said = f"{s.fate}{by}"
+        return said, role
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
@@ -179,8 +184,13 @@ class SummaryScene(MenuScene):
 
     def _draw_table(self, screen: pygame.Surface, area: pygame.Rect) -> None:
         rows = self.ordered()
-        columns = columns_that_fit(rows, area.w)
+        # Room for each fate's shorter form (who did it, the round left out) where columns nobody scored in can
+        # give it (found at 1024x640 on giants_lair: "defeated in round 4 by G...", beside empty columns).
+        shortest = max((th.text_width(self.fate(s, 0)[0], 19) + 24 for s in rows), default=FATE_MIN)
+        columns = columns_that_fit(rows, area.w, min(FATE_W, max(FATE_MIN, shortest)))
         name_w, end_w = NAME_W, area.w - NAME_W - sum(c[1] for c in columns)
+        # One form for every row: where one fate is too long whole, all leave the round out (a column reads as one).
+        short = any(th.text_width(self.fate(s)[0], 19) > end_w - 14 for s in rows)
         x0 = area.x
         y = area.y
         text(screen, "Combatant", (x0 + 22, y), 18, DIM, bold=True)
@@ -210,7 +220,7 @@ class SummaryScene(MenuScene):
                 colour = GOLD if v and v == best[i] else INK if v else (90, 94, 106)
                 text(screen, shown, (x + cw - 8, y), 20, colour, bold=bool(v and v == best[i]), anchor="topright")
                 x += cw
-            fate, role = self.fate(s)
+            fate, role = self.fate(s, 0 if short else None)
             text(screen, th.fit(fate, end_w - 14, 19), (x + 10, y + 1), 19, th.ROLE[role])
             y += ROW
         if len(rows) > fits:
