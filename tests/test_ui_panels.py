@@ -318,3 +318,25 @@ def test_a_turn_with_nothing_done_says_so_and_a_turn_on_the_spot_keeps_one_line(
     assert faced == ["Mira turns to face e"]  # only where she ended up facing
     assert "Mira waits (no move, no action)" not in texts
     assert texts[texts.index("Goblin's turn") + 1] == "Goblin waits (no move, no action)"
+
+
+def test_the_log_gives_back_the_row_an_entry_s_tail_left_under_its_heading(scene) -> None:
+    """Found in two playtests (Harrow Keep, the Giant's Hearth): with a wrapped entry's tail left out at the top,
+    a blank row stood under "Combat log", read as a line gone missing. The log that places itself now comes
+    down a row instead; the newest line keeps its place on the last row."""
+    from game.ui.panels.combat_log import LINE
+
+    m, ctx, ws, s = scene
+    log = CombatLog()
+    log.sync(ctx)
+    log.entries = [("Bandit Archer 2 shoots Brother Odo from the right flank (defence −2), cover +2: rolled 20 +2 "
+                    "= 22 vs 12: hit, 1 damage", "bad")] + [(f"line {i}", "text") for i in range(40)]
+    log.draw(s, ctx)
+    full = log._full
+    per = (full.height - 32) // LINE
+    log.entries = log.entries[: 1 + per - 1]  # the long entry's tail would be the top row
+    log.draw(s, ctx)
+    box = log._frame
+    assert box.top == full.top + LINE and box.bottom == full.bottom  # a row shorter, from the top
+    assert log.drawn[0] == ("line 0", box.y + 26)  # no blank row under the heading
+    assert log.drawn[-1][1] == full.y + 26 + (per - 1) * LINE  # the newest line where it always is

@@ -166,8 +166,6 @@ class CombatLog(FramedPanel):
         if self.peek:
             self.drawn = []
             return
-        th.draw_frame(screen, frame)
-        th.text(screen, "Combat log", (frame.x + th.PAD, frame.y + 6), size=th.SMALL, colour=th.MUTED, bold=True)
         per = (frame.height - 32) // LINE
         self.scroll = min(self.scroll, max(0, len(lines) - per))
         end = len(lines) - self.scroll
@@ -178,8 +176,17 @@ class CombatLog(FramedPanel):
             start = first  # one entry taller than the box: its tail is all there is to show
         shown = lines[start:end]
         # The newest line keeps the last row: an entry's tail left out at the top leaves its room there, under
-        # the heading, not a blank last row that read as a line still to come (found playing ambush).
-        y = frame.y + 26 + (start - first) * LINE
+        # the heading, not a blank last row that read as a line still to come (found playing ambush). A log
+        # that places itself gives that room back (its top comes down a row): two playtests read the blank
+        # row under the heading as a line gone missing.
+        gap = (start - first) * LINE
+        if self.rect is None and gap:
+            frame = pygame.Rect(frame.x, frame.y + gap, frame.width, frame.height - gap)
+            self._box = self._frame = frame
+            gap = 0
+        th.draw_frame(screen, frame)
+        th.text(screen, "Combat log", (frame.x + th.PAD, frame.y + 6), size=th.SMALL, colour=th.MUTED, bold=True)
+        y = frame.y + 26 + gap
         self.drawn = []
         for text, role in shown:
             th.text(screen, text, (frame.x + th.PAD, y), size=th.SMALL, colour=th.ROLE.get(role, th.TEXT))
