@@ -340,3 +340,34 @@ def test_the_log_gives_back_the_row_an_entry_s_tail_left_under_its_heading(scene
     assert box.top == full.top + LINE and box.bottom == full.bottom  # a row shorter, from the top
     assert log.drawn[0] == ("line 0", box.y + 26)  # no blank row under the heading
     assert log.drawn[-1][1] == full.y + 26 + (per - 1) * LINE  # the newest line where it always is
+
+
+def test_the_legend_says_what_the_token_marks_and_exits_mean_and_what_fire_costs(tmp_path) -> None:
+    """Found in two playtests: nothing said what the orange "-" or the grey tick on a token meant, where one
+    may flee, or how much the Giant's Hearth's fire burns (4, the map's own hazard_damage)."""
+    from pathlib import Path as P
+
+    from game.maps import load_scenario
+    from game.match import Match
+    from game.rules import Begin
+
+    giants = P(__file__).resolve().parents[1] / "maps" / "giants_lair.tmx"
+    m = Match(load_scenario(giants))
+    m.submit(Begin())
+    board = m.encounter.board
+    fire = {int(v) for v in board.hazard_damage[(board.terrain == 4) & board.on_map]}
+    labels = [label for label, _ in terrain_rows(board)]
+    assert fire == {4} and "hazard (4 damage)" in labels
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    import game.ui.panels.legend as legend
+
+    drawn: list[str] = []
+    real = legend.th.text
+    legend.th.text = lambda screen, t, pos, **k: (drawn.append(t), real(screen, t, pos, **k))[1]  # type: ignore
+    try:
+        send(ctx, ws, key(pygame.K_l))
+        frame(s, ctx, ws)
+    finally:
+        legend.th.text = real  # type: ignore
+    assert {"stopped by a zone of control", "acted", "broke away this turn (R23)"} <= set(drawn)
+    assert "exit hexes (marked on the map): flee from there, F" in drawn

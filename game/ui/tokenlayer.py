@@ -165,11 +165,11 @@ def _token(screen: pygame.Surface, ctx: BattleContext, art: TokenArt, tok: Token
     bx = cx + r_px * 0.72
     by = cy - r_px * 0.72
     if tok.zoc_exhausted:
-        _stop_badge(screen, (bx, by), max(6, r_px * 0.32))
+        stop_badge(screen, (bx, by), max(6, r_px * 0.32))
     if tok.disengaged:
-        _disengage_badge(screen, (cx - r_px * 0.72, by), max(6, r_px * 0.32))
+        disengage_badge(screen, (cx - r_px * 0.72, by), max(6, r_px * 0.32))
     if tok.acted:
-        _tick_badge(screen, (bx, cy + r_px * 0.55), max(6, r_px * 0.3))
+        tick_badge(screen, (bx, cy + r_px * 0.55), max(6, r_px * 0.3))
 
 
 def _hp_bar(screen: pygame.Surface, cx: float, top: float, r_px: int, hp: int, hp_max: int) -> None:
@@ -183,7 +183,7 @@ def _hp_bar(screen: pygame.Surface, cx: float, top: float, r_px: int, hp: int, h
         pygame.draw.rect(screen, hp_colour(frac), (rect.x, rect.y, max(1, round(w * frac)), h))
 
 
-def _stop_badge(screen: pygame.Surface, c: tuple[float, float], r: float) -> None:
+def stop_badge(screen: pygame.Surface, c: tuple[float, float], r: float) -> None:
     pts = [(c[0] + r * math.cos(math.radians(22.5 + 45 * i)), c[1] + r * math.sin(math.radians(22.5 + 45 * i)))
            for i in range(8)]
     pygame.draw.polygon(screen, (230, 140, 20), pts)
@@ -191,7 +191,7 @@ def _stop_badge(screen: pygame.Surface, c: tuple[float, float], r: float) -> Non
     pygame.draw.line(screen, (255, 255, 255), (c[0] - r * 0.5, c[1]), (c[0] + r * 0.5, c[1]), max(1, int(r / 3)))
 
 
-def _disengage_badge(screen: pygame.Surface, c: tuple[float, float], r: float) -> None:
+def disengage_badge(screen: pygame.Surface, c: tuple[float, float], r: float) -> None:
     pygame.draw.circle(screen, (40, 110, 220), c, r)
     pygame.draw.circle(screen, (10, 30, 70), c, r, 1)
     y = c[1]
@@ -202,7 +202,7 @@ def _disengage_badge(screen: pygame.Surface, c: tuple[float, float], r: float) -
         pygame.draw.line(screen, (255, 255, 255), (tip, y), (tip - s * r * 0.35, y + r * 0.3), max(1, int(r / 4)))
 
 
-def _tick_badge(screen: pygame.Surface, c: tuple[float, float], r: float) -> None:
+def tick_badge(screen: pygame.Surface, c: tuple[float, float], r: float) -> None:
     pygame.draw.circle(screen, (90, 94, 104), c, r)
     pygame.draw.lines(screen, (240, 240, 240), False,
                       [(c[0] - r * 0.5, c[1]), (c[0] - r * 0.1, c[1] + r * 0.4), (c[0] + r * 0.55, c[1] - r * 0.45)],

@@ -14,6 +14,7 @@ from game.render.pg import pygame
 
 from .. import theme as th
 from ..context import BattleContext, Reply
+from ..tokenlayer import disengage_badge, stop_badge, tick_badge
 from .framed import FramedPanel
 
 WIDTH = 330
@@ -32,6 +33,14 @@ OVERLAYS = (
 )
 
 
+# The token marks, two to a row, as the tokens draw them (game.ui.tokenlayer).
+MARKS = (
+    (("stop", "stopped by a zone of control"), ("tick", "acted")),
+    (("disengage", "broke away this turn (R23)"),),
+)
+MARK_DRAW = {"stop": stop_badge, "tick": tick_badge, "disengage": disengage_badge}
+
+
 def terrain_rows(board) -> list[tuple[str, list[str]]]:  # a Board (public API)
     """[(terrain label, [cost for ground, flying, swimming as text])] for each kind on the map."""
     from game.rules import MovementType, Terrain
@@ -46,7 +55,12 @@ def terrain_rows(board) -> list[tuple[str, list[str]]]:  # a Board (public API)
         for mt in MovementType:
             k = int(board.cost[int(mt), r, c])
             costs.append(str(k) if k >= 1 else "–")
-        rows.append((t.label, costs))
+        label = t.label
+        if t == Terrain.HAZARD:  # what standing in it costs (R12, R25): a playtest found it said nowhere
+            hurt = board.hazard_damage[(board.terrain == int(t)) & board.on_map]
+            lo, hi = int(hurt.min()), int(hurt.max())
+            label += f" ({lo} damage)" if lo == hi else f" ({lo}-{hi} damage)"
+        rows.append((label, costs))
     return rows
 
 
@@ -109,18 +123,27 @@ class Legend(FramedPanel):
             self._frame = pygame.Rect(0, 0, 0, 0)
             return
         rows = terrain_rows(ctx.encounter.board)
-        h = 36 + 26 * len(OVERLAYS) + 30 + 22 * (len(rows) + 2) + 8
+        exits = bool(ctx.encounter.board.exit.any())
+        h = 36 + 26 * len(OVERLAYS) + 26 * len(MARKS) + 30 + 22 * (len(rows) + 2 + exits) + 8
         a = th.area(screen, ctx)
         # Top-left, just right of the combatant card (and clear of the GM panel, bottom-left).
         frame = self.rect or pygame.Rect(a.x + 8 + th.CARD_WIDTH + 8, a.y + 8, WIDTH, h)
         self._frame = frame
-        th.draw_frame(screen, frame)
+        th.draw_frame(screen, frame, opaque=True)  # over the log in a small window: its lines showed through
         x, y = frame.x + th.PAD, frame.y + 8
         th.text(screen, "Legend", (x, y), size=th.HEAD, bold=True)
         y += 30
         for kind, label in OVERLAYS:
             draw_swatch(screen, kind, (x + 12, y + 10))
             th.text(screen, label, (x + 32, y + 10), size=th.SMALL, anchor="midleft")
+            y += 26
+        # The marks on the tokens, drawn as the tokens draw them (found in two playtests: nothing said what the
+        # orange "-" or the grey tick meant).
+        for row in MARKS:
+            cx = x
+            for mark, label in row:
+                MARK_DRAW[mark](screen, (cx + 12, y + 10), 8)
+                cx = th.text(screen, label, (cx + 32, y + 10), size=th.SMALL, anchor="midleft").right + 12
             y += 26
         y += 6
         th.text(screen, "Terrain: cost to enter", (x, y), size=th.SMALL, colour=th.MUTED, bold=True)
@@ -134,4 +157,8 @@ class Legend(FramedPanel):
             for cx, cost in zip(cols, costs, strict=True):
                 th.text(screen, cost, (cx, y), size=th.SMALL, colour=th.TEXT if cost != "–" else th.FAINT,
                         anchor="midtop")
+            y += 22
+        if exits:  # a flag on a tile, not a terrain kind: said apart (R24)
+            th.text(screen, "exit hexes (marked on the map): flee from there, F", (x, y), size=th.SMALL,
+                    colour=th.MUTED)
             y += 22
