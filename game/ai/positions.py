@@ -84,11 +84,14 @@ class Positions:
         # R25, from the engine: the hit points a hazard under its footprint takes at its next turn's start, as
         # certain as a blow already landed. Only a combatant pushed into a hazard stands in one (R5 lets
         # nobody walk in); on giants_lair Grundvald, pushed into the fire, waited there three rounds, 12 hp.
-        self.hazard = np.zeros(len(flats))
+        self.hazard: np.ndarray | None = None  # None: no hazard under any of these hexes (the usual case)
         if w.next_round:
-            self.hazard = np.minimum(sit.enc.hazard_at_turn_start(me.name).ravel()[flats], max(0, me.hp))
-            if self.hazard.any():
-                terms["hazard_start"] = -w.hazard * self.hazard
+            fire = sit.enc.hazard_at_turn_start(me.name)  # the board's, worked out once a battle
+            if fire.any():
+                burn = np.minimum(fire.ravel()[flats], max(0, me.hp))
+                if burn.any():
+                    self.hazard = burn
+                    terms["hazard_start"] = -w.hazard * burn
         if moved:  # a second move this turn must be worth its while: no shuffling in place
             terms["stay"] = 0.3 * (flats == sit.here)
         self.static = terms
@@ -160,7 +163,8 @@ class Positions:
         if w.next_round:
             terms["danger"] = -w.danger * self.danger_mult * front
             terms["exposure"] = -w.danger * self.danger_mult * (taken - front)  # flank and rear blows (R19)
-            taken_all = taken + self.hazard[i_or_all]  # the hazard's hit points too (R25), for the chance of dying
+            # the hazard's hit points too (R25), for the chance of dying
+            taken_all = taken if self.hazard is None else taken + self.hazard[i_or_all]
             p_death = np.minimum(np.maximum(taken_all / max(1, me.hp), 0.0), 1.0)  # np.clip, without its overhead
             p_death *= p_death
             terms["death"] = -w.death * self.death_mult * p_death * sit.value(me)

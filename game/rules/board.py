@@ -51,6 +51,28 @@ class Board:
         m.setflags(write=False)
         return m
 
+    @cached_property
+    def _hazard_start(self) -> dict[int, np.ndarray]:
+        return {}  # by footprint radius: the board never changes, so neither does this (asked at every AI plan)
+
+    def hazard_start(self, radius: int) -> np.ndarray:
+        """R25, R26: ``[row, col]`` int, the hazard damage a combatant of footprint ``radius`` takes starting its
+        turn centred there (the highest hazard under its footprint; 0 where none)."""
+        memo = self._hazard_start
+        if radius not in memo:
+            hz = np.where(self.terrain == int(Terrain.HAZARD), self.hazard_damage, 0).astype(np.int32)
+            if radius and hz.any():
+                q, r = self.layout.axial_arrays()
+                out = np.zeros_like(hz)
+                for row, col in np.argwhere(hz > 0):  # a footprint is a disc: centres within radius of a pit
+                    hq, hr = int(q[row, col]), int(r[row, col])
+                    d = (np.abs(q - hq) + np.abs(r - hr) + np.abs(q + r - hq - hr)) // 2
+                    out = np.where(d <= radius, np.maximum(out, hz[row, col]), out)
+                hz = out
+            hz.setflags(write=False)
+            memo[radius] = hz
+        return memo[radius]
+
     def is_on_map(self, cell: Cell) -> bool:
         col, row = cell
         return self.layout.in_grid(cell) and bool(self.on_map[row, col])

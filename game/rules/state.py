@@ -441,22 +441,7 @@ class EncounterState:
         """R25 over the board, ``[row, col]`` int: the hazard damage ``name`` would take starting its turn with
         its centre there (the highest under its footprint, R26; 0 where none). The AI weighs ending a turn in
         a fire pit by it (found on giants_lair: Grundvald, pushed into the fire, stayed three rounds)."""
-        radius = self.unit(name).radius
-        return self.cached(("hazard_start", radius), lambda: self._hazard_start(radius))
-
-    def _hazard_start(self, radius: int) -> np.ndarray:
-        board = self.board
-        hz = np.where(board.terrain == int(Terrain.HAZARD), board.hazard_damage, 0).astype(np.int32)
-        if radius and hz.any():
-            q, r = self.layout.axial_arrays()
-            out = np.zeros_like(hz)
-            for row, col in np.argwhere(hz > 0):  # a footprint is a disc (R26): centres within radius of a pit
-                hq, hr = int(q[row, col]), int(r[row, col])
-                d = (np.abs(q - hq) + np.abs(r - hr) + np.abs(q + r - hq - hr)) // 2
-                out = np.where(d <= radius, np.maximum(out, hz[row, col]), out)
-            hz = out
-        hz.setflags(write=False)
-        return hz
+        return self.board.hazard_start(self.unit(name).radius)
 
     # --- snapshots --------------------------------------------------------------------
     def take_snapshot(self) -> Snapshot:
