@@ -132,6 +132,14 @@ def summary_of(scenario: object, actions: list) -> SummaryScene:
     return SummaryScene(headline, lines, [("Watch the replay", "r", lambda: None)], match=m)
 
 
+def burner_battle() -> tuple[object, list]:
+    """``battle()`` with its A renamed Charcoal Burner 1 (ambush's longest name): a long "How it ended"."""
+    _, actions = battle()
+    units = [dict(u, name="Charcoal Burner 1") if u["name"] == "A" else u for u in UNITS]
+    renamed = [type(a)(**{k: ("Charcoal Burner 1" if v == "A" else v) for k, v in vars(a).items()}) for a in actions]
+    return scenario_from_rows(ROWS, units), renamed
+
+
 def texts_drawn(monkeypatch: pytest.MonkeyPatch) -> dict[str, tuple[int, int]]:
     """Every text the summary draws from now on, with where it is anchored (the first place, if twice)."""
     import game.ui.summary as summary
@@ -157,11 +165,7 @@ def test_the_summary_box_fits_its_table(size: tuple[int, int]) -> None:
 def test_how_it_ended_reads_whole_at_1280x720(monkeypatch: pytest.MonkeyPatch) -> None:
     """Found playing ambush under Xvfb: "defeated in round 4 by Charcoal Burn…" was cut short, with room to
     spare in the window."""
-    scenario, actions = battle()
-    units = [dict(u, name="Charcoal Burner 1") if u["name"] == "A" else u for u in UNITS]
-    scenario = scenario_from_rows(ROWS, units)
-    renamed = [type(a)(**{k: ("Charcoal Burner 1" if v == "A" else v) for k, v in vars(a).items()}) for a in actions]
-    scene = summary_of(scenario, renamed)
+    scene = summary_of(*burner_battle())
     drawn = texts_drawn(monkeypatch)
     scene.draw(pygame.Surface((1280, 720)), 1.0)
     assert "defeated in round 2 by Charcoal Burner 1" in drawn
@@ -189,11 +193,7 @@ def test_the_summary_table_fits_a_small_window(size: tuple[int, int], monkeypatc
 def test_how_it_ended_keeps_who_did_it_whole_in_a_narrow_window(monkeypatch: pytest.MonkeyPatch) -> None:
     """Found at 1024x640 on giants_lair: "defeated in round 4 by G…", "by Si…": the column cut the name of who
     did it. Where the whole does not fit, the round goes first: "defeated by Charcoal Burner 1"."""
-    scenario, actions = battle()
-    units = [dict(u, name="Charcoal Burner 1") if u["name"] == "A" else u for u in UNITS]
-    scenario = scenario_from_rows(ROWS, units)
-    renamed = [type(a)(**{k: ("Charcoal Burner 1" if v == "A" else v) for k, v in vars(a).items()}) for a in actions]
-    scene = summary_of(scenario, renamed)
+    scene = summary_of(*burner_battle())
     drawn = texts_drawn(monkeypatch)
     scene.draw(pygame.Surface((1024, 640)), 1.0)
     assert "defeated by Charcoal Burner 1" in drawn

@@ -35,6 +35,7 @@ from game.ui.battle import BattleScene
 from game.ui.load import LoadScene
 from game.ui.mapinfo import sides, sides_text
 from game.ui.title import TitleScene
+from tests.ui_harness import drawn_by
 
 UNITS = [
     {"name": "Hero", "at": (2, 2), "faction": "player", "initiative": 9, "hp": 12},
@@ -325,20 +326,6 @@ def test_a_designer_s_own_map_is_never_swapped_for_a_shipped_one(tmp_path: Path)
 # --- playtest findings on the title and Load screens ------------------------------------------------------------
 def key(k: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-
-
-def drawn_by(module: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, pygame.Rect]]:
-    """Every string ``module`` draws with its ``text`` helper, with where it landed (the last frame's last)."""
-    seen: list[tuple[str, pygame.Rect]] = []
-    real = module.text
-
-    def recording(screen: pygame.Surface, s: str, *args: Any, **kwargs: Any) -> pygame.Rect:
-        rect = real(screen, s, *args, **kwargs)
-        seen.append((s, rect))
-        return rect
-
-    monkeypatch.setattr(module, "text", recording)
-    return seen
 
 
 @pytest.mark.parametrize("how", ["double-click", "enter", "play"])

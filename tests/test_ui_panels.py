@@ -342,7 +342,7 @@ def test_the_log_gives_back_the_row_an_entry_s_tail_left_under_its_heading(scene
     assert log.drawn[-1][1] == full.y + 26 + (per - 1) * LINE  # the newest line where it always is
 
 
-def test_the_legend_says_what_the_token_marks_and_exits_mean_and_what_fire_costs(tmp_path) -> None:
+def test_the_legend_says_what_the_token_marks_and_exits_mean_and_what_fire_costs(tmp_path, monkeypatch) -> None:
     """Found in two playtests: nothing said what the orange "-" or the grey tick on a token meant, where one
     may flee, or how much the Giant's Hearth's fire burns (4, the map's own hazard_damage)."""
     from pathlib import Path as P
@@ -360,14 +360,11 @@ def test_the_legend_says_what_the_token_marks_and_exits_mean_and_what_fire_costs
     assert fire == {4} and "hazard (4 damage)" in labels
     ctx, ws, s = make_ctx(m), panels.widgets(), screen()
     import game.ui.panels.legend as legend
+    from tests.ui_harness import drawn_by
 
-    drawn: list[str] = []
-    real = legend.th.text
-    legend.th.text = lambda screen, t, pos, **k: (drawn.append(t), real(screen, t, pos, **k))[1]  # type: ignore
-    try:
-        send(ctx, ws, key(pygame.K_l))
-        frame(s, ctx, ws)
-    finally:
-        legend.th.text = real  # type: ignore
+    seen = drawn_by(legend.th, monkeypatch)
+    send(ctx, ws, key(pygame.K_l))
+    frame(s, ctx, ws)
+    drawn = [t for t, _ in seen]
     assert {"stopped by a zone of control", "acted", "broke away this turn (R23)"} <= set(drawn)
     assert "exit hexes (marked on the map): flee from there, F" in drawn

@@ -6,7 +6,6 @@ The battle scene is built as ``playmat play`` builds it, driven with real pygame
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,6 +20,7 @@ from game.ui.panels.initiative import heading
 from game.ui.summary import summary_lines
 from tests.scene_harness import frame, key, open_battle
 from tests.test_ui_compact import FORTRESS
+from tests.ui_harness import drawn_by
 
 PARTY = [{"name": "Lysa", "at": (1, 2), "faction": "player", "move": 4, "initiative": 9},
          {"name": "Corin", "at": (1, 3), "faction": "player", "move": 4, "initiative": 8},
@@ -93,27 +93,16 @@ def test_the_replays_setup_says_what_happened_in_setup(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("gm, reach", [(True, False), (True, True), (False, True)])
-def test_the_top_bar_parts_never_overlap_at_800(tmp_path: Path, gm: bool, reach: bool) -> None:
+def test_the_top_bar_parts_never_overlap_at_800(tmp_path: Path, gm: bool, reach: bool,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """At 800x560 "GM MODE" ran into "(player, you)" (fortress, Captain Vessa's turn)."""
     scene, _ = open_battle(tmp_path, FORTRESS, humans=("player", "ally"), setup=False)
     screen = pygame.Surface((800, 560))
     scene.resize((800, 560))
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = topbar.text
-
-    def spy(surface: pygame.Surface, s: str, *a: Any, **k: Any) -> pygame.Rect:
-        rect = real(surface, s, *a, **k)
-        drawn.append((s, rect))
-        return rect
-
     frame(scene, screen, 2)  # combat begins (GM mode on from the start would keep the setup)
     scene.ctx.gm, scene.ctx.show_enemy_reach = gm, reach
-    topbar.text = spy  # type: ignore[assignment]
-    try:
-        frame(scene, screen)
-    finally:
-        topbar.text = real  # type: ignore[assignment]
-    parts = drawn  # one frame's top bar: title, round, whose turn, (the note), the flags
+    parts = drawn_by(topbar, monkeypatch)
+    frame(scene, screen)  # one frame's top bar: title, round, whose turn, (the note), the flags
     assert any(s == "Captain Vessa's turn" for s, _ in parts), parts
     rects = [r for _, r in parts]
     assert all(r.right <= 800 - 12 and r.left >= 0 for r in rects)

@@ -163,3 +163,18 @@ def skirmish(tmp_path: Path | None = None) -> Match:
     m.submit(EndTurn())
     assert m.encounter.turn == "Mira"
     return m
+
+
+def drawn_by(module: object, monkeypatch: object, attr: str = "text") -> list[tuple[str, pygame.Rect]]:
+    """Every string ``module`` draws with its ``attr`` helper (``text``), with where it landed, from now on
+    (``monkeypatch`` puts the helper back after the test)."""
+    seen: list[tuple[str, pygame.Rect]] = []
+    real = getattr(module, attr)
+
+    def recording(screen: pygame.Surface, s: str, *args: object, **kwargs: object) -> pygame.Rect:
+        rect = real(screen, s, *args, **kwargs)
+        seen.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(module, attr, recording)  # type: ignore[attr-defined]
+    return seen
