@@ -36,7 +36,6 @@ from .outcome import EndReason, Outcome
 from .phases import ACTIVE, ENDED, SETUP
 from .reach import MoveRequest, ReachResult, reachable, stay_put
 from .scenario import Scenario
-from .terrain import Terrain
 from .text import did_you_mean, quote
 from .threat import ThreatSource, threat_mask, threatens
 from .unit_state import DEFEATED, UnitState, new_unit
@@ -430,12 +429,8 @@ class EncounterState:
         u.movement = u.movement_max
         u.zoc_exhausted = False
         u.disengaged_from = frozenset()
-        hazards = [
-            int(self.board.hazard_damage[r, c])
-            for c, r in footprint(self.board, u.cell, u.radius)
-            if self.board.terrain[r, c] == Terrain.HAZARD
-        ]
-        return max(hazards, default=0)
+        col, row = u.cell
+        return int(self.board.hazard_start(u.radius)[row, col])  # R25 said once: the board's map the AI reads too
 
     def hazard_at_turn_start(self, name: str) -> np.ndarray:
         """R25 over the board, ``[row, col]`` int: the hazard damage ``name`` would take starting its turn with

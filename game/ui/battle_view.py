@@ -162,6 +162,8 @@ def float_spots(ctx: BattleContext, anim: Animator) -> list[tuple[FloatText, tup
     would overlap (found on the Black Gull: the "6" of a killing blow sat on "defeated", one unreadable
     blot). The earlier word keeps its place; the later one goes a line up until clear."""
     out: list[tuple[FloatText, tuple[int, int]]] = []
+    if not anim.fx:
+        return out  # most frames: nothing floats
     taken: list[pygame.Rect] = []
     # A word over a large or giant token starts above its initials, not on them (found on giants_lair: the
     # fire's "-4 hazard" over Grundvald read "Gr-4 hazard"): a rise from the centre as high as its disc asks.
