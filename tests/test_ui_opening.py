@@ -258,7 +258,7 @@ def test_the_opening_view_keeps_tokens_clear_of_the_room_the_log_grows_into_at_n
 
     def opened(soon: list[pygame.Rect]) -> tuple[int, pygame.Rect]:
         cam = Camera(800, 494, 1600, 1000)
-        assert opening_view(cam, [Disc(800, 500, 30)], [], soon) == (0, 0)
+        assert opening_view(cam, [Disc(800, 500, 30)], [], [soon]) == (0, 0)
         x, y = cam.map_to_screen(800, 500)
         r = 30 * cam.zoom
         return cam.zoom_index, pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r))
@@ -270,3 +270,83 @@ def test_the_opening_view_keeps_tokens_clear_of_the_room_the_log_grows_into_at_n
     assert zoom_soon == zoom and not disc_soon.colliderect(growing[0])  # ...clear of the log's room, as close
     everywhere = [pygame.Rect(0, 0, 800, 494)]
     assert opened(everywhere) == (zoom, disc)  # room nothing can keep clear of is not kept clear of
+
+
+def hp_bars(scene: BattleScene) -> dict[str, pygame.Rect]:
+    """Each token's hp bar with its outline, on screen, as the token layer draws it (game.ui.tokenlayer)."""
+    from game.ui.tokenart import token_radius_px
+
+    ctx = scene.ctx
+    out = {}
+    for name, tok in scene.tokens.items():
+        x, y = ctx.cell_to_screen(tok.cell)
+        r = token_radius_px(ctx.hex_radius(), tok.radius)
+        bar = pygame.Rect(0, 0, max(16, int(r * 1.6)), max(4, r // 6))
+        bar.midtop = (round(x), round(y + r + 2))
+        out[name] = bar.inflate(2, 2)
+    return out
+
+
+def hidden_tokens(scene: BattleScene) -> list[str]:
+    """Tokens whose disc or hp bar is off the map area or under a panel, as last drawn."""
+    covers, view = scene.panel_covers(), scene.ctx.view_rect
+    discs, bars = token_rects(scene), hp_bars(scene)
+    return sorted(n for n in discs if any(not view.contains(r) or r.collidelist(covers) >= 0
+                                          for r in (discs[n], bars[n])))
+
+
+def press_home_after_panning(scene: BattleScene, screen: pygame.Surface) -> None:
+    scene.ctx.camera.jump(scene.ctx.camera.cx + 400, scene.ctx.camera.cy + 300)
+    scene.draw(screen, 1.0)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0))
+    scene.draw(screen, 1.0)
+
+
+def to_first_human_turn(scene: BattleScene, screen: pygame.Surface) -> None:
+    """Play the AI's opening turns out, as the window shows them, until a human's turn has begun and settled."""
+    enc, humans = scene.match.encounter, {f for f, c in scene.match.controllers.items() if c == "human"}
+    for _ in range(3000):
+        scene.update(1 / 60)
+        scene.draw(screen, 1.0)
+        if enc.turn is not None and enc.view(enc.turn).faction in humans and not scene.anim.queue:
+            break
+    for _ in range(60):
+        scene.update(1 / 60)
+        scene.draw(screen, 1.0)
+    assert scene.view.buttons  # the action bar is up
+
+
+def test_at_800x560_the_giants_lair_opens_with_every_hp_bar_in_sight_and_home_returns_there(tmp_path: Path) -> None:
+    """The framing counts each token's hp bar as drawn (a giant's is taller than a goblin's), and Home, after a
+    pan, frames the same view again."""
+    scene, screen = open_battle(ROOT / "maps" / "giants_lair.tmx", tmp_path, size=(800, 560))
+    assert hidden_tokens(scene) == []
+    cam = scene.ctx.camera
+    opening = (cam.zoom_index, cam.cx, cam.cy)
+    press_home_after_panning(scene, screen)
+    assert (cam.zoom_index, cam.cx, cam.cy) == opening
+    assert hidden_tokens(scene) == []
+
+
+def test_the_giants_lair_first_turn_and_home_keep_grundvald_clear_of_the_full_combat_log(tmp_path: Path) -> None:
+    """At 1280x800 the goblins' first moves slid the map (a goblin near the view's edge) and grew the log over
+    Grundvald's hp bar before the player's first turn; Home then went back to where the log, full now, hid it.
+    The opening view keeps clear of the log as it will be and of the action bar, holds while every AI actor stays
+    in sight, and Home frames the battle as it stands."""
+    scene, screen = open_battle(ROOT / "maps" / "giants_lair.tmx", tmp_path, size=(1280, 800))
+    to_first_human_turn(scene, screen)
+    assert hidden_tokens(scene) == []
+    press_home_after_panning(scene, screen)
+    assert hidden_tokens(scene) == []
+
+
+def test_home_says_who_does_not_fit_clear_of_the_panels(tmp_path: Path) -> None:
+    """At 800x560, with the log full and the action bar up, the party and Grundvald cannot all show at a readable
+    zoom: Home keeps the party in sight and says that Grundvald is left under a panel."""
+    scene, screen = open_battle(ROOT / "maps" / "giants_lair.tmx", tmp_path, size=(800, 560))
+    to_first_human_turn(scene, screen)
+    press_home_after_panning(scene, screen)
+    party = {v.name for v in scene.match.encounter.views() if v.faction in ("player", "ally") and v.active}
+    hidden = hidden_tokens(scene)
+    assert hidden and not party & set(hidden)
+    assert scene.ctx.status.startswith("Home: ") and all(n in scene.ctx.status for n in hidden[:2])

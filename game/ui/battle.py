@@ -426,7 +426,9 @@ class BattleScene(Scene):
             cam.drag(*op.arg)
             self.director.glide = None
         elif op.name == "fit":
-            self.camera.go_home()
+            hidden = self.camera.go_home()
+            if hidden:  # the party first: who is left under a panel is said, not left to be missed
+                ctx.status = f"Home: {_names(hidden)} not clear of the panels at this window size (Tab hides them)"
         elif op.name == "speed" and isinstance(op.arg, float):
             self.set_speed(op.arg)
         elif op.name == "focus":
@@ -621,6 +623,15 @@ class BattleScene(Scene):
         self.view.draw(screen, ctx, self.widgets, self.tokens, self.anim, buttons=buttons,
                        pressing=self.input.press is not None, controller=self.mapper.controller_label(),
                        log_path=str(self.opts.log_path or ""), explain=explain, show_panels=self.show_panels)
+
+
+def _names(names: list[str]) -> str:
+    """"Grundvald is", "Grundvald and Goblin 2 are", "Grundvald, Goblin 2 and 3 more are"."""
+    if len(names) == 1:
+        return f"{names[0]} is"
+    if len(names) == 2:
+        return f"{names[0]} and {names[1]} are"
+    return f"{names[0]}, {names[1]} and {len(names) - 2} more are"
 
 
 def _push_or_none(scene: Scene | None) -> Transition | None:

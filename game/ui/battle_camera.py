@@ -20,7 +20,8 @@ from .anim import Animator
 from .battle_view import BattleView
 from .context import BattleContext, Widget
 from .director import Director
-from .framing import RING, Disc, opening_view
+from .framing import RING, Disc, hidden_names, opening_view
+from .hud import action_buttons, bar_area
 from .tokenlayer import TokenState
 
 
@@ -31,7 +32,8 @@ class BattleCamera:
         self.widgets = widgets
         self.director = Director(ctx.camera)
         self.framed = False  # the opening view is chosen at the first frame, once the panels have laid out
-        self.home: tuple[int, float, float] | None = None  # the opening view: Home returns to it
+        self.home: tuple[int, float, float] | None = None  # the opening view as last chosen (a resize there re-frames)
+        self.humans: set[str] = set()  # the factions at the controls: their tokens count first
         self.refocus = False  # resized away from the opening view: bring the actor out from under a panel
 
     # --- what the camera keeps clear of -------------------------------------------------------
@@ -65,7 +67,8 @@ class BattleCamera:
         tok = tokens.get(enc.turn)
         cell = tok.cell if tok else enc.view(enc.turn).cell
         covers = self.covers_in_view() if still else self.camera_covers()
-        self.director.look_at(self.ctx.geometry.cell_center(cell), jump, self.disc_px(enc.turn), covers, still=still)
+        self.director.look_at(self.ctx.geometry.cell_center(cell), jump, self.disc_px(enc.turn), covers,
+                              still=still or self.at_home())
 
     def follow(self, anim: Animator, tokens: dict[str, TokenState]) -> None:
         """Keep a token that is walking or being pushed in view (glide, never jump); for an attack or a shot its
@@ -79,37 +82,62 @@ class BattleCamera:
             target = tokens.get(getattr(a, "target", ""))
             tok = tokens.get(getattr(a, "unit", ""))
             covers = self.covers_in_view() if a.by_player else self.camera_covers()
+            still = a.by_player or self.at_home()
             if target is not None:  # standing still: its cell's centre
                 at = target.pos or self.ctx.geometry.cell_center(target.cell)
-                self.director.look_at(at, radius=self.disc_px(target.name), covers=covers, still=a.by_player)
+                self.director.look_at(at, radius=self.disc_px(target.name), covers=covers, still=still)
             elif tok is not None and tok.pos is not None:
-                self.director.look_at(tok.pos, radius=self.disc_px(tok.name), covers=covers, still=a.by_player)
+                self.director.look_at(tok.pos, radius=self.disc_px(tok.name), covers=covers, still=still)
 
-    def frame_opening(self, humans: set[str]) -> tuple[int, int]:
-        """Zoom and centre so every token is in view and clear of the panels (see game.ui.framing); the
-        ``humans``' factions' tokens count first where not every token can be shown."""
+    def at_home(self) -> bool:
+        """The camera rests where the opening view (or Home) put it: it framed everyone, so a token near the view's
+        edge is no reason to slide it (on giants_lair the goblins' first moves slid the map 157 px right and
+        Grundvald's hp bar went under the combat log before the player's first turn); one leaving the view or
+        going under a panel still is."""
+        cam = self.ctx.camera
+        return self.framed and self.director.glide is None and self.home == (cam.zoom_index, cam.cx, cam.cy)
+
+    def frame_opening(self, humans: set[str] | None = None) -> list[str]:
+        """Zoom and centre so every token is in view and clear of the panels (see game.ui.framing), as the battle
+        stands now: where each combatant stands, the panels as last drawn, and the room they grow into (the
+        combat log once full, the action bar a human's turn brings). The ``humans``' factions' tokens count
+        first where not every token can be shown. Returns the names of those that could not be (none, mostly)."""
+        if humans is not None:
+            self.humans = set(humans)
         ctx = self.ctx
         enc = ctx.encounter
         inr = ctx.hex_radius() / ctx.zoom  # map pixels
-        discs = [Disc(*ctx.geometry.cell_center(v.cell), inr * disc_scale(v.radius), v.faction in humans)
+        discs = [Disc(*ctx.geometry.cell_center(v.cell), inr * disc_scale(v.radius), v.faction in self.humans, v.name)
                  for v in enc.views() if v.active]
         vr = ctx.view_rect
+        covers = self.covers_in_view()
+        bar = self.bar_room()
         soon = [r.move(-vr.x, -vr.y) for r in self.view.panel_room(self.widgets)]
-        hidden = opening_view(ctx.camera, discs, self.covers_in_view(), soon)
+        grown = [r.move(-vr.x, -vr.y) for r in self.view.panel_room(self.widgets, "grown")]
+        opening_view(ctx.camera, discs, covers, [[*grown, *bar], [*soon, *bar], soon])
         self.director.glide = None
         cam = ctx.camera
         self.home = (cam.zoom_index, cam.cx, cam.cy)
-        return hidden
+        return hidden_names(cam, discs, covers)
 
-    def go_home(self) -> None:
-        """Home: back to the opening view (the one the battle started with), else the whole map."""
-        cam = self.ctx.camera
+    def bar_room(self) -> list[pygame.Rect]:
+        """Where the action bar will stand (view coordinates) when a human's turn brings it and it is not up now:
+        the opening view keeps tokens clear of it where it can, as of the combat log's next lines."""
+        ctx = self.ctx
+        if self.view.buttons or not self.humans or ctx.encounter.turn is None:
+            return []
+        area = bar_area(action_buttons(ctx, False, False))
+        return [] if area is None else [area.move(-ctx.view_rect.x, -ctx.view_rect.y)]
+
+    def go_home(self) -> list[str]:
+        """Home: the opening view chosen again for the battle as it stands (where everyone stands now, the
+        panels as they are now), so it frames what the battle opened on framed; before the first framing, the
+        whole map. Returns the combatants that still could not be shown clear of the panels."""
         self.director.glide = None
-        if self.home is None:
-            cam.fit()
-            return
-        cam.zoom_index, x, y = self.home
-        cam.jump(x, y)
+        if not self.framed:
+            self.ctx.camera.fit()
+            return []
+        return self.frame_opening()
 
     def resized(self, size: tuple[int, int], top: int, bottom: int) -> None:
         """A new window size (``top`` and ``bottom``: the bars above and below the map). Still at the opening

@@ -113,7 +113,7 @@ BATTLE_VIEW_KEYS = (
     ("1 / 2 / 3, click the speed", "AI speed 1x / 2x / instant"),
     ("C / L", "coordinates on every hex / legend of colours and terrain costs"),
     ("Drag, arrows, screen edge", "pan"),
-    ("Wheel, + / -, Home", "zoom toward the cursor / back to the opening view"),
+    ("Wheel, + / -, Home", "zoom toward the cursor / frame everyone again"),
     ("F11", "full screen"),
     ("Esc", "pause menu (back out of a mode first)"),
 )
