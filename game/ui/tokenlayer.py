@@ -230,9 +230,10 @@ def _footprint(screen: pygame.Surface, ctx: BattleContext, tok: TokenState) -> N
 
 def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, TokenState], tok: TokenState,
               inr: float) -> pygame.Rect:
-    """The hovered token's name and hp, outside its facing-arc ring (whose labels it must not hide), in view and
-    clear of the panels, and where it covers the fewest other tokens: above, else below, beside, or at a corner
-    (the first that is clear)."""
+    """The hovered token's name and hp, clear of its facing arcs' labels, in view and clear of the panels, and
+    where it covers the fewest other tokens: a large or giant token's first just above, below or beside its body,
+    then (any token's) outside its facing-arc ring above, else below, beside, or at a corner (the first that is
+    clear)."""
     f = font(20, bold=True)
     text = f.render(f"{tok.name}  {max(tok.hp, 0)}/{tok.hp_max}", True, (255, 255, 255))
     bg = text.get_rect().inflate(12, 6)
@@ -241,9 +242,9 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     others = [_disc_rect(ctx, t, inr) for t in tokens.values() if t.name != tok.name and t.alpha > 0]
     view = ctx.view_rect if ctx.view_rect.width > 0 else screen.get_rect()
     best: tuple[tuple[int, int, int, int], pygame.Rect] | None = None
-    for i, (anchor, dx, dy) in enumerate(TAG_SPOTS):
+    for i, (anchor, at) in enumerate(_tag_spots(cx, cy, ring, token_radius_px(inr, tok.radius), tok.radius)):
         rect = bg.copy()
-        setattr(rect, anchor, (round(cx + dx * ring), round(cy + dy * ring)))
+        setattr(rect, anchor, at)
         inside = view.contains(rect) and rect.collidelist(ctx.panels) < 0  # "Sergeant Hale" ran under the tracker
         covered = sum(_overlap(rect, o) for o in others)
         hides_label = any(rect.colliderect(k) for k in ctx.keep_clear)  # an arc's "rear −4": worse than a disc
@@ -259,6 +260,25 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     pygame.draw.rect(screen, style.fill, rect, 2, border_radius=6)
     screen.blit(text, text.get_rect(center=rect.center))
     return rect
+
+
+def _tag_spots(cx: float, cy: float, ring: float, r: int, footprint: int) -> list[tuple[str, tuple[int, int]]]:
+    """Where the name tag may go, in order: (which point of the tag, at which screen point). A large or giant
+    token's first hug its body (above its ring, below its hp bar, beside it): outside its arcs' ring, two hexes
+    and more out, "Grundvald 32/32" sat on the Cave Troll next to it (giants_lair)."""
+    near = []
+    if footprint > 0:
+        above, below = round(cy - r - 9), round(cy + r + 6 + max(4, r // 6))
+        near = [("midbottom", (round(cx), above)), ("midtop", (round(cx), below)),
+                ("midleft", (round(cx + r + 10), round(cy))), ("midright", (round(cx - r - 10), round(cy)))]
+        # ...then slid along the top and the bottom, its end over the body's middle (a panel or a neighbour
+        # stands over one end: on giants_lair at 800x560 the tracker and the Cave Troll above Grundvald)
+        near += [(anchor, (round(cx), y)) for y, ends in ((above, ("bottomleft", "bottomright")),
+                                                         (below, ("topleft", "topright"))) for anchor in ends]
+        # ...then across the foot of its own disc, above its hp bar, where a neighbour, a panel or an arc's label
+        # stands on every side (its initials stay in sight above)
+        near.append(("midbottom", (round(cx), round(cy + r - 2))))
+    return near + [(anchor, (round(cx + dx * ring), round(cy + dy * ring))) for anchor, dx, dy in TAG_SPOTS]
 
 
 # (which point of the tag, direction from the token's centre in units of the arc ring's radius)

@@ -97,6 +97,7 @@ class FacingArcs:
         lc = (half, half)
         out = []
         facing = v.facing_index
+        discs, bars = _discs(ctx, v), _bars(ctx, v)
         for side in range(6):
             nx, ny = geo.cell_center(enc.layout.neighbor(cell, side))
             ang = math.atan2(ny - my, nx - mx)
@@ -110,8 +111,8 @@ class FacingArcs:
                 surf = _label(labels[arc], arc)
                 # The front arc spans three sides, the others one: a label may swing that far to find room.
                 swing = 50 if arc == "front" else 20
-                spot = _clear_spot(surf, ang, outer - step * 0.22, step, _discs(ctx, v), swing,
-                                   _panels_around(ctx, v), ctx.hex_radius() * disc_scale(v.radius) + 4)
+                spot = _clear_spot(surf, ang, outer - step * 0.22, step, discs, swing,
+                                   _panels_around(ctx, v), ctx.hex_radius() * disc_scale(v.radius) + 4, bars)
                 if spot is not None:  # None: all of its arc in reach lies under a bar or panel
                     out.append((surf, spot))
         return layer, _spread(out)
@@ -132,6 +133,22 @@ def _discs(ctx: BattleContext, v: CombatantView) -> list[Disc]:
     return out
 
 
+def _bars(ctx: BattleContext, v: CombatantView) -> list[pygame.Rect]:
+    """The other tokens' hp bars (as game.ui.tokenlayer draws them, with their outline), in screen px from ``v``'s
+    centre: "right −2" of the Cave Troll sat on Astrid's bar beside it (giants_lair)."""
+    mx, my = ctx.geometry.cell_center(v.cell)
+    inr = ctx.hex_radius()
+    out = []
+    for u in ctx.encounter.views():
+        if u.active and u.name != v.name:
+            ux, uy = ctx.geometry.cell_center(u.cell)
+            r = max(4, round(inr * disc_scale(u.radius)))
+            bar = pygame.Rect(0, 0, max(16, int(r * 1.6)) + 2, max(4, r // 6) + 2)
+            bar.midtop = (round((ux - mx) * ctx.zoom), round((uy - my) * ctx.zoom + r + 1))
+            out.append(bar)
+    return out
+
+
 def _panels_around(ctx: BattleContext, v: CombatantView) -> list[pygame.Rect]:
     """The panels (as last drawn) in screen px from ``v``'s centre: "rear −4" lay under the combat log. They
     include the action bar's backing and the bands outside the map area (game.ui.battle_view.chrome_covers)."""
@@ -140,7 +157,8 @@ def _panels_around(ctx: BattleContext, v: CombatantView) -> list[pygame.Rect]:
 
 
 def _clear_spot(surf: pygame.Surface, ang: float, r: float, step: float, discs: list[Disc],
-                swing: float, panels: Sequence[pygame.Rect] = (), own: float = 0.0) -> Point | None:
+                swing: float, panels: Sequence[pygame.Rect] = (), own: float = 0.0,
+                bars: Sequence[pygame.Rect] = ()) -> Point | None:
     """Where a label lies on no other token: "left −2" sat on the attacker standing in that arc (found playing
     ambush: Lysa's initials hidden under it). Out along the arc's middle past the token in the next hex or the
     one after (a reach-2 polearm's wielder; "front" still sat on Lysa two hexes off), up to two hexes further;
@@ -162,7 +180,9 @@ def _clear_spot(surf: pygame.Surface, ang: float, r: float, step: float, discs: 
     def off_panels(p: Point) -> bool:
         return pygame.Rect(round(p[0] - w / 2), round(p[1] - h / 2), w, h).collidelist(covered) < 0
 
-    def off(p: Point, of: Sequence[Disc]) -> bool:
+    def off(p: Point, of: Sequence[Disc], under: Sequence[pygame.Rect] = ()) -> bool:
+        if under and pygame.Rect(round(p[0] - w / 2), round(p[1] - h / 2), w, h).collidelist(under) >= 0:
+            return False  # on another token's hp bar
         return not any(math.hypot(max(abs(p[0] - dx) - w / 2, 0), max(abs(p[1] - dy) - h / 2, 0)) < dr
                        for dx, dy, dr in of)
 
@@ -173,13 +193,13 @@ def _clear_spot(surf: pygame.Surface, ang: float, r: float, step: float, discs: 
                 if off_panels(p := (at * math.cos(a), at * math.sin(a)))]
 
     out = spots([r + k * step * 0.15 for k in range(14)])
-    clear = next((p for p in out if off(p, discs)), None)
+    clear = next((p for p in out if off(p, discs, bars)), None)
     if clear is not None:
         return clear
     mine: list[Disc] = [(0.0, 0.0, own)]
     near = [p for p in spots([r - k * step * 0.15 for k in range(1, 8) if r - k * step * 0.15 > own])
             if off(p, mine)]
-    return next((p for p in near if off(p, discs)), next(iter(out + near), None))
+    return next((p for p in near if off(p, discs, bars)), next(iter(out + near), None))
 
 
 class FacingArcLabels:
