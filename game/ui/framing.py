@@ -50,7 +50,7 @@ class Disc:
     name: str = ""
 
 
-DISCS_AT_ONCE = 64  # tokens per numpy block: GRID^2 x 64 at most, never candidates x every combatant
+DISCS_AT_ONCE = 16  # tokens per numpy block (some 15 arrays of GRID^2 x 16 in flight), never all at once
 
 
 def hidden_counts(cam: Camera, zoom_index: int, cx: np.ndarray, cy: np.ndarray, discs: Sequence[Disc],
