@@ -245,7 +245,7 @@ def test_preview_push_lands_where_the_push_does() -> None:
     enc = Encounter(a_map(hero(), orc()))
     enc.apply(Begin())
     p = enc.preview_push("O", "w", 3)
-    assert (p.legal, p.stopped, p.steps) == (None, None, 3)
+    assert (p.legal, p.stopped, p.stopped_at, p.steps) == (None, None, None, 3)
     assert p.path == ((5, 2), (4, 2), (3, 2), (2, 2)) and p.lands_at == (2, 2)
     enc.apply(Push("O", "w", 3))
     assert enc.view("O").cell == p.lands_at
@@ -255,7 +255,7 @@ def test_preview_push_names_the_combatant_that_stops_it_short() -> None:
     enc = Encounter(a_map(hero(at=(3, 2)), orc()))
     enc.apply(Begin())
     p = enc.preview_push("O", "w", 3)
-    assert p.stopped == '"A" is in the way at 3,2 (R12)'
+    assert (p.stopped, p.stopped_at) == ('"A" is in the way at 3,2 (R12)', (3, 2))
     assert (p.steps, p.lands_at) == (1, (4, 2))
     enc.apply(Push("O", "w", 3))
     assert enc.view("O").cell == (4, 2)

@@ -224,6 +224,7 @@ class PushPreview:
     hazard_damage: int  # taken on the way (R12)
     falls: bool  # into a chasm: defeated (R12)
     stopped: str | None  # what stops it short of ``distance`` hexes ("..." is in the way at c,r (R12)), else None
+    stopped_at: Cell | None  # the hex of that obstacle (off the map, for the map's edge), else None
 
     @property
     def steps(self) -> int:
@@ -236,7 +237,7 @@ def preview_push(state: EncounterState, unit: str, direction: str, distance: int
     legal = reason(require_push, state, unit, direction, distance)
     u = state.unit(unit)
     if legal is not None:
-        return PushPreview(u.name, str(direction), distance, legal, u.cell, (u.cell,), 0, False, None)
+        return PushPreview(u.name, str(direction), distance, legal, u.cell, (u.cell,), 0, False, None, None)
     index = state.layout.direction_index(direction)
     out = push_steps(state.board, u.cell, index, distance, u.radius, u.spec.movement_type, state.others_mask(u.name),
                      u.hp)
@@ -244,7 +245,8 @@ def preview_push(state: EncounterState, unit: str, direction: str, distance: int
     for _ in range(out.steps):
         path.append(state.layout.neighbor(path[-1], index))
     stopped = _in_the_way(state, u, out.stop) if out.stop is not None else None
-    return PushPreview(u.name, direction, distance, None, out.cell, tuple(path), out.damage, out.fell, stopped)
+    return PushPreview(u.name, direction, distance, None, out.cell, tuple(path), out.damage, out.fell, stopped,
+                       out.stop[1] if out.stop is not None else None)
 
 
 def _in_the_way(state: EncounterState, u: UnitState, stop: tuple[str, Cell]) -> str:
