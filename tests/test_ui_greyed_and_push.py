@@ -58,7 +58,7 @@ def test_hovering_a_greyed_button_shows_the_reason_its_click_gives(tmp_path: Pat
 
 def _gm_aiming(tmp_path: Path, who: str, direction: str, distance: int, monkeypatch):
     """The default map in combat, GM mode on, ``who`` selected, the push distance set, and the pointer on the
-    GM card's ``direction`` button; returns the scene, its window, the texts drawn and that button."""
+    GM card's ``direction`` button; returns the scene, its window, the texts drawn, that button, the GM card."""
     from game.ui.gm import GMTools
 
     scene, screen = open_battle(tmp_path, DEFAULT, humans=EVERYONE, setup=False)
@@ -75,16 +75,19 @@ def _gm_aiming(tmp_path: Path, who: str, direction: str, distance: int, monkeypa
     drawn = drawn_by(th, monkeypatch)
     _point(scene, button.rect.center)
     frame(scene, screen)
-    return scene, screen, drawn, button
+    return scene, screen, drawn, button, gm
 
 
 def test_the_gm_push_aimed_shows_where_the_token_lands(tmp_path: Path, monkeypatch) -> None:
     """Orc Pikeman stands at 11,6 with open ground west of it: pointing at "w" with the distance at 3 shows
     the landing 8,6 (the ghost of the token there) before the click, and the click lands it there."""
-    scene, screen, drawn, button = _gm_aiming(tmp_path, "Orc Pikeman", "w", 3, monkeypatch)
+    scene, screen, drawn, button, gm = _gm_aiming(tmp_path, "Orc Pikeman", "w", 3, monkeypatch)
     texts = [s for s, _ in drawn]
     assert "push Orc Pikeman 3 hexes w" in texts and "to 8,6" in texts
     assert not [s for s in texts if "cannot be pushed" in s or "in the way" in s]
+    tip = gm.push_tip  # beside the card, level with the direction pointed at: where the GM is looking
+    assert tip is not None and tip.left >= gm.cover.right
+    assert tip.top < button.rect.bottom and tip.bottom > button.rect.top
     landing = tuple(round(v) for v in scene.ctx.cell_to_screen((8, 6)))
     aimed = screen.get_at(landing)
     _point(scene, (button.rect.centerx, button.rect.bottom + 60))  # the pointer off the direction buttons
@@ -98,7 +101,7 @@ def test_the_gm_push_aimed_shows_where_the_token_lands(tmp_path: Path, monkeypat
 def test_the_gm_push_aimed_at_a_blocked_side_names_what_blocks_it(tmp_path: Path, monkeypatch) -> None:
     """Mira (3,5) has Aldric right beside her to the south-east (4,6): pointing at "se" says she cannot be
     pushed that way and who is in the way, in the engine's words (preview_push), before any click."""
-    scene, _, drawn, _ = _gm_aiming(tmp_path, "Mira", "se", 2, monkeypatch)
+    scene, _, drawn, _, _ = _gm_aiming(tmp_path, "Mira", "se", 2, monkeypatch)
     stopped = scene.match.encounter.preview_push("Mira", "se", 2).stopped
     assert stopped == '"Aldric" is in the way at 4,6 (R12)'
     assert f"cannot be pushed se: {stopped}" in [s for s, _ in drawn]

@@ -41,7 +41,7 @@ from ..compact import card_full
 from ..context import BattleContext, Reply
 from .buttons import Button, ButtonRow, hit
 from .form import Form, edit_form, join_form
-from .push_preview import draw_push
+from .push_preview import draw_push, draw_push_tip
 
 TOGGLE_KEY = pygame.K_g
 ROW = 32
@@ -78,6 +78,7 @@ class GMTools:
         self.full = True  # as last drawn: every tool, or the short card of a small window
         self._push_key: object = None  # the push direction aimed at, and the engine's preview of it
         self._push: PushPreview | None = None
+        self.push_tip: pygame.Rect | None = None  # the aimed push's tooltip, as last drawn
 
     # --- actions ------------------------------------------------------------------
     def _action(self, key: Any, ctx: BattleContext) -> Any:
@@ -356,8 +357,7 @@ class GMTools:
         frame = self._layout(ctx, th.area(screen, ctx))
         self._frame = frame
         aimed = self.aimed_push(ctx)
-        if aimed is not None:  # on the map, under the card
-            draw_push(screen, ctx, aimed)
+        marked = draw_push(screen, ctx, aimed) if aimed is not None else []  # on the map, under the card
         th.draw_frame(screen, frame, edge=th.ACCENT)
         self._draw_head(screen, ctx, frame)
         for y in self._gaps:
@@ -376,6 +376,10 @@ class GMTools:
                 ) if self.full else MORE_HINT
         th.text(screen, th.fit(hint, frame.width - 2 * th.PAD, th.SMALL), (frame.x + th.PAD, frame.bottom - 22),
                 size=th.SMALL, colour=th.FAINT)
+        self.push_tip = None
+        if aimed is not None:
+            button = next(b.rect for b in self.buttons if b.key == self.hovered)
+            self.push_tip = draw_push_tip(screen, ctx, aimed, button, frame, marked)
         if self.dragging is not None and ctx.hovered_cell is not None:
             self._draw_drop(screen, ctx, (ctx.hovered_cell[0], ctx.hovered_cell[1]))
         if self.form is not None:

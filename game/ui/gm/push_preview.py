@@ -6,8 +6,9 @@ click would do, from the engine's ``preview_push`` (R12), as the shove preview s
   landing is shown in setup;
 - whatever stops it short (a combatant, blocked terrain, a chasm a large creature is never pushed onto) has
   its hex outlined red;
-- a tooltip beside the landing: the push, where it ends, and the engine's words for what stops it ("cannot
-  be pushed w: "Orc 1" is in the way at 3,2 (R12)"), or its refusal.
+- a tooltip just outside the card, level with the direction pointed at: the push, where it ends, and the
+  engine's words for what stops it ("cannot be pushed w: "Orc 1" is in the way at 3,2 (R12)"), or its
+  refusal.
 
 The marks are the map's: they stay out from under the panels and the action bar drawn before them.
 """
@@ -46,15 +47,15 @@ def push_lines(p: PushPreview, hp: int) -> list[th.Line]:
     return lines
 
 
-def draw_push(screen: pygame.Surface, ctx: BattleContext, p: PushPreview) -> None:
-    """The marks of ``p`` on the map, and its tooltip posted for the Tooltips panel."""
+def draw_push(screen: pygame.Surface, ctx: BattleContext, p: PushPreview) -> list[pygame.Rect]:
+    """The marks of ``p`` on the map; returns the hexes they mark (its tooltip keeps off them where it can)."""
     enc = ctx.encounter
     v = enc.view(p.unit)
     layer = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
-    stop_rect = None
+    marked = [ctx.hex_rect(c) for c in p.path]
     if p.stopped_at is not None and enc.board.is_on_map(p.stopped_at):
         pygame.draw.polygon(layer, th.BAD, ctx.hex_polygon(p.stopped_at), 3)
-        stop_rect = ctx.hex_rect(p.stopped_at)
+        marked.append(ctx.hex_rect(p.stopped_at))
     if p.legal is None and p.steps > 0:
         hurt = p.falls or p.hazard_damage > 0
         pts = [ctx.cell_to_screen(c) for c in p.path]
@@ -69,6 +70,16 @@ def draw_push(screen: pygame.Surface, ctx: BattleContext, p: PushPreview) -> Non
     for rect in ctx.covers:  # the panels and the action bar drawn so far keep their face
         layer.fill((0, 0, 0, 0), rect)
     screen.blit(layer, (0, 0))
-    clear = [ctx.hex_rect(c) for c in p.path] + ([stop_rect] if stop_rect is not None else [])
+    return marked
+
+
+def draw_push_tip(screen: pygame.Surface, ctx: BattleContext, p: PushPreview, button: pygame.Rect,
+                  card: pygame.Rect, marked: list[pygame.Rect]) -> pygame.Rect:
+    """The push's tooltip just outside the GM card, level with the direction pointed at (where the GM is
+    looking; beside the landing it went wherever the map had room, or far off when the token was under the
+    card), kept off the hexes ``marked`` where it can (not off every token: a tip kept off Wren went
+    below the card, away from the pointer). Returns its rect."""
     edge = th.BAD if p.legal is not None or p.steps == 0 else th.ACCENT
-    th.post_tip(ctx, push_lines(p, v.hp), ctx.cell_to_screen(p.lands_at), min_width=220, edge=edge, clear=clear)
+    return th.tooltip(screen, push_lines(p, ctx.encounter.view(p.unit).hp), ctx.mouse, min_width=220, edge=edge,
+                      within=ctx.view_rect, anchor=button, avoid=[*ctx.covers, card], spare=marked,
+                      step_past=[card])
