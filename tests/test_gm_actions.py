@@ -22,6 +22,7 @@ from game.rules import (
     EndTurn,
     HpSet,
     LogError,
+    Push,
     RangedProfile,
     Remove,
     SetHp,
@@ -235,3 +236,44 @@ def test_undoing_an_edit_gives_the_faction_back_to_its_controller() -> None:
     assert m.controller_of("A") == "ai-marker"
     m.undo()
     assert m.encounter.view("A").faction == "player" and m.controller_of("A") == "human"
+
+
+# --- the GM's push, previewed (what the GM card shows while a push direction is pointed at) -------------
+
+
+def test_preview_push_lands_where_the_push_does() -> None:
+    enc = Encounter(a_map(hero(), orc()))
+    enc.apply(Begin())
+    p = enc.preview_push("O", "w", 3)
+    assert (p.legal, p.stopped, p.stopped_at, p.steps) == (None, None, None, 3)
+    assert p.path == ((5, 2), (4, 2), (3, 2), (2, 2)) and p.lands_at == (2, 2)
+    enc.apply(Push("O", "w", 3))
+    assert enc.view("O").cell == p.lands_at
+
+
+def test_preview_push_names_the_combatant_that_stops_it_short() -> None:
+    enc = Encounter(a_map(hero(at=(3, 2)), orc()))
+    enc.apply(Begin())
+    p = enc.preview_push("O", "w", 3)
+    assert (p.stopped, p.stopped_at) == ('"A" is in the way at 3,2 (R12)', (3, 2))
+    assert (p.steps, p.lands_at) == (1, (4, 2))
+    enc.apply(Push("O", "w", 3))
+    assert enc.view("O").cell == (4, 2)
+
+
+def test_preview_push_names_the_map_edge_and_blocked_terrain() -> None:
+    rows = ["." * 10, "." * 10, "...#......", "." * 10]
+    enc = Encounter(a_map(hero(at=(0, 1)), orc(at=(5, 2)), rows=rows))
+    enc.apply(Begin())
+    edge = enc.preview_push("A", "w", 2)
+    assert (edge.steps, edge.stopped) == (0, "the edge of the map is in the way (R12)")
+    wall = enc.preview_push("O", "w", 2)
+    assert (wall.steps, wall.stopped) == (1, "blocked terrain is in the way at 3,2 (R12)")
+
+
+def test_preview_push_gives_the_engines_refusal() -> None:
+    enc = Encounter(a_map(hero(), orc()))
+    assert enc.preview_push("O", "w", 1).legal == enc.check(Push("O", "w", 1)) == "push: combat has not begun"
+    enc.apply(Begin())
+    assert enc.preview_push("O", "up", 1).legal == enc.check(Push("O", "up", 1))
+    assert enc.preview_push("O", "up", 1).legal.startswith("push: direction")

@@ -91,7 +91,15 @@ from .hexgrid import Cell, HexLayout
 from .limits import InputLimitError
 from .outcome import EndReason, Outcome
 from .phases import ACTIVE, ENDED, SETUP
-from .previews import AreaTargetPreview, AttackPreview, CastPreview, DisengagePreview, ShootPreview, ShovePreview
+from .previews import (
+    AreaTargetPreview,
+    AttackPreview,
+    CastPreview,
+    DisengagePreview,
+    PushPreview,
+    ShootPreview,
+    ShovePreview,
+)
 from .reach import MoveRequest, ReachResult, reachable
 from .readonly import EncounterView
 from .savefile import SaveError, SaveFile
@@ -133,7 +141,8 @@ __all__ = [
     "Applied", "Event", "CombatBegan", "RoundStarted", "TurnStarted", "Moved", "Turned", "Placed", "Attacked",
     "Shoved", "Pushed", "Disengaged", "Defeated", "Fled", "Joined", "Removed", "MovementGranted",
     "ThreateningSet", "HpSet", "Edited", "CombatEnded", "Shot", "AreaCast", "AreaHit", "AttackPreview", "ShovePreview",
-    "ShootPreview", "CastPreview", "AreaTargetPreview", "DisengagePreview", "dice_distribution",
+    "ShootPreview", "CastPreview", "AreaTargetPreview", "DisengagePreview", "PushPreview",
+    "dice_distribution",
     # bulk odds and zones for policies that weigh every hex
     "hit_chance", "arc_penalties", "worst_arcs", "sides_toward", "SIDE_BITS", "ARC_FRONT", "ARC_FLANK", "ARC_REAR",
     "ThreatZones", "ZoneMemo", "UNREACHABLE", "ShotOdds",

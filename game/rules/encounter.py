@@ -56,6 +56,7 @@ from .previews import (
     AttackPreview,
     CastPreview,
     DisengagePreview,
+    PushPreview,
     ShootPreview,
     ShovePreview,
     ToHit,
@@ -63,6 +64,7 @@ from .previews import (
     preview_attacks,
     preview_cast,
     preview_disengage,
+    preview_push,
     preview_shoot,
     preview_shove,
 )
@@ -308,6 +310,10 @@ class Encounter(EncounterState):
 
     def preview_disengage(self, name: str, skill: str) -> DisengagePreview:
         return preview_disengage(self, name, skill)
+
+    def preview_push(self, name: str, direction: str, distance: int) -> PushPreview:
+        """The GM's push (R12): where ``name`` would land, its path and hazard, and what stops it short."""
+        return preview_push(self, name, direction, distance)
 
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

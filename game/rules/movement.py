@@ -108,6 +108,9 @@ class PushOutcome:
     steps: int  # hexes actually moved
     damage: int  # hazard damage taken (R12)
     fell: bool  # fell into a chasm (defeated)
+    # What stopped it short, if anything did: ("edge" | "blocked" | "combatant" | "chasm", the hex of the
+    # footprint it could not cover: for "edge" the hex off the map or outside the grid).
+    stop: tuple[str, Cell] | None = None
 
 
 def push_steps(
@@ -140,12 +143,16 @@ def push_steps(
         step = layout.neighbor(here, direction)
         cells = footprint(board, step, radius)
         if not fits(board, cells):
-            break
+            return PushOutcome(here, steps, damage, False, ("edge", next(c for c in cells if not board.is_on_map(c))))
         if any(board.terrain[r, c] == Terrain.BLOCKED or others[r, c] for c, r in cells):
-            break
+            hit = next((c, r) for c, r in cells if board.terrain[r, c] == Terrain.BLOCKED or others[r, c])
+            kind = "blocked" if board.terrain[hit[1], hit[0]] == Terrain.BLOCKED else "combatant"
+            return PushOutcome(here, steps, damage, False, (kind, hit))
         chasm = any(board.terrain[r, c] == Terrain.CHASM for c, r in cells)
         if chasm and not flying and radius > 0:
-            break  # R12: large and giant creatures are never pushed onto a chasm
+            # R12: large and giant creatures are never pushed onto a chasm
+            return PushOutcome(here, steps, damage, False,
+                               ("chasm", next((c, r) for c, r in cells if board.terrain[r, c] == Terrain.CHASM)))
         new = [c for c in cells if c not in covered]
         hazards = [int(board.hazard_damage[r, c]) for c, r in new if board.terrain[r, c] == Terrain.HAZARD]
         here = step

@@ -288,6 +288,14 @@ def require_flee(state: EncounterState, name: Any) -> UnitState:
     return u
 
 
+def require_push(state: EncounterState, name: Any, direction: Any, distance: Any) -> tuple[UnitState, int, int]:
+    """The GM's push (R12): in combat, of a combatant on the board, in a side direction, a whole distance of at
+    least 1. Where it lands is not a condition: a push stops short (R12), even before its first hex."""
+    need_phase(state, "push", ACTIVE)
+    u = need_unit(state, "push", name)
+    return u, need_dir(state, "push", direction), need_whole("push", "distance", distance, 1)
+
+
 def require_end_turn(state: EncounterState) -> None:
     need_phase(state, "end_turn", ACTIVE)
 

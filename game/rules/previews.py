@@ -1,4 +1,4 @@
-"""Previews: what an attack, shove, shot, cast or disengage would need and do, without changing anything.
+"""Previews: what an attack, shove, shot, cast, disengage or GM push would need and do, without changing anything.
 
 The window shows them before a player commits; the AI scores its
 candidates with them. They use the same preconditions, arcs, penalties and
@@ -28,11 +28,13 @@ from .preconditions import (
     require_attack_target,
     require_cast,
     require_disengage,
+    require_push,
     require_shoot_target,
     require_shove_target,
 )
 from .ranged import shot_terms
 from .state import EncounterState
+from .text import quote, show
 from .unit_state import UnitState
 
 Modifier = tuple[str, int]
@@ -207,6 +209,58 @@ def preview_shove(state: EncounterState, attacker: str, target: str, at: Cell | 
         lands_at=out.cell, push_path=tuple(path), hazard_damage=out.damage, falls=out.fell,
         defeat_chance=odds.chance if defeated else 0.0,
     )
+
+
+@dataclass(frozen=True)
+class PushPreview:
+    """What the GM's push of ``unit`` ``distance`` hexes ``direction`` would do (R12), changing nothing."""
+
+    unit: str
+    direction: str
+    distance: int
+    legal: str | None  # None when the push may be made now, else the engine's refusal (as ``check`` says it)
+    lands_at: Cell  # where its centre ends (where it stands, when refused or stopped before the first hex)
+    path: tuple[Cell, ...]  # its centre from where it stands (first) to where it ends
+    hazard_damage: int  # taken on the way (R12)
+    falls: bool  # into a chasm: defeated (R12)
+    stopped: str | None  # what stops it short of ``distance`` hexes ("..." is in the way at c,r (R12)), else None
+    stopped_at: Cell | None  # the hex of that obstacle (off the map, for the map's edge), else None
+
+    @property
+    def steps(self) -> int:
+        """Hexes it would actually move (0: it cannot be pushed that way)."""
+        return len(self.path) - 1
+
+
+def preview_push(state: EncounterState, unit: str, direction: str, distance: int) -> PushPreview:
+    """The GM's push previewed: where it lands, the hazard on the way, and what stops it short (R12)."""
+    legal = reason(require_push, state, unit, direction, distance)
+    u = state.unit(unit)
+    if legal is not None:
+        return PushPreview(u.name, str(direction), distance, legal, u.cell, (u.cell,), 0, False, None, None)
+    index = state.layout.direction_index(direction)
+    out = push_steps(state.board, u.cell, index, distance, u.radius, u.spec.movement_type, state.others_mask(u.name),
+                     u.hp)
+    path = [u.cell]
+    for _ in range(out.steps):
+        path.append(state.layout.neighbor(path[-1], index))
+    stopped = _in_the_way(state, u, out.stop) if out.stop is not None else None
+    return PushPreview(u.name, direction, distance, None, out.cell, tuple(path), out.damage, out.fell, stopped,
+                       out.stop[1] if out.stop is not None else None)
+
+
+def _in_the_way(state: EncounterState, u: UnitState, stop: tuple[str, Cell]) -> str:
+    """What stopped a push short, in one clause naming it and its hex (R12)."""
+    kind, cell = stop
+    if kind == "edge":
+        return "the edge of the map is in the way (R12)"
+    if kind == "blocked":
+        return f"blocked terrain is in the way at {show(cell)} (R12)"
+    if kind == "chasm":
+        return f"a chasm is in the way at {show(cell)}: a large or giant creature is never pushed onto one (R12)"
+    who = next((v.name for v in state.units.values() if v.active and v.name != u.name
+                and cell in footprint(state.board, v.cell, v.radius)), None)
+    return f"{quote(who) if who else 'a combatant'} is in the way at {show(cell)} (R12)"
 
 
 def preview_disengage(state: EncounterState, name: str, skill: str) -> DisengagePreview:

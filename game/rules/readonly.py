@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .factions import Hostility
     from .hexgrid import Cell, HexLayout
     from .outcome import Outcome
-    from .previews import AttackPreview, CastPreview, DisengagePreview, ShootPreview, ShovePreview
+    from .previews import AttackPreview, CastPreview, DisengagePreview, PushPreview, ShootPreview, ShovePreview
     from .reach import ReachResult
     from .scenario import Scenario
     from .sight import SightLine
@@ -112,6 +112,7 @@ class EncounterView(Protocol):
     def preview_shoot(self, attacker: str, target: str, at: Cell | None = None) -> ShootPreview: ...
     def preview_cast(self, caster: str, at: Cell) -> CastPreview: ...
     def preview_disengage(self, name: str, skill: str) -> DisengagePreview: ...
+    def preview_push(self, name: str, direction: str, distance: int) -> PushPreview: ...
     def outcomes(self, action: Action) -> list[tuple[float, Action]]: ...
 
     # --- a copy of one's own ------------------------------------------------------------------

@@ -85,6 +85,7 @@ from .preconditions import (
     require_face,
     require_flee,
     require_move,
+    require_push,
     require_shoot,
     require_shove,
 )
@@ -335,10 +336,8 @@ def push(state: EncounterState, u: UnitState, direction: int, distance: int) -> 
 
 
 def do_push(state: EncounterState, action: Push) -> Action:
-    need_phase(state, "push", ACTIVE)
-    u = need_unit(state, "push", action.unit)
-    direction = need_dir(state, "push", action.dir)
-    push(state, u, direction, need_whole("push", "distance", action.distance, 1))
+    u, direction, distance = require_push(state, action.unit, action.dir, action.distance)
+    push(state, u, direction, distance)
     return action
 
 

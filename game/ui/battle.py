@@ -35,6 +35,7 @@ from .commands import (
     Ask,
     CommandMapper,
     EndTurnNow,
+    FleeNow,
     Intent,
     Pick,
     Say,
@@ -108,6 +109,7 @@ class BattleScene(Scene):
         self.input = BattleInput()
         self.end_guard = EndTurnGuard()
         self.status_fade = StatusFade()  # a refusal gives way to the turn's hint after a few seconds
+        self._greyed: tuple[object, str] = (None, "")  # greyed_reason's last answer, with what it depends on
         self._hint_due = True  # the next turn's status is the how-to hint (see submit)
         self.mapper = CommandMapper(match, pixels.cell_center, self.opts.policy_labels)
         self.ai = AIDriver(self.opts.seed, self.opts.policy_levels, self.opts.policy_labels, self.opts.settle_ai)
@@ -464,6 +466,27 @@ class BattleScene(Scene):
         self.opts.speed = self.anim.speed = speed
         self.ctx.status = f"AI speed {hud.SPEED_NAMES[speed]}"
 
+    def greyed_reason(self, cmd: str) -> str:
+        """Why the greyed button of ``cmd`` cannot be used now, in the words a click on it puts on the status
+        line (the engine's refusal, or the command mapper's for a mode): its hover tooltip, so a player learns
+        it before clicking. Asked only while the pointer rests on a greyed button, once per state."""
+        key = (self.ctx.version, cmd, self.ctx.gm, self.ctx.busy, self.match.encounter.turn)
+        if self._greyed[0] == key:
+            return self._greyed[1]
+        words = ""
+        if cmd == "undo":
+            words = f"Cannot undo: {(self.match.can_undo() or '').removeprefix('undo: ')}"
+        elif cmd == "flee" or cmd.startswith("mode:"):
+            intent: Intent = FleeNow() if cmd == "flee" else SetMode(cmd.removeprefix("mode:"))
+            out = self.mapper.map(intent, self._situation())
+            if isinstance(out, Say):
+                words = out.text
+            elif isinstance(out, Submit):
+                why = self.match.encounter.check(out.action)
+                words = narration.refusal(why) if why is not None else ""
+        self._greyed = (key, words)
+        return words
+
     def _why_disabled(self, cmd: str) -> None:
         if cmd == "undo":
             why = self.match.can_undo() or ""
@@ -620,9 +643,11 @@ class BattleScene(Scene):
         acting = enc.phase == SETUP or (enc.phase == ACTIVE and self.mapper.may_act(self._situation()))
         buttons = hud.action_buttons(ctx, self.match.can_undo() is None, enc.phase == SETUP) if acting else []
         explain = (self.ai.who, self.ai.lines) if self.opts.explain_ai and self.ai.lines else None
+        greyed = next((c for b, c in buttons if not b.enabled and b.rect.collidepoint(ctx.mouse)), None)
         self.view.draw(screen, ctx, self.widgets, self.tokens, self.anim, buttons=buttons,
                        pressing=self.input.press is not None, controller=self.mapper.controller_label(),
-                       log_path=str(self.opts.log_path or ""), explain=explain, show_panels=self.show_panels)
+                       log_path=str(self.opts.log_path or ""), explain=explain, show_panels=self.show_panels,
+                       button_tip=self.greyed_reason(greyed) if greyed is not None else None)
 
 
 def _names(names: list[str]) -> str:

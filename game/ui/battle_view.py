@@ -15,6 +15,7 @@ from game.render.style import font
 from game.render.tilemap import MapArt
 
 from . import hud
+from . import theme as th
 from .anim import Animator, BurstAnim, FloatText, ShotAnim
 from .chrome import Button, text
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Widget
@@ -34,6 +35,7 @@ class BattleView:
         self.speed_rect = pygame.Rect(0, 0, 0, 0)
         self.name_tag: pygame.Rect | None = None  # the hovered token's name tag as last drawn
         self.panels_shown = True  # as last drawn: with the panels hidden (Tab), their last rects cover nothing
+        self.button_tip: pygame.Rect | None = None  # a greyed button's reason, as last drawn
 
     def reload(self, art: MapArt) -> None:
         self.art = art
@@ -72,7 +74,8 @@ class BattleView:
     def draw(self, screen: pygame.Surface, ctx: BattleContext, widgets: Sequence[Widget],
              tokens: dict[str, TokenState], anim: Animator, *, buttons: list[tuple[Button, str]],
              pressing: bool, controller: str, log_path: str, explain: tuple[str, list[str]] | None,
-             show_panels: bool) -> None:
+             show_panels: bool, button_tip: str | None = None) -> None:
+        """``button_tip``: why the greyed action-bar button under the pointer cannot be used (its tooltip)."""
         vr = ctx.view_rect
         self.panels_shown = show_panels
         # As last drawn: the name tag and the arcs' labels keep out from under them.
@@ -113,6 +116,12 @@ class BattleView:
         ctx.tips.clear()  # with the panels hidden nobody drew the tooltips: never carry them to the next frame
         if explain is not None:  # above the panels: asked for, so never hidden
             hud.draw_explain(screen, ctx, *explain)
+        hovered = self.button_at(ctx.mouse)
+        if button_tip and hovered is not None:  # above everything: the player is asking about this button
+            self.button_tip = th.tooltip(screen, [th.Line(th.fit(button_tip, vr.width - 40, th.BODY), "warn")],
+                                         ctx.mouse, within=vr, anchor=hovered[0].rect, avoid=ctx.covers)
+        else:
+            self.button_tip = None
         screen.set_clip(clip)
         self.speed_rect = hud.draw_top_bar(screen, ctx, self.art.title, controller, anim.speed, log_path)
         hud.draw_status(screen, ctx, HINT)

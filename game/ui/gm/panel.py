@@ -10,8 +10,9 @@ on whoever is to act:
 
 - hit points: -5 / -1 / +1 / +5 (``set_hp``: damage or healing) and Edit...:
   in setup every map-format property (``edit``), in combat the hit points;
-- in combat: +1 / +3 movement, threatening, push 1-3 hexes in a direction,
-  remove as defeated or fled;
+- in combat: +1 / +3 movement, threatening, push 1-3 hexes in a direction
+  (pointing at a direction shows where the token would land, or what stops
+  it: :mod:`game.ui.gm.push_preview`), remove as defeated or fled;
 - in setup: drag a token to place it;
 - for the battle: add a combatant (a form; its hex is a click on the map),
   save the setup as a Tiled map, undo the last action, begin or end combat.
@@ -33,12 +34,14 @@ from typing import Any
 from game.render.pg import pygame
 from game.render.style import hp_colour
 from game.render.tokens import disc_scale
+from game.rules import PushPreview
 
 from .. import theme as th
 from ..compact import card_full
 from ..context import BattleContext, Reply
 from .buttons import Button, ButtonRow, hit
 from .form import Form, edit_form, join_form
+from .push_preview import draw_push, draw_push_tip
 
 TOGGLE_KEY = pygame.K_g
 ROW = 32
@@ -73,6 +76,9 @@ class GMTools:
         self._gaps: list[int] = []
         self.drop_tip = pygame.Rect(0, 0, 0, 0)  # where the dragged token's landing tooltip was last drawn
         self.full = True  # as last drawn: every tool, or the short card of a small window
+        self._push_key: object = None  # the push direction aimed at, and the engine's preview of it
+        self._push: PushPreview | None = None
+        self.push_tip: pygame.Rect | None = None  # the aimed push's tooltip, as last drawn
 
     # --- actions ------------------------------------------------------------------
     def _action(self, key: Any, ctx: BattleContext) -> Any:
@@ -308,6 +314,20 @@ class GMTools:
         self.drop_tip = th.tooltip(screen, lines, ctx.mouse, within=ctx.view_rect,
                                    anchor=ctx.hex_rect(cell).union(ghost_rect), avoid=ctx.covers)
 
+    def aimed_push(self, ctx: BattleContext) -> PushPreview | None:
+        """The push the pointer rests on (a direction button of the card, as laid out this frame), previewed by
+        the engine: what its click would do (:mod:`game.ui.gm.push_preview` draws it)."""
+        key = self.hovered
+        name = gm_target(ctx)
+        if not (isinstance(key, tuple) and key[0] == "push") or name is None or self.form is not None:
+            return None
+        if not any(b.key == key and b.rect.collidepoint(ctx.mouse) for b in self.buttons):
+            return None
+        cache = (ctx.version, name, key[1], self.push_distance)
+        if cache != self._push_key:
+            self._push_key, self._push = cache, ctx.encounter.preview_push(name, key[1], self.push_distance)
+        return self._push
+
     def _draw_head(self, screen: pygame.Surface, ctx: BattleContext, frame: pygame.Rect) -> None:
         x = frame.x + th.PAD
         th.text(screen, "GM mode", (x, frame.y + 8), size=th.HEAD, bold=True, colour=th.ACCENT)
@@ -336,6 +356,8 @@ class GMTools:
             return
         frame = self._layout(ctx, th.area(screen, ctx))
         self._frame = frame
+        aimed = self.aimed_push(ctx)
+        marked = draw_push(screen, ctx, aimed) if aimed is not None else []  # on the map, under the card
         th.draw_frame(screen, frame, edge=th.ACCENT)
         self._draw_head(screen, ctx, frame)
         for y in self._gaps:
@@ -354,6 +376,10 @@ class GMTools:
                 ) if self.full else MORE_HINT
         th.text(screen, th.fit(hint, frame.width - 2 * th.PAD, th.SMALL), (frame.x + th.PAD, frame.bottom - 22),
                 size=th.SMALL, colour=th.FAINT)
+        self.push_tip = None
+        if aimed is not None:
+            button = next(b.rect for b in self.buttons if b.key == self.hovered)
+            self.push_tip = draw_push_tip(screen, ctx, aimed, button, frame, marked)
         if self.dragging is not None and ctx.hovered_cell is not None:
             self._draw_drop(screen, ctx, (ctx.hovered_cell[0], ctx.hovered_cell[1]))
         if self.form is not None:

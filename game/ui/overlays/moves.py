@@ -74,6 +74,10 @@ def move_lines(enc: EncounterView, name: str, cell: Cell) -> list[Line] | None:
         # "Mira may not enter water" under "Mira cannot move to 10,4"). Red is kept for what went wrong.
         reason = enc.can_move_to(name, cell)
         words = reason_words(reason).removeprefix(f"{name} ") if reason else "cannot end a move here"
+        # Nor the hex again: "9 movement away, 6 left", not "cannot reach 9,3: 9 movement away, 6 left" under
+        # "Ilse cannot move to 9,3" (found at Harrow Keep).
+        for again in (f"cannot reach {cell[0]},{cell[1]}: ", f"cannot reach {cell[0]},{cell[1]} this turn: "):
+            words = words.removeprefix(again)
         head = Line(f"{name} cannot move to {cell[0]},{cell[1]}", "text", bold=True)
         return [head, *(Line(part, "muted") for part in th.wrap(words, TIP_WIDTH))]
     head = Line(f"Move {name} to {cell[0]},{cell[1]}", "accent", bold=True)

@@ -50,6 +50,8 @@ class ActionPreview:
         self._chosen_key: tuple[int, str, str, str, Cell | None] | None = None
         self._chosen: tuple[Cell | None, BlowPreview] | None = None
         self._reach_key: tuple[int, str, Cell] | None = None
+        self._shot_key: tuple[int, str, str] | None = None
+        self._shot_hint: list[Line] = []
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None  # a click on the target goes to the command mapper with approach_for's hex
@@ -164,10 +166,28 @@ class ActionPreview:
                                                                                 p.legal)
         lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
         lines += notes
+        if kind == ATTACK and (p.legal is not None or at is not None):
+            lines += self._shot_instead(ctx, name, target)
         if at is not None and p.legal is None:
             lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next {kind}s", "muted"))
         self.lines = lines = wording.fitted_to(ctx, lines)
         th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour)
+
+    def _shot_instead(self, ctx: BattleContext, name: str, target: str) -> list[Line]:
+        """For a bow in attack mode, whose blow is refused or needs a move: the shot it has from here (found at
+        Harrow Keep: Fenn hovered the sergeant his bow could hit and read only "not possible: out of reach ...
+        nowhere Fenn can reach this turn to attack", in red, with nothing said of the bow)."""
+        enc = ctx.encounter
+        if enc.acted or enc.view(name).ranged is None:
+            return []
+        key = (ctx.version, name, target)
+        if key != self._shot_key:
+            s = enc.preview_shoot(name, target)
+            self._shot_key = key
+            self._shot_hint = [] if s.legal is not None else [Line(
+                f"R shoots {target} from here instead: {wording.roll_phrase('hits', s.roll_needed, s.hit_chance)}",
+                "good", bold=True)]
+        return self._shot_hint
 
     def _draw_disengage(self, screen: pygame.Surface, ctx: BattleContext, name: str) -> None:
         enc = ctx.encounter

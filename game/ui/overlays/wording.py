@@ -169,7 +169,7 @@ def push_outcome_lines(p: ShovePreview) -> list[Line]:
     if p.falls:
         return [Line(f"On success {p.target} is pushed {p.direction} and falls: defeated", "good")]
     out = [Line(f"On success {p.target} is pushed {p.direction} to {col},{row}") if moved
-           else Line(f"On success {p.target} cannot be pushed {p.direction}: the way is blocked", "muted")]
+           else Line(f"Even on a success {p.target} stays put: the way {p.direction} is blocked", "warn")]
     if p.hazard_damage:
         out.append(Line(f"and takes {p.hazard_damage} hazard damage", "warn"))
     if p.defeat_chance > 0:

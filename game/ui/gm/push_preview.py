@@ -1,0 +1,85 @@
+"""The GM's push, aimed: while the pointer rests on a push direction of the GM card, the map shows what the
+click would do, from the engine's ``preview_push`` (R12), as the shove preview shows its push.
+
+- the push arrow from where the token stands to where it would land (amber; red when it would take hazard
+  damage or fall), the landing hex outlined green and a ghost of the token there, as a dragged token's
+  landing is shown in setup;
+- whatever stops it short (a combatant, blocked terrain, a chasm a large creature is never pushed onto) has
+  its hex outlined red;
+- a tooltip just outside the card, level with the direction pointed at: the push, where it ends, and the
+  engine's words for what stops it ("cannot be pushed w: "Orc 1" is in the way at 3,2 (R12)"), or its
+  refusal.
+
+The marks are the map's: they stay out from under the panels and the action bar drawn before them.
+"""
+
+from __future__ import annotations
+
+from game.render.pg import pygame
+from game.render.tokens import disc_scale
+from game.rules import PushPreview
+
+from .. import narration
+from .. import theme as th
+from ..context import BattleContext
+from ..overlays import draw
+
+
+def push_lines(p: PushPreview, hp: int) -> list[th.Line]:
+    """The tooltip of a push aimed at: what it is, then where it ends or why it does not go, then what it costs."""
+    hexes = "hex" if p.distance == 1 else "hexes"
+    head = th.Line(f"push {p.unit} {p.distance} {hexes} {p.direction}", "accent", bold=True)
+    if p.legal is not None:
+        return [head, th.Line(narration.refusal(p.legal), "bad")]
+    col, row = p.lands_at
+    if p.steps == 0:
+        lines = [head, th.Line(f"cannot be pushed {p.direction}: {p.stopped}", "bad")]
+    elif p.stopped is not None:
+        lines = [head, th.Line(f"stops at {col},{row} after {p.steps} of {p.distance}: {p.stopped}", "warn")]
+    else:
+        lines = [head, th.Line(f"to {col},{row}")]
+    if p.falls:
+        lines.append(th.Line("falls into the chasm: defeated (R12)", "bad"))
+    elif p.hazard_damage:
+        dies = p.hazard_damage >= hp
+        lines.append(th.Line(f"takes {p.hazard_damage} hazard damage" + (": defeated" if dies else ""),
+                             "bad" if dies else "warn"))
+    return lines
+
+
+def draw_push(screen: pygame.Surface, ctx: BattleContext, p: PushPreview) -> list[pygame.Rect]:
+    """The marks of ``p`` on the map; returns the hexes they mark (its tooltip keeps off them where it can)."""
+    enc = ctx.encounter
+    v = enc.view(p.unit)
+    layer = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+    marked = [ctx.hex_rect(c) for c in p.path]
+    if p.stopped_at is not None and enc.board.is_on_map(p.stopped_at):
+        pygame.draw.polygon(layer, th.BAD, ctx.hex_polygon(p.stopped_at), 3)
+        marked.append(ctx.hex_rect(p.stopped_at))
+    if p.legal is None and p.steps > 0:
+        hurt = p.falls or p.hazard_damage > 0
+        pts = [ctx.cell_to_screen(c) for c in p.path]
+        pygame.draw.polygon(layer, th.BAD if hurt else th.GOOD, ctx.hex_polygon(p.lands_at), 3)
+        r = round(ctx.hex_radius() * disc_scale(v.radius))
+        end = (round(pts[-1][0]), round(pts[-1][1]))
+        pygame.draw.circle(layer, (*th.faction_colour(v.faction), 110), end, r)
+        pygame.draw.circle(layer, (255, 255, 255, 200), end, r, 2)
+        # Rim to rim, as the attack line runs: drawn centre to centre it crossed the token's initials.
+        tail, head = draw.clear_of(pts[0], pts[-1], draw.token_disc(ctx, p.unit), (pts[-1], float(r)))
+        draw.arrow(layer, tail, head, th.BAD if hurt else th.ACCENT, max(2, round(3 * ctx.zoom)))
+    for rect in ctx.covers:  # the panels and the action bar drawn so far keep their face
+        layer.fill((0, 0, 0, 0), rect)
+    screen.blit(layer, (0, 0))
+    return marked
+
+
+def draw_push_tip(screen: pygame.Surface, ctx: BattleContext, p: PushPreview, button: pygame.Rect,
+                  card: pygame.Rect, marked: list[pygame.Rect]) -> pygame.Rect:
+    """The push's tooltip just outside the GM card, level with the direction pointed at (where the GM is
+    looking; beside the landing it went wherever the map had room, or far off when the token was under the
+    card), kept off the hexes ``marked`` where it can (not off every token: a tip kept off Wren went
+    below the card, away from the pointer). Returns its rect."""
+    edge = th.BAD if p.legal is not None or p.steps == 0 else th.ACCENT
+    return th.tooltip(screen, push_lines(p, ctx.encounter.view(p.unit).hp), ctx.mouse, min_width=220, edge=edge,
+                      within=ctx.view_rect, anchor=button, avoid=[*ctx.covers, card], spare=marked,
+                      step_past=[card])
