@@ -237,7 +237,9 @@ class BattleScene(Scene):
             self.ctx.show_enemy_reach = False
         if enc.turn is not None:
             self.ctx.selected = enc.turn
-            self.camera.focus_actor(self.tokens, still=self.match.is_human_turn() and not self.ctx.gm)
+            # Framed at the next drawing, once the card and the action bar have laid out for this actor: as drawn
+            # for the last one (Pell's card, a line taller) the view slid 34 px as Lysa's turn began on the ambush.
+            self.camera.turn_due = True
             if new_status:
                 self.ctx.status = self.mapper.idle_status(self.ctx.gm)
 
@@ -623,6 +625,12 @@ class BattleScene(Scene):
             self._draw(screen, alpha)  # the panels laid out for the new size first
             cam.focus_actor(self.tokens)
         self._draw(screen, alpha)
+        if cam.turn_due and self.match.encounter.turn is not None:
+            cam.turn_due = False  # the panels have laid out for the new actor: the glide starts from here
+            if self.match.is_human_turn() and not self.ctx.gm:
+                cam.frame_turn(self.tokens)
+            else:
+                cam.focus_actor(self.tokens, still=True)
 
     def begins_itself(self) -> bool:
         """Setup that the next update turns into combat (auto begin, or AI-only): no turn, no card yet."""

@@ -2,25 +2,29 @@
 
 The scene (game.ui.battle) says what happened; this decides what the player should see because of it:
 the opening view (framed once the panels have laid out, so no token starts under them: game.ui.framing),
-Home back to it, the actor brought into view at each turn, a walking, pushed or struck token kept in view
-while its animation plays (during a player's own action only when it would leave the map area or go under a
-panel: the map holds still between the clicks), and after a resize the actor brought out from under a panel
-that moved over it. Every move goes through the :class:`~game.ui.director.Director` (glide, never past the
-bounds) and keeps the token clear of the panels and of the room the combat log grows into.
+Home back to it, at a player's turn start the actor and the enemies it can reach shown clear of the panels, at
+an AI's its actor, a walking, pushed or struck token kept in view while its animation plays (only when it would
+leave the map area or go under a panel: the map holds still between the clicks and between the turns), and
+after a resize the actor brought out from under a panel that moved over it. Every move goes through the
+:class:`~game.ui.director.Director` (glide, never past the bounds) and keeps the token clear of the panels and of
+the room the combat log grows into.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from game.render.pg import pygame
 from game.render.tokens import disc_scale
+from game.rules import EncounterView
 
 from .anim import Animator
 from .battle_view import BattleView
 from .context import BattleContext, Widget
 from .director import Director
-from .framing import RING, Disc, hidden_names, opening_view
+from .framing import RING, Disc, hidden_by, hidden_names, opening_view
 from .hud import action_buttons, bar_area
 from .tokenlayer import TokenState
 
@@ -35,6 +39,7 @@ class BattleCamera:
         self.home: tuple[int, float, float] | None = None  # the opening view as last chosen (a resize there re-frames)
         self.humans: set[str] = set()  # the factions at the controls: their tokens count first
         self.refocus = False  # resized away from the opening view: bring the actor out from under a panel
+        self.turn_due = False  # a turn began: framed at the next drawing, once the panels have laid out for it
 
     # --- what the camera keeps clear of -------------------------------------------------------
     def disc_px(self, name: str) -> float:
@@ -58,36 +63,77 @@ class BattleCamera:
     def focus_actor(self, tokens: dict[str, TokenState], jump: bool = False, still: bool = False) -> None:
         """The combatant whose turn it is brought into view (where its token stands now, mid-walk included).
 
-        ``still`` (a player's own turn beginning): the map moves only if the token is out of view or under a
-        panel as drawn now, not to make room for the log's growth: on giants_lair the view slid 32 px as
-        Sigrun's turn began with her in plain sight, and the click aimed at 15,10 landed on 15,11."""
+        ``still`` (a turn beginning): the map moves only if the token is out of view or under a panel, not
+        because it stands near the view's edge; the AI's turns count the combat log once full as a panel.
+        Without it (F, a resize) the token is brought well inside the view."""
         enc = self.ctx.encounter
         if enc.turn is None:
             return
         tok = tokens.get(enc.turn)
         cell = tok.cell if tok else enc.view(enc.turn).cell
-        covers = self.covers_in_view() if still else self.camera_covers()
-        self.director.look_at(self.ctx.geometry.cell_center(cell), jump, self.disc_px(enc.turn), covers,
-                              still=still or self.at_home())
+        self.director.look_at(self.ctx.geometry.cell_center(cell), jump, self.disc_px(enc.turn),
+                              self.camera_covers(), still=still or self.at_home())
 
     def follow(self, anim: Animator, tokens: dict[str, TokenState]) -> None:
         """Keep a token that is walking or being pushed in view (glide, never jump); for an attack or a shot its
         target, where the outcome shows (an arrow could land under the combat log, or off screen).
 
-        During a player's own action the map holds still unless that token would leave the map area or go under
-        a panel as drawn now (not the log's room to grow): the player clicks where things are, and on
-        ship_boarding Kestrel's walk up to Sahuagin 2 scrolled the board 37 px, the attack 28 px more, so the
-        second click of move-then-attack, where the first was, missed him. The AI's turns glide as before."""
+        The map holds still unless that token would leave the map area or go under a panel: during a player's
+        own action the panels as drawn now (the player clicks where things are: on ship_boarding Kestrel's walk
+        up to Sahuagin 2 scrolled the board 37 px, the attack 28 px more, so the second click of
+        move-then-attack, where the first was, missed him), during the AI's the combat log once full too. The
+        AI's turns used to glide after any token in the band near the view's edge: on the ambush (seed 4) the
+        view slid 180 to 400 px between the player's turns, and Bandit Archer 2's one-hex step slid the Bandit
+        Chief off the top while the archer was already in sight."""
         for a in list(anim.queue)[:1]:
             target = tokens.get(getattr(a, "target", ""))
             tok = tokens.get(getattr(a, "unit", ""))
             covers = self.covers_in_view() if a.by_player else self.camera_covers()
-            still = a.by_player or self.at_home()
             if target is not None:  # standing still: its cell's centre
                 at = target.pos or self.ctx.geometry.cell_center(target.cell)
-                self.director.look_at(at, radius=self.disc_px(target.name), covers=covers, still=still)
+                self.director.look_at(at, radius=self.disc_px(target.name), covers=covers, still=True)
             elif tok is not None and tok.pos is not None:
-                self.director.look_at(tok.pos, radius=self.disc_px(tok.name), covers=covers, still=still)
+                self.director.look_at(tok.pos, radius=self.disc_px(tok.name), covers=covers, still=True)
+
+    def frame_turn(self, tokens: dict[str, TokenState]) -> list[str]:
+        """A player's turn begins (the panels laid out for it): the actor and the enemies it can reach this turn
+        (game.ui.battle_camera.within_reach) in view and clear of the panels and of the action bar's room, as a
+        Wesnoth or Foundry player finds them; the map holds still when they already are (a view sliding for no
+        reason moves the hex under the pointer). Otherwise it glides to the nearest centre, at the zoom the
+        player chose, that hides none of them, or the fewest (the actor first). On the ambush (seed 4) Bandit
+        Archer 2 stood under the action bar, then off screen, at Lysa's turns in rounds 2 and 3.
+
+        Returns the names still hidden where it rests (none, mostly)."""
+        ctx = self.ctx
+        enc = ctx.encounter
+        actor = enc.turn
+        if actor is None:
+            return []
+        inr = ctx.hex_radius() / ctx.zoom  # map pixels
+
+        def disc(name: str) -> Disc:
+            tok = tokens.get(name)
+            cell = tok.cell if tok else enc.view(name).cell
+            return Disc(*ctx.geometry.cell_center(cell), inr * disc_scale(enc.view(name).radius), name == actor, name)
+
+        discs = [disc(n) for n in [actor, *within_reach(enc, actor)]]
+        covers = [*self.covers_in_view(), *self.bar_room()]
+        cam = ctx.camera
+        if not hidden_names(cam, discs, covers):
+            return []
+        x0, x1, y0, y1 = cam.centre_range()
+        gx, gy = (a.ravel() for a in np.meshgrid(np.linspace(x0, x1, 64), np.linspace(y0, y1, 64)))
+        gx, gy = np.append(gx, cam.cx), np.append(gy, cam.cy)  # where it stands now is a candidate too
+        actor_hidden, others_hidden, _ = hidden_by(cam, cam.zoom_index, gx, gy, discs, covers)
+        dist = np.hypot(gx - cam.cx, gy - cam.cy)
+        i = int(np.lexsort((dist, others_hidden, actor_hidden))[0])
+        if dist[i] >= 1.0:
+            self.director.glide = (float(gx[i]), float(gy[i]))
+        x, y = cam.cx, cam.cy
+        cam.cx, cam.cy = float(gx[i]), float(gy[i])  # the names hidden where the glide ends
+        left = hidden_names(cam, discs, covers)
+        cam.cx, cam.cy = x, y
+        return left
 
     def at_home(self) -> bool:
         """The camera rests where the opening view (or Home) put it: it framed everyone, so a token near the view's
@@ -154,3 +200,22 @@ class BattleCamera:
             self.framed = False
         else:
             self.refocus = self.framed
+
+
+def within_reach(enc: EncounterView, name: str) -> list[str]:
+    """The hostiles ``name`` can strike this turn (from where it stands or any hex it can move to) or shoot from
+    where it stands: those a player looks for as its turn begins."""
+    me = enc.view(name)
+    if not me.active:
+        return []
+    cells = [me.cell, *(c for c, _, _ in enc.reach_for(name).destinations())]
+    far = me.movement + me.reach + 2 * me.radius + 1
+    out = []
+    for v in enc.views():
+        if not v.active or v.name == name or not enc.hostile(name, v.name):
+            continue
+        shot = me.ranged is not None and enc.can_shoot(name, v.name) is None
+        if shot or (enc.distance(name, v.name) <= far + 2 * v.radius
+                    and any(p.legal is None for p in enc.preview_attacks(name, v.name, cells))):
+            out.append(v.name)
+    return out
