@@ -165,7 +165,7 @@ def test_end_turn_asks_first_when_the_actor_could_still_attack(arena: Path, tmp_
     assert drv.battle.match.encounter.turn == "Hero"
     question = result.stack.top
     assert isinstance(question, MenuScene) and question.title == "End turn?"
-    assert question.lines == ["Hero can still attack Orc: end the turn? Enter again / Esc"]
+    assert question.lines == ["Hero can still attack Orc"]
     drv2, result = run(hotseat(arena, log), [
         (idle, press(pygame.K_RETURN)),
         (always, press(pygame.K_RETURN)),  # "Yes" on the confirmation

@@ -49,6 +49,13 @@ def test_report_gives_win_rates_with_wilson_intervals_and_flags_a_lopsided_map()
     assert "`playmat playtest maps/x.tmx --games 20 --seed 0 --ai player=easy --ai enemy=hard`" in text
 
 
+def test_report_says_why_an_ally_can_win_less_often_than_the_player_it_fights_beside() -> None:
+    # Friendly factions win together, but only while they have someone standing (the engine's winners,
+    # RULES.md "AI-vs-AI playtests"): a designer reading "player wins 6, ally wins 2" is told why.
+    text = markdown_report(_summary([("enemy",), ("player",)] * 30))
+    assert "a faction shares a win only while one of its own combatants still stands" in text
+
+
 def test_report_of_a_balanced_batch_does_not_cry_wolf() -> None:
     text = markdown_report(_summary([("enemy",), ("player",)] * 30))
     assert "Balance" not in text

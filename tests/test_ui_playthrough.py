@@ -51,7 +51,7 @@ def test_a_quick_second_enter_does_not_end_the_next_humans_turn(tmp_path: Path) 
     frame(scene, screen, 60)
     tr = key(scene, pygame.K_RETURN)
     assert tr is not None and isinstance(tr.scene, ConfirmScene)
-    assert tr.scene.lines == ["Corin has not moved or acted yet (4 movement left): end the turn? Enter again / Esc"]
+    assert tr.scene.lines == ["Corin has not moved or acted yet (4 movement left)"]
 
 
 def test_every_human_turn_starts_with_the_how_to_hint(tmp_path: Path) -> None:

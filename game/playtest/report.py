@@ -68,7 +68,9 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
     if s.no_winner:
         lines.append(f"| nobody left | {s.no_winner} | {pct(s.no_winner / n)} | |")
     lines.append("")
-    lines.append("Friendly factions win together, so win rates can add up to more than 100 %.")
+    # Found reading an ambush report: "player wins 6, ally wins 2" looked like a bug when friends "win together".
+    lines.append("Friendly factions win together, so win rates can add up to more than 100 %; a faction shares a "
+                 "win only while one of its own combatants still stands.")
     lopsided = [f for f in s.factions if s.win_rate(f).rate > LOPSIDED]
     if lopsided:
         lines += ["", f"**Balance:** {', '.join(lopsided)} won more than {pct(LOPSIDED)} of the games."]

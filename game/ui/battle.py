@@ -195,7 +195,7 @@ class BattleScene(Scene):
         if isinstance(cmd, Ask):
             action = cmd.action
             self.input.forget()
-            return push(ConfirmScene(cmd.question, cmd.detail, lambda: self._submit_then(action)))
+            return self._ask(cmd.question, cmd.detail, lambda: self._submit_then(action))
         if isinstance(cmd, TakeBack):
             self.undo()
         return None
@@ -213,6 +213,17 @@ class BattleScene(Scene):
         self._resync()
         self._rehover()
         self.ctx.status = narration.undone_line(undone)
+
+    def _ask(self, question: str, detail: str, yes: Callable[[], Transition | None]) -> Transition:
+        """A yes/no question over the battle (game.ui.confirm), placed where it hides neither the actor nor
+        the combatant the GM card acts on."""
+        return push(ConfirmScene(question, detail, yes, clear_of=self._in_sight))
+
+    def _in_sight(self) -> list[pygame.Rect]:
+        """The tokens a question keeps clear of, on screen as now drawn: whoever is to act, then the selected."""
+        enc = self.match.encounter
+        names = dict.fromkeys(n for n in (enc.turn, self.ctx.selected) if n is not None)
+        return [self.ctx.token_rect(n) for n in names if enc.view(n).active]
 
     def _submit_then(self, action: Action) -> Transition | None:
         if self.submit(action) and isinstance(action, EndTurn):
@@ -331,6 +342,10 @@ class BattleScene(Scene):
         if reply.action is not None:
             if self.ctx.busy:
                 self.ctx.status = "Wait until the current action has played"
+            elif reply.ask is not None:  # asked first (the GM's End combat): Yes submits it, No does nothing
+                action = reply.action
+                self.input.forget()
+                return self._ask(*reply.ask, lambda: self._submit_then(action))
             else:
                 self.submit(reply.action, None)
         if reply.command == "undo":

@@ -348,7 +348,9 @@ class CommandMapper:
     def _end_turn(self, actor: str) -> Command:
         why = why_ask(self.enc, actor)  # one rule, its reason said (game.ui.endturn)
         if why is not None:
-            return Ask("End turn?", f"{why}: end the turn? Enter again / Esc", EndTurn())
+            # The reason only: the question is the title and the buttons say which keys answer (it read "Odo can
+            # still attack Bandit 3: end the turn? Enter again / Esc" beside Yes [Enter] and No [N / Esc]).
+            return Ask("End turn?", why, EndTurn())
         return Submit(EndTurn())
 
     def _face_toward(self, actor: str, cell: Cell) -> Command:

@@ -11,27 +11,62 @@ accident. So:
   opened and was not held down into key repeat (holding Enter through the
   question does not say yes);
 - the box sits at the bottom of the map area, just above the action bar where
-  the End turn button is, away from the middle where the actor stands; clicks
-  outside it do nothing.
+  the End turn button is, away from the middle where the camera keeps the actor;
+  clicks outside it do nothing;
+- but never over the actor: near the map's bottom edge the camera cannot centre
+  it (ambush, Brother Odo, round 4: the box sat on his own token), so the scene
+  says which screen rectangles to keep clear and the box goes to the top of the
+  map area instead (then to a corner), still away from the middle;
+- the detail is one line (the box widens for it, up to 760 px and the window): the reason
+  for asking, not the keys, which the buttons already show.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from game.render.pg import pygame
+from game.render.style import font
 
 from .chrome import Button, panel, text, wrap
-from .context import ACTION_BAR, STATUS_BAR
+from .context import ACTION_BAR, STATUS_BAR, TOP_BAR
 from .menus import MenuScene
 from .scene import POP, QUIT, Transition
 
 YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y)
 NO_KEYS = (pygame.K_ESCAPE, pygame.K_n)
+WIDTH = 560  # the box's width unless its detail needs more
+WIDEST = 760  # a detail longer than this wraps (a box across the whole window would hide the panels)
+MARGIN = 8  # between the box and the bars, the window's sides, or a token kept clear
+
+
+def place_box(size: tuple[int, int], screen: tuple[int, int], clear: Sequence[pygame.Rect]) -> pygame.Rect:
+    """Where a box of ``size`` goes: above the action bar, else below the top bar, else a corner of either;
+    the first that keeps ``MARGIN`` from every rectangle in ``clear`` (the first of them, the actor, above
+    all), else the one that covers the least of it. Each keeps away from the map's middle."""
+    w, h = screen
+    bottom, top = h - STATUS_BAR - ACTION_BAR - MARGIN, TOP_BAR + MARGIN
+    xs = (w // 2 - size[0] // 2, MARGIN + 12, w - MARGIN - 12 - size[0])
+    spots = [pygame.Rect(xs[0], bottom - size[1], *size), pygame.Rect(xs[0], top, *size)]
+    spots += [pygame.Rect(x, y, *size) for y in (bottom - size[1], top) for x in xs[1:]]
+    keep = [r.inflate(2 * MARGIN, 2 * MARGIN) for r in clear]
+
+    def covered(box: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
+        return sum(c.width * c.height for r in rects if (c := box.clip(r)).width and c.height)
+
+    for rects in (keep, keep[:1]):
+        free = next((b for b in spots if not covered(b, rects)), None)
+        if free is not None:
+            return free
+    return min(spots, key=lambda b: covered(b, keep[:1]))
 
 
 class ConfirmScene(MenuScene):
-    def __init__(self, question: str, detail: str, yes: Callable[[], Transition | None]) -> None:
+    def __init__(self, question: str, detail: str, yes: Callable[[], Transition | None],
+                 clear_of: Callable[[], Sequence[pygame.Rect]] | None = None) -> None:
+        """``clear_of``: the screen rectangles the box must not cover (the actor's token first), asked each frame
+        so a window resized under the question still keeps them in sight."""
+
         def do_yes() -> Transition | None:
             return yes() or POP
 
@@ -39,6 +74,7 @@ class ConfirmScene(MenuScene):
         self.pressed: int | None = None  # index of the button a press began on while the question was open
         self.key_downs: dict[int, int] = {}  # key -> presses seen since the question opened (repeats count)
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.clear_of = clear_of
 
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.QUIT:
@@ -64,13 +100,13 @@ class ConfirmScene(MenuScene):
 
     def draw(self, screen: pygame.Surface, alpha: float) -> None:
         w, h = screen.get_size()
-        pw = min(560, w - 40)
+        widest = max((font(20).size(line)[0] for line in self.lines), default=0)
+        pw = min(max(WIDTH, min(widest + 40, WIDEST)), w - 40)
         body: list[str] = []
         for line in self.lines:
             body.extend(wrap(line, 20, pw - 40))
         ph = 56 + 24 * len(body) + 60
-        box = pygame.Rect(0, 0, pw, ph)
-        box.midbottom = (w // 2, h - STATUS_BAR - ACTION_BAR - 8)  # above the action bar, clear of the middle
+        box = place_box((pw, ph), (w, h), self.clear_of() if self.clear_of is not None else [])
         self.box = box
         panel(screen, box)
         text(screen, self.title, (box.x + 20, box.y + 12), 26, (255, 214, 120), bold=True)

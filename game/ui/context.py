@@ -4,7 +4,8 @@ The battle scene owns one :class:`BattleContext` and hands it to every widget
 each event and each frame. Widgets READ it (the match, the selection, what the
 cursor is over, the camera) and never change the encounter themselves: they
 answer an event with a :class:`Reply` carrying an action for the scene to
-submit to the match (the one path every state change takes), a scene
+submit to the match (the one path every state change takes), asked about
+first when the reply says so (a yes/no box, :mod:`game.ui.confirm`), a scene
 transition (push a form, a replay viewer), or a status line.
 
 Widget contract (duck-typed, see :class:`Widget`):
@@ -89,6 +90,7 @@ class Reply:
     transition: Transition | None = None  # push a form / viewer, pop, ...
     status: str | None = None  # one line for the status bar (e.g. why something is not allowed)
     command: str | None = None  # what the scene itself does: "undo" (the last action), "save" (the setup as a map)
+    ask: tuple[str, str] | None = None  # (question, detail): the scene asks first, and Yes submits the action
 
 
 @dataclass

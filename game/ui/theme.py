@@ -142,6 +142,26 @@ def wrap(s: str, width: int, size: int = BODY, bold: bool = False) -> list[str]:
     return out or [""]
 
 
+def wrap_list(head: str, items: Sequence[str], width: int, size: int = BODY, bold: bool = False) -> list[str]:
+    """``head`` then ``items`` joined by ", ", broken only between items where it can ("acrobatics +0" stays
+    whole); an item too wide for a row of its own is word-wrapped."""
+    out: list[str] = []
+    current = head
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        trial = f"{current} {piece}" if current else piece
+        if text_width(trial, size, bold) <= width:
+            current = trial
+            continue
+        if current:
+            out.append(current)
+        *full, current = wrap(piece, width, size, bold)
+        out.extend(full)
+    if current:
+        out.append(current)
+    return out or [""]
+
+
 def lines_size(lines: Sequence[Line], min_width: int = 0) -> tuple[int, int]:
     w = min_width
     h = 0

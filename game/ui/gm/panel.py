@@ -15,7 +15,8 @@ on whoever is to act:
   it: :mod:`game.ui.gm.push_preview`), remove as defeated or fled;
 - in setup: drag a token to place it;
 - for the battle: add a combatant (a form; its hex is a click on the map),
-  save the setup as a Tiled map, undo the last action, begin or end combat.
+  save the setup as a Tiled map, undo the last action, begin or end combat
+  (End combat asks first: Yes ends it, No nothing).
 
 In a small window (:mod:`game.ui.compact`) the GM card goes short as the
 combatant card does: its head and the hit-point row, every tool while the
@@ -47,6 +48,11 @@ TOGGLE_KEY = pygame.K_g
 ROW = 32
 HP_STEPS = (-5, -1, 1, 5)
 MORE_HINT = "hover or I: every GM tool"  # the short card's last line (the combatant card's says the same)
+# End combat asks first, as Foundry VTT does: a GM clicked it by mistake while the short card grew under the
+# pointer, and the battle was over. The detail says what the engine does: the fight ends with no winner among
+# the sides still at war (only one at war with nobody stands as a winner), the summary follows, and the GM's
+# undo cannot take it back (it takes back corrections, not the end).
+END_ASK = ("End the combat now?", "No side still fighting wins; the summary follows. There is no undo.")
 
 
 def gm_target(ctx: BattleContext) -> str | None:
@@ -192,6 +198,8 @@ class GMTools:
             return Reply(status=f"push distance {self.push_distance}")
         if key in ("undo", "save"):
             return Reply(command=key)
+        if key == "end":
+            return Reply(action=self._action(key, ctx), ask=END_ASK)
         return self._reply(self._action(key, ctx), ctx)
 
     def _form_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:

@@ -136,6 +136,10 @@ class ActionPreview:
             return
         if not enc.view(target).active:  # the pointer still rests where a defeated target fell
             return
+        if enc.acted:  # just struck or shot: a calm word of what is left, not a red refusal (wording.spent_lines)
+            self.lines = wording.spent_lines(name, target, enc.view(name).movement)
+            th.post_tip(ctx, self.lines, ctx.mouse)
+            return
         kind = SHOVE if ctx.action_mode == SHOVE else ATTACK
         key = (ctx.version, kind, name, target, self.from_cell)
         if key != self._chosen_key or self._chosen is None:  # asked once per target and starting hex
@@ -197,10 +201,9 @@ class ActionPreview:
         lines = wording.disengage_lines(p)
         if enc.view(name).movement == 0:  # R23 lifts zone of control only: nowhere to go with it this turn
             lines.insert(1, Line(f"{name} has no movement left: even a success gains nothing this turn", "warn"))
-        others = [k for k, _ in enc.view(name).skills if k != skill]
-        if others:
-            lines.append(Line("other skills: " + ", ".join(
-                f"{k} {wording.pct(enc.preview_disengage(name, k).chance)}" for k in others), "muted", size=th.SMALL))
+        if p.legal is None:  # a refused disengage is refused whatever the skill
+            lines += wording.other_skills_lines([(k, enc.preview_disengage(name, k).chance)
+                                                 for k, _ in enc.view(name).skills if k != skill])
         self.lines = lines = wording.fitted_to(ctx, lines)
         for who in p.cancels:
             v = enc.view(who)

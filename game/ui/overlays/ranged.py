@@ -157,7 +157,11 @@ class RangedPreview:
             self._shade(screen, ctx, ("shoot", name), lambda: shooting_range(enc, name))
             target = ctx.hovered_unit
             if target is not None and target != name and enc.view(target).active and enc.hostile(name, target):
-                self._shot(screen, ctx, name, target)
+                if enc.acted:  # as the attack preview: what is left, calmly, with no sight line for a shot gone
+                    self.lines = wording.spent_lines(name, target, v.movement)
+                    th.post_tip(ctx, self.lines, ctx.mouse)
+                else:
+                    self._shot(screen, ctx, name, target)
         elif ctx.action_mode == CAST and v.area is not None:
             self._shade(screen, ctx, ("cast", name), lambda: area_range(enc, name))
             if ctx.hovered_cell is not None:

@@ -16,7 +16,7 @@ from game.rules import AttackPreview, CastPreview, DisengagePreview, EncounterVi
 from game.ui.compact import card_full
 from game.ui.context import BattleContext
 from game.ui.narration import reason_words
-from game.ui.theme import SMALL, Line, wrap
+from game.ui.theme import SMALL, Line, wrap, wrap_list
 
 
 def pct(p: float) -> str:
@@ -194,6 +194,16 @@ def disengage_lines(p: DisengagePreview) -> list[Line]:
     return lines
 
 
+def other_skills_lines(chances: list[tuple[str, float]]) -> list[Line]:
+    """What each of the combatant's other skills would give instead of the one the window uses (its best, R23):
+    "other skills: shields 50 %" did not say it was a chance, nor that Disengage never picks it."""
+    if not chances:
+        return []
+    each = [f"with {k} instead: {pct(c)}" if i == 0 else f"with {k}: {pct(c)}" for i, (k, c) in enumerate(chances)]
+    rows = wrap_list("", each, REASON_WIDTH, SMALL) + ["(Disengage always uses the best skill)"]
+    return [Line(row, "muted", size=SMALL) for row in rows]
+
+
 def sight_phrase(p: ShootPreview) -> Line:
     """R30-R31 in one line: clear, through cover (and what it adds), or blocked (by which hexes)."""
     if not p.sees and not p.blocked_by:  # no pair of hexes in the bow's band at all: range, not terrain
@@ -256,6 +266,17 @@ def cast_lines(p: CastPreview) -> list[Line]:
     return lines
 
 
+def spent_lines(name: str, target: str, movement: int) -> list[Line]:
+    """Hovering ``target`` once ``name`` has used its action this turn (R16): the hostile's name, that the action
+    is spent, and what is left to do, all calm. The attack or shot preview's red "not possible: ... has already
+    used their action", headed "Fenn attacks Hale" after Fenn had shot him, read like an error the moment the
+    player's own blow landed, under a verb the player had not chosen (found in fortress_assault and the ambush)."""
+    rest = (f"{movement} movement left to move on; Enter ends the turn" if movement > 0
+            else "Enter ends the turn")
+    return [Line(target, "text", bold=True), Line(f"{name} has used their action this turn", "muted"),
+            Line(rest, "muted")]
+
+
 # Refusals that depend on where the actor stands (a step could lift them): the engine's words for them.
 POSITIONAL = ("adjacent", "out of reach", "out of range", "distance", "sight", "see ")
 
@@ -264,12 +285,12 @@ def refusal_notes(enc: EncounterView, name: str, target: str, verb: str, moved_f
                   reason: str = "out of reach") -> tuple[bool, list[Line]]:
     """(tell the refused roll?, lines to add) for a blow or shot refused (``reason``) from where ``name`` stands.
 
-    With the action spent, what the roll would have been is beside the point (found on the Black Gull: "if it
-    were allowed: hits on 10+" after Tobin had attacked), and so it is for a refusal no step lifts (a target
-    too large to shove, found on giants_lair). With movement left and no hex in reach offered (``moved_for``
-    False), the refusal from here ("out of reach: distance 2") did not say that stepping would not help
-    either: every hex beside the target water, blocked or out of reach."""
-    if enc.acted or not any(word in reason for word in POSITIONAL):
+    A refusal no step lifts (a target too large to shove, found on giants_lair) does not tell the roll: it is
+    beside the point. (With the action spent there is no refusal at all: :func:`spent_lines`.) With movement
+    left and no hex in reach offered (``moved_for`` False), the refusal from here ("out of reach: distance 2")
+    did not say that stepping would not help either: every hex beside the target water, blocked or out of
+    reach."""
+    if not any(word in reason for word in POSITIONAL):
         return False, []
     if moved_for or enc.view(name).movement == 0:
         return True, []

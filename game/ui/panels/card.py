@@ -77,13 +77,21 @@ def card_lines(v: CombatantView, enc: EncounterView) -> list[Line]:
     out.append(Line("Defence", right=str(v.defense)))
     out.append(Line("Initiative", right=str(v.initiative)))
     out.append(Line("Facing", right=str(v.facing)))
-    skills = ", ".join(f"{k} {'+' if n >= 0 else '−'}{abs(n)}" for k, n in v.skills) or "none"
-    out.append(Line(f"Skills: {skills}", "muted", size=SMALL))
+    out += wrapped("Skills:", [f"{k} {'+' if n >= 0 else '−'}{abs(n)}" for k, n in v.skills] or ["none"], "muted")
     out.append(Line("Threatening (zone of control)" if v.threatening else "Not threatening",
                     "text" if v.threatening else "muted", size=SMALL))
     if v.disengaged_from:
-        out.append(Line("Disengaged from " + ", ".join(sorted(v.disengaged_from)), "good", size=SMALL))
+        out += wrapped("Disengaged from", sorted(v.disengaged_from), "good")
     return out
+
+
+def wrapped(head: str, items: list[str], role: str) -> list[Line]:
+    """A small-type row of the card listing ``items`` on as many rows as it needs, broken between items, the rest
+    indented under the first: cut to the card's width, "Disengaged from Castellan Mord, Pike…" hid whom the
+    combatant was free of (fortress_assault)."""
+    indent = "  "
+    parts = th.wrap_list(head, items, WIDTH - 2 * th.PAD - th.text_width(indent, SMALL), SMALL)
+    return [Line(part if i == 0 else indent + part, role, size=SMALL) for i, part in enumerate(parts)]
 
 
 def shown_name(ctx: BattleContext) -> str | None:
