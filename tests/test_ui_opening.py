@@ -15,7 +15,7 @@ from game.render.pg import pygame  # noqa: E402
 from game.render.tilemap import load_map_art  # noqa: E402
 from game.ui.app import HeadlessClock, PlayConfig, battle_scene  # noqa: E402
 from game.ui.battle import BattleScene  # noqa: E402
-from game.ui.camera import SLACK_PX, ZOOMS, Camera  # noqa: E402
+from game.ui.camera import SLACK_PX, TOP_PX, ZOOMS, Camera  # noqa: E402
 from game.ui.loop import run_loop  # noqa: E402
 from game.ui.scene import SceneStack  # noqa: E402
 
@@ -90,12 +90,13 @@ def test_the_camera_fits_and_clamps_the_grown_picture() -> None:
     # The whole picture fills the view exactly: its corner (map pixel (-ox, -oy)) at screen (0, 0).
     assert cam.map_to_screen(-ox, -oy) == pytest.approx((0, 0))
     assert cam.map_to_screen(w - ox, h - oy) == pytest.approx((w, h))
-    # Panning far up-left stops with the picture's corner, not the grid's, a quarter of the view in (SLACK), or
-    # across, in this narrow view, a side panel's width (SLACK_PX) but never 40 % of it: never a view half empty.
+    # Panning far up-left stops with the picture's corner, not the grid's: across, in this narrow view, a side
+    # panel's width in (SLACK_PX) but never 40 % of it (never a view half empty); down, TOP_PX at most (no
+    # panel stands along the view's top, and a quarter of the view there was a black band over the map).
     across = min(max(w / 4, SLACK_PX), 0.4 * w)
     assert across > w / 4  # the narrow case
     cam.jump(-10_000, -10_000)
-    assert cam.map_to_screen(-ox, -oy) == pytest.approx((across, h / 4))
+    assert cam.map_to_screen(-ox, -oy) == pytest.approx((across, TOP_PX))
     cam.jump(10_000, 10_000)
     assert cam.map_to_screen(w - ox, h - oy) == pytest.approx((w - across, h * 3 / 4))
 
@@ -350,3 +351,24 @@ def test_home_says_who_does_not_fit_clear_of_the_panels(tmp_path: Path) -> None:
     hidden = hidden_tokens(scene)
     assert hidden and not party & set(hidden)
     assert scene.ctx.status.startswith("Home: ") and all(n in scene.ctx.status for n in hidden[:2])
+
+
+def test_the_map_stops_short_of_the_view_top_by_no_more_than_a_labels_room(tmp_path: Path) -> None:
+    """Playing the ambush at 1200x760 the map often stopped 75-115 px short of the window's top, a black band over
+    the board, when the camera glided to a token in the top rows (and giants_lair opened with 112 px of it, its
+    bottom rows cut off). No panel stands along the view's top, so panning up stops with the map's top edge at
+    most TOP_PX into the view; along the bottom, where the action bar and the combat log stand, the map may still
+    be panned a quarter of the view up to bring a token out from under them."""
+    scene, screen = open_battle(ROOT / "maps" / "ambush.tmx", tmp_path, size=(1200, 760), frames=2)
+    cam = scene.ctx.camera
+    vr = scene.ctx.view_rect
+    for zoom in (0.8, 1.0, 1.5):
+        cam.zoom_index = ZOOMS.index(zoom)
+        cam.drag(0, 2000)  # the map dragged down as far as it goes
+        scene.director.glide = None
+        scene.draw(screen, 1.0)
+        top = scene.ctx.to_screen(cam.left, cam.top)[1]
+        assert top - vr.top <= TOP_PX, (zoom, top - vr.top)
+        cam.drag(0, -4000)  # and up as far as it goes: the bottom may still leave room over the action bar
+        bottom = scene.ctx.to_screen(cam.left + cam.map_w, cam.top + cam.map_h)[1]
+        assert vr.bottom - bottom == pytest.approx(vr.height / 4, abs=1), zoom

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from game.render.pg import pygame
 from game.ui import theme as th
+from game.ui.camera import ZOOMS
 from game.ui.overlays import ActionPreview
 from game.ui.panels.combat_log import CombatLog
 from game.ui.scene import SceneStack
@@ -526,7 +527,9 @@ def test_the_action_bar_coming_up_under_a_resting_pointer_ends_its_hex_tooltip(t
     scene, screen = open_battle(tmp_path, giants, humans=("player", "ally"), setup=False)
     to_turn(scene, "Wynn")
     frame(scene, screen)
-    scene.ctx.camera.drag(0, 120)  # the map panned down under the action bar, as in that game
+    cam = scene.ctx.camera  # zoomed in to 80 %, where the cave is taller than the view: the map runs under the bar
+    cam.zoom_index = ZOOMS.index(0.8)
+    cam.jump(*cam.picture_centre())
     frame(scene, screen)
     over_map = [b.rect.center for b, _ in scene.view.buttons if scene.ctx.cell_at(b.rect.center) is not None]
     assert over_map  # a button lies over a hex of the map: the case met

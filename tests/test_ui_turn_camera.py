@@ -66,7 +66,7 @@ def test_a_turn_begins_with_the_map_still_when_only_the_last_actor_s_taller_card
     card = next(w for w in scene.widgets if isinstance(w, CombatantCard))
     tall = pygame.Rect(card.cover)
     r = box(scene, "Lysa").width / 2
-    put(scene, "Lysa", (tall.centerx, round(tall.bottom - 16 + r)), zoom=0.8)  # just under Pell's card
+    put(scene, "Lysa", (tall.centerx, round(tall.bottom - 16 + r)), zoom=1.25)  # just under Pell's card
     frame(scene, screen)
     assert pygame.Rect(card.cover).colliderect(box(scene, "Lysa"))
     before = scene.ctx.camera.map_to_screen(0, 0)

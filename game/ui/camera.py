@@ -20,6 +20,10 @@ SLACK = 0.25  # how much of the view the picture may leave empty on one side...
 SLACK_PX = 276  # ...or, in a narrow window, as many screen px as the widest side panel (the card, 260) and its
 # margins take, so a token at the map's edge can still be brought out from under it (found at 800x560)
 MOST = 0.4  # ...but never more than this much of the view: never a view half empty
+TOP_PX = 40  # ...but above the picture only this: no panel stands along the view's top edge (the top bar is outside
+# the view), so no token there needs bringing out from under one; enough for the arcs' labels and a name tag over
+# the top row. A quarter of the view left a black band 75-115 px tall over the ambush at 1200x760 (and 112 px over
+# giants_lair's opening at 1280x720, its bottom rows cut off) whenever the camera framed or followed a token
 
 
 @dataclass
@@ -65,18 +69,28 @@ class Camera:
 
     def centre_range(self, zoom_index: int | None = None) -> tuple[float, float, float, float]:
         """(x0, x1, y0, y1): where the centre may go at a zoom step. The picture may leave the view by at most
-        ``SLACK`` of it (across: or ``SLACK_PX``, the larger, but never 40 %): enough to bring a token out from
-        under a side panel, never a view half empty. A picture smaller than the view may move as far, staying
-        inside it but for that margin."""
+        ``SLACK`` of it left, right and below (across: or ``SLACK_PX``, the larger, but never 40 %): enough to
+        bring a token out from under a side panel, the action bar or the combat log, never a view half empty.
+        Above it leaves at most ``TOP_PX``: no panel stands along the view's top, so the map's top edge stays
+        at the view's (as Wesnoth's stops at its border) but for room for a top-row token's labels. A picture
+        smaller than the view stays inside it but for those margins, and may always sit centred."""
         z = ZOOMS[self.zoom_index if zoom_index is None else zoom_index]
 
-        def span(start: float, size: float, view: int, least_px: float) -> tuple[float, float]:
-            inset = (view / 2 - min(max(view * SLACK, least_px), view * MOST)) / z
-            lo, hi = start + inset, start + size - inset
-            return (lo, hi) if lo <= hi else (hi, lo)
+        def span(start: float, size: float, view: int, before_px: float, after_px: float) -> tuple[float, float]:
+            lo = start + (view / 2 - before_px) / z  # the picture's near edge at before_px into the view
+            hi = start + size - (view / 2 - after_px) / z  # its far edge at after_px short of the view's far edge
+            if lo <= hi:
+                return lo, hi
+            middle = start + size / 2
+            return min(hi, middle), max(lo, middle)
+
+        def slack(view: int, least_px: float) -> float:
+            return min(max(view * SLACK, least_px), view * MOST)
 
         # The side panels stand left and right: only across may the slack grow to a panel's width.
-        return (*span(self.left, self.map_w, self.view_w, SLACK_PX), *span(self.top, self.map_h, self.view_h, 0.0))
+        across, down = slack(self.view_w, SLACK_PX), slack(self.view_h, 0.0)
+        return (*span(self.left, self.map_w, self.view_w, across, across),
+                *span(self.top, self.map_h, self.view_h, min(TOP_PX, down), down))
 
     def _clamp(self) -> None:
         x0, x1, y0, y1 = self.centre_range()
