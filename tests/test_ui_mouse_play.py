@@ -11,7 +11,7 @@ from game.maps.tmxwrite import write_map
 from game.render.pg import pygame
 from game.ui.battle import BattleScene
 from game.ui.overlays import ActionPreview, PathPreview
-from tests.scene_harness import click, frame, hover, key, open_battle
+from tests.scene_harness import click, frame, hover, key, open_battle, open_playing
 from tests.ui_harness import drawn_by
 
 UNITS = [
@@ -22,11 +22,7 @@ UNITS = [
 
 
 def archer(tmp_path: Path) -> tuple[BattleScene, pygame.Surface]:
-    tmx = write_map(tmp_path / "bow.tmx", ["........"] * 5, units=UNITS, title="Bow")
-    scene, screen = open_battle(tmp_path, tmx, humans=("player",), setup=False)
-    frame(scene, screen, 30)
-    assert scene.match.encounter.turn == "Fenn"
-    return scene, screen
+    return open_playing(tmp_path, write_map(tmp_path / "bow.tmx", ["........"] * 5, units=UNITS, title="Bow"), "Fenn")
 
 
 def preview_texts(scene: BattleScene) -> list[str]:
