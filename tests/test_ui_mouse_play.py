@@ -221,3 +221,32 @@ def test_the_card_shows_every_foe_a_combatant_disengaged_from(tmp_path: Path, mo
         assert "Disengaged from Castellan Mord, Pikeman 1, Pikeman 2" in said, said
         assert not any("…" in t for t in on_card)  # nothing on the card is cut (the skills row neither)
         monkeypatch.undo()
+
+
+def test_once_the_blow_is_struck_the_foe_s_facing_arcs_go_with_the_aiming(tmp_path: Path) -> None:
+    """After Bram's blow, pointing at Pike said calmly "Bram has used their action this turn", yet "front",
+    "left −2" and "rear −4" still ringed Pike as if a blow were being aimed. The arcs only aim a blow: once none
+    can be made this turn a foe shows none; Bram's own (he may still turn) and the arcs before the blow stay."""
+    from game.ui.overlays import FacingArcs
+
+    units = [{"name": "Bram", "at": (1, 2), "faction": "player", "initiative": 9, "move": 1},
+             {"name": "Pike", "at": (3, 2), "faction": "enemy", "initiative": 5, "hp": 40, "facing": "w"}]
+    tmx = write_map(tmp_path / "blow.tmx", ["......"] * 5, units=units, title="Blow")
+    scene, screen = open_battle(tmp_path, tmx, humans=("player",), setup=False)
+    frame(scene, screen, 30)
+    arcs = next(w for w in scene.widgets if isinstance(w, FacingArcs))
+    click(scene, (2, 2))  # the one step, beside Pike
+    scene.anim.skip(scene.tokens)
+    hover(scene, (3, 2))
+    frame(scene, screen)
+    assert arcs.shown == "Pike" and len(arcs.label_rects) >= 3  # aiming: front, the flanks, the rear
+    click(scene, (3, 2))
+    scene.anim.skip(scene.tokens)
+    assert scene.match.encounter.acted and scene.match.encounter.view("Pike").active
+    hover(scene, (3, 2))
+    frame(scene, screen)
+    assert "Bram has used their action this turn" in preview_texts(scene)
+    assert arcs.shown is None and arcs.label_rects == []
+    hover(scene, (2, 2))  # Bram himself: where he is exposed still shows
+    frame(scene, screen)
+    assert arcs.shown == "Bram" and arcs.label_rects

@@ -35,7 +35,7 @@ from .camera import Camera
 from .context import BattleContext
 from .gm.buttons import Button, ButtonRow, hit
 from .maplayer import MapLayer
-from .narration import Entry, action_line, at_war_from, bonus_from, event_lines, party_side, who_won
+from .narration import Entry, action_line, at_war_from, bonus_from, event_lines, over_words, party_side
 from .overlays import FacingArcs
 from .panels.card import CombatantCard
 from .panels.initiative import InitiativeTracker
@@ -385,8 +385,7 @@ class ReplayScene(Scene):
         elif enc.phase == "setup":
             turn = "setup"
         else:
-            outcome = enc.outcome()
-            turn = "combat over: " + who_won(outcome.winners if outcome else (), at_war_from(enc), won="won")
+            turn = "combat over: " + over_words(enc.outcome(), at_war_from(enc), won="won")
         th.text(screen, f"step {self.k} of {len(self.actions)}   ·   {turn}", (w - 12, 20), colour=th.ACCENT,
                 anchor="midright")
 

@@ -17,6 +17,7 @@ from game.rules import CombatantView
 
 from .. import theme as th
 from ..context import BattleContext, Point, Reply
+from .moves import mover
 
 FILL = {"front": (110, 200, 110, 60), "left": (255, 186, 60, 96), "right": (255, 186, 60, 96),
         "rear": (240, 70, 60, 110)}
@@ -39,8 +40,11 @@ class FacingArcs:
 
     layer = "under"
 
-    def __init__(self, labels_over: bool = False) -> None:
+    def __init__(self, labels_over: bool = False, battle: bool = False) -> None:
+        """``battle``: drawn in the battle, where a foe's arcs go once the actor's action is spent
+        (:func:`spent_foe`); the replay shows every hovered combatant's."""
         self.labels_over = labels_over
+        self.battle = battle
         self.shown: str | None = None
         self._key: object = None
         self._layer: pygame.Surface | None = None
@@ -59,7 +63,7 @@ class FacingArcs:
         if name is None or ctx.show_enemy_reach:
             return
         v = enc.view(name)
-        if not v.active:
+        if not v.active or (self.battle and spent_foe(ctx, name)):
             return
         self.shown = name
         cx, cy = ctx.cell_to_screen(v.cell)
@@ -116,6 +120,19 @@ class FacingArcs:
                 if spot is not None:  # None: all of its arc in reach lies under a bar or panel
                     out.append((surf, spot))
         return layer, _spread(out)
+
+
+def spent_foe(ctx: BattleContext, name: str) -> bool:
+    """Whether ``name`` is a foe of the combatant at the controls (the player's, or the GM's) after its action
+    is spent (R16): its arcs only aim a blow, and none can be made this turn.
+
+    Found after Fenn's shot at Harrow Keep: the tooltip on the sergeant said calmly "Fenn has used their action
+    this turn", but "front", "left −2" and "rear −4" still ringed him as if a blow were being aimed. Pointing
+    at one's own side (or the actor itself, which may still turn) keeps its arcs: they tell where it is
+    exposed."""
+    actor = mover(ctx)
+    enc = ctx.encounter
+    return actor is not None and enc.acted and name != actor and enc.hostile(actor, name)
 
 
 Disc = tuple[float, float, float]  # a token's centre (screen px from the hovered token's centre) and radius
