@@ -101,7 +101,7 @@ class FacingArcs:
         lc = (half, half)
         out = []
         facing = v.facing_index
-        discs, bars = _discs(ctx, v), _bars(ctx, v)
+        discs, bars = _neighbours(ctx, v)
         for side in range(6):
             nx, ny = geo.cell_center(enc.layout.neighbor(cell, side))
             ang = math.atan2(ny - my, nx - mx)
@@ -138,32 +138,24 @@ def spent_foe(ctx: BattleContext, name: str) -> bool:
 Disc = tuple[float, float, float]  # a token's centre (screen px from the hovered token's centre) and radius
 
 
-def _discs(ctx: BattleContext, v: CombatantView) -> list[Disc]:
-    """The other tokens' discs (with their ring) around ``v``, in screen px from its centre."""
+def _neighbours(ctx: BattleContext, v: CombatantView) -> tuple[list[Disc], list[pygame.Rect]]:
+    """The other tokens' discs (with their ring) and hp bars (as game.ui.tokenlayer draws them, with their
+    outline), in screen px from ``v``'s centre: what an arc label keeps off ("right −2" of the Cave Troll sat
+    on Astrid's bar beside it, giants_lair)."""
     mx, my = ctx.geometry.cell_center(v.cell)
     inr = ctx.hex_radius()
-    out = []
+    discs: list[Disc] = []
+    bars: list[pygame.Rect] = []
     for u in ctx.encounter.views():
         if u.active and u.name != v.name:
             ux, uy = ctx.geometry.cell_center(u.cell)
-            out.append(((ux - mx) * ctx.zoom, (uy - my) * ctx.zoom, inr * disc_scale(u.radius) + 4))
-    return out
-
-
-def _bars(ctx: BattleContext, v: CombatantView) -> list[pygame.Rect]:
-    """The other tokens' hp bars (as game.ui.tokenlayer draws them, with their outline), in screen px from ``v``'s
-    centre: "right −2" of the Cave Troll sat on Astrid's bar beside it (giants_lair)."""
-    mx, my = ctx.geometry.cell_center(v.cell)
-    inr = ctx.hex_radius()
-    out = []
-    for u in ctx.encounter.views():
-        if u.active and u.name != v.name:
-            ux, uy = ctx.geometry.cell_center(u.cell)
+            dx, dy = (ux - mx) * ctx.zoom, (uy - my) * ctx.zoom
+            discs.append((dx, dy, inr * disc_scale(u.radius) + 4))
             r = max(4, round(inr * disc_scale(u.radius)))
             bar = pygame.Rect(0, 0, max(16, int(r * 1.6)) + 2, max(4, r // 6) + 2)
-            bar.midtop = (round((ux - mx) * ctx.zoom), round((uy - my) * ctx.zoom + r + 1))
-            out.append(bar)
-    return out
+            bar.midtop = (round(dx), round(dy + r + 1))
+            bars.append(bar)
+    return discs, bars
 
 
 def _panels_around(ctx: BattleContext, v: CombatantView) -> list[pygame.Rect]:
