@@ -32,6 +32,14 @@ def open_battle(tmp_path: Path, map_path: Path, *, humans: tuple[str, ...],
     return scene, screen
 
 
+def open_playing(tmp_path: Path, map_path: Path, actor: str) -> tuple[BattleScene, pygame.Surface]:
+    """The player side's battle of ``map_path`` under way (no placement), half a second drawn, ``actor`` to act."""
+    scene, screen = open_battle(tmp_path, map_path, humans=("player",), setup=False)
+    frame(scene, screen, 30)
+    assert scene.match.encounter.turn == actor
+    return scene, screen
+
+
 def frame(scene: BattleScene, screen: pygame.Surface, n: int = 1) -> None:
     """``n`` fixed 1/60 s steps, each updated and drawn."""
     for _ in range(n):

@@ -11,7 +11,7 @@ from game.maps.tmxwrite import write_map
 from game.render.pg import pygame
 from game.ui.battle import BattleScene
 from game.ui.overlays import ActionPreview, PathPreview
-from tests.scene_harness import click, frame, hover, key, open_battle
+from tests.scene_harness import click, frame, hover, key, open_battle, open_playing
 from tests.ui_harness import drawn_by
 
 UNITS = [
@@ -22,11 +22,7 @@ UNITS = [
 
 
 def archer(tmp_path: Path) -> tuple[BattleScene, pygame.Surface]:
-    tmx = write_map(tmp_path / "bow.tmx", ["........"] * 5, units=UNITS, title="Bow")
-    scene, screen = open_battle(tmp_path, tmx, humans=("player",), setup=False)
-    frame(scene, screen, 30)
-    assert scene.match.encounter.turn == "Fenn"
-    return scene, screen
+    return open_playing(tmp_path, write_map(tmp_path / "bow.tmx", ["........"] * 5, units=UNITS, title="Bow"), "Fenn")
 
 
 def preview_texts(scene: BattleScene) -> list[str]:
@@ -225,3 +221,32 @@ def test_the_card_shows_every_foe_a_combatant_disengaged_from(tmp_path: Path, mo
         assert "Disengaged from Castellan Mord, Pikeman 1, Pikeman 2" in said, said
         assert not any("…" in t for t in on_card)  # nothing on the card is cut (the skills row neither)
         monkeypatch.undo()
+
+
+def test_once_the_blow_is_struck_the_foe_s_facing_arcs_go_with_the_aiming(tmp_path: Path) -> None:
+    """After Bram's blow, pointing at Pike said calmly "Bram has used their action this turn", yet "front",
+    "left −2" and "rear −4" still ringed Pike as if a blow were being aimed. The arcs only aim a blow: once none
+    can be made this turn a foe shows none; Bram's own (he may still turn) and the arcs before the blow stay."""
+    from game.ui.overlays import FacingArcs
+
+    units = [{"name": "Bram", "at": (1, 2), "faction": "player", "initiative": 9, "move": 1},
+             {"name": "Pike", "at": (3, 2), "faction": "enemy", "initiative": 5, "hp": 40, "facing": "w"}]
+    tmx = write_map(tmp_path / "blow.tmx", ["......"] * 5, units=units, title="Blow")
+    scene, screen = open_battle(tmp_path, tmx, humans=("player",), setup=False)
+    frame(scene, screen, 30)
+    arcs = next(w for w in scene.widgets if isinstance(w, FacingArcs))
+    click(scene, (2, 2))  # the one step, beside Pike
+    scene.anim.skip(scene.tokens)
+    hover(scene, (3, 2))
+    frame(scene, screen)
+    assert arcs.shown == "Pike" and len(arcs.label_rects) >= 3  # aiming: front, the flanks, the rear
+    click(scene, (3, 2))
+    scene.anim.skip(scene.tokens)
+    assert scene.match.encounter.acted and scene.match.encounter.view("Pike").active
+    hover(scene, (3, 2))
+    frame(scene, screen)
+    assert "Bram has used their action this turn" in preview_texts(scene)
+    assert arcs.shown is None and arcs.label_rects == []
+    hover(scene, (2, 2))  # Bram himself: where he is exposed still shows
+    frame(scene, screen)
+    assert arcs.shown == "Bram" and arcs.label_rects

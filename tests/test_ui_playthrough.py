@@ -18,7 +18,7 @@ from game.ui.battle import BattleScene
 from game.ui.confirm import ConfirmScene
 from game.ui.panels.initiative import heading
 from game.ui.summary import summary_lines
-from tests.scene_harness import frame, key, open_battle
+from tests.scene_harness import frame, key, open_battle, open_playing
 from tests.test_ui_compact import FORTRESS
 from tests.ui_harness import drawn_by
 
@@ -28,11 +28,7 @@ PARTY = [{"name": "Lysa", "at": (1, 2), "faction": "player", "move": 4, "initiat
 
 
 def two_humans(tmp_path: Path) -> tuple[BattleScene, pygame.Surface]:
-    tmx = write_map(tmp_path / "duo.tmx", ["........"] * 5, units=PARTY, title="Duo")
-    scene, screen = open_battle(tmp_path, tmx, humans=("player",), setup=False)
-    frame(scene, screen, 30)
-    assert scene.match.encounter.turn == "Lysa"
-    return scene, screen
+    return open_playing(tmp_path, write_map(tmp_path / "duo.tmx", ["........"] * 5, units=PARTY, title="Duo"), "Lysa")
 
 
 def test_a_quick_second_enter_does_not_end_the_next_humans_turn(tmp_path: Path) -> None:

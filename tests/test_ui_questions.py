@@ -112,3 +112,55 @@ def test_the_gm_end_combat_yes_ends_the_battle_with_no_winner_and_logs_it(tmp_pa
     outcome = enc.outcome()
     assert enc.phase == "ended" and outcome is not None and outcome.reason == "gm" and outcome.winners == ()
     assert (tmp_path / "battle.jsonl").read_text().splitlines()[-1] == '{"action": "end_combat"}'
+
+
+MILL = [{"name": "Aldric", "at": (1, 1), "faction": "player", "initiative": 9},
+        {"name": "Orc", "at": (6, 4), "faction": "enemy", "initiative": 5},
+        {"name": "Orc 2", "at": (6, 2), "faction": "enemy", "initiative": 4},
+        {"name": "Miller", "at": (3, 5), "faction": "neutral", "initiative": 1}]
+
+
+def test_a_fight_the_gm_ends_with_a_neutral_standing_is_neither_a_victory_nor_a_defeat(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ending a fight from the GM card with a miller (neutral, at war with nobody) still standing, the summary
+    read "Defeat" over "The neutral side won after 1 round.": the rules count the miller a winner (no hostile of
+    his is standing), but the GM stopped a fight nobody won. Now the summary, the log and the tracker say the GM
+    ended it, who was still standing, and the miller's win as what it is."""
+    from game.maps.tmxwrite import write_map
+    from game.ui import summary
+    from game.ui.panels.combat_log import CombatLog
+    from game.ui.panels.initiative import heading
+    from game.ui.summary import SummaryScene
+    from tests.ui_harness import drawn_by
+
+    tmx = write_map(tmp_path / "mill.tmx", ["." * 8] * 6, units=MILL, title="Mill")
+    scene, screen = open_battle(tmp_path, tmx, humans=("player",), setup=False, size=SIZE)
+    frame(scene, screen, 30)
+    tr = gm_end_combat(scene, screen)
+    assert tr is not None and isinstance(tr.scene, ConfirmScene)
+    answer(tr.scene, screen, 0)  # Yes
+    enc = scene.match.encounter
+    outcome = enc.outcome()
+    assert outcome is not None and outcome.reason == "gm" and outcome.winners == ("neutral",)  # the engine's, kept
+    shown = None
+    for _ in range(600):
+        tr = scene.update(1 / 60)
+        scene.draw(screen, 1.0)
+        if tr is not None and isinstance(tr.scene, SummaryScene):
+            shown = tr.scene
+            break
+    assert shown is not None
+    drawn = drawn_by(summary, monkeypatch)
+    shown.draw(screen, 1.0)
+    said = " ".join(s for s, _ in drawn)
+    assert shown.title == "Combat ended by the GM" and "Combat ended by the GM" in [s for s, _ in drawn]
+    assert not any(s in ("Defeat", "Victory!") for s, _ in drawn) and "neutral side won" not in said
+    assert shown.lines[0] == ("The GM ended the fight in round 1. Still standing: 1 of the player side, 2 of the enemy"
+                              " side and 1 of the neutral side. No side won the fight. The neutral side, at war with"
+                              " nobody, stood aside: it is counted a winner only for having no foe.")
+    assert "The GM ended the fight in round 1." in said  # drawn, wrapped over the box's width
+    log = next(w for w in scene.widgets if isinstance(w, CombatLog))
+    assert log.entries[-1][0] == ("Combat over (ended by the GM): no side won the fight; neutral, at war with nobody,"
+                                  " stood aside")
+    assert heading(enc) == ("Combat over", "ended by the GM")
+    assert scene.ctx.status == log.entries[-1][0]  # the status line under the summary says the same

@@ -274,3 +274,21 @@ def test_an_end_of_turn_step_says_whose_turn_ended(viewer) -> None:
     v, s = viewer  # place, place, begin, end_turn (the goblin's), move, attack, end_turn (Mira's)
     assert v.step_words[3] == "Goblin ends the turn" and v.step_words[6] == "Mira ends the turn"
     assert v.step_words[4] == "Mira moves to 8,4"
+
+
+@pytest.mark.parametrize("size", [(1100, 720), (800, 560), (1280, 800)])
+def test_every_button_label_shows_whole_and_clear_of_the_esc_hint(viewer, size) -> None:
+    # Found at 1100x720: "Play (Space)" was cut to "Play (Sp..." and "Speed 1x" ran into "Esc closes". Where the
+    # labels with their keys do not fit, the short ones do; the hint keeps its own room at the right.
+    from game.ui import theme as th
+    from game.ui.replay import ESC_HINT
+
+    v, _ = viewer
+    s = pygame.Surface(size)
+    v.draw(s, 1.0)
+    hint_left = size[0] - 12 - th.text_width(ESC_HINT, th.SMALL)
+    for b in v.buttons:
+        assert th.text_width(b.label, th.SMALL) <= b.rect.width - 8, (size, b.label, b.rect.width)
+        assert b.rect.right < hint_left, (size, b.label)
+    labels = [b.label for b in v.buttons]
+    assert ("Play (Space)" in labels) == (size[0] >= 1280), labels  # the keys are named where there is room

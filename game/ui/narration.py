@@ -47,6 +47,7 @@ from game.rules import (
     Move,
     Moved,
     MovementGranted,
+    Outcome,
     Place,
     Placed,
     Push,
@@ -302,6 +303,25 @@ def sharing(winners: Iterable[str], at_war: AtWar | None = None) -> str:
     return f"{joined(by)}, at war with nobody, {'shares' if len(by) == 1 else 'share'} the win" if by else ""
 
 
+def gm_sides(winners: Iterable[str], at_war: AtWar | None = None) -> tuple[list[str], list[str]]:
+    """After the GM ended a fight: (the winners at war with someone, those at war with nobody), in faction order.
+
+    Unlike :func:`winning_sides`, a bystander is never named as the side that won: when the GM stops a fight
+    with hostiles still facing each other, the rules count a neutral at war with nobody as a winner (no hostile
+    of its is standing), but it won no fight."""
+    ordered = in_faction_order(winners)
+    fought = [f for f in ordered if at_war is None or at_war(f)]
+    return fought, [f for f in ordered if f not in fought]
+
+
+def over_words(outcome: Outcome | None, at_war: AtWar | None = None, won: str = "wins") -> str:
+    """The one-line headings' words once combat is over (the tracker's, the replay's): who won
+    (:func:`who_won`), or "ended by the GM" (the combat log and the summary say who was left standing)."""
+    if outcome is not None and outcome.reason == "gm":
+        return "ended by the GM"
+    return who_won(outcome.winners if outcome else (), at_war, won)
+
+
 @event_line.register
 def _(ev: CombatEnded, bonus: Bonus | None = None) -> Entry:
     return ended_line(ev)
@@ -312,6 +332,12 @@ def ended_line(ev: CombatEnded, at_war: AtWar | None = None) -> Entry:
     who, also = who_won(ev.winners, at_war), sharing(ev.winners, at_war)
     also = f"; {also}" if also else ""
     if ev.reason == "gm":
+        fought, by = gm_sides(ev.winners, at_war)
+        if by and not fought:
+            # Found ending a fight from the GM card with a neutral standing: "neutral wins" (who_won names a
+            # bystander when nobody else won) read as if the bystander had won the fight the GM stopped.
+            stood = f"{joined(by)}, at war with nobody, stood aside"
+            return f"Combat over (ended by the GM): no side won the fight; {stood}", "accent"
         return f"Combat over (ended by the GM): {who}{also}", "accent"
     # R13's "no hostile pair remains" is the engine's wording (the log keeps it); a player reads why it ended.
     # "On the board", not "standing": a side whose last combatant fled lost too (found on the Black Gull: "no
@@ -398,8 +424,11 @@ def routine(applied: Applied) -> bool:
 
 def status_line(applied: Applied, enc: EncounterView) -> str:
     """What just happened, for the status bar: the events' lines in order, joined (never the raw action)."""
-    bonus = bonus_from(enc)
-    told = [(line[0].strip(), ev) for ev in applied.events if (line := event_line(ev, bonus)) is not None]
+    bonus, at_war = bonus_from(enc), at_war_from(enc)
+    # The end of combat as the combat log words it: without who is at war, "Combat over (ended by the GM):
+    # neutral wins" stood under the summary that said the neutral stood aside.
+    told = [(line[0].strip(), ev) for ev in applied.events
+            if (line := ended_line(ev, at_war) if isinstance(ev, CombatEnded) else event_line(ev, bonus)) is not None]
     loud = [t for t, ev in told if not _quiet(ev)]
     return "; ".join(loud or [t for t, _ in told]) or action_line(applied.action)
 

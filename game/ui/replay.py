@@ -35,7 +35,7 @@ from .camera import Camera
 from .context import BattleContext
 from .gm.buttons import Button, ButtonRow, hit
 from .maplayer import MapLayer
-from .narration import Entry, action_line, at_war_from, bonus_from, event_lines, party_side, who_won
+from .narration import Entry, action_line, at_war_from, bonus_from, event_lines, over_words, party_side
 from .overlays import FacingArcs
 from .panels.card import CombatantCard
 from .panels.initiative import InitiativeTracker
@@ -45,12 +45,19 @@ from .tokenlayer import states_from
 
 PLAY_EVERY = 0.8
 SPEEDS = (1, 2, 4)
-SIDEBAR = 380
+SIDEBAR = 380  # the step, tracker and log column; narrower in a small window (sidebar_width)
 BOTTOM = 92  # the timeline and the buttons
 LOG_ROW = 19
+ESC_HINT = "Esc closes"
 BACKGROUND = (28, 30, 36)
 TERRAIN_FILL = {"normal": (104, 126, 82), "difficult": (92, 104, 60), "water": (58, 98, 150), "chasm": (30, 26, 30),
                 "hazard": (150, 70, 40), "blocked": (84, 80, 76)}
+
+
+def sidebar_width(window_w: int) -> int:
+    """The sidebar's width: SIDEBAR, and about a third of a small window (at 800 px it took half, and the
+    button bar had no room for its labels)."""
+    return max(280, min(SIDEBAR, window_w * 34 // 100))
 
 
 class ReplayScene(Scene):
@@ -278,7 +285,8 @@ class ReplayScene(Scene):
     # --- drawing ------------------------------------------------------------------
     def _map_rect(self, size: tuple[int, int]) -> pygame.Rect:
         w, h = size
-        return pygame.Rect(SIDEBAR, 40, w - SIDEBAR, h - 40 - BOTTOM)
+        side = sidebar_width(w)
+        return pygame.Rect(side, 40, w - side, h - 40 - BOTTOM)
 
     def _picture(self) -> tuple[tuple[int, int], tuple[int, int]]:
         """(size, origin) of the map picture: Tiled grows it past the grid for offset layers (MapArt)."""
@@ -385,14 +393,13 @@ class ReplayScene(Scene):
         elif enc.phase == "setup":
             turn = "setup"
         else:
-            outcome = enc.outcome()
-            turn = "combat over: " + who_won(outcome.winners if outcome else (), at_war_from(enc), won="won")
+            turn = "combat over: " + over_words(enc.outcome(), at_war_from(enc), won="won")
         th.text(screen, f"step {self.k} of {len(self.actions)}   ·   {turn}", (w - 12, 20), colour=th.ACCENT,
                 anchor="midright")
 
     def _draw_sidebar(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         h = screen.get_height()
-        frame = pygame.Rect(8, 48, SIDEBAR - 16, h - 48 - 8)
+        frame = pygame.Rect(8, 48, sidebar_width(screen.get_width()) - 16, h - 48 - 8)
         th.draw_frame(screen, frame)
         x = frame.x + th.PAD
         th.text(screen, "This step", (x, frame.y + 8), size=th.SMALL, colour=th.MUTED, bold=True)
@@ -434,12 +441,16 @@ class ReplayScene(Scene):
     def _draw_buttons(self, screen: pygame.Surface, rect: pygame.Rect) -> None:
         self._tip = ""
         self._draw_timeline(screen, pygame.Rect(rect.x + 16, rect.bottom + 8, rect.w - 32, 30))
-        w = min(rect.w - 120, 720)
-        x = rect.centerx - w // 2
+        # "Esc closes" keeps its own room at the right: at 1100x720 the row ran under it and "Play (Space)"
+        # was cut to "Play (Sp...". Where the long labels do not fit, the short ones (keys in the help) do.
+        esc = th.text_width(ESC_HINT, th.SMALL) + 24
+        room = screen.get_width() - esc - (rect.x + 8)
+        w = min(room, 720)
+        x = rect.x + 8 + max(0, (room - w) // 2)
         y = rect.bottom + 50
-        specs: list[tuple[Hashable, str]] = [("first", "|< Home"), ("round-", "<< Round"), ("back", "< Left"),
-                 ("play", "Pause" if self.playing else "Play (Space)"), ("next", "Right >"),
-                 ("round+", "Round >>"), ("last", "End >|"), ("speed", f"Speed {self.speed}x")]
+        per = (w - 6 * 7) // 8
+        specs = next((sp for sp in (self._button_specs(t) for t in range(3))
+                      if all(th.text_width(label, th.SMALL) <= per - 8 for _, label in sp)), self._button_specs(2))
         self.buttons = ButtonRow.place(x, y, w, specs, h=30)
         n = len(self.actions)
         for b in self.buttons:
@@ -447,11 +458,19 @@ class ReplayScene(Scene):
                              or (b.key in ("next", "last", "round+") and self.k >= n) or (b.key == "play" and not n))
             b.active = (b.key == "play" and self.playing) or (b.key == "speed" and self.speed > 1)
             b.draw(screen, b.key == self.hovered_button)
-        th.text(screen, "Esc closes", (screen.get_width() - 12, y + 15), size=th.SMALL, colour=th.MUTED,
+        th.text(screen, ESC_HINT, (screen.get_width() - 12, y + 15), size=th.SMALL, colour=th.MUTED,
                 anchor="midright")
         if self._tip:  # the timeline's hint, above the bar (never under the buttons)
             th.tooltip(screen, [th.Line(self._tip, size=th.SMALL)], (self.mouse[0], self.timeline.y - 66),
                        within=screen.get_rect())
+
+    def _button_specs(self, tier: int) -> list[tuple[Hashable, str]]:
+        """The bar's eight buttons: labels naming their keys (tier 0), shorter (1), shortest (2)."""
+        play = "Pause" if self.playing else ("Play (Space)" if tier == 0 else "Play")
+        labels = [["|< Home", "<< Round", "< Left", play, "Right >", "Round >>", "End >|", f"Speed {self.speed}x"],
+                  ["|<", "<< Rnd", "<", play, ">", "Rnd >>", ">|", f"{self.speed}x"],
+                  ["|<", "<<", "<", play, ">", ">>", ">|", f"{self.speed}x"]][tier]
+        return list(zip(("first", "round-", "back", "play", "next", "round+", "last", "speed"), labels, strict=True))
 
     def _draw_timeline(self, screen: pygame.Surface, bar: pygame.Rect) -> None:
         """The whole log as a bar: where each round starts (click a label to jump there), where we are."""

@@ -1,7 +1,8 @@
 """The end-of-battle summary: who won, and how every combatant fared, with a button to watch the replay.
 
 Over the dimmed battle: the headline (victory or defeat told from the human's
-side; in an AI-only battle, who won), a line on the battle, then a table with
+side; in an AI-only battle, who won; a fight the GM ended, that the GM ended
+it), a line on the battle, then a table with
 a row per combatant grouped by faction: damage dealt and taken, whom it
 defeated, its flank and rear attacks, shoves, shots and casts, the moves its
 zone of control stopped and how often it was stopped, and how it ended. Every
@@ -13,6 +14,7 @@ Quit; the log (the save) is named at the bottom.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +25,7 @@ from . import theme as th
 from .battle_stats import CombatantStats, battle_stats
 from .chrome import DIM, GOLD, INK, Button, panel, shade, text, wrap
 from .menus import MenuScene
-from .narration import at_war_from, in_faction_order, joined, winning_sides
+from .narration import at_war_from, gm_sides, in_faction_order, joined, winning_sides
 from .scene import QUIT, Transition
 
 ROW = 24
@@ -82,11 +84,14 @@ def sides(factions: list[str]) -> str:
 def summary_lines(enc: Any, log_path: object, humans: set[str]) -> tuple[str, list[str]]:
     """The headline and body of the end-of-battle summary, from the encounter as it ended.
 
-    Victory or defeat is told from the human's side; in an AI-only battle, who won."""
+    Victory or defeat is told from the human's side; in an AI-only battle, who won. A fight the GM ended is
+    neither a victory nor a defeat: the headline says the GM ended it (:func:`gm_ended`)."""
     winners = in_faction_order(outcome.winners) if (outcome := enc.outcome()) else []
     playing = humans & {v.faction for v in enc.views()}
     rounds = f"{enc.round} round{'s' if enc.round != 1 else ''}"
-    if winners:
+    if outcome is not None and outcome.reason == "gm":
+        headline, first = "Combat ended by the GM", gm_ended(enc, winners)
+    elif winners:
         fought, bystanders = winning_sides(winners, at_war_from(enc))
         if playing:
             headline = "Victory!" if playing & set(winners) else "Defeat"
@@ -105,6 +110,34 @@ def summary_lines(enc: Any, log_path: object, humans: set[str]) -> tuple[str, li
     if log_path:
         lines.append(f"Every action is saved in {log_path}")
     return headline, lines
+
+
+def gm_ended(enc: Any, winners: list[str]) -> str:
+    """What the summary says when the GM ended the fight: when, who was still standing on each side, and
+    who (if anyone) had no foe left.
+
+    Found ending a fight from the GM card with a neutral miller standing: "Defeat" over "The neutral side won
+    after 3 rounds." The rules count a side with someone standing and no hostile standing as a winner, so a
+    neutral at war with nobody "won" a fight it never joined; the GM, who stopped it, reads neither a
+    victory nor a defeat, and the neutral's win said as what it is."""
+    standing = Counter(v.faction for v in enc.views() if v.active)
+    said = [f"The GM ended the fight in round {enc.round}."]
+    if standing:
+        said.append("Still standing: " + joined([f"{standing[f]} of the {f} side" for f in in_faction_order(standing)])
+                    + ".")
+    else:
+        said.append("Nobody was left standing.")
+    fought, by = gm_sides(winners, at_war_from(enc))
+    one = len(fought) == 1
+    if fought:
+        said.append(f"The {sides(fought)} {'has' if one else 'have'} no foe left standing and win{'s' if one else ''}.")
+    elif any(at_war_from(enc)(f) for f in standing):
+        said.append("No side won the fight.")
+    if by:
+        one = len(by) == 1
+        said.append(f"The {sides(by)}, at war with nobody, stood aside: {'it is' if one else 'they are'} counted "
+                    f"{'a winner' if one else 'winners'} only for having no foe.")
+    return " ".join(said)
 
 
 class SummaryScene(MenuScene):

@@ -13,6 +13,6 @@ __all__ = ["ActionPreview", "EnemyReach", "EnemyReachHover", "FacingArcLabels", 
 def widgets() -> list:
     """Fresh overlay widgets for one battle, bottom to top within each layer."""
     reach = EnemyReach()
-    arcs = FacingArcs(labels_over=True)
+    arcs = FacingArcs(labels_over=True, battle=True)
     return [reach, ReachShading(), arcs, PathPreview(), ActionPreview(), RangedPreview(), EnemyReachHover(reach),
             FacingArcLabels(arcs)]

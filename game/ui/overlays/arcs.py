@@ -17,6 +17,7 @@ from game.rules import CombatantView
 
 from .. import theme as th
 from ..context import BattleContext, Point, Reply
+from .moves import mover
 
 FILL = {"front": (110, 200, 110, 60), "left": (255, 186, 60, 96), "right": (255, 186, 60, 96),
         "rear": (240, 70, 60, 110)}
@@ -39,8 +40,11 @@ class FacingArcs:
 
     layer = "under"
 
-    def __init__(self, labels_over: bool = False) -> None:
+    def __init__(self, labels_over: bool = False, battle: bool = False) -> None:
+        """``battle``: drawn in the battle, where a foe's arcs go once the actor's action is spent
+        (:func:`spent_foe`); the replay shows every hovered combatant's."""
         self.labels_over = labels_over
+        self.battle = battle
         self.shown: str | None = None
         self._key: object = None
         self._layer: pygame.Surface | None = None
@@ -59,7 +63,7 @@ class FacingArcs:
         if name is None or ctx.show_enemy_reach:
             return
         v = enc.view(name)
-        if not v.active:
+        if not v.active or (self.battle and spent_foe(ctx, name)):
             return
         self.shown = name
         cx, cy = ctx.cell_to_screen(v.cell)
@@ -97,7 +101,7 @@ class FacingArcs:
         lc = (half, half)
         out = []
         facing = v.facing_index
-        discs, bars = _discs(ctx, v), _bars(ctx, v)
+        discs, bars = _neighbours(ctx, v)
         for side in range(6):
             nx, ny = geo.cell_center(enc.layout.neighbor(cell, side))
             ang = math.atan2(ny - my, nx - mx)
@@ -118,35 +122,40 @@ class FacingArcs:
         return layer, _spread(out)
 
 
+def spent_foe(ctx: BattleContext, name: str) -> bool:
+    """Whether ``name`` is a foe of the combatant at the controls (the player's, or the GM's) after its action
+    is spent (R16): its arcs only aim a blow, and none can be made this turn.
+
+    Found after Fenn's shot at Harrow Keep: the tooltip on the sergeant said calmly "Fenn has used their action
+    this turn", but "front", "left −2" and "rear −4" still ringed him as if a blow were being aimed. Pointing
+    at one's own side (or the actor itself, which may still turn) keeps its arcs: they tell where it is
+    exposed."""
+    actor = mover(ctx)
+    enc = ctx.encounter
+    return actor is not None and enc.acted and name != actor and enc.hostile(actor, name)
+
+
 Disc = tuple[float, float, float]  # a token's centre (screen px from the hovered token's centre) and radius
 
 
-def _discs(ctx: BattleContext, v: CombatantView) -> list[Disc]:
-    """The other tokens' discs (with their ring) around ``v``, in screen px from its centre."""
+def _neighbours(ctx: BattleContext, v: CombatantView) -> tuple[list[Disc], list[pygame.Rect]]:
+    """The other tokens' discs (with their ring) and hp bars (as game.ui.tokenlayer draws them, with their
+    outline), in screen px from ``v``'s centre: what an arc label keeps off ("right −2" of the Cave Troll sat
+    on Astrid's bar beside it, giants_lair)."""
     mx, my = ctx.geometry.cell_center(v.cell)
     inr = ctx.hex_radius()
-    out = []
+    discs: list[Disc] = []
+    bars: list[pygame.Rect] = []
     for u in ctx.encounter.views():
         if u.active and u.name != v.name:
             ux, uy = ctx.geometry.cell_center(u.cell)
-            out.append(((ux - mx) * ctx.zoom, (uy - my) * ctx.zoom, inr * disc_scale(u.radius) + 4))
-    return out
-
-
-def _bars(ctx: BattleContext, v: CombatantView) -> list[pygame.Rect]:
-    """The other tokens' hp bars (as game.ui.tokenlayer draws them, with their outline), in screen px from ``v``'s
-    centre: "right −2" of the Cave Troll sat on Astrid's bar beside it (giants_lair)."""
-    mx, my = ctx.geometry.cell_center(v.cell)
-    inr = ctx.hex_radius()
-    out = []
-    for u in ctx.encounter.views():
-        if u.active and u.name != v.name:
-            ux, uy = ctx.geometry.cell_center(u.cell)
+            dx, dy = (ux - mx) * ctx.zoom, (uy - my) * ctx.zoom
+            discs.append((dx, dy, inr * disc_scale(u.radius) + 4))
             r = max(4, round(inr * disc_scale(u.radius)))
             bar = pygame.Rect(0, 0, max(16, int(r * 1.6)) + 2, max(4, r // 6) + 2)
-            bar.midtop = (round((ux - mx) * ctx.zoom), round((uy - my) * ctx.zoom + r + 1))
-            out.append(bar)
-    return out
+            bar.midtop = (round(dx), round(dy + r + 1))
+            bars.append(bar)
+    return discs, bars
 
 
 def _panels_around(ctx: BattleContext, v: CombatantView) -> list[pygame.Rect]:

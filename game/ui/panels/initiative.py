@@ -23,7 +23,7 @@ from game.rules import Place
 from .. import theme as th
 from ..compact import is_compact
 from ..context import BattleContext, Reply
-from ..narration import at_war_from, who_won
+from ..narration import at_war_from, over_words
 from .framed import FramedPanel
 
 ROW = 26
@@ -94,14 +94,14 @@ def setup_words(enc) -> str:
 
 
 def heading(enc) -> tuple[str, str]:
-    """(title, subtitle): "Round 2" / "Orc 1 to act", "Setup" / ..., "Combat over" / "player and ally win"."""
+    """(title, subtitle): "Round 2" / "Orc 1 to act", "Setup" / ..., "Combat over" / "player and ally win" (or
+    "ended by the GM")."""
     if enc.phase == "setup":
         return "Setup", setup_words(enc)
     if enc.phase == "ended":
         # As the combat log and the summary name them ("player and ally win"), a neutral that stood aside left
         # to the log's line (the subtitle is one short line).
-        outcome = enc.outcome()
-        return "Combat over", who_won(outcome.winners if outcome else (), at_war_from(enc))
+        return "Combat over", over_words(enc.outcome(), at_war_from(enc))
     who = enc.turn or ""
     return f"Round {enc.round}", (f"{who}: action used" if enc.acted else f"{who} to act")
 
