@@ -368,3 +368,54 @@ def test_the_legend_says_what_the_token_marks_and_exits_mean_and_what_fire_costs
     drawn = [t for t, _ in seen]
     assert {"stopped by a zone of control", "acted", "broke away this turn (R23)"} <= set(drawn)
     assert "exit hexes (marked on the map): flee from there, F" in drawn
+
+
+def ambush_blows(humans: dict[str, str]) -> list[tuple[str, str]]:
+    """The ambush with Bandit 2 put beside Charcoal Burner 1 (neutral; the map makes enemy and neutral
+    hostile), Sir Corin beside Bandit 2 and Bandit 3 beside him: Bandit 2 fells the burner, Sir Corin
+    strikes Bandit 2, and Bandit 3 strikes Sir Corin. The log's attack and defeat lines (up to the arc or the
+    roll) with their colours, ``humans`` at the controls."""
+    from pathlib import Path
+
+    from game.ai import policy_for
+    from game.maps import load_scenario
+    from game.match import Match
+    from game.rules import Begin, Place
+
+    maps = Path(__file__).resolve().parents[1] / "maps"
+    ai = policy_for("normal")
+    m = Match(load_scenario(maps / "ambush.tmx"), controllers={f: ai if c == "ai" else c for f, c in humans.items()})
+    enc = m.encounter
+
+    def beside(who: str, target: str) -> None:  # the GM puts ``who`` next to ``target``
+        for c in enc.layout.neighbors(enc.view(target).cell):
+            if enc.check(Place(who, c)) is None:
+                m.submit(Place(who, c))
+                return
+        raise AssertionError(f"no hex beside {target}")
+
+    blows = (("Bandit 2", "Charcoal Burner 1", 99), ("Sir Corin", "Bandit 2", 1), ("Bandit 3", "Sir Corin", 1))
+    for who, target, _ in blows:
+        beside(who, target)
+    m.submit(Begin())
+    for who, target, dmg in blows:
+        while m.encounter.turn != who:
+            m.submit(EndTurn())
+        m.submit(Attack(who, target, roll=20, damage=dmg))
+    log = CombatLog()
+    log.draw(screen(), make_ctx(m))
+    return [(t.split(":")[0].split(" from the ")[0], role) for t, role in log.entries
+            if " attacks " in t or " defeated" in t]
+
+
+def test_the_log_colours_blows_from_the_human_side_not_green_between_enemy_and_neutral() -> None:
+    """Found playing the ambush: "Bandit 2 attacks Charcoal Burner 1 ... hit" and the burner's defeat were
+    green, read as good news, though neither side was the player's: now plain. The player's blow is green,
+    the blow on the player red, whoever is at the controls."""
+    assert ambush_blows({}) == [  # the default: player and ally at the controls
+        ("Bandit 2 attacks Charcoal Burner 1", "text"), ("Charcoal Burner 1 is defeated", "text"),
+        ("Sir Corin attacks Bandit 2", "good"), ("Bandit 3 attacks Sir Corin", "bad")]
+    # The enemy at a human's controls (the party to the AI): the same blows seen from the bandits' side.
+    seen = dict(ambush_blows({"player": "ai", "ally": "ai", "enemy": "human", "neutral": "ai"}))
+    assert seen == {"Bandit 2 attacks Charcoal Burner 1": "good", "Charcoal Burner 1 is defeated": "good",
+                    "Sir Corin attacks Bandit 2": "bad", "Bandit 3 attacks Sir Corin": "good"}

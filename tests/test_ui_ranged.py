@@ -220,3 +220,37 @@ def test_a_shot_out_of_range_from_here_is_offered_from_the_hex_that_makes_it(tmp
     click(scene, (10, 1))
     assert enc.acted and isinstance(enc.history[-1], Shoot)
     assert any(isinstance(a, Move) for a in enc.history)
+
+
+def test_a_threatened_shooter_s_breakdown_takes_the_penalty_off_the_roll_as_the_line_above_says(
+        tmp_path: Path, monkeypatch) -> None:
+    """Found playing the ambush: threatened by a foe beside it, the shot's preview said "Shooting while
+    threatened by Thug: roll −2" and, in "How the roll is worked out", "shooting while threatened +2" (the
+    engine's +2 to the total to reach): one penalty, two signs, the row reading like a bonus.
+
+    By hand: the Orc faces west, front arc; defence 10, ranged attack 3, threatened (R29) −2 on the roll: the
+    d20 needs 10 − 3 + 2 = 9+."""
+    from game.ui import theme as th
+    from tests.scene_harness import frame, open_battle, to_turn
+    from tests.scene_harness import hover as point
+    from tests.ui_harness import drawn_by
+
+    units = [{"name": "Archer", "at": (1, 2), "faction": "player", "initiative": 9, "ranged": "2-6",
+              "ranged_attack": 3, "ranged_damage": "1d6", "move": 0},
+             {"name": "Thug", "at": (0, 2), "faction": "enemy", "initiative": 4, "facing": "e"},
+             {"name": "Orc", "at": (5, 2), "faction": "enemy", "initiative": 5, "facing": "w"}]
+    path = write_map(tmp_path / "close.tmx", ["." * 8] * 5, units=units, title="Close")
+    scene, s = open_battle(tmp_path, path, humans=("player",), setup=False)
+    to_turn(scene, "Archer")
+    scene.ctx.action_mode = SHOOT
+    frame(scene, s)
+    drawn = drawn_by(th, monkeypatch)
+    point(scene, (5, 2))
+    frame(scene, s)
+    said = [t for t, _ in drawn]
+    assert "Shooting while threatened by Thug: roll −2 (R29)" in said
+    row = said.index("  shooting while threatened")
+    assert said[row + 1] == "−2"  # as the line above: off the roll, not "+2"
+    assert said[said.index("  defence") + 1] == "10" and said[said.index("  ranged attack") + 1] == "+3"
+    assert said[said.index("  so the d20 needs") + 1] == "9+"  # 10 − (3 − 2)
+    pygame.image.save(s, str(tmp_path / "threatened_shot.png"))

@@ -348,19 +348,45 @@ def ended_line(ev: CombatEnded, at_war: AtWar | None = None) -> Entry:
     return f"Combat over: {who} ({why}){also}", "accent"
 
 
-PARTY = ("player", "ally")  # the side the window calls "you" (the factions a player commands by default)
+PARTY = ("player", "ally")  # the side the window calls "you" when no faction is at a human's controls
+
+OURS, FOE, OTHER = "ours", "foe", "other"
+Sides = Callable[[str], str]  # a combatant -> OURS, FOE (hostile to ours) or OTHER (a neutral, a bystander)
 
 
-def party_side(enc: EncounterView) -> Callable[[str], bool]:
-    """Is this combatant on the party's side? (Told by its faction; a name no longer known: no.)"""
+def party_side(enc: EncounterView, humans: Iterable[str] = ()) -> Sides:
+    """Whose side each combatant is on, seen from the controls: OURS for the ``humans``' factions (the factions
+    a human plays), FOE for a faction hostile to one of them, OTHER for the rest (a neutral caught in the
+    enemy's fight). With nobody at the controls (AI against AI, the replay), or people at the controls of
+    sides hostile to each other, the player and ally factions are "ours", the side the game calls "you" by
+    default. A name no longer known is OTHER."""
+    ours = frozenset(humans)
+    if not ours or any(enc.hostile_factions(f) & ours for f in ours):
+        ours = frozenset(PARTY)  # nobody at the controls, or people playing both sides (hot seat)
+    foes = frozenset(f for o in ours for f in enc.hostile_factions(o)) - ours
 
-    def party(name: str) -> bool:
+    def side(name: str) -> str:
         try:
-            return enc.view(name).faction in PARTY
-        except Exception:  # a combatant removed since: its line keeps the neutral colour
-            return False
+            faction = enc.view(name).faction
+        except Exception:  # a combatant removed since: its line keeps the plain colour
+            return OTHER
+        return OURS if faction in ours else FOE if faction in foes else OTHER
 
-    return party
+    return side
+
+
+def seen_from(ev: object, role: str, side: Sides) -> str:
+    """An event's colour from the side at the controls: a blow, shot, burst or shove that lands is red on our
+    side, green dealt by it, plain between others (found on the ambush: a bandit's hit on a Charcoal Burner,
+    neutral, read as green as the party's own); a defeat is red on our side, green of a foe of ours, plain
+    else. Misses and everything else keep their colour."""
+    if isinstance(ev, Defeated):
+        return {OURS: "bad", FOE: "good"}.get(side(ev.unit), "text")
+    target = getattr(ev, "target", None)
+    if role == "good" and isinstance(target, str):
+        by = getattr(ev, "unit", None)
+        return "bad" if side(target) == OURS else "good" if isinstance(by, str) and side(by) == OURS else "text"
+    return role
 
 
 def waited_line(name: str) -> Entry:
@@ -369,13 +395,12 @@ def waited_line(name: str) -> Entry:
 
 
 def event_lines(events: Iterable[object], bonus: Bonus | None = None,
-                party: Callable[[str], bool] | None = None, action: object = None,
+                party: Sides | None = None, action: object = None,
                 at_war: AtWar | None = None) -> list[Entry]:
-    """The events' lines; with ``party`` (is this combatant on the party's side?) a blow, shot, burst or shove
-    that lands on the party reads red, not green, and a defeat off the party's side green, not red: green is
-    every other landed blow, red the party's loss
-    (the combat log and the replay colour alike). ``action``: what caused them; a GM's push reads as the
-    GM's, in the GM's colour, as every other GM correction does (the event alone says only "is pushed").
+    """The events' lines; with ``party`` (whose side is each combatant on, :func:`party_side`) coloured from
+    the side at the controls (:func:`seen_from`; the combat log and the replay colour alike). ``action``: what
+    caused them; a GM's push reads as the GM's, in the GM's colour, as every other GM correction does (the
+    event alone says only "is pushed").
     ``at_war``: which sides are hostile to anyone, so the end of combat tells a neutral that stood aside from
     the side that won (:func:`who_won`)."""
     out: list[Entry] = []
@@ -385,12 +410,8 @@ def event_lines(events: Iterable[object], bonus: Bonus | None = None,
             continue
         if isinstance(action, Push) and isinstance(ev, Pushed):
             entry = ("GM: " + entry[0], "warn")
-        target = getattr(ev, "target", None)
-        if party is not None and entry[1] == "good" and isinstance(target, str) and party(target):
-            entry = (entry[0], "bad")
-        if party is not None and isinstance(ev, Defeated) and not party(ev.unit):
-            # A foe's defeat is the party's gain: "Bandit Chief is defeated" read as red as the party's own losses.
-            entry = (entry[0], "good")
+        if party is not None:
+            entry = (entry[0], seen_from(ev, entry[1], party))
         out.append(entry)
     return out
 

@@ -7,7 +7,7 @@ values, so a widget says "muted" or "bad" and all panels agree.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple, Protocol
@@ -125,37 +125,32 @@ def fit(s: str, width: int, size: int = BODY, bold: bool = False) -> str:
 
 def wrap(s: str, width: int, size: int = BODY, bold: bool = False) -> list[str]:
     """Greedy word wrap to ``width`` pixels (a word longer than the width is cut with an ellipsis)."""
-    out: list[str] = []
-    current = ""
     from .chrome import words  # a percent sign stays with its number
 
-    for word in words(s):
-        trial = f"{current} {word}" if current else word
-        if text_width(trial, size, bold) <= width:
-            current = trial
-            continue
-        if current:
-            out.append(current)
-        current = fit(word, width, size, bold)
-    if current:
-        out.append(current)
-    return out or [""]
+    return _pack("", words(s), width, size, bold, lambda word: [fit(word, width, size, bold)])
 
 
 def wrap_list(head: str, items: Sequence[str], width: int, size: int = BODY, bold: bool = False) -> list[str]:
     """``head`` then ``items`` joined by ", ", broken only between items where it can ("acrobatics +0" stays
     whole); an item too wide for a row of its own is word-wrapped."""
+    pieces = [item + ("," if i < len(items) - 1 else "") for i, item in enumerate(items)]
+    return _pack(head, pieces, width, size, bold, lambda piece: wrap(piece, width, size, bold))
+
+
+def _pack(first: str, pieces: Iterable[str], width: int, size: int, bold: bool,
+          alone: Callable[[str], list[str]]) -> list[str]:
+    """``pieces`` after ``first``, space-separated, as many to a row as fit in ``width`` pixels; a piece that
+    starts a row is laid out by ``alone`` (its rows; the last one is carried on)."""
     out: list[str] = []
-    current = head
-    for i, item in enumerate(items):
-        piece = item + ("," if i < len(items) - 1 else "")
+    current = first
+    for piece in pieces:
         trial = f"{current} {piece}" if current else piece
         if text_width(trial, size, bold) <= width:
             current = trial
             continue
         if current:
             out.append(current)
-        *full, current = wrap(piece, width, size, bold)
+        *full, current = alone(piece)
         out.extend(full)
     if current:
         out.append(current)

@@ -231,8 +231,23 @@ def shoot_lines(p: ShootPreview, odds: bool = True) -> list[Line]:
     lines.append(Line(damage_phrase(p)))
     if p.defeat_chance > 0:
         lines.append(defeat_line(p.target, p.defeat_chance))
-    lines.extend(breakdown(p.modifiers, p.roll_needed))
+    lines.extend(breakdown(shot_rows(p), p.roll_needed))
     return lines
+
+
+THREATENED = "shooting while threatened"  # the engine's name for the R29 penalty in a shot's modifiers
+
+
+def shot_rows(p: ShootPreview) -> list[tuple[str, int]]:
+    """A shot's modifiers as its breakdown reads them: the threatened-shooter penalty (R29), which the engine
+    reports as what it adds to the total to reach (+2), as what it takes off the roll (−2), beside the ranged
+    attack it is taken from. Found playing the ambush: the line above said "roll −2" and the row "+2", as if
+    the penalty helped; the other rows read as the lines above them do (the arc and cover on the defence, the
+    attack on the roll), so the sum still comes to the d20 face below."""
+    rows = [(label, value) for label, value in p.modifiers if label != THREATENED]
+    if p.shooter_penalty:
+        rows.append((THREATENED, -p.shooter_penalty))
+    return rows
 
 
 def cast_lines(p: CastPreview) -> list[Line]:

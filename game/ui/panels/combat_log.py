@@ -10,14 +10,14 @@ wraps long lines and scrolls with the mouse wheel.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from game.render.pg import pygame
 from game.rules import Action, EndTurn, Event, Face, TurnStarted
 
 from .. import theme as th
 from ..context import BattleContext, Reply
-from ..narration import AtWar, Bonus, Entry, at_war_from, bonus_from, event_lines, party_side, waited_line
+from ..narration import AtWar, Bonus, Entry, Sides, at_war_from, bonus_from, event_lines, party_side, waited_line
 from .framed import FramedPanel
 
 WIDTH = 350  # clear of the action bar (bottom centre, ~560 px wide)
@@ -55,7 +55,7 @@ class CombatLog(FramedPanel):
 
     # --- feeding -----------------------------------------------------------------
     def add_events(self, events: Sequence[Event], bonus: Bonus | None = None,
-                   party: Callable[[str], bool] | None = None, action: Action | None = None,
+                   party: Sides | None = None, action: Action | None = None,
                    at_war: AtWar | None = None) -> None:
         if isinstance(action, EndTurn) and self._turn_of is not None and not self._did:
             # Found on the Black Gull: AI turns passed as bare "Corsair 1's turn" lines, which read as a log that
@@ -87,9 +87,10 @@ class CombatLog(FramedPanel):
             self._turn_of, self._did, self._facing = None, False, None
             self._seen = 0
             self._replay_earlier(ctx, len(ctx.encounter.history) - len(applied))
-        for a in applied[self._seen:]:
-            self.add_events(a.events, bonus_from(ctx.encounter), party_side(ctx.encounter), a.action,
-                            at_war_from(ctx.encounter))
+        if len(applied) > self._seen:
+            party = party_side(ctx.encounter, ctx.match.human_factions())
+            for a in applied[self._seen:]:
+                self.add_events(a.events, bonus_from(ctx.encounter), party, a.action, at_war_from(ctx.encounter))
         self._seen = len(applied)
 
     def _replay_earlier(self, ctx: BattleContext, n: int) -> None:
@@ -97,7 +98,7 @@ class CombatLog(FramedPanel):
         if n <= 0:
             return
         bonus = bonus_from(ctx.encounter)  # rolling bonuses do not change once combat begins
-        party, at_war = party_side(ctx.encounter), at_war_from(ctx.encounter)
+        party, at_war = party_side(ctx.encounter, ctx.match.human_factions()), at_war_from(ctx.encounter)
         for record in list(ctx.encounter.records)[:n]:
             self.add_events(record.events, bonus, party, record.action, at_war)
 
