@@ -25,6 +25,7 @@ from game.rules import (
     Outcome,
     Pushed,
     RoundStarted,
+    RulesError,
     Shove,
     Shoved,
     TurnStarted,
@@ -184,6 +185,20 @@ def test_predicates_give_the_reason_the_action_would_be_refused_with() -> None:
     assert enc.can_move_to("A", (2, 2)) is None
     assert enc.can_flee("A") is not None and enc.can_disengage("A") is not None
     assert enc.can_end_turn() is None
+
+
+def test_can_act_says_whether_the_turns_one_action_is_left_in_the_refusals_words() -> None:
+    """R16: before the hero's action every kind may be tried (the rest is each kind's own check); after its
+    attack each refuses with the words the engine gives that action, and only the actor is asked about."""
+    enc = start([hero(at=(4, 2)), orc()])
+    assert all(enc.can_act("A", kind) is None for kind in ("attack", "shove", "shoot", "cast", "disengage", "flee"))
+    assert enc.can_act("O", "attack") == 'attack: it is "A"\'s turn, not "O"\'s (R16)'
+    enc.apply(Attack("A", "O", roll=1))
+    for kind in ("attack", "shove", "shoot", "cast", "disengage", "flee"):
+        assert enc.can_act("A", kind) == f'{kind}: "A" has already used their action this turn (R16)'
+    assert enc.can_act("A", "shove") == enc.can_shove("A", "O")  # the same words as the action's own check
+    with pytest.raises(RulesError):
+        enc.can_act("A", "move")  # moving does not use the action: not a kind to ask about
 
 
 def test_every_listed_action_passes_its_predicate_and_check() -> None:

@@ -147,7 +147,7 @@ def test_select_then_move_follows_the_previewed_path_and_zoc_stops_it(arena: Pat
     assert enc.view("Hero").cell == (4, 2)
     # 4,2 is adjacent to the threatening Orc: entering it exhausts Hero's movement (R9) and the status says so.
     assert enc.view("Hero").movement == 0 and enc.view("Hero").zoc_exhausted
-    assert b.ctx.status == "Hero moves to 4,2 (cost 2), stopped by Orc's zone of control"
+    assert b.ctx.status == "Hero moves to 4,2 (cost 2), into Orc's zone of control: no more movement this turn"
     lines = log_lines(log)
     assert lines[0] == {"action": "begin"}
     assert lines[1]["action"] == "move" and lines[1]["to"] == [4, 2]

@@ -126,12 +126,15 @@ def test_after_a_shot_or_a_blow_the_foe_under_the_pointer_is_not_a_red_refusal(t
     assert [ln.text for ln in lines] == ["Hale", "Fenn has used their action this turn",
                                          "1 movement left to move on; Enter ends the turn"]
     assert all(ln.role != "bad" for ln in lines) and set(said) >= {ln.text for ln in lines}
-    # R again (the player chose to shoot): still no refusal for a shot already made.
+    # R again: shoot mode needs the action, so (as its greyed button says, found on ambush) the key says why on
+    # the status line and the mode stays attack; the foe's tooltip stays the calm one, with no refusal in it.
     key(scene, pygame.K_r)
+    assert scene.ctx.status == "Cannot shoot: Fenn has already used their action this turn (R16)"
+    assert scene.ctx.action_mode == "attack"
     drawn.clear()
     frame(scene, screen)
-    ranged = next(w for w in scene.widgets if isinstance(w, RangedPreview))
-    assert [ln.text for ln in ranged.lines or []][:2] == ["Hale", "Fenn has used their action this turn"]
+    assert not any(isinstance(w, RangedPreview) and w.lines for w in scene.widgets)
+    assert [ln.text for ln in preview.lines or []][:2] == ["Hale", "Fenn has used their action this turn"]
     said = tip_texts(drawn)
     assert not any(t.startswith("not possible") for t in said) and "Fenn shoots Hale" not in said
 

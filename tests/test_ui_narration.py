@@ -62,7 +62,8 @@ def test_every_engine_event_has_a_log_line() -> None:
     assert failed == "Wynn tries to disengage (acrobatics): rolled 1 +3 = 4 vs 11: failed"
     stopped = narration.event_line(r.Moved("Sigrun", ((9, 7), (9, 8)), 1, ("Grundvald", "Cave Troll", "Goblin 2")),
                                    bonus)[0]
-    assert stopped.endswith("stopped by the zone of control of Grundvald, Cave Troll and Goblin 2")
+    assert stopped == ("Sigrun moves to 9,8 (cost 1), into the zone of control of Grundvald, Cave Troll and Goblin 2: "
+                       "no more movement this turn")
     assert lines["Pushed"] == "Goblin is pushed to 6,5, takes 3 hazard damage"
     assert lines["CombatEnded"] == "Combat over (ended by the GM): player and ally win"
     # Playthrough under Xvfb: the last status line read "Combat over (no hostile pair remains): enemy wins",

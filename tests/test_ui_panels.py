@@ -98,7 +98,7 @@ def test_combat_log_words_every_roll_with_its_sum(scene) -> None:
     ctx.version += 1
     frame(s, ctx, ws)
     texts = [t for t, _ in log.entries]
-    assert "Mira moves to 8,4 (cost 6), stopped by Goblin's zone of control" in texts
+    assert "Mira moves to 8,4 (cost 6), into Goblin's zone of control: no more movement this turn" in texts
     # From 8,4 the goblin's right flank (R19): defence 13 - 2 = 11; 12 + 4 = 16 >= 11: hit for the fixed 5.
     assert "Mira attacks Goblin from the right flank (defence −2): rolled 12 +4 = 16 vs 11: hit, 5 damage" in texts
     m.submit(EndTurn())

@@ -41,6 +41,7 @@ from .phases import ACTIVE, ENDED, SETUP
 from .preconditions import (
     need_dir,
     reason,
+    require_action_left,
     require_attack,
     require_cast,
     require_disengage,
@@ -260,6 +261,11 @@ class Encounter(EncounterState):
         return enemy_reach_count(self, faction)
 
     # --- predicates: None when allowed, else the reason the handler would give ------------
+    def can_act(self, name: str, kind: str) -> str | None:
+        """Whether ``name`` may take an action of ``kind`` (attack, shove, shoot, cast, disengage, flee) at all
+        now: its turn, its one action unused (R16); the rest (a target, a hex) is the kind's own predicate's."""
+        return reason(require_action_left, self, kind, name)
+
     def can_move_to(self, name: str, cell: Cell) -> str | None:
         return reason(require_move, self, name, cell)
 

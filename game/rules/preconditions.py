@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .combatant import AreaAbility, CombatantSpec, RangedProfile
-from .errors import IllegalActionError
+from .errors import IllegalActionError, RulesError
 from .hexgrid import Cell
 from .movement import fits, footprint
 from .phases import ACTIVE, SETUP
@@ -267,6 +267,18 @@ def require_cast_centre(state: EncounterState, u: UnitState, at: Any) -> Cell:
     if not any(sees(state.board, h, cell) for h in footprint(state.board, u.cell, u.radius)):
         raise IllegalActionError(f'cast: "{u.name}" cannot see {show(cell)} (R30, R32)')
     return cell
+
+
+ACTION_KINDS = ("attack", "shove", "shoot", "cast", "disengage", "flee")  # the actions that use the one action (R16)
+
+
+def require_action_left(state: EncounterState, kind: str, name: Any) -> UnitState:
+    """R16: it is ``name``'s turn and its one action is unused: what every action of ``kind`` checks first."""
+    if kind not in ACTION_KINDS:
+        raise RulesError(f"{kind!r} is not an action that uses the turn's action ({', '.join(ACTION_KINDS)})")
+    u = need_actor(state, kind, name)
+    need_action_left(state, kind, u)
+    return u
 
 
 def require_disengage(state: EncounterState, name: Any) -> tuple[UnitState, list[UnitState]]:

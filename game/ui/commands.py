@@ -44,6 +44,7 @@ from game.rules import (
 )
 
 from .endturn import why_ask
+from .narration import refusal
 
 Cell = tuple[int, int]
 Point = tuple[float, float]
@@ -266,6 +267,8 @@ class CommandMapper:
         new = ATTACK if s.mode == mode and mode != ATTACK else mode
         enc = self.enc
         actor = enc.turn
+        if actor is not None and self.may_act(s) and (used := enc.can_act(actor, mode)) is not None:
+            return Say(refusal(used), mode=ATTACK)  # the action is used (R16): the engine's words, as greyed_reason
         if new == SHOOT and actor is not None and enc.view(actor).ranged is None:
             return Say(f"{actor} has no ranged attack", mode=ATTACK)
         if new == CAST and actor is not None:

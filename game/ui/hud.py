@@ -117,6 +117,9 @@ def action_buttons(ctx: BattleContext, can_undo: bool, setup: bool) -> list[tupl
                                                                           and actor.area_uses_left > 0))
         if cmd == "flee":  # lit only where fleeing is allowed now (on an exit, action unused: R24), as Undo is
             b.enabled = actor is not None and enc.can_flee(actor.name) is None
+        elif cmd.startswith("mode:") and actor is not None and enc.can_act(actor.name, cmd[5:]) is not None:
+            b.enabled = False  # the turn's one action is used (R16): no mode that needs it (found on ambush)
+        b.active = b.active and b.enabled
         out.append((b, cmd))
         x += bw + 6
     return out

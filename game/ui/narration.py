@@ -128,10 +128,12 @@ def _(ev: TurnStarted, bonus: Bonus | None = None) -> Entry:
 def _(ev: Moved, bonus: Bonus | None = None) -> Entry:
     text = f"{ev.unit} moves to {cell_words(ev.path[-1])} (cost {ev.cost})"
     if ev.stopped_by:
-        # "the zone of control of A, B and C": "A, B, C's zone" read as one name (found on giants_lair)
+        # The move reached the hex asked for (the engine refuses one past a zone: R7, R9); entering the zone
+        # ended its movement. "Stopped by" read as a move cut short (found playing ambush). "The zone of
+        # control of A, B and C": "A, B, C's zone" read as one name (found on giants_lair).
         who = ev.stopped_by
-        text += (f", stopped by {who[0]}'s zone of control" if len(who) == 1
-                 else f", stopped by the zone of control of {joined(who)}")
+        text += (f", into {who[0]}'s zone of control" if len(who) == 1
+                 else f", into the zone of control of {joined(who)}") + ": no more movement this turn"
     return text, "text"
 
 
