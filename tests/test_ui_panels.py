@@ -419,3 +419,20 @@ def test_the_log_colours_blows_from_the_human_side_not_green_between_enemy_and_n
     seen = dict(ambush_blows({"player": "ai", "ally": "ai", "enemy": "human", "neutral": "ai"}))
     assert seen == {"Bandit 2 attacks Charcoal Burner 1": "good", "Charcoal Burner 1 is defeated": "good",
                     "Sir Corin attacks Bandit 2": "bad", "Bandit 3 attacks Sir Corin": "good"}
+
+
+def test_a_foe_breaking_away_is_not_coloured_as_good_news() -> None:
+    """Found playing the ambush: a bandit's successful disengage from the party's fighter was green, as the
+    party's own is. Seen from the controls, only our side's breaking away is good news; a foe's is plain."""
+    from game.rules import Disengaged
+    from game.ui.narration import FOE, OURS, event_lines
+
+    def side(name: str) -> str:
+        return OURS if name == "Sir Corin" else FOE
+
+    ours = Disengaged(unit="Sir Corin", skill="blades", roll=15, needed=12, success=True, cancels=("Bandit 2",))
+    foes = Disengaged(unit="Bandit 2", skill="blades", roll=15, needed=12, success=True, cancels=("Sir Corin",))
+    failed = Disengaged(unit="Bandit 2", skill="blades", roll=2, needed=12, success=False, cancels=())
+    roles = [role for _, role in event_lines([ours, foes, failed], party=side)]
+    assert roles[:2] == ["good", "text"]
+    assert roles[2] == event_lines([failed])[0][1]  # a failed one keeps its colour

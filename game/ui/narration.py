@@ -379,9 +379,11 @@ def seen_from(ev: object, role: str, side: Sides) -> str:
     """An event's colour from the side at the controls: a blow, shot, burst or shove that lands is red on our
     side, green dealt by it, plain between others (found on the ambush: a bandit's hit on a Charcoal Burner,
     neutral, read as green as the party's own); a defeat is red on our side, green of a foe of ours, plain
-    else. Misses and everything else keep their colour."""
+    else; a disengage that succeeds is green only for our side. Misses and everything else keep their colour."""
     if isinstance(ev, Defeated):
         return {OURS: "bad", FOE: "good"}.get(side(ev.unit), "text")
+    if isinstance(ev, Disengaged) and role == "good":  # a foe breaking away from us is no good news
+        return "good" if side(ev.unit) == OURS else "text"
     target = getattr(ev, "target", None)
     if role == "good" and isinstance(target, str):
         by = getattr(ev, "unit", None)
