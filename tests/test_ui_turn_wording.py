@@ -59,3 +59,75 @@ def test_the_turn_hint_after_an_attack_offers_only_what_is_left(tmp_path: Path) 
     assert enc.view("Lysa").cell == (0, 2)
     click(scene, (0, 2))
     assert scene.ctx.status == "Lysa: Enter ends the turn"
+
+
+def test_a_foe_out_of_reach_says_when_zone_of_control_ended_the_move(tmp_path: Path) -> None:
+    """Lysa walked into Orc 1's zone of control (R9: her movement drops to 0) and pointed at Orc 2 beyond it:
+    the preview said only "out of reach: distance 5", as if a step could help. It says what stopped her."""
+    units = [{"name": "Lysa", "at": (0, 2), "faction": "player", "initiative": 9, "move": 6},
+             {"name": "Orc 1", "at": (4, 2), "faction": "enemy", "initiative": 2, "hp": 60},
+             {"name": "Orc 2", "at": (8, 2), "faction": "enemy", "initiative": 1, "hp": 60}]
+    scene, screen = _battle(tmp_path, ["..........."] * 5, units)
+    click(scene, (3, 2))
+    scene.anim.skip(scene.tokens)
+    frame(scene, screen)
+    v = scene.match.encounter.view("Lysa")
+    assert v.cell == (3, 2) and v.movement == 0 and v.zoc_exhausted
+    hover(scene, (8, 2))
+    frame(scene, screen)
+    said = " ".join(_preview(scene))
+    assert "Lysa was stopped by Orc 1's zone of control: no movement left this turn" in said
+    assert "nowhere" not in said
+
+
+def test_a_foe_out_of_reach_says_when_the_actor_has_walked_its_movement(tmp_path: Path) -> None:
+    units = [{"name": "Lysa", "at": (0, 2), "faction": "player", "initiative": 9, "move": 2},
+             {"name": "Orc", "at": (8, 2), "faction": "enemy", "initiative": 1, "hp": 60}]
+    scene, screen = _battle(tmp_path, ["..........."] * 5, units)
+    hover(scene, (8, 2))
+    frame(scene, screen)
+    assert "nowhere Lysa can reach this turn to attack Orc from" in " ".join(_preview(scene))  # too far
+    click(scene, (2, 2))
+    scene.anim.skip(scene.tokens)
+    frame(scene, screen)
+    assert scene.match.encounter.view("Lysa").movement == 0
+    hover(scene, (8, 2))
+    frame(scene, screen)
+    said = " ".join(_preview(scene))
+    assert "Lysa has no movement left this turn" in said and "zone of control" not in said
+
+
+def test_a_foe_out_of_reach_says_the_actor_is_held_in_a_zone_of_control(tmp_path: Path) -> None:
+    """Lysa starts her turn beside Orc 1 with 3 movement; every way to a hex beside Orc 2 (3 hexes off) steps
+    into another hex Orc 1 threatens and would stop there (R9, R10). "nowhere Lysa can reach this turn" did not
+    say that Orc 1 holds her, nor that a disengage (R23) is the way out of its zone."""
+    units = [{"name": "Lysa", "at": (2, 2), "faction": "player", "initiative": 9, "move": 3},
+             {"name": "Orc 1", "at": (3, 2), "faction": "enemy", "initiative": 2, "hp": 60},
+             {"name": "Orc 2", "at": (5, 2), "faction": "enemy", "initiative": 1, "hp": 60}]
+    scene, screen = _battle(tmp_path, ["........"] * 5, units)
+    enc = scene.match.encounter
+    assert enc.threateners_of("Lysa") == ["Orc 1"] and enc.view("Lysa").movement == 3
+    hover(scene, (5, 2))
+    frame(scene, screen)
+    said = " ".join(_preview(scene))
+    assert "Lysa is held in Orc 1's zone of control: disengage (the turn's action) to move away" in said
+    assert "nowhere" not in said
+    # Orc 1 itself, beside her, is struck from where she stands: no such line.
+    hover(scene, (3, 2))
+    frame(scene, screen)
+    assert not any("zone of control" in t for t in _preview(scene))
+
+
+def test_a_foe_out_of_reach_names_the_zone_of_control_across_the_way(tmp_path: Path) -> None:
+    """Not held (nothing threatens Lysa where she stands), but every way within her 5 movement to a hex beside
+    Orc 2 steps into Orc 1's zone of control and would stop there (R9): that is what the preview says."""
+    units = [{"name": "Lysa", "at": (0, 2), "faction": "player", "initiative": 9, "move": 5},
+             {"name": "Orc 1", "at": (3, 2), "faction": "enemy", "initiative": 2, "hp": 60},
+             {"name": "Orc 2", "at": (5, 2), "faction": "enemy", "initiative": 1, "hp": 60}]
+    scene, screen = _battle(tmp_path, ["........"] * 5, units)
+    assert scene.match.encounter.threateners_of("Lysa") == []
+    hover(scene, (5, 2))
+    frame(scene, screen)
+    said = " ".join(_preview(scene))
+    assert "Orc 1's zone of control stops every way to Orc 2 this turn" in said
+    assert "held" not in said and "nowhere" not in said

@@ -52,6 +52,8 @@ class ActionPreview:
         self._reach_key: tuple[int, str, Cell] | None = None
         self._shot_key: tuple[int, str, str] | None = None
         self._shot_hint: list[Line] = []
+        self._zoc_key: tuple[int, str, str, str] | None = None
+        self._zoc: list[str] = []
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None  # a click on the target goes to the command mapper with approach_for's hex
@@ -120,6 +122,27 @@ class ActionPreview:
             self._cache[key] = (best[3], best[4]) if best is not None else None
         return self._cache[key]
 
+    def _zoc_holders(self, ctx: BattleContext, kind: str, name: str, target: str) -> list[str]:
+        """The hostiles whose zone of control (R9) stops ``name`` on every way, within its movement, to a hex
+        the blow on ``target`` works from; empty when none or when zone of control is not what stops it (too
+        far, blocked, no movement left). Asked once per state and target."""
+        key = (ctx.version, kind, name, target)
+        if key != self._zoc_key:
+            enc = ctx.encounter
+            me, them = enc.view(name), enc.view(target)
+            who: dict[str, None] = {}
+            if me.movement > 0:
+                far = (me.reach if kind == ATTACK else 1) + me.radius + them.radius
+                near = [c for c in enc.layout.disc(them.cell, far) if enc.board.is_on_map(c)]
+                works = ([p.at for p in enc.preview_attacks(name, target, near) if p.legal is None] if kind == ATTACK
+                         else [c for c in near if enc.preview_shove(name, target, at=c).legal is None])
+                for cell in works:
+                    stop = enc.zoc_stop_on_way(name, cell)
+                    if stop is not None:
+                        who.update(dict.fromkeys(stop[1]))
+            self._zoc_key, self._zoc = key, list(who)
+        return self._zoc
+
     # --- drawing -----------------------------------------------------------------
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.plan, self.lines, self.arrow = None, None, None
@@ -166,8 +189,9 @@ class ActionPreview:
             pts = [ctx.cell_to_screen(c) for c in p.push_path]
             draw.arrow(screen, pts[0], pts[-1], th.BAD if p.falls or p.hazard_damage else th.ACCENT,
                        max(2, round(3 * ctx.zoom)))
-        odds, notes = (True, []) if p.legal is None else wording.refusal_notes(enc, name, target, kind, at is not None,
-                                                                                p.legal)
+        odds, notes = (True, []) if p.legal is None else wording.refusal_notes(
+            enc, name, target, kind, at is not None, p.legal,
+            zoc=self._zoc_holders(ctx, kind, name, target) if at is None else ())
         lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
         lines += notes
         if kind == ATTACK and (p.legal is not None or at is not None):
