@@ -131,3 +131,22 @@ def test_a_foe_out_of_reach_names_the_zone_of_control_across_the_way(tmp_path: P
     said = " ".join(_preview(scene))
     assert "Orc 1's zone of control stops every way to Orc 2 this turn" in said
     assert "held" not in said and "nowhere" not in said
+
+
+def test_a_foe_ringed_by_friends_says_every_hex_beside_it_is_taken(tmp_path: Path) -> None:
+    """Found playing fortress_assault: with Sergeant Hale ringed by Grum, Sir Bram, Doran, Ilse and the Gate
+    Warden, the Militia pointing at him read "nowhere Militia can reach this turn to attack Sergeant Hale from",
+    as if he stood out of her range. The hexes beside him are all held: the preview says so."""
+    ring = [(1, 1), (2, 1), (1, 2), (3, 2), (1, 3), (2, 3)]  # the six neighbours of 2,2 (odd rows shift right)
+    units = [{"name": "Militia", "at": (6, 2), "faction": "player", "initiative": 9, "move": 6},
+             {"name": "Hale", "at": (2, 2), "faction": "enemy", "initiative": 1, "hp": 60},
+             *({"name": f"Guard {i}", "at": c, "faction": "player", "initiative": 5 - i, "move": 1}
+               for i, c in enumerate(ring))]
+    scene, screen = _battle(tmp_path, ["........"] * 5, units)
+    enc = scene.match.encounter
+    assert sorted(c for c in ring if enc.layout.distance(c, (2, 2)) == 1) == sorted(ring)
+    hover(scene, (2, 2))
+    frame(scene, screen)
+    said = " ".join(_preview(scene))
+    assert "every hex Militia could attack Hale from is taken" in said
+    assert "nowhere" not in said

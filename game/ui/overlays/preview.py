@@ -52,8 +52,8 @@ class ActionPreview:
         self._reach_key: tuple[int, str, Cell] | None = None
         self._shot_key: tuple[int, str, str] | None = None
         self._shot_hint: list[Line] = []
-        self._zoc_key: tuple[int, str, str, str] | None = None
-        self._zoc: list[str] = []
+        self._stuck_key: tuple[int, str, str, str] | None = None
+        self._stuck_why: tuple[list[str], bool] = ([], False)
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None  # a click on the target goes to the command mapper with approach_for's hex
@@ -122,15 +122,17 @@ class ActionPreview:
             self._cache[key] = (best[3], best[4]) if best is not None else None
         return self._cache[key]
 
-    def _zoc_holders(self, ctx: BattleContext, kind: str, name: str, target: str) -> list[str]:
-        """The hostiles whose zone of control (R9) stops ``name`` on every way, within its movement, to a hex
-        the blow on ``target`` works from; empty when none or when zone of control is not what stops it (too
-        far, blocked, no movement left). Asked once per state and target."""
+    def _stuck(self, ctx: BattleContext, kind: str, name: str, target: str) -> tuple[list[str], bool]:
+        """Why no hex within ``name``'s movement lets it strike ``target`` (R9, R4): (the hostiles whose zone of
+        control stops it on every way to a hex the blow works from, whether every such hex is held by another
+        combatant). ([], False) when it is something else (too far, water, no movement left). Asked once per
+        state and target."""
         key = (ctx.version, kind, name, target)
-        if key != self._zoc_key:
+        if key != self._stuck_key:
             enc = ctx.encounter
             me, them = enc.view(name), enc.view(target)
             who: dict[str, None] = {}
+            taken = False
             if me.movement > 0:
                 far = (me.reach if kind == ATTACK else 1) + me.radius + them.radius
                 near = [c for c in enc.layout.disc(them.cell, far) if enc.board.is_on_map(c)]
@@ -140,8 +142,10 @@ class ActionPreview:
                     stop = enc.zoc_stop_on_way(name, cell)
                     if stop is not None:
                         who.update(dict.fromkeys(stop[1]))
-            self._zoc_key, self._zoc = key, list(who)
-        return self._zoc
+                held = {c for v in enc.views() if v.active and v.name != name for c in enc.footprint(v.name)}
+                taken = bool(works) and all(tuple(c) in held for c in works)
+            self._stuck_key, self._stuck_why = key, (list(who), taken)
+        return self._stuck_why
 
     # --- drawing -----------------------------------------------------------------
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
@@ -189,9 +193,9 @@ class ActionPreview:
             pts = [ctx.cell_to_screen(c) for c in p.push_path]
             draw.arrow(screen, pts[0], pts[-1], th.BAD if p.falls or p.hazard_damage else th.ACCENT,
                        max(2, round(3 * ctx.zoom)))
+        zoc, taken = self._stuck(ctx, kind, name, target) if p.legal is not None and at is None else ([], False)
         odds, notes = (True, []) if p.legal is None else wording.refusal_notes(
-            enc, name, target, kind, at is not None, p.legal,
-            zoc=self._zoc_holders(ctx, kind, name, target) if at is None else ())
+            enc, name, target, kind, at is not None, p.legal, zoc=zoc, taken=taken)
         lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
         lines += notes
         if kind == ATTACK and (p.legal is not None or at is not None):
