@@ -150,3 +150,27 @@ def test_a_foe_ringed_by_friends_says_every_hex_beside_it_is_taken(tmp_path: Pat
     said = " ".join(_preview(scene))
     assert "every hex Militia could attack Hale from is taken" in said
     assert "nowhere" not in said
+
+
+def test_an_archer_out_of_reach_reads_one_roll_the_shot_s(tmp_path: Path) -> None:
+    """Found playing fortress_assault: Fenn pointing at Castellan Mord, 7 hexes off, read "if it were allowed:
+    hits on 12+ (45 %)" for a blow he could not strike this turn, right above "R shoots Castellan Mord from here
+    instead: hits on 12+ (45 %)": two rolls, one of them moot. With the shot offered, the blow's roll goes."""
+    units = [{"name": "Fenn", "at": (1, 2), "faction": "player", "initiative": 9, "move": 1, "ranged": "2-8",
+              "ranged_attack": 3, "ranged_damage": "1d6"},
+             {"name": "Hale", "at": (6, 2), "faction": "enemy", "initiative": 5, "facing": "w"}]
+    scene, screen = _battle(tmp_path, ["........"] * 5, units)
+    hover(scene, (6, 2))
+    frame(scene, screen)
+    said = _preview(scene)
+    assert any(t.startswith("R shoots Hale from here instead: hits on") for t in said)
+    assert not any(t.startswith("if it were allowed") for t in said)
+    assert "nowhere Fenn can reach this turn to attack Hale from" in said  # why the blow is out, still said
+    # Without a bow, the blow's roll is still told beside the refusal (no other roll to confuse it with).
+    units[0] = {"name": "Fenn", "at": (1, 2), "faction": "player", "initiative": 9, "move": 1}
+    sword = tmp_path / "sword"
+    sword.mkdir()
+    scene, screen = _battle(sword, ["........"] * 5, units)
+    hover(scene, (6, 2))
+    frame(scene, screen)
+    assert any(t.startswith("if it were allowed") for t in _preview(scene))

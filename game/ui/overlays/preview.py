@@ -196,10 +196,14 @@ class ActionPreview:
         zoc, taken = self._stuck(ctx, kind, name, target) if p.legal is not None and at is None else ([], False)
         odds, notes = (True, []) if p.legal is None else wording.refusal_notes(
             enc, name, target, kind, at is not None, p.legal, zoc=zoc, taken=taken)
+        shot = self._shot_instead(ctx, name, target) if kind == ATTACK and (p.legal is not None or at is not None) \
+            else []
+        # A bow's shot offered instead of a refused blow: its roll is the one to read. The blow's "if it were
+        # allowed: hits on 12+ (45 %)" right above "R shoots ... instead: hits on 12+ (45 %)" told two rolls,
+        # one of them moot (found on fortress_assault).
+        odds = odds and not (shot and p.legal is not None)
         lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
-        lines += notes
-        if kind == ATTACK and (p.legal is not None or at is not None):
-            lines += self._shot_instead(ctx, name, target)
+        lines += notes + shot
         if at is not None and p.legal is None:
             lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next {kind}s", "muted"))
         self.lines = lines = wording.fitted_to(ctx, lines)
