@@ -540,8 +540,8 @@ def test_delete_save_removes_the_log_and_its_note_and_nothing_outside_the_folder
 
 def test_delete_on_the_load_list_asks_then_removes_the_save_and_continue_looks_again(arena: Path) -> None:
     """Seventy-four saves and no way to clear them (found looking at the Load screen). Delete asks first
-    (No keeps it), by the key or the chosen row's button; Yes removes the chosen save from the list and the folder, and when it was the battle
-    Continue would resume, the title looks for the next one in progress."""
+    (No keeps it), by the key or the chosen row's button; Yes removes the chosen save from the list and the
+    folder, and when it was the battle Continue would resume, the title looks for the next one in progress."""
     from game.ui.confirm import ConfirmScene
 
     older = save(arena, "older.jsonl", BEGUN, age=60)
