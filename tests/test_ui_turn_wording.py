@@ -174,3 +174,25 @@ def test_an_archer_out_of_reach_reads_one_roll_the_shot_s(tmp_path: Path) -> Non
     hover(scene, (6, 2))
     frame(scene, screen)
     assert any(t.startswith("if it were allowed") for t in _preview(scene))
+
+
+def test_a_foe_ringed_by_water_and_friends_says_every_hex_is_taken_or_impassable(tmp_path: Path) -> None:
+    """Playtest: the Orc stands where two of the hexes beside it are water (3,1 and 5,1: ground may not stand
+    there, R5) and the four others are held by the Knight's friends (R4). The preview said "nowhere Knight can
+    reach this turn to attack Orc from", as if the Orc stood out of his range; every hex he could strike it from
+    is taken or impassable, and that is what it says."""
+    ring = [(4, 0), (5, 0), (4, 2), (5, 2)]  # the neighbours of 4,1 that are dry (odd rows shift right)
+    units = [{"name": "Knight", "at": (0, 1), "faction": "player", "initiative": 9, "move": 6},
+             {"name": "Orc", "at": (4, 1), "faction": "enemy", "initiative": 1, "hp": 60},
+             *({"name": f"Guard {i}", "at": c, "faction": "player", "initiative": 5 - i, "move": 1}
+               for i, c in enumerate(ring))]
+    scene, screen = _battle(tmp_path, [".......", "...w.w.", ".......", "......."], units)
+    enc = scene.match.encounter
+    assert enc.turn == "Knight"
+    assert sorted(c for c in [(3, 1), (5, 1), *ring] if enc.layout.distance(c, (4, 1)) == 1) == \
+        sorted([(3, 1), (5, 1), *ring])
+    hover(scene, (4, 1))
+    frame(scene, screen)
+    said = " ".join(_preview(scene))
+    assert "every hex Knight could attack Orc from is taken or impassable" in said
+    assert "nowhere" not in said

@@ -306,20 +306,20 @@ POSITIONAL = ("adjacent", "out of reach", "out of range", "distance", "sight", "
 
 def refusal_notes(enc: EncounterView, name: str, target: str, verb: str, moved_for: bool,
                   reason: str = "out of reach", zoc: Iterable[str] = (),
-                  taken: bool = False) -> tuple[bool, list[Line]]:
+                  closed: str = "") -> tuple[bool, list[Line]]:
     """(tell the refused roll?, lines to add) for a blow or shot refused (``reason``) from where ``name`` stands.
 
     A refusal no step lifts (a target too large to shove, found on giants_lair) does not tell the roll: it is
     beside the point. (With the action spent there is no refusal at all: :func:`spent_lines`.) With no hex in
     reach offered (``moved_for`` False), the refusal from here ("out of reach: distance 2") did not say why
     stepping would not help: :func:`stuck_lines` does (``zoc``: the hostiles whose zone of control stops every
-    way to a hex the action works from, as the caller found them; ``taken``: every such hex is held by another
-    combatant)."""
+    way to a hex the action works from, as the caller found them; ``closed``: what keeps it off every such hex,
+    "taken", "impassable" or "taken or impassable")."""
     if not any(word in reason for word in POSITIONAL):
         return False, []
     if moved_for:
         return True, []
-    return True, stuck_lines(enc, name, target, verb, list(zoc), taken)
+    return True, stuck_lines(enc, name, target, verb, list(zoc), closed)
 
 
 def zone_of(names: list[str]) -> str:
@@ -339,11 +339,12 @@ def stopped_by(enc: EncounterView, name: str) -> list[str]:
 
 
 def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list[str],
-                taken: bool = False) -> list[Line]:
+                closed: str = "") -> list[Line]:
     """Why no hex ``name`` can reach this turn lets it ``verb`` ``target``, in a player's words: its movement is
     spent (a zone of control ended it, R9), it is held in the zone of control it stands in (a disengage, R23,
     lifts that), another zone of control stops every way there, every hex it could strike from is held by another
-    combatant (``taken``, R4), or the ground does (too far, water, walls). "nowhere Lysa can reach this turn to
+    combatant or is ground it may not stand on (``closed``: "taken", "impassable" or both, R4, R5), or it is
+    too far. "nowhere Lysa can reach this turn to
     attack Orc 2 from" said all five alike (found on fortress_assault: the Militia pointing at a sergeant ringed
     by her friends read it too, as if he stood out of her range)."""
     v = enc.view(name)
@@ -355,8 +356,8 @@ def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list
         held = [w for w in zoc if w in enc.threateners_of(name)]
         clauses = ([f"{name} is held in {zone_of(held)}:", "disengage (the turn's action) to move away"] if held
                    else [f"{zone_of(zoc)} stops every way", f"to {target} this turn"])
-    elif taken:  # one row, as the "nowhere" it stands for
-        return [Line(f"every hex {name} could {verb} {target} from is taken", "muted")]
+    elif closed:  # one row, as the "nowhere" it stands for
+        return [Line(f"every hex {name} could {verb} {target} from is {closed}", "muted")]
     else:
         return [Line(f"nowhere {name} can reach this turn to {verb} {target} from", "muted")]
     # A clause to a row (wrapped only when too wide), so no row ends on a lone word.
