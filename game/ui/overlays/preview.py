@@ -220,12 +220,15 @@ class ActionPreview:
             enc, name, target, kind, at is not None, p.legal, zoc=zoc, closed=closed)
         shot = self._shot_instead(ctx, name, target) if kind == ATTACK and (p.legal is not None or at is not None) \
             else []
-        # A bow's shot offered instead of a refused blow: its roll is the one to read. The blow's "if it were
-        # allowed: hits on 12+ (45 %)" right above "R shoots ... instead: hits on 12+ (45 %)" told two rolls,
-        # one of them moot (found on fortress_assault).
-        odds = odds and not (shot and p.legal is not None)
-        lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
-        lines += notes + shot
+        if notes:  # out of reach wherever it steps this turn: a question, not a mistake (wording.out_of_reach)
+            lines = wording.out_of_reach(name, target, kind, notes) + shot
+        else:
+            # A bow's shot offered instead of a refused blow: its roll is the one to read. The blow's "if it were
+            # allowed: hits on 12+ (45 %)" right above "R shoots ... instead: hits on 12+ (45 %)" told two rolls,
+            # one of them moot (found on fortress_assault).
+            odds = odds and not (shot and p.legal is not None)
+            lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
+            lines += shot
         if at is not None and p.legal is None:
             lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next {kind}s", "muted"))
         self.lines = lines = wording.fitted_to(ctx, lines)
