@@ -229,3 +229,33 @@ def test_a_far_foe_reads_calmly_in_one_grey_line_and_a_shove_too_large_stays_red
     refused = [ln for ln in p.lines or [] if ln.text.startswith("not possible")]
     assert refused and all(ln.role == "bad" for ln in refused)
     assert "larger than Lysa" in " ".join(ln.text for ln in p.lines or [])
+
+
+def test_the_preview_and_the_combat_log_name_a_shared_zone_of_control_alike(tmp_path: Path) -> None:
+    """Playtest: the combat log said "into the zone of control of A, B and C" and the preview "the zones of
+    control of A, B and C". One wording, the log's, everywhere: "the zone of control of Orc 1 and Orc 2"."""
+    from game.rules import Moved
+    from game.ui.narration import event_line
+
+    units = [{"name": "Lysa", "at": (0, 2), "faction": "player", "initiative": 9, "move": 5},
+             {"name": "Orc 1", "at": (3, 1), "faction": "enemy", "initiative": 3, "hp": 60},
+             {"name": "Orc 2", "at": (3, 3), "faction": "enemy", "initiative": 2, "hp": 60},
+             {"name": "Orc 3", "at": (6, 2), "faction": "enemy", "initiative": 1, "hp": 60}]
+    scene, screen = _battle(tmp_path, ["........"] * 5, units)
+    enc = scene.match.encounter
+    hover(scene, (6, 2))  # every way to a hex beside Orc 3 enters one zone or the other (R9)
+    frame(scene, screen)
+    said = " ".join(_preview(scene))
+    assert "the zone of control of Orc 1 and Orc 2 stops every way to Orc 3 this turn" in said
+    click(scene, (3, 2))  # into both zones at once
+    scene.anim.skip(scene.tokens)
+    frame(scene, screen)
+    moved = [ev for ev in enc.records[-1].events if isinstance(ev, Moved)]
+    assert moved and set(moved[0].stopped_by) == {"Orc 1", "Orc 2"}
+    logged = event_line(moved[0])
+    assert logged is not None and "into the zone of control of Orc 1 and Orc 2" in logged[0]
+    hover(scene, (6, 2))
+    frame(scene, screen)
+    said = " ".join(_preview(scene))
+    assert "Lysa was stopped by the zone of control of Orc 1 and Orc 2: no movement left this turn" in said
+    assert "zones" not in said

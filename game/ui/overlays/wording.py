@@ -24,7 +24,7 @@ from game.rules import (
 )
 from game.ui.compact import card_full
 from game.ui.context import BattleContext
-from game.ui.narration import reason_words
+from game.ui.narration import reason_words, zone_of
 from game.ui.theme import SMALL, Line, wrap, wrap_list
 
 
@@ -324,13 +324,6 @@ def refusal_notes(enc: EncounterView, name: str, target: str, verb: str, moved_f
     return True, stuck_lines(enc, name, target, verb, list(zoc), closed, reason)
 
 
-def zone_of(names: list[str]) -> str:
-    """ "Orc 1's zone of control", "the zones of control of Orc 1 and Orc 2"."""
-    if len(names) == 1:
-        return f"{names[0]}'s zone of control"
-    return f"the zones of control of {', '.join(names[:-1])} and {names[-1]}"
-
-
 def stopped_by(enc: EncounterView, name: str) -> list[str]:
     """Whose zone of control stopped ``name``'s last move this turn (R9), as the combat log said it."""
     for applied in reversed(enc.turn_actions()):
@@ -363,8 +356,9 @@ def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list
     else:
         # One row as far as it can be: at the refusal's width "distance 1" lost its number to a row of its own.
         return [Line(part, "muted") for part in wrap(too_far(name, target, verb, reason), ROW_WIDTH)]
-    # A clause to a row (wrapped only when too wide), so no row ends on a lone word.
-    return [Line(part, "muted") for clause in clauses for part in wrap(clause, REASON_WIDTH)]
+    # A clause to a row (wrapped only when too wide), so no row ends on a lone word: "... of Orc 1" over "and
+    # Orc 2:" at the refusal's width split the names of one zone.
+    return [Line(part, "muted") for clause in clauses for part in wrap(clause, ROW_WIDTH)]
 
 
 def too_far(name: str, target: str, verb: str, reason: str) -> str:
