@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.render.pg import pygame
-from game.rules import Begin, Place
+from game.rules import Begin, EndTurn, Place
 from game.ui import confirm
 from game.ui.battle import BattleScene
 from game.ui.confirm import ConfirmScene
@@ -164,3 +164,28 @@ def test_a_fight_the_gm_ends_with_a_neutral_standing_is_neither_a_victory_nor_a_
                                   " stood aside")
     assert heading(enc) == ("Combat over", "ended by the GM")
     assert scene.ctx.status == log.entries[-1][0]  # the status line under the summary says the same
+
+
+@pytest.mark.parametrize("size", [(1100, 720), (800, 560)])
+def test_the_end_turn_question_keeps_clear_of_a_full_combat_log(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Found at 1100x720 and 800x560 in round 3 of the ambush: the question, centred above the action bar, sat
+    over the bottom-right combat log, hiding what had just happened. Now it goes beside the log, or to the top."""
+    from game.ui.panels.combat_log import CombatLog
+
+    everyone = ("player", "ally", "enemy", "neutral")  # nobody's turn played by the AI: the log fills at once
+    scene, screen = open_battle(tmp_path, AMBUSH, humans=everyone, setup=False, size=size)
+    frame(scene, screen)
+    to_turn(scene, "Lysa")
+    for _ in range(2):  # two rounds of turns passed
+        scene.submit(EndTurn())
+        to_turn(scene, "Lysa")
+    frame(scene, screen, 90)
+    log = next(w for w in scene.widgets if isinstance(w, CombatLog))
+    assert log.cover.height == log.grown.height  # full
+    tr = key(scene, pygame.K_RETURN)
+    assert tr is not None and isinstance(tr.scene, ConfirmScene)
+    question = tr.scene
+    question.draw(screen, 1.0)
+    assert not question.box.colliderect(log.cover)
+    assert not question.box.colliderect(scene.ctx.token_rect("Lysa"))
+    assert not question.box.collidepoint(scene.ctx.view_rect.center)
