@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.rules import AttackPreview, CastPreview, DisengagePreview, EncounterView, ShootPreview, ShovePreview
+from game.rules import (
+    AttackPreview,
+    CastPreview,
+    DisengagePreview,
+    EncounterView,
+    Moved,
+    ShootPreview,
+    ShovePreview,
+)
 from game.ui.compact import card_full
 from game.ui.context import BattleContext
 from game.ui.narration import reason_words
@@ -297,16 +305,59 @@ POSITIONAL = ("adjacent", "out of reach", "out of range", "distance", "sight", "
 
 
 def refusal_notes(enc: EncounterView, name: str, target: str, verb: str, moved_for: bool,
-                  reason: str = "out of reach") -> tuple[bool, list[Line]]:
+                  reason: str = "out of reach", zoc: Iterable[str] = (),
+                  taken: bool = False) -> tuple[bool, list[Line]]:
     """(tell the refused roll?, lines to add) for a blow or shot refused (``reason``) from where ``name`` stands.
 
     A refusal no step lifts (a target too large to shove, found on giants_lair) does not tell the roll: it is
-    beside the point. (With the action spent there is no refusal at all: :func:`spent_lines`.) With movement
-    left and no hex in reach offered (``moved_for`` False), the refusal from here ("out of reach: distance 2")
-    did not say that stepping would not help either: every hex beside the target water, blocked or out of
-    reach."""
+    beside the point. (With the action spent there is no refusal at all: :func:`spent_lines`.) With no hex in
+    reach offered (``moved_for`` False), the refusal from here ("out of reach: distance 2") did not say why
+    stepping would not help: :func:`stuck_lines` does (``zoc``: the hostiles whose zone of control stops every
+    way to a hex the action works from, as the caller found them; ``taken``: every such hex is held by another
+    combatant)."""
     if not any(word in reason for word in POSITIONAL):
         return False, []
-    if moved_for or enc.view(name).movement == 0:
+    if moved_for:
         return True, []
-    return True, [Line(f"nowhere {name} can reach this turn to {verb} {target} from", "muted")]
+    return True, stuck_lines(enc, name, target, verb, list(zoc), taken)
+
+
+def zone_of(names: list[str]) -> str:
+    """ "Orc 1's zone of control", "the zones of control of Orc 1 and Orc 2"."""
+    if len(names) == 1:
+        return f"{names[0]}'s zone of control"
+    return f"the zones of control of {', '.join(names[:-1])} and {names[-1]}"
+
+
+def stopped_by(enc: EncounterView, name: str) -> list[str]:
+    """Whose zone of control stopped ``name``'s last move this turn (R9), as the combat log said it."""
+    for applied in reversed(enc.turn_actions()):
+        for event in applied.of(Moved):
+            if isinstance(event, Moved) and event.unit == name:
+                return list(event.stopped_by)
+    return []
+
+
+def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list[str],
+                taken: bool = False) -> list[Line]:
+    """Why no hex ``name`` can reach this turn lets it ``verb`` ``target``, in a player's words: its movement is
+    spent (a zone of control ended it, R9), it is held in the zone of control it stands in (a disengage, R23,
+    lifts that), another zone of control stops every way there, every hex it could strike from is held by another
+    combatant (``taken``, R4), or the ground does (too far, water, walls). "nowhere Lysa can reach this turn to
+    attack Orc 2 from" said all five alike (found on fortress_assault: the Militia pointing at a sergeant ringed
+    by her friends read it too, as if he stood out of her range)."""
+    v = enc.view(name)
+    if v.movement == 0:
+        who = stopped_by(enc, name) if v.zoc_exhausted else []
+        clauses = ([f"{name} was stopped by {zone_of(who)}:", "no movement left this turn"] if who
+                   else [f"{name} has no movement left this turn"])
+    elif zoc:
+        held = [w for w in zoc if w in enc.threateners_of(name)]
+        clauses = ([f"{name} is held in {zone_of(held)}:", "disengage (the turn's action) to move away"] if held
+                   else [f"{zone_of(zoc)} stops every way", f"to {target} this turn"])
+    elif taken:  # one row, as the "nowhere" it stands for
+        return [Line(f"every hex {name} could {verb} {target} from is taken", "muted")]
+    else:
+        return [Line(f"nowhere {name} can reach this turn to {verb} {target} from", "muted")]
+    # A clause to a row (wrapped only when too wide), so no row ends on a lone word.
+    return [Line(part, "muted") for clause in clauses for part in wrap(clause, REASON_WIDTH)]
