@@ -129,11 +129,8 @@ def _(ev: Moved, bonus: Bonus | None = None) -> Entry:
     text = f"{ev.unit} moves to {cell_words(ev.path[-1])} (cost {ev.cost})"
     if ev.stopped_by:
         # The move reached the hex asked for (the engine refuses one past a zone: R7, R9); entering the zone
-        # ended its movement. "Stopped by" read as a move cut short (found playing ambush). "The zone of
-        # control of A, B and C": "A, B, C's zone" read as one name (found on giants_lair).
-        who = ev.stopped_by
-        text += (f", into {who[0]}'s zone of control" if len(who) == 1
-                 else f", into the zone of control of {joined(who)}") + ": no more movement this turn"
+        # ended its movement. "Stopped by" read as a move cut short (found playing ambush).
+        text += f", into {zone_of(ev.stopped_by)}: no more movement this turn"
     return text, "text"
 
 
@@ -255,6 +252,16 @@ def _changes(changes: tuple[tuple[str, object], ...]) -> str:
 @event_line.register
 def _(ev: Edited, bonus: Bonus | None = None) -> Entry:
     return f"GM edits {ev.unit}: {_changes(ev.changes)}", "muted"
+
+
+def zone_of(names: Sequence[str]) -> str:
+    """ "Orc 1's zone of control", "the zone of control of Orc 1, Orc 2 and Orc 3": the one wording of a zone of
+    control wherever the window names it (the combat log, the attack preview). "A, B, C's zone" read as one name
+    (found on giants_lair); the preview's "the zones of control of A, B and C" beside the log's singular read as
+    two things (playtest). Singular, as the engine's refusals say it: the hexes they threaten together."""
+    if len(names) == 1:
+        return f"{names[0]}'s zone of control"
+    return f"the zone of control of {joined(names)}"
 
 
 def joined(names: Iterable[str]) -> str:
