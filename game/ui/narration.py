@@ -64,6 +64,7 @@ from game.rules import (
     ThreateningSet,
     Turned,
     TurnStarted,
+    joined,  # the engine's own way of listing names: the log and its refusals read alike
 )
 
 Entry = tuple[str, str]  # (text, colour role: text, muted, good, bad, warn, accent)
@@ -262,14 +263,6 @@ def zone_of(names: Sequence[str]) -> str:
     if len(names) == 1:
         return f"{names[0]}'s zone of control"
     return f"the zone of control of {joined(names)}"
-
-
-def joined(names: Iterable[str]) -> str:
-    """ "a", "a and b", "a, b and c": a list said as a sentence says it."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def in_faction_order(factions: Iterable[str]) -> list[str]:
