@@ -21,10 +21,11 @@ from game.rules import (
     Moved,
     ShootPreview,
     ShovePreview,
+    joined,
 )
 from game.ui.compact import card_full
 from game.ui.context import BattleContext
-from game.ui.narration import joined, reason_words, zone_of
+from game.ui.narration import reason_words, zone_of
 from game.ui.theme import SMALL, Line, wrap, wrap_list
 
 
