@@ -37,3 +37,35 @@ def test_in_a_crowd_the_attack_preview_leaves_the_actor_and_the_start_of_its_app
     assert tip.collidelist(start) < 0  # which way he sets off
     assert not tip.colliderect(scene.ctx.token_rect("Bandit Chief"))
     assert scene.ctx.view_rect.contains(tip)
+
+
+def test_facing_arc_labels_step_off_the_stop_numbers_and_the_approach_ring(tmp_path: Path) -> None:
+    """At 1100x720, Lysa pointing at Bandit 3: his "left −2" sat on the ring where her approach ends and on
+    that hex's zone-of-control stop number, "front" on another stop number."""
+    from game.render.pg import pygame
+    from game.ui.overlays.arcs import FacingArcs
+
+    scene, screen = open_battle(tmp_path, MAPS / "ambush.tmx", humans=("player", "ally"), setup=False,
+                                size=(1100, 720))
+    frame(scene, screen)
+    to_turn(scene, "Lysa")
+    frame(scene, screen, 90)
+    enc, ctx = scene.match.encounter, scene.ctx
+    hover(scene, enc.view("Bandit 3").cell)
+    frame(scene, screen, 2)
+    arcs = next(w for w in scene.widgets if isinstance(w, FacingArcs))
+    preview = next(w for w in scene.widgets if isinstance(w, ActionPreview))
+    assert arcs.shown == "Bandit 3" and len(arcs.label_rects) == 4
+    assert preview.plan is not None and preview.plan[0] is not None
+    r = ctx.hex_radius() * 0.28 * 1.08  # a stop number's octagon
+    marks = [pygame.Rect(0, 0, round(2 * r), round(2 * r)) for c, _, stops in enc.reach_for("Lysa").destinations()
+             if stops]
+    centres = [at(scene, c) for c, _, stops in enc.reach_for("Lysa").destinations() if stops]
+    for m, c in zip(marks, centres, strict=True):
+        m.center = c
+    ring = max(2, round(4 * ctx.zoom)) * 3 + 1
+    marks.append(pygame.Rect(0, 0, 2 * ring, 2 * ring))
+    marks[-1].center = at(scene, preview.plan[0])
+    for label in arcs.label_rects:
+        assert label.collidelist(marks) < 0, (label, marks[label.collidelist(marks)])
+        assert label.collidelist([ctx.token_rect(v.name) for v in enc.views() if v.active]) < 0

@@ -127,6 +127,9 @@ class BattleContext:
     # What a tooltip must leave in view wherever any spot allows, before the panels: the start of the path a
     # preview draws from the actor (its token is added by the Tooltips panel). Filled as the overlays draw.
     in_sight: list[pygame.Rect] = field(default_factory=list)
+    # Small marks drawn on the map this frame that a facing arc's label steps off: the ring at a previewed
+    # path's end (the approach a blow needs). Filled as the overlays draw.
+    marks: list[pygame.Rect] = field(default_factory=list)
     # The panels and the action bar as the last frame drew them: the name tag keeps out from under them.
     panels: list[pygame.Rect] = field(default_factory=list)
 

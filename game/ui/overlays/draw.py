@@ -81,6 +81,9 @@ def keep_start_in_sight(ctx: BattleContext, points: Sequence[Point]) -> None:
     attack preview sat on the actor and the start of its approach)."""
     if len(points) >= 2:
         ctx.in_sight.extend(along(points[0], points[1], 10))
+    if points:  # the open ring at its end (path()): an arc's label steps off it
+        r = max(2, round(4 * ctx.zoom)) * 3 + 3
+        ctx.marks.append(pygame.Rect(round(points[-1][0]) - r, round(points[-1][1]) - r, 2 * r, 2 * r))
 
 
 def clear_of(a: Point, b: Point, start: Disc | None, end: Disc | None) -> tuple[Point, Point]:
