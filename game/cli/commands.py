@@ -254,9 +254,11 @@ def cmd_render(args: argparse.Namespace) -> int:
     scenario, enc = load_encounter(path, args.log, allow_outside=args.allow_outside)
     from .render_cmd import render_to_png
 
-    size = render_to_png(path, enc, out, overlay=overlay, tokens=not args.no_tokens, scale=args.scale,
-                         objects=args.objects, allow_outside=args.allow_outside)
+    size, scale = render_to_png(path, enc, out, overlay=overlay, tokens=not args.no_tokens, scale=args.scale,
+                                objects=args.objects, allow_outside=args.allow_outside)
     what = f"{overlay[0]} overlay of {overlay[1]}" if overlay else "no overlay"
+    if args.scale is None and scale != 1:  # a map of tiny tiles, drawn larger so that its hexes show
+        what += f", at --scale {scale:g}, the least that draws its hexes 8 px wide"
     sys.stdout.write(one_line(f"wrote {out} ({size[0]}x{size[1]} px): {scenario.title}, {what}") + "\n")
     return 0
 
