@@ -139,6 +139,24 @@ def list_saves(folder: Path | None = None) -> list[Path]:
     return sorted(logs, key=_mtime, reverse=True)
 
 
+def delete_save(log: Path, folder: Path | None = None) -> str | None:
+    """Remove a save (its log and the note beside it) from the saves folder; None when done, else why not in
+    one line. Only a ``.jsonl`` directly in the folder is removed: a path from anywhere else (a ``--log`` kept
+    by hand, a link out of the folder) is refused, never followed."""
+    folder = saves_folder() if folder is None else folder
+    if log.suffix != ".jsonl" or log.parent.resolve() != folder.resolve() or log.is_symlink() or not log.is_file():
+        return f"{log.name} is not a save in {folder}"
+    try:
+        log.unlink()
+    except OSError as err:
+        return f"{log.name} could not be deleted: {err.strerror or err}"
+    note = meta_path(log)
+    if note.is_file() and not note.is_symlink():
+        with contextlib.suppress(OSError):
+            note.unlink()  # best effort: a note without its log is never listed
+    return None
+
+
 def _mtime(p: Path) -> float:
     try:
         return p.stat().st_mtime

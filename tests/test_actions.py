@@ -280,6 +280,17 @@ def test_large_creature_flees_with_any_footprint_hex_on_exit() -> None:
     assert enc.unit("A").status == "fled"
 
 
+def test_exit_at_answers_for_a_hex_before_the_move_r24() -> None:
+    """The question a move preview asks: standing there, could it flee? Marked exit at 9,4 only (row 4 of
+    the map); a large creature counts with any footprint hex on it, so centres 8,4 (west of it) and 9,3 or
+    9,5 (its neighbours) do, 7,4 (two away) does not."""
+    rows = with_row(4, ".........x")
+    enc = start([hero(at=(3, 3), size="large"), orc(), {"name": "B", "at": (6, 6), "faction": "player"}], rows)
+    assert not enc.exit_at("A") and not enc.exit_at("B")
+    assert enc.exit_at("B", (9, 4)) and not enc.exit_at("B", (9, 3)) and not enc.exit_at("B", (0, 2))
+    assert [c for c in [(8, 4), (9, 3), (9, 5), (7, 4), (8, 2)] if enc.exit_at("A", c)] == [(8, 4), (9, 3), (9, 5)]
+
+
 # --- push (GM, R12) ---------------------------------------------------------
 
 

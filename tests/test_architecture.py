@@ -48,3 +48,16 @@ def test_importing_the_engine_and_headless_commands_loads_no_pygame_scipy_or_tco
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_every_module_is_on_the_newcomers_map() -> None:
+    """docs/architecture.md walks a newcomer through the code module by module; a module added
+    without a line there is one they would have to find by reading the tree."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    named = {cell.strip() for cell in text.split("`")}  # every `code span` in the page
+    missing = [
+        rel.as_posix()
+        for rel in sorted(p.relative_to(ROOT / "game") for p in (ROOT / "game").rglob("*.py"))
+        if rel.name != "__init__.py" and rel.as_posix() not in named  # a package's door: its part's row
+    ]
+    assert missing == [], f"modules docs/architecture.md does not name: {missing}"

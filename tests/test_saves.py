@@ -517,3 +517,74 @@ def test_back_on_the_title_continue_offers_the_battle_just_left_wherever_its_log
     else:
         assert seen["latest"].log == log and battle.opts.log_path == log and battle.opts.seed == 7
         assert not any("played last" in s for s in seen["said"])
+
+
+# --- deleting a save ---------------------------------------------------------------------------------------------
+def test_delete_save_removes_the_log_and_its_note_and_nothing_outside_the_folder(arena: Path,
+                                                                                  tmp_path: Path) -> None:
+    from game.saves import delete_save, meta_path
+
+    log = save(arena, "old.jsonl", BEGUN)
+    assert meta_path(log).is_file()
+    assert delete_save(log) is None
+    assert not log.exists() and not meta_path(log).exists() and list_saves() == []
+    elsewhere = tmp_path / "kept.jsonl"  # a --log kept by hand: not the Load list's to delete
+    elsewhere.write_text("\n".join(BEGUN) + "\n", encoding="utf-8")
+    problem = delete_save(elsewhere)
+    assert problem is not None and "kept.jsonl is not a save in" in problem and elsewhere.is_file()
+    link = saves_folder() / "link.jsonl"  # a link in the folder to a file outside: refused, not followed
+    link.symlink_to(elsewhere)
+    assert delete_save(link) is not None and link.is_symlink() and elsewhere.is_file()
+    assert delete_save(saves_folder() / "gone.jsonl") is not None  # already gone: said, not raised
+
+
+def test_delete_on_the_load_list_asks_then_removes_the_save_and_continue_looks_again(arena: Path) -> None:
+    """Seventy-four saves and no way to clear them (found looking at the Load screen). Delete asks first
+    (No keeps it), by the key or the chosen row's button; Yes removes the chosen save from the list and the
+    folder, and when it was the battle Continue would resume, the title looks for the next one in progress."""
+    from game.ui.confirm import ConfirmScene
+
+    older = save(arena, "older.jsonl", BEGUN, age=60)
+    newer = save(arena, "newer.jsonl", BEGUN, age=5)
+    seen: dict[str, Any] = {}
+
+    def release(k: int) -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+
+    def script(frame: int, stack: Any) -> list[pygame.event.Event]:
+        title = stack.find(TitleScene)
+        if "continue" not in seen:
+            if title is not None and title.latest is not None:
+                seen["continue"] = title.latest.log
+            return []
+        if seen.get("step", 0) >= 5:  # back on the title
+            if title is not None and stack.top is title and title.latest is not None:
+                seen["continue_after"] = title.latest.log
+            return []
+        load, opening = open_load(stack, seen)
+        if opening or load is None or not load.rows or load.saves[load.index] not in load.infos:
+            return opening
+        ask = stack.find(ConfirmScene)
+        step = seen.setdefault("step", 0)
+        seen["step"] += 1
+        if step == 0:
+            return [key(pygame.K_DELETE)]
+        if step == 1:
+            seen["asked"] = ask is not None and ask.title
+            return [key(pygame.K_n), release(pygame.K_n)]  # No: nothing deleted
+        if step == 2:
+            seen["after_no"] = (ask is None, [p.name for p in load.saves], newer.is_file())
+            return click(load.delete.rect.center)  # the chosen row's own Delete button asks the same
+        if step == 3:
+            return [key(pygame.K_RETURN), release(pygame.K_RETURN)]
+        if step == 4:
+            seen["after_yes"] = ([p.name for p in load.saves], newer.exists(), load.message)
+            return [key(pygame.K_ESCAPE)]
+        return []
+
+    run_title(script, frames=600, until=lambda s: "continue_after" in seen)
+    assert seen["continue"] == newer
+    assert seen["asked"] == "Delete this save?"
+    assert seen["after_no"] == (True, ["newer.jsonl", "older.jsonl"], True)
+    assert seen["after_yes"] == (["older.jsonl"], False, "Deleted newer.jsonl")
+    assert seen["continue_after"] == older and older.is_file()

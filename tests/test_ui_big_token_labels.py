@@ -56,3 +56,49 @@ def test_big_tokens_labels_clear_their_neighbours(tmp_path: Path, size: tuple[in
         for label in arcs.label_rects:
             assert on_a_token(scene, label, v.name) == [], (v.name, "arc label", label)
 
+
+
+EVERYONE = ("player", "ally", "enemy", "neutral")  # nobody moves while the test points
+
+
+def tag_gap(scene, name: str) -> float:
+    """How far the hovered ``name``'s tag, as last drawn, is from the edge of its disc (screen px)."""
+    ctx = scene.ctx
+    x, y = ctx.cell_to_screen(scene.match.encounter.view(name).cell)
+    tag = pygame.Rect(scene.view.name_tag)
+    r = token_radius_px(ctx.hex_radius(), scene.match.encounter.view(name).radius)
+    return math.hypot(max(abs(tag.centerx - x) - tag.width / 2, 0), max(abs(tag.centery - y) - tag.height / 2, 0)) - r
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_name_tag_stays_within_a_hex_of_its_token(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Found on giants_lair: every tag went outside its token's facing-arc ring, a hex and more from the disc:
+    "Grundvald 32/32" 159 px to the left of him at 800x560 (zoom 1.5, the tracker above him), "Wynn 10/10"
+    138 px above her at the closest zoom, and read as a neighbour's. At every zoom, the token in the middle of
+    the view or up against the panels, the tag now stays within a hex of its own disc; where the body has room,
+    right beside it."""
+    from game.ui.camera import ZOOMS
+
+    scene, screen = open_battle(tmp_path, LAIR, humans=EVERYONE, setup=False, size=size)
+    frame(scene, screen, 3)
+    ctx = scene.ctx
+    hugged = 0
+    for zi, zoom in enumerate(ZOOMS):
+        ctx.camera.zoom_index = zi
+        for v in scene.match.encounter.views():
+            for dx, dy in ((0, 0), (0.3, -0.25), (-0.3, 0.2)):  # centred, by the tracker, by the card
+                x, y = ctx.geometry.cell_center(v.cell)
+                ctx.camera.jump(x - dx * size[0] / zoom, y - dy * size[1] / zoom)
+                scene.director.glide = None
+                frame(scene, screen)
+                if not ctx.view_rect.collidepoint(ctx.cell_to_screen(v.cell)):
+                    continue
+                hover(scene, v.cell)
+                frame(scene, screen)
+                if ctx.hovered_unit != v.name:
+                    continue  # a panel over the hex claims the pointer
+                step = 2 * ctx.hex_radius()  # a hex across
+                gap = tag_gap(scene, v.name)
+                assert gap <= 1.05 * step + 2, (v.name, zoom, (dx, dy), round(gap), round(step))
+                hugged += gap < step / 4
+    assert hugged > 0

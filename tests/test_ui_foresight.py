@@ -117,6 +117,41 @@ def test_path_preview_cost_movement_left_and_who_stops_it(scene) -> None:
     assert "stops here: threatened by Goblin" in lines
 
 
+def test_path_preview_over_an_exit_says_the_mover_could_flee_from_there(scene) -> None:
+    """R24: the default map marks exits at 0,5 and 0,6 (the yellow arrows). Pointing at one with a move says
+    the way out is there before the move, and that fleeing is F; after the action is spent, that it is next
+    turn's. An ordinary hex says nothing of exits."""
+    m, ctx, ws, s = scene
+    p = widget(ws, PathPreview)
+    hover(ctx, (0, 5))  # 3 hexes west of Mira at 3,5
+    frame(s, ctx, ws)
+    assert "an exit: Mira can flee from here (F)" in texts(p.lines)
+    hover(ctx, (2, 5))
+    frame(s, ctx, ws)
+    assert not any("exit" in line for line in texts(p.lines))
+
+
+def test_path_preview_over_an_exit_after_the_action_says_next_turn() -> None:
+    """R16, R24: with its one action spent, a combatant walking onto an exit can flee only next turn. Hero
+    starts its turn beside the rat (so leaving costs no stop, R9), strikes, and still has movement; on a map
+    that marks no exit, the outermost columns are exits."""
+    from game.match import Match
+    from game.rules import Attack, Begin
+    from game.rules.textmap import scenario_from_rows
+
+    units = [{"name": "Hero", "at": (2, 2), "faction": "player", "initiative": 9, "move": 5},
+             {"name": "Rat", "at": (3, 2), "faction": "enemy", "initiative": 1}]
+    m = Match(scenario_from_rows(["." * 7] * 5, units))
+    m.submit(Begin())
+    m.submit(Attack("Hero", "Rat", 5))
+    ctx = make_ctx(m)
+    ws, s = overlays.widgets(), screen()
+    p = widget(ws, PathPreview)
+    hover(ctx, (0, 2))
+    frame(s, ctx, ws)
+    assert "an exit: Hero could flee from here next turn" in texts(p.lines), texts(p.lines)
+
+
 def test_path_preview_gives_the_engines_reason_where_it_cannot_go(scene) -> None:
     m, ctx, ws, s = scene
     hover(ctx, (16, 1))  # far beyond 7 hexes
@@ -360,4 +395,5 @@ def test_a_blow_that_cannot_be_struck_draws_no_line_only_its_reason(scene) -> No
     p = widget(ws, ActionPreview)
     assert p.plan is not None and p.plan[1].legal is not None
     assert p.arrow is None
-    assert any(t.startswith("not possible: Goblin is out of reach") for t in texts(p.lines))
+    # Calmly: "Mira cannot attack Goblin this turn" over "Mira has no movement left this turn" (test_ui_turn_wording).
+    assert texts(p.lines)[0] == "Mira cannot attack Goblin this turn" and "no movement left" in " ".join(texts(p.lines))

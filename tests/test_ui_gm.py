@@ -12,6 +12,7 @@ from game.rules import Begin
 from game.ui import panels
 from game.ui.context import BattleContext, Widget
 from game.ui.gm import GMTools
+from game.ui.gm.panel import END_ASK
 from tests.ui_harness import (
     click,
     frame,
@@ -175,7 +176,10 @@ def test_remove_and_end_combat(tmp_path) -> None:
     assert m.encounter.view("Goblin").status == "fled"
     ctx.selected = None
     frame(s, ctx, ws)
-    submit(ctx, send(ctx, ws, click(button(gm(ws), "end").rect.center)))
+    reply = send(ctx, ws, click(button(gm(ws), "end").rect.center))
+    assert reply is not None and reply.ask == END_ASK  # the scene asks first (tests/test_ui_questions.py) ...
+    assert m.encounter.phase == "active"
+    submit(ctx, reply, answered_yes=True)  # ... and submits the card's action on Yes
     assert m.encounter.phase == "ended"
     assert log_lines(tmp_path / "fight.jsonl")[-1] == {"action": "end_combat"}
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.render.pg import pygame
-from game.rules import Begin, Place
+from game.rules import Begin, EndTurn, Place
 from game.ui import confirm
 from game.ui.battle import BattleScene
 from game.ui.confirm import ConfirmScene
@@ -114,6 +114,53 @@ def test_the_gm_end_combat_yes_ends_the_battle_with_no_winner_and_logs_it(tmp_pa
     assert (tmp_path / "battle.jsonl").read_text().splitlines()[-1] == '{"action": "end_combat"}'
 
 
+def test_in_the_window_a_click_on_end_combat_asks_and_only_yes_ends_the_fight(tmp_path: Path) -> None:
+    """The whole click path as the window runs it (the loop over the scene stack, events from SDL's queue), at
+    800x560 where the GM card is short and grows under the pointer: the click on End combat puts the question
+    on top and ends nothing; No leaves the fight as it was; the same click and Yes end it, and only then is
+    ``end_combat`` in the log."""
+    from game.ui.app import HeadlessClock
+    from game.ui.loop import run_loop
+    from game.ui.scene import SceneStack
+
+    scene, screen = open_battle(tmp_path, AMBUSH, humans=("player", "ally"), setup=False, size=(800, 560))
+    stack = SceneStack(scene)
+    enc = scene.match.encounter
+    gm = next(w for w in scene.widgets if isinstance(w, GMTools))
+    log = tmp_path / "battle.jsonl"
+
+    def run(*events: pygame.event.Event, frames: int = 3) -> None:
+        run_loop(stack, screen, max_frames=frames, clock=HeadlessClock(), script={0: list(events)})
+
+    def pointer(pos: tuple[int, int]) -> pygame.event.Event:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+    def click_at(pos: tuple[int, int]) -> None:
+        run(pointer(pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+    def click_end_combat() -> ConfirmScene:
+        run(pointer(gm.cover.center))  # the short card grows under the pointer
+        assert gm.full
+        click_at(next(b.rect.center for b in gm.buttons if b.key == "end"))
+        question = stack.top
+        assert isinstance(question, ConfirmScene) and question.title == "End the combat now?"
+        return question
+
+    run(frames=30)
+    turn = enc.turn
+    run(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g", scancode=0))
+    assert scene.ctx.gm and not gm.full  # the short card of a small window
+    question = click_end_combat()
+    assert enc.phase == "active" and enc.turn == turn  # the click alone ends nothing
+    click_at(question.buttons[1].rect.center)  # No
+    assert stack.top is scene and enc.phase == "active" and enc.turn == turn
+    assert '"end_combat"' not in log.read_text()
+    question = click_end_combat()
+    click_at(question.buttons[0].rect.center)  # Yes
+    assert enc.phase == "ended" and log.read_text().splitlines()[-1] == '{"action": "end_combat"}'
+
+
 MILL = [{"name": "Aldric", "at": (1, 1), "faction": "player", "initiative": 9},
         {"name": "Orc", "at": (6, 4), "faction": "enemy", "initiative": 5},
         {"name": "Orc 2", "at": (6, 2), "faction": "enemy", "initiative": 4},
@@ -164,3 +211,28 @@ def test_a_fight_the_gm_ends_with_a_neutral_standing_is_neither_a_victory_nor_a_
                                   " stood aside")
     assert heading(enc) == ("Combat over", "ended by the GM")
     assert scene.ctx.status == log.entries[-1][0]  # the status line under the summary says the same
+
+
+@pytest.mark.parametrize("size", [(1100, 720), (800, 560)])
+def test_the_end_turn_question_keeps_clear_of_a_full_combat_log(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Found at 1100x720 and 800x560 in round 3 of the ambush: the question, centred above the action bar, sat
+    over the bottom-right combat log, hiding what had just happened. Now it goes beside the log, or to the top."""
+    from game.ui.panels.combat_log import CombatLog
+
+    everyone = ("player", "ally", "enemy", "neutral")  # nobody's turn played by the AI: the log fills at once
+    scene, screen = open_battle(tmp_path, AMBUSH, humans=everyone, setup=False, size=size)
+    frame(scene, screen)
+    to_turn(scene, "Lysa")
+    for _ in range(2):  # two rounds of turns passed
+        scene.submit(EndTurn())
+        to_turn(scene, "Lysa")
+    frame(scene, screen, 90)
+    log = next(w for w in scene.widgets if isinstance(w, CombatLog))
+    assert log.cover.height == log.grown.height  # full
+    tr = key(scene, pygame.K_RETURN)
+    assert tr is not None and isinstance(tr.scene, ConfirmScene)
+    question = tr.scene
+    question.draw(screen, 1.0)
+    assert not question.box.colliderect(log.cover)
+    assert not question.box.colliderect(scene.ctx.token_rect("Lysa"))
+    assert not question.box.collidepoint(scene.ctx.view_rect.center)

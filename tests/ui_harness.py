@@ -112,9 +112,12 @@ def send(ctx: BattleContext, widgets: list, event: pygame.event.Event) -> Reply 
     return None
 
 
-def submit(ctx: BattleContext, reply: Reply | None):
-    """What the battle scene does with a reply's action: submit it to the match, bump the version."""
+def submit(ctx: BattleContext, reply: Reply | None, *, answered_yes: bool = False):
+    """What the battle scene does with a reply's action: submit it to the match, bump the version. A reply that
+    asks first (the GM card's End combat) is submitted only with ``answered_yes``: the scene asks the question
+    and submits on Yes alone, so a test that went straight to the action would skip what the player sees."""
     assert reply is not None and reply.action is not None, reply
+    assert (reply.ask is not None) == answered_yes, f"the reply asks {reply.ask!r}: answer it (answered_yes)"
     applied = ctx.match.submit(reply.action)
     ctx.version += 1
     return applied

@@ -141,6 +141,13 @@ class EncounterState:
         u = self.unit(name)
         return footprint(self.board, u.cell, u.radius)
 
+    def exit_at(self, name: str, cell: Cell | None = None) -> bool:
+        """R24: whether ``name``, its centre on ``cell`` (where it stands, if None), would have a footprint hex
+        on an exit, so that it could flee from there (a move preview says so before the move)."""
+        u = self.unit(name)
+        cells = footprint(self.board, u.cell if cell is None else cell, u.radius)
+        return any(self.board.is_on_map(c) and bool(self.board.exit[c[1], c[0]]) for c in cells)
+
     def hostile(self, a: str, b: str) -> bool:
         return self.hostility.hostile(self.unit(a).faction, self.unit(b).faction)
 
@@ -351,7 +358,7 @@ class EncounterState:
         return out
 
     def on_exit(self, u: UnitState) -> bool:
-        return any(self.board.exit[r, c] for c, r in footprint(self.board, u.cell, u.radius))
+        return self.exit_at(u.name)
 
     # --- changes the handlers share --------------------------------------------------
     def dice(self) -> Dice:

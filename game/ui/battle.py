@@ -215,15 +215,20 @@ class BattleScene(Scene):
         self.ctx.status = narration.undone_line(undone)
 
     def _ask(self, question: str, detail: str, yes: Callable[[], Transition | None]) -> Transition:
-        """A yes/no question over the battle (game.ui.confirm), placed where it hides neither the actor nor
-        the combatant the GM card acts on."""
+        """A yes/no question over the battle (game.ui.confirm), placed where it hides neither the actor, nor
+        the combat log, nor the combatant the GM card acts on."""
         return push(ConfirmScene(question, detail, yes, clear_of=self._in_sight))
 
     def _in_sight(self) -> list[pygame.Rect]:
-        """The tokens a question keeps clear of, on screen as now drawn: whoever is to act, then the selected."""
+        """What a question keeps clear of, on screen as now drawn, the most needed first: whoever is to act,
+        the combat log (what just happened, the reason to say yes or no), then the selected combatant."""
+        from .panels import CombatLog
+
         enc = self.match.encounter
-        names = dict.fromkeys(n for n in (enc.turn, self.ctx.selected) if n is not None)
-        return [self.ctx.token_rect(n) for n in names if enc.view(n).active]
+        names = [n for n in dict.fromkeys((enc.turn, self.ctx.selected)) if n is not None and enc.view(n).active]
+        rects = [self.ctx.token_rect(n) for n in names]
+        log = self.view.panel_covers([w for w in self.widgets if isinstance(w, CombatLog)])
+        return [*rects[:1], *log, *rects[1:]]
 
     def _submit_then(self, action: Action) -> Transition | None:
         if self.submit(action) and isinstance(action, EndTurn):

@@ -216,14 +216,34 @@ class CommandMapper:
         if enc.phase != ACTIVE or enc.turn is None:
             return "Combat is over"
         if self.match.is_human_turn():
-            v = enc.view(enc.turn)
-            extra = (", R shoot" if v.ranged is not None else "") + (", B cast" if v.area is not None else "")
-            return (f"{enc.turn}: click a shaded hex to move, an enemy to attack; "
-                    f"A/S/D choose attack, shove, disengage{extra}; Enter ends the turn")
+            return self._turn_hint(enc.turn)
         label = self.controller_label()
         if gm:  # the AI waits while the GM acts for everyone (found playing: "is acting..." for 10 s and more)
             return f"{enc.turn}'s turn ({label}) waits while GM mode is on: act for it, or press G to let it play"
         return f"{enc.turn} is acting ({label})..."
+
+    def _turn_hint(self, actor: str) -> str:
+        """How to play the rest of ``actor``'s turn: only what it can still do. Once its one action is used
+        (R16) the keys that choose an action are greyed on the bar; the hint offered them still ("A/S/D choose
+        attack, shove, disengage" beside a greyed Attack, found on fortress_assault)."""
+        enc = self.enc
+        v = enc.view(actor)
+        keys = [(k, word) for k, word, kind, has in (
+            ("A", "attack", ATTACK, True), ("S", "shove", SHOVE, True), ("D", "disengage", DISENGAGE, True),
+            ("R", "shoot", SHOOT, v.ranged is not None), ("B", "cast", CAST, v.area is not None))
+            if has and enc.can_act(actor, kind) is None]
+        clicks = []
+        if v.movement > 0 and enc.reach_for(actor).destinations():
+            clicks.append("a shaded hex to move")
+        if any(word == "attack" for _, word in keys):
+            clicks.append("an enemy to attack")
+        parts = [f"click {', '.join(clicks)}"] if clicks else []
+        melee, extra = [kw for kw in keys if kw[0] in "ASD"], [kw for kw in keys if kw[0] not in "ASD"]
+        if melee:  # "A/S/D choose attack, shove, disengage, R shoot" as before the action is used
+            parts.append(", ".join([f"{'/'.join(k for k, _ in melee)} choose {', '.join(w for _, w in melee)}",
+                                    *(f"{k} {w}" for k, w in extra)]))
+        parts.append("Enter ends the turn")
+        return f"{actor}: " + "; ".join(parts)
 
     # --- the mapping -------------------------------------------------------------------------
     def map(self, intent: Intent, s: Situation) -> Command:
@@ -282,7 +302,7 @@ class CommandMapper:
             DISENGAGE: "Disengage: click your combatant (or press D again) to try it",
             SHOVE: "Shove: click an adjacent enemy to push it one hex away",
             SHOOT: "Shoot: click an enemy in range and in sight",
-            CAST: "Burst: click the hex to centre the area on (friends inside are hit too)",
+            CAST: "Cast: click the hex to centre the burst on (friends inside are hit too)",
             ATTACK: "Attack: click an enemy in reach",
         }
         return Say(words[new], mode=new)

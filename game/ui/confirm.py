@@ -17,6 +17,9 @@ accident. So:
   it (ambush, Brother Odo, round 4: the box sat on his own token), so the scene
   says which screen rectangles to keep clear and the box goes to the top of the
   map area instead (then to a corner), still away from the middle;
+- nor over the combat log, which sits at the bottom right: at 1100x720 and
+  800x560 the centred box covered the lines that said what had just happened.
+  The box slides left of the log where the row has room, else goes to the top;
 - the detail is one line (the box widens for it, up to 760 px and the window): the reason
   for asking, not the keys, which the buttons already show.
 """
@@ -41,21 +44,23 @@ MARGIN = 8  # between the box and the bars, the window's sides, or a token kept 
 
 
 def place_box(size: tuple[int, int], screen: tuple[int, int], clear: Sequence[pygame.Rect]) -> pygame.Rect:
-    """Where a box of ``size`` goes: above the action bar, else below the top bar, else a corner of either;
-    the first that keeps ``MARGIN`` from every rectangle in ``clear`` (the first of them, the actor, above
-    all), else the one that covers the least of it. Each keeps away from the map's middle."""
+    """Where a box of ``size`` goes: above the action bar, else below the top bar; in either row centred, else
+    just beside one of the rectangles in ``clear``, else in a corner. The first of those that keeps ``MARGIN``
+    from every rectangle in ``clear``; else from all but the last, and so on (the first of them, the actor,
+    above all); else the one that covers the least of the first. Each keeps away from the map's middle."""
     w, h = screen
     bottom, top = h - STATUS_BAR - ACTION_BAR - MARGIN, TOP_BAR + MARGIN
-    xs = (w // 2 - size[0] // 2, MARGIN + 12, w - MARGIN - 12 - size[0])
-    spots = [pygame.Rect(xs[0], bottom - size[1], *size), pygame.Rect(xs[0], top, *size)]
-    spots += [pygame.Rect(x, y, *size) for y in (bottom - size[1], top) for x in xs[1:]]
     keep = [r.inflate(2 * MARGIN, 2 * MARGIN) for r in clear]
+    lo, hi = MARGIN + 12, w - MARGIN - 12 - size[0]
+    beside = [x for r in keep for x in (r.left - size[0], r.right) if lo <= x <= hi]
+    xs = list(dict.fromkeys((w // 2 - size[0] // 2, *beside, lo, hi)))
+    spots = [pygame.Rect(x, y, *size) for y in (bottom - size[1], top) for x in xs]
 
     def covered(box: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
         return sum(c.width * c.height for r in rects if (c := box.clip(r)).width and c.height)
 
-    for rects in (keep, keep[:1]):
-        free = next((b for b in spots if not covered(b, rects)), None)
+    for n in range(len(keep), 0, -1):
+        free = next((b for b in spots if not covered(b, keep[:n])), None)
         if free is not None:
             return free
     return min(spots, key=lambda b: covered(b, keep[:1]))

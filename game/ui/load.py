@@ -4,8 +4,10 @@ Each row shows the map's picture, its title, where the battle stands (round,
 who is to act, or who won), who plays whom and when it was last played. A
 save that cannot be opened (its map moved, a broken line) says why and cannot
 be picked. The wheel or the arrow keys scroll; a click or Enter opens the
-battle where it was left; Esc goes back. The folder is named at the bottom,
-with how to resume a log from a terminal, left of the Back button.
+battle where it was left; Delete removes the chosen save after asking (its
+log and note, nothing outside the saves folder); Esc goes back. The folder is
+named at the bottom, with how to resume a log from a terminal, left of the
+Back button.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.render.pg import pygame
-from game.saves import SaveInfo, describe_controllers, read_save, saves_folder, when
+from game.saves import SaveInfo, delete_save, describe_controllers, read_save, saves_folder, when
 
 from .chrome import DIM, ERROR, GOLD, INK, Button, panel, text, wrap
+from .confirm import ConfirmScene
 from .mapinfo import Previews
-from .scene import POP, QUIT, Scene, Transition, replace
+from .scene import POP, QUIT, Scene, Transition, push, replace
 from .theme import fit
 
 ROW_H = 84
@@ -28,8 +31,10 @@ FOOTER = "Each is an action log: in a terminal, playmat play MAP --log FILE play
 
 class LoadScene(Scene):
     def __init__(self, saves: list[Path], open_save: Callable[[SaveInfo], Scene],
-                 previews: Previews | None = None) -> None:
-        self.saves = saves
+                 previews: Previews | None = None, on_delete: Callable[[Path], None] | None = None) -> None:
+        """``on_delete``: told of each save deleted here (the title screen looks for Continue's battle again)."""
+        self.saves = list(saves)
+        self.on_delete = on_delete
         self.open_save = open_save
         self.previews = previews or Previews()
         self.infos: dict[Path, SaveInfo] = {}
@@ -37,6 +42,7 @@ class LoadScene(Scene):
         self.scroll = 0
         self.rows: list[tuple[int, pygame.Rect]] = []  # (save index, rect) as last drawn
         self.back = Button("Back", pygame.Rect(0, 0, 0, 0), "Esc")
+        self.delete = Button("Delete", pygame.Rect(0, 0, 0, 0), "Del")  # on the chosen row, as last drawn
         self.mouse = (0, 0)
         self.message = ""
         self.footer: list[pygame.Rect] = []  # the footer's lines, as last drawn
@@ -75,6 +81,31 @@ class LoadScene(Scene):
             self.message = " ".join(str(err).split())
             return None
 
+    def _ask_delete(self, i: int) -> Transition:
+        path = self.saves[i]
+        info = self.infos.get(path)
+        what = f"{info.title}, {info.where}" if info is not None and info.title else path.name
+
+        def delete() -> Transition | None:
+            problem = delete_save(path)
+            if problem is not None:
+                self.message = problem
+                return None
+            self.saves.remove(path)
+            self.infos.pop(path, None)
+            self.rows = []  # drawn again on the next frame, without it
+            self.index = min(self.index, max(0, len(self.saves) - 1))
+            self.message = f"Deleted {path.name}"
+            if self.on_delete is not None:
+                self.on_delete(path)
+            return None
+
+        def chosen_row() -> list[pygame.Rect]:  # the question keeps clear of the save it is asking about
+            return [r for j, r in self.rows if j < len(self.saves) and self.saves[j] == path]
+
+        return push(ConfirmScene("Delete this save?", f"{what} ({path.name}): gone for good, no undo.", delete,
+                                 clear_of=chosen_row))
+
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         n = len(self.saves)
         if event.type == pygame.QUIT:
@@ -91,6 +122,8 @@ class LoadScene(Scene):
                 self._follow()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and n:
                 return self._open(self.index)
+            elif event.key == pygame.K_DELETE and n:
+                return self._ask_delete(self.index)
         elif event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             for i, r in self.rows:
@@ -101,6 +134,8 @@ class LoadScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.back.hit(event.pos):
                 return POP
+            if self.delete.hit(event.pos) and self.index < n:
+                return self._ask_delete(self.index)
             for i, r in self.rows:
                 if r.collidepoint(event.pos):
                     self.index = i
@@ -126,6 +161,7 @@ class LoadScene(Scene):
         self._fits = max(1, (inner.h + 8) // ROW_H)  # the last row needs no gap below it
         self.scroll = max(0, min(self.scroll, max(0, len(self.saves) - self._fits)))
         self.rows = []
+        self.delete.rect = pygame.Rect(0, 0, 0, 0)  # shown only on the chosen row
         for slot, i in enumerate(range(self.scroll, min(len(self.saves), self.scroll + self._fits))):
             r = pygame.Rect(inner.x, inner.y + slot * ROW_H, inner.w, ROW_H - 8)
             self.rows.append((i, r))
@@ -174,4 +210,10 @@ class LoadScene(Scene):
         text(screen, fit(info.where, room, 19), (x, r.y + 34), 19, colour)
         who = describe_controllers(info.meta.controllers) if info.meta is not None else ""
         extra = "  ·  ".join(s for s in (path.name, who) if s)
-        text(screen, fit(extra, r.right - x - 14, 17), (x, r.y + 56), 17, DIM)
+        end = r.right - 14
+        if chosen:  # its own Delete, so the pointer never crosses other rows (choosing them) on its way there
+            self.delete.rect = pygame.Rect(0, 0, 124, 30)
+            self.delete.rect.bottomright = (r.right - 10, r.bottom - 8)
+            self.delete.draw(screen, self.delete.rect.collidepoint(self.mouse))
+            end = self.delete.rect.left - 12
+        text(screen, fit(extra, end - x, 17), (x, r.y + 56), 17, DIM)

@@ -169,7 +169,16 @@ class TitleScene(Scene):
             return None
         from .load import LoadScene
 
-        return push(LoadScene(self.saves or [], self.open_save, self.previews))
+        return push(LoadScene(self.saves or [], self.open_save, self.previews, on_delete=self._forget))
+
+    def _forget(self, log: Path) -> None:
+        """A save was deleted on the Load list: look for the battle Continue resumes again."""
+        if self.saves is not None and log in self.saves:
+            self.saves.remove(log)
+        if self.latest is not None and self.latest.log == log:
+            self.latest = None
+            self.passed_over = []
+            self._save_queue = list(self.saves or [])
 
     def _open(self, make: Callable[[], Scene]) -> Transition | None:
         try:

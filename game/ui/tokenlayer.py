@@ -231,9 +231,8 @@ def _footprint(screen: pygame.Surface, ctx: BattleContext, tok: TokenState) -> N
 def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, TokenState], tok: TokenState,
               inr: float) -> pygame.Rect:
     """The hovered token's name and hp, clear of its facing arcs' labels, in view and clear of the panels, and
-    where it covers the fewest other tokens: a large or giant token's first just above, below or beside its body,
-    then (any token's) outside its facing-arc ring above, else below, beside, or at a corner (the first that is
-    clear)."""
+    where it covers the fewest other tokens: first just above, below or beside its body, then a hex out from it
+    (no further than its facing-arc ring) above, else below, beside, or at a corner (the first that is clear)."""
     f = font(20, bold=True)
     text = f.render(f"{tok.name}  {max(tok.hp, 0)}/{tok.hp_max}", True, (255, 255, 255))
     bg = text.get_rect().inflate(12, 6)
@@ -242,7 +241,7 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     others = [_disc_rect(ctx, t, inr) for t in tokens.values() if t.name != tok.name and t.alpha > 0]
     view = ctx.view_rect if ctx.view_rect.width > 0 else screen.get_rect()
     best: tuple[tuple[int, int, int, int], pygame.Rect] | None = None
-    for i, (anchor, at) in enumerate(_tag_spots(cx, cy, ring, token_radius_px(inr, tok.radius), tok.radius)):
+    for i, (anchor, at) in enumerate(_tag_spots(cx, cy, ring, token_radius_px(inr, tok.radius), tok.radius, 2 * inr)):
         rect = bg.copy()
         setattr(rect, anchor, at)
         inside = view.contains(rect) and rect.collidelist(ctx.panels) < 0  # "Sergeant Hale" ran under the tracker
@@ -262,15 +261,18 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     return rect
 
 
-def _tag_spots(cx: float, cy: float, ring: float, r: int, footprint: int) -> list[tuple[str, tuple[int, int]]]:
-    """Where the name tag may go, in order: (which point of the tag, at which screen point). A large or giant
-    token's first hug its body (above its ring, below its hp bar, beside it): outside its arcs' ring, two hexes
-    and more out, "Grundvald 32/32" sat on the Cave Troll next to it (giants_lair)."""
-    near = []
+def _tag_spots(cx: float, cy: float, ring: float, r: int, footprint: int,
+               step: float) -> list[tuple[str, tuple[int, int]]]:
+    """Where the name tag may go, in order: (which point of the tag, at which screen point); ``step``: a hex
+    across on screen. First hugging the token's body (above its disc, below its hp bar, beside it), then a hex
+    out from its disc's edge, at most its facing-arc ring. Found on giants_lair: every tag went outside the arcs'
+    ring, a hex and more from the disc ("Wynn 10/10" 138 px above her at the closest zoom, "Grundvald 32/32"
+    159 px to his left at 800x560, crowded round), and read as another token's; where the body has room, a tag
+    beside it covers no token and no arc label either."""
+    above, below = round(cy - r - 9), round(cy + r + 6 + max(4, r // 6))
+    near = [("midbottom", (round(cx), above)), ("midtop", (round(cx), below)),
+            ("midleft", (round(cx + r + 10), round(cy))), ("midright", (round(cx - r - 10), round(cy)))]
     if footprint > 0:
-        above, below = round(cy - r - 9), round(cy + r + 6 + max(4, r // 6))
-        near = [("midbottom", (round(cx), above)), ("midtop", (round(cx), below)),
-                ("midleft", (round(cx + r + 10), round(cy))), ("midright", (round(cx - r - 10), round(cy)))]
         # ...then slid along the top and the bottom, its end over the body's middle (a panel or a neighbour
         # stands over one end: on giants_lair at 800x560 the tracker and the Cave Troll above Grundvald)
         near += [(anchor, (round(cx), y)) for y, ends in ((above, ("bottomleft", "bottomright")),
@@ -278,7 +280,8 @@ def _tag_spots(cx: float, cy: float, ring: float, r: int, footprint: int) -> lis
         # ...then across the foot of its own disc, above its hp bar, where a neighbour, a panel or an arc's label
         # stands on every side (its initials stay in sight above)
         near.append(("midbottom", (round(cx), round(cy + r - 2))))
-    return near + [(anchor, (round(cx + dx * ring), round(cy + dy * ring))) for anchor, dx, dy in TAG_SPOTS]
+    out = min(ring, r + step)
+    return near + [(anchor, (round(cx + dx * out), round(cy + dy * out))) for anchor, dx, dy in TAG_SPOTS]
 
 
 # (which point of the tag, direction from the token's centre in units of the arc ring's radius)

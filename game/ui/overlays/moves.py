@@ -89,6 +89,10 @@ def move_lines(enc: EncounterView, name: str, cell: Cell) -> list[Line] | None:
         who = enc.threateners_of_hex(cell, name)
         lines.append(Line(f"stops here: threatened by {', '.join(who)}" if who else "stops here: zone of control",
                           "warn", bold=True))
+    if enc.exit_at(name, cell):  # R24: said before the move, so the way out is found by pointing, not by trying F
+        now = enc.can_act(name, "flee") is None
+        lines.append(Line(f"an exit: {name} can flee from here (F)" if now
+                          else f"an exit: {name} could flee from here next turn", "good"))
     return lines
 
 
