@@ -150,6 +150,16 @@ def test_combatant_starting_in_a_hostile_zone_of_control(tmp_path: Path) -> None
     ]
 
 
+def test_three_threateners_are_listed_as_a_sentence_lists_them(tmp_path: Path) -> None:
+    # Hero (2,1), not threatening, with orcs east (3,1), west (1,1) and south-east (3,2) of it (odd row 1: se is
+    # (3,2)): it starts in all three zones, listed "A", "B" and "C" as the engine and the window list names.
+    units = [{"name": "Hero", "at": (2, 1), "faction": "player", "threatening": False},
+             *({"name": f"Orc {i}", "at": c, "faction": "enemy"} for i, c in enumerate([(3, 1), (1, 1), (3, 2)], 1))]
+    assert lint(tmp_path, OPEN, units) == [
+        'm.tmx: object "Hero": starts in the zone of control of "Orc 1", "Orc 2" and "Orc 3" (R8)',
+    ]
+
+
 def test_a_polearm_does_not_threaten_its_neighbour(tmp_path: Path) -> None:
     # A [2,2] pike threatens only hexes two away (R8): the orc next to it is not in its zone.
     units = [{"name": "Hero", "at": (2, 1), "faction": "player", "reach": 2}, {**DUEL[1], "at": (3, 1)}]

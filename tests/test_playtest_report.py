@@ -124,3 +124,38 @@ def test_tally_counts_shots_casts_cover_friendly_fire_and_sight_blocks_from_a_re
     while enc.turn != "Archer":
         play(EndTurn())
     assert c["sight_blocks"] == 2  # a new round: the Orc is still in range behind the wall
+
+
+def test_sides_are_the_factions_that_win_together_r3() -> None:
+    """R3 worked by hand: with the default hostility (enemy/player, enemy/ally) player and ally share their one
+    enemy and are not hostile to each other, so they are one side; neutral, hostile to nobody, is its own. A
+    neutral made hostile to the enemy (and only to it) joins the player's side; one hostile to the player too
+    does not (its enemies differ)."""
+    from game.rules import FACTIONS, Hostility
+
+    assert Hostility.parse().sides(FACTIONS) == [("player", "ally"), ("enemy",), ("neutral",)]
+    joined = Hostility.parse("enemy/player, enemy/ally, enemy/neutral")
+    assert joined.sides(["player", "ally", "enemy", "neutral"]) == [("player", "ally", "neutral"), ("enemy",)]
+    apart = Hostility.parse("enemy/player, enemy/ally, enemy/neutral, neutral/player")
+    assert apart.sides(FACTIONS) == [("player",), ("ally",), ("enemy",), ("neutral",)]
+
+
+def test_report_and_summary_count_each_game_once_for_a_side() -> None:
+    """Found reading an ambush playtest: "player wins 13, ally 9, enemy 7, neutral 8" of 20 games left the
+    designer to work out which side won how often. Of 10 games: the player and ally both standing at 4 wins,
+    the ally alone at 2, the enemy at 3, one draw: the side player + ally won 6 (60 %), the enemy 3."""
+    records = [("player", "ally")] * 4 + [("ally",)] * 2 + [("enemy",)] * 3 + [()]
+    base = _summary(records)
+    s = Summary(map=base.map, title=base.title, seed=0, levels=base.levels, factions=("player", "ally", "enemy"),
+                combatants=base.combatants, records=base.records, sides=(("player", "ally"), ("enemy",)))
+    assert [s.side_wins(side).successes for side in s.sides] == [6, 3]
+    assert [s.win_rate(f).successes for f in s.factions] == [4, 6, 3]
+    doc = s.to_json()
+    assert [(d["factions"], d["wins"]) for d in doc["sides"]] == [(["player", "ally"], 6), (["enemy"], 3)]
+    text = markdown_report(s)
+    assert "| **side player + ally wins** | 6 | 60 % |" in text and "| **side enemy wins** | 3 | 30 % |" in text
+    from game.cli.playtest_cmd import text_summary
+
+    lines = text_summary(s, None).splitlines()
+    assert lines[1].split()[:5] == ["player", "+", "ally", "wins", "6"]
+    assert lines[3].strip() == "by faction (friends share each win):"

@@ -395,4 +395,5 @@ def test_a_blow_that_cannot_be_struck_draws_no_line_only_its_reason(scene) -> No
     p = widget(ws, ActionPreview)
     assert p.plan is not None and p.plan[1].legal is not None
     assert p.arrow is None
-    assert any(t.startswith("not possible: Goblin is out of reach") for t in texts(p.lines))
+    # Calmly: "Mira cannot attack Goblin this turn" over "Mira has no movement left this turn" (test_ui_turn_wording).
+    assert texts(p.lines)[0] == "Mira cannot attack Goblin this turn" and "no movement left" in " ".join(texts(p.lines))

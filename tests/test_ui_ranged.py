@@ -143,7 +143,7 @@ def test_a_spent_area_ability_offers_no_burst_mode(tmp_path: Path) -> None:
     m.submit(Begin())
     mapper = CommandMapper(m, make_ctx(m).geometry.cell_center)
     assert mapper.map(SetMode(CAST), Situation()) == Say(
-        "Burst: click the hex to centre the area on (friends inside are hit too)", mode=CAST)
+        "Cast: click the hex to centre the burst on (friends inside are hit too)", mode=CAST)
     m.submit(Cast("Mage", (5, 2)))
     m.submit(EndTurn())
     while m.encounter.turn != "Mage":
@@ -254,3 +254,30 @@ def test_a_threatened_shooter_s_breakdown_takes_the_penalty_off_the_roll_as_the_
     assert said[said.index("  defence") + 1] == "10" and said[said.index("  ranged attack") + 1] == "+3"
     assert said[said.index("  so the d20 needs") + 1] == "9+"  # 10 − (3 − 2)
     pygame.image.save(s, str(tmp_path / "threatened_shot.png"))
+
+
+def test_the_cast_button_and_its_refusal_say_the_same_verb(tmp_path: Path) -> None:
+    """Playtest: once the Mage had struck, the bar's greyed "Burst [B]" said "Cannot cast: Mage has already used
+    their action this turn (R16)", and the log "Mage casts at 5,7": two names for one action. The button is
+    "Cast", as the refusal, the log, the hint ("B cast") and the help say it."""
+    from game.ui.help import BATTLE_KEYS
+    from game.ui.hud import action_buttons
+    from tests.scene_harness import click, open_battle
+    from tests.scene_harness import frame as step
+
+    units = [{"name": "Mage", "at": (4, 2), "faction": "player", "initiative": 9, "area_range": 4,
+              "area_radius": 1, "area_attack": 2, "area_damage": "4", "area_uses": 2},
+             {"name": "Orc", "at": (5, 2), "faction": "enemy", "initiative": 1, "hp": 60}]
+    scene, win = open_battle(tmp_path, write_map(tmp_path / "cast.tmx", TERRAIN, units=units, title="Cast"),
+                             humans=("player",), setup=False)
+    step(scene, win, 30)
+    bar = {cmd: b for b, cmd in action_buttons(scene.ctx, True, False)}
+    assert bar["mode:cast"].label == "Cast" and bar["mode:cast"].enabled
+    click(scene, (5, 2))  # the Mage's blow: the turn's one action (R16)
+    scene.anim.skip(scene.tokens)
+    step(scene, win)
+    assert scene.match.encounter.acted
+    bar = {cmd: b for b, cmd in action_buttons(scene.ctx, True, False)}
+    assert bar["mode:cast"].label == "Cast" and not bar["mode:cast"].enabled
+    assert scene.greyed_reason("mode:cast").startswith("Cannot cast: Mage has already used their action")
+    assert ("B", "cast mode: click the hex to centre the burst on (area abilities)") in BATTLE_KEYS

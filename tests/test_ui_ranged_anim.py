@@ -129,7 +129,7 @@ def test_the_help_has_a_page_for_shooting_and_areas() -> None:
     pages = dict(BATTLE_HELP)
     rows = pages["Shooting and areas"]
     keys = [k for k, _ in rows]
-    assert "R (shoot mode)" in keys and "B (burst mode)" in keys
+    assert "R (shoot mode)" in keys and "B (cast mode)" in keys
     text = " ".join(d for _, d in rows)
     for word in ("line of sight", "cover", "blocked", "friendly fire", "push", "uses left"):
         assert word in text, word

@@ -86,7 +86,8 @@ def test_a_foe_out_of_reach_says_when_the_actor_has_walked_its_movement(tmp_path
     scene, screen = _battle(tmp_path, ["..........."] * 5, units)
     hover(scene, (8, 2))
     frame(scene, screen)
-    assert "nowhere Lysa can reach this turn to attack Orc from" in " ".join(_preview(scene))  # too far
+    assert _preview(scene) == ["Lysa cannot attack Orc this turn",  # too far
+                               "out of reach: distance 8, Lysa strikes at distance 1"]
     click(scene, (2, 2))
     scene.anim.skip(scene.tokens)
     frame(scene, screen)
@@ -165,12 +166,96 @@ def test_an_archer_out_of_reach_reads_one_roll_the_shot_s(tmp_path: Path) -> Non
     said = _preview(scene)
     assert any(t.startswith("R shoots Hale from here instead: hits on") for t in said)
     assert not any(t.startswith("if it were allowed") for t in said)
-    assert "nowhere Fenn can reach this turn to attack Hale from" in said  # why the blow is out, still said
-    # Without a bow, the blow's roll is still told beside the refusal (no other roll to confuse it with).
+    assert "out of reach: distance 5, Fenn strikes at distance 1" in said  # why the blow is out, still said
+    # Without a bow neither: a blow no hex in reach allows tells no roll (its odds from here are not the ones
+    # it would get).
     units[0] = {"name": "Fenn", "at": (1, 2), "faction": "player", "initiative": 9, "move": 1}
     sword = tmp_path / "sword"
     sword.mkdir()
     scene, screen = _battle(sword, ["........"] * 5, units)
     hover(scene, (6, 2))
     frame(scene, screen)
-    assert any(t.startswith("if it were allowed") for t in _preview(scene))
+    assert _preview(scene) == ["Fenn cannot attack Hale this turn",
+                               "out of reach: distance 5, Fenn strikes at distance 1"]
+
+
+def test_a_foe_ringed_by_water_and_friends_says_every_hex_is_taken_or_impassable(tmp_path: Path) -> None:
+    """Playtest: the Orc stands where two of the hexes beside it are water (3,1 and 5,1: ground may not stand
+    there, R5) and the four others are held by the Knight's friends (R4). The preview said "nowhere Knight can
+    reach this turn to attack Orc from", as if the Orc stood out of his range; every hex he could strike it from
+    is taken or impassable, and that is what it says."""
+    ring = [(4, 0), (5, 0), (4, 2), (5, 2)]  # the neighbours of 4,1 that are dry (odd rows shift right)
+    units = [{"name": "Knight", "at": (0, 1), "faction": "player", "initiative": 9, "move": 6},
+             {"name": "Orc", "at": (4, 1), "faction": "enemy", "initiative": 1, "hp": 60},
+             *({"name": f"Guard {i}", "at": c, "faction": "player", "initiative": 5 - i, "move": 1}
+               for i, c in enumerate(ring))]
+    scene, screen = _battle(tmp_path, [".......", "...w.w.", ".......", "......."], units)
+    enc = scene.match.encounter
+    assert enc.turn == "Knight"
+    assert sorted(c for c in [(3, 1), (5, 1), *ring] if enc.layout.distance(c, (4, 1)) == 1) == \
+        sorted([(3, 1), (5, 1), *ring])
+    hover(scene, (4, 1))
+    frame(scene, screen)
+    said = " ".join(_preview(scene))
+    assert "every hex Knight could attack Orc from is taken or impassable" in said
+    assert "nowhere" not in said
+
+
+def test_a_far_foe_reads_calmly_in_one_grey_line_and_a_shove_too_large_stays_red(tmp_path: Path) -> None:
+    """Playtest: pointing at a far enemy (a GM or a player often does, just to look at it) read "not possible:
+    Orc is out of reach: distance 13, Lysa strikes at distance 1 (R21)" in red, "if it were allowed: hits on
+    10+ (55 %)" and "nowhere Lysa can reach this turn to attack Orc from": one thing three times, loudly. It
+    reads as a hex out of reach does: a plain heading, the reason in grey, no roll. A refusal that is the
+    player's mistake (shoving a creature too large, wherever one stands) stays red."""
+    from game.ui.context import SHOVE
+
+    units = [{"name": "Lysa", "at": (0, 2), "faction": "player", "initiative": 9, "move": 4},
+             {"name": "Orc", "at": (13, 2), "faction": "enemy", "initiative": 1, "hp": 60},
+             {"name": "Ogre", "at": (2, 4), "faction": "enemy", "initiative": 2, "hp": 60, "size": "large"}]
+    scene, screen = _battle(tmp_path, ["................"] * 6, units)
+    enc = scene.match.encounter
+    assert enc.turn == "Lysa" and enc.distance("Lysa", "Orc") == 13
+    hover(scene, (13, 2))
+    frame(scene, screen)
+    p = next(w for w in scene.widgets if isinstance(w, ActionPreview))
+    lines = p.lines or []
+    assert [(ln.text, ln.role) for ln in lines] == [
+        ("Lysa cannot attack Orc this turn", "text"),
+        ("out of reach: distance 13, Lysa strikes at distance 1", "muted")]
+    assert p.arrow is None and p.approach_for("Orc") is None  # nothing offered, nothing drawn
+    scene.ctx.action_mode = SHOVE
+    hover(scene, (2, 4))
+    frame(scene, screen)
+    refused = [ln for ln in p.lines or [] if ln.text.startswith("not possible")]
+    assert refused and all(ln.role == "bad" for ln in refused)
+    assert "larger than Lysa" in " ".join(ln.text for ln in p.lines or [])
+
+
+def test_the_preview_and_the_combat_log_name_a_shared_zone_of_control_alike(tmp_path: Path) -> None:
+    """Playtest: the combat log said "into the zone of control of A, B and C" and the preview "the zones of
+    control of A, B and C". One wording, the log's, everywhere: "the zone of control of Orc 1 and Orc 2"."""
+    from game.rules import Moved
+    from game.ui.narration import event_line
+
+    units = [{"name": "Lysa", "at": (0, 2), "faction": "player", "initiative": 9, "move": 5},
+             {"name": "Orc 1", "at": (3, 1), "faction": "enemy", "initiative": 3, "hp": 60},
+             {"name": "Orc 2", "at": (3, 3), "faction": "enemy", "initiative": 2, "hp": 60},
+             {"name": "Orc 3", "at": (6, 2), "faction": "enemy", "initiative": 1, "hp": 60}]
+    scene, screen = _battle(tmp_path, ["........"] * 5, units)
+    enc = scene.match.encounter
+    hover(scene, (6, 2))  # every way to a hex beside Orc 3 enters one zone or the other (R9)
+    frame(scene, screen)
+    said = " ".join(_preview(scene))
+    assert "the zone of control of Orc 1 and Orc 2 stops every way to Orc 3 this turn" in said
+    click(scene, (3, 2))  # into both zones at once
+    scene.anim.skip(scene.tokens)
+    frame(scene, screen)
+    moved = [ev for ev in enc.records[-1].events if isinstance(ev, Moved)]
+    assert moved and set(moved[0].stopped_by) == {"Orc 1", "Orc 2"}
+    logged = event_line(moved[0])
+    assert logged is not None and "into the zone of control of Orc 1 and Orc 2" in logged[0]
+    hover(scene, (6, 2))
+    frame(scene, screen)
+    said = " ".join(_preview(scene))
+    assert "Lysa was stopped by the zone of control of Orc 1 and Orc 2: no movement left this turn" in said
+    assert "zones" not in said

@@ -112,11 +112,18 @@ def text_summary(summary: Any, out_dir: Path | None) -> str:
         f"{s.title} ({s.map}): {s.games} games, seeds {s.seed}..{s.seed + s.games - 1}, AI "
         + ", ".join(f"{f} {lv}" for f, lv in s.levels.items()),
     ]
-    width = max(len(f) for f in [*s.factions, "draws"])
-    for f in s.factions:
-        p = s.win_rate(f)
-        lines.append(f"  {f:<{width}}  wins {p.successes:>5}  {100 * p.rate:5.1f} %  "
-                     f"(95 % interval {100 * p.low:.0f}-{100 * p.high:.0f} %)")
+    named = [" + ".join(side) for side in s.sides]
+    width = max(len(f) for f in [*s.factions, *named, "draws"])
+
+    def row(name: str, p: Any, indent: str = "  ") -> str:
+        return (f"{indent}{name:<{width + 2 - len(indent)}}  wins {p.successes:>5}  {100 * p.rate:5.1f} %  "
+                f"(95 % interval {100 * p.low:.0f}-{100 * p.high:.0f} %)")
+
+    together = any(len(side) > 1 for side in s.sides)
+    if together:  # friends win together: a side's line is the map's balance, each game counted once
+        lines += [row(name, s.side_wins(side)) for side, name in zip(s.sides, named, strict=True)]
+        lines.append("  by faction (friends share each win):")
+    lines += [row(f, s.win_rate(f), "    " if together else "  ") for f in s.factions]
     lines.append(f"  {'draws':<{width}}       {s.draws:>5}  {100 * s.draw_rate.rate:5.1f} %")
     lines.append(f"  rounds to finish: mean {s.rounds_mean:.1f}")
     t = s.totals()

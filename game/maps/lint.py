@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from game.rules import Cell, CombatantView, Encounter, HexLayout, Scenario, Terrain, sight_map
+from game.rules import Cell, CombatantView, Encounter, HexLayout, Scenario, Terrain, joined, sight_map
 
 from .errors import MapError
 from .loader import load_scenario
@@ -197,7 +197,7 @@ def bad_starts(enc: Encounter) -> list[str]:
                        f"(takes {worst} damage at the start of each of its turns, R25)")
         threateners = enc.threateners_of(v.name)
         if threateners:
-            who = ", ".join(f'"{n}"' for n in threateners)
+            who = joined(f'"{n}"' for n in threateners)
             out.append(f'object "{v.name}": starts in the zone of control of {who} (R8)')
     return out
 

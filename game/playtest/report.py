@@ -60,6 +60,10 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
         rate = n / run.seconds if run.seconds > 0 else float("inf")
         lines.append(f"- Ran in {run.seconds:.1f} s on {run.where}: {rate:.1f} games/s")
     lines += ["", "## Outcome", "", "| outcome | games | rate | 95 % interval (Wilson) |", "|---|---:|---:|---:|"]
+    if any(len(side) > 1 for side in s.sides):
+        for side in s.sides:  # the balance of the map: friends win together (R3)
+            p = s.side_wins(side)
+            lines.append(f"| **side {' + '.join(side)} wins** | {p.successes} | {pct(p.rate)} | {ci(p)} |")
     for f in s.factions:
         p = s.win_rate(f)
         lines.append(f"| {f} wins | {p.successes} | {pct(p.rate)} | {ci(p)} |")
@@ -69,9 +73,11 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
         lines.append(f"| nobody left | {s.no_winner} | {pct(s.no_winner / n)} | |")
     lines.append("")
     # Found reading an ambush report: "player wins 6, ally wins 2" looked like a bug when friends "win together".
-    lines.append("Friendly factions win together, so win rates can add up to more than 100 %; a faction shares a "
-                 "win only while one of its own combatants still stands.")
-    lopsided = [f for f in s.factions if s.win_rate(f).rate > LOPSIDED]
+    lines.append("Friendly factions win together, so the factions' win rates can add up to more than 100 %; a "
+                 "faction shares a win only while one of its own combatants still stands. The sides' rows count "
+                 "each game once.")
+    lopsided = ([" + ".join(side) for side in s.sides if s.side_wins(side).rate > LOPSIDED]
+                if any(len(side) > 1 for side in s.sides) else [f for f in s.factions if s.win_rate(f).rate > LOPSIDED])
     if lopsided:
         lines += ["", f"**Balance:** {', '.join(lopsided)} won more than {pct(LOPSIDED)} of the games."]
     elif n < 50:

@@ -120,6 +120,7 @@ def run_batch(
         factions=map_factions(scenario),
         combatants=tuple((c.name, c.faction) for c in scenario.combatants),
         records=tuple(records),
+        sides=tuple(scenario.hostility.sides(map_factions(scenario))),
     )
 
 

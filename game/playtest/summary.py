@@ -33,6 +33,7 @@ class Summary:
     factions: tuple[str, ...]  # factions on the map, in FACTIONS order
     combatants: tuple[tuple[str, str], ...]  # (name, faction), map order
     records: tuple[GameRecord, ...]  # game k at index k
+    sides: tuple[tuple[str, ...], ...] = ()  # the factions that win together (R3), from the map's hostility
 
     @property
     def games(self) -> int:
@@ -51,6 +52,11 @@ class Summary:
     def no_winner(self) -> int:
         """Games that ended with nobody left to win (everyone defeated or fled at once)."""
         return sum(1 for r in self.records if not r.draw and not r.winners)
+
+    def side_wins(self, side: tuple[str, ...]) -> Proportion:
+        """Games won by ``side``: any of its factions among the winners (friends win together, R3), so the
+        sides' rates and the draws add up to 100 % where the per-faction rates do not."""
+        return proportion(sum(1 for r in self.records if set(r.winners) & set(side)), self.games)
 
     def win_rate(self, faction: str) -> Proportion:
         return proportion(self.wins.get(faction, 0), self.games)
@@ -96,6 +102,12 @@ class Summary:
             "seed": self.seed,
             "levels": dict(self.levels),
             "wins": self.wins,
+            "sides": [
+                {"factions": list(side), "wins": p.successes, "rate": _r(p.rate), "low": _r(p.low),
+                 "high": _r(p.high)}
+                for side in self.sides
+                for p in [self.side_wins(side)]
+            ],
             "draws": self.draws,
             "no_winner": self.no_winner,
             "win_rates": {

@@ -116,6 +116,7 @@ from .terrain import (
     MovementType,
     Terrain,
 )
+from .text import joined
 from .textmap import scenario_from_rows
 from .threat import ThreatSource, threat_mask
 from .threat_zones import UNREACHABLE, ThreatZones, ZoneMemo
@@ -132,6 +133,7 @@ __all__ = [
     "Terrain", "MovementType", "Size", "Hostility", "FACTIONS", "ARCS", "SETUP", "ACTIVE", "ENDED",
     "DEFEATED", "FLED", "TERRAIN_KEYS", "scenario_from_rows", "RangedProfile", "AreaAbility",
     "SightLine", "sight_line", "sight_map", "sight_cover_map", "sees",
+    "joined",  # "A, B and C": how the engine's messages, the window and the lint list names
     # actions and the log
     "Action", "Begin", "Place", "Move", "Face", "Attack", "Shove", "Shoot", "Cast", "CastRoll", "Disengage", "Flee",
     "EndTurn", "Push", "GrantMovement", "SetThreatening", "Join", "Remove", "SetHp", "Edit", "EndCombat",

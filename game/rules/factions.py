@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .errors import SpecError
@@ -52,3 +53,20 @@ class Hostility:
     def hostile_to(self, faction: str) -> frozenset[str]:
         known = self._hostile_to.get(faction)
         return known if known is not None else frozenset(f for f in FACTIONS if self.hostile(f, faction))
+
+    def sides(self, present: Iterable[str]) -> list[tuple[str, ...]]:
+        """The sides among the factions ``present`` (R3): factions that share their enemies there and have no
+        quarrel with each other fight as one side and win together; a faction hostile to none present is a
+        side of its own. In the order of first appearance (FACTIONS order when ``present`` is)."""
+        here = list(dict.fromkeys(present))
+        groups: list[list[str]] = []
+        for f in here:
+            foes = frozenset(g for g in here if self.hostile(f, g))
+            for group in groups:
+                lead = group[0]
+                if not self.hostile(f, lead) and foes == frozenset(g for g in here if self.hostile(lead, g)):
+                    group.append(f)
+                    break
+            else:
+                groups.append([f])
+        return [tuple(g) for g in groups]

@@ -21,7 +21,7 @@ from .ranged import ShotTerms, shot_terms
 from .sight import sees
 from .state import EncounterState
 from .terrain import Terrain
-from .text import band, quote, show, show_cells
+from .text import band, joined, quote, show, show_cells
 from .unit_state import UnitState
 
 
@@ -142,7 +142,7 @@ def why_not_reachable(state: EncounterState, u: UnitState, to: Cell) -> str:
     stop = state.zoc_stop_on_way(u.name, to)
     if stop is not None:
         at, who = stop
-        whose = " and ".join(quote(n) for n in who) or "a hostile"
+        whose = joined(quote(n) for n in who) or "a hostile"
         return (f"cannot reach {show(to)} this turn: the zone of control of {whose} stops every way there within "
                 f"{u.movement} movement (the shortest at {show(at)}) (R9)")
     turns = 4

@@ -22,6 +22,12 @@ def quote(value: Any) -> str:
     return f'"{value}"' if isinstance(value, str) else repr(value)
 
 
+def joined(items: Iterable[str]) -> str:
+    """ "A", "A and B", "A, B and C": a list as a sentence says it (the window's narration joins the same way)."""
+    got = list(items)
+    return ", ".join(got[:-1]) + " and " + got[-1] if len(got) > 1 else "".join(got)
+
+
 def band(lo: int, hi: int) -> str:
     return f"distance {lo}" if lo == hi else f"distance {lo} to {hi}"
 

@@ -51,7 +51,7 @@ KEYS: dict[int, Intent | ViewOp] = {
     pygame.K_s: SetMode(SHOVE),
     pygame.K_d: SetMode(DISENGAGE),
     pygame.K_r: SetMode(SHOOT),  # R: ranged
-    pygame.K_b: SetMode(CAST),  # B: burst (an area ability)
+    pygame.K_b: SetMode(CAST),  # B: cast (a burst: an area ability)
     pygame.K_f: FleeNow(),
     pygame.K_u: UndoLast(),
     pygame.K_BACKSPACE: UndoLast(),

@@ -303,7 +303,7 @@ class CommandMapper:
             DISENGAGE: "Disengage: click your combatant (or press D again) to try it",
             SHOVE: "Shove: click an adjacent enemy to push it one hex away",
             SHOOT: "Shoot: click an enemy in range and in sight",
-            CAST: "Burst: click the hex to centre the area on (friends inside are hit too)",
+            CAST: "Cast: click the hex to centre the burst on (friends inside are hit too)",
             ATTACK: "Attack: click an enemy in reach",
         }
         return Say(words[new], mode=new)

@@ -72,10 +72,12 @@ def _fit(msg: str, max_w: int, size: int = 20, bold: bool = False) -> str:
 
 
 def _specs(setup: bool, ranged: bool = False, area: bool = False) -> list[tuple[str, str, str]]:
-    """The bar's buttons; Shoot and Burst only for an actor that has a bow or an area ability (R29, R32)."""
+    """The bar's buttons; Shoot and Cast only for an actor that has a bow or an area ability (R29, R32). "Cast",
+    as the engine's action, its refusals ("Cannot cast: ..."), the combat log ("Mage casts at 5,7") and the turn's
+    hint ("B cast") name it: the button said "Burst" beside all of them (playtest)."""
     if setup:
         return [("Begin battle", "Enter", "begin")]
-    extra = [("Shoot", "R", "mode:shoot")] * ranged + [("Burst", "B", "mode:cast")] * area
+    extra = [("Shoot", "R", "mode:shoot")] * ranged + [("Cast", "B", "mode:cast")] * area
     return [("Attack", "A", "mode:attack"), *extra, ("Shove", "S", "mode:shove"),
             ("Disengage", "D", "mode:disengage"), ("Flee", "F", "flee"), ("Undo", "U", "undo"),
             ("End turn", "Enter", "end_turn")]

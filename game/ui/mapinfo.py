@@ -44,16 +44,7 @@ def sides(scenario: Scenario) -> list[Side]:
     count = Counter(c.faction for c in scenario.combatants)
     big = Counter(c.faction for c in scenario.combatants if c.radius > 0)
     present = [f for f in FACTIONS if count[f]]
-    groups: list[list[str]] = []
-    for f in present:
-        foes = frozenset(g for g in present if h.hostile(f, g))
-        for group in groups:
-            lead = group[0]
-            if not h.hostile(f, lead) and foes == frozenset(g for g in present if h.hostile(lead, g)):
-                group.append(f)
-                break
-        else:
-            groups.append([f])
+    groups = h.sides(present)
     return [Side(tuple((f, count[f]) for f in g), sum(big[f] for f in g),
                  bystanders=not any(h.hostile(f, x) for f in g for x in present)) for g in groups]
 

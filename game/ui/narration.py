@@ -64,6 +64,7 @@ from game.rules import (
     ThreateningSet,
     Turned,
     TurnStarted,
+    joined,  # the engine's own way of listing names: the log and its refusals read alike
 )
 
 Entry = tuple[str, str]  # (text, colour role: text, muted, good, bad, warn, accent)
@@ -129,11 +130,8 @@ def _(ev: Moved, bonus: Bonus | None = None) -> Entry:
     text = f"{ev.unit} moves to {cell_words(ev.path[-1])} (cost {ev.cost})"
     if ev.stopped_by:
         # The move reached the hex asked for (the engine refuses one past a zone: R7, R9); entering the zone
-        # ended its movement. "Stopped by" read as a move cut short (found playing ambush). "The zone of
-        # control of A, B and C": "A, B, C's zone" read as one name (found on giants_lair).
-        who = ev.stopped_by
-        text += (f", into {who[0]}'s zone of control" if len(who) == 1
-                 else f", into the zone of control of {joined(who)}") + ": no more movement this turn"
+        # ended its movement. "Stopped by" read as a move cut short (found playing ambush).
+        text += f", into {zone_of(ev.stopped_by)}: no more movement this turn"
     return text, "text"
 
 
@@ -257,12 +255,14 @@ def _(ev: Edited, bonus: Bonus | None = None) -> Entry:
     return f"GM edits {ev.unit}: {_changes(ev.changes)}", "muted"
 
 
-def joined(names: Iterable[str]) -> str:
-    """ "a", "a and b", "a, b and c": a list said as a sentence says it."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def zone_of(names: Sequence[str]) -> str:
+    """ "Orc 1's zone of control", "the zone of control of Orc 1, Orc 2 and Orc 3": the one wording of a zone of
+    control wherever the window names it (the combat log, the attack preview). "A, B, C's zone" read as one name
+    (found on giants_lair); the preview's "the zones of control of A, B and C" beside the log's singular read as
+    two things (playtest). Singular, as the engine's refusals say it: the hexes they threaten together."""
+    if len(names) == 1:
+        return f"{names[0]}'s zone of control"
+    return f"the zone of control of {joined(names)}"
 
 
 def in_faction_order(factions: Iterable[str]) -> list[str]:

@@ -18,7 +18,7 @@ crossed on its way.
 from __future__ import annotations
 
 from game.render.pg import pygame
-from game.rules import AttackPreview, DisengagePreview, EncounterView, ShovePreview
+from game.rules import AttackPreview, DisengagePreview, EncounterView, MovementType, ShovePreview
 
 from .. import theme as th
 from ..commands import CAST, SHOOT, best_skill
@@ -38,6 +38,29 @@ def better(p: BlowPreview, than: BlowPreview) -> bool:
     return p.defeat_chance > than.defeat_chance + 1e-9
 
 
+def _closed(enc: EncounterView, name: str, cells: list[Cell]) -> str:
+    """What keeps ``name`` off every one of ``cells`` (the hexes a blow works from): "taken" (each is held by
+    another combatant, R4), "impassable" (its movement type may not stand on any, R5), "taken or impassable"
+    (some one, some the other), or "" when one of them is open to it (or there are none). Found on the Black
+    Gull and fortress_assault: a foe ringed by water and by friends read "nowhere X can reach this turn", as if
+    it stood out of range."""
+    if not cells:
+        return ""
+    me = enc.view(name)
+    mt = MovementType[me.movement_type.upper()]
+    held = {c for v in enc.views() if v.active and v.name != name for c in enc.footprint(v.name)}
+    why = set()
+    for cell in cells:
+        body = enc.layout.disc(cell, me.radius)
+        if enc.board.no_entry(body, mt) is not None:
+            why.add("impassable")
+        elif any(tuple(c) in held for c in body):
+            why.add("taken")
+        else:
+            return ""
+    return " or ".join(w for w in ("taken", "impassable") if w in why)
+
+
 class ActionPreview:
     layer = "over"
 
@@ -53,7 +76,7 @@ class ActionPreview:
         self._shot_key: tuple[int, str, str] | None = None
         self._shot_hint: list[Line] = []
         self._stuck_key: tuple[int, str, str, str] | None = None
-        self._stuck_why: tuple[list[str], bool] = ([], False)
+        self._stuck_why: tuple[list[str], str] = ([], "")
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None  # a click on the target goes to the command mapper with approach_for's hex
@@ -122,17 +145,17 @@ class ActionPreview:
             self._cache[key] = (best[3], best[4]) if best is not None else None
         return self._cache[key]
 
-    def _stuck(self, ctx: BattleContext, kind: str, name: str, target: str) -> tuple[list[str], bool]:
-        """Why no hex within ``name``'s movement lets it strike ``target`` (R9, R4): (the hostiles whose zone of
-        control stops it on every way to a hex the blow works from, whether every such hex is held by another
-        combatant). ([], False) when it is something else (too far, water, no movement left). Asked once per
-        state and target."""
+    def _stuck(self, ctx: BattleContext, kind: str, name: str, target: str) -> tuple[list[str], str]:
+        """Why no hex within ``name``'s movement lets it strike ``target`` (R9, R4, R5): (the hostiles whose zone of
+        control stops it on every way to a hex the blow works from, what closes every such hex to it: "taken" when
+        each is held by another combatant, "impassable" when it may not stand on any, "taken or impassable" for a
+        mix). ([], "") when it is something else (too far, no movement left). Asked once per state and target."""
         key = (ctx.version, kind, name, target)
         if key != self._stuck_key:
             enc = ctx.encounter
             me, them = enc.view(name), enc.view(target)
             who: dict[str, None] = {}
-            taken = False
+            closed = ""
             if me.movement > 0:
                 far = (me.reach if kind == ATTACK else 1) + me.radius + them.radius
                 near = [c for c in enc.layout.disc(them.cell, far) if enc.board.is_on_map(c)]
@@ -142,9 +165,8 @@ class ActionPreview:
                     stop = enc.zoc_stop_on_way(name, cell)
                     if stop is not None:
                         who.update(dict.fromkeys(stop[1]))
-                held = {c for v in enc.views() if v.active and v.name != name for c in enc.footprint(v.name)}
-                taken = bool(works) and all(tuple(c) in held for c in works)
-            self._stuck_key, self._stuck_why = key, (list(who), taken)
+                closed = _closed(enc, name, works)
+            self._stuck_key, self._stuck_why = key, (list(who), closed)
         return self._stuck_why
 
     # --- drawing -----------------------------------------------------------------
@@ -193,17 +215,20 @@ class ActionPreview:
             pts = [ctx.cell_to_screen(c) for c in p.push_path]
             draw.arrow(screen, pts[0], pts[-1], th.BAD if p.falls or p.hazard_damage else th.ACCENT,
                        max(2, round(3 * ctx.zoom)))
-        zoc, taken = self._stuck(ctx, kind, name, target) if p.legal is not None and at is None else ([], False)
+        zoc, closed = self._stuck(ctx, kind, name, target) if p.legal is not None and at is None else ([], "")
         odds, notes = (True, []) if p.legal is None else wording.refusal_notes(
-            enc, name, target, kind, at is not None, p.legal, zoc=zoc, taken=taken)
+            enc, name, target, kind, at is not None, p.legal, zoc=zoc, closed=closed)
         shot = self._shot_instead(ctx, name, target) if kind == ATTACK and (p.legal is not None or at is not None) \
             else []
-        # A bow's shot offered instead of a refused blow: its roll is the one to read. The blow's "if it were
-        # allowed: hits on 12+ (45 %)" right above "R shoots ... instead: hits on 12+ (45 %)" told two rolls,
-        # one of them moot (found on fortress_assault).
-        odds = odds and not (shot and p.legal is not None)
-        lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
-        lines += notes + shot
+        if notes:  # out of reach wherever it steps this turn: a question, not a mistake (wording.out_of_reach)
+            lines = wording.out_of_reach(name, target, kind, notes) + shot
+        else:
+            # A bow's shot offered instead of a refused blow: its roll is the one to read. The blow's "if it were
+            # allowed: hits on 12+ (45 %)" right above "R shoots ... instead: hits on 12+ (45 %)" told two rolls,
+            # one of them moot (found on fortress_assault).
+            odds = odds and not (shot and p.legal is not None)
+            lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
+            lines += shot
         if at is not None and p.legal is None:
             lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next {kind}s", "muted"))
         self.lines = lines = wording.fitted_to(ctx, lines)

@@ -10,6 +10,7 @@ went into the number, each named.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from game.rules import (
@@ -23,7 +24,7 @@ from game.rules import (
 )
 from game.ui.compact import card_full
 from game.ui.context import BattleContext
-from game.ui.narration import reason_words
+from game.ui.narration import reason_words, zone_of
 from game.ui.theme import SMALL, Line, wrap, wrap_list
 
 
@@ -127,6 +128,7 @@ def _reason(p: AttackPreview | ShovePreview | DisengagePreview) -> str | None:
 
 
 REASON_WIDTH = 360  # px: a refusal wraps in the preview instead of being cut
+ROW_WIDTH = 480  # px: a one-row reason ("out of reach: distance 13, Lysa strikes at distance 1") wraps only past this
 
 
 def not_possible(reason: str) -> list[Line]:
@@ -306,27 +308,20 @@ POSITIONAL = ("adjacent", "out of reach", "out of range", "distance", "sight", "
 
 def refusal_notes(enc: EncounterView, name: str, target: str, verb: str, moved_for: bool,
                   reason: str = "out of reach", zoc: Iterable[str] = (),
-                  taken: bool = False) -> tuple[bool, list[Line]]:
+                  closed: str = "") -> tuple[bool, list[Line]]:
     """(tell the refused roll?, lines to add) for a blow or shot refused (``reason``) from where ``name`` stands.
 
     A refusal no step lifts (a target too large to shove, found on giants_lair) does not tell the roll: it is
     beside the point. (With the action spent there is no refusal at all: :func:`spent_lines`.) With no hex in
     reach offered (``moved_for`` False), the refusal from here ("out of reach: distance 2") did not say why
     stepping would not help: :func:`stuck_lines` does (``zoc``: the hostiles whose zone of control stops every
-    way to a hex the action works from, as the caller found them; ``taken``: every such hex is held by another
-    combatant)."""
+    way to a hex the action works from, as the caller found them; ``closed``: what keeps it off every such hex,
+    "taken", "impassable" or "taken or impassable")."""
     if not any(word in reason for word in POSITIONAL):
         return False, []
     if moved_for:
         return True, []
-    return True, stuck_lines(enc, name, target, verb, list(zoc), taken)
-
-
-def zone_of(names: list[str]) -> str:
-    """ "Orc 1's zone of control", "the zones of control of Orc 1 and Orc 2"."""
-    if len(names) == 1:
-        return f"{names[0]}'s zone of control"
-    return f"the zones of control of {', '.join(names[:-1])} and {names[-1]}"
+    return True, stuck_lines(enc, name, target, verb, list(zoc), closed, reason)
 
 
 def stopped_by(enc: EncounterView, name: str) -> list[str]:
@@ -339,13 +334,14 @@ def stopped_by(enc: EncounterView, name: str) -> list[str]:
 
 
 def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list[str],
-                taken: bool = False) -> list[Line]:
+                closed: str = "", reason: str = "out of reach") -> list[Line]:
     """Why no hex ``name`` can reach this turn lets it ``verb`` ``target``, in a player's words: its movement is
     spent (a zone of control ended it, R9), it is held in the zone of control it stands in (a disengage, R23,
     lifts that), another zone of control stops every way there, every hex it could strike from is held by another
-    combatant (``taken``, R4), or the ground does (too far, water, walls). "nowhere Lysa can reach this turn to
-    attack Orc 2 from" said all five alike (found on fortress_assault: the Militia pointing at a sergeant ringed
-    by her friends read it too, as if he stood out of her range)."""
+    combatant or is ground it may not stand on (``closed``: "taken", "impassable" or both, R4, R5), or it is
+    too far (:func:`too_far`, from the engine's ``reason``). "nowhere Lysa can reach this turn to attack Orc 2
+    from" said all five alike (found on fortress_assault: the Militia pointing at a sergeant ringed by her
+    friends read it too, as if he stood out of her range)."""
     v = enc.view(name)
     if v.movement == 0:
         who = stopped_by(enc, name) if v.zoc_exhausted else []
@@ -355,9 +351,32 @@ def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list
         held = [w for w in zoc if w in enc.threateners_of(name)]
         clauses = ([f"{name} is held in {zone_of(held)}:", "disengage (the turn's action) to move away"] if held
                    else [f"{zone_of(zoc)} stops every way", f"to {target} this turn"])
-    elif taken:  # one row, as the "nowhere" it stands for
-        return [Line(f"every hex {name} could {verb} {target} from is taken", "muted")]
+    elif closed:  # one row, as the "nowhere" it stands for
+        return [Line(f"every hex {name} could {verb} {target} from is {closed}", "muted")]
     else:
-        return [Line(f"nowhere {name} can reach this turn to {verb} {target} from", "muted")]
-    # A clause to a row (wrapped only when too wide), so no row ends on a lone word.
-    return [Line(part, "muted") for clause in clauses for part in wrap(clause, REASON_WIDTH)]
+        # One row as far as it can be: at the refusal's width "distance 1" lost its number to a row of its own.
+        return [Line(part, "muted") for part in wrap(too_far(name, target, verb, reason), ROW_WIDTH)]
+    # A clause to a row (wrapped only when too wide), so no row ends on a lone word: "... of Orc 1" over "and
+    # Orc 2:" at the refusal's width split the names of one zone.
+    return [Line(part, "muted") for clause in clauses for part in wrap(clause, ROW_WIDTH)]
+
+
+def too_far(name: str, target: str, verb: str, reason: str) -> str:
+    """Why ``name`` cannot ``verb`` ``target`` when no step this turn helps and nothing more specific is in the
+    way: the engine's refusal from where it stands, the one a click gets, without the target's name the heading
+    already gives nor the rule's number ("out of reach: distance 13, Lysa strikes at distance 1": one row, where
+    the "(R21)" wrapped onto a row of its own). A shot (shoot mode, whose refusal above already says how far)
+    says only that no hex in reach would do."""
+    if verb == "shoot":
+        return f"nowhere {name} can reach this turn to {verb} {target} from"
+    return re.sub(r" \(R\d+\)$", "", reason_words(reason).removeprefix(f"{target} is "))
+
+
+def out_of_reach(name: str, target: str, verb: str, why: list[Line]) -> list[Line]:
+    """Pointing at a foe ``name`` can reach from no hex this turn, in attack or shove mode: one plain heading and
+    the reason in grey (``why``: :func:`stuck_lines`), as a hex out of reach reads. A GM or a player often points
+    at a far enemy only to look at it: "not possible: Orc is out of reach: distance 13, Lysa strikes at distance
+    1 (R21)" in red, "if it were allowed: hits on 10+ (55 %)" and "nowhere Lysa can reach this turn to attack Orc
+    from" said one thing three times, loudly (playtest). No roll: from a hex it cannot reach this turn the odds
+    from where it stands (its arc, its flank) are not the ones it would get; they are told once it can reach."""
+    return [Line(f"{name} cannot {verb} {target} this turn", "text", bold=True), *why]
