@@ -237,3 +237,23 @@ def test_a_name_holding_nul_is_drawn_without_it(tmp_path: Path) -> None:
     log.write_text('{"action": "join", "unit": {"name": "Cora\\u0000", "faction": "ally", "hp": 3}, "at": [0, 0]}\n')
     r = run_cli(["play", str(tmx), "--headless", "--frames", "5", "--log", str(log)], timeout=60)
     assert r.rc == 0 and "Traceback" not in r.stderr, r.stderr[-1500:]
+
+
+def test_a_map_of_tiles_2_px_wide_that_validate_accepts_also_draws(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # Found by the suite's own fuzz test (test_mutated_maps_are_answered_in_one_line, hypothesis seed 3023):
+    # a map whose tilewidth (and its tileset's) read 2, 1000 columns. validate said ok; render refused it,
+    # "--scale 1 draws each hex 2 px wide; the least is 8 px", though the user had given no --scale.
+    from game.cli.main import main
+
+    tmx = plain_map(tmp_path, tile_width=2)
+    assert 'tilewidth="2"' in tmx.read_text()
+    assert main(["validate", str(tmx)]) == 0
+    out = tmp_path / "out.png"
+    assert main(["render", str(tmx), "-o", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert said.endswith(", no overlay, at --scale 4, the least that draws its hexes 8 px wide\n"), said
+    assert out.stat().st_size > 0
+    # Asked for in so many words, too small a scale is still refused, naming the least that draws.
+    assert main(["render", str(tmx), "-o", str(out), "--scale", "1"]) == 2
+    assert "the least is 8 px (--scale 4 or more for this map)" in capsys.readouterr().err

@@ -73,6 +73,31 @@ def test_a_map_of_more_elements_than_the_limit_is_refused(tmp_path: Path) -> Non
     refused_once(validate_map(tmx), f"more than {limits.MAX_XML_ELEMENTS:,} XML elements")
 
 
+def test_an_element_of_millions_of_attributes_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    # A <map> of 2.5 million attributes (29 MB, within the file limit): every command took 14-27 s and
+    # 640 MB, all of it the XML parser taking the element's attributes in.
+    tmx = plain_map(tmp_path)
+    swap(tmx, "<map ", "<map " + " ".join(f'a{i}=""' for i in range(2_500_000)) + " ")
+    for argv in (["validate", str(tmx)], ["state", str(tmx)]):
+        refused_by_cli(argv, "m.tmx: has an element of more than 1,000 attributes (line 2), the limit",
+                       cap_mb=400, timeout=10)
+
+
+@pytest.mark.parametrize("value", ['""', '">"', "'=\"'"])
+def test_the_attribute_limit_is_exact_and_counts_inside_any_value(tmp_path: Path, value: str) -> None:
+    tmx, tsx = external(tmp_path)
+    many = " ".join(f"a{i}={value}" for i in range(limits.MAX_XML_ATTRIBUTES - 7))  # <tileset> has 7
+    swap(tsx, "<tileset ", f"<tileset {many} ")
+    assert validate_map(tmx) == []
+    swap(tsx, "<tileset ", f"<tileset more={value} ")
+    refused_once(validate_map(tmx), 'tileset "m_tiles.tsx"', "more than 1,000 attributes (line 2)")
+
+
+def test_long_tile_data_and_values_are_not_counted_as_attributes(tmp_path: Path) -> None:
+    tmx = plain_map(tmp_path, units=[{**UNITS[0], "note": ' a="b"' * 2000}, UNITS[1]])
+    assert validate_map(tmx) == []
+
+
 # --- 2: CSV tile data in linear time ----------------------------------------------------------------------
 def test_csv_that_backtracked_quadratically_is_refused(tmp_path: Path) -> None:
     # _CSV_WELL_FORMED backtracked over " , , , ...x": 100 KB took 91 s, and this 1.8 MB layer hours.

@@ -64,7 +64,8 @@ def build_parser() -> Parser:
     sp.add_argument("--no-tokens", action="store_true", help="terrain only, as tmxrasterizer draws it")
     sp.add_argument("--objects", action="store_true",
                     help="also draw object shapes (rectangles, ellipses, points, polygons, text) as Tiled does")
-    sp.add_argument("--scale", type=scale, default=1.0, metavar="S", help="zoom factor (default 1)")
+    sp.add_argument("--scale", type=scale, default=None, metavar="S",
+                    help="zoom factor (default 1, or what draws each hex 8 px wide on a map of smaller tiles)")
     add_allow_outside(sp)
 
     sp = sub.add_parser("play", help="open the game window", description="open the game window")

@@ -105,14 +105,25 @@ def cmd_reach(args: argparse.Namespace) -> int:
     result = enc.reach_for(args.unit, args.budget)
     unit = enc.state_json()["units"][args.unit]
     movement = unit["movement"] if args.budget is None else args.budget
-    ends = sorted(result.destinations(), key=lambda d: (d[1], d[0][1], d[0][0]))
-    hexes = [{"at": [c, r], "cost": cost, "stops": stops} for (c, r), cost, stops in ends]
-    doc = {"unit": args.unit, "from": list(unit["at"]), "movement": movement, "hexes": hexes}
-    lines = [f"{args.unit} at {cell_text(unit['at'])} with {movement} movement can end on {len(hexes)} hexes:"]
-    for cell, cost, stops in ends:
-        lines.append(f"  {cell_text(cell):>7}  cost {cost}" + ("  (zone of control: stops)" if stops else ""))
-    emit(doc, args.json, lines)
+    ends = result.destinations()  # cheapest first, then row by row
+    # Written a slice at a time: a unit that can go anywhere on a 1000x1000 map has a million ends, and a
+    # dict and a line for each, held at once, came to over 900 MB.
+    if args.json:
+        head = json.dumps({"unit": args.unit, "from": list(unit["at"]), "movement": movement})
+        sys.stdout.write(head[:-1] + ', "hexes": [')
+        for i in range(0, len(ends), _SLICE):
+            sys.stdout.write((", " if i else "") + ", ".join(
+                json.dumps({"at": [c, r], "cost": cost, "stops": stops}) for (c, r), cost, stops in ends[i:i + _SLICE]))
+        sys.stdout.write("]}\n")
+        return 0
+    emit({}, False, [f"{args.unit} at {cell_text(unit['at'])} with {movement} movement can end on {len(ends)} hexes:"])
+    for i in range(0, len(ends), _SLICE):
+        emit({}, False, [f"  {cell_text(cell):>7}  cost {cost}" + ("  (zone of control: stops)" if stops else "")
+                         for cell, cost, stops in ends[i:i + _SLICE]])
     return 0
+
+
+_SLICE = 10_000  # reach's ends written at once
 
 
 # --- threat -------------------------------------------------------------------
@@ -243,9 +254,11 @@ def cmd_render(args: argparse.Namespace) -> int:
     scenario, enc = load_encounter(path, args.log, allow_outside=args.allow_outside)
     from .render_cmd import render_to_png
 
-    size = render_to_png(path, enc, out, overlay=overlay, tokens=not args.no_tokens, scale=args.scale,
-                         objects=args.objects, allow_outside=args.allow_outside)
+    size, scale = render_to_png(path, enc, out, overlay=overlay, tokens=not args.no_tokens, scale=args.scale,
+                                objects=args.objects, allow_outside=args.allow_outside)
     what = f"{overlay[0]} overlay of {overlay[1]}" if overlay else "no overlay"
+    if args.scale is None and scale != 1:  # a map of tiny tiles, drawn larger so that its hexes show
+        what += f", at --scale {scale:g}, the least that draws its hexes 8 px wide"
     sys.stdout.write(one_line(f"wrote {out} ({size[0]}x{size[1]} px): {scenario.title}, {what}") + "\n")
     return 0
 

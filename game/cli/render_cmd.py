@@ -41,10 +41,13 @@ MAX_PIXELS = 24_000_000
 
 
 def render_to_png(
-    map_path: str, enc: EncounterView, out_path: Path, *, overlay: tuple[str, str] | None, tokens: bool, scale: float,
-    objects: bool = False, allow_outside: bool = False,
-) -> tuple[int, int]:
-    """Draw the encounter and write ``out_path``; the picture's size in pixels."""
+    map_path: str, enc: EncounterView, out_path: Path, *, overlay: tuple[str, str] | None, tokens: bool,
+    scale: float | None, objects: bool = False, allow_outside: bool = False,
+) -> tuple[tuple[int, int], float]:
+    """Draw the encounter and write ``out_path``; the picture's size in pixels and the scale it was drawn at.
+
+    ``scale`` None: 1, or for a map of tiles narrower than ``MIN_HEX_PX`` the least scale that draws its
+    hexes that wide (a map ``validate`` accepts also draws)."""
     render = _render_api()
     reach = threat = None
     if overlay is not None:
@@ -55,6 +58,8 @@ def render_to_png(
             threat = enc.threat_against(arg.lower())
     try:
         art = render.load_map_art(map_path, objects=objects, allow_outside=allow_outside)
+        if scale is None:
+            scale = max(1.0, math.ceil(MIN_HEX_PX / max(1, art.layout.tile_width) * 1000) / 1000)
         _check_scale(scale, art.layout.tile_width, art.size)
         surface = render.decorate(
             render.scaled_base(art, scale),
@@ -69,7 +74,7 @@ def render_to_png(
         raise RulesError(str(err)) from None
     except OSError as err:
         raise RulesError(f'-o "{out_path}": cannot write: {err.strerror or err}') from None
-    return surface.get_size()
+    return surface.get_size(), scale
 
 
 def _check_scale(scale: float, tile_width: int, pixel_size: tuple[int, int]) -> None:

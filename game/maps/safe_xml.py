@@ -2,13 +2,15 @@
 
 Tiled never writes a ``<!DOCTYPE>``; a map that carries one is refused outright, so no entity
 (internal "billion laughs" or external, file or network) is ever declared, let alone expanded.
-Element depth and count are counted as expat reports them and refused past the limits of
+Element depth and count are counted as expat reports them (an element's attributes before expat reads
+them) and refused past the limits of
 :mod:`game.rules.limits`, before the tree grows further. The tree is built by ElementTree's
 TreeBuilder from expat's events: no recursion anywhere, whatever the nesting.
 """
 
 from __future__ import annotations
 
+import re
 from typing import NoReturn
 from xml.etree import ElementTree as ET
 from xml.parsers import expat
@@ -22,8 +24,37 @@ class XmlError(ValueError):
     """The bytes are not XML Playmat reads; ``str()`` is one line (expat's reason, line and column)."""
 
 
+# Room for a start tag of more attributes than the limit (each takes at least 5 characters, ` a=""`): a
+# '<' and what follows up to the next '<' (none can stand inside a tag, even in an attribute's value, where
+# '>' may), and one attribute. Each character is scanned a bounded number of times: linear in the file.
+_LONG_TAG = re.compile(rf"<[^<]{{{5 * limits.MAX_XML_ATTRIBUTES},}}")
+# The start tag itself: up to its '>', quoted values (which may hold '>') taken whole.
+_TAG = re.compile(r"""<(?:[^<>"']++|"[^"<]*+"|'[^'<]*+')*+""")
+_ATTRIBUTE = re.compile(r"""\s[^\s=<>"']+\s*=\s*(?:"[^"<]*"|'[^'<]*')""")
+
+
+def _check_attribute_counts(data: bytes) -> None:
+    """InputLimitError when an element holds more than ``MAX_XML_ATTRIBUTES`` attributes, found before expat
+    reads them (it takes an element's attributes all at once, in superlinear time)."""
+    head = data[:4]
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" in head:  # UTF-16, the one multi-byte encoding expat reads
+        text = data.decode("utf-16-be" if head[:1] == b"\x00" or head[:2] == b"\xfe\xff" else "utf-16-le", "replace")
+    else:
+        text = data.decode("latin-1")  # one character a byte: what matters here is ASCII in every encoding
+    for room in _LONG_TAG.finditer(text):
+        tag = _TAG.match(text, room.start(), room.end())
+        if tag is None or tag.end() - tag.start() < 5 * limits.MAX_XML_ATTRIBUTES:
+            continue  # a short tag before text (a layer's CSV or Base64 data)
+        for count, _ in enumerate(_ATTRIBUTE.finditer(text, tag.start(), tag.end()), 1):
+            if count > limits.MAX_XML_ATTRIBUTES:
+                line = text.count("\n", 0, tag.start()) + 1
+                raise InputLimitError(f"has an element of more than {limits.MAX_XML_ATTRIBUTES:,} attributes "
+                                      f"(line {line}), the limit")
+
+
 def parse_untrusted(data: bytes) -> ET.Element:
     """The root element of ``data``; XmlError when it is not XML, InputLimitError past a limit or with a DTD."""
+    _check_attribute_counts(data)
     builder = ET.TreeBuilder()
     parser = expat.ParserCreate()
     parser.buffer_text = True

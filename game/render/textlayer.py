@@ -15,6 +15,7 @@ equal to its alpha). We lay text the same way, so the picture matches Tiled's th
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -26,11 +27,14 @@ from .textobj import layout_text
 
 
 def text_image(obj: ObjectShape, offset: tuple[float, float], opacity: float,
-               canvas: tuple[int, int]) -> tuple[np.ndarray, int, int] | None:
+               canvas: tuple[int, int],
+               spend: Callable[[int], None] | None = None) -> tuple[np.ndarray, int, int] | None:
     """A text object painted: premultiplied RGBA float32 (0..1) and the canvas pixel of its top-left.
 
     ``offset``: where map pixel (0, 0) lies on the canvas (the layer's offset plus the picture's
     origin); ``opacity``: the layer's; ``canvas``: (width, height). None if nothing falls on it.
+    ``spend``: told the pixels about to be painted (the lines, and the turned box of a turned text)
+    before they are, whether they fall on the canvas or not; it may refuse them by raising.
     """
     if not obj.text:
         return None
@@ -39,14 +43,14 @@ def text_image(obj: ObjectShape, offset: tuple[float, float], opacity: float,
     if qt_ready():
         return paint_text(obj.text, style, (obj.x, obj.y, obj.width, obj.height), obj.rotation, offset,
                           colour, opacity, canvas)
-    return _sdl_text(obj, style, colour, offset, opacity, canvas)
+    return _sdl_text(obj, style, colour, offset, opacity, canvas, spend or (lambda _: None))
 
 
 def _sdl_text(obj: ObjectShape, style: dict[str, str], colour: tuple[int, int, int, int],
               offset: tuple[float, float], opacity: float,
-              canvas: tuple[int, int]) -> tuple[np.ndarray, int, int] | None:
+              canvas: tuple[int, int], spend: Callable[[int], None]) -> tuple[np.ndarray, int, int] | None:
     """The fallback: SDL_ttf's lines laid out as Qt lays them (:mod:`textobj`), turned about (x, y)."""
-    surf, (lx, ly) = layout_text(obj.text, style, obj.width, obj.height, colour[:3])
+    surf, (lx, ly) = layout_text(obj.text, style, obj.width, obj.height, colour[:3], spend)
     turn = math.radians(obj.rotation) if math.isfinite(obj.rotation) else 0.0
     cos, sin = math.cos(turn), math.sin(turn)
 
@@ -55,6 +59,7 @@ def _sdl_text(obj: ObjectShape, style: dict[str, str], colour: tuple[int, int, i
 
     if turn:
         w, h = surf.get_size()
+        spend(math.ceil(w * abs(cos) + h * abs(sin) + 2) * math.ceil(w * abs(sin) + h * abs(cos) + 2))
         cx, cy = tf(lx + w / 2, ly + h / 2)
         surf = pygame.transform.rotozoom(surf, -math.degrees(turn), 1.0)  # Tiled turns clockwise
         x, y = cx - surf.get_width() / 2, cy - surf.get_height() / 2

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import shutil
 import subprocess
+from collections.abc import Callable
 from functools import lru_cache
 
 from .pg import pygame
@@ -102,16 +103,28 @@ def _render_line(f: pygame.font.Font, line: str, colour: tuple[int, int, int]) -
         return f.render(" ", True, colour)
 
 
+def _line_width(f: pygame.font.Font, line: str) -> int:
+    """The width a line paints at (its glyphs' metrics only: nothing is painted)."""
+    try:
+        return int(f.size(line.rstrip(" ") or " ")[0])
+    except pygame.error:
+        return 0
+
+
 def layout_text(text: str, style: dict[str, str], width: float, height: float,
-                colour: tuple[int, int, int]) -> tuple[pygame.Surface, tuple[int, int]]:
+                colour: tuple[int, int, int],
+                spend: Callable[[int], None] | None = None) -> tuple[pygame.Surface, tuple[int, int]]:
     """The text's lines on a transparent surface, and where its top-left lies from the box's top-left.
 
-    The surface holds the lines only (not the whole box), so a huge box costs nothing.
+    The surface holds the lines only (not the whole box), so a huge box costs nothing. ``spend`` is told
+    the pixels of the lines (measured, not painted) before any is painted, and may refuse them by raising.
     """
     width, height = _finite(width), _finite(height)
     f = style_font(style)
     lines = wrap_lines(text[:1000], f, width, style.get("wrap") == "1")
     step = f.get_linesize()
+    if spend is not None:
+        spend(sum(_line_width(f, line) for line in lines) * step)
     rendered = [_render_line(f, line, colour) for line in lines]
     halign, valign = style.get("halign", "left"), style.get("valign", "top")
     block_h = step * len(rendered)

@@ -22,7 +22,7 @@ import math
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -35,7 +35,7 @@ from game.maps.pixels import TiledPixels
 from game.maps.tile_data import GID_MASK, Flags
 from game.maps.tilesets import ALIGNMENT_POINTS, TileInfo
 from game.maps.tmx_adapter import TmxMap, read_tmx_collect
-from game.rules import TERRAIN_KEYS, HexLayout
+from game.rules import TERRAIN_KEYS, HexLayout, limits
 
 from .errors import RenderError
 from .map_images import MapImages, SpriteKey
@@ -230,6 +230,30 @@ class _Builder:
     # (raw gid, tint, fractional centre) -> (sprite key, dx, dy) relative to the floor of the centre
     placed: dict[tuple[object, ...], tuple[SpriteKey, int, int]] = field(default_factory=dict)
     animated: list[AnimatedCell] = field(default_factory=list)
+    text_objects: int = 0  # text objects painted so far, held to MAX_TEXT_OBJECTS
+    text_fonts: set[tuple[str, bool, bool]] = field(default_factory=set)  # held to MAX_TEXT_FONTS
+    text_pixels: int = 0  # pixels of text lines painted so far, held to MAX_TEXT_PIXELS
+
+    def count_text(self, obj: ObjectShape, layer: str) -> None:
+        """Count a text object about to be painted, and its font; RenderError (one line) past
+        ``MAX_TEXT_OBJECTS`` objects or ``MAX_TEXT_FONTS`` fonts in all."""
+        self.text_objects += 1
+        style = dict(obj.text_style)
+        self.text_fonts.add(((style.get("fontfamily") or "sans-serif"), style.get("bold") == "1",
+                             style.get("italic") == "1"))
+        if self.text_objects > limits.MAX_TEXT_OBJECTS:
+            raise RenderError(f'{self.tmx.source}: layer "{layer}": {_object_name(obj)}: the map has more than '
+                              f"{limits.MAX_TEXT_OBJECTS:,} text objects, the limit")
+        if len(self.text_fonts) > limits.MAX_TEXT_FONTS:
+            raise RenderError(f'{self.tmx.source}: layer "{layer}": {_object_name(obj)}: the text objects ask for '
+                              f"more than {limits.MAX_TEXT_FONTS} different fonts (family, bold, italic), the limit")
+
+    def spend_text(self, pixels: int, obj: ObjectShape, layer: str) -> None:
+        """Count text pixels about to be painted; RenderError (one line) past ``MAX_TEXT_PIXELS`` in all."""
+        self.text_pixels += pixels
+        if self.text_pixels > limits.MAX_TEXT_PIXELS:
+            raise RenderError(f'{self.tmx.source}: layer "{layer}": {_object_name(obj)}: the text objects\' lines '
+                              f"take more than {limits.MAX_TEXT_PIXELS:,} pixels to paint, the limit")
 
     def tile_source(self, gid: int, *, first_frame: bool = True) -> tuple[Array, tuple[int, int], str] | None:
         """The first-frame image of a flag-free gid, its tileset's tile offset and alignment."""
@@ -403,7 +427,11 @@ class _Builder:
                 offset = (style.offset[0] + self.origin[0], style.offset[1] + self.origin[1])
                 texts: list[Placement] = []
                 for obj in group:
-                    painted = text_image(obj, offset, style.opacity, size)
+                    if not obj.text:
+                        continue
+                    self.count_text(obj, layer.name)
+                    painted = text_image(obj, offset, style.opacity, size,
+                                         partial(self.spend_text, obj=obj, layer=layer.name))
                     if painted is not None:
                         self.images.spend(FLOAT_PIXEL * painted[0].shape[0] * painted[0].shape[1])
                         key: SpriteKey = ("text", index + len(out), len(texts))
@@ -620,3 +648,7 @@ def _animations(tmx: TmxMap) -> dict[int, tuple[tuple[int, int], ...]]:
         for local, frames in ts.animations.items():
             out[ts.firstgid + local] = tuple((ts.firstgid + tid, ms) for tid, ms in frames)
     return out
+
+
+def _object_name(obj: ObjectShape) -> str:
+    return f'object "{limits.clip(obj.name)}"' if obj.name.strip() else f"object id {obj.id}"

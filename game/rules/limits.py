@@ -33,6 +33,9 @@ MAX_LAYERS = 1000
 a few dozen; each layer costs a pass of every reader and of every drawing)."""
 MAX_XML_ELEMENTS = 500_000
 """Elements in one XML file (a map whose layers use Tiled's deprecated XML tile format spends one per cell)."""
+MAX_XML_ATTRIBUTES = 1000
+"""Attributes of one XML element (Tiled writes at most about 20). The XML parser reads an element's attributes
+all at once, in time that grows faster than their number: a ``<map>`` of 2.5 million took 13 s and 640 MB."""
 
 # Map geometry ------------------------------------------------------------------------------------------
 MAX_CELLS_PER_SIDE = 1000
@@ -73,6 +76,17 @@ MAX_SHAPE_CROSSINGS = 20_000_000
 """Crossings of object shapes' outlines with the rows of samples (8 a pixel) ``render --objects`` finds
 coverage from: the work of drawing them. An edge as tall as a 1000-pixel picture crosses 8,000 rows; a
 round joint counts about 40 a row. Drawing the limit takes a few seconds."""
+
+MAX_TEXT_OBJECTS = 5_000
+"""Text objects ``render --objects`` paints, in all (each is laid out line by line and painted apart; a map
+labels a few dozen places)."""
+MAX_TEXT_PIXELS = 32_000_000
+"""Pixels of the lines ``render --objects`` paints for text objects, in all, measured before any is painted
+(a turned text counts its turned box too): one object of 1,000 characters at 200 pixels took 1.6 s to paint,
+placed wholly off the picture or not."""
+MAX_TEXT_FONTS = 32
+"""Different fonts (family, bold, italic) a map's text objects ask for: each is looked up once, through
+fontconfig's ``fc-match``, a process of its own (20,000 objects naming 20,000 families took 2.5 minutes)."""
 
 # Logs --------------------------------------------------------------------------------------------------
 MAX_LOG_LINES = 100_000
