@@ -213,6 +213,27 @@ def test_lopsided_quick_playtest_is_flagged() -> None:
     assert lint_map(default, playtest=close) == []
 
 
+def test_a_property_name_nearly_right_is_named_with_the_one_meant(tmp_path: Path) -> None:
+    # Each slip loads cleanly and changes nothing (the default applies), which is why it needs a warning:
+    # a British spelling, a capital from Tiled's "+" box, a letter missing on a tile.
+    units = [{"name": "Hero", "at": (0, 1), "faction": "player", "defence": 14, "Move": 7},
+             {"name": "Orc", "at": (6, 1), "faction": "enemy"}]
+    warnings = lint(tmp_path, ["...~...", ".......", "......."], units, map_properties={"Hostile": "enemy/player"},
+                    tile_properties={"~": {"terrain": None, "terain": "water"}})
+    assert warnings == [
+        'm.tmx: Playmat ignores map property "Hostile" (did you mean "hostile"?)',
+        'm.tmx: object "Hero": Playmat ignores property "defence" (did you mean "defense"?)',
+        'm.tmx: object "Hero": Playmat ignores property "Move" (did you mean "move"?)',
+        'm.tmx: tile 8 of tileset "terrain": Playmat ignores property "terain" (did you mean "terrain"?)',
+    ]
+
+
+def test_a_designers_own_property_is_no_slip(tmp_path: Path) -> None:
+    units = [{"name": "Hero", "at": (0, 1), "faction": "player", "notes": "the party's leader", "portrait": "hero"},
+             DUEL[1]]
+    assert lint(tmp_path, OPEN, units, map_properties={"author": "Ann", "version": 3}) == []
+
+
 @pytest.mark.parametrize("path", sorted((ROOT / "maps").glob("*.tmx")), ids=lambda p: p.stem)
 def test_shipped_maps_are_lint_clean(path: Path) -> None:
     assert lint_map(path) == []
