@@ -228,6 +228,18 @@ def test_a_property_name_nearly_right_is_named_with_the_one_meant(tmp_path: Path
     ]
 
 
+def test_an_object_meant_to_fight_without_the_combatant_class_is_named(tmp_path: Path) -> None:
+    # Both load without a word and the fight goes on without them: a duel that silently lost its goblin.
+    units = [*DUEL, {"name": "Goblin", "at": (6, 0), "faction": "enemy", "kind": "combatent"},
+             {"name": "Troll", "at": (6, 2), "faction": "enemy", "kind": None},
+             {"name": "Signpost", "at": (3, 0), "kind": "sign"}, {"name": "Camp", "at": (3, 2), "kind": None}]
+    assert lint(tmp_path, OPEN, units) == [
+        'm.tmx: object "Goblin": class "combatent" is not "combatant", so it does not fight '
+        "(set its Class to combatant)",
+        'm.tmx: object "Troll": has a faction but no class, so it does not fight (set its Class to combatant)',
+    ]
+
+
 def test_a_designers_own_property_is_no_slip(tmp_path: Path) -> None:
     units = [{"name": "Hero", "at": (0, 1), "faction": "player", "notes": "the party's leader", "portrait": "hero"},
              DUEL[1]]

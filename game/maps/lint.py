@@ -13,6 +13,8 @@ public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threat
   no hex at all within its range from where it starts (R29, R30);
 - a combatant object more than a quarter hex off the centre of its cell;
 - tilesets the map never uses, and unused tiles of embedded (map-only) tilesets;
+- an object that looks meant to fight but is not a combatant: its class is nearly ``combatant``, or it
+  has a ``faction`` but no class;
 - a property of the map, a combatant or a terrain tile whose name is nearly one Playmat reads
   (``defence``, ``Hostile``, ``terain``): Playmat ignores it, so the default applies unnoticed;
 - with a playtest runner: a side that wins more than 90 % of a quick 20-game playtest.
@@ -82,6 +84,7 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     out += [f"{src}: {w}" for w in blind_shooters(enc, ever)]
     out += [f"{src}: {w}" for w in off_centre(scenario, tmx)]
     out += [f"{src}: {w}" for w in unused_tiles(tmx)]
+    out += [f"{src}: {w}" for w in not_combatants(tmx)]
     out += [f"{src}: {w}" for w in misspelt_properties(tmx)]
     if playtest is not None:
         out += [f"{src}: {w}" for w in lopsided(playtest(scenario, games), games)]
@@ -305,6 +308,26 @@ def unused_tiles(tmx: TmxMap) -> list[str]:
             ids = ", ".join(str(i) for i in ts.unused[:MAX_CELLS_LISTED])
             more = f" and {len(ts.unused) - MAX_CELLS_LISTED} more" if len(ts.unused) > MAX_CELLS_LISTED else ""
             out.append(f'tileset "{ts.name}": tiles {ids}{more} are never placed')
+    return out
+
+
+# --- objects ---------------------------------------------------------------------------------
+def not_combatants(tmx: TmxMap) -> list[str]:
+    """Objects meant to fight that Playmat leaves out: only the class ``combatant`` makes a combatant.
+
+    A class nearly right (``Combatant `` aside, which counts: case and spaces are ignored) or none at all
+    on an object that names a ``faction`` is a slip, and the fight silently goes on without it.
+    """
+    out = []
+    for obj in tmx.objects:
+        kind = (obj.kind or "").strip()
+        if kind.lower() == COMBATANT_KIND:
+            continue
+        if kind and did_you_mean(kind, [COMBATANT_KIND]):
+            out.append(f'{obj.label}: class "{kind}" is not "combatant", so it does not fight '
+                       '(set its Class to combatant)')
+        elif not kind and "faction" in obj.properties:
+            out.append(f'{obj.label}: has a faction but no class, so it does not fight (set its Class to combatant)')
     return out
 
 
