@@ -154,11 +154,23 @@ class ReachResult:
     def end_at(self, cell: Cell) -> tuple[int, bool] | None:
         """``(cost, stops)`` when ``cell`` is a legal end (the start: ``(0, False)``), else None.
 
-        Cheaper than indexing ``cost``/``can_end`` for a single cell: no full arrays are built.
+        A search that reached a small part of the map answers from a table of its reached cells (no
+        whole-map arrays are built); one that reached much of a big map answers from the full arrays,
+        which numpy builds in milliseconds where the table of a million cells took a third of a second
+        (a hand-written log asking for such moves spent most of each in it). Both give the same answer.
         """
         if not self.board.layout.in_grid(cell):
             return None
+        if "_ends" not in self.__dict__ and self._reached * _DENSE_BELOW > self.board.rows * self.board.cols:
+            col, row = cell
+            cost, stops, can_end = self._arrays
+            return (int(cost[row, col]), bool(stops[row, col])) if can_end[row, col] else None
         return self._ends.get(self.board.flat(cell))
+
+    @property
+    def _reached(self) -> int:
+        """How many states the search reached (free and ZoC stops)."""
+        return int(self._field.free_cells.size + self._field.stop_cells.size)
 
     def destinations(self) -> list[tuple[Cell, int, bool]]:
         """``(cell, cost, stops)`` for every legal end other than the start, cheapest first (then row by row)."""
@@ -252,6 +264,7 @@ def stay_put(board: Board, start: Cell, movement_type: MovementType, radius: int
 
 # --- helpers ----------------------------------------------------------------
 Window = tuple[int, int, int, int]  # row0, row1, col0, col1 (half-open)
+_DENSE_BELOW = 32  # end_at reads the full arrays once a search reached more than 1/32 of the map
 EMPTY = np.zeros(0, dtype=np.intp)
 
 
