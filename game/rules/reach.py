@@ -41,6 +41,7 @@ import numpy as np
 
 from .board import Board
 from .hexgrid import Cell
+from .limits import count_search
 from .reach_search import Field, search_cells, search_steps
 from .reach_tables import INF, StepTables, step_tables
 from .terrain import MovementType
@@ -228,6 +229,7 @@ def reachable(board: Board, request: MoveRequest) -> ReachResult:
 
     if request.radius == 0:
         field = search_cells(tables, start, request.budget, blocked, threatened, occupied)
+        count_search(field.free_cells.size + field.stop_cells.size)
         return ReachResult(board, request.start, field, occupied, tables, _Zoc(threatened, EMPTY, EMPTY))
 
     no_enter = _spread(tables, blocked)  # centres whose footprint holds a hostile (R4, R27)
@@ -244,6 +246,7 @@ def reachable(board: Board, request: MoveRequest) -> ReachResult:
         keep = ~np.isin(stop_v, np.concatenate([no_enter, no_end]))
         stop_v, stop_d = stop_v[keep], stop_d[keep]
     field = search_steps(tables, start, request.budget, from_u[ok], in_d[ok], stop_v, stop_d)
+    count_search(field.free_cells.size + field.stop_cells.size)
     return ReachResult(board, request.start, field, no_end, tables, zoc)
 
 
