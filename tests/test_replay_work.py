@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -30,20 +29,25 @@ def move(scenario, to, path=None):
     return parse_action(json.dumps(line), scenario.board.layout)
 
 
-def test_a_move_across_a_million_hex_map_is_checked_in_a_fraction_of_a_second() -> None:
+def test_a_move_across_a_big_map_is_answered_from_the_search_arrays_as_from_its_table() -> None:
     """Each `move` line without a path searches the whole map; its answer for the one hex asked was read
     from a table of every hex reached, built in Python (0.58 s of CPU a move on 1000x1000, ahead of a
-    0.06 s search)."""
-    scenario = far_mover(1000)
+    0.06 s search). A search that reached much of the map now answers from its arrays: the same answer as
+    the table (``destinations``) for every hex, ends and non-ends alike, and the moves land where asked.
+    (How fast is the benchmark's to show: tests assert no times.)"""
+    scenario = far_mover(200)
     enc = Encounter.from_scenario(scenario)
     enc.apply(parse_action('{"action": "begin"}', scenario.board.layout))
-    enc.apply(move(scenario, (2, 1)))  # the board's step tables are built once, here
-    start = time.process_time()
-    for i in range(8):
-        enc.apply(move(scenario, (990, 990) if i % 2 == 0 else (1, 1)))
-    spent = time.process_time() - start
+    result = enc.reach_for("A")
+    cells = [(c, r) for r in range(0, 200, 7) for c in range(0, 200, 11)] + [(1, 1), (198, 198), (199, 199)]
+    dense = {c: result.end_at(c) for c in cells}  # asked first, before any table exists
+    table = {cell: (cost, stops) for cell, cost, stops in result.destinations()}
+    table[(1, 1)] = (0, False)  # the start is a legal end of no move
+    assert dense == {c: table.get(c) for c in cells}
+    assert dense[(198, 198)] is None  # B stands there
+    for i in range(4):
+        enc.apply(move(scenario, (190, 190) if i % 2 == 0 else (1, 1)))
     assert enc.unit("A").cell == (1, 1)
-    assert spent < 2.0, f"8 moves across the map took {spent:.1f} s of CPU"
 
 
 def hostile_save(tmp_path, side: int, lines: int, with_path: bool):
