@@ -236,3 +236,36 @@ def test_the_end_turn_question_keeps_clear_of_a_full_combat_log(tmp_path: Path, 
     assert not question.box.colliderect(log.cover)
     assert not question.box.colliderect(scene.ctx.token_rect("Lysa"))
     assert not question.box.collidepoint(scene.ctx.view_rect.center)
+
+
+def test_at_800x560_the_end_turn_question_keeps_clear_of_the_foe_it_names_and_the_card_and_tracker(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found at 800x560 with the log full: sent to the top by the log, the question covered the card, the
+    initiative tracker and the very enemy it named. Now it narrows to fit left of the log, above the bar."""
+    from game.ui.panels import CombatantCard, CombatLog, InitiativeTracker
+
+    everyone = ("player", "ally", "enemy", "neutral")  # nobody's turn played by the AI: the log fills at once
+    scene, screen = open_battle(tmp_path, AMBUSH, humans=everyone, setup=True, size=(800, 560))
+    frame(scene, screen)
+    for action in (Place("Lysa", (8, 4)), Place("Bandit 2", (8, 3)), Begin()):
+        assert scene.submit(action), scene.ctx.status
+    to_turn(scene, "Lysa")
+    for _ in range(2):
+        scene.submit(EndTurn())
+        to_turn(scene, "Lysa")
+    frame(scene, screen, 90)
+    tr = key(scene, pygame.K_RETURN)
+    assert tr is not None and isinstance(tr.scene, ConfirmScene)
+    question = tr.scene
+    drawn = confirm_text(question, screen, monkeypatch)
+    foe = question.lines[0].removeprefix("Lysa can still attack ")
+    assert foe != question.lines[0]  # the question names a foe in reach
+    panels = [w.cover for w in scene.widgets if isinstance(w, CombatLog | CombatantCard | InitiativeTracker)]
+    assert len(panels) == 3
+    for kept in (scene.ctx.token_rect("Lysa"), scene.ctx.token_rect(foe), *panels):
+        assert not question.box.colliderect(kept), kept
+    assert not question.box.collidepoint(scene.ctx.view_rect.center)
+    said = " ".join(s for s, r in drawn if question.box.collidepoint(r.center) and s != question.title
+                    and r.bottom < question.buttons[0].rect.top)
+    assert said == question.lines[0]  # the whole reason, inside the narrower box
+    assert all(question.box.contains(b.rect) for b in question.buttons)

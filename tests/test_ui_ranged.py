@@ -76,15 +76,17 @@ def test_a_blocked_shot_names_the_hex_that_blocks_it(tmp_path: Path) -> None:
     frame(s, ctx, [rp])  # type: ignore[arg-type]
     assert not p.sees and p.blocked_by == ((3, 4), (4, 4))  # the wall at 3,4-4,4 between them (R30)
     assert rp.sight == "blocked"
-    assert "Sight: blocked by 3,4, 4,4" in [ln.text for ln in rp.lines or []]
     # Playthrough under Xvfb (Fenn at Harrow Keep): a refused shot read "Hits on 10+ (0 %)" in bright type with
-    # its damage and whole roll. Refused: the reason, the sight, and the roll it would need, muted, no chance.
+    # its damage and whole roll; then, in red, "not possible: ..." over "if it were allowed: hits on 9+" and
+    # "nowhere Archer can reach this turn to shoot Goblin from". A shot no hex in reach gives reads as a blow out
+    # of reach does: a plain heading, calm grey rows naming what blocks it, no roll (the rooted Archer cannot step).
     assert p.legal
     lines = rp.lines or []
-    assert lines[1].text.startswith("not possible: ")
-    odds = [ln for ln in lines if "hits on" in ln.text.lower()]
-    assert [(ln.text, ln.role) for ln in odds] == [(f"if it were allowed: hits on {p.roll_needed}+", "muted")]
-    assert not any("A hit deals" in ln.text or "d20 needs" in ln.text for ln in lines)
+    assert [(ln.text, ln.role) for ln in lines] == [
+        ("Archer cannot shoot Goblin this turn", "text"),
+        ("no line of sight from here: blocked by 3,4 and 4,4", "muted"),
+        ("Archer has no movement left this turn", "muted")]
+    assert rp.marked_blocked == [(3, 4), (4, 4)]  # the map still marks them
 
 
 def test_cast_mode_previews_the_area_with_friendly_fire_marked(tmp_path: Path) -> None:
@@ -123,8 +125,10 @@ def test_a_target_out_of_range_is_not_called_blocked_by_terrain(tmp_path: Path) 
     hover(ctx, (10, 1))
     frame(s, ctx, [rp])
     said = [ln.text for ln in rp.lines or []]
-    assert rp.sight == "out of range" and "Sight: no line within range" in said
+    assert rp.sight == "out of range" and said == ["Archer cannot shoot Orc this turn",
+                                                   "out of range: distance 10, Archer shoots at distance 2 to 6"]
     assert not any("blocked" in t for t in said)
+    assert rp.line is None  # no grey line across the map to a foe out of range, as for a blow out of reach
 
 
 def test_a_spent_area_ability_offers_no_burst_mode(tmp_path: Path) -> None:
@@ -281,3 +285,76 @@ def test_the_cast_button_and_its_refusal_say_the_same_verb(tmp_path: Path) -> No
     assert bar["mode:cast"].label == "Cast" and not bar["mode:cast"].enabled
     assert scene.greyed_reason("mode:cast").startswith("Cannot cast: Mage has already used their action")
     assert ("B", "cast mode: click the hex to centre the burst on (area abilities)") in BATTLE_KEYS
+
+
+def _shoot_at(tmp_path: Path, rows: list[str], units: list[dict], target: tuple[int, int]) -> RangedPreview:
+    """The battle scene as ``playmat play`` opens it, the first combatant in shoot mode (R), pointing at ``target``."""
+    from tests.scene_harness import frame as scene_frame
+    from tests.scene_harness import hover as scene_hover
+    from tests.scene_harness import key, open_battle
+
+    tmx = write_map(tmp_path / "field.tmx", rows, units=units, title="Field")
+    scene, surf = open_battle(tmp_path, tmx, humans=("player",), setup=False)
+    scene_frame(scene, surf, 30)
+    assert scene.match.encounter.turn == units[0]["name"]
+    key(scene, pygame.K_r)
+    assert scene.ctx.action_mode == SHOOT
+    scene_hover(scene, target)
+    scene_frame(scene, surf)
+    return next(w for w in scene.widgets if isinstance(w, RangedPreview))
+
+
+BOW = {"faction": "player", "initiative": 9, "ranged": "2-6", "ranged_attack": 3, "ranged_damage": "1d6"}
+
+
+def test_a_foe_no_hex_in_reach_can_shoot_reads_calmly_in_grey(tmp_path: Path) -> None:
+    """Playtest, as for the attack preview: pointing at a foe the Archer can shoot from no hex it can reach this
+    turn said, in red, "not possible: Archer cannot see Goblin: blocked by 4,2 (R30)", "Sight: blocked by 4,2",
+    "if it were allowed: hits on 9+" and "nowhere Archer can reach this turn to shoot Goblin from": one thing
+    four times, loudly. It reads as a blow out of reach does: a plain heading and grey rows in a player's words,
+    what keeps the shot from here (the wall, R30; the distance, R29) and why a step would not help; no roll."""
+    rows = ["..............", "....###.......", "....#.#.......", "....###.......", "..............",
+            ".............."]
+    units = [{"name": "Archer", "at": (1, 2), "move": 2, **BOW},
+             {"name": "Goblin", "at": (5, 2), "faction": "enemy", "initiative": 4, "facing": "w"},
+             {"name": "Orc", "at": (13, 5), "faction": "enemy", "initiative": 5, "facing": "w"}]
+    rp = _shoot_at(tmp_path, rows, units, (5, 2))  # walled in on every side: no line from anywhere
+    assert [(ln.text, ln.role) for ln in rp.lines or []] == [
+        ("Archer cannot shoot Goblin this turn", "text"),
+        ("no line of sight from here: blocked by 4,2", "muted"),
+        ("no hex in range Archer can reach this turn sees Goblin", "muted")]
+    assert rp.sight == "blocked" and rp.marked_blocked == [(4, 2)]  # the sight line still shows the wall
+    assert rp.approach_for("Goblin") is None
+    far = tmp_path / "far"
+    far.mkdir()
+    rp = _shoot_at(far, rows, units, (13, 5))
+    assert [(ln.text, ln.role) for ln in rp.lines or []] == [
+        ("Archer cannot shoot Orc this turn", "text"),
+        ("out of range: distance 14, Archer shoots at distance 2 to 6", "muted")]
+    assert rp.line is None and rp.marked_blocked == []  # nor the walls a line across the map would cross
+
+
+def test_a_shot_kept_off_by_zone_of_control_or_water_says_so(tmp_path: Path) -> None:
+    """What keeps a shooter from every hex it could shoot from is said as the attack preview says it for a blow:
+    held in a zone of control (R9, R23), or every such hex is ground it may not stand on (water, R5), after what
+    keeps the shot from where it stands."""
+    rows = ["......wwwwwwwww", "......wwwwwwwww", "......wwwwwwwww", "......wwwwww.ww", "......wwwwwwwww",
+            "......wwwwwwwww", "......wwwwwwwww"]
+    units = [{"name": "Archer", "at": (0, 3), "move": 3, **BOW},
+             {"name": "Orc", "at": (12, 3), "faction": "enemy", "initiative": 5, "facing": "w"}]
+    rp = _shoot_at(tmp_path, rows, units, (12, 3))  # on an island: every hex in the bow's band of it is water
+    assert [(ln.text, ln.role) for ln in rp.lines or []] == [
+        ("Archer cannot shoot Orc this turn", "text"),
+        ("out of range: distance 12, Archer shoots at distance 2 to 6", "muted"),
+        ("every hex Archer could shoot Orc from is impassable", "muted")]
+    held = tmp_path / "held"
+    held.mkdir()
+    units = [{"name": "Archer", "at": (1, 3), "move": 3, **BOW},
+             {"name": "Guard", "at": (2, 3), "faction": "enemy", "initiative": 6},
+             {"name": "Orc", "at": (9, 3), "faction": "enemy", "initiative": 5, "facing": "w"}]
+    rp = _shoot_at(held, ["." * 12] * 7, units, (9, 3))  # 8 off: two steps would do, the Guard holds her
+    said = [(ln.text, ln.role) for ln in rp.lines or []]
+    assert said[:2] == [("Archer cannot shoot Orc this turn", "text"),
+                        ("out of range: distance 8, Archer shoots at distance 2 to 6", "muted")]
+    assert ("Archer is held in Guard's zone of control:", "muted") in said
+    assert not any(role == "bad" or "if it were allowed" in text or "nowhere" in text for text, role in said)

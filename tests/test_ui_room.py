@@ -72,8 +72,11 @@ def test_every_tooltip_sits_beside_its_hex_and_off_the_panels(tmp_path: Path) ->
                     bad.append(f"{cell}: the tip is anchored at {anchor}, not on the hovered hex")
                 if tip.colliderect(anchor):
                     bad.append(f"{cell}: the tip {tip} covers its hex or token {anchor}")
-                # Beside the hex, or just past the name tag or an arc label drawn around the token on it.
-                if min(gap(tip, r) for r in [anchor, *ctx.keep_clear]) > 8:
+                # Beside the hex, or just past the name tag or an arc label drawn around the token on it, or past
+                # the mover's token and the first step of its path, which it leaves in view.
+                actor = ctx.selected or ctx.encounter.turn
+                kept = [*ctx.keep_clear, *ctx.in_sight, *([ctx.token_rect(actor)] if actor is not None else [])]
+                if min(gap(tip, r) for r in [anchor, *kept]) > 8:
                     bad.append(f"{cell}: the tip {tip} is {gap(tip, anchor)} px from its hex {anchor}")
                 over = [c for c in seen["covers"] if tip.colliderect(c)]
                 if over:

@@ -13,7 +13,7 @@ and, through :mod:`game.ui.narration`, the status line.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -195,7 +195,7 @@ class BattleScene(Scene):
         if isinstance(cmd, Ask):
             action = cmd.action
             self.input.forget()
-            return self._ask(cmd.question, cmd.detail, lambda: self._submit_then(action))
+            return self._ask(cmd.question, cmd.detail, lambda: self._submit_then(action), cmd.about)
         if isinstance(cmd, TakeBack):
             self.undo()
         return None
@@ -214,21 +214,29 @@ class BattleScene(Scene):
         self._rehover()
         self.ctx.status = narration.undone_line(undone)
 
-    def _ask(self, question: str, detail: str, yes: Callable[[], Transition | None]) -> Transition:
+    def _ask(self, question: str, detail: str, yes: Callable[[], Transition | None],
+             about: Sequence[str] = ()) -> Transition:
         """A yes/no question over the battle (game.ui.confirm), placed where it hides neither the actor, nor
-        the combat log, nor the combatant the GM card acts on."""
-        return push(ConfirmScene(question, detail, yes, clear_of=self._in_sight))
+        the combatants its detail names (``about``), nor the combat log, nor the combatant the GM card acts on,
+        nor (where the window leaves room) the card and the tracker."""
+        return push(ConfirmScene(question, detail, yes, clear_of=lambda: self._in_sight(about)))
 
-    def _in_sight(self) -> list[pygame.Rect]:
+    def _in_sight(self, about: Sequence[str] = ()) -> list[pygame.Rect]:
         """What a question keeps clear of, on screen as now drawn, the most needed first: whoever is to act,
-        the combat log (what just happened, the reason to say yes or no), then the selected combatant."""
-        from .panels import CombatLog
+        whoever the question names (the foe still in reach: the reason to say no), the combat log (what just
+        happened), the selected combatant, then the card and the tracker (found at 800x560: the box, sent to
+        the top by the log, sat over both and over the very enemy it named)."""
+        from .panels import CombatantCard, CombatLog, InitiativeTracker
 
         enc = self.match.encounter
-        names = [n for n in dict.fromkeys((enc.turn, self.ctx.selected)) if n is not None and enc.view(n).active]
-        rects = [self.ctx.token_rect(n) for n in names]
+        names = dict.fromkeys((enc.turn, *about, self.ctx.selected))
+        tokens = {n: self.ctx.token_rect(n) for n in names if n is not None and enc.view(n).active}
+        first = [r for n, r in tokens.items() if n == enc.turn or n in about]
         log = self.view.panel_covers([w for w in self.widgets if isinstance(w, CombatLog)])
-        return [*rects[:1], *log, *rects[1:]]
+        then = [r for n, r in tokens.items() if not (n == enc.turn or n in about)]
+        panels = self.view.panel_room([w for w in self.widgets if isinstance(w, CombatantCard | InitiativeTracker)],
+                                      "cover")
+        return [*first, *log, *then, *panels]
 
     def _submit_then(self, action: Action) -> Transition | None:
         if self.submit(action) and isinstance(action, EndTurn):

@@ -80,6 +80,8 @@ class BattleView:
         self.panels_shown = show_panels
         # As last drawn: the name tag and the arcs' labels keep out from under them.
         ctx.panels = self.panel_covers(widgets) + self.chrome_covers(vr)
+        ctx.in_sight.clear()  # the overlays below say again what of their paths a tooltip must leave in view
+        ctx.marks.clear()  # ...and where their paths end
         origin = ctx.to_screen(0, 0)
         self.maplayer.draw(screen, vr, origin, ctx.zoom_index)
         clip = screen.get_clip()

@@ -122,6 +122,7 @@ class Ask:
     question: str
     detail: str
     action: Action
+    about: tuple[str, ...] = ()  # the combatants the detail names (besides the actor): the box keeps them in sight
 
 
 @dataclass(frozen=True)
@@ -373,7 +374,7 @@ class CommandMapper:
         if why is not None:
             # The reason only: the question is the title and the buttons say which keys answer (it read "Odo can
             # still attack Bandit 3: end the turn? Enter again / Esc" beside Yes [Enter] and No [N / Esc]).
-            return Ask("End turn?", why, EndTurn())
+            return Ask("End turn?", why.text, EndTurn(), about=(why.foe,) if why.foe is not None else ())
         return Submit(EndTurn())
 
     def _face_toward(self, actor: str, cell: Cell) -> Command:

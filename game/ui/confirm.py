@@ -20,7 +20,11 @@ accident. So:
 - nor over the combat log, which sits at the bottom right: at 1100x720 and
   800x560 the centred box covered the lines that said what had just happened.
   The box slides left of the log where the row has room, else goes to the top;
-- the detail is one line (the box widens for it, up to 760 px and the window): the reason
+- nor over the foe the question names, nor (where the window has room) the card and the tracker: at
+  800x560, sent to the top by the log, the box covered both panels and the very enemy it named. A box
+  with no free spot narrows (its detail wrapped) before it gives up keeping any of them clear, so there
+  it sits left of the log, above the action bar;
+- the detail is one line where it fits (the box widens for it, up to 760 px and the window): the reason
   for asking, not the keys, which the buttons already show.
 """
 
@@ -40,30 +44,40 @@ YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y)
 NO_KEYS = (pygame.K_ESCAPE, pygame.K_n)
 WIDTH = 560  # the box's width unless its detail needs more
 WIDEST = 760  # a detail longer than this wraps (a box across the whole window would hide the panels)
+NARROWEST = 320  # where the wide box has no free spot, it narrows (its detail wrapped) down to this
 MARGIN = 8  # between the box and the bars, the window's sides, or a token kept clear
 
 
-def place_box(size: tuple[int, int], screen: tuple[int, int], clear: Sequence[pygame.Rect]) -> pygame.Rect:
-    """Where a box of ``size`` goes: above the action bar, else below the top bar; in either row centred, else
-    just beside one of the rectangles in ``clear``, else in a corner. The first of those that keeps ``MARGIN``
-    from every rectangle in ``clear``; else from all but the last, and so on (the first of them, the actor,
-    above all); else the one that covers the least of the first. Each keeps away from the map's middle."""
+def place_box(sizes: Sequence[tuple[int, int]], screen: tuple[int, int], clear: Sequence[pygame.Rect]) -> pygame.Rect:
+    """Where a box goes, of the first of ``sizes`` (widest first: the same words wrapped narrower) that has a
+    free spot: above the action bar, else below the top bar; in either row centred, else just beside one of
+    the rectangles in ``clear``, else in a corner. Free: ``MARGIN`` from every rectangle in ``clear``; else
+    from all but the last, and so on (the first of them, the actor, above all); else the spot that covers
+    the least of the first. Never over the map's middle."""
     w, h = screen
     bottom, top = h - STATUS_BAR - ACTION_BAR - MARGIN, TOP_BAR + MARGIN
+    middle = pygame.Rect(0, 0, 2 * MARGIN, 2 * MARGIN)
+    middle.center = (w // 2, (TOP_BAR + h - STATUS_BAR) // 2)  # where the camera keeps the actor
     keep = [r.inflate(2 * MARGIN, 2 * MARGIN) for r in clear]
-    lo, hi = MARGIN + 12, w - MARGIN - 12 - size[0]
-    beside = [x for r in keep for x in (r.left - size[0], r.right) if lo <= x <= hi]
-    xs = list(dict.fromkeys((w // 2 - size[0] // 2, *beside, lo, hi)))
-    spots = [pygame.Rect(x, y, *size) for y in (bottom - size[1], top) for x in xs]
+
+    def spots(size: tuple[int, int]) -> list[pygame.Rect]:
+        lo, hi = MARGIN + 12, w - MARGIN - 12 - size[0]
+        beside = [x for r in keep for x in (r.left - size[0], r.right) if lo <= x <= hi]
+        xs = list(dict.fromkeys((w // 2 - size[0] // 2, *beside, lo, hi)))
+        boxes = [pygame.Rect(x, y, *size) for y in (bottom - size[1], top) for x in xs]
+        return [b for b in boxes if not b.colliderect(middle)]
 
     def covered(box: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
         return sum(c.width * c.height for r in rects if (c := box.clip(r)).width and c.height)
 
+    every = [(size, spots(size)) for size in sizes]
     for n in range(len(keep), 0, -1):
-        free = next((b for b in spots if not covered(b, keep[:n])), None)
-        if free is not None:
-            return free
-    return min(spots, key=lambda b: covered(b, keep[:1]))
+        for _, boxes in every:
+            free = next((b for b in boxes if not covered(b, keep[:n])), None)
+            if free is not None:
+                return free
+    widest = every[0][1] or [pygame.Rect(w // 2 - sizes[0][0] // 2, bottom - sizes[0][1], *sizes[0])]
+    return min(widest, key=lambda b: covered(b, keep[:1]))
 
 
 class ConfirmScene(MenuScene):
@@ -107,11 +121,12 @@ class ConfirmScene(MenuScene):
         w, h = screen.get_size()
         widest = max((font(20).size(line)[0] for line in self.lines), default=0)
         pw = min(max(WIDTH, min(widest + 40, WIDEST)), w - 40)
-        body: list[str] = []
-        for line in self.lines:
-            body.extend(wrap(line, 20, pw - 40))
-        ph = 56 + 24 * len(body) + 60
-        box = place_box((pw, ph), (w, h), self.clear_of() if self.clear_of is not None else [])
+        bodies: dict[int, list[str]] = {}
+        for bw in range(pw, min(pw, NARROWEST) - 1, -20):  # the same words, narrower where the box has no room
+            bodies[bw] = [part for line in self.lines for part in wrap(line, 20, bw - 40)]
+        sizes = [(bw, 56 + 24 * len(body) + 60) for bw, body in bodies.items()]
+        box = place_box(sizes, (w, h), self.clear_of() if self.clear_of is not None else [])
+        pw, body = box.width, bodies[box.width]
         self.box = box
         panel(screen, box)
         text(screen, self.title, (box.x + 20, box.y + 12), 26, (255, 214, 120), bold=True)

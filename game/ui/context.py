@@ -124,6 +124,12 @@ class BattleContext:
     # What is drawn around the hovered token this frame: its facing arcs' labels (its name tag keeps clear of
     # them), then the name tag; a tooltip keeps clear of both, stepping just past them when they are in its way.
     keep_clear: list[pygame.Rect] = field(default_factory=list)
+    # What a tooltip must leave in view wherever any spot allows, before the panels: the start of the path a
+    # preview draws from the actor (its token is added by the Tooltips panel). Filled as the overlays draw.
+    in_sight: list[pygame.Rect] = field(default_factory=list)
+    # Small marks drawn on the map this frame that a facing arc's label steps off: the ring at a previewed
+    # path's end (the approach a blow needs). Filled as the overlays draw.
+    marks: list[pygame.Rect] = field(default_factory=list)
     # The panels and the action bar as the last frame drew them: the name tag keeps out from under them.
     panels: list[pygame.Rect] = field(default_factory=list)
 

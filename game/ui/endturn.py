@@ -20,24 +20,29 @@ its animations played, the camera arrived at the new actor, and a short moment g
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 SETTLE_S = 0.5  # seconds after an ended turn during which Enter (or the button) ends nothing
 
 
-def why_ask(enc: Any, actor: str) -> str | None:
+class Why(NamedTuple):
+    text: str  # the reason, said ("Lysa can still attack Orc 1")
+    foe: str | None  # the hostile it names: the question keeps it in sight
+
+
+def why_ask(enc: Any, actor: str) -> Why | None:
     """Why ending ``actor``'s turn now deserves a question ("Lysa can still attack Orc 1"), or None."""
     if not enc.acted:
         for o in enc.views():
             if not (o.active and enc.hostile(actor, o.name)):
                 continue
             if enc.can_attack(actor, o.name) is None:
-                return f"{actor} can still attack {o.name}"
+                return Why(f"{actor} can still attack {o.name}", o.name)
             if enc.view(actor).ranged is not None and enc.can_shoot(actor, o.name) is None:
-                return f"{actor} can still shoot {o.name}"
+                return Why(f"{actor} can still shoot {o.name}", o.name)
         v = enc.view(actor)
         if v.movement_max > 0 and v.movement == v.movement_max and not v.zoc_exhausted:
-            return f"{actor} has not moved or acted yet ({v.movement} movement left)"
+            return Why(f"{actor} has not moved or acted yet ({v.movement} movement left)", None)
     return None
 
 

@@ -210,16 +210,19 @@ def post_tip(ctx: Host, lines: Sequence[Line], near: tuple[float, float], *, min
 def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, float], *, min_width: int = 0,
             edge: tuple[int, int, int] = PANEL_EDGE, within: pygame.Rect | None = None,
             anchor: pygame.Rect | None = None, avoid: Sequence[pygame.Rect] = (),
-            spare: Sequence[pygame.Rect] = (), step_past: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+            spare: Sequence[pygame.Rect] = (), step_past: Sequence[pygame.Rect] = (),
+            keep: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A framed box of ``lines`` beside ``near`` (below-right, flipped or slid to stay ``within``), or, given an
-    ``anchor`` (the hex or token it is about), beside that and clear of ``avoid`` (:func:`place_beside`).
+    ``anchor`` (the hex or token it is about), beside that and clear of ``keep``, then of ``avoid``
+    (:func:`place_beside`).
     Returns its rect. Opaque, unlike the panels: a preview's path and step marks showed through the rows of
     the roll (found playing ambush: "11" sat on a step mark), and a tooltip is read, not looked through."""
     w, h = lines_size(lines, min_width)
     box = within if within is not None and within.width > 0 else screen.get_rect()
     if anchor is not None:
         # What to step past is avoided too (counted once: the Tooltips panel's ``avoid`` already holds it).
-        rect = place_beside((w, h), anchor, box, [*avoid, *(r for r in step_past if r not in avoid)], spare, step_past)
+        rect = place_beside((w, h), anchor, box, [*avoid, *(r for r in step_past if r not in avoid)], spare, step_past,
+                            keep)
         draw_frame(screen, rect, edge=edge, opaque=True)
         draw_lines(screen, rect, lines)
         return rect
@@ -240,15 +243,18 @@ GAP = 6  # px between a tooltip and the hex (or token) it is about
 
 def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
                  avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
-                 step_past: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+                 step_past: Sequence[pygame.Rect] = (), keep: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: beside ``anchor`` (the hovered hex, or the token on it), never over it.
 
     Wesnoth and MegaMek put a hex's report next to the hex, not under the pointer; here the panels (card,
     tracker, log, action bar: ``avoid``) also stay readable. Candidates: right of the anchor, left, below,
-    above, each slid along the anchor's side and to the edges of each panel; the one covering the least of
-    the panels wins, then the one covering fewest of ``spare`` (the other tokens), then the side in that
-    order, then the one nearest the anchor. It stays inside ``area``
-    where it fits; the anchor itself is covered only when no side has room (a window smaller than the tip)."""
+    above, each slid along the anchor's side and to the edges of each panel, or stepped past what is in
+    ``keep`` (the actor's token and the start of its path); the one covering the least of ``keep`` wins, then
+    the one covering the least of the panels, then the one covering fewest of ``spare`` (the other tokens),
+    then the side in that order, then the one nearest the anchor. Found at 800x560 in a crowd: with the
+    actor counted as one more panel, "Brother Odo attacks Bandit Chief" sat on Odo and the first step of his
+    path, a smaller cost than a corner of the tracker. It stays inside ``area`` where it fits; the anchor
+    itself is covered only when no side has room (a window smaller than the tip)."""
     w, h = size
     a = anchor
     lo_x, hi_x = area.left + 4, area.right - 4 - w
@@ -265,31 +271,38 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     # Flush against the anchor, or stepped just past what is drawn around it (``step_past``: the hovered
     # token's name tag, wider than its hex, and its facing arcs' labels: flush against the hex, the tip
     # covered the tag's end, fortress_assault, Archer 1).
-    local = [r for r in step_past if r.left < a.right + GAP + w and r.right > a.left - GAP - w
-             and r.top < a.bottom + GAP + h and r.bottom > a.top - GAP - h]
-    right = {a.right + GAP} | {r.right + GAP for r in local if r.right > a.right}
-    left = {a.left - GAP - w} | {r.left - GAP - w for r in local if r.left < a.left}
-    below = {a.bottom + GAP} | {r.bottom + GAP for r in local if r.bottom > a.bottom}
-    above = {a.top - GAP - h} | {r.top - GAP - h for r in local if r.top < a.top}
+    def around(r: pygame.Rect) -> bool:
+        return (r.left < a.right + GAP + w and r.right > a.left - GAP - w
+                and r.top < a.bottom + GAP + h and r.bottom > a.top - GAP - h)
+
+    # Each place on a side with what it steps past: the actor or its path's start (``keep``) only where the
+    # box, flush against the anchor, would have covered it (stepped past for nothing, it went a long way off).
+    local = [(r, False) for r in step_past if around(r)] + [(r, True) for r in keep if around(r)]
+    right = [(a.right + GAP, None)] + [(r.right + GAP, r if k else None) for r, k in local if r.right > a.right]
+    left = [(a.left - GAP - w, None)] + [(r.left - GAP - w, r if k else None) for r, k in local if r.left < a.left]
+    below = [(a.bottom + GAP, None)] + [(r.bottom + GAP, r if k else None) for r, k in local if r.bottom > a.bottom]
+    above = [(a.top - GAP - h, None)] + [(r.top - GAP - h, r if k else None) for r, k in local if r.top < a.top]
     cands: list[tuple[int, pygame.Rect]] = []
-    for rank, x in [(0, x) for x in right] + [(1, x) for x in left]:
+    for rank, (x, past) in [(0, s) for s in right] + [(1, s) for s in left]:
         if lo_x <= x <= max(lo_x, hi_x):
-            cands += [(rank, pygame.Rect(x, clamp(y, lo_y, hi_y), w, h)) for y in ys]
-    for rank, y in [(2, y) for y in below] + [(3, y) for y in above]:
+            boxes = [pygame.Rect(x, clamp(y, lo_y, hi_y), w, h) for y in ys]
+            cands += [(rank, b) for b in boxes if past is None or (b.top < past.bottom and b.bottom > past.top)]
+    for rank, (y, past) in [(2, s) for s in below] + [(3, s) for s in above]:
         if lo_y <= y <= max(lo_y, hi_y):
-            cands += [(rank, pygame.Rect(clamp(x, lo_x, hi_x), y, w, h)) for x in xs]
+            boxes = [pygame.Rect(clamp(x, lo_x, hi_x), y, w, h) for x in xs]
+            cands += [(rank, b) for b in boxes if past is None or (b.left < past.right and b.right > past.left)]
     # Beside, not across the map: a box slid along a side still shares some of that side with the anchor.
     near = [(k, r) for k, r in cands
             if (r.top < a.bottom and r.bottom > a.top if k < 2 else r.left < a.right and r.right > a.left)]
     if not near:  # no room on any side: the old place, below-right of the anchor, kept inside the area
         return pygame.Rect(clamp(a.right + GAP, lo_x, hi_x), clamp(a.top, lo_y, hi_y), w, h)
 
-    def covered(r: pygame.Rect) -> int:
-        return sum(c.width * c.height for c in (r.clip(x) for x in avoid))
+    def covered(r: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
+        return sum(c.width * c.height for c in (r.clip(x) for x in rects))
 
-    def score(kr: tuple[int, pygame.Rect]) -> tuple[int, int, int, int, float]:
+    def score(kr: tuple[int, pygame.Rect]) -> tuple[int, int, int, int, int, float]:
         k, r = kr
-        return (r.colliderect(a), covered(r), len(r.collidelistall(list(spare))), k,
+        return (r.colliderect(a), covered(r, keep), covered(r, avoid), len(r.collidelistall(list(spare))), k,
                 abs(r.centerx - a.centerx) + abs(r.centery - a.centery))
 
     return min(near, key=score)[1]

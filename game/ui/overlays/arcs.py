@@ -16,6 +16,7 @@ from game.render.tokens import disc_scale
 from game.rules import CombatantView
 
 from .. import theme as th
+from ..commands import CAST, SHOOT
 from ..context import BattleContext, Point, Reply
 from .moves import mover
 
@@ -223,7 +224,49 @@ class FacingArcLabels:
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        if self.arcs.shown is not None:
+            nudge_off_marks(self.arcs.label_rects, _marks(ctx), ctx)
         self.arcs.draw_labels(screen)
+
+
+def _marks(ctx: BattleContext) -> list[pygame.Rect]:
+    """What a label steps off, on screen this frame: the zone-of-control stop numbers of the mover's reach (red
+    octagons, as game.render.overlays.cost_badge draws them, where the reach shading shows) and the ring at
+    the end of a previewed path (ctx.marks). Found on the ambush: Bandit 3's "left −2" sat on the approach
+    ring and the stop number of 4,8, the very hex Lysa's attack would come from."""
+    out = list(ctx.marks)
+    name = mover(ctx)
+    if name is None or ctx.action_mode in (SHOOT, CAST):  # no reach shading, so no stop numbers
+        return out
+    r = ctx.hex_radius() * 0.28 * 1.08 + 2
+    vr = ctx.view_rect
+    for cell, _, stops in ctx.encounter.reach_for(name).destinations():
+        if stops:
+            x, y = ctx.cell_to_screen(cell)
+            if vr.collidepoint(x, y):
+                out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
+    return out
+
+
+def nudge_off_marks(labels: list[pygame.Rect], marks: Sequence[pygame.Rect], ctx: BattleContext) -> None:
+    """Each label on a mark moved (in place) the least way that clears the marks, the other labels, the tokens
+    and the panels; left where it is when none within a label's height or two does."""
+    hit = [i for i, r in enumerate(labels) if r.collidelist(list(marks)) >= 0]
+    if not hit:
+        return
+    enc = ctx.encounter
+    tokens = [ctx.token_rect(v.name) for v in enc.views() if v.active]
+    for i in hit:
+        rect = labels[i]
+        others = [r for j, r in enumerate(labels) if j != i]
+        blocked = [*marks, *others, *tokens, *ctx.panels]
+        steps = [(dx, dy) for d in range(3, 3 * rect.height, 3)
+                 for dx, dy in ((0, -d), (0, d), (-d, 0), (d, 0), (-d, -d), (d, -d), (-d, d), (d, d))]
+        for dx, dy in steps:
+            moved = rect.move(dx, dy)
+            if moved.collidelist(blocked) < 0:
+                rect.topleft = moved.topleft
+                break
 
 
 def _spread(labels: list[tuple[pygame.Surface, Point]]) -> list[tuple[pygame.Surface, Point]]:

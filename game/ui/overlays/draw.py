@@ -72,6 +72,18 @@ def approach_path(screen: pygame.Surface, ctx: BattleContext, name: str, at: Cel
     if len(pts) >= 2:  # from the mover's rim: drawn over the tokens, the path crossed its initials
         pts[0] = clear_of(pts[0], pts[1], token_disc(ctx, name), None)[0]
     path(screen, pts, (250, 250, 244), max(2, round(4 * ctx.zoom)))
+    keep_start_in_sight(ctx, pts)
+
+
+def keep_start_in_sight(ctx: BattleContext, points: Sequence[Point]) -> None:
+    """A path's first step (from the mover to the next hex's dot) is for the tooltips to leave in view: which
+    way the mover sets off is what the player checks before the click (found at 800x560 in a crowd: the
+    attack preview sat on the actor and the start of its approach)."""
+    if len(points) >= 2:
+        ctx.in_sight.extend(along(points[0], points[1], 10))
+    if points:  # the open ring at its end (path()): an arc's label steps off it
+        r = max(2, round(4 * ctx.zoom)) * 3 + 3
+        ctx.marks.append(pygame.Rect(round(points[-1][0]) - r, round(points[-1][1]) - r, 2 * r, 2 * r))
 
 
 def clear_of(a: Point, b: Point, start: Disc | None, end: Disc | None) -> tuple[Point, Point]:

@@ -142,7 +142,9 @@ class PathPreview:
         if path:
             self.path = path
             colour = th.WARN if stops else (250, 250, 244)
-            draw.path(screen, [ctx.cell_to_screen(c) for c in path], colour, width=max(2, round(4 * ctx.zoom)))
+            pts = [ctx.cell_to_screen(c) for c in path]
+            draw.path(screen, pts, colour, width=max(2, round(4 * ctx.zoom)))
+            draw.keep_start_in_sight(ctx, pts)
             radius = enc.view(name).radius
             if radius:  # a large or giant mover: every hex it would stand on there, not only its centre (R26)
                 self.footprint = [(c[0], c[1]) for c in enc.layout.disc(path[-1], radius)]

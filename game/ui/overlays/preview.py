@@ -61,6 +61,20 @@ def _closed(enc: EncounterView, name: str, cells: list[Cell]) -> str:
     return " or ".join(w for w in ("taken", "impassable") if w in why)
 
 
+def stuck_why(enc: EncounterView, name: str, works: list[Cell]) -> tuple[list[str], str]:
+    """Why ``name`` reaches none of ``works`` (the hexes an action on a foe works from) this turn: (the hostiles
+    whose zone of control stops every way to those within its movement, R9; what closes every one of them,
+    :func:`_closed`). Shared by the blow's and the shot's previews, so both say it alike."""
+    if enc.view(name).movement == 0 or not works:
+        return [], ""
+    who: dict[str, None] = {}
+    for cell in works:
+        stop = enc.zoc_stop_on_way(name, cell)
+        if stop is not None:
+            who.update(dict.fromkeys(stop[1]))
+    return list(who), _closed(enc, name, works)
+
+
 class ActionPreview:
     layer = "over"
 
@@ -154,19 +168,13 @@ class ActionPreview:
         if key != self._stuck_key:
             enc = ctx.encounter
             me, them = enc.view(name), enc.view(target)
-            who: dict[str, None] = {}
-            closed = ""
+            works: list[Cell] = []
             if me.movement > 0:
                 far = (me.reach if kind == ATTACK else 1) + me.radius + them.radius
                 near = [c for c in enc.layout.disc(them.cell, far) if enc.board.is_on_map(c)]
                 works = ([p.at for p in enc.preview_attacks(name, target, near) if p.legal is None] if kind == ATTACK
                          else [c for c in near if enc.preview_shove(name, target, at=c).legal is None])
-                for cell in works:
-                    stop = enc.zoc_stop_on_way(name, cell)
-                    if stop is not None:
-                        who.update(dict.fromkeys(stop[1]))
-                closed = _closed(enc, name, works)
-            self._stuck_key, self._stuck_why = key, (list(who), closed)
+            self._stuck_key, self._stuck_why = key, stuck_why(enc, name, works)
         return self._stuck_why
 
     # --- drawing -----------------------------------------------------------------

@@ -22,6 +22,7 @@ from ..theme import Line
 from . import draw, paint, wording
 from .layer import MapLayer, Painter
 from .moves import mover
+from .preview import stuck_why
 
 RANGE_FILL = (110, 200, 255, 46)
 RANGE_EDGE = (130, 210, 255, 220)
@@ -98,19 +99,39 @@ def best_shot_from(enc: EncounterView, name: str, target: str) -> tuple[Cell, Sh
     return best[3], best[4]
 
 
-def _shot_plan(enc: EncounterView, name: str, target: str) -> tuple[Cell | None, ShootPreview, tuple[Cell, Cell]]:
-    """(hex to move to first or None, the shot's preview, its line): from here when the shot works from here;
-    else from the best hex in reach (a click moves there, the next shoots); else from here, whose reason a
-    click gets from the engine too."""
+Stuck = tuple[list[str], str, bool]  # why no hex in reach gives the shot: (zone of control, closed, blind)
+
+
+def _shot_plan(enc: EncounterView, name: str, target: str
+               ) -> tuple[Cell | None, ShootPreview, tuple[Cell, Cell], Stuck | None]:
+    """(hex to move to first or None, the shot's preview, its line, why no hex in reach gives it): from here when
+    the shot works from here; else from the best hex in reach (a click moves there, the next shoots); else from
+    here, whose reason a click gets from the engine too, with why stepping would not help (:func:`shot_stuck`)."""
     p, line = _shot_and_line(enc, name, target)
     if p.legal is None:
-        return None, p, line
+        return None, p, line, None
     best = best_shot_from(enc, name, target)
     if best is None:
-        return None, p, line
+        return None, p, line, shot_stuck(enc, name, target)
     at = best[0]
     p, line = _shot_and_line(enc, name, target, at)
-    return at, p, line
+    return at, p, line, None
+
+
+def shot_stuck(enc: EncounterView, name: str, target: str) -> Stuck:
+    """Why no hex ``name`` can reach this turn gives it a shot at ``target``, as the attack preview works it out
+    for a blow (:func:`preview.stuck_why` on the hexes the shot works from: in the band and in sight, R29, R30),
+    and whether some hex in range that it can reach sees nothing (blind: the ground, not the distance)."""
+    v, t = enc.view(name), enc.view(target)
+    if v.ranged is None or v.movement == 0:
+        return [], "", False
+    lo, hi = v.ranged.min_range, v.ranged.max_range
+    near = [c for c in enc.layout.disc(t.cell, hi + v.radius + t.radius) if enc.board.is_on_map(c)]
+    works = [(c[0], c[1]) for c in near if enc.preview_shoot(name, target, at=c).legal is None]
+    zoc, closed = stuck_why(enc, name, works)
+    blind = any(lo <= max(0, enc.layout.distance(cell, t.cell) - v.radius - t.radius) <= hi
+                for cell, _cost, _stops in enc.reach_for(name).destinations())
+    return zoc, closed, blind
 
 
 def sight_state(p: ShootPreview) -> str:
@@ -192,7 +213,7 @@ class RangedPreview:
         enc = ctx.encounter
         shot = self._cached(ctx, ("shot", name, target), lambda: _shot_plan(enc, name, target))
         assert isinstance(shot, tuple)
-        at, p, (a, b) = shot
+        at, p, (a, b), stuck = shot
         assert isinstance(p, ShootPreview)
         self.plan = (at, p)
         state = sight_state(p)
@@ -200,26 +221,42 @@ class RangedPreview:
         report = enc.sight_report(a, b)
         colour = SIGHT_COLOUR[state]
         width = max(2, round(3 * ctx.zoom))
-        for col, row in report["cover"]:
-            draw.ring(screen, ctx.cell_to_screen((col, row)), ctx.hex_radius() * 0.7, th.WARN, 2)
-        blocked = [(c[0], c[1]) for c in (p.blocked_by or report["blocked_by"])]
-        self.marked_blocked = blocked
-        draw.hexes(screen, ctx, blocked, (255, 90, 70, 90), (255, 90, 70, 255), 3)
-        if at is not None:  # the move the shot needs first, drawn as the attack preview draws its move
-            draw.approach_path(screen, ctx, name, at)
-        origin = draw.token_disc(ctx, name) if at is None else (ctx.cell_to_screen(a), width * 3.0 + 2)
-        start, end = draw.clear_of(ctx.cell_to_screen(a), ctx.cell_to_screen(b), origin, draw.token_disc(ctx, target))
-        draw.arrow(screen, start, end, colour, width)
-        odds, notes = (True, []) if p.legal is None else wording.refusal_notes(enc, name, target, "shoot",
-                                                                                at is not None, p.legal)
-        self.lines = wording.fitted_to(ctx, wording.shoot_lines(p, odds) + notes)
+        odds, notes = True, list[Line]()
+        if p.legal is not None:
+            zoc, closed, blind = stuck or ([], "", False)
+            odds, notes = wording.refusal_notes(enc, name, target, "shoot", at is not None, p.legal,
+                                                zoc=zoc, closed=closed, blind=blind)
+        line: list[pygame.Rect] = []
+        rings: list[pygame.Rect] = []
+        if notes and state == "out of range":
+            # No line within range from anywhere it can get to: no grey line half across the map over the tokens
+            # between, nor the walls it crosses, as an attack out of reach draws none (the row says how far).
+            self.line = None
+        else:
+            for col, row in report["cover"]:
+                draw.ring(screen, ctx.cell_to_screen((col, row)), ctx.hex_radius() * 0.7, th.WARN, 2)
+            rings = [ctx.hex_rect(c) for c in report["cover"]]
+            blocked = [(c[0], c[1]) for c in (p.blocked_by or report["blocked_by"])]
+            self.marked_blocked = blocked
+            draw.hexes(screen, ctx, blocked, (255, 90, 70, 90), (255, 90, 70, 255), 3)
+            if at is not None:  # the move the shot needs first, drawn as the attack preview draws its move
+                draw.approach_path(screen, ctx, name, at)
+            origin = draw.token_disc(ctx, name) if at is None else (ctx.cell_to_screen(a), width * 3.0 + 2)
+            start, end = draw.clear_of(ctx.cell_to_screen(a), ctx.cell_to_screen(b), origin,
+                                       draw.token_disc(ctx, target))
+            draw.arrow(screen, start, end, colour, width)
+            line = draw.along(start, end)
+        if notes:  # no hex in reach gives the shot: a question, not a mistake (wording.out_of_reach)
+            self.lines = wording.out_of_reach(name, target, "shoot", notes)
+            edge = th.PANEL_EDGE
+        else:
+            self.lines = wording.fitted_to(ctx, wording.shoot_lines(p, odds))
+            edge = colour
         if at is not None:
             self.lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next shoots", "muted"))
         # The tooltip keeps the sight line and its ringed cover hexes in view where it can (found at Harrow Keep:
         # it sat over most of the line it explains).
-        line = draw.along(start, end)
-        rings = [ctx.hex_rect(c) for c in report["cover"]]
-        th.post_tip(ctx, self.lines, ctx.mouse, min_width=300, edge=colour, clear=line + rings)
+        th.post_tip(ctx, self.lines, ctx.mouse, min_width=300, edge=edge, clear=line + rings)
 
     def _cast(self, screen: pygame.Surface, ctx: BattleContext, name: str, cell: Cell) -> None:
         enc = ctx.encounter

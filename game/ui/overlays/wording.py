@@ -21,6 +21,7 @@ from game.rules import (
     Moved,
     ShootPreview,
     ShovePreview,
+    joined,
 )
 from game.ui.compact import card_full
 from game.ui.context import BattleContext
@@ -308,7 +309,7 @@ POSITIONAL = ("adjacent", "out of reach", "out of range", "distance", "sight", "
 
 def refusal_notes(enc: EncounterView, name: str, target: str, verb: str, moved_for: bool,
                   reason: str = "out of reach", zoc: Iterable[str] = (),
-                  closed: str = "") -> tuple[bool, list[Line]]:
+                  closed: str = "", blind: bool = False) -> tuple[bool, list[Line]]:
     """(tell the refused roll?, lines to add) for a blow or shot refused (``reason``) from where ``name`` stands.
 
     A refusal no step lifts (a target too large to shove, found on giants_lair) does not tell the roll: it is
@@ -316,12 +317,13 @@ def refusal_notes(enc: EncounterView, name: str, target: str, verb: str, moved_f
     reach offered (``moved_for`` False), the refusal from here ("out of reach: distance 2") did not say why
     stepping would not help: :func:`stuck_lines` does (``zoc``: the hostiles whose zone of control stops every
     way to a hex the action works from, as the caller found them; ``closed``: what keeps it off every such hex,
-    "taken", "impassable" or "taken or impassable")."""
+    "taken", "impassable" or "taken or impassable"; ``blind``: for a shot, the hexes in range it can reach
+    give no line of sight)."""
     if not any(word in reason for word in POSITIONAL):
         return False, []
     if moved_for:
         return True, []
-    return True, stuck_lines(enc, name, target, verb, list(zoc), closed, reason)
+    return True, stuck_lines(enc, name, target, verb, list(zoc), closed, reason, blind)
 
 
 def stopped_by(enc: EncounterView, name: str) -> list[str]:
@@ -334,15 +336,22 @@ def stopped_by(enc: EncounterView, name: str) -> list[str]:
 
 
 def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list[str],
-                closed: str = "", reason: str = "out of reach") -> list[Line]:
+                closed: str = "", reason: str = "out of reach", blind: bool = False) -> list[Line]:
     """Why no hex ``name`` can reach this turn lets it ``verb`` ``target``, in a player's words: its movement is
     spent (a zone of control ended it, R9), it is held in the zone of control it stands in (a disengage, R23,
     lifts that), another zone of control stops every way there, every hex it could strike from is held by another
     combatant or is ground it may not stand on (``closed``: "taken", "impassable" or both, R4, R5), or it is
     too far (:func:`too_far`, from the engine's ``reason``). "nowhere Lysa can reach this turn to attack Orc 2
     from" said all five alike (found on fortress_assault: the Militia pointing at a sergeant ringed by her
-    friends read it too, as if he stood out of her range)."""
+    friends read it too, as if he stood out of her range).
+
+    A shot first says what keeps it from where the shooter stands (:func:`too_far`: out of range, or no line of
+    sight and what blocks it, R29, R30), which a blow's reach makes plain and a bow's band and the ground do
+    not; then why a step would not help, as a blow's does, or, ``blind``, that no hex in range it can reach
+    this turn sees the target."""
     v = enc.view(name)
+    here = [Line(part, "muted") for part in wrap(too_far(name, target, verb, reason), ROW_WIDTH)] \
+        if verb == "shoot" else []
     if v.movement == 0:
         who = stopped_by(enc, name) if v.zoc_exhausted else []
         clauses = ([f"{name} was stopped by {zone_of(who)}:", "no movement left this turn"] if who
@@ -352,24 +361,29 @@ def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list
         clauses = ([f"{name} is held in {zone_of(held)}:", "disengage (the turn's action) to move away"] if held
                    else [f"{zone_of(zoc)} stops every way", f"to {target} this turn"])
     elif closed:  # one row, as the "nowhere" it stands for
-        return [Line(f"every hex {name} could {verb} {target} from is {closed}", "muted")]
+        clauses = [f"every hex {name} could {verb} {target} from is {closed}"]
+    elif here:
+        clauses = [f"no hex in range {name} can reach this turn sees {target}"] if blind else []
     else:
         # One row as far as it can be: at the refusal's width "distance 1" lost its number to a row of its own.
         return [Line(part, "muted") for part in wrap(too_far(name, target, verb, reason), ROW_WIDTH)]
     # A clause to a row (wrapped only when too wide), so no row ends on a lone word: "... of Orc 1" over "and
     # Orc 2:" at the refusal's width split the names of one zone.
-    return [Line(part, "muted") for clause in clauses for part in wrap(clause, ROW_WIDTH)]
+    return here + [Line(part, "muted") for clause in clauses for part in wrap(clause, ROW_WIDTH)]
 
 
 def too_far(name: str, target: str, verb: str, reason: str) -> str:
-    """Why ``name`` cannot ``verb`` ``target`` when no step this turn helps and nothing more specific is in the
-    way: the engine's refusal from where it stands, the one a click gets, without the target's name the heading
-    already gives nor the rule's number ("out of reach: distance 13, Lysa strikes at distance 1": one row, where
-    the "(R21)" wrapped onto a row of its own). A shot (shoot mode, whose refusal above already says how far)
-    says only that no hex in reach would do."""
-    if verb == "shoot":
-        return f"nowhere {name} can reach this turn to {verb} {target} from"
-    return re.sub(r" \(R\d+\)$", "", reason_words(reason).removeprefix(f"{target} is "))
+    """Why ``name`` cannot ``verb`` ``target`` from where it stands, in a player's words: the engine's refusal, the
+    one a click gets, without the target's name the heading already gives nor the rule's number ("out of reach:
+    distance 13, Lysa strikes at distance 1": one row, where the "(R21)" wrapped onto a row of its own; "out of
+    range: distance 9, Fenn shoots at distance 2 to 6"). A shot with no line says so and names the hexes in the
+    way, as the map marks them ("no line of sight from here: blocked by 3,4 and 4,4", not "Fenn cannot see Orc:
+    blocked by 3,4 4,4")."""
+    words = re.sub(r" \(R\d+\)$", "", reason_words(reason))
+    blocked = words.removeprefix(f"{name} cannot see {target}: blocked by ")
+    if blocked != words:
+        return f"no line of sight from here: blocked by {joined(blocked.split())}"
+    return words.removeprefix(f"{target} is ")
 
 
 def out_of_reach(name: str, target: str, verb: str, why: list[Line]) -> list[Line]:

@@ -1,7 +1,9 @@
 """The topmost panel: the tooltips the overlays posted this frame (theme.post_tip), above every other panel.
 
 Each tip sits beside the hex it is about (the hex under its ``near`` point, or the whole token standing on
-it, and the selected combatant's token too), never over it, and keeps clear of the panels drawn this frame
+it), never over it, then leaves the selected combatant's token and the start of a previewed path in view
+wherever any spot allows (at 800x560 in a crowd, counted as one more panel, they were what it covered), then
+keeps clear of the panels drawn this frame
 (``ctx.covers``: the card, the tracker, the log, the legend, the GM card, the action bar, the hovered token's
 name tag) wherever the map area has room, then hides as few other tokens as it can: the eye goes from the hex
 to its report and back to the card, not under the report.
@@ -47,16 +49,17 @@ class Tooltips:
             return
         area = ctx.view_rect if ctx.view_rect.width > 0 else screen.get_rect()
         avoid = list(ctx.covers)
+        keep = list(ctx.in_sight)  # the start of a previewed path: before the panels
         actor = ctx.selected or ctx.encounter.turn
         if actor is not None and ctx.encounter.view(actor).active:
-            avoid.append(ctx.token_rect(actor))  # the one acting: the preview's arrow starts there
+            keep.append(ctx.token_rect(actor))  # the one acting: the preview's arrow and path start there
         tokens = [ctx.token_rect(v.name) for v in ctx.encounter.views() if v.active and v.name != actor]
         tokens = [t for t in tokens if t.colliderect(area)]
         for tip in ctx.tips:
             anchor = anchor_rect(ctx, tip.near)
             spare = [t for t in tokens if not t.colliderect(anchor)] + [c for c in tip.clear if c.colliderect(area)]
             rect = tooltip(screen, tip.lines, tip.near, min_width=tip.min_width, edge=tip.edge, within=area,
-                           anchor=anchor, avoid=avoid, spare=spare, step_past=ctx.keep_clear)
+                           anchor=anchor, avoid=avoid, spare=spare, step_past=ctx.keep_clear, keep=keep)
             self.drawn.append((rect, anchor))
             avoid.append(rect)  # a second tip goes beside the first, not over it
         ctx.tips.clear()
