@@ -163,13 +163,38 @@ def test_cost_of_zero(tmp_path: Path, key: str) -> None:
 
 @pytest.mark.parametrize("props,words", [
     ({"cost_ground": "fast"}, ('cost_ground is not an integer: "fast"',)),
-    ({"cost_flying": 2.5}, ('cost_flying is not an integer: "2.5"',)),
+    ({"cost_flying": 2.5}, ("cost_flying is a float property (2.5); Playmat wants an int: change its type to int "
+                            "in Tiled and give it a whole number",)),
+    ({"exit": 2}, ("exit is an int property (2); Playmat wants a bool: change its type to bool in Tiled",)),
     ({"hazard_damage": "lots"}, ('hazard_damage is not an integer: "lots"',)),
     ({"hazard_damage": -3}, ("hazard_damage -3 is outside",)),
     ({"exit": "perhaps"}, ('exit is not true or false: "perhaps"',)),
 ])
 def test_bad_tile_values(tmp_path: Path, props: dict[str, object], words: tuple[str, ...]) -> None:
     refused(one(tmp_path, ["...Q"], tile_properties={"Q": props}), "cell 3,0", *words)
+
+
+def test_a_combatant_property_of_the_wrong_tiled_type_names_the_type_to_change(tmp_path: Path) -> None:
+    # A ticked bool box for reach read 'reach is not an integer: "True"': Python's True, not the
+    # true Tiled shows, and not a word about the property's type, which is what is wrong.
+    p = one(tmp_path, units=[unit(reach=True, hp=7.5)])
+    words = "reach is a bool property (true); Playmat wants an int: change its type to int in Tiled"
+    refused(p, 'object "Orc 2"', words)
+    lines = validate_map(p)
+    assert any(words in line for line in lines), lines
+    assert any("hp is a float property (7.5); Playmat wants an int" in line for line in lines), lines
+    assert not any("True" in line or "not an integer" in line for line in lines), lines
+
+
+def test_a_map_property_of_the_wrong_tiled_type_names_the_type_to_change(tmp_path: Path) -> None:
+    p = one(tmp_path, map_properties={"seed": False})
+    refused(p, "map property seed", "seed is a bool property (false); Playmat wants an int")
+
+
+def test_a_whole_float_and_a_bool_written_0_or_1_still_load(tmp_path: Path) -> None:
+    p = one(tmp_path, units=[unit(hp=7.0, threatening=0)])
+    spec = load_scenario(p).combatants[0]
+    assert (spec.hp, spec.threatening) == (7, False)
 
 
 def test_typed_property_with_a_bad_value(tmp_path: Path) -> None:
@@ -218,8 +243,8 @@ def test_unknown_faction_message_as_in_the_spec(tmp_path: Path) -> None:
     ({"size": "huge"}, ('size "huge" is not one of standard, large, giant',)),
     ({"facing": "n"}, ('facing "n" is not one of e, ne, nw, w, sw, se',)),  # pointy map: R2
     ({"move": "fast"}, ('move is not an integer: "fast"',)),
-    ({"hp": 2.5}, ('hp is not an integer: "2.5"',)),
-    ({"initiative": True}, ("initiative is not an integer",)),
+    ({"hp": 2.5}, ("hp is a float property (2.5); Playmat wants an int",)),
+    ({"initiative": True}, ("initiative is a bool property (true); Playmat wants an int",)),
     ({"move": -1}, ("move -1 is less than 0",)),
     ({"hp": 0}, ("hp 0 is less than 1",)),
     ({"reach": 0}, ("reach 0 is less than 1",)),
@@ -338,7 +363,7 @@ def test_validate_accepts_a_good_map(tmp_path: Path) -> None:
     ({"area_range": -1}, ("area_range -1 is less than 0",)),
     ({"area_range": "near"}, ('area_range is not an integer: "near"',)),
     ({"area_range": 4, "area_radius": -2}, ("area_radius -2 is less than 0",)),
-    ({"area_range": 4, "area_attack": 1.5}, ('area_attack is not an integer: "1.5"',)),
+    ({"area_range": 4, "area_attack": 1.5}, ("area_attack is a float property (1.5); Playmat wants an int",)),
     ({"area_range": 4, "area_damage": "2d"}, ('area_damage "2d" is not an integer or dice',)),
     ({"area_range": 4, "area_push": -1}, ("area_push -1 is less than 0",)),
     ({"area_range": 4, "area_uses": 0}, ("area_uses 0 is less than 1",)),
@@ -351,7 +376,7 @@ def test_bad_ranged_or_area_property(tmp_path: Path, props: dict[str, object], w
 
 @pytest.mark.parametrize("props,words", [
     ({"terrain": "blocked", "blocks_sight": "maybe"}, ('blocks_sight is not true or false: "maybe"',)),
-    ({"cover": 2}, ('cover is not true or false: "2"',)),
+    ({"cover": 2}, ("cover is an int property (2); Playmat wants a bool: change its type to bool in Tiled",)),
     ({"cover": "trees"}, ('cover is not true or false: "trees"',)),
 ])
 def test_bad_sight_or_cover_tile(tmp_path: Path, props: dict[str, object], words: tuple[str, ...]) -> None:

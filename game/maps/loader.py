@@ -47,6 +47,7 @@ from .pixels import TiledPixels
 from .tilesets import TileInfo
 from .tmx_adapter import TileLayer, TmxMap, read_tmx_collect
 from .tmx_objects import COMBATANT_KIND, MapObject
+from .tmx_properties import type_slip
 
 COST_KEYS = tuple(f"cost_{m}" for m in MOVEMENT_TYPE_NAMES)  # index = MovementType
 MAX_COST = 1000  # costs and damage live in int16 arrays; far beyond any sensible map
@@ -218,6 +219,15 @@ class _Builder:
     def problem(self, where: str | None, what: str) -> None:
         self.problems.append(MapError(self.tmx.source, where, what))
 
+    def _well_typed(self, props: Mapping[str, object], where: str | None) -> Mapping[str, object]:
+        """``props`` without the Playmat keys whose Tiled type cannot hold their value, each reported
+        naming the type to change it to (a bool ``reach`` reads "reach is a bool property (true); ...").
+        ``props`` itself when none is (a caller may watch what is read from it)."""
+        slips = {key: slip for key, value in props.items() if (slip := type_slip(key, value)) is not None}
+        for key, slip in slips.items():
+            self.problem(where or f"map property {key}", slip)  # where None: the map's own
+        return {k: v for k, v in props.items() if k not in slips} if slips else props
+
     def scenario(self) -> Scenario:
         tmx, head = self.tmx, self.tmx.head
         layout = HexLayout(head.stagger_axis, head.stagger_index, head.tile_width, head.tile_height,
@@ -243,7 +253,7 @@ class _Builder:
 
     # --- map properties --------------------------------------------------------
     def _map_properties(self) -> tuple[str, Hostility, int, int, int]:
-        props = self.tmx.properties
+        props = self._well_typed(self.tmx.properties, None)
         title = str(props.get("title") or "").strip() or self.tmx.source
         hostility = Hostility.parse(DEFAULT_HOSTILE)
         if props.get("hostile") is not None:
@@ -303,6 +313,7 @@ class _Builder:
         result = None
         if _sets_terrain(tile):
             where = f"cell {cell[0]},{cell[1]} ({tile.label})"
+            props = self._well_typed(props, where)
             result = _TileTerrain()
             try:
                 if "terrain" in props:
@@ -393,8 +404,9 @@ class _Builder:
             if not board.is_on_map(cell):
                 self.problem(obj.label, f"stands on cell {cell[0]},{cell[1]}, which is off the map")
                 continue
+            typed = self._well_typed(obj.properties, obj.label)
             try:
-                spec = combatant_from_properties(obj.name, obj.properties, cell, obj.id, layout)
+                spec = combatant_from_properties(obj.name, typed, cell, obj.id, layout)
             except CombatantSpecError as e:
                 for what in e.problems:  # validate lists every fault of the object, one line each
                     self.problem(obj.label, what)
@@ -404,6 +416,8 @@ class _Builder:
                 continue
             except ValueError as e:  # e.g. HexLayout.direction_index; keep it one line
                 self.problem(obj.label, one_line(e))
+                continue
+            if len(typed) < len(obj.properties):  # a property of the wrong type, reported above
                 continue
             if not self._footprint_fits(obj, spec, board):
                 continue

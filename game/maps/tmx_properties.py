@@ -101,3 +101,47 @@ def is_float(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+# The Tiled property type each of Playmat's number and true/false keys wants (docs/map-format.md);
+# the other keys are text, and a text value is judged by what it says.
+_INT_KEYS = ("move", "initiative", "reach", "reach_min", "hp", "attack", "defense", "ranged_attack",
+             "area_range", "area_radius", "area_attack", "area_push", "area_uses",
+             "seed", "flank_penalty", "rear_penalty", "cost_ground", "cost_flying", "cost_swimming",
+             "hazard_damage")
+_BOOL_KEYS = ("threatening", "exit", "blocks_sight", "cover")
+WANTED_TYPE = {**dict.fromkeys(_INT_KEYS, "int"), **dict.fromkeys(_BOOL_KEYS, "bool")}
+
+
+def type_slip(name: str, value: object) -> str | None:
+    """What is wrong when a property's Tiled type cannot hold what Playmat reads from ``name``, or None.
+
+    Tiled stores a type per property, and a designer who ticks a bool box for ``reach`` sees
+    ``true`` in Tiled: the message names the type and value as Tiled shows them and the type to
+    change it to, instead of Python's ``True``. A text property is left to the key's own check
+    (``reach`` "two" is a wrong value, not a wrong type); so are an int 0 or 1 for a bool key and a
+    whole float for an int key, which Playmat reads.
+    """
+    wanted = WANTED_TYPE.get(name)
+    if wanted is None or value is None or isinstance(value, str):
+        return None
+    if isinstance(value, bool):
+        if wanted == "bool":
+            return None
+        kind, shown = "bool", "true" if value else "false"
+    elif isinstance(value, int):
+        if wanted == "int" or value in (0, 1):
+            return None
+        kind, shown = "int", str(value)
+    elif isinstance(value, float):
+        if wanted == "int" and value.is_integer():
+            return None
+        kind, shown = "float", f"{value:g}"
+    else:
+        return None
+    fix = f"change its type to {wanted} in Tiled"
+    if kind == "float" and wanted == "int":
+        fix += " and give it a whole number"
+    def a(word: str) -> str:
+        return f"an {word}" if word == "int" else f"a {word}"
+    return f"{name} is {a(kind)} property ({shown}); Playmat wants {a(wanted)}: {fix}"
