@@ -293,6 +293,22 @@ def test_combatant_on_terrain_its_movement_type_may_not_enter(tmp_path: Path) ->
     refused(p, 'object "Orc 2"', "cell 1,1 is water", "ground combatant may not enter")
 
 
+@pytest.mark.parametrize("row,props,fix", [
+    # The line named no fix; it now says what to change, offering only movement types that may stand there.
+    (".w..", {}, "which a ground combatant may not enter: move the object, or give it movement_type flying "
+                 "or swimming"),
+    (".c..", {}, "which a ground combatant may not enter: move the object, or give it movement_type flying"),
+    (".#..", {}, "which a ground combatant may not enter: move the object"),
+    (".c..", {"movement_type": "swimming"}, "which a swimming combatant may not enter: move the object, or "
+                                            "give it movement_type flying"),
+])
+def test_a_combatant_where_it_may_not_stand_is_told_the_fix(tmp_path: Path, row: str, props: dict[str, object],
+                                                           fix: str) -> None:
+    p = one(tmp_path, ["....", row], units=[unit(at=(1, 1), **props)])
+    message = refused(p, 'object "Orc 2"', "cell 1,1 is ")
+    assert message.endswith(fix), message
+
+
 def test_footprint_off_the_map(tmp_path: Path) -> None:
     # R26: a large creature at the left edge has its west neighbour outside the grid.
     p = one(tmp_path, units=[unit(at=(0, 2), size="large")])

@@ -432,6 +432,17 @@ class _Builder:
             specs.append(spec)
         return tuple(specs)
 
+    @staticmethod
+    def _standing_fix(spec: CombatantSpec, board: Board) -> str:
+        """What the designer changes when a combatant stands where its movement type may not: move the
+        object, or give it a movement type that may enter every hex of its footprint (when one may)."""
+        footprint = board.layout.disc(spec.cell, spec.radius)
+        others = [m.label for m in MovementType if m != spec.movement_type
+                  and all(board.is_on_map(h) and board.may_enter(h, m) for h in footprint)]
+        if not others:
+            return "move the object"
+        return f"move the object, or give it movement_type {' or '.join(others)}"
+
     def _footprint_fits(self, obj: MapObject, spec: CombatantSpec, board: Board) -> bool:
         """R26: every hex of the footprint is on the map and enterable for its movement type."""
         col, row = spec.cell
@@ -445,6 +456,6 @@ class _Builder:
                 terrain = board.terrain_at(hex_)
                 assert terrain is not None
                 self.problem(obj.label, f"{whose} is {terrain.label}, which a {spec.movement_type.label} "
-                             f"combatant may not enter")
+                             f"combatant may not enter: {self._standing_fix(spec, board)}")
                 return False
         return True
