@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -123,6 +124,45 @@ def test_missing_image_of_a_tile_in_a_collection(tmp_path: Path) -> None:
     p = one(tmp_path)
     edit(p, '<tile id="1">', '<tile id="1">\n   <image source="gone.png" width="64" height="74"/>')
     refused(p, 'tile 1 of tileset "terrain"', 'image "gone.png" is missing')
+
+
+def _tiles_drawn_from(p: Path, folder: str) -> int:
+    """Give every tile of the map's tileset its own image in ``folder``; how many tiles that is."""
+    text = p.read_text()
+    ids = re.findall(r'<tile id="(\d+)">', text)
+    for tid in ids:
+        text = text.replace(f'<tile id="{tid}">',
+                            f'<tile id="{tid}">\n   <image source="{folder}/t{tid}.png" width="64" height="74"/>')
+    p.write_text(text)
+    return len(ids)
+
+
+def test_a_missing_image_folder_is_said_once(tmp_path: Path) -> None:
+    # It gave one line per tile (6 lines for 6 tiles), each naming a file of a folder that is not there.
+    p = one(tmp_path)
+    n = _tiles_drawn_from(p, "tiles")
+    assert n >= 4
+    lines = validate_map(p)
+    assert lines == [f'ambush.tmx: tileset "terrain": image folder "tiles" is missing, and with it the {n} images '
+                     "this tileset draws from it"], lines
+    refused(p, 'image folder "tiles" is missing')
+
+
+def test_a_few_images_missing_from_a_present_folder_keep_a_line_each(tmp_path: Path) -> None:
+    p = one(tmp_path)
+    n = _tiles_drawn_from(p, "tiles")
+    (tmp_path / "tiles").mkdir()
+    for tid in range(n):
+        shutil.copy(tmp_path / "ambush_tiles.png", tmp_path / "tiles" / f"t{tid}.png")
+    for tid in (1, 2):
+        (tmp_path / "tiles" / f"t{tid}.png").unlink()
+    assert validate_map(p) == [f'ambush.tmx: tile {tid} of tileset "terrain": image "tiles/t{tid}.png" is missing'
+                               for tid in (1, 2)]
+    for tid in range(n):  # many files of a present folder: one line naming the first few
+        (tmp_path / "tiles" / f"t{tid}.png").unlink(missing_ok=True)
+    (tmp_path / "tiles" / "other.png").write_bytes(b"")
+    assert validate_map(p) == [f'ambush.tmx: tileset "terrain": {n} images in folder "tiles" are missing, '
+                               'e.g. "t0.png", "t1.png", "t2.png"']
 
 
 @pytest.mark.parametrize("old,new,words", [

@@ -45,6 +45,9 @@ class Reader:
     _roots: tuple[Path, ...] = ()  # the folders it may read, resolved once (a resolve is a syscall per part)
     _resolved: dict[Path, Path | str] = field(default_factory=dict)
     tileset_bytes: int = 0  # of the .tsx files read so far (limits.MAX_TILESET_BYTES)
+    # The image files found missing, by the index in ``problems`` of the line that says so (a tileset
+    # whose image folder is missing says it once: tmx_tilesets.fold_missing_images).
+    missing_images: dict[int, Path] = field(default_factory=dict)
 
     def resolve(self, path: Path) -> Path | str:
         """``path.resolve()``, once per path and read (a map names each image in several checks); or why
@@ -122,6 +125,8 @@ class Reader:
             self._checked_images[key] = fault
         fault = self._checked_images[key]
         if fault is not None:
+            if fault == f'image "{limits.clip(source, 200)}" is missing':
+                self.missing_images[len(self.problems)] = path
             self.problems.append(ImageFault(self.source, where, fault))
             return None
         return path

@@ -12,6 +12,7 @@ from xml.etree import ElementTree as ET
 
 from game.rules import InputLimitError, limits
 
+from .errors import ImageFault, MapError
 from .tilesets import ALIGNMENTS, MAX_TILES_PER_TILESET, TileImage, TileInfo, Tileset
 from .tmx_checks import Fatal, Reader, float_or, int_attr, parse_xml, pixel_number
 from .tmx_properties import INT_RE, read_properties
@@ -113,6 +114,7 @@ def _contents(rd: Reader, ts_node: ET.Element, source: str | None, base: Path) -
     tile_nodes = ts_node.findall("tile")
     if len(tile_nodes) > MAX_TILES_PER_TILESET:  # 434,000 <tile/>s (6 MB) took render 6.5 s of CPU
         raise rd.fatal(where, f"holds {len(tile_nodes):,} tiles, more than {MAX_TILES_PER_TILESET:,}")
+    first_problem = len(rd.problems)
     for tile in tile_nodes:
         tid = int_attr(rd, tile, "id", f"a tile of {where}", minimum=0)
         if tid is None:
@@ -131,6 +133,7 @@ def _contents(rd: Reader, ts_node: ET.Element, source: str | None, base: Path) -
             if tile_path is not None:
                 images[tid] = TileImage(tile_path, None, timg.get("trans"))
         tiles[tid] = TileInfo(label, props, tile.get("class") or tile.get("type"), size, alignment)
+    fold_missing_images(rd, first_problem, where)
     if unusable:
         raise Fatal()
     assert tw and th
@@ -147,6 +150,62 @@ def _contents(rd: Reader, ts_node: ET.Element, source: str | None, base: Path) -
         atlas = TileImage(atlas_path, None, image.get("trans"))
     return Tileset(name, 0, count, tiles, (float(tw), float(th)), alignment,
                    atlas, (tw, th), spacing, margin, columns, offset, images, animations, source is not None)
+
+
+# More missing images than this in one present folder are said in one line, naming the first few.
+FEW_MISSING = 3
+
+
+def fold_missing_images(rd: Reader, first: int, where: str) -> None:
+    """One line per folder for the tile images of a tileset found missing since ``rd.problems[first]``:
+    a missing folder (6 tiles drawn from "tiles/", and no "tiles/") said once, naming the folder and how
+    many images it should hold, instead of once per tile; a present folder missing more than
+    FEW_MISSING of them likewise, naming the first few. A few files missing from a present folder
+    keep a line each (which tile, which file)."""
+    by_folder: dict[Path, list[int]] = {}
+    for index in range(first, len(rd.problems)):
+        path = rd.missing_images.get(index)
+        if path is not None:
+            by_folder.setdefault(path.parent, []).append(index)
+    folded: dict[int, MapError | None] = {}
+    for folder, indexes in by_folder.items():
+        files = sorted({rd.missing_images[i].name for i in indexes})
+        shown = limits.clip(_shown_folder(folder, rd.path.parent), 200)
+        if not folder.is_dir():
+            what = (f'image folder "{shown}" is missing, and with it the {_images(len(files))} this tileset '
+                    "draws from it")
+        elif len(files) > FEW_MISSING:
+            first_few = ", ".join(f'"{name}"' for name in files[:FEW_MISSING])
+            what = f'{_images(len(files))} in folder "{shown}" are missing, e.g. {first_few}'
+        else:
+            continue
+        folded[indexes[0]] = ImageFault(rd.source, where, what)
+        folded.update(dict.fromkeys(indexes[1:]))
+    if not folded:
+        return
+    kept = []
+    for index, problem in enumerate(rd.problems):
+        if index in folded:
+            replacement = folded[index]
+            if replacement is not None:
+                kept.append(replacement)
+        else:
+            kept.append(problem)
+    rd.problems[:] = kept
+    rd.missing_images = {}  # the indexes no longer match; a later tileset's start afresh past these
+
+
+def _images(n: int) -> str:
+    return "1 image" if n == 1 else f"{n} images"
+
+
+def _shown_folder(folder: Path, map_folder: Path) -> str:
+    """The folder as the map's tiles name it: relative to the map's folder when inside it."""
+    try:
+        rel = folder.relative_to(map_folder)
+    except ValueError:
+        return str(folder)
+    return str(rel) if str(rel) != "." else "."
 
 
 def _animation(tile: ET.Element) -> tuple[tuple[int, int], ...]:
