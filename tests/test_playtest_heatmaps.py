@@ -11,7 +11,7 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 
 from game.maps.pixels import TiledPixels  # noqa: E402
-from game.render import RAMPS, draw_heat, grey_base, heatmap_figure, load_map_art, scaled_base  # noqa: E402
+from game.render import FACTION_RAMPS, RAMPS, draw_heat, grey_base, heatmap_figure, load_map_art, scaled_base  # noqa: E402
 from game.render.pg import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,6 +46,22 @@ def test_heat_colours_only_counted_hexes_and_the_busiest_darkest() -> None:
     assert most.sum() < few.sum() - 150
     # A hex nobody counted keeps the map as it was.
     assert (np.abs(_hex_mean(img, pix, (12, 3)) - _hex_mean(before, pix, (12, 3))) < 1).all()
+
+
+def test_a_count_of_one_shows_on_any_terrain_in_every_colour_scale() -> None:
+    # "Hexes ally occupied most" shaded a count of 1 beside a 7 in a pale green at low opacity over
+    # green-tinted grass: a designer could not tell which hexes the ally had stood on at all.
+    art = load_map_art(DEFAULT)
+    pix = TiledPixels(art.layout)
+    base = grey_base(scaled_base(art, 1.0))
+    before = _rgb(base)
+    ramps = {**RAMPS, **{f"faction {name}": ramp for name, ramp in FACTION_RAMPS.items()}}
+    for cell in [(5, 8), (9, 6), (1, 1)]:  # grass, water, grass by the road
+        for name, ramp in ramps.items():
+            surf = base.copy()
+            draw_heat(surf, art.layout, {cell: 1, (17, 9): 7}, ramp)
+            moved = np.linalg.norm(_hex_mean(_rgb(surf), pix, cell) - _hex_mean(before, pix, cell))
+            assert moved > 32, (name, cell, moved)
 
 
 def test_grey_base_leaves_colour_to_the_data() -> None:

@@ -38,18 +38,21 @@ class Ramp:
         return r, g, b
 
 
-# ColorBrewer-like sequential ramps (readable on grey, distinct from each other).
-HEAT = Ramp((255, 237, 160), (253, 141, 60), (177, 0, 38))  # YlOrRd: defeats
-AMBER = Ramp((255, 247, 188), (254, 196, 79), (153, 52, 4))  # YlOrBr: ZoC stops
-PURPLE = Ramp((239, 237, 245), (158, 154, 200), (63, 0, 125))  # Purples: rear attacks
-TEAL = Ramp((236, 250, 245), (102, 194, 164), (0, 88, 36))  # BuGn
-BLUE = Ramp((222, 235, 247), (66, 146, 198), (8, 48, 107))  # Blues: flank attacks (stands out on forest green)
+# ColorBrewer-like sequential ramps (distinct from each other). Each starts a third of the way into
+# its ColorBrewer scale, not at its near-white end: a count of 1 beside a maximum of 7 was a pale tint
+# that vanished into the terrain (the pale green of "ally occupied" over grass). A count of 1 is a
+# clear light colour, and draw_heat outlines every counted hex in the ramp's darkest.
+HEAT = Ramp((254, 204, 92), (253, 141, 60), (177, 0, 38))  # YlOrRd: defeats
+AMBER = Ramp((254, 217, 118), (254, 153, 41), (153, 52, 4))  # YlOrBr: ZoC stops
+PURPLE = Ramp((158, 154, 200), (117, 107, 177), (63, 0, 125))  # Purples: rear attacks
+TEAL = Ramp((153, 216, 201), (65, 174, 118), (0, 88, 36))  # BuGn
+BLUE = Ramp((158, 202, 225), (66, 146, 198), (8, 48, 107))  # Blues: flank attacks (stands out on forest green)
 RAMPS = {"red": HEAT, "amber": AMBER, "purple": PURPLE, "teal": TEAL, "blue": BLUE}
 FACTION_RAMPS = {
-    "player": Ramp((222, 235, 247), (107, 174, 214), (8, 48, 107)),  # Blues
-    "ally": Ramp((229, 245, 224), (116, 196, 118), (0, 68, 27)),  # Greens
-    "enemy": Ramp((254, 224, 210), (251, 106, 74), (103, 0, 13)),  # Reds
-    "neutral": Ramp((240, 240, 240), (150, 150, 150), (37, 37, 37)),  # Greys
+    "player": Ramp((158, 202, 225), (66, 146, 198), (8, 48, 107)),  # Blues
+    "ally": Ramp((161, 217, 155), (65, 171, 93), (0, 68, 27)),  # Greens
+    "enemy": Ramp((252, 146, 114), (239, 59, 44), (103, 0, 13)),  # Reds
+    "neutral": Ramp((150, 150, 150), (99, 99, 99), (20, 20, 20)),  # Greys, darker than the greyed map
 }
 
 
@@ -63,11 +66,11 @@ class Marker:
 
 
 def grey_base(base: pygame.Surface) -> pygame.Surface:
-    """The map faded toward light grey: terrain shapes and a hint of their colour stay (water still
-    reads as water), strong colour is left to the data."""
+    """The map faded toward light grey: terrain shapes and textures stay (water reads by its waves)
+    with only a faint hint of their colour, so no terrain colour competes with the data's."""
     out = pygame.transform.grayscale(base)
     tint = base.copy()
-    tint.set_alpha(80)
+    tint.set_alpha(30)  # 80 left grass green enough to swallow a pale green count
     out.blit(tint, (0, 0))
     veil = pygame.Surface(out.get_size(), pygame.SRCALPHA)
     veil.fill((250, 250, 250, 110))
@@ -79,9 +82,10 @@ def draw_heat(target: pygame.Surface, layout: HexLayout, counts: Mapping[Cell, i
               scale: float = 1.0, *, vmax: int | None = None, label: bool = True, labels: int = 12) -> None:
     """Fill every hex with a positive count by ``ramp`` (count / vmax) and write the busiest counts in.
 
-    Opacity grows with the count too, so a hex visited once in 200 games only tints the terrain
-    while hot spots stand out solid; only the ``labels`` busiest hexes (and none under a fifth of
-    the maximum) carry their number, so a big batch does not bury the map in digits.
+    Opacity grows with the count too (from three quarters to solid), and every counted hex is
+    outlined in the ramp's darkest, so a hex visited once shows over any terrain; only the ``labels``
+    busiest hexes (and none under a fifth of the maximum) carry their number, so a big batch does
+    not bury the map in digits.
     """
     cells = {c: n for c, n in counts.items() if n > 0}
     if not cells:
@@ -93,9 +97,9 @@ def draw_heat(target: pygame.Surface, layout: HexLayout, counts: Mapping[Cell, i
     for cell, n in sorted(cells.items(), key=lambda item: item[1]):  # hot hexes' outlines on top
         t = n / top
         pts = [(x * k, y * k) for x, y in pix.cell_corners(cell)]
-        pygame.draw.polygon(big, (*ramp.at(t), round(70 + 175 * t)), pts)
-        if t >= 0.2:
-            pygame.draw.lines(big, (*ramp.at(1.0), round(90 + 140 * t)), True, pts, max(1, int(1.2 * k)))
+        pygame.draw.polygon(big, (*ramp.at(t), round(195 + 60 * t)), pts)
+        # Every counted hex is outlined in the ramp's darkest, so a count of 1 shows on any terrain.
+        pygame.draw.lines(big, (*ramp.at(1.0), round(150 + 90 * t)), True, pts, max(1, int((1.2 + t) * k)))
     inr = _inradius(pix, layout) * scale
     if label and inr >= 11:
         size = max(10, int(inr * 0.62 * SS))
