@@ -328,3 +328,27 @@ def test_a_name_nearly_typed_gets_the_name_meant(capsys, tmp_path: Path) -> None
     assert '(did you mean "Aldric"?)' in refused(capsys, "reach", str(m), "--unit", "Aldrik")
     for far in ("Orc 9", "Zed"):
         assert refused(capsys, "reach", str(m), "--unit", far).endswith(f'unknown unit "{far}"\n')
+
+
+def test_a_misspelt_option_command_or_choice_names_the_one_meant(capsys, small_map: Path) -> None:
+    """A GM types `--fron` for `--from`: argparse said only "the following arguments are required: --from",
+    as if the option had been left out, and sent them to `playmat --help`, which lists no option of `sight`.
+    The line names the typo, the option meant and the command's own help; so for a command, a choice and a
+    faction."""
+    m = str(small_map)
+    assert refused(capsys, "sight", m, "--fron", "1,1", "--to", "4,3") == (
+        'playmat sight: unknown option --fron (did you mean "--from"?) (see playmat sight --help)\n')
+    assert refused(capsys, "reach", m, "--unit", "Troll", "--jsn").startswith(
+        'playmat reach: unknown option --jsn (did you mean "--json"?) (see playmat reach --help)')
+    assert refused(capsys, "state", m, "-x") == "playmat state: unknown option -x (see playmat state --help)\n"
+    assert refused(capsys, "staet", m).startswith('playmat: unknown command "staet" (did you mean "state"?); '
+                                                  "one of state, reach, ")
+    assert '--level: unknown choice "hrad" (did you mean "hard"?)' in refused(capsys, "suggest", m, "--level",
+                                                                              "hrad")
+    assert refused(capsys, "threat", m, "--against", "allies").endswith('(did you mean "ally"?)\n')
+    # what was right before still is: an option's prefix, a missing option, a bad value
+    code, out, _ = run(capsys, "reach", m, "--unit", "Troll", "--budg", "1")
+    assert code == 0 and "with 1 movement" in out
+    assert refused(capsys, "reach", m) == (
+        "playmat reach: the following arguments are required: --unit (see playmat reach --help)\n")
+    assert "'x' is not a cell" in refused(capsys, "sight", m, "--from", "x", "--to", "1,1")

@@ -10,7 +10,7 @@ from typing import Any
 from game.maps import default_map, shipped_maps
 from game.rules import FACTIONS
 
-from .errors import UsageError
+from .errors import UsageError, did_you_mean
 from .outputs import check_output_file
 from .playtest_cmd import cmd_playtest
 from .printable import one_line, printable, printable_lines
@@ -130,7 +130,8 @@ _SLICE = 10_000  # reach's ends written at once
 def cmd_threat(args: argparse.Namespace) -> int:
     faction = args.against.strip().lower()
     if faction not in FACTIONS:
-        raise UsageError(f'--against "{args.against}" is not one of {", ".join(FACTIONS)}')
+        raise UsageError(f'--against "{args.against}" is not one of {", ".join(FACTIONS)}'
+                         + did_you_mean(faction, FACTIONS))
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     mask = enc.threat_against(faction)
     rows, cols = mask.nonzero()
