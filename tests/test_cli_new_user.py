@@ -352,3 +352,29 @@ def test_a_misspelt_option_command_or_choice_names_the_one_meant(capsys, small_m
     assert refused(capsys, "reach", m) == (
         "playmat reach: the following arguments are required: --unit (see playmat reach --help)\n")
     assert "'x' is not a cell" in refused(capsys, "sight", m, "--from", "x", "--to", "1,1")
+
+
+def test_targets_says_why_a_unit_has_nothing_to_shoot_or_cast(capsys, tmp_path: Path) -> None:
+    """A GM asks `targets` of a spearman: "can shoot nobody" read as a bow with no one in range. The line
+    says which it is: no ranged profile, a bow with no hostile in its range and sight, no area ability, an
+    ability with its uses spent, or a combatant off the board. The JSON is as before."""
+    units = [{"name": "Spear", "at": (1, 1), "faction": "player", "initiative": 1},
+             {"name": "Bow", "at": (1, 5), "faction": "player", "ranged": "2-3", "initiative": 2},
+             {"name": "Shaman", "at": (8, 5), "faction": "enemy", "initiative": 9, "area_range": 6,
+              "area_radius": 1, "area_attack": 2, "area_damage": "1d6", "area_uses": 1}]
+    m = str(write_map(tmp_path / "t.tmx", TERRAIN, units=units))
+    code, out, _ = run(capsys, "targets", m, "--unit", "Spear")
+    assert code == 0 and out == ("Spear has no ranged attack (no ranged profile, R29)\n"
+                                 "Spear has no area ability (R32)\n")
+    code, out, _ = run(capsys, "targets", m, "--unit", "Bow")
+    assert out.splitlines()[0] == ("Bow can shoot nobody from 1,5: no hostile combatant within 2-3 hexes "
+                                   "that it sees (R29, R30)")
+    log = tmp_path / "cast.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "cast", "unit": "Shaman", "at": [8, 1], "rolls": []}\n'
+                   '{"action": "remove", "unit": "Spear", "as": "defeated"}\n')
+    code, out, _ = run(capsys, "targets", m, "--unit", "Shaman", "--log", str(log))
+    assert out.splitlines()[1] == "Shaman has no area uses left (0 of 1, R32)"
+    code, out, _ = run(capsys, "targets", m, "--unit", "Spear", "--log", str(log))
+    assert out == "Spear is defeated: it shoots nobody and casts nothing\n"
+    code, out, _ = run(capsys, "targets", m, "--unit", "Spear", "--json")
+    assert json.loads(out) == {"unit": "Spear", "shoot": [], "cast": []}

@@ -180,16 +180,37 @@ def cmd_sight(args: argparse.Namespace) -> int:
 def cmd_targets(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     doc = enc.targets(args.unit)
-    lines = [f"{args.unit} can shoot " + (f"{len(doc['shoot'])}:" if doc["shoot"] else "nobody")]
+    emit(doc, args.json, _targets_lines(args.unit, enc.state_json()["units"][args.unit], doc))
+    return 0
+
+
+def _targets_lines(name: str, u: dict[str, Any], doc: dict[str, Any]) -> list[str]:
+    """``targets`` in words: what the unit could shoot and where it could cast, or why nothing (no bow, no
+    area ability, no uses left, off the board): "can shoot nobody" of a unit without a bow read as a bow
+    with no one to shoot."""
+    if u["status"] != "active":
+        return [f"{name} is {u['status']}: it shoots nobody and casts nothing"]
+    ranged, area = u.get("ranged"), u.get("area")
+    if ranged is None:
+        lines = [f"{name} has no ranged attack (no ranged profile, R29)"]
+    elif not doc["shoot"]:
+        lines = [f"{name} can shoot nobody from {cell_text(u['at'])}: no hostile combatant within "
+                 f"{ranged['min']}-{ranged['max']} hexes that it sees (R29, R30)"]
+    else:
+        lines = [f"{name} can shoot {len(doc['shoot'])}:"]
     for s in doc["shoot"]:
         lines.append(f"  {s['target']}: needs {s['needed']} on the d20, {s['arc']} arc"
                      + (", in cover" if s["cover"] else ""))
-    lines.append(f"{args.unit} can centre its area on " + (f"{len(doc['cast'])} hexes:" if doc["cast"] else "no hex"))
+    if area is None:
+        lines.append(f"{name} has no area ability (R32)")
+    elif area["uses_left"] == 0:
+        lines.append(f"{name} has no area uses left (0 of {area['uses']}, R32)")
+    else:
+        lines.append(f"{name} can centre its area on " + (f"{len(doc['cast'])} hexes:" if doc["cast"] else "no hex"))
     for c in doc["cast"]:
         if c["affects"]:
             lines.append(f"  {cell_text(c['at']):>7}: " + ", ".join(c["affects"]))
-    emit(doc, args.json, lines)
-    return 0
+    return lines
 
 
 # --- maps ---------------------------------------------------------------------
