@@ -378,3 +378,23 @@ def test_targets_says_why_a_unit_has_nothing_to_shoot_or_cast(capsys, tmp_path: 
     assert out == "Spear is defeated: it shoots nobody and casts nothing\n"
     code, out, _ = run(capsys, "targets", m, "--unit", "Spear", "--json")
     assert json.loads(out) == {"unit": "Spear", "shoot": [], "cast": []}
+
+
+def test_an_overlay_and_a_reach_that_shade_nothing_say_why(capsys, small_map: Path, tmp_path: Path) -> None:
+    """Mid-round the Troll has spent its turn (R6): `reach` said "can end on 0 hexes:" over nothing and
+    `render --overlay reach:Troll` "reach overlay of Troll" over an unshaded map. Both now say it has no
+    movement left, `reach` how to preview its next turn; and the threat overlay is "against player" as
+    `threat --against` says ("of player" read as the hexes the player threatens), with how many hexes."""
+    log = tmp_path / "spent.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "end_turn"}\n')  # the Troll (initiative 9) passes
+    code, out, _ = run(capsys, "reach", str(small_map), "--unit", "Troll", "--log", str(log))
+    assert code == 0 and out == ("Troll at 4,3 with 0 movement can end on no hex: no movement left this turn "
+                                 "(R6); --budget 2 previews its next turn\n")
+    code, out, _ = run(capsys, "reach", str(small_map), "--unit", "Troll", "--log", str(log), "--budget", "2")
+    assert out.splitlines()[0].startswith("Troll at 4,3 with 2 movement can end on ") and "hexes:" in out
+    png = str(tmp_path / "o.png")
+    code, out, _ = run(capsys, "render", str(small_map), "--log", str(log), "-o", png, "--overlay", "reach:Troll")
+    assert code == 0 and out.endswith("Field, reach overlay of Troll, no hex: no movement left this turn (R6)\n")
+    code, out, _ = run(capsys, "render", str(small_map), "-o", png, "--overlay", "threat:Player")
+    # the large Troll at 4,3 threatens the 12 hexes of the ring just outside its outline (R8, R26)
+    assert code == 0 and out.endswith("Field, threat overlay against player, 12 hexes\n")

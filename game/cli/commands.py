@@ -116,7 +116,11 @@ def cmd_reach(args: argparse.Namespace) -> int:
                 json.dumps({"at": [c, r], "cost": cost, "stops": stops}) for (c, r), cost, stops in ends[i:i + _SLICE]))
         sys.stdout.write("]}\n")
         return 0
-    emit({}, False, [f"{args.unit} at {cell_text(unit['at'])} with {movement} movement can end on {len(ends)} hexes:"])
+    head = f"{args.unit} at {cell_text(unit['at'])} with {movement} movement can end on "
+    if not ends:  # "can end on 0 hexes:" over nothing left a GM asking mid-round without the why
+        emit({}, False, [head + "no hex: " + _nowhere(args.unit, movement, args.budget, unit["movement_max"])])
+        return 0
+    emit({}, False, [head + _hexes(len(ends)) + ":"])
     for i in range(0, len(ends), _SLICE):
         emit({}, False, [f"  {cell_text(cell):>7}  cost {cost}" + ("  (zone of control: stops)" if stops else "")
                          for cell, cost, stops in ends[i:i + _SLICE]])
@@ -124,6 +128,17 @@ def cmd_reach(args: argparse.Namespace) -> int:
 
 
 _SLICE = 10_000  # reach's ends written at once
+
+
+def _nowhere(name: str, movement: int, budget: int | None, movement_max: int | None = None) -> str:
+    """Why ``name`` can end a move on no hex: no movement left (and how to preview its next turn), or every
+    hex around it closed to it."""
+    if movement == 0 and budget is None:
+        hint = f"; --budget {movement_max} previews its next turn" if movement_max else ""
+        return f"no movement left this turn (R6){hint}"
+    if movement == 0:
+        return "nothing to spend"
+    return f"every hex next to {name} is closed to it or costs more than its movement"
 
 
 # --- threat -------------------------------------------------------------------
@@ -265,8 +280,9 @@ def parse_overlay(text: str | None) -> tuple[str, str] | None:
     if not sep or kind not in ("reach", "threat") or not arg:
         raise UsageError(f'--overlay "{text}" is not reach:UNIT or threat:FACTION')
     if kind == "threat" and arg.lower() not in FACTIONS:
-        raise UsageError(f'--overlay "{text}": faction "{arg}" is not one of {", ".join(FACTIONS)}')
-    return kind, arg
+        raise UsageError(f'--overlay "{text}": faction "{arg}" is not one of {", ".join(FACTIONS)}'
+                         + did_you_mean(arg, FACTIONS))
+    return kind, arg.lower() if kind == "threat" else arg
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -276,13 +292,31 @@ def cmd_render(args: argparse.Namespace) -> int:
     scenario, enc = load_encounter(path, args.log, allow_outside=args.allow_outside)
     from .render_cmd import render_to_png
 
-    size, scale = render_to_png(path, enc, out, overlay=overlay, tokens=not args.no_tokens, scale=args.scale,
-                                objects=args.objects, allow_outside=args.allow_outside)
-    what = f"{overlay[0]} overlay of {overlay[1]}" if overlay else "no overlay"
+    size, scale, shaded = render_to_png(path, enc, out, overlay=overlay, tokens=not args.no_tokens,
+                                        scale=args.scale, objects=args.objects, allow_outside=args.allow_outside)
+    what = _overlay_words(enc, overlay, shaded)
     if args.scale is None and scale != 1:  # a map of tiny tiles, drawn larger so that its hexes show
         what += f", at --scale {scale:g}, the least that draws its hexes 8 px wide"
     sys.stdout.write(one_line(f"wrote {out} ({size[0]}x{size[1]} px): {scenario.title}, {what}") + "\n")
     return 0
+
+
+def _overlay_words(enc: Any, overlay: tuple[str, str] | None, shaded: int) -> str:
+    """What the picture shades, in ``threat``'s and ``reach``'s words: "threat overlay against player, 36
+    hexes" (not "of player", which read as the hexes the player threatens), and a reach that shades nothing
+    says why, as ``reach`` does."""
+    if overlay is None:
+        return "no overlay"
+    kind, arg = overlay
+    if kind == "threat":
+        return f"threat overlay against {arg}, " + (_hexes(shaded) if shaded else "no hex threatened")
+    if shaded:
+        return f"reach overlay of {arg}, {_hexes(shaded)}"
+    return f"reach overlay of {arg}, no hex: " + _nowhere(arg, enc.state_json()["units"][arg]["movement"], None)
+
+
+def _hexes(n: int) -> str:
+    return f"{n} hex" if n == 1 else f"{n} hexes"
 
 
 def cmd_play(args: argparse.Namespace) -> int:
