@@ -398,3 +398,28 @@ def test_an_overlay_and_a_reach_that_shade_nothing_say_why(capsys, small_map: Pa
     code, out, _ = run(capsys, "render", str(small_map), "-o", png, "--overlay", "threat:Player")
     # the large Troll at 4,3 threatens the 12 hexes of the ring just outside its outline (R8, R26)
     assert code == 0 and out.endswith("Field, threat overlay against player, 12 hexes\n")
+
+
+# --- the action log: a slip names the word meant ----------------------------------------------------
+def test_a_misspelt_action_or_direction_in_a_log_names_the_one_meant(capsys, small_map: Path,
+                                                                      tmp_path: Path) -> None:
+    """A GM writing a log by hand types "mvoe" or "end turn": the line listed every action but not the
+    one meant; "east" for a pointy-top hex's side `e` got only the list."""
+    log = tmp_path / "slip.jsonl"
+
+    def refusal(line: str) -> str:
+        log.write_text('{"action": "begin"}\n' + line + "\n", encoding="utf-8")
+        return refused(capsys, "state", str(small_map), "--log", str(log))
+
+    assert refusal('{"action": "mvoe", "unit": "Troll", "to": [4, 4]}').startswith(
+        'playmat: slip.jsonl:2: unknown action "mvoe" (did you mean "move"?); known: begin, place, move, ')
+    assert '"end turn" (did you mean "end_turn"?)' in refusal('{"action": "end turn"}')
+    for said, meant in (("east", "e"), ("North-West", "nw"), ("SW", "sw")):
+        assert refusal(f'{{"action": "face", "unit": "Troll", "dir": "{said}"}}') == (
+            f'playmat: slip.jsonl:2: face: dir "{said}" is not one of e, ne, nw, w, sw, se '
+            f'(did you mean "{meant}"?)\n')
+    # a flat-top map has no side "e": no hint sends the GM to a side that is not there
+    flat = write_map(tmp_path / "flat.tmx", TERRAIN, units=UNITS, stagger_axis="x")
+    log.write_text('{"action": "begin"}\n{"action": "face", "unit": "Troll", "dir": "east"}\n')
+    assert refused(capsys, "state", str(flat), "--log", str(log)).endswith(
+        'dir "east" is not one of ne, n, nw, sw, s, se\n')
