@@ -423,3 +423,28 @@ def test_a_misspelt_action_or_direction_in_a_log_names_the_one_meant(capsys, sma
     log.write_text('{"action": "begin"}\n{"action": "face", "unit": "Troll", "dir": "east"}\n')
     assert refused(capsys, "state", str(flat), "--log", str(log)).endswith(
         'dir "east" is not one of ne, n, nw, sw, s, se\n')
+
+
+def test_an_unknown_unit_in_a_log_names_its_action_and_the_unit_meant(capsys, tmp_path: Path) -> None:
+    """`x.jsonl:3: unknown unit "lysa"` alone of the log's refusals did not say which action refused it
+    (`x.jsonl:3: move: ...`); each names its action now, and a cast's rolls the combatant meant."""
+    units = [{"name": "Lysa", "at": (1, 1), "faction": "player", "initiative": 5},
+             {"name": "Troll", "at": (4, 3), "faction": "enemy", "initiative": 9, "area_range": 6,
+              "area_radius": 0, "area_attack": 2, "area_damage": "1d6"}]
+    m = str(write_map(tmp_path / "l.tmx", TERRAIN, units=units))
+    log = tmp_path / "x.jsonl"
+    for line, said in (
+        ('{"action": "end_turn"}\n{"action": "move", "unit": "lysa", "to": [1, 2]}',
+         'x.jsonl:3: move: unknown unit "lysa" (did you mean "Lysa"?)'),
+        ('{"action": "attack", "unit": "Troll", "target": "lysa"}',
+         'x.jsonl:2: attack: unknown unit "lysa" (did you mean "Lysa"?)'),
+        ('{"action": "set_hp", "unit": "Lysa Hart", "hp": 3}', 'x.jsonl:2: set_hp: unknown unit "Lysa Hart"'),
+        ('{"action": "cast", "unit": "Troll", "at": [1, 1], "rolls": [{"target": "lysa", "roll": 3}]}',
+         'x.jsonl:2: cast: rolls name "lysa" (did you mean "Lysa"?), but the area at 1,1 catches "Lysa" (R32)'),
+    ):
+        log.write_text('{"action": "begin"}\n' + line + "\n", encoding="utf-8")
+        assert refused(capsys, "state", m, "--log", str(log)) == f"playmat: {said}\n"
+    # an action whose own check already names it is not named twice
+    log.write_text('{"action": "begin"}\n{"action": "move", "unit": "Lysa", "to": [1, 2]}\n')
+    assert refused(capsys, "state", m, "--log", str(log)) == (
+        "playmat: x.jsonl:2: move: it is \"Troll\"'s turn, not \"Lysa\"'s (R16)\n")
