@@ -448,3 +448,22 @@ def test_an_unknown_unit_in_a_log_names_its_action_and_the_unit_meant(capsys, tm
     log.write_text('{"action": "begin"}\n{"action": "move", "unit": "Lysa", "to": [1, 2]}\n')
     assert refused(capsys, "state", m, "--log", str(log)) == (
         "playmat: x.jsonl:2: move: it is \"Troll\"'s turn, not \"Lysa\"'s (R16)\n")
+
+
+# --- arc and targets: the answer says what it is about ---------------------------------------------
+def test_arc_between_friends_says_they_may_not_attack(capsys, tmp_path: Path) -> None:
+    """`arc` of a player hero against an ally knight said "Pell attacks Sir Corin from the rear arc" as if the
+    blow could be struck; it adds that they are not hostile (R3), and the JSON says so in "hostile"."""
+    units = [{"name": "Pell", "at": (1, 1), "faction": "player"},
+             {"name": "Sir Corin", "at": (2, 1), "faction": "ally"},
+             {"name": "Troll", "at": (4, 3), "faction": "enemy"}]
+    m = str(write_map(tmp_path / "a.tmx", TERRAIN, units=units))
+    code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Sir Corin")
+    assert code == 0 and out.splitlines()[1:] == [
+        "  but Pell (player) and Sir Corin (ally) are not hostile: Pell may not attack or shoot Sir Corin (R3)"]
+    code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Sir Corin", "--json")
+    assert json.loads(out)["hostile"] is False
+    code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Troll")
+    assert out.count("\n") == 1 and "hostile" not in out
+    code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Troll", "--json")
+    assert json.loads(out) == {"arc": json.loads(out)["arc"], "hostile": True}

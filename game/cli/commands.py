@@ -165,7 +165,14 @@ def cmd_threat(args: argparse.Namespace) -> int:
 def cmd_arc(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     arc = enc.arc(args.attacker, args.defender)
-    emit({"arc": arc}, args.json, [f"{args.attacker} attacks {args.defender} from the {arc} arc"])
+    hostile = enc.hostile(args.attacker, args.defender)
+    lines = [f"{args.attacker} attacks {args.defender} from the {arc} arc"]
+    if not hostile:  # the arc of a blow that may not be struck: say so, not just the geometry
+        factions = {n: enc.view(n).faction for n in (args.attacker, args.defender)}
+        lines.append(f"  but {args.attacker} ({factions[args.attacker]}) and {args.defender} "
+                     f"({factions[args.defender]}) are not hostile: {args.attacker} may not attack or shoot "
+                     f"{args.defender} (R3)")
+    emit({"arc": arc, "hostile": hostile}, args.json, lines)
     return 0
 
 
