@@ -467,3 +467,20 @@ def test_arc_between_friends_says_they_may_not_attack(capsys, tmp_path: Path) ->
     assert out.count("\n") == 1 and "hostile" not in out
     code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Troll", "--json")
     assert json.loads(out) == {"arc": json.loads(out)["arc"], "hostile": True}
+
+
+def test_targets_counts_the_area_centres_it_lists(capsys, tmp_path: Path) -> None:
+    """`targets` said "can centre its area on 63 hexes:" and listed the few that catch someone: the count and
+    the list disagreed. It says both numbers; the JSON still lists every centre."""
+    units = [{"name": "Lysa", "at": (1, 1), "faction": "player"},
+             {"name": "Shaman", "at": (7, 5), "faction": "enemy", "area_range": 2, "area_radius": 0,
+              "area_attack": 2, "area_damage": "1d6"}]
+    m = str(write_map(tmp_path / "c.tmx", TERRAIN, units=units))
+    code, out, _ = run(capsys, "targets", m, "--unit", "Shaman", "--json")
+    centres = json.loads(out)["cast"]
+    assert len(centres) > 2 and [c["affects"] for c in centres if c["affects"]] == [["Shaman"]]
+    code, out, _ = run(capsys, "targets", m, "--unit", "Shaman")
+    assert out.splitlines()[1:] == [f"Shaman can centre its area on {len(centres)} hexes, 1 of them catching "
+                                    "someone:", "      7,5: Shaman"]
+    code, out, _ = run(capsys, "targets", m, "--unit", "Lysa")
+    assert out.splitlines()[1] == "Lysa has no area ability (R32)"

@@ -228,7 +228,13 @@ def _targets_lines(name: str, u: dict[str, Any], doc: dict[str, Any]) -> list[st
     elif area["uses_left"] == 0:
         lines.append(f"{name} has no area uses left (0 of {area['uses']}, R32)")
     else:
-        lines.append(f"{name} can centre its area on " + (f"{len(doc['cast'])} hexes:" if doc["cast"] else "no hex"))
+        # The hexes that catch no one are counted, not listed: say both numbers, so the count and the list agree.
+        catching = sum(1 for c in doc["cast"] if c["affects"])
+        total = len(doc["cast"])
+        lines.append(f"{name} can centre its area on " + (
+            "no hex" if not total else
+            f"{total} hexes, none of them catching anyone" if not catching else
+            f"{total} hexes, {catching} of them catching someone:"))
     for c in doc["cast"]:
         if c["affects"]:
             lines.append(f"  {cell_text(c['at']):>7}: " + ", ".join(c["affects"]))
