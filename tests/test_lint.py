@@ -213,6 +213,39 @@ def test_lopsided_quick_playtest_is_flagged() -> None:
     assert lint_map(default, playtest=close) == []
 
 
+def test_a_property_name_nearly_right_is_named_with_the_one_meant(tmp_path: Path) -> None:
+    # Each slip loads cleanly and changes nothing (the default applies), which is why it needs a warning:
+    # a British spelling, a capital from Tiled's "+" box, a letter missing on a tile.
+    units = [{"name": "Hero", "at": (0, 1), "faction": "player", "defence": 14, "Move": 7},
+             {"name": "Orc", "at": (6, 1), "faction": "enemy"}]
+    warnings = lint(tmp_path, ["...~...", ".......", "......."], units, map_properties={"Hostile": "enemy/player"},
+                    tile_properties={"~": {"terrain": None, "terain": "water"}})
+    assert warnings == [
+        'm.tmx: Playmat ignores map property "Hostile" (did you mean "hostile"?)',
+        'm.tmx: object "Hero": Playmat ignores property "defence" (did you mean "defense"?)',
+        'm.tmx: object "Hero": Playmat ignores property "Move" (did you mean "move"?)',
+        'm.tmx: tile 8 of tileset "terrain": Playmat ignores property "terain" (did you mean "terrain"?)',
+    ]
+
+
+def test_an_object_meant_to_fight_without_the_combatant_class_is_named(tmp_path: Path) -> None:
+    # Both load without a word and the fight goes on without them: a duel that silently lost its goblin.
+    units = [*DUEL, {"name": "Goblin", "at": (6, 0), "faction": "enemy", "kind": "combatent"},
+             {"name": "Troll", "at": (6, 2), "faction": "enemy", "kind": None},
+             {"name": "Signpost", "at": (3, 0), "kind": "sign"}, {"name": "Camp", "at": (3, 2), "kind": None}]
+    assert lint(tmp_path, OPEN, units) == [
+        'm.tmx: object "Goblin": class "combatent" is not "combatant", so it does not fight '
+        "(set its Class to combatant)",
+        'm.tmx: object "Troll": has a faction but no class, so it does not fight (set its Class to combatant)',
+    ]
+
+
+def test_a_designers_own_property_is_no_slip(tmp_path: Path) -> None:
+    units = [{"name": "Hero", "at": (0, 1), "faction": "player", "notes": "the party's leader", "portrait": "hero"},
+             DUEL[1]]
+    assert lint(tmp_path, OPEN, units, map_properties={"author": "Ann", "version": 3}) == []
+
+
 @pytest.mark.parametrize("path", sorted((ROOT / "maps").glob("*.tmx")), ids=lambda p: p.stem)
 def test_shipped_maps_are_lint_clean(path: Path) -> None:
     assert lint_map(path) == []

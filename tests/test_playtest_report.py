@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
 from game.playtest.play import _observe
@@ -54,6 +55,16 @@ def test_report_says_why_an_ally_can_win_less_often_than_the_player_it_fights_be
     # RULES.md "AI-vs-AI playtests"): a designer reading "player wins 6, ally wins 2" is told why.
     text = markdown_report(_summary([("enemy",), ("player",)] * 30))
     assert "a faction shares a win only while one of its own combatants still stands" in text
+
+
+def test_report_gives_the_command_that_replays_each_kept_game() -> None:
+    # The logs are of finished games: the report names the window's replay of each, with the paths the
+    # batch was run with, ready to paste (it said "playmat state MAP --log FILE", which prints no replay).
+    logs = [Path("out dir/logs/game-0.jsonl"), Path("out dir/logs/game-1.jsonl")]
+    text = markdown_report(_summary([("enemy",), ("player",)]), logs=logs)
+    assert "- [game-0.jsonl](logs/game-0.jsonl): `playmat play maps/x.tmx --replay 'out dir/logs/game-0.jsonl'`" in text
+    assert "- [game-1.jsonl](logs/game-1.jsonl): `playmat play maps/x.tmx --replay 'out dir/logs/game-1.jsonl'`" in text
+    assert "Replay one with `playmat state" not in text
 
 
 def test_report_of_a_balanced_batch_does_not_cry_wolf() -> None:

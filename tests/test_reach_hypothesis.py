@@ -120,6 +120,7 @@ def check_query(rng: np.random.Generator, board: Board, radius: int, movement: M
     request = MoveRequest(start, movement, radius, budget, blocked, occupied, threatened)
 
     result = reachable(board, request)
+    fresh = reachable(board, request)  # asked end_at first, before any other answer is built
     ref = Reference(board, start, movement, radius, budget, blocked, occupied, threatened)
     cost, stops, can_end = ref.arrays()
     np.testing.assert_array_equal(result.cost, cost)
@@ -137,6 +138,7 @@ def check_query(rng: np.random.Generator, board: Board, radius: int, movement: M
         for col in range(cols):
             want = (int(cost[row, col]), bool(stops[row, col])) if can_end[row, col] else None
             assert result.end_at((col, row)) == want
+            assert fresh.end_at((col, row)) == want
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

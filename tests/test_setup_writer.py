@@ -158,3 +158,26 @@ def test_tiled_opens_a_saved_setup_and_draws_the_same_tiles(tmp_path: Path) -> N
     px = TiledPixels(enc.layout)
     (x0, y0), (x1, y1) = px.cell_center((4, 6)), px.cell_center((7, 7))
     assert (aldric["x"], aldric["y"]) == (float(original.get("x")) + x1 - x0, float(original.get("y")) + y1 - y0)
+
+
+def test_a_map_changed_on_disk_to_declare_entities_is_refused_when_the_setup_is_saved(tmp_path: Path) -> None:
+    """Saving a setup reads the map again from disk, where it may have changed since it was loaded: a map
+    that now declares entities (a "billion laughs") is refused in one line, as loading it is, and no setup
+    is written. The writer parsed it with plain ElementTree, which expands internal entities."""
+    from game.maps.tmxwrite import write_map
+
+    path = write_map(tmp_path / "m.tmx", ["....."] * 4, title="Ford",
+                     units=[{"name": "Cora", "at": (1, 1), "faction": "player"}])
+    enc = Encounter(load_scenario(path))
+    enc.apply(Place("Cora", (2, 2)))
+    text = path.read_text(encoding="utf-8")
+    head, rest = text.split("\n", 1)
+    laughs = '<!DOCTYPE map [<!ENTITY a "ha"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+    rest = rest.replace("<properties>", '<properties><property name="x" value="&b;"/>', 1)
+    path.write_text(f"{head}\n{laughs}\n{rest}", encoding="utf-8")
+    out = tmp_path / "m-setup.tmx"
+    with pytest.raises(OSError) as refused:  # the window's status line says it, as it does a full disk
+        save_setup(path, enc, out)
+    assert str(refused.value).startswith("the map m.tmx cannot be read again: has a DOCTYPE (line 2)")
+    assert "\n" not in str(refused.value)
+    assert not out.exists()

@@ -13,6 +13,10 @@ public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threat
   no hex at all within its range from where it starts (R29, R30);
 - a combatant object more than a quarter hex off the centre of its cell;
 - tilesets the map never uses, and unused tiles of embedded (map-only) tilesets;
+- an object that looks meant to fight but is not a combatant: its class is nearly ``combatant``, or it
+  has a ``faction`` but no class;
+- a property of the map, a combatant or a terrain tile whose name is nearly one Playmat reads
+  (``defence``, ``Hostile``, ``terain``): Playmat ignores it, so the default applies unnoticed;
 - with a playtest runner: a side that wins more than 90 % of a quick 20-game playtest.
 """
 
@@ -25,7 +29,19 @@ from pathlib import Path
 
 import numpy as np
 
-from game.rules import Cell, CombatantView, Encounter, HexLayout, Scenario, Terrain, joined, sight_map
+from game.rules import (
+    COMBATANT_KEYS,
+    TERRAIN_KEYS,
+    Cell,
+    CombatantView,
+    Encounter,
+    HexLayout,
+    Scenario,
+    Terrain,
+    did_you_mean,
+    joined,
+    sight_map,
+)
 
 from .errors import MapError
 from .loader import load_scenario
@@ -68,6 +84,8 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     out += [f"{src}: {w}" for w in blind_shooters(enc, ever)]
     out += [f"{src}: {w}" for w in off_centre(scenario, tmx)]
     out += [f"{src}: {w}" for w in unused_tiles(tmx)]
+    out += [f"{src}: {w}" for w in not_combatants(tmx)]
+    out += [f"{src}: {w}" for w in misspelt_properties(tmx)]
     if playtest is not None:
         out += [f"{src}: {w}" for w in lopsided(playtest(scenario, games), games)]
     return out
@@ -291,6 +309,59 @@ def unused_tiles(tmx: TmxMap) -> list[str]:
             more = f" and {len(ts.unused) - MAX_CELLS_LISTED} more" if len(ts.unused) > MAX_CELLS_LISTED else ""
             out.append(f'tileset "{ts.name}": tiles {ids}{more} are never placed')
     return out
+
+
+# --- objects ---------------------------------------------------------------------------------
+def not_combatants(tmx: TmxMap) -> list[str]:
+    """Objects meant to fight that Playmat leaves out: only the class ``combatant`` makes a combatant.
+
+    A class nearly right (``Combatant `` aside, which counts: case and spaces are ignored) or none at all
+    on an object that names a ``faction`` is a slip, and the fight silently goes on without it.
+    """
+    out = []
+    for obj in tmx.objects:
+        kind = (obj.kind or "").strip()
+        if kind.lower() == COMBATANT_KIND:
+            continue
+        if kind and did_you_mean(kind, [COMBATANT_KIND]):
+            out.append(f'{obj.label}: class "{kind}" is not "combatant", so it does not fight '
+                       '(set its Class to combatant)')
+        elif not kind and "faction" in obj.properties:
+            out.append(f'{obj.label}: has a faction but no class, so it does not fight (set its Class to combatant)')
+    return out
+
+
+# --- property names ------------------------------------------------------------------------
+# The map's own properties Playmat reads (docs/map-format.md, "The map").
+MAP_KEYS = ("title", "description", "hostile", "seed", "flank_penalty", "rear_penalty", "cover_bonus",
+            "threatened_shooter_penalty")
+
+
+def misspelt_properties(tmx: TmxMap) -> list[str]:
+    """Properties whose name is nearly one Playmat reads: a slip that silently leaves the default in place.
+
+    A property Playmat does not know is a designer's own note and is ignored; only one that reads as a
+    slip for a known name (case, ``_`` for a space, a letter or two off) is flagged, with the name meant.
+    Judged on the map, its combatant objects and the tiles its visible tile layers place.
+    """
+    out = [f'Playmat ignores map property "{key}"{hint}' for key, hint in _slips(tmx.properties, MAP_KEYS)]
+    for obj in tmx.objects:
+        if (obj.kind or "").strip().lower() == COMBATANT_KIND:
+            out += [f'{obj.label}: Playmat ignores property "{key}"{hint}'
+                    for key, hint in _slips(obj.properties, COMBATANT_KEYS)]
+    seen: set[str] = set()
+    for layer in tmx.tile_layers:
+        for tile in layer.palette if layer.visible else ():
+            if tile is not None and tile.label not in seen:
+                seen.add(tile.label)
+                out += [f'{tile.label}: Playmat ignores property "{key}"{hint}'
+                        for key, hint in _slips(tile.properties, TERRAIN_KEYS)]
+    return out
+
+
+def _slips(props: Iterable[str], known: tuple[str, ...]) -> list[tuple[str, str]]:
+    return [(key, hint) for key in props if key not in known
+            for hint in [did_you_mean(key, known)] if hint]
 
 
 # --- balance ------------------------------------------------------------------------------------

@@ -33,9 +33,10 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
-from game.rules import EncounterView
+from game.rules import EncounterView, InputLimitError, limits
 
 from .pixels import TiledPixels
+from .safe_xml import XmlError, parse_untrusted
 
 COMBATANT_CLASS = "combatant"
 
@@ -52,6 +53,10 @@ def default_setup_path(source: Path, now: float | None = None) -> Path:
     return folder / f"{source.stem}-setup-{stamp}.tmx"
 
 
+class SetupSourceError(OSError):
+    """The map a setup is saved from no longer reads as a map (changed on disk since it was loaded)."""
+
+
 def user_maps_folder() -> Path:
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return base / "playmat" / "maps"
@@ -65,8 +70,17 @@ def _same(a: Path, b: Path) -> bool:
 
 
 def save_setup(source: Path, enc: EncounterView, out: Path) -> Path:
-    """Write ``source`` with ``enc``'s combatants as they stand now to ``out``; OSError if it cannot be written."""
-    root = ET.fromstring(source.read_bytes())
+    """Write ``source`` with ``enc``'s combatants as they stand now to ``out``; OSError if it cannot be written.
+
+    ``source`` is read again from disk, where it may have changed since it was loaded: it is read as any
+    stranger's map is (a regular file within the size limit, XML without a DTD or entities, bounded depth
+    and size), and refused with :class:`SetupSourceError` (an OSError, one line) before ``out`` is touched.
+    """
+    try:
+        root = parse_untrusted(limits.read_regular_file(source, "map", limits.MAX_MAP_FILE_BYTES))
+    except (InputLimitError, XmlError) as exc:
+        reason = exc.reason if isinstance(exc, InputLimitError) else str(exc)
+        raise SetupSourceError(f"the map {source.name} cannot be read again: {reason}") from None
     pixels = TiledPixels(enc.layout)
     original = {c.name: c for c in enc.scenario.combatants}
     objects = dict(_map_objects(root))  # object id -> (element, its parent, the layer's pixel offset)

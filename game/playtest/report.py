@@ -154,9 +154,12 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
         for path in heatmaps:
             lines += ["", f"![{path.stem}]({path.name})"]
     if logs:
-        lines += ["", "## Action logs", "", "Replay one with `playmat state MAP --log FILE` or continue it with "
-                  "`playmat play MAP --log FILE`:", ""]
-        lines += [f"- [{p.name}](logs/{p.name})" for p in logs]
+        # The commands a designer pastes, from where the batch ran (the map and the logs as it named them):
+        # a replay steps through a finished game; `state --log` shows how it ended.
+        lines += ["", "## Action logs", "", "Watch a game move by move in the window (the log is not changed):", ""]
+        lines += [f"- [{p.name}](logs/{p.name}): `playmat play {shlex.quote(s.map)} --replay {shlex.quote(str(p))}`"
+                  for p in logs]
+        lines += ["", f"`playmat state {shlex.quote(s.map)} --log FILE` prints where everyone stood when it ended."]
     return "\n".join(lines) + "\n"
 
 

@@ -41,6 +41,7 @@ from .atomic import write_atomically, write_bytes_atomically, write_text_atomica
 from .attack_odds import ARC_FLANK, ARC_FRONT, ARC_REAR, SIDE_BITS, arc_penalties, hit_chance, sides_toward, worst_arcs
 from .board import Board, default_exits
 from .combatant import (
+    COMBATANT_KEYS,
     AreaAbility,
     CombatantSpec,
     CombatantSpecError,
@@ -116,7 +117,7 @@ from .terrain import (
     MovementType,
     Terrain,
 )
-from .text import joined
+from .text import did_you_mean, joined
 from .textmap import scenario_from_rows
 from .threat import ThreatSource, threat_mask
 from .threat_zones import UNREACHABLE, ThreatZones, ZoneMemo
@@ -150,7 +151,7 @@ __all__ = [
     "ThreatZones", "ZoneMemo", "UNREACHABLE", "ShotOdds",
     # building a scenario from a map's properties (game.maps.loader; the words and defaults of docs/map-format.md)
     "combatant_from_properties", "CombatantSpecError", "parse_int", "parse_bool", "parse_choice", "default_exits",
-    "name_problem", "name_key", "same_name", "lookalike",
+    "name_problem", "name_key", "same_name", "lookalike", "COMBATANT_KEYS", "did_you_mean",
     "DEFAULT_HOSTILE", "DEFAULT_COSTS", "DEFAULT_HAZARD_DAMAGE", "MOVEMENT_TYPE_NAMES", "TERRAIN_NAMES", "NO_ENTRY",
     "OFF_MAP",
     # the reach kernel under reach_for (tools/bench_reach.py holds it against scipy and tcod)

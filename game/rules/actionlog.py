@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from . import limits
 from .actions import Action, ActionParseError, parse_action
 from .encounter import Encounter
 from .errors import RulesError
@@ -24,6 +25,7 @@ from .limits import (
     MAX_LOG_LINES,
     InputLimitError,
     clip,
+    counting_search,
     read_regular_file,
 )
 from .scenario import Scenario
@@ -94,25 +96,33 @@ def read_log(path_or_lines: str | os.PathLike[str] | Iterable[str], layout: HexL
     return out
 
 
-def replay(scenario: Scenario, actions: Sequence[Action]) -> Encounter:
+def replay(scenario: Scenario, actions: Sequence[Action], max_search: int | None = None) -> Encounter:
     """A fresh encounter from ``scenario`` with ``actions`` applied in order.
 
     The first refused action raises LogError with its line (``ActionList``
-    line numbers; otherwise its 1-based position) and the reason.
+    line numbers; otherwise its 1-based position) and the reason; so does the
+    line at which checking the moves has searched more than ``max_search``
+    hexes (default ``MAX_REPLAY_SEARCH``, docs/limits.md).
     """
+    limit = limits.MAX_REPLAY_SEARCH if max_search is None else max_search
     enc = Encounter.from_scenario(scenario)
     lines = getattr(actions, "lines", None)
     source = getattr(actions, "source", "log")
-    for i, action in enumerate(actions):
-        try:
-            enc.apply(action)
-        except RulesError as exc:
-            # Every refusal names the action it refuses, as a malformed line does ("move: ..."): the engine's
-            # shared checks ("unknown unit ...") do not know which action asked.
-            reason, kind = str(exc), getattr(action, "KIND", "")
-            if kind and not reason.startswith(f"{kind}:"):
-                reason = f"{kind}: {reason}"
-            raise LogError(source, lines[i] if lines else i + 1, reason) from None
+    with counting_search() as searched:
+        for i, action in enumerate(actions):
+            try:
+                enc.apply(action)
+            except RulesError as exc:
+                # Every refusal names the action it refuses, as a malformed line does ("move: ..."): the engine's
+                # shared checks ("unknown unit ...") do not know which action asked.
+                reason, kind = str(exc), getattr(action, "KIND", "")
+                if kind and not reason.startswith(f"{kind}:"):
+                    reason = f"{kind}: {reason}"
+                raise LogError(source, lines[i] if lines else i + 1, reason) from None
+            if searched[0] > limit:
+                raise LogError(source, lines[i] if lines else i + 1,
+                               f"checking the moves up to this line searched more than {limit:,} hexes, the limit "
+                               "(a move line with its path, as Playmat writes it, needs no search)")
     return enc
 
 

@@ -15,6 +15,9 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 # Files -------------------------------------------------------------------------------------------------
@@ -93,6 +96,43 @@ MAX_LOG_LINES = 100_000
 """Lines of an action log (a long battle of 100 combatants writes about 25,000)."""
 MAX_LOG_LINE_CHARS = 64 * 1024
 """Characters of one action-log line (a join line with every property is under 1,000)."""
+
+# Replaying a log ---------------------------------------------------------------------------------------
+MAX_REPLAY_SEARCH = 100_000_000
+"""Hexes a replay of one log may search to check its moves (``state``, ``reach``, ``render``, ``play --log``
+and the saves list all replay). A ``move`` line without a ``path`` searches the cheapest way there, as far
+as the mover's movement goes, and counts every hex the search reached; a line with a ``path`` counts
+``PATH_STEP_SEARCH`` for each of its steps. Counted, never timed, so a log passes or fails alike on every
+machine. Playmat writes every move with its path: a game counts some 160 a line (25,000 lines: 4 million); on
+a 1000x1000 map a unit of move 1,000,000 searches the whole map for each move, 0.06-0.12 s each, and
+16 MB of such lines took hours."""
+PATH_STEP_SEARCH = 128
+"""What one step of a ``move`` line's ``path`` counts against ``MAX_REPLAY_SEARCH``: checking a step
+(terrain, combatants, zone of control, footprint) costs about as much as searching 128 hexes."""
+
+_REPLAY_SEARCH: ContextVar[list[int] | None] = ContextVar("replay_search", default=None)
+
+
+@contextmanager
+def counting_search() -> Iterator[list[int]]:
+    """Count the search that move checks do inside the block: ``[hexes]``, read as the block runs.
+
+    Per thread (a context variable): the window's AI thinking meanwhile is not counted.
+    """
+    count = [0]
+    token = _REPLAY_SEARCH.set(count)
+    try:
+        yield count
+    finally:
+        _REPLAY_SEARCH.reset(token)
+
+
+def count_search(hexes: int) -> None:
+    """Add ``hexes`` to the count of :func:`counting_search`, when one is open."""
+    count = _REPLAY_SEARCH.get()
+    if count is not None:
+        count[0] += hexes
+
 
 # Undo --------------------------------------------------------------------------------------------------
 MAX_UNDO_ACTIONS = 256

@@ -13,6 +13,7 @@ import numpy as np
 from .board import Board
 from .errors import IllegalActionError
 from .hexgrid import Cell
+from .limits import PATH_STEP_SEARCH, count_search
 from .terrain import MovementType, Terrain
 from .text import show
 
@@ -63,6 +64,7 @@ def check_path(
     """
     if not path:
         raise IllegalActionError("the path is empty")
+    count_search(len(path) * PATH_STEP_SEARCH)
     layout = board.layout
     here = start
     covered = set(footprint(board, start, radius))

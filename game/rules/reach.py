@@ -41,6 +41,7 @@ import numpy as np
 
 from .board import Board
 from .hexgrid import Cell
+from .limits import count_search
 from .reach_search import Field, search_cells, search_steps
 from .reach_tables import INF, StepTables, step_tables
 from .terrain import MovementType
@@ -154,11 +155,23 @@ class ReachResult:
     def end_at(self, cell: Cell) -> tuple[int, bool] | None:
         """``(cost, stops)`` when ``cell`` is a legal end (the start: ``(0, False)``), else None.
 
-        Cheaper than indexing ``cost``/``can_end`` for a single cell: no full arrays are built.
+        A search that reached a small part of the map answers from a table of its reached cells (no
+        whole-map arrays are built); one that reached much of a big map answers from the full arrays,
+        which numpy builds in milliseconds where the table of a million cells took a third of a second
+        (a hand-written log asking for such moves spent most of each in it). Both give the same answer.
         """
         if not self.board.layout.in_grid(cell):
             return None
+        if "_ends" not in self.__dict__ and self._reached * _DENSE_BELOW > self.board.rows * self.board.cols:
+            col, row = cell
+            cost, stops, can_end = self._arrays
+            return (int(cost[row, col]), bool(stops[row, col])) if can_end[row, col] else None
         return self._ends.get(self.board.flat(cell))
+
+    @property
+    def _reached(self) -> int:
+        """How many states the search reached (free and ZoC stops)."""
+        return int(self._field.free_cells.size + self._field.stop_cells.size)
 
     def destinations(self) -> list[tuple[Cell, int, bool]]:
         """``(cell, cost, stops)`` for every legal end other than the start, cheapest first (then row by row)."""
@@ -216,6 +229,7 @@ def reachable(board: Board, request: MoveRequest) -> ReachResult:
 
     if request.radius == 0:
         field = search_cells(tables, start, request.budget, blocked, threatened, occupied)
+        count_search(field.free_cells.size + field.stop_cells.size)
         return ReachResult(board, request.start, field, occupied, tables, _Zoc(threatened, EMPTY, EMPTY))
 
     no_enter = _spread(tables, blocked)  # centres whose footprint holds a hostile (R4, R27)
@@ -232,6 +246,7 @@ def reachable(board: Board, request: MoveRequest) -> ReachResult:
         keep = ~np.isin(stop_v, np.concatenate([no_enter, no_end]))
         stop_v, stop_d = stop_v[keep], stop_d[keep]
     field = search_steps(tables, start, request.budget, from_u[ok], in_d[ok], stop_v, stop_d)
+    count_search(field.free_cells.size + field.stop_cells.size)
     return ReachResult(board, request.start, field, no_end, tables, zoc)
 
 
@@ -252,6 +267,7 @@ def stay_put(board: Board, start: Cell, movement_type: MovementType, radius: int
 
 # --- helpers ----------------------------------------------------------------
 Window = tuple[int, int, int, int]  # row0, row1, col0, col1 (half-open)
+_DENSE_BELOW = 32  # end_at reads the full arrays once a search reached more than 1/32 of the map
 EMPTY = np.zeros(0, dtype=np.intp)
 
 
