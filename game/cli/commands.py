@@ -165,7 +165,14 @@ def cmd_threat(args: argparse.Namespace) -> int:
 def cmd_arc(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     arc = enc.arc(args.attacker, args.defender)
-    emit({"arc": arc}, args.json, [f"{args.attacker} attacks {args.defender} from the {arc} arc"])
+    hostile = enc.hostile(args.attacker, args.defender)
+    lines = [f"{args.attacker} attacks {args.defender} from the {arc} arc"]
+    if not hostile:  # the arc of a blow that may not be struck: say so, not just the geometry
+        factions = {n: enc.view(n).faction for n in (args.attacker, args.defender)}
+        lines.append(f"  but {args.attacker} ({factions[args.attacker]}) and {args.defender} "
+                     f"({factions[args.defender]}) are not hostile: {args.attacker} may not attack or shoot "
+                     f"{args.defender} (R3)")
+    emit({"arc": arc, "hostile": hostile}, args.json, lines)
     return 0
 
 
@@ -221,7 +228,13 @@ def _targets_lines(name: str, u: dict[str, Any], doc: dict[str, Any]) -> list[st
     elif area["uses_left"] == 0:
         lines.append(f"{name} has no area uses left (0 of {area['uses']}, R32)")
     else:
-        lines.append(f"{name} can centre its area on " + (f"{len(doc['cast'])} hexes:" if doc["cast"] else "no hex"))
+        # The hexes that catch no one are counted, not listed: say both numbers, so the count and the list agree.
+        catching = sum(1 for c in doc["cast"] if c["affects"])
+        total = len(doc["cast"])
+        lines.append(f"{name} can centre its area on " + (
+            "no hex" if not total else
+            f"{total} hexes, none of them catching anyone" if not catching else
+            f"{total} hexes, {catching} of them catching someone:"))
     for c in doc["cast"]:
         if c["affects"]:
             lines.append(f"  {cell_text(c['at']):>7}: " + ", ".join(c["affects"]))
