@@ -328,3 +328,159 @@ def test_a_name_nearly_typed_gets_the_name_meant(capsys, tmp_path: Path) -> None
     assert '(did you mean "Aldric"?)' in refused(capsys, "reach", str(m), "--unit", "Aldrik")
     for far in ("Orc 9", "Zed"):
         assert refused(capsys, "reach", str(m), "--unit", far).endswith(f'unknown unit "{far}"\n')
+
+
+def test_a_misspelt_option_command_or_choice_names_the_one_meant(capsys, small_map: Path) -> None:
+    """A GM types `--fron` for `--from`: argparse said only "the following arguments are required: --from",
+    as if the option had been left out, and sent them to `playmat --help`, which lists no option of `sight`.
+    The line names the typo, the option meant and the command's own help; so for a command, a choice and a
+    faction."""
+    m = str(small_map)
+    assert refused(capsys, "sight", m, "--fron", "1,1", "--to", "4,3") == (
+        'playmat sight: unknown option --fron (did you mean "--from"?) (see playmat sight --help)\n')
+    assert refused(capsys, "reach", m, "--unit", "Troll", "--jsn").startswith(
+        'playmat reach: unknown option --jsn (did you mean "--json"?) (see playmat reach --help)')
+    assert refused(capsys, "state", m, "-x") == "playmat state: unknown option -x (see playmat state --help)\n"
+    assert refused(capsys, "staet", m).startswith('playmat: unknown command "staet" (did you mean "state"?); '
+                                                  "one of state, reach, ")
+    assert '--level: unknown choice "hrad" (did you mean "hard"?)' in refused(capsys, "suggest", m, "--level",
+                                                                              "hrad")
+    assert refused(capsys, "threat", m, "--against", "allies").endswith('(did you mean "ally"?)\n')
+    # what was right before still is: an option's prefix, a missing option, a bad value
+    code, out, _ = run(capsys, "reach", m, "--unit", "Troll", "--budg", "1")
+    assert code == 0 and "with 1 movement" in out
+    assert refused(capsys, "reach", m) == (
+        "playmat reach: the following arguments are required: --unit (see playmat reach --help)\n")
+    assert "'x' is not a cell" in refused(capsys, "sight", m, "--from", "x", "--to", "1,1")
+
+
+def test_targets_says_why_a_unit_has_nothing_to_shoot_or_cast(capsys, tmp_path: Path) -> None:
+    """A GM asks `targets` of a spearman: "can shoot nobody" read as a bow with no one in range. The line
+    says which it is: no ranged profile, a bow with no hostile in its range and sight, no area ability, an
+    ability with its uses spent, or a combatant off the board. The JSON is as before."""
+    units = [{"name": "Spear", "at": (1, 1), "faction": "player", "initiative": 1},
+             {"name": "Bow", "at": (1, 5), "faction": "player", "ranged": "2-3", "initiative": 2},
+             {"name": "Shaman", "at": (8, 5), "faction": "enemy", "initiative": 9, "area_range": 6,
+              "area_radius": 1, "area_attack": 2, "area_damage": "1d6", "area_uses": 1}]
+    m = str(write_map(tmp_path / "t.tmx", TERRAIN, units=units))
+    code, out, _ = run(capsys, "targets", m, "--unit", "Spear")
+    assert code == 0 and out == ("Spear has no ranged attack (no ranged profile, R29)\n"
+                                 "Spear has no area ability (R32)\n")
+    code, out, _ = run(capsys, "targets", m, "--unit", "Bow")
+    assert out.splitlines()[0] == ("Bow can shoot nobody from 1,5: no hostile combatant within 2-3 hexes "
+                                   "that it sees (R29, R30)")
+    log = tmp_path / "cast.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "cast", "unit": "Shaman", "at": [8, 1], "rolls": []}\n'
+                   '{"action": "remove", "unit": "Spear", "as": "defeated"}\n')
+    code, out, _ = run(capsys, "targets", m, "--unit", "Shaman", "--log", str(log))
+    assert out.splitlines()[1] == "Shaman has no area uses left (0 of 1, R32)"
+    code, out, _ = run(capsys, "targets", m, "--unit", "Spear", "--log", str(log))
+    assert out == "Spear is defeated: it shoots nobody and casts nothing\n"
+    code, out, _ = run(capsys, "targets", m, "--unit", "Spear", "--json")
+    assert json.loads(out) == {"unit": "Spear", "shoot": [], "cast": []}
+
+
+def test_an_overlay_and_a_reach_that_shade_nothing_say_why(capsys, small_map: Path, tmp_path: Path) -> None:
+    """Mid-round the Troll has spent its turn (R6): `reach` said "can end on 0 hexes:" over nothing and
+    `render --overlay reach:Troll` "reach overlay of Troll" over an unshaded map. Both now say it has no
+    movement left, `reach` how to preview its next turn; and the threat overlay is "against player" as
+    `threat --against` says ("of player" read as the hexes the player threatens), with how many hexes."""
+    log = tmp_path / "spent.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "end_turn"}\n')  # the Troll (initiative 9) passes
+    code, out, _ = run(capsys, "reach", str(small_map), "--unit", "Troll", "--log", str(log))
+    assert code == 0 and out == ("Troll at 4,3 with 0 movement can end on no hex: no movement left this turn "
+                                 "(R6); --budget 2 previews its next turn\n")
+    code, out, _ = run(capsys, "reach", str(small_map), "--unit", "Troll", "--log", str(log), "--budget", "2")
+    assert out.splitlines()[0].startswith("Troll at 4,3 with 2 movement can end on ") and "hexes:" in out
+    png = str(tmp_path / "o.png")
+    code, out, _ = run(capsys, "render", str(small_map), "--log", str(log), "-o", png, "--overlay", "reach:Troll")
+    assert code == 0 and out.endswith("Field, reach overlay of Troll, no hex: no movement left this turn (R6)\n")
+    code, out, _ = run(capsys, "render", str(small_map), "-o", png, "--overlay", "threat:Player")
+    # the large Troll at 4,3 threatens the 12 hexes of the ring just outside its outline (R8, R26)
+    assert code == 0 and out.endswith("Field, threat overlay against player, 12 hexes\n")
+
+
+# --- the action log: a slip names the word meant ----------------------------------------------------
+def test_a_misspelt_action_or_direction_in_a_log_names_the_one_meant(capsys, small_map: Path,
+                                                                      tmp_path: Path) -> None:
+    """A GM writing a log by hand types "mvoe" or "end turn": the line listed every action but not the
+    one meant; "east" for a pointy-top hex's side `e` got only the list."""
+    log = tmp_path / "slip.jsonl"
+
+    def refusal(line: str) -> str:
+        log.write_text('{"action": "begin"}\n' + line + "\n", encoding="utf-8")
+        return refused(capsys, "state", str(small_map), "--log", str(log))
+
+    assert refusal('{"action": "mvoe", "unit": "Troll", "to": [4, 4]}').startswith(
+        'playmat: slip.jsonl:2: unknown action "mvoe" (did you mean "move"?); known: begin, place, move, ')
+    assert '"end turn" (did you mean "end_turn"?)' in refusal('{"action": "end turn"}')
+    for said, meant in (("east", "e"), ("North-West", "nw"), ("SW", "sw")):
+        assert refusal(f'{{"action": "face", "unit": "Troll", "dir": "{said}"}}') == (
+            f'playmat: slip.jsonl:2: face: dir "{said}" is not one of e, ne, nw, w, sw, se '
+            f'(did you mean "{meant}"?)\n')
+    # a flat-top map has no side "e": no hint sends the GM to a side that is not there
+    flat = write_map(tmp_path / "flat.tmx", TERRAIN, units=UNITS, stagger_axis="x")
+    log.write_text('{"action": "begin"}\n{"action": "face", "unit": "Troll", "dir": "east"}\n')
+    assert refused(capsys, "state", str(flat), "--log", str(log)).endswith(
+        'dir "east" is not one of ne, n, nw, sw, s, se\n')
+
+
+def test_an_unknown_unit_in_a_log_names_its_action_and_the_unit_meant(capsys, tmp_path: Path) -> None:
+    """`x.jsonl:3: unknown unit "lysa"` alone of the log's refusals did not say which action refused it
+    (`x.jsonl:3: move: ...`); each names its action now, and a cast's rolls the combatant meant."""
+    units = [{"name": "Lysa", "at": (1, 1), "faction": "player", "initiative": 5},
+             {"name": "Troll", "at": (4, 3), "faction": "enemy", "initiative": 9, "area_range": 6,
+              "area_radius": 0, "area_attack": 2, "area_damage": "1d6"}]
+    m = str(write_map(tmp_path / "l.tmx", TERRAIN, units=units))
+    log = tmp_path / "x.jsonl"
+    for line, said in (
+        ('{"action": "end_turn"}\n{"action": "move", "unit": "lysa", "to": [1, 2]}',
+         'x.jsonl:3: move: unknown unit "lysa" (did you mean "Lysa"?)'),
+        ('{"action": "attack", "unit": "Troll", "target": "lysa"}',
+         'x.jsonl:2: attack: unknown unit "lysa" (did you mean "Lysa"?)'),
+        ('{"action": "set_hp", "unit": "Lysa Hart", "hp": 3}', 'x.jsonl:2: set_hp: unknown unit "Lysa Hart"'),
+        ('{"action": "cast", "unit": "Troll", "at": [1, 1], "rolls": [{"target": "lysa", "roll": 3}]}',
+         'x.jsonl:2: cast: rolls name "lysa" (did you mean "Lysa"?), but the area at 1,1 catches "Lysa" (R32)'),
+    ):
+        log.write_text('{"action": "begin"}\n' + line + "\n", encoding="utf-8")
+        assert refused(capsys, "state", m, "--log", str(log)) == f"playmat: {said}\n"
+    # an action whose own check already names it is not named twice
+    log.write_text('{"action": "begin"}\n{"action": "move", "unit": "Lysa", "to": [1, 2]}\n')
+    assert refused(capsys, "state", m, "--log", str(log)) == (
+        "playmat: x.jsonl:2: move: it is \"Troll\"'s turn, not \"Lysa\"'s (R16)\n")
+
+
+# --- arc and targets: the answer says what it is about ---------------------------------------------
+def test_arc_between_friends_says_they_may_not_attack(capsys, tmp_path: Path) -> None:
+    """`arc` of a player hero against an ally knight said "Pell attacks Sir Corin from the rear arc" as if the
+    blow could be struck; it adds that they are not hostile (R3), and the JSON says so in "hostile"."""
+    units = [{"name": "Pell", "at": (1, 1), "faction": "player"},
+             {"name": "Sir Corin", "at": (2, 1), "faction": "ally"},
+             {"name": "Troll", "at": (4, 3), "faction": "enemy"}]
+    m = str(write_map(tmp_path / "a.tmx", TERRAIN, units=units))
+    code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Sir Corin")
+    assert code == 0 and out.splitlines()[1:] == [
+        "  but Pell (player) and Sir Corin (ally) are not hostile: Pell may not attack or shoot Sir Corin (R3)"]
+    code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Sir Corin", "--json")
+    assert json.loads(out)["hostile"] is False
+    code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Troll")
+    assert out.count("\n") == 1 and "hostile" not in out
+    code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Troll", "--json")
+    assert json.loads(out) == {"arc": json.loads(out)["arc"], "hostile": True}
+
+
+def test_targets_counts_the_area_centres_it_lists(capsys, tmp_path: Path) -> None:
+    """`targets` said "can centre its area on 63 hexes:" and listed the few that catch someone: the count and
+    the list disagreed. It says both numbers; the JSON still lists every centre."""
+    units = [{"name": "Lysa", "at": (1, 1), "faction": "player"},
+             {"name": "Shaman", "at": (7, 5), "faction": "enemy", "area_range": 2, "area_radius": 0,
+              "area_attack": 2, "area_damage": "1d6"}]
+    m = str(write_map(tmp_path / "c.tmx", TERRAIN, units=units))
+    code, out, _ = run(capsys, "targets", m, "--unit", "Shaman", "--json")
+    centres = json.loads(out)["cast"]
+    assert len(centres) > 2 and [c["affects"] for c in centres if c["affects"]] == [["Shaman"]]
+    code, out, _ = run(capsys, "targets", m, "--unit", "Shaman")
+    assert out.splitlines()[1:] == [f"Shaman can centre its area on {len(centres)} hexes, 1 of them catching "
+                                    "someone:", "      7,5: Shaman"]
+    code, out, _ = run(capsys, "targets", m, "--unit", "Lysa")
+    assert out.splitlines()[1] == "Lysa has no area ability (R32)"

@@ -109,7 +109,7 @@ def test_replay_names_the_line_of_an_illegal_action(tmp_path: Path) -> None:
     log.write_text('{"action": "begin"}\n\n{"action": "attack", "unit": "Orc 9", "target": "Aldric"}\n')
     with pytest.raises(LogError) as info:
         replay_log(SCENARIO, log)
-    assert str(info.value) == 'log.jsonl:3: unknown unit "Orc 9"'
+    assert str(info.value) == 'log.jsonl:3: attack: unknown unit "Orc 9"'
     log.write_text('{"action": "begin"}\n{"action": "move", "unit": "Aldric", "to": [1, 2]}\n')
     with pytest.raises(LogError, match=r"^log\.jsonl:2: move: it is \"Orc 1\"'s turn"):
         replay_log(SCENARIO, log)

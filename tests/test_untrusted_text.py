@@ -272,7 +272,7 @@ def test_bidirectional_controls_are_printed_as_escapes(tmp_path: Path, capsys: p
     log = tmp_path / "s.jsonl"
     log.write_text('{"action": "set_hp", "unit": "\\u202eoreH", "hp": 3}\n')
     assert main(["state", str(tmx), "--log", str(log)]) == 2
-    line = refused(capsys, 'playmat: s.jsonl:1: unknown unit "\\u202eoreH"')
+    line = refused(capsys, 'playmat: s.jsonl:1: set_hp: unknown unit "\\u202eoreH"')
     assert "\u202e" not in line
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from game.maps import default_map, shipped_maps
 from game.rules import FACTIONS
 
-from .errors import UsageError
+from .errors import UsageError, did_you_mean
 from .outputs import check_output_file
 from .playtest_cmd import cmd_playtest
 from .printable import one_line, printable, printable_lines
@@ -116,7 +116,11 @@ def cmd_reach(args: argparse.Namespace) -> int:
                 json.dumps({"at": [c, r], "cost": cost, "stops": stops}) for (c, r), cost, stops in ends[i:i + _SLICE]))
         sys.stdout.write("]}\n")
         return 0
-    emit({}, False, [f"{args.unit} at {cell_text(unit['at'])} with {movement} movement can end on {len(ends)} hexes:"])
+    head = f"{args.unit} at {cell_text(unit['at'])} with {movement} movement can end on "
+    if not ends:  # "can end on 0 hexes:" over nothing left a GM asking mid-round without the why
+        emit({}, False, [head + "no hex: " + _nowhere(args.unit, movement, args.budget, unit["movement_max"])])
+        return 0
+    emit({}, False, [head + _hexes(len(ends)) + ":"])
     for i in range(0, len(ends), _SLICE):
         emit({}, False, [f"  {cell_text(cell):>7}  cost {cost}" + ("  (zone of control: stops)" if stops else "")
                          for cell, cost, stops in ends[i:i + _SLICE]])
@@ -126,11 +130,23 @@ def cmd_reach(args: argparse.Namespace) -> int:
 _SLICE = 10_000  # reach's ends written at once
 
 
+def _nowhere(name: str, movement: int, budget: int | None, movement_max: int | None = None) -> str:
+    """Why ``name`` can end a move on no hex: no movement left (and how to preview its next turn), or every
+    hex around it closed to it."""
+    if movement == 0 and budget is None:
+        hint = f"; --budget {movement_max} previews its next turn" if movement_max else ""
+        return f"no movement left this turn (R6){hint}"
+    if movement == 0:
+        return "nothing to spend"
+    return f"every hex next to {name} is closed to it or costs more than its movement"
+
+
 # --- threat -------------------------------------------------------------------
 def cmd_threat(args: argparse.Namespace) -> int:
     faction = args.against.strip().lower()
     if faction not in FACTIONS:
-        raise UsageError(f'--against "{args.against}" is not one of {", ".join(FACTIONS)}')
+        raise UsageError(f'--against "{args.against}" is not one of {", ".join(FACTIONS)}'
+                         + did_you_mean(faction, FACTIONS))
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     mask = enc.threat_against(faction)
     rows, cols = mask.nonzero()
@@ -149,7 +165,14 @@ def cmd_threat(args: argparse.Namespace) -> int:
 def cmd_arc(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     arc = enc.arc(args.attacker, args.defender)
-    emit({"arc": arc}, args.json, [f"{args.attacker} attacks {args.defender} from the {arc} arc"])
+    hostile = enc.hostile(args.attacker, args.defender)
+    lines = [f"{args.attacker} attacks {args.defender} from the {arc} arc"]
+    if not hostile:  # the arc of a blow that may not be struck: say so, not just the geometry
+        factions = {n: enc.view(n).faction for n in (args.attacker, args.defender)}
+        lines.append(f"  but {args.attacker} ({factions[args.attacker]}) and {args.defender} "
+                     f"({factions[args.defender]}) are not hostile: {args.attacker} may not attack or shoot "
+                     f"{args.defender} (R3)")
+    emit({"arc": arc, "hostile": hostile}, args.json, lines)
     return 0
 
 
@@ -179,16 +202,43 @@ def cmd_sight(args: argparse.Namespace) -> int:
 def cmd_targets(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     doc = enc.targets(args.unit)
-    lines = [f"{args.unit} can shoot " + (f"{len(doc['shoot'])}:" if doc["shoot"] else "nobody")]
+    emit(doc, args.json, _targets_lines(args.unit, enc.state_json()["units"][args.unit], doc))
+    return 0
+
+
+def _targets_lines(name: str, u: dict[str, Any], doc: dict[str, Any]) -> list[str]:
+    """``targets`` in words: what the unit could shoot and where it could cast, or why nothing (no bow, no
+    area ability, no uses left, off the board): "can shoot nobody" of a unit without a bow read as a bow
+    with no one to shoot."""
+    if u["status"] != "active":
+        return [f"{name} is {u['status']}: it shoots nobody and casts nothing"]
+    ranged, area = u.get("ranged"), u.get("area")
+    if ranged is None:
+        lines = [f"{name} has no ranged attack (no ranged profile, R29)"]
+    elif not doc["shoot"]:
+        lines = [f"{name} can shoot nobody from {cell_text(u['at'])}: no hostile combatant within "
+                 f"{ranged['min']}-{ranged['max']} hexes that it sees (R29, R30)"]
+    else:
+        lines = [f"{name} can shoot {len(doc['shoot'])}:"]
     for s in doc["shoot"]:
         lines.append(f"  {s['target']}: needs {s['needed']} on the d20, {s['arc']} arc"
                      + (", in cover" if s["cover"] else ""))
-    lines.append(f"{args.unit} can centre its area on " + (f"{len(doc['cast'])} hexes:" if doc["cast"] else "no hex"))
+    if area is None:
+        lines.append(f"{name} has no area ability (R32)")
+    elif area["uses_left"] == 0:
+        lines.append(f"{name} has no area uses left (0 of {area['uses']}, R32)")
+    else:
+        # The hexes that catch no one are counted, not listed: say both numbers, so the count and the list agree.
+        catching = sum(1 for c in doc["cast"] if c["affects"])
+        total = len(doc["cast"])
+        lines.append(f"{name} can centre its area on " + (
+            "no hex" if not total else
+            f"{total} hexes, none of them catching anyone" if not catching else
+            f"{total} hexes, {catching} of them catching someone:"))
     for c in doc["cast"]:
         if c["affects"]:
             lines.append(f"  {cell_text(c['at']):>7}: " + ", ".join(c["affects"]))
-    emit(doc, args.json, lines)
-    return 0
+    return lines
 
 
 # --- maps ---------------------------------------------------------------------
@@ -243,8 +293,9 @@ def parse_overlay(text: str | None) -> tuple[str, str] | None:
     if not sep or kind not in ("reach", "threat") or not arg:
         raise UsageError(f'--overlay "{text}" is not reach:UNIT or threat:FACTION')
     if kind == "threat" and arg.lower() not in FACTIONS:
-        raise UsageError(f'--overlay "{text}": faction "{arg}" is not one of {", ".join(FACTIONS)}')
-    return kind, arg
+        raise UsageError(f'--overlay "{text}": faction "{arg}" is not one of {", ".join(FACTIONS)}'
+                         + did_you_mean(arg, FACTIONS))
+    return kind, arg.lower() if kind == "threat" else arg
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -254,13 +305,31 @@ def cmd_render(args: argparse.Namespace) -> int:
     scenario, enc = load_encounter(path, args.log, allow_outside=args.allow_outside)
     from .render_cmd import render_to_png
 
-    size, scale = render_to_png(path, enc, out, overlay=overlay, tokens=not args.no_tokens, scale=args.scale,
-                                objects=args.objects, allow_outside=args.allow_outside)
-    what = f"{overlay[0]} overlay of {overlay[1]}" if overlay else "no overlay"
+    size, scale, shaded = render_to_png(path, enc, out, overlay=overlay, tokens=not args.no_tokens,
+                                        scale=args.scale, objects=args.objects, allow_outside=args.allow_outside)
+    what = _overlay_words(enc, overlay, shaded)
     if args.scale is None and scale != 1:  # a map of tiny tiles, drawn larger so that its hexes show
         what += f", at --scale {scale:g}, the least that draws its hexes 8 px wide"
     sys.stdout.write(one_line(f"wrote {out} ({size[0]}x{size[1]} px): {scenario.title}, {what}") + "\n")
     return 0
+
+
+def _overlay_words(enc: Any, overlay: tuple[str, str] | None, shaded: int) -> str:
+    """What the picture shades, in ``threat``'s and ``reach``'s words: "threat overlay against player, 36
+    hexes" (not "of player", which read as the hexes the player threatens), and a reach that shades nothing
+    says why, as ``reach`` does."""
+    if overlay is None:
+        return "no overlay"
+    kind, arg = overlay
+    if kind == "threat":
+        return f"threat overlay against {arg}, " + (_hexes(shaded) if shaded else "no hex threatened")
+    if shaded:
+        return f"reach overlay of {arg}, {_hexes(shaded)}"
+    return f"reach overlay of {arg}, no hex: " + _nowhere(arg, enc.state_json()["units"][arg]["movement"], None)
+
+
+def _hexes(n: int) -> str:
+    return f"{n} hex" if n == 1 else f"{n} hexes"
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -43,19 +43,23 @@ MAX_PIXELS = 24_000_000
 def render_to_png(
     map_path: str, enc: EncounterView, out_path: Path, *, overlay: tuple[str, str] | None, tokens: bool,
     scale: float | None, objects: bool = False, allow_outside: bool = False,
-) -> tuple[tuple[int, int], float]:
-    """Draw the encounter and write ``out_path``; the picture's size in pixels and the scale it was drawn at.
+) -> tuple[tuple[int, int], float, int]:
+    """Draw the encounter and write ``out_path``; the picture's size in pixels, the scale it was drawn at and
+    how many hexes the overlay shades (0 without one).
 
     ``scale`` None: 1, or for a map of tiles narrower than ``MIN_HEX_PX`` the least scale that draws its
     hexes that wide (a map ``validate`` accepts also draws)."""
     render = _render_api()
     reach = threat = None
+    shaded = 0
     if overlay is not None:
         kind, arg = overlay
         if kind == "reach":
             reach = enc.reach_for(arg).destinations()
+            shaded = len(reach)
         else:
             threat = enc.threat_against(arg.lower())
+            shaded = int(threat.sum())
     try:
         art = render.load_map_art(map_path, objects=objects, allow_outside=allow_outside)
         if scale is None:
@@ -74,7 +78,7 @@ def render_to_png(
         raise RulesError(str(err)) from None
     except OSError as err:
         raise RulesError(f'-o "{out_path}": cannot write: {err.strerror or err}') from None
-    return surface.get_size(), scale
+    return surface.get_size(), scale, shaded
 
 
 def _check_scale(scale: float, tile_width: int, pixel_size: tuple[int, int]) -> None:

@@ -113,7 +113,12 @@ def replay(scenario: Scenario, actions: Sequence[Action], max_search: int | None
             try:
                 enc.apply(action)
             except RulesError as exc:
-                raise LogError(source, lines[i] if lines else i + 1, str(exc)) from None
+                # Every refusal names the action it refuses, as a malformed line does ("move: ..."): the engine's
+                # shared checks ("unknown unit ...") do not know which action asked.
+                reason, kind = str(exc), getattr(action, "KIND", "")
+                if kind and not reason.startswith(f"{kind}:"):
+                    reason = f"{kind}: {reason}"
+                raise LogError(source, lines[i] if lines else i + 1, reason) from None
             if searched[0] > limit:
                 raise LogError(source, lines[i] if lines else i + 1,
                                f"checking the moves up to this line searched more than {limit:,} hexes, the limit "

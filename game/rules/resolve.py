@@ -90,7 +90,7 @@ from .preconditions import (
     require_shove,
 )
 from .state import EncounterState
-from .text import show
+from .text import did_you_mean, show
 from .unit_state import DEFEATED, FLED, UnitState, new_unit
 
 # Joiners sort after every map combatant they tie with (R14).
@@ -281,7 +281,8 @@ def _given_rolls(state: EncounterState, action: Cast, affected: list[str]) -> di
     for entry in action.rolls or ():
         if entry.target not in affected:
             who = ", ".join(f'"{n}"' for n in affected) or "nobody"
-            raise IllegalActionError(f'cast: rolls name "{entry.target}", but the area at {show(action.at)} '
+            raise IllegalActionError(f'cast: rolls name "{entry.target}"{did_you_mean(entry.target, affected)}, '
+                                     f"but the area at {show(action.at)} "
                                      f"catches {who} (R32)")
         if entry.target in out:
             raise IllegalActionError(f'cast: rolls name "{entry.target}" twice')
