@@ -7,10 +7,11 @@ A misspelt command, option or choice names the one meant (``unknown option --fro
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
+
+from game.rules import did_you_mean as names_did_you_mean
 
 
 class UsageError(Exception):
@@ -18,11 +19,9 @@ class UsageError(Exception):
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """`` (did you mean "X"?)`` for the known word nearest ``word`` (case ignored), else ``""``."""
-    known = list(known)
-    by_key = {k.lower(): k for k in known}
-    near = difflib.get_close_matches(word.lower(), list(by_key), n=1, cutoff=0.6)
-    return f' (did you mean "{by_key[near[0]]}"?)' if near else ""
+    """`` (did you mean "X"?)`` for the known option, command or choice nearest ``word``, else ``""``: the
+    engine's own hint for names, with the looser likeness short words need ("hrad" for "hard")."""
+    return names_did_you_mean(word, known, cutoff=0.6)
 
 
 class Parser(argparse.ArgumentParser):

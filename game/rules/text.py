@@ -36,10 +36,11 @@ def show_cells(cells: Iterable[Cell]) -> str:
     return " ".join(show(c) for c in cells) or "nothing"
 
 
-def did_you_mean(value: Any, known: Iterable[str]) -> str:
+def did_you_mean(value: Any, known: Iterable[str], cutoff: float = 0.75) -> str:
     """' (did you mean "Bandit Chief"?)' for a name a GM nearly typed ("Bandit_Chief", "bandit chief"); ''
     when none is close. Underscores read as spaces and case is ignored first (a shell user's usual slips),
-    then the nearest spelling (difflib, as Python's own "did you mean" does); a long value is not compared."""
+    then the nearest spelling (difflib, as Python's own "did you mean" does; ``cutoff`` its least likeness:
+    the command line's short options and choices use a looser one); a long value is not compared."""
     if not isinstance(value, str) or not value or len(value) > 200:
         return ""
     names = list(known)
@@ -52,7 +53,7 @@ def did_you_mean(value: Any, known: Iterable[str]) -> str:
     # "Orc 9" is not a slip for "Orc 1" any more than for "Orc 2": a numbered name is only matched to one
     # with the same numbers ("Bandit Archer1" -> "Bandit Archer 1").
     numbered = [plain(n) for n in names if re.findall(r"\d+", n) == re.findall(r"\d+", value)]
-    close = same or difflib.get_close_matches(wanted, numbered, n=1, cutoff=0.75)
+    close = same or difflib.get_close_matches(wanted, numbered, n=1, cutoff=cutoff)
     if not close:
         return ""
     name = same[0] if same else next(n for n in names if plain(n) == close[0])
