@@ -358,3 +358,34 @@ def test_a_shot_kept_off_by_zone_of_control_or_water_says_so(tmp_path: Path) -> 
                         ("out of range: distance 8, Archer shoots at distance 2 to 6", "muted")]
     assert ("Archer is held in Guard's zone of control:", "muted") in said
     assert not any(role == "bad" or "if it were allowed" in text or "nowhere" in text for text, role in said)
+
+
+def test_the_hexes_a_shot_works_from_are_the_engine_s_hex_by_hex_answer() -> None:
+    """The shot preview asks the engine in bulk (``shot_odds``) which hexes around a foe a shot would work
+    from, where it asked ``preview_shoot(at=...)`` hex by hex (half a second for a long bow on a big map):
+    the same hexes on random ground of walls, water, brush and trees, occupied hexes included, and none once
+    the action is spent (R16, R29, R30)."""
+    import random
+
+    from game.rules import Begin, Encounter, Shoot, scenario_from_rows
+    from game.ui.overlays.ranged import shot_works_from
+
+    rng = random.Random(5)
+    for _ in range(12):
+        rows = ["".join(rng.choice("....#wdt") for _ in range(20)) for _ in range(14)]
+        free = [(c, r) for r in range(14) for c in range(20) if rows[r][c] == "."]
+        picks = rng.sample(free, 4)
+        units = [{"name": "Archer", "at": picks[0], "initiative": 9, "move": 4, **BOW,
+                  "ranged": f"{rng.randint(1, 3)}-{rng.randint(4, 9)}"},
+                 *({"name": f"E{i}", "at": picks[i], "faction": "enemy", "initiative": 1} for i in (1, 2)),
+                 {"name": "Friend", "at": picks[3], "faction": "player", "initiative": 2}]
+        enc = Encounter(scenario_from_rows(rows, units))
+        enc.apply(Begin())
+        for foe in ("E1", "E2"):
+            near = [c for c in enc.layout.disc(enc.view(foe).cell, 12) if enc.board.is_on_map(c)]
+            one_by_one = [(c[0], c[1]) for c in near if enc.preview_shoot("Archer", foe, at=c).legal is None]
+            assert shot_works_from(enc, "Archer", foe, near) == one_by_one
+        shot = next((f for f in ("E1", "E2") if enc.preview_shoot("Archer", f).legal is None), None)
+        if shot is not None:
+            enc.apply(Shoot("Archer", shot, 20))
+            assert shot_works_from(enc, "Archer", "E1", near) == []

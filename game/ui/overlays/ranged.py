@@ -12,6 +12,8 @@ rings for enemies, amber for friendly fire), their chances and push arrows, from
 
 from __future__ import annotations
 
+import numpy as np
+
 from game.render.pg import pygame
 from game.rules import CastPreview, EncounterView, ShootPreview
 
@@ -85,6 +87,17 @@ def _shot_and_line(enc: EncounterView, name: str, target: str,
     return p, centres
 
 
+def shot_works_from(enc: EncounterView, name: str, target: str, cells: list[Cell]) -> list[Cell]:
+    """The hexes of ``cells`` from which ``name``'s shot at ``target`` would be legal (R29 range, R30 sight),
+    asked of the engine in one bulk query (``shot_odds``, ``preview_shoot(at=...)`` hex by hex): one by one,
+    a long bow's 1,300 hexes around a walled-in foe held the first frame of its hover for half a second."""
+    if enc.can_act(name, "shoot") is not None:
+        return []  # as preview_shoot would answer from every hex
+    flats = np.array([enc.board.flat(c) for c in cells], dtype=np.int64)
+    legal = enc.threat_zones().shot_odds(enc.view(name), enc.view(target), flats).legal
+    return [(cells[i][0], cells[i][1]) for i in np.flatnonzero(legal)]
+
+
 def best_shot_from(enc: EncounterView, name: str, target: str) -> tuple[Cell, ShootPreview] | None:
     """Wesnoth's move-then-attack, for a bow: the hex in ``name``'s reach with the surest shot at ``target``
     (then the likelier defeat, then the fewest steps), or None when no hex in reach gives a shot."""
@@ -127,7 +140,7 @@ def shot_stuck(enc: EncounterView, name: str, target: str) -> Stuck:
         return [], "", False
     lo, hi = v.ranged.min_range, v.ranged.max_range
     near = [c for c in enc.layout.disc(t.cell, hi + v.radius + t.radius) if enc.board.is_on_map(c)]
-    works = [(c[0], c[1]) for c in near if enc.preview_shoot(name, target, at=c).legal is None]
+    works = shot_works_from(enc, name, target, near)
     zoc, closed = stuck_why(enc, name, works)
     blind = any(lo <= max(0, enc.layout.distance(cell, t.cell) - v.radius - t.radius) <= hi
                 for cell, _cost, _stops in enc.reach_for(name).destinations())
