@@ -13,7 +13,7 @@ from game.rules import FACTIONS
 from .errors import UsageError, did_you_mean
 from .outputs import check_output_file
 from .playtest_cmd import cmd_playtest
-from .printable import one_line, printable, printable_lines
+from .printable import error_line, one_line, printable, printable_lines
 from .session import load_encounter
 
 
@@ -293,9 +293,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
             if r["ok"]:
                 sys.stdout.write(printable(f"{r['map']}: ok", keep_lines=False) + "\n")
             for w in r.get("warnings", ()):  # legal but likely wrong: warn, exit 0
-                sys.stdout.write(one_line(f"warning: {w}") + "\n")
+                sys.stdout.write(error_line(f"warning: {w}") + "\n")
         for line in bad:
-            sys.stderr.write(one_line(line) + "\n")
+            sys.stderr.write(error_line(line) + "\n")
     return 2 if bad else 0
 
 
