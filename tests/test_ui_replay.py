@@ -388,3 +388,36 @@ def test_a_step_back_at_the_end_of_a_long_log_replays_a_few_actions_not_the_whol
         v.handle_event(key(pygame.K_LEFT))
         assert len(applied) <= 50, len(applied)
     assert v.k == len(actions) - 3
+
+
+@pytest.mark.parametrize("flat", [False, True])
+def test_hovering_a_replay_tracker_row_rings_that_token_and_shows_its_card(flat, monkeypatch) -> None:
+    """As in the battle (Foundry #12282): the replay's tracker named combatants the GM could not find on the
+    map; hovering a row now rings its token (token sprites, or the flat map without the tile art) and shows
+    its card."""
+    import numpy as np
+
+    from game.ui import replay as replay_module
+    from tests.ui_harness import drawn_by
+
+    if flat:
+        monkeypatch.setattr(replay_module, "_load_art", lambda path: None)
+    m = skirmish()
+    v, s = ReplayScene(m.encounter.scenario, list(m.encounter.history)), screen()
+    assert (v.maplayer is None) == flat
+    v.handle_event(key(pygame.K_END))
+    v.handle_event(motion((v.map_rect.right - 5, v.map_rect.bottom - 5)))  # a corner of the map: nobody there
+    v.draw(s, 1.0)
+    ring = (90, 230, 255)  # the battle's ring for a tracker row's token (tokenlayer)
+
+    def ringed() -> int:
+        return int((np.abs(pygame.surfarray.array3d(s).astype(int) - ring).sum(axis=2) < 60).sum())  # blended
+
+    assert ringed() == 0
+    row = next(r for r, name in v.tracker._rows if name == "Goblin")
+    v.handle_event(motion(row.center))
+    seen = drawn_by(replay_module.th, monkeypatch)
+    v.draw(s, 1.0)
+    assert ringed() > 20
+    goblin = m.encounter.view("Goblin")
+    assert f"{goblin.hp} / {goblin.hp_max}" in [t for t, _ in seen]  # the card's hit points, as on the map

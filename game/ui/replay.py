@@ -15,7 +15,8 @@ The timeline under the map marks where each round begins: a click on it
 jumps there (on a round's label: to the start of that round). Playing steps
 once every ``PLAY_EVERY`` seconds at 1x, twice as often at 2x, four times at
 4x. The wheel zooms the map toward the pointer (over the combat log it
-scrolls the log); dragging pans.
+scrolls the log); dragging pans. Hovering a tracker row rings that token and
+shows its card, as in the battle.
 
 Keys: Right / Left step, Home / End jump to the first / last step, PageUp /
 PageDown the previous / next round, Space plays and pauses, 1 / 2 / 3 play at
@@ -335,6 +336,14 @@ class ReplayScene(Scene):
             for v in self.enc.views():
                 if v.active and cell in {c for c in self.enc.footprint(v.name)}:
                     ctx.hovered_unit = v.name
+        # A tracker row under the pointer (as last drawn): its token ringed and its card shown, as in the
+        # battle (Foundry #12282); the replay's tracker never heard the pointer, so a row named nobody on the map.
+        self.tracker.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=self.mouse, rel=(0, 0),
+                                                     buttons=(0, 0, 0)), ctx)
+        named = self.tracker.hovered
+        if named is not None and self.enc.view(named).active:
+            ctx.highlight = named
+            ctx.hovered_unit = ctx.hovered_unit or named
         return ctx
 
     def _map_surface(self, zoom: float) -> pygame.Surface:
@@ -395,7 +404,14 @@ class ReplayScene(Scene):
         self._draw_buttons(screen, rect)
 
     def _draw_step_marks(self, screen: pygame.Surface, ctx: BattleContext) -> None:
-        """Ring the combatant the current step was about, so a step is easy to follow on the map."""
+        """Ring the combatant the current step was about, so a step is easy to follow on the map; and, on the
+        flat map (the token sprites ring it themselves), the one a tracker row points at."""
+        from .overlays.draw import ring
+
+        if ctx.highlight is not None and self.maplayer is None:
+            v = self.enc.view(ctx.highlight)
+            cyan = (90, 230, 255)  # the battle's ring for a tracker row's token (tokenlayer)
+            ring(screen, ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 1.1, cyan)
         if self.k == 0:
             return
         who = self.actions[self.k - 1].actor
@@ -406,8 +422,6 @@ class ReplayScene(Scene):
         except Exception:  # a name the log refers to but the map lost: nothing to ring
             return
         if v.active:
-            from .overlays.draw import ring
-
             ring(screen, ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 1.02, th.ACCENT)
 
     def _draw_top(self, screen: pygame.Surface) -> None:
