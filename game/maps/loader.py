@@ -255,6 +255,10 @@ class _Builder:
     def _map_properties(self) -> tuple[str, Hostility, int, int, int]:
         props = self._well_typed(self.tmx.properties, None)
         title = str(props.get("title") or "").strip() or self.tmx.source
+        for key, most in (("title", limits.MAX_TITLE_CHARS), ("description", limits.MAX_DESCRIPTION_CHARS)):
+            if len(text := str(props.get(key) or "").strip()) > most:
+                self.problem("map", f"{key} is {len(text):,} characters long, more than the limit of {most:,}")
+        title = title[:limits.MAX_TITLE_CHARS]
         hostility = Hostility.parse(DEFAULT_HOSTILE)
         if props.get("hostile") is not None:
             try:
