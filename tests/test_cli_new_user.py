@@ -17,6 +17,8 @@ from game.maps import default_map, load_scenario, shipped_maps
 from game.maps.pixels import TiledPixels
 from game.maps.tmxwrite import write_map
 
+ROOT = Path(__file__).resolve().parent.parent
+
 # Pointy-top odd-r, 9x7, 64x74 tiles (side 37): the picture is 9*64+32 = 608 px wide.
 TERRAIN = ["." * 9] * 7
 UNITS = [
@@ -464,9 +466,42 @@ def test_arc_between_friends_says_they_may_not_attack(capsys, tmp_path: Path) ->
     code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Sir Corin", "--json")
     assert json.loads(out)["hostile"] is False
     code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Troll")
-    assert out.count("\n") == 1 and "hostile" not in out
+    assert "hostile" not in out
     code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Troll", "--json")
-    assert json.loads(out) == {"arc": json.loads(out)["arc"], "hostile": True}
+    assert json.loads(out)["hostile"] is True
+
+
+def test_arc_says_when_the_attacker_cannot_reach_the_defender(capsys, tmp_path: Path) -> None:
+    """On fortress_assault `arc --attacker "Pikeman 1" --defender "Captain Vessa"` said only "Pikeman 1 attacks
+    Captain Vessa from the right arc", which read as a blow the pikeman could strike from eight hexes off.
+
+    By hand: the map is flat-top, even columns shifted down. Pikeman 1 stands at 11,7 (cube x 11, z 7 - 6 = 1,
+    y -12), Captain Vessa at 3,6 (x 3, z 6 - 2 = 4, y -7): distance max(8, 5, 3) = 8. The pikeman's reach is 2
+    and its reach_min defaults to its reach (map-format), so it strikes at distance 2 only (R21): out of reach.
+    Archer 1 at 10,1 (x 10, z 1 - 5 = -4, y -6) and Grum at 2,3 (x 2, z 3 - 1 = 2, y -4): distance 8, beyond its
+    blade's default band of 1 but within its bow's 2-8 (R29), and `targets` lists the shot."""
+    fortress = str(ROOT / "maps" / "fortress_assault.tmx")
+    code, out, _ = run(capsys, "arc", fortress, "--attacker", "Pikeman 1", "--defender", "Captain Vessa")
+    assert code == 0 and out.splitlines()[1:] == [
+        '  but Pikeman 1 cannot attack Captain Vessa from here: "Captain Vessa" is out of reach: distance 8, '
+        '"Pikeman 1" strikes at distance 2 (R21)']
+    code, out, _ = run(capsys, "arc", fortress, "--attacker", "Pikeman 1", "--defender", "Captain Vessa", "--json")
+    doc = json.loads(out)
+    assert (doc["can_attack"], doc["can_shoot"]) == (False, False) and "distance 8" in doc["why_not"]
+    code, out, _ = run(capsys, "targets", fortress, "--unit", "Archer 1", "--json")
+    (needed,) = [s["needed"] for s in json.loads(out)["shoot"] if s["target"] == "Grum"]
+    code, out, _ = run(capsys, "arc", fortress, "--attacker", "Archer 1", "--defender", "Grum")
+    assert out.splitlines()[1:] == [
+        '  but Archer 1 cannot attack Grum from here: "Grum" is out of reach: distance 8, "Archer 1" strikes at '
+        'distance 1 (R21)', f"  it can shoot Grum from here: needs {needed} on the d20 (R29)"]
+    # Side by side (pointy-top odd rows: 1,1 and 2,1 share a row, distance 1) the blow can be struck: one line.
+    units = [{"name": "Pell", "at": (1, 1), "faction": "player"}, {"name": "Troll", "at": (2, 1), "faction": "enemy"}]
+    m = str(write_map(tmp_path / "a.tmx", TERRAIN, units=units))
+    code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Troll")
+    assert out.count("\n") == 1
+    code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Troll", "--json")
+    assert json.loads(out) | {"arc": None} == {"arc": None, "hostile": True, "can_attack": True, "why_not": None,
+                                               "can_shoot": False}
 
 
 def test_targets_counts_the_area_centres_it_lists(capsys, tmp_path: Path) -> None:

@@ -172,7 +172,17 @@ def cmd_arc(args: argparse.Namespace) -> int:
         lines.append(f"  but {args.attacker} ({factions[args.attacker]}) and {args.defender} "
                      f"({factions[args.defender]}) are not hostile: {args.attacker} may not attack or shoot "
                      f"{args.defender} (R3)")
-    emit({"arc": arc, "hostile": hostile}, args.json, lines)
+    # "X attacks Y from the front arc" of a Y eight hexes off read as a blow X could strike: say when it cannot,
+    # in the engine's own refusal (R21's band), and whether a shot would do from here instead.
+    why_not = enc.can_attack_from(args.attacker, args.defender)
+    shot = next((s for s in enc.targets(args.attacker)["shoot"] if s["target"] == args.defender), None)
+    if hostile and why_not is not None:
+        lines.append(f"  but {args.attacker} cannot attack {args.defender} from here: "
+                     + why_not.removeprefix("attack: "))
+        if shot is not None:
+            lines.append(f"  it can shoot {args.defender} from here: needs {shot['needed']} on the d20 (R29)")
+    emit({"arc": arc, "hostile": hostile, "can_attack": why_not is None, "why_not": why_not,
+          "can_shoot": shot is not None}, args.json, lines)
     return 0
 
 

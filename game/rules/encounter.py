@@ -43,6 +43,7 @@ from .preconditions import (
     reason,
     require_action_left,
     require_attack,
+    require_attack_target,
     require_cast,
     require_disengage,
     require_end_turn,
@@ -274,6 +275,12 @@ class Encounter(EncounterState):
 
     def can_attack(self, name: str, target: str) -> str | None:
         return reason(require_attack, self, name, target)
+
+    def can_attack_from(self, name: str, target: str, at: Cell | None = None) -> str | None:
+        """Whether ``name`` could strike ``target`` from ``at`` (where it stands if None), whoever's turn it is and
+        whether its action is spent (a GM's question, as :meth:`targets`): None, or the words ``apply`` refuses the
+        attack with on its turn (not hostile, R3; out of its weapon's band, R21)."""
+        return reason(require_attack_target, self, self.unit(name), target, at)
 
     def can_shove(self, name: str, target: str) -> str | None:
         return reason(require_shove, self, name, target)
