@@ -516,6 +516,43 @@ def test_targets_counts_the_area_centres_it_lists(capsys, tmp_path: Path) -> Non
     assert len(centres) > 2 and [c["affects"] for c in centres if c["affects"]] == [["Shaman"]]
     code, out, _ = run(capsys, "targets", m, "--unit", "Shaman")
     assert out.splitlines()[1:] == [f"Shaman can centre its area on {len(centres)} hexes, 1 of them catching "
-                                    "someone:", "      7,5: Shaman"]
+                                    "someone, but none a foe: each would hit only Shaman's own side or friends "
+                                    "(friendly fire, R32):", "      7,5: Shaman  (friendly fire only)"]
     code, out, _ = run(capsys, "targets", m, "--unit", "Lysa")
     assert out.splitlines()[1] == "Lysa has no area ability (R32)"
+
+
+def test_targets_marks_friendly_fire_and_says_when_no_burst_catches_a_foe(capsys, tmp_path: Path) -> None:
+    """On ship_boarding `targets --unit "Sea Witch"` listed 21 centres ("11,4: Corsair Captain, Corsair 1") and
+    nothing said that every one of them catches only her own side.
+
+    By hand: the map is flat-top, odd columns shifted down. The Witch (enemy) stands at 13,5 (cube x 13,
+    z 5 - 6 = -1, y -12); her burst is centred within 5 and catches within 1 (R32), so it reaches nobody more
+    than 6 away. The nearest of her foes (player and ally, R3) is Tobin at 4,8 (x 4, z 8 - 2 = 6, y -10):
+    distance max(9, 2, 7) = 9; Captain Rhys at 3,5 is 10 off, Kestrel at 3,9 10, Marla at 2,6 11. So every
+    centre that catches anyone catches only the enemy side."""
+    ship = str(ROOT / "maps" / "ship_boarding.tmx")
+    code, out, _ = run(capsys, "targets", ship, "--unit", "Sea Witch", "--json")
+    every = json.loads(out)["cast"]
+    centres = [c for c in every if c["affects"]]
+    assert centres and all(c["friendly"] == c["affects"] for c in centres)
+    code, out, _ = run(capsys, "targets", ship, "--unit", "Sea Witch")
+    lines = out.splitlines()
+    assert lines[1] == (f"Sea Witch can centre its area on {len(every)} hexes, {len(centres)} of them catching "
+                        "someone, but none a foe: each would hit only Sea Witch's own side or friends "
+                        "(friendly fire, R32):")
+    assert "     11,4: Corsair Captain, Corsair 1  (friendly fire only)" in lines
+    # A burst that catches a foe and a friend names the friend. Pointy-top odd rows, all on row 3: the Witch at
+    # 4,3, Lysa (player) at 6,3, an Orc (enemy, the Witch's side) at 7,3. Centred on 6,3 (2 from the Witch,
+    # within its range 3, open ground in sight) radius 1 catches Lysa (0) and the Orc (1), not the Witch (2);
+    # in initiative order Lysa (5) before the Orc (3).
+    units = [{"name": "Lysa", "at": (6, 3), "faction": "player", "initiative": 5},
+             {"name": "Orc", "at": (7, 3), "faction": "enemy", "initiative": 3},
+             {"name": "Witch", "at": (4, 3), "faction": "enemy", "initiative": 1, "area_range": 3,
+              "area_radius": 1, "area_attack": 2, "area_damage": "1d6"}]
+    m = str(write_map(tmp_path / "w.tmx", TERRAIN, units=units))
+    code, out, _ = run(capsys, "targets", m, "--unit", "Witch")
+    assert "      6,3: Lysa, Orc  (friendly fire: Orc)" in out.splitlines()
+    assert "none a foe" not in out
+    code, out, _ = run(capsys, "targets", m, "--unit", "Witch", "--json")
+    assert {"at": [6, 3], "affects": ["Lysa", "Orc"], "friendly": ["Orc"]} in json.loads(out)["cast"]

@@ -240,14 +240,22 @@ def _targets_lines(name: str, u: dict[str, Any], doc: dict[str, Any]) -> list[st
     else:
         # The hexes that catch no one are counted, not listed: say both numbers, so the count and the list agree.
         catching = sum(1 for c in doc["cast"] if c["affects"])
+        foes = sum(1 for c in doc["cast"] if len(c["friendly"]) < len(c["affects"]))
         total = len(doc["cast"])
         lines.append(f"{name} can centre its area on " + (
             "no hex" if not total else
             f"{total} hexes, none of them catching anyone" if not catching else
-            f"{total} hexes, {catching} of them catching someone:"))
+            f"{total} hexes, {catching} of them catching someone:" if foes else
+            # Every burst would hurt only the caster's own side (ship_boarding's Sea Witch at the start): said
+            # plainly, not left to be read off the names.
+            f"{total} hexes, {catching} of them catching someone, but none a foe: each would hit only "
+            f"{name}'s own side or friends (friendly fire, R32):"))
     for c in doc["cast"]:
         if c["affects"]:
-            lines.append(f"  {cell_text(c['at']):>7}: " + ", ".join(c["affects"]))
+            ff = c["friendly"]
+            mark = "" if not ff else "  (friendly fire" + (
+                " only" if len(ff) == len(c["affects"]) else ": " + ", ".join(ff)) + ")"
+            lines.append(f"  {cell_text(c['at']):>7}: " + ", ".join(c["affects"]) + mark)
     return lines
 
 

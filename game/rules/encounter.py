@@ -243,7 +243,11 @@ class Encounter(EncounterState):
         cast = []
         if u.spec.area is not None and u.active and u.area_uses_left > 0:
             for cell in cast_centres(self, u):
-                cast.append({"at": list(cell), "affects": [v.name for v in caught(self, cell, u.spec.area.radius)]})
+                who = caught(self, cell, u.spec.area.radius)
+                # friendly fire (R32 catches every side): the caught not hostile to the caster, itself included,
+                # as preview_cast's ``friendly`` says
+                cast.append({"at": list(cell), "affects": [v.name for v in who],
+                             "friendly": [v.name for v in who if not self.hostility.hostile(u.faction, v.faction)]})
         return {"unit": name, "shoot": shoot, "cast": cast}
 
     # --- next turn ----------------------------------------------------------------------
