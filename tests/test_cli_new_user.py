@@ -197,6 +197,44 @@ def test_reach_centres_under_a_large_creatures_own_token_stay_visible(capsys, sm
     assert max(abs(before[i] - after[i]) for i in range(3)) > 60, (before, after)
 
 
+def test_an_overlay_picture_carries_its_own_key_below_the_map(capsys, small_map: Path, tmp_path: Path) -> None:
+    """A reach or threat picture read away from the window had no key: nothing said what the blue, amber or
+    red hexes, the numbers or the red octagon mean. A strip under the map says it, the map's own pixels
+    untouched; a picture without an overlay (or whose overlay shades nothing) has none.
+
+    The Troll (large, 2 movement, centre 4,3) threatens the ring of hexes around its outline (R8, R26), so
+    Aldric at 1,1 walking toward it is stopped there (R9): his reach has stops, and the key a row for them."""
+    import pygame
+
+    from game.render.key import INK
+
+    def picture(*extra: str) -> pygame.Surface:
+        out = str(tmp_path / "x.png")
+        assert run(capsys, "render", str(small_map), "-o", out, *extra)[0] == 0
+        return pygame.image.load(out)
+
+    def strip_colours(img: pygame.Surface, top: int) -> set[tuple[int, int, int]]:
+        return {tuple(img.get_at((x, y)))[:3] for x in range(img.get_width()) for y in range(top, img.get_height(), 2)}
+
+    plain = picture()
+    w, h = plain.get_size()  # 9 x 7 pointy-top cells of 64 x 74, side 37: (9*64 + 32, 7*55 + 18)
+    assert (w, h) == (608, 403)
+    threat = picture("--overlay", "threat:player")
+    reach = picture("--overlay", "reach:Aldric")
+    for img in (threat, reach):
+        # taller by the strip, as wide, and the strip carries words in the key's ink
+        assert img.get_width() == w and img.get_height() > h + 40
+        assert INK in strip_colours(img, h)
+    # the reach key has a second row, for the zone-of-control stops: an amber swatch, the painters' own colours
+    assert reach.get_height() > threat.get_height()
+    assert any(r > 200 and 120 < g < 200 and b < 120 for r, g, b in strip_colours(reach, h))
+    assert not any(r > 200 and 120 < g < 200 and b < 120 for r, g, b in strip_colours(threat, h))
+    # an overlay that shades nothing draws no key: the Troll with no movement left (R6)
+    log = tmp_path / "spent.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "end_turn"}\n')
+    assert picture("--log", str(log), "--overlay", "reach:Troll").get_size() == (w, h)
+
+
 # --- validate -------------------------------------------------------------------------
 def bad_combatant_map(tmp_path: Path) -> Path:
     units = [{"name": "Ogre", "at": (2, 2), "faction": "enemy", "damage": "lots", "size": "huge", "hp": 0}]
