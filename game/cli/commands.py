@@ -186,7 +186,17 @@ def cmd_arc(args: argparse.Namespace) -> int:
         lines.append(f"  but {args.attacker} ({factions[args.attacker]}) and {args.defender} "
                      f"({factions[args.defender]}) are not hostile: {args.attacker} may not attack or shoot "
                      f"{args.defender} (R3)")
-    emit({"arc": arc, "hostile": hostile}, args.json, lines)
+    # "X attacks Y from the front arc" of a Y eight hexes off read as a blow X could strike: say when it cannot,
+    # in the engine's own refusal (R21's band), and whether a shot would do from here instead.
+    why_not = enc.can_attack_from(args.attacker, args.defender)
+    shot = next((s for s in enc.targets(args.attacker)["shoot"] if s["target"] == args.defender), None)
+    if hostile and why_not is not None:
+        lines.append(f"  but {args.attacker} cannot attack {args.defender} from here: "
+                     + why_not.removeprefix("attack: "))
+        if shot is not None:
+            lines.append(f"  it can shoot {args.defender} from here: needs {shot['needed']} on the d20 (R29)")
+    emit({"arc": arc, "hostile": hostile, "can_attack": why_not is None, "why_not": why_not,
+          "can_shoot": shot is not None}, args.json, lines)
     return 0
 
 
@@ -244,14 +254,22 @@ def _targets_lines(name: str, u: dict[str, Any], doc: dict[str, Any]) -> list[st
     else:
         # The hexes that catch no one are counted, not listed: say both numbers, so the count and the list agree.
         catching = sum(1 for c in doc["cast"] if c["affects"])
+        foes = sum(1 for c in doc["cast"] if len(c["friendly"]) < len(c["affects"]))
         total = len(doc["cast"])
         lines.append(f"{name} can centre its area on " + (
             "no hex" if not total else
             f"{total} hexes, none of them catching anyone" if not catching else
-            f"{total} hexes, {catching} of them catching someone:"))
+            f"{total} hexes, {catching} of them catching someone:" if foes else
+            # Every burst would hurt only the caster's own side (ship_boarding's Sea Witch at the start): said
+            # plainly, not left to be read off the names.
+            f"{total} hexes, {catching} of them catching someone, but none a foe: each would hit only "
+            f"{name}'s own side or friends (friendly fire, R32):"))
     for c in doc["cast"]:
         if c["affects"]:
-            lines.append(f"  {cell_text(c['at']):>7}: " + ", ".join(c["affects"]))
+            ff = c["friendly"]
+            mark = "" if not ff else "  (friendly fire" + (
+                " only" if len(ff) == len(c["affects"]) else ": " + ", ".join(ff)) + ")"
+            lines.append(f"  {cell_text(c['at']):>7}: " + ", ".join(c["affects"]) + mark)
     return lines
 
 

@@ -44,6 +44,7 @@ from .preconditions import (
     reason,
     require_action_left,
     require_attack,
+    require_attack_target,
     require_cast,
     require_disengage,
     require_end_turn,
@@ -256,7 +257,11 @@ class Encounter(EncounterState):
         cast = []
         if u.spec.area is not None and u.active and u.area_uses_left > 0:
             for cell in cast_centres(self, u):
-                cast.append({"at": list(cell), "affects": [v.name for v in caught(self, cell, u.spec.area.radius)]})
+                who = caught(self, cell, u.spec.area.radius)
+                # friendly fire (R32 catches every side): the caught not hostile to the caster, itself included,
+                # as preview_cast's ``friendly`` says
+                cast.append({"at": list(cell), "affects": [v.name for v in who],
+                             "friendly": [v.name for v in who if not self.hostility.hostile(u.faction, v.faction)]})
         return {"unit": name, "shoot": shoot, "cast": cast}
 
     # --- next turn ----------------------------------------------------------------------
@@ -288,6 +293,12 @@ class Encounter(EncounterState):
 
     def can_attack(self, name: str, target: str) -> str | None:
         return reason(require_attack, self, name, target)
+
+    def can_attack_from(self, name: str, target: str, at: Cell | None = None) -> str | None:
+        """Whether ``name`` could strike ``target`` from ``at`` (where it stands if None), whoever's turn it is and
+        whether its action is spent (a GM's question, as :meth:`targets`): None, or the words ``apply`` refuses the
+        attack with on its turn (not hostile, R3; out of its weapon's band, R21)."""
+        return reason(require_attack_target, self, self.unit(name), target, at)
 
     def can_shove(self, name: str, target: str) -> str | None:
         return reason(require_shove, self, name, target)
