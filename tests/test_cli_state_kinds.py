@@ -91,3 +91,37 @@ def test_after_a_disengage_the_actor_shows_its_action_used_and_whom_it_broke_fro
     assert text.splitlines()[0].endswith("Vessa to act")
     assert not {"acted", "disengaged_from"} & set(
         json.loads(run(capsys, "state", str(field), "--log", str(log), "--json"))["units"]["Vessa"])
+
+
+def _initiatives_as_tiled_holds_them(tmx: Path) -> list[tuple[int, int, str]]:
+    """(initiative, object id, name) of each combatant, read from the TMX as Tiled wrote it (not by Playmat)."""
+    import xml.etree.ElementTree as ET
+
+    out = []
+    for obj in ET.parse(tmx).getroot().iter("object"):
+        props = {p.get("name"): p.get("value") for p in obj.iter("property")}
+        if "faction" in props:
+            out.append((int(props.get("initiative") or 0), int(obj.get("id") or 0), obj.get("name") or ""))
+    return out
+
+
+@pytest.mark.parametrize("tmx", [FORTRESS, SHIP], ids=["fortress", "ship"])
+def test_the_order_shows_each_initiative_and_says_how_ties_go(capsys, tmx: Path) -> None:
+    # R14 by hand: higher initiative first; a tie goes to the combatant earlier in the map (lower object id).
+    # The GM saw the order but not the numbers behind it, so could not tell a tie from a gap.
+    units = sorted(_initiatives_as_tiled_holds_them(tmx), key=lambda t: (-t[0], t[1]))
+    text = run(capsys, "state", str(tmx))
+    order = text.splitlines()[1]
+    expected = "order: " + ", ".join(f"{name} ({init})" for init, _id, name in units)
+    ties = len({init for init, _id, _name in units}) < len(units)
+    assert order == expected + ("; ties: earlier on the map first, a joiner after them (R14)" if ties else "")
+    doc = json.loads(run(capsys, "state", str(tmx), "--json"))
+    assert {name: doc["units"][name]["initiative"] for _i, _id, name in units} == {
+        name: init for init, _id, name in units}
+
+
+def test_no_tie_no_tie_note(tmp_path: Path, capsys) -> None:
+    tmx = write_map(tmp_path / "m.tmx", [".........."] * 4, units=[
+        {"name": "Orc", "at": (8, 1), "faction": "enemy", "initiative": 5},
+        {"name": "Aldric", "at": (1, 1), "faction": "player", "initiative": 3}])
+    assert run(capsys, "state", str(tmx)).splitlines()[1] == "order: Orc (5), Aldric (3)"

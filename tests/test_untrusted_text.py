@@ -254,7 +254,7 @@ def test_a_name_holding_a_line_break_cannot_add_a_line_to_state(tmp_path: Path,
                                      {"name": "Orc", "at": (3, 2), "faction": "enemy"}])
     assert main(["state", str(tmx)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1] == "order: Hero\\nok: fake, Orc", lines
+    assert lines[1] == "order: Hero\\nok: fake (0), Orc (0); ties: earlier on the map first, a joiner after them (R14)"
     assert len(lines) == 6 and not any(line.startswith("ok: fake") for line in lines), lines
     assert lines[4].startswith("Hero\\nok: fake   player ")  # the columns still line up
     assert main(["state", str(tmx), "--json"]) == 0  # JSON keeps the name as it is

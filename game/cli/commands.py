@@ -66,7 +66,8 @@ def cmd_state(args: argparse.Namespace) -> int:
         f"{scenario.title}: {doc['phase']}, round {doc['round']}" + (f", {doc['turn']} to act" if doc["turn"] else "")
         + (" (its action is used: it may still move and turn, R16)" if doc["turn"] and
            doc["units"][doc["turn"]].get("acted") else ""),
-        "order: " + (", ".join(doc["order"]) or "(nobody)"),
+        "order: " + (", ".join(f"{n} ({doc['units'][n]['initiative']})" for n in doc["order"]) or "(nobody)")
+        + _tie_note(doc),
         "",
         f"{'unit':<{width}} {'faction':<8} {'at':>7} {'facing':<6} {'move':>7} {'hp':>4}  status",
     ]
@@ -87,6 +88,13 @@ def cmd_state(args: argparse.Namespace) -> int:
         )
     emit(doc, args.json, lines)
     return 0
+
+
+def _tie_note(doc: dict) -> str:
+    """Said once under the order when two in it share an initiative: which goes first then is R14's tie rule,
+    not a number the GM can see in the brackets."""
+    values = [doc["units"][n]["initiative"] for n in doc["order"]]
+    return "; ties: earlier on the map first, a joiner after them (R14)" if len(set(values)) < len(values) else ""
 
 
 def _kind_flags(u: dict) -> list[str]:

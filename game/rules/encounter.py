@@ -149,6 +149,7 @@ class Encounter(EncounterState):
                 "movement_max": u.movement_max,
                 "zoc_exhausted": u.zoc_exhausted,
                 "hp": u.hp,
+                "initiative": u.spec.initiative,  # R14: the order's reason, ties by map order
                 "status": u.status,
                 "threatening": u.threatening,
                 **_kind_json(u),
