@@ -63,3 +63,13 @@ def test_the_shove_preview_offers_the_push_into_the_chasm(tmp_path: Path) -> Non
     row = next(ln for ln in widget.lines or [] if ln.text.strip() == f"from {falls[0][0][0]},{falls[0][0][1]}")
     assert row.right == f"{falls[0][1]}: falls, defeated"
 
+
+def test_the_help_tells_how_to_choose_a_shove_direction_on_balanced_pages() -> None:
+    """Only RULES.md said that a shove's direction is chosen by the hex it comes from; and the help's second page
+    held half the rows of the first, most of it empty. Every page now fills at least two thirds of the longest."""
+    from game.ui.help import BATTLE_HELP
+
+    text = " ".join(what for _, page in BATTLE_HELP for _, what in page)
+    assert "straight away from you" in text and "beside it first to shove from there" in text
+    sizes = [len(page) for _, page in BATTLE_HELP]
+    assert min(sizes) * 3 >= max(sizes) * 2, sizes
