@@ -73,3 +73,30 @@ def test_the_help_tells_how_to_choose_a_shove_direction_on_balanced_pages() -> N
     assert "straight away from you" in text and "beside it first to shove from there" in text
     sizes = [len(page) for _, page in BATTLE_HELP]
     assert min(sizes) * 3 >= max(sizes) * 2, sizes
+
+
+def test_an_attack_that_moves_first_warns_of_another_foes_zone_of_control(tmp_path: Path) -> None:
+    """Astrid's attack began with a move ("from 10,10: the first click moves there") beside another foe, and
+    nothing said so: she walked next to the giant and took 9 damage. The move preview warns of such a hex; the
+    attack preview now does too, naming who threatens it (not the target, whose reach goes without saying)."""
+    scene, screen = open_battle(tmp_path, LAIR, humans=EVERYONE, setup=False, size=(1280, 800))
+    to_turn(scene, "Goblin 1")
+    scene.submit(Move("Goblin 1", (8, 6)))
+    to_turn(scene, "Goblin 3")
+    scene.submit(Move("Goblin 3", (8, 4)))
+    to_turn(scene, "Astrid")
+    frame(scene, screen)
+    hover(scene, (8, 5))  # beside both goblins: where the attack comes from
+    frame(scene, screen)
+    hover(scene, (8, 6))
+    frame(scene, screen)
+    lines = _preview(scene)
+    assert lines[1] == "from 8,5: the first click moves there, the next attacks"
+    assert lines[2] == "at 8,5 Goblin 3 can strike Astrid too (its zone of control)"
+    hover(scene, (7, 6))  # beside Goblin 1 alone
+    frame(scene, screen)
+    hover(scene, (8, 6))
+    frame(scene, screen)
+    lines = _preview(scene)
+    assert lines[1] == "from 7,6: the first click moves there, the next attacks"
+    assert not [t for t in lines if "can strike Astrid" in t]

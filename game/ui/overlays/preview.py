@@ -280,6 +280,7 @@ class ActionPreview:
             lines += shot
         if at is not None and p.legal is None:
             lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next {kind}s", "muted"))
+            lines[2:2] = wording.threatened_there(enc, name, target, at)
         if others:
             lines += wording.other_pushes(target, others)
         self.lines = lines = wording.fitted_to(ctx, lines)

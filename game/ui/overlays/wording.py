@@ -199,6 +199,18 @@ def push_words(p: ShovePreview) -> str:
     return f"{p.direction} to {col},{row}" + (f": {p.hazard_damage} hazard damage" if p.hazard_damage else "")
 
 
+def threatened_there(enc: EncounterView, name: str, target: str, at: tuple[int, int]) -> list[Line]:
+    """A calm warning when the hex a blow or shove first moves to lies in the zone of control of a hostile other
+    than its target, as the move preview warns ("stops here: threatened by ..."): found on giants_lair, Astrid
+    walked to strike a goblin beside the giant and took 9 damage on his turn, nothing having said so."""
+    who = [w for w in enc.threateners_of_hex(at, name) if w != target]
+    if not who:
+        return []
+    whose = "its" if len(who) == 1 else "their"
+    text = f"at {at[0]},{at[1]} {joined(who)} can strike {name} too ({whose} zone of control)"
+    return [Line(part, "warn") for part in wrap(text, ROW_WIDTH)]
+
+
 def other_pushes(target: str, ways: list[tuple[tuple[int, int] | None, ShovePreview]]) -> list[Line]:
     """The other directions ``target`` could be shoved this turn and how (``ways``: the hex each is shoved from,
     None for here): a push goes straight away from the shover, so the hex it shoves from picks the direction.
