@@ -388,8 +388,10 @@ def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list
     not; then why a step would not help, as a blow's does, or, ``blind``, that no hex in range it can reach
     this turn sees the target."""
     v = enc.view(name)
-    here = [Line(part, "muted") for part in wrap(too_far(name, target, verb, reason), ROW_WIDTH)] \
-        if verb == "shoot" else []
+    # First what a click gets from the engine, from where it stands ("out of reach: distance 4"), then why no step
+    # helps: found on giants_lair, Bjorn's preview said only "every hex ... is taken or impassable" and the click
+    # "out of reach: distance 4", as if they disagreed.
+    here = [Line(part, "muted") for part in wrap(too_far(name, target, verb, reason), ROW_WIDTH)]
     if v.movement == 0:
         who = stopped_by(enc, name) if v.zoc_exhausted else []
         clauses = ([f"{name} was stopped by {zone_of(who)}:", "no movement left this turn"] if who
@@ -400,14 +402,27 @@ def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list
                    else [f"{zone_of(zoc)} stops every way", f"to {target} this turn"])
     elif closed:  # one row, as the "nowhere" it stands for
         clauses = [f"every hex {name} could {verb} {target} from is {closed}"]
-    elif here:
+    elif verb == "shoot":
         clauses = [f"no hex in range {name} can reach this turn sees {target}"] if blind else []
     else:
-        # One row as far as it can be: at the refusal's width "distance 1" lost its number to a row of its own.
-        return [Line(part, "muted") for part in wrap(too_far(name, target, verb, reason), ROW_WIDTH)]
+        # Too far: how near its movement brings it this turn ("out of reach: distance 9, Wynn strikes at distance
+        # 1" never said why moving would not help, found on giants_lair).
+        clauses = closest_clause(enc, name, target, 1 if verb == "shove" else v.reach)
     # A clause to a row (wrapped only when too wide), so no row ends on a lone word: "... of Orc 1" over "and
     # Orc 2:" at the refusal's width split the names of one zone.
     return here + [Line(part, "muted") for clause in clauses for part in wrap(clause, ROW_WIDTH)]
+
+
+def closest_clause(enc: EncounterView, name: str, target: str, reach: int) -> list[str]:
+    """ "7 movement left: Wynn gets no nearer than distance 3": the nearest ``name``'s footprint
+    comes to ``target``'s from any hex it can reach this turn (R21 counts between footprints), or nothing when
+    that is within ``reach`` (then it is not distance that keeps it away)."""
+    me, them = enc.view(name), enc.view(target)
+    cells = [me.cell, *(c for c, _, _ in enc.reach_for(name).destinations())]
+    near = min(max(0, enc.layout.distance(c, them.cell) - me.radius - them.radius) for c in cells)
+    if near <= reach:
+        return []
+    return [f"{me.movement} movement left: {name} gets no nearer than distance {near}"]
 
 
 def too_far(name: str, target: str, verb: str, reason: str) -> str:
