@@ -54,8 +54,9 @@ def test_a_shooter_walled_in_could_never_see_a_hostile(tmp_path: Path) -> None:
     hut = [r.replace("C", ".") for r in HUT]
     warnings = lint(tmp_path, hut, [bowman(move=0), HERO, {"name": "Orc", "at": (6, 2), "faction": "enemy"}])
     assert warnings == [
-        'm.tmx: object "Bowman": cannot move anywhere from 3,2 (its move is 0)',
-        'm.tmx: object "Bowman": could never see a hostile within its range 2-6 from anywhere it can reach (R29, R30)',
+        'm.tmx: object 1 "Bowman": cannot move anywhere from 3,2 (its move is 0)',
+        'm.tmx: object 1 "Bowman": could never see a hostile within its range 2-6 from anywhere it can reach '
+        '(R29, R30)',
     ]
 
 
@@ -65,7 +66,7 @@ def test_an_arrow_slit_lets_the_walled_in_shooter_see_out(tmp_path: Path) -> Non
     slit[2] = "..#.|.."
     units = [bowman(move=0), HERO, {"name": "Orc", "at": (6, 2), "faction": "enemy"}]
     assert lint(tmp_path, slit, units, tile_properties=SIGHT_TILES) == [
-        'm.tmx: object "Bowman": cannot move anywhere from 3,2 (its move is 0)',
+        'm.tmx: object 1 "Bowman": cannot move anywhere from 3,2 (its move is 0)',
     ]
 
 
@@ -74,7 +75,7 @@ def test_a_shooter_in_fog_must_move_before_it_can_shoot(tmp_path: Path) -> None:
     fog = [r.replace("#", "f").replace("C", ".") for r in HUT]
     units = [bowman(), {"name": "Orc", "at": (6, 4), "faction": "enemy"}]
     assert lint(tmp_path, fog, units, tile_properties=SIGHT_TILES) == [
-        'm.tmx: object "Bowman": sees no hex within its range 2-6 from where it starts 3,2 (R30); '
+        'm.tmx: object 1 "Bowman": sees no hex within its range 2-6 from where it starts 3,2 (R30); '
         "it must move before it can shoot",
     ]
 
@@ -82,7 +83,7 @@ def test_a_shooter_in_fog_must_move_before_it_can_shoot(tmp_path: Path) -> None:
 def test_a_range_longer_than_the_map_never_reaches_a_hostile(tmp_path: Path) -> None:
     # 7 x 3: no two hexes are 8 apart, so a bow that shoots 8-10 never has a target; 2-6 is fine.
     assert lint(tmp_path, OPEN, [bowman("8-10", at=(0, 1)), DUEL[1]]) == [
-        'm.tmx: object "Bowman": could never see a hostile within its range 8-10 from anywhere it can reach '
+        'm.tmx: object 1 "Bowman": could never see a hostile within its range 8-10 from anywhere it can reach '
         "(R29, R30)",
     ]
     assert lint(tmp_path, OPEN, [bowman("2-6", at=(0, 1)), DUEL[1]]) == []
@@ -94,7 +95,7 @@ def test_combatant_that_cannot_move(tmp_path: Path) -> None:
     units = [{"name": "Hero", "at": (5, 0), "faction": "player"}, {"name": "Orc", "at": (6, 2), "faction": "enemy"},
              {"name": "Walled", "at": (2, 1), "faction": "player"}]
     assert lint(tmp_path, terrain, units) == [
-        'm.tmx: object "Walled": cannot move anywhere from 2,1 (terrain or other combatants wall it in)'
+        'm.tmx: object 3 "Walled": cannot move anywhere from 2,1 (terrain or other combatants wall it in)'
     ]
 
 
@@ -137,7 +138,7 @@ def test_combatant_starting_on_a_hazard(tmp_path: Path) -> None:
     units = [*DUEL, {"name": "Singed", "at": (2, 1), "faction": "player"}]
     props = {"h": {"terrain": "hazard", "cost_ground": 1}}
     assert lint(tmp_path, terrain, units, tile_properties=props) == [
-        'm.tmx: object "Singed": starts on hazard 2,1 (takes 3 damage at the start of each of its turns, R25)'
+        'm.tmx: object 3 "Singed": starts on hazard 2,1 (takes 3 damage at the start of each of its turns, R25)'
     ]
 
 
@@ -145,8 +146,8 @@ def test_combatant_starting_in_a_hostile_zone_of_control(tmp_path: Path) -> None
     # Hero (2,1) and Orc (3,1) are neighbours (east): each starts in the other's [1,1] threat (R8).
     units = [{"name": "Hero", "at": (2, 1), "faction": "player"}, {"name": "Orc", "at": (3, 1), "faction": "enemy"}]
     assert lint(tmp_path, OPEN, units) == [
-        'm.tmx: object "Hero": starts in the zone of control of "Orc" (R8)',
-        'm.tmx: object "Orc": starts in the zone of control of "Hero" (R8)',
+        'm.tmx: object 1 "Hero": starts in the zone of control of "Orc" (R8)',
+        'm.tmx: object 2 "Orc": starts in the zone of control of "Hero" (R8)',
     ]
 
 
@@ -156,14 +157,14 @@ def test_three_threateners_are_listed_as_a_sentence_lists_them(tmp_path: Path) -
     units = [{"name": "Hero", "at": (2, 1), "faction": "player", "threatening": False},
              *({"name": f"Orc {i}", "at": c, "faction": "enemy"} for i, c in enumerate([(3, 1), (1, 1), (3, 2)], 1))]
     assert lint(tmp_path, OPEN, units) == [
-        'm.tmx: object "Hero": starts in the zone of control of "Orc 1", "Orc 2" and "Orc 3" (R8)',
+        'm.tmx: object 1 "Hero": starts in the zone of control of "Orc 1", "Orc 2" and "Orc 3" (R8)',
     ]
 
 
 def test_a_polearm_does_not_threaten_its_neighbour(tmp_path: Path) -> None:
     # A [2,2] pike threatens only hexes two away (R8): the orc next to it is not in its zone.
     units = [{"name": "Hero", "at": (2, 1), "faction": "player", "reach": 2}, {**DUEL[1], "at": (3, 1)}]
-    assert lint(tmp_path, OPEN, units) == ['m.tmx: object "Hero": starts in the zone of control of "Orc" (R8)']
+    assert lint(tmp_path, OPEN, units) == ['m.tmx: object 1 "Hero": starts in the zone of control of "Orc" (R8)']
 
 
 def test_object_placed_off_the_cell_centre(tmp_path: Path) -> None:
@@ -172,7 +173,7 @@ def test_object_placed_off_the_cell_centre(tmp_path: Path) -> None:
     units = [*DUEL, {"name": "Sloppy", "at": (3, 1), "offset": (20, 0), "faction": "player"},
              {"name": "Near", "at": (3, 2), "offset": (0, 10), "faction": "player"}]
     assert lint(tmp_path, OPEN, units) == [
-        'm.tmx: object "Sloppy": placed 20 px from the centre of its cell 3,1 (more than a quarter hex, 16 px); '
+        'm.tmx: object 3 "Sloppy": placed 20 px from the centre of its cell 3,1 (more than a quarter hex, 16 px); '
         "snap it to the centre"
     ]
 
@@ -222,8 +223,8 @@ def test_a_property_name_nearly_right_is_named_with_the_one_meant(tmp_path: Path
                     tile_properties={"~": {"terrain": None, "terain": "water"}})
     assert warnings == [
         'm.tmx: Playmat ignores map property "Hostile" (did you mean "hostile"?)',
-        'm.tmx: object "Hero": Playmat ignores property "defence" (did you mean "defense"?)',
-        'm.tmx: object "Hero": Playmat ignores property "Move" (did you mean "move"?)',
+        'm.tmx: object 1 "Hero": Playmat ignores property "defence" (did you mean "defense"?)',
+        'm.tmx: object 1 "Hero": Playmat ignores property "Move" (did you mean "move"?)',
         'm.tmx: tile 8 of tileset "terrain": Playmat ignores property "terain" (did you mean "terrain"?)',
     ]
 
@@ -234,9 +235,9 @@ def test_an_object_meant_to_fight_without_the_combatant_class_is_named(tmp_path:
              {"name": "Troll", "at": (6, 2), "faction": "enemy", "kind": None},
              {"name": "Signpost", "at": (3, 0), "kind": "sign"}, {"name": "Camp", "at": (3, 2), "kind": None}]
     assert lint(tmp_path, OPEN, units) == [
-        'm.tmx: object "Goblin": class "combatent" is not "combatant", so it does not fight '
+        'm.tmx: object 3 "Goblin": class "combatent" is not "combatant", so it does not fight '
         "(set its Class to combatant)",
-        'm.tmx: object "Troll": has a faction but no class, so it does not fight (set its Class to combatant)',
+        'm.tmx: object 4 "Troll": has a faction but no class, so it does not fight (set its Class to combatant)',
     ]
 
 
@@ -258,8 +259,8 @@ def test_cli_validate_lint_warns_and_exits_zero(tmp_path: Path, capsys: pytest.C
     out = capsys.readouterr().out.splitlines()
     assert out == [
         f"{path}: ok",
-        'warning: m.tmx: object "Hero": starts in the zone of control of "Orc" (R8)',
-        'warning: m.tmx: object "Orc": starts in the zone of control of "Hero" (R8)',
+        'warning: m.tmx: object 1 "Hero": starts in the zone of control of "Orc" (R8)',
+        'warning: m.tmx: object 2 "Orc": starts in the zone of control of "Hero" (R8)',
     ]
     assert main(["validate", str(path)]) == 0  # without --lint: no warnings
     assert "warning" not in capsys.readouterr().out
