@@ -306,7 +306,8 @@ def test_bad_combatant_property(tmp_path: Path, props: dict[str, object], words:
 def test_flat_map_refuses_pointy_facing(tmp_path: Path) -> None:
     # The facing of map-format.md's pointy-top example, copied onto a flat-top map: the two sides beside it.
     refused(one(tmp_path, stagger_axis="x", units=[unit(facing="e")]),
-            'facing "e" is not one of ne, n, nw, sw, s, se (a flat-top map has no side "e": did you mean "ne" or "se"?)')
+            'facing "e" is not one of ne, n, nw, sw, s, se '
+            '(a flat-top map has no side "e": did you mean "ne" or "se"?)')
 
 
 @pytest.mark.parametrize("axis,facing,hint", [

@@ -280,3 +280,17 @@ def test_cli_playtest_flags_a_one_sided_duel(tmp_path: Path, capsys: pytest.Capt
         f"{path}: ok",
         'warning: m.tmx: side "player" won 20 of 20 quick AI-vs-AI games (over 90%); the fight looks lopsided',
     ]
+
+
+def test_validate_lint_names_the_slip_behind_a_refusal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # "movment_type" leaves the ferryman a ground combatant, so the map is refused for him standing on water
+    # and the refusal tells the designer to set movement_type, which they believe they did: --lint says
+    # which property Playmat ignored, beside the refusal (it said nothing for a refused map).
+    units = [{"name": "Ferryman", "at": (3, 1), "faction": "player", "movment_type": "swimming"}, DUEL[1]]
+    path = write_map(tmp_path / "m.tmx", ["...w...", "...w...", "...w..."], units=units, tileset="external")
+    assert main(["validate", "--lint", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert 'm.tmx: object 1 "Ferryman": cell 3,1 is water, which a ground combatant may not enter' in err
+    assert out.splitlines() == [
+        'warning: m.tmx: object 1 "Ferryman": Playmat ignores property "movment_type" (did you mean "movement_type"?)',
+    ]

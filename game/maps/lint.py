@@ -64,17 +64,23 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
              allow_outside: bool = False) -> list[str]:
     """Warnings for one map, one line each; empty when nothing looks wrong.
 
-    The map must validate first (``validate_map``); a map that does not load gets no warnings.
-    ``playtest`` (slow) adds the lopsidedness check: it plays ``games`` AI-vs-AI games.
+    A map the rules refuse (``validate_map`` says why) still gets the warnings read from the file alone:
+    a misspelt property or class is often the cause of the refusal (``movment_type`` left a swimmer a
+    ground combatant standing on water), so the designer sees both at once. The rest need the map to
+    load. ``playtest`` (slow) adds the lopsidedness check: it plays ``games`` AI-vs-AI games.
     """
     path = Path(path)
     try:
         tmx = read_tmx(path, allow_outside=allow_outside)
-        scenario = load_scenario(tmx)
     except MapError:
         return []
+    src = tmx.source
+    slips = [f"{src}: {w}" for w in [*not_combatants(tmx), *misspelt_properties(tmx)]]
+    try:
+        scenario = load_scenario(tmx)
+    except MapError:
+        return slips
     enc = Encounter(scenario)
-    src = scenario.source
     out: list[str] = []
     ever = _ever_reach(scenario)
     out += [f"{src}: {w}" for w in immobile(enc)]
@@ -84,8 +90,7 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     out += [f"{src}: {w}" for w in blind_shooters(enc, ever)]
     out += [f"{src}: {w}" for w in off_centre(scenario, tmx)]
     out += [f"{src}: {w}" for w in unused_tiles(tmx)]
-    out += [f"{src}: {w}" for w in not_combatants(tmx)]
-    out += [f"{src}: {w}" for w in misspelt_properties(tmx)]
+    out += slips
     if playtest is not None:
         out += [f"{src}: {w}" for w in lopsided(playtest(scenario, games), games)]
     return out
