@@ -14,6 +14,7 @@ import pytest
 
 from game.cli.main import main
 from game.maps.lint import lint_map
+from game.maps.loader import load_scenario, validate_map
 from game.maps.tmxdoc import TileLayer, TilesetRef, TmxDocument, write_tmx
 from game.maps.tmxwrite import write_map
 from game.rules import HexLayout
@@ -294,3 +295,14 @@ def test_validate_lint_names_the_slip_behind_a_refusal(tmp_path: Path, capsys: p
     assert out.splitlines() == [
         'warning: m.tmx: object 1 "Ferryman": Playmat ignores property "movment_type" (did you mean "movement_type"?)',
     ]
+
+
+def test_a_river_ford_built_by_hand_as_tiled_1_10_saves_it_is_lint_clean() -> None:
+    # A designer's encounter from scratch (tests/data/river_ford.tmx): flat-top, stagger index even, the
+    # layout the shipped maps use least; Tiled 1.10 writes the class as type="combatant". Each object lands
+    # on the cell Tiled's status bar shows for its point: the ferryman in the river, the troll by the bridge.
+    path = ROOT / "tests" / "data" / "river_ford.tmx"
+    assert validate_map(path) == [] and lint_map(path) == []
+    cells = {c.name: (c.cell, c.object_id) for c in load_scenario(path).combatants}
+    assert cells["Ferryman Ody"] == ((6, 4), 4) and cells["River Troll"] == ((10, 7), 8)
+    assert cells["Orc Archer"] == ((11, 3), 7)
