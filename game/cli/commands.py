@@ -309,8 +309,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
             from game.playtest import quick_playtest  # the runner loads only when asked
 
             playtest = quick_playtest if getattr(args, "playtest", False) else None
-            report[-1]["warnings"] = [] if problems else lint_map(path, playtest=playtest,
-                                                                  allow_outside=args.allow_outside)
+            # A refused map is still told its misspelt properties: often they are why it is refused.
+            report[-1]["warnings"] = lint_map(path, playtest=None if problems else playtest,
+                                              allow_outside=args.allow_outside)
     bad = [p for r in report for p in r["problems"]]
     if args.json:  # the document holds every problem; repeating them on stderr would say each twice
         sys.stdout.write(json.dumps({"maps": report}) + "\n")
