@@ -61,6 +61,8 @@ def _tileset(rd: Reader, node: ET.Element, read: dict[Path, Tileset | None]) -> 
         tileset = known
     if firstgid is None:
         raise Fatal()
+    if source is not None:
+        tileset = replace(tileset, source_file=key)
     return replace(tileset, firstgid=firstgid)
 
 
