@@ -91,3 +91,17 @@ def test_tiled_s_own_squat_pointy_top_sample_draws_no_layout_warning() -> None:
     # Tiled's hexagonal-mini: 14x12 cells, wider than tall, yet pointy-top art; no terrain properties.
     for name in ("hexagonal-mini-odd-y.tmx", "hexagonal-mini-even-x.tmx"):
         assert not [w for w in lint_map(ROOT / "tests" / "maps" / "public" / name) if "Stagger" in w]
+
+
+def test_plain_validate_ends_a_refusal_with_the_misspelt_property_that_caused_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The ferryman is a swimmer in the river; "movment_type" is ignored, so he stands there as a ground mover.
+    path = ford(tmp_path, ('name="movement_type" value="swimming"', 'name="movment_type" value="swimming"'))
+    assert main(["validate", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [
+        'ford.tmx: object 4 "Ferryman Ody": cell 6,4 is water, which a ground combatant may not enter: move the '
+        'object, or give it movement_type flying or swimming (its property "movment_type" is not one Playmat '
+        'reads: did you mean "movement_type"?)']
+    assert main(["play", str(path)]) == 2  # every command that refuses the map says it too
+    assert '(its property "movment_type" is not one Playmat reads' in capsys.readouterr().err

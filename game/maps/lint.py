@@ -49,6 +49,7 @@ from .errors import MapError, object_label
 from .layout_lint import layout_slips, moved_layout
 from .loader import load_scenario
 from .pixels import TiledPixels
+from .slips import slips as _slips
 from .tile_usage import tile_usage
 from .tmx_adapter import TmxMap, read_tmx
 
@@ -367,11 +368,6 @@ def misspelt_properties(tmx: TmxMap) -> list[str]:
                 out += [f'{tile.label}: Playmat ignores property "{key}"{hint}'
                         for key, hint in _slips(tile.properties, TERRAIN_KEYS)]
     return out
-
-
-def _slips(props: Iterable[str], known: tuple[str, ...]) -> list[tuple[str, str]]:
-    return [(key, hint) for key in props if key not in known
-            for hint in [did_you_mean(key, known)] if hint]
 
 
 # --- balance ------------------------------------------------------------------------------------
