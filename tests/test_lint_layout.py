@@ -105,3 +105,33 @@ def test_plain_validate_ends_a_refusal_with_the_misspelt_property_that_caused_it
         'reads: did you mean "movement_type"?)']
     assert main(["play", str(path)]) == 2  # every command that refuses the map says it too
     assert '(its property "movment_type" is not one Playmat reads' in capsys.readouterr().err
+
+
+def test_a_misspelt_tileset_path_names_the_nearest_tsx_as_the_map_would_name_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = ford(tmp_path, ("terrain_flat.tsx", "terrian_flat.tsx"))
+    assert main(["validate", str(path)]) == 2
+    assets = assets_folder().as_posix()
+    assert capsys.readouterr().err.splitlines() == [
+        f'ford.tmx: tileset "{assets}/terrian_flat.tsx": file not found: "terrian_flat.tsx" '
+        f'(did you mean "{assets}/terrain_flat.tsx"?)']
+    # Named from the map's folder by mistake: Playmat's own tileset, by the path the map must give it.
+    (tmp_path / "maps").mkdir()
+    text = (ROOT / "tests" / "data" / "river_ford.tmx").read_text(encoding="utf-8")
+    (tmp_path / "maps" / "ford.tmx").write_text(text.replace("../../assets/terrain_flat.tsx", "terain_flat.tsx"))
+    (tmp_path / "maps" / "my_terrain.tsx").write_text("<tileset/>")
+    assert main(["validate", str(tmp_path / "maps" / "ford.tmx")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith('ford.tmx: tileset "terain_flat.tsx": file not found: "terain_flat.tsx" (did you mean "')
+    assert err.rstrip().endswith('/assets/terrain_flat.tsx"?)')
+
+
+def test_a_misspelt_tileset_path_never_names_a_file_the_map_may_not_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "hidden_lair.tsx").write_text("<tileset/>")  # beside the map's folder, not in it
+    (tmp_path / "maps").mkdir()
+    text = (ROOT / "tests" / "data" / "river_ford.tmx").read_text(encoding="utf-8")
+    (tmp_path / "maps" / "ford.tmx").write_text(text.replace("../../assets/terrain_flat.tsx", "hidden_lai.tsx"))
+    assert main(["validate", str(tmp_path / "maps" / "ford.tmx")]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        'ford.tmx: tileset "hidden_lai.tsx": file not found: "hidden_lai.tsx"']
