@@ -418,11 +418,11 @@ def test_a_misspelt_action_or_direction_in_a_log_names_the_one_meant(capsys, sma
         assert refusal(f'{{"action": "face", "unit": "Troll", "dir": "{said}"}}') == (
             f'playmat: slip.jsonl:2: face: dir "{said}" is not one of e, ne, nw, w, sw, se '
             f'(did you mean "{meant}"?)\n')
-    # a flat-top map has no side "e": no hint sends the GM to a side that is not there
+    # a flat-top map has no side "e": the hint names the two sides beside it, never a side not there
     flat = write_map(tmp_path / "flat.tmx", TERRAIN, units=UNITS, stagger_axis="x")
     log.write_text('{"action": "begin"}\n{"action": "face", "unit": "Troll", "dir": "east"}\n')
     assert refused(capsys, "state", str(flat), "--log", str(log)).endswith(
-        'dir "east" is not one of ne, n, nw, sw, s, se\n')
+        'dir "east" is not one of ne, n, nw, sw, s, se (a flat-top map has no side "e": did you mean "ne" or "se"?)\n')
 
 
 def test_an_unknown_unit_in_a_log_names_its_action_and_the_unit_meant(capsys, tmp_path: Path) -> None:

@@ -170,3 +170,18 @@ def test_report_and_summary_count_each_game_once_for_a_side() -> None:
     lines = text_summary(s, None).splitlines()
     assert lines[1].split()[:5] == ["player", "+", "ally", "wins", "6"]
     assert lines[3].strip() == "by faction (friends share each win):"
+
+
+def test_a_side_favoured_beyond_chance_is_told_what_to_change() -> None:
+    # 15 of 20 (interval 53-89 %): below the 90 % "lopsided" mark, and the report only said the intervals
+    # were wide; a designer could not tell the map leans, nor what to change. Orc 1 dealt the enemy's damage.
+    s = _summary([("enemy",)] * 15 + [("player",)] * 5)
+    text = markdown_report(s)
+    assert ("**Balance:** Side enemy wins 75 % (95 % interval 53-89 %), more than half beyond chance; its most "
+            "damaging combatants were Orc 1 (6.0 hp per game): weaken them, or strengthen side player, then run "
+            "the batch again.") in text
+    # the line under the batch's numbers says it too
+    from game.cli.playtest_cmd import text_summary
+    assert "  balance: Side enemy wins 75 %" in text_summary(s, None)
+    # 12 of 20 (interval 39-78 %) is no evidence of a lean: nothing to change yet
+    assert "Balance" not in markdown_report(_summary([("enemy",)] * 12 + [("player",)] * 8))

@@ -43,7 +43,7 @@ from game.rules import (
     sight_map,
 )
 
-from .errors import MapError
+from .errors import MapError, object_label
 from .loader import load_scenario
 from .pixels import TiledPixels
 from .tile_usage import tile_usage
@@ -64,17 +64,23 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
              allow_outside: bool = False) -> list[str]:
     """Warnings for one map, one line each; empty when nothing looks wrong.
 
-    The map must validate first (``validate_map``); a map that does not load gets no warnings.
-    ``playtest`` (slow) adds the lopsidedness check: it plays ``games`` AI-vs-AI games.
+    A map the rules refuse (``validate_map`` says why) still gets the warnings read from the file alone:
+    a misspelt property or class is often the cause of the refusal (``movment_type`` left a swimmer a
+    ground combatant standing on water), so the designer sees both at once. The rest need the map to
+    load. ``playtest`` (slow) adds the lopsidedness check: it plays ``games`` AI-vs-AI games.
     """
     path = Path(path)
     try:
         tmx = read_tmx(path, allow_outside=allow_outside)
-        scenario = load_scenario(tmx)
     except MapError:
         return []
+    src = tmx.source
+    slips = [f"{src}: {w}" for w in [*not_combatants(tmx), *misspelt_properties(tmx)]]
+    try:
+        scenario = load_scenario(tmx)
+    except MapError:
+        return slips
     enc = Encounter(scenario)
-    src = scenario.source
     out: list[str] = []
     ever = _ever_reach(scenario)
     out += [f"{src}: {w}" for w in immobile(enc)]
@@ -84,8 +90,7 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     out += [f"{src}: {w}" for w in blind_shooters(enc, ever)]
     out += [f"{src}: {w}" for w in off_centre(scenario, tmx)]
     out += [f"{src}: {w}" for w in unused_tiles(tmx)]
-    out += [f"{src}: {w}" for w in not_combatants(tmx)]
-    out += [f"{src}: {w}" for w in misspelt_properties(tmx)]
+    out += slips
     if playtest is not None:
         out += [f"{src}: {w}" for w in lopsided(playtest(scenario, games), games)]
     return out
@@ -100,7 +105,7 @@ def immobile(enc: Encounter) -> list[str]:
                 if cell != v.cell]
         if not ends:
             why = "its move is 0" if v.movement_max == 0 else "terrain or other combatants wall it in"
-            out.append(f'object "{v.name}": cannot move anywhere from {_cell(v.cell)} ({why})')
+            out.append(f'{object_label(v.object_id, v.name)}: cannot move anywhere from {_cell(v.cell)} ({why})')
     return out
 
 
@@ -211,12 +216,12 @@ def bad_starts(enc: Encounter) -> list[str]:
         hot = [c for c in enc.footprint(v.name) if terrain[c[1], c[0]] == Terrain.HAZARD]
         if hot:
             worst = max(int(damage[r, c]) for c, r in hot)
-            out.append(f'object "{v.name}": starts on hazard {_cells(hot)} '
+            out.append(f'{object_label(v.object_id, v.name)}: starts on hazard {_cells(hot)} '
                        f"(takes {worst} damage at the start of each of its turns, R25)")
         threateners = enc.threateners_of(v.name)
         if threateners:
             who = joined(f'"{n}"' for n in threateners)
-            out.append(f'object "{v.name}": starts in the zone of control of {who} (R8)')
+            out.append(f'{object_label(v.object_id, v.name)}: starts in the zone of control of {who} (R8)')
     return out
 
 
@@ -242,10 +247,10 @@ def blind_shooters(enc: Encounter, ever: dict[str, list[Cell]]) -> list[str]:
         band = f"{v.ranged.min_range}-{v.ranged.max_range}"
         targets = _footprint_mask(enc, [(h.radius, c) for h in hostiles for c in ever[h.name]])
         if not _sees_in_range(enc, v, [(v.radius, c) for c in ever[v.name]], targets):
-            out.append(f'object "{v.name}": could never see a hostile within its range {band} from anywhere it '
-                       "can reach (R29, R30)")
+            out.append(f"{object_label(v.object_id, v.name)}: could never see a hostile within its range {band} "
+                       "from anywhere it can reach (R29, R30)")
         elif not _sees_in_range(enc, v, [(v.radius, v.cell)], np.asarray(enc.board.on_map)):
-            out.append(f'object "{v.name}": sees no hex within its range {band} from where it starts '
+            out.append(f'{object_label(v.object_id, v.name)}: sees no hex within its range {band} from where it starts '
                        f"{_cell(v.cell)} (R30); it must move before it can shoot")
     return out
 
@@ -289,7 +294,7 @@ def off_centre(scenario: Scenario, tmx: TmxMap) -> list[str]:
         cx, cy = px.cell_center(cell)
         off = math.hypot(obj.anchor[0] - cx, obj.anchor[1] - cy)
         if off > limit:
-            out.append(f'object "{name}": placed {off:.0f} px from the centre of its cell {_cell(cell)} '
+            out.append(f'{object_label(obj.id, name)}: placed {off:.0f} px from the centre of its cell {_cell(cell)} '
                        f"(more than a quarter hex, {limit:.0f} px); snap it to the centre")
     return out
 

@@ -23,6 +23,7 @@ from game.rules import (
     TERRAIN_KEYS,
     TERRAIN_NAMES,
     Board,
+    Cell,
     CombatantSpec,
     CombatantSpecError,
     HexLayout,
@@ -42,7 +43,7 @@ from game.rules import (
     same_name,
 )
 
-from .errors import MapError, one_line
+from .errors import MapError, object_label, one_line
 from .pixels import TiledPixels
 from .tilesets import TileInfo
 from .tmx_adapter import TileLayer, TmxMap, read_tmx_collect
@@ -376,7 +377,7 @@ class _Builder:
         held: dict[tuple[int, int], CombatantSpec] = {}
         for obj in objs:
             if obj.id in ids:
-                self.problem(obj.label, f"object id {obj.id} is also used by {ids[obj.id].label}")
+                self.problem(obj.label, f"id {obj.id} is also used by {ids[obj.id].label}")
                 continue
             ids[obj.id] = obj
             if not obj.name or not obj.name.strip():
@@ -388,7 +389,7 @@ class _Builder:
                 continue
             taken = same_name(obj.name, names)
             if taken is not None:
-                self.problem(obj.label, f"name is already used by object id {names[taken].id}"
+                self.problem(obj.label, f"name is already used by {names[taken].label}"
                              + lookalike(obj.name, taken))
                 continue
             names[obj.name] = obj
@@ -402,7 +403,7 @@ class _Builder:
                 self.problem(obj.label, f"position x {x:g}, y {y:g} is out of range (far off the map)")
                 continue
             if not board.is_on_map(cell):
-                self.problem(obj.label, f"stands on cell {cell[0]},{cell[1]}, which is off the map")
+                self.problem(obj.label, f"stands on cell {cell[0]},{cell[1]}, {_off_map(layout, cell)}")
                 continue
             typed = self._well_typed(obj.properties, obj.label)
             try:
@@ -424,7 +425,8 @@ class _Builder:
             clash = next((held[h] for h in layout.disc(cell, spec.radius) if h in held), None)
             if clash is not None:
                 shared = next(h for h in layout.disc(cell, spec.radius) if held.get(h) is clash)
-                self.problem(obj.label, f'overlaps "{clash.name}" at cell {shared[0]},{shared[1]} '
+                self.problem(obj.label, f"overlaps {object_label(clash.object_id, clash.name)} at cell "
+                             f"{shared[0]},{shared[1]} "
                              f"(two combatants may not share a hex)")
                 continue
             for h in layout.disc(cell, spec.radius):
@@ -459,3 +461,12 @@ class _Builder:
                              f"combatant may not enter: {self._standing_fix(spec, board)}")
                 return False
         return True
+
+
+def _off_map(layout: HexLayout, cell: Cell) -> str:
+    """Why a combatant's cell is off the map, in the terms Tiled's status bar shows: past the map's
+    columns and rows (the map's size said), or a cell within them that no visible tile layer paints."""
+    if layout.in_grid(cell):
+        return "which no visible tile layer paints, so it is off the map"
+    return (f"which is off the map (it is {layout.cols}x{layout.rows} cells: columns 0-{layout.cols - 1}, "
+            f"rows 0-{layout.rows - 1})")

@@ -42,6 +42,30 @@ def ci(p: Proportion) -> str:
     return f"{100 * p.low:.0f}-{100 * p.high:.0f} %"
 
 
+def _sides(s: Summary) -> tuple[tuple[str, ...], ...]:
+    return s.sides if s.sides else tuple((f,) for f in s.factions)
+
+
+def balance_advice(s: Summary) -> str | None:
+    """What a designer changes when one side wins more than half the games beyond chance (the low end of its
+    95 % interval above 50 %): its most damaging combatants, to weaken, or the other side to strengthen.
+    None when no side is favoured beyond chance (a batch too small to tell says nothing either)."""
+    for side in _sides(s):
+        p = s.side_wins(side)
+        if p.low <= 0.5:
+            continue
+        members = [name for name, f in s.combatants if f in side]
+        dealers = sorted((d, name) for name in members for d in [s.damage_mean(name)[0]] if d > 0)[::-1][:2]
+        others = [" + ".join(o) for o in _sides(s) if o != side]
+        who = " and ".join(f"{name} ({d:.1f} hp per game)" for d, name in dealers)
+        fix = (f"its most damaging combatants were {who}: weaken them, or strengthen "
+               f"{'side ' + ' or '.join(others) if others else 'its foes'}" if dealers
+               else f"strengthen {'side ' + ' or '.join(others) if others else 'its foes'}")
+        return (f"Side {' + '.join(side)} wins {pct(p.rate)} (95 % interval {ci(p)}), more than half beyond "
+                f"chance; {fix}, then run the batch again.")
+    return None
+
+
 def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: Sequence[Path] = (),
                     logs: Sequence[Path] = ()) -> str:
     s = summary
@@ -78,8 +102,12 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
                  "each game once.")
     lopsided = ([" + ".join(side) for side in s.sides if s.side_wins(side).rate > LOPSIDED]
                 if any(len(side) > 1 for side in s.sides) else [f for f in s.factions if s.win_rate(f).rate > LOPSIDED])
+    advice = balance_advice(s)
     if lopsided:
-        lines += ["", f"**Balance:** {', '.join(lopsided)} won more than {pct(LOPSIDED)} of the games."]
+        lines += ["", f"**Balance:** {', '.join(lopsided)} won more than {pct(LOPSIDED)} of the games."
+                  + (f" {advice}" if advice else "")]
+    elif advice:
+        lines += ["", f"**Balance:** {advice}"]
     elif n < 50:
         lines += ["", f"With {n} games the intervals are wide; run 200 or more to compare two versions of a map."]
 

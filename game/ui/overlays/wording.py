@@ -195,7 +195,10 @@ def disengage_lines(p: DisengagePreview) -> list[Line]:
     lines = [Line(f"{p.unit} tries to disengage {how}", "accent", bold=True)]
     reason = _reason(p)
     if reason:
-        lines.extend(not_possible(reason))
+        # Refused, it reads as a refused blow does: the reason, then the roll only as it would be, muted. With
+        # no hostile threatening the combatant there is nothing to roll against: "Succeeds on 7+ (0 %)" over a
+        # breakdown with "highest threatener attack 0" contradicted the refusal (found on giants_lair, Kell).
+        return lines + not_possible(reason) + [if_allowed("succeeds", p.roll_needed, p.chance)] * bool(p.cancels)
     lines.append(roll_line("succeeds", p.roll_needed, p.chance))
     if p.cancels:
         who = ", ".join(p.cancels)
