@@ -63,7 +63,9 @@ def cmd_state(args: argparse.Namespace) -> int:
     shown = {name: printable(name, keep_lines=False) for name in doc["units"]}  # as printed, for the widths
     width = max([16, *(len(name) for name in shown.values())])  # long names keep the columns aligned
     lines = [
-        f"{scenario.title}: {doc['phase']}, round {doc['round']}" + (f", {doc['turn']} to act" if doc["turn"] else ""),
+        f"{scenario.title}: {doc['phase']}, round {doc['round']}" + (f", {doc['turn']} to act" if doc["turn"] else "")
+        + (" (its action is used: it may still move and turn, R16)" if doc["turn"] and
+           doc["units"][doc["turn"]].get("acted") else ""),
         "order: " + (", ".join(doc["order"]) or "(nobody)"),
         "",
         f"{'unit':<{width}} {'faction':<8} {'at':>7} {'facing':<6} {'move':>7} {'hp':>4}  status",
@@ -75,7 +77,9 @@ def cmd_state(args: argparse.Namespace) -> int:
             flags.append("ZoC-exhausted")
         if not u["threatening"]:
             flags.append("not threatening")
-        flags += _ranged_flags(u)
+        flags += _kind_flags(u) + _ranged_flags(u)
+        if u.get("disengaged_from"):
+            flags.append("disengaged from " + ", ".join(printable(n, keep_lines=False) for n in u["disengaged_from"]))
         at = cell_text(u["at"]) if u["at"] is not None else "-"
         lines.append(
             f"{shown[name]:<{width}} {u['faction']:<8} {at:>7} {u['facing']:<6} {move:>7} {u['hp']:>4}  "
@@ -83,6 +87,16 @@ def cmd_state(args: argparse.Namespace) -> int:
         )
     emit(doc, args.json, lines)
     return 0
+
+
+def _kind_flags(u: dict) -> list[str]:
+    """``state``'s words for the JSON's ``movement_type``, ``size`` and ``reach`` (present only where a
+    combatant differs from a plain one): "flying", "large", "reach 2" (a pike: no adjacent hex, R8)."""
+    out = [k for k in (u.get("movement_type"), u.get("size")) if k]
+    if "reach" in u:
+        lo, hi = u["reach"]
+        out.append(f"reach {hi}" if lo == hi else f"reach {lo}-{hi}")
+    return out
 
 
 def _ranged_flags(u: dict) -> list[str]:

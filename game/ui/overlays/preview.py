@@ -264,7 +264,7 @@ class ActionPreview:
         p = enc.preview_disengage(name, skill)
         self.plan = (None, p)
         lines = wording.disengage_lines(p)
-        if enc.view(name).movement == 0:  # R23 lifts zone of control only: nowhere to go with it this turn
+        if p.legal is None and enc.view(name).movement == 0:  # R23 lifts zone of control only: nowhere to go
             lines.insert(1, Line(f"{name} has no movement left: even a success gains nothing this turn", "warn"))
         if p.legal is None:  # a refused disengage is refused whatever the skill
             lines += wording.other_skills_lines([(k, enc.preview_disengage(name, k).chance)

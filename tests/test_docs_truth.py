@@ -1,0 +1,202 @@
+"""What a newcomer reads is what the code does: names, options and numbers in the docs, checked both ways.
+
+Every list here is taken from the code (``game.rules.__all__``, the argument parser, the constants) or
+from the docs' own text, never typed twice, so an option, a public name or a limit changed on one side
+fails here until the other says the same. (tests/test_docs_reference.py holds the map properties and
+that every command has a section; tests/test_untrusted_maps.py the ``MAX_*`` table of docs/limits.md.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import os
+import re
+import runpy
+from pathlib import Path
+
+import pytest
+
+import game.rules as rules
+from game.cli.args import build_parser
+from game.match import Match
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def doc(name: str) -> str:
+    return (ROOT / name).read_text(encoding="utf-8")
+
+
+def options_in(text: str) -> set[str]:
+    return set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", text))
+
+
+# --- docs/cli.md and README.md against the parser ------------------------------------------------
+def _commands() -> dict[str, argparse.ArgumentParser]:
+    (sub,) = [a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    return dict(sub.choices)
+
+
+def _long_options(parser: argparse.ArgumentParser) -> set[str]:
+    return {o for a in parser._actions for o in a.option_strings if o.startswith("--")} - {"--help"}
+
+
+def _sections(text: str) -> dict[str, str]:
+    """docs/cli.md's sections by command: ``## `playmat reach ...` `` up to the next heading."""
+    parts = re.split(r"^## ", text, flags=re.MULTILINE)
+    return {m.group(1): part for part in parts if (m := re.match(r"`playmat (\w+)", part))}
+
+
+def test_every_option_of_every_command_is_in_its_docs_cli_section_and_back() -> None:
+    cli = doc("docs/cli.md")
+    sections = _sections(cli)
+    common = cli.split("\n## `playmat ")[0]  # "Common to every command"
+    commands = _commands()
+    assert {"reach", "render", "playtest"} <= set(commands) and "--allow-outside" in _long_options(commands["reach"])
+    for name, parser in commands.items():
+        real = _long_options(parser)
+        written = options_in(sections[name])
+        undocumented = sorted(real - written - options_in(common))
+        assert not undocumented, f"docs/cli.md, playmat {name}: options the parser has but the page never names: " \
+                                 f"{undocumented}"
+        unknown = sorted(written - real)
+        assert not unknown, f"docs/cli.md, playmat {name}: options the page names but the parser lacks: {unknown}"
+
+
+def test_readme_command_table_names_real_commands_and_options() -> None:
+    commands = _commands()
+    rows = re.findall(r"^\| `playmat (\w+)([^`]*)`", doc("README.md"), flags=re.MULTILINE)
+    assert {c for c, _ in rows} == set(commands), "README.md's table of commands and the parser differ"
+    for name, usage in rows:
+        unknown = sorted(options_in(usage) - _long_options(commands[name]))
+        assert not unknown, f"README.md: playmat {name} has no option {unknown}"
+
+
+# --- docs/engine-api.md against game.rules -------------------------------------------------------
+ENGINE_API = doc("docs/engine-api.md")
+
+
+def _spans(text: str) -> list[str]:
+    """The inline code spans, fenced blocks left out."""
+    return re.findall(r"`([^`]+)`", re.sub(r"```.*?```", "", text, flags=re.DOTALL))
+
+
+def _code_words(text: str) -> set[str]:
+    return {w for span in _spans(text) for w in re.findall(r"[A-Za-z_]\w*", span)}
+
+
+def test_engine_api_names_all_of_game_rules_all() -> None:
+    missing = sorted(set(rules.__all__) - _code_words(ENGINE_API))
+    assert not missing, f"game.rules exports names docs/engine-api.md never mentions: {missing}"
+
+
+def test_engine_api_names_every_query_a_view_answers() -> None:
+    view = {n for n in dir(rules.EncounterView) if not n.startswith("_")}
+    missing = sorted(view - _code_words(ENGINE_API))
+    assert not missing, f"EncounterView answers queries docs/engine-api.md never mentions: {missing}"
+
+
+def _documented_calls() -> list[tuple[str, str, list[object], str]]:
+    """Every ``name(args)`` the page writes: the text, the name, what it may name (a name of ``game.rules``,
+    a method of the encounter, of ``zones.`` or of ``Match``; ``sees`` is both a function and a method),
+    and its argument list as written."""
+    found = []
+    for span in _spans(ENGINE_API):
+        for m in re.finditer(r"(?:(\w+)\.)?([A-Za-z_]\w*)\(([^()]*)\)", span):
+            receiver, name, args = m.groups()
+            owners: list[object] = {"zones": [rules.ThreatZones], "Match": [Match], "rules": [rules]}.get(
+                receiver or "", [rules, rules.Encounter, Match])
+            targets = [getattr(o, name) for o in owners
+                       if hasattr(o, name) and (o is not rules or name in rules.__all__)]
+            found.append((m.group(0), name, targets, args))
+    return found
+
+
+# Calls on objects the engine hands back, not on the encounter: a ReachResult's, a Hostility's, a policy's, an action's.
+NOT_ON_THE_ENCOUNTER = {"destinations", "end_at", "path_to", "hostile_to", "sides", "choose", "to_json"}
+
+
+def _accepts(target: object, positional: list[str], keywords: dict[str, None], partial: bool) -> str | None:
+    """None when ``target`` takes these arguments (some of them, for a call written ``f(at=...)``)."""
+    signature = inspect.signature(target)  # type: ignore[arg-type]
+    bound_self = [None] if "self" in signature.parameters else []
+    try:
+        (signature.bind_partial if partial else signature.bind)(*bound_self, *positional, **keywords)
+    except TypeError as err:
+        return f"{signature}: {err}"
+    return None
+
+
+def test_every_call_engine_api_shows_exists_and_takes_those_arguments() -> None:
+    """``preview_shove(attacker, target, at=None, facing=None)``: the function exists and accepts the
+    arguments as written (positionally, and by keyword where the page writes ``name=``)."""
+    calls = _documented_calls()
+    assert len(calls) > 80
+    for written, name, targets, args in calls:
+        if name in NOT_ON_THE_ENCOUNTER:
+            continue
+        assert targets, f"docs/engine-api.md shows {written}, which does not exist"
+        parts = [a.strip() for a in args.split(",") if a.strip()]
+        if not all(re.fullmatch(r"\w+(=.*)?", a) for a in parts):
+            continue  # an example call with values ("2d6+1", Attack("A", ...)): tests/test_engine_api.py
+        positional = [a for a in parts if "=" not in a]
+        keywords = {a.split("=")[0]: None for a in parts if "=" in a}
+        # A signature names every argument (defaults None, False, 0); a call shown with values, as
+        # preview_shoot(at=...) or Attacked(arc="rear", ...), names some: those must exist.
+        partial = not all(re.fullmatch(r"\w+(=None|=False|=0)?", a) for a in parts)
+        why = [_accepts(t, positional, keywords, partial) for t in targets]
+        assert None in why, f"docs/engine-api.md shows {written}, but {name}{why[0]}"
+
+
+def test_the_python_examples_of_engine_api_run(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", ENGINE_API, flags=re.DOTALL)
+    assert blocks, "docs/engine-api.md lost its first session"
+    monkeypatch.chdir(ROOT)  # the page says: run from the repository root
+    for i, block in enumerate(blocks):
+        script = tmp_path / f"example{i}.py"
+        script.write_text(block, encoding="utf-8")
+        runpy.run_path(os.fspath(script), run_name="__main__")
+
+
+# --- numbers the docs quote that live outside game/rules/limits.py ---------------------------------
+def test_numbers_the_docs_quote_are_the_codes() -> None:
+    from game.cli.play_cmd import MAX_WINDOW, MIN_WINDOW
+    from game.cli.playtest_cmd import KEEP_LOGS
+    from game.maps.lint import LOPSIDED, QUICK_GAMES
+    from game.playtest.runner import MAX_GAMES
+    from game.playtest.summary import DRAW_ROUNDS
+    from game.rules.limits import PATH_STEP_SEARCH
+    from game.ui.app import DEFAULT_SIZE
+
+    cli, limits = (re.sub(r"\s+", " ", doc(page)) for page in ("docs/cli.md", "docs/limits.md"))
+    size = "{}x{} to {}x{} (default {}x{})".format(*MIN_WINDOW, *MAX_WINDOW, *DEFAULT_SIZE)
+    assert f"`--size WxH`: the window's size, {size}" in cli
+    assert "between {}x{} and {}x{}".format(*MIN_WINDOW, *MAX_WINDOW) in limits
+    assert f"at most {MAX_GAMES:,} games in one batch" in limits
+    assert f"a step of a move's `path` counts {PATH_STEP_SEARCH}, `PATH_STEP_SEARCH`" in limits
+    assert f"counts {PATH_STEP_SEARCH} for each step" in limits
+    words = {3: "three"}
+    assert f"action logs of the first {words[KEEP_LOGS]} games" in cli
+    assert f"still active after {DRAW_ROUNDS} rounds is a draw" in cli and f"counting {DRAW_ROUNDS}" in cli
+    assert f"plays {QUICK_GAMES} quick AI-vs-AI games and warns when one side wins more than {LOPSIDED * 100:.0f} %" \
+        in cli
+
+
+# --- paths the newcomer's pages name ----------------------------------------------------------------
+@pytest.mark.parametrize("page", ["README.md", "docs/architecture.md", "docs/engine-api.md", "docs/cli.md",
+                                  "docs/limits.md", "docs/map-format.md", "docs/action-log.md"])
+def test_every_module_test_and_tool_a_page_names_exists(page: str) -> None:
+    named = set(re.findall(r"(?<![\w/.])((?:game/|tests/|tools/|docs/)?[\w/]+\.py)\b", doc(page)))
+    assert named or page not in ("README.md", "docs/architecture.md")
+    everywhere = {p.name for folder in ("game", "tools", "tests") for p in (ROOT / folder).rglob("*.py")}
+    missing = sorted(p for p in named if not (ROOT / p).exists() and not (ROOT / "game" / p).exists()
+                     and not ("/" not in p and p in everywhere))  # "make_maps.py" beside tools/make_maps.py
+    assert not missing, f"{page} names files that do not exist: {missing}"
+
+
+def test_every_tool_is_named_for_a_newcomer() -> None:
+    named = set(re.findall(r"tools/(\w+\.py)", doc("README.md") + doc("docs/architecture.md")))
+    tools = {p.name for p in (ROOT / "tools").glob("*.py")}
+    assert not sorted(tools - named), f"tools neither README.md nor docs/architecture.md says a word about: " \
+                                      f"{sorted(tools - named)}"
