@@ -430,3 +430,51 @@ def test_the_hex_a_shot_is_planned_from_is_the_best_of_the_hex_by_hex_answers() 
             assert got[0] == best[3]
             assert got[1] == enc.preview_shoot("Archer", foe, at=best[3])
     assert planned >= 10  # the ground gave plans to compare, not only refusals
+
+
+def test_a_centre_out_of_area_range_reads_calmly_without_odds(tmp_path: Path) -> None:
+    """Found playing the Black Gull as the corsairs: pointing the Sea Witch's burst at the party beyond her area
+    range read a red "not possible" over each one's chance and push and a green "expected damage to Sea Witch's
+    enemies 3.9", as if a click would deal it; the click was refused (R32). It now reads as a hex out of reach:
+    a plain heading, the reason in grey, whom it would catch there by name, no odds and no push arrows."""
+    m, ctx, rp, s = setup(tmp_path, "Mage")
+    enc = m.encounter  # type: ignore[attr-defined]
+    far = (6, 2)  # 5 hexes from the Mage at 1,1: one past its area range of 4; the burst there catches the Orc
+    p = enc.preview_cast("Mage", far)
+    assert p.legal and "Orc" in [a.target for a in p.affected]
+    ctx.action_mode = CAST  # type: ignore[attr-defined]
+    hover(ctx, far)  # type: ignore[arg-type]
+    frame(s, ctx, [rp])  # type: ignore[arg-type]
+    lines = rp.lines or []
+    said = [ln.text for ln in lines]
+    assert said[0] == "Mage cannot cast at 6,2"
+    assert all(ln.role == "muted" for ln in lines[1:]) and not any(ln.role in ("bad", "good") for ln in lines)
+    assert not any("expected" in t or "hit on" in t or "%" in t for t in said)
+    assert any(t.startswith("there it would catch") and "Orc" in t for t in said)
+    assert any("beyond their area range 4" in t for t in said)
+
+
+def test_the_burst_s_tooltip_leaves_whom_it_catches_in_view(tmp_path: Path) -> None:
+    """Found on the Black Gull: the Sea Witch's burst preview sat over Corsair 1, whom the burst it described
+    caught, and pointing further off it hid Tobin. The box now keeps the area, the caught and where they are
+    pushed in view where it can, as a shot's keeps its sight line: here it goes where only a bystander stands."""
+    from game.maps import load_scenario
+    from game.match import Match
+    from game.ui.panels.tooltips import Tooltips
+
+    units = [{"name": "Mage", "at": (13, 3), "faction": "player", "initiative": 9, "area_range": 6,
+              "area_radius": 1, "area_attack": 2, "area_damage": "4", "area_push": 1, "area_uses": 1},
+             {"name": "Orc 1", "at": (9, 3), "faction": "enemy", "initiative": 5},
+             {"name": "Orc 2", "at": (7, 3), "faction": "enemy", "initiative": 4},
+             {"name": "Watcher", "at": (8, 6), "faction": "neutral", "initiative": 3},
+             {"name": "Crow", "at": (8, 0), "faction": "neutral", "initiative": 2}]
+    path = write_map(tmp_path / "burst.tmx", ["." * 15] * 8, units=units, title="Burst")
+    m = Match(load_scenario(path))
+    m.submit(Begin())
+    ctx, rp, tips, s = make_ctx(m), RangedPreview(), Tooltips(), screen()
+    ctx.selected, ctx.action_mode = "Mage", CAST
+    hover(ctx, (8, 3))
+    frame(s, ctx, [rp, tips])
+    assert sorted(rp.caught) == ["Orc 1", "Orc 2"]
+    (box, _anchor), = tips.drawn
+    assert not any(box.colliderect(ctx.token_rect(n)) for n in rp.caught)

@@ -12,6 +12,8 @@ public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threat
 - a shooter that could never see a hostile within its range from anywhere it can reach, or that sees
   no hex at all within its range from where it starts (R29, R30);
 - a combatant object more than a quarter hex off the centre of its cell;
+- a Stagger Axis, Stagger Index, tile size or tileset that disagree (:mod:`layout_lint`), also on a map
+  the rules refuse (a wrong layout puts combatants on water or off the map);
 - tilesets the map never uses, and unused tiles of embedded (map-only) tilesets;
 - an object that looks meant to fight but is not a combatant: its class is nearly ``combatant``, or it
   has a ``faction`` but no class;
@@ -44,8 +46,10 @@ from game.rules import (
 )
 
 from .errors import MapError, object_label
+from .layout_lint import layout_slips, moved_layout
 from .loader import load_scenario
 from .pixels import TiledPixels
+from .slips import slips as _slips
 from .tile_usage import tile_usage
 from .tmx_adapter import TmxMap, read_tmx
 
@@ -75,7 +79,8 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     except MapError:
         return []
     src = tmx.source
-    slips = [f"{src}: {w}" for w in [*not_combatants(tmx), *misspelt_properties(tmx)]]
+    layout = layout_slips(tmx)
+    slips = [f"{src}: {w}" for w in [*layout, *not_combatants(tmx), *misspelt_properties(tmx)]]
     try:
         scenario = load_scenario(tmx)
     except MapError:
@@ -88,7 +93,8 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     out += [f"{src}: {w}" for w in unreachable_exits(enc, tmx, ever)]
     out += [f"{src}: {w}" for w in bad_starts(enc)]
     out += [f"{src}: {w}" for w in blind_shooters(enc, ever)]
-    out += [f"{src}: {w}" for w in off_centre(scenario, tmx)]
+    if not moved_layout(tmx):  # else every object is off centre for the one reason the layout line gives
+        out += [f"{src}: {w}" for w in off_centre(scenario, tmx)]
     out += [f"{src}: {w}" for w in unused_tiles(tmx)]
     out += slips
     if playtest is not None:
@@ -362,11 +368,6 @@ def misspelt_properties(tmx: TmxMap) -> list[str]:
                 out += [f'{tile.label}: Playmat ignores property "{key}"{hint}'
                         for key, hint in _slips(tile.properties, TERRAIN_KEYS)]
     return out
-
-
-def _slips(props: Iterable[str], known: tuple[str, ...]) -> list[tuple[str, str]]:
-    return [(key, hint) for key in props if key not in known
-            for hint in [did_you_mean(key, known)] if hint]
 
 
 # --- balance ------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from game.rules import (
+    COMBATANT_KEYS,
     DEFAULT_COSTS,
     DEFAULT_HAZARD_DAMAGE,
     DEFAULT_HOSTILE,
@@ -45,6 +46,7 @@ from game.rules import (
 
 from .errors import MapError, object_label, one_line
 from .pixels import TiledPixels
+from .slips import slips
 from .tilesets import TileInfo
 from .tmx_adapter import TileLayer, TmxMap, read_tmx_collect
 from .tmx_objects import COMBATANT_KIND, MapObject
@@ -90,10 +92,35 @@ def _load(source: Path | TmxMap, allow_outside: bool = False) -> tuple[Scenario 
         built = _Builder(tmx, problems)
         scenario = built.scenario()
     except MapError as e:
-        return None, [*problems, e]
+        return None, _with_slips(tmx, [*problems, e])
     except Exception as e:  # a map must never cause a traceback
         return None, [*problems, MapError(tmx.source, None, f"cannot read the map ({type(e).__name__}: {one_line(e)})")]
-    return (None if problems else scenario), problems
+    return (None if problems else scenario), _with_slips(tmx, problems)
+
+
+def _with_slips(tmx: TmxMap, problems: list[MapError]) -> list[MapError]:
+    """``problems`` with the first refusal of each combatant object ending in its misspelt properties.
+
+    A misspelt property is ignored, so it is often the cause of the refusal (``movment_type`` left a
+    swimmer a ground combatant on water); said here, plain ``validate`` and every command show it, not
+    only ``validate --lint``. Only the object's own property names are read: no lint is run.
+    """
+    hints = {}
+    for obj in tmx.objects:
+        if (obj.kind or "").strip().lower() == COMBATANT_KIND:
+            found = slips(obj.properties, COMBATANT_KEYS)
+            if found:
+                # did_you_mean's ' (did you mean "x"?)' becomes the clause after a colon
+                hints[obj.label] = " ".join(f'(its property "{key}" is not one Playmat reads: '
+                                            f'{hint.strip().removeprefix("(").removesuffix(")")})'
+                                            for key, hint in found)
+    out = []
+    for p in problems:
+        hint = hints.pop(p.where, None) if type(p) is MapError and p.where else None
+        if hint:
+            p = MapError(p.source, p.where, f"{p.what} {hint}")
+        out.append(p)
+    return out
 
 
 @dataclass

@@ -128,6 +128,7 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
     for f in s.factions:
         size = sum(1 for _, g in s.combatants if g == f)
         lines.append(f"| {f} | {size} | {s.faction_survivors_mean(f):.2f} |")
+    lines += _flight_lines(s)
 
     lines += [
         "",
@@ -137,13 +138,14 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
         "push into a hazard counts for the shover or caster; a burst's friendly fire counts for nobody), "
         "mean per game.",
         "",
-        "| combatant | faction | survived | 95 % interval | damage dealt | damage taken |",
-        "|---|---|---:|---:|---:|---:|",
+        "| combatant | faction | survived | 95 % interval | fled (games) | damage dealt | damage taken |",
+        "|---|---|---:|---:|---:|---:|---:|",
     ]
     for name, f in s.combatants:
         p = s.survival(name)
         dealt, taken = s.damage_mean(name)
-        lines.append(f"| {_cell(name)} | {f} | {pct(p.rate)} | {ci(p)} | {dealt:.1f} | {taken:.1f} |")
+        lines.append(f"| {_cell(name)} | {f} | {pct(p.rate)} | {ci(p)} | {s.flights(name)} | {dealt:.1f} | "
+                     f"{taken:.1f} |")
 
     t = s.totals()
     attacks = t["attacks"] or 1
@@ -189,6 +191,20 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
                   for p in logs]
         lines += ["", f"`playmat state {shlex.quote(s.map)} --log FILE` prints where everyone stood when it ended."]
     return "\n".join(lines) + "\n"
+
+
+def _flight_lines(s: Summary) -> list[str]:
+    """Who fled the map (R24), per side and the combatants that fled most: a flight counts as neither a
+    survivor nor a defeat, so without this line 17 flights in 20 games read as a mystery."""
+    total = s.totals()["flees"]
+    if not total:
+        return []
+    sides = s.sides or tuple((f,) for f in s.factions)
+    per_side = ", ".join(f"side {' + '.join(side)} {s.side_flights(side)}" for side in sides)
+    ranked = sorted(((s.flights(n), i, n) for i, (n, _) in enumerate(s.combatants) if s.flights(n)),
+                    key=lambda t: (-t[0], t[1]))
+    who = ", ".join(f'"{_cell(n)}" in {k} of {s.games} games' for k, _, n in ranked[:3])
+    return ["", f"Flights off the map (R24): {total} in {s.games} games ({per_side}); most often {who}."]
 
 
 def reproduce_command(s: Summary) -> str:

@@ -292,9 +292,13 @@ class RangedPreview:
             centre = ctx.cell_to_screen(tv.cell)
             draw.ring(screen, centre, ctx.hex_radius() * (1 + 2 * tv.radius) * 0.95,
                       th.WARN if a.friendly else th.BAD)
-            if len(a.push_path) > 1:
+            if len(a.push_path) > 1 and p.legal is None:  # no push drawn for a burst that cannot happen
                 draw.arrow(screen, ctx.cell_to_screen(a.push_path[0]), ctx.cell_to_screen(a.push_path[-1]),
                            th.BAD if a.falls or a.hazard_damage else th.ACCENT, max(2, round(3 * ctx.zoom)))
         self.lines = wording.cast_lines(p)
-        th.post_tip(ctx, self.lines, ctx.mouse, min_width=320,
-                    edge=th.WARN if any(a.friendly for a in p.affected) else th.ACCENT)
+        edge = th.PANEL_EDGE if p.legal else th.WARN if any(a.friendly for a in p.affected) else th.ACCENT
+        # The tooltip keeps the area and whom it catches in view where it can, as a shot's keeps its sight line
+        # (found on the Black Gull: it sat over Corsair 1, caught by the burst it described, and over Tobin).
+        keep = [ctx.hex_rect(c) for c in covered] + [ctx.token_rect(a.target) for a in p.affected]
+        keep += [ctx.hex_rect(a.push_path[-1]) for a in p.affected if len(a.push_path) > 1 and p.legal is None]
+        th.post_tip(ctx, self.lines, ctx.mouse, min_width=320, edge=edge, clear=keep)

@@ -302,9 +302,9 @@ def shot_rows(p: ShootPreview) -> list[tuple[str, int]]:
 def cast_lines(p: CastPreview) -> list[Line]:
     """A :class:`CastPreview` in words: everyone caught, in the order resolved, friendly fire marked."""
     uses = f"{p.uses_left} use{'s' if p.uses_left != 1 else ''} left"
-    lines = [Line(f"{p.caster} casts at {p.at[0]},{p.at[1]} ({uses})", "accent", bold=True)]
     if p.legal:
-        lines.extend(not_possible(p.legal))
+        return refused_cast_lines(p)
+    lines = [Line(f"{p.caster} casts at {p.at[0]},{p.at[1]} ({uses})", "accent", bold=True)]
     if not p.affected:
         lines.append(Line("catches nobody", "muted"))
     for a in p.affected:
@@ -327,6 +327,23 @@ def cast_lines(p: CastPreview) -> list[Line]:
     lines.append(Line(f"expected damage to {p.caster}'s enemies", right=f"{foes:.1f}", role="good"))
     if friends:
         lines.append(Line(f"expected damage to {p.caster}'s side", right=f"{friends:.1f}", role="bad"))
+    return lines
+
+
+def refused_cast_lines(p: CastPreview) -> list[Line]:
+    """A centre the caster may not choose now (out of its area range, out of sight, R32), read as a hex out of
+    reach reads: a plain heading and the engine's reason in grey, then whom the burst would catch there, by name
+    only. Found playing the Black Gull as the corsairs: pointing the Sea Witch at the party eight hexes off read a
+    red "not possible" over each one's chance, expected damage and push, and "expected damage to Sea Witch's
+    enemies 3.9" in green, as if a click would deal it; the click was refused. Pointing at a far hex is a
+    question, not a mistake, and odds for a burst that cannot happen from here are not the ones it would get from
+    where the caster could stand (cover is judged from the caster's hexes, R32)."""
+    lines = [Line(f"{p.caster} cannot cast at {p.at[0]},{p.at[1]}", "text", bold=True)]
+    lines += [Line(part, "muted") for part in wrap(reason_words(p.legal or ""), REASON_WIDTH)]
+    if p.affected:
+        names = [a.target + (" (friendly fire)" if a.friendly else "") for a in p.affected]
+        lines += [Line(row, "muted", size=SMALL) for row in wrap_list("there it would catch", names, REASON_WIDTH,
+                                                                        SMALL)]
     return lines
 
 
