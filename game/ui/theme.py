@@ -62,6 +62,7 @@ class Tip(NamedTuple):
     min_width: int
     edge: tuple[int, int, int]
     clear: tuple[pygame.Rect, ...] = ()  # what the tip should leave in view where it can (a sight line)
+    describes: tuple[pygame.Rect, ...] = ()  # whom it reports on, kept in view before the panels (a burst's caught)
 
 
 class Host(Protocol):
@@ -212,10 +213,13 @@ MAX_TIPS = 8
 
 
 def post_tip(ctx: Host, lines: Sequence[Line], near: tuple[float, float], *, min_width: int = 0,
-             edge: tuple[int, int, int] = PANEL_EDGE, clear: Sequence[pygame.Rect] = ()) -> None:
+             edge: tuple[int, int, int] = PANEL_EDGE, clear: Sequence[pygame.Rect] = (),
+             describes: Sequence[pygame.Rect] = ()) -> None:
     """Queue a tooltip for the Tooltips panel to draw above all panels this frame (see BattleContext.tips);
-    ``clear``: small rects it should cover as few of as it can (after the panels), such as a sight line's."""
-    ctx.tips.append(Tip(list(lines), near, min_width, edge, tuple(clear)))
+    ``clear``: small rects it should cover as few of as it can (after the panels), such as a sight line's;
+    ``describes``: the tokens and hexes it reports on (whom a burst catches, where they are pushed), kept in
+    view before the panels."""
+    ctx.tips.append(Tip(list(lines), near, min_width, edge, tuple(clear), tuple(describes)))
     del ctx.tips[:-MAX_TIPS]  # bounded even if no Tooltips panel ever drains it
 
 
@@ -223,7 +227,7 @@ def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, fl
             edge: tuple[int, int, int] = PANEL_EDGE, within: pygame.Rect | None = None,
             anchor: pygame.Rect | None = None, avoid: Sequence[pygame.Rect] = (),
             spare: Sequence[pygame.Rect] = (), step_past: Sequence[pygame.Rect] = (),
-            keep: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+            keep: Sequence[pygame.Rect] = (), describes: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A framed box of ``lines`` beside ``near`` (below-right, flipped or slid to stay ``within``), or, given an
     ``anchor`` (the hex or token it is about), beside that and clear of ``keep``, then of ``avoid``
     (:func:`place_beside`).
@@ -234,7 +238,7 @@ def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, fl
     if anchor is not None:
         # What to step past is avoided too (counted once: the Tooltips panel's ``avoid`` already holds it).
         rect = place_beside((w, h), anchor, box, [*avoid, *(r for r in step_past if r not in avoid)], spare, step_past,
-                            keep)
+                            keep, describes)
         draw_frame(screen, rect, edge=edge, opaque=True)
         draw_lines(screen, rect, lines)
         return rect
@@ -255,18 +259,24 @@ GAP = 6  # px between a tooltip and the hex (or token) it is about
 
 def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
                  avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
-                 step_past: Sequence[pygame.Rect] = (), keep: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+                 step_past: Sequence[pygame.Rect] = (), keep: Sequence[pygame.Rect] = (),
+                 describes: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: beside ``anchor`` (the hovered hex, or the token on it), never over it.
 
     Wesnoth and MegaMek put a hex's report next to the hex, not under the pointer; here the panels (card,
     tracker, log, action bar: ``avoid``) also stay readable. Candidates: right of the anchor, left, below,
     above, each slid along the anchor's side and to the edges of each panel, or stepped past what is in
     ``keep`` (the actor's token and the start of its path); the one covering the least of ``keep`` wins, then
-    the one covering the least of the panels, then the one covering fewest of ``spare`` (the other tokens),
+    the one covering fewest of ``describes`` (whom the tip reports on: whom a burst catches and where they are
+    pushed), then the one covering the least of the panels, then the one covering fewest
+    of ``spare`` (the other tokens),
     then the side in that order, then the one nearest the anchor. Found at 800x560 in a crowd: with the
     actor counted as one more panel, "Brother Odo attacks Bandit Chief" sat on Odo and the first step of his
     path, a smaller cost than a corner of the tracker. It stays inside ``area`` where it fits; the anchor
-    itself is covered only when no side has room (a window smaller than the tip)."""
+    itself is covered only when no side has room (a window smaller than the tip). What the tip describes comes
+    before the panels: found at 960x600 on the Black Gull, with the map filling the window the only spot clear
+    of the combat log was over Corsair 1, whom the burst caught, and its push arrow; a panel hidden while the
+    pointer rests is read again a moment later, the preview is read now."""
     w, h = size
     a = anchor
     lo_x, hi_x = area.left + 4, area.right - 4 - w
@@ -312,9 +322,10 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     def covered(r: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
         return sum(c.width * c.height for c in (r.clip(x) for x in rects))
 
-    def score(kr: tuple[int, pygame.Rect]) -> tuple[int, int, int, int, int, float]:
+    def score(kr: tuple[int, pygame.Rect]) -> tuple[int, int, int, int, int, int, float]:
         k, r = kr
-        return (r.colliderect(a), covered(r, keep), covered(r, avoid), len(r.collidelistall(list(spare))), k,
+        return (r.colliderect(a), covered(r, keep), len(r.collidelistall(list(describes))), covered(r, avoid),
+                len(r.collidelistall(list(spare))), k,
                 abs(r.centerx - a.centerx) + abs(r.centery - a.centery))
 
     return min(near, key=score)[1]

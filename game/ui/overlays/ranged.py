@@ -299,6 +299,9 @@ class RangedPreview:
         edge = th.PANEL_EDGE if p.legal else th.WARN if any(a.friendly for a in p.affected) else th.ACCENT
         # The tooltip keeps the area and whom it catches in view where it can, as a shot's keeps its sight line
         # (found on the Black Gull: it sat over Corsair 1, caught by the burst it described, and over Tobin).
-        keep = [ctx.hex_rect(c) for c in covered] + [ctx.token_rect(a.target) for a in p.affected]
-        keep += [ctx.hex_rect(a.push_path[-1]) for a in p.affected if len(a.push_path) > 1 and p.legal is None]
-        th.post_tip(ctx, self.lines, ctx.mouse, min_width=320, edge=edge, clear=keep)
+        # Whom it catches and where they are pushed come before the panels (found at 960x600: the box sat on
+        # Corsair 1 and on a push's end to spare the combat log); the rest of the area after them.
+        caught = [ctx.token_rect(a.target) for a in p.affected]
+        caught += [ctx.hex_rect(a.push_path[-1]) for a in p.affected if len(a.push_path) > 1 and p.legal is None]
+        th.post_tip(ctx, self.lines, ctx.mouse, min_width=320, edge=edge,
+                    clear=[ctx.hex_rect(c) for c in covered], describes=caught)
