@@ -445,3 +445,25 @@ def test_the_current_round_is_always_named_on_a_long_timeline() -> None:
         label = next(rect for n, rect in v.round_marks if n == r)
         v.handle_event(click(label.center))
         assert v.enc.round == r and v.k == v.round_start(r)
+
+
+def test_a_tracker_rows_card_never_hides_the_token_it_describes() -> None:
+    """Hovering a tracker row in the replay shows that combatant's card; it always sat at the map's top left, where
+    on fortress_assault it hid Fenn, Grum and the Militia, the very tokens whose rows were hovered. It now takes a
+    corner of the map clear of that token."""
+    import math
+    from pathlib import Path
+
+    from game.maps import load_scenario
+
+    v = ReplayScene(load_scenario(Path(__file__).resolve().parents[1] / "maps" / "fortress_assault.tmx"), [])
+    s = screen()
+    v.draw(s, 1.0)
+    for row, name in list(v.tracker._rows):
+        v.handle_event(motion(row.center))
+        v.draw(s, 1.0)
+        frame, ctx, u = v.card._frame, v._ctx(v.map_rect), v.enc.view(name)
+        assert frame.width > 0 and v.map_rect.contains(frame), name
+        x, y = ctx.cell_to_screen(u.cell)
+        nearest = (min(max(x, frame.left), frame.right), min(max(y, frame.top), frame.bottom))
+        assert math.dist((x, y), nearest) > ctx.hex_radius() * (0.78 + 1.42 * u.radius), f"the card hides {name}"

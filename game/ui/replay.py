@@ -17,7 +17,7 @@ start of that round). Playing steps
 once every ``PLAY_EVERY`` seconds at 1x, twice as often at 2x, four times at
 4x. The wheel zooms the map toward the pointer (over the combat log it
 scrolls the log); dragging pans. Hovering a tracker row rings that token and
-shows its card, as in the battle.
+shows its card, as in the battle, in a corner of the map clear of that token.
 
 Keys: Right / Left step, Home / End jump to the first / last step, PageUp /
 PageDown the previous / next round, Space plays and pauses, 1 / 2 / 3 play at
@@ -42,7 +42,8 @@ from .gm.buttons import Button, ButtonRow, hit
 from .maplayer import MapLayer
 from .narration import Entry, action_line, at_war_from, bonus_from, event_lines, over_words, party_side
 from .overlays import FacingArcs
-from .panels.card import CombatantCard
+from .panels.card import WIDTH as CARD_WIDTH
+from .panels.card import CombatantCard, card_lines
 from .panels.initiative import InitiativeTracker
 from .scene import POP, QUIT, Scene, Transition
 from .tokenlayer import draw_tokens as draw_token_sprites
@@ -400,9 +401,30 @@ class ReplayScene(Scene):
         self._draw_top(screen)
         self._draw_sidebar(screen, ctx)
         if ctx.hovered_unit is not None:
-            self.card.rect = None
+            self.card.rect = self._card_spot(ctx, ctx.hovered_unit)
             self.card.draw(screen, ctx)
         self._draw_buttons(screen, rect)
+
+    def _card_spot(self, ctx: BattleContext, name: str) -> pygame.Rect:
+        """Where a hovered combatant's card goes: a corner of the map clear of that combatant's token, then of
+        as many other tokens as may be. It always sat top left, over Grum's token when his tracker row was
+        hovered on fortress_assault."""
+        import math
+
+        _, h = th.lines_size(card_lines(self.enc.view(name), self.enc), CARD_WIDTH - 2 * th.PAD)
+        area = self.map_rect
+        size = (CARD_WIDTH, h + 10)
+        spots = [pygame.Rect((x, y), size) for y in (area.y + 8, area.bottom - 8 - size[1])
+                 for x in (area.x + 8, area.right - 8 - size[0])]
+
+        def covers(box: pygame.Rect, who: str) -> bool:
+            v = self.enc.view(who)
+            cx, cy = ctx.cell_to_screen(v.cell)
+            near = (min(max(cx, box.left), box.right), min(max(cy, box.top), box.bottom))
+            return math.dist((cx, cy), near) <= ctx.hex_radius() * (0.78 + 1.42 * v.radius)
+
+        others = [v.name for v in self.enc.views() if v.active and v.name != name]
+        return min(spots, key=lambda b: (covers(b, name), sum(covers(b, o) for o in others)))
 
     def _draw_step_marks(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         """Ring the combatant the current step was about, so a step is easy to follow on the map; and, on the
