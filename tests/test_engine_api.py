@@ -302,3 +302,13 @@ def test_dice_rolled_this_turn() -> None:
     assert enc.dice_rolled_this_turn()
     enc.apply(EndTurn())
     assert not enc.dice_rolled_this_turn()
+
+
+def test_can_shoot_from_answers_whoever_has_the_turn_r29() -> None:
+    """A GM asks whether the enemy archer could shoot the hero while it is the hero's turn: from 5,2 the hero is 4
+    away, inside its band of 2-8 (R29), in the open (R30); from 2,2 it is adjacent, under the band. ``can_shoot``
+    says only that it is not the archer's turn (R16)."""
+    enc = start([hero(), orc(ranged="2-8")])
+    assert "turn" in enc.can_shoot("O", "A")
+    assert enc.can_shoot_from("O", "A") is None
+    assert "out of range" in enc.can_shoot_from("O", "A", at=(2, 2))

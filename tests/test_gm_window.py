@@ -192,3 +192,39 @@ def test_the_drop_tooltip_sits_beside_the_hex_a_dragged_token_lands_on(tmp_path:
     tip = seen["tip"]
     assert tip.width > 0 and not tip.colliderect(seen["hex"]), (tip, seen["hex"])
     assert not any(tip.colliderect(c) for c in seen["covers"])
+
+
+def test_the_gm_previews_an_enemy_archers_shot_without_its_turn(tmp_path: Path) -> None:
+    """A GM preparing the ambush asks whom Bandit Archer 1 could shoot, on a player's turn. R with the archer
+    selected (its tracker row) said only that the actor has no ranged attack, or previewed the actor's shots; now
+    the archer's shooting range is shaded and hovering Lysa draws its sight line with the shot's roll, from
+    where it stands, and nothing is submitted."""
+    from game.ui.overlays import RangedPreview
+
+    log = tmp_path / "a.jsonl"
+    cfg = PlayConfig(map_path=default_map().parent / "ambush.tmx", log_path=log, headless=True, frames=300,
+                     humans=("player", "ally", "enemy", "neutral"))
+    key_r = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)]
+
+    def hover(b: BattleScene) -> list[pygame.event.Event]:
+        x, y = b.ctx.cell_to_screen(b.match.encounter.view("Lysa").cell)
+        return [motion((round(x), round(y)))]
+
+    b = run(cfg, [
+        (lambda b: b.match.encounter.phase == "active" and not b.ctx.busy, lambda b: KEY_G),
+        (lambda b: b.ctx.gm, lambda b: click(tracker_row(b, "Bandit Archer 1"))),
+        (lambda b: b.ctx.selected == "Bandit Archer 1", lambda b: key_r),
+        (lambda b: b.ctx.action_mode == "shoot", hover),
+        (lambda b: b.ctx.hovered_unit == "Lysa", lambda b: []),
+        (lambda b: True, lambda b: []),
+    ])
+    enc = b.match.encounter
+    assert enc.turn != "Bandit Archer 1"
+    assert b.ctx.status.startswith("GM look: Bandit Archer 1's shots")
+    shots = next(w for w in b.widgets if isinstance(w, RangedPreview))
+    assert shots.lines is not None and shots.lines[0].text == "Bandit Archer 1 shoots Lysa", shots.lines
+    assert shots.line is not None and shots.sight in ("clear", "cover", "blocked", "out of range")
+    assert "GM look" in shots.lines[1].text
+    if enc.can_shoot_from("Bandit Archer 1", "Lysa") is None:
+        assert any(x.text.startswith(("Hits on", "Needs")) or "%" in x.text for x in shots.lines), shots.lines
+    assert "shoot" not in log.read_text()

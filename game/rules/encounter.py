@@ -301,6 +301,12 @@ class Encounter(EncounterState):
         attack with on its turn (not hostile, R3; out of its weapon's band, R21)."""
         return reason(require_attack_target, self, self.unit(name), target, at)
 
+    def can_shoot_from(self, name: str, target: str, at: Cell | None = None) -> str | None:
+        """Whether ``name`` could shoot ``target`` from ``at`` (where it stands if None), whoever's turn it is and
+        whether its action is spent (a GM's question, as :meth:`can_attack_from`): None, or the words ``apply``
+        refuses the shot with on its turn (no ranged attack, not hostile, R3; out of range, R29; no sight, R30)."""
+        return reason(require_shoot_target, self, self.unit(name), target, at)
+
     def can_shove(self, name: str, target: str) -> str | None:
         return reason(require_shove, self, name, target)
 

@@ -288,6 +288,14 @@ class CommandMapper:
         new = ATTACK if s.mode == mode and mode != ATTACK else mode
         enc = self.enc
         actor = enc.turn
+        if new == SHOOT and s.gm and enc.phase == ACTIVE and s.selected not in (None, actor):
+            # A GM's look at another combatant's shots (an enemy archer, say) from where it stands, without
+            # ending turns: shaded and previewed (overlays.ranged); a click shoots nothing for it.
+            look = s.selected
+            if enc.view(look).ranged is None:
+                return Say(f"{look} has no ranged attack", mode=ATTACK)
+            return Say(f"GM look: {look}'s shots from where it stands (not its turn); hover an enemy of it",
+                       mode=new)
         if actor is not None and self.may_act(s) and (used := enc.can_act(actor, mode)) is not None:
             return Say(refusal(used), mode=ATTACK)  # the action is used (R16): the engine's words, as greyed_reason
         if new == SHOOT and actor is not None and enc.view(actor).ranged is None:

@@ -12,6 +12,8 @@ rings for enemies, amber for friendly fire), their chances and push arrows, from
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from game.render.pg import pygame
@@ -30,6 +32,17 @@ RANGE_FILL = (110, 200, 255, 46)
 RANGE_EDGE = (130, 210, 255, 220)
 AREA_FILL = (255, 150, 60, 70)
 SIGHT_COLOUR = {"clear": th.GOOD, "cover": th.WARN, "blocked": th.BAD, "out of range": th.FAINT}
+
+
+def gm_look(ctx: BattleContext) -> str | None:
+    """GM mode in combat: the selected combatant that is not to act, whose shots the GM previews from where it
+    stands without ending turns (an enemy archer on a player's turn), or None."""
+    enc = ctx.encounter
+    name = ctx.selected
+    if not ctx.gm or name is None or name == enc.turn or enc.phase != "active" or ctx.busy or ctx.modal \
+            or ctx.show_enemy_reach:
+        return None
+    return name if enc.view(name).active else None
 
 
 def shooting_range(enc: EncounterView, name: str) -> list[Cell]:
@@ -188,12 +201,18 @@ class RangedPreview:
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.lines, self.sight, self.caught, self.line, self.marked_blocked = None, None, [], None, []
         self.plan = None
-        name = mover(ctx)
+        look = gm_look(ctx) if ctx.action_mode == SHOOT else None
+        name = look or mover(ctx)
         if name is None or ctx.action_mode not in (SHOOT, CAST):
             return
         enc = ctx.encounter
         v = enc.view(name)
-        if ctx.action_mode == SHOOT and v.ranged is not None:
+        if look is not None and v.ranged is not None:
+            self._shade(screen, ctx, ("shoot", name), lambda: shooting_range(enc, name))
+            target = ctx.hovered_unit
+            if target is not None and target != name and enc.view(target).active and enc.hostile(name, target):
+                self._look_shot(screen, ctx, name, target)
+        elif ctx.action_mode == SHOOT and v.ranged is not None:
             self._shade(screen, ctx, ("shoot", name), lambda: shooting_range(enc, name))
             target = ctx.hovered_unit
             if target is not None and target != name and enc.view(target).active and enc.hostile(name, target):
@@ -276,6 +295,32 @@ class RangedPreview:
         # The tooltip keeps the sight line and its ringed cover hexes in view where it can (found at Harrow Keep:
         # it sat over most of the line it explains).
         th.post_tip(ctx, self.lines, ctx.mouse, min_width=300, edge=edge, clear=line + rings)
+
+    def _look_shot(self, screen: pygame.Surface, ctx: BattleContext, name: str, target: str) -> None:
+        """A GM's look at another combatant's shot from where it stands: the sight line, cover and the roll as on
+        its turn (the engine's ``can_shoot_from``: range and sight only), and no move first."""
+        enc = ctx.encounter
+        shot = self._cached(ctx, ("look", name, target), lambda: _shot_and_line(enc, name, target))
+        assert isinstance(shot, tuple)
+        p, (a, b) = shot
+        assert isinstance(p, ShootPreview)
+        p = replace(p, legal=enc.can_shoot_from(name, target))
+        state = sight_state(p)
+        self.sight, self.line = state, (a, b)
+        report = enc.sight_report(a, b)
+        for col, row in report["cover"]:
+            draw.ring(screen, ctx.cell_to_screen((col, row)), ctx.hex_radius() * 0.7, th.WARN, 2)
+        blocked = [(c[0], c[1]) for c in (p.blocked_by or report["blocked_by"])]
+        self.marked_blocked = blocked
+        draw.hexes(screen, ctx, blocked, (255, 90, 70, 90), (255, 90, 70, 255), 3)
+        start, end = draw.clear_of(ctx.cell_to_screen(a), ctx.cell_to_screen(b), draw.token_disc(ctx, name),
+                                   draw.token_disc(ctx, target))
+        draw.arrow(screen, start, end, SIGHT_COLOUR[state], max(2, round(3 * ctx.zoom)))
+        self.lines = wording.fitted_to(ctx, wording.shoot_lines(p))
+        self.lines.insert(1, Line(f"GM look: {name} is not to act; from where it stands", "muted"))
+        keep = draw.along(start, end) + [ctx.hex_rect(c) for c in report["cover"]]
+        th.post_tip(ctx, self.lines, ctx.mouse, min_width=300, edge=SIGHT_COLOUR[state] if p.legal is None
+                    else th.PANEL_EDGE, clear=keep)
 
     def _cast(self, screen: pygame.Surface, ctx: BattleContext, name: str, cell: Cell) -> None:
         enc = ctx.encounter
