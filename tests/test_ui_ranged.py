@@ -437,3 +437,34 @@ def test_the_burst_s_tooltip_leaves_whom_it_catches_in_view(tmp_path: Path) -> N
     assert sorted(rp.caught) == ["Orc 1", "Orc 2"]
     (box, _anchor), = tips.drawn
     assert not any(box.colliderect(ctx.token_rect(n)) for n in rp.caught)
+
+
+def test_shoot_and_cast_modes_mark_the_tiles_that_give_cover_or_block_sight(tmp_path: Path) -> None:
+    """Found on the Greenway: which trees give cover (R31) showed only as the ringed hexes of a shot already
+    hovered. In shoot and cast modes the tiles that give cover, and passable ones that block sight (R30), are
+    marked before any target is; walls, which anyone expects to block sight, are not; nor anything outside them."""
+    from game.maps import load_scenario
+    from game.match import Match
+
+    units = [{"name": "Archer", "at": (0, 1), "faction": "player", "initiative": 9, "ranged": "2-6",
+              "ranged_attack": 3, "ranged_damage": "1d6"},
+             {"name": "Mage", "at": (0, 2), "faction": "player", "initiative": 8, "area_range": 4, "area_radius": 1,
+              "area_attack": 2, "area_damage": "4", "area_uses": 2},
+             {"name": "Orc", "at": (7, 1), "faction": "enemy", "initiative": 5}]
+    tiles = {"t": {"terrain": "difficult", "cover": True}, "f": {"terrain": "normal", "blocks_sight": True}}
+    path = write_map(tmp_path / "wood.tmx", ["........", "...t.#..", "...f...."], units=units, title="Wood",
+                     tile_properties=tiles)
+    m = Match(load_scenario(path))
+    m.submit(Begin())
+    ctx = make_ctx(m)
+    ctx.selected = "Archer"  # type: ignore[attr-defined]
+    rp, s = RangedPreview(), screen()
+    frame(s, ctx, [rp])  # type: ignore[arg-type]
+    assert rp.marked_terrain == ([], [])  # not while moving: the map stays as it was
+    ctx.action_mode = SHOOT  # type: ignore[attr-defined]
+    frame(s, ctx, [rp])  # type: ignore[arg-type]
+    assert rp.marked_terrain == ([(3, 1)], [(3, 2)])  # the tree and the fog; not the wall at 5,1
+    m.submit(EndTurn())
+    ctx.selected, ctx.action_mode = "Mage", CAST  # type: ignore[attr-defined]
+    frame(s, ctx, [rp])  # type: ignore[arg-type]
+    assert rp.marked_terrain == ([(3, 1)], [(3, 2)])

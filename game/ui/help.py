@@ -111,7 +111,7 @@ BATTLE_VIEW_KEYS = (
     ("G", "GM mode: act for anyone, GM tools"),
     ("X", "show the AI's reasons"),
     ("1 / 2 / 3, click the speed", "AI speed 1x / 2x / instant"),
-    ("C / L", "coordinates on every hex / legend of colours and terrain costs"),
+    ("C / L", "coordinates on every hex / legend: colours, terrain costs and cover"),
     ("Drag, arrows, screen edge", "pan"),
     ("Wheel, + / -, Home", "zoom toward the cursor / frame everyone again"),
     ("F11", "full screen"),

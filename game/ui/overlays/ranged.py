@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from game.render.pg import pygame
-from game.rules import CastPreview, EncounterView, ShootPreview
+from game.rules import CastPreview, EncounterView, ShootPreview, Terrain
 
 from .. import theme as th
 from ..commands import CAST, SHOOT
@@ -160,6 +160,8 @@ class RangedPreview:
 
     def __init__(self) -> None:
         self.range_layer = MapLayer(supersample=1)
+        self.marks_layer = MapLayer(supersample=1)
+        self.marked_terrain: tuple[list[Cell], list[Cell]] = ([], [])  # (gives cover, blocks sight) as marked
         self.lines: list[Line] | None = None  # the tooltip as last drawn (tests read it)
         self.sight: str | None = None  # clear, cover or blocked for the hovered target
         self.caught: list[str] = []  # who the hovered burst would catch
@@ -182,11 +184,14 @@ class RangedPreview:
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.lines, self.sight, self.caught, self.line, self.marked_blocked = None, None, [], None, []
         self.plan = None
+        self.marked_terrain = ([], [])
         name = mover(ctx)
         if name is None or ctx.action_mode not in (SHOOT, CAST):
             return
         enc = ctx.encounter
         v = enc.view(name)
+        if (v.ranged if ctx.action_mode == SHOOT else v.area) is not None:
+            self._terrain_marks(screen, ctx)
         if ctx.action_mode == SHOOT and v.ranged is not None:
             self._shade(screen, ctx, ("shoot", name), lambda: shooting_range(enc, name))
             target = ctx.hovered_unit
@@ -215,6 +220,24 @@ class RangedPreview:
             return cells, paint_it
 
         self.range_layer.draw(screen, ctx, key, build)
+
+    def _terrain_marks(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        """The hexes whose tiles give cover or block sight, faintly, under the range: where to stand and what to
+        shoot past, planned before any target is hovered (found on the Greenway: its old trees, which give cover,
+        look like the brush, which does not). Only the tiles: a token gives cover too (R31), and is seen anyway. Sight
+        blockers only where the ground could be walked (fog, a hedge): walls and rock block sight as everyone
+        expects (R30's default), and a red mark on every wall hex of Harrow Keep was clutter."""
+        board = ctx.encounter.board
+        on = board.on_map
+        cover = [(int(c), int(r)) for r, c in np.argwhere(board.cover & on & ~board.blocks_sight)]
+        blocks = [(int(c), int(r))
+                  for r, c in np.argwhere(board.blocks_sight & on & (board.terrain != int(Terrain.BLOCKED)))]
+        self.marked_terrain = (cover, blocks)
+
+        def build() -> tuple[list[Cell], Painter]:
+            return cover + blocks, lambda surf, at, k: paint.terrain_marks(surf, ctx, cover, blocks, at, k)
+
+        self.marks_layer.draw(screen, ctx, ("terrain marks",), build)
 
     def _cached(self, ctx: BattleContext, key: tuple[object, ...], make: object) -> object:
         full = (ctx.version, *key)
