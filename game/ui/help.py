@@ -128,6 +128,7 @@ RANGED_HELP = (
     ("Hover a hex", "the area there: who it catches (red enemy, amber friendly fire), each one's chance,"),
     ("", "expected damage and push arrow (R33), and the uses left"),
     ("Click it", "cast (your action; uses one); a burst goes off, each roll in the log"),
+    ("", "out of range or sight from here: the first click steps to the safest hex in reach, the next casts"),
     ("Esc or A", "back to attack mode"),
 )
 BATTLE_HELP = (("Playing a turn", BATTLE_KEYS), ("View, camera and modes", BATTLE_VIEW_KEYS),
