@@ -63,7 +63,9 @@ class SaveMeta:
         doc: dict[str, Any] = {"map": str(self.map), "seed": self.seed, "controllers": dict(self.controllers)}
         if self.shipped:
             doc["shipped"] = True
-        return json.dumps(doc, ensure_ascii=False, indent=1)
+        # ASCII, so a map path that is not UTF-8 (m\xff.tmx, read as m\udcff.tmx) is written as an escape
+        # and read back as the same path; written raw it ended ``play`` in a UnicodeEncodeError traceback.
+        return json.dumps(doc, indent=1)
 
 
 def write_meta(log: Path, meta: SaveMeta) -> None:

@@ -69,6 +69,17 @@ def test_difficult_terrain_and_unaffordable_moves() -> None:
     refused(enc, Move("A", (3, 2)), r"1 movement away, 0 left")
 
 
+def test_a_move_onto_someone_names_who_stands_there_r4() -> None:
+    # Found on giants_lair: Bjorn (large) pointed at the empty 13,10 read "another combatant is there"; its
+    # footprint there would cover Astrid's hex. The refusal names the hex and who stands on it.
+    friend = {"name": "F", "at": (5, 3), "faction": "player"}
+    enc = start([hero(at=(2, 3), size="large"), friend, orc(at=(8, 6))])
+    refused(enc, Move("A", (4, 3)), r'may not end a move at 4,3: there it would cover 5,3, where "F" stands \(R4\)')
+    enc = start([hero(at=(2, 3)), friend, orc(at=(8, 6))])
+    refused(enc, Move("A", (5, 3)), r'may not end a move at 5,3: "F" is there \(R4\)')
+    refused(enc, Move("A", (8, 6)), r'may not enter 8,6: "O" holds it \(R4\)')
+
+
 def test_a_hex_walled_off_says_there_is_no_way() -> None:
     # Column 3 is water top to bottom: a ground walker (R5) has no way to the far side at any cost.
     rows = [r[:3] + "w" + r[4:] for r in OPEN]
@@ -93,8 +104,8 @@ def test_water_blocks_ground_but_not_flying() -> None:
 def test_occupancy_r4() -> None:
     friend = {"name": "B", "at": (2, 2), "faction": "ally"}
     enc = start([hero(), orc(), friend])
-    refused(enc, Move("A", (2, 2)), "another combatant")
-    refused(enc, Move("A", (5, 2)), "hostile")
+    refused(enc, Move("A", (2, 2)), '"B" is there')  # named: "another combatant" said neither who nor where
+    refused(enc, Move("A", (5, 2)), '"O" holds it')
     enc.apply(Move("A", (3, 2), path=((2, 2), (3, 2))))  # passing through a friend is fine
     assert enc.unit("A").movement == 4
 

@@ -219,7 +219,7 @@ def test_a_combatant_property_of_the_wrong_tiled_type_names_the_type_to_change(t
     # true Tiled shows, and not a word about the property's type, which is what is wrong.
     p = one(tmp_path, units=[unit(reach=True, hp=7.5)])
     words = "reach is a bool property (true); Playmat wants an int: change its type to int in Tiled"
-    refused(p, 'object "Orc 2"', words)
+    refused(p, 'object 1 "Orc 2"', words)
     lines = validate_map(p)
     assert any(words in line for line in lines), lines
     assert any("hp is a float property (7.5); Playmat wants an int" in line for line in lines), lines
@@ -240,7 +240,7 @@ def test_a_whole_float_and_a_bool_written_0_or_1_still_load(tmp_path: Path) -> N
 def test_typed_property_with_a_bad_value(tmp_path: Path) -> None:
     p = one(tmp_path, units=[unit(move=5)])
     edit(p, '<property name="move" type="int" value="5"/>', '<property name="move" type="int" value="5.5"/>')
-    refused(p, 'object "Orc 2"', 'property "move" is not an integer: "5.5"')
+    refused(p, 'object 1 "Orc 2"', 'property "move" is not an integer: "5.5"')
 
 
 def test_a_class_typed_property_playmat_does_not_read_is_ignored(tmp_path: Path) -> None:
@@ -256,7 +256,7 @@ def test_a_class_typed_property_playmat_does_not_read_is_ignored(tmp_path: Path)
 def test_a_playmat_key_of_an_unreadable_type_is_refused(tmp_path: Path) -> None:
     p = one(tmp_path, units=[unit(move=5)])
     edit(p, '<property name="move" type="int" value="5"/>', '<property name="move" type="class" propertytype="Kit"/>')
-    refused(p, 'object "Orc 2"', 'property "move" has type "class"')
+    refused(p, 'object 1 "Orc 2"', 'property "move" has type "class"')
 
 
 # --- map properties ---------------------------------------------------------------------
@@ -272,9 +272,10 @@ def test_bad_map_properties(tmp_path: Path, props: dict[str, object], words: tup
 
 
 # --- combatants -----------------------------------------------------------------------
-def test_unknown_faction_message_as_in_the_spec(tmp_path: Path) -> None:
+def test_unknown_faction_message_names_file_object_and_fault(tmp_path: Path) -> None:
+    # The object by Tiled's ID (its Properties panel shows it) and its Name.
     message = refused(one(tmp_path, units=[unit(faction="orcs")]))
-    assert message == 'ambush.tmx: object "Orc 2": faction "orcs" is not one of player, ally, enemy, neutral'
+    assert message == 'ambush.tmx: object 1 "Orc 2": faction "orcs" is not one of player, ally, enemy, neutral'
 
 
 @pytest.mark.parametrize("props,words", [
@@ -299,38 +300,66 @@ def test_bad_combatant_property(tmp_path: Path, props: dict[str, object], words:
     for k, v in props.items():
         if v is None:
             u.pop(k)
-    refused(one(tmp_path, units=[u]), 'object "Orc 2"', *words)
+    refused(one(tmp_path, units=[u]), 'object 1 "Orc 2"', *words)
 
 
 def test_flat_map_refuses_pointy_facing(tmp_path: Path) -> None:
-    refused(one(tmp_path, stagger_axis="x", units=[unit(facing="e")]), 'facing "e" is not one of ne, n, nw, sw, s, se')
+    # The facing of map-format.md's pointy-top example, copied onto a flat-top map: the two sides beside it.
+    refused(one(tmp_path, stagger_axis="x", units=[unit(facing="e")]),
+            'facing "e" is not one of ne, n, nw, sw, s, se '
+            '(a flat-top map has no side "e": did you mean "ne" or "se"?)')
+
+
+@pytest.mark.parametrize("axis,facing,hint", [
+    ("x", "nroth", '(did you mean "n"?)'),  # a typo of a word written out
+    ("x", "North", '(did you mean "n"?)'),
+    ("y", "south-west", '(did you mean "sw"?)'),
+    ("y", "north", '(a pointy-top map has no side "n": did you mean "ne" or "nw"?)'),
+    ("x", "s e", '(did you mean "se"?)'),
+])
+def test_a_misspelt_facing_names_the_side_meant(tmp_path: Path, axis: str, facing: str, hint: str) -> None:
+    message = refused(one(tmp_path, stagger_axis=axis, units=[unit(facing=facing)]), f'facing "{facing}" is not one of')
+    assert message.endswith(hint), message
+
+
+@pytest.mark.parametrize("props,said", [
+    ({"faction": "enemey"}, 'faction "enemey" is not one of player, ally, enemy, neutral (did you mean "enemy"?)'),
+    ({"size": "lage"}, 'size "lage" is not one of standard, large, giant (did you mean "large"?)'),
+    ({"movement_type": "swiming"},
+     'movement_type "swiming" is not one of ground, flying, swimming (did you mean "swimming"?)'),
+])
+def test_a_misspelt_choice_names_the_one_meant(tmp_path: Path, props: dict[str, object], said: str) -> None:
+    refused(one(tmp_path, units=[unit(**props)]), f'object 1 "Orc 2": {said}')
 
 
 def test_duplicate_name(tmp_path: Path) -> None:
     p = one(tmp_path, units=[unit("Orc", (0, 0)), unit("Orc", (2, 2))])
-    refused(p, 'object "Orc"', "already used by object id 1")
+    # Both are "Orc": the id tells the designer which of the two to rename in Tiled.
+    refused(p, 'object 2 "Orc": name is already used by object 1 "Orc"')
 
 
 @pytest.mark.parametrize("name", [None, "", "   "])
 def test_missing_name(tmp_path: Path, name: str | None) -> None:
     p = one(tmp_path, units=[{"name": name, "at": (1, 1), "faction": "enemy"}])
-    refused(p, "object id 1", "no name")
+    refused(p, "object 1: a combatant has no name")
 
 
 def test_combatant_on_an_off_map_cell(tmp_path: Path) -> None:
     p = one(tmp_path, ["....", ".._."], units=[unit(at=(2, 1))])
-    refused(p, 'object "Orc 2"', "cell 2,1", "off the map")
+    # Inside the map's columns and rows, but a cell the designer left unpainted.
+    refused(p, 'object 1 "Orc 2": stands on cell 2,1, which no visible tile layer paints, so it is off the map')
 
 
 def test_combatant_outside_the_grid(tmp_path: Path) -> None:
     # Pointy odd 64x74: x = 4 * 64 + 40 is right of column 3 in row 0, so the nearest centre is col 4.
     p = one(tmp_path, units=[unit(px=(4 * 64 + 40, 37))])
-    refused(p, 'object "Orc 2"', "cell 4,0", "off the map")
+    # Tiled's status bar shows no cell there: the message says how far the map goes.
+    refused(p, 'object 1 "Orc 2": stands on cell 4,0, which is off the map (it is 4x4 cells: columns 0-3, rows 0-3)')
 
 
 def test_combatant_on_terrain_its_movement_type_may_not_enter(tmp_path: Path) -> None:
     p = one(tmp_path, ["....", ".w.."], units=[unit(at=(1, 1))])
-    refused(p, 'object "Orc 2"', "cell 1,1 is water", "ground combatant may not enter")
+    refused(p, 'object 1 "Orc 2"', "cell 1,1 is water", "ground combatant may not enter")
 
 
 @pytest.mark.parametrize("row,props,fix", [
@@ -345,48 +374,48 @@ def test_combatant_on_terrain_its_movement_type_may_not_enter(tmp_path: Path) ->
 def test_a_combatant_where_it_may_not_stand_is_told_the_fix(tmp_path: Path, row: str, props: dict[str, object],
                                                            fix: str) -> None:
     p = one(tmp_path, ["....", row], units=[unit(at=(1, 1), **props)])
-    message = refused(p, 'object "Orc 2"', "cell 1,1 is ")
+    message = refused(p, 'object 1 "Orc 2"', "cell 1,1 is ")
     assert message.endswith(fix), message
 
 
 def test_footprint_off_the_map(tmp_path: Path) -> None:
     # R26: a large creature at the left edge has its west neighbour outside the grid.
     p = one(tmp_path, units=[unit(at=(0, 2), size="large")])
-    refused(p, 'object "Orc 2"', "footprint hex -1,2 is off the map", "large creature does not fit at 0,2")
+    refused(p, 'object 1 "Orc 2"', "footprint hex -1,2 is off the map", "large creature does not fit at 0,2")
 
 
 def test_footprint_on_an_off_map_cell(tmp_path: Path) -> None:
     p = one(tmp_path, ["....", "....", "._..", "...."], units=[unit(at=(2, 2), size="large")])
-    refused(p, 'object "Orc 2"', "footprint hex 1,2 is off the map")
+    refused(p, 'object 1 "Orc 2"', "footprint hex 1,2 is off the map")
 
 
 def test_footprint_hex_not_enterable(tmp_path: Path) -> None:
     # Pointy odd, centre (2,2): neighbours (3,2) (2,1) (1,1) (1,2) (1,3) (2,3); (1,1) is water.
     p = one(tmp_path, ["....", ".w..", "....", "...."], units=[unit(at=(2, 2), size="large")])
-    refused(p, 'object "Orc 2"', "footprint hex 1,1 is water", "ground combatant may not enter")
+    refused(p, 'object 1 "Orc 2"', "footprint hex 1,1 is water", "ground combatant may not enter")
 
 
 def test_combatants_in_the_same_hex(tmp_path: Path) -> None:
     p = one(tmp_path, units=[unit("A", (1, 1)), unit("B", (1, 1), offset=(5, 5))])
-    refused(p, 'object "B"', 'overlaps "A" at cell 1,1')
+    refused(p, 'object 2 "B": overlaps object 1 "A" at cell 1,1')
 
 
 def test_footprints_that_overlap(tmp_path: Path) -> None:
     # Large at (1,1) covers (2,1); a standard creature stands on (2,1).
     p = one(tmp_path, units=[unit("Ogre", (1, 1), size="large"), unit("Imp", (2, 1))])
-    refused(p, 'object "Imp"', 'overlaps "Ogre" at cell 2,1')
+    refused(p, 'object 2 "Imp": overlaps object 1 "Ogre" at cell 2,1')
 
 
 def test_combatant_of_an_unusable_shape(tmp_path: Path) -> None:
     p = one(tmp_path, units=[unit()])
     edit(p, "<point/>", '<polygon points="0,0 10,0 0,10"/>')
-    refused(p, 'object "Orc 2"', "not a polygon")
+    refused(p, 'object 1 "Orc 2"', "not a polygon")
 
 
 def test_template_object(tmp_path: Path) -> None:
     p = one(tmp_path, units=[unit()])
     edit(p, 'name="Orc 2"', 'name="Orc 2" template="orc.tx"')
-    refused(p, 'object "Orc 2"', 'template "orc.tx"')
+    refused(p, 'object 1 "Orc 2"', 'template "orc.tx"')
 
 
 def test_validate_lists_every_bad_object(tmp_path: Path) -> None:
@@ -397,8 +426,8 @@ def test_validate_lists_every_bad_object(tmp_path: Path) -> None:
     )
     lines = validate_map(p)
     assert len(lines) == 3
-    assert any('object "A"' in line and "faction" in line for line in lines)
-    assert any('object "B"' in line and "size" in line for line in lines)
+    assert any('object 1 "A"' in line and "faction" in line for line in lines)
+    assert any('object 2 "B"' in line and "size" in line for line in lines)
     assert any("map property seed" in line for line in lines)
 
 
@@ -427,7 +456,7 @@ def test_validate_accepts_a_good_map(tmp_path: Path) -> None:
     ({"area_uses": 2}, ("area_uses is set but area_range",)),
 ])
 def test_bad_ranged_or_area_property(tmp_path: Path, props: dict[str, object], words: tuple[str, ...]) -> None:
-    refused(one(tmp_path, units=[unit(**props)]), 'object "Orc 2"', *words)
+    refused(one(tmp_path, units=[unit(**props)]), 'object 1 "Orc 2"', *words)
 
 
 @pytest.mark.parametrize("props,words", [
@@ -465,11 +494,11 @@ def test_validate_lists_every_ranged_area_sight_and_cover_problem(tmp_path: Path
         ("map property cover_bonus", "not an integer"),
         ("map property threatened_shooter_penalty", "less than 0"),
         ("cell 2,0", "blocks_sight"), ("cell 3,0", "cover is not true or false"),
-        ('object "Archer"', 'ranged "9-3"'), ('object "Archer"', "ranged_damage"),
-        ('object "Caster"', "area_range -2"), ('object "Caster"', "area_radius -1"),
-        ('object "Caster"', 'area_damage "1d"'), ('object "Caster"', "area_push -1"),
-        ('object "Caster"', "area_uses 0"),
-        ('object "Bowless"', "ranged_attack is set but ranged"),
+        ('object 1 "Archer"', 'ranged "9-3"'), ('object 1 "Archer"', "ranged_damage"),
+        ('object 2 "Caster"', "area_range -2"), ('object 2 "Caster"', "area_radius -1"),
+        ('object 2 "Caster"', 'area_damage "1d"'), ('object 2 "Caster"', "area_push -1"),
+        ('object 2 "Caster"', "area_uses 0"),
+        ('object 3 "Bowless"', "ranged_attack is set but ranged"),
     ]
     for where, what in expected:
         assert sum(1 for line in lines if where in line and what in line) == 1, (where, what, lines)
@@ -498,7 +527,7 @@ def test_playmat_validate_prints_each_new_property_problem_on_its_own_line(tmp_p
     assert main(["validate", str(p)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.splitlines() == [
-        f'{p.name}: object "Archer": ranged "2-x" is not MIN-MAX hexes, e.g. 2-8',
-        f'{p.name}: object "Archer": ranged_attack is not an integer: "sharp"',
-        f"{p.name}: object \"Caster\": area_uses is set but area_range (how far the area's centre may be) is missing",
+        f'{p.name}: object 1 "Archer": ranged "2-x" is not MIN-MAX hexes, e.g. 2-8',
+        f'{p.name}: object 1 "Archer": ranged_attack is not an integer: "sharp"',
+        f"{p.name}: object 2 \"Caster\": area_uses is set but area_range (how far the area's centre may be) is missing",
     ]

@@ -17,6 +17,8 @@ from game.maps import default_map, load_scenario, shipped_maps
 from game.maps.pixels import TiledPixels
 from game.maps.tmxwrite import write_map
 
+ROOT = Path(__file__).resolve().parent.parent
+
 # Pointy-top odd-r, 9x7, 64x74 tiles (side 37): the picture is 9*64+32 = 608 px wide.
 TERRAIN = ["." * 9] * 7
 UNITS = [
@@ -193,6 +195,44 @@ def test_reach_centres_under_a_large_creatures_own_token_stay_visible(capsys, sm
     # (under the token it would shift by a shade or two at most).
     before, after = a.get_at((x, y)), b.get_at((x, y))
     assert max(abs(before[i] - after[i]) for i in range(3)) > 60, (before, after)
+
+
+def test_an_overlay_picture_carries_its_own_key_below_the_map(capsys, small_map: Path, tmp_path: Path) -> None:
+    """A reach or threat picture read away from the window had no key: nothing said what the blue, amber or
+    red hexes, the numbers or the red octagon mean. A strip under the map says it, the map's own pixels
+    untouched; a picture without an overlay (or whose overlay shades nothing) has none.
+
+    The Troll (large, 2 movement, centre 4,3) threatens the ring of hexes around its outline (R8, R26), so
+    Aldric at 1,1 walking toward it is stopped there (R9): his reach has stops, and the key a row for them."""
+    import pygame
+
+    from game.render.key import INK
+
+    def picture(*extra: str) -> pygame.Surface:
+        out = str(tmp_path / "x.png")
+        assert run(capsys, "render", str(small_map), "-o", out, *extra)[0] == 0
+        return pygame.image.load(out)
+
+    def strip_colours(img: pygame.Surface, top: int) -> set[tuple[int, int, int]]:
+        return {tuple(img.get_at((x, y)))[:3] for x in range(img.get_width()) for y in range(top, img.get_height(), 2)}
+
+    plain = picture()
+    w, h = plain.get_size()  # 9 x 7 pointy-top cells of 64 x 74, side 37: (9*64 + 32, 7*55 + 18)
+    assert (w, h) == (608, 403)
+    threat = picture("--overlay", "threat:player")
+    reach = picture("--overlay", "reach:Aldric")
+    for img in (threat, reach):
+        # taller by the strip, as wide, and the strip carries words in the key's ink
+        assert img.get_width() == w and img.get_height() > h + 40
+        assert INK in strip_colours(img, h)
+    # the reach key has a second row, for the zone-of-control stops: an amber swatch, the painters' own colours
+    assert reach.get_height() > threat.get_height()
+    assert any(r > 200 and 120 < g < 200 and b < 120 for r, g, b in strip_colours(reach, h))
+    assert not any(r > 200 and 120 < g < 200 and b < 120 for r, g, b in strip_colours(threat, h))
+    # an overlay that shades nothing draws no key: the Troll with no movement left (R6)
+    log = tmp_path / "spent.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "end_turn"}\n')
+    assert picture("--log", str(log), "--overlay", "reach:Troll").get_size() == (w, h)
 
 
 # --- validate -------------------------------------------------------------------------
@@ -418,11 +458,11 @@ def test_a_misspelt_action_or_direction_in_a_log_names_the_one_meant(capsys, sma
         assert refusal(f'{{"action": "face", "unit": "Troll", "dir": "{said}"}}') == (
             f'playmat: slip.jsonl:2: face: dir "{said}" is not one of e, ne, nw, w, sw, se '
             f'(did you mean "{meant}"?)\n')
-    # a flat-top map has no side "e": no hint sends the GM to a side that is not there
+    # a flat-top map has no side "e": the hint names the two sides beside it, never a side not there
     flat = write_map(tmp_path / "flat.tmx", TERRAIN, units=UNITS, stagger_axis="x")
     log.write_text('{"action": "begin"}\n{"action": "face", "unit": "Troll", "dir": "east"}\n')
     assert refused(capsys, "state", str(flat), "--log", str(log)).endswith(
-        'dir "east" is not one of ne, n, nw, sw, s, se\n')
+        'dir "east" is not one of ne, n, nw, sw, s, se (a flat-top map has no side "e": did you mean "ne" or "se"?)\n')
 
 
 def test_an_unknown_unit_in_a_log_names_its_action_and_the_unit_meant(capsys, tmp_path: Path) -> None:
@@ -464,9 +504,42 @@ def test_arc_between_friends_says_they_may_not_attack(capsys, tmp_path: Path) ->
     code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Sir Corin", "--json")
     assert json.loads(out)["hostile"] is False
     code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Troll")
-    assert out.count("\n") == 1 and "hostile" not in out
+    assert "hostile" not in out
     code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Troll", "--json")
-    assert json.loads(out) == {"arc": json.loads(out)["arc"], "hostile": True}
+    assert json.loads(out)["hostile"] is True
+
+
+def test_arc_says_when_the_attacker_cannot_reach_the_defender(capsys, tmp_path: Path) -> None:
+    """On fortress_assault `arc --attacker "Pikeman 1" --defender "Captain Vessa"` said only "Pikeman 1 attacks
+    Captain Vessa from the right arc", which read as a blow the pikeman could strike from eight hexes off.
+
+    By hand: the map is flat-top, even columns shifted down. Pikeman 1 stands at 11,7 (cube x 11, z 7 - 6 = 1,
+    y -12), Captain Vessa at 3,6 (x 3, z 6 - 2 = 4, y -7): distance max(8, 5, 3) = 8. The pikeman's reach is 2
+    and its reach_min defaults to its reach (map-format), so it strikes at distance 2 only (R21): out of reach.
+    Archer 1 at 10,1 (x 10, z 1 - 5 = -4, y -6) and Grum at 2,3 (x 2, z 3 - 1 = 2, y -4): distance 8, beyond its
+    blade's default band of 1 but within its bow's 2-8 (R29), and `targets` lists the shot."""
+    fortress = str(ROOT / "maps" / "fortress_assault.tmx")
+    code, out, _ = run(capsys, "arc", fortress, "--attacker", "Pikeman 1", "--defender", "Captain Vessa")
+    assert code == 0 and out.splitlines()[1:] == [
+        '  but Pikeman 1 cannot attack Captain Vessa from here: "Captain Vessa" is out of reach: distance 8, '
+        '"Pikeman 1" strikes at distance 2 (R21)']
+    code, out, _ = run(capsys, "arc", fortress, "--attacker", "Pikeman 1", "--defender", "Captain Vessa", "--json")
+    doc = json.loads(out)
+    assert (doc["can_attack"], doc["can_shoot"]) == (False, False) and "distance 8" in doc["why_not"]
+    code, out, _ = run(capsys, "targets", fortress, "--unit", "Archer 1", "--json")
+    (needed,) = [s["needed"] for s in json.loads(out)["shoot"] if s["target"] == "Grum"]
+    code, out, _ = run(capsys, "arc", fortress, "--attacker", "Archer 1", "--defender", "Grum")
+    assert out.splitlines()[1:] == [
+        '  but Archer 1 cannot attack Grum from here: "Grum" is out of reach: distance 8, "Archer 1" strikes at '
+        'distance 1 (R21)', f"  it can shoot Grum from here: needs {needed} on the d20 (R29)"]
+    # Side by side (pointy-top odd rows: 1,1 and 2,1 share a row, distance 1) the blow can be struck: one line.
+    units = [{"name": "Pell", "at": (1, 1), "faction": "player"}, {"name": "Troll", "at": (2, 1), "faction": "enemy"}]
+    m = str(write_map(tmp_path / "a.tmx", TERRAIN, units=units))
+    code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Troll")
+    assert out.count("\n") == 1
+    code, out, _ = run(capsys, "arc", m, "--attacker", "Pell", "--defender", "Troll", "--json")
+    assert json.loads(out) | {"arc": None} == {"arc": None, "hostile": True, "can_attack": True, "why_not": None,
+                                               "can_shoot": False}
 
 
 def test_targets_counts_the_area_centres_it_lists(capsys, tmp_path: Path) -> None:
@@ -481,6 +554,43 @@ def test_targets_counts_the_area_centres_it_lists(capsys, tmp_path: Path) -> Non
     assert len(centres) > 2 and [c["affects"] for c in centres if c["affects"]] == [["Shaman"]]
     code, out, _ = run(capsys, "targets", m, "--unit", "Shaman")
     assert out.splitlines()[1:] == [f"Shaman can centre its area on {len(centres)} hexes, 1 of them catching "
-                                    "someone:", "      7,5: Shaman"]
+                                    "someone, but none a foe: each would hit only Shaman's own side or friends "
+                                    "(friendly fire, R32):", "      7,5: Shaman  (friendly fire only)"]
     code, out, _ = run(capsys, "targets", m, "--unit", "Lysa")
     assert out.splitlines()[1] == "Lysa has no area ability (R32)"
+
+
+def test_targets_marks_friendly_fire_and_says_when_no_burst_catches_a_foe(capsys, tmp_path: Path) -> None:
+    """On ship_boarding `targets --unit "Sea Witch"` listed 21 centres ("11,4: Corsair Captain, Corsair 1") and
+    nothing said that every one of them catches only her own side.
+
+    By hand: the map is flat-top, odd columns shifted down. The Witch (enemy) stands at 13,5 (cube x 13,
+    z 5 - 6 = -1, y -12); her burst is centred within 5 and catches within 1 (R32), so it reaches nobody more
+    than 6 away. The nearest of her foes (player and ally, R3) is Tobin at 4,8 (x 4, z 8 - 2 = 6, y -10):
+    distance max(9, 2, 7) = 9; Captain Rhys at 3,5 is 10 off, Kestrel at 3,9 10, Marla at 2,6 11. So every
+    centre that catches anyone catches only the enemy side."""
+    ship = str(ROOT / "maps" / "ship_boarding.tmx")
+    code, out, _ = run(capsys, "targets", ship, "--unit", "Sea Witch", "--json")
+    every = json.loads(out)["cast"]
+    centres = [c for c in every if c["affects"]]
+    assert centres and all(c["friendly"] == c["affects"] for c in centres)
+    code, out, _ = run(capsys, "targets", ship, "--unit", "Sea Witch")
+    lines = out.splitlines()
+    assert lines[1] == (f"Sea Witch can centre its area on {len(every)} hexes, {len(centres)} of them catching "
+                        "someone, but none a foe: each would hit only Sea Witch's own side or friends "
+                        "(friendly fire, R32):")
+    assert "     11,4: Corsair Captain, Corsair 1  (friendly fire only)" in lines
+    # A burst that catches a foe and a friend names the friend. Pointy-top odd rows, all on row 3: the Witch at
+    # 4,3, Lysa (player) at 6,3, an Orc (enemy, the Witch's side) at 7,3. Centred on 6,3 (2 from the Witch,
+    # within its range 3, open ground in sight) radius 1 catches Lysa (0) and the Orc (1), not the Witch (2);
+    # in initiative order Lysa (5) before the Orc (3).
+    units = [{"name": "Lysa", "at": (6, 3), "faction": "player", "initiative": 5},
+             {"name": "Orc", "at": (7, 3), "faction": "enemy", "initiative": 3},
+             {"name": "Witch", "at": (4, 3), "faction": "enemy", "initiative": 1, "area_range": 3,
+              "area_radius": 1, "area_attack": 2, "area_damage": "1d6"}]
+    m = str(write_map(tmp_path / "w.tmx", TERRAIN, units=units))
+    code, out, _ = run(capsys, "targets", m, "--unit", "Witch")
+    assert "      6,3: Lysa, Orc  (friendly fire: Orc)" in out.splitlines()
+    assert "none a foe" not in out
+    code, out, _ = run(capsys, "targets", m, "--unit", "Witch", "--json")
+    assert {"at": [6, 3], "affects": ["Lysa", "Orc"], "friendly": ["Orc"]} in json.loads(out)["cast"]

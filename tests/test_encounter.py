@@ -50,7 +50,7 @@ def test_setup_state() -> None:
     assert s["order"] == ["Orc", "Aldric", "Brin"]
     assert s["units"]["Aldric"] == {
         "at": [1, 1], "faction": "player", "facing": "e", "movement": 6, "movement_max": 6,
-        "zoc_exhausted": False, "hp": 10, "status": "active", "threatening": True,
+        "zoc_exhausted": False, "hp": 10, "initiative": 3, "status": "active", "threatening": True,
     }
 
 

@@ -187,6 +187,17 @@ def test_predicates_give_the_reason_the_action_would_be_refused_with() -> None:
     assert enc.can_end_turn() is None
 
 
+def test_can_attack_from_answers_whoever_has_the_turn_r21() -> None:
+    """A GM asks whether the orc could strike the hero from where it stands while it is the hero's turn: the
+    orc at 5,2 is four hexes east of the hero at 1,2 (one row), beyond its default band of 1 (R21); on 2,2
+    next to the hero it could. ``can_attack`` says only that it is not the orc's turn (R16)."""
+    enc = start([hero(), orc()])
+    assert "turn" in enc.can_attack("O", "A")
+    assert enc.can_attack_from("O", "A") == 'attack: "A" is out of reach: distance 4, "O" strikes at distance 1 (R21)'
+    assert enc.can_attack_from("O", "A", at=(2, 2)) is None
+    assert enc.can_attack_from("A", "O") == enc.can_attack("A", "O")  # on its turn, the words apply refuses with
+
+
 def test_can_act_says_whether_the_turns_one_action_is_left_in_the_refusals_words() -> None:
     """R16: before the hero's action every kind may be tried (the rest is each kind's own check); after its
     attack each refuses with the words the engine gives that action, and only the actor is asked about."""

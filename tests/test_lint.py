@@ -14,6 +14,7 @@ import pytest
 
 from game.cli.main import main
 from game.maps.lint import lint_map
+from game.maps.loader import load_scenario, validate_map
 from game.maps.tmxdoc import TileLayer, TilesetRef, TmxDocument, write_tmx
 from game.maps.tmxwrite import write_map
 from game.rules import HexLayout
@@ -54,8 +55,9 @@ def test_a_shooter_walled_in_could_never_see_a_hostile(tmp_path: Path) -> None:
     hut = [r.replace("C", ".") for r in HUT]
     warnings = lint(tmp_path, hut, [bowman(move=0), HERO, {"name": "Orc", "at": (6, 2), "faction": "enemy"}])
     assert warnings == [
-        'm.tmx: object "Bowman": cannot move anywhere from 3,2 (its move is 0)',
-        'm.tmx: object "Bowman": could never see a hostile within its range 2-6 from anywhere it can reach (R29, R30)',
+        'm.tmx: object 1 "Bowman": cannot move anywhere from 3,2 (its move is 0)',
+        'm.tmx: object 1 "Bowman": could never see a hostile within its range 2-6 from anywhere it can reach '
+        '(R29, R30)',
     ]
 
 
@@ -65,7 +67,7 @@ def test_an_arrow_slit_lets_the_walled_in_shooter_see_out(tmp_path: Path) -> Non
     slit[2] = "..#.|.."
     units = [bowman(move=0), HERO, {"name": "Orc", "at": (6, 2), "faction": "enemy"}]
     assert lint(tmp_path, slit, units, tile_properties=SIGHT_TILES) == [
-        'm.tmx: object "Bowman": cannot move anywhere from 3,2 (its move is 0)',
+        'm.tmx: object 1 "Bowman": cannot move anywhere from 3,2 (its move is 0)',
     ]
 
 
@@ -74,7 +76,7 @@ def test_a_shooter_in_fog_must_move_before_it_can_shoot(tmp_path: Path) -> None:
     fog = [r.replace("#", "f").replace("C", ".") for r in HUT]
     units = [bowman(), {"name": "Orc", "at": (6, 4), "faction": "enemy"}]
     assert lint(tmp_path, fog, units, tile_properties=SIGHT_TILES) == [
-        'm.tmx: object "Bowman": sees no hex within its range 2-6 from where it starts 3,2 (R30); '
+        'm.tmx: object 1 "Bowman": sees no hex within its range 2-6 from where it starts 3,2 (R30); '
         "it must move before it can shoot",
     ]
 
@@ -82,7 +84,7 @@ def test_a_shooter_in_fog_must_move_before_it_can_shoot(tmp_path: Path) -> None:
 def test_a_range_longer_than_the_map_never_reaches_a_hostile(tmp_path: Path) -> None:
     # 7 x 3: no two hexes are 8 apart, so a bow that shoots 8-10 never has a target; 2-6 is fine.
     assert lint(tmp_path, OPEN, [bowman("8-10", at=(0, 1)), DUEL[1]]) == [
-        'm.tmx: object "Bowman": could never see a hostile within its range 8-10 from anywhere it can reach '
+        'm.tmx: object 1 "Bowman": could never see a hostile within its range 8-10 from anywhere it can reach '
         "(R29, R30)",
     ]
     assert lint(tmp_path, OPEN, [bowman("2-6", at=(0, 1)), DUEL[1]]) == []
@@ -94,7 +96,7 @@ def test_combatant_that_cannot_move(tmp_path: Path) -> None:
     units = [{"name": "Hero", "at": (5, 0), "faction": "player"}, {"name": "Orc", "at": (6, 2), "faction": "enemy"},
              {"name": "Walled", "at": (2, 1), "faction": "player"}]
     assert lint(tmp_path, terrain, units) == [
-        'm.tmx: object "Walled": cannot move anywhere from 2,1 (terrain or other combatants wall it in)'
+        'm.tmx: object 3 "Walled": cannot move anywhere from 2,1 (terrain or other combatants wall it in)'
     ]
 
 
@@ -137,7 +139,7 @@ def test_combatant_starting_on_a_hazard(tmp_path: Path) -> None:
     units = [*DUEL, {"name": "Singed", "at": (2, 1), "faction": "player"}]
     props = {"h": {"terrain": "hazard", "cost_ground": 1}}
     assert lint(tmp_path, terrain, units, tile_properties=props) == [
-        'm.tmx: object "Singed": starts on hazard 2,1 (takes 3 damage at the start of each of its turns, R25)'
+        'm.tmx: object 3 "Singed": starts on hazard 2,1 (takes 3 damage at the start of each of its turns, R25)'
     ]
 
 
@@ -145,8 +147,8 @@ def test_combatant_starting_in_a_hostile_zone_of_control(tmp_path: Path) -> None
     # Hero (2,1) and Orc (3,1) are neighbours (east): each starts in the other's [1,1] threat (R8).
     units = [{"name": "Hero", "at": (2, 1), "faction": "player"}, {"name": "Orc", "at": (3, 1), "faction": "enemy"}]
     assert lint(tmp_path, OPEN, units) == [
-        'm.tmx: object "Hero": starts in the zone of control of "Orc" (R8)',
-        'm.tmx: object "Orc": starts in the zone of control of "Hero" (R8)',
+        'm.tmx: object 1 "Hero": starts in the zone of control of "Orc" (R8)',
+        'm.tmx: object 2 "Orc": starts in the zone of control of "Hero" (R8)',
     ]
 
 
@@ -156,14 +158,14 @@ def test_three_threateners_are_listed_as_a_sentence_lists_them(tmp_path: Path) -
     units = [{"name": "Hero", "at": (2, 1), "faction": "player", "threatening": False},
              *({"name": f"Orc {i}", "at": c, "faction": "enemy"} for i, c in enumerate([(3, 1), (1, 1), (3, 2)], 1))]
     assert lint(tmp_path, OPEN, units) == [
-        'm.tmx: object "Hero": starts in the zone of control of "Orc 1", "Orc 2" and "Orc 3" (R8)',
+        'm.tmx: object 1 "Hero": starts in the zone of control of "Orc 1", "Orc 2" and "Orc 3" (R8)',
     ]
 
 
 def test_a_polearm_does_not_threaten_its_neighbour(tmp_path: Path) -> None:
     # A [2,2] pike threatens only hexes two away (R8): the orc next to it is not in its zone.
     units = [{"name": "Hero", "at": (2, 1), "faction": "player", "reach": 2}, {**DUEL[1], "at": (3, 1)}]
-    assert lint(tmp_path, OPEN, units) == ['m.tmx: object "Hero": starts in the zone of control of "Orc" (R8)']
+    assert lint(tmp_path, OPEN, units) == ['m.tmx: object 1 "Hero": starts in the zone of control of "Orc" (R8)']
 
 
 def test_object_placed_off_the_cell_centre(tmp_path: Path) -> None:
@@ -172,7 +174,7 @@ def test_object_placed_off_the_cell_centre(tmp_path: Path) -> None:
     units = [*DUEL, {"name": "Sloppy", "at": (3, 1), "offset": (20, 0), "faction": "player"},
              {"name": "Near", "at": (3, 2), "offset": (0, 10), "faction": "player"}]
     assert lint(tmp_path, OPEN, units) == [
-        'm.tmx: object "Sloppy": placed 20 px from the centre of its cell 3,1 (more than a quarter hex, 16 px); '
+        'm.tmx: object 3 "Sloppy": placed 20 px from the centre of its cell 3,1 (more than a quarter hex, 16 px); '
         "snap it to the centre"
     ]
 
@@ -222,8 +224,8 @@ def test_a_property_name_nearly_right_is_named_with_the_one_meant(tmp_path: Path
                     tile_properties={"~": {"terrain": None, "terain": "water"}})
     assert warnings == [
         'm.tmx: Playmat ignores map property "Hostile" (did you mean "hostile"?)',
-        'm.tmx: object "Hero": Playmat ignores property "defence" (did you mean "defense"?)',
-        'm.tmx: object "Hero": Playmat ignores property "Move" (did you mean "move"?)',
+        'm.tmx: object 1 "Hero": Playmat ignores property "defence" (did you mean "defense"?)',
+        'm.tmx: object 1 "Hero": Playmat ignores property "Move" (did you mean "move"?)',
         'm.tmx: tile 8 of tileset "terrain": Playmat ignores property "terain" (did you mean "terrain"?)',
     ]
 
@@ -234,9 +236,9 @@ def test_an_object_meant_to_fight_without_the_combatant_class_is_named(tmp_path:
              {"name": "Troll", "at": (6, 2), "faction": "enemy", "kind": None},
              {"name": "Signpost", "at": (3, 0), "kind": "sign"}, {"name": "Camp", "at": (3, 2), "kind": None}]
     assert lint(tmp_path, OPEN, units) == [
-        'm.tmx: object "Goblin": class "combatent" is not "combatant", so it does not fight '
+        'm.tmx: object 3 "Goblin": class "combatent" is not "combatant", so it does not fight '
         "(set its Class to combatant)",
-        'm.tmx: object "Troll": has a faction but no class, so it does not fight (set its Class to combatant)',
+        'm.tmx: object 4 "Troll": has a faction but no class, so it does not fight (set its Class to combatant)',
     ]
 
 
@@ -258,8 +260,8 @@ def test_cli_validate_lint_warns_and_exits_zero(tmp_path: Path, capsys: pytest.C
     out = capsys.readouterr().out.splitlines()
     assert out == [
         f"{path}: ok",
-        'warning: m.tmx: object "Hero": starts in the zone of control of "Orc" (R8)',
-        'warning: m.tmx: object "Orc": starts in the zone of control of "Hero" (R8)',
+        'warning: m.tmx: object 1 "Hero": starts in the zone of control of "Orc" (R8)',
+        'warning: m.tmx: object 2 "Orc": starts in the zone of control of "Hero" (R8)',
     ]
     assert main(["validate", str(path)]) == 0  # without --lint: no warnings
     assert "warning" not in capsys.readouterr().out
@@ -279,3 +281,28 @@ def test_cli_playtest_flags_a_one_sided_duel(tmp_path: Path, capsys: pytest.Capt
         f"{path}: ok",
         'warning: m.tmx: side "player" won 20 of 20 quick AI-vs-AI games (over 90%); the fight looks lopsided',
     ]
+
+
+def test_validate_lint_names_the_slip_behind_a_refusal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # "movment_type" leaves the ferryman a ground combatant, so the map is refused for him standing on water
+    # and the refusal tells the designer to set movement_type, which they believe they did: --lint says
+    # which property Playmat ignored, beside the refusal (it said nothing for a refused map).
+    units = [{"name": "Ferryman", "at": (3, 1), "faction": "player", "movment_type": "swimming"}, DUEL[1]]
+    path = write_map(tmp_path / "m.tmx", ["...w...", "...w...", "...w..."], units=units, tileset="external")
+    assert main(["validate", "--lint", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert 'm.tmx: object 1 "Ferryman": cell 3,1 is water, which a ground combatant may not enter' in err
+    assert out.splitlines() == [
+        'warning: m.tmx: object 1 "Ferryman": Playmat ignores property "movment_type" (did you mean "movement_type"?)',
+    ]
+
+
+def test_a_river_ford_built_by_hand_as_tiled_1_10_saves_it_is_lint_clean() -> None:
+    # A designer's encounter from scratch (tests/data/river_ford.tmx): flat-top, stagger index even, the
+    # layout the shipped maps use least; Tiled 1.10 writes the class as type="combatant". Each object lands
+    # on the cell Tiled's status bar shows for its point: the ferryman in the river, the troll by the bridge.
+    path = ROOT / "tests" / "data" / "river_ford.tmx"
+    assert validate_map(path) == [] and lint_map(path) == []
+    cells = {c.name: (c.cell, c.object_id) for c in load_scenario(path).combatants}
+    assert cells["Ferryman Ody"] == ((6, 4), 4) and cells["River Troll"] == ((10, 7), 8)
+    assert cells["Orc Archer"] == ((11, 3), 7)

@@ -80,7 +80,7 @@ def test_shapes_as_intricate_as_the_limit_allows_are_refused_past_it(tmp_path: P
     assert (r.rc, r.stderr) == (0, ""), r.stderr[-2000:]
     big = zigzag(4000)
     refused_by_cli(["render", str(big), "-o", str(tmp_path / "o.png"), "--objects"],
-                   'z4000.tmx: layer "Combatants": object "deco": the shapes are too intricate to draw',
+                   'z4000.tmx: layer "Combatants": object 9 "deco": the shapes are too intricate to draw',
                    f"more than {limits.MAX_SHAPE_CROSSINGS:,} times, the limit", cap_mb=512)
     assert validate_map(big) == []
     r = run_cli(["render", str(big), "-o", str(tmp_path / "o.png")], cap_mb=512)
@@ -97,4 +97,4 @@ def test_the_points_of_a_map_are_read_only_when_drawn(tmp_path: Path) -> None:
         r = run_cli(argv, cap_mb=400)
         assert r.rc == 0 and "Traceback" not in r.stderr, r.stderr[-2000:]
     refused_by_cli(["render", str(tmx), "-o", str(tmp_path / "o.png"), "--objects"],
-                   'm.tmx: layer "Combatants": object id 9: the shapes are too intricate to draw', cap_mb=400)
+                   'm.tmx: layer "Combatants": object 9: the shapes are too intricate to draw', cap_mb=400)

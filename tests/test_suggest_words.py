@@ -49,3 +49,31 @@ def test_suggest_json_is_unchanged(tmp_path: Path, capsys: pytest.CaptureFixture
     assert set(doc) == {"unit", "level", "plan", "why"}
     assert doc["plan"][0] == {"action": "attack", "unit": "Orc", "target": "Knight"}
     assert {"term": "expected_damage", "value": 3.2} in doc["why"]
+
+
+def test_suggest_gives_each_one_a_burst_catches_its_odds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`suggest` gave hit odds for blows and shots, but a burst read only "catching Kestrel, Selkie".
+
+    By hand, pointy-top, all on row 2: the Witch (0,2, cannot move) has a burst within 4, radius 1, d20 + 2,
+    a flat 4 damage (R32). Only a centre on 4,2 catches both player foes, Kestrel (3,2) and Selkie (5,2), and
+    it catches the Orc (4,2) of her own side too: friendly fire. Each rolls against its defence plus cover
+    when every line from the Witch crosses another combatant's hex (R31, +2):
+    - Kestrel, defence 12, the line crosses only empty 1,2 and 2,2: needs 10 on the d20, 11 faces, 55 %;
+      0.55 x 4 = 2.2 expected; 20 hp, never defeated.
+    - Selkie, defence 12 + 2 (the line crosses Kestrel and the Orc): needs 12, 9 faces, 45 %; 1.8 expected;
+      4 damage defeats its 4 hp: 45 % to defeat it.
+    - the Orc, defence 14 + 2 (the line crosses Kestrel): needs 14, 7 faces, 35 %; 1.4 expected."""
+    path = write_map(tmp_path / "c.tmx", ["." * 7] * 5, units=[
+        {"name": "Witch", "at": (0, 2), "faction": "enemy", "move": 0, "initiative": 10, "area_range": 4,
+         "area_radius": 1, "area_attack": 2, "area_damage": "4"},
+        {"name": "Kestrel", "at": (3, 2), "faction": "player", "defense": 12, "hp": 20},
+        {"name": "Orc", "at": (4, 2), "faction": "enemy", "move": 0, "defense": 14, "hp": 20},
+        {"name": "Selkie", "at": (5, 2), "faction": "player", "defense": 12, "hp": 4},
+    ])
+    log = tmp_path / "l.jsonl"
+    log.write_text('{"action": "begin"}\n', encoding="utf-8")
+    assert main(["suggest", str(path), "--log", str(log)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == ("Witch (normal): Use its area ability at 4,2, catching Kestrel (55 % to hit, 2.2 damage "
+                     "expected) and Selkie (45 % to hit, 1.8 damage expected, 45 % to defeat it); friendly fire "
+                     "on Orc (35 % to hit, 1.4 damage expected).")

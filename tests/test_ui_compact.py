@@ -7,7 +7,7 @@ from pathlib import Path
 
 from game.render.pg import pygame
 from game.ui.compact import is_compact
-from game.ui.help import BATTLE_KEYS
+from game.ui.help import BATTLE_HELP
 from game.ui.panels.card import CombatantCard
 from game.ui.panels.initiative import COMPACT, FULL, InitiativeTracker
 from tests.scene_harness import frame, key, open_battle
@@ -104,7 +104,7 @@ def test_at_1280x720_the_card_and_the_tracker_are_full_and_i_shortens_the_card(t
 
 
 def test_the_help_tells_of_i_and_the_hover() -> None:
-    line = next(what for k, what in BATTLE_KEYS if k.startswith("I"))
+    line = next(what for _, page in BATTLE_HELP for k, what in page if k.startswith("I"))
     assert "card" in line
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "`I`" in readme

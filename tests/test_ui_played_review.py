@@ -393,7 +393,8 @@ def test_a_refused_blow_says_when_no_step_would_help_and_drops_the_odds_once_the
     frame(scene, screen)
     preview = next(w for w in scene.widgets if isinstance(w, ActionPreview))
     said = [ln.text for ln in preview.lines or []]
-    assert said == ["Knight cannot attack Orc this turn", "out of reach: distance 4, Knight strikes at distance 1"]
+    assert said == ["Knight cannot attack Orc this turn", "out of reach: distance 4, Knight strikes at distance 1",
+                    "6 movement left: Knight gets no nearer than distance 2"]
     to_turn(scene, "Squire")
     scene.submit(Attack("Squire", "Goblin"))  # beside it: the action spent
     scene.anim.skip(scene.tokens)

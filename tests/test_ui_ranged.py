@@ -391,6 +391,47 @@ def test_the_hexes_a_shot_works_from_are_the_engine_s_hex_by_hex_answer() -> Non
             assert shot_works_from(enc, "Archer", "E1", near) == []
 
 
+def test_the_hex_a_shot_is_planned_from_is_the_best_of_the_hex_by_hex_answers() -> None:
+    """Hovering a foe out of the bow's reach plans a step first: the hex in reach with the surest shot (then
+    the likelier defeat, then the fewest steps). The odds come from the engine in bulk; here each reachable
+    hex is asked of ``preview_shoot(at=...)`` one by one, as a player comparing hexes would, and the plan must
+    be the best of those, on random ground with allies and foes about (R16, R29-R31, R19 arcs, cover)."""
+    import random
+
+    from game.rules import Begin, Encounter, scenario_from_rows
+    from game.ui.overlays.ranged import best_shot_from
+
+    rng = random.Random(11)
+    planned = 0
+    for _ in range(14):
+        rows = ["".join(rng.choice("....#wdt") for _ in range(18)) for _ in range(12)]
+        free = [(c, r) for r in range(12) for c in range(18) if rows[r][c] == "."]
+        picks = rng.sample(free, 5)
+        units = [{"name": "Archer", "at": picks[0], "initiative": 9, "move": rng.randint(2, 6), **BOW,
+                  "ranged": f"{rng.randint(1, 3)}-{rng.randint(3, 7)}"},
+                 *({"name": f"E{i}", "at": picks[i], "faction": "enemy", "initiative": 1,
+                    "facing": rng.choice(["e", "w", "ne", "sw"])} for i in (1, 2, 3)),
+                 {"name": "Friend", "at": picks[4], "faction": "player", "initiative": 2}]
+        enc = Encounter(scenario_from_rows(rows, units))
+        enc.apply(Begin())
+        for foe in ("E1", "E2", "E3"):
+            found = []
+            for cell, cost, _stops in enc.reach_for("Archer").destinations():
+                p = enc.preview_shoot("Archer", foe, at=cell)
+                if p.legal is None:
+                    found.append((-p.hit_chance, -p.defeat_chance, cost, (cell[0], cell[1])))
+            got = best_shot_from(enc, "Archer", foe)
+            if not found:
+                assert got is None
+                continue
+            planned += 1
+            assert got is not None
+            best = min(found)
+            assert got[0] == best[3]
+            assert got[1] == enc.preview_shoot("Archer", foe, at=best[3])
+    assert planned >= 10  # the ground gave plans to compare, not only refusals
+
+
 def test_a_centre_out_of_area_range_reads_calmly_without_odds(tmp_path: Path) -> None:
     """Found playing the Black Gull as the corsairs: pointing the Sea Witch's burst at the party beyond her area
     range read a red "not possible" over each one's chance and push and a green "expected damage to Sea Witch's

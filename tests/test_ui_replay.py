@@ -292,3 +292,132 @@ def test_every_button_label_shows_whole_and_clear_of_the_esc_hint(viewer, size) 
         assert b.rect.right < hint_left, (size, b.label)
     labels = [b.label for b in v.buttons]
     assert ("Play (Space)" in labels) == (size[0] >= 1280), labels  # the keys are named where there is room
+
+
+# --- a long log: checkpoints (stepping back replays a few actions from a kept copy, never the whole log) --------
+def random_log(length: int, seed: int) -> tuple[object, list]:
+    """ship_boarding and ``length`` legal actions as chosen (attacks, shots and casts unrolled: the viewer's
+    engine rolls them from the map's seed), any kind but fleeing; a fight that would end is taken back and
+    the turn passed instead, so the log goes on with hits, falls and uses of the area ability in it."""
+    import random
+
+    from game.maps import load_scenario
+    from game.rules import Begin, Encounter
+
+    scenario = load_scenario("maps/ship_boarding.tmx")
+    rng = random.Random(seed)
+    enc = Encounter.from_scenario(scenario)
+    chosen: list = [Begin()]
+    enc.apply(chosen[0])
+    while len(chosen) < length:
+        by_kind: dict[str, list] = {}
+        for a in enc.legal_actions():
+            if a.KIND != "flee":
+                by_kind.setdefault(a.KIND, []).append(a)
+        dice = [k for k in ("attack", "shoot", "cast") if k in by_kind]
+        kind = rng.choice(dice) if dice and rng.random() < 0.6 else \
+            rng.choice([k for k in by_kind if k not in ("end_turn", "face")] or ["end_turn"]) \
+            if rng.random() < 0.75 else "end_turn"
+        action = rng.choice(by_kind[kind])
+        recorded = enc.apply(action).action
+        if enc.is_over():
+            enc.undo()
+            action = recorded = EndTurn()
+            enc.apply(action)
+        chosen.append(recorded if kind == "move" else action)  # a move with its path, as Playmat writes it
+    return scenario, chosen
+
+
+@pytest.fixture(scope="module")
+def ship_log():
+    return random_log(160, seed=5)
+
+
+def test_stepping_back_and_jumping_land_on_exactly_the_state_a_replay_from_the_start_gives(ship_log) -> None:
+    """Every step back from the end, then jumps here and there (past and between checkpoints): the state
+    shown is the one replaying the log's prefix from the start gives, rolls, hit points, turn and all."""
+    import random
+
+    from game.rules import replay
+
+    scenario, actions = ship_log
+    v = ReplayScene(scenario, actions)
+    v.every = 7  # many checkpoints in a short log
+    whole = replay(scenario, actions)
+    kinds = {a.KIND for a in whole.history}
+    assert {"attack", "end_turn", "move"} <= kinds and len(kinds) >= 5  # a varied log, with dice in it
+
+    def same(k: int) -> None:
+        ref = replay(scenario, actions[:k])
+        assert v.k == k
+        assert v.enc.snapshot() == ref.snapshot() and v.enc.state_json() == ref.state_json()
+        assert v.enc.records == ref.records and v.enc.outcome() == ref.outcome()
+
+    v.handle_event(key(pygame.K_END))
+    same(len(actions))
+    for k in range(len(actions) - 1, -1, -1):
+        v.handle_event(key(pygame.K_LEFT))
+        same(k)
+    for k in random.Random(2).sample(range(len(actions) + 1), 25):
+        v.go(k)
+        same(k)
+        v.handle_event(key(pygame.K_LEFT))
+        same(max(0, k - 1))
+        v.handle_event(key(pygame.K_RIGHT))
+        same(k)
+    v.go(3)
+    v.handle_event(key(pygame.K_PAGEDOWN))  # the next round's start
+    same(v.k)
+
+
+def test_a_step_back_at_the_end_of_a_long_log_replays_a_few_actions_not_the_whole_log(ship_log,
+                                                                                         monkeypatch) -> None:
+    """A step back once replayed every action before it: 138 ms a step on a 3,000-action log
+    (tools/bench_replay.py). Now it starts from the nearest checkpoint: at most a checkpoint's spacing of
+    actions is applied, however long the log."""
+    from game.rules import Encounter
+
+    scenario, actions = ship_log
+    v = ReplayScene(scenario, actions)
+    v.handle_event(key(pygame.K_END))
+    applied = []
+    real = Encounter.apply
+    monkeypatch.setattr(Encounter, "apply", lambda self, a: applied.append(a) or real(self, a))
+    for _ in range(3):
+        applied.clear()
+        v.handle_event(key(pygame.K_LEFT))
+        assert len(applied) <= 50, len(applied)
+    assert v.k == len(actions) - 3
+
+
+@pytest.mark.parametrize("flat", [False, True])
+def test_hovering_a_replay_tracker_row_rings_that_token_and_shows_its_card(flat, monkeypatch) -> None:
+    """As in the battle (Foundry #12282): the replay's tracker named combatants the GM could not find on the
+    map; hovering a row now rings its token (token sprites, or the flat map without the tile art) and shows
+    its card."""
+    import numpy as np
+
+    from game.ui import replay as replay_module
+    from tests.ui_harness import drawn_by
+
+    if flat:
+        monkeypatch.setattr(replay_module, "_load_art", lambda path: None)
+    m = skirmish()
+    v, s = ReplayScene(m.encounter.scenario, list(m.encounter.history)), screen()
+    assert (v.maplayer is None) == flat
+    v.handle_event(key(pygame.K_END))
+    v.handle_event(motion((v.map_rect.right - 5, v.map_rect.bottom - 5)))  # a corner of the map: nobody there
+    v.draw(s, 1.0)
+    ring = (90, 230, 255)  # the battle's ring for a tracker row's token (tokenlayer)
+
+    def ringed() -> int:
+        return int((np.abs(pygame.surfarray.array3d(s).astype(int) - ring).sum(axis=2) < 60).sum())  # blended
+
+    assert ringed() == 0
+    row = next(r for r, name in v.tracker._rows if name == "Goblin")
+    v.handle_event(motion(row.center))
+    seen = drawn_by(replay_module.th, monkeypatch)
+    v.draw(s, 1.0)
+    assert ringed() > 20
+    goblin = m.encounter.view("Goblin")
+    assert f"{goblin.hp} / {goblin.hp_max}" in [t for t, _ in seen]  # the card's hit points, as on the map

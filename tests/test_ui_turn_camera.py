@@ -75,3 +75,35 @@ def test_a_turn_begins_with_the_map_still_when_only_the_last_actor_s_taller_card
     assert scene.match.encounter.turn == "Lysa" and clear(scene, "Lysa")  # her card is shorter
     settle(scene, screen)
     assert math.dist(scene.ctx.camera.map_to_screen(0, 0), before) <= 1
+
+
+def test_the_nearest_foe_that_can_strike_the_actor_is_brought_out_from_under_the_log(tmp_path: Path) -> None:
+    """giants_lair at 1280x800: as Astrid's turn began, held in Goblin 1's zone of control, Grundvald, who could
+    strike her where she stood but whom she could not reach, sat half under the combat log; the camera only
+    moved for the enemies she could hit. The nearest foe that can strike her is kept clear too."""
+    from game.rules import EndTurn
+    from game.ui.battle_camera import in_sight_at_turn
+    from game.ui.panels.combat_log import CombatLog
+    from tests.test_ui_giants_lair_solo import EVERYONE, LAIR
+
+    scene, screen = open_battle(tmp_path, LAIR, humans=EVERYONE, setup=False, size=(1280, 800))
+    frame(scene, screen, 2)
+    enc = scene.match.encounter
+    for who, cell in (("Goblin 1", (8, 10)), ("Astrid", (6, 7)), ("Grundvald", (13, 8)), ("", None),
+                      ("Grundvald", (10, 8)), ("Goblin 1", (7, 7))):
+        if not who:
+            scene.submit(EndTurn())
+            continue
+        to_turn(scene, who)
+        scene.submit(Move(who, cell))
+    to_turn(scene, "Astrid")
+    assert "Grundvald" not in within_reach(enc, "Astrid") and "Grundvald" in in_sight_at_turn(enc, "Astrid")
+    frame(scene, screen)
+    log = next(w for w in scene.widgets if isinstance(w, CombatLog)).cover
+    scene.camera.turn_due = True  # the turn begins with Grundvald under the log
+    put(scene, "Grundvald", (log.left + 40, log.top + 40), zoom=1.0)
+    assert not clear(scene, "Grundvald") and clear(scene, "Astrid")
+    frame(scene, screen)
+    settle(scene, screen)
+    pygame.image.save(screen, str(tmp_path / "turn.png"))
+    assert clear(scene, "Astrid") and clear(scene, "Grundvald"), scene.panel_covers()

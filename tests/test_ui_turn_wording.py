@@ -86,8 +86,9 @@ def test_a_foe_out_of_reach_says_when_the_actor_has_walked_its_movement(tmp_path
     scene, screen = _battle(tmp_path, ["..........."] * 5, units)
     hover(scene, (8, 2))
     frame(scene, screen)
-    assert _preview(scene) == ["Lysa cannot attack Orc this turn",  # too far
-                               "out of reach: distance 8, Lysa strikes at distance 1"]
+    assert _preview(scene) == ["Lysa cannot attack Orc this turn",  # too far, and how near it gets
+                               "out of reach: distance 8, Lysa strikes at distance 1",
+                               "2 movement left: Lysa gets no nearer than distance 6"]
     click(scene, (2, 2))
     scene.anim.skip(scene.tokens)
     frame(scene, screen)
@@ -176,7 +177,8 @@ def test_an_archer_out_of_reach_reads_one_roll_the_shot_s(tmp_path: Path) -> Non
     hover(scene, (6, 2))
     frame(scene, screen)
     assert _preview(scene) == ["Fenn cannot attack Hale this turn",
-                               "out of reach: distance 5, Fenn strikes at distance 1"]
+                               "out of reach: distance 5, Fenn strikes at distance 1",
+                               "1 movement left: Fenn gets no nearer than distance 4"]
 
 
 def test_a_foe_ringed_by_water_and_friends_says_every_hex_is_taken_or_impassable(tmp_path: Path) -> None:
@@ -199,6 +201,12 @@ def test_a_foe_ringed_by_water_and_friends_says_every_hex_is_taken_or_impassable
     said = " ".join(_preview(scene))
     assert "every hex Knight could attack Orc from is taken or impassable" in said
     assert "nowhere" not in said
+    # The click's refusal and the preview say the same thing (found on giants_lair: Bjorn's preview said only
+    # "every hex ... is taken or impassable", the click "out of reach: distance 4", as if they disagreed).
+    assert _preview(scene)[1] == "out of reach: distance 4, Knight strikes at distance 1"
+    click(scene, (4, 1))
+    frame(scene, screen)
+    assert "out of reach: distance 4" in scene.ctx.status
 
 
 def test_a_far_foe_reads_calmly_in_one_grey_line_and_a_shove_too_large_stays_red(tmp_path: Path) -> None:
@@ -221,7 +229,8 @@ def test_a_far_foe_reads_calmly_in_one_grey_line_and_a_shove_too_large_stays_red
     lines = p.lines or []
     assert [(ln.text, ln.role) for ln in lines] == [
         ("Lysa cannot attack Orc this turn", "text"),
-        ("out of reach: distance 13, Lysa strikes at distance 1", "muted")]
+        ("out of reach: distance 13, Lysa strikes at distance 1", "muted"),
+        ("4 movement left: Lysa gets no nearer than distance 10", "muted")]
     assert p.arrow is None and p.approach_for("Orc") is None  # nothing offered, nothing drawn
     scene.ctx.action_mode = SHOVE
     hover(scene, (2, 4))

@@ -122,10 +122,10 @@ TILESET = '<tileset firstgid="1" name="terrain" tilewidth="64" tileheight="74" t
      'tileset "terrain": tilewidth 1000000000 is more than 1000000'),
     (("<objectgroup id=\"2\" name=\"Combatants\">",
       '<objectgroup id="2" name="Combatants"><object id="9" gid="2" x="10" y="10" width="60000" height="60000"/>'),
-     "object id 9: a tile object of 60000x60000 pixels is larger than an image may be"),
+     "object 9: a tile object of 60000x60000 pixels is larger than an image may be"),
     (("<objectgroup id=\"2\" name=\"Combatants\">",
       '<objectgroup id="2" name="Combatants"><object id="9" x="1e300" y="10"><ellipse/></object>'),
-     'object id 9: x "1e300" is out of range'),
+     'object 9: x "1e300" is out of range'),
 ])
 def test_pixel_numbers_past_the_limit_are_refused_in_one_line(tmp_path: Path, edit: tuple[str, str],
                                                               words: str) -> None:

@@ -85,7 +85,7 @@ def test_an_int_property_in_other_digits_is_refused_without_echoing_it(tmp_path:
         tmx = plain_map(tmp_path, units=[{"name": "Hero", "at": (1, 1), "faction": "player",
                                           "hp": Typed("int", "\u0669" * digits)}])
         assert main(["validate", str(tmx)]) == 2
-        refused(capsys, 'm.tmx: object "Hero": property "hp" is not an integer: "\u0669', '..."', "digits 0-9")
+        refused(capsys, 'm.tmx: object 1 "Hero": property "hp" is not an integer: "\u0669', '..."', "digits 0-9")
 
 
 def test_a_fullwidth_map_width_is_not_read_as_a_number(tmx: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -102,7 +102,7 @@ def test_object_coordinates_in_other_digits_are_not_numbers(tmx: Path, capsys: p
     end = text.index('"', start)
     tmx.write_text(text[:start] + "\u0661" * 3 + text[end:])
     assert main(["validate", str(tmx)]) == 2
-    refused(capsys, 'm.tmx: object "Hero": x "\u0661\u0661\u0661" is not a number (numbers are written with')
+    refused(capsys, 'm.tmx: object 1 "Hero": x "\u0661\u0661\u0661" is not a number (numbers are written with')
 
 
 # --- CSV layer data: the work bounded by the layer's cells -----------------------------------------------
@@ -173,7 +173,7 @@ def test_a_combatant_far_off_the_map_is_out_of_range_not_a_300_digit_cell(
     start = text.index(' x="', text.index('name="Hero"')) + 4
     tmx.write_text(text[:start] + "1e300" + text[text.index('"', start):])
     assert main(["validate", str(tmx)]) == 2
-    line = refused(capsys, 'm.tmx: object "Hero": x "1e300" is out of range')  # every pixel number is bounded
+    line = refused(capsys, 'm.tmx: object 1 "Hero": x "1e300" is out of range')  # every pixel number is bounded
     assert longest_number(line) < 10
 
 
@@ -254,7 +254,7 @@ def test_a_name_holding_a_line_break_cannot_add_a_line_to_state(tmp_path: Path,
                                      {"name": "Orc", "at": (3, 2), "faction": "enemy"}])
     assert main(["state", str(tmx)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1] == "order: Hero\\nok: fake, Orc", lines
+    assert lines[1] == "order: Hero\\nok: fake (0), Orc (0); ties: earlier on the map first, a joiner after them (R14)"
     assert len(lines) == 6 and not any(line.startswith("ok: fake") for line in lines), lines
     assert lines[4].startswith("Hero\\nok: fake   player ")  # the columns still line up
     assert main(["state", str(tmx), "--json"]) == 0  # JSON keeps the name as it is
@@ -278,13 +278,14 @@ def test_bidirectional_controls_are_printed_as_escapes(tmp_path: Path, capsys: p
 
 # --- names that look alike, or hide what they are ---------------------------------------------------------
 @pytest.mark.parametrize(("names", "said"), [
-    (["Hero ", "Orc"], 'm.tmx: object "Hero ": name "Hero " begins or ends with white space'),
+    (["Hero ", "Orc"], 'm.tmx: object 1 "Hero ": name "Hero " begins or ends with white space'),
     (["\u00a0Hero", "Orc"], "begins or ends with white space"),
     (["Hero\u200b", "Orc"], 'name "Hero\u200b" holds U+200B (ZERO WIDTH SPACE), an invisible character'),
-    (["\u202eoreH", "Orc"], 'm.tmx: object "\\u202eoreH": name "\\u202eoreH" holds U+202E (RIGHT-TO-LEFT OVERRIDE)'),
-    (["Or\u00e9", "Ore\u0301"], 'm.tmx: object "Ore\u0301": name is already used by object id 1, written with other '
+    (["\u202eoreH", "Orc"], 'm.tmx: object 1 "\\u202eoreH": name "\\u202eoreH" holds U+202E (RIGHT-TO-LEFT OVERRIDE)'),
+    (["Or\u00e9", "Ore\u0301"], 'm.tmx: object 2 "Ore\u0301": name is already used by object 1 "Or\u00e9", '
+                               "written with other "
                                "Unicode characters (names equal under NFKC normalization are one name)"),
-    (["Hero", "\uff28ero"], 'm.tmx: object "\uff28ero": name is already used by object id 1, written with other'),
+    (["Hero", "\uff28ero"], 'm.tmx: object 2 "\uff28ero": name is already used by object 1 "Hero", written with other'),
     (["H" * 101, "Orc"], "name is 101 characters long, more than the limit of 100"),
 ])
 def test_a_map_name_that_hides_what_it_is_is_refused_in_one_line(tmp_path: Path, names: list[str], said: str,

@@ -46,7 +46,7 @@ def test_text_objects_asking_for_more_fonts_than_the_limit_are_refused(
     many = 33  # one more than MAX_TEXT_FONTS
     tmx = with_texts(tmp_path, [f'<text fontfamily="Family{i}">x</text>' for i in range(many)])
     assert render(tmx) == 2
-    refused(capsys, 'm.tmx: layer "notes": object id 932: the text objects ask for more than 32 different fonts')
+    refused(capsys, 'm.tmx: layer "notes": object 932: the text objects ask for more than 32 different fonts')
     # As many labels in one family draw.
     tmx = with_texts(tmp_path, ['<text fontfamily="Family0" bold="1">x</text>'] * many)
     assert render(tmx) == 0
@@ -57,7 +57,7 @@ def test_more_text_objects_than_the_limit_are_refused(tmp_path: Path, capsys: py
     monkeypatch.setattr(limits, "MAX_TEXT_OBJECTS", 20)  # the real limit is 5,000: seconds of painting
     tmx = with_texts(tmp_path, ["<text>Ford</text>"] * 21)
     assert render(tmx) == 2
-    refused(capsys, 'm.tmx: layer "notes": object id 920: the map has more than 20 text objects, the limit')
+    refused(capsys, 'm.tmx: layer "notes": object 920: the map has more than 20 text objects, the limit')
     tmx = with_texts(tmp_path, ["<text>Ford</text>"] * 20 + ["<text></text>"] * 5)  # empty ones paint nothing
     assert render(tmx) == 0
 
@@ -70,7 +70,7 @@ def test_a_huge_line_of_text_is_refused_before_it_is_painted(tmp_path: Path, cap
     tmx = with_texts(tmp_path, ['<text pixelsize="200">' + "W" * 1000 + "</text>"] * 3)
     swap(tmx, '<object id="900" x="10"', f'<object id="900" {where}')
     assert render(tmx) == 2
-    refused(capsys, 'm.tmx: layer "notes": object id 900: the text objects\' lines take more than '
+    refused(capsys, 'm.tmx: layer "notes": object 900: the text objects\' lines take more than '
             "32,000,000 pixels to paint, the limit")
 
 
@@ -83,4 +83,4 @@ def test_a_turned_line_counts_its_turned_box(tmp_path: Path, capsys: pytest.Capt
     capsys.readouterr()
     swap(tmx, 'width="40" height="20">', 'width="40" height="20" rotation="45">')
     assert render(tmx) == 2
-    refused(capsys, "object id 900: the text objects' lines take more than 32,000,000 pixels to paint")
+    refused(capsys, "object 900: the text objects' lines take more than 32,000,000 pixels to paint")

@@ -379,6 +379,57 @@ def entities(work: Path, cap: int, o: Outcome) -> None:
     simple(work, cap, o, ["validate", str(work / "ent.tmx")], expect=(2,))
 
 
+@case("13 a 20,000-character title")
+def long_title(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work, map_properties={"title": "T" * 20_000})
+    for cmd in (["validate", str(tmx)], ["render", str(tmx), "-o", str(work / "o.png")],
+                ["play", str(tmx), "--headless", "--frames", "2", "--log", str(work / "s.jsonl")]):
+        simple(work, cap, o, cmd, expect=(2,))
+
+
+@case("14 a map named in bytes that are not UTF-8")
+def not_utf8_name(work: Path, cap: int, o: Outcome) -> None:
+    text = plain_map(work).read_text()
+    tmx = Path(os.fsdecode(os.fsencode(work) + b"/m\xff.tmx"))
+    tmx.write_text(text)
+    log = Path(os.fsdecode(os.fsencode(work) + b"/s\xff.jsonl"))
+    simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "3", "--autoplay", "--log", str(log)],
+           expect=(0,))
+    replays(work, cap, o, tmx, log)
+
+
+@case("15 a log of 5.6 million empty records")
+def many_records(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work)
+    log = work / "many.jsonl"
+    log.write_bytes(b"{}\n" * 5_500_000)
+    r = simple(work, cap, o, ["state", str(tmx), "--log", str(log)], expect=(2,))
+    if r.peak_mb > 200:
+        o.problems.append(f"{r.peak_mb:.0f} MB to count the lines of a 16 MB log")
+
+
+@case("16 compressed layers cut short, and bombs")
+def compressed_layers(work: Path, cap: int, o: Outcome) -> None:
+    import base64
+    import struct
+    import zlib
+
+    import zstandard
+
+    gids = struct.pack("<20I", *([1] * 20))  # plain_map's 5x4 layer
+    streams = {"zlib-cut": ("zlib", zlib.compress(gids)[:-5]), "gzip-cut": ("gzip", zlib.compress(gids, wbits=31)[:-5]),
+               "zstd-cut": ("zstd", zstandard.ZstdCompressor().compress(gids)[:-5]),
+               "zlib-bomb": ("zlib", zlib.compress(bytes(1 << 28), 9)),
+               "zstd-bomb": ("zstd", zstandard.ZstdCompressor().compress(bytes(1 << 28)))}
+    for name, (compression, packed) in streams.items():
+        tmx = plain_map(work, f"{name}.tmx")
+        text = tmx.read_text()
+        start, end = text.index("<data"), text.index("</data>") + len("</data>")
+        data = f'<data encoding="base64" compression="{compression}">{base64.b64encode(packed).decode()}</data>'
+        tmx.write_text(text[:start] + data + text[end:])
+        simple(work, cap, o, ["validate", str(tmx)], expect=(2,))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--only", action="append", default=[], help="run the cases whose name contains this")

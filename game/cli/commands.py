@@ -13,7 +13,7 @@ from game.rules import FACTIONS
 from .errors import UsageError, did_you_mean
 from .outputs import check_output_file
 from .playtest_cmd import cmd_playtest
-from .printable import one_line, printable, printable_lines
+from .printable import error_line, one_line, printable, printable_lines
 from .session import load_encounter
 
 
@@ -63,8 +63,11 @@ def cmd_state(args: argparse.Namespace) -> int:
     shown = {name: printable(name, keep_lines=False) for name in doc["units"]}  # as printed, for the widths
     width = max([16, *(len(name) for name in shown.values())])  # long names keep the columns aligned
     lines = [
-        f"{scenario.title}: {doc['phase']}, round {doc['round']}" + (f", {doc['turn']} to act" if doc["turn"] else ""),
-        "order: " + (", ".join(doc["order"]) or "(nobody)"),
+        f"{scenario.title}: {doc['phase']}, round {doc['round']}" + (f", {doc['turn']} to act" if doc["turn"] else "")
+        + (" (its action is used: it may still move and turn, R16)" if doc["turn"] and
+           doc["units"][doc["turn"]].get("acted") else ""),
+        "order: " + (", ".join(f"{n} ({doc['units'][n]['initiative']})" for n in doc["order"]) or "(nobody)")
+        + _tie_note(doc),
         "",
         f"{'unit':<{width}} {'faction':<8} {'at':>7} {'facing':<6} {'move':>7} {'hp':>4}  status",
     ]
@@ -75,7 +78,9 @@ def cmd_state(args: argparse.Namespace) -> int:
             flags.append("ZoC-exhausted")
         if not u["threatening"]:
             flags.append("not threatening")
-        flags += _ranged_flags(u)
+        flags += _kind_flags(u) + _ranged_flags(u)
+        if u.get("disengaged_from"):
+            flags.append("disengaged from " + ", ".join(printable(n, keep_lines=False) for n in u["disengaged_from"]))
         at = cell_text(u["at"]) if u["at"] is not None else "-"
         lines.append(
             f"{shown[name]:<{width}} {u['faction']:<8} {at:>7} {u['facing']:<6} {move:>7} {u['hp']:>4}  "
@@ -83,6 +88,23 @@ def cmd_state(args: argparse.Namespace) -> int:
         )
     emit(doc, args.json, lines)
     return 0
+
+
+def _tie_note(doc: dict) -> str:
+    """Said once under the order when two in it share an initiative: which goes first then is R14's tie rule,
+    not a number the GM can see in the brackets."""
+    values = [doc["units"][n]["initiative"] for n in doc["order"]]
+    return "; ties: earlier on the map first, a joiner after them (R14)" if len(set(values)) < len(values) else ""
+
+
+def _kind_flags(u: dict) -> list[str]:
+    """``state``'s words for the JSON's ``movement_type``, ``size`` and ``reach`` (present only where a
+    combatant differs from a plain one): "flying", "large", "reach 2" (a pike: no adjacent hex, R8)."""
+    out = [k for k in (u.get("movement_type"), u.get("size")) if k]
+    if "reach" in u:
+        lo, hi = u["reach"]
+        out.append(f"reach {hi}" if lo == hi else f"reach {lo}-{hi}")
+    return out
 
 
 def _ranged_flags(u: dict) -> list[str]:
@@ -172,7 +194,17 @@ def cmd_arc(args: argparse.Namespace) -> int:
         lines.append(f"  but {args.attacker} ({factions[args.attacker]}) and {args.defender} "
                      f"({factions[args.defender]}) are not hostile: {args.attacker} may not attack or shoot "
                      f"{args.defender} (R3)")
-    emit({"arc": arc, "hostile": hostile}, args.json, lines)
+    # "X attacks Y from the front arc" of a Y eight hexes off read as a blow X could strike: say when it cannot,
+    # in the engine's own refusal (R21's band), and whether a shot would do from here instead.
+    why_not = enc.can_attack_from(args.attacker, args.defender)
+    shot = next((s for s in enc.targets(args.attacker)["shoot"] if s["target"] == args.defender), None)
+    if hostile and why_not is not None:
+        lines.append(f"  but {args.attacker} cannot attack {args.defender} from here: "
+                     + why_not.removeprefix("attack: "))
+        if shot is not None:
+            lines.append(f"  it can shoot {args.defender} from here: needs {shot['needed']} on the d20 (R29)")
+    emit({"arc": arc, "hostile": hostile, "can_attack": why_not is None, "why_not": why_not,
+          "can_shoot": shot is not None}, args.json, lines)
     return 0
 
 
@@ -230,14 +262,22 @@ def _targets_lines(name: str, u: dict[str, Any], doc: dict[str, Any]) -> list[st
     else:
         # The hexes that catch no one are counted, not listed: say both numbers, so the count and the list agree.
         catching = sum(1 for c in doc["cast"] if c["affects"])
+        foes = sum(1 for c in doc["cast"] if len(c["friendly"]) < len(c["affects"]))
         total = len(doc["cast"])
         lines.append(f"{name} can centre its area on " + (
             "no hex" if not total else
             f"{total} hexes, none of them catching anyone" if not catching else
-            f"{total} hexes, {catching} of them catching someone:"))
+            f"{total} hexes, {catching} of them catching someone:" if foes else
+            # Every burst would hurt only the caster's own side (ship_boarding's Sea Witch at the start): said
+            # plainly, not left to be read off the names.
+            f"{total} hexes, {catching} of them catching someone, but none a foe: each would hit only "
+            f"{name}'s own side or friends (friendly fire, R32):"))
     for c in doc["cast"]:
         if c["affects"]:
-            lines.append(f"  {cell_text(c['at']):>7}: " + ", ".join(c["affects"]))
+            ff = c["friendly"]
+            mark = "" if not ff else "  (friendly fire" + (
+                " only" if len(ff) == len(c["affects"]) else ": " + ", ".join(ff)) + ")"
+            lines.append(f"  {cell_text(c['at']):>7}: " + ", ".join(c["affects"]) + mark)
     return lines
 
 
@@ -269,8 +309,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
             from game.playtest import quick_playtest  # the runner loads only when asked
 
             playtest = quick_playtest if getattr(args, "playtest", False) else None
-            report[-1]["warnings"] = [] if problems else lint_map(path, playtest=playtest,
-                                                                  allow_outside=args.allow_outside)
+            # A refused map is still told its misspelt properties: often they are why it is refused.
+            report[-1]["warnings"] = lint_map(path, playtest=None if problems else playtest,
+                                              allow_outside=args.allow_outside)
     bad = [p for r in report for p in r["problems"]]
     if args.json:  # the document holds every problem; repeating them on stderr would say each twice
         sys.stdout.write(json.dumps({"maps": report}) + "\n")
@@ -279,9 +320,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
             if r["ok"]:
                 sys.stdout.write(printable(f"{r['map']}: ok", keep_lines=False) + "\n")
             for w in r.get("warnings", ()):  # legal but likely wrong: warn, exit 0
-                sys.stdout.write(one_line(f"warning: {w}") + "\n")
+                sys.stdout.write(error_line(f"warning: {w}") + "\n")
         for line in bad:
-            sys.stderr.write(one_line(line) + "\n")
+            sys.stderr.write(error_line(line) + "\n")
     return 2 if bad else 0
 
 

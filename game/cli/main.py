@@ -14,7 +14,7 @@ from game.rules import RulesError
 
 from .args import build_parser
 from .errors import UsageError
-from .printable import one_line
+from .printable import error_line
 
 EXIT_BAD_INPUT = 2
 
@@ -23,7 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     except UsageError as err:
-        print(one_line(str(err)), file=sys.stderr)
+        print(error_line(str(err)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except SystemExit as done:  # --help
         return int(done.code or 0)
@@ -33,7 +33,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return commands.run(args)
     except (RulesError, UsageError) as err:
         # One line, whatever the names in it hold (a joiner may be named "Orc\nChief").
-        print("playmat: " + one_line(str(err)), file=sys.stderr)
+        print("playmat: " + error_line(str(err)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0
@@ -41,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The safety net behind the loaders' own bounds (docs/limits.md): an input that still asks for
         # more memory than the machine has ends as one line, like any other bad input, not a traceback.
         what = getattr(args, "map", None) or getattr(args, "log", None)
-        print(f"playmat: {args.command}: out of memory" + (f" with {one_line(str(what))}" if what else "")
+        print(f"playmat: {args.command}: out of memory" + (f" with {error_line(str(what))}" if what else "")
               + " (the input asks for more than this machine has; see the limits in docs/limits.md)",
               file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -107,6 +107,8 @@ def _check_out_dir(text: str, path: Path) -> Path:
 
 
 def text_summary(summary: Any, out_dir: Path | None) -> str:
+    from game.playtest.report import balance_advice
+
     s = summary
     lines = [
         f"{s.title} ({s.map}): {s.games} games, seeds {s.seed}..{s.seed + s.games - 1}, AI "
@@ -130,6 +132,9 @@ def text_summary(summary: Any, out_dir: Path | None) -> str:
     lines.append(f"  per game: {t['attacks'] / s.games:.1f} attacks ({t['flank_attacks'] / s.games:.1f} flank, "
                  f"{t['rear_attacks'] / s.games:.1f} rear), {t['zoc_stops'] / s.games:.1f} ZoC stops, "
                  f"{t['shoves'] / s.games:.1f} shoves, {t['falls'] / s.games:.1f} falls")
+    advice = balance_advice(s)
+    if advice:
+        lines.append(f"  balance: {advice}")
     if out_dir is not None:
         lines.append(f"  report: {out_dir / 'report.md'}")
     return printable_lines(lines) + "\n"  # a title's line break prints as \n, not as a line of its own

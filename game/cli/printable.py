@@ -41,5 +41,24 @@ def one_line(text: str) -> str:
     return printable("\\n".join(str(text).splitlines()))
 
 
+LONG_WORD = 160  # characters of one word an error line echoes before it elides the middle
+LONG_LINE = 2000  # characters of a whole error line, likewise
+
+
+def error_line(text: str) -> str:
+    """``one_line(text)`` with any word over ``LONG_WORD`` characters, and the line itself past ``LONG_LINE``,
+    cut in the middle to ``head...[N characters]...tail``: a 100,000-character argument (``--unitAAAA...``)
+    was echoed whole, a 100 KB line on the terminal; the start and the end still say which it was."""
+    words = [_elide(w, LONG_WORD) for w in one_line(text).split(" ")]
+    return _elide(" ".join(words), LONG_LINE)
+
+
+def _elide(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    head, tail = limit * 2 // 3, limit // 6
+    return f"{text[:head]}...[{len(text) - head - tail:,} characters]...{text[-tail:]}"
+
+
 def _escape(m: re.Match[str]) -> str:
     return m.group().encode("unicode_escape").decode("ascii")

@@ -73,12 +73,33 @@ def render_to_png(
             threat_overlay=threat,
             scale=scale,
         )
+        if overlay is not None and shaded:
+            # Read away from the window and its legend, the picture says what its shading means itself.
+            title, items = overlay_key(overlay, reach)
+            surface = render.with_key(surface, art.layout, title, items, scale)
         render.save_png(surface, out_path)
     except render.RenderError as err:
         raise RulesError(str(err)) from None
     except OSError as err:
         raise RulesError(f'-o "{out_path}": cannot write: {err.strerror or err}') from None
     return surface.get_size(), scale, shaded
+
+
+def overlay_key(overlay: tuple[str, str],
+                reach: list[tuple[Any, int, bool]] | None) -> tuple[str, list[tuple[str, str]]]:
+    """The key's title and its rows ``(swatch kind, meaning)`` for what the overlay draws: a zone-of-control
+    stop is explained only where the reach has one."""
+    kind, arg = overlay
+    if kind == "threat":
+        member = f"{'an' if arg[0] in 'aeiou' else 'a'} {arg} combatant"
+        return (f"Key: threat against {arg}",
+                [("threat", f"threatened against {arg}: a hostile combatant's weapon band reaches it (R8); "
+                            f"{member} stepping in stops there (zone of control, R9)")])
+    items = [("reach", f"{arg} can end its move here: pale costs little, deep costs more; the number is the "
+                       "movement it costs (R7)")]
+    if any(stops for _, _, stops in reach or ()):
+        items.append(("stop", f"{arg} can end here, but stepping in stops it: zone of control (R9)"))
+    return f"Key: reach of {arg}", items
 
 
 def _check_scale(scale: float, tile_width: int, pixel_size: tuple[int, int]) -> None:

@@ -17,6 +17,7 @@ from game.ai import Plan, Term
 from game.rules import (
     DICE_ACTIONS,
     Action,
+    AreaTargetPreview,
     Attack,
     Cast,
     Disengage,
@@ -27,6 +28,7 @@ from game.rules import (
     Move,
     Shoot,
     Shove,
+    joined,
 )
 
 DIRECTIONS = {"e": "east", "w": "west", "n": "north", "s": "south", "ne": "north-east", "nw": "north-west",
@@ -123,11 +125,13 @@ def _phrase(sb: EncounterView, action: Action) -> str:
         return (f"shoot {action.target} {ARCS.get(sp.arc, sp.arc)}{cover}: {percent(sp.hit_chance)} to hit, "
                 f"{sp.expected_damage:.1f} damage expected, {percent(sp.defeat_chance)} to defeat it")
     if isinstance(action, Cast):
+        # Each one caught rolls on its own (R32): its odds, as the engine's cast preview gives them, friends
+        # caught named apart as friendly fire.
         cv = sb.preview_cast(action.unit, action.at)
-        foes = [a.target for a in cv.affected if not a.friendly]
-        friends = [a.target for a in cv.affected if a.friendly]
-        caught = f", catching {', '.join(foes) or 'no foe'}" + (f" (and {', '.join(friends)} of its own side)"
-                                                                if friends else "")
+        foes = [_caught_odds(a) for a in cv.affected if not a.friendly]
+        friends = [_caught_odds(a) for a in cv.affected if a.friendly]
+        caught = f", catching {joined(foes) or 'no foe'}" + (f"; friendly fire on {joined(friends)}"
+                                                             if friends else "")
         return f"use its area ability at {action.at[0]},{action.at[1]}{caught}"
     if isinstance(action, Disengage):
         dv = sb.preview_disengage(action.unit, action.skill)
@@ -137,6 +141,13 @@ def _phrase(sb: EncounterView, action: Action) -> str:
     if isinstance(action, EndTurn):
         return "end the turn"
     return action.KIND.replace("_", " ")
+
+
+def _caught_odds(a: AreaTargetPreview) -> str:
+    """"Kestrel (55 % to hit, 2.2 damage expected)": one combatant's odds in a burst; a chance to defeat it
+    (the damage, or a push into a chasm or fire) is said when there is one."""
+    defeat = f", {percent(a.defeat_chance)} to defeat it" if a.defeat_chance > 0 else ""
+    return f"{a.target} ({percent(a.hit_chance)} to hit, {a.expected_damage:.1f} damage expected{defeat})"
 
 
 def why_words(terms: Sequence[Term], most: int = 4) -> str:

@@ -10,6 +10,20 @@ def one_line(text: object) -> str:
     return " ".join(str(text).splitlines()).strip()
 
 
+def object_label(oid: object, name: str | None) -> str:
+    """How messages name a map object: ``object 12 "Orc 1"``, Tiled's ID (its Properties panel shows it)
+    and then its Name, so that one of two objects named alike can be found too; ``object 12`` when it
+    has no name, ``object "Orc 1"`` when its id is unreadable."""
+    oid_text = str(oid) if isinstance(oid, int) or (isinstance(oid, str) and oid.isascii() and oid.isdigit()
+                                                    and len(oid) <= 10) else ""
+    named = bool(name and name.strip())
+    if oid_text and named:
+        return f'object {oid_text} "{limits.clip(name)}"'
+    if named:
+        return f'object "{limits.clip(name)}"'
+    return f"object {oid_text}" if oid_text else "an object with neither id nor name"
+
+
 class MapError(RulesError):
     """A map the game refuses. ``str()`` is ``"FILE: WHERE: WHAT"`` (or ``"FILE: WHAT"``).
 

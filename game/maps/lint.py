@@ -12,6 +12,8 @@ public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threat
 - a shooter that could never see a hostile within its range from anywhere it can reach, or that sees
   no hex at all within its range from where it starts (R29, R30);
 - a combatant object more than a quarter hex off the centre of its cell;
+- a Stagger Axis, Stagger Index, tile size or tileset that disagree (:mod:`layout_lint`), also on a map
+  the rules refuse (a wrong layout puts combatants on water or off the map);
 - tilesets the map never uses, and unused tiles of embedded (map-only) tilesets;
 - an object that looks meant to fight but is not a combatant: its class is nearly ``combatant``, or it
   has a ``faction`` but no class;
@@ -43,9 +45,11 @@ from game.rules import (
     sight_map,
 )
 
-from .errors import MapError
+from .errors import MapError, object_label
+from .layout_lint import layout_slips, moved_layout
 from .loader import load_scenario
 from .pixels import TiledPixels
+from .slips import slips as _slips
 from .tile_usage import tile_usage
 from .tmx_adapter import TmxMap, read_tmx
 
@@ -64,17 +68,24 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
              allow_outside: bool = False) -> list[str]:
     """Warnings for one map, one line each; empty when nothing looks wrong.
 
-    The map must validate first (``validate_map``); a map that does not load gets no warnings.
-    ``playtest`` (slow) adds the lopsidedness check: it plays ``games`` AI-vs-AI games.
+    A map the rules refuse (``validate_map`` says why) still gets the warnings read from the file alone:
+    a misspelt property or class is often the cause of the refusal (``movment_type`` left a swimmer a
+    ground combatant standing on water), so the designer sees both at once. The rest need the map to
+    load. ``playtest`` (slow) adds the lopsidedness check: it plays ``games`` AI-vs-AI games.
     """
     path = Path(path)
     try:
         tmx = read_tmx(path, allow_outside=allow_outside)
-        scenario = load_scenario(tmx)
     except MapError:
         return []
+    src = tmx.source
+    layout = layout_slips(tmx)
+    slips = [f"{src}: {w}" for w in [*layout, *not_combatants(tmx), *misspelt_properties(tmx)]]
+    try:
+        scenario = load_scenario(tmx)
+    except MapError:
+        return slips
     enc = Encounter(scenario)
-    src = scenario.source
     out: list[str] = []
     ever = _ever_reach(scenario)
     out += [f"{src}: {w}" for w in immobile(enc)]
@@ -82,10 +93,10 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     out += [f"{src}: {w}" for w in unreachable_exits(enc, tmx, ever)]
     out += [f"{src}: {w}" for w in bad_starts(enc)]
     out += [f"{src}: {w}" for w in blind_shooters(enc, ever)]
-    out += [f"{src}: {w}" for w in off_centre(scenario, tmx)]
+    if not moved_layout(tmx):  # else every object is off centre for the one reason the layout line gives
+        out += [f"{src}: {w}" for w in off_centre(scenario, tmx)]
     out += [f"{src}: {w}" for w in unused_tiles(tmx)]
-    out += [f"{src}: {w}" for w in not_combatants(tmx)]
-    out += [f"{src}: {w}" for w in misspelt_properties(tmx)]
+    out += slips
     if playtest is not None:
         out += [f"{src}: {w}" for w in lopsided(playtest(scenario, games), games)]
     return out
@@ -100,7 +111,7 @@ def immobile(enc: Encounter) -> list[str]:
                 if cell != v.cell]
         if not ends:
             why = "its move is 0" if v.movement_max == 0 else "terrain or other combatants wall it in"
-            out.append(f'object "{v.name}": cannot move anywhere from {_cell(v.cell)} ({why})')
+            out.append(f'{object_label(v.object_id, v.name)}: cannot move anywhere from {_cell(v.cell)} ({why})')
     return out
 
 
@@ -211,12 +222,12 @@ def bad_starts(enc: Encounter) -> list[str]:
         hot = [c for c in enc.footprint(v.name) if terrain[c[1], c[0]] == Terrain.HAZARD]
         if hot:
             worst = max(int(damage[r, c]) for c, r in hot)
-            out.append(f'object "{v.name}": starts on hazard {_cells(hot)} '
+            out.append(f'{object_label(v.object_id, v.name)}: starts on hazard {_cells(hot)} '
                        f"(takes {worst} damage at the start of each of its turns, R25)")
         threateners = enc.threateners_of(v.name)
         if threateners:
             who = joined(f'"{n}"' for n in threateners)
-            out.append(f'object "{v.name}": starts in the zone of control of {who} (R8)')
+            out.append(f'{object_label(v.object_id, v.name)}: starts in the zone of control of {who} (R8)')
     return out
 
 
@@ -242,10 +253,10 @@ def blind_shooters(enc: Encounter, ever: dict[str, list[Cell]]) -> list[str]:
         band = f"{v.ranged.min_range}-{v.ranged.max_range}"
         targets = _footprint_mask(enc, [(h.radius, c) for h in hostiles for c in ever[h.name]])
         if not _sees_in_range(enc, v, [(v.radius, c) for c in ever[v.name]], targets):
-            out.append(f'object "{v.name}": could never see a hostile within its range {band} from anywhere it '
-                       "can reach (R29, R30)")
+            out.append(f"{object_label(v.object_id, v.name)}: could never see a hostile within its range {band} "
+                       "from anywhere it can reach (R29, R30)")
         elif not _sees_in_range(enc, v, [(v.radius, v.cell)], np.asarray(enc.board.on_map)):
-            out.append(f'object "{v.name}": sees no hex within its range {band} from where it starts '
+            out.append(f'{object_label(v.object_id, v.name)}: sees no hex within its range {band} from where it starts '
                        f"{_cell(v.cell)} (R30); it must move before it can shoot")
     return out
 
@@ -289,7 +300,7 @@ def off_centre(scenario: Scenario, tmx: TmxMap) -> list[str]:
         cx, cy = px.cell_center(cell)
         off = math.hypot(obj.anchor[0] - cx, obj.anchor[1] - cy)
         if off > limit:
-            out.append(f'object "{name}": placed {off:.0f} px from the centre of its cell {_cell(cell)} '
+            out.append(f'{object_label(obj.id, name)}: placed {off:.0f} px from the centre of its cell {_cell(cell)} '
                        f"(more than a quarter hex, {limit:.0f} px); snap it to the centre")
     return out
 
@@ -357,11 +368,6 @@ def misspelt_properties(tmx: TmxMap) -> list[str]:
                 out += [f'{tile.label}: Playmat ignores property "{key}"{hint}'
                         for key, hint in _slips(tile.properties, TERRAIN_KEYS)]
     return out
-
-
-def _slips(props: Iterable[str], known: tuple[str, ...]) -> list[tuple[str, str]]:
-    return [(key, hint) for key in props if key not in known
-            for hint in [did_you_mean(key, known)] if hint]
 
 
 # --- balance ------------------------------------------------------------------------------------

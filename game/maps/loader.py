@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from game.rules import (
+    COMBATANT_KEYS,
     DEFAULT_COSTS,
     DEFAULT_HAZARD_DAMAGE,
     DEFAULT_HOSTILE,
@@ -23,6 +24,7 @@ from game.rules import (
     TERRAIN_KEYS,
     TERRAIN_NAMES,
     Board,
+    Cell,
     CombatantSpec,
     CombatantSpecError,
     HexLayout,
@@ -42,8 +44,9 @@ from game.rules import (
     same_name,
 )
 
-from .errors import MapError, one_line
+from .errors import MapError, object_label, one_line
 from .pixels import TiledPixels
+from .slips import slips
 from .tilesets import TileInfo
 from .tmx_adapter import TileLayer, TmxMap, read_tmx_collect
 from .tmx_objects import COMBATANT_KIND, MapObject
@@ -89,10 +92,35 @@ def _load(source: Path | TmxMap, allow_outside: bool = False) -> tuple[Scenario 
         built = _Builder(tmx, problems)
         scenario = built.scenario()
     except MapError as e:
-        return None, [*problems, e]
+        return None, _with_slips(tmx, [*problems, e])
     except Exception as e:  # a map must never cause a traceback
         return None, [*problems, MapError(tmx.source, None, f"cannot read the map ({type(e).__name__}: {one_line(e)})")]
-    return (None if problems else scenario), problems
+    return (None if problems else scenario), _with_slips(tmx, problems)
+
+
+def _with_slips(tmx: TmxMap, problems: list[MapError]) -> list[MapError]:
+    """``problems`` with the first refusal of each combatant object ending in its misspelt properties.
+
+    A misspelt property is ignored, so it is often the cause of the refusal (``movment_type`` left a
+    swimmer a ground combatant on water); said here, plain ``validate`` and every command show it, not
+    only ``validate --lint``. Only the object's own property names are read: no lint is run.
+    """
+    hints = {}
+    for obj in tmx.objects:
+        if (obj.kind or "").strip().lower() == COMBATANT_KIND:
+            found = slips(obj.properties, COMBATANT_KEYS)
+            if found:
+                # did_you_mean's ' (did you mean "x"?)' becomes the clause after a colon
+                hints[obj.label] = " ".join(f'(its property "{key}" is not one Playmat reads: '
+                                            f'{hint.strip().removeprefix("(").removesuffix(")")})'
+                                            for key, hint in found)
+    out = []
+    for p in problems:
+        hint = hints.pop(p.where, None) if type(p) is MapError and p.where else None
+        if hint:
+            p = MapError(p.source, p.where, f"{p.what} {hint}")
+        out.append(p)
+    return out
 
 
 @dataclass
@@ -255,6 +283,10 @@ class _Builder:
     def _map_properties(self) -> tuple[str, Hostility, int, int, int]:
         props = self._well_typed(self.tmx.properties, None)
         title = str(props.get("title") or "").strip() or self.tmx.source
+        for key, most in (("title", limits.MAX_TITLE_CHARS), ("description", limits.MAX_DESCRIPTION_CHARS)):
+            if len(text := str(props.get(key) or "").strip()) > most:
+                self.problem("map", f"{key} is {len(text):,} characters long, more than the limit of {most:,}")
+        title = title[:limits.MAX_TITLE_CHARS]
         hostility = Hostility.parse(DEFAULT_HOSTILE)
         if props.get("hostile") is not None:
             try:
@@ -376,7 +408,7 @@ class _Builder:
         held: dict[tuple[int, int], CombatantSpec] = {}
         for obj in objs:
             if obj.id in ids:
-                self.problem(obj.label, f"object id {obj.id} is also used by {ids[obj.id].label}")
+                self.problem(obj.label, f"id {obj.id} is also used by {ids[obj.id].label}")
                 continue
             ids[obj.id] = obj
             if not obj.name or not obj.name.strip():
@@ -388,7 +420,7 @@ class _Builder:
                 continue
             taken = same_name(obj.name, names)
             if taken is not None:
-                self.problem(obj.label, f"name is already used by object id {names[taken].id}"
+                self.problem(obj.label, f"name is already used by {names[taken].label}"
                              + lookalike(obj.name, taken))
                 continue
             names[obj.name] = obj
@@ -402,7 +434,7 @@ class _Builder:
                 self.problem(obj.label, f"position x {x:g}, y {y:g} is out of range (far off the map)")
                 continue
             if not board.is_on_map(cell):
-                self.problem(obj.label, f"stands on cell {cell[0]},{cell[1]}, which is off the map")
+                self.problem(obj.label, f"stands on cell {cell[0]},{cell[1]}, {_off_map(layout, cell)}")
                 continue
             typed = self._well_typed(obj.properties, obj.label)
             try:
@@ -424,7 +456,8 @@ class _Builder:
             clash = next((held[h] for h in layout.disc(cell, spec.radius) if h in held), None)
             if clash is not None:
                 shared = next(h for h in layout.disc(cell, spec.radius) if held.get(h) is clash)
-                self.problem(obj.label, f'overlaps "{clash.name}" at cell {shared[0]},{shared[1]} '
+                self.problem(obj.label, f"overlaps {object_label(clash.object_id, clash.name)} at cell "
+                             f"{shared[0]},{shared[1]} "
                              f"(two combatants may not share a hex)")
                 continue
             for h in layout.disc(cell, spec.radius):
@@ -459,3 +492,12 @@ class _Builder:
                              f"combatant may not enter: {self._standing_fix(spec, board)}")
                 return False
         return True
+
+
+def _off_map(layout: HexLayout, cell: Cell) -> str:
+    """Why a combatant's cell is off the map, in the terms Tiled's status bar shows: past the map's
+    columns and rows (the map's size said), or a cell within them that no visible tile layer paints."""
+    if layout.in_grid(cell):
+        return "which no visible tile layer paints, so it is off the map"
+    return (f"which is off the map (it is {layout.cols}x{layout.rows} cells: columns 0-{layout.cols - 1}, "
+            f"rows 0-{layout.rows - 1})")

@@ -89,5 +89,7 @@ def _describe(path: Path) -> ShippedMap:
         root = None
     if root is not None and root.tag == "map":
         props = read_properties(root, "map property")
-    title = str(props.get("title") or "").strip() or path.name
-    return ShippedMap(path=path, title=title, description=str(props.get("description") or "").strip())
+    # Cut to the limits the loader holds them to (a picker lists a map that loading then refuses, by its start).
+    title = str(props.get("title") or "").strip()[:limits.MAX_TITLE_CHARS] or path.name
+    description = str(props.get("description") or "").strip()[:limits.MAX_DESCRIPTION_CHARS]
+    return ShippedMap(path=path, title=title, description=description)

@@ -137,6 +137,8 @@ def _base64(text: str, compression: str | None, size: int) -> np.ndarray:
             raw = d.decompress(raw, size + 1)
             if len(raw) > size:
                 raise TileDataError(f"{compression} tile data holds more tiles than the layer")
+            if not d.eof:  # all the input read, the stream not ended: its last bytes (and checksum) are missing
+                raise TileDataError(f"tile data cannot be read: {compression} tile data is cut short")
         elif compression == "zstd":
             raw = _zstd(raw, size)
     except (zlib.error, gzip.BadGzipFile, EOFError, OSError) as e:
@@ -151,9 +153,17 @@ def _zstd(raw: bytes, size: int) -> bytes:
 
     try:
         with zstandard.ZstdDecompressor().stream_reader(raw) as reader:
-            out = reader.read(size + 1)
+            out = b""
+            while len(out) <= size and (part := reader.read(size + 1 - len(out))):
+                out += part
+        if len(out) > size:
+            raise TileDataError("zstd tile data holds more tiles than the layer")
+        # The stream reader stops quietly where the bytes stop. The frame, which gave no more than ``size``
+        # bytes above, is read again to see whether it ended (a frame cut short read as "has 0 tiles").
+        frame = zstandard.ZstdDecompressor().decompressobj()
+        frame.decompress(raw)
     except zstandard.ZstdError as e:
         raise TileDataError(f"tile data cannot be read: zstd data is damaged ({e})") from None
-    if len(out) > size:
-        raise TileDataError("zstd tile data holds more tiles than the layer")
+    if not frame.eof:
+        raise TileDataError("tile data cannot be read: zstd tile data is cut short")
     return out

@@ -58,6 +58,7 @@ class Tileset:
     images: dict[int, TileImage] = field(default_factory=dict)
     animations: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)  # local id -> (id, ms)
     external: bool = False  # read from a .tsx file the map names (shared by maps), not embedded in it
+    source_file: Path | None = None  # that .tsx file, resolved (lint knows Playmat's own tilesets by it)
 
     def image_of(self, local: int) -> TileImage | None:
         """The pixels of tile ``local``; None when the tileset has no image for it."""

@@ -14,7 +14,7 @@ from xml.etree import ElementTree as ET
 
 from game.rules import limits
 
-from .errors import ImageFault
+from .errors import ImageFault, object_label
 from .layer_tree import ObjectLayerData
 from .tile_data import GID_MASK
 from .tilesets import ALIGNMENT_POINTS, TileInfo, Tileset, tile_of
@@ -37,8 +37,8 @@ class MapObject:
 
     @property
     def label(self) -> str:
-        """How messages name the object: its name, or its id when it has none."""
-        return f'object "{limits.clip(self.name)}"' if self.name and self.name.strip() else f"object id {self.id}"
+        """How messages name the object: ``object 12 "Orc 1"`` (:func:`object_label`)."""
+        return object_label(self.id, self.name)
 
 
 def read_objects(rd: Reader, groups: list[tuple[ET.Element, ObjectLayerData]],
@@ -55,7 +55,7 @@ def read_objects(rd: Reader, groups: list[tuple[ET.Element, ObjectLayerData]],
 
 def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[Tileset]) -> MapObject | None:
     name = obj.get("name") or None
-    label = f'object "{limits.clip(name)}"' if name else f"object id {limits.clip(obj.get('id'))}"
+    label = object_label(obj.get("id"), name)
     oid = int_attr(rd, obj, "id", label, minimum=0)
     ok = oid is not None
     gid = 0

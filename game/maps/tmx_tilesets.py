@@ -6,13 +6,16 @@ noted in the :class:`Reader`, and turned into the :mod:`tilesets` model.
 
 from __future__ import annotations
 
+import itertools
+import os
 from dataclasses import replace
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-from game.rules import InputLimitError, limits
+from game.rules import InputLimitError, did_you_mean, limits
 
 from .errors import ImageFault, MapError
+from .shipped import assets_folder
 from .tilesets import ALIGNMENTS, MAX_TILES_PER_TILESET, TileImage, TileInfo, Tileset
 from .tmx_checks import Fatal, Reader, float_or, int_attr, parse_xml, pixel_number
 from .tmx_properties import INT_RE, read_properties
@@ -48,6 +51,8 @@ def _tileset(rd: Reader, node: ET.Element, read: dict[Path, Tileset | None]) -> 
             raise Fatal()
         real = rd.resolve(tsx_path)
         key = tsx_path if isinstance(real, str) else real  # unresolvable (allow_outside): reading it says why
+        if key not in read and not isinstance(real, str) and not real.exists():
+            raise rd.fatal(where, f'file not found: "{tsx_path.name}"{_nearest_tsx(rd, source, tsx_path)}')
         if key not in read:
             read[key] = None  # until it has been read whole
             _count_bytes(rd, tsx_path, where)
@@ -61,7 +66,46 @@ def _tileset(rd: Reader, node: ET.Element, read: dict[Path, Tileset | None]) -> 
         tileset = known
     if firstgid is None:
         raise Fatal()
+    if source is not None:
+        tileset = replace(tileset, source_file=key)
     return replace(tileset, firstgid=firstgid)
+
+
+MAX_TSX_LOOKED_AT = 200  # per folder: a did-you-mean must not read a huge folder
+
+
+def _nearest_tsx(rd: Reader, source: str, tsx_path: Path) -> str:
+    """' (did you mean "../../assets/terrain.tsx"?)' for a misspelt tileset path: the nearest .tsx, written as
+    the map would name it, in the folder the path points into, the map's own folder or Playmat's tilesets
+    (only folders a map may read; with --allow-outside the one it names too)."""
+    base = rd.path.parent
+    folders = [tsx_path.parent, base, assets_folder()]
+    shown: dict[str, str] = {}  # file name -> the path the map would name it by
+    for folder in folders:
+        real = rd.resolve(folder)
+        if isinstance(real, str) or not real.is_dir():
+            continue
+        allowed = rd.allow_outside or any(real == root or real.is_relative_to(root)
+                                          for root in (base.resolve(), assets_folder().resolve()))
+        if not allowed:
+            continue
+        try:
+            names = sorted(p.name for p in itertools.islice(real.glob("*.tsx"), MAX_TSX_LOOKED_AT))
+        except OSError:
+            continue
+        for name in names:
+            if folder == tsx_path.parent:
+                text = source[: len(source) - len(tsx_path.name)] + name
+            else:
+                try:
+                    text = Path(os.path.relpath(real / name, base.resolve())).as_posix()
+                except ValueError:  # another drive (Windows)
+                    continue
+            shown.setdefault(name, text)  # the folder the path names first
+    hint = did_you_mean(tsx_path.name, list(shown))  # by file name: the folder may be what was mistyped
+    for name, text in shown.items():
+        hint = hint.replace(f'"{name}"', f'"{text}"')
+    return hint
 
 
 def _count_bytes(rd: Reader, path: Path, where: str) -> None:

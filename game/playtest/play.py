@@ -103,6 +103,7 @@ def play_game(
         damage_taken=dict(tally.taken),
         counts=dict(tally.counts),
         heat=tally.heat_dict(),
+        fled=tuple(tally.fled),
     )
 
 
@@ -157,6 +158,7 @@ def _observe(events: tuple[object, ...], enc: EncounterView, tally: Tally, ended
             tally.count("disengages")
         elif isinstance(ev, Fled):
             tally.count("flees")
+            tally.fled.append(ev.unit)
         elif isinstance(ev, Defeated):
             tally.count("defeats")
             tally.mark(HEAT_DEFEATED, [enc.view(ev.unit).cell])

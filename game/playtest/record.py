@@ -62,6 +62,7 @@ class GameRecord:
     counts: dict[str, int] = field(default_factory=dict)  # COUNTERS
     heat: dict[str, dict[Cell, int]] = field(default_factory=dict)  # layer -> {cell: count}
     log: str | None = None  # the match's JSON Lines action log, when the batch kept it
+    fled: tuple[str, ...] = ()  # combatants that left the map (R24), in the order they fled
 
 
 class Tally:
@@ -74,6 +75,7 @@ class Tally:
         self.taken: Counter[str] = Counter({n: 0 for n in hp})
         self.counts: Counter[str] = Counter({k: 0 for k in COUNTERS})
         self.heat: dict[str, Counter[Cell]] = {}
+        self.fled: list[str] = []
 
     def mark(self, layer: str, cells: list[Cell] | tuple[Cell, ...]) -> None:
         c = self.heat.setdefault(layer, Counter())

@@ -42,6 +42,30 @@ def ci(p: Proportion) -> str:
     return f"{100 * p.low:.0f}-{100 * p.high:.0f} %"
 
 
+def _sides(s: Summary) -> tuple[tuple[str, ...], ...]:
+    return s.sides if s.sides else tuple((f,) for f in s.factions)
+
+
+def balance_advice(s: Summary) -> str | None:
+    """What a designer changes when one side wins more than half the games beyond chance (the low end of its
+    95 % interval above 50 %): its most damaging combatants, to weaken, or the other side to strengthen.
+    None when no side is favoured beyond chance (a batch too small to tell says nothing either)."""
+    for side in _sides(s):
+        p = s.side_wins(side)
+        if p.low <= 0.5:
+            continue
+        members = [name for name, f in s.combatants if f in side]
+        dealers = sorted((d, name) for name in members for d in [s.damage_mean(name)[0]] if d > 0)[::-1][:2]
+        others = [" + ".join(o) for o in _sides(s) if o != side]
+        who = " and ".join(f"{name} ({d:.1f} hp per game)" for d, name in dealers)
+        fix = (f"its most damaging combatants were {who}: weaken them, or strengthen "
+               f"{'side ' + ' or '.join(others) if others else 'its foes'}" if dealers
+               else f"strengthen {'side ' + ' or '.join(others) if others else 'its foes'}")
+        return (f"Side {' + '.join(side)} wins {pct(p.rate)} (95 % interval {ci(p)}), more than half beyond "
+                f"chance; {fix}, then run the batch again.")
+    return None
+
+
 def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: Sequence[Path] = (),
                     logs: Sequence[Path] = ()) -> str:
     s = summary
@@ -78,8 +102,12 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
                  "each game once.")
     lopsided = ([" + ".join(side) for side in s.sides if s.side_wins(side).rate > LOPSIDED]
                 if any(len(side) > 1 for side in s.sides) else [f for f in s.factions if s.win_rate(f).rate > LOPSIDED])
+    advice = balance_advice(s)
     if lopsided:
-        lines += ["", f"**Balance:** {', '.join(lopsided)} won more than {pct(LOPSIDED)} of the games."]
+        lines += ["", f"**Balance:** {', '.join(lopsided)} won more than {pct(LOPSIDED)} of the games."
+                  + (f" {advice}" if advice else "")]
+    elif advice:
+        lines += ["", f"**Balance:** {advice}"]
     elif n < 50:
         lines += ["", f"With {n} games the intervals are wide; run 200 or more to compare two versions of a map."]
 
@@ -100,6 +128,7 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
     for f in s.factions:
         size = sum(1 for _, g in s.combatants if g == f)
         lines.append(f"| {f} | {size} | {s.faction_survivors_mean(f):.2f} |")
+    lines += _flight_lines(s)
 
     lines += [
         "",
@@ -109,13 +138,14 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
         "push into a hazard counts for the shover or caster; a burst's friendly fire counts for nobody), "
         "mean per game.",
         "",
-        "| combatant | faction | survived | 95 % interval | damage dealt | damage taken |",
-        "|---|---|---:|---:|---:|---:|",
+        "| combatant | faction | survived | 95 % interval | fled (games) | damage dealt | damage taken |",
+        "|---|---|---:|---:|---:|---:|---:|",
     ]
     for name, f in s.combatants:
         p = s.survival(name)
         dealt, taken = s.damage_mean(name)
-        lines.append(f"| {_cell(name)} | {f} | {pct(p.rate)} | {ci(p)} | {dealt:.1f} | {taken:.1f} |")
+        lines.append(f"| {_cell(name)} | {f} | {pct(p.rate)} | {ci(p)} | {s.flights(name)} | {dealt:.1f} | "
+                     f"{taken:.1f} |")
 
     t = s.totals()
     attacks = t["attacks"] or 1
@@ -161,6 +191,20 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
                   for p in logs]
         lines += ["", f"`playmat state {shlex.quote(s.map)} --log FILE` prints where everyone stood when it ended."]
     return "\n".join(lines) + "\n"
+
+
+def _flight_lines(s: Summary) -> list[str]:
+    """Who fled the map (R24), per side and the combatants that fled most: a flight counts as neither a
+    survivor nor a defeat, so without this line 17 flights in 20 games read as a mystery."""
+    total = s.totals()["flees"]
+    if not total:
+        return []
+    sides = s.sides or tuple((f,) for f in s.factions)
+    per_side = ", ".join(f"side {' + '.join(side)} {s.side_flights(side)}" for side in sides)
+    ranked = sorted(((s.flights(n), i, n) for i, (n, _) in enumerate(s.combatants) if s.flights(n)),
+                    key=lambda t: (-t[0], t[1]))
+    who = ", ".join(f'"{_cell(n)}" in {k} of {s.games} games' for k, _, n in ranked[:3])
+    return ["", f"Flights off the map (R24): {total} in {s.games} games ({per_side}); most often {who}."]
 
 
 def reproduce_command(s: Summary) -> str:

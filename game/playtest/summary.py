@@ -81,6 +81,15 @@ class Summary:
         return (mean(r.damage_dealt.get(name, 0) for r in self.records),
                 mean(r.damage_taken.get(name, 0) for r in self.records))
 
+    def flights(self, name: str) -> int:
+        """Games in which ``name`` fled the map (R24): it survived none of them, and won none for its side."""
+        return sum(1 for r in self.records if name in r.fled)
+
+    def side_flights(self, side: tuple[str, ...]) -> int:
+        """Flights by the members of ``side`` over the batch (a game may count several)."""
+        members = {n for n, f in self.combatants if f in side}
+        return sum(1 for r in self.records for n in r.fled if n in members)
+
     def totals(self) -> dict[str, int]:
         return {k: sum(r.counts.get(k, 0) for r in self.records) for k in COUNTERS}
 
@@ -123,6 +132,10 @@ class Summary:
                 for d, t in [self.damage_mean(name)]
             },
             "events": self.totals(),
+            "flights": {
+                "combatants": {name: self.flights(name) for name, _ in self.combatants},
+                "sides": [{"factions": list(side), "flights": self.side_flights(side)} for side in self.sides],
+            },
         }
 
     def json_text(self) -> str:

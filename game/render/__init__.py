@@ -2,6 +2,7 @@
 
 API: :func:`render_map`, :func:`save_png`, :class:`TokenView`, :func:`tokens_from_scenario`,
 :func:`load_map_art` / :class:`MapArt` (tile layers, for the window), :func:`decorate`,
+:func:`with_key` (the key under an overlay),
 heatmaps: :func:`grey_base`, :func:`draw_heat`, :func:`draw_markers`, :func:`heatmap_figure`.
 """
 
@@ -30,6 +31,7 @@ _LAZY = {
     "grey_base": ".heatmap",
     "heatmap_figure": ".heatmap",
     "tokens_from_scenario": ".tokens",
+    "with_key": ".key",
 }
 
 

@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from game.maps.errors import object_label
 from game.maps.layer_tree import DEFAULT_OBJECT_COLOUR, Colour, ObjectLayerData, ObjectShape
 from game.rules import limits
 
@@ -83,7 +84,7 @@ def shapes_canvas(layer: ObjectLayerData, size: tuple[int, int], origin: tuple[i
     colour = layer.colour or DEFAULT_OBJECT_COLOUR
     dx, dy = layer.style.offset[0] + origin[0], layer.style.offset[1] + origin[1]
     for obj in objs:
-        canvas.drawing = f'object "{obj.name}"' if obj.name.strip() else f"object id {obj.id}"
+        canvas.drawing = object_label(obj.id, obj.name)
         _draw(canvas, obj, colour, dx, dy, layer.style.opacity)
     return canvas
 

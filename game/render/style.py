@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -40,10 +41,32 @@ def hp_colour(ratio: float) -> tuple[int, int, int]:
     return (196, 36, 36)
 
 
+_UNDRAWABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def drawable(s: str) -> str:
+    """``s`` as SDL can draw it: a NUL or a lone surrogate (a file name that is not UTF-8, as Python reads
+    it: ``m\\xff.tmx`` is ``m\\udcff.tmx``) becomes U+FFFD. pygame refuses either with an exception, so a map
+    named so, shown by its name, ended ``play`` in a traceback."""
+    return _UNDRAWABLE.sub("\ufffd", s)
+
+
+class SafeFont(pygame.font.Font):
+    """pygame's font that draws and measures any ``str`` (:func:`drawable`)."""
+
+    def render(self, text: str | bytes | None, antialias: bool, color: pygame.typing.ColorLike,
+               bgcolor: pygame.typing.ColorLike | None = None, wraplength: int = 0) -> pygame.Surface:
+        return super().render(drawable(text) if isinstance(text, str) else text, antialias, color, bgcolor,
+                              wraplength)
+
+    def size(self, text: str | bytes, /) -> tuple[int, int]:
+        return super().size(drawable(text) if isinstance(text, str) else text)
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    f = pygame.font.Font(None, size)
+    f = SafeFont(None, size)
     f.set_bold(bold)
     return f

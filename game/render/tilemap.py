@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from game.maps.errors import ImageFault
+from game.maps.errors import ImageFault, object_label
 from game.maps.layer_tree import Colour, ImageLayerData, LayerStyle, ObjectLayerData, ObjectShape, TileLayerData
 from game.maps.layer_tree import offset_margins as layer_offset_margins
 from game.maps.pixels import TiledPixels
@@ -651,4 +651,4 @@ def _animations(tmx: TmxMap) -> dict[int, tuple[tuple[int, int], ...]]:
 
 
 def _object_name(obj: ObjectShape) -> str:
-    return f'object "{limits.clip(obj.name)}"' if obj.name.strip() else f"object id {obj.id}"
+    return object_label(obj.id, obj.name)

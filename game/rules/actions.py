@@ -11,7 +11,6 @@ One class per action kind of docs/action-log.md's table. Optional fields are
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
@@ -20,7 +19,7 @@ from .combatant import COMBATANT_KEYS, combatant_from_properties, name_problem
 from .errors import RulesError
 from .hexgrid import Cell, HexLayout
 from .limits import MAX_NUMBER_DIGITS, InputLimitError, clip, whole_number
-from .text import did_you_mean
+from .text import did_you_mean, direction_hint
 
 
 class ActionParseError(RulesError):
@@ -318,25 +317,10 @@ def _path(value: Any, key: str, layout: HexLayout) -> tuple[Cell, ...]:
     return tuple(_cell(v, f"{key} step {i + 1}", layout) for i, v in enumerate(value))
 
 
-# A direction a GM writes out in full ("east", "North-West") for the R2 name the log speaks.
-_COMPASS = {"east": "e", "west": "w", "north": "n", "south": "s", "northeast": "ne", "northwest": "nw",
-            "southeast": "se", "southwest": "sw"}
-
-
-def _direction_hint(value: Any, names: tuple[str, ...]) -> str:
-    """' (did you mean "e"?)' for "east", "E" or "north east" when that side is one of ``names``; ''
-    otherwise (a flat-top map has no "e": "east" gets no hint there)."""
-    if not isinstance(value, str) or len(value) > 40:
-        return ""
-    plain = re.sub(r"[\s_-]+", "", value).casefold()
-    meant = _COMPASS.get(plain, plain)
-    return f' (did you mean "{meant}"?)' if meant in names else did_you_mean(value, names)
-
-
 def _dir(value: Any, key: str, layout: HexLayout) -> str:
     names = layout.direction_names
     if not isinstance(value, str) or value not in names:
-        raise _fail(f"{key} {_show(value)} is not one of {', '.join(names)}{_direction_hint(value, names)}")
+        raise _fail(f"{key} {_show(value)} is not one of {', '.join(names)}{direction_hint(value, names)}")
     return value
 
 

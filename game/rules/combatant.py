@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .errors import SpecError
 from .factions import FACTIONS
@@ -23,6 +23,7 @@ from .limits import (
     whole_number,
 )
 from .terrain import MOVEMENT_TYPE_NAMES, MovementType
+from .text import did_you_mean, direction_hint
 
 
 class Size(IntEnum):
@@ -206,10 +207,13 @@ def parse_bool(value: object, what: str) -> bool:
     raise SpecError(f'{what} is not true or false: "{clip(value)}"')
 
 
-def parse_choice(value: object, what: str, choices: tuple[str, ...]) -> str:
+def parse_choice(value: object, what: str, choices: tuple[str, ...],
+                 hint: Callable[[Any, tuple[str, ...]], str] = did_you_mean) -> str:
+    """``value`` as one of ``choices`` (case and surrounding space ignored); a slip is refused naming the
+    choice meant when ``hint`` finds one (``"enemey"``: did you mean "enemy"?)."""
     text = str(value).strip().lower()
     if text not in choices:
-        raise SpecError(f'{what} "{clip(value)}" is not one of {", ".join(choices)}')
+        raise SpecError(f'{what} "{clip(value)}" is not one of {", ".join(choices)}{hint(value, choices)}')
     return text
 
 
@@ -351,9 +355,10 @@ def combatant_from_properties(
             raise SpecError(f"{key} {n} is out of range")
         return n
 
-    def choice(key: str, names: tuple[str, ...]) -> str | None:
+    def choice(key: str, names: tuple[str, ...], hint: Callable[[Any, tuple[str, ...]], str] = did_you_mean
+               ) -> str | None:
         v = get(key)
-        return None if v is None else parse_choice(v, key, names)
+        return None if v is None else parse_choice(v, key, names, hint)
 
     fac = checked(faction, "neutral")
     mt = checked(lambda: choice("movement_type", MOVEMENT_TYPE_NAMES), None)
@@ -365,7 +370,7 @@ def combatant_from_properties(
     if reach_ok and not 1 <= reach_min <= reach:  # judged only against a reach that parsed
         problems.append(f"reach_min {reach_min} is outside 1..{reach}")
     sz = checked(lambda: choice("size", SIZE_NAMES), None)
-    fc = checked(lambda: choice("facing", layout.direction_names), None)
+    fc = checked(lambda: choice("facing", layout.direction_names, direction_hint), None)
     th = get("threatening")
     threatening = True if th is None else checked(lambda: parse_bool(th, "threatening"), True)
     initiative = checked(lambda: integer("initiative", 0), 0)

@@ -27,6 +27,7 @@ import numpy as np
 
 from .actions import DICE_ACTIONS, TURN_ACTIONS, Action, Attack, Disengage, Shoot, Shove
 from .area import cast_centres, caught
+from .combatant import Size
 from .cover import covering
 from .dice import dice_distribution
 from .errors import IllegalActionError, RulesError
@@ -44,6 +45,7 @@ from .preconditions import (
     reason,
     require_action_left,
     require_attack,
+    require_attack_target,
     require_cast,
     require_disengage,
     require_end_turn,
@@ -74,6 +76,7 @@ from .resolve import HANDLERS
 from .scenario import Scenario
 from .sight import SightLine, blocking, sight_line, sight_lines, sight_map
 from .state import EncounterState, Snapshot, threat_source
+from .terrain import MovementType
 from .threat import threatens
 from .threat_zones import ThreatZones, ZoneMemo
 from .unit_state import DEFEATED, FLED, UnitState
@@ -147,11 +150,24 @@ class Encounter(EncounterState):
                 "movement_max": u.movement_max,
                 "zoc_exhausted": u.zoc_exhausted,
                 "hp": u.hp,
+                "initiative": u.spec.initiative,  # R14: the order's reason, ties by map order
                 "status": u.status,
                 "threatening": u.threatening,
+                **_kind_json(u),
                 **_ranged_json(u),
+                **self._turn_json(u),
             }
         return {"phase": self.phase, "round": self.round, "turn": self._turn, "order": self.order(), "units": units}
+
+    def _turn_json(self, u: UnitState) -> dict[str, Any]:
+        """``acted``: true on the combatant to act once it has used its one action (R16), and
+        ``disengaged_from``: whom its disengage this turn broke away from (R23); absent otherwise."""
+        out: dict[str, Any] = {}
+        if u.name == self._turn and self._acted:
+            out["acted"] = True
+        if u.disengaged_from:
+            out["disengaged_from"] = [n for n in self._order if n in u.disengaged_from]  # initiative order
+        return out
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything that makes up the state, as a comparable value (for tests and undo checks)."""
@@ -243,7 +259,11 @@ class Encounter(EncounterState):
         cast = []
         if u.spec.area is not None and u.active and u.area_uses_left > 0:
             for cell in cast_centres(self, u):
-                cast.append({"at": list(cell), "affects": [v.name for v in caught(self, cell, u.spec.area.radius)]})
+                who = caught(self, cell, u.spec.area.radius)
+                # friendly fire (R32 catches every side): the caught not hostile to the caster, itself included,
+                # as preview_cast's ``friendly`` says
+                cast.append({"at": list(cell), "affects": [v.name for v in who],
+                             "friendly": [v.name for v in who if not self.hostility.hostile(u.faction, v.faction)]})
         return {"unit": name, "shoot": shoot, "cast": cast}
 
     # --- next turn ----------------------------------------------------------------------
@@ -275,6 +295,12 @@ class Encounter(EncounterState):
 
     def can_attack(self, name: str, target: str) -> str | None:
         return reason(require_attack, self, name, target)
+
+    def can_attack_from(self, name: str, target: str, at: Cell | None = None) -> str | None:
+        """Whether ``name`` could strike ``target`` from ``at`` (where it stands if None), whoever's turn it is and
+        whether its action is spent (a GM's question, as :meth:`targets`): None, or the words ``apply`` refuses the
+        attack with on its turn (not hostile, R3; out of its weapon's band, R21)."""
+        return reason(require_attack_target, self, self.unit(name), target, at)
 
     def can_shove(self, name: str, target: str) -> str | None:
         return reason(require_shove, self, name, target)
@@ -466,6 +492,22 @@ class Encounter(EncounterState):
             if self.phase == ACTIVE and self._turn is not None and not self.units[self._turn].active:
                 self.next_turn(self._turn)  # R24, R25: the turn passes on
         return recorded
+
+
+def _kind_json(u: UnitState) -> dict[str, Any]:
+    """``state --json``'s keys for what sets a combatant apart from a plain one, present only where it
+    differs (so a plain combatant's document is the one adjudication.md shows): ``movement_type`` when
+    not ground (R5: where it may go), ``size`` when not standard (R26) and ``reach`` ``[min, max]`` when
+    its band is not ``[1, 1]`` (R8: a pike's ``[2, 2]`` threatens no adjacent hex)."""
+    out: dict[str, Any] = {}
+    s = u.spec
+    if s.movement_type is not MovementType.GROUND:
+        out["movement_type"] = s.movement_type.label
+    if s.size is not Size.STANDARD:
+        out["size"] = s.size.label
+    if (s.reach_min, s.reach) != (1, 1):
+        out["reach"] = [s.reach_min, s.reach]
+    return out
 
 
 def _ranged_json(u: UnitState) -> dict[str, Any]:

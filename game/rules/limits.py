@@ -57,6 +57,11 @@ MAX_COMBATANTS = 200
 MAX_NAME_CHARS = 100
 """Characters of a combatant's name, on a map or in a join line: every message about it repeats it, and
 ``state`` lays its table out by it."""
+MAX_TITLE_CHARS = 200
+"""Characters of a map's ``title``: the window's top bar, its caption, the title screen and every command's
+first line show it (the top bar measures it again for each character it cuts, every frame)."""
+MAX_DESCRIPTION_CHARS = 4000
+"""Characters of a map's ``description``, which the title screen wraps and shows whole."""
 MAX_TILESETS = 256
 """Tilesets of a map, embedded or external (a big Tiled map has a few dozen); each .tsx file is read once
 however often the map names it."""

@@ -133,10 +133,8 @@ def why_not_reachable(state: EncounterState, u: UnitState, to: Cell) -> str:
         terrain = Terrain(int(board.terrain[bad[1], bad[0]])).phrase
         return f"may not enter {terrain} at {show(bad)} ({u.spec.movement_type.label} movement, R5)"
     for c, r in cells:
-        if blocked[r, c]:
-            return f"may not enter {show((c, r))}: a hostile combatant holds it (R4)"
-        if occupied[r, c]:
-            return f"may not end a move at {show(to)}: another combatant is there (R4)"
+        if blocked[r, c] or occupied[r, c]:
+            return _someone_there(state, u, to, (c, r), hostile=bool(blocked[r, c]))
     if u.movement == 0 and u.zoc_exhausted:
         return "cannot move further this turn: zone of control stopped it (R9)"
     stop = state.zoc_stop_on_way(u.name, to)
@@ -152,6 +150,19 @@ def why_not_reachable(state: EncounterState, u: UnitState, to: Cell) -> str:
     if cost > u.movement:
         return f"cannot reach {show(to)}: {cost} movement away, {u.movement} left"
     return f"cannot reach {show(to)} with {u.movement} movement remaining"
+
+
+def _someone_there(state: EncounterState, u: UnitState, to: Cell, cell: Cell, hostile: bool) -> str:
+    """R4 in words naming who stands in the way and where: a large mover's hex that is not the one pointed at
+    was "another combatant is there" under a hex the player saw empty (Bjorn at 13,10 on giants_lair)."""
+    who = next((v.name for v in state.units.values() if v.active and v.name != u.name
+                and cell in footprint(state.board, v.cell, v.radius)), None)
+    name = quote(who) if who else ("a hostile combatant" if hostile else "another combatant")
+    if cell != to:
+        return f"may not end a move at {show(to)}: there it would cover {show(cell)}, where {name} stands (R4)"
+    if hostile:
+        return f"may not enter {show(cell)}: {name} holds it (R4)"
+    return f"may not end a move at {show(to)}: {name} is there (R4)"
 
 
 def require_face(state: EncounterState, name: Any, direction: Any) -> tuple[UnitState, int]:

@@ -58,3 +58,30 @@ def did_you_mean(value: Any, known: Iterable[str], cutoff: float = 0.75) -> str:
         return ""
     name = same[0] if same else next(n for n in names if plain(n) == close[0])
     return f" (did you mean {quote(name)}?)"
+
+
+# A direction written out in full ("east", "North-West") for the R2 side name maps and logs speak.
+_COMPASS = {"east": "e", "west": "w", "north": "n", "south": "s", "northeast": "ne", "northwest": "nw",
+            "southeast": "se", "southwest": "sw"}
+
+
+def direction_hint(value: Any, names: Iterable[str]) -> str:
+    """' (did you mean "n"?)' for a side written out ("north", "North-West"), misspelt ("nroth") or in
+    capitals, when that side is one of ``names`` (the map's six, R2); for a side the map's layout lacks
+    ("e" on a flat-top map, "north" on a pointy-top one) the two sides beside it, saying why; else the
+    nearest of ``names`` as :func:`did_you_mean` finds it, or ''."""
+    if not isinstance(value, str) or len(value) > 40:
+        return ""
+    sides = tuple(names)
+    plain = re.sub(r"[\s_-]+", "", value).casefold()
+    meant = _COMPASS.get(plain, plain)
+    if meant not in _COMPASS.values():
+        close = difflib.get_close_matches(plain, list(_COMPASS), n=1, cutoff=0.75)
+        meant = _COMPASS[close[0]] if close else meant
+    if meant in sides:
+        return f" (did you mean {quote(meant)}?)"
+    beside = [side for side in sides if len(side) == 2 and meant in side]
+    if len(meant) == 1 and len(beside) == 2:
+        shape = "flat-top" if "n" in sides else "pointy-top"
+        return f" (a {shape} map has no side {quote(meant)}: did you mean {quote(beside[0])} or {quote(beside[1])}?)"
+    return did_you_mean(value, sides)

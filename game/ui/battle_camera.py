@@ -2,7 +2,8 @@
 
 The scene (game.ui.battle) says what happened; this decides what the player should see because of it:
 the opening view (framed once the panels have laid out, so no token starts under them: game.ui.framing),
-Home back to it, at a player's turn start the actor and the enemies it can reach shown clear of the panels, at
+Home back to it, at a player's turn start the actor, the enemies it can reach and the nearest that can strike it
+shown clear of the panels, at
 an AI's its actor, a walking, pushed or struck token kept in view while its animation plays (only when it would
 leave the map area or go under a panel: the map holds still between the clicks and between the turns), and
 after a resize the actor brought out from under a panel that moved over it. Every move goes through the
@@ -96,8 +97,9 @@ class BattleCamera:
                 self.director.look_at(tok.pos, radius=self.disc_px(tok.name), covers=covers, still=True)
 
     def frame_turn(self, tokens: dict[str, TokenState]) -> list[str]:
-        """A player's turn begins (the panels laid out for it): the actor and the enemies it can reach this turn
-        (game.ui.battle_camera.within_reach) in view and clear of the panels and of the action bar's room, as a
+        """A player's turn begins (the panels laid out for it): the actor, the enemies it can reach this turn and the
+        nearest that can strike it next turn (game.ui.battle_camera.in_sight_at_turn) in view and clear of the
+        panels and of the action bar's room, as a
         Wesnoth or Foundry player finds them; the map holds still when they already are (a view sliding for no
         reason moves the hex under the pointer). Otherwise it glides to the nearest centre, at the zoom the
         player chose, that hides none of them, or the fewest (the actor first). On the ambush (seed 4) Bandit
@@ -116,7 +118,7 @@ class BattleCamera:
             cell = tok.cell if tok else enc.view(name).cell
             return Disc(*ctx.geometry.cell_center(cell), inr * disc_scale(enc.view(name).radius), name == actor, name)
 
-        discs = [disc(n) for n in [actor, *within_reach(enc, actor)]]
+        discs = [disc(n) for n in [actor, *in_sight_at_turn(enc, actor)]]
         covers = [*self.covers_in_view(), *self.bar_room()]
         cam = ctx.camera
         if not hidden_names(cam, discs, covers):
@@ -200,6 +202,19 @@ class BattleCamera:
             self.framed = False
         else:
             self.refocus = self.framed
+
+
+def in_sight_at_turn(enc: EncounterView, name: str) -> list[str]:
+    """Who a player looks for as ``name``'s turn begins, besides ``name``: the hostiles it can strike or shoot this
+    turn (:func:`within_reach`) and the nearest of those that could strike it next turn where it stands, if not
+    one of them. Found on giants_lair: at the start of Astrid's turn Grundvald, who could strike her where she
+    stood but whom she could not reach (held in a goblin's zone of control), sat half under the combat log."""
+    near = within_reach(enc, name)
+    me = enc.view(name)
+    if not me.active:
+        return near
+    threats = [w for w in enc.next_turn_attackers(me.cell, name) if w not in near]
+    return near + sorted(threats, key=lambda w: (enc.distance(name, w), w))[:1]
 
 
 def within_reach(enc: EncounterView, name: str) -> list[str]:

@@ -93,31 +93,32 @@ BATTLE_KEYS = (
     ("Click your combatant", "select it (its reach is shaded)"),
     ("Click a shaded hex", "move there along the cheapest path"),
     ("Click an enemy", "attack it (or shove / disengage / shoot, see the modes)"),
+    ("", "out of reach: the first click moves to the hex shown, the next strikes"),
     ("A / S / D", "attack / shove / disengage mode (D twice: disengage now)"),
     ("R", "shoot mode: click an enemy in range and sight (ranged combatants)"),
     ("B", "cast mode: click the hex to centre the burst on (area abilities)"),
+    ("S, hover an enemy", "where each push sends it (chasm, fire); a shove pushes straight away from you:"),
+    ("", "point at a shaded hex beside it first to shove from there, then click it"),
     ("Right-click or right-drag, Q / E", "turn to face a hex / turn left, right"),
     ("F", "flee (on an exit hex)"),
     ("U, Backspace, Ctrl+Z", "undo the last move while no dice were rolled"),
     ("Enter", "end the turn (asks if it could still attack, or has not moved yet)"),
     ("", "a quick second Enter is ignored until the next turn is shown"),
-    ("Tab", "hide or show the panels (tracker, card, log): room for the map"),
-    ("I, hover the card", "full or short card, GM card and previews (short in a small window)"),
-    ("Space", "select and show the current actor"),
-    ("V", "enemy reach: how many enemies can hit each hex next turn"),
-    ("Hover an enemy", "attack preview (Shift: the hexes it could attack next turn)"),
 )
 BATTLE_VIEW_KEYS = (
+    ("Hover an enemy", "attack preview (Shift: the hexes it could attack next turn)"),
+    ("Space", "select and show the current actor"),
+    ("V", "enemy reach: how many enemies can hit each hex next turn"),
+    ("Tab", "hide or show the panels (tracker, card, log): room for the map"),
+    ("I, hover the card", "full or short card, GM card and previews (short in a small window)"),
+    ("C / L", "coordinates on every hex / legend: colours, terrain costs and cover"),
+    ("Drag, arrows, screen edge / wheel", "pan / zoom toward the cursor (+ / -; Home frames everyone)"),
     ("G", "GM mode: act for anyone, GM tools"),
     ("X", "show the AI's reasons"),
     ("1 / 2 / 3, click the speed", "AI speed 1x / 2x / instant"),
-    ("C / L", "coordinates on every hex / legend: colours, terrain costs and cover"),
-    ("Drag, arrows, screen edge", "pan"),
-    ("Wheel, + / -, Home", "zoom toward the cursor / frame everyone again"),
     ("F11", "full screen"),
     ("Esc", "pause menu (back out of a mode first)"),
 )
-
 RANGED_HELP = (
     ("R (shoot mode)", "your shooting range is shaded: hexes in your bow's band that you can see (R29, R30)"),
     ("Hover an enemy", "the line of sight: green clear, amber through cover (ringed), red blocked (hex marked)"),
@@ -131,5 +132,5 @@ RANGED_HELP = (
     ("", "out of range or sight from here: the first click steps to the safest hex in reach, the next casts"),
     ("Esc or A", "back to attack mode"),
 )
-BATTLE_HELP = (("Playing a turn", BATTLE_KEYS), ("View, camera and modes", BATTLE_VIEW_KEYS),
+BATTLE_HELP = (("Playing a turn", BATTLE_KEYS), ("Looking, camera and GM", BATTLE_VIEW_KEYS),
                ("Shooting and areas", RANGED_HELP))

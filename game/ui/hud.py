@@ -10,6 +10,7 @@ from game.render.style import font
 from . import topbar
 from .chrome import DIM, GOLD, INK, Button, text
 from .context import ACTION_BAR, ATTACK, DISENGAGE, SHOVE, STATUS_BAR, BattleContext
+from .theme import cut_to
 
 PANEL_LEFT = 316  # the card and GM tools take the left edge of the map area
 PANEL_RIGHT = 362  # the combat log takes the bottom right
@@ -64,11 +65,7 @@ def draw_status(screen: pygame.Surface, ctx: BattleContext, hint: str) -> None:
 def _fit(msg: str, max_w: int, size: int = 20, bold: bool = False) -> str:
     """A line cut to the room it has (with an ellipsis)."""
     f = font(size, bold)
-    if f.size(msg)[0] <= max_w:
-        return msg
-    while msg and f.size(msg + "...")[0] > max_w:
-        msg = msg[:-1]
-    return msg + "..."
+    return cut_to(msg, max_w, lambda t: f.size(t)[0], "...")
 
 
 def _specs(setup: bool, ranged: bool = False, area: bool = False) -> list[tuple[str, str, str]]:

@@ -2,9 +2,12 @@
 
 ``ReplayScene(scenario, actions)`` is a Scene. Step k shows the encounter
 after the first k actions. Stepping forward applies the next action to the
-state shown; stepping back (or jumping) rebuilds the state by replaying the
-prefix through the public API (``game.rules.replay``), so what is shown is
-exactly what the log says. The events of every step are computed once up
+state shown; stepping back (or jumping) rebuilds the state from the nearest
+checkpoint before it: a copy of the state (``Encounter.clone``) the viewer
+keeps every ``every`` steps as it first passes them, the actions after it
+applied by the engine, so what is shown is exactly what replaying the prefix
+shows and a step back on a log of thousands of actions is as quick as on a
+short one. The events of every step are computed once up
 front (the same replay), so the combat log to the left of the map lists
 every roll up to the current step, the step's own lines highlighted.
 
@@ -12,7 +15,8 @@ The timeline under the map marks where each round begins: a click on it
 jumps there (on a round's label: to the start of that round). Playing steps
 once every ``PLAY_EVERY`` seconds at 1x, twice as often at 2x, four times at
 4x. The wheel zooms the map toward the pointer (over the combat log it
-scrolls the log); dragging pans.
+scrolls the log); dragging pans. Hovering a tracker row rings that token and
+shows its card, as in the battle.
 
 Keys: Right / Left step, Home / End jump to the first / last step, PageUp /
 PageDown the previous / next round, Space plays and pauses, 1 / 2 / 3 play at
@@ -44,6 +48,8 @@ from .tokenlayer import draw_tokens as draw_token_sprites
 from .tokenlayer import states_from
 
 PLAY_EVERY = 0.8
+CHECKPOINT_EVERY = 50  # the replay keeps a copy of the state at least this many steps apart,
+CHECKPOINTS = 64  # and at most about this many copies (a longer log spaces them wider)
 SPEEDS = (1, 2, 4)
 SIDEBAR = 380  # the step, tracker and log column; narrower in a small window (sidebar_width)
 BOTTOM = 92  # the timeline and the buttons
@@ -114,7 +120,12 @@ class ReplayScene(Scene):
         self.tracker = InitiativeTracker()
         self.card = CombatantCard()
         self.arcs = FacingArcs()
-        self.rebuilds = 0  # how many times a prefix was replayed (stepping back, jumps)
+        self.rebuilds = 0  # how many times the state was rebuilt rather than stepped forward (back, jumps)
+        # Copies of the state every `every` steps, made as the viewer first passes them: a step back
+        # replays from the nearest one at most `every` actions, never the whole log (3,000 actions:
+        # 138 ms a step back before). At most about CHECKPOINTS of them, each a copy of a state.
+        self.every = max(CHECKPOINT_EVERY, -(-len(self.actions) // CHECKPOINTS))
+        self.checkpoints: dict[int, Any] = {}
         self.log_scroll = 0  # combat-log rows scrolled back from the newest
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.timeline = pygame.Rect(0, 0, 0, 0)
@@ -134,10 +145,29 @@ class ReplayScene(Scene):
         if k == self.k + 1:
             self.enc.apply(self.actions[self.k])
         else:
-            self.enc = replay(self.scenario, self.actions[:k])
+            # From the nearest checkpoint at or before k (or from here, when k is ahead and nearer): a copy of
+            # it, the actions after it applied by the engine, as a replay of the prefix would.
+            at = max((c for c in self.checkpoints if c <= k), default=0)
+            if self.k < k and self.k >= at:
+                enc, at = self.enc, self.k
+            elif at:
+                enc = self.checkpoints[at].clone()
+            else:
+                enc = replay(self.scenario, [])
+            self.enc = enc
+            for i in range(at, k):
+                self.enc.apply(self.actions[i])
+                self._keep(i + 1)
             self.rebuilds += 1
+        self._keep(k)
         self.k = k
         self.log_scroll = 0
+
+    def _keep(self, k: int) -> None:
+        """Keep a copy of the state after ``k`` actions every ``self.every`` steps, once: stepping back then
+        replays at most that many actions instead of the whole prefix."""
+        if k and k % self.every == 0 and k not in self.checkpoints:
+            self.checkpoints[k] = self.enc.clone()
 
     def rounds(self) -> list[int]:
         """Every round the log reaches, in order."""
@@ -306,6 +336,14 @@ class ReplayScene(Scene):
             for v in self.enc.views():
                 if v.active and cell in {c for c in self.enc.footprint(v.name)}:
                     ctx.hovered_unit = v.name
+        # A tracker row under the pointer (as last drawn): its token ringed and its card shown, as in the
+        # battle (Foundry #12282); the replay's tracker never heard the pointer, so a row named nobody on the map.
+        self.tracker.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=self.mouse, rel=(0, 0),
+                                                     buttons=(0, 0, 0)), ctx)
+        named = self.tracker.hovered
+        if named is not None and self.enc.view(named).active:
+            ctx.highlight = named
+            ctx.hovered_unit = ctx.hovered_unit or named
         return ctx
 
     def _map_surface(self, zoom: float) -> pygame.Surface:
@@ -366,7 +404,14 @@ class ReplayScene(Scene):
         self._draw_buttons(screen, rect)
 
     def _draw_step_marks(self, screen: pygame.Surface, ctx: BattleContext) -> None:
-        """Ring the combatant the current step was about, so a step is easy to follow on the map."""
+        """Ring the combatant the current step was about, so a step is easy to follow on the map; and, on the
+        flat map (the token sprites ring it themselves), the one a tracker row points at."""
+        from .overlays.draw import ring
+
+        if ctx.highlight is not None and self.maplayer is None:
+            v = self.enc.view(ctx.highlight)
+            cyan = (90, 230, 255)  # the battle's ring for a tracker row's token (tokenlayer)
+            ring(screen, ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 1.1, cyan)
         if self.k == 0:
             return
         who = self.actions[self.k - 1].actor
@@ -377,8 +422,6 @@ class ReplayScene(Scene):
         except Exception:  # a name the log refers to but the map lost: nothing to ring
             return
         if v.active:
-            from .overlays.draw import ring
-
             ring(screen, ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 1.02, th.ACCENT)
 
     def _draw_top(self, screen: pygame.Surface) -> None:

@@ -16,6 +16,7 @@ from game.render.style import FACTION_STYLE, font
 
 from .chrome import DIM, GOLD, INK, text
 from .context import TOP_BAR, BattleContext
+from .theme import cut_to
 
 GAP = 24  # between the left parts and the flags, at the least
 MIN_TITLE = 60  # a title cut shorter than this says nothing: it goes altogether
@@ -41,9 +42,7 @@ def _cut(s: str, room: int, size: int, bold: bool) -> str:
         return s
     if room < MIN_TITLE:
         return ""
-    while s and _w(s + "...", size, bold) > room:
-        s = s[:-1]
-    return s.rstrip() + "..."
+    return cut_to(s, room, lambda t: _w(t, size, bold), "...")[:-3].rstrip() + "..."
 
 
 def left_width(bar: TopBar) -> int:

@@ -11,6 +11,7 @@ import numpy as np
 
 from game.render.overlays import ReachEntry
 from game.render.pg import pygame
+from game.render.style import drawable
 from game.render.tilemap import load_map_art
 from game.render.tokens import TokenView, tokens_from_scenario
 
@@ -59,7 +60,7 @@ def run_window(
     pygame.font.init()
     try:
         screen = pygame.display.set_mode(size)
-        pygame.display.set_caption(f"Playmat - {art.title}")
+        pygame.display.set_caption(drawable(f"Playmat - {art.title}"))
         content = MapContent(art, scenario, list(tokens), reach_overlay, threat_overlay)
         view = MapViewScene(content, size, zoom)
         result = run_loop(SceneStack(view), screen, max_frames=max_frames, screenshot=screenshot,

@@ -91,6 +91,9 @@ class ActionPreview:
         self._shot_hint: list[Line] = []
         self._stuck_key: tuple[int, str, str, str] | None = None
         self._stuck_why: tuple[list[str], str] = ([], "")
+        self._ways_key: tuple[int, str, str] | None = None
+        self._ways: list[tuple[Cell | None, ShovePreview]] = []
+        self.ways: list[tuple[Cell | None, ShovePreview]] = []  # the other pushes offered, as listed (tests read it)
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None  # a click on the target goes to the command mapper with approach_for's hex
@@ -177,6 +180,39 @@ class ActionPreview:
             self._stuck_key, self._stuck_why = key, stuck_why(enc, name, works)
         return self._stuck_why
 
+    def shove_ways(self, ctx: BattleContext, name: str, target: str) -> list[tuple[Cell | None, ShovePreview]]:
+        """Every way ``name`` could shove ``target`` this turn, one per push direction (R22: straight away from the
+        hex it shoves from): (the hex to shove from, None for where it stands; the engine's preview from there),
+        from the hex it reaches most cheaply. Found on giants_lair: the shove preview picked the direction, and
+        only RULES.md told how to push a goblin into the chasm or the fire instead. Asked once per state."""
+        key = (ctx.version, name, target)
+        if key != self._ways_key:
+            enc = ctx.encounter
+            me, them = enc.view(name), enc.view(target)
+            reach = enc.reach_for(name)
+            best: dict[str, tuple[int, Cell | None, ShovePreview]] = {}
+            for cell in enc.layout.disc(them.cell, 1 + me.radius + them.radius):
+                end = (0, False) if cell == me.cell else reach.end_at(cell)
+                if end is None:
+                    continue
+                p = enc.preview_shove(name, target, at=cell)
+                if p.legal is None and (p.direction not in best or end[0] < best[p.direction][0]):
+                    best[p.direction] = (end[0], None if cell == me.cell else cell, p)
+            order = list(enc.layout.direction_names)
+            self._ways_key = key
+            self._ways = [(at, p) for _, at, p in sorted(best.values(), key=lambda w: order.index(w[2].direction))]
+        return self._ways
+
+    def _draw_ways(self, screen: pygame.Surface, ctx: BattleContext, ways: list[tuple[Cell | None, ShovePreview]],
+                   ) -> None:
+        """The landing of each other push on the map: a thin arrow from the target, red where it hurts or kills."""
+        width = max(1, round(2 * ctx.zoom))
+        for _, p in ways:
+            if len(p.push_path) > 1:
+                hurt = p.falls or p.hazard_damage > 0
+                a, b = ctx.cell_to_screen(p.push_path[0]), ctx.cell_to_screen(p.push_path[-1])
+                draw.arrow(screen, a, b, th.BAD if hurt else th.FAINT, width)
+
     # --- drawing -----------------------------------------------------------------
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.plan, self.lines, self.arrow = None, None, None
@@ -219,6 +255,11 @@ class ActionPreview:
             # The hovered target's name tag goes where it hides no part of the arrow (found on giants_lair: "Cave
             # Troll 16/16" sat on the arrow's head), as it already keeps off the arcs' labels.
             ctx.keep_clear.extend(draw.along(*self.arrow))
+        others: list[tuple[Cell | None, ShovePreview]] = []
+        if isinstance(p, ShovePreview) and p.legal is None:
+            others = [w for w in self.shove_ways(ctx, name, target) if w[1].direction != p.direction]
+            self._draw_ways(screen, ctx, others)
+        self.ways = others
         if isinstance(p, ShovePreview) and p.legal is None and len(p.push_path) > 1:
             pts = [ctx.cell_to_screen(c) for c in p.push_path]
             draw.arrow(screen, pts[0], pts[-1], th.BAD if p.falls or p.hazard_damage else th.ACCENT,
@@ -239,6 +280,9 @@ class ActionPreview:
             lines += shot
         if at is not None and p.legal is None:
             lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next {kind}s", "muted"))
+            lines[2:2] = wording.threatened_there(enc, name, target, at)
+        if others:
+            lines += wording.other_pushes(target, others)
         self.lines = lines = wording.fitted_to(ctx, lines)
         th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour)
 
@@ -264,7 +308,7 @@ class ActionPreview:
         p = enc.preview_disengage(name, skill)
         self.plan = (None, p)
         lines = wording.disengage_lines(p)
-        if enc.view(name).movement == 0:  # R23 lifts zone of control only: nowhere to go with it this turn
+        if p.legal is None and enc.view(name).movement == 0:  # R23 lifts zone of control only: nowhere to go
             lines.insert(1, Line(f"{name} has no movement left: even a success gains nothing this turn", "warn"))
         if p.legal is None:  # a refused disengage is refused whatever the skill
             lines += wording.other_skills_lines([(k, enc.preview_disengage(name, k).chance)

@@ -188,6 +188,41 @@ def push_outcome_lines(p: ShovePreview) -> list[Line]:
     return out
 
 
+def push_words(p: ShovePreview) -> str:
+    """What one push does to its target, short: "sw into the chasm: falls", "n to 10,4: 3 hazard damage", "ne:
+    blocked" (R22, R12)."""
+    if p.falls:
+        return f"{p.direction}: falls, defeated"
+    if len(p.push_path) <= 1:
+        return f"{p.direction}: blocked, stays put"
+    col, row = p.lands_at
+    return f"{p.direction} to {col},{row}" + (f": {p.hazard_damage} hazard damage" if p.hazard_damage else "")
+
+
+def threatened_there(enc: EncounterView, name: str, target: str, at: tuple[int, int]) -> list[Line]:
+    """A calm warning when the hex a blow or shove first moves to lies in the zone of control of a hostile other
+    than its target, as the move preview warns ("stops here: threatened by ..."): found on giants_lair, Astrid
+    walked to strike a goblin beside the giant and took 9 damage on his turn, nothing having said so."""
+    who = [w for w in enc.threateners_of_hex(at, name) if w != target]
+    if not who:
+        return []
+    whose = "its" if len(who) == 1 else "their"
+    text = f"at {at[0]},{at[1]} {joined(who)} can strike {name} too ({whose} zone of control)"
+    return [Line(part, "warn") for part in wrap(text, ROW_WIDTH)]
+
+
+def other_pushes(target: str, ways: list[tuple[tuple[int, int] | None, ShovePreview]]) -> list[Line]:
+    """The other directions ``target`` could be shoved this turn and how (``ways``: the hex each is shoved from,
+    None for here): a push goes straight away from the shover, so the hex it shoves from picks the direction.
+    Found on giants_lair: only RULES.md said how to push a goblin into the chasm instead."""
+    rows = [Line(""), Line(f"Other ways: point at the hex, then at {target}", "muted", size=SMALL)]
+    for at, p in ways:
+        where = "from here" if at is None else f"from {at[0]},{at[1]}"
+        hurt = p.falls or p.hazard_damage > 0
+        rows.append(Line(f"  {where}", role="good" if hurt else "muted", right=push_words(p), size=SMALL))
+    return rows
+
+
 def disengage_lines(p: DisengagePreview) -> list[Line]:
     """A :class:`DisengagePreview` in words: the roll and which threateners it would cancel (R23)."""
     how = f"with {p.skill} ({signed(p.skill_value)})" if p.skill_value or p.skill != "none" \
@@ -195,7 +230,10 @@ def disengage_lines(p: DisengagePreview) -> list[Line]:
     lines = [Line(f"{p.unit} tries to disengage {how}", "accent", bold=True)]
     reason = _reason(p)
     if reason:
-        lines.extend(not_possible(reason))
+        # Refused, it reads as a refused blow does: the reason, then the roll only as it would be, muted. With
+        # no hostile threatening the combatant there is nothing to roll against: "Succeeds on 7+ (0 %)" over a
+        # breakdown with "highest threatener attack 0" contradicted the refusal (found on giants_lair, Kell).
+        return lines + not_possible(reason) + [if_allowed("succeeds", p.roll_needed, p.chance)] * bool(p.cancels)
     lines.append(roll_line("succeeds", p.roll_needed, p.chance))
     if p.cancels:
         who = ", ".join(p.cancels)
@@ -367,8 +405,10 @@ def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list
     not; then why a step would not help, as a blow's does, or, ``blind``, that no hex in range it can reach
     this turn sees the target."""
     v = enc.view(name)
-    here = [Line(part, "muted") for part in wrap(too_far(name, target, verb, reason), ROW_WIDTH)] \
-        if verb == "shoot" else []
+    # First what a click gets from the engine, from where it stands ("out of reach: distance 4"), then why no step
+    # helps: found on giants_lair, Bjorn's preview said only "every hex ... is taken or impassable" and the click
+    # "out of reach: distance 4", as if they disagreed.
+    here = [Line(part, "muted") for part in wrap(too_far(name, target, verb, reason), ROW_WIDTH)]
     if v.movement == 0:
         who = stopped_by(enc, name) if v.zoc_exhausted else []
         clauses = ([f"{name} was stopped by {zone_of(who)}:", "no movement left this turn"] if who
@@ -379,14 +419,27 @@ def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list
                    else [f"{zone_of(zoc)} stops every way", f"to {target} this turn"])
     elif closed:  # one row, as the "nowhere" it stands for
         clauses = [f"every hex {name} could {verb} {target} from is {closed}"]
-    elif here:
+    elif verb == "shoot":
         clauses = [f"no hex in range {name} can reach this turn sees {target}"] if blind else []
     else:
-        # One row as far as it can be: at the refusal's width "distance 1" lost its number to a row of its own.
-        return [Line(part, "muted") for part in wrap(too_far(name, target, verb, reason), ROW_WIDTH)]
+        # Too far: how near its movement brings it this turn ("out of reach: distance 9, Wynn strikes at distance
+        # 1" never said why moving would not help, found on giants_lair).
+        clauses = closest_clause(enc, name, target, 1 if verb == "shove" else v.reach)
     # A clause to a row (wrapped only when too wide), so no row ends on a lone word: "... of Orc 1" over "and
     # Orc 2:" at the refusal's width split the names of one zone.
     return here + [Line(part, "muted") for clause in clauses for part in wrap(clause, ROW_WIDTH)]
+
+
+def closest_clause(enc: EncounterView, name: str, target: str, reach: int) -> list[str]:
+    """ "7 movement left: Wynn gets no nearer than distance 3": the nearest ``name``'s footprint
+    comes to ``target``'s from any hex it can reach this turn (R21 counts between footprints), or nothing when
+    that is within ``reach`` (then it is not distance that keeps it away)."""
+    me, them = enc.view(name), enc.view(target)
+    cells = [me.cell, *(c for c, _, _ in enc.reach_for(name).destinations())]
+    near = min(max(0, enc.layout.distance(c, them.cell) - me.radius - them.radius) for c in cells)
+    if near <= reach:
+        return []
+    return [f"{me.movement} movement left: {name} gets no nearer than distance {near}"]
 
 
 def too_far(name: str, target: str, verb: str, reason: str) -> str:

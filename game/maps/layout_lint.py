@@ -1,0 +1,172 @@
+"""Lint of a map's hex layout: a Stagger Axis, Stagger Index, tile size or tileset that disagree.
+
+Tiled draws whatever layout the map names, so a slip here is legal, but the designer sees only what
+follows from it: combatants refused as standing on water or off the map, objects beside their hexes,
+tiles that overlap. These checks read the file alone (they also run on a map the rules refuse) and
+name the setting to change in Tiled's words. "Matching" means:
+
+- a tileset Playmat ships is drawn for one layout (``terrain.tsx``, ``structures.tsx``, ``decor.tsx``:
+  pointy-top, 64x74 px tiles, side 37; their ``_flat`` twins: flat-top, 72x62 px, side 36), so the
+  map's Stagger Axis, Tile Width/Height and Hex Side Length should be those;
+- a terrain tile of any other tileset should be the same way round as the map's tiles: taller than
+  wide on both, or wider than tall on both (its exact size may differ: tiles may overhang their hex);
+- combatant objects sit on cell centres: when most are off centre under the map's layout but every
+  one sits on a centre under the other Stagger Index (or Axis), that setting was changed after they
+  were placed. The Stagger Index leaves no other trace in a file (tiles look right either way).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.rules import TERRAIN_KEYS, HexLayout
+
+from .pixels import TiledPixels
+from .shipped import assets_folder
+from .tmx_adapter import TmxMap
+
+COMBATANT_KIND = "combatant"
+OFF_CENTRE = 0.25  # of the distance between neighbouring cell centres (as lint.off_centre)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The layout a shipped tileset is drawn for."""
+
+    axis: str
+    tile: tuple[int, int]
+    side: int
+    twin: str  # the shipped tileset drawn for the other layout
+
+
+POINTY = ("y", (64, 74), 37)
+FLAT = ("x", (72, 62), 36)
+SHIPPED_GRIDS = {
+    "terrain.tsx": Grid(*POINTY, "terrain_flat.tsx"), "terrain_flat.tsx": Grid(*FLAT, "terrain.tsx"),
+    "structures.tsx": Grid(*POINTY, "structures_flat.tsx"), "structures_flat.tsx": Grid(*FLAT, "structures.tsx"),
+    "decor.tsx": Grid(*POINTY, "decor_flat.tsx"), "decor_flat.tsx": Grid(*FLAT, "decor.tsx"),
+}
+
+
+def layout_slips(tmx: TmxMap) -> list[str]:
+    """Warnings about the map's hex layout, one line each (see the module's docstring)."""
+    shipped = shipped_tileset_grids(tmx)
+    moved = moved_layout(tmx)
+    if any(w.startswith("map: Stagger Axis") for w in shipped):
+        moved = [w for w in moved if "Stagger Axis" not in w]  # the same slip, said once
+    return [*shipped, *tile_shapes(tmx), *moved]
+
+
+def _axis_words(axis: str) -> str:
+    return f"Stagger Axis {axis.upper()} ({'pointy' if axis == 'y' else 'flat'}-top)"
+
+
+def _settings(grid: Grid) -> str:
+    w, h = grid.tile
+    return f"Stagger Axis {grid.axis.upper()}, Tile Width {w}, Tile Height {h}, Hex Side Length {grid.side}"
+
+
+def shipped_tileset_grids(tmx: TmxMap) -> list[str]:
+    """Playmat's own tilesets on a map whose layout is not the one they are drawn for."""
+    head = tmx.head
+    try:
+        assets = assets_folder().resolve()
+    except OSError:
+        return []
+    out: list[str] = []
+    said: set[str] = set()
+    for ts in tmx.tilesets:
+        path = ts.source_file
+        if path is None or path.parent != assets or path.name not in SHIPPED_GRIDS:
+            continue
+        grid = SHIPPED_GRIDS[path.name]
+        shape = "pointy" if grid.axis == "y" else "flat"
+        fits = (head.tile_width, head.tile_height) == grid.tile and head.side_length == grid.side
+        if grid.axis != head.stagger_axis and fits:
+            key = "axis"  # the tiles and side are this tileset's: only the axis was left wrong
+            what = (f"map: {_axis_words(head.stagger_axis)}, but its tile size and side are those of {shape}-top "
+                    f'tileset "{ts.name}" ({path.name}), so the hexes are drawn and counted the wrong way round; '
+                    f"set Map > Map Properties > Stagger Axis to {grid.axis.upper()}")
+        elif grid.axis != head.stagger_axis:
+            key = path.name
+            what = (f'tileset "{ts.name}" ({path.name}) is drawn for {shape}-top maps, but this map has '
+                    f"{_axis_words(head.stagger_axis)}: its tiles overlap and leave gaps; use {grid.twin} instead, "
+                    f"or make the map {shape}-top in Map > Map Properties ({_settings(grid)})")
+        elif not fits:
+            key = "size"
+            w, h = grid.tile
+            what = (f'map: tileset "{ts.name}" ({path.name}) is drawn for {w}x{h} px tiles of side {grid.side}, but '
+                    f"the map's are {head.tile_width}x{head.tile_height} px of side {head.side_length}: the hexes "
+                    f"overlap or leave gaps; set Map > Map Properties > Tile Width {w}, Tile Height {h}, "
+                    f"Hex Side Length {grid.side}")
+        else:
+            continue
+        if key not in said:
+            said.add(key)
+            out.append(what)
+    return out
+
+
+def tile_shapes(tmx: TmxMap) -> list[str]:
+    """Terrain tiles of a tileset not Playmat's own that are the other way round from the map's tiles."""
+    head = tmx.head
+    if head.tile_width == head.tile_height:
+        return []
+    map_tall = head.tile_height > head.tile_width
+    placed = {id(t) for layer in tmx.tile_layers if layer.visible for t in layer.palette if t is not None}
+    out = []
+    for ts in tmx.tilesets:
+        if ts.source_file is not None and ts.source_file.name in SHIPPED_GRIDS:
+            continue  # said more exactly by shipped_tileset_grids
+        sizes = {t.size for t in ts.tiles.values() if id(t) in placed and any(k in t.properties for k in TERRAIN_KEYS)}
+        odd = sorted(s for s in sizes if s[0] != s[1] and (s[1] > s[0]) != map_tall)
+        if odd:
+            w, h = (int(v) for v in odd[0])
+            way, other = ("taller than wide", "wider than tall") if h > w else ("wider than tall", "taller than wide")
+            shape = f"{'pointy' if head.stagger_axis == 'y' else 'flat'}-top, Stagger Axis {head.stagger_axis.upper()}"
+            out.append(f'tileset "{ts.name}": its terrain tiles are {w}x{h} px, {way}, but the map\'s are '
+                       f"{head.tile_width}x{head.tile_height} px, {other} "
+                       f"({shape}): "
+                       "tiles drawn for the other layout overlap and leave gaps; use a tileset drawn for this "
+                       "layout, or set Map > Map Properties > Stagger Axis, Tile Width, Tile Height and Hex "
+                       "Side Length to the ones the tileset was drawn for")
+    return out
+
+
+def moved_layout(tmx: TmxMap) -> list[str]:
+    """When the combatant objects sit on the cell centres of another Stagger Index or Axis, not this map's."""
+    anchors = [o.anchor for o in tmx.objects if (o.kind or "").strip().lower() == COMBATANT_KIND]
+    if len(anchors) < 2:
+        return []  # one object off centre is a slip of the mouse, not a layout
+    head = tmx.head
+
+    def layout(axis: str, index: str) -> HexLayout:
+        return HexLayout(axis, index, head.tile_width, head.tile_height, head.side_length, head.width, head.height)
+
+    def off(lay: HexLayout) -> int:
+        px = TiledPixels(lay)
+        (ax, ay), (bx, by) = px.cell_center((1, 1)), px.cell_center(lay.neighbor((1, 1), 0))
+        limit = OFF_CENTRE * math.hypot(bx - ax, by - ay)
+        return sum(1 for x, y in anchors if math.dist((x, y), px.cell_center(px.pixel_to_cell(x, y))) > limit)
+
+    axis, index = head.stagger_axis, head.stagger_index
+    if off(layout(axis, index)) * 2 <= len(anchors):
+        return []
+    other_index = "odd" if index == "even" else "even"
+    other_axis = "x" if axis == "y" else "y"
+    for a, i in ((axis, other_index), (other_axis, index), (other_axis, other_index)):
+        if a == "x" and head.side_length > head.tile_width or a == "y" and head.side_length > head.tile_height:
+            continue  # a layout Tiled could not have had
+        if off(layout(a, i)) == 0:
+            changed = (f"Stagger Index {i.capitalize()}" if a == axis else
+                       f"{_axis_words(a)}" + (f" and Stagger Index {i.capitalize()}" if i != index else ""))
+            now = (f"Stagger Index {index.capitalize()}" if a == axis else
+                   f"Stagger Axis {axis.upper()}" + (f" and Stagger Index {index.capitalize()}" if i != index else ""))
+            return [f"map: its combatant objects sit on the hex centres of {changed}, not on this map's "
+                    f"({now}): if that was changed after they were placed, set Map > Map Properties back to "
+                    f"{changed}; else move every object onto its hex"]
+    return []
+
+
+__all__ = ["SHIPPED_GRIDS", "layout_slips", "moved_layout", "shipped_tileset_grids", "tile_shapes"]

@@ -1,0 +1,18 @@
+"""Property names that read as a slip for one Playmat reads (``movment_type``, ``defence``, ``Hostile``).
+
+Playmat ignores a property it does not know, so a misspelt one leaves its default in place unnoticed;
+``validate --lint`` warns about each, and a refusal of the object it is on says it too (a swimmer whose
+``movment_type`` left it a ground combatant on water).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.rules import did_you_mean
+
+
+def slips(props: Iterable[str], known: tuple[str, ...]) -> list[tuple[str, str]]:
+    """``(name, " (did you mean ...?)")`` for each name of ``props`` nearly one of ``known`` but not one."""
+    return [(key, hint) for key in props if key not in known
+            for hint in [did_you_mean(key, known)] if hint]

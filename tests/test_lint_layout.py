@@ -1,0 +1,137 @@
+"""A hex layout left wrong in Tiled (Stagger Axis, Stagger Index, tile size, a tileset drawn for the other
+layout) draws a lint warning naming the setting to change, even when the map is refused for what follows.
+
+Each map is the hand-built river ford (tests/data/river_ford.tmx: flat-top, stagger even, Playmat's
+``_flat`` tilesets) with one setting changed, as a designer changes it in Map > Map Properties.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.cli.main import main
+from game.maps.lint import lint_map
+from game.maps.shipped import assets_folder
+
+ROOT = Path(__file__).resolve().parents[1]
+FORD = (ROOT / "tests" / "data" / "river_ford.tmx").read_text(encoding="utf-8")
+HEAD = 'tilewidth="72" tileheight="62" infinite="0" hexsidelength="36" staggeraxis="x" staggerindex="even"'
+
+
+def ford(tmp_path: Path, *swaps: tuple[str, str]) -> Path:
+    text = FORD.replace("../../assets/", assets_folder().as_posix() + "/")
+    for old, new in swaps:
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "ford.tmx"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_ford_as_built_draws_no_layout_warning(tmp_path: Path) -> None:
+    assert lint_map(ford(tmp_path)) == []
+
+
+def test_a_stagger_index_changed_after_placing_the_objects_is_named_once_not_per_object(tmp_path: Path) -> None:
+    path = ford(tmp_path, ('staggerindex="even"', 'staggerindex="odd"'))
+    warnings = lint_map(path)
+    assert warnings == ["ford.tmx: map: its combatant objects sit on the hex centres of Stagger Index Even, not on "
+                        "this map's (Stagger Index Odd): if that was changed after they were placed, set Map > Map "
+                        "Properties back to Stagger Index Even; else move every object onto its hex"]
+
+
+def test_a_flat_top_map_saved_as_pointy_top_names_the_stagger_axis_beside_its_refusal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The combatants land on water and off the map: before, that was all the designer was told.
+    path = ford(tmp_path, ('staggeraxis="x"', 'staggeraxis="y"'))
+    assert main(["validate", "--lint", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert "off the map" in err
+    warnings = out.splitlines()
+    assert warnings == ["warning: ford.tmx: map: Stagger Axis Y (pointy-top), but its tile size and side are those "
+                        'of flat-top tileset "terrain_flat" (terrain_flat.tsx), so the hexes are drawn and counted '
+                        "the wrong way round; set Map > Map Properties > Stagger Axis to X"]
+
+
+def test_a_pointy_top_tileset_on_a_flat_top_map_names_its_flat_twin(tmp_path: Path) -> None:
+    path = ford(tmp_path, ("terrain_flat.tsx", "terrain.tsx"))
+    assert lint_map(path) == [
+        'ford.tmx: tileset "terrain_pointy" (terrain.tsx) is drawn for pointy-top maps, but this map has Stagger '
+        "Axis X (flat-top): its tiles overlap and leave gaps; use terrain_flat.tsx instead, or make the map "
+        "pointy-top in Map > Map Properties (Stagger Axis Y, Tile Width 64, Tile Height 74, Hex Side Length 37)"]
+
+
+def test_tile_size_and_side_length_not_those_of_the_tileset_are_named(tmp_path: Path) -> None:
+    path = ford(tmp_path, (HEAD, HEAD.replace('hexsidelength="36"', 'hexsidelength="30"')))
+    assert ('ford.tmx: map: tileset "terrain_flat" (terrain_flat.tsx) is drawn for 72x62 px tiles of side 36, but '
+            "the map's are 72x62 px of side 30: the hexes overlap or leave gaps; set Map > Map Properties > Tile "
+            "Width 72, Tile Height 62, Hex Side Length 36") in lint_map(path)
+
+
+def test_terrain_tiles_of_a_designers_own_tileset_the_other_way_round_are_named(tmp_path: Path) -> None:
+    # An embedded tileset of tall (pointy-top) terrain tiles on the flat-top map's wide cells.
+    own = ('<tileset firstgid="1" name="my terrain" tilewidth="64" tileheight="74" tilecount="12" columns="4">\n'
+           f' <image source="{(assets_folder() / "tiles" / "terrain_pointy.png").as_posix()}" width="266" '
+           'height="230"/>\n'
+           + "".join(f' <tile id="{i}"><properties><property name="terrain" value="{t}"/></properties></tile>\n'
+                     for i, t in enumerate(["normal"] * 5 + ["difficult", "water"] + ["normal"] * 5))
+           + "</tileset>")
+    path = ford(tmp_path, (f'<tileset firstgid="1" source="{assets_folder().as_posix()}/terrain_flat.tsx"/>', own))
+    warnings = [w for w in lint_map(path, allow_outside=True) if "its terrain tiles" in w]
+    assert warnings == ['ford.tmx: tileset "my terrain": its terrain tiles are 64x74 px, taller than wide, but the '
+                        "map's are 72x62 px, wider than tall (flat-top, Stagger Axis X): tiles drawn for the "
+                        "other layout overlap and leave gaps; use a tileset drawn for this layout, or set Map > Map "
+                        "Properties > Stagger Axis, Tile Width, Tile Height and Hex Side Length to the ones the "
+                        "tileset was drawn for"]
+
+
+def test_tiled_s_own_squat_pointy_top_sample_draws_no_layout_warning() -> None:
+    # Tiled's hexagonal-mini: 14x12 cells, wider than tall, yet pointy-top art; no terrain properties.
+    for name in ("hexagonal-mini-odd-y.tmx", "hexagonal-mini-even-x.tmx"):
+        assert not [w for w in lint_map(ROOT / "tests" / "maps" / "public" / name) if "Stagger" in w]
+
+
+def test_plain_validate_ends_a_refusal_with_the_misspelt_property_that_caused_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The ferryman is a swimmer in the river; "movment_type" is ignored, so he stands there as a ground mover.
+    path = ford(tmp_path, ('name="movement_type" value="swimming"', 'name="movment_type" value="swimming"'))
+    assert main(["validate", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [
+        'ford.tmx: object 4 "Ferryman Ody": cell 6,4 is water, which a ground combatant may not enter: move the '
+        'object, or give it movement_type flying or swimming (its property "movment_type" is not one Playmat '
+        'reads: did you mean "movement_type"?)']
+    assert main(["play", str(path)]) == 2  # every command that refuses the map says it too
+    assert '(its property "movment_type" is not one Playmat reads' in capsys.readouterr().err
+
+
+def test_a_misspelt_tileset_path_names_the_nearest_tsx_as_the_map_would_name_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = ford(tmp_path, ("terrain_flat.tsx", "terrian_flat.tsx"))
+    assert main(["validate", str(path)]) == 2
+    assets = assets_folder().as_posix()
+    assert capsys.readouterr().err.splitlines() == [
+        f'ford.tmx: tileset "{assets}/terrian_flat.tsx": file not found: "terrian_flat.tsx" '
+        f'(did you mean "{assets}/terrain_flat.tsx"?)']
+    # Named from the map's folder by mistake: Playmat's own tileset, by the path the map must give it.
+    (tmp_path / "maps").mkdir()
+    text = (ROOT / "tests" / "data" / "river_ford.tmx").read_text(encoding="utf-8")
+    (tmp_path / "maps" / "ford.tmx").write_text(text.replace("../../assets/terrain_flat.tsx", "terain_flat.tsx"))
+    (tmp_path / "maps" / "my_terrain.tsx").write_text("<tileset/>")
+    assert main(["validate", str(tmp_path / "maps" / "ford.tmx")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith('ford.tmx: tileset "terain_flat.tsx": file not found: "terain_flat.tsx" (did you mean "')
+    assert err.rstrip().endswith('/assets/terrain_flat.tsx"?)')
+
+
+def test_a_misspelt_tileset_path_never_names_a_file_the_map_may_not_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "hidden_lair.tsx").write_text("<tileset/>")  # beside the map's folder, not in it
+    (tmp_path / "maps").mkdir()
+    text = (ROOT / "tests" / "data" / "river_ford.tmx").read_text(encoding="utf-8")
+    (tmp_path / "maps" / "ford.tmx").write_text(text.replace("../../assets/terrain_flat.tsx", "hidden_lai.tsx"))
+    assert main(["validate", str(tmp_path / "maps" / "ford.tmx")]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        'ford.tmx: tileset "hidden_lai.tsx": file not found: "hidden_lai.tsx"']

@@ -1,0 +1,102 @@
+"""Found playing a whole battle of giants_lair.tmx as a solo player, with the mouse, at 1280x800."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.render.pg import pygame
+from game.rules import Move
+from game.ui.overlays import ActionPreview
+from tests.scene_harness import frame, hover, key, open_battle, to_turn
+from tests.ui_harness import ROOT
+
+EVERYONE = ("player", "ally", "enemy", "neutral")
+LAIR = ROOT / "maps" / "giants_lair.tmx"
+
+
+def _preview(scene) -> list[str]:
+    return [ln.text for ln in next(w for w in scene.widgets if isinstance(w, ActionPreview)).lines or []]
+
+
+def test_a_disengage_with_no_threatener_shows_no_roll(tmp_path: Path) -> None:
+    """Kell, out of every zone of control, pressed D: the preview said "not possible: Kell is not in threatened
+    space (R23)" and then "Succeeds on 7+ (0 %)" over a breakdown with "highest threatener attack 0". With no
+    hostile to break away from there is no roll: the refusal stands alone."""
+    scene, screen = open_battle(tmp_path, LAIR, humans=EVERYONE, setup=False, size=(1280, 800))
+    to_turn(scene, "Wynn")
+    frame(scene, screen)
+    key(scene, pygame.K_d)
+    hover(scene, scene.match.encounter.view("Wynn").cell)
+    frame(scene, screen)
+    lines = _preview(scene)
+    assert lines[0] == "Wynn tries to disengage with acrobatics (+3)"
+    assert "not possible: Wynn is not in threatened space (R23)" in lines
+    assert not [t for t in lines if "succeeds" in t.lower() or "d20 needs" in t or "threatener attack" in t]
+
+
+def _goblin_by_the_chasm(tmp_path: Path):
+    """Astrid's turn with Goblin 1 on 9,4, beside the chasm (10,3 and 11,4 are chasm)."""
+    scene, screen = open_battle(tmp_path, LAIR, humans=EVERYONE, setup=False, size=(1280, 800))
+    to_turn(scene, "Goblin 1")
+    scene.submit(Move("Goblin 1", (9, 4)))
+    to_turn(scene, "Astrid")
+    frame(scene, screen)
+    return scene, screen
+
+
+def test_the_shove_preview_offers_the_push_into_the_chasm(tmp_path: Path) -> None:
+    """The shove preview picked the direction itself: pointed first at 8,4, Astrid's shove pushed the goblin east,
+    onto plain ground, and nothing said that from 9,5 it would fall into the chasm (only RULES.md told how to pick
+    another way). Now the preview lists every other way, with what each does, and how to choose it."""
+    scene, screen = _goblin_by_the_chasm(tmp_path)
+    key(scene, pygame.K_s)
+    hover(scene, (8, 4))
+    frame(scene, screen)
+    hover(scene, (9, 4))
+    frame(scene, screen)
+    lines = _preview(scene)
+    assert "On success Goblin 1 is pushed e to 10,4" in lines
+    assert "Other ways: point at the hex, then at Goblin 1" in lines
+    widget = next(w for w in scene.widgets if isinstance(w, ActionPreview))
+    falls = [(at, p.direction) for at, p in widget.ways if p.falls]
+    assert falls and all(at is not None and scene.match.encounter.reach_for("Astrid").end_at(at) for at, _ in falls)
+    row = next(ln for ln in widget.lines or [] if ln.text.strip() == f"from {falls[0][0][0]},{falls[0][0][1]}")
+    assert row.right == f"{falls[0][1]}: falls, defeated"
+
+
+def test_the_help_tells_how_to_choose_a_shove_direction_on_balanced_pages() -> None:
+    """Only RULES.md said that a shove's direction is chosen by the hex it comes from; and the help's second page
+    held half the rows of the first, most of it empty. Every page now fills at least two thirds of the longest."""
+    from game.ui.help import BATTLE_HELP
+
+    text = " ".join(what for _, page in BATTLE_HELP for _, what in page)
+    assert "straight away from you" in text and "beside it first to shove from there" in text
+    sizes = [len(page) for _, page in BATTLE_HELP]
+    assert min(sizes) * 3 >= max(sizes) * 2, sizes
+
+
+def test_an_attack_that_moves_first_warns_of_another_foes_zone_of_control(tmp_path: Path) -> None:
+    """Astrid's attack began with a move ("from 10,10: the first click moves there") beside another foe, and
+    nothing said so: she walked next to the giant and took 9 damage. The move preview warns of such a hex; the
+    attack preview now does too, naming who threatens it (not the target, whose reach goes without saying)."""
+    scene, screen = open_battle(tmp_path, LAIR, humans=EVERYONE, setup=False, size=(1280, 800))
+    to_turn(scene, "Goblin 1")
+    scene.submit(Move("Goblin 1", (8, 6)))
+    to_turn(scene, "Goblin 3")
+    scene.submit(Move("Goblin 3", (8, 4)))
+    to_turn(scene, "Astrid")
+    frame(scene, screen)
+    hover(scene, (8, 5))  # beside both goblins: where the attack comes from
+    frame(scene, screen)
+    hover(scene, (8, 6))
+    frame(scene, screen)
+    lines = _preview(scene)
+    assert lines[1] == "from 8,5: the first click moves there, the next attacks"
+    assert lines[2] == "at 8,5 Goblin 3 can strike Astrid too (its zone of control)"
+    hover(scene, (7, 6))  # beside Goblin 1 alone
+    frame(scene, screen)
+    hover(scene, (8, 6))
+    frame(scene, screen)
+    lines = _preview(scene)
+    assert lines[1] == "from 7,6: the first click moves there, the next attacks"
+    assert not [t for t in lines if "can strike Astrid" in t]
