@@ -312,3 +312,16 @@ def test_can_shoot_from_answers_whoever_has_the_turn_r29() -> None:
     assert "turn" in enc.can_shoot("O", "A")
     assert enc.can_shoot_from("O", "A") is None
     assert "out of range" in enc.can_shoot_from("O", "A", at=(2, 2))
+
+
+def test_can_cast_from_answers_whoever_has_the_turn_r32() -> None:
+    """A GM asks where the enemy caster could centre its burst while it is the hero's turn. Its area range is 2
+    (R32: counted from its footprint): from 5,2, hex 7,2 along the row is 2 away, in range, in the open; 8,2 is 3
+    away, beyond; imagined standing on 6,2 it is 2 away again. ``can_cast`` says only that it is not the orc's
+    turn (R16)."""
+    enc = start([hero(), orc(area_range=2)])
+    assert "turn" in (enc.can_cast("O", (7, 2)) or "")
+    assert enc.can_cast_from("O", (7, 2)) is None
+    assert "3 hexes" in (enc.can_cast_from("O", (8, 2)) or "") and "R32" in (enc.can_cast_from("O", (8, 2)) or "")
+    assert enc.can_cast_from("O", (8, 2), origin=(6, 2)) is None
+    assert "no area ability" in (enc.can_cast_from("A", (2, 2)) or "")

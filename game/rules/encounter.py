@@ -47,6 +47,7 @@ from .preconditions import (
     require_attack,
     require_attack_target,
     require_cast,
+    require_cast_centre,
     require_disengage,
     require_end_turn,
     require_face,
@@ -316,6 +317,13 @@ class Encounter(EncounterState):
 
     def can_cast(self, name: str, at: Cell) -> str | None:
         return reason(require_cast, self, name, at)
+
+    def can_cast_from(self, name: str, at: Cell, origin: Cell | None = None) -> str | None:
+        """Whether ``name`` could centre its area on ``at`` standing on ``origin`` (where it stands if None),
+        whoever's turn it is and whether its action is spent (a GM's question, as :meth:`can_shoot_from`): None,
+        or the words ``apply`` refuses the cast with on its turn (no area ability or no uses left, beyond its area
+        range, out of sight: R32)."""
+        return reason(require_cast_centre, self, self.unit(name), at, origin)
 
     def can_disengage(self, name: str) -> str | None:
         return reason(require_disengage, self, name)

@@ -7,7 +7,8 @@ the hexes that give cover or block ringed) and the shot's whole roll from
 ``preview_shoot``. In cast mode (``B``) the area range is shaded and hovering a
 hex shows the area centred there: every hex it covers, whom it catches (red
 rings for enemies, amber for friendly fire), their chances and push arrows, from
-``preview_cast``.
+``preview_cast``. In GM mode either look works for a selected combatant that is not to act
+(:func:`gm_look`), from where it stands, legal as ``can_shoot_from`` and ``can_cast_from`` say.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ SIGHT_COLOUR = {"clear": th.GOOD, "cover": th.WARN, "blocked": th.BAD, "out of r
 
 
 def gm_look(ctx: BattleContext) -> str | None:
-    """GM mode in combat: the selected combatant that is not to act, whose shots the GM previews from where it
-    stands without ending turns (an enemy archer on a player's turn), or None."""
+    """GM mode in combat: the selected combatant that is not to act, whose shots or burst the GM previews from
+    where it stands without ending turns (an enemy archer or the Sea Witch on a player's turn), or None."""
     enc = ctx.encounter
     name = ctx.selected
     if not ctx.gm or name is None or name == enc.turn or enc.phase != "active" or ctx.busy or ctx.modal \
@@ -249,7 +250,7 @@ class RangedPreview:
         self.lines, self.sight, self.caught, self.line, self.marked_blocked = None, None, [], None, []
         self.plan, self.cast_plan = None, None
         self.marked_terrain = ([], [])
-        look = gm_look(ctx) if ctx.action_mode == SHOOT else None
+        look = gm_look(ctx) if ctx.action_mode in (SHOOT, CAST) else None
         name = look or mover(ctx)
         if name is None or ctx.action_mode not in (SHOOT, CAST):
             return
@@ -257,7 +258,12 @@ class RangedPreview:
         v = enc.view(name)
         if (v.ranged if ctx.action_mode == SHOOT else v.area) is not None:
             self._terrain_marks(screen, ctx)
-        if look is not None and v.ranged is not None:
+        if look is not None and ctx.action_mode == CAST:
+            if v.area is not None:
+                self._shade(screen, ctx, ("cast", name), lambda: area_range(enc, name))
+                if ctx.hovered_cell is not None:
+                    self._cast(screen, ctx, name, ctx.hovered_cell, look=True)
+        elif look is not None and v.ranged is not None:
             self._shade(screen, ctx, ("shoot", name), lambda: shooting_range(enc, name))
             target = ctx.hovered_unit
             if target is not None and target != name and enc.view(target).active and enc.hostile(name, target):
@@ -390,11 +396,17 @@ class RangedPreview:
         th.post_tip(ctx, self.lines, ctx.mouse, min_width=300, edge=SIGHT_COLOUR[state] if p.legal is None
                     else th.PANEL_EDGE, clear=keep)
 
-    def _cast(self, screen: pygame.Surface, ctx: BattleContext, name: str, cell: Cell) -> None:
+    def _cast(self, screen: pygame.Surface, ctx: BattleContext, name: str, cell: Cell, look: bool = False) -> None:
+        """The burst centred on ``cell``; with ``look``, a GM's look at a caster that is not to act: from where it
+        stands, legal as the engine's ``can_cast_from`` says (range, sight, uses: R32, whoever's turn), no move."""
         enc = ctx.encounter
         area = enc.view(name).area
         assert area is not None
-        plan = self._cached(ctx, ("cast", name, tuple(cell)), lambda: _cast_plan(enc, name, cell))
+        if look:
+            plan = self._cached(ctx, ("look cast", name, tuple(cell)), lambda: (
+                None, replace(enc.preview_cast(name, cell), legal=enc.can_cast_from(name, cell)), False))
+        else:
+            plan = self._cached(ctx, ("cast", name, tuple(cell)), lambda: _cast_plan(enc, name, cell))
         assert isinstance(plan, tuple)
         at, p, stuck = plan
         assert isinstance(p, CastPreview)
@@ -423,6 +435,8 @@ class RangedPreview:
         self.lines = wording.cast_lines(p)
         if at is not None:
             self.lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next casts", "muted"))
+        elif look:
+            self.lines.insert(1, Line(f"GM look: {name} is not to act; from where it stands", "muted"))
         elif stuck:
             v = enc.view(name)
             rows = self.lines  # after the reason, before whom it would catch there (the small rows)
