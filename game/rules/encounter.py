@@ -40,6 +40,7 @@ from .nextturn import attack_zone, enemy_reach_count, next_turn_attackers
 from .outcome import Outcome
 from .phases import ACTIVE, ENDED, SETUP
 from .preconditions import (
+    need_cell,
     need_dir,
     reason,
     require_action_left,
@@ -336,9 +337,21 @@ class Encounter(EncounterState):
         """R29-R31: arc, cover, threatened-shooter penalty, roll needed, hit, damage and defeat chances."""
         return preview_shoot(self, attacker, target, at)
 
-    def preview_cast(self, caster: str, at: Cell) -> CastPreview:
-        """R32-R33: who a burst on ``at`` catches, each one's odds, expected damage and push."""
-        return preview_cast(self, caster, at)
+    def preview_cast(self, caster: str, at: Cell, origin: Cell | None = None) -> CastPreview:
+        """R32-R33: who a burst on ``at`` catches, each one's odds, expected damage and push; from ``origin``
+        (default: where the caster stands), the caster imagined standing there, as ``preview_shoot(at=...)``
+        imagines the shooter: its range, sight and cover are judged from there, and the burst catches and
+        stops pushes at it there, not where it stands now."""
+        here = self.unit(caster).cell
+        if origin is None or tuple(origin) == tuple(here):
+            return preview_cast(self, caster, at)
+        cell = need_cell(self, "cast", origin, "origin")
+        if not self.board.is_on_map(cell):
+            raise IllegalActionError(f"cast: origin {cell[0]},{cell[1]} is off the map")
+        there = self.clone()
+        there._cache = {}  # its own derived values: the caster stands elsewhere in it
+        there.units[caster].cell = cell
+        return preview_cast(there, caster, at)
 
     def preview_disengage(self, name: str, skill: str) -> DisengagePreview:
         return preview_disengage(self, name, skill)

@@ -61,7 +61,7 @@ METHOD_FOR = {"shields": "shield", "acrobatics": "tumble", "blades": "parry"}
 # --- intents: what the player meant --------------------------------------------------------------
 @dataclass(frozen=True)
 class Pick:
-    """A left click on a map hex (``approach``: the hex the attack preview proposes to act from)."""
+    """A left click on a map hex (``approach``: the hex the attack, shot or cast preview proposes to act from)."""
 
     cell: Cell
     approach: Cell | None = None
@@ -323,6 +323,10 @@ class CommandMapper:
         actor = enc.turn
         may = self.may_act(s)
         if may and actor is not None and s.mode == CAST:
+            at = intent.approach  # the cast preview's move-then-cast: out of range or sight from here
+            if at is not None and tuple(at) != tuple(enc.view(actor).cell):
+                return Submit(Move(actor, at), status=f"{actor} moves to {at[0]},{at[1]}: click {cell[0]},{cell[1]} "
+                                                       "again to cast")
             return Submit(Cast(actor, cell), status=None)
         if unit is not None and unit == actor:
             if s.mode == DISENGAGE and may:
