@@ -109,6 +109,7 @@ class BattleView:
         if self.name_tag is not None:  # the hovered token's name and hp, beside its facing arcs' labels
             ctx.keep_clear.append(pygame.Rect(self.name_tag))
         ctx.covers.extend(ctx.keep_clear)  # a tip leaves them be
+        ctx.reading.clear()  # the legend says again whether it is open
         for w in widgets:
             if w.layer == "panel" and (show_panels or getattr(w, "always", False)):
                 w.draw(screen, ctx)
