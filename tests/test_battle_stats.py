@@ -198,3 +198,17 @@ def test_how_it_ended_keeps_who_did_it_whole_in_a_narrow_window(monkeypatch: pyt
     scene.draw(pygame.Surface((1024, 640)), 1.0)
     assert "defeated by Charcoal Burner 1" in drawn
     assert not any(t.startswith("defeated") and t.endswith("…") for t in drawn)
+
+
+def test_the_summary_shows_shots_and_casts_only_where_someone_could(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found on the Greenway: the summary had a Casts column of dots though nobody there has an area ability. A
+    wide window drops Shots and Casts where nobody in the battle had a bow or a burst, and keeps Shots where a
+    bow never shot (that it did not is worth reading)."""
+    scenario, actions = battle()
+    drawn = texts_drawn(monkeypatch)
+    summary_of(scenario, actions).draw(pygame.Surface((1920, 1080)), 1.0)
+    assert {"Dealt", "Shoves", "ZoC stops"} <= set(drawn) and "Shots" not in drawn and "Casts" not in drawn
+    units = [dict(u, ranged="2-6", ranged_attack=1, ranged_damage="1d4") if u["name"] == "G" else u for u in UNITS]
+    drawn.clear()
+    summary_of(scenario_from_rows(ROWS, units), actions).draw(pygame.Surface((1920, 1080)), 1.0)
+    assert "Shots" in drawn and "Casts" not in drawn

@@ -302,3 +302,26 @@ def test_dice_rolled_this_turn() -> None:
     assert enc.dice_rolled_this_turn()
     enc.apply(EndTurn())
     assert not enc.dice_rolled_this_turn()
+
+
+def test_can_shoot_from_answers_whoever_has_the_turn_r29() -> None:
+    """A GM asks whether the enemy archer could shoot the hero while it is the hero's turn: from 5,2 the hero is 4
+    away, inside its band of 2-8 (R29), in the open (R30); from 2,2 it is adjacent, under the band. ``can_shoot``
+    says only that it is not the archer's turn (R16)."""
+    enc = start([hero(), orc(ranged="2-8")])
+    assert "turn" in enc.can_shoot("O", "A")
+    assert enc.can_shoot_from("O", "A") is None
+    assert "out of range" in enc.can_shoot_from("O", "A", at=(2, 2))
+
+
+def test_can_cast_from_answers_whoever_has_the_turn_r32() -> None:
+    """A GM asks where the enemy caster could centre its burst while it is the hero's turn. Its area range is 2
+    (R32: counted from its footprint): from 5,2, hex 7,2 along the row is 2 away, in range, in the open; 8,2 is 3
+    away, beyond; imagined standing on 6,2 it is 2 away again. ``can_cast`` says only that it is not the orc's
+    turn (R16)."""
+    enc = start([hero(), orc(area_range=2)])
+    assert "turn" in (enc.can_cast("O", (7, 2)) or "")
+    assert enc.can_cast_from("O", (7, 2)) is None
+    assert "3 hexes" in (enc.can_cast_from("O", (8, 2)) or "") and "R32" in (enc.can_cast_from("O", (8, 2)) or "")
+    assert enc.can_cast_from("O", (8, 2), origin=(6, 2)) is None
+    assert "no area ability" in (enc.can_cast_from("A", (2, 2)) or "")

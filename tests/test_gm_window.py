@@ -192,3 +192,91 @@ def test_the_drop_tooltip_sits_beside_the_hex_a_dragged_token_lands_on(tmp_path:
     tip = seen["tip"]
     assert tip.width > 0 and not tip.colliderect(seen["hex"]), (tip, seen["hex"])
     assert not any(tip.colliderect(c) for c in seen["covers"])
+
+
+def test_the_gm_previews_an_enemy_archers_shot_without_its_turn(tmp_path: Path) -> None:
+    """A GM preparing the ambush asks whom Bandit Archer 1 could shoot, on a player's turn. R with the archer
+    selected (its tracker row) said only that the actor has no ranged attack, or previewed the actor's shots; now
+    the archer's shooting range is shaded and hovering Lysa draws its sight line with the shot's roll, from
+    where it stands, and nothing is submitted."""
+    from game.ui.overlays import RangedPreview
+
+    log = tmp_path / "a.jsonl"
+    cfg = PlayConfig(map_path=default_map().parent / "ambush.tmx", log_path=log, headless=True, frames=300,
+                     humans=("player", "ally", "enemy", "neutral"))
+    key_r = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)]
+
+    def hover(b: BattleScene) -> list[pygame.event.Event]:
+        x, y = b.ctx.cell_to_screen(b.match.encounter.view("Lysa").cell)
+        return [motion((round(x), round(y)))]
+
+    b = run(cfg, [
+        (lambda b: b.match.encounter.phase == "active" and not b.ctx.busy, lambda b: KEY_G),
+        (lambda b: b.ctx.gm, lambda b: click(tracker_row(b, "Bandit Archer 1"))),
+        (lambda b: b.ctx.selected == "Bandit Archer 1", lambda b: key_r),
+        (lambda b: b.ctx.action_mode == "shoot", hover),
+        (lambda b: b.ctx.hovered_unit == "Lysa", lambda b: []),
+        (lambda b: True, lambda b: []),
+    ])
+    enc = b.match.encounter
+    assert enc.turn != "Bandit Archer 1"
+    assert b.ctx.status.startswith("GM look: Bandit Archer 1's shots")
+    shots = next(w for w in b.widgets if isinstance(w, RangedPreview))
+    assert shots.lines is not None and shots.lines[0].text == "Bandit Archer 1 shoots Lysa", shots.lines
+    assert shots.line is not None and shots.sight in ("clear", "cover", "blocked", "out of range")
+    assert "GM look" in shots.lines[1].text
+    if enc.can_shoot_from("Bandit Archer 1", "Lysa") is None:
+        assert any(x.text.startswith(("Hits on", "Needs")) or "%" in x.text for x in shots.lines), shots.lines
+    assert "shoot" not in log.read_text()
+
+
+def _look_centre(enc: Encounter) -> tuple[int, int]:
+    """The hex, of those the Sea Witch could centre her burst on from where she stands, whose burst catches the
+    most (at the start, Corsair Captain and Corsair 1 at 11,4: no hero is in her range and sight yet)."""
+    centres = [(c[0], c[1]) for c in enc.cast_centres("Sea Witch")]
+    return max(centres, key=lambda c: len(enc.caught_by("Sea Witch", c)))
+
+
+def test_the_gm_previews_the_sea_witchs_burst_without_her_turn(tmp_path: Path) -> None:
+    """A GM preparing the Black Gull asks where the Sea Witch's burst could land and whom it would catch, on the
+    party's turn. B with her selected (her tracker row) previewed the acting hero's burst, or refused; now the
+    centres she could choose from where she stands are shaded, hovering one lists whom the burst catches there,
+    as ``preview_cast`` works it out, and a click casts nothing: the status line says so."""
+    from game.ui.overlays import RangedPreview
+
+    log = tmp_path / "a.jsonl"
+    cfg = PlayConfig(map_path=default_map().parent / "ship_boarding.tmx", log_path=log, headless=True, frames=300,
+                     humans=("player", "ally", "enemy", "neutral"))
+    key_b = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b, mod=0, unicode="b", scancode=0)]
+    seen: dict[str, Any] = {}
+
+    def at_centre(b: BattleScene) -> tuple[int, int]:
+        x, y = b.ctx.cell_to_screen(_look_centre(b.match.encounter))
+        return round(x), round(y)
+
+    def look(b: BattleScene) -> list[pygame.event.Event]:
+        burst = next(w for w in b.widgets if isinstance(w, RangedPreview))
+        seen["caught"], seen["lines"] = list(burst.caught), list(burst.lines or [])
+        return click(at_centre(b))
+
+    b = run(cfg, [
+        (lambda b: b.match.encounter.phase == "active" and not b.ctx.busy, lambda b: KEY_G),
+        (lambda b: b.ctx.gm, lambda b: click(tracker_row(b, "Sea Witch"))),
+        (lambda b: b.ctx.selected == "Sea Witch", lambda b: key_b),
+        (lambda b: b.ctx.action_mode == "cast", lambda b: seen.update(status=b.ctx.status) or [motion(at_centre(b))]),
+        (lambda b: b.ctx.hovered_cell == _look_centre(b.match.encounter), lambda b: []),
+        (lambda b: True, look),
+        (lambda b: True, lambda b: []),
+    ])
+    enc = b.match.encounter
+    assert enc.turn != "Sea Witch" and enc.view(enc.turn).faction in ("player", "ally")
+    assert seen["status"].startswith("GM look: Sea Witch's burst"), seen["status"]
+    centre = _look_centre(enc)
+    lines = [x.text for x in seen["lines"]]
+    assert lines[0].startswith(f"Sea Witch casts at {centre[0]},{centre[1]}"), lines
+    assert "GM look" in lines[1]
+    assert seen["caught"] == [a.target for a in enc.preview_cast("Sea Witch", centre).affected]
+    assert len(seen["caught"]) >= 2 and any("friendly fire" in t for t in lines), lines
+    assert b.ctx.status.startswith("GM look: nothing cast"), b.ctx.status
+    assert enc.view("Sea Witch").area_uses_left == 1
+    assert not any(json.loads(x).get("type") == "cast" for x in log.read_text().splitlines() if x.strip())

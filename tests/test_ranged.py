@@ -322,3 +322,25 @@ def test_r32_r33_the_cast_preview_counts_a_push_into_a_chasm_as_a_defeat() -> No
     assert east.defeat_chance == pytest.approx(east.hit_chance) and east.hit_chance == pytest.approx(0.55)
     assert (west.push_direction, west.push_path, west.falls, west.defeat_chance) == ("w", ((2, 3), (1, 3)), False, 0.0)
     assert east.expected_damage == pytest.approx(0.55)
+
+
+def test_r32_a_burst_previewed_from_a_hex_the_caster_would_stand_on() -> None:
+    """``preview_cast(origin=...)``: the caster imagined on another hex, as ``preview_shoot(at=...)`` imagines the
+    shooter: the range is counted from there, and the burst catches it there, not where it stands."""
+    units = [{"name": "Mage", "at": (0, 3), "faction": "player", "initiative": 9, "area_range": 3,
+              "area_radius": 1, "area_attack": 0, "area_damage": "4", "area_push": 1, "area_uses": 2},
+             {"name": "Orc", "at": (6, 3), "faction": "enemy", "initiative": 1}]
+    enc = encounter(units)
+    here = enc.preview_cast("Mage", (5, 3))
+    assert here.legal is not None and "beyond their area range 3" in here.legal  # 5 hexes off
+    there = enc.preview_cast("Mage", (5, 3), origin=(2, 3))
+    assert there.legal is None and [a.target for a in there.affected] == ["Orc"]
+    # Standing beside the centre, the caster is caught by its own burst (R32), and pushed away from it (R33).
+    close = enc.preview_cast("Mage", (5, 3), origin=(4, 3))
+    assert [(a.target, a.friendly, a.push_path[-1]) for a in close.affected] == [
+        ("Mage", True, (3, 3)), ("Orc", False, (7, 3))]
+    assert enc.view("Mage").cell == (0, 3) and enc.preview_cast("Mage", (5, 3)).legal == here.legal  # unchanged
+    # The same answer as moving there first and asking from there.
+    moved = enc.clone()
+    moved.apply(Move("Mage", (4, 3)))
+    assert moved.preview_cast("Mage", (5, 3)) == close

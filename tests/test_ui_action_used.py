@@ -61,3 +61,28 @@ def test_the_modes_that_need_the_action_grey_once_it_is_used(tmp_path: Path, mon
     key(scene, pygame.K_r)
     assert scene.ctx.status == "Cannot shoot: Pell has already used their action this turn (R16)"
     assert scene.ctx.action_mode == ATTACK
+
+
+def test_the_calm_action_used_box_keeps_off_the_tokens_beside_the_one_hovered(tmp_path: Path) -> None:
+    """Found on the Greenway: after Pell shot, the calm "has used their action" box sat on a token next to the
+    hovered one (a neighbour's box overlaps the hovered hex's, so it did not count as hidden): hovering Bandit
+    Archer 2 hid Bandit 3, though the ground around had room. Tooltips keep clear of every other token where
+    they can, as they already kept clear of the actor and its path."""
+    from game.ui.panels import Tooltips
+    from tests.scene_harness import hover, to_turn
+
+    scene, screen = open_battle(tmp_path, ROOT / "maps" / "ambush.tmx", humans=("player", "ally"), setup=False,
+                                size=(1280, 800))
+    frame(scene, screen, 5)
+    to_turn(scene, "Pell")
+    enc = scene.match.encounter
+    scene.submit(Shoot("Pell", "Bandit 2"))
+    scene.anim.skip(scene.tokens)
+    assert enc.acted
+    hover(scene, tuple(enc.view("Bandit Archer 2").cell))
+    frame(scene, screen, 2)
+    tips = next(w for w in scene.widgets if isinstance(w, Tooltips))
+    (box, _anchor), = tips.drawn
+    hidden = [v.name for v in enc.views() if v.active and v.name != "Bandit Archer 2"
+              and box.colliderect(scene.ctx.token_rect(v.name))]
+    assert hidden == []

@@ -138,7 +138,7 @@ def test_legend_toggles_and_lists_this_maps_terrain_costs(scene) -> None:
     assert not leg.visible
     send(ctx, ws, key(pygame.K_l))
     assert leg.visible
-    rows = dict(terrain_rows(m.encounter.board))
+    rows = {label: costs for label, costs, _shots in terrain_rows(m.encounter.board)}
     assert rows["normal"] == ["1", "1", "1"]  # R5
     assert rows["water"][0] == "–"  # R5: ground may not enter water
     send(ctx, ws, key(pygame.K_l))
@@ -356,7 +356,7 @@ def test_the_legend_says_what_the_token_marks_and_exits_mean_and_what_fire_costs
     m.submit(Begin())
     board = m.encounter.board
     fire = {int(v) for v in board.hazard_damage[(board.terrain == 4) & board.on_map]}
-    labels = [label for label, _ in terrain_rows(board)]
+    labels = [label for label, _, _ in terrain_rows(board)]
     assert fire == {4} and "hazard (4 damage)" in labels
     ctx, ws, s = make_ctx(m), panels.widgets(), screen()
     import game.ui.panels.legend as legend
@@ -368,6 +368,34 @@ def test_the_legend_says_what_the_token_marks_and_exits_mean_and_what_fire_costs
     drawn = [t for t, _ in seen]
     assert {"stopped by a zone of control", "acted", "broke away this turn (R23)"} <= set(drawn)
     assert "exit hexes (marked on the map): flee from there, F" in drawn
+
+
+def test_the_legend_says_which_terrain_gives_cover_or_blocks_sight(tmp_path, monkeypatch) -> None:
+    """Found playing the Greenway with Pell's bow: its old trees, which give cover (R31), look like the brush, which
+    does not, and the legend gave costs only; cover could be learnt only from a shot already hovered. Harrow Keep's
+    arrow slits are walls that do not block sight (R30). Read from the board, tile by tile."""
+    from pathlib import Path as P
+
+    from game.maps import load_scenario
+    from game.match import Match
+
+    maps = P(__file__).resolve().parents[1] / "maps"
+    rows = terrain_rows(load_scenario(maps / "ambush.tmx").board)
+    assert ("difficult", ["2", "1", "1"], "cover") in rows and ("difficult", ["2", "1", "1"], "") in rows
+    assert ("blocked", ["–", "–", "–"], "blocks sight") in rows and ("normal", ["1", "1", "1"], "") in rows
+    keep = {shots for label, _, shots in terrain_rows(load_scenario(maps / "fortress_assault.tmx").board)
+            if label == "blocked"}
+    assert keep == {"sees through", "cover", "blocks sight"}  # arrow slits, parapets, walls
+    m = Match(load_scenario(maps / "ambush.tmx"))
+    ctx, ws, s = make_ctx(m), panels.widgets(), screen()
+    import game.ui.panels.legend as legend
+    from tests.ui_harness import drawn_by
+
+    seen = drawn_by(legend.th, monkeypatch)
+    send(ctx, ws, key(pygame.K_l))
+    frame(s, ctx, ws)
+    drawn = [t for t, _ in seen]
+    assert {"shots", "cover", "blocks sight", "R / B: tiles that give cover / block sight (not walls)"} <= set(drawn)
 
 
 def ambush_blows(humans: dict[str, str]) -> list[tuple[str, str]]:

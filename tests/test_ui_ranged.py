@@ -436,9 +436,21 @@ def test_a_centre_out_of_area_range_reads_calmly_without_odds(tmp_path: Path) ->
     """Found playing the Black Gull as the corsairs: pointing the Sea Witch's burst at the party beyond her area
     range read a red "not possible" over each one's chance and push and a green "expected damage to Sea Witch's
     enemies 3.9", as if a click would deal it; the click was refused (R32). It now reads as a hex out of reach:
-    a plain heading, the reason in grey, whom it would catch there by name, no odds and no push arrows."""
-    m, ctx, rp, s = setup(tmp_path, "Mage")
-    enc = m.encounter  # type: ignore[attr-defined]
+    a plain heading, the reason in grey, whom it would catch there by name, no odds and no push arrows.
+
+    The Mage is rooted here (no movement): with a hex in reach to cast from, the burst is offered from there
+    (test_a_centre_out_of_area_range_from_here_is_offered_from_a_hex_in_reach)."""
+    from game.maps import load_scenario
+    from game.match import Match
+
+    units = [dict(u, move=0) if u["name"] == "Mage" else u for u in UNITS]
+    m = Match(load_scenario(write_map(tmp_path / "rooted.tmx", TERRAIN, units=units, title="Rooted")))
+    m.submit(Begin())
+    while m.encounter.turn != "Mage":
+        m.submit(EndTurn())
+    ctx, rp, s = make_ctx(m), RangedPreview(), screen()
+    ctx.selected = "Mage"
+    enc = m.encounter
     far = (6, 2)  # 5 hexes from the Mage at 1,1: one past its area range of 4; the burst there catches the Orc
     p = enc.preview_cast("Mage", far)
     assert p.legal and "Orc" in [a.target for a in p.affected]
@@ -452,6 +464,7 @@ def test_a_centre_out_of_area_range_reads_calmly_without_odds(tmp_path: Path) ->
     assert not any("expected" in t or "hit on" in t or "%" in t for t in said)
     assert any(t.startswith("there it would catch") and "Orc" in t for t in said)
     assert any("beyond their area range 4" in t for t in said)
+    assert "Mage has no movement left this turn" in said and not any("first click" in t for t in said)
 
 
 def test_the_burst_s_tooltip_leaves_whom_it_catches_in_view(tmp_path: Path) -> None:
@@ -478,3 +491,107 @@ def test_the_burst_s_tooltip_leaves_whom_it_catches_in_view(tmp_path: Path) -> N
     assert sorted(rp.caught) == ["Orc 1", "Orc 2"]
     (box, _anchor), = tips.drawn
     assert not any(box.colliderect(ctx.token_rect(n)) for n in rp.caught)
+
+
+def test_shoot_and_cast_modes_mark_the_tiles_that_give_cover_or_block_sight(tmp_path: Path) -> None:
+    """Found on the Greenway: which trees give cover (R31) showed only as the ringed hexes of a shot already
+    hovered. In shoot and cast modes the tiles that give cover, and passable ones that block sight (R30), are
+    marked before any target is; walls, which anyone expects to block sight, are not; nor anything outside them."""
+    from game.maps import load_scenario
+    from game.match import Match
+
+    units = [{"name": "Archer", "at": (0, 1), "faction": "player", "initiative": 9, "ranged": "2-6",
+              "ranged_attack": 3, "ranged_damage": "1d6"},
+             {"name": "Mage", "at": (0, 2), "faction": "player", "initiative": 8, "area_range": 4, "area_radius": 1,
+              "area_attack": 2, "area_damage": "4", "area_uses": 2},
+             {"name": "Orc", "at": (7, 1), "faction": "enemy", "initiative": 5}]
+    tiles = {"t": {"terrain": "difficult", "cover": True}, "f": {"terrain": "normal", "blocks_sight": True}}
+    path = write_map(tmp_path / "wood.tmx", ["........", "...t.#..", "...f...."], units=units, title="Wood",
+                     tile_properties=tiles)
+    m = Match(load_scenario(path))
+    m.submit(Begin())
+    ctx = make_ctx(m)
+    ctx.selected = "Archer"  # type: ignore[attr-defined]
+    rp, s = RangedPreview(), screen()
+    frame(s, ctx, [rp])  # type: ignore[arg-type]
+    assert rp.marked_terrain == ([], [])  # not while moving: the map stays as it was
+    ctx.action_mode = SHOOT  # type: ignore[attr-defined]
+    frame(s, ctx, [rp])  # type: ignore[arg-type]
+    assert rp.marked_terrain == ([(3, 1)], [(3, 2)])  # the tree and the fog; not the wall at 5,1
+    m.submit(EndTurn())
+    ctx.selected, ctx.action_mode = "Mage", CAST  # type: ignore[attr-defined]
+    frame(s, ctx, [rp])  # type: ignore[arg-type]
+    assert rp.marked_terrain == ([(3, 1)], [(3, 2)])
+
+
+CASTER = [{"name": "Mage", "at": (0, 2), "faction": "player", "initiative": 9, "move": 4, "area_range": 3,
+           "area_radius": 1, "area_attack": 2, "area_damage": "4", "area_uses": 2},
+          {"name": "Orc", "at": (8, 2), "faction": "enemy", "initiative": 1, "facing": "w", "hp": 60}]
+
+
+def test_a_centre_out_of_area_range_from_here_is_offered_from_a_hex_in_reach(tmp_path: Path) -> None:
+    """A solo player: in cast mode a click on a centre beyond the area range was refused, so moving the caster took
+    A, a move, then B again; a shot out of range already moved first (Wesnoth's move-then-attack). Now pointing at
+    such a centre previews the burst from a hex in reach, and two clicks move there and cast.
+
+    Open ground. By hand: 7,2 is 7 hexes from the Mage at 0,2 and its area range is 3, so the nearest hex to cast
+    from is 4,2, 4 steps (its whole movement), 3 from the centre: out of its own burst (radius 1) and out of the
+    Orc's zone of control (the hexes beside it)."""
+    from game.rules import Cast, Move
+    from tests.scene_harness import click, frame, open_battle, to_turn
+    from tests.scene_harness import hover as point
+
+    path = write_map(tmp_path / "open.tmx", ["." * 14] * 5, units=CASTER, title="Open")
+    scene, s = open_battle(tmp_path, path, humans=("player",), setup=False)
+    to_turn(scene, "Mage")
+    enc = scene.match.encounter
+    assert enc.can_cast("Mage", (7, 2)) is not None  # out of its area range from where it stands
+    scene.ctx.action_mode = CAST
+    point(scene, (7, 2))
+    frame(scene, s)
+    rp = next(w for w in scene.widgets if isinstance(w, RangedPreview))
+    assert rp.cast_plan is not None
+    centre, at = rp.cast_plan
+    assert centre == (7, 2) and enc.reach_for("Mage").end_at(at) == (4, False)
+    assert enc.layout.distance(at, (7, 2)) == 3
+    said = [ln.text for ln in rp.lines or []]
+    assert said[0] == "Mage casts at 7,2 (2 uses left)"
+    assert said[1] == f"from {at[0]},{at[1]}: the first click moves there, the next casts"
+    assert rp.caught == ["Orc"] and "Orc" in said and "expected damage to Mage's enemies" in said
+    pygame.image.save(s, str(tmp_path / "move_then_cast.png"))
+    click(scene, (7, 2))
+    scene.anim.skip(scene.tokens)  # the walk played out
+    frame(scene, s)
+    assert enc.view("Mage").cell == at and not enc.acted  # the first click moved, nothing rolled
+    assert isinstance(enc.history[-1], Move)
+    assert scene.ctx.status == f"Mage moves to {at[0]},{at[1]}: click 7,2 again to cast"
+    click(scene, (7, 2))
+    assert enc.acted and enc.history[-1] == Cast("Mage", (7, 2), enc.history[-1].rolls)
+
+
+def test_a_centre_no_hex_in_reach_can_cast_at_is_refused_calmly(tmp_path: Path) -> None:
+    """A centre beyond the caster's movement and area range together: the preview says so in grey, with no odds
+    and no path, and a click moves nobody and rolls nothing; the status says why, as the preview does."""
+    from tests.scene_harness import click, frame, open_battle, to_turn
+    from tests.scene_harness import hover as point
+
+    path = write_map(tmp_path / "open.tmx", ["." * 14] * 5, units=CASTER, title="Open")
+    scene, s = open_battle(tmp_path, path, humans=("player",), setup=False)
+    to_turn(scene, "Mage")
+    enc = scene.match.encounter
+    scene.ctx.action_mode = CAST
+    point(scene, (12, 2))  # 12 hexes off: 4 steps and a range of 3 fall 5 short
+    frame(scene, s)
+    rp = next(w for w in scene.widgets if isinstance(w, RangedPreview))
+    lines = rp.lines or []
+    said = [ln.text for ln in lines]
+    assert rp.cast_plan is None and said[0] == "Mage cannot cast at 12,2"
+    assert "nor from anywhere Mage can reach this turn" in said
+    assert all(ln.role == "muted" for ln in lines[1:])
+    assert not any("first click" in t or "%" in t for t in said)
+    pygame.image.save(s, str(tmp_path / "cast_out_of_reach.png"))
+    click(scene, (12, 2))
+    scene.anim.skip(scene.tokens)
+    frame(scene, s)
+    assert enc.view("Mage").cell == (0, 2) and not enc.acted and len(enc.history) == 1  # only Begin
+    assert scene.ctx.status == "Cannot cast: 12,2 is 12 hexes from Mage, beyond their area range 3 (R32)"

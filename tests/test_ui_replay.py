@@ -421,3 +421,49 @@ def test_hovering_a_replay_tracker_row_rings_that_token_and_shows_its_card(flat,
     assert ringed() > 20
     goblin = m.encounter.view("Goblin")
     assert f"{goblin.hp} / {goblin.hp_max}" in [t for t, _ in seen]  # the card's hit points, as on the map
+
+
+def test_the_current_round_is_always_named_on_a_long_timeline() -> None:
+    """A long log (140 rounds): the timeline named every few rounds irregularly (R73, R78, R84) and never the round
+    being watched (R79). Now the current round is always named, in the accent colour, and the others at a round
+    stride (R10, R20, ...) that never touches it or each other."""
+    from game.rules import Begin, Place
+
+    m = skirmish()
+    actions = [Place("Goblin", (7, 5), "w"), Place("Orc 2", (6, 8), "nw"), Begin(), *[EndTurn()] * (9 * 140)]
+    v = ReplayScene(m.encounter.scenario, actions)
+    s = screen()
+    for r in (79, 3, 137):
+        v.jump_to_round(r)
+        v.go(v.k + 4)  # inside the round, not at its first step
+        v.draw(s, 1.0)
+        named = [n for n, _ in v.round_marks]
+        assert r in named, (r, named)
+        boxes = sorted((rect for _, rect in v.round_marks), key=lambda b: b.x)
+        assert all(a.right <= b.left for a, b in zip(boxes, boxes[1:], strict=False)), "two round labels touch"
+        assert all(n == 1 or n == r or n % 10 == 0 for n in named), named
+        label = next(rect for n, rect in v.round_marks if n == r)
+        v.handle_event(click(label.center))
+        assert v.enc.round == r and v.k == v.round_start(r)
+
+
+def test_a_tracker_rows_card_never_hides_the_token_it_describes() -> None:
+    """Hovering a tracker row in the replay shows that combatant's card; it always sat at the map's top left, where
+    on fortress_assault it hid Fenn, Grum and the Militia, the very tokens whose rows were hovered. It now takes a
+    corner of the map clear of that token."""
+    import math
+    from pathlib import Path
+
+    from game.maps import load_scenario
+
+    v = ReplayScene(load_scenario(Path(__file__).resolve().parents[1] / "maps" / "fortress_assault.tmx"), [])
+    s = screen()
+    v.draw(s, 1.0)
+    for row, name in list(v.tracker._rows):
+        v.handle_event(motion(row.center))
+        v.draw(s, 1.0)
+        frame, ctx, u = v.card._frame, v._ctx(v.map_rect), v.enc.view(name)
+        assert frame.width > 0 and v.map_rect.contains(frame), name
+        x, y = ctx.cell_to_screen(u.cell)
+        nearest = (min(max(x, frame.left), frame.right), min(max(y, frame.top), frame.bottom))
+        assert math.dist((x, y), nearest) > ctx.hex_radius() * (0.78 + 1.42 * u.radius), f"the card hides {name}"

@@ -30,31 +30,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from bench_turn import playout_log  # noqa: E402  (the same seeded playout as the engine's benchmark)
 
 from game.maps import load_scenario  # noqa: E402
-from game.rules import Begin, Encounter, EndTurn, write_log  # noqa: E402
+from game.rules import write_log  # noqa: E402
 from game.ui.replay import ReplayScene  # noqa: E402
-
-
-def playout_log(scenario, length: int, rng: random.Random) -> list:
-    """A legal log of ``length`` actions: any legal action but fleeing; a fight that would end is taken back."""
-    enc = Encounter.from_scenario(scenario)
-    enc.apply(Begin())
-    while len(enc.history) < length:
-        by_kind: dict[str, list] = {}
-        for a in enc.legal_actions():
-            if a.KIND != "flee":
-                by_kind.setdefault(a.KIND, []).append(a)
-        roll = rng.random()
-        if roll < 0.7:
-            kind = rng.choice([k for k in by_kind if k not in ("end_turn", "face")] or ["end_turn"])
-        else:
-            kind = "face" if roll < 0.8 and "face" in by_kind else "end_turn"
-        enc.apply(rng.choice(by_kind[kind]))
-        if enc.is_over():  # keep the fight going: take it back and pass instead
-            enc.undo()
-            enc.apply(EndTurn())
-    return list(enc.history)
 
 
 def timed(fn) -> float:

@@ -120,6 +120,8 @@ def bench_turns(scenario: Scenario, samples: int, rng: random.Random) -> tuple[l
 
 
 def playout_log(scenario: Scenario, length: int, rng: random.Random) -> list:
+    """A legal log of ``length`` actions: any legal action but fleeing; a fight that would end is taken back
+    and the turn passed instead (tools/bench_replay.py makes its long logs with this too)."""
     enc = Encounter.from_scenario(scenario)
     enc.apply(Begin())
     while len(enc.history) < length:
@@ -132,12 +134,12 @@ def playout_log(scenario: Scenario, length: int, rng: random.Random) -> list:
         if roll < 0.7:
             kind = rng.choice([k for k in by_kind if k not in ("end_turn", "face")] or ["end_turn"])
         else:
-            kind = "face" if roll < 0.8 else "end_turn"
+            kind = "face" if roll < 0.8 and "face" in by_kind else "end_turn"
         enc.apply(rng.choice(by_kind[kind]))
         if enc.is_over():  # keep the fight going: take it back and pass instead
             enc.undo()
             enc.apply(EndTurn())
-    return enc.history
+    return list(enc.history)
 
 
 def main() -> None:

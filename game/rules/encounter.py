@@ -40,12 +40,14 @@ from .nextturn import attack_zone, enemy_reach_count, next_turn_attackers
 from .outcome import Outcome
 from .phases import ACTIVE, ENDED, SETUP
 from .preconditions import (
+    need_cell,
     need_dir,
     reason,
     require_action_left,
     require_attack,
     require_attack_target,
     require_cast,
+    require_cast_centre,
     require_disengage,
     require_end_turn,
     require_face,
@@ -301,6 +303,12 @@ class Encounter(EncounterState):
         attack with on its turn (not hostile, R3; out of its weapon's band, R21)."""
         return reason(require_attack_target, self, self.unit(name), target, at)
 
+    def can_shoot_from(self, name: str, target: str, at: Cell | None = None) -> str | None:
+        """Whether ``name`` could shoot ``target`` from ``at`` (where it stands if None), whoever's turn it is and
+        whether its action is spent (a GM's question, as :meth:`can_attack_from`): None, or the words ``apply``
+        refuses the shot with on its turn (no ranged attack, not hostile, R3; out of range, R29; no sight, R30)."""
+        return reason(require_shoot_target, self, self.unit(name), target, at)
+
     def can_shove(self, name: str, target: str) -> str | None:
         return reason(require_shove, self, name, target)
 
@@ -309,6 +317,13 @@ class Encounter(EncounterState):
 
     def can_cast(self, name: str, at: Cell) -> str | None:
         return reason(require_cast, self, name, at)
+
+    def can_cast_from(self, name: str, at: Cell, origin: Cell | None = None) -> str | None:
+        """Whether ``name`` could centre its area on ``at`` standing on ``origin`` (where it stands if None),
+        whoever's turn it is and whether its action is spent (a GM's question, as :meth:`can_shoot_from`): None,
+        or the words ``apply`` refuses the cast with on its turn (no area ability or no uses left, beyond its area
+        range, out of sight: R32)."""
+        return reason(require_cast_centre, self, self.unit(name), at, origin)
 
     def can_disengage(self, name: str) -> str | None:
         return reason(require_disengage, self, name)
@@ -336,9 +351,21 @@ class Encounter(EncounterState):
         """R29-R31: arc, cover, threatened-shooter penalty, roll needed, hit, damage and defeat chances."""
         return preview_shoot(self, attacker, target, at)
 
-    def preview_cast(self, caster: str, at: Cell) -> CastPreview:
-        """R32-R33: who a burst on ``at`` catches, each one's odds, expected damage and push."""
-        return preview_cast(self, caster, at)
+    def preview_cast(self, caster: str, at: Cell, origin: Cell | None = None) -> CastPreview:
+        """R32-R33: who a burst on ``at`` catches, each one's odds, expected damage and push; from ``origin``
+        (default: where the caster stands), the caster imagined standing there, as ``preview_shoot(at=...)``
+        imagines the shooter: its range, sight and cover are judged from there, and the burst catches and
+        stops pushes at it there, not where it stands now."""
+        here = self.unit(caster).cell
+        if origin is None or tuple(origin) == tuple(here):
+            return preview_cast(self, caster, at)
+        cell = need_cell(self, "cast", origin, "origin")
+        if not self.board.is_on_map(cell):
+            raise IllegalActionError(f"cast: origin {cell[0]},{cell[1]} is off the map")
+        there = self.clone()
+        there._cache = {}  # its own derived values: the caster stands elsewhere in it
+        there.units[caster].cell = cell
+        return preview_cast(there, caster, at)
 
     def preview_disengage(self, name: str, skill: str) -> DisengagePreview:
         return preview_disengage(self, name, skill)

@@ -264,18 +264,21 @@ def need_area(kind: str, u: UnitState) -> AreaAbility:
     return u.spec.area
 
 
-def require_cast_centre(state: EncounterState, u: UnitState, at: Any) -> Cell:
+def require_cast_centre(state: EncounterState, u: UnitState, at: Any, origin: Cell | None = None) -> Cell:
+    """R32 without the turn (R16): uses left, ``at`` on the map, within the area range of ``u``'s footprint and
+    seen by a hex of it, the footprint standing on ``origin`` (where ``u`` stands if None)."""
     area = need_area("cast", u)
+    here = u.cell if origin is None else need_cell(state, "cast", origin, "origin")
     if u.area_uses_left <= 0:
         raise IllegalActionError(f'cast: "{u.name}" has no uses of their area ability left (R32)')
     cell = need_cell(state, "cast", at, "at")
     if not state.board.is_on_map(cell):
         raise IllegalActionError(f"cast: {show(cell)} is off the map")
-    dist = max(0, state.layout.distance(u.cell, cell) - u.radius)
+    dist = max(0, state.layout.distance(here, cell) - u.radius)
     if dist > area.range:
         raise IllegalActionError(f'cast: {show(cell)} is {dist} hexes from "{u.name}", beyond their area range '
                                  f"{area.range} (R32)")
-    if not any(sees(state.board, h, cell) for h in footprint(state.board, u.cell, u.radius)):
+    if not any(sees(state.board, h, cell) for h in footprint(state.board, here, u.radius)):
         raise IllegalActionError(f'cast: "{u.name}" cannot see {show(cell)} (R30, R32)')
     return cell
 

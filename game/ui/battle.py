@@ -330,11 +330,13 @@ class BattleScene(Scene):
         return panels + [w for w in reversed(self.widgets) if w.layer != "panel"]
 
     def _approach(self, cell: tuple[int, int]) -> tuple[int, int] | None:
-        """The hex the attack or shot preview proposes to act from, when the click is on the previewed target
+        """The hex the attack, shot or cast preview proposes to act from, when the click is on the previewed target
         (only the preview of the mode in force has a plan)."""
         for w in self.widgets:
             approach_for = getattr(w, "approach_for", None)
             found: tuple[int, int] | None = approach_for(self._unit_at(cell)) if approach_for is not None else None
+            if found is None and hasattr(w, "cast_approach_for"):  # cast mode: the click's hex is the centre
+                found = w.cast_approach_for(cell)
             if found is not None:
                 return found
         return None

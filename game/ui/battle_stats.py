@@ -62,6 +62,8 @@ class CombatantStats:
     shove_hits: int = 0
     shots: int = 0
     casts: int = 0
+    can_shoot: bool = False  # has a ranged profile (R29): the summary shows Shots only if someone on the map has
+    can_cast: bool = False  # has an area ability (R32): ... Casts only if someone has
     zoc_made: int = 0  # hostile moves its zone of control stopped (R9)
     zoc_suffered: int = 0  # its own moves stopped by a zone of control
     fate: str = "active"  # active, defeated, fled
@@ -74,19 +76,25 @@ def battle_stats(scenario: Any, actions: Sequence[Action]) -> dict[str, Combatan
     """Every combatant's figures (joiners too, after the map's own), replaying ``actions`` through the engine
     and counting the events each one caused."""
     enc = replay(scenario, [])
-    stats = {v.name: CombatantStats(v.name, v.faction, v.hp_max) for v in enc.views()}
+    stats = {v.name: _new(v) for v in enc.views()}
     rnd = 0
     for action in actions:
         hp = {v.name: v.hp for v in enc.views()}  # before the action: damage is counted down to 0 only
         applied = enc.apply(action)
         for v in enc.views():
             if v.name not in stats:  # joined (R15)
-                stats[v.name] = CombatantStats(v.name, v.faction, v.hp_max)
+                stats[v.name] = _new(v)
                 hp[v.name] = v.hp
             elif enc.phase == "setup":  # the GM's edits before the battle change who it is
-                stats[v.name].faction, stats[v.name].hp_start = v.faction, v.hp_max
+                st = stats[v.name]
+                st.faction, st.hp_start = v.faction, v.hp_max
+                st.can_shoot, st.can_cast = v.ranged is not None, v.area is not None
         rnd = _count(applied, stats, hp, rnd)
     return stats
+
+
+def _new(v: Any) -> CombatantStats:  # a CombatantView
+    return CombatantStats(v.name, v.faction, v.hp_max, can_shoot=v.ranged is not None, can_cast=v.area is not None)
 
 
 def _count(applied: Applied, stats: dict[str, CombatantStats], hp: dict[str, int], rnd: int) -> int:

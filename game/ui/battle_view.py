@@ -36,6 +36,7 @@ class BattleView:
         self.name_tag: pygame.Rect | None = None  # the hovered token's name tag as last drawn
         self.panels_shown = True  # as last drawn: with the panels hidden (Tab), their last rects cover nothing
         self.button_tip: pygame.Rect | None = None  # a greyed button's reason, as last drawn
+        self.explain_rect: pygame.Rect | None = None  # the AI's reasons (X), as last drawn
 
     def reload(self, art: MapArt) -> None:
         self.art = art
@@ -110,6 +111,12 @@ class BattleView:
             ctx.keep_clear.append(pygame.Rect(self.name_tag))
         ctx.covers.extend(ctx.keep_clear)  # a tip leaves them be
         ctx.reading.clear()  # the legend says again whether it is open
+        # The AI's reasons are drawn over the panels (asked for, so never hidden), so the attack preview keeps off
+        # them: it used to sit under them, its roll's breakdown unreadable.
+        self.explain_rect = None
+        if explain is not None and explain[1]:
+            self.explain_rect = hud.explain_box(ctx, *explain, bar=hud.bar_area(self.buttons))
+            ctx.covers.append(pygame.Rect(self.explain_rect))
         for w in widgets:
             if w.layer == "panel" and (show_panels or getattr(w, "always", False)):
                 w.draw(screen, ctx)
@@ -117,8 +124,8 @@ class BattleView:
                 if cover is not None and cover.width > 0 and cover.height > 0:
                     ctx.covers.append(pygame.Rect(cover))
         ctx.tips.clear()  # with the panels hidden nobody drew the tooltips: never carry them to the next frame
-        if explain is not None:  # above the panels: asked for, so never hidden
-            hud.draw_explain(screen, ctx, *explain)
+        if explain is not None and self.explain_rect is not None:  # above the panels: asked for, never hidden
+            hud.draw_explain(screen, self.explain_rect, *explain)
         hovered = self.button_at(ctx.mouse)
         if button_tip and hovered is not None:  # above everything: the player is asking about this button
             self.button_tip = th.tooltip(screen, [th.Line(th.fit(button_tip, vr.width - 40, th.BODY), "warn")],

@@ -61,7 +61,7 @@ METHOD_FOR = {"shields": "shield", "acrobatics": "tumble", "blades": "parry"}
 # --- intents: what the player meant --------------------------------------------------------------
 @dataclass(frozen=True)
 class Pick:
-    """A left click on a map hex (``approach``: the hex the attack preview proposes to act from)."""
+    """A left click on a map hex (``approach``: the hex the attack, shot or cast preview proposes to act from)."""
 
     cell: Cell
     approach: Cell | None = None
@@ -288,6 +288,26 @@ class CommandMapper:
         new = ATTACK if s.mode == mode and mode != ATTACK else mode
         enc = self.enc
         actor = enc.turn
+        if new == SHOOT and s.gm and enc.phase == ACTIVE and s.selected not in (None, actor):
+            # A GM's look at another combatant's shots (an enemy archer, say) from where it stands, without
+            # ending turns: shaded and previewed (overlays.ranged); a click shoots nothing for it.
+            look = s.selected
+            if enc.view(look).ranged is None:
+                return Say(f"{look} has no ranged attack", mode=ATTACK)
+            return Say(f"GM look: {look}'s shots from where it stands (not its turn); hover an enemy of it",
+                       mode=new)
+        if new == CAST and s.gm and enc.phase == ACTIVE and s.selected not in (None, actor):
+            # The same look at another's burst (the Sea Witch on the party's turn): the centres it could choose from
+            # where it stands shaded, a hovered one previewed (overlays.ranged); a click casts nothing for it.
+            look = s.selected
+            area = enc.view(look).area
+            if area is None:
+                return Say(f"{look} has no area ability", mode=ATTACK)
+            if enc.view(look).area_uses_left <= 0:
+                return Say(f"{look} has used every burst of its area ability ({area.uses} of {area.uses})",
+                           mode=ATTACK)
+            return Say(f"GM look: {look}'s burst from where it stands (not its turn); hover a hex to centre it on",
+                       mode=new)
         if actor is not None and self.may_act(s) and (used := enc.can_act(actor, mode)) is not None:
             return Say(refusal(used), mode=ATTACK)  # the action is used (R16): the engine's words, as greyed_reason
         if new == SHOOT and actor is not None and enc.view(actor).ranged is None:
@@ -322,7 +342,15 @@ class CommandMapper:
         unit = self.unit_at(cell)
         actor = enc.turn
         may = self.may_act(s)
+        if s.mode == CAST and s.gm and enc.phase == ACTIVE and s.selected not in (None, actor):
+            # A GM's look at another's burst (see _mode): previewed only, never cast for it nor for the actor.
+            return Say(f"GM look: nothing cast - {s.selected} is not to act ({actor}'s turn); "
+                       f"B again ends the look")
         if may and actor is not None and s.mode == CAST:
+            at = intent.approach  # the cast preview's move-then-cast: out of range or sight from here
+            if at is not None and tuple(at) != tuple(enc.view(actor).cell):
+                return Submit(Move(actor, at), status=f"{actor} moves to {at[0]},{at[1]}: click {cell[0]},{cell[1]} "
+                                                       "again to cast")
             return Submit(Cast(actor, cell), status=None)
         if unit is not None and unit == actor:
             if s.mode == DISENGAGE and may:

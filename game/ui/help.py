@@ -111,7 +111,7 @@ BATTLE_VIEW_KEYS = (
     ("V", "enemy reach: how many enemies can hit each hex next turn"),
     ("Tab", "hide or show the panels (tracker, card, log): room for the map"),
     ("I, hover the card", "full or short card, GM card and previews (short in a small window)"),
-    ("C / L", "coordinates on every hex / legend of colours and terrain costs"),
+    ("C / L", "coordinates on every hex / legend: colours, terrain costs and cover"),
     ("Drag, arrows, screen edge / wheel", "pan / zoom toward the cursor (+ / -; Home frames everyone)"),
     ("G", "GM mode: act for anyone, GM tools"),
     ("X", "show the AI's reasons"),
@@ -129,6 +129,7 @@ RANGED_HELP = (
     ("Hover a hex", "the area there: who it catches (red enemy, amber friendly fire), each one's chance,"),
     ("", "expected damage and push arrow (R33), and the uses left"),
     ("Click it", "cast (your action; uses one); a burst goes off, each roll in the log"),
+    ("", "out of range or sight from here: the first click steps to the safest hex in reach, the next casts"),
     ("Esc or A", "back to attack mode"),
 )
 BATTLE_HELP = (("Playing a turn", BATTLE_KEYS), ("Looking, camera and GM", BATTLE_VIEW_KEYS),

@@ -143,15 +143,22 @@ def draw_action_bar(screen: pygame.Surface, buttons: list[tuple[Button, str]], m
         b.draw(screen, hover=b.rect.collidepoint(mouse))
 
 
-def draw_explain(screen: pygame.Surface, ctx: BattleContext, who: str, lines: list[str]) -> None:
-    """The AI's reasons (X or --explain-ai), bottom left of the map area (the side panels hold the top corners
-    and the combat log the bottom right), every line cut to fit."""
-    if not lines:
-        return
+def explain_box(ctx: BattleContext, who: str, lines: list[str], bar: pygame.Rect | None = None) -> pygame.Rect:
+    """Where the AI's reasons (X or --explain-ai) go: bottom left of the map area (the side panels hold the top
+    corners and the combat log the bottom right); above the action bar ``bar`` where they would reach under it
+    (they hid the Attack button of a human turn with six buttons)."""
     f = font(19)
     width = min(560, max(font(20, True).size(who)[0], *(f.size(s)[0] for s in lines)) + 28)
     box = pygame.Rect(0, 0, width, 36 + 20 * len(lines))
     box.bottomleft = (ctx.view_rect.x + 12, ctx.view_rect.bottom - 12)
+    if bar is not None and box.colliderect(bar):
+        box.bottom = bar.top - 6
+    return box
+
+
+def draw_explain(screen: pygame.Surface, box: pygame.Rect, who: str, lines: list[str]) -> None:
+    """The AI's reasons in ``box`` (from :func:`explain_box`), every line cut to fit."""
+    width = box.width
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (16, 18, 26, 225), layer.get_rect(), border_radius=10)
     pygame.draw.rect(layer, (120, 110, 80, 255), layer.get_rect(), 1, border_radius=10)

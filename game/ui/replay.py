@@ -11,12 +11,13 @@ short one. The events of every step are computed once up
 front (the same replay), so the combat log to the left of the map lists
 every roll up to the current step, the step's own lines highlighted.
 
-The timeline under the map marks where each round begins: a click on it
-jumps there (on a round's label: to the start of that round). Playing steps
+The timeline under the map marks where each round begins and always names
+the current round: a click on it jumps there (on a round's label: to the
+start of that round). Playing steps
 once every ``PLAY_EVERY`` seconds at 1x, twice as often at 2x, four times at
 4x. The wheel zooms the map toward the pointer (over the combat log it
 scrolls the log); dragging pans. Hovering a tracker row rings that token and
-shows its card, as in the battle.
+shows its card, as in the battle, in a corner of the map clear of that token.
 
 Keys: Right / Left step, Home / End jump to the first / last step, PageUp /
 PageDown the previous / next round, Space plays and pauses, 1 / 2 / 3 play at
@@ -41,7 +42,8 @@ from .gm.buttons import Button, ButtonRow, hit
 from .maplayer import MapLayer
 from .narration import Entry, action_line, at_war_from, bonus_from, event_lines, over_words, party_side
 from .overlays import FacingArcs
-from .panels.card import CombatantCard
+from .panels.card import WIDTH as CARD_WIDTH
+from .panels.card import CombatantCard, card_lines
 from .panels.initiative import InitiativeTracker
 from .scene import POP, QUIT, Scene, Transition
 from .tokenlayer import draw_tokens as draw_token_sprites
@@ -399,9 +401,30 @@ class ReplayScene(Scene):
         self._draw_top(screen)
         self._draw_sidebar(screen, ctx)
         if ctx.hovered_unit is not None:
-            self.card.rect = None
+            self.card.rect = self._card_spot(ctx, ctx.hovered_unit)
             self.card.draw(screen, ctx)
         self._draw_buttons(screen, rect)
+
+    def _card_spot(self, ctx: BattleContext, name: str) -> pygame.Rect:
+        """Where a hovered combatant's card goes: a corner of the map clear of that combatant's token, then of
+        as many other tokens as may be. It always sat top left, over Grum's token when his tracker row was
+        hovered on fortress_assault."""
+        import math
+
+        _, h = th.lines_size(card_lines(self.enc.view(name), self.enc), CARD_WIDTH - 2 * th.PAD)
+        area = self.map_rect
+        size = (CARD_WIDTH, h + 10)
+        spots = [pygame.Rect((x, y), size) for y in (area.y + 8, area.bottom - 8 - size[1])
+                 for x in (area.x + 8, area.right - 8 - size[0])]
+
+        def covers(box: pygame.Rect, who: str) -> bool:
+            v = self.enc.view(who)
+            cx, cy = ctx.cell_to_screen(v.cell)
+            near = (min(max(cx, box.left), box.right), min(max(cy, box.top), box.bottom))
+            return math.dist((cx, cy), near) <= ctx.hex_radius() * (0.78 + 1.42 * v.radius)
+
+        others = [v.name for v in self.enc.views() if v.active and v.name != name]
+        return min(spots, key=lambda b: (covers(b, name), sum(covers(b, o) for o in others)))
 
     def _draw_step_marks(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         """Ring the combatant the current step was about, so a step is easy to follow on the map; and, on the
@@ -515,6 +538,34 @@ class ReplayScene(Scene):
                   ["|<", "<<", "<", play, ">", ">>", ">|", f"{self.speed}x"]][tier]
         return list(zip(("first", "round-", "back", "play", "next", "round+", "last", "speed"), labels, strict=True))
 
+    def _round_labels(self, bar: pygame.Rect, n: int, now: int) -> list[tuple[int, pygame.Rect]]:
+        """Which rounds the timeline names, and where: the current round always (a long log named R78 and R84
+        around round 79, and never 79), then round 1 and every 1st, 2nd, 5th, 10th, 20th, ... round, the
+        smallest such stride whose labels do not touch, each left out where it would touch the current one."""
+        rounds = self.rounds()
+
+        def rect(r: int) -> pygame.Rect:
+            w = th.text_width(f"R{r}", th.SMALL)
+            x = bar.x + round(bar.w * self.round_start(r) / n)
+            # Right of its tick, but never past the bar's end: the last round's label ("R11") ran off the window.
+            return pygame.Rect(min(x + 3, bar.right - w), bar.y - 2, w, th.SMALL + 2)
+
+        def fits(rects: list[pygame.Rect]) -> bool:
+            return all(b.left >= a.right + 6 for a, b in zip(rects, rects[1:], strict=False))
+
+        strides = [s * m for m in (1, 10, 100, 1000, 10000) for s in (1, 2, 5)]
+        picked: list[int] = []
+        for stride in strides:
+            picked = [r for r in rounds if r == 1 or r % stride == 0]
+            if fits([rect(r) for r in picked]):
+                break
+        out = [(now, rect(now))] if now in rounds else []
+        for r in picked:
+            box = rect(r)
+            if r != now and not any(box.inflate(12, 0).colliderect(o) for _, o in out):
+                out.append((r, box))
+        return sorted(out, key=lambda t: t[0])
+
     def _draw_timeline(self, screen: pygame.Surface, bar: pygame.Rect) -> None:
         """The whole log as a bar: where each round starts (click a label to jump there), where we are."""
         self.timeline = bar
@@ -524,18 +575,17 @@ class ReplayScene(Scene):
         done = pygame.Rect(track.x, track.y, round(track.w * self.k / n), track.h)
         pygame.draw.rect(screen, (150, 126, 70), done, border_radius=3)
         self.round_marks = []
-        free_from = bar.x - 99  # where the last label ended: a label that would touch it is left out
-        for r in self.rounds():
+        now = self.round_after[self.k]
+        for r, label in self._round_labels(bar, n, now):
             x = bar.x + round(bar.w * self.round_start(r) / n)
             pygame.draw.line(screen, (120, 124, 140), (x, track.y - 5), (x, track.bottom + 4), 2)
-            # Right of its tick, but never past the bar's end: the last round's label ("R11") ran off the window.
-            left = min(x + 3, bar.right - th.text_width(f"R{r}", th.SMALL))
-            if left < free_from + 6:  # too close to the last label to read: the tick alone
-                continue
-            label = th.text(screen, f"R{r}", (left, bar.y - 2), size=th.SMALL,
-                            colour=th.ACCENT if r == self.round_after[self.k] else th.MUTED)
+            th.text(screen, f"R{r}", label.topleft, size=th.SMALL, colour=th.ACCENT if r == now else th.MUTED)
             self.round_marks.append((r, label.inflate(8, 6)))
-            free_from = label.right
+        labelled = {r for r, _ in self.round_marks}
+        for r in self.rounds():  # the other rounds: a short, faint tick each
+            if r not in labelled:
+                x = bar.x + round(bar.w * self.round_start(r) / n)
+                pygame.draw.line(screen, (96, 100, 114), (x, track.y - 2), (x, track.bottom + 1))
         cx = bar.x + round(bar.w * self.k / n)
         pygame.draw.circle(screen, th.ACCENT, (cx, track.centery), 7)
         pygame.draw.circle(screen, (20, 20, 24), (cx, track.centery), 7, 2)

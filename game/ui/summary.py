@@ -59,12 +59,16 @@ def columns_that_fit(rows: list[CombatantStats], width: int, fate_min: int = FAT
     the columns nobody scored in this battle (nothing to read there), then the last ones (zones of control,
     casts, shots: the least read), always keeping Dealt, Taken and Defeats.
     """
-    cols = list(COLUMNS)
+    # Shots and Casts only where someone in the battle could shoot or cast: the Greenway's summary had a Casts
+    # column of dots though nobody there has an area ability. A bow that never shot keeps its column: that it
+    # did not is worth reading.
+    cols = [c for c in COLUMNS if not (c[0] == "Shots" and not any(s.can_shoot for s in rows)
+                                       or c[0] == "Casts" and not any(s.can_cast for s in rows))]
 
     def fits() -> bool:
         return NAME_W + sum(c[1] for c in cols) + fate_min <= width
 
-    for c in reversed(COLUMNS[3:]):
+    for c in reversed([c for c in COLUMNS[3:] if c in cols]):
         if fits():
             break
         if not any(c[2](s) for s in rows):

@@ -32,6 +32,10 @@ GOOD = (128, 214, 128)
 BAD = (255, 118, 104)
 WARN = (255, 176, 64)
 HOVER = (255, 248, 210)
+# Faint marks, in shoot and cast modes, on the hexes whose tiles give cover (R31) or block sight (R30): the colours
+# of a sight line through cover and of a blocked one (game.ui.overlays.ranged; the legend draws the same marks).
+COVER_MARK = (*WARN, 150)
+SIGHT_MARK = (*BAD, 120)
 
 ROLE = {"text": TEXT, "muted": MUTED, "faint": FAINT, "accent": ACCENT, "good": GOOD, "bad": BAD, "warn": WARN}
 

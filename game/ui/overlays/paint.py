@@ -14,6 +14,7 @@ from game.render.overlays import At, ReachEntry, cost_badge, outline_region, sha
 from game.render.pg import pygame
 from game.render.style import font
 
+from .. import theme as th
 from ..context import BattleContext, Cell
 
 
@@ -106,3 +107,15 @@ def counts_steps(surf: pygame.Surface, ctx: BattleContext, values: dict[Cell, in
         surf.blit(badge, (x - r_badge - 1, y - r_badge - 1))
         if i % CHUNK == 0:
             yield
+
+
+def terrain_marks(surf: pygame.Surface, ctx: BattleContext, cover: Sequence[Cell], blocks: Sequence[Cell], at: At,
+                  k: float) -> None:
+    """A faint inner hex on each hex whose tile gives cover (amber) or blocks sight (red): where a shot can be
+    planned around before any target is hovered (R30, R31)."""
+    geo = ctx.geometry
+    inset = ctx.hex_radius() / max(ctx.zoom, 1e-9) * k * 0.22
+    for cells, colour in ((cover, th.COVER_MARK), (blocks, th.SIGHT_MARK)):
+        for cell in cells:
+            pts = [at(x, y) for x, y in geo.cell_corners(cell)]
+            pygame.draw.polygon(surf, colour, shrink(pts, at(*geo.cell_center(cell)), inset), max(2, int(2 * k)))

@@ -7,15 +7,18 @@ the hexes that give cover or block ringed) and the shot's whole roll from
 ``preview_shoot``. In cast mode (``B``) the area range is shaded and hovering a
 hex shows the area centred there: every hex it covers, whom it catches (red
 rings for enemies, amber for friendly fire), their chances and push arrows, from
-``preview_cast``.
+``preview_cast``. In GM mode either look works for a selected combatant that is not to act
+(:func:`gm_look`), from where it stands, legal as ``can_shoot_from`` and ``can_cast_from`` say.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from game.render.pg import pygame
-from game.rules import CastPreview, EncounterView, ShootPreview
+from game.rules import CastPreview, EncounterView, ShootPreview, Terrain
 
 from .. import theme as th
 from ..commands import CAST, SHOOT
@@ -30,6 +33,17 @@ RANGE_FILL = (110, 200, 255, 46)
 RANGE_EDGE = (130, 210, 255, 220)
 AREA_FILL = (255, 150, 60, 70)
 SIGHT_COLOUR = {"clear": th.GOOD, "cover": th.WARN, "blocked": th.BAD, "out of range": th.FAINT}
+
+
+def gm_look(ctx: BattleContext) -> str | None:
+    """GM mode in combat: the selected combatant that is not to act, whose shots or burst the GM previews from
+    where it stands without ending turns (an enemy archer or the Sea Witch on a player's turn), or None."""
+    enc = ctx.encounter
+    name = ctx.selected
+    if not ctx.gm or name is None or name == enc.turn or enc.phase != "active" or ctx.busy or ctx.modal \
+            or ctx.show_enemy_reach:
+        return None
+    return name if enc.view(name).active else None
 
 
 def shooting_range(enc: EncounterView, name: str) -> list[Cell]:
@@ -153,6 +167,43 @@ def shot_stuck(enc: EncounterView, name: str, target: str) -> Stuck:
     return zoc, closed, blind
 
 
+def best_cast_from(enc: EncounterView, name: str, centre: Cell) -> Cell | None:
+    """Move-then-cast: the hex in ``name``'s reach this turn from which it may centre its burst on ``centre``
+    (R32: range from its footprint, sight; the engine's ``cast_origins``), the safest first: out of its own burst,
+    then out of every hostile's zone of control (R9), then the fewest movement spent; None when there is none."""
+    v = enc.view(name)
+    ends = enc.reach_for(name).destinations()  # cheapest first, then row by row
+    if v.area is None or not ends or not enc.board.is_on_map(centre):
+        return None
+    zones = enc.threat_zones()
+    flats = np.array([enc.board.flat(c) for c, _cost, _stops in ends], dtype=np.int64)
+    can = zones.cast_origins(v, enc.board.flat(centre), flats)
+    if not can.any():
+        return None
+    spared = zones.cast_origins(v, enc.board.flat(centre), flats, spare_self=True)
+    threat = enc.threat_for(name)
+    best = min(np.flatnonzero(can), key=lambda i: (not spared[i], bool(threat[ends[i][0][1], ends[i][0][0]]),
+                                                   ends[i][1], int(i)))
+    cell = ends[int(best)][0]
+    return (cell[0], cell[1])
+
+
+def _cast_plan(enc: EncounterView, name: str, centre: Cell) -> tuple[Cell | None, CastPreview, bool]:
+    """(hex to move to first or None, the burst's preview, whether no hex in reach would let it be cast): from here
+    when it may be cast from here; else, when the refusal is where the caster stands (out of its area range or
+    sight, R32) and a hex in reach lifts it, from there (a click moves there, the next casts); else from here."""
+    p = enc.preview_cast(name, centre)
+    if p.legal is None or enc.can_act(name, "cast") is not None or p.uses_left <= 0:
+        return None, p, False
+    at = best_cast_from(enc, name, centre)
+    if at is None:
+        return None, p, True
+    there = enc.preview_cast(name, centre, origin=at)
+    if there.legal is not None:  # cannot happen while the engine's two answers agree; then offer nothing
+        return None, p, True
+    return at, there, False
+
+
 def sight_state(p: ShootPreview) -> str:
     if not p.sees and not p.blocked_by:  # nothing in range to see with: the red "blocked" line misled (R30)
         return "out of range"
@@ -166,12 +217,15 @@ class RangedPreview:
 
     def __init__(self) -> None:
         self.range_layer = MapLayer(supersample=1)
+        self.marks_layer = MapLayer(supersample=1)
+        self.marked_terrain: tuple[list[Cell], list[Cell]] = ([], [])  # (gives cover, blocks sight) as marked
         self.lines: list[Line] | None = None  # the tooltip as last drawn (tests read it)
         self.sight: str | None = None  # clear, cover or blocked for the hovered target
         self.caught: list[str] = []  # who the hovered burst would catch
         self.line: tuple[Cell, Cell] | None = None  # the (shooter hex, target hex) whose sight line is drawn
         self.marked_blocked: list[Cell] = []  # the hexes marked as blocking that line
         self.plan: tuple[Cell | None, ShootPreview] | None = None  # what a click on the hovered target commits
+        self.cast_plan: tuple[Cell, Cell] | None = None  # (hovered centre, hex a click on it first moves to)
         self._key: object = None
         self._preview: tuple[ShootPreview, tuple[Cell, Cell]] | CastPreview | None = None
 
@@ -185,15 +239,36 @@ class RangedPreview:
         at, p = self.plan
         return at if at is not None and p.target == target and p.legal is None else None
 
+    def cast_approach_for(self, cell: Cell) -> Cell | None:
+        """The hex a click on centre ``cell`` first moves to (the previewed move-then-cast), or None: cast from
+        here (or let the engine say why not)."""
+        if self.cast_plan is None or tuple(self.cast_plan[0]) != tuple(cell):
+            return None
+        return self.cast_plan[1]
+
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.lines, self.sight, self.caught, self.line, self.marked_blocked = None, None, [], None, []
-        self.plan = None
-        name = mover(ctx)
+        self.plan, self.cast_plan = None, None
+        self.marked_terrain = ([], [])
+        look = gm_look(ctx) if ctx.action_mode in (SHOOT, CAST) else None
+        name = look or mover(ctx)
         if name is None or ctx.action_mode not in (SHOOT, CAST):
             return
         enc = ctx.encounter
         v = enc.view(name)
-        if ctx.action_mode == SHOOT and v.ranged is not None:
+        if (v.ranged if ctx.action_mode == SHOOT else v.area) is not None:
+            self._terrain_marks(screen, ctx)
+        if look is not None and ctx.action_mode == CAST:
+            if v.area is not None:
+                self._shade(screen, ctx, ("cast", name), lambda: area_range(enc, name))
+                if ctx.hovered_cell is not None:
+                    self._cast(screen, ctx, name, ctx.hovered_cell, look=True)
+        elif look is not None and v.ranged is not None:
+            self._shade(screen, ctx, ("shoot", name), lambda: shooting_range(enc, name))
+            target = ctx.hovered_unit
+            if target is not None and target != name and enc.view(target).active and enc.hostile(name, target):
+                self._look_shot(screen, ctx, name, target)
+        elif ctx.action_mode == SHOOT and v.ranged is not None:
             self._shade(screen, ctx, ("shoot", name), lambda: shooting_range(enc, name))
             target = ctx.hovered_unit
             if target is not None and target != name and enc.view(target).active and enc.hostile(name, target):
@@ -221,6 +296,24 @@ class RangedPreview:
             return cells, paint_it
 
         self.range_layer.draw(screen, ctx, key, build)
+
+    def _terrain_marks(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        """The hexes whose tiles give cover or block sight, faintly, under the range: where to stand and what to
+        shoot past, planned before any target is hovered (found on the Greenway: its old trees, which give cover,
+        look like the brush, which does not). Only the tiles: a token gives cover too (R31), and is seen anyway. Sight
+        blockers only where the ground could be walked (fog, a hedge): walls and rock block sight as everyone
+        expects (R30's default), and a red mark on every wall hex of Harrow Keep was clutter."""
+        board = ctx.encounter.board
+        on = board.on_map
+        cover = [(int(c), int(r)) for r, c in np.argwhere(board.cover & on & ~board.blocks_sight)]
+        blocks = [(int(c), int(r))
+                  for r, c in np.argwhere(board.blocks_sight & on & (board.terrain != int(Terrain.BLOCKED)))]
+        self.marked_terrain = (cover, blocks)
+
+        def build() -> tuple[list[Cell], Painter]:
+            return cover + blocks, lambda surf, at, k: paint.terrain_marks(surf, ctx, cover, blocks, at, k)
+
+        self.marks_layer.draw(screen, ctx, ("terrain marks",), build)
 
     def _cached(self, ctx: BattleContext, key: tuple[object, ...], make: object) -> object:
         full = (ctx.version, *key)
@@ -277,31 +370,89 @@ class RangedPreview:
         # it sat over most of the line it explains).
         th.post_tip(ctx, self.lines, ctx.mouse, min_width=300, edge=edge, clear=line + rings)
 
-    def _cast(self, screen: pygame.Surface, ctx: BattleContext, name: str, cell: Cell) -> None:
+    def _look_shot(self, screen: pygame.Surface, ctx: BattleContext, name: str, target: str) -> None:
+        """A GM's look at another combatant's shot from where it stands: the sight line, cover and the roll as on
+        its turn (the engine's ``can_shoot_from``: range and sight only), and no move first."""
+        enc = ctx.encounter
+        shot = self._cached(ctx, ("look", name, target), lambda: _shot_and_line(enc, name, target))
+        assert isinstance(shot, tuple)
+        p, (a, b) = shot
+        assert isinstance(p, ShootPreview)
+        p = replace(p, legal=enc.can_shoot_from(name, target))
+        state = sight_state(p)
+        self.sight, self.line = state, (a, b)
+        report = enc.sight_report(a, b)
+        for col, row in report["cover"]:
+            draw.ring(screen, ctx.cell_to_screen((col, row)), ctx.hex_radius() * 0.7, th.WARN, 2)
+        blocked = [(c[0], c[1]) for c in (p.blocked_by or report["blocked_by"])]
+        self.marked_blocked = blocked
+        draw.hexes(screen, ctx, blocked, (255, 90, 70, 90), (255, 90, 70, 255), 3)
+        start, end = draw.clear_of(ctx.cell_to_screen(a), ctx.cell_to_screen(b), draw.token_disc(ctx, name),
+                                   draw.token_disc(ctx, target))
+        draw.arrow(screen, start, end, SIGHT_COLOUR[state], max(2, round(3 * ctx.zoom)))
+        self.lines = wording.fitted_to(ctx, wording.shoot_lines(p))
+        self.lines.insert(1, Line(f"GM look: {name} is not to act; from where it stands", "muted"))
+        keep = draw.along(start, end) + [ctx.hex_rect(c) for c in report["cover"]]
+        th.post_tip(ctx, self.lines, ctx.mouse, min_width=300, edge=SIGHT_COLOUR[state] if p.legal is None
+                    else th.PANEL_EDGE, clear=keep)
+
+    def _cast(self, screen: pygame.Surface, ctx: BattleContext, name: str, cell: Cell, look: bool = False) -> None:
+        """The burst centred on ``cell``; with ``look``, a GM's look at a caster that is not to act: from where it
+        stands, legal as the engine's ``can_cast_from`` says (range, sight, uses: R32, whoever's turn), no move."""
         enc = ctx.encounter
         area = enc.view(name).area
         assert area is not None
-        p = self._cached(ctx, ("cast", name, tuple(cell)), lambda: enc.preview_cast(name, cell))
+        if look:
+            plan = self._cached(ctx, ("look cast", name, tuple(cell)), lambda: (
+                None, replace(enc.preview_cast(name, cell), legal=enc.can_cast_from(name, cell)), False))
+        else:
+            plan = self._cached(ctx, ("cast", name, tuple(cell)), lambda: _cast_plan(enc, name, cell))
+        assert isinstance(plan, tuple)
+        at, p, stuck = plan
         assert isinstance(p, CastPreview)
+        if at is not None:
+            self.cast_plan = ((cell[0], cell[1]), at)
         covered = [c for c in enc.layout.disc(cell, area.radius) if enc.board.is_on_map(c)]
         draw.hexes(screen, ctx, covered, AREA_FILL if p.legal is None else (150, 150, 150, 50),
                    (255, 170, 80, 230) if p.legal is None else (160, 160, 160, 200), 2)
+        if at is not None:  # the move the burst needs first, drawn as a shot's
+            draw.approach_path(screen, ctx, name, at)
         self.caught = [a.target for a in p.affected]
+
+        def stands(who: str) -> tuple[Cell, pygame.Rect]:  # the caster where the plan puts it
+            if who == name and at is not None:
+                return at, ctx.hex_rect(at)
+            return enc.view(who).cell, ctx.token_rect(who)
+
         for a in p.affected:
             tv = enc.view(a.target)
-            centre = ctx.cell_to_screen(tv.cell)
+            centre = ctx.cell_to_screen(stands(a.target)[0])
             draw.ring(screen, centre, ctx.hex_radius() * (1 + 2 * tv.radius) * 0.95,
                       th.WARN if a.friendly else th.BAD)
             if len(a.push_path) > 1 and p.legal is None:  # no push drawn for a burst that cannot happen
                 draw.arrow(screen, ctx.cell_to_screen(a.push_path[0]), ctx.cell_to_screen(a.push_path[-1]),
                            th.BAD if a.falls or a.hazard_damage else th.ACCENT, max(2, round(3 * ctx.zoom)))
         self.lines = wording.cast_lines(p)
+        if at is not None:
+            self.lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next casts", "muted"))
+        elif look:
+            self.lines.insert(1, Line(f"GM look: {name} is not to act; from where it stands", "muted"))
+        elif stuck:
+            v = enc.view(name)
+            rows = self.lines  # after the reason, before whom it would catch there (the small rows)
+            below = next((i for i, ln in enumerate(rows) if i and ln.size == wording.SMALL), len(rows))
+            why = (f"nor from anywhere {name} can reach this turn" if v.movement > 0
+                   else f"{name} has no movement left this turn")
+            rows[below:below] = [Line(part, "muted") for part in th.wrap(why, wording.REASON_WIDTH)]
         edge = th.PANEL_EDGE if p.legal else th.WARN if any(a.friendly for a in p.affected) else th.ACCENT
         # The tooltip keeps the area and whom it catches in view where it can, as a shot's keeps its sight line
         # (found on the Black Gull: it sat over Corsair 1, caught by the burst it described, and over Tobin).
         # Whom it catches and where they are pushed come before the panels (found at 960x600: the box sat on
-        # Corsair 1 and on a push's end to spare the combat log); the rest of the area after them.
-        caught = [ctx.token_rect(a.target) for a in p.affected]
+        # Corsair 1 and on a push's end to spare the combat log); the rest of the area, and the hex a move
+        # first would end on, after them.
+        caught = [stands(a.target)[1] for a in p.affected]
         caught += [ctx.hex_rect(a.push_path[-1]) for a in p.affected if len(a.push_path) > 1 and p.legal is None]
-        th.post_tip(ctx, self.lines, ctx.mouse, min_width=320, edge=edge,
-                    clear=[ctx.hex_rect(c) for c in covered], describes=caught)
+        keep = [ctx.hex_rect(c) for c in covered]
+        if at is not None:
+            keep.append(ctx.hex_rect(at))
+        th.post_tip(ctx, self.lines, ctx.mouse, min_width=320, edge=edge, clear=keep, describes=caught)

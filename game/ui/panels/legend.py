@@ -1,7 +1,9 @@
-"""The legend: what each overlay colour means and what each terrain on this map costs to enter.
+"""The legend: what each overlay colour means, what each terrain on this map costs to enter and does to shots.
 
-Toggled with L. Terrain costs are read from the board (a tile may override
-R5's table), one row per terrain kind present on the map.
+Toggled with L. Terrain costs, sight and cover are read from the board (a
+tile may override R5's table, and say it blocks sight or gives cover, R30,
+R31), one row per terrain kind present on the map, split where some of its
+tiles block sight or give cover and others do not.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from ..context import BattleContext, Reply
 from ..tokenlayer import disengage_badge, stop_badge, tick_badge
 from .framed import FramedPanel
 
-WIDTH = 330
+WIDTH = 410
 TOGGLE_KEY = pygame.K_l
 
 # (swatch kind, text): swatches mirror the overlays' own colours.
@@ -30,6 +32,7 @@ OVERLAYS = (
     ("range", "R / B: where you can shoot / centre an area"),
     ("sight", "line of sight: clear / through cover / blocked"),
     ("area", "the area: ring red = enemy, amber = friendly fire"),
+    ("marks", "R / B: tiles that give cover / block sight (not walls)"),
 )
 
 
@@ -41,26 +44,33 @@ MARKS = (
 MARK_DRAW = {"stop": stop_badge, "tick": tick_badge, "disengage": disengage_badge}
 
 
-def terrain_rows(board) -> list[tuple[str, list[str]]]:  # a Board (public API)
-    """[(terrain label, [cost for ground, flying, swimming as text])] for each kind on the map."""
+def terrain_rows(board) -> list[tuple[str, list[str], str]]:  # a Board (public API)
+    """[(terrain label, [cost for ground, flying, swimming as text], what it does to shots)] for each kind on the
+    map, a kind split in two where some of its tiles block sight or give cover and others do not (R30, R31: the
+    Greenway's old trees are difficult ground that gives cover, its brush is difficult ground that does not).
+    What it does to shots, read from the board tile by tile: "blocks sight", "cover", "sees through" (impassable
+    but not blocking sight: an arrow slit) or "" (nothing)."""
     from game.rules import MovementType, Terrain
 
     rows = []
     for t in Terrain:
-        where = np.argwhere((board.terrain == int(t)) & board.on_map)
-        if len(where) == 0:
-            continue
-        r, c = (int(x) for x in where[0])
-        costs = []
-        for mt in MovementType:
-            k = int(board.cost[int(mt), r, c])
-            costs.append(str(k) if k >= 1 else "–")
-        label = t.label
-        if t == Terrain.HAZARD:  # what standing in it costs (R12, R25): a playtest found it said nowhere
-            hurt = board.hazard_damage[(board.terrain == int(t)) & board.on_map]
-            lo, hi = int(hurt.min()), int(hurt.max())
-            label += f" ({lo} damage)" if lo == hi else f" ({lo}-{hi} damage)"
-        rows.append((label, costs))
+        kind = (board.terrain == int(t)) & board.on_map
+        for blocks, cover in ((False, False), (False, True), (True, False), (True, True)):
+            where = np.argwhere(kind & (board.blocks_sight == blocks) & (board.cover == cover))
+            if len(where) == 0:
+                continue
+            r, c = (int(x) for x in where[0])
+            costs = []
+            for mt in MovementType:
+                k = int(board.cost[int(mt), r, c])
+                costs.append(str(k) if k >= 1 else "–")
+            label = t.label
+            if t == Terrain.HAZARD:  # what standing in it costs (R12, R25): a playtest found it said nowhere
+                hurt = board.hazard_damage[kind]
+                lo, hi = int(hurt.min()), int(hurt.max())
+                label += f" ({lo} damage)" if lo == hi else f" ({lo}-{hi} damage)"
+            shots = "blocks sight" if blocks else "cover" if cover else "sees through" if t == Terrain.BLOCKED else ""
+            rows.append((label, costs, shots))
     return rows
 
 
@@ -72,6 +82,19 @@ def _hex(surf: pygame.Surface, centre: tuple[int, int], r: float, fill: tuple[in
     if edge:
         pygame.draw.polygon(surf, edge, pts, 2)
     return pts
+
+
+def cover_mark(surf: pygame.Surface, centre: tuple[int, int], r: float) -> None:
+    """The faint amber inner hex shoot and cast modes draw on a tile that gives cover (R31)."""
+    _hex(surf, centre, r, (0, 0, 0, 0), th.COVER_MARK)
+
+
+def sight_mark(surf: pygame.Surface, centre: tuple[int, int], r: float) -> None:
+    """The faint red inner hex shoot and cast modes draw on a tile that blocks sight (R30)."""
+    _hex(surf, centre, r, (0, 0, 0, 0), th.SIGHT_MARK)
+
+
+SHOTS_MARK = {"cover": cover_mark, "blocks sight": sight_mark}
 
 
 def draw_swatch(screen: pygame.Surface, kind: str, centre: tuple[int, int]) -> None:
@@ -97,6 +120,9 @@ def draw_swatch(screen: pygame.Surface, kind: str, centre: tuple[int, int]) -> N
     elif kind == "sight":
         for i, colour in enumerate(((128, 214, 128), (255, 176, 64), (255, 118, 104))):
             pygame.draw.line(layer, colour, (2, 6 + 8 * i), (26, 6 + 8 * i), 3)
+    elif kind == "marks":
+        cover_mark(layer, (8, 14), 7)
+        sight_mark(layer, (21, 14), 7)
     elif kind == "area":
         _hex(layer, c, 12, (255, 150, 60, 120), (255, 170, 80, 235))
         pygame.draw.circle(layer, (255, 176, 64), c, 7, 2)
@@ -124,7 +150,7 @@ class Legend(FramedPanel):
             return
         rows = terrain_rows(ctx.encounter.board)
         exits = bool(ctx.encounter.board.exit.any())
-        h = 36 + 26 * len(OVERLAYS) + 26 * len(MARKS) + 30 + 22 * (len(rows) + 2 + exits) + 8
+        h = 36 + 26 * len(OVERLAYS) + 26 * len(MARKS) + 6 + 22 * (len(rows) + 2 + exits) + 8
         a = th.area(screen, ctx)
         # Top-left, just right of the combatant card (and clear of the GM panel, bottom-left).
         frame = self.rect or pygame.Rect(a.x + 8 + th.CARD_WIDTH + 8, a.y + 8, WIDTH, h)
@@ -147,17 +173,28 @@ class Legend(FramedPanel):
                 cx = th.text(screen, label, (cx + 32, y + 10), size=th.SMALL, anchor="midleft").right + 12
             y += 26
         y += 6
-        th.text(screen, "Terrain: cost to enter", (x, y), size=th.SMALL, colour=th.MUTED, bold=True)
+        th.text(screen, "Terrain: cost to enter, and to shots", (x, y), size=th.SMALL, colour=th.MUTED, bold=True)
         y += 22
-        cols = (x + 150, x + 210, x + 270)
+        cols = (x + 150, x + 205, x + 255)
+        shots_x = x + 292
         for cx, head in zip(cols, ("ground", "flying", "swim"), strict=True):
             th.text(screen, head, (cx, y), size=th.SMALL, colour=th.MUTED, anchor="midtop")
+        th.text(screen, "shots", (shots_x, y), size=th.SMALL, colour=th.MUTED)
         y += 22
-        for label, costs in rows:
+        for label, costs, shots in rows:
             th.text(screen, label, (x, y), size=th.SMALL)
             for cx, cost in zip(cols, costs, strict=True):
                 th.text(screen, cost, (cx, y), size=th.SMALL, colour=th.TEXT if cost != "–" else th.FAINT,
                         anchor="midtop")
+            # What it does to a shot or a burst's centre (R30, R31), beside the mark shoot and cast modes draw on
+            # the map (none on walls and rock: they block sight as anyone expects).
+            if shots in SHOTS_MARK and not (shots == "blocks sight" and label == "blocked"):
+                swatch = pygame.Surface((20, 20), pygame.SRCALPHA)
+                SHOTS_MARK[shots](swatch, (10, 10), 8)
+                screen.blit(swatch, (shots_x - 2, y - 1))
+            if shots:
+                th.text(screen, shots, (shots_x + 20, y), size=th.SMALL, colour=th.TEXT if shots != "sees through"
+                        else th.MUTED)
             y += 22
         if exits:  # a flag on a tile, not a terrain kind: said apart (R24)
             th.text(screen, "exit hexes (marked on the map): flee from there, F", (x, y), size=th.SMALL,

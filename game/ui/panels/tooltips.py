@@ -59,7 +59,9 @@ class Tooltips:
         tokens = [t for t in tokens if t.colliderect(area)]
         for tip in ctx.tips:
             anchor = anchor_rect(ctx, tip.near)
-            spare = [t for t in tokens if not t.colliderect(anchor)] + [c for c in tip.clear if c.colliderect(area)]
+            # Every token but the hovered one (a neighbour's box overlaps the anchor's corner: counted out, after
+            # Pell shot on the Greenway the calm "has used their action" box sat on Bandit Chief next door).
+            spare = [t for t in tokens if not anchor.contains(t)] + [c for c in tip.clear if c.colliderect(area)]
             describes = [c for c in tip.describes if c.colliderect(area)]
             rect = tooltip(screen, tip.lines, tip.near, min_width=tip.min_width, edge=tip.edge, within=area,
                            anchor=anchor, avoid=avoid, spare=spare, step_past=ctx.keep_clear, keep=keep,
