@@ -38,3 +38,49 @@ def test_the_sea_witch_s_burst_preview_leaves_whom_it_catches_and_where_they_go_
             assert not box.colliderect(ctx.token_rect(a.target)), (centre, a.target)
             if len(a.push_path) > 1:
                 assert not box.colliderect(ctx.hex_rect(a.push_path[-1])), (centre, a.target, a.push_path[-1])
+
+
+def test_the_combat_log_keeps_to_its_newest_lines_off_the_corsairs_deck_until_pointed_at(tmp_path: Path) -> None:
+    """Found at 960x600: after a round the log grew to five lines (about 130 px) over the corsairs' deck, columns
+    11-14, rows 8-11. A small window's log now shows its two newest lines; the pointer on it shows them all."""
+    from game.rules import EndTurn
+    from game.ui.panels.combat_log import CombatLog
+
+    scene, screen = open_battle(tmp_path, SHIP, humans=("enemy",), setup=False, size=LAPTOP)
+    frame(scene, screen, 2)
+    to_turn(scene, "Sea Witch")
+    scene.submit(EndTurn())
+    to_turn(scene, "Sea Witch")
+    frame(scene, screen, 30)
+    log = next(w for w in scene.widgets if isinstance(w, CombatLog))
+    assert len(log.drawn) == 2 and log.drawn[-1][0] == "Sea Witch's turn"
+    assert log.cover.height <= 80
+    deck = scene.ctx.hex_rect((12, 9))
+    assert not log.cover.colliderect(deck)
+    pos = (log.cover.centerx, log.cover.bottom - 10)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frame(scene, screen)
+    assert len(log.drawn) >= 5 and log.drawn[-1][0] == "Sea Witch's turn"  # asked for: all it has room for
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 100), rel=(0, 0), buttons=(0, 0, 0)))
+    frame(scene, screen)
+    assert len(log.drawn) == 2
+
+
+def test_a_hex_s_box_keeps_off_the_open_legend_where_it_can(tmp_path: Path) -> None:
+    """Found at 960x600 with the legend open (L): the box of a hex beside it sat on its right column and cut its
+    text off ("stopped by a zone of contr..."). An open legend is read, as the box is: the box takes the card's
+    corner instead."""
+    from game.ui.panels.legend import Legend
+
+    scene, screen = open_battle(tmp_path, SHIP, humans=("player",), setup=False, size=LAPTOP)
+    frame(scene, screen, 30)
+    key(scene, pygame.K_l)
+    frame(scene, screen)
+    legend = next(w for w in scene.widgets if isinstance(w, Legend))
+    tips = next(w for w in scene.widgets if isinstance(w, Tooltips))
+    for cell in [(0, 1), (1, 0), (13, 0), (13, 1)]:  # 11,0 is under the legend since it shows cover
+        hover(scene, cell)
+        frame(scene, screen)
+        (box, anchor), = tips.drawn
+        assert not box.colliderect(legend.cover), cell
+        assert not box.colliderect(anchor), cell

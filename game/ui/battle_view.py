@@ -110,6 +110,7 @@ class BattleView:
         if self.name_tag is not None:  # the hovered token's name and hp, beside its facing arcs' labels
             ctx.keep_clear.append(pygame.Rect(self.name_tag))
         ctx.covers.extend(ctx.keep_clear)  # a tip leaves them be
+        ctx.reading.clear()  # the legend says again whether it is open
         # The AI's reasons are drawn over the panels (asked for, so never hidden), so the attack preview keeps off
         # them: it used to sit under them, its roll's breakdown unreadable.
         self.explain_rect = None

@@ -132,6 +132,9 @@ class BattleContext:
     marks: list[pygame.Rect] = field(default_factory=list)
     # The panels and the action bar as the last frame drew them: the name tag keeps out from under them.
     panels: list[pygame.Rect] = field(default_factory=list)
+    # Panels the player opened to read (the legend, L), drawn so far this frame: a tooltip keeps off them
+    # before the other panels. Emptied with ``covers``.
+    reading: list[pygame.Rect] = field(default_factory=list)
 
     @property
     def encounter(self) -> EncounterView:

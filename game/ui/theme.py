@@ -231,7 +231,8 @@ def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, fl
             edge: tuple[int, int, int] = PANEL_EDGE, within: pygame.Rect | None = None,
             anchor: pygame.Rect | None = None, avoid: Sequence[pygame.Rect] = (),
             spare: Sequence[pygame.Rect] = (), step_past: Sequence[pygame.Rect] = (),
-            keep: Sequence[pygame.Rect] = (), describes: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+            keep: Sequence[pygame.Rect] = (), describes: Sequence[pygame.Rect] = (),
+            reading: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A framed box of ``lines`` beside ``near`` (below-right, flipped or slid to stay ``within``), or, given an
     ``anchor`` (the hex or token it is about), beside that and clear of ``keep``, then of ``avoid``
     (:func:`place_beside`).
@@ -242,7 +243,7 @@ def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, fl
     if anchor is not None:
         # What to step past is avoided too (counted once: the Tooltips panel's ``avoid`` already holds it).
         rect = place_beside((w, h), anchor, box, [*avoid, *(r for r in step_past if r not in avoid)], spare, step_past,
-                            keep, describes)
+                            keep, describes, reading)
         draw_frame(screen, rect, edge=edge, opaque=True)
         draw_lines(screen, rect, lines)
         return rect
@@ -264,7 +265,7 @@ GAP = 6  # px between a tooltip and the hex (or token) it is about
 def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
                  avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
                  step_past: Sequence[pygame.Rect] = (), keep: Sequence[pygame.Rect] = (),
-                 describes: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+                 describes: Sequence[pygame.Rect] = (), reading: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: beside ``anchor`` (the hovered hex, or the token on it), never over it.
 
     Wesnoth and MegaMek put a hex's report next to the hex, not under the pointer; here the panels (card,
@@ -272,8 +273,9 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     above, each slid along the anchor's side and to the edges of each panel, or stepped past what is in
     ``keep`` (the actor's token and the start of its path); the one covering the least of ``keep`` wins, then
     the one covering fewest of ``describes`` (whom the tip reports on: whom a burst catches and where they are
-    pushed), then the one covering the least of the panels, then the one covering fewest
-    of ``spare`` (the other tokens),
+    pushed), then the one covering the least of a panel opened to be read (``reading``: the legend; at 960x600
+    a hex's box sat on its right column, "stopped by a zone of contr…"), then the least of the panels, then
+    the one covering fewest of ``spare`` (the other tokens),
     then the side in that order, then the one nearest the anchor. Found at 800x560 in a crowd: with the
     actor counted as one more panel, "Brother Odo attacks Bandit Chief" sat on Odo and the first step of his
     path, a smaller cost than a corner of the tracker. It stays inside ``area`` where it fits; the anchor
@@ -326,9 +328,10 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     def covered(r: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
         return sum(c.width * c.height for c in (r.clip(x) for x in rects))
 
-    def score(kr: tuple[int, pygame.Rect]) -> tuple[int, int, int, int, int, int, float]:
+    def score(kr: tuple[int, pygame.Rect]) -> tuple[int, int, int, int, int, int, int, float]:
         k, r = kr
-        return (r.colliderect(a), covered(r, keep), len(r.collidelistall(list(describes))), covered(r, avoid),
+        return (r.colliderect(a), covered(r, keep), len(r.collidelistall(list(describes))), covered(r, reading),
+                covered(r, avoid),
                 len(r.collidelistall(list(spare))), k,
                 abs(r.centerx - a.centerx) + abs(r.centery - a.centery))
 

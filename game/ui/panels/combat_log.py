@@ -16,6 +16,7 @@ from game.render.pg import pygame
 from game.rules import Action, EndTurn, Event, Face, TurnStarted
 
 from .. import theme as th
+from ..compact import is_compact
 from ..context import BattleContext, Reply
 from ..narration import AtWar, Bonus, Entry, Sides, at_war_from, bonus_from, event_lines, party_side, waited_line
 from .framed import FramedPanel
@@ -24,6 +25,7 @@ WIDTH = 350  # clear of the action bar (bottom centre, ~560 px wide)
 HEIGHT = 188
 LINE = 19  # px a line of the log takes
 SOON = 5  # lines the log holds after a turn or two: the opening view keeps tokens clear of them where it can
+FOLDED = 2  # lines a small window's log shows until the pointer rests on it (see CombatLog.draw)
 CONTINUED = "   "  # the indent of an entry's second and later lines
 
 
@@ -52,6 +54,7 @@ class CombatLog(FramedPanel):
         self._turn_of: str | None = None  # whose turn the last turn line began
         self._did = False  # whether anything was done in that turn (else its end reads "X waits")
         self._facing: tuple[str, int] | None = None  # (who, entry index) of a facing line just added
+        self.open = False  # a small window's log unfolded: the pointer is on it (see draw)
 
     # --- feeding -----------------------------------------------------------------
     def add_events(self, events: Sequence[Event], bonus: Bonus | None = None,
@@ -134,6 +137,7 @@ class CombatLog(FramedPanel):
         # preview show as anywhere else on the map (the scene has already found who is under the pointer).
         if event.type == pygame.MOUSEMOTION:
             self.peek = self._box.collidepoint(event.pos) and ctx.hovered_unit is not None
+            self.open = self._box.collidepoint(event.pos) and not self.peek
         if self.peek:
             return None
         th.claim_hover(ctx, self._box, event)
@@ -155,8 +159,15 @@ class CombatLog(FramedPanel):
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.sync(ctx)
-        full = self.frame(th.area(screen, ctx))
+        area = th.area(screen, ctx)
+        full = self.frame(area)
         lines = self.wrapped(full.width - 2 * th.PAD - 10)
+        # A small window's log shows its newest lines only until the pointer rests on it (or it is scrolled):
+        # at 960x600 on the Black Gull its five lines (132 px) covered the corsairs' deck, columns 11-14, rows
+        # 8-11, where they stand and fight. Folded, it still says what just happened; hovered, all of it.
+        folded = self.rect is None and is_compact(area) and not (self.open or self.scroll) and len(lines) > FOLDED
+        if folded:
+            full = fitted(full, FOLDED)
         # The box grows with what it holds, up to its full height, anchored at the bottom: an empty log
         # (setup, the battle's first turn) takes one line's room, not a panel's, over the map.
         frame = full if self.rect is not None else fitted(full, len(lines))
@@ -196,5 +207,8 @@ class CombatLog(FramedPanel):
         if self.scroll:
             th.text(screen, f"{self.scroll} newer below (wheel)", (frame.right - th.PAD, frame.y + 6), size=th.SMALL,
                     colour=th.WARN, anchor="topright")
+        elif folded:
+            th.text(screen, "point here for more", (frame.right - th.PAD, frame.y + 6), size=th.SMALL,
+                    colour=th.FAINT, anchor="topright")
         elif not lines:
             th.text(screen, "nothing has happened yet", (frame.x + th.PAD, y), size=th.SMALL, colour=th.FAINT)

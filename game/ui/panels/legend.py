@@ -155,6 +155,7 @@ class Legend(FramedPanel):
         # Top-left, just right of the combatant card (and clear of the GM panel, bottom-left).
         frame = self.rect or pygame.Rect(a.x + 8 + th.CARD_WIDTH + 8, a.y + 8, WIDTH, h)
         self._frame = frame
+        ctx.reading.append(pygame.Rect(frame))  # opened to be read: a tooltip keeps off it first of the panels
         th.draw_frame(screen, frame, opaque=True)  # over the log in a small window: its lines showed through
         x, y = frame.x + th.PAD, frame.y + 8
         th.text(screen, "Legend", (x, y), size=th.HEAD, bold=True)

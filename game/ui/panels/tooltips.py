@@ -4,7 +4,8 @@ Each tip sits beside the hex it is about (the hex under its ``near`` point, or t
 it), never over it, then leaves the selected combatant's token and the start of a previewed path in view
 wherever any spot allows (at 800x560 in a crowd, counted as one more panel, they were what it covered), then
 whom it reports on (a burst's caught and where they are pushed: at 960x600 the box sat on them to spare the
-combat log), then keeps clear of the panels drawn this frame
+combat log), then keeps off an open legend (``ctx.reading``: opened to be read), then clear of the panels drawn
+this frame
 (``ctx.covers``: the card, the tracker, the log, the legend, the GM card, the action bar, the hovered token's
 name tag) wherever the map area has room, then hides as few other tokens as it can: the eye goes from the hex
 to its report and back to the card, not under the report.
@@ -64,7 +65,7 @@ class Tooltips:
             describes = [c for c in tip.describes if c.colliderect(area)]
             rect = tooltip(screen, tip.lines, tip.near, min_width=tip.min_width, edge=tip.edge, within=area,
                            anchor=anchor, avoid=avoid, spare=spare, step_past=ctx.keep_clear, keep=keep,
-                           describes=describes)
+                           describes=describes, reading=ctx.reading)
             self.drawn.append((rect, anchor))
             avoid.append(rect)  # a second tip goes beside the first, not over it
         ctx.tips.clear()
