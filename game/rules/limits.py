@@ -59,7 +59,8 @@ MAX_NAME_CHARS = 100
 ``state`` lays its table out by it."""
 MAX_TITLE_CHARS = 200
 """Characters of a map's ``title``: the window's top bar, its caption, the title screen and every command's
-first line show it (the top bar measures it again for each character it cuts, every frame)."""
+first line show it (the window lays it out again every frame; a 20,000-character title held `play` for a
+minute when the top bar cut it a character at a time)."""
 MAX_DESCRIPTION_CHARS = 4000
 """Characters of a map's ``description``, which the title screen wraps and shows whole."""
 MAX_TILESETS = 256
