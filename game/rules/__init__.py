@@ -101,6 +101,7 @@ from .previews import (
     ShootPreview,
     ShovePreview,
 )
+from .ranged_danger import NO_SHOT, RangedDanger, RangedThreat
 from .reach import MoveRequest, ReachResult, reachable
 from .readonly import EncounterView
 from .savefile import SaveError, SaveFile
@@ -149,6 +150,8 @@ __all__ = [
     # bulk odds and zones for policies that weigh every hex
     "hit_chance", "arc_penalties", "worst_arcs", "sides_toward", "SIDE_BITS", "ARC_FRONT", "ARC_FLANK", "ARC_REAR",
     "ThreatZones", "ZoneMemo", "UNREACHABLE", "ShotOdds",
+    # ranged danger next turn: where a hostile could shoot or burst after moving (a GM's "show enemy moves")
+    "RangedDanger", "RangedThreat", "NO_SHOT",
     # building a scenario from a map's properties (game.maps.loader; the words and defaults of docs/map-format.md)
     "combatant_from_properties", "CombatantSpecError", "parse_int", "parse_bool", "parse_choice", "default_exits",
     "name_problem", "name_key", "same_name", "lookalike", "COMBATANT_KEYS", "did_you_mean",

@@ -73,6 +73,7 @@ from .previews import (
     preview_shoot,
     preview_shove,
 )
+from .ranged_danger import RangedDanger, RangedThreat, ranged_danger, ranged_danger_count, ranged_threats_at
 from .resolve import HANDLERS
 from .scenario import Scenario
 from .sight import SightLine, blocking, sight_line, sight_lines, sight_map
@@ -281,6 +282,23 @@ class Encounter(EncounterState):
         if faction not in FACTIONS:
             raise RulesError(f'faction "{faction}" is not one of {", ".join(FACTIONS)}')
         return enemy_reach_count(self, faction)
+
+    def ranged_danger(self, name: str, against: str | None = None) -> RangedDanger:
+        """Where ``name`` could shoot (with what cover and odds) or catch in a burst a standard-size hostile next
+        turn, after a fresh turn's move, everyone else where they stand (R29-R32); ``against`` names that hostile."""
+        if against is not None:
+            self.unit(against)  # a named error for an unknown name
+        return ranged_danger(self, name, against)
+
+    def ranged_danger_count(self, faction: str) -> np.ndarray:
+        """``[row, col]`` int: how many hostiles of ``faction`` could shoot or burst a member there next turn."""
+        if faction not in FACTIONS:
+            raise RulesError(f'faction "{faction}" is not one of {", ".join(FACTIONS)}')
+        return ranged_danger_count(self, faction)
+
+    def ranged_threats_at(self, cell: Cell, name: str) -> list[RangedThreat]:
+        """The hostiles that could shoot ``name`` or catch it in a burst next turn if it stood at ``cell``."""
+        return ranged_threats_at(self, cell, name)
 
     # --- predicates: None when allowed, else the reason the handler would give ------------
     def can_act(self, name: str, kind: str) -> str | None:

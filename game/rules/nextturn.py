@@ -16,7 +16,7 @@ from .hexgrid import Cell
 from .state import EncounterState
 
 
-def _end_cells(state: EncounterState, name: str) -> np.ndarray:
+def end_cells(state: EncounterState, name: str) -> np.ndarray:
     """``[k, 2]`` (col, row) of every hex ``name`` could end on next turn, its own included."""
     u = state.unit(name)
     res = state.reach_for(name, budget=u.movement_max)
@@ -37,7 +37,7 @@ def attack_zone(state: EncounterState, name: str) -> np.ndarray:
 def _attack_zone(state: EncounterState, name: str) -> np.ndarray:
     u = state.unit(name)
     board = state.board
-    ends = _end_cells(state, name)
+    ends = end_cells(state, name)
     lo, hi = u.radius + u.spec.reach_min, u.radius + u.spec.reach
     c0, r0 = ends.min(axis=0) - hi - 1
     c1, r1 = ends.max(axis=0) + hi + 2
@@ -69,7 +69,7 @@ def next_turn_attackers(state: EncounterState, cell: Cell, name: str) -> list[st
             if attack_zone(state, v.name)[row, col]:
                 out.append(v.name)
             continue
-        ends = _end_cells(state, v.name)
+        ends = end_cells(state, v.name)
         eq, er = _axial(state, ends[:, 0], ends[:, 1])
         cq, cr = state.layout.to_axial(cell)
         dist = np.maximum(np.maximum(np.abs(eq - cq), np.abs(er - cr)), np.abs(eq - cq + er - cr))

@@ -1,0 +1,243 @@
+"""Ranged danger next turn: where a combatant could shoot or catch in a burst after its move (R29-R32).
+
+Wesnoth's "show enemy moves" for bows and bursts. :func:`attack_zone`
+(nextturn.py) answers the melee half; this module the other half, on the
+same assumptions: the combatant gets a fresh turn's full movement (R6) from
+where it stands, everyone else stays where they stand now, and the target
+imagined on each hex is standard size (R26).
+
+For each hex it could end its move on (its own included) it is imagined
+there and asked, over a window around it, what the engine asks of a shot and
+a burst, with the same sight and cover passes (:func:`sight.sight_cover_map`,
+the per-pair range of ``ranged.in_band`` and R26's gap from a footprint):
+
+- a shot (R29): the target's gap from its footprint lies in its range, and
+  some (shooter hex, target hex) pair in range sees (R30); the shot is
+  *clear* when some such pair crosses no cover (R31);
+- the smallest addition to the target's defence over every shot it could
+  take: the cover bonus when no clear shot is left, the threatened-shooter
+  penalty when it would stand threatened (R29; with a named defender, by the
+  defender too, imagined on the target hex), whichever choice costs least;
+- a burst (R32, uses left): a centre within its area range of its footprint
+  that some hex of it sees; every hex within the area radius of such a
+  centre could be caught.
+
+Arcs are not counted (R18, R19): where the defender stands next turn it
+chooses its facing, so the odds are those of a shot at its front.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .board import Board
+from .hexgrid import Cell
+from .movement import footprint
+from .nextturn import end_cells
+from .previews import ToHit
+from .sight import sight_cover_map
+from .state import EncounterState
+
+BoolArray = npt.NDArray[np.bool_]
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+
+NO_SHOT = -1  # ``extra`` where no shot could be taken
+
+
+@dataclass(frozen=True)
+class RangedDanger:
+    """What ``shooter`` could do next turn, after its move, to a standard-size hostile on each hex.
+
+    Every array is ``[row, col]`` over the board and read-only."""
+
+    shooter: str
+    shot: BoolArray  # it could shoot there (R29 range, R30 sight)
+    clear: BoolArray  # ... from some hex whose line crosses no cover (R31)
+    extra: IntArray  # the least it adds to the defence: cover bonus, threatened-shooter penalty; NO_SHOT: no shot
+    burst: BoolArray  # it could catch a combatant there in its area (R32; uses left)
+    attack: int  # its ranged attack bonus (0 without a ranged profile)
+
+    @property
+    def any(self) -> BoolArray:
+        """Shot or burst: the hexes where it is a ranged danger."""
+        out: BoolArray = self.shot | self.burst
+        return out
+
+    def chance_to_hit(self, defense: int) -> FloatArray:
+        """``[row, col]``: its best chance to hit a target of ``defense`` there (R21's d20 through ``ToHit``); 0 where
+        it has no shot."""
+        values, inverse = np.unique(self.extra, return_inverse=True)
+        chance = np.array([0.0 if v == NO_SHOT else ToHit(defense + int(v), self.attack).chance for v in values])
+        out: FloatArray = chance[inverse.reshape(self.extra.shape)]
+        return out
+
+
+def ranged_danger(state: EncounterState, name: str, against: str | None = None) -> RangedDanger:
+    """Where ``name`` could shoot or catch in a burst next turn, after moving (see the module's words).
+
+    With ``against`` (a combatant hostile to ``name``), the target on each hex is that combatant: it no longer
+    gives cover where it stands now, nor threatens from there, and its own zone of control is counted from the
+    target hex (R8, R29). Remembered until the state changes."""
+    return state.cached(("ranged danger", name, against), lambda: _ranged_danger(state, name, against))
+
+
+def _ranged_danger(state: EncounterState, name: str, against: str | None) -> RangedDanger:
+    u = state.unit(name)
+    board = state.board
+    shape = (board.rows, board.cols)
+    shot = np.zeros(shape, dtype=bool)
+    clear = np.zeros(shape, dtype=bool)
+    extra = np.full(shape, 10**6, dtype=np.int64)
+    centres = np.zeros(shape, dtype=bool)
+    profile = u.spec.ranged
+    area = u.spec.area if u.area_uses_left > 0 else None
+    if u.active and (profile is not None or area is not None):
+        _sweep(state, name, against, shot, clear, extra, centres)
+    extra[~shot] = NO_SHOT
+    burst = _grow(state, centres, area.radius) if area is not None else centres
+    out = RangedDanger(name, shot & board.on_map, clear & board.on_map, extra, burst & board.on_map,
+                       profile.attack if profile is not None else 0)
+    for a in (out.shot, out.clear, out.extra, out.burst):
+        a.setflags(write=False)
+    return out
+
+
+def _sweep(state: EncounterState, name: str, against: str | None, shot: BoolArray, clear: BoolArray,
+           extra: IntArray, centres: BoolArray) -> None:
+    """Imagine ``name`` on each hex it could end on next turn; fill the arrays in place (union and minimum)."""
+    u = state.unit(name)
+    board = state.board
+    profile = u.spec.ranged
+    area = u.spec.area if u.area_uses_left > 0 else None
+    scen = state.scenario
+    ignore = frozenset({against}) if against is not None else frozenset()
+    # R31: who gives cover is who stands now, but for the shooter and the target (the defender moved to the hex).
+    cover = board.cover | state.held_by_others(name, *ignore)
+    # R29: the threat against the shooter next turn: its hostiles where they stand (a fresh turn: R23's
+    # disengagements are over), the defender left out (it is imagined on the target hex, below).
+    threat = state.threat_of(state.threat_sources(u.faction, ignore))
+    d = state.unit(against) if against is not None else None
+    d_band = (d.spec.reach_min, d.spec.reach) if d is not None and d.active and d.threatening \
+        and state.hostility.hostile(d.faction, u.faction) else None
+    lo, hi = (profile.min_range, profile.max_range) if profile is not None else (1, 0)
+    outer = u.radius + max(hi, area.range if area is not None else 0)
+    q, r = state.layout.axial_arrays()
+    passes: dict[Cell, tuple[BoolArray, BoolArray, int, int]] = {}  # a footprint hex's sight, shared by ends
+
+    def dist_from(cell: Cell, rows: slice, cols: slice) -> IntArray:
+        cq, cr = state.layout.to_axial(cell)
+        dq, dr = q[rows, cols] - cq, r[rows, cols] - cr
+        out: IntArray = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+        return out
+
+    for col, row in end_cells(state, name).tolist():
+        end = (col, row)
+        # A hex within ``outer`` is within ``outer`` rows and columns too (in any of the four layouts).
+        rows = slice(max(0, row - outer), min(board.rows, row + outer + 1))
+        cols = slice(max(0, col - outer), min(board.cols, col + outer + 1))
+        gap = np.maximum(0, dist_from(end, rows, cols) - u.radius)  # R26: from the footprint's nearest hex
+        seen_any = np.zeros(gap.shape, dtype=bool)
+        pair_sees = np.zeros(gap.shape, dtype=bool)
+        pair_clear = np.zeros(gap.shape, dtype=bool)
+        standing_threatened = False
+        for part in footprint(board, end, u.radius):
+            standing_threatened |= bool(threat[part[1], part[0]])
+            seen, covered = _window_pass(board, part, cover, rows, cols, outer + u.radius, passes)
+            seen_any |= seen
+            if profile is not None:
+                # R29, R31: a pair counts when its own distance lies in range (ranged.in_band)
+                dp = dist_from(part, rows, cols)
+                in_band = (dp >= lo) & (dp <= hi)
+                pair_sees |= seen & in_band
+                pair_clear |= seen & in_band & ~covered
+        if profile is not None:
+            legal = (gap >= lo) & (gap <= hi) & pair_sees
+            shot[rows, cols] |= legal
+            clear[rows, cols] |= legal & pair_clear
+            threatened = np.full(gap.shape, standing_threatened)
+            if d_band is not None:
+                # The defender on the target hex threatens the shooter's nearest hex at ``gap`` and its farthest
+                # at ``gap + 2 * radius`` (R8): some hex of the shooter lies in its band.
+                threatened |= (gap <= d_band[1]) & (gap + 2 * u.radius >= d_band[0])
+            cost = np.where(pair_clear, 0, scen.cover_bonus) + threatened * scen.threatened_shooter_penalty
+            window = extra[rows, cols]
+            np.minimum(window, np.where(legal, cost, 10**6), out=window)
+        if area is not None:
+            centres[rows, cols] |= (gap <= area.range) & seen_any  # R32: range from its footprint, sight
+
+
+def _window_pass(board: Board, part: Cell, cover: BoolArray, rows: slice, cols: slice, margin: int,
+                 passes: dict[Cell, tuple[BoolArray, BoolArray, int, int]]) -> tuple[BoolArray, BoolArray]:
+    """(seen, crosses cover) from ``part`` over the window ``rows`` x ``cols`` of an end whose footprint holds it.
+
+    One sight pass per hex, over ``part`` +- ``margin`` rows and columns (the end's window plus the footprint's
+    radius: it holds every end's window whose footprint holds ``part``), shared by those ends: a large shooter's
+    neighbouring ends share most of their hexes."""
+    hit = passes.get(part)
+    if hit is None:
+        col, row = part
+        r0, c0 = max(0, row - margin), max(0, col - margin)
+        seen, covered = sight_cover_map(board, part, cover, slice(r0, min(board.rows, row + margin + 1)),
+                                        slice(c0, min(board.cols, col + margin + 1)))
+        hit = passes[part] = (seen, covered, r0, c0)
+    seen, covered, r0, c0 = hit
+    sub = (slice(rows.start - r0, rows.stop - r0), slice(cols.start - c0, cols.stop - c0))
+    return seen[sub], covered[sub]
+
+
+def _grow(state: EncounterState, centres: BoolArray, radius: int) -> BoolArray:
+    """``[row, col]``: hexes within ``radius`` of some centre (R32: who a burst there catches), on the grid."""
+    board = state.board
+    if not radius:
+        return centres.copy()
+    n = board.rows * board.cols
+    table = board.footprint_table(radius)
+    flat = np.append(centres.ravel(), False)
+    grown: BoolArray = flat[np.where(table < 0, n, table)].any(axis=1).reshape(board.rows, board.cols)
+    return grown
+
+
+def ranged_danger_count(state: EncounterState, faction: str) -> IntArray:
+    """``[row, col]``: how many combatants hostile to ``faction`` could shoot or catch in a burst a standard-size
+    member standing there next turn, after moving."""
+    count = np.zeros((state.board.rows, state.board.cols), dtype=np.int64)
+    for v in state.units.values():
+        if v.active and state.hostility.hostile(v.faction, faction):
+            count += ranged_danger(state, v.name).any
+    return count
+
+
+@dataclass(frozen=True)
+class RangedThreat:
+    """One hostile's ranged danger to a combatant imagined on one hex next turn."""
+
+    name: str
+    shot: bool
+    clear: bool  # the shot could avoid cover (R31)
+    chance: float  # its best chance to hit there (front arc; 0 without a shot)
+    burst: bool
+
+
+def ranged_threats_at(state: EncounterState, cell: Cell, name: str) -> list[RangedThreat]:
+    """The hostiles that could shoot ``name`` or catch it in a burst next turn if it stood at ``cell``, in
+    initiative order (``name`` taken as standard size there)."""
+    me = state.unit(name)
+    col, row = cell
+    out = []
+    for other in state.order():
+        v = state.units[other]
+        if not v.active or other == name or not state.hostility.hostile(v.faction, me.faction):
+            continue
+        if v.spec.ranged is None and v.spec.area is None:
+            continue
+        danger = ranged_danger(state, other, against=name)
+        if not danger.any[row, col]:
+            continue
+        chance = float(danger.chance_to_hit(me.spec.defense)[row, col])
+        out.append(RangedThreat(other, bool(danger.shot[row, col]), bool(danger.clear[row, col]), chance,
+                                bool(danger.burst[row, col])))
+    return out
