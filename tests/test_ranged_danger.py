@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.rules import NO_SHOT, Begin, Encounter, RulesError, scenario_from_rows
+from game.rules import NO_SHOT, Begin, Encounter, RulesError, scenario_from_rows, sight_cover_map
+from game.rules.sight import sight_cover_windows
 
 
 def _encounter(row: str, units: list[dict]) -> Encounter:
@@ -162,3 +163,22 @@ def test_the_bulk_answer_is_the_engines_shot_and_burst_from_every_hex_it_could_e
                     if enc.board.is_on_map(c):
                         want[c[1], c[0]] = True
     assert (d.burst == want).all()
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(LAYOUTS), st.integers(0, 10**6), st.integers(1, 9))
+def test_sight_windows_from_many_hexes_are_one_pass_from_each(layout: tuple[str, str], seed: int, half: int) -> None:
+    # sight_cover_windows (every end at once) against sight_cover_map (one hex), hex by hex, edges included.
+    rng = np.random.default_rng(seed)
+    rows, cols = int(rng.integers(4, 13)), int(rng.integers(4, 13))
+    grid = ["".join(rng.choice(list("....#t|f"), cols)) for _ in range(rows)]
+    board = scenario_from_rows(grid, [], stagger_axis=layout[0], stagger_index=layout[1]).board
+    cover = board.cover | (rng.random((rows, cols)) < 0.1)
+    sources = np.array([(c, r) for r in range(rows) for c in range(cols)], dtype=np.int64)
+    seen, covered = sight_cover_windows(board, sources, cover, half)
+    for k, (c, r) in enumerate(sources.tolist()):
+        r0, c0 = max(0, r - half), max(0, c - half)
+        one_seen, one_covered = sight_cover_map(board, (c, r), cover, slice(r0, r + half + 1), slice(c0, c + half + 1))
+        sub = (slice(r0 - r + half, r0 - r + half + one_seen.shape[0]),
+               slice(c0 - c + half, c0 - c + half + one_seen.shape[1]))
+        assert (seen[k][sub] == one_seen).all() and (covered[k][sub] == one_covered).all(), (c, r)

@@ -33,12 +33,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .board import Board
-from .hexgrid import Cell
+from .hexgrid import Cell, HexLayout
 from .movement import footprint
 from .nextturn import end_cells
 from .previews import ToHit
-from .sight import sight_cover_map
+from .sight import sight_cover_windows
 from .state import EncounterState
 
 BoolArray = npt.NDArray[np.bool_]
@@ -97,9 +96,10 @@ def _ranged_danger(state: EncounterState, name: str, against: str | None) -> Ran
     area = u.spec.area if u.area_uses_left > 0 else None
     if u.active and (profile is not None or area is not None):
         _sweep(state, name, against, shot, clear, extra, centres)
+    shot &= board.on_map
     extra[~shot] = NO_SHOT
     burst = _grow(state, centres, area.radius) if area is not None else centres
-    out = RangedDanger(name, shot & board.on_map, clear & board.on_map, extra, burst & board.on_map,
+    out = RangedDanger(name, shot, clear & board.on_map, extra, burst & board.on_map,
                        profile.attack if profile is not None else 0)
     for a in (out.shot, out.clear, out.extra, out.burst):
         a.setflags(write=False)
@@ -108,9 +108,13 @@ def _ranged_danger(state: EncounterState, name: str, against: str | None) -> Ran
 
 def _sweep(state: EncounterState, name: str, against: str | None, shot: BoolArray, clear: BoolArray,
            extra: IntArray, centres: BoolArray) -> None:
-    """Imagine ``name`` on each hex it could end on next turn; fill the arrays in place (union and minimum)."""
+    """Imagine ``name`` on each hex it could end on next turn; fill the arrays in place (union and minimum).
+
+    Every end at once: a square window of ``outer`` rows and columns round each (a hex within ``outer`` is
+    within ``outer`` rows and columns too, in any of the four layouts), stacked ``[end, row, col]``."""
     u = state.unit(name)
     board = state.board
+    layout = state.layout
     profile = u.spec.ranged
     area = u.spec.area if u.area_uses_left > 0 else None
     scen = state.scenario
@@ -124,69 +128,113 @@ def _sweep(state: EncounterState, name: str, against: str | None, shot: BoolArra
     d_band = (d.spec.reach_min, d.spec.reach) if d is not None and d.active and d.threatening \
         and state.hostility.hostile(d.faction, u.faction) else None
     lo, hi = (profile.min_range, profile.max_range) if profile is not None else (1, 0)
-    outer = u.radius + max(hi, area.range if area is not None else 0)
-    q, r = state.layout.axial_arrays()
-    passes: dict[Cell, tuple[BoolArray, BoolArray, int, int]] = {}  # a footprint hex's sight, shared by ends
-
-    def dist_from(cell: Cell, rows: slice, cols: slice) -> IntArray:
-        cq, cr = state.layout.to_axial(cell)
-        dq, dr = q[rows, cols] - cq, r[rows, cols] - cr
-        out: IntArray = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
-        return out
-
-    for col, row in end_cells(state, name).tolist():
-        end = (col, row)
-        # A hex within ``outer`` is within ``outer`` rows and columns too (in any of the four layouts).
-        rows = slice(max(0, row - outer), min(board.rows, row + outer + 1))
-        cols = slice(max(0, col - outer), min(board.cols, col + outer + 1))
-        gap = np.maximum(0, dist_from(end, rows, cols) - u.radius)  # R26: from the footprint's nearest hex
-        seen_any = np.zeros(gap.shape, dtype=bool)
-        pair_sees = np.zeros(gap.shape, dtype=bool)
-        pair_clear = np.zeros(gap.shape, dtype=bool)
-        standing_threatened = False
-        for part in footprint(board, end, u.radius):
-            standing_threatened |= bool(threat[part[1], part[0]])
-            seen, covered = _window_pass(board, part, cover, rows, cols, outer + u.radius, passes)
-            seen_any |= seen
-            if profile is not None:
-                # R29, R31: a pair counts when its own distance lies in range (ranged.in_band)
-                dp = dist_from(part, rows, cols)
-                in_band = (dp >= lo) & (dp <= hi)
-                pair_sees |= seen & in_band
-                pair_clear |= seen & in_band & ~covered
-        if profile is not None:
-            legal = (gap >= lo) & (gap <= hi) & pair_sees
-            shot[rows, cols] |= legal
-            clear[rows, cols] |= legal & pair_clear
-            threatened = np.full(gap.shape, standing_threatened)
-            if d_band is not None:
-                # The defender on the target hex threatens the shooter's nearest hex at ``gap`` and its farthest
-                # at ``gap + 2 * radius`` (R8): some hex of the shooter lies in its band.
-                threatened |= (gap <= d_band[1]) & (gap + 2 * u.radius >= d_band[0])
-            cost = np.where(pair_clear, 0, scen.cover_bonus) + threatened * scen.threatened_shooter_penalty
-            window = extra[rows, cols]
-            np.minimum(window, np.where(legal, cost, 10**6), out=window)
-        if area is not None:
-            centres[rows, cols] |= (gap <= area.range) & seen_any  # R32: range from its footprint, sight
+    ru = u.radius
+    outer = ru + max(hi, area.range if area is not None else 0)
+    n = 2 * outer + 1
+    ends = end_cells(state, name)
+    end_parity = (ends[:, 1] if layout.pointy else ends[:, 0]) & 1
+    gap = np.maximum(0, _offset_distances(layout, outer)[end_parity] - ru)  # R26: from the footprint's nearest hex
+    if not ru:
+        seen, covered = sight_cover_windows(board, ends, cover, outer)
+        in_band = (gap >= lo) & (gap <= hi)  # the one pair's own distance (ranged.in_band)
+        seen_any, pair_sees, pair_clear = seen, seen & in_band, seen & in_band & ~covered
+        standing = threat[ends[:, 1], ends[:, 0]]
+    else:
+        seen_any, pair_sees, pair_clear, standing = _footprint_pairs(state, ends, ru, cover, threat, outer, lo, hi)
+    rows = ends[:, 1, None, None] + np.arange(n)[None, :, None]  # in a board padded by ``outer`` on every side
+    cols = ends[:, 0, None, None] + np.arange(n)[None, None, :]
+    width = board.cols + 2 * outer
+    at = rows * width + cols
+    padded = (board.rows + 2 * outer) * width
+    if profile is not None:
+        legal = (gap >= lo) & (gap <= hi) & pair_sees
+        threatened = np.broadcast_to(standing[:, None, None], legal.shape)
+        if d_band is not None:
+            # The defender on the target hex threatens the shooter's nearest hex at ``gap`` and its farthest at
+            # ``gap + 2 * radius`` (R8): some hex of the shooter lies in its band.
+            threatened = threatened | ((gap <= d_band[1]) & (gap + 2 * ru >= d_band[0]))
+        cost = np.where(pair_clear, 0, scen.cover_bonus) + threatened * scen.threatened_shooter_penalty
+        _scatter_any(shot, legal, at, padded, outer)
+        _scatter_any(clear, legal & pair_clear, at, padded, outer)
+        best = np.full(padded, 10**6, dtype=np.int64)
+        np.minimum.at(best, at[legal], cost[legal])
+        np.minimum(extra, _crop(best, extra.shape, outer), out=extra)
+    if area is not None:
+        _scatter_any(centres, (gap <= area.range) & seen_any, at, padded, outer)  # R32: range from its footprint, sight
 
 
-def _window_pass(board: Board, part: Cell, cover: BoolArray, rows: slice, cols: slice, margin: int,
-                 passes: dict[Cell, tuple[BoolArray, BoolArray, int, int]]) -> tuple[BoolArray, BoolArray]:
-    """(seen, crosses cover) from ``part`` over the window ``rows`` x ``cols`` of an end whose footprint holds it.
+def _footprint_pairs(state: EncounterState, ends: IntArray, ru: int, cover: BoolArray, threat: BoolArray,
+                     outer: int, lo: int, hi: int) -> tuple[BoolArray, BoolArray, BoolArray, BoolArray]:
+    """A large or giant shooter: per end, over its window, whether some hex of its footprint sees, sees in range
+    (the pair's own distance, ranged.in_band), and sees in range with no cover crossed (R30, R31); and whether it
+    would stand threatened (any hex of it, R29). One sight window per hex of any footprint, shared by the ends
+    whose footprints hold it (neighbouring ends share most of their hexes)."""
+    board, layout = state.board, state.layout
+    n = 2 * outer + 1
+    half = outer + ru  # a footprint hex's window holds the window of every end whose footprint holds it
+    prints = [footprint(board, (c, r), ru) for c, r in ends.tolist()]
+    parts = sorted({cell for cells in prints for cell in cells})
+    index = {cell: i for i, cell in enumerate(parts)}
+    part_seen, part_covered = sight_cover_windows(board, np.array(parts, dtype=np.int64), cover, half)
+    dist = _offset_distances(layout, half)
+    k = len(ends)
+    seen_any = np.zeros((k, n, n), dtype=bool)
+    pair_sees = np.zeros((k, n, n), dtype=bool)
+    pair_clear = np.zeros((k, n, n), dtype=bool)
+    standing = np.zeros(k, dtype=bool)
+    for e, ((col, row), cells) in enumerate(zip(ends.tolist(), prints, strict=True)):
+        for fc, fr in cells:
+            i = index[(fc, fr)]
+            ro, co = ru - (fr - row), ru - (fc - col)
+            sub = (slice(ro, ro + n), slice(co, co + n))
+            seen, covered = part_seen[i][sub], part_covered[i][sub]
+            dp = dist[(fr if layout.pointy else fc) & 1][sub]
+            band = (dp >= lo) & (dp <= hi)
+            seen_any[e] |= seen
+            pair_sees[e] |= seen & band
+            pair_clear[e] |= seen & band & ~covered
+            standing[e] |= bool(threat[fr, fc])
+    return seen_any, pair_sees, pair_clear, standing
 
-    One sight pass per hex, over ``part`` +- ``margin`` rows and columns (the end's window plus the footprint's
-    radius: it holds every end's window whose footprint holds ``part``), shared by those ends: a large shooter's
-    neighbouring ends share most of their hexes."""
-    hit = passes.get(part)
+
+_DISTANCES: dict[tuple[str, str, int], IntArray] = {}
+
+
+def _offset_distances(layout: HexLayout, half: int) -> IntArray:
+    """``[parity, 2 * half + 1, 2 * half + 1]``: the hex distance (R1) from a hex of each stagger parity to the
+    cell ``drow, dcol`` away (offset by ``half``), on this layout's stagger; once per layout and size."""
+    key = (layout.stagger_axis, layout.stagger_index, half)
+    hit = _DISTANCES.get(key)
     if hit is None:
-        col, row = part
-        r0, c0 = max(0, row - margin), max(0, col - margin)
-        seen, covered = sight_cover_map(board, part, cover, slice(r0, min(board.rows, row + margin + 1)),
-                                        slice(c0, min(board.cols, col + margin + 1)))
-        hit = passes[part] = (seen, covered, r0, c0)
-    seen, covered, r0, c0 = hit
-    sub = (slice(rows.start - r0, rows.stop - r0), slice(cols.start - c0, cols.stop - c0))
-    return seen[sub], covered[sub]
+        n = 2 * half + 1
+        width = n + 2
+        grid = HexLayout(layout.stagger_axis, layout.stagger_index, 1, 1, 1, width, width)
+        q, r = grid.axial_arrays()
+        out = np.zeros((2, n, n), dtype=np.int64)
+        for parity in (0, 1):
+            src = (half + 1, half + 1)
+            if (src[1] if layout.pointy else src[0]) % 2 != parity:
+                src = (src[0], src[1] + 1) if layout.pointy else (src[0] + 1, src[1])
+            dq = q[src[1] - half:src[1] + half + 1, src[0] - half:src[0] + half + 1] - q[src[1], src[0]]
+            dr = r[src[1] - half:src[1] + half + 1, src[0] - half:src[0] + half + 1] - r[src[1], src[0]]
+            out[parity] = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+        out.setflags(write=False)
+        hit = _DISTANCES[key] = out
+    return hit
+
+
+def _scatter_any(target: BoolArray, mask: BoolArray, at: IntArray, padded: int, outer: int) -> None:
+    """``target |=`` the windows' ``mask`` laid on the board (their flat places ``at`` on the padded board)."""
+    acc = np.zeros(padded, dtype=bool)
+    acc[at[mask]] = True
+    target |= _crop(acc, target.shape, outer)
+
+
+def _crop(flat: np.ndarray, shape: tuple[int, ...], outer: int) -> np.ndarray:
+    """The board's part of a flat array over the board padded by ``outer`` on every side."""
+    rows, cols = shape
+    out: np.ndarray = flat.reshape(rows + 2 * outer, cols + 2 * outer)[outer:outer + rows, outer:outer + cols]
+    return out
 
 
 def _grow(state: EncounterState, centres: BoolArray, radius: int) -> BoolArray:

@@ -447,3 +447,70 @@ def _window_sight(board: Board, a: Cell, rows: slice | None, cols: slice | None,
             both = flat[fa] & flat[fb]
             out[ty[inside][both] - r0, tx[inside][both] - c0] = False
     return out, covered
+
+
+def sight_cover_windows(board: Board, sources: IntArray, cover: BoolArray, half: int
+                        ) -> tuple[BoolArray, BoolArray]:
+    """:func:`sight_cover_map` from many hexes at once, each over its own square window.
+
+    ``sources`` is ``[k, 2]`` (col, row), on the map. Source ``i``'s window holds the cells ``row - half ..
+    row + half`` by ``col - half .. col + half``, whether on the grid or not (sight passes over off-map cells,
+    R30, so their answers are those of the same line on a larger map); ``[k, 2 * half + 1, 2 * half + 1]``
+    each. The line table is relative to the source, so every source of one stagger parity reads the same
+    crossed-hex offsets from its own base: one gather and one reduction for all of them, where one pass per
+    hex spent most of its time in Python around a small window (ranged_danger asks from every hex a shooter
+    could end on)."""
+    src = np.asarray(sources, dtype=np.int64).reshape(-1, 2)
+    n = 2 * half + 1
+    seen = np.zeros((len(src), n, n), dtype=bool)
+    covered = np.zeros((len(src), n, n), dtype=bool)
+    if not len(src):
+        return seen, covered
+    layout = board.layout
+    parity = (src[:, 1] if layout.pointy else src[:, 0]) & 1
+    for p in (0, 1):
+        which = np.flatnonzero(parity == p)
+        if len(which):
+            seen[which], covered[which] = _windows_of_parity(board, src[which], cover, half, p)
+    return seen, covered
+
+
+def _windows_of_parity(board: Board, src: IntArray, cover: BoolArray, half: int, parity: int
+                       ) -> tuple[BoolArray, BoolArray]:
+    table = _table(board.layout, parity, max(half, 1))
+    e = table.extent
+    size = 2 * e + 1
+    n = 2 * half + 1
+    pad = e + 4
+    blocks = _padded_blocks(board, pad)
+    width = blocks.shape[1]
+    flat = blocks.ravel()
+    padded_cover = np.zeros(blocks.shape, dtype=bool)
+    padded_cover[pad:pad + board.rows, pad:pad + board.cols] = cover
+    flat_cover = padded_cover.ravel()
+    entries = _flat_entries(table, width)
+    first = (np.arange(-half, half + 1) + e) * size + (e - half)
+    targets = (first[:, None] + np.arange(n)).ravel()
+    seg = np.concatenate([entries[x:y] for x, y in zip(table.start[first].tolist(),
+                                                        table.start[first + n].tolist(), strict=True)])
+    lens = table.start[targets + 1] - table.start[targets]
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]])
+    none = table.empty[targets]  # a placeholder entry is no crossed hex
+    bases = (src[:, 1] + pad) * width + (src[:, 0] + pad)
+    at = bases[:, None] + seg[None, :]
+    blocked = np.logical_or.reduceat(flat[at], starts, axis=1)
+    blocked[:, none] = False
+    crossed_cover = np.logical_or.reduceat(flat_cover[at], starts, axis=1)
+    crossed_cover[:, none] = False
+    out = ~blocked.reshape(len(src), n, n)
+    if len(table.skirt_target):
+        ty, tx = np.divmod(table.skirt_target, size)
+        ty, tx = ty - e, tx - e
+        inside = (np.abs(ty) <= half) & (np.abs(tx) <= half)
+        if inside.any():
+            fa = table.skirt_a[0][inside] * width + table.skirt_a[1][inside]
+            fb = table.skirt_b[0][inside] * width + table.skirt_b[1][inside]
+            both = flat[bases[:, None] + fa[None, :]] & flat[bases[:, None] + fb[None, :]]
+            k, j = np.nonzero(both)
+            out[k, ty[inside][j] + half, tx[inside][j] + half] = False
+    return out, crossed_cover.reshape(len(src), n, n)
