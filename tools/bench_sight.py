@@ -13,7 +13,11 @@
 3. ``ThreatZones.shot_odds`` for the archer at the large hostile (7 hexes) from every hex of the map
    at once, as a policy weighs where to shoot from. Baseline in the same run: ``preview_shoot(at=...)``
    hex by hex for the hexes in range (how a large target was answered before), checked to agree first.
-4. With ``--turn-against REV`` (default b994bea, the commit before ranged attacks and sight
+4. ``Encounter.ranged_danger`` for the archer (where it could shoot or burst next turn, after a fresh turn's
+   move: what the window's ``V`` outlines), every hex it could end on at once. Baselines in the same run:
+   the shooting half asked end by end, one ``sight_map`` window per hex it could end on (checked to agree
+   first), and the archer's melee ``attack_zone`` (the overlay's other half).
+5. With ``--turn-against REV`` (default b994bea, the commit before ranged attacks and sight
    landed): ``tools/bench_turn.py`` (64x64, 24 melee combatants, no ranged profile) run
    alternately in this tree and in a temporary git worktree of REV, ``--rounds`` times each;
    prints both medians, the ratio this/REV and each round's ratio (target: no slowdown; on a
@@ -250,6 +254,47 @@ def bench_shot_odds(scenario: Scenario, quick: bool) -> dict[str, object]:
             "median_ms": statistics.median(times["bulk"]), "hex_by_hex_ms": statistics.median(times["hex by hex"])}
 
 
+def end_by_end_shots(enc: Encounter, name: str) -> np.ndarray:
+    """The baseline: where ``name`` could shoot next turn, one sight pass per hex it could end on (R29, R30)."""
+    v = enc.view(name)
+    assert v.ranged is not None
+    lo, hi = v.ranged.min_range, v.ranged.max_range
+    board, layout = enc.board, enc.layout
+    out = np.zeros((board.rows, board.cols), dtype=bool)
+    q, r = layout.axial_arrays()
+    ends = [v.cell] + [c for c, _cost, _stops in enc.reach_for(name, budget=v.movement_max).destinations()]
+    for col, row in ends:
+        rows = slice(max(0, row - hi), min(board.rows, row + hi + 1))
+        cols = slice(max(0, col - hi), min(board.cols, col + hi + 1))
+        cq, cr = layout.to_axial((col, row))
+        dq, dr = q[rows, cols] - cq, r[rows, cols] - cr
+        dist = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+        out[rows, cols] |= (dist >= lo) & (dist <= hi) & enc.sight_from((col, row), rows, cols)
+    return out & board.on_map  # type: ignore[no-any-return]
+
+
+def bench_ranged_danger(scenario: Scenario, quick: bool) -> dict[str, object]:
+    enc = Encounter.from_scenario(scenario)
+    enc.apply(Begin())
+    got = enc.ranged_danger(ARCHER)
+    assert (got.shot == end_by_end_shots(enc, ARCHER)).all(), "ranged_danger and the end-by-end passes disagree"
+    v = enc.view(ARCHER)
+    ends = 1 + len(enc.reach_for(ARCHER, budget=v.movement_max).destinations())
+
+    def fresh_state() -> None:
+        enc.apply(Face(ARCHER, "w"))
+        enc.undo()
+
+    reps = 5 if quick else 30
+    times = interleaved({"bulk": (lambda: enc.ranged_danger(ARCHER), reps),
+                         "end by end": (lambda: end_by_end_shots(enc, ARCHER), reps),
+                         "attack_zone": (lambda: enc.attack_zone(ARCHER), reps)}, fresh_state)
+    return {"ends": ends, "move": v.movement_max, "shot_hexes": int(got.shot.sum()),
+            "clear_hexes": int(got.clear.sum()),
+            "median_ms": statistics.median(times["bulk"]), "end_by_end_ms": statistics.median(times["end by end"]),
+            "attack_zone_ms": statistics.median(times["attack_zone"])}
+
+
 # --- bench_turn against an earlier commit ---------------------------------------------------
 def run_bench_turn(tree: Path, seed: int) -> dict[str, float]:
     """One ``tools/bench_turn.py`` run of ``tree``'s own code (its root first on the path)."""
@@ -295,6 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     sight = bench_sight(scenario.board, args.seed, args.quick)
     targets = bench_targets(scenario, args.quick)
     large = bench_shot_odds(scenario, args.quick)
+    danger = bench_ranged_danger(scenario, args.quick)
     print(f"map {SIZE}x{SIZE}, seed {args.seed}; medians in ms; x = baseline time / playmat time")
     print(f"sight_map, one hex to all {SIZE * SIZE}: median {sight['median_ms']:.3f} ms over {sight['calls']} calls "
           f"from {sight['sources']} hexes (target <= 1 ms); centre {sight['centre_ms']:.3f}, "
@@ -312,8 +358,14 @@ def main(argv: list[str] | None = None) -> int:
           f"{large['legal']} in sight): median {large['median_ms']:.3f} ms")
     print(f"  baseline, preview_shoot hex by hex over the hexes in range: {large['hex_by_hex_ms']:.1f} ms "
           f"({large['hex_by_hex_ms'] / large['median_ms']:.0f}x)")
+    print(f"ranged_danger, the archer next turn (move {danger['move']}, {danger['ends']} hexes it could end on; "
+          f"{danger['shot_hexes']} hexes it could shoot, {danger['clear_hexes']} clear): median "
+          f"{danger['median_ms']:.3f} ms")
+    print(f"  baseline, one sight_map window per end (shots only): {danger['end_by_end_ms']:.3f} ms "
+          f"({danger['end_by_end_ms'] / danger['median_ms']:.1f}x); its melee attack_zone: "
+          f"{danger['attack_zone_ms']:.3f} ms ({danger['attack_zone_ms'] / danger['median_ms']:.2f}x)")
     doc: dict[str, object] = {"bench": "sight", "quick": args.quick, "sight": sight, "targets": targets,
-                              "large_target_odds": large,
+                              "large_target_odds": large, "ranged_danger": danger,
                               "sight_ok": sight["median_ms"] <= 1.0, "targets_ok": targets["median_ms"] <= 2.0}
     if args.turn_against.lower() != "none":
         turn = bench_turn_against(args.turn_against, 1 if args.quick else args.rounds, args.seed)
