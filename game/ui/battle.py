@@ -479,7 +479,8 @@ class BattleScene(Scene):
         if what == "enemy_reach":
             ctx.show_enemy_reach = not ctx.show_enemy_reach
             ctx.status = ("Enemy reach: the number on each hex is how many enemies could reach and attack it "
-                          "next turn" if ctx.show_enemy_reach else "Enemy reach hidden")
+                          "next turn; violet, where a bow or a burst could reach it" if ctx.show_enemy_reach
+                          else "Enemy reach hidden")
         elif what == "coords":
             ctx.show_coords = not ctx.show_coords
         elif what == "explain":

@@ -106,9 +106,10 @@ BATTLE_KEYS = (
     ("", "a quick second Enter is ignored until the next turn is shown"),
 )
 BATTLE_VIEW_KEYS = (
-    ("Hover an enemy", "attack preview (Shift: the hexes it could attack next turn)"),
+    ("Hover an enemy", "attack preview (Shift: where it could strike, red, or shoot, violet, next turn)"),
     ("Space", "select and show the current actor"),
     ("V", "enemy reach: how many enemies can hit each hex next turn"),
+    ("", "violet: a bow or burst could reach it after moving (hover: who, the odds)"),
     ("Tab", "hide or show the panels (tracker, card, log): room for the map"),
     ("I, hover the card", "full or short card, GM card and previews (short in a small window)"),
     ("C / L", "coordinates on every hex / legend: colours, terrain costs and cover"),

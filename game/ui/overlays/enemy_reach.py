@@ -19,24 +19,34 @@
   the frame the turn passed was the slowest frame of bench_frames (13 ms of
   CPU on the 64x64 map).
 
+Shots and bursts (R29-R32) are dangers too, but a bow's or a burst's reach
+next turn covers far more ground than a blade's, and numbers on all of it
+would bury the melee counts: the hexes some hostile could shoot or catch in a
+burst next turn, after moving (``ranged_danger_count``), get a faint violet
+tint and a violet edge under the counts instead; hovering one names the
+shooters with their best odds there and whether cover would be left
+(``ranged_threats_at``) and rings them violet. Hovering an enemy with a bow or
+a burst adds its own violet zone to its red one.
+
 The viewpoint is the selected combatant (default: the current actor), or the
 player faction when nobody is; while the AI acts, the side a human plays.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator
 
 import numpy as np
 
 from game.render.pg import pygame
-from game.rules import EncounterView, MovementType
+from game.rules import EncounterView, MovementType, RangedThreat
 
 from .. import theme as th
 from ..context import BattleContext, Cell, Reply
 from ..theme import Line
-from . import draw, paint
+from . import draw, paint, wording
 from .layer import MapLayer, Painter
 from .moves import mover
 
@@ -73,6 +83,30 @@ def standable(enc: EncounterView, name: str | None) -> np.ndarray:
     return ok & board.on_map
 
 
+RANGED_FILL = (150, 100, 255, 52)  # violet: no other overlay uses it (red melee, blue reach, amber cover)
+RANGED_EDGE = (178, 140, 255, 225)
+RANGED_RING = (190, 150, 255)
+
+
+def ranged_zone(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: paint.At, k: float) -> None:
+    """Hexes some hostile could shoot or burst next turn: one faint violet tint stamped per hex (hundreds on a big
+    map: a blit each, not a polygon), and one violet edge round the whole region."""
+    if not cells:
+        return
+    geo = ctx.geometry
+    first = next(iter(cells))
+    fx, fy = at(*geo.cell_center(first))
+    rel = [(x - fx, y - fy) for x, y in (at(*p) for p in geo.cell_corners(first))]
+    hw = math.ceil(max(abs(x) for x, _ in rel)) + 2
+    hh = math.ceil(max(abs(y) for _, y in rel)) + 2
+    tint = pygame.Surface((2 * hw, 2 * hh), pygame.SRCALPHA)
+    pygame.draw.polygon(tint, RANGED_FILL, [(hw + dx, hh + dy) for dx, dy in rel])
+    for cell in cells:
+        cx, cy = at(*geo.cell_center(cell))
+        surf.blit(tint, (round(cx) - hw, round(cy) - hh), special_flags=pygame.BLEND_RGBA_MAX)
+    paint.outline(surf, ctx, cells, at, RANGED_EDGE, max(2, int(2 * k)))
+
+
 def count_colour(n: int, most: int) -> tuple[int, int, int, int]:
     t = (n - 1) / max(1, most - 1)
     return (round(230 + 10 * t), round(150 - 120 * t), round(70 - 50 * t), round(44 + 76 * t))
@@ -87,11 +121,15 @@ class EnemyReach:
         self.zone = MapLayer()
         # Many hexes: crisp enough at 1x, a quarter of the pixels; repainted behind the scenes after an action.
         self.counts = MapLayer(supersample=1, progressive=True)
+        self.ranged = MapLayer(supersample=1)  # the violet zone under the counts
         self.last_counts: np.ndarray | None = None
+        self.last_ranged: np.ndarray | None = None  # with last_counts: how many could shoot or burst each hex
+        self.ranged_cells: set[Cell] = set()  # the hexes the violet zone last marked (tests read them)
         self.shown: tuple[int, str] | None = None  # (encounter version, faction) of last_counts
         self.budget_s = BUDGET_S
         self._job: _Recount | None = None
         self._by_faction: dict[str, tuple[int, np.ndarray]] = {}  # faction -> (version, counts) last finished
+        self._ranged_by_faction: dict[str, np.ndarray] = {}  # faction -> its ranged counts, of the same version
         self._warm: _Recount | None = None  # a side not yet counted, counted while the shown counts are fresh
 
     def current_counts(self, ctx: BattleContext, faction: str) -> tuple[int, np.ndarray]:
@@ -113,7 +151,8 @@ class EnemyReach:
             while job.step(float("inf")) is None:  # nothing to show yet for this side: count (the rest) now
                 pass
             self._by_faction[faction] = (ctx.version, job.total)
-            self.last_counts, self.shown, self._job = job.total, want, None
+            self._ranged_by_faction[faction] = job.ranged
+            self.last_counts, self.last_ranged, self.shown, self._job = job.total, job.ranged, want, None
             return ctx.version, job.total
         if self._job is None or self._job.key != want:
             self._job = _Recount(ctx.encounter, faction, want)
@@ -121,10 +160,13 @@ class EnemyReach:
             done = self._job.step(self.budget_s)
             if done is not None:
                 self._by_faction[faction] = (ctx.version, done)
-                self.last_counts, self.shown, self._job = done, want, None
+                self._ranged_by_faction[faction] = self._job.ranged
+                self.last_counts, self.last_ranged, self.shown = done, self._job.ranged, want
+                self._job = None
                 return ctx.version, done
         self.shown = (known[0], faction)
         self.last_counts = known[1]
+        self.last_ranged = self._ranged_by_faction[faction]
         return known
 
     def _warm_up(self, ctx: BattleContext) -> None:
@@ -142,6 +184,7 @@ class EnemyReach:
         done = job.step(self.budget_s)
         if done is not None and job.key is not None:
             self._by_faction[job.key[1]] = (job.key[0], done)
+            self._ranged_by_faction[job.key[1]] = job.ranged
             job = None
         self._warm = job
 
@@ -176,8 +219,17 @@ class EnemyReach:
 
                 return list(values), paint_all
 
+            ranged = self.last_ranged
+
+            def build_ranged() -> tuple[list[Cell], Painter]:
+                shown = (ranged > 0) & standable(enc, name) if ranged is not None else np.zeros((0, 0), dtype=bool)
+                cells = {(int(c), int(r)) for r, c in zip(*np.nonzero(shown), strict=True)}
+                self.ranged_cells = cells
+                return list(cells), lambda surf, at, k: ranged_zone(surf, ctx, cells, at, k)
+
             # One layer for every viewpoint: a change of side repaints behind the scenes like a change of state.
             kind = None if name is None else enc.view(name).movement_type  # where it may stand: painted over
+            self.ranged.draw(screen, ctx, "ranged", build_ranged, version=(version, faction, kind))
             self.counts.draw(screen, ctx, "counts", build_counts, version=(version, faction, kind))
             return
         enemy = ctx.hovered_unit
@@ -192,11 +244,16 @@ class EnemyReach:
         def build_zone() -> tuple[list[Cell], Painter]:
             mask = enc.attack_zone(enemy)
             cells = {(int(c), int(r)) for r, c in zip(*np.nonzero(mask), strict=True)}
+            # A bow or a burst: where it could shoot or catch someone next turn beyond its blade, violet (R29-R32).
+            v = enc.view(enemy)
+            far = enc.ranged_danger(enemy).any & ~mask if v.ranged is not None or v.area is not None else None
+            shots = set() if far is None else {(int(c), int(r)) for r, c in zip(*np.nonzero(far), strict=True)}
 
             def paint_zone(surf: pygame.Surface, at: paint.At, k: float) -> None:
+                ranged_zone(surf, ctx, shots, at, k)
                 paint.zone(surf, ctx, cells, at, k)
 
-            return list(cells), paint_zone
+            return list(cells | shots), paint_zone
 
         self.zone.draw(screen, ctx, ("zone", enemy), build_zone)
 
@@ -208,6 +265,7 @@ class _Recount:
         self.enc, self.key = enc, key
         self.todo = [v.name for v in enc.views() if v.active and faction in enc.hostile_factions(v.faction)]
         self.total = np.zeros((enc.board.rows, enc.board.cols), dtype=np.int32)
+        self.ranged = np.zeros((enc.board.rows, enc.board.cols), dtype=np.int32)  # ranged_danger_count, the same way
 
     def step(self, budget_s: float) -> np.ndarray | None:
         """Add zones for about ``budget_s`` (at least one); the counts once a step finds nothing left to add."""
@@ -215,7 +273,11 @@ class _Recount:
             return self.total
         start = time.perf_counter()
         while self.todo:
-            self.total += self.enc.attack_zone(self.todo.pop(0))
+            name = self.todo.pop(0)
+            self.total += self.enc.attack_zone(name)
+            v = self.enc.view(name)
+            if v.ranged is not None or v.area is not None:  # a bow or a burst: the costlier half (bench_sight.py)
+                self.ranged += self.enc.ranged_danger(name).any
             if time.perf_counter() - start >= budget_s:
                 break
         return None
@@ -228,15 +290,17 @@ class EnemyReachHover:
 
     def __init__(self, reach: EnemyReach | None = None) -> None:
         self.attackers: list[str] = []
+        self.shooters: list[RangedThreat] = []  # who could shoot or burst the hovered hex (tests read it)
         self._key: tuple[int, Cell, str] | None = None
         self._who: list[str] = []
+        self._far: list[RangedThreat] = []
         self.reach = reach  # the counts under it: while they are recounted, the names stay in step with them
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
-        self.attackers = []
+        self.attackers, self.shooters = [], []
         enc = ctx.encounter
         cell = ctx.hovered_cell
         if not ctx.show_enemy_reach or cell is None or enc.phase != "active":
@@ -255,13 +319,17 @@ class EnemyReachHover:
             same_place = self._key is not None and self._key[1:] == key[1:]
             if not recounting:
                 self._key, self._who = key, list(enc.next_turn_attackers(cell, name))
+                self._far = enc.ranged_threats_at(cell, name) if self._ranged_here(cell) else []
             elif not same_place:
-                self._who = []
+                self._who, self._far = [], []
                 th.post_tip(ctx, [Line(f"{cell[0]},{cell[1]}", "muted", size=th.SMALL),
                                   Line("counting the enemies' reach...", "muted")], ctx.mouse)
                 return
-        who = self._who
-        self.attackers = list(who)
+        who, far = self._who, self._far
+        self.attackers, self.shooters = list(who), list(far)
+        for t in far:  # violet first: a foe that could both strike and shoot keeps its red ring on top
+            v = enc.view(t.name)
+            draw.ring(screen, ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 0.9, RANGED_RING, 2)
         for enemy in who:
             v = enc.view(enemy)
             c = ctx.cell_to_screen(v.cell)
@@ -270,8 +338,33 @@ class EnemyReachHover:
         n = len(who)
         head = f"{n} {'enemy' if n == 1 else 'enemies'} could attack {name} here next turn" if n \
             else f"no enemy could attack {name} here next turn"
+        bad = bool(n or far)
         lines = [Line(f"{cell[0]},{cell[1]}", "muted", size=th.SMALL), Line(head, "bad" if n else "good", bold=True)]
         if who:
             lines.append(Line(", ".join(who)))
-        th.post_tip(ctx, lines, ctx.mouse)
+        if far:
+            lines.append(Line(f"{len(far)} could shoot or burst {name} here, after moving:", "bad", bold=True))
+            lines += [Line(shooter_words(t), size=th.SMALL) for t in far[:MAX_SHOOTER_LINES]]
+            if len(far) > MAX_SHOOTER_LINES:
+                lines.append(Line(f"and {len(far) - MAX_SHOOTER_LINES} more", "muted", size=th.SMALL))
+        th.post_tip(ctx, lines, ctx.mouse, edge=th.BAD if bad else th.PANEL_EDGE)
+
+    def _ranged_here(self, cell: Cell) -> bool:
+        """Whether the counts under the hover put a ranged danger on ``cell``: only then are the shooters asked
+        about the hovered combatant (each one's answer for it is worked out once per state, a few ms)."""
+        ranged = self.reach.last_ranged if self.reach is not None else None
+        return ranged is None or bool(ranged[cell[1], cell[0]])
+
+
+MAX_SHOOTER_LINES = 4
+
+
+def shooter_words(t: RangedThreat) -> str:
+    """One shooter's danger in the hover's words: "Archer 1: shot 55 %, through cover; burst"."""
+    parts = []
+    if t.shot:
+        parts.append(f"shot {wording.pct(t.chance)}" + ("" if t.clear else ", through cover"))
+    if t.burst:
+        parts.append("burst")
+    return f"{t.name}: " + "; ".join(parts)
 

@@ -28,6 +28,7 @@ OVERLAYS = (
     ("stop", "moving here stops you: zone of control"),
     ("threat", "the hovered enemy could attack here next turn"),
     ("count", "how many enemies could attack here (V)"),
+    ("ranged", "an enemy could shoot or burst here next turn (V)"),
     ("front", "facing arcs: front / flank / rear"),
     ("range", "R / B: where you can shoot / centre an area"),
     ("sight", "line of sight: clear / through cover / blocked"),
@@ -115,6 +116,8 @@ def draw_swatch(screen: pygame.Surface, kind: str, centre: tuple[int, int]) -> N
         pygame.draw.polygon(layer, (120, 210, 120, 220), [c, (26, 6), (26, 22)])
         pygame.draw.polygon(layer, (255, 190, 70, 220), [c, (26, 22), (14, 27)])
         pygame.draw.polygon(layer, (240, 80, 70, 220), [c, (2, 22), (2, 6)])
+    elif kind == "ranged":  # enemy_reach.RANGED_FILL and RANGED_EDGE, a little stronger to read at this size
+        _hex(layer, c, 12, (150, 100, 255, 110), (178, 140, 255, 235))
     elif kind == "range":
         _hex(layer, c, 12, (110, 200, 255, 90), (130, 210, 255, 235))
     elif kind == "sight":
