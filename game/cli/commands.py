@@ -10,6 +10,7 @@ from typing import Any
 from game.maps import default_map, shipped_maps
 from game.rules import FACTIONS
 
+from .danger_cmd import cmd_danger
 from .errors import UsageError, did_you_mean
 from .outputs import check_output_file
 from .playtest_cmd import cmd_playtest
@@ -22,6 +23,7 @@ def run(args: argparse.Namespace) -> int:
         "state": cmd_state,
         "reach": cmd_reach,
         "threat": cmd_threat,
+        "danger": _danger,
         "arc": cmd_arc,
         "sight": cmd_sight,
         "targets": cmd_targets,
@@ -180,6 +182,12 @@ def cmd_threat(args: argparse.Namespace) -> int:
         + " ".join(cell_text(h) for h in hexes)
     )
     emit(doc, args.json, text)
+    return 0
+
+
+def _danger(args: argparse.Namespace) -> int:
+    doc, lines = cmd_danger(args)
+    emit(doc, args.json, lines)
     return 0
 
 
