@@ -84,3 +84,25 @@ def test_hovering_the_archer_shows_its_shots_beside_its_blade(tmp_path: Path) ->
     assert after[(4, 0)] == before[(4, 0)]  # far off: untouched
     r, g, b = after[(10, 0)][:3]
     assert b > before[(10, 0)][2] and g < before[(10, 0)][1]  # bluer, less green: violet, not the red melee zone
+
+
+def test_the_violet_edge_is_the_outline_every_other_region_gets() -> None:
+    # ranged_zone finds its edge with the neighbour table (a bow's zone is thousands of hexes); the sides must be
+    # those render.geometry.region_edges gives any region, in all four layouts.
+    import random
+
+    from game.maps.pixels import TiledPixels
+    from game.render.geometry import region_edges
+    from game.rules import scenario_from_rows
+    from game.ui.overlays.enemy_reach import _side_corner, region_sides
+
+    for axis, index in (("y", "odd"), ("y", "even"), ("x", "odd"), ("x", "even")):
+        board = scenario_from_rows(["." * 9] * 8, [], stagger_axis=axis, stagger_index=index).board
+        rng = random.Random(axis + index)
+        cells = {(c, r) for r in range(8) for c in range(9) if rng.random() < 0.5}
+        pix = TiledPixels(board.layout)
+        ours = set()
+        for cell, d in region_sides(board, cells):
+            corners, k = pix.cell_corners(cell), _side_corner(board.layout, cell, d)
+            ours.add(frozenset((corners[k], corners[(k + 1) % 6])))
+        assert ours == {frozenset(edge) for edge in region_edges(board.layout, cells)}, (axis, index)

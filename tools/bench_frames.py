@@ -13,6 +13,9 @@ one blit from the per-zoom cache.
 Targets: median <= 4 ms, 99th percentile <= 12 ms, no frame over 33 ms while
 the AI decides. Prints both runs and one JSON line.
 
+``--archers`` makes every third combatant of each side a bow (range 2-8): the enemy-reach overlay then works
+out each archer's ranged danger after every action, a hostile per frame (game/ui/overlays/enemy_reach.py).
+
 ``--animate water`` makes the water tiles (~4 % of the cells) Tiled-animated, two frames of 250 ms;
 ``--animate grass`` the open ground (~80 % of the cells: a stress case). The window repaints only
 the animated cells in view whose frame changed (game/ui/animtiles.py).
@@ -62,8 +65,9 @@ TARGET_P99_MS, TARGET_MAX_MS = 12.0, 25.0
 ANIMATED_TILE = {"water": 2, "grass": 0}  # tile ids in write_map's tileset
 
 
-def make_map(folder: Path, seed: int, animate: str | None = None) -> Path:
-    """64x64 pointy map: open ground with woods, ponds and rock; two warbands of 10 facing each other."""
+def make_map(folder: Path, seed: int, animate: str | None = None, archers: bool = False) -> Path:
+    """64x64 pointy map: open ground with woods, ponds and rock; two warbands of 10 facing each other (with
+    ``archers``, every third of each a bow of range 2-8: the enemy-reach overlay then works out ranged danger)."""
     import random
 
     rng = random.Random(seed)
@@ -81,7 +85,8 @@ def make_map(folder: Path, seed: int, animate: str | None = None) -> Path:
             rows[cell[1]][cell[0]] = "."
             units.append({"name": f"{faction.capitalize()} {i + 1}", "at": cell, "faction": faction,
                           "initiative": rng.randint(0, 9), "hp": 14, "attack": 3, "defense": 12,
-                          "damage": "1d6+1", "move": 5, "facing": facing})
+                          "damage": "1d6+1", "move": 5, "facing": facing,
+                          **({"ranged": "2-8", "ranged_attack": 2} if archers and i % 3 == 0 else {})})
     path = write_map(folder / "bench64.tmx", ["".join(r) for r in rows], units=units, title="Bench 64x64",
                      tile_width=72, tile_height=72, side_length=36)
     if animate:
@@ -226,12 +231,14 @@ def main() -> None:
     ap.add_argument("--frames", type=int, default=1200)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--animate", choices=sorted(ANIMATED_TILE), help="make these tiles Tiled-animated")
+    ap.add_argument("--archers", action="store_true",
+                    help="every third combatant a bow of range 2-8 (the V overlay then recounts ranged danger)")
     ap.add_argument("--profile-slow", type=float, metavar="MS",
                     help="profile the Playmat run and print what the frames over MS ms of CPU did")
     args = ap.parse_args()
     profiler = SlowFrames(args.profile_slow) if args.profile_slow is not None else None
     with tempfile.TemporaryDirectory() as tmp:
-        map_path = make_map(Path(tmp), args.seed, args.animate)
+        map_path = make_map(Path(tmp), args.seed, args.animate, args.archers)
         cached, thinking, cached_cpu, scene = run(map_path, args.frames, args.seed, baseline=False,
                                                   profiler=profiler)
         if profiler is not None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 import numpy as np
@@ -296,9 +296,10 @@ class Encounter(EncounterState):
             raise RulesError(f'faction "{faction}" is not one of {", ".join(FACTIONS)}')
         return ranged_danger_count(self, faction)
 
-    def ranged_threats_at(self, cell: Cell, name: str) -> list[RangedThreat]:
-        """The hostiles that could shoot ``name`` or catch it in a burst next turn if it stood at ``cell``."""
-        return ranged_threats_at(self, cell, name)
+    def ranged_threats_at(self, cell: Cell, name: str, among: Collection[str] | None = None) -> list[RangedThreat]:
+        """The hostiles (of ``among``, default all) that could shoot ``name`` or catch it in a burst next turn if it
+        stood at ``cell``, in initiative order."""
+        return ranged_threats_at(self, cell, name, among)
 
     # --- predicates: None when allowed, else the reason the handler would give ------------
     def can_act(self, name: str, kind: str) -> str | None:

@@ -28,6 +28,7 @@ chooses its facing, so the odds are those of a shot at its front.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 import numpy as np
@@ -270,21 +271,26 @@ class RangedThreat:
     burst: bool
 
 
-def ranged_threats_at(state: EncounterState, cell: Cell, name: str) -> list[RangedThreat]:
-    """The hostiles that could shoot ``name`` or catch it in a burst next turn if it stood at ``cell``, in
-    initiative order (``name`` taken as standard size there)."""
+def ranged_threats_at(state: EncounterState, cell: Cell, name: str, among: Collection[str] | None = None
+                      ) -> list[RangedThreat]:
+    """The hostiles (of ``among``, default all) that could shoot ``name`` or catch it in a burst next turn if it
+    stood at ``cell``, in initiative order (``name`` taken as standard size there)."""
     me = state.unit(name)
     col, row = cell
     out = []
     for other in state.order():
+        if among is not None and other not in among:
+            continue
         v = state.units[other]
         if not v.active or other == name or not state.hostility.hostile(v.faction, me.faction):
             continue
         if v.spec.ranged is None and v.spec.area is None:
             continue
-        danger = ranged_danger(state, other, against=name)
-        if not danger.any[row, col]:
+        # Naming the target changes only cover and threat, never range or sight: the answer for nobody in
+        # particular (worked out once per state for the whole side) says whether this hostile is asked at all.
+        if not ranged_danger(state, other).any[row, col]:
             continue
+        danger = ranged_danger(state, other, against=name)
         chance = float(danger.chance_to_hit(me.spec.defense)[row, col])
         out.append(RangedThreat(other, bool(danger.shot[row, col]), bool(danger.clear[row, col]), chance,
                                 bool(danger.burst[row, col])))

@@ -40,8 +40,10 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from game.maps.pixels import TiledPixels
+from game.render.geometry import side_edge
 from game.render.pg import pygame
-from game.rules import EncounterView, MovementType, RangedThreat
+from game.rules import Board, EncounterView, HexLayout, MovementType, RangedThreat
 
 from .. import theme as th
 from ..context import BattleContext, Cell, Reply
@@ -89,8 +91,19 @@ RANGED_RING = (190, 150, 255)
 
 
 def ranged_zone(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: paint.At, k: float) -> None:
-    """Hexes some hostile could shoot or burst next turn: one faint violet tint stamped per hex (hundreds on a big
-    map: a blit each, not a polygon), and one violet edge round the whole region."""
+    """:func:`ranged_zone_steps` at once (a hovered enemy's zone: one paint, then blitted)."""
+    for _ in ranged_zone_steps(surf, ctx, cells, at, k):
+        pass
+
+
+def ranged_zone_steps(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: paint.At, k: float
+                      ) -> Iterator[None]:
+    """Hexes some hostile could shoot or burst next turn: one faint violet tint stamped per hex, and one violet edge
+    round the whole region, pausing (``yield``) every ``paint.CHUNK`` hexes so a layer can paint over frames.
+
+    A bow's zone on a big map is thousands of hexes: each tint is a blit (not a polygon), and the edge is found
+    with the board's neighbour table in numpy, only its sides drawn (paint.outline asks every hex's six neighbours
+    one by one: 1.2 s of a 64x64 battle's slow frames with archers, bench_frames.py --archers)."""
     if not cells:
         return
     geo = ctx.geometry
@@ -101,10 +114,52 @@ def ranged_zone(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: 
     hh = math.ceil(max(abs(y) for _, y in rel)) + 2
     tint = pygame.Surface((2 * hw, 2 * hh), pygame.SRCALPHA)
     pygame.draw.polygon(tint, RANGED_FILL, [(hw + dx, hh + dy) for dx, dy in rel])
-    for cell in cells:
+    w, h = surf.get_size()
+    for i, cell in enumerate(cells, 1):
         cx, cy = at(*geo.cell_center(cell))
-        surf.blit(tint, (round(cx) - hw, round(cy) - hh), special_flags=pygame.BLEND_RGBA_MAX)
-    paint.outline(surf, ctx, cells, at, RANGED_EDGE, max(2, int(2 * k)))
+        if -hw < cx < w + hw and -hh < cy < h + hh:  # a layer cut to the view on a big map: the rest is not on it
+            surf.blit(tint, (round(cx) - hw, round(cy) - hh), special_flags=pygame.BLEND_RGBA_MAX)
+        if i % paint.CHUNK == 0:
+            yield
+    width = max(2, int(2 * k))
+    layout = ctx.encounter.layout
+    for i, ((col, row), d) in enumerate(region_sides(ctx.encounter.board, cells), 1):
+        corners = geo.cell_corners((col, row))
+        side = _side_corner(layout, (col, row), d)
+        pa, pb = at(*corners[side]), at(*corners[(side + 1) % 6])
+        pygame.draw.line(surf, RANGED_EDGE, pa, pb, width)
+        pygame.draw.circle(surf, RANGED_EDGE, pa, width / 2)  # round joints, as paint.outline draws them
+        pygame.draw.circle(surf, RANGED_EDGE, pb, width / 2)
+        if i % paint.CHUNK == 0:
+            yield
+
+
+def region_sides(board: Board, cells: set[Cell]) -> list[tuple[Cell, int]]:
+    """(cell, direction) of every side of the region that borders a hex outside it (or the grid's edge)."""
+    n = board.rows * board.cols
+    inside = np.zeros(n + 1, dtype=bool)  # the last slot: off the grid, never inside
+    flats = np.array([board.flat(c) for c in cells], dtype=np.int64)
+    inside[flats] = True
+    table = board.neighbor_table[flats]
+    out_dirs = ~inside[np.where(table < 0, n, table)]
+    which, dirs = np.nonzero(out_dirs)
+    return [(board.cell_of(int(flats[i])), int(d)) for i, d in zip(which, dirs, strict=True)]
+
+
+_SIDES: dict[tuple[object, int, int], int] = {}
+
+
+def _side_corner(layout: HexLayout, cell: Cell, direction: int) -> int:
+    """The index, in ``cell_corners`` order, of the first corner of the side facing ``direction``: the same for
+    every hex of one stagger parity, so worked out once (render.geometry.side_edge, the outline's own choice)."""
+    parity = (cell[1] if layout.pointy else cell[0]) & 1
+    key = (layout, parity, direction)
+    hit = _SIDES.get(key)
+    if hit is None:
+        corners = TiledPixels(layout).cell_corners(cell)
+        a, _ = side_edge(layout, cell, direction)
+        hit = _SIDES[key] = corners.index(a)
+    return hit
 
 
 def count_colour(n: int, most: int) -> tuple[int, int, int, int]:
@@ -121,7 +176,7 @@ class EnemyReach:
         self.zone = MapLayer()
         # Many hexes: crisp enough at 1x, a quarter of the pixels; repainted behind the scenes after an action.
         self.counts = MapLayer(supersample=1, progressive=True)
-        self.ranged = MapLayer(supersample=1)  # the violet zone under the counts
+        self.ranged = MapLayer(supersample=1, progressive=True)  # the violet zone under the counts
         self.last_counts: np.ndarray | None = None
         self.last_ranged: np.ndarray | None = None  # with last_counts: how many could shoot or burst each hex
         self.ranged_cells: set[Cell] = set()  # the hexes the violet zone last marked (tests read them)
@@ -225,7 +280,7 @@ class EnemyReach:
                 shown = (ranged > 0) & standable(enc, name) if ranged is not None else np.zeros((0, 0), dtype=bool)
                 cells = {(int(c), int(r)) for r, c in zip(*np.nonzero(shown), strict=True)}
                 self.ranged_cells = cells
-                return list(cells), lambda surf, at, k: ranged_zone(surf, ctx, cells, at, k)
+                return list(cells), lambda surf, at, k: ranged_zone_steps(surf, ctx, cells, at, k)
 
             # One layer for every viewpoint: a change of side repaints behind the scenes like a change of state.
             kind = None if name is None else enc.view(name).movement_type  # where it may stand: painted over
@@ -294,6 +349,7 @@ class EnemyReachHover:
         self._key: tuple[int, Cell, str] | None = None
         self._who: list[str] = []
         self._far: list[RangedThreat] = []
+        self._far_todo: list[str] = []  # shooters still to ask about the hovered hex, one a frame
         self.reach = reach  # the counts under it: while they are recounted, the names stay in step with them
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
@@ -319,12 +375,17 @@ class EnemyReachHover:
             same_place = self._key is not None and self._key[1:] == key[1:]
             if not recounting:
                 self._key, self._who = key, list(enc.next_turn_attackers(cell, name))
-                self._far = enc.ranged_threats_at(cell, name) if self._ranged_here(cell) else []
+                self._far, self._far_todo = [], self._shooters_near(enc, cell, name) if self._ranged_here(cell) else []
             elif not same_place:
-                self._who, self._far = [], []
+                self._who, self._far, self._far_todo = [], [], []
                 th.post_tip(ctx, [Line(f"{cell[0]},{cell[1]}", "muted", size=th.SMALL),
                                   Line("counting the enemies' reach...", "muted")], ctx.mouse)
                 return
+        if self._far_todo:
+            # One shooter a frame, its odds against the viewpoint worked out (a few ms on a big map each): all at once
+            # was the slowest frame of a 64x64 battle with archers (bench_frames.py --archers).
+            ask = self._far_todo.pop(0)
+            self._far += enc.ranged_threats_at(cell, name, among=(ask,))
         who, far = self._who, self._far
         self.attackers, self.shooters = list(who), list(far)
         for t in far:  # violet first: a foe that could both strike and shoot keeps its red ring on top
@@ -347,7 +408,22 @@ class EnemyReachHover:
             lines += [Line(shooter_words(t), size=th.SMALL) for t in far[:MAX_SHOOTER_LINES]]
             if len(far) > MAX_SHOOTER_LINES:
                 lines.append(Line(f"and {len(far) - MAX_SHOOTER_LINES} more", "muted", size=th.SMALL))
+        if self._far_todo:
+            lines.append(Line("weighing the shots and bursts...", "muted", size=th.SMALL))
         th.post_tip(ctx, lines, ctx.mouse, edge=th.BAD if bad else th.PANEL_EDGE)
+
+    @staticmethod
+    def _shooters_near(enc: EncounterView, cell: Cell, name: str) -> list[str]:
+        """``name``'s hostiles with a bow or a burst whose danger (for nobody in particular, worked out by the
+        recount) covers ``cell``, in initiative order: the only ones whose odds there are asked."""
+        col, row = cell
+        out = []
+        for other in enc.order():
+            v = enc.view(other)
+            if v.active and (v.ranged is not None or v.area is not None) and enc.hostile(other, name) \
+                    and enc.ranged_danger(other).any[row, col]:
+                out.append(other)
+        return out
 
     def _ranged_here(self, cell: Cell) -> bool:
         """Whether the counts under the hover put a ranged danger on ``cell``: only then are the shooters asked
