@@ -106,3 +106,26 @@ def test_the_violet_edge_is_the_outline_every_other_region_gets() -> None:
             corners, k = pix.cell_corners(cell), _side_corner(board.layout, cell, d)
             ours.add(frozenset((corners[k], corners[(k + 1) % 6])))
         assert ours == {frozenset(edge) for edge in region_edges(board.layout, cells)}, (axis, index)
+
+
+def test_a_gm_look_at_an_archer_adds_where_it_could_shoot_after_moving(tmp_path: Path) -> None:
+    # G, the archer (not to act) selected, R: overlays.ranged shades where it could shoot from where it stands;
+    # under it, violet, where it could shoot next turn after moving 2 (the engine's ranged_danger).
+    from game.ui.overlays.ranged import shooting_range
+
+    units = [dict(u, move=2) if u["name"] == "Archer" else u for u in UNITS]
+    path = write_map(tmp_path / "range.tmx", TERRAIN, units=units, title="Range")
+    scene, screen = open_battle(tmp_path, path, humans=("player", "enemy"), setup=False)
+    frame(scene, screen, 30)
+    key(scene, pygame.K_g)
+    scene.ctx.selected = "Archer"
+    key(scene, pygame.K_r)
+    frame(scene, screen, 3)
+    assert scene.ctx.status.startswith("GM look: Archer's shots") and "violet: after moving" in scene.ctx.status
+    reach = next(w for w in scene.widgets if isinstance(w, EnemyReach))
+    enc = scene.match.encounter
+    here = set(shooting_range(enc, "Archer")) - {(8, 3)}  # (the wall: nobody stands there)
+    assert here < reach.look_cells  # more than from where it stands
+    shot = enc.ranged_danger("Archer").shot
+    assert reach.look_cells == {(c, r) for r in range(7) for c in range(13) if shot[r, c] and TERRAIN[r][c] == "."}
+    assert "shoot" not in (tmp_path / "battle.jsonl").read_text()

@@ -294,8 +294,8 @@ class CommandMapper:
             look = s.selected
             if enc.view(look).ranged is None:
                 return Say(f"{look} has no ranged attack", mode=ATTACK)
-            return Say(f"GM look: {look}'s shots from where it stands (not its turn); hover an enemy of it",
-                       mode=new)
+            return Say(f"GM look: {look}'s shots from where it stands (not its turn; violet: after moving next "
+                       "turn); hover an enemy of it", mode=new)
         if new == CAST and s.gm and enc.phase == ACTIVE and s.selected not in (None, actor):
             # The same look at another's burst (the Sea Witch on the party's turn): the centres it could choose from
             # where it stands shaded, a hovered one previewed (overlays.ranged); a click casts nothing for it.
@@ -306,8 +306,8 @@ class CommandMapper:
             if enc.view(look).area_uses_left <= 0:
                 return Say(f"{look} has used every burst of its area ability ({area.uses} of {area.uses})",
                            mode=ATTACK)
-            return Say(f"GM look: {look}'s burst from where it stands (not its turn); hover a hex to centre it on",
-                       mode=new)
+            return Say(f"GM look: {look}'s burst from where it stands (not its turn; violet: after moving next "
+                       "turn); hover a hex to centre it on", mode=new)
         if actor is not None and self.may_act(s) and (used := enc.can_act(actor, mode)) is not None:
             return Say(refusal(used), mode=ATTACK)  # the action is used (R16): the engine's words, as greyed_reason
         if new == SHOOT and actor is not None and enc.view(actor).ranged is None:

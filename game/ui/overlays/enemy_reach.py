@@ -26,7 +26,8 @@ burst next turn, after moving (``ranged_danger_count``), get a faint violet
 tint and a violet edge under the counts instead; hovering one names the
 shooters with their best odds there and whether cover would be left
 (``ranged_threats_at``) and rings them violet. Hovering an enemy with a bow or
-a burst adds its own violet zone to its red one.
+a burst adds its own violet zone to its red one, and a GM's R or B look at a
+combatant that is not to act adds where it could shoot or burst after moving.
 
 The viewpoint is the selected combatant (default: the current actor), or the
 player faction when nobody is; while the AI acts, the side a human plays.
@@ -46,11 +47,13 @@ from game.render.pg import pygame
 from game.rules import Board, EncounterView, HexLayout, MovementType, RangedThreat
 
 from .. import theme as th
+from ..commands import CAST, SHOOT
 from ..context import BattleContext, Cell, Reply
 from ..theme import Line
 from . import draw, paint, wording
 from .layer import MapLayer, Painter
 from .moves import mover
+from .ranged import gm_look
 
 TOGGLE_KEY = pygame.K_v  # with Ctrl, as in Wesnoth
 BUDGET_S = 0.002  # engine time per frame for recounting after an action (at least one hostile per frame)
@@ -180,6 +183,8 @@ class EnemyReach:
         self.last_counts: np.ndarray | None = None
         self.last_ranged: np.ndarray | None = None  # with last_counts: how many could shoot or burst each hex
         self.ranged_cells: set[Cell] = set()  # the hexes the violet zone last marked (tests read them)
+        self.look = MapLayer(supersample=1, progressive=True)  # a GM's R / B look: its violet zone after moving
+        self.look_cells: set[Cell] = set()
         self.shown: tuple[int, str] | None = None  # (encounter version, faction) of last_counts
         self.budget_s = BUDGET_S
         self._job: _Recount | None = None
@@ -259,6 +264,9 @@ class EnemyReach:
         enc = ctx.encounter
         if enc.phase != "active":
             return
+        look = gm_look(ctx) if ctx.action_mode in (SHOOT, CAST) else None
+        if look is not None:
+            self._look_zone(screen, ctx, look)
         name, faction = viewpoint(ctx)
         if ctx.show_enemy_reach:
             version, counts = self.current_counts(ctx, faction)
@@ -311,6 +319,26 @@ class EnemyReach:
             return list(cells | shots), paint_zone
 
         self.zone.draw(screen, ctx, ("zone", enemy), build_zone)
+
+
+    def _look_zone(self, screen: pygame.Surface, ctx: BattleContext, look: str) -> None:
+        """A GM's R or B look at a combatant that is not to act (overlays.ranged shades where it could shoot or
+        centre its burst from where it stands): where it could shoot, or catch someone in its burst, next turn after
+        moving, violet under that shading: the question the look left open (R29-R32)."""
+        enc = ctx.encounter
+        v = enc.view(look)
+        shots = ctx.action_mode == SHOOT
+        if (v.ranged if shots else v.area) is None:
+            return
+
+        def build() -> tuple[list[Cell], Painter]:
+            d = enc.ranged_danger(look)
+            mask = d.shot if shots else d.burst
+            cells = {(int(c), int(r)) for r, c in zip(*np.nonzero(mask & standable(enc, None)), strict=True)}
+            self.look_cells = cells
+            return list(cells), lambda surf, at, k: ranged_zone_steps(surf, ctx, cells, at, k)
+
+        self.look.draw(screen, ctx, ("look", look, ctx.action_mode), build)
 
 
 class _Recount:
