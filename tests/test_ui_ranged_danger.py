@@ -94,7 +94,7 @@ def test_the_violet_edge_is_the_outline_every_other_region_gets() -> None:
     from game.maps.pixels import TiledPixels
     from game.render.geometry import region_edges
     from game.rules import scenario_from_rows
-    from game.ui.overlays.enemy_reach import _side_corner, region_sides
+    from game.ui.overlays.ranged_zone import _side_corner, region_sides
 
     for axis, index in (("y", "odd"), ("y", "even"), ("x", "odd"), ("x", "even")):
         board = scenario_from_rows(["." * 9] * 8, [], stagger_axis=axis, stagger_index=index).board
