@@ -86,6 +86,11 @@ def standable(enc: EncounterView, name: str | None) -> np.ndarray:
     return ok & board.on_map
 
 
+def _cells(mask: np.ndarray) -> set[Cell]:
+    """The (col, row) cells of a ``[row, col]`` mask."""
+    return {(int(c), int(r)) for r, c in zip(*np.nonzero(mask), strict=True)}
+
+
 def count_colour(n: int, most: int) -> tuple[int, int, int, int]:
     t = (n - 1) / max(1, most - 1)
     return (round(230 + 10 * t), round(150 - 120 * t), round(70 - 50 * t), round(44 + 76 * t))
@@ -206,10 +211,11 @@ class EnemyReach:
             ranged = self.last_ranged
 
             def build_ranged() -> tuple[list[Cell], Painter]:
-                shown = (ranged > 0) & standable(enc, name) if ranged is not None else np.zeros((0, 0), dtype=bool)
-                cells = {(int(c), int(r)) for r, c in zip(*np.nonzero(shown), strict=True)}
+                zone = (ranged > 0) & enc.board.on_map if ranged is not None else np.zeros((0, 0), dtype=bool)
+                edge = _cells(zone)
+                cells = _cells(zone & standable(enc, name)) if ranged is not None else set()
                 self.ranged_cells = cells
-                return list(cells), lambda surf, at, k: ranged_zone_steps(surf, ctx, cells, at, k)
+                return list(edge), lambda surf, at, k: ranged_zone_steps(surf, ctx, cells, at, k, edge)
 
             # One layer for every viewpoint: a change of side repaints behind the scenes like a change of state.
             kind = None if name is None else enc.view(name).movement_type  # where it may stand: painted over
@@ -255,9 +261,10 @@ class EnemyReach:
         def build() -> tuple[list[Cell], Painter]:
             d = enc.ranged_danger(look)
             mask = d.shot if shots else d.burst
-            cells = {(int(c), int(r)) for r, c in zip(*np.nonzero(mask & standable(enc, None)), strict=True)}
+            edge = _cells(mask)
+            cells = _cells(mask & standable(enc, None))
             self.look_cells = cells
-            return list(cells), lambda surf, at, k: ranged_zone_steps(surf, ctx, cells, at, k)
+            return list(edge), lambda surf, at, k: ranged_zone_steps(surf, ctx, cells, at, k, edge)
 
         self.look.draw(screen, ctx, ("look", look, ctx.action_mode), build)
 

@@ -31,10 +31,12 @@ def ranged_zone(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: 
         pass
 
 
-def ranged_zone_steps(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: paint.At, k: float
-                      ) -> Iterator[None]:
+def ranged_zone_steps(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: paint.At, k: float,
+                      edge: set[Cell] | None = None) -> Iterator[None]:
     """Hexes some hostile could shoot or burst next turn: one faint violet tint stamped per hex, and one violet edge
-    round the whole region, pausing (``yield``) every ``paint.CHUNK`` hexes so a layer can paint over frames.
+    round the region ``edge`` (default ``cells``), pausing (``yield``) every ``paint.CHUNK`` hexes so a layer can
+    paint over frames. The tint goes only where someone could stand; the edge is drawn round the whole zone, walls
+    inside it too: outlined one by one, the hull timbers of the Black Gull made a lattice of violet rings.
 
     A bow's zone on a big map is thousands of hexes: each tint is a blit (not a polygon), and the edge is found
     with the board's neighbour table in numpy, only its sides drawn (paint.outline asks every hex's six neighbours
@@ -58,7 +60,7 @@ def ranged_zone_steps(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell]
             yield
     width = max(2, int(2 * k))
     layout = ctx.encounter.layout
-    for i, ((col, row), d) in enumerate(region_sides(ctx.encounter.board, cells), 1):
+    for i, ((col, row), d) in enumerate(region_sides(ctx.encounter.board, cells if edge is None else edge), 1):
         corners = geo.cell_corners((col, row))
         side = _side_corner(layout, (col, row), d)
         pa, pb = at(*corners[side]), at(*corners[(side + 1) % 6])
