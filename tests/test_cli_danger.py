@@ -63,3 +63,16 @@ def test_bad_arguments_get_one_line_and_status_2(capsys: pytest.CaptureFixture[s
                                                  argv: list[str], words: str) -> None:
     code, out, err = run(capsys, "danger", str(row_map), *argv)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and words in err
+
+
+def test_danger_of_an_enemy_without_a_bow_or_out_of_the_fight(capsys: pytest.CaptureFixture[str], tmp_path: Path
+                                                              ) -> None:
+    log = tmp_path / "gone.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "remove", "unit": "Archer", "as": "fled"}\n')
+    path = write_map(tmp_path / "row.tmx", ["...#......"], units=UNITS + [
+        {"name": "Brute", "at": (5, 0), "faction": "enemy", "initiative": 1}], title="Row")
+    code, out, _ = run(capsys, "danger", str(path), "--against", "player", "--unit", "Brute")
+    assert code == 0 and out.splitlines() == [
+        "Brute has no ranged attack (R29) and no area ability (R32): it shoots and bursts nowhere"]
+    code, out, err = run(capsys, "danger", str(path), "--against", "player", "--unit", "Archer", "--log", str(log))
+    assert code == 0 and out.splitlines() == ["Archer is fled: it shoots and bursts nowhere"], err

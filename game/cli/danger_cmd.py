@@ -76,6 +76,8 @@ def _one(enc: Any, faction: str, name: str) -> tuple[dict[str, Any], list[str]]:
            "shoot": [{"at": at, "clear": bool(d.clear[at[1], at[0]]), "adds": int(d.extra[at[1], at[0]])}
                      for at in shots],
            "burst": _cells(d.burst & here)}
+    if not v.active:
+        return doc, [f"{name} is {v.status}: it shoots and bursts nowhere"]
     if v.ranged is None and v.area is None:
         return doc, [f"{name} has no ranged attack (R29) and no area ability (R32): it shoots and bursts nowhere"]
     lines = [f"{name} next turn, after moving, could " + " and ".join(
