@@ -1,0 +1,146 @@
+"""Shoving made obvious (R22, R12): every way to push the hovered foe, where it lands, what it suffers, the odds,
+and the way a click (or W on the keyboard) commits. Worked out by hand on a small pen:
+
+    row 0  # # # # # # #
+    row 1  # . . c . . #      3,1 chasm (north-east of the orc)
+    row 2  # . . O h . #      the orc on 3,2 facing w; 4,2 a hazard (3 damage, R12 default)
+    row 3  # L . . P . #      Lysa on 1,3 (movement 6); Orc 2 on 4,3
+    row 4  # # # # # # #
+
+Pointy-top, odd rows shifted right. A shove pushes straight away from the shover (R22), so each side of the orc
+Lysa can reach this turn is one way:
+- from 2,2 (its w side, reached in 1): pushed e onto the hazard at 4,2: 3 damage, 7 of 10 hp left, and there it
+  stands beside Orc 2 (4,3 is 4,2's south-east neighbour);
+- from 2,3 (sw, reached in 1): pushed ne into the chasm at 3,1: falls, defeated;
+- from 2,1 (nw, by 1,2 and 1,1, neither threatened: 3 movement): pushed se to 3,3;
+- not from 3,3 (se): every hex around it is threatened (R9 stops her on the way) or held; not from 4,2 (a
+  walker may not enter a hazard, R5) nor 3,1 (a chasm).
+Every side Lysa can reach is in the orc's front arc (it faces w: w, nw and sw, R17), so no penalty: d20 + 3 >= 12,
+9+ (60 %) for each way; only the fall defeats, so with the pointer on no side the chasm is the default way.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.maps.tmxwrite import write_map
+from game.render.pg import pygame
+from game.rules import Shove
+from game.ui.gm.push_preview import push_lines
+from game.ui.overlays import ActionPreview
+from tests.scene_harness import at, click, frame, hover, key, open_playing
+
+ROWS = ["#######", "#..c..#", "#..xh.#", "#.....#", "#######"]
+UNITS = [
+    {"name": "Lysa", "at": (1, 3), "faction": "player", "initiative": 9, "attack": 3, "move": 6},
+    {"name": "Orc", "at": (3, 2), "faction": "enemy", "initiative": 5, "hp": 10, "defense": 12, "facing": "w"},
+    {"name": "Orc 2", "at": (4, 3), "faction": "enemy", "initiative": 4},
+]
+
+
+def _pen(tmp_path: Path):
+    tmx = write_map(tmp_path / "pen.tmx", ROWS, units=UNITS, title="Pen")
+    scene, screen = open_playing(tmp_path, tmx, "Lysa")
+    key(scene, pygame.K_s)
+    return scene, screen
+
+
+def _widget(scene) -> ActionPreview:
+    return next(w for w in scene.widgets if isinstance(w, ActionPreview))
+
+
+def _texts(scene) -> list[str]:
+    return [ln.text for ln in _widget(scene).lines or []]
+
+
+def _point_from(scene, screen, side: tuple[int, int]) -> None:
+    """The pointer on the orc's token, halfway toward ``side`` (a neighbour hex): that side chosen."""
+    (ox, oy), (sx, sy) = at(scene, (3, 2)), at(scene, side)
+    pos = (round(ox + (sx - ox) * 0.45), round(oy + (sy - oy) * 0.45))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frame(scene, screen)
+
+
+def test_every_way_to_shove_is_listed_with_its_landing_harm_and_odds(tmp_path: Path) -> None:
+    scene, screen = _pen(tmp_path)
+    hover(scene, (3, 2))  # the orc's centre: no side pointed at, the default way (surest, then likelier defeat)
+    frame(scene, screen)
+    w = _widget(scene)
+    assert [(a, p.direction) for a, p in w.ways] == [((2, 2), "e"), ((2, 3), "ne"), ((2, 1), "se")]
+    rows = {ln.text.strip(): ln.right for ln in w.lines or [] if ln.right and ln.text.strip().startswith(("from", ">"))}
+    assert rows == {"from 2,2": "e to 4,2: 3 hazard damage  60 %", "> from 2,3": "ne: falls, defeated  60 %",
+                    "from 2,1": "se to 3,3  60 %"}
+    lines = _texts(scene)
+    assert "3 ways: point at Orc from a side, or W / Shift+W" in lines
+    assert "On success Orc is pushed ne into the chasm at 3,1: falls, defeated (R12)" in lines
+    assert "from 2,3: the first click moves there, the next shoves" in lines
+    assert "Succeeds on 9+ (60 %)" in lines
+
+
+def test_pointing_at_a_side_chooses_that_way_and_the_clicks_commit_it(tmp_path: Path) -> None:
+    scene, screen = _pen(tmp_path)
+    _point_from(scene, screen, (2, 2))  # its west side: pushed east
+    lines = _texts(scene)
+    assert "On success Orc is pushed e to 4,2: 3 hazard damage (7 hp left)" in lines
+    assert "Orc ends beside Orc 2" in lines
+    assert "from 2,2: the first click moves there, the next shoves" in lines
+    _point_from(scene, screen, (2, 3))  # its south-west side: pushed north-east, into the chasm
+    assert "On success Orc is pushed ne into the chasm at 3,1: falls, defeated (R12)" in _texts(scene)
+    _point_from(scene, screen, (2, 2))
+    pos = scene.ctx.mouse
+    for _ in range(2):  # the first click steps to 2,2, the second shoves from there
+        scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        scene.anim.skip(scene.tokens)
+        frame(scene, screen)
+    enc = scene.match.encounter
+    assert enc.view("Lysa").cell == (2, 2)
+    assert enc.history[-1] == Shove("Lysa", "Orc", roll=enc.history[-1].roll)
+
+
+def test_w_steps_through_the_ways_and_the_click_commits_the_one_shown(tmp_path: Path) -> None:
+    scene, screen = _pen(tmp_path)
+    hover(scene, (3, 2))
+    frame(scene, screen)
+    assert _widget(scene).ways[_widget(scene).way][1].direction == "ne"  # the default
+    key(scene, pygame.K_w)
+    frame(scene, screen)
+    w = _widget(scene)
+    assert w.ways[w.way][1].direction == "se"
+    assert scene.ctx.status == "Shove Orc from 2,1: se to 3,3; click Orc to shove"
+    assert "On success Orc is pushed se to 3,3" in _texts(scene)
+    key(scene, pygame.K_w, pygame.KMOD_SHIFT)  # back
+    key(scene, pygame.K_w, pygame.KMOD_SHIFT)
+    frame(scene, screen)
+    assert w.ways[w.way][1].direction == "e"
+    click(scene, (3, 2))  # on the orc's centre: the way keyed stays chosen
+    scene.anim.skip(scene.tokens)
+    assert scene.match.encounter.view("Lysa").cell == (2, 2)
+
+
+def test_w_outside_a_shove_says_what_it_is_for(tmp_path: Path) -> None:
+    scene, screen = _pen(tmp_path)
+    hover(scene, (1, 1))
+    frame(scene, screen)
+    key(scene, pygame.K_w)
+    assert scene.ctx.status.startswith("W chooses the way to shove")
+
+
+def test_the_gm_push_preview_words_a_landing_as_the_shove_preview_does(tmp_path: Path) -> None:
+    """The same push (the orc one hex ne, or e) told by the GM's push preview and by Lysa's shove preview: the
+    landing and its harm in the same words, after the shove's "On success"."""
+    scene, screen = _pen(tmp_path)
+    enc = scene.match.encounter
+    gm = [ln.text for ln in push_lines(enc, enc.preview_push("Orc", "ne", 1))]
+    assert gm == ["push Orc 1 hex ne", "Orc is pushed ne into the chasm at 3,1: falls, defeated (R12)"]
+    # Two hexes e: over the hazard at 4,2 (3 damage) to 5,2, whose south-west neighbour is Orc 2's 4,3.
+    gm = [ln.text for ln in push_lines(enc, enc.preview_push("Orc", "e", 2))]
+    assert gm == ["push Orc 2 hexes e", "Orc is pushed e to 5,2: 3 hazard damage (7 hp left)", "Orc ends beside Orc 2"]
+    # Three hexes sw: 2,3, then 2,4 is wall: it stops after one, beside Lysa (1,3 is 2,3's west neighbour).
+    gm = [ln.text for ln in push_lines(enc, enc.preview_push("Orc", "sw", 3))]
+    assert gm == ["push Orc 3 hexes sw", "Orc is pushed sw to 2,3",
+                  "stops after 1 of 3: blocked terrain is in the way at 2,4 (R12)", "Orc ends beside Lysa"]
+    _point_from(scene, screen, (2, 2))
+    assert "On success Orc is pushed e to 4,2: 3 hazard damage (7 hp left)" in _texts(scene)
+
+
