@@ -144,3 +144,25 @@ def test_the_gm_push_preview_words_a_landing_as_the_shove_preview_does(tmp_path:
     assert "On success Orc is pushed e to 4,2: 3 hazard damage (7 hp left)" in _texts(scene)
 
 
+
+
+def test_playmat_suggest_words_a_shove_as_the_preview_does(tmp_path: Path) -> None:
+    """`playmat suggest` read "Shove Goblin 1 into the chasm: 65 % to push it north-east" (the push named after
+    its end, the landing not at all, any hazard called fire). A GM now reads the way, the landing and the harm
+    first, then the odds. Lysa stepped to each side of the pen's orc in turn (60 % each, see the top)."""
+    from game.ai import Plan
+    from game.cli.session import load_encounter
+    from game.cli.suggest_words import plan_words
+    from game.rules import Begin, EndTurn, Move
+
+    tmx = write_map(tmp_path / "pen.tmx", ROWS, units=UNITS, title="Pen")
+    for side, said in [
+        ((2, 3), "shove Orc north-east into the chasm at 3,1: 60 % to succeed, and it falls (60 % to defeat it)"),
+        ((2, 2), "shove Orc east onto a hazard at 4,2 (3 damage): 60 % to succeed"),
+        ((2, 1), "shove Orc south-east to 3,3: 60 % to succeed"),
+    ]:
+        _, enc = load_encounter(str(tmx), None)
+        enc.apply(Begin())
+        enc.apply(Move("Lysa", side))
+        first = plan_words(enc, Plan("Lysa", "normal", (Shove("Lysa", "Orc"), EndTurn())))[0]
+        assert first == f"Lysa (normal): {said[0].upper()}{said[1:]}."
