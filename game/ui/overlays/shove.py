@@ -36,7 +36,7 @@ from .wording import pct, push_outcome_lines
 Cell = tuple[int, int]
 Way = tuple[Cell | None, ShovePreview]  # (the hex to shove from, None for where the shover stands; the preview)
 OTHER = (226, 226, 232)  # a way not chosen: light, thin (grey vanished on the brown cave floor)
-CENTRE = 0.22  # of a hex's radius: a pointer this near the target's centre names no side
+CENTRE = 0.3  # of a hex's radius: a pointer this near the target's centre names no side (a resting hand)
 
 
 def ways_for(enc: EncounterView, name: str, target: str, pointed: Cell | None = None) -> list[Way]:
