@@ -166,3 +166,50 @@ def test_playmat_suggest_words_a_shove_as_the_preview_does(tmp_path: Path) -> No
         enc.apply(Move("Lysa", side))
         first = plan_words(enc, Plan("Lysa", "normal", (Shove("Lysa", "Orc"), EndTurn())))[0]
         assert first == f"Lysa (normal): {said[0].upper()}{said[1:]}."
+
+
+def test_a_push_into_fire_from_a_side_out_of_reach_is_named_for_next_turn(tmp_path: Path) -> None:
+    """giants_lair: Goblin 2 placed on 17,12 beside two fire pits (17,13 and 18,13, 4 damage each), Astrid on 15,11
+    in Grundvald's zone of control. The only side she can reach is 16,12 (pushed e, to bare floor): the preview
+    offered that alone and nothing said the goblin stood by the fire. The sides that would push it in (18,11 and
+    17,11) are out of reach this turn (every way there enters another threatened hex, R9): they are named."""
+    from game.rules import Begin, EndTurn, Place
+    from tests.scene_harness import open_battle
+    from tests.ui_harness import ROOT
+
+    scene, screen = open_battle(tmp_path, ROOT / "maps" / "giants_lair.tmx",
+                                humans=("player", "ally", "enemy", "neutral"), setup=True, size=(1280, 800))
+    for a in (Place("Goblin 2", (17, 12)), Place("Astrid", (15, 11)), Begin()):
+        scene.submit(a)
+    while scene.match.encounter.turn != "Astrid":
+        scene.submit(EndTurn())
+    scene.anim.skip(scene.tokens)
+    frame(scene, screen)
+    key(scene, pygame.K_s)
+    hover(scene, (17, 12))
+    frame(scene, screen)
+    w = _widget(scene)
+    assert [(a, p.direction) for a, p in w.ways] == [((16, 12), "e")]
+    lines = [(ln.text.strip(), ln.right) for ln in w.lines or []]
+    at = lines.index(("Out of reach this turn:", ""))
+    assert lines[at + 1:] == [("from 18,11", "sw to 17,13: 4 hazard damage"),
+                              ("from 17,11", "se to 18,13: 4 hazard damage")]
+
+
+def test_the_arc_labels_give_way_to_the_shove_landings(tmp_path: Path, monkeypatch) -> None:
+    """The foe's arc labels ("rear −4") sat on the landing ghost and the fall badge; each way's row gives its
+    side's odds, so in shove mode, over a foe with ways shown, the labels are left out (the arcs stay shaded)."""
+    from game.ui.overlays.arcs import FacingArcs
+
+    drawn: list[str | None] = []
+    real = FacingArcs.draw_labels
+    monkeypatch.setattr(FacingArcs, "draw_labels", lambda self, screen: (drawn.append(self.shown),
+                                                                         real(self, screen)))
+    scene, screen = _pen(tmp_path)
+    hover(scene, (3, 2))
+    drawn.clear()
+    frame(scene, screen)
+    assert "Orc" not in drawn
+    key(scene, pygame.K_a)  # attack mode: the labels tell the blow's arc
+    frame(scene, screen)
+    assert drawn[-1] == "Orc"

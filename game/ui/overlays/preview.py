@@ -96,6 +96,8 @@ class ActionPreview:
         self.ways: list[shove.Way] = []  # every way to shove the hovered foe, as listed (tests read it)
         self.way = -1  # the index in ``ways`` of the one a click commits (tests read it)
         self.chooser = shove.Chooser()
+        self._later_key: tuple[int, str, str] | None = None
+        self._later: list[shove.Later] = []
         self._shove_target: str | None = None  # the foe whose ways show: W steps through them
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
@@ -200,6 +202,13 @@ class ActionPreview:
             self._ways_key, self._ways = key, shove.ways_for(ctx.encounter, name, target, self.from_cell)
         return self._ways
 
+    def later(self, ctx: BattleContext, name: str, target: str, ways: list[shove.Way]) -> list[shove.Later]:
+        """The pushes that would hurt ``target`` from a side out of reach this turn, asked once per state."""
+        key = (ctx.version, name, target)
+        if key != self._later_key:
+            self._later_key, self._later = key, shove.harmful_out_of_reach(ctx.encounter, name, target, ways)
+        return self._later
+
     # --- drawing -----------------------------------------------------------------
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.plan, self.lines, self.arrow = None, None, None
@@ -253,6 +262,7 @@ class ActionPreview:
             ctx.keep_clear.extend(draw.along(*self.arrow))
         if ways:  # the arcs' labels and the name tag step off the landings, the arrows and the badges
             marked = shove.draw_ways(screen, ctx, ways, self.way)
+            ctx.arc_labels_off = True  # each way's row gives its side's odds; the labels sat on the landings
             ctx.keep_clear.extend(marked)
             ctx.marks.extend(marked)
         zoc, closed = self._stuck(ctx, kind, name, target) if p.legal is not None and at is None else ([], "")
@@ -275,7 +285,7 @@ class ActionPreview:
             lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next {kind}s", "muted"))
             lines[2:2] = wording.threatened_there(enc, name, target, at)
         if ways:
-            lines += shove.way_rows(target, ways, self.way)
+            lines += shove.way_rows(target, ways, self.way, self.later(ctx, name, target, ways))
         self.lines = lines = wording.fitted_to(ctx, lines)
         landings = [ctx.hex_rect(w[1].lands_at) for w in ways]  # a shove's tip leaves where each way lands in view
         th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour, describes=landings)

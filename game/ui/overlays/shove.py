@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from game.render.pg import pygame
 from game.render.tokens import disc_scale
-from game.rules import EncounterView, ShovePreview
+from game.rules import EncounterView, MovementType, ShovePreview
 
 from .. import theme as th
 from ..context import BattleContext
@@ -35,6 +35,7 @@ from .wording import pct, push_outcome_lines
 
 Cell = tuple[int, int]
 Way = tuple[Cell | None, ShovePreview]  # (the hex to shove from, None for where the shover stands; the preview)
+Later = tuple[Cell, ShovePreview]  # a push from a side the shover cannot reach this turn
 OTHER = (226, 226, 232)  # a way not chosen: light, thin (grey vanished on the brown cave floor)
 CENTRE = 0.3  # of a hex's radius: a pointer this near the target's centre names no side (a resting hand)
 
@@ -59,6 +60,29 @@ def ways_for(enc: EncounterView, name: str, target: str, pointed: Cell | None = 
             best[p.direction] = (rank, None if here else cell, p)
     order = list(enc.layout.direction_names)
     return [(at, p) for _, at, p in sorted(best.values(), key=lambda w: order.index(w[2].direction))]
+
+
+def harmful_out_of_reach(enc: EncounterView, name: str, target: str, ways: list[Way]) -> list[Later]:
+    """The pushes that would hurt ``target`` (a fall, hazard damage) from a side ``name`` cannot reach this turn
+    (zone of control on every way there, too far), one per direction none of ``ways`` takes: worth knowing for
+    next turn. Found on giants_lair: Astrid beside the giant could shove a goblin only east, onto bare floor,
+    and nothing said that from its north side it would go into the fire."""
+    me, them = enc.view(name), enc.view(target)
+    taken = {p.direction for _, p in ways}
+    out: dict[str, Later] = {}
+    mt = me.movement_type.upper()
+    for cell in enc.layout.disc(them.cell, 1 + me.radius + them.radius):
+        if cell == me.cell or not enc.board.is_on_map(cell):
+            continue
+        body = enc.layout.disc(cell, me.radius)
+        if enc.board.no_entry(body, MovementType[mt]) is not None or any(
+                v.active and v.name != name and set(enc.footprint(v.name)) & set(body) for v in enc.views()):
+            continue  # it could never stand there: not a way, this turn or the next
+        p = enc.preview_shove(name, target, at=cell)
+        if p.legal is None and p.direction not in taken and (p.falls or p.hazard_damage > 0):
+            out.setdefault(p.direction, (cell, p))
+    order = list(enc.layout.direction_names)
+    return sorted(out.values(), key=lambda w: order.index(w[1].direction))
 
 
 def default_way(ways: list[Way], pointed: Cell | None) -> int:
@@ -157,19 +181,24 @@ def with_outcome(lines: list[Line], p: ShovePreview, outcome: list[Line]) -> lis
     return lines
 
 
-def way_rows(target: str, ways: list[Way], chosen: int) -> list[Line]:
+def way_rows(target: str, ways: list[Way], chosen: int,
+             later: list[Later] | None = None) -> list[Line]:
     """Every way to shove ``target`` this turn, one row each, the chosen one marked: where the shover stands for
     it, where the push sends the target and what it does there, and the odds from there (the arc changes with
-    the side, R19)."""
-    if len(ways) < 2:
-        return []
-    rows = [Line(""), Line(f"{len(ways)} ways: point at {target} from a side, or W / Shift+W", "muted", size=SMALL)]
-    for i, (at, p) in enumerate(ways):
-        mark = "> " if i == chosen else "   "
-        hurt = p.falls or p.hazard_damage > 0
-        role = "accent" if i == chosen else "good" if hurt else "muted"
-        rows.append(Line(f"{mark}{where(at)}", role=role, bold=i == chosen,
-                         right=f"{short_words(p)}  {pct(p.hit_chance)}", size=SMALL))
+    the side, R19). Then ``later``: the pushes that would hurt it from a side out of reach this turn."""
+    rows: list[Line] = []
+    if len(ways) >= 2:
+        rows += [Line(""), Line(f"{len(ways)} ways: point at {target} from a side, or W / Shift+W", "muted",
+                                size=SMALL)]
+        for i, (at, p) in enumerate(ways):
+            mark = "> " if i == chosen else "   "
+            hurt = p.falls or p.hazard_damage > 0
+            role = "accent" if i == chosen else "good" if hurt else "muted"
+            rows.append(Line(f"{mark}{where(at)}", role=role, bold=i == chosen,
+                             right=f"{short_words(p)}  {pct(p.hit_chance)}", size=SMALL))
+    if later:
+        rows += [Line(""), Line("Out of reach this turn:", "muted", size=SMALL)]
+        rows += [Line(f"   {where(at)}", "muted", right=short_words(p), size=SMALL) for at, p in later]
     return rows
 
 
