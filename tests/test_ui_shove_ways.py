@@ -213,3 +213,16 @@ def test_the_arc_labels_give_way_to_the_shove_landings(tmp_path: Path, monkeypat
     key(scene, pygame.K_a)  # attack mode: the labels tell the blow's arc
     frame(scene, screen)
     assert drawn[-1] == "Orc"
+
+
+def test_a_foe_shoved_into_water_is_said_to_land_in_water(tmp_path: Path) -> None:
+    """Miller's Ford: Mira's shove put Orc 2 in the river ("pushed ne to 9,4") and nothing said it was water, where
+    the orc may not walk on (R5; a push may put it there, R12). Lysa on 1,1, the orc on 2,1, water on 3,1."""
+    units = [{"name": "Lysa", "at": (1, 1), "faction": "player", "initiative": 9},
+             {"name": "Orc", "at": (2, 1), "faction": "enemy", "initiative": 5}]
+    tmx = write_map(tmp_path / "ford.tmx", ["#####", "#..w#", "#####"], units=units, title="Ford")
+    scene, screen = open_playing(tmp_path, tmx, "Lysa")
+    key(scene, pygame.K_s)
+    hover(scene, (2, 1))
+    frame(scene, screen)
+    assert "On success Orc is pushed e to 3,1 (water)" in _texts(scene)

@@ -7,7 +7,7 @@ what stops it short, and whom it ends beside. One module says it, so the two pre
 
 from __future__ import annotations
 
-from game.rules import EncounterView, joined
+from game.rules import EncounterView, Terrain, joined
 
 from ..narration import reason_words
 from ..theme import Line
@@ -58,6 +58,14 @@ def stopped_words(stopped: str | None) -> str:
     return reason_words(stopped) if stopped else ""
 
 
+def ground_words(enc: EncounterView, at: Cell) -> str:
+    """ " (water)", " (difficult terrain)": the ground it lands on when that is not plain (found on Miller's Ford:
+    an orc shoved into the river, and nothing said it would stand in water, where a walker may not step on).
+    Hazards and chasms are told as harm instead."""
+    kind = Terrain(int(enc.board.terrain[at[1], at[0]]))
+    return f" ({kind.phrase})" if kind in (Terrain.WATER, Terrain.DIFFICULT) else ""
+
+
 def landing_lines(enc: EncounterView, unit: str, lands_at: Cell, steps: int, hazard_damage: int, falls: bool,
                   *, lead: str, harm_role: str, moved: tuple[str, Cell] | None = None) -> list[Line]:
     """The landing of a push that moves ``unit`` ``steps`` hexes to ``lands_at``: ``lead`` then the hex ("On
@@ -68,8 +76,8 @@ def landing_lines(enc: EncounterView, unit: str, lands_at: Cell, steps: int, haz
     harm = harm_words(enc.view(unit).hp, hazard_damage, falls)
     if falls:
         return [Line(f"{lead} into the chasm at {col},{row}: falls, defeated (R12)", harm_role, bold=True)]
-    lines = [Line(f"{lead} to {col},{row}" + (f": {harm}" if harm else ""), harm_role if harm else "text",
-                  bold=bool(harm))]
+    lines = [Line(f"{lead} to {col},{row}{ground_words(enc, lands_at)}" + (f": {harm}" if harm else ""),
+                  harm_role if harm else "text", bold=bool(harm))]
     near = beside(enc, unit, lands_at, moved)
     if steps > 0 and near and "defeated" not in harm:
         lines.append(Line(f"{unit} ends beside {beside_phrase(near)}", "muted"))
