@@ -226,3 +226,19 @@ def test_a_foe_shoved_into_water_is_said_to_land_in_water(tmp_path: Path) -> Non
     hover(scene, (2, 1))
     frame(scene, screen)
     assert "On success Orc is pushed e to 3,1 (water)" in _texts(scene)
+
+
+def test_a_small_window_keeps_the_ways_and_drops_only_the_breakdown(tmp_path: Path) -> None:
+    """At 800x560 the preview drops the roll's breakdown (wording.without_breakdown); it cut the list of ways with
+    it, everything below "How the roll is worked out", so a small window offered no choice of direction."""
+    from tests.scene_harness import open_battle
+
+    tmx = write_map(tmp_path / "pen.tmx", ROWS, units=UNITS, title="Pen")
+    scene, screen = open_battle(tmp_path, tmx, humans=("player",), setup=False, size=(800, 560))
+    frame(scene, screen, 30)
+    key(scene, pygame.K_s)
+    hover(scene, (3, 2))
+    frame(scene, screen)
+    lines = _texts(scene)
+    assert "How the roll is worked out" not in lines
+    assert "3 ways: point at Orc from a side, or W / Shift+W" in lines

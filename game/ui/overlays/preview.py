@@ -284,9 +284,10 @@ class ActionPreview:
         if at is not None and p.legal is None:
             lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next {kind}s", "muted"))
             lines[2:2] = wording.threatened_there(enc, name, target, at)
-        if ways:
+        lines = wording.fitted_to(ctx, lines)
+        if ways:  # after the fitting: a small window drops the roll's breakdown, never the ways to choose from
             lines += shove.way_rows(target, ways, self.way, self.later(ctx, name, target, ways))
-        self.lines = lines = wording.fitted_to(ctx, lines)
+        self.lines = lines
         landings = [ctx.hex_rect(w[1].lands_at) for w in ways]  # a shove's tip leaves where each way lands in view
         th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour, describes=landings)
 
