@@ -242,3 +242,28 @@ def test_a_small_window_keeps_the_ways_and_drops_only_the_breakdown(tmp_path: Pa
     lines = _texts(scene)
     assert "How the roll is worked out" not in lines
     assert "3 ways: point at Orc from a side, or W / Shift+W" in lines
+
+
+def test_the_landings_carry_badges_in_the_shove_and_the_gm_push_previews_alike(tmp_path: Path, monkeypatch) -> None:
+    """On the map, not only in the tooltip: the chosen landing in the chasm reads "falls", the other way onto the
+    hazard "-3"; the GM pointing at the same push east sees the same "-3" on its landing."""
+    from game.ui import theme as th
+    from game.ui.gm import GMTools
+    from tests.ui_harness import drawn_by
+
+    scene, screen = _pen(tmp_path)
+    hover(scene, (3, 2))
+    drawn = drawn_by(th, monkeypatch)
+    frame(scene, screen)
+    texts = [s for s, _ in drawn]
+    assert "falls" in texts and "-3" in texts
+    key(scene, pygame.K_g)
+    scene.ctx.selected = "Orc"
+    frame(scene, screen)
+    gm = next(w for w in scene.widgets if isinstance(w, GMTools))
+    button = next(b for b in gm.buttons if b.key == ("push", "e"))
+    drawn.clear()
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    frame(scene, screen)
+    texts = [s for s, _ in drawn]
+    assert "-3" in texts and "Orc is pushed e to 4,2: 3 hazard damage (7 hp left)" in texts

@@ -22,7 +22,7 @@ from game.rules import EncounterView, PushPreview
 from .. import narration
 from .. import theme as th
 from ..context import BattleContext
-from ..overlays import draw, push_words
+from ..overlays import draw, push_words, shove
 
 
 def push_lines(enc: EncounterView, p: PushPreview) -> list[th.Line]:
@@ -62,6 +62,11 @@ def draw_push(screen: pygame.Surface, ctx: BattleContext, p: PushPreview) -> lis
         # Rim to rim, as the attack line runs: drawn centre to centre it crossed the token's initials.
         tail, head = draw.clear_of(pts[0], pts[-1], draw.token_disc(ctx, p.unit), (pts[-1], float(r)))
         draw.arrow(layer, tail, head, th.BAD if hurt else th.ACCENT, max(2, round(3 * ctx.zoom)))
+    word = push_words.badge_words(p.steps > 0, p.hazard_damage, p.falls,
+                                  p.falls or p.hazard_damage >= enc.view(p.unit).hp)
+    if p.legal is None and word:  # the badge the shove preview puts on its landing: "falls", "-3", "stays"
+        marked.append(shove.badge(layer, ctx, ctx.cell_to_screen(p.lands_at), word,
+                                  th.BAD if p.falls or p.hazard_damage else th.WARN, True))
     for rect in ctx.covers:  # the panels and the action bar drawn so far keep their face
         layer.fill((0, 0, 0, 0), rect)
     screen.blit(layer, (0, 0))

@@ -53,6 +53,17 @@ def harm_words(hp: int, hazard_damage: int, falls: bool) -> str:
     return f"{hazard_damage} hazard damage ({hp - hazard_damage} hp left)"
 
 
+def badge_words(moved: bool, hazard_damage: int, falls: bool, defeated: bool) -> str:
+    """The word on a landing's badge on the map: "falls", "-3", "-3 defeated", "stays", or "" for a plain one."""
+    if falls:
+        return "falls"
+    if not moved:
+        return "stays"
+    if hazard_damage:
+        return f"-{hazard_damage}" + (" defeated" if defeated else "")
+    return ""
+
+
 def stopped_words(stopped: str | None) -> str:
     """The engine's clause for what stops a push, as the window writes it (names unquoted)."""
     return reason_words(stopped) if stopped else ""

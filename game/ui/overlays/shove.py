@@ -208,24 +208,20 @@ def _hurts(p: ShovePreview) -> bool:
 
 
 def badge_text(p: ShovePreview) -> str:
-    """The word on a landing: "falls", "-3", "-3 defeated", "stays"."""
-    if p.falls:
-        return "falls"
-    if len(p.push_path) <= 1:
-        return "stays"
-    if p.hazard_damage:
-        return f"-{p.hazard_damage}" + (" defeated" if p.defeat_chance > 0 else "")
-    return ""
+    """The word on a shove's landing: "falls", "-3", "-3 defeated", "stays" (push_words.badge_words)."""
+    return push_words.badge_words(len(p.push_path) > 1, p.hazard_damage, p.falls, p.defeat_chance > 0)
 
 
-def _badge(screen: pygame.Surface, ctx: BattleContext, at: tuple[float, float], s: str, colour: tuple[int, int, int],
+def badge(screen: pygame.Surface, ctx: BattleContext, at: tuple[float, float], s: str, colour: tuple[int, int, int],
            big: bool) -> pygame.Rect:
-    surf = th.rendered(s, SMALL if not big else th.BODY, True, (255, 255, 255))
+    """A word on a landing ("falls", "-3"), white on ``colour``, just above the hex's middle; returns its box."""
+    size = th.BODY if big else SMALL
+    surf = th.rendered(s, size, True, (255, 255, 255))
     box = surf.get_rect(midbottom=(round(at[0]), round(at[1] - ctx.hex_radius() * 0.35)))
     back = box.inflate(8, 4)
     pygame.draw.rect(screen, (12, 12, 16), back.inflate(2, 2), border_radius=4)
     pygame.draw.rect(screen, colour, back, border_radius=4)
-    screen.blit(surf, box)
+    th.text(screen, s, box.topleft, size=size, colour=(255, 255, 255), bold=True)
     return back
 
 
@@ -243,7 +239,7 @@ def draw_ways(screen: pygame.Surface, ctx: BattleContext, ways: list[Way], chose
                              draw.token_disc(ctx, p.target), None)
         draw.arrow(screen, a, b, th.BAD if _hurts(p) else OTHER, thin)
         if _hurts(p):
-            marks.append(_badge(screen, ctx, ctx.cell_to_screen(p.lands_at), badge_text(p), th.BAD, False))
+            marks.append(badge(screen, ctx, ctx.cell_to_screen(p.lands_at), badge_text(p), th.BAD, False))
     if not ways:
         return marks
     at, p = ways[chosen]
@@ -269,7 +265,7 @@ def draw_ways(screen: pygame.Surface, ctx: BattleContext, ways: list[Way], chose
         marks.extend(draw.along(tail, head))
     word = badge_text(p)
     if word:
-        marks.append(_badge(screen, ctx, land, word, th.BAD if hurt else th.WARN, True))
+        marks.append(badge(screen, ctx, land, word, th.BAD if hurt else th.WARN, True))
     r = round(ctx.hex_radius() * 0.6)
     marks.append(pygame.Rect(round(land[0]) - r, round(land[1]) - r, 2 * r, 2 * r))  # the ghost's middle
     return marks
