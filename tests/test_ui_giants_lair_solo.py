@@ -70,7 +70,8 @@ def test_the_help_tells_how_to_choose_a_shove_direction_on_balanced_pages() -> N
     from game.ui.help import BATTLE_HELP
 
     text = " ".join(what for _, page in BATTLE_HELP for _, what in page)
-    assert "straight away from you" in text and "point at its side to shove from, or W / Shift+W" in text
+    keys = " ".join(k for _, page in BATTLE_HELP for k, _ in page)
+    assert "straight away from you" in text and "choose the side to shove from" in text and "W / Shift+W" in keys
     sizes = [len(page) for _, page in BATTLE_HELP]
     assert min(sizes) * 3 >= max(sizes) * 2, sizes
 

@@ -98,7 +98,7 @@ BATTLE_KEYS = (
     ("R", "shoot mode: click an enemy in range and sight (ranged combatants)"),
     ("B", "cast mode: click the hex to centre the burst on (area abilities)"),
     ("S, hover an enemy", "every way to push it: where it lands, what it suffers (chasm, fire), the odds"),
-    ("", "it goes straight away from you: point at its side to shove from, or W / Shift+W; click"),
+    ("Point at its side, W / Shift+W", "choose the side to shove from (pushed straight away from you); click"),
     ("Right-click or right-drag, Q / E", "turn to face a hex / turn left, right"),
     ("F", "flee (on an exit hex)"),
     ("U, Backspace, Ctrl+Z", "undo the last move while no dice were rolled"),
