@@ -238,6 +238,7 @@ def draw_ways(screen: pygame.Surface, ctx: BattleContext, ways: list[Way], chose
         a, b = draw.clear_of(ctx.cell_to_screen(p.push_path[0]), ctx.cell_to_screen(p.lands_at),
                              draw.token_disc(ctx, p.target), None)
         draw.arrow(screen, a, b, th.BAD if _hurts(p) else OTHER, thin)
+        marks.extend(draw.along(a, b))  # the name tag kept off it (found on giants_lair: it hid the way to the chasm)
         if _hurts(p):
             marks.append(badge(screen, ctx, ctx.cell_to_screen(p.lands_at), badge_text(p), th.BAD, False))
     if not ways:
