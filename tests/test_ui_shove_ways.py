@@ -267,3 +267,25 @@ def test_the_landings_carry_badges_in_the_shove_and_the_gm_push_previews_alike(t
     frame(scene, screen)
     texts = [s for s, _ in drawn]
     assert "-3" in texts and "Orc is pushed e to 4,2: 3 hazard damage (7 hp left)" in texts
+
+
+def test_the_engine_names_what_stops_a_shove_short(tmp_path: Path) -> None:
+    """ShovePreview.stopped, in PushPreview's words (R12), worked out on one open row, walls at both ends:
+    Lysa on 1,1, Orc on 2,1, Orc 2 on 3,1. From where she stands the push e runs into Orc 2; imagined on 4,1 (the
+    preview's ``at``: a step first), her shove on Orc 2 pushes it w, into Orc, and it stays on 3,1; a push that
+    moves has nothing in its way. (A wall: test_ui_mouse_play's pen.)"""
+    from game.cli.session import load_encounter
+    from game.rules import Begin
+
+    units = [{"name": "Lysa", "at": (1, 1), "faction": "player", "initiative": 9},
+             {"name": "Orc", "at": (2, 1), "faction": "enemy", "initiative": 5},
+             {"name": "Orc 2", "at": (3, 1), "faction": "enemy", "initiative": 4}]
+    tmx = write_map(tmp_path / "row.tmx", ["#######", "#.....#", "#######"], units=units, title="Row")
+    _, enc = load_encounter(str(tmx), None)
+    enc.apply(Begin())
+    p = enc.preview_shove("Lysa", "Orc")
+    assert (p.legal, p.direction, p.lands_at, p.stopped) == (None, "e", (2, 1), '"Orc 2" is in the way at 3,1 (R12)')
+    p = enc.preview_shove("Lysa", "Orc 2", at=(4, 1))
+    assert (p.direction, p.lands_at, p.stopped) == ("w", (3, 1), '"Orc" is in the way at 2,1 (R12)')
+    p = enc.preview_push("Orc 2", "e", 1)
+    assert (p.lands_at, p.stopped) == ((4, 1), None)
