@@ -6,11 +6,11 @@ previews: the roll needed and its chance, damage range, chance to defeat,
 and every modifier. The attack is previewed from the hex the player last
 pointed at in the actor's reach (Wesnoth: the end of the planned path) when
 the blow is better from there than from where the actor stands, or does not
-work from here at all (a shove always comes from that hex: its push depends
-on it); otherwise from where the actor stands if that is in range, else from
-the reachable hex that gives the best chance (then the fewest steps). So an
-attack on an adjacent hostile is not walked through a hex the pointer only
-crossed on its way.
+work from here at all; otherwise from where the actor stands if that is in
+range, else from the reachable hex that gives the best chance (then the fewest
+steps). So an attack on an adjacent hostile is not walked through a hex the
+pointer only crossed on its way. A shove shows every way to push the foe, one
+per side the actor can reach, and commits the one chosen (overlays.shove).
 :attr:`ActionPreview.plan` tells the battle scene what a click would commit:
 ``(at, preview)``, ``at`` None when no move is needed.
 """
