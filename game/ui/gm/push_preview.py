@@ -54,7 +54,7 @@ def draw_push(screen: pygame.Surface, ctx: BattleContext, p: PushPreview) -> lis
     if p.legal is None and p.steps > 0:
         hurt = p.falls or p.hazard_damage > 0
         pts = [ctx.cell_to_screen(c) for c in p.path]
-        pygame.draw.polygon(layer, th.BAD if hurt else th.GOOD, ctx.hex_polygon(p.lands_at), 3)
+        shove.outline(layer, ctx, p.lands_at, v.radius, th.BAD if hurt else th.GOOD)  # as the shove's
         r = round(ctx.hex_radius() * disc_scale(v.radius))
         end = (round(pts[-1][0]), round(pts[-1][1]))
         pygame.draw.circle(layer, (*th.faction_colour(v.faction), 110), end, r)

@@ -225,6 +225,15 @@ def badge(screen: pygame.Surface, ctx: BattleContext, at: tuple[float, float], s
     return back
 
 
+def outline(surface: pygame.Surface, ctx: BattleContext, centre: Cell, radius: int,
+            colour: tuple[int, int, int]) -> None:
+    """Every hex a token of ``radius`` would cover centred on ``centre`` (R26), outlined: a large troll's landing
+    is its seven hexes, not the middle one its ghost hides."""
+    for cell in ctx.encounter.layout.disc(centre, radius):
+        if ctx.encounter.board.is_on_map(cell):
+            pygame.draw.polygon(surface, colour, ctx.hex_polygon(cell), 3 if radius == 0 else 2)
+
+
 def draw_ways(screen: pygame.Surface, ctx: BattleContext, ways: list[Way], chosen: int) -> list[pygame.Rect]:
     """Every way on the map (thin arrows, red where it hurts), then the chosen one in full: a thick arrow, the
     landing ringed, a ghost of the token there and a badge for what it suffers. Returns the rects it marked
@@ -252,13 +261,13 @@ def draw_ways(screen: pygame.Surface, ctx: BattleContext, ways: list[Way], chose
         pygame.draw.polygon(layer, (*th.ACCENT, 200), ctx.hex_polygon(at), max(2, round(2 * ctx.zoom)))
     land = ctx.cell_to_screen(p.lands_at)
     if len(p.push_path) > 1:
-        pygame.draw.polygon(layer, colour, ctx.hex_polygon(p.lands_at), 3)
+        outline(layer, ctx, p.lands_at, v.radius, colour)
         r = round(ctx.hex_radius() * disc_scale(v.radius))
         end = (round(land[0]), round(land[1]))
         pygame.draw.circle(layer, (*th.faction_colour(v.faction), 90 if not p.falls else 50), end, r)
         pygame.draw.circle(layer, (255, 255, 255, 180), end, r, 2)
     else:  # nowhere to go: the target's own hex in amber
-        pygame.draw.polygon(layer, th.WARN, ctx.hex_polygon(p.lands_at), 3)
+        outline(layer, ctx, p.lands_at, v.radius, th.WARN)
     screen.blit(layer, (0, 0))
     if len(p.push_path) > 1:
         tail, head = draw.clear_of(ctx.cell_to_screen(p.push_path[0]), land, draw.token_disc(ctx, p.target), None)
