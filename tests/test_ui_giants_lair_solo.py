@@ -47,21 +47,21 @@ def _goblin_by_the_chasm(tmp_path: Path):
 def test_the_shove_preview_offers_the_push_into_the_chasm(tmp_path: Path) -> None:
     """The shove preview picked the direction itself: pointed first at 8,4, Astrid's shove pushed the goblin east,
     onto plain ground, and nothing said that from 9,5 it would fall into the chasm (only RULES.md told how to pick
-    another way). Now the preview lists every other way, with what each does, and how to choose it."""
+    another way). Now the preview lists every way, with what each does, and how to choose it."""
     scene, screen = _goblin_by_the_chasm(tmp_path)
     key(scene, pygame.K_s)
     hover(scene, (8, 4))
     frame(scene, screen)
-    hover(scene, (9, 4))
+    hover(scene, (9, 4))  # the goblin's centre: the hex pointed at last decides
     frame(scene, screen)
     lines = _preview(scene)
     assert "On success Goblin 1 is pushed e to 10,4" in lines
-    assert "Other ways: point at the hex, then at Goblin 1" in lines
+    assert "2 ways: point at Goblin 1 from a side, or W / Shift+W" in lines
     widget = next(w for w in scene.widgets if isinstance(w, ActionPreview))
     falls = [(at, p.direction) for at, p in widget.ways if p.falls]
     assert falls and all(at is not None and scene.match.encounter.reach_for("Astrid").end_at(at) for at, _ in falls)
     row = next(ln for ln in widget.lines or [] if ln.text.strip() == f"from {falls[0][0][0]},{falls[0][0][1]}")
-    assert row.right == f"{falls[0][1]}: falls, defeated"
+    assert row.right == f"{falls[0][1]}: falls, defeated  65 %"
 
 
 def test_the_help_tells_how_to_choose_a_shove_direction_on_balanced_pages() -> None:
@@ -70,7 +70,8 @@ def test_the_help_tells_how_to_choose_a_shove_direction_on_balanced_pages() -> N
     from game.ui.help import BATTLE_HELP
 
     text = " ".join(what for _, page in BATTLE_HELP for _, what in page)
-    assert "straight away from you" in text and "beside it first to shove from there" in text
+    keys = " ".join(k for _, page in BATTLE_HELP for k, _ in page)
+    assert "straight away from you" in text and "choose the side to shove from" in text and "W / Shift+W" in keys
     sizes = [len(page) for _, page in BATTLE_HELP]
     assert min(sizes) * 3 >= max(sizes) * 2, sizes
 

@@ -114,11 +114,7 @@ def _phrase(sb: EncounterView, action: Action) -> str:
         return (f"attack {action.target} {ARCS.get(pv.arc, pv.arc)}: {percent(pv.hit_chance)} to hit, "
                 f"{pv.expected_damage:.1f} damage expected, {percent(pv.defeat_chance)} to defeat it")
     if isinstance(action, Shove):
-        sv = sb.preview_shove(action.unit, action.target)
-        into = " into the chasm" if sv.falls else (f" into fire ({sv.hazard_damage} damage)"
-                                                   if sv.hazard_damage > 0 else "")
-        return (f"shove {action.target}{into}: {percent(sv.hit_chance)} to push it "
-                f"{DIRECTIONS.get(sv.direction, sv.direction)}, {percent(sv.defeat_chance)} to defeat it")
+        return _shove_phrase(sb, action)
     if isinstance(action, Shoot):
         sp = sb.preview_shoot(action.unit, action.target)
         cover = ", behind cover" if sp.cover else ""
@@ -141,6 +137,26 @@ def _phrase(sb: EncounterView, action: Action) -> str:
     if isinstance(action, EndTurn):
         return "end the turn"
     return action.KIND.replace("_", " ")
+
+
+def _shove_phrase(sb: EncounterView, action: Shove) -> str:
+    """A shove as a GM reads it at the table: which way, where the target lands and what it suffers there, then
+    the odds (R22, R12): "shove Goblin 1 north-east into the chasm at 10,3: 65 % to succeed, and it falls (65 %
+    to defeat it)". The window's shove preview names the same landing."""
+    sv = sb.preview_shove(action.unit, action.target)
+    way = DIRECTIONS.get(sv.direction, sv.direction)
+    col, row = sv.lands_at
+    odds = f"{percent(sv.hit_chance)} to succeed"
+    if sv.falls:
+        return f"shove {action.target} {way} into the chasm at {col},{row}: {odds}, and it falls " \
+               f"({percent(sv.defeat_chance)} to defeat it)"
+    if len(sv.push_path) <= 1:
+        blocked = f" ({sv.stopped})" if sv.stopped else ""  # the engine's words: the command line quotes names
+        return f"shove {action.target} {way}: {odds}, but it cannot move{blocked}"
+    if sv.hazard_damage > 0:
+        defeat = f", {percent(sv.defeat_chance)} to defeat it" if sv.defeat_chance > 0 else ""
+        return f"shove {action.target} {way} onto a hazard at {col},{row} ({sv.hazard_damage} damage): {odds}{defeat}"
+    return f"shove {action.target} {way} to {col},{row}: {odds}"
 
 
 def _caught_odds(a: AreaTargetPreview) -> str:

@@ -97,6 +97,10 @@ class ShovePreview:
     hazard_damage: int  # taken on a success (R12)
     falls: bool  # into a chasm on a success: defeated (R12)
     defeat_chance: float
+    # What stops the push short on a success, in the words of PushPreview.stopped ("the edge of the map is in the
+    # way (R12)", ""Kell" is in the way at 4,6 (R12)"); None when it moves its hex or falls. The GM's push preview
+    # and the shove preview name an obstacle alike.
+    stopped: str | None = None
 
 
 @dataclass(frozen=True)
@@ -202,12 +206,18 @@ def preview_shove(state: EncounterState, attacker: str, target: str, at: Cell | 
     for _ in range(out.steps):
         path.append(state.layout.neighbor(path[-1], toward))
     defeated = out.fell or out.damage >= t.hp
+    stopped = None
+    if out.stop is not None:
+        mine = out.stop[0] == "combatant" and out.stop[1] in footprint(state.board, at, u.radius)
+        # The shover imagined at ``at`` may be what stops it (a large one, say): named as any other combatant.
+        stopped = (f"{quote(u.name)} is in the way at {show(out.stop[1])} (R12)" if mine
+                   else _in_the_way(state, t, out.stop))
     return ShovePreview(
         attacker=u.name, target=t.name, at=at, legal=legal, arc=arc, penalty=pen,
         attack=u.spec.attack, defense=t.spec.defense, needed=odds.needed, roll_needed=odds.roll_needed,
         hit_chance=odds.chance, modifiers=mods, direction=state.layout.direction_names[toward],
         lands_at=out.cell, push_path=tuple(path), hazard_damage=out.damage, falls=out.fell,
-        defeat_chance=odds.chance if defeated else 0.0,
+        defeat_chance=odds.chance if defeated else 0.0, stopped=stopped,
     )
 
 

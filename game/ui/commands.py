@@ -321,7 +321,7 @@ class CommandMapper:
                            mode=ATTACK)
         words = {
             DISENGAGE: "Disengage: click your combatant (or press D again) to try it",
-            SHOVE: "Shove: click an adjacent enemy to push it one hex away",
+            SHOVE: "Shove: point at an enemy from the side to shove from (W: the next way), click to push it away",
             SHOOT: "Shoot: click an enemy in range and in sight",
             CAST: "Cast: click the hex to centre the burst on (friends inside are hit too)",
             ATTACK: "Attack: click an enemy in reach",

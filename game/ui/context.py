@@ -130,6 +130,9 @@ class BattleContext:
     # Small marks drawn on the map this frame that a facing arc's label steps off: the ring at a previewed
     # path's end (the approach a blow needs). Filled as the overlays draw.
     marks: list[pygame.Rect] = field(default_factory=list)
+    # Set by the shove preview for this frame when it draws every way to push the hovered foe: its arcs' labels
+    # would sit on the landings, and each way's row carries the odds of its side (overlays.shove).
+    arc_labels_off: bool = False
     # The panels and the action bar as the last frame drew them: the name tag keeps out from under them.
     panels: list[pygame.Rect] = field(default_factory=list)
     # Panels the player opened to read (the legend, L), drawn so far this frame: a tooltip keeps off them

@@ -7,8 +7,8 @@ click would do, from the engine's ``preview_push`` (R12), as the shove preview s
 - whatever stops it short (a combatant, blocked terrain, a chasm a large creature is never pushed onto) has
   its hex outlined red;
 - a tooltip just outside the card, level with the direction pointed at: the push, where it ends, and the
-  engine's words for what stops it ("cannot be pushed w: "Orc 1" is in the way at 3,2 (R12)"), or its
-  refusal.
+  engine's words for what stops it ("cannot be pushed w: Orc 1 is in the way at 3,2 (R12)"), or its
+  refusal; where it lands, what it suffers there and whom it ends beside, in the shove preview's words.
 
 The marks are the map's: they stay out from under the panels and the action bar drawn before them.
 """
@@ -17,33 +17,28 @@ from __future__ import annotations
 
 from game.render.pg import pygame
 from game.render.tokens import disc_scale
-from game.rules import PushPreview
+from game.rules import EncounterView, PushPreview
 
 from .. import narration
 from .. import theme as th
 from ..context import BattleContext
-from ..overlays import draw
+from ..overlays import draw, push_words, shove
 
 
-def push_lines(p: PushPreview, hp: int) -> list[th.Line]:
-    """The tooltip of a push aimed at: what it is, then where it ends or why it does not go, then what it costs."""
+def push_lines(enc: EncounterView, p: PushPreview) -> list[th.Line]:
+    """The tooltip of a push aimed at: what it is, then where it lands and what it suffers there, in the words
+    of the shove preview (overlays.push_words: the two never disagree), or why it does not go."""
     hexes = "hex" if p.distance == 1 else "hexes"
     head = th.Line(f"push {p.unit} {p.distance} {hexes} {p.direction}", "accent", bold=True)
     if p.legal is not None:
         return [head, th.Line(narration.refusal(p.legal), "bad")]
-    col, row = p.lands_at
     if p.steps == 0:
-        lines = [head, th.Line(f"cannot be pushed {p.direction}: {p.stopped}", "bad")]
-    elif p.stopped is not None:
-        lines = [head, th.Line(f"stops at {col},{row} after {p.steps} of {p.distance}: {p.stopped}", "warn")]
-    else:
-        lines = [head, th.Line(f"to {col},{row}")]
-    if p.falls:
-        lines.append(th.Line("falls into the chasm: defeated (R12)", "bad"))
-    elif p.hazard_damage:
-        dies = p.hazard_damage >= hp
-        lines.append(th.Line(f"takes {p.hazard_damage} hazard damage" + (": defeated" if dies else ""),
-                             "bad" if dies else "warn"))
+        return [head, th.Line(f"cannot be pushed {p.direction}: {push_words.stopped_words(p.stopped)}", "bad")]
+    lines = [head, *push_words.landing_lines(enc, p.unit, p.lands_at, p.steps, p.hazard_damage, p.falls,
+                                             lead=f"{p.unit} is pushed {p.direction}", harm_role="bad")]
+    if p.stopped is not None:
+        lines.insert(2, th.Line(f"stops after {p.steps} of {p.distance}: {push_words.stopped_words(p.stopped)}",
+                                "warn"))
     return lines
 
 
@@ -59,7 +54,7 @@ def draw_push(screen: pygame.Surface, ctx: BattleContext, p: PushPreview) -> lis
     if p.legal is None and p.steps > 0:
         hurt = p.falls or p.hazard_damage > 0
         pts = [ctx.cell_to_screen(c) for c in p.path]
-        pygame.draw.polygon(layer, th.BAD if hurt else th.GOOD, ctx.hex_polygon(p.lands_at), 3)
+        shove.outline(layer, ctx, p.lands_at, v.radius, th.BAD if hurt else th.GOOD)  # as the shove's
         r = round(ctx.hex_radius() * disc_scale(v.radius))
         end = (round(pts[-1][0]), round(pts[-1][1]))
         pygame.draw.circle(layer, (*th.faction_colour(v.faction), 110), end, r)
@@ -67,6 +62,11 @@ def draw_push(screen: pygame.Surface, ctx: BattleContext, p: PushPreview) -> lis
         # Rim to rim, as the attack line runs: drawn centre to centre it crossed the token's initials.
         tail, head = draw.clear_of(pts[0], pts[-1], draw.token_disc(ctx, p.unit), (pts[-1], float(r)))
         draw.arrow(layer, tail, head, th.BAD if hurt else th.ACCENT, max(2, round(3 * ctx.zoom)))
+    word = push_words.badge_words(p.steps > 0, p.hazard_damage, p.falls,
+                                  p.falls or p.hazard_damage >= enc.view(p.unit).hp)
+    if p.legal is None and word:  # the badge the shove preview puts on its landing: "falls", "-3", "stays"
+        marked.append(shove.badge(layer, ctx, ctx.cell_to_screen(p.lands_at), word,
+                                  th.BAD if p.falls or p.hazard_damage else th.WARN, True))
     for rect in ctx.covers:  # the panels and the action bar drawn so far keep their face
         layer.fill((0, 0, 0, 0), rect)
     screen.blit(layer, (0, 0))
@@ -80,6 +80,6 @@ def draw_push_tip(screen: pygame.Surface, ctx: BattleContext, p: PushPreview, bu
     card), kept off the hexes ``marked`` where it can (not off every token: a tip kept off Wren went
     below the card, away from the pointer). Returns its rect."""
     edge = th.BAD if p.legal is not None or p.steps == 0 else th.ACCENT
-    return th.tooltip(screen, push_lines(p, ctx.encounter.view(p.unit).hp), ctx.mouse, min_width=220, edge=edge,
+    return th.tooltip(screen, push_lines(ctx.encounter, p), ctx.mouse, min_width=220, edge=edge,
                       within=ctx.view_rect, anchor=button, avoid=[*ctx.covers, card], spare=marked,
                       step_past=[card])

@@ -224,6 +224,9 @@ class FacingArcLabels:
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        off, ctx.arc_labels_off = ctx.arc_labels_off, False  # the shove preview's ways speak for the arcs
+        if off:
+            return
         if self.arcs.shown is not None:
             nudge_off_marks(self.arcs.label_rects, _marks(ctx), ctx)
         self.arcs.draw_labels(screen)

@@ -6,11 +6,11 @@ previews: the roll needed and its chance, damage range, chance to defeat,
 and every modifier. The attack is previewed from the hex the player last
 pointed at in the actor's reach (Wesnoth: the end of the planned path) when
 the blow is better from there than from where the actor stands, or does not
-work from here at all (a shove always comes from that hex: its push depends
-on it); otherwise from where the actor stands if that is in range, else from
-the reachable hex that gives the best chance (then the fewest steps). So an
-attack on an adjacent hostile is not walked through a hex the pointer only
-crossed on its way.
+work from here at all; otherwise from where the actor stands if that is in
+range, else from the reachable hex that gives the best chance (then the fewest
+steps). So an attack on an adjacent hostile is not walked through a hex the
+pointer only crossed on its way. A shove shows every way to push the foe, one
+per side the actor can reach, and commits the one chosen (overlays.shove).
 :attr:`ActionPreview.plan` tells the battle scene what a click would commit:
 ``(at, preview)``, ``at`` None when no move is needed.
 """
@@ -24,7 +24,7 @@ from .. import theme as th
 from ..commands import CAST, SHOOT, best_skill
 from ..context import ATTACK, DISENGAGE, SHOVE, BattleContext, Cell, Reply
 from ..theme import Line
-from . import draw, wording
+from . import draw, shove, wording
 from .moves import mover
 
 ARC_COLOUR = {"front": th.GOOD, "left": th.WARN, "right": th.WARN, "rear": th.BAD}
@@ -91,12 +91,27 @@ class ActionPreview:
         self._shot_hint: list[Line] = []
         self._stuck_key: tuple[int, str, str, str] | None = None
         self._stuck_why: tuple[list[str], str] = ([], "")
-        self._ways_key: tuple[int, str, str] | None = None
-        self._ways: list[tuple[Cell | None, ShovePreview]] = []
-        self.ways: list[tuple[Cell | None, ShovePreview]] = []  # the other pushes offered, as listed (tests read it)
+        self._ways_key: tuple[int, str, str, Cell | None] | None = None
+        self._ways: list[shove.Way] = []
+        self.ways: list[shove.Way] = []  # every way to shove the hovered foe, as listed (tests read it)
+        self.way = -1  # the index in ``ways`` of the one a click commits (tests read it)
+        self.chooser = shove.Chooser()
+        self._later_key: tuple[int, str, str] | None = None
+        self._later: list[shove.Later] = []
+        self._shove_target: str | None = None  # the foe whose ways show: W steps through them
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
-        return None  # a click on the target goes to the command mapper with approach_for's hex
+        # A click on the target goes to the command mapper with approach_for's hex. W (Shift+W back) steps
+        # through the ways to shove the hovered foe: the keyboard's way to choose one (overlays.shove).
+        if event.type != pygame.KEYDOWN or event.key != pygame.K_w:
+            return None
+        if ctx.action_mode != SHOVE or self._shove_target is None or len(self.ways) < 2:
+            return Reply(status="W chooses the way to shove: press S, then point at an enemy you can shove "
+                                "more than one way") if ctx.action_mode == SHOVE else None
+        back = bool(event.mod & pygame.KMOD_SHIFT)
+        direction = self.chooser.step(ctx, self._shove_target, self.ways, -1 if back else 1)
+        at, p = next(w for w in self.ways if w[1].direction == direction)
+        return Reply(status=f"Shove {p.target} {shove.where(at)}: {shove.short_words(p)}; click {p.target} to shove")
 
     def approach_for(self, target: str | None) -> Cell | None:
         """The hex a click on ``target`` first moves to (the previewed move-then-attack), or None: act from here
@@ -180,42 +195,24 @@ class ActionPreview:
             self._stuck_key, self._stuck_why = key, stuck_why(enc, name, works)
         return self._stuck_why
 
-    def shove_ways(self, ctx: BattleContext, name: str, target: str) -> list[tuple[Cell | None, ShovePreview]]:
-        """Every way ``name`` could shove ``target`` this turn, one per push direction (R22: straight away from the
-        hex it shoves from): (the hex to shove from, None for where it stands; the engine's preview from there),
-        from the hex it reaches most cheaply. Found on giants_lair: the shove preview picked the direction, and
-        only RULES.md told how to push a goblin into the chasm or the fire instead. Asked once per state."""
-        key = (ctx.version, name, target)
+    def shove_ways(self, ctx: BattleContext, name: str, target: str) -> list[shove.Way]:
+        """Every way ``name`` could shove ``target`` this turn (overlays.shove.ways_for), asked once per state."""
+        key = (ctx.version, name, target, self.from_cell)
         if key != self._ways_key:
-            enc = ctx.encounter
-            me, them = enc.view(name), enc.view(target)
-            reach = enc.reach_for(name)
-            best: dict[str, tuple[int, Cell | None, ShovePreview]] = {}
-            for cell in enc.layout.disc(them.cell, 1 + me.radius + them.radius):
-                end = (0, False) if cell == me.cell else reach.end_at(cell)
-                if end is None:
-                    continue
-                p = enc.preview_shove(name, target, at=cell)
-                if p.legal is None and (p.direction not in best or end[0] < best[p.direction][0]):
-                    best[p.direction] = (end[0], None if cell == me.cell else cell, p)
-            order = list(enc.layout.direction_names)
-            self._ways_key = key
-            self._ways = [(at, p) for _, at, p in sorted(best.values(), key=lambda w: order.index(w[2].direction))]
+            self._ways_key, self._ways = key, shove.ways_for(ctx.encounter, name, target, self.from_cell)
         return self._ways
 
-    def _draw_ways(self, screen: pygame.Surface, ctx: BattleContext, ways: list[tuple[Cell | None, ShovePreview]],
-                   ) -> None:
-        """The landing of each other push on the map: a thin arrow from the target, red where it hurts or kills."""
-        width = max(1, round(2 * ctx.zoom))
-        for _, p in ways:
-            if len(p.push_path) > 1:
-                hurt = p.falls or p.hazard_damage > 0
-                a, b = ctx.cell_to_screen(p.push_path[0]), ctx.cell_to_screen(p.push_path[-1])
-                draw.arrow(screen, a, b, th.BAD if hurt else th.FAINT, width)
+    def later(self, ctx: BattleContext, name: str, target: str, ways: list[shove.Way]) -> list[shove.Later]:
+        """The pushes that would hurt ``target`` from a side out of reach this turn, asked once per state."""
+        key = (ctx.version, name, target)
+        if key != self._later_key:
+            self._later_key, self._later = key, shove.harmful_out_of_reach(ctx.encounter, name, target, ways)
+        return self._later
 
     # --- drawing -----------------------------------------------------------------
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.plan, self.lines, self.arrow = None, None, None
+        self.ways, self.way, self._shove_target = [], -1, None  # W steps through the ways of a foe shown now
         name = mover(ctx)
         if name is None or ctx.action_mode in (SHOOT, CAST):
             return  # the shot or area preview speaks instead (overlays.ranged)
@@ -234,10 +231,18 @@ class ActionPreview:
             th.post_tip(ctx, self.lines, ctx.mouse)
             return
         kind = SHOVE if ctx.action_mode == SHOVE else ATTACK
-        key = (ctx.version, kind, name, target, self.from_cell)
-        if key != self._chosen_key or self._chosen is None:  # asked once per target and starting hex
-            self._chosen_key, self._chosen = key, self.choose(ctx, kind, name, target)
-        at, p = self._chosen
+        ways = self.shove_ways(ctx, name, target) if kind == SHOVE else []
+        self.ways, self.way, self._shove_target = ways, -1, target if ways else None
+        at: Cell | None
+        p: BlowPreview
+        if ways:  # every way to push it, the chosen one committed by a click (overlays.shove)
+            self.way = self.chooser.pick(ctx, target, ways, self.from_cell)
+            at, p = ways[self.way]
+        else:
+            key = (ctx.version, kind, name, target, self.from_cell)
+            if key != self._chosen_key or self._chosen is None:  # asked once per target and starting hex
+                self._chosen_key, self._chosen = key, self.choose(ctx, kind, name, target)
+            at, p = self._chosen
         self.plan = (at, p)
         start = at if at is not None else enc.view(name).cell
         if at is not None:  # the move the attack needs, as the path preview would draw it
@@ -255,15 +260,11 @@ class ActionPreview:
             # The hovered target's name tag goes where it hides no part of the arrow (found on giants_lair: "Cave
             # Troll 16/16" sat on the arrow's head), as it already keeps off the arcs' labels.
             ctx.keep_clear.extend(draw.along(*self.arrow))
-        others: list[tuple[Cell | None, ShovePreview]] = []
-        if isinstance(p, ShovePreview) and p.legal is None:
-            others = [w for w in self.shove_ways(ctx, name, target) if w[1].direction != p.direction]
-            self._draw_ways(screen, ctx, others)
-        self.ways = others
-        if isinstance(p, ShovePreview) and p.legal is None and len(p.push_path) > 1:
-            pts = [ctx.cell_to_screen(c) for c in p.push_path]
-            draw.arrow(screen, pts[0], pts[-1], th.BAD if p.falls or p.hazard_damage else th.ACCENT,
-                       max(2, round(3 * ctx.zoom)))
+        if ways:  # the arcs' labels and the name tag step off the landings, the arrows and the badges
+            marked = shove.draw_ways(screen, ctx, ways, self.way)
+            ctx.arc_labels_off = True  # each way's row gives its side's odds; the labels sat on the landings
+            ctx.keep_clear.extend(marked)
+            ctx.marks.extend(marked)
         zoc, closed = self._stuck(ctx, kind, name, target) if p.legal is not None and at is None else ([], "")
         odds, notes = (True, []) if p.legal is None else wording.refusal_notes(
             enc, name, target, kind, at is not None, p.legal, zoc=zoc, closed=closed)
@@ -277,14 +278,18 @@ class ActionPreview:
             # one of them moot (found on fortress_assault).
             odds = odds and not (shot and p.legal is not None)
             lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
+            if ways and isinstance(p, ShovePreview):  # where it lands, what it suffers, whom it ends beside
+                lines = shove.with_outcome(lines, p, shove.outcome_lines(enc, p, at))
             lines += shot
         if at is not None and p.legal is None:
             lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next {kind}s", "muted"))
             lines[2:2] = wording.threatened_there(enc, name, target, at)
-        if others:
-            lines += wording.other_pushes(target, others)
-        self.lines = lines = wording.fitted_to(ctx, lines)
-        th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour)
+        lines = wording.fitted_to(ctx, lines)
+        if ways:  # after the fitting: a small window drops the roll's breakdown, never the ways to choose from
+            lines += shove.way_rows(target, ways, self.way, self.later(ctx, name, target, ways))
+        self.lines = lines
+        landings = [ctx.hex_rect(w[1].lands_at) for w in ways]  # a shove's tip leaves where each way lands in view
+        th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour, describes=landings)
 
     def _shot_instead(self, ctx: BattleContext, name: str, target: str) -> list[Line]:
         """For a bow in attack mode, whose blow is refused or needs a move: the shot it has from here (found at

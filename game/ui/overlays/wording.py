@@ -188,17 +188,6 @@ def push_outcome_lines(p: ShovePreview) -> list[Line]:
     return out
 
 
-def push_words(p: ShovePreview) -> str:
-    """What one push does to its target, short: "sw into the chasm: falls", "n to 10,4: 3 hazard damage", "ne:
-    blocked" (R22, R12)."""
-    if p.falls:
-        return f"{p.direction}: falls, defeated"
-    if len(p.push_path) <= 1:
-        return f"{p.direction}: blocked, stays put"
-    col, row = p.lands_at
-    return f"{p.direction} to {col},{row}" + (f": {p.hazard_damage} hazard damage" if p.hazard_damage else "")
-
-
 def threatened_there(enc: EncounterView, name: str, target: str, at: tuple[int, int]) -> list[Line]:
     """A calm warning when the hex a blow or shove first moves to lies in the zone of control of a hostile other
     than its target, as the move preview warns ("stops here: threatened by ..."): found on giants_lair, Astrid
@@ -209,18 +198,6 @@ def threatened_there(enc: EncounterView, name: str, target: str, at: tuple[int, 
     whose = "its" if len(who) == 1 else "their"
     text = f"at {at[0]},{at[1]} {joined(who)} can strike {name} too ({whose} zone of control)"
     return [Line(part, "warn") for part in wrap(text, ROW_WIDTH)]
-
-
-def other_pushes(target: str, ways: list[tuple[tuple[int, int] | None, ShovePreview]]) -> list[Line]:
-    """The other directions ``target`` could be shoved this turn and how (``ways``: the hex each is shoved from,
-    None for here): a push goes straight away from the shover, so the hex it shoves from picks the direction.
-    Found on giants_lair: only RULES.md said how to push a goblin into the chasm instead."""
-    rows = [Line(""), Line(f"Other ways: point at the hex, then at {target}", "muted", size=SMALL)]
-    for at, p in ways:
-        where = "from here" if at is None else f"from {at[0]},{at[1]}"
-        hurt = p.falls or p.hazard_damage > 0
-        rows.append(Line(f"  {where}", role="good" if hurt else "muted", right=push_words(p), size=SMALL))
-    return rows
 
 
 def disengage_lines(p: DisengagePreview) -> list[Line]:
