@@ -71,8 +71,10 @@ def test_tile_size_and_side_length_not_those_of_the_tileset_are_named(tmp_path: 
 
 
 def test_terrain_tiles_of_a_designers_own_tileset_the_other_way_round_are_named(tmp_path: Path) -> None:
-    # An embedded tileset of tall (pointy-top) terrain tiles on the flat-top map's wide cells.
-    own = ('<tileset firstgid="1" name="my terrain" tilewidth="64" tileheight="74" tilecount="12" columns="4">\n'
+    # An embedded tileset of tall (pointy-top) terrain tiles on the flat-top map's wide cells: Playmat's own
+    # pointy-top art, not known by its file name here, is known by its drawn corners.
+    own = ('<tileset firstgid="1" name="my terrain" tilewidth="64" tileheight="74" spacing="2" margin="2" '
+           'tilecount="12" columns="4">\n'
            f' <image source="{(assets_folder() / "tiles" / "terrain_pointy.png").as_posix()}" width="266" '
            'height="230"/>\n'
            + "".join(f' <tile id="{i}"><properties><property name="terrain" value="{t}"/></properties></tile>\n'
@@ -80,6 +82,23 @@ def test_terrain_tiles_of_a_designers_own_tileset_the_other_way_round_are_named(
            + "</tileset>")
     path = ford(tmp_path, (f'<tileset firstgid="1" source="{assets_folder().as_posix()}/terrain_flat.tsx"/>', own))
     warnings = [w for w in lint_map(path, allow_outside=True) if "its terrain tiles" in w]
+    assert warnings == ['ford.tmx: tileset "my terrain": its terrain tiles are drawn as pointy-top hexes (straight '
+                        "sides upright at the left and right, about 40 px long), but this map has Stagger Axis X "
+                        "(flat-top): the hexes overlap and leave gaps; set Map > Map Properties > Stagger Axis to Y "
+                        "and Hex Side Length to the side the tiles were drawn for (about 40), or use a tileset drawn "
+                        "flat-top"]
+
+
+def test_tiles_whose_pixels_cannot_tell_their_hex_are_judged_by_their_proportions(tmp_path: Path) -> None:
+    # The same tall tiles as one opaque picture (no transparent corners): only their proportions speak.
+    own = ('<tileset firstgid="1" name="my terrain" tilewidth="64" tileheight="74" tilecount="12" columns="4">\n'
+           ' <image source="solid.png" width="256" height="222"/>\n'
+           + "".join(f' <tile id="{i}"><properties><property name="terrain" value="{t}"/></properties></tile>\n'
+                     for i, t in enumerate(["normal"] * 5 + ["difficult", "water"] + ["normal"] * 5))
+           + "</tileset>")
+    _hex_atlas(tmp_path / "solid.png", (64, 74), [(0, 0), (63, 0), (63, 73), (0, 73)], alpha=False)
+    path = ford(tmp_path, (f'<tileset firstgid="1" source="{assets_folder().as_posix()}/terrain_flat.tsx"/>', own))
+    warnings = [w for w in lint_map(path) if "its terrain tiles" in w]
     assert warnings == ['ford.tmx: tileset "my terrain": its terrain tiles are 64x74 px, taller than wide, but the '
                         "map's are 72x62 px, wider than tall (flat-top, Stagger Axis X): tiles drawn for the "
                         "other layout overlap and leave gaps; use a tileset drawn for this layout, or set Map > Map "
@@ -135,3 +154,69 @@ def test_a_misspelt_tileset_path_never_names_a_file_the_map_may_not_read(
     assert main(["validate", str(tmp_path / "maps" / "ford.tmx")]) == 2
     assert capsys.readouterr().err.splitlines() == [
         'ford.tmx: tileset "hidden_lai.tsx": file not found: "hidden_lai.tsx"']
+
+
+def _hex_atlas(path: Path, box: tuple[int, int], corners: list[tuple[int, int]], *, alpha: bool = True) -> None:
+    """An atlas of 12 copies of one hex, each ``box`` px, drawn with pygame as a designer's paint program would."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    w, h = box
+    sheet = pygame.Surface((4 * w, 3 * h), pygame.SRCALPHA if alpha else 0)
+    sheet.fill((0, 0, 0, 0) if alpha else (40, 40, 40))
+    for i in range(12):
+        x, y = (i % 4) * w, (i // 4) * h
+        pygame.draw.polygon(sheet, (60, 140, 60, 255), [(x + cx, y + cy) for cx, cy in corners])
+    pygame.image.save(sheet, str(path))
+
+
+def _own_tileset(tmp_path: Path, box: tuple[int, int], corners: list[tuple[int, int]], *, alpha: bool = True,
+                 head: str = HEAD) -> Path:
+    _hex_atlas(tmp_path / "hexes.png", box, corners, alpha=alpha)
+    w, h = box
+    own = (f'<tileset firstgid="1" name="my terrain" tilewidth="{w}" tileheight="{h}" tilecount="12" columns="4">\n'
+           f' <image source="hexes.png" width="{4 * w}" height="{3 * h}"/>\n'
+           + "".join(f' <tile id="{i}"><properties><property name="terrain" value="{t}"/></properties></tile>\n'
+                     for i, t in enumerate(["normal"] * 5 + ["difficult", "water"] + ["normal"] * 5))
+           + "</tileset>")
+    return ford(tmp_path, (f'<tileset firstgid="1" source="{assets_folder().as_posix()}/terrain_flat.tsx"/>', own),
+                (HEAD, head))
+
+
+# A squat pointy-top hex in the flat-top ford's own 72x62 box: wider than tall, like the map's flat-top
+# tiles, so only its corners say it is pointy-top (upright sides 30 px at left and right, points at top
+# and bottom).
+SQUAT_POINTY = [(36, 0), (71, 16), (71, 45), (36, 61), (0, 45), (0, 16)]
+FLAT_72x62 = [(18, 0), (53, 0), (71, 31), (53, 61), (18, 61), (0, 31)]  # flat-top, side 36 as the map's
+
+
+def test_a_squat_pointy_top_tileset_on_a_flat_top_map_is_named_though_its_tiles_are_wider_than_tall(
+        tmp_path: Path) -> None:
+    path = _own_tileset(tmp_path, (72, 62), SQUAT_POINTY)
+    warnings = [w for w in lint_map(path) if "my terrain\": its" in w]
+    assert warnings == ['ford.tmx: tileset "my terrain": its terrain tiles are drawn as pointy-top hexes (straight '
+                        "sides upright at the left and right, about 30 px long), but this map has Stagger Axis X "
+                        "(flat-top): the hexes overlap and leave gaps; set Map > Map Properties > Stagger Axis to Y "
+                        "and Hex Side Length to the side the tiles were drawn for (about 30), or use a tileset drawn "
+                        "flat-top"]
+
+
+def test_a_flat_top_tileset_drawn_for_the_map_draws_no_warning(tmp_path: Path) -> None:
+    assert [w for w in lint_map(_own_tileset(tmp_path, (72, 62), FLAT_72x62)) if "my terrain\": its" in w] == []
+
+
+def test_a_tileset_whose_hex_sides_are_not_the_maps_hex_side_length_is_named(tmp_path: Path) -> None:
+    # Flat-top hexes of side 36 on a map whose Hex Side Length says 20: the columns overlap.
+    path = _own_tileset(tmp_path, (72, 62), FLAT_72x62, head=HEAD.replace('hexsidelength="36"', 'hexsidelength="20"'))
+    warnings = [w for w in lint_map(path) if "my terrain\": its" in w]
+    assert warnings == ['ford.tmx: tileset "my terrain": its terrain tiles are flat-top hexes with straight sides of '
+                        "about 36 px, but this map's Hex Side Length is 20: the rows of hexes overlap or leave gaps; "
+                        "set Map > Map Properties > Hex Side Length to the side the tiles were drawn for (about 36)"]
+
+
+def test_tiles_without_transparent_corners_fall_back_on_their_proportions(tmp_path: Path) -> None:
+    # Opaque rectangles cannot show a hex: a squat tile on a map of squat tiles is taken as right.
+    path = _own_tileset(tmp_path, (72, 62), SQUAT_POINTY, alpha=False)
+    assert [w for w in lint_map(path) if "my terrain\": its" in w] == []

@@ -18,16 +18,22 @@ name the setting to change in Tiled's words. "Matching" means:
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 from game.rules import TERRAIN_KEYS, HexLayout
 
+from .hex_shape import HexShape, hex_shape
 from .pixels import TiledPixels
+from .png_alpha import opaque_mask
 from .shipped import assets_folder
+from .tilesets import Tileset
 from .tmx_adapter import TmxMap
 
 COMBATANT_KIND = "combatant"
 OFF_CENTRE = 0.25  # of the distance between neighbouring cell centres (as lint.off_centre)
+SIDE_SLACK = 0.2  # a drawn side this much longer or shorter than the map's Hex Side Length is a slip
 
 
 @dataclass(frozen=True)
@@ -109,29 +115,91 @@ def shipped_tileset_grids(tmx: TmxMap) -> list[str]:
 
 
 def tile_shapes(tmx: TmxMap) -> list[str]:
-    """Terrain tiles of a tileset not Playmat's own that are the other way round from the map's tiles."""
-    head = tmx.head
-    if head.tile_width == head.tile_height:
-        return []
-    map_tall = head.tile_height > head.tile_width
+    """Terrain tiles of a tileset not Playmat's own drawn for another hex layout than the map's.
+
+    Read first from the tiles' transparent corners (:mod:`hex_shape`): a pointy-top hex on a flat-top
+    map, whatever its proportions (a squat pointy-top tile is wider than tall, like a flat-top one), or
+    straight sides much longer or shorter than the map's Hex Side Length. Tiles whose pixels cannot tell
+    (no transparency, art of no plain hex shape) fall back on their proportions: taller than wide on a
+    map of wide tiles, or the reverse.
+    """
     placed = {id(t) for layer in tmx.tile_layers if layer.visible for t in layer.palette if t is not None}
     out = []
     for ts in tmx.tilesets:
         if ts.source_file is not None and ts.source_file.name in SHIPPED_GRIDS:
             continue  # said more exactly by shipped_tileset_grids
-        sizes = {t.size for t in ts.tiles.values() if id(t) in placed and any(k in t.properties for k in TERRAIN_KEYS)}
-        odd = sorted(s for s in sizes if s[0] != s[1] and (s[1] > s[0]) != map_tall)
-        if odd:
-            w, h = (int(v) for v in odd[0])
-            way, other = ("taller than wide", "wider than tall") if h > w else ("wider than tall", "taller than wide")
-            shape = f"{'pointy' if head.stagger_axis == 'y' else 'flat'}-top, Stagger Axis {head.stagger_axis.upper()}"
-            out.append(f'tileset "{ts.name}": its terrain tiles are {w}x{h} px, {way}, but the map\'s are '
-                       f"{head.tile_width}x{head.tile_height} px, {other} "
-                       f"({shape}): "
-                       "tiles drawn for the other layout overlap and leave gaps; use a tileset drawn for this "
-                       "layout, or set Map > Map Properties > Stagger Axis, Tile Width, Tile Height and Hex "
-                       "Side Length to the ones the tileset was drawn for")
+        terrain = [local for local, t in ts.tiles.items()
+                   if id(t) in placed and any(k in t.properties for k in TERRAIN_KEYS)]
+        drawn = _drawn_shapes(ts, terrain)
+        if drawn:
+            out += _drawn_slip(tmx, ts, drawn)
+        else:
+            out += _proportion_slip(tmx, ts, terrain)
     return out
+
+
+def _drawn_shapes(ts: Tileset, locals_: list[int]) -> list[HexShape]:
+    """The hex shapes the tiles ``locals_`` are drawn as, for those whose pixels tell (each image decoded once)."""
+    wanted: dict[tuple[Path, str | None], list[tuple[int, int, int, int] | None]] = {}
+    for local in sorted(locals_):
+        image = ts.image_of(local)
+        if image is not None and image.path.suffix.lower() == ".png":
+            wanted.setdefault((image.path, image.trans), []).append(image.rect)
+    shapes = []
+    for (path, trans), rects in wanted.items():
+        rows = max(r[1] + r[3] if r is not None else 1 << 30 for r in rects)
+        mask = opaque_mask(path, rows, trans)
+        if mask is None:
+            continue
+        for rect in rects:
+            x, y, w, h = rect if rect is not None else (0, 0, mask.shape[1], mask.shape[0])
+            shape = hex_shape(mask[y : y + h, x : x + w])
+            if shape is not None:
+                shapes.append(shape)
+    return shapes
+
+
+def _drawn_slip(tmx: TmxMap, ts: Tileset, shapes: list[HexShape]) -> list[str]:
+    """One warning when the tiles' drawn hexes disagree with the map's Stagger Axis or Hex Side Length."""
+    head = tmx.head
+    axis = Counter(s.axis for s in shapes).most_common(1)[0][0]
+    sides = sorted(s.side for s in shapes if s.axis == axis)
+    side = sides[len(sides) // 2]
+    drawn = f"{'pointy' if axis == 'y' else 'flat'}-top hexes"
+    straight = "upright at the left and right" if axis == "y" else "lying along the top and bottom"
+    if axis != head.stagger_axis:
+        return [f'tileset "{ts.name}": its terrain tiles are drawn as {drawn} (straight sides {straight}, '
+                f"about {side} px long), but this map has {_axis_words(head.stagger_axis)}: the hexes overlap "
+                f"and leave gaps; set Map > Map Properties > Stagger Axis to {axis.upper()} and Hex Side Length to "
+                f"the side the tiles were drawn for (about {side}), or use a tileset drawn "
+                f"{'pointy' if head.stagger_axis == 'y' else 'flat'}-top"]
+    low, high = head.side_length * (1 - SIDE_SLACK) - 1, head.side_length * (1 + SIDE_SLACK) + 3
+    if not low <= side <= high:  # +3: a drawn side takes in the first pixels of the slopes at its ends
+        return [f'tileset "{ts.name}": its terrain tiles are {drawn} with straight sides of about {side} px, '
+                f"but this map's Hex Side Length is {head.side_length}: the rows of hexes overlap or leave gaps; "
+                f"set Map > Map Properties > Hex Side Length to the side the tiles were drawn for (about {side})"]
+    return []
+
+
+def _proportion_slip(tmx: TmxMap, ts: Tileset, locals_: list[int]) -> list[str]:
+    """Tiles whose pixels do not tell their hex: flagged when the other way round from the map's tiles."""
+    head = tmx.head
+    if head.tile_width == head.tile_height:
+        return []
+    map_tall = head.tile_height > head.tile_width
+    sizes = {ts.tiles[local].size for local in locals_}
+    odd = sorted(s for s in sizes if s[0] != s[1] and (s[1] > s[0]) != map_tall)
+    if not odd:
+        return []
+    w, h = (int(v) for v in odd[0])
+    way, other = ("taller than wide", "wider than tall") if h > w else ("wider than tall", "taller than wide")
+    shape = f"{'pointy' if head.stagger_axis == 'y' else 'flat'}-top, Stagger Axis {head.stagger_axis.upper()}"
+    return [f'tileset "{ts.name}": its terrain tiles are {w}x{h} px, {way}, but the map\'s are '
+            f"{head.tile_width}x{head.tile_height} px, {other} "
+            f"({shape}): "
+            "tiles drawn for the other layout overlap and leave gaps; use a tileset drawn for this "
+            "layout, or set Map > Map Properties > Stagger Axis, Tile Width, Tile Height and Hex "
+            "Side Length to the ones the tileset was drawn for"]
 
 
 def moved_layout(tmx: TmxMap) -> list[str]:
