@@ -14,6 +14,7 @@ import pytest
 from game.cli.main import main
 from game.maps.lint import lint_map
 from game.maps.shipped import assets_folder
+from game.maps.tmxwrite import write_map
 
 ROOT = Path(__file__).resolve().parents[1]
 FORD = (ROOT / "tests" / "data" / "river_ford.tmx").read_text(encoding="utf-8")
@@ -220,3 +221,46 @@ def test_tiles_without_transparent_corners_fall_back_on_their_proportions(tmp_pa
     # Opaque rectangles cannot show a hex: a squat tile on a map of squat tiles is taken as right.
     path = _own_tileset(tmp_path, (72, 62), SQUAT_POINTY, alpha=False)
     assert [w for w in lint_map(path) if "my terrain\": its" in w] == []
+
+
+def _road_map(tmp_path: Path, index: str, units: int) -> Path:
+    """A pointy-top field with a road painted as a chain of neighbours under Stagger Index Odd, straight
+    down the map: from an even row it steps down-left, from an odd row down-right (on Odd, where odd rows
+    are shifted right, both are a neighbour; on Even neither is)."""
+    rows = []
+    col = 6
+    for r in range(16):
+        line = ["."] * 10
+        line[col] = "r"
+        rows.append("".join(line))
+        col = col - 1 if r % 2 == 0 else col + 1
+    people = [{"name": "Scout", "at": (1, 1), "faction": "player"},
+              {"name": "Orc", "at": (8, 14), "faction": "enemy"}][:units]
+    return write_map(tmp_path / "road.tmx", rows, stagger_index=index, units=people,
+                     tile_properties={"r": {"terrain": "normal", "note": "road"}})
+
+
+@pytest.mark.parametrize("units", [0, 1])
+def test_a_stagger_index_changed_after_painting_is_named_from_the_tiles_with_fewer_than_two_combatants(
+        tmp_path: Path, units: int) -> None:
+    # No two combatant objects to judge by: the road's tiles meet only on the index they were painted with.
+    assert [w for w in lint_map(_road_map(tmp_path, "odd", units)) if "Stagger" in w] == []
+    assert [w for w in lint_map(_road_map(tmp_path, "even", units)) if "Stagger" in w] == [
+        "road.tmx: map: its tiles join up as painted with Stagger Index Odd, not with this map's (Even): 30 pairs "
+        "of matching tiles meet only under Odd, 0 only under Even; if the Stagger Index was changed after the tiles "
+        "were painted, set Map > Map Properties > Stagger Index back to Odd"]
+
+
+def test_tileds_hexmini_copied_with_another_stagger_index_is_named_and_the_original_is_not() -> None:
+    # cocos2d-x's copy of Tiled's sample as Stagger Index Even: its coasts no longer join (see the goldens).
+    public = ROOT / "tests" / "maps" / "public"
+    assert [w for w in lint_map(public / "hexagonal-mini-odd-y.tmx") if "Stagger Index" in w] == []
+    assert [w for w in lint_map(public / "hexagonal-mini-even-y.tmx") if "Stagger Index" in w] == [
+        "hexagonal-mini-even-y.tmx: map: its tiles join up as painted with Stagger Index Odd, not with this map's "
+        "(Even): 116 pairs of matching tiles meet only under Odd, 47 only under Even; if the Stagger Index was "
+        "changed after the tiles were painted, set Map > Map Properties > Stagger Index back to Odd"]
+
+
+def test_no_shipped_map_is_taken_for_one_painted_with_the_other_stagger_index() -> None:
+    for path in sorted((ROOT / "maps").glob("*.tmx")):
+        assert [w for w in lint_map(path) if "Stagger Index" in w] == [], path.name

@@ -12,7 +12,11 @@ name the setting to change in Tiled's words. "Matching" means:
   wide on both, or wider than tall on both (its exact size may differ: tiles may overhang their hex);
 - combatant objects sit on cell centres: when most are off centre under the map's layout but every
   one sits on a centre under the other Stagger Index (or Axis), that setting was changed after they
-  were placed. The Stagger Index leaves no other trace in a file (tiles look right either way).
+  were placed;
+- tiles drawn to join their neighbours (roads, coasts, transitions) join up under the Stagger Index
+  they were painted with, so when far more matching tiles meet under the other index, it was changed
+  after painting. Plain fills, scattered variants and round patches join alike under both: then,
+  with fewer than two combatant objects, nothing in the file tells the index meant, and nothing is said.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 from game.rules import TERRAIN_KEYS, HexLayout
 
@@ -33,6 +39,9 @@ from .tmx_adapter import TmxMap
 
 COMBATANT_KIND = "combatant"
 OFF_CENTRE = 0.25  # of the distance between neighbouring cell centres (as lint.off_centre)
+# The other Stagger Index is named only when its joins outnumber this one's by far: at least this many,
+# this many times as many, and this many standard deviations of a fair coin beyond an even split.
+PAINTED_MIN, PAINTED_RATIO, PAINTED_Z = 10, 2.0, 3.5
 SIDE_SLACK = 0.2  # a drawn side this much longer or shorter than the map's Hex Side Length is a slip
 
 
@@ -61,7 +70,8 @@ def layout_slips(tmx: TmxMap) -> list[str]:
     moved = moved_layout(tmx)
     if any(w.startswith("map: Stagger Axis") for w in shipped):
         moved = [w for w in moved if "Stagger Axis" not in w]  # the same slip, said once
-    return [*shipped, *tile_shapes(tmx), *moved]
+    painted = [] if any("Stagger Index" in w for w in moved) else painted_index(tmx)
+    return [*shipped, *tile_shapes(tmx), *moved, *painted]
 
 
 def _axis_words(axis: str) -> str:
@@ -237,4 +247,41 @@ def moved_layout(tmx: TmxMap) -> list[str]:
     return []
 
 
-__all__ = ["SHIPPED_GRIDS", "layout_slips", "moved_layout", "shipped_tileset_grids", "tile_shapes"]
+def painted_index(tmx: TmxMap) -> list[str]:
+    """When the tiles join up as painted under the other Stagger Index: art whose edges must meet.
+
+    Changing the Stagger Index shifts every other row (Stagger Axis Y) or column (X) by half a hex, so
+    of the two hexes below a cell (or to its right) one stays its neighbour and the other is swapped
+    for the hex on its far side. Art drawn to join its neighbours (a road, a coast, Tiled's hexmini
+    transitions) repeats the same tile along the neighbours it was painted on, so count, over every
+    visible tile layer, the pairs of equal tiles that only this map's Stagger Index makes neighbours
+    and those that only the other one does: pairs both or neither make neighbours say nothing. Plain
+    fills, scattered variants and blobs give both counts alike, and then nothing is said: a Stagger
+    Index leaves no trace there (see the module's docstring).
+    """
+    head = tmx.head
+    shifted_first = head.stagger_index == "odd"  # whether line 1 (not 0) is the shifted one: E = 0
+    this = other = 0
+    for layer in tmx.tile_layers:
+        if not layer.visible:
+            continue
+        idx = np.asarray(layer.index)
+        lines = idx if head.stagger_axis == "y" else idx.T  # staggered lines first: rows (Y) or columns (X)
+        near, far = lines[:-1], lines[1:]
+        ahead = (near[:, :-1] == far[:, 1:]) & (near[:, :-1] != 0)  # the next line's hex one step on
+        behind = (near[:, 1:] == far[:, :-1]) & (near[:, 1:] != 0)  # and one step back
+        plus, minus = ahead[:, 1:], behind[:, :-1]  # hexes with both (at the map's edge one is missing)
+        only_plus, only_minus = plus & ~minus, minus & ~plus
+        shifted = (np.arange(near.shape[0]) % 2 == 1) == shifted_first  # lines shifted on this map
+        this += int(only_plus[shifted].sum() + only_minus[~shifted].sum())
+        other += int(only_minus[shifted].sum() + only_plus[~shifted].sum())
+    if other < PAINTED_MIN or other < PAINTED_RATIO * this or (other - this) < PAINTED_Z * math.sqrt(other + this):
+        return []
+    was = "Even" if head.stagger_index == "odd" else "Odd"
+    return [f"map: its tiles join up as painted with Stagger Index {was}, not with this map's "
+            f"({head.stagger_index.capitalize()}): {other} pairs of matching tiles meet only under {was}, "
+            f"{this} only under {head.stagger_index.capitalize()}; if the Stagger Index was changed after "
+            f"the tiles were painted, set Map > Map Properties > Stagger Index back to {was}"]
+
+
+__all__ = ["SHIPPED_GRIDS", "layout_slips", "moved_layout", "painted_index", "shipped_tileset_grids", "tile_shapes"]
