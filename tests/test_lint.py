@@ -210,7 +210,8 @@ def test_lopsided_quick_playtest_is_flagged() -> None:
 
     default = ROOT / "maps" / "default.tmx"
     assert lint_map(default, playtest=always_orcs) == [
-        'default.tmx: side "enemy" won 19 of 20 quick AI-vs-AI games (over 90%); the fight looks lopsided'
+        'default.tmx: side "enemy" won 19 of 20 quick AI-vs-AI games (over 90%); the fight looks lopsided '
+        f"(`playmat playtest {default} --games 200 --out DIR` writes a report naming whom to weaken)"
     ]
     assert lint_map(default, playtest=close) == []
 
@@ -279,7 +280,8 @@ def test_cli_playtest_flags_a_one_sided_duel(tmp_path: Path, capsys: pytest.Capt
     out = capsys.readouterr().out.splitlines()
     assert out == [
         f"{path}: ok",
-        'warning: m.tmx: side "player" won 20 of 20 quick AI-vs-AI games (over 90%); the fight looks lopsided',
+        'warning: m.tmx: side "player" won 20 of 20 quick AI-vs-AI games (over 90%); the fight looks lopsided '
+        f"(`playmat playtest {path} --games 200 --out DIR` writes a report naming whom to weaken)",
     ]
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import shlex
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -98,7 +99,7 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     out += [f"{src}: {w}" for w in unused_tiles(tmx)]
     out += slips
     if playtest is not None:
-        out += [f"{src}: {w}" for w in lopsided(playtest(scenario, games), games)]
+        out += [f"{src}: {w}" for w in lopsided(playtest(scenario, games), games, path)]
     return out
 
 
@@ -371,13 +372,18 @@ def misspelt_properties(tmx: TmxMap) -> list[str]:
 
 
 # --- balance ------------------------------------------------------------------------------------
-def lopsided(wins: dict[str, int], games: int) -> list[str]:
-    """A side winning more than 90 % of a quick playtest: the fight is probably not interesting."""
+def lopsided(wins: dict[str, int], games: int, path: str | Path | None = None) -> list[str]:
+    """A side winning more than 90 % of a quick playtest: the fight is probably not interesting.
+
+    Twenty games say that it leans, not why; the line names the batch whose report says whom to weaken.
+    """
     out = []
+    batch = f"playmat playtest {shlex.quote(str(path))} --games 200 --out DIR" if path is not None else None
     for side, won in sorted(wins.items()):
         if games and won / games > LOPSIDED:
             out.append(f'side "{side}" won {won} of {games} quick AI-vs-AI games (over {LOPSIDED:.0%}); '
-                       "the fight looks lopsided")
+                       "the fight looks lopsided"
+                       + (f" (`{batch}` writes a report naming whom to weaken)" if batch else ""))
     return out
 
 
