@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from game.cli.main import main
@@ -17,7 +18,7 @@ from game.maps.lint import lint_map
 from game.maps.loader import load_scenario, validate_map
 from game.maps.tmxdoc import TileLayer, TilesetRef, TmxDocument, write_tmx
 from game.maps.tmxwrite import write_map
-from game.rules import HexLayout
+from game.rules import HexLayout, Terrain
 
 ROOT = Path(__file__).resolve().parents[1]
 OPEN = [
@@ -308,3 +309,21 @@ def test_a_river_ford_built_by_hand_as_tiled_1_10_saves_it_is_lint_clean() -> No
     cells = {c.name: (c.cell, c.object_id) for c in load_scenario(path).combatants}
     assert cells["Ferryman Ody"] == ((6, 4), 4) and cells["River Troll"] == ((10, 7), 8)
     assert cells["Orc Archer"] == ((11, 3), 7)
+
+
+def test_a_pointy_top_gorge_built_from_a_blank_map_and_saved_by_tiled_is_lint_clean() -> None:
+    # tests/data/split_gorge.tmx: pointy-top, Stagger Index Odd (Tiled's default), saved by Tiled 1.8 itself
+    # (which renumbered decor.tsx to firstgid 29); every kind of terrain the rules know but blocked-and-
+    # see-through, marked exits, three movement types, a large ogre. Each object lands where Tiled's status
+    # bar shows its point: the naga in the river, the kestrel on open ground beside the chasm.
+    path = ROOT / "tests" / "data" / "split_gorge.tmx"
+    assert validate_map(path) == [] and lint_map(path) == []
+    cells = {c.name: c.cell for c in load_scenario(path).combatants}
+    assert cells == {"Sir Hale": (2, 5), "Wren": (1, 7), "Kestrel": (3, 3), "Ogre": (13, 8), "Naga": (6, 9),
+                     "Goblin Archer": (10, 2)}
+    board = load_scenario(path).board
+    terrain = {(c, r): Terrain(int(board.terrain[r][c])) for c, r in [(7, 0), (7, 2), (6, 5), (5, 7), (12, 3), (14, 0)]}
+    assert terrain == {(7, 0): Terrain.CHASM, (7, 2): Terrain.NORMAL, (6, 5): Terrain.WATER,  # bridge on the chasm
+                       (5, 7): Terrain.DIFFICULT, (12, 3): Terrain.HAZARD, (14, 0): Terrain.BLOCKED}
+    exits = {(int(c), int(r)) for r, c in zip(*np.nonzero(np.asarray(board.exit)), strict=True)}
+    assert exits == {(0, 5), (0, 6)}  # only the marked road ends: the rest of the rim is no way out (R24)

@@ -264,3 +264,15 @@ def test_tileds_hexmini_copied_with_another_stagger_index_is_named_and_the_origi
 def test_no_shipped_map_is_taken_for_one_painted_with_the_other_stagger_index() -> None:
     for path in sorted((ROOT / "maps").glob("*.tmx")):
         assert [w for w in lint_map(path) if "Stagger Index" in w] == [], path.name
+
+
+def test_the_pointy_top_gorge_with_its_stagger_index_changed_is_named_once(tmp_path: Path) -> None:
+    text = (ROOT / "tests" / "data" / "split_gorge.tmx").read_text(encoding="utf-8")
+    text = text.replace("../../assets/", assets_folder().as_posix() + "/").replace(
+        'staggerindex="odd"', 'staggerindex="even"')
+    path = tmp_path / "gorge.tmx"
+    path.write_text(text, encoding="utf-8")
+    assert [w for w in lint_map(path) if "Stagger" in w] == [
+        "gorge.tmx: map: its combatant objects sit on the hex centres of Stagger Index Odd, not on this map's "
+        "(Stagger Index Even): if that was changed after they were placed, set Map > Map Properties back to "
+        "Stagger Index Odd; else move every object onto its hex"]
