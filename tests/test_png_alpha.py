@@ -50,3 +50,27 @@ def test_tileds_transparent_colour_makes_holes_in_an_opaque_picture(tmp_path: Pa
     pygame.image.save(keyed, str(tmp_path / "keyed.png"))
     mask = opaque_mask(tmp_path / "keyed.png", 10, "ff00ff")
     assert mask is not None and int(mask.sum()) == 60 and mask[2:8, 5:15].all()
+
+
+def test_noise_through_every_row_filter_reads_as_pygame_reads_it(tmp_path: Path) -> None:
+    # Random pixels make libpng pick each of the five filters somewhere; alpha alone is undone, so this
+    # checks that the alpha bytes' chain is right on its own.
+    surface = pygame.Surface((96, 64), pygame.SRCALPHA)
+    rng = np.random.default_rng(7)
+    rgb = pygame.surfarray.pixels3d(surface)
+    rgb[:] = rng.integers(0, 256, (96, 64, 3))
+    del rgb
+    alpha = pygame.surfarray.pixels_alpha(surface)
+    alpha[:] = rng.integers(0, 256, (96, 64))
+    del alpha
+    pygame.image.save(surface, str(tmp_path / "noise.png"))
+    mask = opaque_mask(tmp_path / "noise.png", 64)
+    assert mask is not None and np.array_equal(mask, _alpha(tmp_path / "noise.png"))
+
+
+def test_a_picture_too_large_to_read_quickly_cannot_tell(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The lint then judges the tiles by their proportions: validate stays quick on a huge atlas.
+    import game.maps.png_alpha as png_alpha
+
+    monkeypatch.setattr(png_alpha, "MAX_SEQUENTIAL", 1000)
+    assert opaque_mask(assets_folder() / "tiles" / "terrain_pointy.png", 230) is None
