@@ -223,21 +223,31 @@ def test_tiles_without_transparent_corners_fall_back_on_their_proportions(tmp_pa
     assert [w for w in lint_map(path) if "my terrain\": its" in w] == []
 
 
-def _road_map(tmp_path: Path, index: str, units: int) -> Path:
-    """A pointy-top field with a road painted as a chain of neighbours under Stagger Index Odd, straight
-    down the map: from an even row it steps down-left, from an odd row down-right (on Odd, where odd rows
-    are shifted right, both are a neighbour; on Even neither is)."""
-    rows = []
-    col = 6
-    for r in range(16):
-        line = ["."] * 10
-        line[col] = "r"
-        rows.append("".join(line))
-        col = col - 1 if r % 2 == 0 else col + 1
+def _road_map(tmp_path: Path, index: str, units: int, axis: str = "y") -> Path:
+    """A field with a road painted as a chain of neighbours under Stagger Index Odd, straight across the
+    staggered lines: from an even line it steps one back, from an odd line one on (on Odd, where odd lines
+    are shifted on, both are a neighbour; on Even neither is). Axis Y: lines are rows; X: columns."""
+    cells = []
+    at = 6
+    for line in range(16):
+        cells.append((at, line))
+        at = at - 1 if line % 2 == 0 else at + 1
+    grid = [["."] * 10 for _ in range(16)]
+    for a, line in cells:
+        grid[line][a] = "r"
+    rows = ["".join(r) for r in grid] if axis == "y" else ["".join(grid[c][r] for c in range(16)) for r in range(10)]
     people = [{"name": "Scout", "at": (1, 1), "faction": "player"},
-              {"name": "Orc", "at": (8, 14), "faction": "enemy"}][:units]
-    return write_map(tmp_path / "road.tmx", rows, stagger_index=index, units=people,
+              {"name": "Orc", "at": (8, 9), "faction": "enemy"}][:units]
+    return write_map(tmp_path / "road.tmx", rows, stagger_axis=axis, stagger_index=index, units=people,
                      tile_properties={"r": {"terrain": "normal", "note": "road"}})
+
+
+def test_a_road_painted_on_a_flat_top_map_tells_its_stagger_index_too(tmp_path: Path) -> None:
+    assert [w for w in lint_map(_road_map(tmp_path, "odd", 1, "x")) if "Stagger" in w] == []
+    assert [w for w in lint_map(_road_map(tmp_path, "even", 1, "x")) if "Stagger" in w] == [
+        "road.tmx: map: its tiles join up as painted with Stagger Index Odd, not with this map's (Even): 30 pairs "
+        "of matching tiles meet only under Odd, 0 only under Even; if the Stagger Index was changed after the tiles "
+        "were painted, set Map > Map Properties > Stagger Index back to Odd"]
 
 
 @pytest.mark.parametrize("units", [0, 1])
