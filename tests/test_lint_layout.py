@@ -286,3 +286,24 @@ def test_the_pointy_top_gorge_with_its_stagger_index_changed_is_named_once(tmp_p
         "gorge.tmx: map: its combatant objects sit on the hex centres of Stagger Index Odd, not on this map's "
         "(Stagger Index Even): if that was changed after they were placed, set Map > Map Properties back to "
         "Stagger Index Odd; else move every object onto its hex"]
+
+
+@pytest.mark.parametrize(("layout", "flagged"), [("odd-y", False), ("even-x", True)])
+def test_tileds_squat_pointy_top_art_given_terrain_is_known_by_its_corners(
+        tmp_path: Path, layout: str, flagged: bool) -> None:
+    # Tiled's hexmini: 18x18 tiles (neither taller nor wider) painted as pointy-top hexes, on a 14x12 (squat)
+    # map. cocos2d-x's flat-top copy puts the same art on Stagger Axis X; once its tiles carry terrain the
+    # lint reads their corners and names the axis, where proportions could tell nothing.
+    public = ROOT / "tests" / "maps" / "public"
+    (tmp_path / "hexmini.png").write_bytes((public / "hexmini.png").read_bytes())
+    image = '<image source="hexmini.png" width="106" height="72"/>\n'
+    terrain = "".join(f' <tile id="{i}"><properties><property name="terrain" value="normal"/></properties></tile>\n'
+                      for i in range(20))
+    text = (public / f"hexagonal-mini-{layout}.tmx").read_text(encoding="utf-8").replace(image, image + terrain)
+    (tmp_path / "mini.tmx").write_text(text, encoding="utf-8")
+    warnings = [w for w in lint_map(tmp_path / "mini.tmx") if "its terrain tiles" in w]
+    assert warnings == ([
+        'mini.tmx: tileset "hex mini": its terrain tiles are drawn as pointy-top hexes (straight sides upright at '
+        "the left and right, about 7 px long), but this map has Stagger Axis X (flat-top): the hexes overlap and "
+        "leave gaps; set Map > Map Properties > Stagger Axis to Y and Hex Side Length to the side the tiles were "
+        "drawn for (about 7), or use a tileset drawn flat-top"] if flagged else [])
