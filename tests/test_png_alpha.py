@@ -74,3 +74,33 @@ def test_a_picture_too_large_to_read_quickly_cannot_tell(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(png_alpha, "MAX_SEQUENTIAL", 1000)
     assert opaque_mask(assets_folder() / "tiles" / "terrain_pointy.png", 230) is None
+
+
+def test_a_damaged_png_cannot_tell_and_never_raises(tmp_path: Path) -> None:
+    # The lint reads tilesets a stranger wrote: every cut of a real atlas and a few forged headers are
+    # "cannot tell" (None), never a traceback.
+    import struct
+    import zlib
+
+    good = (assets_folder() / "tiles" / "terrain_pointy.png").read_bytes()
+    path = tmp_path / "cut.png"
+    for end in [8, 12, 20, 29, 33, 40, 100, 1000, len(good) // 2, len(good) - 12]:
+        path.write_bytes(good[:end])
+        opaque_mask(path, 230)  # a mask of the rows that survive, or None: either is fine, raising is not
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    magic = b"\x89PNG\r\n\x1a\n"
+    forged = [
+        magic + chunk(b"IHDR", b"\x00\x00"),  # a header too short to hold a size
+        magic + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 6, 0, 0, 0)) + chunk(b"IDAT", b"junk"),
+        magic + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 6, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(bytes([9] + [0] * 16) * 4)),  # filter type 9 does not exist
+        magic + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 3, 0, 0, 0)) + chunk(b"tRNS", b"\x00")
+        + chunk(b"IDAT", zlib.compress(bytes([0, 200, 0, 0, 0]) * 4)),  # palette index past PLTE (there is none)
+    ]
+    for data in forged:
+        path.write_bytes(data)
+        mask = opaque_mask(path, 4)
+        assert mask is None or mask.shape == (4, 4)

@@ -32,8 +32,16 @@ def opaque_mask(path: Path, rows: int, trans: str | None = None) -> np.ndarray |
     """``[y, x]`` True where the pixel is drawn (alpha at least half), for the top ``rows`` rows of ``path``.
 
     ``trans``: the tileset's transparent colour (``"ff00ff"``), which Tiled draws as a hole. None when the
-    file is not a PNG this reader handles or every pixel is opaque by construction (no alpha, no key).
+    file is not a PNG this reader handles or every pixel is opaque by construction (no alpha, no key). A
+    damaged file is None too, never an exception: the lint only falls back on the tiles' proportions.
     """
+    try:
+        return _opaque_mask(path, rows, trans)
+    except (ValueError, IndexError, struct.error, zlib.error, MemoryError):
+        return None
+
+
+def _opaque_mask(path: Path, rows: int, trans: str | None) -> np.ndarray | None:
     try:
         data = path.read_bytes()
     except OSError:
