@@ -307,3 +307,19 @@ def test_tileds_squat_pointy_top_art_given_terrain_is_known_by_its_corners(
         "the left and right, about 7 px long), but this map has Stagger Axis X (flat-top): the hexes overlap and "
         "leave gaps; set Map > Map Properties > Stagger Axis to Y and Hex Side Length to the side the tiles were "
         "drawn for (about 7), or use a tileset drawn flat-top"] if flagged else [])
+
+
+def test_a_lone_combatant_off_centre_by_a_changed_stagger_index_says_which_index_it_was_placed_on(
+        tmp_path: Path) -> None:
+    # One object cannot show a layout (one off centre is usually the mouse), but it can say that it sits on
+    # a centre of the other Stagger Index, so the designer sees both ways out.
+    text = (ROOT / "tests" / "data" / "split_gorge.tmx").read_text(encoding="utf-8")
+    text = text.replace("../../assets/", assets_folder().as_posix() + "/").replace(
+        'staggerindex="odd"', 'staggerindex="even"')
+    text = text[: text.index('  <object id="2"')] + text[text.index(" </objectgroup>"):]  # Sir Hale alone
+    path = tmp_path / "gorge.tmx"
+    path.write_text(text, encoding="utf-8")
+    assert [w for w in lint_map(path) if "Sir Hale" in w] == [
+        'gorge.tmx: object 1 "Sir Hale": placed 32 px from the centre of its cell 2,5 (more than a quarter hex, '
+        "16 px); snap it to the centre, or, if Stagger Index was Odd when it was placed (it sits on a hex centre "
+        "of that layout), set Map > Map Properties > Stagger Index back to Odd"]

@@ -302,8 +302,22 @@ def off_centre(scenario: Scenario, tmx: TmxMap) -> list[str]:
         off = math.hypot(obj.anchor[0] - cx, obj.anchor[1] - cy)
         if off > limit:
             out.append(f'{object_label(obj.id, name)}: placed {off:.0f} px from the centre of its cell {_cell(cell)} '
-                       f"(more than a quarter hex, {limit:.0f} px); snap it to the centre")
+                       f"(more than a quarter hex, {limit:.0f} px); snap it to the centre"
+                       + _other_index_hint(tmx, obj.anchor, limit))
     return out
+
+
+def _other_index_hint(tmx: TmxMap, anchor: tuple[float, float], limit: float) -> str:
+    """When the object sits on a hex centre of the other Stagger Index: with fewer than two objects
+    ``moved_layout`` cannot tell a changed index from a slip of the mouse, so each says it for itself."""
+    head = tmx.head
+    other = "even" if head.stagger_index == "odd" else "odd"
+    px = TiledPixels(HexLayout(head.stagger_axis, other, head.tile_width, head.tile_height, head.side_length,
+                               head.width, head.height))
+    if math.dist(anchor, px.cell_center(px.pixel_to_cell(*anchor))) > limit / 4:
+        return ""  # tighter than "off centre": a sloppy click half-way between is no sign of a layout
+    return (f", or, if Stagger Index was {other.capitalize()} when it was placed (it sits on a hex centre of "
+            f"that layout), set Map > Map Properties > Stagger Index back to {other.capitalize()}")
 
 
 # --- tiles -------------------------------------------------------------------------------------
