@@ -323,3 +323,15 @@ def test_a_lone_combatant_off_centre_by_a_changed_stagger_index_says_which_index
         'gorge.tmx: object 1 "Sir Hale": placed 32 px from the centre of its cell 2,5 (more than a quarter hex, '
         "16 px); snap it to the centre, or, if Stagger Index was Odd when it was placed (it sits on a hex centre "
         "of that layout), set Map > Map Properties > Stagger Index back to Odd"]
+
+
+def test_a_tileset_drawn_at_twice_the_maps_tile_size_names_the_tile_size_and_side_to_set(tmp_path: Path) -> None:
+    # High-resolution art (flat-top hexes 144x124, side 72) on the ford's 72x62 cells of side 36: a side
+    # of 72 alone would not fit a 62 px tile, so the line names all three settings.
+    big = [(36, 0), (107, 0), (143, 61), (107, 123), (36, 123), (0, 61)]  # FLAT_72x62 at twice the size
+    path = _own_tileset(tmp_path, (144, 124), big)
+    warnings = [w for w in lint_map(path) if 'my terrain": its' in w]
+    assert warnings == ['ford.tmx: tileset "my terrain": its terrain tiles are flat-top hexes drawn about 144x124 px '
+                        "with sides of about 72 px, but this map's tiles are 72x62 px with Hex Side Length 36: the "
+                        "hexes overlap or leave gaps; set Map > Map Properties > Tile Width 144, Tile Height 124 "
+                        "and Hex Side Length to the side the tiles were drawn for (about 72)"]

@@ -23,6 +23,7 @@ POINT = 0.20  # a point spans at most this share
 class HexShape:
     axis: str  # "y" pointy-top (Tiled's Stagger Axis Y), "x" flat-top
     side: int  # pixels along one straight side: the tile's Hex Side Length
+    box: tuple[int, int] = (0, 0)  # width and height of the drawn hex: the Tile Width and Height it fits
 
 
 def hex_shape(drawn: np.ndarray) -> HexShape | None:
@@ -41,9 +42,9 @@ def hex_shape(drawn: np.ndarray) -> HexShape | None:
     upright = max(_run(box[:, 0]), _run(box[:, -1]))  # a pointy-top hex's left and right sides
     lying = max(_run(box[0, :]), _run(box[-1, :]))  # a flat-top hex's top and bottom sides
     if upright >= EDGE * height and lying <= POINT * width:
-        return HexShape("y", upright)
+        return HexShape("y", upright, (width, height))
     if lying >= EDGE * width and upright <= POINT * height:
-        return HexShape("x", lying)
+        return HexShape("x", lying, (width, height))
     return None
 
 

@@ -183,12 +183,27 @@ def _drawn_slip(tmx: TmxMap, ts: Tileset, shapes: list[HexShape]) -> list[str]:
                 f"and leave gaps; set Map > Map Properties > Stagger Axis to {axis.upper()} and Hex Side Length to "
                 f"the side the tiles were drawn for (about {side}), or use a tileset drawn "
                 f"{'pointy' if head.stagger_axis == 'y' else 'flat'}-top"]
+    boxes = [s.box for s in shapes if s.axis == axis]
+    width = sorted(b[0] for b in boxes)[len(boxes) // 2]
+    height = sorted(b[1] for b in boxes)[len(boxes) // 2]  # the middle tile: a tall rock overhangs alone
+    if not (_near(width, head.tile_width) and _near(height, head.tile_height)):
+        return [f'tileset "{ts.name}": its terrain tiles are {drawn} drawn about {width}x{height} px with sides of '
+                f"about {side} px, but this map's tiles are {head.tile_width}x{head.tile_height} px with Hex Side "
+                f"Length {head.side_length}: the hexes overlap or leave gaps; set Map > Map Properties > Tile Width "
+                f"{width}, Tile Height {height} and Hex Side Length to the side the tiles were drawn for "
+                f"(about {side})"]
     low, high = head.side_length * (1 - SIDE_SLACK) - 1, head.side_length * (1 + SIDE_SLACK) + 3
     if not low <= side <= high:  # +3: a drawn side takes in the first pixels of the slopes at its ends
         return [f'tileset "{ts.name}": its terrain tiles are {drawn} with straight sides of about {side} px, '
                 f"but this map's Hex Side Length is {head.side_length}: the rows of hexes overlap or leave gaps; "
                 f"set Map > Map Properties > Hex Side Length to the side the tiles were drawn for (about {side})"]
     return []
+
+
+def _near(drawn: int, cell: int) -> bool:
+    """Whether a hex drawn ``drawn`` px across fits cells of ``cell`` px (art may overlap its neighbours a
+    little, as Tiled's hexmini does by a pixel)."""
+    return cell * (1 - SIDE_SLACK) - 2 <= drawn <= cell * (1 + SIDE_SLACK) + 2
 
 
 def _proportion_slip(tmx: TmxMap, ts: Tileset, locals_: list[int]) -> list[str]:
