@@ -199,7 +199,18 @@ def test_tileset_never_used(tmp_path: Path) -> None:
     doc = TmxDocument(layout, [TilesetRef(1, terrain_tsx), TilesetRef(100, decor)], [TileLayer("ground", gids)])
     path = write_tmx(tmp_path / "n.tmx", doc)
     assert "combatant" in text  # the first map had units; this one has only ground
-    assert lint_map(path) == ['n.tmx: tileset "decor" is never used']
+    assert lint_map(path) == ["n.tmx: map: no combatants (objects of class combatant): there is no fight to play",
+                              'n.tmx: tileset "decor" is never used']
+
+
+def test_a_map_where_nobody_is_hostile_to_anybody_has_no_fight(tmp_path: Path) -> None:
+    # A designer's first draft: the party placed, the enemies not yet. Combat would end before it began.
+    party = [{"name": "Hale", "at": (1, 1), "faction": "player"}, {"name": "Kes", "at": (5, 1), "faction": "ally"}]
+    assert lint(tmp_path, OPEN, party) == [
+        "m.tmx: map: no two factions on it are hostile to each other (ally, player): combat would end before its "
+        "first turn; add a combatant of a hostile faction, or name the pair in the map's hostile property (R3)"]
+    # Named hostile in the map's property, the same two factions fight: nothing to say.
+    assert lint(tmp_path, OPEN, party, map_properties={"hostile": "player/ally"}) == []
 
 
 def test_lopsided_quick_playtest_is_flagged() -> None:

@@ -5,6 +5,7 @@ Warnings never refuse a map: the command still exits 0. The checks ask the engin
 public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threateners_of``,
 ``views``), plus the TMX itself for what the engine never sees (object pixels, tile usage).
 
+- a map with no combatants, or none hostile to another (R3): no fight at all;
 - a combatant that cannot move anywhere at the start;
 - a faction that could never reach any combatant it is hostile to (terrain alone, any number of turns);
 - exit hexes nobody could ever stand on (only for maps that mark exits; R24);
@@ -89,6 +90,7 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     enc = Encounter(scenario)
     out: list[str] = []
     ever = _ever_reach(scenario)
+    out += [f"{src}: {w}" for w in no_fight(enc)]
     out += [f"{src}: {w}" for w in immobile(enc)]
     out += [f"{src}: {w}" for w in unreachable_hostiles(enc, ever)]
     out += [f"{src}: {w}" for w in unreachable_exits(enc, tmx, ever)]
@@ -101,6 +103,20 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     if playtest is not None:
         out += [f"{src}: {w}" for w in lopsided(playtest(scenario, games), games, path)]
     return out
+
+
+# --- the fight ----------------------------------------------------------------------------------
+def no_fight(enc: Encounter) -> list[str]:
+    """A map on which nobody is hostile to anybody: combat would be over before its first turn."""
+    views = enc.views()
+    if not views:
+        return ["map: no combatants (objects of class combatant): there is no fight to play"]
+    factions = sorted({v.faction for v in views})
+    if any(b in enc.hostile_factions(a) for a in factions for b in factions):
+        return []
+    return [f"map: no two factions on it are hostile to each other ({', '.join(factions)}): combat would end "
+            "before its first turn; add a combatant of a hostile faction, or name the pair in the map's hostile "
+            "property (R3)"]
 
 
 # --- movement ---------------------------------------------------------------------------------
