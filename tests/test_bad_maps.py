@@ -406,6 +406,17 @@ def test_footprints_that_overlap(tmp_path: Path) -> None:
     refused(p, 'object 2 "Imp": overlaps object 1 "Ogre" at cell 2,1')
 
 
+def test_a_footprint_on_water_that_also_overlaps_someone_names_both_at_once(tmp_path: Path) -> None:
+    # Dragged in Tiled onto a pond and a goblin at once: validate said the water, then, once the designer
+    # had moved the ogre off it, the goblin; one pass now lists both, as it lists every other fault.
+    p = one(tmp_path, ["....", ".w..", "....", "...."], units=[unit("Imp", (2, 1)),
+                                                              unit("Ogre", (2, 2), size="large")])
+    assert validate_map(p) == [
+        f'{p.name}: object 2 "Ogre": footprint hex 1,1 is water, which a ground combatant may not enter: move the '
+        "object, or give it movement_type flying or swimming",
+        f'{p.name}: object 2 "Ogre": overlaps object 1 "Imp" at cell 2,1 (two combatants may not share a hex)']
+
+
 def test_combatant_of_an_unusable_shape(tmp_path: Path) -> None:
     p = one(tmp_path, units=[unit()])
     edit(p, "<point/>", '<polygon points="0,0 10,0 0,10"/>')
