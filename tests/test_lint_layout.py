@@ -335,3 +335,15 @@ def test_a_tileset_drawn_at_twice_the_maps_tile_size_names_the_tile_size_and_sid
                         "with sides of about 72 px, but this map's tiles are 72x62 px with Hex Side Length 36: the "
                         "hexes overlap or leave gaps; set Map > Map Properties > Tile Width 144, Tile Height 124 "
                         "and Hex Side Length to the side the tiles were drawn for (about 72)"]
+
+
+def test_the_pictures_a_map_has_decoded_for_their_shapes_are_bounded(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # 256 tilesets of large atlases must not keep validate --lint busy for minutes: past the map's budget
+    # the tiles are judged by proportions (here: the squat pointy tiles pass unnoticed, as before).
+    import game.maps.layout_lint as layout_lint
+
+    path = _own_tileset(tmp_path, (72, 62), SQUAT_POINTY)
+    assert [w for w in lint_map(path) if 'my terrain": its' in w] != []
+    monkeypatch.setattr(layout_lint, "MAP_PIXELS_READ", 288 * 186 - 1)  # one pixel short of the atlas
+    assert [w for w in lint_map(path) if 'my terrain": its' in w] == []

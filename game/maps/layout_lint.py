@@ -32,7 +32,7 @@ from game.rules import TERRAIN_KEYS, HexLayout
 
 from .hex_shape import HexShape, hex_shape
 from .pixels import TiledPixels
-from .png_alpha import opaque_mask
+from .png_alpha import MAX_SEQUENTIAL, opaque_mask, png_size
 from .shipped import assets_folder
 from .tilesets import Tileset
 from .tmx_adapter import TmxMap
@@ -42,7 +42,9 @@ OFF_CENTRE = 0.25  # of the distance between neighbouring cell centres (as lint.
 # The other Stagger Index is named only when its joins outnumber this one's by far: at least this many,
 # this many times as many, and this many standard deviations of a fair coin beyond an even split.
 PAINTED_MIN, PAINTED_RATIO, PAINTED_Z = 10, 2.0, 3.5
-SIDE_SLACK = 0.2  # a drawn side this much longer or shorter than the map's Hex Side Length is a slip
+SIDE_SLACK = 0.2  # a drawn side or box this much longer or shorter than the map's is a slip
+MAP_PIXELS_READ = 4 * MAX_SEQUENTIAL  # a map's tile pictures decoded for their shapes: about two seconds at most
+ENOUGH_SHAPES = 12  # tiles read per tileset: more would only agree
 
 
 @dataclass(frozen=True)
@@ -135,12 +137,13 @@ def tile_shapes(tmx: TmxMap) -> list[str]:
     """
     placed = {id(t) for layer in tmx.tile_layers if layer.visible for t in layer.palette if t is not None}
     out = []
+    budget = [MAP_PIXELS_READ]  # pixels the whole map may still have decoded: 256 atlases cannot take minutes
     for ts in tmx.tilesets:
         if ts.source_file is not None and ts.source_file.name in SHIPPED_GRIDS:
             continue  # said more exactly by shipped_tileset_grids
         terrain = [local for local, t in ts.tiles.items()
                    if id(t) in placed and any(k in t.properties for k in TERRAIN_KEYS)]
-        drawn = _drawn_shapes(ts, terrain)
+        drawn = _drawn_shapes(ts, terrain, budget)
         if drawn:
             out += _drawn_slip(tmx, ts, drawn)
         else:
@@ -148,8 +151,9 @@ def tile_shapes(tmx: TmxMap) -> list[str]:
     return out
 
 
-def _drawn_shapes(ts: Tileset, locals_: list[int]) -> list[HexShape]:
-    """The hex shapes the tiles ``locals_`` are drawn as, for those whose pixels tell (each image decoded once)."""
+def _drawn_shapes(ts: Tileset, locals_: list[int], budget: list[int]) -> list[HexShape]:
+    """The hex shapes the tiles ``locals_`` are drawn as, for those whose pixels tell (each image decoded once,
+    while ``budget[0]``, the pixels the map may still have decoded, lasts; a dozen shapes make the case)."""
     wanted: dict[tuple[Path, str | None], list[tuple[int, int, int, int] | None]] = {}
     for local in sorted(locals_):
         image = ts.image_of(local)
@@ -158,6 +162,11 @@ def _drawn_shapes(ts: Tileset, locals_: list[int]) -> list[HexShape]:
     shapes = []
     for (path, trans), rects in wanted.items():
         rows = max(r[1] + r[3] if r is not None else 1 << 30 for r in rects)
+        size = png_size(path)
+        cost = size[0] * min(rows, size[1]) if size is not None else 0
+        if len(shapes) >= ENOUGH_SHAPES or cost > budget[0]:
+            break
+        budget[0] -= cost
         mask = opaque_mask(path, rows, trans)
         if mask is None:
             continue

@@ -81,6 +81,19 @@ def _opaque_mask(path: Path, rows: int, trans: str | None) -> np.ndarray | None:
     return drawn
 
 
+def png_size(path: Path) -> tuple[int, int] | None:
+    """Width and height from a PNG's header (its first 24 bytes), or None: what a decode would cost."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(24)
+    except OSError:
+        return None
+    if not head.startswith(PNG_MAGIC) or len(head) < 24 or head[12:16] != b"IHDR":
+        return None
+    width, height = struct.unpack(">II", head[16:24])
+    return int(width), int(height)
+
+
 def _chunks(data: bytes) -> dict[bytes, bytes] | None:
     """The chunks of a PNG by type; IDAT chunks joined. None when it is not a PNG or is cut short."""
     if not data.startswith(PNG_MAGIC):
@@ -180,4 +193,4 @@ def _sequential(kind: int, line: bytes, prev: bytes, bpp: int, wanted: range) ->
     return bytes(row)
 
 
-__all__ = ["MAX_DECODED", "opaque_mask"]
+__all__ = ["MAX_DECODED", "MAX_SEQUENTIAL", "opaque_mask", "png_size"]
