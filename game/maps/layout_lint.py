@@ -159,7 +159,7 @@ def _drawn_shapes(ts: Tileset, locals_: list[int], budget: list[int]) -> list[He
         image = ts.image_of(local)
         if image is not None and image.path.suffix.lower() == ".png":
             wanted.setdefault((image.path, image.trans), []).append(image.rect)
-    shapes = []
+    shapes: list[HexShape] = []
     for (path, trans), rects in wanted.items():
         rows = max(r[1] + r[3] if r is not None else 1 << 30 for r in rects)
         size = png_size(path)
