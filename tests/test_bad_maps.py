@@ -76,7 +76,16 @@ def test_xml_but_not_a_map(tmp_path: Path) -> None:
 
 def test_not_hexagonal(tmp_path: Path) -> None:
     p = edit(one(tmp_path), 'orientation="hexagonal"', 'orientation="orthogonal"')
-    refused(p, "map:", '"orthogonal"', "hexagonal")
+    refused(p, "map:", '"orthogonal"', "hexagonal", "Map > Map Properties > Orientation to Hexagonal (Staggered)")
+
+
+def test_isometric_staggered_taken_for_hexagonal_staggered_is_named_as_tiled_names_it(tmp_path: Path) -> None:
+    # Tiled's New Map lists "Isometric (Staggered)" just above "Hexagonal (Staggered)"; the file says only
+    # "staggered", a word the designer never saw in Tiled.
+    p = edit(one(tmp_path), 'orientation="hexagonal"', 'orientation="staggered"')
+    refused(p, 'map: orientation is "staggered" (Isometric (Staggered) in Tiled), but Playmat needs a hexagonal '
+            "map: set Map > Map Properties > Orientation to Hexagonal (Staggered), then its Hex Side Length and "
+            "Stagger Axis")
 
 
 def test_infinite_map(tmp_path: Path) -> None:
