@@ -110,7 +110,22 @@ def test_tiles_whose_pixels_cannot_tell_their_hex_are_judged_by_their_proportion
 def test_tiled_s_own_squat_pointy_top_sample_draws_no_layout_warning() -> None:
     # Tiled's hexagonal-mini: 14x12 cells, wider than tall, yet pointy-top art; no terrain properties.
     for name in ("hexagonal-mini-odd-y.tmx", "hexagonal-mini-even-x.tmx"):
-        assert not [w for w in lint_map(ROOT / "tests" / "maps" / "public" / name) if "Stagger" in w]
+        claims = [w for w in lint_map(ROOT / "tests" / "maps" / "public" / name) if "Stagger" in w]
+        assert not [w for w in claims if "nothing in it shows" not in w]  # no layout named wrong
+
+
+def test_a_map_with_no_combatants_whose_tiles_join_alike_says_its_stagger_index_cannot_be_known(
+        tmp_path: Path) -> None:
+    # Nothing to judge by: no combatant objects, and a plain field joins alike under Odd and Even. The
+    # designer is told so, rather than left to think the lint checked it.
+    path = write_map(tmp_path / "road.tmx", ["." * 10] * 16, stagger_index="even")  # a field, no road yet
+    assert [w for w in lint_map(path) if "Stagger" in w] == [
+        "road.tmx: map: nothing in it shows whether Stagger Index Even is the one it was drawn with: it has no "
+        "combatant objects (they sit on the hex centres of the index they were placed on) and its tiles join "
+        "alike under Even and Odd; if rivers or walls look broken in Tiled, try the other Stagger Index in Map > "
+        "Map Properties"]
+    # The road painted on Odd tells, on an Odd map, that Odd is right: nothing to say then.
+    assert [w for w in lint_map(_road_map(tmp_path, "odd", 0)) if "Stagger" in w] == []
 
 
 def test_plain_validate_ends_a_refusal_with_the_misspelt_property_that_caused_it(

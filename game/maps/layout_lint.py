@@ -73,7 +73,7 @@ def layout_slips(tmx: TmxMap) -> list[str]:
     if any(w.startswith("map: Stagger Axis") for w in shipped):
         moved = [w for w in moved if "Stagger Axis" not in w]  # the same slip, said once
     painted = [] if any("Stagger Index" in w for w in moved) else painted_index(tmx)
-    return [*shipped, *tile_shapes(tmx), *moved, *painted]
+    return [*shipped, *tile_shapes(tmx), *moved, *painted, *unknown_index(tmx)]
 
 
 def _axis_words(axis: str) -> str:
@@ -281,8 +281,39 @@ def painted_index(tmx: TmxMap) -> list[str]:
     visible tile layer, the pairs of equal tiles that only this map's Stagger Index makes neighbours
     and those that only the other one does: pairs both or neither make neighbours say nothing. Plain
     fills, scattered variants and blobs give both counts alike, and then nothing is said: a Stagger
-    Index leaves no trace there (see the module's docstring).
+    Index leaves no trace there (see the module's docstring), which :func:`unknown_index` says when
+    no combatant object can tell either.
     """
+    head = tmx.head
+    this, other = _joins(tmx)
+    if not _far_more(other, this):
+        return []
+    was = "Even" if head.stagger_index == "odd" else "Odd"
+    return [f"map: its tiles join up as painted with Stagger Index {was}, not with this map's "
+            f"({head.stagger_index.capitalize()}): {other} pairs of matching tiles meet only under {was}, "
+            f"{this} only under {head.stagger_index.capitalize()}; if the Stagger Index was changed after "
+            f"the tiles were painted, set Map > Map Properties > Stagger Index back to {was}"]
+
+
+def unknown_index(tmx: TmxMap) -> list[str]:
+    """Said plainly when nothing in the file can show whether the map's Stagger Index is the one it was
+    drawn with: no combatant object (an object sits on the centres of the index it was placed on) and
+    tiles that join alike under either index (:func:`painted_index`)."""
+    if any((o.kind or "").strip().lower() == COMBATANT_KIND for o in tmx.objects):
+        return []
+    this, other = _joins(tmx)
+    if _far_more(this, other) or _far_more(other, this):
+        return []  # the tiles tell: they confirm this index, or painted_index names the other
+    index = tmx.head.stagger_index.capitalize()
+    other_index = "Even" if index == "Odd" else "Odd"
+    return [f"map: nothing in it shows whether Stagger Index {index} is the one it was drawn with: it has no "
+            f"combatant objects (they sit on the hex centres of the index they were placed on) and its tiles join "
+            f"alike under {index} and {other_index}; if rivers or walls look broken in Tiled, try the other "
+            "Stagger Index in Map > Map Properties"]
+
+
+def _joins(tmx: TmxMap) -> tuple[int, int]:
+    """Pairs of equal tiles that only this map's Stagger Index makes neighbours, and only the other one."""
     head = tmx.head
     shifted_first = head.stagger_index == "odd"  # whether line 1 (not 0) is the shifted one: E = 0
     this = other = 0
@@ -299,13 +330,13 @@ def painted_index(tmx: TmxMap) -> list[str]:
         shifted = (np.arange(near.shape[0]) % 2 == 1) == shifted_first  # lines shifted on this map
         this += int(only_plus[shifted].sum() + only_minus[~shifted].sum())
         other += int(only_minus[shifted].sum() + only_plus[~shifted].sum())
-    if other < PAINTED_MIN or other < PAINTED_RATIO * this or (other - this) < PAINTED_Z * math.sqrt(other + this):
-        return []
-    was = "Even" if head.stagger_index == "odd" else "Odd"
-    return [f"map: its tiles join up as painted with Stagger Index {was}, not with this map's "
-            f"({head.stagger_index.capitalize()}): {other} pairs of matching tiles meet only under {was}, "
-            f"{this} only under {head.stagger_index.capitalize()}; if the Stagger Index was changed after "
-            f"the tiles were painted, set Map > Map Properties > Stagger Index back to {was}"]
+    return this, other
 
 
-__all__ = ["SHIPPED_GRIDS", "layout_slips", "moved_layout", "painted_index", "shipped_tileset_grids", "tile_shapes"]
+def _far_more(a: int, b: int) -> bool:
+    """Whether ``a`` joins outnumber ``b`` far beyond a fair coin (see PAINTED_*)."""
+    return a >= PAINTED_MIN and a >= PAINTED_RATIO * b and (a - b) >= PAINTED_Z * math.sqrt(a + b)
+
+
+__all__ = ["SHIPPED_GRIDS", "layout_slips", "moved_layout", "painted_index", "shipped_tileset_grids", "tile_shapes",
+           "unknown_index"]
