@@ -238,3 +238,11 @@ def test_a_batch_with_flights_draws_which_exits_were_used_and_one_without_does_n
     calm = {p.name for p in write_heatmaps(batch({}), scenario, ford, tmp_path / "b")}
     assert "heat_fled.png" in fled and "heat_fled.png" not in calm
     assert fled - calm == {"heat_fled.png"}
+    # The report's flights line points at the picture when it was drawn.
+    records = (GameRecord(seed=0, winners=("enemy",), draw=False, rounds=5, actions=10, survivors=(),
+                          counts={"flees": 2}, fled=("Sir Aldric", "Wren")),)
+    s = Summary(map=str(ford), title="Ford", seed=0, levels={}, factions=("player", "ally", "enemy"),
+                combatants=names, records=records)
+    drawn = markdown_report(s, heatmaps=[tmp_path / "a" / "heat_fled.png"])
+    assert "The exits they used: [heat_fled](heat_fled.png)." in drawn
+    assert "The exits they used" not in markdown_report(s)
