@@ -76,7 +76,16 @@ def test_xml_but_not_a_map(tmp_path: Path) -> None:
 
 def test_not_hexagonal(tmp_path: Path) -> None:
     p = edit(one(tmp_path), 'orientation="hexagonal"', 'orientation="orthogonal"')
-    refused(p, "map:", '"orthogonal"', "hexagonal")
+    refused(p, "map:", '"orthogonal"', "hexagonal", "Map > Map Properties > Orientation to Hexagonal (Staggered)")
+
+
+def test_isometric_staggered_taken_for_hexagonal_staggered_is_named_as_tiled_names_it(tmp_path: Path) -> None:
+    # Tiled's New Map lists "Isometric (Staggered)" just above "Hexagonal (Staggered)"; the file says only
+    # "staggered", a word the designer never saw in Tiled.
+    p = edit(one(tmp_path), 'orientation="hexagonal"', 'orientation="staggered"')
+    refused(p, 'map: orientation is "staggered" (Isometric (Staggered) in Tiled), but Playmat needs a hexagonal '
+            "map: set Map > Map Properties > Orientation to Hexagonal (Staggered), then its Hex Side Length and "
+            "Stagger Axis")
 
 
 def test_infinite_map(tmp_path: Path) -> None:
@@ -404,6 +413,17 @@ def test_footprints_that_overlap(tmp_path: Path) -> None:
     # Large at (1,1) covers (2,1); a standard creature stands on (2,1).
     p = one(tmp_path, units=[unit("Ogre", (1, 1), size="large"), unit("Imp", (2, 1))])
     refused(p, 'object 2 "Imp": overlaps object 1 "Ogre" at cell 2,1')
+
+
+def test_a_footprint_on_water_that_also_overlaps_someone_names_both_at_once(tmp_path: Path) -> None:
+    # Dragged in Tiled onto a pond and a goblin at once: validate said the water, then, once the designer
+    # had moved the ogre off it, the goblin; one pass now lists both, as it lists every other fault.
+    p = one(tmp_path, ["....", ".w..", "....", "...."], units=[unit("Imp", (2, 1)),
+                                                              unit("Ogre", (2, 2), size="large")])
+    assert validate_map(p) == [
+        f'{p.name}: object 2 "Ogre": footprint hex 1,1 is water, which a ground combatant may not enter: move the '
+        "object, or give it movement_type flying or swimming",
+        f'{p.name}: object 2 "Ogre": overlaps object 1 "Imp" at cell 2,1 (two combatants may not share a hex)']
 
 
 def test_combatant_of_an_unusable_shape(tmp_path: Path) -> None:

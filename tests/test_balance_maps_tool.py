@@ -40,9 +40,11 @@ def test_the_line_agrees_with_the_playtest_document_of_the_same_games(tmp_path: 
     (["{map}", "{dir}/missing.tmx"], "missing.tmx"),  # the second map is read before the first plays
     (["{map}", "--level", "super"], "--level 'super' is not one of random, greedy, easy, normal, hard"),
     (["{map}", "--games", "0"], "--games and --jobs must be at least 1"),
+    (["{map}", "{dir}/alone.tmx"], "alone.tmx: nothing to play: no two factions on the map are hostile"),
 ])
 def test_bad_input_stops_before_any_game_in_one_line(tmp_path: Path, capsys, argv: list[str], needle: str) -> None:
     path = duel(tmp_path)
+    write_map(tmp_path / "alone.tmx", ["...."], units=[{"name": "Hale", "at": (1, 0), "faction": "player"}])
     args = [a.format(dir=tmp_path, map=path) for a in argv]
     with pytest.raises(SystemExit) as info:
         load_tool("balance_maps").main(args)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from game.cli.main import main
@@ -17,7 +18,7 @@ from game.maps.lint import lint_map
 from game.maps.loader import load_scenario, validate_map
 from game.maps.tmxdoc import TileLayer, TilesetRef, TmxDocument, write_tmx
 from game.maps.tmxwrite import write_map
-from game.rules import HexLayout
+from game.rules import HexLayout, Terrain
 
 ROOT = Path(__file__).resolve().parents[1]
 OPEN = [
@@ -198,7 +199,20 @@ def test_tileset_never_used(tmp_path: Path) -> None:
     doc = TmxDocument(layout, [TilesetRef(1, terrain_tsx), TilesetRef(100, decor)], [TileLayer("ground", gids)])
     path = write_tmx(tmp_path / "n.tmx", doc)
     assert "combatant" in text  # the first map had units; this one has only ground
-    assert lint_map(path) == ['n.tmx: tileset "decor" is never used']
+    warnings = lint_map(path)
+    assert warnings[:2] == ["n.tmx: map: no combatants (objects of class combatant): there is no fight to play",
+                            'n.tmx: tileset "decor" is never used']
+    assert [w for w in warnings[2:] if "nothing in it shows whether Stagger Index" not in w] == []
+
+
+def test_a_map_where_nobody_is_hostile_to_anybody_has_no_fight(tmp_path: Path) -> None:
+    # A designer's first draft: the party placed, the enemies not yet. Combat would end before it began.
+    party = [{"name": "Hale", "at": (1, 1), "faction": "player"}, {"name": "Kes", "at": (5, 1), "faction": "ally"}]
+    assert lint(tmp_path, OPEN, party) == [
+        "m.tmx: map: no two factions on it are hostile to each other (ally, player): combat would end before its "
+        "first turn; add a combatant of a hostile faction, or name the pair in the map's hostile property (R3)"]
+    # Named hostile in the map's property, the same two factions fight: nothing to say.
+    assert lint(tmp_path, OPEN, party, map_properties={"hostile": "player/ally"}) == []
 
 
 def test_lopsided_quick_playtest_is_flagged() -> None:
@@ -210,7 +224,8 @@ def test_lopsided_quick_playtest_is_flagged() -> None:
 
     default = ROOT / "maps" / "default.tmx"
     assert lint_map(default, playtest=always_orcs) == [
-        'default.tmx: side "enemy" won 19 of 20 quick AI-vs-AI games (over 90%); the fight looks lopsided'
+        'default.tmx: side "enemy" won 19 of 20 quick AI-vs-AI games (over 90%); the fight looks lopsided '
+        f"(`playmat playtest {default} --games 200 --out DIR` writes a report naming whom to weaken)"
     ]
     assert lint_map(default, playtest=close) == []
 
@@ -279,7 +294,8 @@ def test_cli_playtest_flags_a_one_sided_duel(tmp_path: Path, capsys: pytest.Capt
     out = capsys.readouterr().out.splitlines()
     assert out == [
         f"{path}: ok",
-        'warning: m.tmx: side "player" won 20 of 20 quick AI-vs-AI games (over 90%); the fight looks lopsided',
+        'warning: m.tmx: side "player" won 20 of 20 quick AI-vs-AI games (over 90%); the fight looks lopsided '
+        f"(`playmat playtest {path} --games 200 --out DIR` writes a report naming whom to weaken)",
     ]
 
 
@@ -306,3 +322,21 @@ def test_a_river_ford_built_by_hand_as_tiled_1_10_saves_it_is_lint_clean() -> No
     cells = {c.name: (c.cell, c.object_id) for c in load_scenario(path).combatants}
     assert cells["Ferryman Ody"] == ((6, 4), 4) and cells["River Troll"] == ((10, 7), 8)
     assert cells["Orc Archer"] == ((11, 3), 7)
+
+
+def test_a_pointy_top_gorge_built_from_a_blank_map_and_saved_by_tiled_is_lint_clean() -> None:
+    # tests/data/split_gorge.tmx: pointy-top, Stagger Index Odd (Tiled's default), saved by Tiled 1.8 itself
+    # (which renumbered decor.tsx to firstgid 29); every kind of terrain the rules know but blocked-and-
+    # see-through, marked exits, three movement types, a large ogre. Each object lands where Tiled's status
+    # bar shows its point: the naga in the river, the kestrel on open ground beside the chasm.
+    path = ROOT / "tests" / "data" / "split_gorge.tmx"
+    assert validate_map(path) == [] and lint_map(path) == []
+    cells = {c.name: c.cell for c in load_scenario(path).combatants}
+    assert cells == {"Sir Hale": (2, 5), "Wren": (1, 7), "Kestrel": (3, 3), "Ogre": (13, 8), "Naga": (6, 9),
+                     "Goblin Archer": (10, 2)}
+    board = load_scenario(path).board
+    terrain = {(c, r): Terrain(int(board.terrain[r][c])) for c, r in [(7, 0), (7, 2), (6, 5), (5, 7), (12, 3), (14, 0)]}
+    assert terrain == {(7, 0): Terrain.CHASM, (7, 2): Terrain.NORMAL, (6, 5): Terrain.WATER,  # bridge on the chasm
+                       (5, 7): Terrain.DIFFICULT, (12, 3): Terrain.HAZARD, (14, 0): Terrain.BLOCKED}
+    exits = {(int(c), int(r)) for r, c in zip(*np.nonzero(np.asarray(board.exit)), strict=True)}
+    assert exits == {(0, 5), (0, 6)}  # only the marked road ends: the rest of the rim is no way out (R24)

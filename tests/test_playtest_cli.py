@@ -79,3 +79,18 @@ def test_out_dir_holds_summary_report_heatmaps_and_logs(capsys, skirmish_map: Pa
     # A kept log replays with the other commands.
     code, out, _ = run(capsys, "state", str(skirmish_map), "--log", str(logs[0]), "--json")
     assert code == 0 and json.loads(out)["phase"] in ("active", "ended")
+
+
+def test_a_map_with_no_fight_is_refused_in_one_line_not_reported_as_a_win(capsys, tmp_path: Path) -> None:
+    # Before, one player on an empty field "won 100 %" of every game in round 1.
+    from game.maps.tmxwrite import write_map
+
+    path = write_map(tmp_path / "alone.tmx", [".....", "....."], units=[{"name": "Hale", "at": (1, 1),
+                                                                          "faction": "player"}])
+    code, out, err = run(capsys, "playtest", str(path), "--games", "3")
+    assert code == 2 and out == ""
+    assert err.strip() == ("playmat: playtest: alone.tmx: nothing to play: no two factions on the map are hostile "
+                           "to each other (it has: player); add a combatant of a hostile faction, or name the pair "
+                           "in the map's hostile property (R3)")
+    # validate --playtest has no lopsided fight to report, and its lint says what is missing instead
+    assert run(capsys, "validate", "--playtest", str(path))[0] == 0

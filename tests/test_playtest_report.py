@@ -210,7 +210,39 @@ def test_report_and_json_say_who_fled_the_map_per_combatant_and_per_side() -> No
     assert doc["events"]["flees"] == 8  # the old keys stay as they were
 
 
-def test_a_flight_is_recorded_under_the_name_of_who_fled() -> None:
+def test_a_flight_is_recorded_under_the_name_of_who_fled_and_the_exit_it_left_by() -> None:
     tally = Tally({"Wren": 10})
-    _observe((Fled(unit="Wren"),), SimpleNamespace(), tally, None)  # type: ignore[arg-type]
+    enc = SimpleNamespace(view=lambda name: SimpleNamespace(cell=(0, 5)))
+    _observe((Fled(unit="Wren"),), enc, tally, None)  # type: ignore[arg-type]
     assert tally.fled == ["Wren"] and tally.counts["flees"] == 1
+    assert tally.heat_dict()["fled"] == {(0, 5): 1}  # the designer's "which exits are used" picture
+
+
+def test_a_batch_with_flights_draws_which_exits_were_used_and_one_without_does_not(tmp_path: Path) -> None:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.maps.loader import load_scenario
+    from game.playtest.heatmaps import write_heatmaps
+
+    ford = Path(__file__).resolve().parent / "data" / "river_ford.tmx"
+    scenario = load_scenario(ford)
+    names = tuple((c.name, c.faction) for c in scenario.combatants)
+
+    def batch(heat: dict[str, dict[tuple[int, int], int]]) -> Summary:
+        record = GameRecord(seed=0, winners=("enemy",), draw=False, rounds=5, actions=10, survivors=(), heat=heat)
+        return Summary(map=str(ford), title="Ford", seed=0, levels={}, factions=("player", "ally", "enemy"),
+                       combatants=names, records=(record,))
+
+    fled = {p.name for p in write_heatmaps(batch({"fled": {(0, 3): 2}}), scenario, ford, tmp_path / "a")}
+    calm = {p.name for p in write_heatmaps(batch({}), scenario, ford, tmp_path / "b")}
+    assert "heat_fled.png" in fled and "heat_fled.png" not in calm
+    assert fled - calm == {"heat_fled.png"}
+    # The report's flights line points at the picture when it was drawn.
+    records = (GameRecord(seed=0, winners=("enemy",), draw=False, rounds=5, actions=10, survivors=(),
+                          counts={"flees": 2}, fled=("Sir Aldric", "Wren")),)
+    s = Summary(map=str(ford), title="Ford", seed=0, levels={}, factions=("player", "ally", "enemy"),
+                combatants=names, records=records)
+    drawn = markdown_report(s, heatmaps=[tmp_path / "a" / "heat_fled.png"])
+    assert "The exits they used: [heat_fled](heat_fled.png)." in drawn
+    assert "The exits they used" not in markdown_report(s)

@@ -126,3 +126,18 @@ def test_map_lint_flags_a_lopsided_map_through_its_playtest(tmp_path: Path) -> N
     assert wins == {"player": 0, "enemy": 3}
     warnings = lint_map(path, playtest=quick_playtest, games=3)
     assert any('side "enemy" won 3 of 3' in w for w in warnings)
+
+
+def test_the_quick_playtest_of_validate_shows_its_progress_on_a_terminal(tmp_path: Path) -> None:
+    # `validate --playtest` ran half a minute without a sign of life; on a terminal it now draws a bar.
+    import io
+
+    from game.maps import load_scenario
+    from game.playtest import quick_playtest
+
+    units = [{"name": "Squire", "at": (1, 2), "faction": "player", "hp": 2},
+             {"name": "Orc", "at": (3, 2), "faction": "enemy", "hp": 30, "attack": 8, "damage": "6"}]
+    scenario = load_scenario(write_map(tmp_path / "duel.tmx", FIELD, units=units, title="Duel"))
+    screen = io.StringIO()
+    assert quick_playtest(scenario, 2, bar=screen) == quick_playtest(scenario, 2)
+    assert "quick playtest of Duel:" in screen.getvalue() and "/2 [" in screen.getvalue()

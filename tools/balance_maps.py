@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.ai import LEVELS  # noqa: E402
 from game.maps import MapError, load_scenario  # noqa: E402
-from game.playtest import Summary, run_batch  # noqa: E402
+from game.playtest import PlaytestError, Summary, check_fight, run_batch  # noqa: E402
 from game.playtest.stats import proportion  # noqa: E402
 
 HUMAN = frozenset({"player", "ally"})
@@ -63,7 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     for m in args.maps:
         try:
             scenarios.append((m, load_scenario(m)))
-        except MapError as err:
+            check_fight(scenarios[-1][1])  # a map with no fight would "win" every game in round 1
+        except (MapError, PlaytestError) as err:
             ap.exit(2, f"balance_maps: {err}\n")
     for m, scenario in scenarios:
         levels = {c.faction: args.level for c in scenario.combatants}

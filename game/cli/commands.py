@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from typing import Any
@@ -315,8 +316,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if getattr(args, "lint", False) or getattr(args, "playtest", False):
             from game.maps.lint import lint_map
             from game.playtest import quick_playtest  # the runner loads only when asked
+            from game.playtest.progress import wants_bar
 
-            playtest = quick_playtest if getattr(args, "playtest", False) else None
+            bar = sys.stderr if wants_bar(args.json) else None  # a progress bar for people, never in a pipe
+            playtest = (functools.partial(quick_playtest, bar=bar) if getattr(args, "playtest", False)
+                        else None)
             # A refused map is still told its misspelt properties: often they are why it is refused.
             report[-1]["warnings"] = lint_map(path, playtest=None if problems else playtest,
                                               allow_outside=args.allow_outside)

@@ -5,6 +5,7 @@ Warnings never refuse a map: the command still exits 0. The checks ask the engin
 public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threateners_of``,
 ``views``), plus the TMX itself for what the engine never sees (object pixels, tile usage).
 
+- a map with no combatants, or none hostile to another (R3): no fight at all;
 - a combatant that cannot move anywhere at the start;
 - a faction that could never reach any combatant it is hostile to (terrain alone, any number of turns);
 - exit hexes nobody could ever stand on (only for maps that mark exits; R24);
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import shlex
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -88,6 +90,7 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     enc = Encounter(scenario)
     out: list[str] = []
     ever = _ever_reach(scenario)
+    out += [f"{src}: {w}" for w in no_fight(enc)]
     out += [f"{src}: {w}" for w in immobile(enc)]
     out += [f"{src}: {w}" for w in unreachable_hostiles(enc, ever)]
     out += [f"{src}: {w}" for w in unreachable_exits(enc, tmx, ever)]
@@ -98,8 +101,22 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     out += [f"{src}: {w}" for w in unused_tiles(tmx)]
     out += slips
     if playtest is not None:
-        out += [f"{src}: {w}" for w in lopsided(playtest(scenario, games), games)]
+        out += [f"{src}: {w}" for w in lopsided(playtest(scenario, games), games, path)]
     return out
+
+
+# --- the fight ----------------------------------------------------------------------------------
+def no_fight(enc: Encounter) -> list[str]:
+    """A map on which nobody is hostile to anybody: combat would be over before its first turn."""
+    views = enc.views()
+    if not views:
+        return ["map: no combatants (objects of class combatant): there is no fight to play"]
+    factions = sorted({v.faction for v in views})
+    if any(b in enc.hostile_factions(a) for a in factions for b in factions):
+        return []
+    return [f"map: no two factions on it are hostile to each other ({', '.join(factions)}): combat would end "
+            "before its first turn; add a combatant of a hostile faction, or name the pair in the map's hostile "
+            "property (R3)"]
 
 
 # --- movement ---------------------------------------------------------------------------------
@@ -301,8 +318,22 @@ def off_centre(scenario: Scenario, tmx: TmxMap) -> list[str]:
         off = math.hypot(obj.anchor[0] - cx, obj.anchor[1] - cy)
         if off > limit:
             out.append(f'{object_label(obj.id, name)}: placed {off:.0f} px from the centre of its cell {_cell(cell)} '
-                       f"(more than a quarter hex, {limit:.0f} px); snap it to the centre")
+                       f"(more than a quarter hex, {limit:.0f} px); snap it to the centre"
+                       + _other_index_hint(tmx, obj.anchor, limit))
     return out
+
+
+def _other_index_hint(tmx: TmxMap, anchor: tuple[float, float], limit: float) -> str:
+    """When the object sits on a hex centre of the other Stagger Index: with fewer than two objects
+    ``moved_layout`` cannot tell a changed index from a slip of the mouse, so each says it for itself."""
+    head = tmx.head
+    other = "even" if head.stagger_index == "odd" else "odd"
+    px = TiledPixels(HexLayout(head.stagger_axis, other, head.tile_width, head.tile_height, head.side_length,
+                               head.width, head.height))
+    if math.dist(anchor, px.cell_center(px.pixel_to_cell(*anchor))) > limit / 4:
+        return ""  # tighter than "off centre": a sloppy click half-way between is no sign of a layout
+    return (f", or, if Stagger Index was {other.capitalize()} when it was placed (it sits on a hex centre of "
+            f"that layout), set Map > Map Properties > Stagger Index back to {other.capitalize()}")
 
 
 # --- tiles -------------------------------------------------------------------------------------
@@ -371,13 +402,18 @@ def misspelt_properties(tmx: TmxMap) -> list[str]:
 
 
 # --- balance ------------------------------------------------------------------------------------
-def lopsided(wins: dict[str, int], games: int) -> list[str]:
-    """A side winning more than 90 % of a quick playtest: the fight is probably not interesting."""
+def lopsided(wins: dict[str, int], games: int, path: str | Path | None = None) -> list[str]:
+    """A side winning more than 90 % of a quick playtest: the fight is probably not interesting.
+
+    Twenty games say that it leans, not why; the line names the batch whose report says whom to weaken.
+    """
     out = []
+    batch = f"playmat playtest {shlex.quote(str(path))} --games 200 --out DIR" if path is not None else None
     for side, won in sorted(wins.items()):
         if games and won / games > LOPSIDED:
             out.append(f'side "{side}" won {won} of {games} quick AI-vs-AI games (over {LOPSIDED:.0%}); '
-                       "the fight looks lopsided")
+                       "the fight looks lopsided"
+                       + (f" (`{batch}` writes a report naming whom to weaken)" if batch else ""))
     return out
 
 

@@ -451,14 +451,14 @@ class _Builder:
                 continue
             if len(typed) < len(obj.properties):  # a property of the wrong type, reported above
                 continue
-            if not self._footprint_fits(obj, spec, board):
-                continue
+            fits = self._footprint_fits(obj, spec, board)  # said, and the overlap below said too: one pass
             clash = next((held[h] for h in layout.disc(cell, spec.radius) if h in held), None)
             if clash is not None:
                 shared = next(h for h in layout.disc(cell, spec.radius) if held.get(h) is clash)
                 self.problem(obj.label, f"overlaps {object_label(clash.object_id, clash.name)} at cell "
                              f"{shared[0]},{shared[1]} "
                              f"(two combatants may not share a hex)")
+            if not fits or clash is not None:
                 continue
             for h in layout.disc(cell, spec.radius):
                 held[h] = spec

@@ -215,11 +215,18 @@ def int_attr(rd: Reader, node: ET.Element, name: str, where: str | None, *, requ
     return value
 
 
+TILED_ORIENTATIONS = {"staggered": "Isometric (Staggered)"}  # where the file's word is not Tiled's menu's
+
+
 def check_map_attributes(rd: Reader, root: ET.Element) -> MapHead:
     orientation = root.get("orientation")
     if orientation != "hexagonal":
-        said = f'orientation is "{orientation}"' if orientation is not None else "orientation is missing"
-        raise rd.fatal("map", f"{said}, but Playmat needs a hexagonal map")
+        # Tiled's menu names: "staggered" is Isometric (Staggered), easily taken for Hexagonal (Staggered).
+        menu = TILED_ORIENTATIONS.get(orientation or "")
+        said = (f'orientation is "{orientation}"' + (f" ({menu} in Tiled)" if menu else "")
+                if orientation is not None else "orientation is missing")
+        raise rd.fatal("map", f"{said}, but Playmat needs a hexagonal map: set Map > Map Properties > Orientation "
+                              "to Hexagonal (Staggered), then its Hex Side Length and Stagger Axis")
     infinite = (root.get("infinite") or "0").strip()
     if infinite == "1":
         raise rd.fatal("map", "infinite maps are not supported: in Tiled, Map > Map Properties > Infinite: off, "

@@ -20,7 +20,7 @@ from .behaviour import Behaviour, count_behaviour
 from .quick import quick_playtest
 from .record import COUNTERS, GameRecord
 from .report import RunInfo, markdown_report
-from .runner import DEFAULT_LEVEL, LEVELS, PlaytestError, local_workers, map_factions, run_batch
+from .runner import DEFAULT_LEVEL, LEVELS, PlaytestError, check_fight, local_workers, map_factions, run_batch
 from .stats import Proportion, wilson_interval
 from .summary import DRAW_ROUNDS, Summary
 
@@ -36,6 +36,7 @@ __all__ = [
     "Proportion",
     "RunInfo",
     "Summary",
+    "check_fight",
     "count_behaviour",
     "map_factions",
     "markdown_report",

@@ -2,7 +2,8 @@
 
 One picture per question a designer asks of a map: where do combatants fall,
 where does zone of control stop movement, where do flank and rear attacks come
-from, where does each faction spend its turns. Start positions are ringed in
+from, which exits do combatants flee by (only when some did), where does each faction
+spend its turns. Start positions are ringed in
 faction colours for orientation.
 """
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .record import HEAT_DEFEATED, HEAT_FLANK, HEAT_REAR, HEAT_ZOC, occupancy_layer
+from .record import HEAT_DEFEATED, HEAT_FLANK, HEAT_FLED, HEAT_REAR, HEAT_ZOC, occupancy_layer
 from .summary import Summary
 
 if TYPE_CHECKING:
@@ -28,7 +29,8 @@ class HeatmapSpec:
     ramp: str  # a game.render RAMPS key, or "faction:<name>"
 
 
-def heatmap_specs(factions: tuple[str, ...]) -> list[HeatmapSpec]:
+def heatmap_specs(factions: tuple[str, ...], *, fled: bool = False) -> list[HeatmapSpec]:
+    """The pictures of a batch; ``fled``: someone fled the map, so which exits they used is worth one."""
     specs = [
         HeatmapSpec(HEAT_DEFEATED, "heat_defeated.png", "Where combatants were defeated",
                     "defeats on the hex", "red"),
@@ -39,6 +41,9 @@ def heatmap_specs(factions: tuple[str, ...]) -> list[HeatmapSpec]:
         HeatmapSpec(HEAT_REAR, "heat_rear_attacks.png", "Where rear attacks came from",
                     "attacks into the rear arc made from the hex (R17-R18)", "purple"),
     ]
+    if fled:
+        specs.append(HeatmapSpec(HEAT_FLED, "heat_fled.png", "Where combatants fled the map",
+                                 "combatants that left the map from the hex (R24)", "teal"))
     for f in factions:
         specs.append(HeatmapSpec(occupancy_layer(f), f"heat_occupied_{f}.png", f"Hexes {f} occupied most",
                                  f"{f} turns ended on the hex", f"faction:{f}"))
@@ -60,7 +65,7 @@ def write_heatmaps(summary: Summary, scenario: Scenario, map_path: str | Path, o
     keys = [(ring[f], f"{f} start") for f in summary.factions]
     games = f"{summary.games} game{'s' if summary.games != 1 else ''}"
     written = []
-    for spec in heatmap_specs(summary.factions):
+    for spec in heatmap_specs(summary.factions, fled=bool(summary.heat(HEAT_FLED))):
         counts = summary.heat(spec.layer)
         ramp = (render.FACTION_RAMPS[spec.ramp.split(":", 1)[1]] if spec.ramp.startswith("faction:")
                 else render.RAMPS[spec.ramp])

@@ -36,6 +36,7 @@ from game.rules import (
 from .record import (
     HEAT_DEFEATED,
     HEAT_FLANK,
+    HEAT_FLED,
     HEAT_REAR,
     HEAT_ZOC,
     GameRecord,
@@ -159,6 +160,7 @@ def _observe(events: tuple[object, ...], enc: EncounterView, tally: Tally, ended
         elif isinstance(ev, Fled):
             tally.count("flees")
             tally.fled.append(ev.unit)
+            tally.mark(HEAT_FLED, [enc.view(ev.unit).cell])  # where it stood when it left
         elif isinstance(ev, Defeated):
             tally.count("defeats")
             tally.mark(HEAT_DEFEATED, [enc.view(ev.unit).cell])

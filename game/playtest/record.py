@@ -41,6 +41,7 @@ HEAT_DEFEATED = "defeated"
 HEAT_ZOC = "zoc_stops"
 HEAT_FLANK = "flank_attacks"
 HEAT_REAR = "rear_attacks"
+HEAT_FLED = "fled"  # the hex a combatant left the map from (R24)
 
 
 def occupancy_layer(faction: str) -> str:

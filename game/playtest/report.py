@@ -128,7 +128,7 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
     for f in s.factions:
         size = sum(1 for _, g in s.combatants if g == f)
         lines.append(f"| {f} | {size} | {s.faction_survivors_mean(f):.2f} |")
-    lines += _flight_lines(s)
+    lines += _flight_lines(s, exits_drawn=any(p.name == "heat_fled.png" for p in heatmaps))
 
     lines += [
         "",
@@ -193,9 +193,10 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
     return "\n".join(lines) + "\n"
 
 
-def _flight_lines(s: Summary) -> list[str]:
+def _flight_lines(s: Summary, *, exits_drawn: bool = False) -> list[str]:
     """Who fled the map (R24), per side and the combatants that fled most: a flight counts as neither a
-    survivor nor a defeat, so without this line 17 flights in 20 games read as a mystery."""
+    survivor nor a defeat, so without this line 17 flights in 20 games read as a mystery. ``exits_drawn``:
+    the batch drew heat_fled.png, which shows by which exits."""
     total = s.totals()["flees"]
     if not total:
         return []
@@ -204,7 +205,8 @@ def _flight_lines(s: Summary) -> list[str]:
     ranked = sorted(((s.flights(n), i, n) for i, (n, _) in enumerate(s.combatants) if s.flights(n)),
                     key=lambda t: (-t[0], t[1]))
     who = ", ".join(f'"{_cell(n)}" in {k} of {s.games} games' for k, _, n in ranked[:3])
-    return ["", f"Flights off the map (R24): {total} in {s.games} games ({per_side}); most often {who}."]
+    where = " The exits they used: [heat_fled](heat_fled.png)." if exits_drawn else ""
+    return ["", f"Flights off the map (R24): {total} in {s.games} games ({per_side}); most often {who}.{where}"]
 
 
 def reproduce_command(s: Summary) -> str:

@@ -48,6 +48,22 @@ def resolve_levels(scenario: Scenario, levels: Mapping[str, str] | None, known: 
     return out
 
 
+def check_fight(scenario: Scenario) -> None:
+    """PlaytestError when the map holds no fight: no combatants, or no two factions hostile to each other.
+
+    Every game would end before its first turn, and a batch of them reads as "player wins 100 %" in round 1,
+    which tells a designer nothing; the line says what the map lacks instead (R3: who is hostile to whom).
+    """
+    factions = map_factions(scenario)
+    if not factions:
+        raise PlaytestError(f"{scenario.source}: nothing to play: the map has no combatants (objects of class "
+                            "combatant)")
+    if not any(scenario.hostility.hostile(a, b) for a in factions for b in factions):
+        raise PlaytestError(f"{scenario.source}: nothing to play: no two factions on the map are hostile to each "
+                            f"other (it has: {', '.join(factions)}); add a combatant of a hostile faction, or name "
+                            "the pair in the map's hostile property (R3)")
+
+
 def default_policy_for(level: str) -> Policy:
     return ai_policy(level)
 
@@ -95,6 +111,7 @@ def run_batch(
                             f"got {games:,}")
     if jobs < 1:
         raise PlaytestError(f"--jobs must be at least 1, got {jobs}")
+    check_fight(scenario)
     lv = resolve_levels(scenario, levels, level_names if level_names is not None else LEVELS)
     if policy_for is None:
         policy_for = ai_policy_factory()
