@@ -200,3 +200,58 @@ def test_every_tool_is_named_for_a_newcomer() -> None:
     tools = {p.name for p in (ROOT / "tools").glob("*.py")}
     assert not sorted(tools - named), f"tools neither README.md nor docs/architecture.md says a word about: " \
                                       f"{sorted(tools - named)}"
+
+
+# --- docs/action-log.md's table against the engine's actions ------------------------------------------
+def test_action_log_table_lists_every_action_the_engine_reads() -> None:
+    """A kind added to ``ACTION_CLASSES`` is one a log may hold: the page users copy from must list it (and
+    list nothing the engine would refuse as an unknown action)."""
+    from game.rules.actions import ACTION_CLASSES
+
+    listed = set(re.findall(r"^\| `(\w+)` \|", doc("docs/action-log.md"), flags=re.MULTILINE)) - {"action"}
+    assert listed == set(ACTION_CLASSES), (f"docs/action-log.md's table lacks {sorted(set(ACTION_CLASSES) - listed)}"
+                                           f" and lists unknown {sorted(listed - set(ACTION_CLASSES))}")
+
+
+# --- docs/architecture.md's recipes against the code they send a newcomer to ---------------------------
+def _recipe_steps() -> list[str]:
+    """The numbered steps (and closing paragraphs) of every "How to add" section of docs/architecture.md."""
+    steps = []
+    for section in re.split(r"^## ", doc("docs/architecture.md"), flags=re.MULTILINE):
+        if section.startswith("How to add"):
+            steps += re.split(r"^(?:\d+\. |\n)", section.split("\n", 1)[1], flags=re.MULTILINE)
+    return [s for s in steps if s.strip()]
+
+
+def _file_of(path: str) -> Path | None:
+    for candidate in (ROOT / path, ROOT / "game" / path):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def test_every_name_a_recipe_step_points_to_is_in_the_files_it_names() -> None:
+    """"`rules/actions.py`: add it to `ACTION_CLASSES`": each name a step writes in code (placeholders
+    written ``<kind>`` aside) is found in a file the same step names, or, written ``owner.name``, anywhere in
+    game/; a renamed table or helper fails here instead of leaving the next engineer searching."""
+    everything = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "game").rglob("*.py"))
+    steps = _recipe_steps()
+    assert len(steps) >= 10, "docs/architecture.md lost its How to add recipes"
+    checked = 0
+    for step in steps:
+        spans = [s for s in _spans(step) if "<" not in s]
+        paths = [s for s in spans if re.fullmatch(r"[\w/]+\.py", s)]
+        missing_files = [p for p in paths if _file_of(p) is None]
+        assert not missing_files, f"docs/architecture.md's recipe names files that do not exist: {missing_files}"
+        text = "\n".join(f.read_text(encoding="utf-8") for p in paths if (f := _file_of(p)) is not None)
+        for span in spans:
+            m = re.fullmatch(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:\(.*\))?", span, flags=re.DOTALL)
+            if m is None or span in paths:
+                continue
+            *owner, name = m.group(1).split(".")
+            where = everything if owner else text
+            checked += 1
+            assert re.search(rf"\b{re.escape(name)}\b", where), \
+                f"docs/architecture.md's recipe step points to `{span}`, which " + \
+                ("nothing in game/ defines" if owner else f"none of {paths} holds") + f":\n{step.strip()[:200]}"
+    assert checked > 40
