@@ -255,3 +255,66 @@ def test_every_name_a_recipe_step_points_to_is_in_the_files_it_names() -> None:
                 f"docs/architecture.md's recipe step points to `{span}`, which " + \
                 ("nothing in game/ defines" if owner else f"none of {paths} holds") + f":\n{step.strip()[:200]}"
     assert checked > 40
+
+
+# --- the battle's keys: game/ui/battle_input.py against the help page and README.md --------------------
+KEY_WORD = re.compile(r"[A-Z0-9]|F\d{1,2}|Enter|Esc|Tab|Space|Home|Backspace|Ctrl\+[A-Z]")
+SPECIAL = {"Enter": "return", "Esc": "escape"}
+
+
+def _help_rows() -> list[tuple[str, str]]:
+    from game.ui.help import BATTLE_HELP
+
+    return [row for _, page in BATTLE_HELP for row in page]
+
+
+def _key_words(column: str) -> set[str]:
+    """"U, Backspace, Ctrl+Z" -> {"U", "Backspace", "Ctrl+Z"}: the keys a help row's key column names."""
+    parts = re.split(r"\s*(?:/|,|\bor\b)\s*", re.sub(r"\(.*?\)", "", column))
+    return {p.strip() for p in parts if KEY_WORD.fullmatch(p.strip())}
+
+
+def _bound(word: str) -> bool:
+    """Whether pressing ``word`` in a battle does something: the battle's input gives an intent or a view
+    operation, or it is the GM card's or the legend's own toggle."""
+    from game.render.pg import pygame
+    from game.ui.battle_input import BattleInput
+    from game.ui.gm.panel import TOGGLE_KEY as GM_KEY
+    from game.ui.panels.legend import TOGGLE_KEY as LEGEND_KEY
+
+    ctrl = word.startswith("Ctrl+")
+    key = pygame.key.key_code(SPECIAL.get(word, word.removeprefix("Ctrl+")).lower())
+    event = pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_CTRL if ctrl else 0)
+    return BattleInput().key(event, setup=False) is not None or key in (GM_KEY, LEGEND_KEY)
+
+
+def test_every_key_the_battle_help_names_does_something() -> None:
+    named = {w for column, _ in _help_rows() for w in _key_words(column)}
+    assert {"A", "Enter", "Ctrl+Z", "F11", "G", "L"} <= named
+    dead = sorted(w for w in named if not _bound(w))
+    assert not dead, f"the battle's help (game/ui/help.py) names keys game/ui/battle_input.py does not bind: {dead}"
+
+
+def test_every_key_the_battle_binds_is_on_its_help_page() -> None:
+    """A key added to battle_input.KEYS and left off the help page is a key nobody finds. H and F1 open that
+    page: README.md and the bar's "H help" say so."""
+    from game.render.pg import pygame
+    from game.ui.battle_input import KEYS
+
+    text = " ".join(f"{k} {v}" for k, v in _help_rows())
+    words = set(re.findall(r"[\w+-]+", text)) | {"+", "-"}
+    shown = {"=": "+", "[+]": "+", "[-]": "-"}  # the keypad's and the unshifted plus are said as + and -
+    unsaid = sorted(name for k in KEYS if (name := pygame.key.name(k)) not in ("h", "f1")
+                    and shown.get(name, name).capitalize() not in words and shown.get(name, name) not in words)
+    assert not unsaid, f"game/ui/battle_input.py binds keys the battle's help never names: {unsaid}"
+
+
+def test_every_key_readme_names_for_the_window_is_bound() -> None:
+    """README.md's paragraph on the window: each key it puts in code (`A`, `Enter`, ...) does what it says
+    in a battle (the replay's keys are written without backticks)."""
+    window = doc("README.md").split("## What it is", 1)[1].split("\n## ", 1)[0]
+    words = {w for span in re.findall(r"`([^`]+)`", window) for w in span.split("/")
+             if all(KEY_WORD.fullmatch(part) for part in span.split("/"))}
+    assert {"A", "Enter", "H"} <= words
+    dead = sorted(w for w in words if not _bound(w))
+    assert not dead, f"README.md names keys a battle does not bind: {dead}"
