@@ -318,3 +318,14 @@ def test_every_key_readme_names_for_the_window_is_bound() -> None:
     assert {"A", "Enter", "H"} <= words
     dead = sorted(w for w in words if not _bound(w))
     assert not dead, f"README.md names keys a battle does not bind: {dead}"
+
+
+# --- RULES.md's lists against the engine's ---------------------------------------------------------------
+def test_rules_md_lists_every_action_that_spends_the_turn() -> None:
+    """RULES.md said "attack, shove, disengage or flee" after shooting and casting (R29, R32) came in."""
+    from game.rules.preconditions import ACTION_KINDS
+
+    m = re.search(r"One action a turn: ([^(]*?) \(R16\)", re.sub(r"\s+", " ", doc("RULES.md")))
+    assert m, "RULES.md lost its sentence on the one action (R16)"
+    said = set(re.split(r", | or ", m.group(1)))
+    assert said == set(ACTION_KINDS), f"RULES.md's one action (R16) says {sorted(said)}, the engine {ACTION_KINDS}"
