@@ -13,7 +13,8 @@ from game.rules import write_bytes_atomically
 
 from .overlays import ReachEntry, draw_reach, draw_reach_badges, draw_threat
 from .pg import pygame
-from .tilemap import MapArt, load_map_art
+from .map_art import MapArt
+from .tilemap import load_map_art
 from .tokens import TokenView, draw_tokens
 
 
