@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import json
 import os
 import re
 import runpy
@@ -329,3 +330,72 @@ def test_rules_md_lists_every_action_that_spends_the_turn() -> None:
     assert m, "RULES.md lost its sentence on the one action (R16)"
     said = set(re.split(r", | or ", m.group(1)))
     assert said == set(ACTION_KINDS), f"RULES.md's one action (R16) says {sorted(said)}, the engine {ACTION_KINDS}"
+
+
+# --- docs/cli.md's JSON examples against what the commands print --------------------------------------
+def _paths(value: object, prefix: str = "") -> set[str]:
+    """Every key path of a JSON value: ``units.*.ranged.min``; list items and the members of ``units`` (keyed
+    by name) are merged, as one combatant's or one hex's keys stand for all."""
+    out: set[str] = set()
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            name = "*" if prefix.endswith("units.") else key
+            out.add(prefix + name)
+            out |= _paths(sub, f"{prefix}{name}.")
+    elif isinstance(value, list):
+        for item in value:
+            out |= _paths(item, prefix + "[].")
+    return out
+
+
+def _printed(capsys: pytest.CaptureFixture[str], *argv: str) -> set[str]:
+    from game.cli.main import main
+
+    assert main([*argv, "--json"]) == 0, capsys.readouterr().err
+    return _paths(json.loads(capsys.readouterr().out))
+
+
+def test_every_json_key_docs_cli_shows_is_one_the_command_prints(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    """A key renamed or dropped in a command's JSON leaves a script written from docs/cli.md reading
+    nothing. Each command runs on every shipped map, for every combatant it can be asked about; every key
+    path of the page's example must be among the keys printed, and every top-level key printed must be on
+    the page."""
+    from game.maps import shipped_maps
+
+    begun = tmp_path / "begin.jsonl"
+    begun.write_text('{"action": "begin"}\n', encoding="utf-8")
+    real: dict[str, set[str]] = {c: set() for c in ("state", "reach", "threat", "arc", "sight", "targets",
+                                                    "validate", "maps")}
+    real["maps"] = _printed(capsys, "maps")
+    for shipped in shipped_maps():
+        path = str(shipped.path)
+        real["state"] |= _printed(capsys, "state", path, "--log", str(begun))
+        real["validate"] |= _printed(capsys, "validate", path)
+        real["threat"] |= _printed(capsys, "threat", path, "--against", "player")
+        real["sight"] |= _printed(capsys, "sight", path, "--from", "1,1", "--to", "6,4")
+        names = list(json.loads(_run_json(capsys, "state", path))["units"])
+        for name in names:
+            real["reach"] |= _printed(capsys, "reach", path, "--unit", name)
+            real["targets"] |= _printed(capsys, "targets", path, "--unit", name)
+            real["arc"] |= _printed(capsys, "arc", path, "--attacker", name, "--defender", names[0]) \
+                if name != names[0] else set()
+    sections = _sections(doc("docs/cli.md"))
+    for command, printed in real.items():
+        examples = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", sections[command], flags=re.DOTALL)]
+        assert examples, f"docs/cli.md, playmat {command}: no JSON example"
+        shown = _paths(examples[0]) | {p for e in examples[1:] for p in _paths(e, "units.") if command == "state"}
+        unknown = sorted(shown - printed)
+        assert not unknown, f"docs/cli.md, playmat {command}: the example shows keys the command never prints: " \
+                            f"{unknown}"
+        top = {p for p in printed if "." not in p}
+        unshown = sorted(top - {p for p in shown if "." not in p})
+        assert not unshown, f"docs/cli.md, playmat {command}: the command prints keys the example never shows: " \
+                            f"{unshown}"
+
+
+def _run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    from game.cli.main import main
+
+    assert main([*argv, "--json"]) == 0
+    return capsys.readouterr().out
