@@ -140,10 +140,7 @@ def _overlay_words(enc: Any, overlay: tuple[str, str] | None, shaded: int) -> st
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .play_cmd import play_config
+    from .play_cmd import open_window, play_config
 
-    cfg = play_config(args)
-    from .render_cmd import play
-
-    play(cfg)
+    open_window(play_config(args))
     return 0
