@@ -399,3 +399,20 @@ def _run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 
     assert main([*argv, "--json"]) == 0
     return capsys.readouterr().out
+
+
+def test_rules_md_movement_table_is_the_engines_default_costs() -> None:
+    """RULES.md's table under "Movement" is what a player plans moves by; a cost changed in
+    ``rules/terrain.py`` (or a terrain kind added there) fails here until the table says it too (R5)."""
+    rows = re.findall(r"^\| *(\w+) *\|((?: *[–0-9]+ *\|){3})$", doc("RULES.md"), flags=re.MULTILINE)
+    table = {name: [None if c.strip() == "–" else int(c) for c in cells.strip("|").split("|")]
+             for name, cells in rows}
+    names = list(rules.TERRAIN_NAMES)
+    assert list(table) == names, f"RULES.md's movement table lists {list(table)}, the engine {names}"
+    movers = list(rules.MOVEMENT_TYPE_NAMES)
+    header = re.search(r"^\| *terrain *\|(.*)\|$", doc("RULES.md"), flags=re.MULTILINE)
+    assert header and [h.strip() for h in header.group(1).split("|")] == movers
+    for t, name in enumerate(names):
+        engine = [None if c == rules.NO_ENTRY else int(c) for c in rules.DEFAULT_COSTS[t]]
+        assert table[name] == engine, f"RULES.md says {name} costs {table[name]} (ground, flying, swimming), " \
+                                      f"the engine {engine}"
