@@ -416,3 +416,12 @@ def test_rules_md_movement_table_is_the_engines_default_costs() -> None:
         engine = [None if c == rules.NO_ENTRY else int(c) for c in rules.DEFAULT_COSTS[t]]
         assert table[name] == engine, f"RULES.md says {name} costs {table[name]} (ground, flying, swimming), " \
                                       f"the engine {engine}"
+
+
+def test_map_format_names_every_terrain_kind() -> None:
+    """docs/map-format.md's ``terrain`` property lists the words a designer may type: the loader's names."""
+    row = re.search(r"^\| `terrain` \|.*$", doc("docs/map-format.md"), flags=re.MULTILINE)
+    assert row, "docs/map-format.md lost the terrain property's row"
+    said = re.findall(r"`(\w+)`", row.group(0).split("|")[4])
+    assert said == list(rules.TERRAIN_NAMES), f"docs/map-format.md's terrain row says {said}, the loader " \
+                                              f"reads {list(rules.TERRAIN_NAMES)}"
