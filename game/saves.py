@@ -246,11 +246,6 @@ def when(stamp: float, now: float | None = None) -> str:
     return f"{day} {clock}"
 
 
-def controllers_of(levels: Mapping[str, str | None]) -> dict[str, str]:
-    """faction -> "human" or the AI level, from the window's faction -> None (human) / level ("" = default)."""
-    return {f: "human" if lvl is None else (lvl or "normal") for f, lvl in levels.items()}
-
-
 def describe_controllers(controllers: Mapping[str, Any]) -> str:
     """ "you: player, ally · AI: enemy, neutral" for a save's line."""
     humans = [f for f, c in controllers.items() if c == "human"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import json
 import os
 import re
 import runpy
@@ -200,3 +201,227 @@ def test_every_tool_is_named_for_a_newcomer() -> None:
     tools = {p.name for p in (ROOT / "tools").glob("*.py")}
     assert not sorted(tools - named), f"tools neither README.md nor docs/architecture.md says a word about: " \
                                       f"{sorted(tools - named)}"
+
+
+# --- docs/action-log.md's table against the engine's actions ------------------------------------------
+def test_action_log_table_lists_every_action_the_engine_reads() -> None:
+    """A kind added to ``ACTION_CLASSES`` is one a log may hold: the page users copy from must list it (and
+    list nothing the engine would refuse as an unknown action)."""
+    from game.rules.actions import ACTION_CLASSES
+
+    listed = set(re.findall(r"^\| `(\w+)` \|", doc("docs/action-log.md"), flags=re.MULTILINE)) - {"action"}
+    assert listed == set(ACTION_CLASSES), (f"docs/action-log.md's table lacks {sorted(set(ACTION_CLASSES) - listed)}"
+                                           f" and lists unknown {sorted(listed - set(ACTION_CLASSES))}")
+
+
+# --- docs/architecture.md's recipes against the code they send a newcomer to ---------------------------
+def _recipe_steps() -> list[str]:
+    """The numbered steps (and closing paragraphs) of every "How to add" section of docs/architecture.md."""
+    steps = []
+    for section in re.split(r"^## ", doc("docs/architecture.md"), flags=re.MULTILINE):
+        if section.startswith("How to add"):
+            steps += re.split(r"^(?:\d+\. |\n)", section.split("\n", 1)[1], flags=re.MULTILINE)
+    return [s for s in steps if s.strip()]
+
+
+def _file_of(path: str) -> Path | None:
+    for candidate in (ROOT / path, ROOT / "game" / path):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def test_every_name_a_recipe_step_points_to_is_in_the_files_it_names() -> None:
+    """"`rules/actions.py`: add it to `ACTION_CLASSES`": each name a step writes in code (placeholders
+    written ``<kind>`` aside) is found in a file the same step names, or, written ``owner.name``, anywhere in
+    game/; a renamed table or helper fails here instead of leaving the next engineer searching."""
+    everything = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "game").rglob("*.py"))
+    steps = _recipe_steps()
+    assert len(steps) >= 10, "docs/architecture.md lost its How to add recipes"
+    checked = 0
+    for step in steps:
+        spans = [s for s in _spans(step) if "<" not in s]
+        paths = [s for s in spans if re.fullmatch(r"[\w/]+\.py", s)]
+        missing_files = [p for p in paths if _file_of(p) is None]
+        assert not missing_files, f"docs/architecture.md's recipe names files that do not exist: {missing_files}"
+        text = "\n".join(f.read_text(encoding="utf-8") for p in paths if (f := _file_of(p)) is not None)
+        for span in spans:
+            m = re.fullmatch(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:\(.*\))?", span, flags=re.DOTALL)
+            if m is None or span in paths:
+                continue
+            *owner, name = m.group(1).split(".")
+            where = everything if owner else text
+            checked += 1
+            assert re.search(rf"\b{re.escape(name)}\b", where), \
+                f"docs/architecture.md's recipe step points to `{span}`, which " + \
+                ("nothing in game/ defines" if owner else f"none of {paths} holds") + f":\n{step.strip()[:200]}"
+    assert checked > 40
+
+
+# --- the battle's keys: game/ui/battle_input.py against the help page and README.md --------------------
+KEY_WORD = re.compile(r"[A-Z0-9]|F\d{1,2}|Enter|Esc|Tab|Space|Home|Backspace|Ctrl\+[A-Z]")
+SPECIAL = {"Enter": "return", "Esc": "escape"}
+
+
+def _help_rows() -> list[tuple[str, str]]:
+    from game.ui.help import BATTLE_HELP
+
+    return [row for _, page in BATTLE_HELP for row in page]
+
+
+def _key_words(column: str) -> set[str]:
+    """"U, Backspace, Ctrl+Z" -> {"U", "Backspace", "Ctrl+Z"}: the keys a help row's key column names."""
+    parts = re.split(r"\s*(?:/|,|\bor\b)\s*", re.sub(r"\(.*?\)", "", column))
+    return {p.strip() for p in parts if KEY_WORD.fullmatch(p.strip())}
+
+
+def _bound(word: str) -> bool:
+    """Whether pressing ``word`` in a battle does something: the battle's input gives an intent or a view
+    operation, or it is the GM card's or the legend's own toggle."""
+    from game.render.pg import pygame
+    from game.ui.battle_input import BattleInput
+    from game.ui.gm.panel import TOGGLE_KEY as GM_KEY
+    from game.ui.panels.legend import TOGGLE_KEY as LEGEND_KEY
+
+    ctrl = word.startswith("Ctrl+")
+    key = pygame.key.key_code(SPECIAL.get(word, word.removeprefix("Ctrl+")).lower())
+    event = pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_CTRL if ctrl else 0)
+    return BattleInput().key(event, setup=False) is not None or key in (GM_KEY, LEGEND_KEY)
+
+
+def test_every_key_the_battle_help_names_does_something() -> None:
+    named = {w for column, _ in _help_rows() for w in _key_words(column)}
+    assert {"A", "Enter", "Ctrl+Z", "F11", "G", "L"} <= named
+    dead = sorted(w for w in named if not _bound(w))
+    assert not dead, f"the battle's help (game/ui/help.py) names keys game/ui/battle_input.py does not bind: {dead}"
+
+
+def test_every_key_the_battle_binds_is_on_its_help_page() -> None:
+    """A key added to battle_input.KEYS and left off the help page is a key nobody finds. H and F1 open that
+    page: README.md and the bar's "H help" say so."""
+    from game.render.pg import pygame
+    from game.ui.battle_input import KEYS
+
+    text = " ".join(f"{k} {v}" for k, v in _help_rows())
+    words = set(re.findall(r"[\w+-]+", text)) | {"+", "-"}
+    shown = {"=": "+", "[+]": "+", "[-]": "-"}  # the keypad's and the unshifted plus are said as + and -
+    unsaid = sorted(name for k in KEYS if (name := pygame.key.name(k)) not in ("h", "f1")
+                    and shown.get(name, name).capitalize() not in words and shown.get(name, name) not in words)
+    assert not unsaid, f"game/ui/battle_input.py binds keys the battle's help never names: {unsaid}"
+
+
+def test_every_key_readme_names_for_the_window_is_bound() -> None:
+    """README.md's paragraph on the window: each key it puts in code (`A`, `Enter`, ...) does what it says
+    in a battle (the replay's keys are written without backticks)."""
+    window = doc("README.md").split("## What it is", 1)[1].split("\n## ", 1)[0]
+    words = {w for span in re.findall(r"`([^`]+)`", window) for w in span.split("/")
+             if all(KEY_WORD.fullmatch(part) for part in span.split("/"))}
+    assert {"A", "Enter", "H"} <= words
+    dead = sorted(w for w in words if not _bound(w))
+    assert not dead, f"README.md names keys a battle does not bind: {dead}"
+
+
+# --- RULES.md's lists against the engine's ---------------------------------------------------------------
+def test_rules_md_lists_every_action_that_spends_the_turn() -> None:
+    """RULES.md said "attack, shove, disengage or flee" after shooting and casting (R29, R32) came in."""
+    from game.rules.preconditions import ACTION_KINDS
+
+    m = re.search(r"One action a turn: ([^(]*?) \(R16\)", re.sub(r"\s+", " ", doc("RULES.md")))
+    assert m, "RULES.md lost its sentence on the one action (R16)"
+    said = set(re.split(r", | or ", m.group(1)))
+    assert said == set(ACTION_KINDS), f"RULES.md's one action (R16) says {sorted(said)}, the engine {ACTION_KINDS}"
+
+
+# --- docs/cli.md's JSON examples against what the commands print --------------------------------------
+def _paths(value: object, prefix: str = "") -> set[str]:
+    """Every key path of a JSON value: ``units.*.ranged.min``; list items and the members of ``units`` (keyed
+    by name) are merged, as one combatant's or one hex's keys stand for all."""
+    out: set[str] = set()
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            name = "*" if prefix.endswith("units.") else key
+            out.add(prefix + name)
+            out |= _paths(sub, f"{prefix}{name}.")
+    elif isinstance(value, list):
+        for item in value:
+            out |= _paths(item, prefix + "[].")
+    return out
+
+
+def _printed(capsys: pytest.CaptureFixture[str], *argv: str) -> set[str]:
+    from game.cli.main import main
+
+    assert main([*argv, "--json"]) == 0, capsys.readouterr().err
+    return _paths(json.loads(capsys.readouterr().out))
+
+
+def test_every_json_key_docs_cli_shows_is_one_the_command_prints(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    """A key renamed or dropped in a command's JSON leaves a script written from docs/cli.md reading
+    nothing. Each command runs on every shipped map, for every combatant it can be asked about; every key
+    path of the page's example must be among the keys printed, and every top-level key printed must be on
+    the page."""
+    from game.maps import shipped_maps
+
+    begun = tmp_path / "begin.jsonl"
+    begun.write_text('{"action": "begin"}\n', encoding="utf-8")
+    real: dict[str, set[str]] = {c: set() for c in ("state", "reach", "threat", "arc", "sight", "targets",
+                                                    "validate", "maps")}
+    real["maps"] = _printed(capsys, "maps")
+    for shipped in shipped_maps():
+        path = str(shipped.path)
+        real["state"] |= _printed(capsys, "state", path, "--log", str(begun))
+        real["validate"] |= _printed(capsys, "validate", path)
+        real["threat"] |= _printed(capsys, "threat", path, "--against", "player")
+        real["sight"] |= _printed(capsys, "sight", path, "--from", "1,1", "--to", "6,4")
+        names = list(json.loads(_run_json(capsys, "state", path))["units"])
+        for name in names:
+            real["reach"] |= _printed(capsys, "reach", path, "--unit", name)
+            real["targets"] |= _printed(capsys, "targets", path, "--unit", name)
+            real["arc"] |= _printed(capsys, "arc", path, "--attacker", name, "--defender", names[0]) \
+                if name != names[0] else set()
+    sections = _sections(doc("docs/cli.md"))
+    for command, printed in real.items():
+        examples = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", sections[command], flags=re.DOTALL)]
+        assert examples, f"docs/cli.md, playmat {command}: no JSON example"
+        shown = _paths(examples[0]) | {p for e in examples[1:] for p in _paths(e, "units.") if command == "state"}
+        unknown = sorted(shown - printed)
+        assert not unknown, f"docs/cli.md, playmat {command}: the example shows keys the command never prints: " \
+                            f"{unknown}"
+        top = {p for p in printed if "." not in p}
+        unshown = sorted(top - {p for p in shown if "." not in p})
+        assert not unshown, f"docs/cli.md, playmat {command}: the command prints keys the example never shows: " \
+                            f"{unshown}"
+
+
+def _run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    from game.cli.main import main
+
+    assert main([*argv, "--json"]) == 0
+    return capsys.readouterr().out
+
+
+def test_rules_md_movement_table_is_the_engines_default_costs() -> None:
+    """RULES.md's table under "Movement" is what a player plans moves by; a cost changed in
+    ``rules/terrain.py`` (or a terrain kind added there) fails here until the table says it too (R5)."""
+    rows = re.findall(r"^\| *(\w+) *\|((?: *[–0-9]+ *\|){3})$", doc("RULES.md"), flags=re.MULTILINE)
+    table = {name: [None if c.strip() == "–" else int(c) for c in cells.strip("|").split("|")]
+             for name, cells in rows}
+    names = list(rules.TERRAIN_NAMES)
+    assert list(table) == names, f"RULES.md's movement table lists {list(table)}, the engine {names}"
+    movers = list(rules.MOVEMENT_TYPE_NAMES)
+    header = re.search(r"^\| *terrain *\|(.*)\|$", doc("RULES.md"), flags=re.MULTILINE)
+    assert header and [h.strip() for h in header.group(1).split("|")] == movers
+    for t, name in enumerate(names):
+        engine = [None if c == rules.NO_ENTRY else int(c) for c in rules.DEFAULT_COSTS[t]]
+        assert table[name] == engine, f"RULES.md says {name} costs {table[name]} (ground, flying, swimming), " \
+                                      f"the engine {engine}"
+
+
+def test_map_format_names_every_terrain_kind() -> None:
+    """docs/map-format.md's ``terrain`` property lists the words a designer may type: the loader's names."""
+    row = re.search(r"^\| `terrain` \|.*$", doc("docs/map-format.md"), flags=re.MULTILINE)
+    assert row, "docs/map-format.md lost the terrain property's row"
+    said = re.findall(r"`(\w+)`", row.group(0).split("|")[4])
+    assert said == list(rules.TERRAIN_NAMES), f"docs/map-format.md's terrain row says {said}, the loader " \
+                                              f"reads {list(rules.TERRAIN_NAMES)}"

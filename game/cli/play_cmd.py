@@ -1,4 +1,5 @@
-"""``playmat play`` arguments -> a PlayConfig, checked before any window opens (one-line errors, exit 2)."""
+"""``playmat play``: its arguments -> a PlayConfig, checked before any window opens (one-line errors, exit 2),
+then the window itself (:func:`open_window`, which loads pygame)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import LEVELS
-from game.rules import FACTIONS
+from game.rules import FACTIONS, RulesError
 
 from .errors import UsageError
 from .outputs import check_output_file
+from .render_cmd import render_api
 
 MIN_WINDOW = (640, 400)
 # The largest window: an 8K screen (7680x4320) fits. SDL itself shrinks a larger one to 16384 a side with a
@@ -98,3 +100,35 @@ def play_config(args: argparse.Namespace) -> Any:
         replay=Path(replay) if replay else None,
         allow_outside=args.allow_outside,
     )
+
+
+def open_window(cfg: Any) -> None:
+    """The game window for ``cfg`` (a PlayConfig); a render fault or an unwritable screenshot ends as one line."""
+    render = render_api()
+    from game.ui.app import play as run_play
+
+    if not cfg.headless:
+        _need_a_display()
+    try:
+        run_play(cfg)
+    except render.RenderError as err:
+        raise RulesError(str(err)) from None
+    except OSError as err:  # the screenshot (a full disk): one line, nothing half-written left
+        raise RulesError(f'play: cannot write "{err.filename or cfg.screenshot}": {err.strerror or err}') from None
+
+
+def _need_a_display() -> None:
+    """Refuse to open an invisible window: with no screen SDL silently falls back to an
+    off-screen driver and the game would run with nobody able to see or close it."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return  # asked for explicitly (e.g. dummy for headless runs)
+    from game.render.pg import pygame
+
+    pygame.display.init()
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy"):
+        pygame.display.quit()
+        raise RulesError(
+            f"play: no screen to open a window on (SDL fell back to its {driver} driver); "
+            "run it on a desktop, or use playmat render for a picture"
+        )

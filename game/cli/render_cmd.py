@@ -1,9 +1,9 @@
-"""``playmat render`` and ``playmat play``: the only commands that load pygame."""
+"""``playmat render``: the map, its tokens and an overlay drawn to a PNG (with ``play``, the only commands that
+load pygame)."""
 
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +12,8 @@ from game.rules import EncounterView, RulesError
 from .errors import UsageError
 
 
-def _render_api() -> Any:
+def render_api() -> Any:
+    """``game.render``, loaded now; plain pygame in place of pygame-ce is refused in one line (RulesError)."""
     from game.render import NotPygameCEError
 
     try:
@@ -25,7 +26,7 @@ def _render_api() -> Any:
 
 def encounter_tokens(enc: EncounterView) -> list[Any]:
     """What the board shows of the encounter now: every combatant still on it."""
-    render = _render_api()
+    render = render_api()
     return [
         render.TokenView(v.name, v.faction, v.cell, v.radius, v.facing_index, v.hp, v.hp_max)
         for v in enc.views()
@@ -49,7 +50,7 @@ def render_to_png(
 
     ``scale`` None: 1, or for a map of tiles narrower than ``MIN_HEX_PX`` the least scale that draws its
     hexes that wide (a map ``validate`` accepts also draws)."""
-    render = _render_api()
+    render = render_api()
     reach = threat = None
     shaded = 0
     if overlay is not None:
@@ -124,34 +125,3 @@ def _check_scale(scale: float, tile_width: int, pixel_size: tuple[int, int]) -> 
 
 def _round_up(x: float) -> str:
     return f"{math.ceil(x * 1000) / 1000:g}"
-
-
-def play(cfg: Any) -> None:
-    render = _render_api()
-    from game.ui.app import play as run_play
-
-    if not cfg.headless:
-        _need_a_display()
-    try:
-        run_play(cfg)
-    except render.RenderError as err:
-        raise RulesError(str(err)) from None
-    except OSError as err:  # the screenshot (a full disk): one line, nothing half-written left
-        raise RulesError(f'play: cannot write "{err.filename or cfg.screenshot}": {err.strerror or err}') from None
-
-
-def _need_a_display() -> None:
-    """Refuse to open an invisible window: with no screen SDL silently falls back to an
-    off-screen driver and the game would run with nobody able to see or close it."""
-    if os.environ.get("SDL_VIDEODRIVER"):
-        return  # asked for explicitly (e.g. dummy for headless runs)
-    from game.render.pg import pygame
-
-    pygame.display.init()
-    driver = pygame.display.get_driver()
-    if driver in ("offscreen", "dummy"):
-        pygame.display.quit()
-        raise RulesError(
-            f"play: no screen to open a window on (SDL fell back to its {driver} driver); "
-            "run it on a desktop, or use playmat render for a picture"
-        )

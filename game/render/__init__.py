@@ -19,7 +19,7 @@ _LAZY = {
     "render_map": ".compose",
     "save_png": ".compose",
     "scaled_base": ".compose",
-    "MapArt": ".tilemap",
+    "MapArt": ".map_art",
     "load_map_art": ".tilemap",
     "TokenView": ".tokens",
     "Marker": ".heatmap",

@@ -11,9 +11,10 @@ import numpy as np
 
 from game.rules import write_bytes_atomically
 
+from .map_art import MapArt
 from .overlays import ReachEntry, draw_reach, draw_reach_badges, draw_threat
 from .pg import pygame
-from .tilemap import MapArt, load_map_art
+from .tilemap import load_map_art
 from .tokens import TokenView, draw_tokens
 
 

@@ -2,7 +2,7 @@
 
 Tiled paints with Qt into a premultiplied-alpha image, so the renderer keeps each image premultiplied
 (float32 RGBA, 0..1) and turns it into a premultiplied pygame surface once per layer opacity; every
-placement is then one ``BLEND_PREMULTIPLIED`` blit (``tilemap.MapArt.surface``). This module is the
+placement is then one ``BLEND_PREMULTIPLIED`` blit (``map_art.MapArt.surface``). This module is the
 conversion between those forms: arrays, surfaces, and :class:`Texture` for pictures as large as the map.
 """
 

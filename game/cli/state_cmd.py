@@ -1,0 +1,73 @@
+"""``playmat state``: the phase, round, whose turn, the initiative order and every combatant, as a table."""
+
+from __future__ import annotations
+
+import argparse
+
+from .emit import cell_text, emit
+from .printable import printable
+from .session import load_encounter
+
+
+def cmd_state(args: argparse.Namespace) -> int:
+    scenario, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
+    doc = enc.state_json()
+    shown = {name: printable(name, keep_lines=False) for name in doc["units"]}  # as printed, for the widths
+    width = max([16, *(len(name) for name in shown.values())])  # long names keep the columns aligned
+    lines = [
+        f"{scenario.title}: {doc['phase']}, round {doc['round']}" + (f", {doc['turn']} to act" if doc["turn"] else "")
+        + (" (its action is used: it may still move and turn, R16)" if doc["turn"] and
+           doc["units"][doc["turn"]].get("acted") else ""),
+        "order: " + (", ".join(f"{n} ({doc['units'][n]['initiative']})" for n in doc["order"]) or "(nobody)")
+        + _tie_note(doc),
+        "",
+        f"{'unit':<{width}} {'faction':<8} {'at':>7} {'facing':<6} {'move':>7} {'hp':>4}  status",
+    ]
+    for name, u in doc["units"].items():
+        move = f"{u['movement']}/{u['movement_max']}"
+        flags = [u["status"]]
+        if u["zoc_exhausted"]:
+            flags.append("ZoC-exhausted")
+        if not u["threatening"]:
+            flags.append("not threatening")
+        flags += _kind_flags(u) + _ranged_flags(u)
+        if u.get("disengaged_from"):
+            flags.append("disengaged from " + ", ".join(printable(n, keep_lines=False) for n in u["disengaged_from"]))
+        at = cell_text(u["at"]) if u["at"] is not None else "-"
+        lines.append(
+            f"{shown[name]:<{width}} {u['faction']:<8} {at:>7} {u['facing']:<6} {move:>7} {u['hp']:>4}  "
+            + ", ".join(flags)
+        )
+    emit(doc, args.json, lines)
+    return 0
+
+
+def _tie_note(doc: dict) -> str:
+    """Said once under the order when two in it share an initiative: which goes first then is R14's tie rule,
+    not a number the GM can see in the brackets."""
+    values = [doc["units"][n]["initiative"] for n in doc["order"]]
+    return "; ties: earlier on the map first, a joiner after them (R14)" if len(set(values)) < len(values) else ""
+
+
+def _kind_flags(u: dict) -> list[str]:
+    """``state``'s words for the JSON's ``movement_type``, ``size`` and ``reach`` (present only where a
+    combatant differs from a plain one): "flying", "large", "reach 2" (a pike: no adjacent hex, R8)."""
+    out = [k for k in (u.get("movement_type"), u.get("size")) if k]
+    if "reach" in u:
+        lo, hi = u["reach"]
+        out.append(f"reach {hi}" if lo == hi else f"reach {lo}-{hi}")
+    return out
+
+
+def _ranged_flags(u: dict) -> list[str]:
+    """``state``'s words for the R29 profile and the R32 ability with its uses left (the JSON's
+    ``ranged`` and ``area``), so the table says what ``--json`` says."""
+    out = []
+    r, a = u.get("ranged"), u.get("area")
+    if r is not None:
+        out.append(f"ranged {r['min']}-{r['max']} {r['attack']:+d} {r['damage']}")
+    if a is not None:
+        push = f", push {a['push']}" if a["push"] else ""
+        out.append(f"area r{a['radius']} within {a['range']}, {a['damage']} damage{push}: "
+                   f"{a['uses_left']} of {a['uses']} uses left")
+    return out
