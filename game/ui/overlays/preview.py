@@ -27,6 +27,8 @@ from ..theme import Line
 from . import draw, shove, wording
 from .moves import mover
 
+WAY_KEY = pygame.K_w  # in shove mode, W (Shift+W back) steps through the ways to shove the hovered foe
+
 ARC_COLOUR = {"front": th.GOOD, "left": th.WARN, "right": th.WARN, "rear": th.BAD}
 BlowPreview = AttackPreview | ShovePreview
 
@@ -103,7 +105,7 @@ class ActionPreview:
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         # A click on the target goes to the command mapper with approach_for's hex. W (Shift+W back) steps
         # through the ways to shove the hovered foe: the keyboard's way to choose one (overlays.shove).
-        if event.type != pygame.KEYDOWN or event.key != pygame.K_w:
+        if event.type != pygame.KEYDOWN or event.key != WAY_KEY:
             return None
         if ctx.action_mode != SHOVE or self._shove_target is None or len(self.ways) < 2:
             return Reply(status="W chooses the way to shove: press S, then point at an enemy you can shove "
