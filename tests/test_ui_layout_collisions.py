@@ -41,3 +41,27 @@ def test_the_open_legend_hides_none_of_the_party_nor_the_action_bar(tmp_path: Pa
     bar = bar_area(scene.view.buttons)
     assert bar is not None and not legend.cover.colliderect(bar)
     assert ctx.view_rect.contains(legend.cover)
+
+
+def test_the_ai_reasons_leave_with_the_ai_s_turn(tmp_path: Path) -> None:
+    """Found with X (explain AI) on fortress_assault: once the enemy's turn was over, its last step ("Sergeant
+    Hale, normal AI: End of turn" and the terms behind it) stayed bottom left through the player's whole turn,
+    read as if it were still to come. The reasons show while the AI plays; the player's turn begins without them."""
+    from game.rules import EndTurn
+
+    scene, screen = open_battle(tmp_path, FORT, humans=("player",), setup=False, size=(1280, 800))
+    frame(scene, screen, 30)
+    enc = scene.match.encounter
+    assert scene.match.is_human_turn()
+    key(scene, pygame.K_x)
+    assert scene.submit(EndTurn())
+    shown_on_ai_turn = False
+    for _ in range(3000):
+        frame(scene, screen)
+        if scene.match.is_human_turn() and not scene.anim.busy:
+            break
+        shown_on_ai_turn = shown_on_ai_turn or scene.view.explain_rect is not None
+    assert scene.match.is_human_turn(), enc.turn
+    assert shown_on_ai_turn and scene.ai.lines  # the AI did explain itself while it played
+    frame(scene, screen, 10)
+    assert scene.view.explain_rect is None
