@@ -65,3 +65,39 @@ def test_the_ai_reasons_leave_with_the_ai_s_turn(tmp_path: Path) -> None:
     assert shown_on_ai_turn and scene.ai.lines  # the AI did explain itself while it played
     frame(scene, screen, 10)
     assert scene.view.explain_rect is None
+
+
+def test_the_opened_small_window_log_gives_the_map_back_as_the_pointer_leaves_its_strip(tmp_path: Path) -> None:
+    """Found at 960x600 on the Black Gull: pointed at, a small window's folded log opens upward over the map,
+    and it stayed open while the pointer went on up over the hexes it now covered: none of them could be
+    pointed at (no hex, no move preview) until the pointer left the whole opened box. It answers on its folded
+    strip only: the pointer leaving it folds the log, and the hex under the pointer is the map's again."""
+    from game.rules import EndTurn
+    from game.ui.panels.combat_log import CombatLog
+    from tests.scene_harness import to_turn
+
+    scene, screen = open_battle(tmp_path, SHIP, humans=("enemy",), setup=False, size=(960, 600))
+    frame(scene, screen, 2)
+    to_turn(scene, "Sea Witch")
+    scene.submit(EndTurn())
+    to_turn(scene, "Sea Witch")
+    frame(scene, screen, 30)
+    log, ctx = widget(scene, CombatLog), scene.ctx
+    strip = pygame.Rect(log.cover)
+    move = pygame.MOUSEMOTION
+
+    def point(pos: tuple[int, int]) -> None:
+        scene.handle_event(pygame.event.Event(move, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        frame(scene, screen)
+
+    point((strip.left + 20, strip.bottom - 10))
+    opened = pygame.Rect(log.cover)
+    assert opened.height > strip.height + 40  # opened: all it has room for
+    # Straight up from the strip, onto the deck the opened log covered: the first hex there with no token on it.
+    enc = scene.match.encounter
+    taken = {tuple(c) for v in enc.views() if v.active for c in enc.footprint(v.name)}
+    up = next((strip.left + 20, y) for y in range(strip.top - 12, opened.top, -4)
+              if (cell := ctx.cell_at((strip.left + 20, y))) is not None and tuple(cell) not in taken)
+    point(up)
+    assert log.cover.height == strip.height  # folded again
+    assert ctx.hovered_cell == ctx.cell_at(up)  # the map answers there
