@@ -25,7 +25,7 @@ from ..commands import CAST, SHOOT, best_skill
 from ..context import ATTACK, DISENGAGE, SHOVE, BattleContext, Cell, Reply
 from ..theme import Line
 from . import draw, wording
-from .moves import mover
+from .moves import hostiles_near, mover
 
 ARC_COLOUR = {"front": th.GOOD, "left": th.WARN, "right": th.WARN, "rear": th.BAD}
 BlowPreview = AttackPreview | ShovePreview
@@ -284,7 +284,13 @@ class ActionPreview:
         if others:
             lines += wording.other_pushes(target, others)
         self.lines = lines = wording.fitted_to(ctx, lines)
-        th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour)
+        # The enemy line around the target (who stands by it, who would strike the attacker where it steps) and
+        # the hex it steps to first: what the blow is weighed against, left in view before the panels. On
+        # fortress_assault at 960x600 the box for Pikeman 1 sat on Pikeman 2 and the Gate Warden beside him.
+        line = [ctx.token_rect(w) for w in hostiles_near(enc, name, enc.view(target).cell) if w != target]
+        if at is not None:
+            line.append(ctx.hex_rect(at))
+        th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour, describes=line)
 
     def _shot_instead(self, ctx: BattleContext, name: str, target: str) -> list[Line]:
         """For a bow in attack mode, whose blow is refused or needs a move: the shot it has from here (found at
