@@ -174,3 +174,31 @@ def test_an_attack_or_shove_preview_leaves_the_enemy_line_by_its_target_in_view(
             checked += 1
             assert not [f for f in line if box.colliderect(ctx.token_rect(f))], (target, box)
     assert checked >= 6
+
+
+@pytest.mark.parametrize("size", [(960, 600), (800, 560)], ids=["960x600", "800x560"])
+def test_no_facing_arc_label_sits_on_a_token_s_hp_bar(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Found on the Black Gull's opening at 960x600: pointing at the Corsair Captain, his "left −2", pushed aside
+    so as not to run into "front", landed on Corsair 1's hp bar (and on the ambush, stepping off a stop number,
+    "right" on Brother Odo's and the Bandit Chief's). Every token pointed at in turn: none of its arcs' labels
+    lies on any token's hp bar."""
+    from game.ui.overlays import FacingArcs
+    from game.ui.overlays.arcs import hp_bars
+    from tests.scene_harness import hover
+
+    scene, screen = open_battle(tmp_path, SHIP, humans=("player",), setup=False, size=size)
+    frame(scene, screen, 30)
+    enc, ctx, arcs = scene.match.encounter, scene.ctx, widget(scene, FacingArcs)
+    seen = 0
+    for v in enc.views():
+        if not v.active or not ctx.view_rect.collidepoint(ctx.cell_to_screen(v.cell)):
+            continue
+        hover(scene, v.cell)
+        frame(scene, screen)
+        if arcs.shown != v.name:
+            continue
+        bars = hp_bars(ctx)
+        for label in arcs.label_rects:
+            seen += 1
+            assert label.collidelist(bars) < 0, (v.name, label)
+    assert seen >= 20
