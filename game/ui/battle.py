@@ -26,7 +26,7 @@ from game.rules import ACTIVE, SETUP, Action, Begin, EndTurn, Face, IllegalActio
 from . import hud, narration
 from .aiturn import AIDriver
 from .anim import Animator, anims_for
-from .battle_camera import BattleCamera
+from .battle_camera import BattleCamera, home_words
 from .battle_input import BattleInput, ViewOp
 from .battle_view import BattleView, screen_fits
 from .camera import Camera
@@ -462,7 +462,7 @@ class BattleScene(Scene):
         elif op.name == "fit":
             hidden = self.camera.go_home()
             if hidden:  # the party first: who is left under a panel is said, not left to be missed
-                ctx.status = f"Home: {_names(hidden)} not clear of the panels at this window size (Tab hides them)"
+                ctx.status = home_words(_names(hidden), legend_open=bool(ctx.reading))
         elif op.name == "speed" and isinstance(op.arg, float):
             self.set_speed(op.arg)
         elif op.name == "focus":
