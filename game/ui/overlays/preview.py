@@ -287,7 +287,11 @@ class ActionPreview:
         # The enemy line around the target (who stands by it, who would strike the attacker where it steps) and
         # the hex it steps to first: what the blow is weighed against, left in view before the panels. On
         # fortress_assault at 960x600 the box for Pikeman 1 sat on Pikeman 2 and the Gate Warden beside him.
-        line = [ctx.token_rect(w) for w in hostiles_near(enc, name, enc.view(target).cell) if w != target]
+        # The enemies by where the attacker stands, and by where it steps to, too: at 1280x800 on the ambush the
+        # box for Pell's blow on Bandit 2 went down over the Bandit Spear, two hexes from Pell.
+        around = {enc.view(target).cell, start, enc.view(name).cell}
+        foes = {w for c in around for w in hostiles_near(enc, name, c)} - {target}
+        line = [ctx.token_rect(w) for w in sorted(foes)]
         if at is not None:
             line.append(ctx.hex_rect(at))
         th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour, describes=line)
