@@ -230,3 +230,28 @@ def test_home_says_who_it_could_not_frame_and_how_to_make_room(tmp_path: Path) -
     first = status.removeprefix("Home: ").split(",")[0].split(" and ")[0].removesuffix(" is")
     token, ctx = scene.ctx.token_rect(first), scene.ctx
     assert token.collidelist(scene.panel_covers()) >= 0 or not ctx.view_rect.contains(token)  # named: really hidden
+
+
+def test_the_ai_reasons_wrap_a_long_plan_instead_of_cutting_it(tmp_path: Path, monkeypatch) -> None:
+    """Found on the ambush at 1280x800: the Bandit Chief's plan read "plan: Bandit Chief moves to 11,1, then
+    Bandit Chief attacks Pell, then End ..." and its end was lost. Each reason now goes on, indented, on the rows
+    under it, inside the box."""
+    from game.ui import hud
+    from tests.scene_harness import to_turn
+    from tests.ui_harness import drawn_by
+
+    plan = ("plan: Bandit Chief moves to 11,1, then Bandit Chief attacks Pell, then End of turn, "
+            "keeping to the trees for cover")
+    scene, screen = open_battle(tmp_path, FORT, humans=("player",), setup=False, size=(1280, 800))
+    scene.opts.explain_ai = True
+    to_turn(scene, "Archer 1")
+    key(scene, pygame.K_g)  # the GM holds the archer's turn: the reasons stay as set
+    scene.ai.who, scene.ai.lines = "Archer 1, normal AI: End of turn", ["attack Pell", plan, "  danger: -0.72"]
+    frame(scene, screen, 2)
+    drawn = drawn_by(hud, monkeypatch)
+    frame(scene, screen)
+    box = scene.view.explain_rect
+    assert box is not None
+    rows = [(s, r) for s, r in drawn if box.contains(r) and not s.startswith("Archer 1,")]
+    assert " ".join(s.strip() for s, _ in rows) == f"attack Pell {plan} danger: -0.72"
+    assert all("..." not in s for s, _ in rows)
