@@ -20,7 +20,31 @@ from ..tokenlayer import disengage_badge, stop_badge, tick_badge
 from .framed import FramedPanel
 from .legend_place import choose, legend_height, pick_pitch, places
 
-WIDTH = 410
+WIDTH = 410  # at most: the widest this map's rows have needed (a hazard's damage range, "sees through")
+EXIT_LINE = "exit hexes (marked on the map): flee from there, F"
+
+
+def columns(rows: list[tuple[str, list[str], str]]) -> tuple[tuple[int, int, int], int, int]:
+    """The terrain table's x offsets from the text's left edge: the three cost columns' centres, the shots
+    column, and the table's width. The label column is as wide as this map's longest label, the shots column
+    as its longest entry: a narrow legend leaves a hex's box room beside it in a small window (at 800x560 on
+    the ambush the boxes of a dozen hexes beside it ran onto it)."""
+    label_w = max([th.text_width(label, th.SMALL) for label, _, _ in rows] + [60])
+    ground = label_w + 12 + th.text_width("ground", th.SMALL) // 2
+    cols = (ground, ground + 50, ground + 94)
+    shots_x = cols[2] + 28
+    shots_w = max([20 + th.text_width(shots, th.SMALL) for _, _, shots in rows if shots]
+                  + [th.text_width("shots", th.SMALL)])
+    return cols, shots_x, shots_x + shots_w
+
+
+def legend_width(rows: list[tuple[str, list[str], str]], exits: bool) -> int:
+    """As wide as its widest row (the overlays, the marks, the terrain table, the exit line), 410 px at most."""
+    over = max(32 + th.text_width(label, th.SMALL) for _, label in OVERLAYS)
+    marks = max(sum(32 + th.text_width(label, th.SMALL) + 12 for _, label in row) - 12 for row in MARKS)
+    table = columns(rows)[2]
+    exit_w = th.text_width(EXIT_LINE, th.SMALL) if exits else 0
+    return min(WIDTH, max(over, marks, table, exit_w) + 2 * th.PAD)
 TOGGLE_KEY = pygame.K_l
 
 # (swatch kind, text): swatches mirror the overlays' own colours.
@@ -158,7 +182,7 @@ class Legend(FramedPanel):
         a = th.area(screen, ctx)
         n_over = len(OVERLAYS) + len(MARKS)
         p = pick_pitch(a, n_over, len(rows) + exits)  # rows close up before the legend reaches the action bar
-        size = (WIDTH, legend_height(p, n_over, len(rows) + exits))
+        size = (legend_width(rows, exits), legend_height(p, n_over, len(rows) + exits))
         frame = self.rect or self._place(ctx, a, size)
         self._frame = frame
         ctx.reading.append(pygame.Rect(frame))  # opened to be read: a tooltip keeps off it first of the panels
@@ -181,8 +205,9 @@ class Legend(FramedPanel):
         y += 6
         th.text(screen, "Terrain: cost to enter, and to shots", (x, y), size=th.SMALL, colour=th.MUTED, bold=True)
         y += p.terrain
-        cols = (x + 150, x + 205, x + 255)
-        shots_x = x + 292
+        offsets, shots_dx, _ = columns(rows)
+        cols = tuple(x + dx for dx in offsets)
+        shots_x = x + shots_dx
         for cx, head in zip(cols, ("ground", "flying", "swim"), strict=True):
             th.text(screen, head, (cx, y), size=th.SMALL, colour=th.MUTED, anchor="midtop")
         th.text(screen, "shots", (shots_x, y), size=th.SMALL, colour=th.MUTED)
@@ -203,8 +228,7 @@ class Legend(FramedPanel):
                         else th.MUTED)
             y += p.terrain
         if exits:  # a flag on a tile, not a terrain kind: said apart (R24)
-            th.text(screen, "exit hexes (marked on the map): flee from there, F", (x, y), size=th.SMALL,
-                    colour=th.MUTED)
+            th.text(screen, EXIT_LINE, (x, y), size=th.SMALL, colour=th.MUTED)
             y += p.terrain
 
     def _place(self, ctx: BattleContext, area: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
