@@ -232,17 +232,22 @@ def test_home_says_who_it_could_not_frame_and_how_to_make_room(tmp_path: Path) -
     assert token.collidelist(scene.panel_covers()) >= 0 or not ctx.view_rect.contains(token)  # named: really hidden
 
 
-def test_the_ai_reasons_wrap_a_long_plan_instead_of_cutting_it(tmp_path: Path, monkeypatch) -> None:
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)], ids=["1280x800", "800x560"])
+def test_the_ai_reasons_wrap_a_long_plan_instead_of_cutting_it(tmp_path: Path, monkeypatch,
+                                                                size: tuple[int, int]) -> None:
     """Found on the ambush at 1280x800: the Bandit Chief's plan read "plan: Bandit Chief moves to 11,1, then
     Bandit Chief attacks Pell, then End ..." and its end was lost. Each reason now goes on, indented, on the rows
-    under it, inside the box."""
+    under it, inside the box; and at 800x560 the box, 535 px wide, ran 100 px over the combat log, their lines
+    mixed: it now wraps short of the log."""
+    from game.ui.panels.combat_log import CombatLog
+
     from game.ui import hud
     from tests.scene_harness import to_turn
     from tests.ui_harness import drawn_by
 
     plan = ("plan: Bandit Chief moves to 11,1, then Bandit Chief attacks Pell, then End of turn, "
             "keeping to the trees for cover")
-    scene, screen = open_battle(tmp_path, FORT, humans=("player",), setup=False, size=(1280, 800))
+    scene, screen = open_battle(tmp_path, FORT, humans=("player",), setup=False, size=size)
     scene.opts.explain_ai = True
     to_turn(scene, "Archer 1")
     key(scene, pygame.K_g)  # the GM holds the archer's turn: the reasons stay as set
@@ -255,3 +260,5 @@ def test_the_ai_reasons_wrap_a_long_plan_instead_of_cutting_it(tmp_path: Path, m
     rows = [(s, r) for s, r in drawn if box.contains(r) and not s.startswith("Archer 1,")]
     assert " ".join(s.strip() for s, _ in rows) == f"attack Pell {plan} danger: -0.72"
     assert all("..." not in s for s, _ in rows)
+    log = widget(scene, CombatLog)
+    assert log.cover.width > 0 and not box.colliderect(log.cover)

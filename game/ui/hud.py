@@ -147,11 +147,11 @@ EXPLAIN_WIDTH = 560  # the reasons box at its widest
 
 
 @lru_cache(maxsize=64)
-def _explain_rows(lines: tuple[str, ...]) -> tuple[str, ...]:
-    """The reasons' lines wrapped to the box (a continuation indented under its line), none cut: the plan line
-    ("plan: Bandit Chief moves to 11,1, then Bandit Chief attacks Pell, then End ...") lost its end on the
-    ambush at 1280x800."""
-    room = EXPLAIN_WIDTH - 28
+def _explain_rows(lines: tuple[str, ...], width: int) -> tuple[str, ...]:
+    """The reasons' lines wrapped to a box ``width`` px wide (a continuation indented under its line), none cut:
+    the plan line ("plan: Bandit Chief moves to 11,1, then Bandit Chief attacks Pell, then End ...") lost its
+    end on the ambush at 1280x800."""
+    room = width - 28
     out: list[str] = []
     for line in lines:
         indent = line[: len(line) - len(line.lstrip())]
@@ -160,8 +160,14 @@ def _explain_rows(lines: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def explain_rows(lines: list[str]) -> list[str]:
-    return list(_explain_rows(tuple(lines)))
+def explain_rows(lines: list[str], width: int = EXPLAIN_WIDTH) -> list[str]:
+    return list(_explain_rows(tuple(lines), width))
+
+
+def explain_room(view: pygame.Rect) -> int:
+    """The reasons box's widest in a map area ``view``: up to the combat log's left edge (bottom right, 8 px
+    apart), 560 px at most. At 800x560 the box ran 100 px over the log, their lines mixed."""
+    return max(240, min(EXPLAIN_WIDTH, view.width - PANEL_RIGHT - 12 - 8))
 
 
 def explain_box(ctx: BattleContext, who: str, lines: list[str], bar: pygame.Rect | None = None) -> pygame.Rect:
@@ -169,8 +175,9 @@ def explain_box(ctx: BattleContext, who: str, lines: list[str], bar: pygame.Rect
     corners and the combat log the bottom right); above the action bar ``bar`` where they would reach under it
     (they hid the Attack button of a human turn with six buttons)."""
     f = font(19)
-    rows = explain_rows(lines)
-    width = min(EXPLAIN_WIDTH, max(font(20, True).size(who)[0], *(f.size(s)[0] for s in rows)) + 28)
+    room = explain_room(ctx.view_rect)
+    rows = explain_rows(lines, room)
+    width = min(room, max(font(20, True).size(who)[0], *(f.size(s)[0] for s in rows)) + 28)
     box = pygame.Rect(0, 0, width, 36 + 20 * len(rows))
     box.bottomleft = (ctx.view_rect.x + 12, ctx.view_rect.bottom - 12)
     if bar is not None and box.colliderect(bar):
@@ -186,7 +193,7 @@ def draw_explain(screen: pygame.Surface, box: pygame.Rect, who: str, lines: list
     pygame.draw.rect(layer, (120, 110, 80, 255), layer.get_rect(), 1, border_radius=10)
     screen.blit(layer, box.topleft)
     text(screen, _fit(who, width - 28, 20, True), (box.x + 14, box.y + 8), 20, GOLD, bold=True)
-    for i, s in enumerate(explain_rows(lines)):
+    for i, s in enumerate(explain_rows(lines, box.width)):
         text(screen, _fit(s, width - 28, 19), (box.x + 14, box.y + 32 + 20 * i), 19, INK)
 
 
