@@ -239,9 +239,8 @@ def test_the_ai_reasons_wrap_a_long_plan_instead_of_cutting_it(tmp_path: Path, m
     Bandit Chief attacks Pell, then End ..." and its end was lost. Each reason now goes on, indented, on the rows
     under it, inside the box; and at 800x560 the box, 535 px wide, ran 100 px over the combat log, their lines
     mixed: it now wraps short of the log."""
-    from game.ui.panels.combat_log import CombatLog
-
     from game.ui import hud
+    from game.ui.panels.combat_log import CombatLog
     from tests.scene_harness import to_turn
     from tests.ui_harness import drawn_by
 
