@@ -3,7 +3,8 @@
 Toggled with L. Terrain costs, sight and cover are read from the board (a
 tile may override R5's table, and say it blocks sight or gives cover, R30,
 R31), one row per terrain kind present on the map, split where some of its
-tiles block sight or give cover and others do not.
+tiles block sight or give cover and others do not. Where it opens, and how
+tightly its rows are set, is :mod:`game.ui.panels.legend_place`'s.
 """
 
 from __future__ import annotations

@@ -22,8 +22,7 @@ from game.render.pg import pygame
 
 from .. import theme as th
 from ..context import ACTION_BAR
-
-TRACKER_WIDTH = 240  # game.ui.panels.initiative.WIDTH: the tracker's column at the top right
+from .initiative import WIDTH as TRACKER_WIDTH  # the tracker's column at the top right
 
 
 @dataclass(frozen=True)
