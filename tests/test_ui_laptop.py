@@ -78,7 +78,15 @@ def test_a_hex_s_box_keeps_off_the_open_legend_where_it_can(tmp_path: Path) -> N
     frame(scene, screen)
     legend = next(w for w in scene.widgets if isinstance(w, Legend))
     tips = next(w for w in scene.widgets if isinstance(w, Tooltips))
-    for cell in [(0, 1), (1, 0), (13, 0), (13, 1)]:  # 11,0 is under the legend since it shows cover
+    # The hexes just beside it (it opens on the side clear of the party, the right one here).
+    enc, ctx = scene.match.encounter, scene.ctx
+    rows, cols = enc.board.terrain.shape
+    beside = [(c, r) for r in range(rows) for c in range(cols)
+              if not ctx.hex_rect((c, r)).colliderect(legend.cover)
+              and ctx.hex_rect((c, r)).inflate(40, 0).colliderect(legend.cover)
+              and ctx.view_rect.contains(ctx.hex_rect((c, r)))]
+    assert len(beside) >= 4
+    for cell in beside:
         hover(scene, cell)
         frame(scene, screen)
         (box, anchor), = tips.drawn

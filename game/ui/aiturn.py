@@ -126,6 +126,14 @@ class AIDriver:
         self._stale = self.thinker.thread is not None
         self.wait = 0.0
 
+    def reasons_shown(self, match: DecidingMatch) -> tuple[str, list[str]] | None:
+        """(whose, the lines) of the AI's reasons while they are news: through the AI's turns, gone once a human's
+        turn begins or the battle is over. They used to stay up over the player's whole turn, the last AI step
+        ("Archer 2, normal AI: End of turn") read as if it were still to come."""
+        if not self.lines or not match.is_ai_turn() or match.encounter.is_over():
+            return None
+        return self.who, self.lines
+
     def tick(self, match: DecidingMatch, dt: float, speed: float, explain: bool) -> Action | None:
         """Called every update on an AI's turn: the action to submit now, or None (thinking, pausing)."""
         if self.wait > 0 and speed != math.inf:

@@ -26,7 +26,7 @@ from game.rules import ACTIVE, SETUP, Action, Begin, EndTurn, Face, IllegalActio
 from . import hud, narration
 from .aiturn import AIDriver
 from .anim import Animator, anims_for
-from .battle_camera import BattleCamera
+from .battle_camera import BattleCamera, home_words
 from .battle_input import BattleInput, ViewOp
 from .battle_view import BattleView, screen_fits
 from .camera import Camera
@@ -462,7 +462,7 @@ class BattleScene(Scene):
         elif op.name == "fit":
             hidden = self.camera.go_home()
             if hidden:  # the party first: who is left under a panel is said, not left to be missed
-                ctx.status = f"Home: {_names(hidden)} not clear of the panels at this window size (Tab hides them)"
+                ctx.status = home_words(_names(hidden), legend_open=bool(ctx.reading))
         elif op.name == "speed" and isinstance(op.arg, float):
             self.set_speed(op.arg)
         elif op.name == "focus":
@@ -485,7 +485,7 @@ class BattleScene(Scene):
             ctx.show_coords = not ctx.show_coords
         elif what == "explain":
             self.opts.explain_ai = not self.opts.explain_ai
-            ctx.status = "AI reasons shown" if self.opts.explain_ai else "AI reasons hidden"
+            ctx.status = "AI reasons shown on the AI's turns" if self.opts.explain_ai else "AI reasons hidden"
         elif what == "panels":
             self.show_panels = not self.show_panels
             ctx.status = "Panels shown (Tab hides them)" if self.show_panels else "Panels hidden (Tab shows them)"
@@ -681,7 +681,7 @@ class BattleScene(Scene):
         enc = self.match.encounter
         acting = enc.phase == SETUP or (enc.phase == ACTIVE and self.mapper.may_act(self._situation()))
         buttons = hud.action_buttons(ctx, self.match.can_undo() is None, enc.phase == SETUP) if acting else []
-        explain = (self.ai.who, self.ai.lines) if self.opts.explain_ai and self.ai.lines else None
+        explain = self.ai.reasons_shown(self.match) if self.opts.explain_ai else None
         greyed = next((c for b, c in buttons if not b.enabled and b.rect.collidepoint(ctx.mouse)), None)
         self.view.draw(screen, ctx, self.widgets, self.tokens, self.anim, buttons=buttons,
                        pressing=self.input.press is not None, controller=self.mapper.controller_label(),

@@ -234,3 +234,12 @@ def within_reach(enc: EncounterView, name: str) -> list[str]:
                     and any(p.legal is None for p in enc.preview_attacks(name, v.name, cells))):
             out.append(v.name)
     return out
+
+
+def home_words(names_are: str, legend_open: bool) -> str:
+    """The status line after Home where some could not be framed clear of the panels (``names_are``: "Grundvald
+    is", "Pikeman 1, Pikeman 2 and 5 more are"). With the legend open it is the legend that leaves them no room
+    (at 960x600 Home framed everyone but for the legend), so the way out said is L, not the window's size."""
+    if legend_open:
+        return f"Home: {names_are} not clear of the panels with the legend open (L closes it)"
+    return f"Home: {names_are} not clear of the panels at this window size (Tab hides them)"

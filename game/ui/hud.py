@@ -10,7 +10,7 @@ from game.render.style import font
 from . import topbar
 from .chrome import DIM, GOLD, INK, Button, text
 from .context import ACTION_BAR, ATTACK, DISENGAGE, SHOVE, STATUS_BAR, BattleContext
-from .theme import cut_to
+from .theme import cut_to, wrap
 
 PANEL_LEFT = 316  # the card and GM tools take the left edge of the map area
 PANEL_RIGHT = 362  # the combat log takes the bottom right
@@ -143,13 +143,42 @@ def draw_action_bar(screen: pygame.Surface, buttons: list[tuple[Button, str]], m
         b.draw(screen, hover=b.rect.collidepoint(mouse))
 
 
+EXPLAIN_WIDTH = 560  # the reasons box at its widest
+
+
+@lru_cache(maxsize=64)
+def _explain_rows(lines: tuple[str, ...], width: int) -> tuple[str, ...]:
+    """The reasons' lines wrapped to a box ``width`` px wide (a continuation indented under its line), none cut:
+    the plan line ("plan: Bandit Chief moves to 11,1, then Bandit Chief attacks Pell, then End ...") lost its
+    end on the ambush at 1280x800."""
+    room = width - 28
+    out: list[str] = []
+    for line in lines:
+        indent = line[: len(line) - len(line.lstrip())]
+        for i, part in enumerate(wrap(line.strip(), room - font(19).size(indent + "    ")[0], 19)):
+            out.append(indent + ("    " if i else "") + part)
+    return tuple(out)
+
+
+def explain_rows(lines: list[str], width: int = EXPLAIN_WIDTH) -> list[str]:
+    return list(_explain_rows(tuple(lines), width))
+
+
+def explain_room(view: pygame.Rect) -> int:
+    """The reasons box's widest in a map area ``view``: up to the combat log's left edge (bottom right, 8 px
+    apart), 560 px at most. At 800x560 the box ran 100 px over the log, their lines mixed."""
+    return max(240, min(EXPLAIN_WIDTH, view.width - PANEL_RIGHT - 12 - 8))
+
+
 def explain_box(ctx: BattleContext, who: str, lines: list[str], bar: pygame.Rect | None = None) -> pygame.Rect:
     """Where the AI's reasons (X or --explain-ai) go: bottom left of the map area (the side panels hold the top
     corners and the combat log the bottom right); above the action bar ``bar`` where they would reach under it
     (they hid the Attack button of a human turn with six buttons)."""
     f = font(19)
-    width = min(560, max(font(20, True).size(who)[0], *(f.size(s)[0] for s in lines)) + 28)
-    box = pygame.Rect(0, 0, width, 36 + 20 * len(lines))
+    room = explain_room(ctx.view_rect)
+    rows = explain_rows(lines, room)
+    width = min(room, max(font(20, True).size(who)[0], *(f.size(s)[0] for s in rows)) + 28)
+    box = pygame.Rect(0, 0, width, 36 + 20 * len(rows))
     box.bottomleft = (ctx.view_rect.x + 12, ctx.view_rect.bottom - 12)
     if bar is not None and box.colliderect(bar):
         box.bottom = bar.top - 6
@@ -157,14 +186,14 @@ def explain_box(ctx: BattleContext, who: str, lines: list[str], bar: pygame.Rect
 
 
 def draw_explain(screen: pygame.Surface, box: pygame.Rect, who: str, lines: list[str]) -> None:
-    """The AI's reasons in ``box`` (from :func:`explain_box`), every line cut to fit."""
+    """The AI's reasons in ``box`` (from :func:`explain_box`), wrapped to it (the heading alone cut to fit)."""
     width = box.width
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (16, 18, 26, 225), layer.get_rect(), border_radius=10)
     pygame.draw.rect(layer, (120, 110, 80, 255), layer.get_rect(), 1, border_radius=10)
     screen.blit(layer, box.topleft)
     text(screen, _fit(who, width - 28, 20, True), (box.x + 14, box.y + 8), 20, GOLD, bold=True)
-    for i, s in enumerate(lines):
+    for i, s in enumerate(explain_rows(lines, box.width)):
         text(screen, _fit(s, width - 28, 19), (box.x + 14, box.y + 32 + 20 * i), 19, INK)
 
 

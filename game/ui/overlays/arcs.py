@@ -228,7 +228,7 @@ class FacingArcLabels:
         if off:
             return
         if self.arcs.shown is not None:
-            nudge_off_marks(self.arcs.label_rects, _marks(ctx), ctx)
+            nudge_off_marks(self.arcs.label_rects, _marks(ctx), ctx)  # (and off the hp bars)
         self.arcs.draw_labels(screen)
 
 
@@ -251,10 +251,29 @@ def _marks(ctx: BattleContext) -> list[pygame.Rect]:
     return out
 
 
+def hp_bars(ctx: BattleContext) -> list[pygame.Rect]:
+    """Every active token's hp bar with its outline, on screen, as game.ui.tokenlayer draws it (2 px below the
+    disc, a sixth of its radius high, 4 px at least, 1.6 radii wide, 16 px at least)."""
+    out = []
+    for v in ctx.encounter.views():
+        if v.active:
+            cx, cy = ctx.cell_to_screen(v.cell)
+            r = max(4, round(ctx.hex_radius() * disc_scale(v.radius)))
+            bar = pygame.Rect(0, 0, max(16, int(r * 1.6)), max(4, r // 6))
+            bar.midtop = (round(cx), round(cy + r + 2))
+            out.append(bar.inflate(2, 2))
+    return out
+
+
 def nudge_off_marks(labels: list[pygame.Rect], marks: Sequence[pygame.Rect], ctx: BattleContext) -> None:
-    """Each label on a mark moved (in place) the least way that clears the marks, the other labels, the tokens
-    and the panels; left where it is when none within a label's height or two does."""
-    hit = [i for i, r in enumerate(labels) if r.collidelist(list(marks)) >= 0]
+    """Each label on a mark or on an hp bar moved (in place) the least way that clears the marks, the hp bars,
+    the other labels, the tokens and the panels; left where it is when none within a label's height or two does.
+
+    The hp bars count here too, not only where the label was placed: stepping off a stop number, and the labels
+    pushed apart (:func:`_spread`), had put "right" on the hp bars of Brother Odo and the Bandit Chief (ambush,
+    round 3 at 960x600) and "left −2" on Corsair 1's (ship_boarding)."""
+    bars = hp_bars(ctx)
+    hit = [i for i, r in enumerate(labels) if r.collidelist([*marks, *bars]) >= 0]
     if not hit:
         return
     enc = ctx.encounter
@@ -262,7 +281,7 @@ def nudge_off_marks(labels: list[pygame.Rect], marks: Sequence[pygame.Rect], ctx
     for i in hit:
         rect = labels[i]
         others = [r for j, r in enumerate(labels) if j != i]
-        blocked = [*marks, *others, *tokens, *ctx.panels]
+        blocked = [*marks, *bars, *others, *tokens, *ctx.panels]
         steps = [(dx, dy) for d in range(3, 3 * rect.height, 3)
                  for dx, dy in ((0, -d), (0, d), (-d, 0), (d, 0), (-d, -d), (d, -d), (-d, d), (d, d))]
         for dx, dy in steps:

@@ -151,4 +151,18 @@ class PathPreview:
                 for c in self.footprint:
                     pygame.draw.polygon(screen, colour, ctx.hex_polygon(c), 2)
         self.lines = lines
-        th.post_tip(ctx, lines, ctx.mouse, min_width=220)
+        # The enemies by the hex pointed at are what a move there is about (who would stop it, who waits a step
+        # further): the box leaves them in view before the panels, as a burst's box leaves whom it catches (a
+        # panel is read again a moment later, the preview now). It sat on Archer 2, two hexes off, to spare a
+        # corner of the tracker (fortress_assault, 1280x800), and on the Gate Warden at 960x600.
+        near = [ctx.token_rect(w) for w in hostiles_near(enc, name, cell)]
+        th.post_tip(ctx, lines, ctx.mouse, min_width=220, describes=near)
+
+
+NEAR = 2  # hexes from the pointed hex within which an enemy token counts as part of a move preview's story
+
+
+def hostiles_near(enc: EncounterView, name: str, cell: Cell) -> list[str]:
+    """The active hostiles of ``name`` whose footprint comes within ``NEAR`` hexes of ``cell``."""
+    return [v.name for v in enc.views() if v.active and v.name != name and enc.hostile(name, v.name)
+            and enc.layout.distance(cell, v.cell) - v.radius <= NEAR]

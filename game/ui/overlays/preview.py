@@ -25,7 +25,7 @@ from ..commands import CAST, SHOOT, best_skill
 from ..context import ATTACK, DISENGAGE, SHOVE, BattleContext, Cell, Reply
 from ..theme import Line
 from . import draw, shove, wording
-from .moves import mover
+from .moves import hostiles_near, mover
 
 WAY_KEY = pygame.K_w  # in shove mode, W (Shift+W back) steps through the ways to shove the hovered foe
 
@@ -290,8 +290,18 @@ class ActionPreview:
         if ways:  # after the fitting: a small window drops the roll's breakdown, never the ways to choose from
             lines += shove.way_rows(target, ways, self.way, self.later(ctx, name, target, ways))
         self.lines = lines
-        landings = [ctx.hex_rect(w[1].lands_at) for w in ways]  # a shove's tip leaves where each way lands in view
-        th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour, describes=landings)
+        # The enemy line around the target (who stands by it, who would strike the attacker where it steps) and
+        # the hex it steps to first: what the blow is weighed against, left in view before the panels. On
+        # fortress_assault at 960x600 the box for Pikeman 1 sat on Pikeman 2 and the Gate Warden beside him.
+        # The enemies by where the attacker stands, and by where it steps to, too: at 1280x800 on the ambush the
+        # box for Pell's blow on Bandit 2 went down over the Bandit Spear, two hexes from Pell.
+        around = {enc.view(target).cell, start, enc.view(name).cell}
+        foes = {w for c in around for w in hostiles_near(enc, name, c)} - {target}
+        line = [ctx.token_rect(w) for w in sorted(foes)]
+        if at is not None:
+            line.append(ctx.hex_rect(at))
+        line += [ctx.hex_rect(w[1].lands_at) for w in ways]  # a shove's tip leaves where each way lands in view
+        th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour, describes=line)
 
     def _shot_instead(self, ctx: BattleContext, name: str, target: str) -> list[Line]:
         """For a bow in attack mode, whose blow is refused or needs a move: the shot it has from here (found at

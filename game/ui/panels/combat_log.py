@@ -55,6 +55,7 @@ class CombatLog(FramedPanel):
         self._did = False  # whether anything was done in that turn (else its end reads "X waits")
         self._facing: tuple[str, int] | None = None  # (who, entry index) of a facing line just added
         self.open = False  # a small window's log unfolded: the pointer is on it (see draw)
+        self._strip: pygame.Rect | None = None  # a small window's log as folded: where the pointer opens it
 
     # --- feeding -----------------------------------------------------------------
     def add_events(self, events: Sequence[Event], bonus: Bonus | None = None,
@@ -135,13 +136,21 @@ class CombatLog(FramedPanel):
         # A token under the log could be clicked (clicks go through) but not seen or previewed. With the
         # pointer on one, the log steps aside until the pointer leaves it: the token, its card and the attack
         # preview show as anywhere else on the map (the scene has already found who is under the pointer).
+        # A small window's log answers on the strip it folds to, never on the room it unfolds into: that room is
+        # the map's. Found at 800x560: once opened, the log stayed open while the pointer went on up over the
+        # hexes it covered, so no hex there could be pointed at (no move preview) until the pointer left the
+        # whole box; it now folds as soon as the pointer leaves the strip, and a scroll goes back to the newest.
+        hot = self._box if self._strip is None else self._strip
         if event.type == pygame.MOUSEMOTION:
-            self.peek = self._box.collidepoint(event.pos) and ctx.hovered_unit is not None
-            self.open = self._box.collidepoint(event.pos) and not self.peek
+            on = hot.collidepoint(event.pos)
+            self.peek = on and ctx.hovered_unit is not None
+            self.open = on and not self.peek
+            if self._strip is not None and not on:
+                self.scroll = 0
         if self.peek:
             return None
-        th.claim_hover(ctx, self._box, event)
-        if event.type == pygame.MOUSEWHEEL and self._box.collidepoint(ctx.mouse):
+        th.claim_hover(ctx, hot, event)
+        if event.type == pygame.MOUSEWHEEL and hot.collidepoint(ctx.mouse):
             self.scroll = max(0, self.scroll + (3 if event.y > 0 else -3))
             return Reply()
         return None  # clicks go through to the map: the log only scrolls
@@ -165,7 +174,9 @@ class CombatLog(FramedPanel):
         # A small window's log shows its newest lines only until the pointer rests on it (or it is scrolled):
         # at 960x600 on the Black Gull its five lines (132 px) covered the corsairs' deck, columns 11-14, rows
         # 8-11, where they stand and fight. Folded, it still says what just happened; hovered, all of it.
-        folded = self.rect is None and is_compact(area) and not (self.open or self.scroll) and len(lines) > FOLDED
+        folds = self.rect is None and is_compact(area) and len(lines) > FOLDED
+        self._strip = fitted(full, FOLDED) if folds else None
+        folded = folds and not (self.open or self.scroll)
         if folded:
             full = fitted(full, FOLDED)
         # The box grows with what it holds, up to its full height, anchored at the bottom: an empty log
@@ -196,6 +207,8 @@ class CombatLog(FramedPanel):
             frame = pygame.Rect(frame.x, frame.y + gap, frame.width, frame.height - gap)
             self._box = self._frame = frame
             gap = 0
+            if folded:
+                self._strip = pygame.Rect(frame)  # the pointer opens it where it is drawn
         th.draw_frame(screen, frame)
         th.text(screen, "Combat log", (frame.x + th.PAD, frame.y + 6), size=th.SMALL, colour=th.MUTED, bold=True)
         y = frame.y + 26 + gap

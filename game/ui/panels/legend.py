@@ -3,7 +3,8 @@
 Toggled with L. Terrain costs, sight and cover are read from the board (a
 tile may override R5's table, and say it blocks sight or gives cover, R30,
 R31), one row per terrain kind present on the map, split where some of its
-tiles block sight or give cover and others do not.
+tiles block sight or give cover and others do not. Where it opens, and how
+tightly its rows are set, is :mod:`game.ui.panels.legend_place`'s.
 """
 
 from __future__ import annotations
@@ -18,8 +19,33 @@ from .. import theme as th
 from ..context import BattleContext, Reply
 from ..tokenlayer import disengage_badge, stop_badge, tick_badge
 from .framed import FramedPanel
+from .legend_place import choose, legend_height, pick_pitch, places
 
-WIDTH = 410
+WIDTH = 410  # at most: the widest this map's rows have needed (a hazard's damage range, "sees through")
+EXIT_LINE = "exit hexes (marked on the map): flee from there, F"
+
+
+def columns(rows: list[tuple[str, list[str], str]]) -> tuple[tuple[int, int, int], int, int]:
+    """The terrain table's x offsets from the text's left edge: the three cost columns' centres, the shots
+    column, and the table's width. The label column is as wide as this map's longest label, the shots column
+    as its longest entry: a narrow legend leaves a hex's box room beside it in a small window (at 800x560 on
+    the ambush the boxes of a dozen hexes beside it ran onto it)."""
+    label_w = max([th.text_width(label, th.SMALL) for label, _, _ in rows] + [60])
+    ground = label_w + 12 + th.text_width("ground", th.SMALL) // 2
+    cols = (ground, ground + 50, ground + 94)
+    shots_x = cols[2] + 28
+    shots_w = max([20 + th.text_width(shots, th.SMALL) for _, _, shots in rows if shots]
+                  + [th.text_width("shots", th.SMALL)])
+    return cols, shots_x, shots_x + shots_w
+
+
+def legend_width(rows: list[tuple[str, list[str], str]], exits: bool) -> int:
+    """As wide as its widest row (the overlays, the marks, the terrain table, the exit line), 410 px at most."""
+    over = max(32 + th.text_width(label, th.SMALL) for _, label in OVERLAYS)
+    marks = max(sum(32 + th.text_width(label, th.SMALL) + 12 for _, label in row) - 12 for row in MARKS)
+    table = columns(rows)[2]
+    exit_w = th.text_width(EXIT_LINE, th.SMALL) if exits else 0
+    return min(WIDTH, max(over, marks, table, exit_w) + 2 * th.PAD)
 TOGGLE_KEY = pygame.K_l
 
 # (swatch kind, text): swatches mirror the overlays' own colours.
@@ -98,7 +124,8 @@ def sight_mark(surf: pygame.Surface, centre: tuple[int, int], r: float) -> None:
 SHOTS_MARK = {"cover": cover_mark, "blocks sight": sight_mark}
 
 
-def draw_swatch(screen: pygame.Surface, kind: str, centre: tuple[int, int]) -> None:
+def draw_swatch(screen: pygame.Surface, kind: str, centre: tuple[int, int], size: int = 28) -> None:
+    """The swatch of an overlay ``kind``, ``size`` px square (drawn at 28 and scaled: a tight legend's rows)."""
     layer = pygame.Surface((28, 28), pygame.SRCALPHA)
     c = (14, 14)
     if kind == "reach":
@@ -129,6 +156,8 @@ def draw_swatch(screen: pygame.Surface, kind: str, centre: tuple[int, int]) -> N
     elif kind == "area":
         _hex(layer, c, 12, (255, 150, 60, 120), (255, 170, 80, 235))
         pygame.draw.circle(layer, (255, 176, 64), c, 7, 2)
+    if size != 28:
+        layer = pygame.transform.smoothscale(layer, (size, size))
     screen.blit(layer, layer.get_rect(center=centre))
 
 
@@ -139,6 +168,7 @@ class Legend(FramedPanel):
         self.rect = rect  # None: top-left, beside the combatant card
         self.visible = visible
         self._frame = pygame.Rect(0, 0, 0, 0)
+        self._placed: pygame.Rect | None = None  # where it last stood: kept while no other place hides fewer
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         th.claim_hover(ctx, self._frame, event)
@@ -153,37 +183,39 @@ class Legend(FramedPanel):
             return
         rows = terrain_rows(ctx.encounter.board)
         exits = bool(ctx.encounter.board.exit.any())
-        h = 36 + 26 * len(OVERLAYS) + 26 * len(MARKS) + 6 + 22 * (len(rows) + 2 + exits) + 8
         a = th.area(screen, ctx)
-        # Top-left, just right of the combatant card (and clear of the GM panel, bottom-left).
-        frame = self.rect or pygame.Rect(a.x + 8 + th.CARD_WIDTH + 8, a.y + 8, WIDTH, h)
+        n_over = len(OVERLAYS) + len(MARKS)
+        p = pick_pitch(a, n_over, len(rows) + exits)  # rows close up before the legend reaches the action bar
+        size = (legend_width(rows, exits), legend_height(p, n_over, len(rows) + exits))
+        frame = self.rect or self._place(ctx, a, size)
         self._frame = frame
         ctx.reading.append(pygame.Rect(frame))  # opened to be read: a tooltip keeps off it first of the panels
         th.draw_frame(screen, frame, opaque=True)  # over the log in a small window: its lines showed through
         x, y = frame.x + th.PAD, frame.y + 8
         th.text(screen, "Legend", (x, y), size=th.HEAD, bold=True)
-        y += 30
+        y += p.head
         for kind, label in OVERLAYS:
-            draw_swatch(screen, kind, (x + 12, y + 10))
-            th.text(screen, label, (x + 32, y + 10), size=th.SMALL, anchor="midleft")
-            y += 26
+            draw_swatch(screen, kind, (x + 12, y + p.row // 2 - 3), p.swatch)
+            th.text(screen, label, (x + 32, y + p.row // 2 - 3), size=th.SMALL, anchor="midleft")
+            y += p.row
         # The marks on the tokens, drawn as the tokens draw them (found in two playtests: nothing said what the
         # orange "-" or the grey tick meant).
         for row in MARKS:
             cx = x
             for mark, label in row:
-                MARK_DRAW[mark](screen, (cx + 12, y + 10), 8)
-                cx = th.text(screen, label, (cx + 32, y + 10), size=th.SMALL, anchor="midleft").right + 12
-            y += 26
+                MARK_DRAW[mark](screen, (cx + 12, y + p.row // 2 - 3), 8 * p.swatch / 28)
+                cx = th.text(screen, label, (cx + 32, y + p.row // 2 - 3), size=th.SMALL, anchor="midleft").right + 12
+            y += p.row
         y += 6
         th.text(screen, "Terrain: cost to enter, and to shots", (x, y), size=th.SMALL, colour=th.MUTED, bold=True)
-        y += 22
-        cols = (x + 150, x + 205, x + 255)
-        shots_x = x + 292
+        y += p.terrain
+        offsets, shots_dx, _ = columns(rows)
+        cols = tuple(x + dx for dx in offsets)
+        shots_x = x + shots_dx
         for cx, head in zip(cols, ("ground", "flying", "swim"), strict=True):
             th.text(screen, head, (cx, y), size=th.SMALL, colour=th.MUTED, anchor="midtop")
         th.text(screen, "shots", (shots_x, y), size=th.SMALL, colour=th.MUTED)
-        y += 22
+        y += p.terrain
         for label, costs, shots in rows:
             th.text(screen, label, (x, y), size=th.SMALL)
             for cx, cost in zip(cols, costs, strict=True):
@@ -193,13 +225,27 @@ class Legend(FramedPanel):
             # the map (none on walls and rock: they block sight as anyone expects).
             if shots in SHOTS_MARK and not (shots == "blocks sight" and label == "blocked"):
                 swatch = pygame.Surface((20, 20), pygame.SRCALPHA)
-                SHOTS_MARK[shots](swatch, (10, 10), 8)
-                screen.blit(swatch, (shots_x - 2, y - 1))
+                SHOTS_MARK[shots](swatch, (10, 10), 8 * min(1.0, p.terrain / 20))
+                screen.blit(swatch, (shots_x - 2, y + 5 - 10))
             if shots:
                 th.text(screen, shots, (shots_x + 20, y), size=th.SMALL, colour=th.TEXT if shots != "sees through"
                         else th.MUTED)
-            y += 22
+            y += p.terrain
         if exits:  # a flag on a tile, not a terrain kind: said apart (R24)
-            th.text(screen, "exit hexes (marked on the map): flee from there, F", (x, y), size=th.SMALL,
-                    colour=th.MUTED)
-            y += 22
+            th.text(screen, EXIT_LINE, (x, y), size=th.SMALL, colour=th.MUTED)
+            y += p.terrain
+
+    def _place(self, ctx: BattleContext, area: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+        """Where the legend hides the fewest of the human side's tokens (game.ui.panels.legend_place)."""
+        enc = ctx.encounter
+        humans = ctx.match.human_factions()
+        actor = enc.turn if enc.turn is not None and enc.view(enc.turn).faction in humans else None
+        party: list[pygame.Rect] = []
+        others: list[pygame.Rect] = []
+        for v in enc.views():
+            if v.active and v.name != actor:
+                (party if v.faction in humans else others).append(ctx.token_rect(v.name))
+        cands = places(area, size)
+        current = None if self._placed is None else next((c for c in cands if c.x == self._placed.x), None)
+        self._placed = choose(cands, None if actor is None else ctx.token_rect(actor), party, others, current)
+        return self._placed
