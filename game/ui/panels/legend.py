@@ -54,7 +54,7 @@ OVERLAYS = (
     ("stop", "moving here stops you: zone of control"),
     ("threat", "the hovered enemy could attack here next turn"),
     ("count", "how many enemies could attack here (V)"),
-    ("ranged", "an enemy could shoot or burst here next turn (V, GM look)"),
+    ("ranged", "enemies could shoot or burst here next turn (V)"),  # GM look too; no wider than the widest row
     ("front", "facing arcs: front / flank / rear"),
     ("range", "R / B: where you can shoot / centre an area"),
     ("sight", "line of sight: clear / through cover / blocked"),
