@@ -2,8 +2,8 @@
 
 ``ReplayScene(scenario, actions)`` is a Scene. Step k shows the encounter
 after the first k actions; the steps, and the checkpoints that make a step
-back quick, are :mod:`game.ui.replay_steps`'. This module draws them and
-turns keys and clicks into steps. The events of every step are computed once
+back quick, are :mod:`game.ui.replay_steps`'; keys and clicks become steps
+in :mod:`game.ui.replay_controls`. This module draws them. The events of every step are computed once
 up front, so the combat log to the left of the map lists every roll up to
 the current step, the step's own lines highlighted.
 
@@ -34,22 +34,22 @@ from game.render.tokens import TokenView, draw_tokens
 from . import theme as th
 from .camera import Camera
 from .context import BattleContext
-from .gm.buttons import Button, ButtonRow, hit
+from .gm.buttons import Button, ButtonRow
 from .maplayer import MapLayer
 from .narration import at_war_from, over_words
 from .overlays import FacingArcs
 from .panels.card import WIDTH as CARD_WIDTH
 from .panels.card import CombatantCard, card_lines
 from .panels.initiative import InitiativeTracker
+from .replay_controls import PLAY_EVERY as PLAY_EVERY
+from .replay_controls import SPEEDS as SPEEDS
+from .replay_controls import ReplayControls
 from .replay_steps import CHECKPOINT_EVERY as CHECKPOINT_EVERY  # importable here, as before
 from .replay_steps import CHECKPOINTS as CHECKPOINTS
-from .replay_steps import ReplaySteps
-from .scene import POP, QUIT, Scene, Transition
+from .scene import Scene
 from .tokenlayer import draw_tokens as draw_token_sprites
 from .tokenlayer import states_from
 
-PLAY_EVERY = 0.8
-SPEEDS = (1, 2, 4)
 SIDEBAR = 380  # the step, tracker and log column; narrower in a small window (sidebar_width)
 BOTTOM = 92  # the timeline and the buttons
 LOG_ROW = 19
@@ -65,9 +65,9 @@ def sidebar_width(window_w: int) -> int:
     return max(280, min(SIDEBAR, window_w * 34 // 100))
 
 
-class ReplayScene(ReplaySteps, Scene):
+class ReplayScene(ReplayControls, Scene):
     """The replay window: the map at the step shown, the sidebar, the timeline and the buttons; keys and
-    clicks become steps (the steps themselves, and the checkpoints, are :class:`ReplaySteps`')."""
+    clicks become steps in :class:`ReplayControls`, the steps and checkpoints are :class:`ReplaySteps`'."""
 
     def __init__(self, scenario: Any, actions: Sequence[Any], *, tmx_path: Any = None, art: Any = None,
                  size: tuple[int, int] | None = None) -> None:
@@ -96,114 +96,6 @@ class ReplayScene(ReplaySteps, Scene):
         self.press: tuple[int, int] | None = None  # a press on the map: a drag pans
         self.map_rect = self._map_rect(size or (1280, 720))  # as last drawn
         self._tip = ""
-
-    def step_at(self, x: int) -> int:
-        """The step a click at ``x`` on the timeline points to."""
-        t = self.timeline
-        if t.width <= 0:
-            return self.k
-        return round(max(0.0, min(1.0, (x - t.x) / t.width)) * len(self.actions))
-
-    # --- Scene --------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
-        if event.type == pygame.QUIT:
-            return QUIT
-        if event.type == pygame.KEYDOWN:
-            self._key(event.key)
-            return POP if event.key == pygame.K_ESCAPE else None
-        if event.type == pygame.MOUSEMOTION:
-            if self.press is not None and self.camera is not None:
-                self.camera.drag(event.pos[0] - self.mouse[0], event.pos[1] - self.mouse[1])
-            self.mouse = event.pos
-            b = hit(self.buttons, event.pos)
-            self.hovered_button = b.key if b else None
-        elif event.type == pygame.MOUSEWHEEL and event.y:
-            self._wheel(event.y)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            b = hit(self.buttons, event.pos)
-            if b is not None:
-                self._click(str(b.key))
-            elif self.timeline.collidepoint(event.pos):
-                r = next((r for r, rect in self.round_marks if rect.collidepoint(event.pos)), None)
-                if r is not None:
-                    self.jump_to_round(r)
-                else:
-                    self.playing = False
-                    self.go(self.step_at(event.pos[0]))
-            elif self.map_rect.collidepoint(event.pos):
-                self.press = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.press = None
-        return None
-
-    def _key(self, key: int) -> None:
-        moves = {pygame.K_RIGHT: self.k + 1, pygame.K_LEFT: self.k - 1, pygame.K_HOME: 0,
-                 pygame.K_END: len(self.actions)}
-        if key in moves:
-            self.playing = False
-            self.go(moves[key])
-        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self._round_step(1 if key == pygame.K_PAGEDOWN else -1)
-        elif key == pygame.K_SPACE:
-            self._toggle_play()
-        elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
-            self.speed = SPEEDS[(pygame.K_1, pygame.K_2, pygame.K_3).index(key)]
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
-            if self.camera is not None:
-                step = 1 if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) else -1
-                self.camera.zoom_to(self.camera.zoom_index + step, self.camera.view_w / 2, self.camera.view_h / 2)
-        elif key == pygame.K_f and self.camera is not None:
-            self.camera.fit()
-
-    def _wheel(self, y: int) -> None:
-        """Over the combat log or the tracker: scroll it; elsewhere: zoom the map toward the pointer (as in the
-        battle)."""
-        if self.tracker.cover.collidepoint(self.mouse):
-            self.tracker.first = max(0, self.tracker.first - y)  # its drawing clamps the end
-            return
-        if self.log_rect.collidepoint(self.mouse):
-            self.log_scroll = max(0, self.log_scroll + 3 * y)  # clamped when drawn
-            return
-        if self.camera is None:
-            return
-        rect = self.map_rect
-        mx, my = self.mouse
-        if not rect.collidepoint(self.mouse):
-            mx, my = rect.center
-        self.camera.zoom_to(self.camera.zoom_index + (1 if y > 0 else -1), mx - rect.x, my - rect.y)
-
-    def _toggle_play(self) -> None:
-        if self.k >= len(self.actions):
-            self.go(0)  # play again from the start
-        self.playing = not self.playing
-        self.clock = 0.0
-
-    def _click(self, key: str) -> None:
-        if key == "play":
-            self._toggle_play()
-            return
-        if key == "speed":
-            self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
-            return
-        if key in ("round-", "round+"):
-            self._round_step(1 if key == "round+" else -1)
-            return
-        self.playing = False
-        self.go({"first": 0, "back": self.k - 1, "next": self.k + 1, "last": len(self.actions)}[key])
-
-    def update(self, dt: float) -> Transition | None:
-        if self.maplayer is not None:
-            self.maplayer.tick(dt)  # Tiled's animated tiles, on the fixed-step clock
-        if self.playing:
-            self.clock += dt
-            every = PLAY_EVERY / self.speed
-            while self.clock >= every and self.playing:
-                self.clock -= every
-                self.go(self.k + 1)
-                if self.k >= len(self.actions):
-                    self.playing = False
-        return None
 
     # --- drawing ------------------------------------------------------------------
     def _map_rect(self, size: tuple[int, int]) -> pygame.Rect:
