@@ -32,6 +32,8 @@ from .battle_camera import BattleCamera
 from .battle_commands import SPEEDS, BattleCommands
 from .battle_input import BattleInput, ViewOp
 from .battle_options import BattleOptions
+from .battle_pointer import OFF_WINDOW as OFF_WINDOW  # importable here, as before
+from .battle_pointer import BattlePointer
 from .battle_view import BattleView, screen_fits
 from .camera import Camera
 from .commands import (
@@ -57,8 +59,6 @@ from .scene import QUIT, Scene, Transition, push
 from .status_fade import StatusFade
 from .tokenlayer import TokenState, states_from
 
-OFF_WINDOW = (-1, -1)  # where the pointer is once it has left the window: over no panel, hex or button
-
 
 def collect_widgets() -> list[Widget]:
     """The overlays and panels (game.ui.overlays / game.ui.panels ``widgets()``)."""
@@ -67,10 +67,11 @@ def collect_widgets() -> list[Widget]:
     return [*overlays.widgets(), *panels.widgets()]
 
 
-class BattleScene(BattleCommands, Scene):
+class BattleScene(BattleCommands, BattlePointer, Scene):
     """A battle in the window: the match, its widgets, the camera and the AI driver, one path for every change.
 
-    The named commands (the action bar's buttons, the view operations) are :class:`BattleCommands`'s."""
+    The named commands (the action bar's buttons, the view operations) are :class:`BattleCommands`'s; what
+    the pointer points at, :class:`BattlePointer`'s."""
 
     def __init__(self, match: Match, art: MapArt, size: tuple[int, int], options: BattleOptions | None = None,
                  widgets: list[Widget] | None = None) -> None:
@@ -345,21 +346,6 @@ class BattleScene(BattleCommands, Scene):
             self.save_setup()
         return reply.transition
 
-    def covered(self) -> None:
-        """A dialog or menu opened over the battle: the hover preview under it would show through, its
-        tooltip running into the dialog's text (found at the End-turn question), so nothing is hovered."""
-        self.uncovered()
-
-    def uncovered(self) -> None:
-        """Back from a menu or a dialog: the pointer moved under it unseen, so nothing stays hovered (the
-        preview's tooltip would otherwise outlive the menu, into the next combatant's turn) until it moves."""
-        self.ctx.hovered_cell = None
-        self.ctx.hovered_unit = None
-
-    def _rehover(self) -> None:
-        """The state changed under a resting pointer (a shove, a defeat, an undo): who is under it now."""
-        self.ctx.hovered_unit = self._unit_at(self.ctx.hovered_cell)
-
     def save_setup(self) -> Path | None:
         """The GM's setup as a Tiled map (game.maps.setup_writer): beside the map, or in the user's maps folder
         for a shipped one. The status line names the file, or says in one line why it could not be written."""
@@ -379,38 +365,6 @@ class BattleScene(BattleCommands, Scene):
         where = "the title screen lists it" if out.parent != source.parent else "beside the map"
         self.ctx.status = f"Setup saved as {out.name} ({where}; Tiled opens it)"
         return out
-
-    def _pointer_still(self) -> None:
-        """The map moved under a resting pointer (a glide after the actor, a pan key, a zoom): it points at
-        whatever is under it now, as if it had moved there. Found playing ambush: Brother Odo walked up to
-        Bandit Archer 1, the camera glided after him, and the status line's "click Bandit Archer 1 again"
-        went to the empty hex the archer had left under the pointer, which still showed the attack preview."""
-        cam = self.ctx.camera
-        seen = (cam.zoom_index, cam.cx, cam.cy)
-        moved, self._camera_seen = seen != self._camera_seen, seen
-        # So with the action bar coming up under it as a player's turn begins: the hex it pointed at during the
-        # AI's turn kept its tooltip over the Flee button (found on giants_lair).
-        moved = moved or (self.ctx.hovered_cell is not None and self.view.button_at(self.ctx.mouse) is not None)
-        # Only a pointer that really moved in this window (headless runs and tests have none) and is not
-        # pressing (a drag pans, and says where it is itself).
-        if moved and self.input.real_mouse and self.input.press is None and self.ctx.mouse != OFF_WINDOW:
-            self.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=self.ctx.mouse, rel=(0, 0), buttons=(0, 0, 0)))
-
-    def _pointer_left(self) -> None:
-        """The pointer left the window: SDL sends no motion for that, so whatever it rested on (the short card
-        opened full by a hover, a tracker row's ring, a hovered button or hex) stayed as if it were still there
-        until it came back. It points at nothing now: the scene and every widget see it go off the window."""
-        self._hover(OFF_WINDOW)
-        gone = pygame.event.Event(pygame.MOUSEMOTION, pos=OFF_WINDOW, rel=(0, 0), buttons=(0, 0, 0))
-        for w in self._widgets_topmost_first():
-            w.handle_event(gone, self.ctx)
-
-    def _hover(self, pos: tuple[int, int]) -> None:
-        self.ctx.mouse = pos
-        over_button = self.view.button_at(pos) is not None
-        cell = None if over_button else self.ctx.cell_at(pos)
-        self.ctx.hovered_cell = cell
-        self.ctx.hovered_unit = self._unit_at(cell)
 
     # --- fixed update -------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
