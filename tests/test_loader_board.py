@@ -16,10 +16,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.maps.loader import _Builder
+from game.maps.terrain_pass import TerrainPass
 from game.maps.tmx_adapter import TmxMap, read_tmx_collect
 from game.maps.tmxwrite import BASE_TILES, EMPTY, write_map
-from game.render.tilemap import _cell_props
+from game.render.tilemap import cell_props
 from game.rules import DEFAULT_COSTS, TERRAIN_NAMES, Board, HexLayout, Terrain
 from tests.tool_scripts import load_tool
 
@@ -160,8 +160,8 @@ def build(tmp: Path, terrain_rows: list[str], extra: list[Layer], extra_tiles: d
     head = tmx.head
     layout = HexLayout(head.stagger_axis, head.stagger_index, head.tile_width, head.tile_height, head.side_length,
                        head.width, head.height)
-    builder = _Builder(tmx, [])
-    board = builder._board(layout)
+    builder = TerrainPass(tmx, [])
+    board = builder.board(layout)
     return tmx, board, [(p.where or "", p.what.split()[0]) for p in builder.problems]
 
 
@@ -184,7 +184,7 @@ def check(terrain_rows: list[str], extra: list[Layer], extra_tiles: dict[str, di
     assert board.cover.tolist() == ref.cover
     assert (board.terrain.dtype, board.cost.dtype, board.hazard_damage.dtype) == ("int8", "int16", "int16")
     assert problems == ref.problems
-    assert _cell_props(tmx, board.layout) == ref.props
+    assert cell_props(tmx, board.layout) == ref.props  # what the window's hover reads
     for layer in tmx.tile_layers:  # the per-cell view beside the palette
         assert layer.tiles == tuple(tuple(layer.palette[i] for i in row) for row in layer.index.tolist())
 
@@ -233,4 +233,4 @@ def test_bench_load_baseline_agrees_with_the_loader(tmp_path: Path) -> None:
     """tools/bench_load.py times the old per-cell loop as its baseline: it must still build the same board."""
     bench = load_tool("bench_load")
     bench.check_agreement(bench.make_map(tmp_path, 12))
-    assert _Builder._board is bench.NEW  # put back
+    assert TerrainPass.board is bench.NEW  # put back

@@ -117,7 +117,7 @@ class TileBlitLayer(MapLayer):
                 key = (id(layer), hash(p.key), z)
                 surf = self.tiles.get(key)
                 if surf is None:
-                    base = self.art._tile_surface(p.key, layer.opacity)  # bench only
+                    base = self.art.tile_surface(p.key, layer.opacity)
                     w, h = base.get_size()
                     surf = pygame.transform.smoothscale(base, (max(1, round(w * z)), max(1, round(h * z))))
                     self.tiles[key] = surf

@@ -35,6 +35,7 @@ if str(ROOT) not in sys.path:
 
 from game.maps import loader  # noqa: E402
 from game.maps.loader import load_scenario  # noqa: E402
+from game.maps.terrain_pass import TerrainPass, TileTerrain  # noqa: E402
 from game.maps.tmxwrite import write_map  # noqa: E402
 from game.rules import (  # noqa: E402
     DEFAULT_COSTS,
@@ -48,10 +49,10 @@ from game.rules import (  # noqa: E402
 )
 
 Pass = Callable[..., Board]
-NEW: Pass = loader._Builder._board
+NEW: Pass = TerrainPass.board
 
 
-def per_cell_board(self: loader._Builder, layout: HexLayout) -> Board:
+def per_cell_board(self: TerrainPass, layout: HexLayout) -> Board:
     """The loader's terrain pass before it worked on whole arrays: one Python step per cell and layer."""
     rows, cols = layout.rows, layout.cols
     terrain = np.full((rows, cols), OFF_MAP, dtype=np.int8)
@@ -71,12 +72,12 @@ def per_cell_board(self: loader._Builder, layout: HexLayout) -> Board:
                 if tile is None:
                     continue
                 has_tile = True
-                decided = self._tile_terrain(tile, (c, r))
+                decided = self.tile_terrain(tile, (c, r))
                 if decided is not None:
                     break
             if not has_tile:
                 continue
-            decided = decided or loader._TileTerrain()
+            decided = decided or TileTerrain()
             terrain[r, c] = decided.terrain
             for mt in MovementType:
                 cost[mt, r, c] = decided.cost[mt] or DEFAULT_COSTS[decided.terrain, mt]
@@ -104,7 +105,7 @@ def terrain_pass(name: str) -> Iterator[None]:
     """Load with pass ``name``, its time noted in ``board_seconds``."""
     chosen = PASSES[name]
 
-    def timed(self: loader._Builder, layout: HexLayout) -> Board:
+    def timed(self: TerrainPass, layout: HexLayout) -> Board:
         before, peak_before = tracemalloc.get_traced_memory()
         tracemalloc.reset_peak()  # so the peak read after is the pass's own (the load's peak is kept)
         t = time.perf_counter()
@@ -113,11 +114,11 @@ def terrain_pass(name: str) -> Iterator[None]:
         board_peak[:] = [tracemalloc.get_traced_memory()[1] - before, peak_before]
         return board
 
-    loader._Builder._board = timed  # type: ignore[method-assign]
+    TerrainPass.board = timed  # type: ignore[method-assign]
     try:
         yield
     finally:
-        loader._Builder._board = NEW  # type: ignore[method-assign]
+        TerrainPass.board = NEW  # type: ignore[method-assign]
 
 
 def make_map(folder: Path, size: int, seed: int = 1) -> Path:

@@ -36,7 +36,7 @@ from .map_images import MapImages, SpriteKey
 from .surfaces import SURFACE_PIXEL
 
 # What the window imports from here (it held the whole renderer once): the drawn map and its parts.
-__all__ = ["AnimatedCell", "LayerArt", "MapArt", "Placement", "load_map_art", "read_map"]
+__all__ = ["AnimatedCell", "LayerArt", "MapArt", "Placement", "cell_props", "load_map_art", "read_map"]
 
 
 def read_map(path: Path, *, allow_outside: bool = False) -> TmxMap:
@@ -86,7 +86,7 @@ def load_map_art(tmx_path: str | os.PathLike[str] | TmxMap, *, objects: bool = F
             layers.extend(builder.object_layer(layer, size, objects, len(layers)))
     _count_surfaces(builder.images, layers, builder.animated)
     title = str(tmx.properties.get("title") or path.stem)
-    return MapArt(path, layout, title, layers, builder.images.sprites, _cell_props(tmx, layout),
+    return MapArt(path, layout, title, layers, builder.images.sprites, cell_props(tmx, layout),
                   (left, top), size, _animations(tmx), builder.animated)
 
 
@@ -110,8 +110,9 @@ def _count_surfaces(images: MapImages, layers: list[LayerArt], animated: list[An
         count(layers[cell.layer], (p.key for p, _ in cell.frames))
 
 
-def _cell_props(tmx: TmxMap, layout: HexLayout) -> list[list[dict[str, object] | None]]:
-    """Per cell, the topmost visible terrain tile's properties ({} = tiles but no terrain; None = no tile).
+def cell_props(tmx: TmxMap, layout: HexLayout) -> list[list[dict[str, object] | None]]:
+    """Per cell, the topmost visible terrain tile's properties ({} = tiles but no terrain; None = no tile):
+    what the window's hover tells of a cell (``MapArt.cell_props``), read without the map's images.
 
     Cells showing the same tile share one (read-only) dict, and tile-but-no-terrain cells one {}: a map
     has a few dozen tiles, not 4,096, and may have a million cells, so each is decided with arrays.

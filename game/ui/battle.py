@@ -8,26 +8,32 @@ status line (:func:`game.ui.narration.refusal`). The AI's choices
 (:mod:`game.ui.aiturn`) and the widgets' replies (GM tools) take the same
 :meth:`BattleScene.submit`. The events an action caused become animations
 and, through :mod:`game.ui.narration`, the status line.
+
+What the action bar's buttons and the view operations do is :mod:`game.ui.battle_commands`; what a
+battle is opened with, :mod:`game.ui.battle_options` (``BattleOptions`` is importable from here too).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.maps.pixels import TiledPixels
 from game.match import Match
+from game.render.map_art import MapArt
 from game.render.pg import pygame
-from game.render.tilemap import MapArt
 from game.rules import ACTIVE, SETUP, Action, Begin, EndTurn, Face, IllegalActionError, Move, RulesError, SaveError
 
 from . import hud, narration
 from .aiturn import AIDriver
 from .anim import Animator, anims_for
-from .battle_camera import BattleCamera, home_words
+from .battle_camera import BattleCamera
+from .battle_commands import SPEEDS, BattleCommands
 from .battle_input import BattleInput, ViewOp
+from .battle_options import BattleOptions
+from .battle_pointer import OFF_WINDOW as OFF_WINDOW  # importable here, as before
+from .battle_pointer import BattlePointer
 from .battle_view import BattleView, screen_fits
 from .camera import Camera
 from .commands import (
@@ -35,49 +41,23 @@ from .commands import (
     Ask,
     CommandMapper,
     EndTurnNow,
-    FleeNow,
     Intent,
     Pick,
     Say,
-    SetMode,
     Situation,
     Submit,
     TakeBack,
     UndoLast,
 )
-from .compact import card_full
 from .confirm import ConfirmScene
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Reply, Widget
 from .director import Director
 from .endturn import EndTurnGuard
-from .help import BATTLE_HELP, HelpScene
-from .loop import toggle_fullscreen
+from .help import BATTLE_HELP as BATTLE_HELP  # tests and tools read the battle's help pages here
 from .mapwatch import MapWatcher, reload_words
-from .menus import MenuScene
-from .scene import POP, QUIT, Scene, Transition, push
+from .scene import QUIT, Scene, Transition, push
 from .status_fade import StatusFade
 from .tokenlayer import TokenState, states_from
-
-SPEEDS = (1.0, 2.0, math.inf)
-OFF_WINDOW = (-1, -1)  # where the pointer is once it has left the window: over no panel, hex or button
-
-
-@dataclass
-class BattleOptions:
-    speed: float = 1.0
-    explain_ai: bool = False
-    seed: int = 0  # the AI's own random choices (the dice are the match's)
-    auto_begin: bool = True  # start combat at once unless the GM asked for setup (--setup)
-    policy_labels: dict[str, str] = field(default_factory=dict)  # faction -> "normal AI"
-    policy_levels: dict[str, str] = field(default_factory=dict)  # faction -> AI level, for its explanations
-    log_path: Path | None = None  # the session's log (the save file)
-    map_path: Path | None = None  # watched for changes (designers)
-    reload: Callable[[], tuple[Match, MapArt]] | None = None  # -> (new match, new art) after the TMX changed
-    title_scene: Callable[[], Scene] | None = None  # "back to title" from the summary / pause menu
-    replay: Callable[[], Scene | None] | None = None  # the replay viewer for this battle's log, if any
-    # Headless: each frame waits for the AI's decision, so a run's frames hold the same actions on
-    # every machine (a window never waits: its frames keep flowing while the AI thinks).
-    settle_ai: bool = False
 
 
 def collect_widgets() -> list[Widget]:
@@ -87,7 +67,12 @@ def collect_widgets() -> list[Widget]:
     return [*overlays.widgets(), *panels.widgets()]
 
 
-class BattleScene(Scene):
+class BattleScene(BattleCommands, BattlePointer, Scene):
+    """A battle in the window: the match, its widgets, the camera and the AI driver, one path for every change.
+
+    The named commands (the action bar's buttons, the view operations) are :class:`BattleCommands`'s; what
+    the pointer points at, :class:`BattlePointer`'s."""
+
     def __init__(self, match: Match, art: MapArt, size: tuple[int, int], options: BattleOptions | None = None,
                  widgets: list[Widget] | None = None) -> None:
         self.match = match
@@ -341,14 +326,6 @@ class BattleScene(Scene):
                 return found
         return None
 
-    def _button(self, cmd: str) -> Transition | None:
-        from .commands import BeginBattle, FleeNow
-
-        intents: dict[str, Intent] = {"begin": BeginBattle(), "end_turn": EndTurnNow(), "flee": FleeNow(),
-                                      "undo": UndoLast()}
-        intent = intents.get(cmd) or SetMode(cmd.removeprefix("mode:"))
-        return self.perform(intent)
-
     def _reply(self, reply: Reply) -> Transition | None:
         """A widget's reply acted on: its status, its action (submitted like any other), its command (undo,
         save the setup as a map), its transition."""
@@ -369,21 +346,6 @@ class BattleScene(Scene):
             self.save_setup()
         return reply.transition
 
-    def covered(self) -> None:
-        """A dialog or menu opened over the battle: the hover preview under it would show through, its
-        tooltip running into the dialog's text (found at the End-turn question), so nothing is hovered."""
-        self.uncovered()
-
-    def uncovered(self) -> None:
-        """Back from a menu or a dialog: the pointer moved under it unseen, so nothing stays hovered (the
-        preview's tooltip would otherwise outlive the menu, into the next combatant's turn) until it moves."""
-        self.ctx.hovered_cell = None
-        self.ctx.hovered_unit = None
-
-    def _rehover(self) -> None:
-        """The state changed under a resting pointer (a shove, a defeat, an undo): who is under it now."""
-        self.ctx.hovered_unit = self._unit_at(self.ctx.hovered_cell)
-
     def save_setup(self) -> Path | None:
         """The GM's setup as a Tiled map (game.maps.setup_writer): beside the map, or in the user's maps folder
         for a shipped one. The status line names the file, or says in one line why it could not be written."""
@@ -403,149 +365,6 @@ class BattleScene(Scene):
         where = "the title screen lists it" if out.parent != source.parent else "beside the map"
         self.ctx.status = f"Setup saved as {out.name} ({where}; Tiled opens it)"
         return out
-
-    def _pointer_still(self) -> None:
-        """The map moved under a resting pointer (a glide after the actor, a pan key, a zoom): it points at
-        whatever is under it now, as if it had moved there. Found playing ambush: Brother Odo walked up to
-        Bandit Archer 1, the camera glided after him, and the status line's "click Bandit Archer 1 again"
-        went to the empty hex the archer had left under the pointer, which still showed the attack preview."""
-        cam = self.ctx.camera
-        seen = (cam.zoom_index, cam.cx, cam.cy)
-        moved, self._camera_seen = seen != self._camera_seen, seen
-        # So with the action bar coming up under it as a player's turn begins: the hex it pointed at during the
-        # AI's turn kept its tooltip over the Flee button (found on giants_lair).
-        moved = moved or (self.ctx.hovered_cell is not None and self.view.button_at(self.ctx.mouse) is not None)
-        # Only a pointer that really moved in this window (headless runs and tests have none) and is not
-        # pressing (a drag pans, and says where it is itself).
-        if moved and self.input.real_mouse and self.input.press is None and self.ctx.mouse != OFF_WINDOW:
-            self.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=self.ctx.mouse, rel=(0, 0), buttons=(0, 0, 0)))
-
-    def _pointer_left(self) -> None:
-        """The pointer left the window: SDL sends no motion for that, so whatever it rested on (the short card
-        opened full by a hover, a tracker row's ring, a hovered button or hex) stayed as if it were still there
-        until it came back. It points at nothing now: the scene and every widget see it go off the window."""
-        self._hover(OFF_WINDOW)
-        gone = pygame.event.Event(pygame.MOUSEMOTION, pos=OFF_WINDOW, rel=(0, 0), buttons=(0, 0, 0))
-        for w in self._widgets_topmost_first():
-            w.handle_event(gone, self.ctx)
-
-    def _hover(self, pos: tuple[int, int]) -> None:
-        self.ctx.mouse = pos
-        over_button = self.view.button_at(pos) is not None
-        cell = None if over_button else self.ctx.cell_at(pos)
-        self.ctx.hovered_cell = cell
-        self.ctx.hovered_unit = self._unit_at(cell)
-
-    def _view_op(self, op: ViewOp) -> Transition | None:
-        ctx = self.ctx
-        cam = ctx.camera
-        if op.name == "escape":
-            if ctx.action_mode != ATTACK:
-                ctx.action_mode = ATTACK
-                ctx.status = "Back to attack mode"
-                return None
-            self.input.forget()
-            return push(self._pause_menu())
-        if op.name == "help":
-            self.input.forget()
-            return push(HelpScene(self.art.title, pages=BATTLE_HELP))
-        if op.name == "fullscreen":
-            toggle_fullscreen()
-        elif op.name == "zoom" and isinstance(op.arg, int):
-            cam.zoom_to(cam.zoom_index + op.arg, cam.view_w / 2, cam.view_h / 2)
-        elif op.name == "zoom_at" and isinstance(op.arg, int):
-            mx, my = ctx.mouse
-            cam.zoom_to(cam.zoom_index + op.arg, mx - ctx.view_rect.x, my - ctx.view_rect.y)
-        elif op.name == "pan" and isinstance(op.arg, tuple):
-            cam.drag(*op.arg)
-            self.director.glide = None
-        elif op.name == "fit":
-            hidden = self.camera.go_home()
-            if hidden:  # the party first: who is left under a panel is said, not left to be missed
-                ctx.status = home_words(_names(hidden), legend_open=bool(ctx.reading))
-        elif op.name == "speed" and isinstance(op.arg, float):
-            self.set_speed(op.arg)
-        elif op.name == "focus":
-            turn = self.match.encounter.turn
-            if turn is not None:
-                ctx.selected = turn
-                self.camera.focus_actor(self.tokens)
-        elif op.name == "toggle":
-            self._toggle(str(op.arg))
-        return None
-
-    def _toggle(self, what: str) -> None:
-        ctx = self.ctx
-        if what == "enemy_reach":
-            ctx.show_enemy_reach = not ctx.show_enemy_reach
-            ctx.status = ("Enemy reach: the number on each hex is how many enemies could reach and attack it "
-                          "next turn; violet, where a bow or a burst could reach it" if ctx.show_enemy_reach
-                          else "Enemy reach hidden")
-        elif what == "coords":
-            ctx.show_coords = not ctx.show_coords
-        elif what == "explain":
-            self.opts.explain_ai = not self.opts.explain_ai
-            ctx.status = "AI reasons shown on the AI's turns" if self.opts.explain_ai else "AI reasons hidden"
-        elif what == "panels":
-            self.show_panels = not self.show_panels
-            ctx.status = "Panels shown (Tab hides them)" if self.show_panels else "Panels hidden (Tab shows them)"
-        elif what == "card":
-            ctx.card_full = not card_full(ctx, ctx.view_rect)
-            which = "GM card" if ctx.gm else "combatant card"  # in GM mode the GM's card takes the card's place
-            ctx.status = (f"Full {which} (I: the short one)" if ctx.card_full
-                          else f"Short {which} (I or hover it: the full one)")
-
-    def set_speed(self, speed: float) -> None:
-        self.opts.speed = self.anim.speed = speed
-        self.ctx.status = f"AI speed {hud.SPEED_NAMES[speed]}"
-
-    def greyed_reason(self, cmd: str) -> str:
-        """Why the greyed button of ``cmd`` cannot be used now, in the words a click on it puts on the status
-        line (the engine's refusal, or the command mapper's for a mode): its hover tooltip, so a player learns
-        it before clicking. Asked only while the pointer rests on a greyed button, once per state."""
-        key = (self.ctx.version, cmd, self.ctx.gm, self.ctx.busy, self.match.encounter.turn)
-        if self._greyed[0] == key:
-            return self._greyed[1]
-        words = ""
-        if cmd == "undo":
-            words = f"Cannot undo: {(self.match.can_undo() or '').removeprefix('undo: ')}"
-        elif cmd == "flee" or cmd.startswith("mode:"):
-            intent: Intent = FleeNow() if cmd == "flee" else SetMode(cmd.removeprefix("mode:"))
-            out = self.mapper.map(intent, self._situation())
-            if isinstance(out, Say):
-                words = out.text
-            elif isinstance(out, Submit):
-                why = self.match.encounter.check(out.action)
-                words = narration.refusal(why) if why is not None else ""
-        self._greyed = (key, words)
-        return words
-
-    def _why_disabled(self, cmd: str) -> None:
-        if cmd == "undo":
-            why = self.match.can_undo() or ""
-            self.ctx.status = f"Cannot undo: {why.removeprefix('undo: ')}"
-        elif cmd.startswith("mode:"):  # the mapper's own words for a mode that cannot be used now
-            self.perform(SetMode(cmd.removeprefix("mode:")))
-        elif cmd == "flee":  # the engine's refusal, as F gives it ("Cannot flee: ... not on an exit hex")
-            from .commands import FleeNow
-
-            self.perform(FleeNow())
-
-    def _pause_menu(self) -> MenuScene:
-        log = self.opts.log_path
-        # Said as a player picks a game up again (the title's Continue) before the command line's way (found on
-        # the Black Gull: the line read as developer talk).
-        lines = [f"Every action is saved as you play{f' (in {log})' if log else ''}: Continue on the title screen "
-                 "picks up exactly here, as does playmat play MAP --log FILE in a terminal."]
-        buttons: list[tuple[str, str, Callable[[], Transition | None]]] = [
-            ("Resume", "r", lambda: POP),
-            ("Help: all keys", "h", lambda: Transition("replace", HelpScene(self.art.title, pages=BATTLE_HELP))),
-        ]
-        if self.opts.title_scene is not None:
-            make = self.opts.title_scene
-            buttons.append(("Back to the title screen", "t", lambda: Transition("reset", make())))
-        buttons.append(("Quit", "q", lambda: QUIT))
-        return MenuScene("Paused", lines, buttons)
 
     # --- fixed update -------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
@@ -687,15 +506,6 @@ class BattleScene(Scene):
                        pressing=self.input.press is not None, controller=self.mapper.controller_label(),
                        log_path=str(self.opts.log_path or ""), explain=explain, show_panels=self.show_panels,
                        button_tip=self.greyed_reason(greyed) if greyed is not None else None)
-
-
-def _names(names: list[str]) -> str:
-    """"Grundvald is", "Grundvald and Goblin 2 are", "Grundvald, Goblin 2 and 3 more are"."""
-    if len(names) == 1:
-        return f"{names[0]} is"
-    if len(names) == 2:
-        return f"{names[0]} and {names[1]} are"
-    return f"{names[0]}, {names[1]} and {len(names) - 2} more are"
 
 
 def _push_or_none(scene: Scene | None) -> Transition | None:

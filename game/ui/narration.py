@@ -8,7 +8,9 @@ simply not told (``event_line`` returns None), never mis-told by a string
 match on a class name.
 
 Pure Python: it imports the engine's public types and nothing that draws, so
-the CLI (or any other client) can use it without pygame.
+the CLI (or any other client) can use it without pygame. Who won, in words, is
+:mod:`game.ui.outcome_words`; whose side a line is seen from (its colour),
+:mod:`game.ui.log_sides`; both are importable from here too.
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import singledispatch
 
 from game.rules import (
-    FACTIONS,
     Action,
     Applied,
     AreaCast,
@@ -47,7 +48,6 @@ from game.rules import (
     Move,
     Moved,
     MovementGranted,
-    Outcome,
     Place,
     Placed,
     Push,
@@ -66,6 +66,22 @@ from game.rules import (
     TurnStarted,
     joined,  # the engine's own way of listing names: the log and its refusals read alike
 )
+
+from .log_sides import FOE as FOE  # narration's names, importable from here as before
+from .log_sides import OTHER as OTHER
+from .log_sides import OURS as OURS
+from .log_sides import PARTY as PARTY
+from .log_sides import Sides as Sides
+from .log_sides import party_side as party_side
+from .log_sides import seen_from as seen_from
+from .outcome_words import AtWar as AtWar
+from .outcome_words import at_war_from as at_war_from
+from .outcome_words import gm_sides as gm_sides
+from .outcome_words import in_faction_order as in_faction_order
+from .outcome_words import over_words as over_words
+from .outcome_words import sharing as sharing
+from .outcome_words import who_won as who_won
+from .outcome_words import winning_sides as winning_sides
 
 Entry = tuple[str, str]  # (text, colour role: text, muted, good, bad, warn, accent)
 Bonus = Callable[[str, "str | None"], "int | None"]  # (roller, skill or @ranged / @area) -> its bonus, or None
@@ -265,65 +281,6 @@ def zone_of(names: Sequence[str]) -> str:
     return f"the zone of control of {joined(names)}"
 
 
-def in_faction_order(factions: Iterable[str]) -> list[str]:
-    """Factions as the game lists them (player, ally, enemy, neutral), not as the engine sorts them: "player,
-    ally and neutral win", not "ally, neutral and player win"."""
-    rank = {f: i for i, f in enumerate(FACTIONS)}
-    return sorted(factions, key=lambda f: (rank.get(f, len(rank)), f))
-
-
-AtWar = Callable[[str], bool]  # is this faction hostile to anyone (R3)? (``at_war_from`` an encounter)
-
-
-def at_war_from(enc: EncounterView) -> AtWar:
-    return lambda faction: bool(enc.hostile_factions(faction))
-
-
-def winning_sides(winners: Iterable[str], at_war: AtWar | None = None) -> tuple[list[str], list[str]]:
-    """(the sides that won the fight, the sides that share the win at war with nobody), in faction order.
-
-    R13 ends combat when no two hostile sides are left, and every side still standing wins: with the map's
-    default hostility a neutral that stood aside wins beside the player. Said as what it is ("player wins;
-    neutral, at war with nobody, shares the win"), not as "player and neutral win"."""
-    ordered = in_faction_order(winners)
-    fought = [f for f in ordered if at_war is None or at_war(f)] or ordered
-    return fought, [f for f in ordered if f not in fought]
-
-
-def who_won(winners: Iterable[str], at_war: AtWar | None = None, won: str = "wins") -> str:
-    """ "player and ally win", "player wins", "nobody wins": the sides that won the fight (:func:`sharing` names
-    the others); ``won``: the verb for one side ("won" in the past, where the plural is the same)."""
-    fought, _ = winning_sides(winners, at_war)
-    if not fought:
-        return f"nobody {won}"
-    return f"{joined(fought)} {won if len(fought) == 1 or won != 'wins' else 'win'}"
-
-
-def sharing(winners: Iterable[str], at_war: AtWar | None = None) -> str:
-    """ "neutral, at war with nobody, shares the win" for the sides that won without fighting; '' for none."""
-    _, by = winning_sides(winners, at_war)
-    return f"{joined(by)}, at war with nobody, {'shares' if len(by) == 1 else 'share'} the win" if by else ""
-
-
-def gm_sides(winners: Iterable[str], at_war: AtWar | None = None) -> tuple[list[str], list[str]]:
-    """After the GM ended a fight: (the winners at war with someone, those at war with nobody), in faction order.
-
-    Unlike :func:`winning_sides`, a bystander is never named as the side that won: when the GM stops a fight
-    with hostiles still facing each other, the rules count a neutral at war with nobody as a winner (no hostile
-    of its is standing), but it won no fight."""
-    ordered = in_faction_order(winners)
-    fought = [f for f in ordered if at_war is None or at_war(f)]
-    return fought, [f for f in ordered if f not in fought]
-
-
-def over_words(outcome: Outcome | None, at_war: AtWar | None = None, won: str = "wins") -> str:
-    """The one-line headings' words once combat is over (the tracker's, the replay's): who won
-    (:func:`who_won`), or "ended by the GM" (the combat log and the summary say who was left standing)."""
-    if outcome is not None and outcome.reason == "gm":
-        return "ended by the GM"
-    return who_won(outcome.winners if outcome else (), at_war, won)
-
-
 @event_line.register
 def _(ev: CombatEnded, bonus: Bonus | None = None) -> Entry:
     return ended_line(ev)
@@ -346,49 +303,6 @@ def ended_line(ev: CombatEnded, at_war: AtWar | None = None) -> Entry:
     # foe left standing" when the last of the party had fled read as if he had fallen).
     why = "no foe left on the board" if ev.winners else "no two hostile sides are left"
     return f"Combat over: {who} ({why}){also}", "accent"
-
-
-PARTY = ("player", "ally")  # the side the window calls "you" when no faction is at a human's controls
-
-OURS, FOE, OTHER = "ours", "foe", "other"
-Sides = Callable[[str], str]  # a combatant -> OURS, FOE (hostile to ours) or OTHER (a neutral, a bystander)
-
-
-def party_side(enc: EncounterView, humans: Iterable[str] = ()) -> Sides:
-    """Whose side each combatant is on, seen from the controls: OURS for the ``humans``' factions (the factions
-    a human plays), FOE for a faction hostile to one of them, OTHER for the rest (a neutral caught in the
-    enemy's fight). With nobody at the controls (AI against AI, the replay), or people at the controls of
-    sides hostile to each other, the player and ally factions are "ours", the side the game calls "you" by
-    default. A name no longer known is OTHER."""
-    ours = frozenset(humans)
-    if not ours or any(enc.hostile_factions(f) & ours for f in ours):
-        ours = frozenset(PARTY)  # nobody at the controls, or people playing both sides (hot seat)
-    foes = frozenset(f for o in ours for f in enc.hostile_factions(o)) - ours
-
-    def side(name: str) -> str:
-        try:
-            faction = enc.view(name).faction
-        except Exception:  # a combatant removed since: its line keeps the plain colour
-            return OTHER
-        return OURS if faction in ours else FOE if faction in foes else OTHER
-
-    return side
-
-
-def seen_from(ev: object, role: str, side: Sides) -> str:
-    """An event's colour from the side at the controls: a blow, shot, burst or shove that lands is red on our
-    side, green dealt by it, plain between others (found on the ambush: a bandit's hit on a Charcoal Burner,
-    neutral, read as green as the party's own); a defeat is red on our side, green of a foe of ours, plain
-    else; a disengage that succeeds is green only for our side. Misses and everything else keep their colour."""
-    if isinstance(ev, Defeated):
-        return {OURS: "bad", FOE: "good"}.get(side(ev.unit), "text")
-    if isinstance(ev, Disengaged) and role == "good":  # a foe breaking away from us is no good news
-        return "good" if side(ev.unit) == OURS else "text"
-    target = getattr(ev, "target", None)
-    if role == "good" and isinstance(target, str):
-        by = getattr(ev, "unit", None)
-        return "bad" if side(target) == OURS else "good" if isinstance(by, str) and side(by) == OURS else "text"
-    return role
 
 
 def waited_line(name: str) -> Entry:

@@ -1,15 +1,11 @@
 """The replay viewer: step through an action log forward and back, with the combat log and whose turn it is.
 
 ``ReplayScene(scenario, actions)`` is a Scene. Step k shows the encounter
-after the first k actions. Stepping forward applies the next action to the
-state shown; stepping back (or jumping) rebuilds the state from the nearest
-checkpoint before it: a copy of the state (``Encounter.clone``) the viewer
-keeps every ``every`` steps as it first passes them, the actions after it
-applied by the engine, so what is shown is exactly what replaying the prefix
-shows and a step back on a log of thousands of actions is as quick as on a
-short one. The events of every step are computed once up
-front (the same replay), so the combat log to the left of the map lists
-every roll up to the current step, the step's own lines highlighted.
+after the first k actions; the steps, and the checkpoints that make a step
+back quick, are :mod:`game.ui.replay_steps`'; keys and clicks become steps
+in :mod:`game.ui.replay_controls`. This module draws them. The events of every step are computed once
+up front, so the combat log to the left of the map lists every roll up to
+the current step, the step's own lines highlighted.
 
 The timeline under the map marks where each round begins and always names
 the current round: a click on it jumps there (on a round's label: to the
@@ -38,21 +34,22 @@ from game.render.tokens import TokenView, draw_tokens
 from . import theme as th
 from .camera import Camera
 from .context import BattleContext
-from .gm.buttons import Button, ButtonRow, hit
+from .gm.buttons import Button, ButtonRow
 from .maplayer import MapLayer
-from .narration import Entry, action_line, at_war_from, bonus_from, event_lines, over_words, party_side
+from .narration import at_war_from, over_words
 from .overlays import FacingArcs
 from .panels.card import WIDTH as CARD_WIDTH
 from .panels.card import CombatantCard, card_lines
 from .panels.initiative import InitiativeTracker
-from .scene import POP, QUIT, Scene, Transition
+from .replay_controls import PLAY_EVERY as PLAY_EVERY
+from .replay_controls import SPEEDS as SPEEDS
+from .replay_controls import ReplayControls
+from .replay_steps import CHECKPOINT_EVERY as CHECKPOINT_EVERY  # importable here, as before
+from .replay_steps import CHECKPOINTS as CHECKPOINTS
+from .scene import Scene
 from .tokenlayer import draw_tokens as draw_token_sprites
 from .tokenlayer import states_from
 
-PLAY_EVERY = 0.8
-CHECKPOINT_EVERY = 50  # the replay keeps a copy of the state at least this many steps apart,
-CHECKPOINTS = 64  # and at most about this many copies (a longer log spaces them wider)
-SPEEDS = (1, 2, 4)
 SIDEBAR = 380  # the step, tracker and log column; narrower in a small window (sidebar_width)
 BOTTOM = 92  # the timeline and the buttons
 LOG_ROW = 19
@@ -68,48 +65,19 @@ def sidebar_width(window_w: int) -> int:
     return max(280, min(SIDEBAR, window_w * 34 // 100))
 
 
-class ReplayScene(Scene):
+class ReplayScene(ReplayControls, Scene):
+    """The replay window: the map at the step shown, the sidebar, the timeline and the buttons; keys and
+    clicks become steps in :class:`ReplayControls`, the steps and checkpoints are :class:`ReplaySteps`'."""
+
     def __init__(self, scenario: Any, actions: Sequence[Any], *, tmx_path: Any = None, art: Any = None,
                  size: tuple[int, int] | None = None) -> None:
-        from game.rules import CombatBegan, CombatEnded, EndTurn, RoundStarted, TurnStarted, replay
-
-        self.scenario = scenario
-        self.actions = list(actions)
         self.art = art if art is not None else _load_art(tmx_path or scenario.source)
         # With the map's art: the battle's cached, animated map layer and token sprites (as the
         # battle shows them); without it, flat terrain colours and drawn tokens (_map_surface).
         self.maplayer = MapLayer(self.art) if self.art is not None else None
         self.layout = scenario.board.layout
         self.geometry = TiledPixels(self.layout)
-        # One replay of the whole log (a line that does not replay raises LogError with its file and line);
-        # the events each step caused are the encounter's own records, and the round after each step
-        # (where the timeline marks the rounds) is read from them: the round a turn or round began in, or
-        # round 1 when combat began with nobody to act. Rolling bonuses do not change once combat begins.
-        whole = replay(scenario, actions)
-        bonus = bonus_from(whole)
-        party = party_side(whole)  # the same colours as the live combat log
-        at_war = at_war_from(whole)  # the same words at the end
-        round_now = replay(scenario, []).round
-        self.step_lines: list[list[Entry]] = []
-        self.round_after: list[int] = [round_now]
-        self.step_words: list[str] = []  # each step in a sentence; an end of turn says whose (found: "End of turn")
-        acting: str | None = None
-        for action, record in zip(actions, whole.records, strict=True):
-            said = action_line(action)
-            self.step_words.append(f"{acting} ends the turn" if isinstance(action, EndTurn) and acting else said)
-            for ev in record.events:
-                if isinstance(ev, TurnStarted):
-                    acting = ev.unit
-                if isinstance(ev, RoundStarted | TurnStarted):
-                    round_now = ev.round
-                elif isinstance(ev, CombatEnded):
-                    acting = None
-                elif isinstance(ev, CombatBegan):
-                    round_now = max(round_now, 1)
-            self.step_lines.append(event_lines(record.events, bonus, party, record.action, at_war))
-            self.round_after.append(round_now)
-        self.k = 0
-        self.enc = replay(scenario, [])
+        self._read_log(scenario, actions)  # ReplaySteps: the steps' words and rounds, step 0 shown
         self.playing = False
         self.speed = 1
         self.clock = 0.0
@@ -122,197 +90,12 @@ class ReplayScene(Scene):
         self.tracker = InitiativeTracker()
         self.card = CombatantCard()
         self.arcs = FacingArcs()
-        self.rebuilds = 0  # how many times the state was rebuilt rather than stepped forward (back, jumps)
-        # Copies of the state every `every` steps, made as the viewer first passes them: a step back
-        # replays from the nearest one at most `every` actions, never the whole log (3,000 actions:
-        # 138 ms a step back before). At most about CHECKPOINTS of them, each a copy of a state.
-        self.every = max(CHECKPOINT_EVERY, -(-len(self.actions) // CHECKPOINTS))
-        self.checkpoints: dict[int, Any] = {}
-        self.log_scroll = 0  # combat-log rows scrolled back from the newest
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.timeline = pygame.Rect(0, 0, 0, 0)
         self.round_marks: list[tuple[int, pygame.Rect]] = []  # (round, its label) as last drawn
         self.press: tuple[int, int] | None = None  # a press on the map: a drag pans
         self.map_rect = self._map_rect(size or (1280, 720))  # as last drawn
         self._tip = ""
-
-    # --- stepping ---------------------------------------------------------------
-    def go(self, k: int) -> None:
-        """Show the state after the first ``k`` actions (clamped to 0..len)."""
-        from game.rules import replay
-
-        k = max(0, min(k, len(self.actions)))
-        if k == self.k:
-            return
-        if k == self.k + 1:
-            self.enc.apply(self.actions[self.k])
-        else:
-            # From the nearest checkpoint at or before k (or from here, when k is ahead and nearer): a copy of
-            # it, the actions after it applied by the engine, as a replay of the prefix would.
-            at = max((c for c in self.checkpoints if c <= k), default=0)
-            if self.k < k and self.k >= at:
-                enc, at = self.enc, self.k
-            elif at:
-                enc = self.checkpoints[at].clone()
-            else:
-                enc = replay(self.scenario, [])
-            self.enc = enc
-            for i in range(at, k):
-                self.enc.apply(self.actions[i])
-                self._keep(i + 1)
-            self.rebuilds += 1
-        self._keep(k)
-        self.k = k
-        self.log_scroll = 0
-
-    def _keep(self, k: int) -> None:
-        """Keep a copy of the state after ``k`` actions every ``self.every`` steps, once: stepping back then
-        replays at most that many actions instead of the whole prefix."""
-        if k and k % self.every == 0 and k not in self.checkpoints:
-            self.checkpoints[k] = self.enc.clone()
-
-    def rounds(self) -> list[int]:
-        """Every round the log reaches, in order."""
-        return sorted({r for r in self.round_after if r > 0})
-
-    def round_start(self, r: int) -> int:
-        """The first step at which round ``r`` is under way (combat begun, or the round's first turn)."""
-        return next((k for k, rr in enumerate(self.round_after) if rr >= r), len(self.actions))
-
-    def jump_to_round(self, r: int) -> None:
-        self.playing = False
-        self.go(self.round_start(r))
-
-    def _round_step(self, direction: int) -> None:
-        """PageUp / PageDown: the start of the previous round (or of this one, if past it) / the next round."""
-        now = self.round_after[self.k]
-        if direction > 0:
-            later = [r for r in self.rounds() if r > now]
-            self.jump_to_round(later[0]) if later else self.go(len(self.actions))
-        else:
-            start = self.round_start(now) if now > 0 else 0
-            earlier = [r for r in self.rounds() if r < now]
-            if self.k > start or not earlier:
-                self.playing = False
-                self.go(start)
-            else:
-                self.jump_to_round(earlier[-1])
-
-    def step_at(self, x: int) -> int:
-        """The step a click at ``x`` on the timeline points to."""
-        t = self.timeline
-        if t.width <= 0:
-            return self.k
-        return round(max(0.0, min(1.0, (x - t.x) / t.width)) * len(self.actions))
-
-    def log_lines(self) -> list[tuple[str, str, bool]]:
-        """(text, role, from the current step) for every event up to the current step."""
-        out = []
-        for i in range(self.k):
-            for text, role in self.step_lines[i]:
-                out.append((text, role, i == self.k - 1))
-        return out
-
-    # --- Scene --------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> Transition | None:
-        if event.type == pygame.QUIT:
-            return QUIT
-        if event.type == pygame.KEYDOWN:
-            self._key(event.key)
-            return POP if event.key == pygame.K_ESCAPE else None
-        if event.type == pygame.MOUSEMOTION:
-            if self.press is not None and self.camera is not None:
-                self.camera.drag(event.pos[0] - self.mouse[0], event.pos[1] - self.mouse[1])
-            self.mouse = event.pos
-            b = hit(self.buttons, event.pos)
-            self.hovered_button = b.key if b else None
-        elif event.type == pygame.MOUSEWHEEL and event.y:
-            self._wheel(event.y)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            b = hit(self.buttons, event.pos)
-            if b is not None:
-                self._click(str(b.key))
-            elif self.timeline.collidepoint(event.pos):
-                r = next((r for r, rect in self.round_marks if rect.collidepoint(event.pos)), None)
-                if r is not None:
-                    self.jump_to_round(r)
-                else:
-                    self.playing = False
-                    self.go(self.step_at(event.pos[0]))
-            elif self.map_rect.collidepoint(event.pos):
-                self.press = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.press = None
-        return None
-
-    def _key(self, key: int) -> None:
-        moves = {pygame.K_RIGHT: self.k + 1, pygame.K_LEFT: self.k - 1, pygame.K_HOME: 0,
-                 pygame.K_END: len(self.actions)}
-        if key in moves:
-            self.playing = False
-            self.go(moves[key])
-        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self._round_step(1 if key == pygame.K_PAGEDOWN else -1)
-        elif key == pygame.K_SPACE:
-            self._toggle_play()
-        elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
-            self.speed = SPEEDS[(pygame.K_1, pygame.K_2, pygame.K_3).index(key)]
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
-            if self.camera is not None:
-                step = 1 if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) else -1
-                self.camera.zoom_to(self.camera.zoom_index + step, self.camera.view_w / 2, self.camera.view_h / 2)
-        elif key == pygame.K_f and self.camera is not None:
-            self.camera.fit()
-
-    def _wheel(self, y: int) -> None:
-        """Over the combat log or the tracker: scroll it; elsewhere: zoom the map toward the pointer (as in the
-        battle)."""
-        if self.tracker.cover.collidepoint(self.mouse):
-            self.tracker.first = max(0, self.tracker.first - y)  # its drawing clamps the end
-            return
-        if self.log_rect.collidepoint(self.mouse):
-            self.log_scroll = max(0, self.log_scroll + 3 * y)  # clamped when drawn
-            return
-        if self.camera is None:
-            return
-        rect = self.map_rect
-        mx, my = self.mouse
-        if not rect.collidepoint(self.mouse):
-            mx, my = rect.center
-        self.camera.zoom_to(self.camera.zoom_index + (1 if y > 0 else -1), mx - rect.x, my - rect.y)
-
-    def _toggle_play(self) -> None:
-        if self.k >= len(self.actions):
-            self.go(0)  # play again from the start
-        self.playing = not self.playing
-        self.clock = 0.0
-
-    def _click(self, key: str) -> None:
-        if key == "play":
-            self._toggle_play()
-            return
-        if key == "speed":
-            self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
-            return
-        if key in ("round-", "round+"):
-            self._round_step(1 if key == "round+" else -1)
-            return
-        self.playing = False
-        self.go({"first": 0, "back": self.k - 1, "next": self.k + 1, "last": len(self.actions)}[key])
-
-    def update(self, dt: float) -> Transition | None:
-        if self.maplayer is not None:
-            self.maplayer.tick(dt)  # Tiled's animated tiles, on the fixed-step clock
-        if self.playing:
-            self.clock += dt
-            every = PLAY_EVERY / self.speed
-            while self.clock >= every and self.playing:
-                self.clock -= every
-                self.go(self.k + 1)
-                if self.k >= len(self.actions):
-                    self.playing = False
-        return None
 
     # --- drawing ------------------------------------------------------------------
     def _map_rect(self, size: tuple[int, int]) -> pygame.Rect:

@@ -1,0 +1,78 @@
+"""Where the battle's pointer is, and what it points at: the hovered hex and combatant, kept true when the
+map moves under a resting pointer, when the pointer leaves the window, and when a menu or a dialog
+covers the battle.
+
+A mixin of :class:`game.ui.battle.BattleScene` (what it reads of the scene is declared below).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.render.pg import pygame
+
+from .battle_input import BattleInput
+from .battle_view import BattleView
+from .context import BattleContext, Widget
+from .scene import Transition
+
+OFF_WINDOW = (-1, -1)  # where the pointer is once it has left the window: over no panel, hex or button
+
+
+class BattlePointer:
+    """The pointer's hover, kept true (mixed into ``BattleScene``, which sets all of this)."""
+
+    ctx: BattleContext
+    view: BattleView
+    input: BattleInput
+    _camera_seen: tuple[int, float, float] | None  # where the map was at the last update
+    _unit_at: Callable[[tuple[int, int] | None], str | None]
+    _widgets_topmost_first: Callable[[], list[Widget]]
+    handle_event: Callable[[pygame.event.Event], Transition | None]  # the scene's
+
+    def covered(self) -> None:
+        """A dialog or menu opened over the battle: the hover preview under it would show through, its
+        tooltip running into the dialog's text (found at the End-turn question), so nothing is hovered."""
+        self.uncovered()
+
+    def uncovered(self) -> None:
+        """Back from a menu or a dialog: the pointer moved under it unseen, so nothing stays hovered (the
+        preview's tooltip would otherwise outlive the menu, into the next combatant's turn) until it moves."""
+        self.ctx.hovered_cell = None
+        self.ctx.hovered_unit = None
+
+    def _rehover(self) -> None:
+        """The state changed under a resting pointer (a shove, a defeat, an undo): who is under it now."""
+        self.ctx.hovered_unit = self._unit_at(self.ctx.hovered_cell)
+
+    def _pointer_still(self) -> None:
+        """The map moved under a resting pointer (a glide after the actor, a pan key, a zoom): it points at
+        whatever is under it now, as if it had moved there. Found playing ambush: Brother Odo walked up to
+        Bandit Archer 1, the camera glided after him, and the status line's "click Bandit Archer 1 again"
+        went to the empty hex the archer had left under the pointer, which still showed the attack preview."""
+        cam = self.ctx.camera
+        seen = (cam.zoom_index, cam.cx, cam.cy)
+        moved, self._camera_seen = seen != self._camera_seen, seen
+        # So with the action bar coming up under it as a player's turn begins: the hex it pointed at during the
+        # AI's turn kept its tooltip over the Flee button (found on giants_lair).
+        moved = moved or (self.ctx.hovered_cell is not None and self.view.button_at(self.ctx.mouse) is not None)
+        # Only a pointer that really moved in this window (headless runs and tests have none) and is not
+        # pressing (a drag pans, and says where it is itself).
+        if moved and self.input.real_mouse and self.input.press is None and self.ctx.mouse != OFF_WINDOW:
+            self.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=self.ctx.mouse, rel=(0, 0), buttons=(0, 0, 0)))
+
+    def _pointer_left(self) -> None:
+        """The pointer left the window: SDL sends no motion for that, so whatever it rested on (the short card
+        opened full by a hover, a tracker row's ring, a hovered button or hex) stayed as if it were still there
+        until it came back. It points at nothing now: the scene and every widget see it go off the window."""
+        self._hover(OFF_WINDOW)
+        gone = pygame.event.Event(pygame.MOUSEMOTION, pos=OFF_WINDOW, rel=(0, 0), buttons=(0, 0, 0))
+        for w in self._widgets_topmost_first():
+            w.handle_event(gone, self.ctx)
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        self.ctx.mouse = pos
+        over_button = self.view.button_at(pos) is not None
+        cell = None if over_button else self.ctx.cell_at(pos)
+        self.ctx.hovered_cell = cell
+        self.ctx.hovered_unit = self._unit_at(cell)
