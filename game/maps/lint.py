@@ -15,6 +15,8 @@ public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threat
 - a combatant object more than a quarter hex off the centre of its cell;
 - a Stagger Axis, Stagger Index, tile size or tileset that disagree (:mod:`layout_lint`), also on a map
   the rules refuse (a wrong layout puts combatants on water or off the map);
+- an atlas tileset whose ``tilecount`` is not the number of tiles Tiled cuts from its image
+  (:mod:`tileset_lint`), also on a map the rules refuse;
 - tilesets the map never uses, and unused tiles of embedded (map-only) tilesets;
 - an object that looks meant to fight but is not a combatant: its class is nearly ``combatant``, or it
   has a ``faction`` but no class;
@@ -53,6 +55,7 @@ from .loader import load_scenario
 from .pixels import TiledPixels
 from .slips import slips as _slips
 from .tile_usage import tile_usage
+from .tileset_lint import tilecount_slips
 from .tmx_adapter import TmxMap, read_tmx
 
 COMBATANT_KIND = "combatant"
@@ -81,7 +84,7 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     except MapError:
         return []
     src = tmx.source
-    layout = layout_slips(tmx)
+    layout = [*layout_slips(tmx), *tilecount_slips(tmx)]
     slips = [f"{src}: {w}" for w in [*layout, *not_combatants(tmx), *misspelt_properties(tmx)]]
     try:
         scenario = load_scenario(tmx)
