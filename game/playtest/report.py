@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .advice import pattern_advice
 from .stats import Proportion
 from .summary import DRAW_ROUNDS, Summary
 
@@ -47,6 +48,14 @@ def _sides(s: Summary) -> tuple[tuple[str, ...], ...]:
 
 
 def balance_advice(s: Summary) -> str | None:
+    """What a designer changes: the lean of the wins (:func:`lean_advice`), then how the games went when it
+    was mostly not by fighting it out (:func:`game.playtest.advice.pattern_advice`: a side that fled, rounds
+    that ran out, a side that never struck). None when neither has anything to say."""
+    said = [a for a in (lean_advice(s), *pattern_advice(s)) if a]
+    return " ".join(said) if said else None
+
+
+def lean_advice(s: Summary) -> str | None:
     """What a designer changes when one side wins more than half the games beyond chance (the low end of its
     95 % interval above 50 %): its most damaging combatants, to weaken, or the other side to strengthen.
     None when no side is favoured beyond chance (a batch too small to tell says nothing either)."""
