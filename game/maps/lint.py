@@ -52,6 +52,7 @@ from game.rules import (
 from .errors import MapError, object_label
 from .layout_lint import layout_slips, moved_layout
 from .loader import load_scenario
+from .palette import is_stock_palette
 from .pixels import TiledPixels
 from .slips import slips as _slips
 from .tile_usage import tile_usage
@@ -343,13 +344,17 @@ def _other_index_hint(tmx: TmxMap, anchor: tuple[float, float], limit: float) ->
 def unused_tiles(tmx: TmxMap) -> list[str]:
     """Tilesets the map never uses; tiles of a map's own (embedded) tileset it never places.
 
-    Shared ``.tsx`` tilesets hold more tiles than any one map needs, so their unused tiles are fine.
+    Shared ``.tsx`` tilesets hold more tiles than any one map needs, so their unused tiles are fine; so does
+    Playmat's stock palette (:mod:`palette`), which every map written by ``write_map`` embeds (the skirmish
+    generator's maps among them): one tile per kind of ground, which no one map places all of.
     """
     out = []
+    palettes = {ts.firstgid for ts in tmx.tilesets
+                if is_stock_palette({i: t.properties for i, t in ts.tiles.items()})}
     for ts in tile_usage(tmx):
         if not ts.used:
             out.append(f'tileset "{ts.name}" is never used')
-        elif ts.embedded and ts.unused:
+        elif ts.embedded and ts.unused and ts.firstgid not in palettes:
             ids = ", ".join(str(i) for i in ts.unused[:MAX_CELLS_LISTED])
             more = f" and {len(ts.unused) - MAX_CELLS_LISTED} more" if len(ts.unused) > MAX_CELLS_LISTED else ""
             out.append(f'tileset "{ts.name}": tiles {ids}{more} are never placed')
