@@ -65,3 +65,23 @@ def test_it_is_a_warning_the_map_still_validates(tmp_path: Path, capsys: pytest.
     assert main(["validate", "--lint", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.count("tilecount is 7") == 1 and "m.tmx: ok" in out
+
+
+def test_the_empty_slot_of_an_embedded_atlas_is_not_a_tile_never_placed(tmp_path: Path) -> None:
+    # A designer embeds structures.tsx in the map (Tiled: Embed Tileset): 16 slots, 15 drawn, slot 15 blank.
+    # The map paints only tile 0 (stone), so 1-14 are never placed; the blank slot is not listed (before:
+    # "1, 2, 3, 4, 5, 6, 7, 8 and 7 more", counting a tile nobody can see in Tiled).
+    import re
+    import shutil
+
+    shutil.copy(ROOT / "assets" / "tiles" / "structures_pointy.png", tmp_path / "structures_pointy.png")
+    tsx = (ROOT / "assets" / "structures.tsx").read_text(encoding="utf-8")
+    body = tsx[tsx.index("<tileset"):].replace('source="tiles/structures_pointy.png"',
+                                               'source="structures_pointy.png"')
+    body = body.replace("<tileset ", '<tileset firstgid="1" ', 1)
+    path = write_map(tmp_path / "m.tmx", ["....", "...."], units=DUEL)
+    text = re.sub(r"<tileset .*?</tileset>", lambda _m: body.strip(), path.read_text(encoding="utf-8"),
+                  count=1, flags=re.S)
+    path.write_text(text, encoding="utf-8")
+    assert lint_map(path) == [
+        'm.tmx: tileset "structures_pointy": tiles 1, 2, 3, 4, 5, 6, 7, 8 and 6 more are never placed']

@@ -56,7 +56,7 @@ from .palette import is_stock_palette
 from .pixels import TiledPixels
 from .slips import slips as _slips
 from .tile_usage import tile_usage
-from .tileset_lint import tilecount_slips
+from .tileset_lint import blank_slots, tilecount_slips
 from .tmx_adapter import TmxMap, read_tmx
 
 COMBATANT_KIND = "combatant"
@@ -346,18 +346,24 @@ def unused_tiles(tmx: TmxMap) -> list[str]:
 
     Shared ``.tsx`` tilesets hold more tiles than any one map needs, so their unused tiles are fine; so does
     Playmat's stock palette (:mod:`palette`), which every map written by ``write_map`` embeds (the skirmish
-    generator's maps among them): one tile per kind of ground, which no one map places all of.
+    generator's maps among them): one tile per kind of ground, which no one map places all of. An empty
+    slot of an atlas (no pixel drawn, no property) is no tile a designer could mean to place.
     """
     out = []
-    palettes = {ts.firstgid for ts in tmx.tilesets
-                if is_stock_palette({i: t.properties for i, t in ts.tiles.items()})}
-    for ts in tile_usage(tmx):
-        if not ts.used:
-            out.append(f'tileset "{ts.name}" is never used')
-        elif ts.embedded and ts.unused and ts.firstgid not in palettes:
-            ids = ", ".join(str(i) for i in ts.unused[:MAX_CELLS_LISTED])
-            more = f" and {len(ts.unused) - MAX_CELLS_LISTED} more" if len(ts.unused) > MAX_CELLS_LISTED else ""
-            out.append(f'tileset "{ts.name}": tiles {ids}{more} are never placed')
+    sets = {ts.firstgid: ts for ts in tmx.tilesets}
+    for use in tile_usage(tmx):
+        ts = sets[use.firstgid]
+        if not use.used:
+            out.append(f'tileset "{use.name}" is never used')
+            continue
+        if not use.embedded or is_stock_palette({i: t.properties for i, t in ts.tiles.items()}):
+            continue
+        blank = blank_slots(ts) if use.unused else frozenset()
+        unused = [i for i in use.unused if i not in blank]
+        if unused:
+            ids = ", ".join(str(i) for i in unused[:MAX_CELLS_LISTED])
+            more = f" and {len(unused) - MAX_CELLS_LISTED} more" if len(unused) > MAX_CELLS_LISTED else ""
+            out.append(f'tileset "{use.name}": tiles {ids}{more} are never placed')
     return out
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .images import ImageError, image_header
+from .png_alpha import opaque_mask
 from .tilesets import Tileset
 from .tmx_adapter import TmxMap
 
@@ -74,6 +75,28 @@ def _tilecount_slip(ts: Tileset) -> str | None:
         effect = f"{lost} no picture"
     return (f'{where}: tilecount is {ts.count}, but Tiled cuts {grid.count} tiles from its image ({cut}) and '
             f'writes tilecount="{grid.count}" when it saves; {effect}; set tilecount="{grid.count}"')
+
+
+def blank_slots(ts: Tileset) -> frozenset[int]:
+    """Tiles of an atlas with not one drawn pixel and no properties: the empty slots of a last row (Tiled
+    counts them, and shows them as blank squares), which no designer means to place. Empty when the
+    picture cannot be read (:func:`png_alpha.opaque_mask`): then every tile counts as drawn."""
+    if ts.atlas is None or not ts.count:
+        return frozenset()
+    size = _image_size(ts)
+    mask = opaque_mask(ts.atlas.path, size[1], ts.atlas.trans) if size is not None else None
+    if mask is None:
+        return frozenset()
+    out = set()
+    for i in range(ts.count):
+        image = ts.image_of(i)
+        info = ts.tiles.get(i)
+        if image is None or image.rect is None or (info is not None and info.properties):
+            continue
+        x, y, w, h = image.rect
+        if not mask[y : y + h, x : x + w].any():
+            out.add(i)
+    return frozenset(out)
 
 
 def _image_size(ts: Tileset) -> tuple[int, int] | None:
