@@ -6,6 +6,8 @@ Every batch here is built by hand, so each number in a sentence can be counted f
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from game.playtest.record import GameRecord
 from game.playtest.report import balance_advice, markdown_report
 from game.playtest.summary import Summary
@@ -39,9 +41,11 @@ def test_a_side_that_mostly_fled_is_told_by_which_exits_and_what_to_change() -> 
     assert balance_advice(s) == (
         "Side enemy fled the map in 14 of 20 games and won none of them (17 flights: 9 from exit 0,5, 6 from exit "
         "1,5 and 2 from other exits): it leaves rather than fights it out (R24). If it should stand, move those "
-        "exits further from the fighting or behind difficult ground, or strengthen it; heat_fled.png shows every "
-        "exit used.")
+        "exits further from the fighting or behind difficult ground, or strengthen it.")
     assert "**Balance:** Side enemy fled the map in 14 of 20 games" in markdown_report(s)
+    # With the heatmaps drawn (--out), the report points to the picture of the exits.
+    drawn = markdown_report(s, heatmaps=[Path("out/heat_fled.png")])
+    assert "or strengthen it; heat_fled.png shows every exit used." in drawn
 
 
 def test_games_that_mostly_ran_out_of_rounds_with_nobody_striking_say_the_sides_never_met() -> None:
@@ -52,7 +56,9 @@ def test_games_that_mostly_ran_out_of_rounds_with_nobody_striking_say_the_sides_
     assert advice is not None
     assert advice.startswith("Nobody attacked, shoved, shot or cast in 11 of 20 games: the sides never came within "
                              "reach of each other.")
-    assert "12 of 20 games were still going after 50 rounds (draws): neither side could finish the other." in advice
+    # The draws are the same story: counted, and their fix (bring the starts closer) not said twice.
+    assert advice.endswith("or give them reach or range. 12 of 20 games were still going after 50 rounds (draws).")
+    assert advice.count("Bring the starts closer") == 1
 
 
 def test_one_side_that_mostly_never_struck_is_named_with_its_picture() -> None:
@@ -61,8 +67,9 @@ def test_one_side_that_mostly_never_struck_is_named_with_its_picture() -> None:
     advice = balance_advice(_batch(records))
     assert advice is not None
     assert ("Side enemy never attacked, shoved, shot or cast in 15 of 20 games: it did not get within reach of side "
-            "player. Open a way for it (a bridge, a ford, a gap), start it closer, or give it reach or range; "
-            "heat_occupied_enemy.png shows where it spent its turns.") in advice
+            "player. Open a way for it (a bridge, a ford, a gap), start it closer, or give it reach or range."
+            ) in advice
+    assert "heat_occupied_enemy.png shows where it spent its turns." in balance_advice(_batch(records), pictures=True)
     assert advice.startswith("Side player wins 100 %")  # the lean still comes first
     assert "Side player never" not in advice
 

@@ -47,11 +47,12 @@ def _sides(s: Summary) -> tuple[tuple[str, ...], ...]:
     return s.sides if s.sides else tuple((f,) for f in s.factions)
 
 
-def balance_advice(s: Summary) -> str | None:
+def balance_advice(s: Summary, *, pictures: bool = False) -> str | None:
     """What a designer changes: the lean of the wins (:func:`lean_advice`), then how the games went when it
     was mostly not by fighting it out (:func:`game.playtest.advice.pattern_advice`: a side that fled, rounds
-    that ran out, a side that never struck). None when neither has anything to say."""
-    said = [a for a in (lean_advice(s), *pattern_advice(s)) if a]
+    that ran out, a side that never struck). ``pictures``: the heatmaps were drawn, and may be pointed to.
+    None when neither has anything to say."""
+    said = [a for a in (lean_advice(s), *pattern_advice(s, pictures=pictures)) if a]
     return " ".join(said) if said else None
 
 
@@ -111,7 +112,7 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
                  "each game once.")
     lopsided = ([" + ".join(side) for side in s.sides if s.side_wins(side).rate > LOPSIDED]
                 if any(len(side) > 1 for side in s.sides) else [f for f in s.factions if s.win_rate(f).rate > LOPSIDED])
-    advice = balance_advice(s)
+    advice = balance_advice(s, pictures=bool(heatmaps))
     if lopsided:
         lines += ["", f"**Balance:** {', '.join(lopsided)} won more than {pct(LOPSIDED)} of the games."
                   + (f" {advice}" if advice else "")]
