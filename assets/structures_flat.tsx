@@ -1,5 +1,5 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="structures_flat" tilewidth="72" tileheight="62" spacing="2" margin="2" tilecount="15" columns="4">
+<tileset version="1.8" tiledversion="1.8.2" name="structures_flat" tilewidth="72" tileheight="62" spacing="2" margin="2" tilecount="16" columns="4">
  <image source="tiles/structures_flat.png" width="298" height="258"/>
  <tile id="0">
   <properties>

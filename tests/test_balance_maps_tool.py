@@ -51,3 +51,17 @@ def test_bad_input_stops_before_any_game_in_one_line(tmp_path: Path, capsys, arg
     out, err = capsys.readouterr()
     assert info.value.code == 2 and out == ""
     assert needle in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_map_whose_sides_never_meet_says_so_under_its_line(tmp_path: Path, capsys) -> None:
+    # Two swordsmen on either side of a river with no crossing: nobody can strike, every game runs out of
+    # rounds. The figures alone read "draws 2"; the sentences under them say why and what to change.
+    path = write_map(tmp_path / "moat.tmx", ["...ww...", "...ww...", "...ww..."], units=[
+        {"name": "Aldric", "at": (1, 1), "faction": "player"}, {"name": "Orc", "at": (6, 1), "faction": "enemy"},
+    ], map_properties={"seed": 5})
+    assert load_tool("balance_maps").main([str(path), "--games", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "draws 2" in lines[0]
+    assert lines[1].startswith("  Nobody attacked, shoved, shot or cast in 2 of 2 games: the sides never came within "
+                               "reach of each other.")
+    assert lines[2].startswith("  2 of 2 games were still going after 50 rounds (draws)")

@@ -181,11 +181,23 @@ def test_object_placed_off_the_cell_centre(tmp_path: Path) -> None:
 
 
 def test_unused_tiles_of_the_maps_own_tileset(tmp_path: Path) -> None:
-    # write_map's embedded tileset holds . d w c h # x o (ids 0..7); this map places only . (0) and # (5).
+    # A designer's own embedded tileset (here write_map's, its water tile made deep: no longer the stock
+    # palette) holds . d w c h # x o (ids 0..7); this map places only . (0) and # (5).
     terrain = [".......", "...#...", "......."]
-    assert lint(tmp_path, terrain, DUEL, tileset="embedded") == [
+    own = {"w": {"terrain": "water", "depth": "deep"}}
+    assert lint(tmp_path, terrain, DUEL, tileset="embedded", tile_properties=own) == [
         'm.tmx: tileset "terrain": tiles 1, 2, 3, 4, 6, 7 are never placed'
     ]
+
+
+def test_the_stock_palette_of_written_and_generated_maps_is_not_flagged(tmp_path: Path) -> None:
+    # Every map write_map writes (tools/gen_skirmish.py's among them) embeds the stock palette, one tile per
+    # kind of ground: like a shared .tsx, no one map places them all. Each generated map drew this line
+    # ("tiles 2, 4, 5, 6, 7 are never placed") for tiles nobody chose to put there.
+    terrain = [".......", "...#...", "......."]
+    assert lint(tmp_path, terrain, DUEL, tileset="embedded") == []
+    trees = {"t": {"terrain": "normal", "cover": True}}  # the generator's extra tile stays part of its palette
+    assert lint(tmp_path, terrain, DUEL, tileset="embedded", tile_properties=trees) == []
 
 
 def test_tileset_never_used(tmp_path: Path) -> None:

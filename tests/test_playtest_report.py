@@ -76,7 +76,8 @@ def test_report_of_a_balanced_batch_does_not_cry_wolf() -> None:
 
 def test_tally_counts_zoc_stops_back_attacks_shove_falls_and_hazard_damage_from_events() -> None:
     enc = SimpleNamespace(
-        view=lambda name: SimpleNamespace(cell={"Orc 1": (4, 4), "Aldric": (5, 4)}[name], active=True, ranged=None),
+        view=lambda name: SimpleNamespace(cell={"Orc 1": (4, 4), "Aldric": (5, 4)}[name], active=True, ranged=None,
+                                          faction={"Orc 1": "enemy", "Aldric": "player"}[name]),
         hostile=lambda a, b: a != b,
     )
     tally = Tally({"Orc 1": 10, "Aldric": 12})
@@ -95,6 +96,7 @@ def test_tally_counts_zoc_stops_back_attacks_shove_falls_and_hazard_damage_from_
     # Aldric has 12 - 8 = 4 hp left: a 9-point hit takes 4 (overkill is not damage dealt).
     _observe((Attacked("Orc 1", "Aldric", "front", 0, 20, 12, True, 9),), enc, tally, None)
     assert tally.dealt["Orc 1"] == 12 and tally.taken["Aldric"] == 12
+    assert tally.struck == {"enemy"}  # only the orcs came to blows: the advice's "never came within reach"
 
 
 def test_tally_counts_shots_casts_cover_friendly_fire_and_sight_blocks_from_a_real_encounter() -> None:
@@ -214,7 +216,7 @@ def test_a_flight_is_recorded_under_the_name_of_who_fled_and_the_exit_it_left_by
     tally = Tally({"Wren": 10})
     enc = SimpleNamespace(view=lambda name: SimpleNamespace(cell=(0, 5)))
     _observe((Fled(unit="Wren"),), enc, tally, None)  # type: ignore[arg-type]
-    assert tally.fled == ["Wren"] and tally.counts["flees"] == 1
+    assert tally.fled == ["Wren"] and tally.counts["flees"] == 1 and tally.fled_from == [(0, 5)]
     assert tally.heat_dict()["fled"] == {(0, 5): 1}  # the designer's "which exits are used" picture
 
 

@@ -4,7 +4,9 @@ Runs ``game.playtest.run_batch`` exactly as ``playmat playtest MAP --games N [--
 does (default S: the map's own ``seed``), every faction at one level (default ``normal``), and prints
 per map: human-side wins (``player`` or ``ally`` among the game's winners) with a 95 % Wilson
 interval, enemy wins, draws, games nobody won, mean rounds, and shots, casts, rolls against cover
-and sight blocks per game. ``--json`` also prints each map's playtest document, the very line
+and sight blocks per game; under it, indented, how the games went when most were not fought out (a side
+that fled, rounds run out, a side that never struck: the playtest report's Balance sentences).
+``--json`` also prints each map's playtest document, the very line
 ``playmat playtest --json`` prints for those games. The odds go into each map's description
 (tools/make_maps.py ``ODDS``).
 
@@ -23,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 from game.ai import LEVELS  # noqa: E402
 from game.maps import MapError, load_scenario  # noqa: E402
 from game.playtest import PlaytestError, Summary, check_fight, run_batch  # noqa: E402
+from game.playtest.advice import pattern_advice  # noqa: E402
 from game.playtest.stats import proportion  # noqa: E402
 
 HUMAN = frozenset({"player", "ally"})
@@ -78,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
               f"none {r['none']}, mean rounds {r['mean_rounds']}; per game: {per['shots']} shots "
               f"({per['shot_hits']} hit), {per['casts']} casts ({per['area_hits']} area hits), {per['cover']} "
               f"rolls against cover, {per['sight_blocks']} sight blocks", flush=True)
+        for advice in pattern_advice(summary):  # games mostly fled, run out of rounds or never fought
+            print(f"  {advice}", flush=True)
         if args.json:
             sys.stdout.write(summary.json_text())
             sys.stdout.flush()

@@ -548,7 +548,10 @@ def write_atlas_tileset(name: str, tiles: Sequence[TileDef], painted: list[Array
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<tileset version="1.8" tiledversion="1.8.2" name="{name}_{suffix}" tilewidth="{w}" tileheight="{h}" '
-        f'spacing="{SPACING}" margin="{MARGIN}" tilecount="{len(tiles)}" columns="{COLUMNS}">',
+        # Tiled's own count: every whole slot of the image, the empty ones of a last row too (it cuts the image
+        # and writes that number when it saves; the lint names a tileset whose tilecount says otherwise).
+        f'spacing="{SPACING}" margin="{MARGIN}" tilecount="{-(-len(tiles) // COLUMNS) * COLUMNS}" '
+        f'columns="{COLUMNS}">',
         f' <image source="tiles/{name}_{suffix}.png" width="{aw}" height="{ah}"/>',
     ]
     for i, t in enumerate(tiles):

@@ -15,6 +15,8 @@ public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threat
 - a combatant object more than a quarter hex off the centre of its cell;
 - a Stagger Axis, Stagger Index, tile size or tileset that disagree (:mod:`layout_lint`), also on a map
   the rules refuse (a wrong layout puts combatants on water or off the map);
+- an atlas tileset whose ``tilecount`` is not the number of tiles Tiled cuts from its image
+  (:mod:`tileset_lint`), also on a map the rules refuse;
 - tilesets the map never uses, and unused tiles of embedded (map-only) tilesets;
 - an object that looks meant to fight but is not a combatant: its class is nearly ``combatant``, or it
   has a ``faction`` but no class;
@@ -50,9 +52,11 @@ from game.rules import (
 from .errors import MapError, object_label
 from .layout_lint import layout_slips, moved_layout
 from .loader import load_scenario
+from .palette import is_stock_palette
 from .pixels import TiledPixels
 from .slips import slips as _slips
 from .tile_usage import tile_usage
+from .tileset_lint import blank_slots, tilecount_slips
 from .tmx_adapter import TmxMap, read_tmx
 
 COMBATANT_KIND = "combatant"
@@ -81,7 +85,7 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     except MapError:
         return []
     src = tmx.source
-    layout = layout_slips(tmx)
+    layout = [*layout_slips(tmx), *tilecount_slips(tmx)]
     slips = [f"{src}: {w}" for w in [*layout, *not_combatants(tmx), *misspelt_properties(tmx)]]
     try:
         scenario = load_scenario(tmx)
@@ -340,16 +344,26 @@ def _other_index_hint(tmx: TmxMap, anchor: tuple[float, float], limit: float) ->
 def unused_tiles(tmx: TmxMap) -> list[str]:
     """Tilesets the map never uses; tiles of a map's own (embedded) tileset it never places.
 
-    Shared ``.tsx`` tilesets hold more tiles than any one map needs, so their unused tiles are fine.
+    Shared ``.tsx`` tilesets hold more tiles than any one map needs, so their unused tiles are fine; so does
+    Playmat's stock palette (:mod:`palette`), which every map written by ``write_map`` embeds (the skirmish
+    generator's maps among them): one tile per kind of ground, which no one map places all of. An empty
+    slot of an atlas (no pixel drawn, no property) is no tile a designer could mean to place.
     """
     out = []
-    for ts in tile_usage(tmx):
-        if not ts.used:
-            out.append(f'tileset "{ts.name}" is never used')
-        elif ts.embedded and ts.unused:
-            ids = ", ".join(str(i) for i in ts.unused[:MAX_CELLS_LISTED])
-            more = f" and {len(ts.unused) - MAX_CELLS_LISTED} more" if len(ts.unused) > MAX_CELLS_LISTED else ""
-            out.append(f'tileset "{ts.name}": tiles {ids}{more} are never placed')
+    sets = {ts.firstgid: ts for ts in tmx.tilesets}
+    for use in tile_usage(tmx):
+        ts = sets[use.firstgid]
+        if not use.used:
+            out.append(f'tileset "{use.name}" is never used')
+            continue
+        if not use.embedded or is_stock_palette({i: t.properties for i, t in ts.tiles.items()}):
+            continue
+        blank = blank_slots(ts) if use.unused else frozenset()
+        unused = [i for i in use.unused if i not in blank]
+        if unused:
+            ids = ", ".join(str(i) for i in unused[:MAX_CELLS_LISTED])
+            more = f" and {len(unused) - MAX_CELLS_LISTED} more" if len(unused) > MAX_CELLS_LISTED else ""
+            out.append(f'tileset "{use.name}": tiles {ids}{more} are never placed')
     return out
 
 

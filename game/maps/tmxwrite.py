@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from game.maps.palette import BASE_TILES
 from game.maps.pixels import TiledPixels
 from game.maps.tmxdoc import (
     MapObject,
@@ -48,17 +49,6 @@ from game.maps.tmxdoc import (
 )
 from game.rules import HexLayout
 
-# Order fixes the tile ids (0, 1, ...) of the built-in chars.
-BASE_TILES: dict[str, dict[str, object]] = {
-    ".": {"terrain": "normal"},
-    "d": {"terrain": "difficult"},
-    "w": {"terrain": "water"},
-    "c": {"terrain": "chasm"},
-    "h": {"terrain": "hazard"},
-    "#": {"terrain": "blocked"},
-    "x": {"terrain": "normal", "exit": True},
-    "o": {},
-}
 EMPTY = "_"
 # Keys of a unit mapping that steer the writer instead of becoming properties.
 UNIT_KEYS = frozenset({"name", "at", "px", "offset", "id", "layer", "kind", "style", "tile", "size_px"})

@@ -105,6 +105,8 @@ def play_game(
         counts=dict(tally.counts),
         heat=tally.heat_dict(),
         fled=tuple(tally.fled),
+        fled_from=tuple(tally.fled_from),
+        struck=tuple(sorted(tally.struck)),
     )
 
 
@@ -118,6 +120,7 @@ def _observe(events: tuple[object, ...], enc: EncounterView, tally: Tally, ended
                 tally.mark(HEAT_ZOC, [ev.path[-1]])
         elif isinstance(ev, Attacked):
             tally.count("attacks")
+            tally.struck.add(enc.view(ev.unit).faction)
             if ev.hit:
                 tally.count("hits")
                 tally.damage(ev.unit, ev.target, ev.damage or 0)
@@ -127,6 +130,7 @@ def _observe(events: tuple[object, ...], enc: EncounterView, tally: Tally, ended
                 tally.mark(layer, [enc.view(ev.unit).cell])
         elif isinstance(ev, Shoved):
             tally.count("shoves")
+            tally.struck.add(enc.view(ev.unit).faction)
             shover = ev.unit
             if ev.hit:
                 tally.count("shove_hits")
@@ -137,12 +141,14 @@ def _observe(events: tuple[object, ...], enc: EncounterView, tally: Tally, ended
                 tally.count("falls")
         elif isinstance(ev, Shot):
             tally.count("shots")
+            tally.struck.add(enc.view(ev.unit).faction)
             tally.count("cover", int(ev.cover > 0))
             if ev.hit:
                 tally.count("shot_hits")
                 tally.damage(ev.unit, ev.target, ev.damage)
         elif isinstance(ev, AreaCast):
             tally.count("casts")
+            tally.struck.add(enc.view(ev.unit).faction)
             shover = ev.unit  # a push into a hazard counts for the caster, as a shove for the shover
         elif isinstance(ev, AreaHit):
             tally.count("area_rolls")
@@ -159,8 +165,10 @@ def _observe(events: tuple[object, ...], enc: EncounterView, tally: Tally, ended
             tally.count("disengages")
         elif isinstance(ev, Fled):
             tally.count("flees")
+            cell = enc.view(ev.unit).cell  # where it stood when it left
             tally.fled.append(ev.unit)
-            tally.mark(HEAT_FLED, [enc.view(ev.unit).cell])  # where it stood when it left
+            tally.fled_from.append((int(cell[0]), int(cell[1])))
+            tally.mark(HEAT_FLED, [cell])
         elif isinstance(ev, Defeated):
             tally.count("defeats")
             tally.mark(HEAT_DEFEATED, [enc.view(ev.unit).cell])

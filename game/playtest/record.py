@@ -64,6 +64,10 @@ class GameRecord:
     heat: dict[str, dict[Cell, int]] = field(default_factory=dict)  # layer -> {cell: count}
     log: str | None = None  # the match's JSON Lines action log, when the batch kept it
     fled: tuple[str, ...] = ()  # combatants that left the map (R24), in the order they fled
+    fled_from: tuple[Cell, ...] = ()  # the exit hex each of ``fled`` left from, in the same order
+    # Factions that attacked, shoved, shot or cast at least once: a side absent here never came to blows.
+    # None for a record made without counting it (the balance advice then says nothing about contact).
+    struck: tuple[str, ...] | None = None
 
 
 class Tally:
@@ -77,6 +81,8 @@ class Tally:
         self.counts: Counter[str] = Counter({k: 0 for k in COUNTERS})
         self.heat: dict[str, Counter[Cell]] = {}
         self.fled: list[str] = []
+        self.fled_from: list[Cell] = []
+        self.struck: set[str] = set()
 
     def mark(self, layer: str, cells: list[Cell] | tuple[Cell, ...]) -> None:
         c = self.heat.setdefault(layer, Counter())

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .advice import pattern_advice
 from .stats import Proportion
 from .summary import DRAW_ROUNDS, Summary
 
@@ -46,7 +47,16 @@ def _sides(s: Summary) -> tuple[tuple[str, ...], ...]:
     return s.sides if s.sides else tuple((f,) for f in s.factions)
 
 
-def balance_advice(s: Summary) -> str | None:
+def balance_advice(s: Summary, *, pictures: bool = False) -> str | None:
+    """What a designer changes: the lean of the wins (:func:`lean_advice`), then how the games went when it
+    was mostly not by fighting it out (:func:`game.playtest.advice.pattern_advice`: a side that fled, rounds
+    that ran out, a side that never struck). ``pictures``: the heatmaps were drawn, and may be pointed to.
+    None when neither has anything to say."""
+    said = [a for a in (lean_advice(s), *pattern_advice(s, pictures=pictures)) if a]
+    return " ".join(said) if said else None
+
+
+def lean_advice(s: Summary) -> str | None:
     """What a designer changes when one side wins more than half the games beyond chance (the low end of its
     95 % interval above 50 %): its most damaging combatants, to weaken, or the other side to strengthen.
     None when no side is favoured beyond chance (a batch too small to tell says nothing either)."""
@@ -102,7 +112,7 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
                  "each game once.")
     lopsided = ([" + ".join(side) for side in s.sides if s.side_wins(side).rate > LOPSIDED]
                 if any(len(side) > 1 for side in s.sides) else [f for f in s.factions if s.win_rate(f).rate > LOPSIDED])
-    advice = balance_advice(s)
+    advice = balance_advice(s, pictures=bool(heatmaps))
     if lopsided:
         lines += ["", f"**Balance:** {', '.join(lopsided)} won more than {pct(LOPSIDED)} of the games."
                   + (f" {advice}" if advice else "")]

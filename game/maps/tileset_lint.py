@@ -1,0 +1,114 @@
+"""Lint of a tileset's tile count: the ``tilecount`` a file declares against the tiles its image holds.
+
+Tiled never trusts ``tilecount`` for a tileset cut from one image: it cuts the image it loads, left to
+right and top to bottom, from ``margin`` in steps of tile size plus ``spacing`` for as long as a whole
+tile still fits (``Tileset::loadFromImage``; the margin counts once, at the top left), and writes that
+number back when it saves the tileset. A file whose ``tilecount`` disagrees loads in Tiled without a word,
+so this is a warning, never a refusal; but Playmat reads tiles up to the declared count only, so a tile
+the designer painted from past it is no tile to Playmat, and tiles the image lacks draw nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .images import ImageError, image_header
+from .png_alpha import opaque_mask
+from .tilesets import Tileset
+from .tmx_adapter import TmxMap
+
+HEADER_BYTES = 1 << 16  # enough for the size of every format images.py reads (PNG's is in the first 24)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The tiles Tiled cuts from an image: ``columns`` x ``rows`` of them."""
+
+    columns: int
+    rows: int
+
+    @property
+    def count(self) -> int:
+        return self.columns * self.rows
+
+
+def tiled_grid(image: tuple[int, int], tile: tuple[int, int], margin: int, spacing: int) -> Grid:
+    """The columns and rows Tiled cuts from an ``image`` (w, h) of ``tile`` (w, h) tiles.
+
+    The first tile starts at ``margin``; each next one ``tile + spacing`` further on; a tile counts while it
+    fits whole. So ``(size - margin + spacing) // (tile + spacing)``, as Tiled's ``columnCountForWidth``.
+    """
+
+    def along(size: int, step: int) -> int:
+        return max(0, (size - margin + spacing) // (step + spacing)) if step + spacing > 0 else 0
+
+    return Grid(along(image[0], tile[0]), along(image[1], tile[1]))
+
+
+def tilecount_slips(tmx: TmxMap) -> list[str]:
+    """One line per atlas tileset whose ``tilecount`` is not the count Tiled cuts from its image."""
+    out = []
+    for ts in tmx.tilesets:
+        line = _tilecount_slip(ts)
+        if line:
+            out.append(line)
+    return out
+
+
+def _tilecount_slip(ts: Tileset) -> str | None:
+    if ts.atlas is None or ts.count is None:
+        return None  # an image collection: its tiles are the images listed, there is nothing to cut
+    size = _image_size(ts)
+    if size is None:
+        return None  # a missing or unreadable image is the reader's problem, said there
+    grid = tiled_grid(size, ts.tile_size, ts.margin, ts.spacing)
+    if grid.count == ts.count:
+        return None
+    where = f'tileset "{ts.name}"' + (f" ({ts.source_file.name})" if ts.source_file is not None else "")
+    tw, th = ts.tile_size
+    cut = (f"{ts.atlas.path.name}, {size[0]}x{size[1]} px: {_n(grid.columns, 'column')} x {_n(grid.rows, 'row')} "
+           f"of {tw}x{th} px, margin {ts.margin}, spacing {ts.spacing}")
+    if grid.count > ts.count:
+        effect = f"Playmat reads only the first {ts.count}, so a tile painted from past them is no tile"
+    else:
+        lost = f"tile {grid.count} has" if ts.count == grid.count + 1 else f"tiles {grid.count} to {ts.count - 1} have"
+        effect = f"{lost} no picture"
+    return (f'{where}: tilecount is {ts.count}, but Tiled cuts {grid.count} tiles from its image ({cut}) and '
+            f'writes tilecount="{grid.count}" when it saves; {effect}; set tilecount="{grid.count}"')
+
+
+def blank_slots(ts: Tileset) -> frozenset[int]:
+    """Tiles of an atlas with not one drawn pixel and no properties: the empty slots of a last row (Tiled
+    counts them, and shows them as blank squares), which no designer means to place. Empty when the
+    picture cannot be read (:func:`png_alpha.opaque_mask`): then every tile counts as drawn."""
+    if ts.atlas is None or not ts.count:
+        return frozenset()
+    size = _image_size(ts)
+    mask = opaque_mask(ts.atlas.path, size[1], ts.atlas.trans) if size is not None else None
+    if mask is None:
+        return frozenset()
+    out = set()
+    for i in range(ts.count):
+        image = ts.image_of(i)
+        info = ts.tiles.get(i)
+        if image is None or image.rect is None or (info is not None and info.properties):
+            continue
+        x, y, w, h = image.rect
+        if not mask[y : y + h, x : x + w].any():
+            out.add(i)
+    return frozenset(out)
+
+
+def _image_size(ts: Tileset) -> tuple[int, int] | None:
+    """The size of the atlas as Tiled loads it: the file's own header (the TSX's width/height are hints)."""
+    assert ts.atlas is not None
+    try:
+        with ts.atlas.path.open("rb") as f:
+            header = image_header(f.read(HEADER_BYTES))
+    except (OSError, ImageError):
+        return None
+    return header.width, header.height
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
