@@ -194,6 +194,12 @@ def check_digits(text: str, what: str) -> None:
                               f"(the limit is {MAX_NUMBER:,})")
 
 
+def has_long_number(text: str) -> bool:
+    """Whether ``text`` holds a run of more than ``MAX_NUMBER_DIGITS`` significant digits anywhere (one C-speed
+    search): a text without one may be handed to ``int()`` and ``json.loads`` as it is."""
+    return _LONG_NUMBER.search(text) is not None
+
+
 def whole_number(text: str, what: str) -> int:
     """``int(text)`` for a sign, ASCII digits and surrounding spaces, refused in one line beyond
     ``MAX_NUMBER_DIGITS``.

@@ -83,7 +83,7 @@ def check_path(
         cost = 0
         for col, row in cells:
             c = int(board.cost[movement_type, row, col])
-            if not board.may_enter((col, row), movement_type):
+            if c < 1:  # board.may_enter, its cell known to be on the map (fits): read once, for every step replayed
                 kind = Terrain(int(board.terrain[row, col])).phrase
                 raise IllegalActionError(
                     f"{where}: a {movement_type.label} combatant may not enter {kind} at {show((col, row))}"
