@@ -63,6 +63,10 @@ first line show it (the window lays it out again every frame; a 20,000-character
 minute when the top bar cut it a character at a time)."""
 MAX_DESCRIPTION_CHARS = 4000
 """Characters of a map's ``description``, which the title screen wraps and shows whole."""
+MAX_PROPERTY_CHARS = 4000
+"""Characters of the value of one of Playmat's own map properties (``skills``, ``damage``, ``hostile``, ...;
+docs/map-format.md), a title having its own limit: a real one is a few dozen. A ``skills`` of 27 million
+characters was read as 3 million skills, and ``validate`` took 40 seconds to accept it."""
 MAX_TILESETS = 256
 """Tilesets of a map, embedded or external (a big Tiled map has a few dozen); each .tsx file is read once
 however often the map names it."""
