@@ -420,6 +420,7 @@ def compressed_layers(work: Path, cap: int, o: Outcome) -> None:
     streams = {"zlib-cut": ("zlib", zlib.compress(gids)[:-5]), "gzip-cut": ("gzip", zlib.compress(gids, wbits=31)[:-5]),
                "zstd-cut": ("zstd", zstandard.ZstdCompressor().compress(gids)[:-5]),
                "zlib-bomb": ("zlib", zlib.compress(bytes(1 << 28), 9)),
+               "gzip-bomb": ("gzip", zlib.compress(bytes(1 << 28), 9, wbits=31)),
                "zstd-bomb": ("zstd", zstandard.ZstdCompressor().compress(bytes(1 << 28)))}
     for name, (compression, packed) in streams.items():
         tmx = plain_map(work, f"{name}.tmx")
@@ -428,6 +429,45 @@ def compressed_layers(work: Path, cap: int, o: Outcome) -> None:
         data = f'<data encoding="base64" compression="{compression}">{base64.b64encode(packed).decode()}</data>'
         tmx.write_text(text[:start] + data + text[end:])
         simple(work, cap, o, ["validate", str(tmx)], expect=(2,))
+
+
+@case("17 a 100,000-line log of 200 combatants")
+def longest_log(work: Path, cap: int, o: Outcome) -> None:
+    """The most a log may have (MAX_LOG_LINES lines, MAX_COMBATANTS combatants), every line a move with its
+    path, a turn or an end of turn: replayed whole, then refused at its last line (a replay copied every
+    combatant for every line: 90 s of CPU)."""
+    from bench_replay import open_field, pacing_log  # the benchmark's log (tools/ is this script's folder)
+
+    from game.maps.tmxwrite import write_map
+    from game.rules import limits
+
+    field_ = open_field(limits.MAX_COMBATANTS, 1)
+    units = [{"name": c.name, "at": c.cell, "faction": c.faction, "move": c.move, "initiative": c.initiative,
+              "hp": c.hp, "attack": c.attack} for c in field_.combatants]
+    tmx = write_map(work / "field.tmx", ["." * 64] * 64, units=units)
+    from game.maps import load_scenario
+
+    lines = pacing_log(load_scenario(tmx), limits.MAX_LOG_LINES, __import__("random").Random(1))
+    log = work / "long.jsonl"
+    log.write_text("".join(line + "\n" for line in lines))
+    r = simple(work, cap, o, ["state", str(tmx), "--log", str(log)], expect=(0,))
+    if r.seconds > TIMEOUT_S / 2:
+        o.problems.append(f"state took {r.seconds:.0f} s to replay the longest log")
+    log.write_text("".join(line + "\n" for line in lines[:-1]) + '{"action": "flee", "unit": "nobody"}\n')
+    r = simple(work, cap, o, ["state", str(tmx), "--log", str(log)], expect=(2,), refusal=False)
+    if f"long.jsonl:{limits.MAX_LOG_LINES}: " not in r.stderr:
+        o.problems.append("the refusal does not name the last line")
+
+
+@case("18 a 27 MB skills property and a negative tileset margin")
+def bloated_property(work: Path, cap: int, o: Outcome) -> None:
+    tmx = plain_map(work, units=[{"name": "Hero", "at": (1, 1), "faction": "player", "skills": "blades:2," * 3_000_000},
+                                 {"name": "Orc", "at": (3, 2), "faction": "enemy"}])
+    r = simple(work, cap, o, ["validate", str(tmx)], expect=(2,))
+    if "MAX_PROPERTY" not in r.stderr and "limit of 4,000" not in r.stderr:
+        o.problems.append("a 27 MB skills property is not refused by its length")
+    swap(plain_map(work, "margin.tmx"), "<tileset ", '<tileset margin="-1000" ')
+    simple(work, cap, o, ["render", str(work / "margin.tmx"), "-o", str(work / "o.png")], expect=(2,))
 
 
 def main() -> int:

@@ -209,18 +209,21 @@ class EncounterState:
         occupied: np.ndarray = np.zeros_like(blocked)
         foes = self.hostility.hostile_to(me.spec.faction)
         cols = board.cols
-        for u in self.units.values():  # fields read directly: this runs for every move checked
+        held: tuple[list[int], list[int]] = ([], [])  # flat hexes of (hostile, other) combatants
+        for u in self.units.values():  # fields read directly, hexes set at once: this runs for every move checked
             spec = u.spec
             if u.status != "active" or spec.name == name:
                 continue
-            target = blocked if spec.faction in foes else occupied
+            into = held[0] if spec.faction in foes else held[1]
             col, row = u.cell
             radius = int(spec.size)
             if radius:
                 hexes = board.footprint_table(radius)[row * cols + col]
-                target[hexes[hexes >= 0]] = True
+                into.extend(hexes[hexes >= 0].tolist())
             else:
-                target[row * cols + col] = True
+                into.append(row * cols + col)
+        blocked[held[0]] = True
+        occupied[held[1]] = True
         blocked = blocked.reshape(board.rows, board.cols)
         occupied = occupied.reshape(board.rows, board.cols)
         blocked.setflags(write=False)
