@@ -94,3 +94,19 @@ def test_a_log_of_exactly_the_line_limit_is_read(tmp_path, monkeypatch) -> None:
     path.write_text(lines + '{"action": "end_turn"}\n', encoding="utf-8")
     with pytest.raises(LogError, match=r"fight.jsonl:6: the log has more than 5 lines, the limit"):
         read_log(path, scenario.board.layout)
+
+
+def test_a_move_lines_threat_asked_hex_by_hex_is_the_whole_board_masks() -> None:
+    """A move line's check asks whether each hex its path covers is threatened (R8, R28, R9) instead of
+    building the whole board's mask after every move; on every hex, off-map ones included, and for bands that
+    skip adjacent hexes and big footprints near the edge, the answer is the mask's."""
+    from game.rules.threat import ThreatAt, ThreatSource, threat_mask
+
+    rows = ["__...........", "...........__", ".............", "__.........._"] * 3
+    board = scenario_from_rows(rows, [{"name": "A", "at": (0, 0), "faction": "player"}]).board
+    rng = random.Random(4)
+    for _ in range(30):
+        sources = [ThreatSource((rng.randrange(board.cols), rng.randrange(board.rows)), rng.choice([0, 0, 1, 2]),
+                                lo := rng.choice([1, 1, 2]), rng.randint(lo, 3)) for _ in range(rng.randint(0, 6))]
+        mask, asked = threat_mask(board, sources), ThreatAt(board, sources)
+        assert all(asked[r, c] == bool(mask[r, c]) for r in range(board.rows) for c in range(board.cols))

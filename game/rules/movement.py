@@ -16,6 +16,7 @@ from .hexgrid import Cell
 from .limits import PATH_STEP_SEARCH, count_search
 from .terrain import MovementType, Terrain
 from .text import show
+from .threat import ThreatAt
 
 
 def footprint(board: Board, centre: Cell, radius: int) -> list[Cell]:
@@ -51,7 +52,7 @@ def check_path(
     budget: int,
     blocked: np.ndarray,
     occupied: np.ndarray,
-    threatened: np.ndarray | None,
+    threatened: np.ndarray | ThreatAt | None,
 ) -> PathOutcome:
     """Walk ``path`` (centre cells, start excluded) step by step.
 

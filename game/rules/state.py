@@ -37,7 +37,7 @@ from .phases import ACTIVE, ENDED, SETUP
 from .reach import MoveRequest, ReachResult, reachable, stay_put
 from .scenario import Scenario
 from .text import did_you_mean, quote
-from .threat import ThreatSource, threat_mask, threatens
+from .threat import ThreatAt, ThreatSource, threat_mask, threatens
 from .unit_state import DEFEATED, UnitState, new_unit
 from .views import CombatantView, view_of
 
@@ -197,6 +197,14 @@ class EncounterState:
         """What counts as threatened for this unit's ZoC now: hostile threat minus disengaged threateners (R23)."""
         u = self.unit(name)
         return self.threat_of(self.threat_sources(u.faction, u.disengaged_from))
+
+    def threat_at_for(self, name: str) -> ThreatAt | np.ndarray:
+        """:meth:`threat_mask_for` to be asked hex by hex: the mask when it is known already, else a query that
+        works out only the hexes asked (a move line's check needs a few, not the board)."""
+        u = self.unit(name)
+        sources = self.threat_sources(u.faction, u.disengaged_from)
+        known = self._threat_memo.get(tuple(sources))
+        return known if known is not None else ThreatAt(self.board, sources)
 
     def masks_for(self, name: str) -> tuple[np.ndarray, np.ndarray]:
         """(hexes held by hostile combatants, hexes held by other non-hostile combatants) for a mover."""
