@@ -450,11 +450,16 @@ def longest_log(work: Path, cap: int, o: Outcome) -> None:
     lines = pacing_log(load_scenario(tmx), limits.MAX_LOG_LINES, __import__("random").Random(1))
     log = work / "long.jsonl"
     log.write_text("".join(line + "\n" for line in lines))
-    r = simple(work, cap, o, ["state", str(tmx), "--log", str(log)], expect=(0,))
-    if r.seconds > TIMEOUT_S / 2:
-        o.problems.append(f"state took {r.seconds:.0f} s to replay the longest log")
-    log.write_text("".join(line + "\n" for line in lines[:-1]) + '{"action": "flee", "unit": "nobody"}\n')
-    r = simple(work, cap, o, ["state", str(tmx), "--log", str(log)], expect=(2,), refusal=False)
+    # Judged by the replay's promise (docs/limits.md, "Action logs": within half a minute), not by the few
+    # seconds of a refusal unread: the last line's refusal comes after replaying all the others.
+    for text, expect in (("".join(line + "\n" for line in lines), 0),
+                         ("".join(line + "\n" for line in lines[:-1]) + '{"action": "flee", "unit": "nobody"}\n', 2)):
+        log.write_text(text)
+        r = run(["state", str(tmx), "--log", str(log)], cap, timeout=120)
+        o.runs.append(r)
+        judge(o, r, expect=(expect,), refusal=False)
+        if r.seconds > 30:
+            o.problems.append(f"state took {r.seconds:.0f} s on the longest log (more than half a minute)")
     if f"long.jsonl:{limits.MAX_LOG_LINES}: " not in r.stderr:
         o.problems.append("the refusal does not name the last line")
 
