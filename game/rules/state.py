@@ -202,8 +202,12 @@ class EncounterState:
         """:meth:`threat_mask_for` to be asked hex by hex: the mask when it is known already, else a query that
         works out only the hexes asked (a move line's check needs a few, not the board)."""
         u = self.unit(name)
-        sources = self.threat_sources(u.faction, u.disengaged_from)
-        known = self._threat_memo.get(tuple(sources))
+        foes, ignore = self.hostility.hostile_to(u.spec.faction), u.disengaged_from
+        # threat_sources' list as plain tuples (equal to, and hashing as, the named ones the memo is keyed by):
+        # building a named tuple a threatener was a fifth of a long replay's time with 200 combatants.
+        sources = [(v.cell, int(s.size), s.reach_min, s.reach) for v in self.units.values()
+                   if v.status == "active" and v.threatening and (s := v.spec).faction in foes and s.name not in ignore]
+        known = self._threat_memo.get(tuple(sources))  # type: ignore[arg-type]
         return known if known is not None else ThreatAt(self.board, sources)
 
     def masks_for(self, name: str) -> tuple[np.ndarray, np.ndarray]:
@@ -219,14 +223,13 @@ class EncounterState:
         cols = board.cols
         held: tuple[list[int], list[int]] = ([], [])  # flat hexes of (hostile, other) combatants
         for u in self.units.values():  # fields read directly, hexes set at once: this runs for every move checked
-            spec = u.spec
-            if u.status != "active" or spec.name == name:
+            if u.status != "active" or u is me:
                 continue
+            spec = u.spec
             into = held[0] if spec.faction in foes else held[1]
             col, row = u.cell
-            radius = int(spec.size)
-            if radius:
-                hexes = board.footprint_table(radius)[row * cols + col]
+            if spec.size:  # Size is an int enum: its value is the footprint's radius (R26)
+                hexes = board.footprint_table(int(spec.size))[row * cols + col]
                 into.extend(hexes[hexes >= 0].tolist())
             else:
                 into.append(row * cols + col)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 import numpy as np
 
 from .board import Board
-from .hexgrid import Cell
+from .hexgrid import Cell, stagger_shift
 
 
 class ThreatSource(NamedTuple):
@@ -81,12 +81,16 @@ class ThreatAt:
     :func:`threat_mask`'s answer (R8, R28): on-map hexes at a distance in a source's band.
     """
 
-    def __init__(self, board: Board, sources: list[ThreatSource]) -> None:
+    def __init__(self, board: Board, sources: Sequence[tuple[Cell, int, int, int]]) -> None:
         self._board = board
-        axial = np.array([board.layout.to_axial(s.cell) for s in sources], dtype=np.int64).reshape(-1, 2)
-        self._q, self._r = axial[:, 0], axial[:, 1]
-        self._lo = np.array([s.radius + s.reach_min for s in sources], dtype=np.int64)
-        self._hi = np.array([s.radius + s.reach for s in sources], dtype=np.int64)
+        # One pass over the sources, then whole arrays (the axial conversion of hexgrid.to_axial, vectorized).
+        table = np.array([(c, r, rad + lo, rad + hi) for (c, r), rad, lo, hi in sources], dtype=np.int64)
+        cols, rows, self._lo, self._hi = table.reshape(-1, 4).T
+        layout = board.layout
+        if layout.pointy:
+            self._q, self._r = cols - stagger_shift(rows, layout._even), rows
+        else:
+            self._q, self._r = cols, rows - stagger_shift(cols, layout._even)
 
     def __getitem__(self, row_col: tuple[int, int]) -> bool:
         row, col = row_col
