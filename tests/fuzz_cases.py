@@ -273,8 +273,24 @@ def bytes_noise(rng: random.Random, data: bytes) -> bytes:
     return out.encode(enc, "replace")
 
 
-XML_MUTATORS = [xml_deep, xml_entities, xml_many, xml_attr, xml_sizes, xml_data, bytes_noise]
-XML_WEIGHTS = [1, 1, 1, 3, 2, 2, 3]
+_PLAYMAT_VALUE = re.compile(rb'(<property name="(?:skills|damage|hostile|faction|terrain|title|hp)"[^>]{0,40}? value=")'
+                            rb'([^"]{0,4000})"')
+
+
+def xml_property_bloat(rng: random.Random, text: bytes) -> bytes:
+    """One of Playmat's own properties given a value of up to 30 MB: repeated entries (``skills`` of millions of
+    skills), one long word, or a long whole number (limits.MAX_PROPERTY_CHARS, MAX_NUMBER_DIGITS)."""
+    hits = list(_PLAYMAT_VALUE.finditer(text))
+    if not hits:
+        return xml_attr(rng, text)
+    m = rng.choice(hits)
+    n = _size(rng, 1000, 3_000_000)
+    value = rng.choice([b"blades:2," * n, b"1d6+" * n, b"player/enemy," * n, b"x" * (n * 8), b"9" * n])
+    return text[:m.start(2)] + value[:30_000_000] + text[m.end(2):]
+
+
+XML_MUTATORS = [xml_deep, xml_entities, xml_many, xml_attr, xml_sizes, xml_data, bytes_noise, xml_property_bloat]
+XML_WEIGHTS = [1, 1, 1, 3, 2, 2, 3, 1]
 
 
 def mutate_xml(rng: random.Random, text: bytes, rounds: int | None = None) -> bytes:

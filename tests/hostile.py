@@ -38,6 +38,7 @@ class Run:
     peak_mb: float
     stdout: str
     stderr: str
+    cpu: float = 0.0  # user + system CPU seconds of the process (a shared machine stretches its wall time)
 
     @property
     def lines(self) -> list[str]:
@@ -96,7 +97,7 @@ def finish_cli(proc: subprocess.Popen[bytes], argv: list[str], t0: float, timeou
         else:
             rc = os.WEXITSTATUS(status)
     return Run(argv, rc, sig, seconds, usage.ru_maxrss / 1024, b"".join(chunks["out"]).decode("utf-8", "replace"),
-               b"".join(chunks["err"]).decode("utf-8", "replace"))
+               b"".join(chunks["err"]).decode("utf-8", "replace"), usage.ru_utime + usage.ru_stime)
 
 
 def run_cli(argv: list[str], *, cap_mb: int = 1024, timeout: float = 60.0) -> Run:

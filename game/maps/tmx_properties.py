@@ -25,6 +25,9 @@ PLAYMAT_KEYS = frozenset({
     "hp", "attack", "defense", "damage", "skills",
 })
 
+# Playmat's keys bounded by MAX_PROPERTY_CHARS (the title has a tighter limit of its own, said in its own words).
+_BOUNDED_KEYS = PLAYMAT_KEYS - {"title"}
+
 Problem = Callable[[str | None, str], None]  # (where, what)
 
 
@@ -69,6 +72,11 @@ def _fault(prop: ET.Element, name: str | None, kind: str, value: str | None) -> 
         return f'property "{name}" is not a number: "{limits.clip(value or "")}"{limits.digits_hint(value)}'
     if kind == "bool" and (value or "").strip().lower() not in BOOL_VALUES:
         return f'property "{name}" is not true or false: "{limits.clip(value or "")}"'
+    text = value if value is not None else prop.text or ""
+    size = len(text)
+    # A whole number is left to its reader, whose limit on digits says more ("more than 10 digits").
+    if size > limits.MAX_PROPERTY_CHARS and name in _BOUNDED_KEYS and not INT_RE.match(text):
+        return f'property "{name}" is {size:,} characters long, more than the limit of {limits.MAX_PROPERTY_CHARS:,}'
     return None
 
 

@@ -131,6 +131,10 @@ def _contents(rd: Reader, ts_node: ET.Element, source: str | None, base: Path) -
     # render end in "TypeError: invalid destination position for blit").
     spacing = int(pixel_number(rd, ts_node, "spacing", where))
     margin = int(pixel_number(rd, ts_node, "margin", where))
+    for key, value in (("spacing", spacing), ("margin", margin)):
+        if value < 0:  # Tiled allows none: tiles would be cut from outside the image, or all from one place
+            rd.problem(where, f"{key} {value} is less than 0")
+    spacing, margin = max(0, spacing), max(0, margin)
     columns = int(pixel_number(rd, ts_node, "columns", where))
     offset = (0, 0)
     off_node = ts_node.find("tileoffset")

@@ -77,7 +77,10 @@ def read_log(path_or_lines: str | os.PathLike[str] | Iterable[str], layout: HexL
         ends = text.count("\n") + text.count("\r") - text.count("\r\n")
         if ends > MAX_LOG_LINES:
             raise LogError(name, MAX_LOG_LINES + 1, f"the log has more than {MAX_LOG_LINES:,} lines, the limit")
-        lines: Iterable[str] = _LINE_END.split(text)
+        pieces = _LINE_END.split(text)
+        if len(pieces) > 1 and not pieces[-1]:
+            pieces.pop()  # the empty text after the last line end is no line (a log of exactly the limit is read)
+        lines: Iterable[str] = pieces
     else:
         name = source or "log"
         lines = path_or_lines
@@ -110,10 +113,16 @@ def replay(scenario: Scenario, actions: Sequence[Action], max_search: int | None
     enc = Encounter.from_scenario(scenario)
     lines = getattr(actions, "lines", None)
     source = getattr(actions, "source", "log")
+    # Only the last MAX_UNDO_ACTIONS can ever be undone: the ones before need no snapshot to undo by, nor
+    # to restore on a refusal (the refusal throws this encounter away), so they go without (limits.py).
+    guarded_from = len(actions) - limits.MAX_UNDO_ACTIONS
     with counting_search() as searched:
         for i, action in enumerate(actions):
             try:
-                enc.apply(action)
+                if i < guarded_from:
+                    enc._apply_unguarded(action)
+                else:
+                    enc.apply(action)
             except RulesError as exc:
                 # Every refusal names the action it refuses, as a malformed line does ("move: ..."): the engine's
                 # shared checks ("unknown unit ...") do not know which action asked.

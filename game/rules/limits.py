@@ -63,6 +63,10 @@ first line show it (the window lays it out again every frame; a 20,000-character
 minute when the top bar cut it a character at a time)."""
 MAX_DESCRIPTION_CHARS = 4000
 """Characters of a map's ``description``, which the title screen wraps and shows whole."""
+MAX_PROPERTY_CHARS = 4000
+"""Characters of the value of one of Playmat's own map properties (``skills``, ``damage``, ``hostile``, ...;
+docs/map-format.md), a title having its own limit: a real one is a few dozen. A ``skills`` of 27 million
+characters was read as 3 million skills, and ``validate`` took 40 seconds to accept it."""
 MAX_TILESETS = 256
 """Tilesets of a map, embedded or external (a big Tiled map has a few dozen); each .tsx file is read once
 however often the map names it."""
@@ -192,6 +196,12 @@ def check_digits(text: str, what: str) -> None:
     if _LONG_NUMBER.search(text):
         raise InputLimitError(f"{what} holds a number of more than {MAX_NUMBER_DIGITS} digits "
                               f"(the limit is {MAX_NUMBER:,})")
+
+
+def has_long_number(text: str) -> bool:
+    """Whether ``text`` holds a run of more than ``MAX_NUMBER_DIGITS`` significant digits anywhere (one C-speed
+    search): a text without one may be handed to ``int()`` and ``json.loads`` as it is."""
+    return _LONG_NUMBER.search(text) is not None
 
 
 def whole_number(text: str, what: str) -> int:

@@ -16,6 +16,7 @@ from .hexgrid import Cell
 from .limits import PATH_STEP_SEARCH, count_search
 from .terrain import MovementType, Terrain
 from .text import show
+from .threat import ThreatAt
 
 
 def footprint(board: Board, centre: Cell, radius: int) -> list[Cell]:
@@ -51,7 +52,7 @@ def check_path(
     budget: int,
     blocked: np.ndarray,
     occupied: np.ndarray,
-    threatened: np.ndarray | None,
+    threatened: np.ndarray | ThreatAt | None,
 ) -> PathOutcome:
     """Walk ``path`` (centre cells, start excluded) step by step.
 
@@ -83,7 +84,7 @@ def check_path(
         cost = 0
         for col, row in cells:
             c = int(board.cost[movement_type, row, col])
-            if not board.may_enter((col, row), movement_type):
+            if c < 1:  # board.may_enter, its cell known to be on the map (fits): read once, for every step replayed
                 kind = Terrain(int(board.terrain[row, col])).phrase
                 raise IllegalActionError(
                     f"{where}: a {movement_type.label} combatant may not enter {kind} at {show((col, row))}"

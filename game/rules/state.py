@@ -37,7 +37,7 @@ from .phases import ACTIVE, ENDED, SETUP
 from .reach import MoveRequest, ReachResult, reachable, stay_put
 from .scenario import Scenario
 from .text import did_you_mean, quote
-from .threat import ThreatSource, threat_mask, threatens
+from .threat import ThreatAt, ThreatSource, threat_mask, threatens
 from .unit_state import DEFEATED, UnitState, new_unit
 from .views import CombatantView, view_of
 
@@ -165,10 +165,13 @@ class EncounterState:
 
     # --- masks -------------------------------------------------------------------
     def threat_sources(self, against: str, ignore: frozenset[str] = frozenset()) -> list[ThreatSource]:
+        # Asked for every move checked, over every combatant: fields read directly, not through properties
+        # (a replay of 100,000 lines with 200 combatants spent seconds in them).
+        foes = self.hostility.hostile_to(against)
         return [
-            threat_source(u)
+            ThreatSource(u.cell, int(s.size), s.reach_min, s.reach)
             for u in self.units.values()
-            if u.active and u.threatening and u.name not in ignore and self.hostility.hostile(u.faction, against)
+            if u.status == "active" and u.threatening and (s := u.spec).faction in foes and s.name not in ignore
         ]
 
     def threat_of(self, sources: list[ThreatSource]) -> np.ndarray:
@@ -195,6 +198,18 @@ class EncounterState:
         u = self.unit(name)
         return self.threat_of(self.threat_sources(u.faction, u.disengaged_from))
 
+    def threat_at_for(self, name: str) -> ThreatAt | np.ndarray:
+        """:meth:`threat_mask_for` to be asked hex by hex: the mask when it is known already, else a query that
+        works out only the hexes asked (a move line's check needs a few, not the board)."""
+        u = self.unit(name)
+        foes, ignore = self.hostility.hostile_to(u.spec.faction), u.disengaged_from
+        # threat_sources' list as plain tuples (equal to, and hashing as, the named ones the memo is keyed by):
+        # building a named tuple a threatener was a fifth of a long replay's time with 200 combatants.
+        sources = [(v.cell, int(s.size), s.reach_min, s.reach) for v in self.units.values()
+                   if v.status == "active" and v.threatening and (s := v.spec).faction in foes and s.name not in ignore]
+        known = self._threat_memo.get(tuple(sources))  # type: ignore[arg-type]
+        return known if known is not None else ThreatAt(self.board, sources)
+
     def masks_for(self, name: str) -> tuple[np.ndarray, np.ndarray]:
         """(hexes held by hostile combatants, hexes held by other non-hostile combatants) for a mover."""
         return self.cached(("masks", name), lambda: self._make_masks(name))
@@ -204,15 +219,22 @@ class EncounterState:
         board = self.board
         blocked: np.ndarray = np.zeros(board.rows * board.cols, dtype=bool)
         occupied: np.ndarray = np.zeros_like(blocked)
-        for u in self.units.values():
-            if not u.active or u.name == name:
+        foes = self.hostility.hostile_to(me.spec.faction)
+        cols = board.cols
+        held: tuple[list[int], list[int]] = ([], [])  # flat hexes of (hostile, other) combatants
+        for u in self.units.values():  # fields read directly, hexes set at once: this runs for every move checked
+            if u.status != "active" or u is me:
                 continue
-            target = blocked if self.hostility.hostile(u.faction, me.faction) else occupied
-            if u.radius:
-                hexes = board.footprint_table(u.radius)[board.flat(u.cell)]
-                target[hexes[hexes >= 0]] = True
+            spec = u.spec
+            into = held[0] if spec.faction in foes else held[1]
+            col, row = u.cell
+            if spec.size:  # Size is an int enum: its value is the footprint's radius (R26)
+                hexes = board.footprint_table(int(spec.size))[row * cols + col]
+                into.extend(hexes[hexes >= 0].tolist())
             else:
-                target[board.flat(u.cell)] = True
+                into.append(row * cols + col)
+        blocked[held[0]] = True
+        occupied[held[1]] = True
         blocked = blocked.reshape(board.rows, board.cols)
         occupied = occupied.reshape(board.rows, board.cols)
         blocked.setflags(write=False)
@@ -395,9 +417,15 @@ class EncounterState:
 
     def auto_end(self) -> bool:
         """R13: end when no two hostile factions both still have an active combatant."""
-        present = {u.faction for u in self.units.values() if u.active}
-        if any(self.hostility.hostile(a, b) for a in present for b in present):
-            return False
+        # Asked after every action: stop at the first two hostile combatants still standing (most often
+        # among the first few), not after collecting every combatant's faction.
+        seen: set[str] = set()
+        hostile_to = self.hostility.hostile_to
+        for u in self.units.values():
+            if u.status == "active" and (f := u.spec.faction) not in seen:
+                if not hostile_to(f).isdisjoint(seen):
+                    return False
+                seen.add(f)
         self.end(EndReason.NO_HOSTILES)
         return True
 
