@@ -1,6 +1,7 @@
 """The window with no rough edges, part 2: what covered a token in small windows, measured on the shipped maps.
 
 - the hovered token's name tag sat on a neighbour ("Wynn 10/10" on Astrid, giants_lair 960x600);
+- the AI's reasons box (X) hid the player's tokens bottom left at 800x560;
 """
 
 from __future__ import annotations
@@ -54,3 +55,29 @@ def test_a_name_tag_keeps_off_the_other_tokens(tmp_path: Path, name: str, size: 
         checked += 1
         assert discs_under(scene, pygame.Rect(scene.view.name_tag), v.name) == [], v.name
     assert checked >= 5
+
+
+def test_the_ai_reasons_box_covers_none_of_the_players_tokens_in_a_small_window(tmp_path: Path) -> None:
+    """At 800x560 on Harrow Keep the reasons box (X) sat bottom left over Doran, Ilse, Fenn, Sir Bram and Captain
+    Vessa through the AI's turns: it now goes to a free spot of the map, clear of the panels."""
+    from game.rules import EndTurn
+
+    scene, screen = open_battle(tmp_path, MAPS / "fortress_assault.tmx", humans=("player",), setup=False,
+                                size=(800, 560))
+    scene.opts.explain_ai = True
+    enc = scene.match.encounter
+    shown = 0
+    for _ in range(500):
+        if scene.match.is_human_turn():
+            scene.submit(EndTurn())
+        frame(scene, screen)
+        box = scene.view.explain_rect
+        if box is None:
+            continue
+        shown += 1
+        ctx = scene.ctx
+        assert scene.ctx.view_rect.contains(box)
+        mine = [v.name for v in enc.views() if v.active and v.faction in ("player", "ally")
+                and box.colliderect(ctx.token_rect(v.name))]
+        assert mine == [], (enc.round, mine)
+    assert shown > 50
