@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 
 from game.render.pg import pygame  # noqa: E402
 from game.ui.tokenart import token_radius_px  # noqa: E402
-from tests.scene_harness import frame, hover, open_battle  # noqa: E402
+from tests.scene_harness import frame, hover, key, open_battle  # noqa: E402
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 EVERYONE = ("player", "ally", "enemy", "neutral")  # nobody moves while the test points
@@ -81,3 +81,69 @@ def test_the_ai_reasons_box_covers_none_of_the_players_tokens_in_a_small_window(
                 and box.colliderect(ctx.token_rect(v.name))]
         assert mine == [], (enc.round, mine)
     assert shown > 50
+
+
+def test_the_enemy_reach_overlay_does_one_heavy_piece_of_work_a_frame(tmp_path: Path, monkeypatch) -> None:
+    """With archers on the field, the V overlay's pieces of work after an action (a blade's zones, a bow's ranged
+    danger, repainting the counts, repainting the violet zone, weighing one shooter's odds at the hovered hex)
+    each take a few ms on a big map: they now take turns, one a frame, where they used to stack up in the frames
+    after an action (bench_frames.py --archers: the 99th percentile frame)."""
+    from game.maps.tmxwrite import write_map
+    from game.rules import EndTurn
+    from game.ui.overlays.layer import MapLayer
+
+    rows = ["." * 22 for _ in range(18)]
+    units = []
+    for i in range(6):
+        for faction, col, facing in (("player", 7, "e"), ("enemy", 14, "w")):
+            units.append({"name": f"{faction.capitalize()} {i + 1}", "at": (col, 3 + 2 * i), "faction": faction,
+                          "initiative": i, "hp": 14, "attack": 3, "defense": 12, "damage": "1d6+1", "move": 5,
+                          "facing": facing, **({"ranged": "2-8", "ranged_attack": 2} if i % 2 == 0 else {})})
+    path = write_map(tmp_path / "archers.tmx", rows, units=units, title="Archers")
+    scene, screen = open_battle(tmp_path, path, humans=("player",), setup=False)
+    frame(scene, screen, 5)
+    key(scene, pygame.K_v, pygame.KMOD_CTRL)  # the counts on
+    frame(scene, screen, 5)
+    assert scene.ctx.show_enemy_reach
+    enc = scene.match.encounter
+    heavy: list[str] = []
+    seen: set[tuple] = set()
+    real_danger, real_threats, real_advance = enc.ranged_danger, enc.ranged_threats_at, MapLayer._advance
+    real_zone = enc.attack_zone
+
+    def zone(name):
+        if "blades" not in heavy:  # the blades' zones added in one frame: one piece of work
+            heavy.append("blades")
+        return real_zone(name)
+
+    def danger(name, *a, **k):
+        key = (scene.ctx.version, name, a, tuple(k.items()))
+        if key not in seen:
+            seen.add(key)
+            heavy.append(f"danger {name}")
+        return real_danger(name, *a, **k)
+
+    def threats(*a, **k):
+        heavy.append("odds")
+        return real_threats(*a, **k)
+
+    def advance(self):
+        heavy.append("repaint")
+        return real_advance(self)
+
+    monkeypatch.setattr(enc, "attack_zone", zone)
+    monkeypatch.setattr(enc, "ranged_danger", danger)
+    monkeypatch.setattr(enc, "ranged_threats_at", threats)
+    monkeypatch.setattr(MapLayer, "_advance", advance)
+    stacked, worked = [], 0
+    for _ in range(400):
+        if scene.match.is_human_turn():
+            scene.submit(EndTurn())
+        hover(scene, (11, 8))
+        heavy.clear()
+        frame(scene, screen)
+        worked += bool(heavy)
+        if len(heavy) > 1:
+            stacked.append(list(heavy))
+    assert worked > 5
+    assert stacked == []

@@ -55,12 +55,18 @@ class MapLayer:
         self._paint_fn: Painter | None = None
         self._spare: pygame.Surface | None = None  # a progressive layer's last picture, reused for the next
 
+    @property
+    def repainting(self) -> bool:
+        """Whether a new picture is being painted behind the one on show (a progressive layer)."""
+        return self._pending is not None
+
     def draw(self, screen: pygame.Surface, ctx: BattleContext, key: Hashable, build: Build,
-             version: Hashable | None = None) -> None:
+             version: Hashable | None = None, hold: bool = False) -> None:
         """Blit the layer for ``key``; ``build`` (the engine queries) runs only when key, state or zoom change.
 
         ``version``: the encounter version the layer shows, when not the current one (a result still being
-        worked out over several frames shows the last one finished)."""
+        worked out over several frames shows the last one finished). ``hold``: paint nothing behind the scenes
+        this frame (the old picture stays up): the caller spent the frame's time on other work."""
         z = ctx.zoom
         base: LayerBase = (key, ctx.version if version is None else version, ctx.zoom_index)
         if base != self._base:
@@ -105,7 +111,7 @@ class MapLayer:
                     self._spare = self._pending[1].get_parent() or self._pending[1]
                 self._pending = (full_key, *self._start(box, z, paint, ss, self._take_spare(box, ss)),
                                  (box.x, box.y), ss)  # paint later
-            elif self._advance():
+            elif not hold and self._advance():
                 _, big, _, origin, ss = self._pending
                 if ss == 1 and self.surface is not None:
                     # The next repaint reuses its pixels (no fresh 7 MB per action): the whole surface, when the
