@@ -147,3 +147,38 @@ def test_the_enemy_reach_overlay_does_one_heavy_piece_of_work_a_frame(tmp_path: 
             stacked.append(list(heavy))
     assert worked > 5
     assert stacked == []
+
+
+@pytest.mark.parametrize("name", ["fortress_assault", "ambush"])
+def test_the_violet_ranged_zone_reads_on_every_ground_it_covers(tmp_path: Path, name: str) -> None:
+    """V on the shipped maps with archers: every hex marked only by the violet zone (no melee count, no token)
+    changes by at least 25 levels a channel on average round its middle. The faint tint alone changed Harrow
+    Keep's grass by 16 and the ambush's by 20: hard to tell from the ground beside it."""
+    import numpy as np
+
+    from game.ui.overlays import EnemyReach
+
+    scene, screen = open_battle(tmp_path, MAPS / f"{name}.tmx", humans=("player", "ally"), setup=False,
+                                size=(1280, 800))
+    frame(scene, screen, 30)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 798), rel=(0, 0), buttons=(0, 0, 0)))
+    frame(scene, screen, 3)
+    off = pygame.surfarray.array3d(screen).astype(int)
+    key(scene, pygame.K_v, pygame.KMOD_CTRL)
+    frame(scene, screen, 40)
+    on = pygame.surfarray.array3d(screen).astype(int)
+    reach = next(w for w in scene.widgets if isinstance(w, EnemyReach))
+    occupied = {v.cell for v in scene.match.encounter.views() if v.active}
+    ctx = scene.ctx
+    changes = {}
+    for c in reach.ranged_cells:
+        if reach.last_counts[c[1], c[0]] or c in occupied:
+            continue
+        x, y = (round(v) for v in ctx.cell_to_screen(c))
+        r = int(ctx.hex_radius() * 0.6)
+        box = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+        if ctx.view_rect.contains(box) and box.collidelist(ctx.panels) < 0:
+            changes[c] = float(np.abs(on[box.left:box.right, box.top:box.bottom]
+                                      - off[box.left:box.right, box.top:box.bottom]).mean())
+    assert len(changes) >= 20
+    assert min(changes.values()) >= 25, sorted(changes.items(), key=lambda kv: kv[1])[:3]
