@@ -22,9 +22,9 @@
 Shots and bursts (R29-R32) are dangers too, but a bow's or a burst's reach
 next turn covers far more ground than a blade's, and numbers on all of it
 would bury the melee counts: the hexes some hostile could shoot or catch in a
-burst next turn, after moving (``ranged_danger_count``), get violet
-hatching (light and dark stripes: it reads on any ground) and a violet edge under the counts instead; hovering one names the
-shooters with their best odds there and whether cover would be left
+burst next turn, after moving (``ranged_danger_count``), get violet hatching
+(light and dark stripes: it reads on any ground) and a violet edge under the
+counts instead; hovering one names the shooters with their best odds there and whether cover would be left
 (``ranged_threats_at``) and rings them violet. Hovering an enemy with a bow or
 a burst adds its own violet zone to its red one, and a GM's R or B look at a
 combatant that is not to act adds where it could shoot or burst after moving.
