@@ -182,3 +182,38 @@ def test_the_violet_ranged_zone_reads_on_every_ground_it_covers(tmp_path: Path, 
                                       - off[box.left:box.right, box.top:box.bottom]).mean())
     assert len(changes) >= 20
     assert min(changes.values()) >= 25, sorted(changes.items(), key=lambda kv: kv[1])[:3]
+
+
+@pytest.mark.parametrize("name,size", [("giants_lair", (800, 560)), ("giants_lair", (960, 600)),
+                                       ("ship_boarding", (960, 600)), ("fortress_assault", (800, 560))],
+                         ids=lambda v: v if isinstance(v, str) else f"{v[0]}x{v[1]}")
+def test_the_unfolded_combat_log_covers_no_token(tmp_path: Path, name: str, size: tuple[int, int]) -> None:
+    """A small window's log unfolds while the pointer is on it; unfolded, it covered Grundvald's hp bar on
+    giants_lair. It now unfolds only as far as the tokens above it leave room (the wheel shows the rest)."""
+    from game.rules import EndTurn
+    from game.ui.panels.combat_log import CombatLog
+
+    scene, screen = open_battle(tmp_path, MAPS / f"{name}.tmx", humans=("player", "ally"), setup=False,
+                                size=size)
+    frame(scene, screen, 10)
+    log = next(w for w in scene.widgets if isinstance(w, CombatLog))
+    enc = scene.match.encounter
+    opened = 0
+    for _ in range(60):
+        scene.submit(EndTurn())
+        scene.anim.skip(scene.tokens)
+        frame(scene, screen)
+        strip = pygame.Rect(log._box)
+        scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(strip.centerx, strip.bottom - 8),
+                                              rel=(0, 0), buttons=(0, 0, 0)))
+        frame(scene, screen)
+        if not log.open:
+            continue
+        opened += 1
+        box = pygame.Rect(log._box)
+        for v in enc.views():
+            if v.active:
+                disc = scene.ctx.token_rect(v.name)
+                disc.height += 6  # its hp bar
+                assert not box.colliderect(disc), (v.name, box, disc)
+    assert opened >= 10
