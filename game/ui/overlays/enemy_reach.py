@@ -88,7 +88,8 @@ def standable(enc: EncounterView, name: str | None) -> np.ndarray:
 
 def _cells(mask: np.ndarray) -> set[Cell]:
     """The (col, row) cells of a ``[row, col]`` mask."""
-    return {(int(c), int(r)) for r, c in zip(*np.nonzero(mask), strict=True)}
+    rows, cols = np.nonzero(mask)
+    return set(zip(cols.tolist(), rows.tolist(), strict=True))  # .tolist(): Python ints at once, not one by one
 
 
 def count_colour(n: int, most: int) -> tuple[int, int, int, int]:
@@ -121,6 +122,7 @@ class EnemyReach:
         # other pieces wait a frame. Each alone is a few ms; together, on the frames after an action of a 64x64
         # battle with archers, they made the 99th percentile frame (bench_frames.py --archers).
         self.busy = False
+        self._ranged_want: tuple[int, str, str | None] | None = None  # the state the violet zone is built for
 
     def current_counts(self, ctx: BattleContext, faction: str) -> tuple[int, np.ndarray]:
         """(version, counts) to show now: the latest finished count for ``faction``, advancing a recount.
@@ -208,7 +210,9 @@ class EnemyReach:
                 # Only where the viewpoint could stand: counts on the rock round the Giant's Hearth read as a
                 # danger there (found on giants_lair), though no one can enter it (R5).
                 shown = counts * standable(enc, name)
-                values = {(int(c), int(r)): int(shown[r, c]) for r, c in zip(*np.nonzero(shown), strict=True)}
+                rows, cols = np.nonzero(shown)
+                values = dict(zip(zip(cols.tolist(), rows.tolist(), strict=True), shown[rows, cols].tolist(),
+                                  strict=True))
 
                 def paint_all(surf: pygame.Surface, at: paint.At, k: float) -> Iterator[None]:
                     return paint.counts_steps(surf, ctx, values, at, k, count_colour)
@@ -226,11 +230,18 @@ class EnemyReach:
 
             # One layer for every viewpoint: a change of side repaints behind the scenes like a change of state.
             kind = None if name is None else enc.view(name).movement_type  # where it may stand: painted over
-            # One repaint a frame, never in a frame that recounted: the melee counts first, then the violet zone.
-            self.ranged.draw(screen, ctx, "ranged", build_ranged, version=(version, faction, kind),
-                             hold=self.busy or self.counts.repainting)
-            self.counts.draw(screen, ctx, "counts", build_counts, version=(version, faction, kind), hold=self.busy)
-            self.busy = self.busy or self.counts.repainting or self.ranged.repainting
+            # One piece of work a frame, never in a frame that recounted: the melee counts first (their cells
+            # worked out, then painted over frames), then the violet zone's, which shows the state before until
+            # then. Both in one frame, on a 64x64 map, made the slow frames after an action (bench_frames).
+            want = (version, faction, kind)
+            counts_new = self.counts.stale(ctx, "counts", want)
+            if self._ranged_want is None or not (self.busy or counts_new or self.counts.repainting):
+                self._ranged_want = want
+            work = self.counts.work + self.ranged.work
+            self.ranged.draw(screen, ctx, "ranged", build_ranged, version=self._ranged_want,
+                             hold=self.busy or counts_new or self.counts.repainting)
+            self.counts.draw(screen, ctx, "counts", build_counts, version=want, hold=self.busy)
+            self.busy = self.busy or self.counts.work + self.ranged.work != work
             return
         enemy = ctx.hovered_unit
         if enemy is None or not enc.view(enemy).active or enemy == name:

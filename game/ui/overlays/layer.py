@@ -49,11 +49,16 @@ class MapLayer:
         self.surface: pygame.Surface | None = None
         self.origin: Point = (0.0, 0.0)  # top-left of the layer in zoomed map pixels
         self.builds = 0  # how many times the layer was redrawn (tests check the cache holds)
+        self.work = 0  # how many times a draw did more than blit (built, painted or painted on): callers share frames
         self.ss = supersample
         self._base: LayerBase | None = None
         self._box = pygame.Rect(0, 0, 0, 0)
         self._paint_fn: Painter | None = None
         self._spare: pygame.Surface | None = None  # a progressive layer's last picture, reused for the next
+
+    def stale(self, ctx: BattleContext, key: Hashable, version: Hashable | None = None) -> bool:
+        """Whether :meth:`draw` with these would ask its ``build`` again (the key, state or zoom changed)."""
+        return (key, ctx.version if version is None else version, ctx.zoom_index) != self._base
 
     @property
     def repainting(self) -> bool:
@@ -70,6 +75,7 @@ class MapLayer:
         z = ctx.zoom
         base: LayerBase = (key, ctx.version if version is None else version, ctx.zoom_index)
         if base != self._base:
+            self.work += 1
             cells, self._paint_fn = build()
             cells = list(cells)
             self._box = _cells_box(ctx, cells, z) if cells else pygame.Rect(0, 0, 0, 0)
@@ -100,6 +106,7 @@ class MapLayer:
             # time the camera glided into a new view cell, were the slowest frames of a battle.
             only_state = (self.progressive and self.surface is not None and old is not None
                           and old[0][0] == key and old[0][2] == ctx.zoom_index)
+            self.work += 1
             if not only_state:
                 self._pending = None
                 self.surface = self._paint(box, z, paint, ss=ss)
