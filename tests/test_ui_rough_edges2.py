@@ -2,6 +2,9 @@
 
 - the hovered token's name tag sat on a neighbour ("Wynn 10/10" on Astrid, giants_lair 960x600);
 - the AI's reasons box (X) hid the player's tokens bottom left at 800x560;
+- the V overlay's pieces of work after an action stacked up in one frame (bench_frames.py --archers);
+- the violet ranged zone was faint on the shipped maps' ground;
+- a small window's combat log, unfolded, covered the tokens above it.
 """
 
 from __future__ import annotations
