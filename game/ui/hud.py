@@ -171,18 +171,67 @@ def explain_room(view: pygame.Rect) -> int:
 
 
 def explain_box(ctx: BattleContext, who: str, lines: list[str], bar: pygame.Rect | None = None) -> pygame.Rect:
-    """Where the AI's reasons (X or --explain-ai) go: bottom left of the map area (the side panels hold the top
-    corners and the combat log the bottom right); above the action bar ``bar`` where they would reach under it
-    (they hid the Attack button of a human turn with six buttons)."""
+    """Where the AI's reasons (X or --explain-ai) go (:func:`draw_explain` shows the lines that fit): bottom left
+    of the map area (the side panels hold the top corners and the combat log the bottom right), above the action
+    bar ``bar`` where they would reach under it (they hid the Attack button of a human turn with six buttons).
+    Where that covers a token (at 800x560 on Harrow Keep the box hid Doran, Ilse, Fenn, Sir Bram and the
+    captain), the free spot of the map area nearest it, clear of the panels; where none is free, the box without
+    the score terms (the plan stays) at the spot covering the fewest tokens. Chosen once per reasons, so the box
+    does not wander while the tokens move."""
+    key = (who, tuple(lines), tuple(ctx.view_rect), tuple(bar) if bar is not None else None)
+    if _EXPLAIN_SPOT and _EXPLAIN_SPOT[0][0] == key:
+        return pygame.Rect(_EXPLAIN_SPOT[0][1])
+    tokens = [ctx.token_rect(v.name) for v in ctx.encounter.views() if v.active]
+    blocked = [r for r in ctx.panels if not (bar is not None and r.colliderect(bar))] + ([bar] if bar else [])
+    best: tuple[tuple[int, int, int], pygame.Rect] | None = None
+    plan = [s for s in lines if not s.startswith(" ")]
+    for form, shown in enumerate((lines, plan) if len(plan) < len(lines) else (lines,)):
+        box = _explain_size(ctx, who, shown)
+        home = box.copy()
+        home.bottomleft = (ctx.view_rect.x + 12, ctx.view_rect.bottom - 12)
+        if bar is not None and home.colliderect(bar):
+            home.bottom = bar.top - 6
+        for spot in _explain_spots(ctx.view_rect, home):
+            if spot.collidelist(blocked) >= 0:
+                continue
+            covered = len(spot.collidelistall(tokens))
+            score = (covered, form, abs(spot.x - home.x) + abs(spot.y - home.y))
+            if best is None or score < best[0]:
+                best = (score, spot)
+        if best is not None and best[0][0] == 0:
+            break
+    rect = best[1] if best is not None else _explain_home(ctx, who, lines, bar)
+    _EXPLAIN_SPOT[:] = [(key, pygame.Rect(rect))]
+    return rect
+
+
+_EXPLAIN_SPOT: list[tuple[object, pygame.Rect]] = []  # the last reasons' spot (one: they change per action)
+
+
+def _explain_size(ctx: BattleContext, who: str, lines: list[str]) -> pygame.Rect:
     f = font(19)
     room = explain_room(ctx.view_rect)
     rows = explain_rows(lines, room)
     width = min(room, max(font(20, True).size(who)[0], *(f.size(s)[0] for s in rows)) + 28)
-    box = pygame.Rect(0, 0, width, 36 + 20 * len(rows))
+    return pygame.Rect(0, 0, width, 36 + 20 * len(rows))
+
+
+def _explain_home(ctx: BattleContext, who: str, lines: list[str], bar: pygame.Rect | None) -> pygame.Rect:
+    box = _explain_size(ctx, who, lines)
     box.bottomleft = (ctx.view_rect.x + 12, ctx.view_rect.bottom - 12)
     if bar is not None and box.colliderect(bar):
         box.bottom = bar.top - 6
     return box
+
+
+def _explain_spots(view: pygame.Rect, home: pygame.Rect) -> list[pygame.Rect]:
+    """The box's home first, then every spot of the map area 12 px in from its edges on a 24 px grid."""
+    out = [home]
+    inner = view.inflate(-24, -24)
+    for y in range(inner.top, inner.bottom - home.height + 1, 24):
+        for x in range(inner.left, inner.right - home.width + 1, 24):
+            out.append(pygame.Rect(x, y, home.width, home.height))
+    return out
 
 
 def draw_explain(screen: pygame.Surface, box: pygame.Rect, who: str, lines: list[str]) -> None:
@@ -193,7 +242,10 @@ def draw_explain(screen: pygame.Surface, box: pygame.Rect, who: str, lines: list
     pygame.draw.rect(layer, (120, 110, 80, 255), layer.get_rect(), 1, border_radius=10)
     screen.blit(layer, box.topleft)
     text(screen, _fit(who, width - 28, 20, True), (box.x + 14, box.y + 8), 20, GOLD, bold=True)
-    for i, s in enumerate(explain_rows(lines, box.width)):
+    rows = explain_rows(lines, box.width)
+    if 36 + 20 * len(rows) > box.height:  # the short form explain_box chose: the plan without the score terms
+        rows = explain_rows([s for s in lines if not s.startswith(" ")], box.width)
+    for i, s in enumerate(rows):
         text(screen, _fit(s, width - 28, 19), (box.x + 14, box.y + 32 + 20 * i), 19, INK)
 
 

@@ -240,14 +240,16 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     ring = 2 * inr * (tok.radius + 1.45) + 2  # the facing arcs' outer edge (overlays.arcs)
     others = [_disc_rect(ctx, t, inr) for t in tokens.values() if t.name != tok.name and t.alpha > 0]
     view = ctx.view_rect if ctx.view_rect.width > 0 else screen.get_rect()
-    best: tuple[tuple[int, int, int, int], pygame.Rect] | None = None
+    best: tuple[tuple[int, int, int, int, int], pygame.Rect] | None = None
     for i, (anchor, at) in enumerate(_tag_spots(cx, cy, ring, token_radius_px(inr, tok.radius), tok.radius, 2 * inr)):
         rect = bg.copy()
         setattr(rect, anchor, at)
         inside = view.contains(rect) and rect.collidelist(ctx.panels) < 0  # "Sergeant Hale" ran under the tracker
         covered = sum(_overlap(rect, o) for o in others)
-        hides_label = any(rect.colliderect(k) for k in ctx.keep_clear)  # an arc's "rear −4": worse than a disc
-        score = (0 if inside else 1, int(hides_label), covered, i)
+        hides_label = any(rect.colliderect(k) for k in ctx.keep_clear)  # an arc's "rear −4", an arrow
+        # Another token under the tag is as bad as a hidden label: on giants_lair at 960x600 "Wynn 10/10" sat on
+        # Astrid (the panel above, arc labels either side), the nearest spots tried first and none further out.
+        score = (0 if inside else 1, int(hides_label or covered > 0), int(hides_label), covered, i)
         if best is None or score < best[0]:
             best = (score, rect)
         if inside and not covered and not hides_label:
@@ -281,7 +283,20 @@ def _tag_spots(cx: float, cy: float, ring: float, r: int, footprint: int,
         # stands on every side (its initials stay in sight above)
         near.append(("midbottom", (round(cx), round(cy + r - 2))))
     out = min(ring, r + step)
-    return near + [(anchor, (round(cx + dx * out), round(cy + dy * out))) for anchor, dx, dy in TAG_SPOTS]
+    spots = near + [(anchor, (round(cx + dx * out), round(cy + dy * out))) for anchor, dx, dy in TAG_SPOTS]
+    # Last, every 30 degrees half a hex and a hex from its disc: a crowded token's tag in a gap between its
+    # neighbours reads as its own better than one over a neighbour's disc (tried only when the spots above are taken).
+    for d in (r + step / 2, r + step):
+        for k in range(12):
+            dx, dy = math.cos(math.pi * k / 6), -math.sin(math.pi * k / 6)
+            anchor = _ANCHOR[(0 if dy < -0.3 else 2 if dy > 0.3 else 1, 0 if dx > 0.3 else 2 if dx < -0.3 else 1)]
+            spots.append((anchor, (round(cx + dx * d), round(cy + dy * d))))
+    return spots
+
+
+# The point of the tag that faces its token, by (above / level / below, right / level / left of the token).
+_ANCHOR = {(0, 0): "bottomleft", (0, 1): "midbottom", (0, 2): "bottomright", (1, 0): "midleft", (1, 2): "midright",
+           (2, 0): "topleft", (2, 1): "midtop", (2, 2): "topright"}
 
 
 # (which point of the tag, direction from the token's centre in units of the arc ring's radius)

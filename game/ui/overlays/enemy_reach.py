@@ -22,9 +22,9 @@
 Shots and bursts (R29-R32) are dangers too, but a bow's or a burst's reach
 next turn covers far more ground than a blade's, and numbers on all of it
 would bury the melee counts: the hexes some hostile could shoot or catch in a
-burst next turn, after moving (``ranged_danger_count``), get a faint violet
-tint and a violet edge under the counts instead; hovering one names the
-shooters with their best odds there and whether cover would be left
+burst next turn, after moving (``ranged_danger_count``), get violet hatching
+(light and dark stripes: it reads on any ground) and a violet edge under the
+counts instead; hovering one names the shooters with their best odds there and whether cover would be left
 (``ranged_threats_at``) and rings them violet. Hovering an enemy with a bow or
 a burst adds its own violet zone to its red one, and a GM's R or B look at a
 combatant that is not to act adds where it could shoot or burst after moving.
@@ -88,7 +88,8 @@ def standable(enc: EncounterView, name: str | None) -> np.ndarray:
 
 def _cells(mask: np.ndarray) -> set[Cell]:
     """The (col, row) cells of a ``[row, col]`` mask."""
-    return {(int(c), int(r)) for r, c in zip(*np.nonzero(mask), strict=True)}
+    rows, cols = np.nonzero(mask)
+    return set(zip(cols.tolist(), rows.tolist(), strict=True))  # .tolist(): Python ints at once, not one by one
 
 
 def count_colour(n: int, most: int) -> tuple[int, int, int, int]:
@@ -117,6 +118,11 @@ class EnemyReach:
         self._by_faction: dict[str, tuple[int, np.ndarray]] = {}  # faction -> (version, counts) last finished
         self._ranged_by_faction: dict[str, np.ndarray] = {}  # faction -> its ranged counts, of the same version
         self._warm: _Recount | None = None  # a side not yet counted, counted while the shown counts are fresh
+        # Whether this frame already did the overlay's heavy work (a recount step, a layer repainting): the
+        # other pieces wait a frame. Each alone is a few ms; together, on the frames after an action of a 64x64
+        # battle with archers, they made the 99th percentile frame (bench_frames.py --archers).
+        self.busy = False
+        self._ranged_want: tuple[int, str, str | None] | None = None  # the state the violet zone is built for
 
     def current_counts(self, ctx: BattleContext, faction: str) -> tuple[int, np.ndarray]:
         """(version, counts) to show now: the latest finished count for ``faction``, advancing a recount.
@@ -143,6 +149,7 @@ class EnemyReach:
         if self._job is None or self._job.key != want:
             self._job = _Recount(ctx.encounter, faction, want)
         else:
+            self.busy = True
             done = self._job.step(self.budget_s)
             if done is not None:
                 self._by_faction[faction] = (ctx.version, done)
@@ -168,6 +175,7 @@ class EnemyReach:
                 return
             job = _Recount(enc, sides[0], (ctx.version, sides[0]))
         done = job.step(self.budget_s)
+        self.busy = True
         if done is not None and job.key is not None:
             self._by_faction[job.key[1]] = (job.key[0], done)
             self._ranged_by_faction[job.key[1]] = job.ranged
@@ -187,6 +195,7 @@ class EnemyReach:
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        self.busy = False
         enc = ctx.encounter
         if enc.phase != "active":
             return
@@ -201,7 +210,9 @@ class EnemyReach:
                 # Only where the viewpoint could stand: counts on the rock round the Giant's Hearth read as a
                 # danger there (found on giants_lair), though no one can enter it (R5).
                 shown = counts * standable(enc, name)
-                values = {(int(c), int(r)): int(shown[r, c]) for r, c in zip(*np.nonzero(shown), strict=True)}
+                rows, cols = np.nonzero(shown)
+                values = dict(zip(zip(cols.tolist(), rows.tolist(), strict=True), shown[rows, cols].tolist(),
+                                  strict=True))
 
                 def paint_all(surf: pygame.Surface, at: paint.At, k: float) -> Iterator[None]:
                     return paint.counts_steps(surf, ctx, values, at, k, count_colour)
@@ -219,8 +230,18 @@ class EnemyReach:
 
             # One layer for every viewpoint: a change of side repaints behind the scenes like a change of state.
             kind = None if name is None else enc.view(name).movement_type  # where it may stand: painted over
-            self.ranged.draw(screen, ctx, "ranged", build_ranged, version=(version, faction, kind))
-            self.counts.draw(screen, ctx, "counts", build_counts, version=(version, faction, kind))
+            # One piece of work a frame, never in a frame that recounted: the melee counts first (their cells
+            # worked out, then painted over frames), then the violet zone's, which shows the state before until
+            # then. Both in one frame, on a 64x64 map, made the slow frames after an action (bench_frames).
+            want = (version, faction, kind)
+            counts_new = self.counts.stale(ctx, "counts", want)
+            if self._ranged_want is None or not (self.busy or counts_new or self.counts.repainting):
+                self._ranged_want = want
+            work = self.counts.work + self.ranged.work
+            self.ranged.draw(screen, ctx, "ranged", build_ranged, version=self._ranged_want,
+                             hold=self.busy or counts_new or self.counts.repainting)
+            self.counts.draw(screen, ctx, "counts", build_counts, version=want, hold=self.busy)
+            self.busy = self.busy or self.counts.work + self.ranged.work != work
             return
         enemy = ctx.hovered_unit
         if enemy is None or not enc.view(enemy).active or enemy == name:
@@ -277,18 +298,35 @@ class _Recount:
         self.todo = [v.name for v in enc.views() if v.active and faction in enc.hostile_factions(v.faction)]
         self.total = np.zeros((enc.board.rows, enc.board.cols), dtype=np.int32)
         self.ranged = np.zeros((enc.board.rows, enc.board.cols), dtype=np.int32)  # ranged_danger_count, the same way
+        self._zoned: set[str] = set()  # hostiles whose zone is added and whose ranged danger is still to add
 
     def step(self, budget_s: float) -> np.ndarray | None:
         """Add zones for about ``budget_s`` (at least one); the counts once a step finds nothing left to add."""
         if not self.todo:
             return self.total
         start = time.perf_counter()
+        alone = budget_s != float("inf")  # counting over frames (not all at once)
+        first = True
         while self.todo:
-            name = self.todo.pop(0)
-            self.total += self.enc.attack_zone(name)
-            v = self.enc.view(name)
-            if v.ranged is not None or v.area is not None:  # a bow or a burst: the costlier half (bench_sight.py)
+            name = self.todo[0]
+            if name in self._zoned:
+                # A bow's or a burst's danger (a few ms on a 64x64 map, the costlier half: bench_sight.py) is a
+                # step of its own: after blades' zones in the same frame it made the slow frames of a battle with
+                # archers (bench_frames.py --archers).
+                if alone and not first:
+                    break
+                self.todo.pop(0)
                 self.ranged += self.enc.ranged_danger(name).any
+                if alone:
+                    break
+                continue
+            self.total += self.enc.attack_zone(name)
+            first = False
+            v = self.enc.view(name)
+            if v.ranged is not None or v.area is not None:
+                self._zoned.add(name)  # its danger next
+            else:
+                self.todo.pop(0)
             if time.perf_counter() - start >= budget_s:
                 break
         return None
@@ -337,9 +375,10 @@ class EnemyReachHover:
                 th.post_tip(ctx, [Line(f"{cell[0]},{cell[1]}", "muted", size=th.SMALL),
                                   Line("counting the enemies' reach...", "muted")], ctx.mouse)
                 return
-        if self._far_todo:
-            # One shooter a frame, its odds against the viewpoint worked out (a few ms on a big map each): all at once
-            # was the slowest frame of a 64x64 battle with archers (bench_frames.py --archers).
+        if self._far_todo and not (self.reach is not None and self.reach.busy):
+            # One shooter a frame, in a frame the counts under it did no work of their own, its odds against the
+            # viewpoint worked out (a few ms on a big map each): all at once was the slowest frame of a 64x64
+            # battle with archers (bench_frames.py --archers).
             ask = self._far_todo.pop(0)
             self._far += enc.ranged_threats_at(cell, name, among=(ask,))
         who, far = self._who, self._far

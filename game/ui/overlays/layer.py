@@ -49,21 +49,33 @@ class MapLayer:
         self.surface: pygame.Surface | None = None
         self.origin: Point = (0.0, 0.0)  # top-left of the layer in zoomed map pixels
         self.builds = 0  # how many times the layer was redrawn (tests check the cache holds)
+        self.work = 0  # how many times a draw did more than blit (built, painted or painted on): callers share frames
         self.ss = supersample
         self._base: LayerBase | None = None
         self._box = pygame.Rect(0, 0, 0, 0)
         self._paint_fn: Painter | None = None
         self._spare: pygame.Surface | None = None  # a progressive layer's last picture, reused for the next
 
+    def stale(self, ctx: BattleContext, key: Hashable, version: Hashable | None = None) -> bool:
+        """Whether :meth:`draw` with these would ask its ``build`` again (the key, state or zoom changed)."""
+        return (key, ctx.version if version is None else version, ctx.zoom_index) != self._base
+
+    @property
+    def repainting(self) -> bool:
+        """Whether a new picture is being painted behind the one on show (a progressive layer)."""
+        return self._pending is not None
+
     def draw(self, screen: pygame.Surface, ctx: BattleContext, key: Hashable, build: Build,
-             version: Hashable | None = None) -> None:
+             version: Hashable | None = None, hold: bool = False) -> None:
         """Blit the layer for ``key``; ``build`` (the engine queries) runs only when key, state or zoom change.
 
         ``version``: the encounter version the layer shows, when not the current one (a result still being
-        worked out over several frames shows the last one finished)."""
+        worked out over several frames shows the last one finished). ``hold``: paint nothing behind the scenes
+        this frame (the old picture stays up): the caller spent the frame's time on other work."""
         z = ctx.zoom
         base: LayerBase = (key, ctx.version if version is None else version, ctx.zoom_index)
         if base != self._base:
+            self.work += 1
             cells, self._paint_fn = build()
             cells = list(cells)
             self._box = _cells_box(ctx, cells, z) if cells else pygame.Rect(0, 0, 0, 0)
@@ -94,6 +106,7 @@ class MapLayer:
             # time the camera glided into a new view cell, were the slowest frames of a battle.
             only_state = (self.progressive and self.surface is not None and old is not None
                           and old[0][0] == key and old[0][2] == ctx.zoom_index)
+            self.work += 1
             if not only_state:
                 self._pending = None
                 self.surface = self._paint(box, z, paint, ss=ss)
@@ -105,7 +118,7 @@ class MapLayer:
                     self._spare = self._pending[1].get_parent() or self._pending[1]
                 self._pending = (full_key, *self._start(box, z, paint, ss, self._take_spare(box, ss)),
                                  (box.x, box.y), ss)  # paint later
-            elif self._advance():
+            elif not hold and self._advance():
                 _, big, _, origin, ss = self._pending
                 if ss == 1 and self.surface is not None:
                     # The next repaint reuses its pixels (no fresh 7 MB per action): the whole surface, when the

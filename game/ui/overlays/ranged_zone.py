@@ -1,7 +1,8 @@
 """The violet zone: hexes a hostile could shoot or catch in a burst next turn, after moving (R29-R32).
 
 Painted by the enemy-reach overlay (``V``, a hovered enemy, a GM's R / B look):
-one faint violet tint per hex and one violet edge round the region. Violet is
+one violet hatching per hex (a faint tint crossed by light and dark stripes, readable on
+any ground) and one violet edge round the region. Violet is
 used by no other overlay (red is a blow, blue the reach, amber cover).
 """
 
@@ -23,6 +24,8 @@ from . import paint
 RANGED_FILL = (150, 100, 255, 52)  # violet: no other overlay uses it (red melee, blue reach, amber cover)
 RANGED_EDGE = (178, 140, 255, 225)
 RANGED_RING = (190, 150, 255)
+RANGED_HATCH = (206, 176, 255, 190)  # the hatching's light stripe: reads on water, stone and shadow
+RANGED_HATCH_DARK = (58, 24, 104, 150)  # ...and its dark one beside it: reads on grass, sand and snow
 
 
 def ranged_zone(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: paint.At, k: float) -> None:
@@ -33,7 +36,7 @@ def ranged_zone(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: 
 
 def ranged_zone_steps(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: paint.At, k: float,
                       edge: set[Cell] | None = None) -> Iterator[None]:
-    """Hexes some hostile could shoot or burst next turn: one faint violet tint stamped per hex, and one violet edge
+    """Hexes some hostile could shoot or burst next turn: one violet hatching stamped per hex, and one violet edge
     round the region ``edge`` (default ``cells``), pausing (``yield``) every ``paint.CHUNK`` hexes so a layer can
     paint over frames. The tint goes only where someone could stand; the edge is drawn round the whole zone, walls
     inside it too: outlined one by one, the hull timbers of the Black Gull made a lattice of violet rings.
@@ -49,8 +52,7 @@ def ranged_zone_steps(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell]
     rel = [(x - fx, y - fy) for x, y in (at(*p) for p in geo.cell_corners(first))]
     hw = math.ceil(max(abs(x) for x, _ in rel)) + 2
     hh = math.ceil(max(abs(y) for _, y in rel)) + 2
-    tint = pygame.Surface((2 * hw, 2 * hh), pygame.SRCALPHA)
-    pygame.draw.polygon(tint, RANGED_FILL, [(hw + dx, hh + dy) for dx, dy in rel])
+    tint = hatch_stamp(rel, hw, hh, k)
     w, h = surf.get_size()
     for i, cell in enumerate(cells, 1):
         cx, cy = at(*geo.cell_center(cell))
@@ -69,6 +71,25 @@ def ranged_zone_steps(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell]
         pygame.draw.circle(surf, RANGED_EDGE, pb, width / 2)
         if i % paint.CHUNK == 0:
             yield
+
+
+def hatch_stamp(rel: list[tuple[float, float]], hw: int, hh: int, k: float) -> pygame.Surface:
+    """One hex's violet mark (corners ``rel`` about the centre of a ``2hw`` x ``2hh`` stamp): a faint tint crossed
+    by diagonal stripes, a light violet one beside a dark one. The tint alone (alpha 52) was faint on the water of
+    the Black Gull and the dark stone of Harrow Keep; a light-and-dark pair reads on bright and dark ground alike,
+    and the stripes leave most of the hex, and the melee counts' badges over it, as they were."""
+    poly = [(hw + dx, hh + dy) for dx, dy in rel]
+    stripes = pygame.Surface((2 * hw, 2 * hh), pygame.SRCALPHA)
+    stripes.fill(RANGED_FILL)
+    gap = max(6, round(9 * k))  # 9 px apart at 100 %
+    width = max(1, round(1.5 * k))
+    for x0 in range(-2 * hh, 2 * hw + 2 * hh, gap):  # rising left to right, as a map's hatching reads
+        pygame.draw.line(stripes, RANGED_HATCH_DARK, (x0 + width, 2 * hh), (x0 + width + 2 * hh, 0), width)
+        pygame.draw.line(stripes, RANGED_HATCH, (x0, 2 * hh), (x0 + 2 * hh, 0), width)
+    mask = pygame.Surface((2 * hw, 2 * hh), pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), poly)
+    stripes.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)  # only inside the hex
+    return stripes
 
 
 def region_sides(board: Board, cells: set[Cell]) -> list[tuple[Cell, int]]:

@@ -155,6 +155,23 @@ class CombatLog(FramedPanel):
             return Reply()
         return None  # clicks go through to the map: the log only scrolls
 
+    @staticmethod
+    def _clear_of_tokens(ctx: BattleContext, full: pygame.Rect, n_lines: int) -> pygame.Rect:
+        """A small window's log unfolded: ``full`` cut to the most lines (``FOLDED`` at least) that leave every
+        token above it in sight, disc and hp bar. Unfolded whole, it covered Grundvald's hp bar on giants_lair
+        at 800x560 while the pointer was on it; the wheel shows the older lines."""
+        tokens = []
+        for v in ctx.encounter.views():
+            if v.active:
+                disc = ctx.token_rect(v.name)
+                disc.height += 6  # the hp bar under the disc
+                tokens.append(disc)
+        for n in range(n_lines, FOLDED, -1):
+            box = fitted(full, n)
+            if box.collidelist(tokens) < 0:
+                return box
+        return fitted(full, FOLDED)
+
     def wrapped(self, width: int) -> list[Entry]:
         key = (len(self.entries), width, self.entries[-1] if self.entries else None)
         if self._wrap_key == key:
@@ -179,6 +196,8 @@ class CombatLog(FramedPanel):
         folded = folds and not (self.open or self.scroll)
         if folded:
             full = fitted(full, FOLDED)
+        elif folds:
+            full = self._clear_of_tokens(ctx, full, len(lines))
         # The box grows with what it holds, up to its full height, anchored at the bottom: an empty log
         # (setup, the battle's first turn) takes one line's room, not a panel's, over the map.
         frame = full if self.rect is not None else fitted(full, len(lines))
@@ -220,6 +239,9 @@ class CombatLog(FramedPanel):
         if self.scroll:
             th.text(screen, f"{self.scroll} newer below (wheel)", (frame.right - th.PAD, frame.y + 6), size=th.SMALL,
                     colour=th.WARN, anchor="topright")
+        elif folds and not folded and len(lines) > len(shown):
+            th.text(screen, "wheel: older", (frame.right - th.PAD, frame.y + 6), size=th.SMALL,
+                    colour=th.FAINT, anchor="topright")
         elif folded:
             th.text(screen, "point here for more", (frame.right - th.PAD, frame.y + 6), size=th.SMALL,
                     colour=th.FAINT, anchor="topright")
