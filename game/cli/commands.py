@@ -42,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
         "render": cmd_render,
         "play": cmd_play,
         "suggest": _suggest,
+        "do": _do,
         "playtest": cmd_playtest,
     }[args.command]
     return handler(args)
@@ -51,6 +52,12 @@ def _suggest(args: argparse.Namespace) -> int:
     from .suggest_cmd import cmd_suggest  # the AI loads only when asked
 
     return cmd_suggest(args)
+
+
+def _do(args: argparse.Namespace) -> int:
+    from .do_cmd import cmd_do
+
+    return cmd_do(args)
 
 
 def _danger(args: argparse.Namespace) -> int:
