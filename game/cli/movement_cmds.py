@@ -8,7 +8,7 @@ import sys
 
 from game.rules import FACTIONS
 
-from .emit import cell_text, emit, hexes
+from .emit import cell_text, d20_words, emit, hexes
 from .errors import UsageError, did_you_mean
 from .session import load_encounter
 
@@ -93,7 +93,7 @@ def cmd_arc(args: argparse.Namespace) -> int:
         lines.append(f"  but {args.attacker} cannot attack {args.defender} from here: "
                      + why_not.removeprefix("attack: "))
         if shot is not None:
-            lines.append(f"  it can shoot {args.defender} from here: needs {shot['needed']} on the d20 (R29)")
+            lines.append(f"  it can shoot {args.defender} from here: {d20_words(shot['needed'])} (R29)")
     emit({"arc": arc, "hostile": hostile, "can_attack": why_not is None, "why_not": why_not,
           "can_shoot": shot is not None}, args.json, lines)
     return 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .emit import cell_text, emit
+from .emit import cell_text, d20_words, emit
 from .errors import UsageError
 from .session import load_encounter
 
@@ -55,7 +55,7 @@ def _targets_lines(name: str, u: dict[str, Any], doc: dict[str, Any]) -> list[st
     else:
         lines = [f"{name} can shoot {len(doc['shoot'])}:"]
     for s in doc["shoot"]:
-        lines.append(f"  {s['target']}: needs {s['needed']} on the d20, {s['arc']} arc"
+        lines.append(f"  {s['target']}: {d20_words(s['needed'])}, {s['arc']} arc"
                      + (", in cover" if s["cover"] else ""))
     if area is None:
         lines.append(f"{name} has no area ability (R32)")
