@@ -10,11 +10,12 @@ from game.rules import FACTIONS
 
 from .emit import cell_text, d20_words, emit, hexes
 from .errors import UsageError, did_you_mean
-from .session import load_encounter
+from .session import load_encounter, named_unit
 
 
 def cmd_reach(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
+    named_unit(enc, "--unit", args.unit)
     result = enc.reach_for(args.unit, args.budget)
     unit = enc.state_json()["units"][args.unit]
     movement = unit["movement"] if args.budget is None else args.budget
@@ -77,6 +78,8 @@ def cmd_threat(args: argparse.Namespace) -> int:
 # --- arc ----------------------------------------------------------------------
 def cmd_arc(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
+    named_unit(enc, "--attacker", args.attacker)
+    named_unit(enc, "--defender", args.defender)
     arc = enc.arc(args.attacker, args.defender)
     hostile = enc.hostile(args.attacker, args.defender)
     lines = [f"{args.attacker} attacks {args.defender} from the {arc} arc"]

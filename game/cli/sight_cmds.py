@@ -8,7 +8,7 @@ from typing import Any
 
 from .emit import cell_text, d20_words, emit
 from .errors import UsageError
-from .session import load_encounter
+from .session import load_encounter, named_unit
 
 
 def cmd_sight(args: argparse.Namespace) -> int:
@@ -35,6 +35,7 @@ def cmd_sight(args: argparse.Namespace) -> int:
 
 def cmd_targets(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
+    named_unit(enc, "--unit", args.unit)
     doc = enc.targets(args.unit)
     emit(doc, args.json, _targets_lines(args.unit, enc.state_json()["units"][args.unit], doc))
     return 0
