@@ -66,3 +66,18 @@ def test_the_defeated_go_last_at_0_and_setup_has_no_turn_column(capsys, field: P
     assert [r[0] for r in got] == ["Orc", "Aldric", "Mira"]
     assert got[0][6:8] == ["to", "act"]  # Mira was to act; her defeat passes the turn to the Orc
     assert got[2][2] == "-" and got[2][5] == "0/10" and got[2][-1] == "defeated"
+
+
+def test_an_ended_fight_says_who_won_as_the_tracker_does(capsys, field: Path, tmp_path: Path) -> None:
+    # The window's tracker reads "Combat over / player wins"; state said only "ended, round 1".
+    log = tmp_path / "fight.jsonl"
+    # By hand (R13): with the Orc, the only enemy, removed no hostile pair remains: the player side wins.
+    log.write_text('{"action": "begin"}\n{"action": "remove", "unit": "Orc", "as": "defeated"}\n')
+    assert run(capsys, "state", str(field), "--log", str(log)).splitlines()[0] == (
+        "f.tmx: ended, round 1: player wins (no foe left on the board)")
+    assert json.loads(run(capsys, "state", str(field), "--log", str(log), "--json"))["outcome"] == {
+        "reason": "no hostile pair remains", "winners": ["player"]}
+    log.write_text('{"action": "begin"}\n{"action": "end_combat"}\n')  # the GM stops it: nobody has won
+    assert run(capsys, "state", str(field), "--log", str(log)).splitlines()[0] == (
+        "f.tmx: ended, round 1 (ended by the GM): nobody wins")
+    assert "outcome" not in json.loads(run(capsys, "state", str(field), "--json"))  # only once it is over

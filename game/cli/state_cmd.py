@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from game.rules import CombatEnded
+from game.ui.narration import at_war_from, ended_line  # pure Python: the combat log's words for the end
+
 from .emit import cell_text, emit
 from .printable import printable
 from .session import load_encounter
@@ -14,12 +17,17 @@ def cmd_state(args: argparse.Namespace) -> int:
     doc = enc.state_json()
     for name, u in doc["units"].items():  # the tracker's "2/6": how hurt, not only how many hp are left
         u["hp_max"] = enc.view(name).hp_max
+    outcome = enc.outcome()
+    over = ""
+    if outcome is not None:  # who won, as the tracker's heading and the combat log say it
+        doc["outcome"] = {"reason": str(outcome.reason), "winners": list(outcome.winners)}
+        over = ended_line(CombatEnded(outcome.reason, outcome.winners), at_war_from(enc))[0].removeprefix("Combat over")
     shown = {name: printable(name, keep_lines=False) for name in doc["units"]}  # as printed, for the widths
     width = max([16, *(len(name) for name in shown.values())])  # long names keep the columns aligned
     lines = [
         f"{scenario.title}: {doc['phase']}, round {doc['round']}" + (f", {doc['turn']} to act" if doc["turn"] else "")
         + (" (its action is used: it may still move and turn, R16)" if doc["turn"] and
-           doc["units"][doc["turn"]].get("acted") else ""),
+           doc["units"][doc["turn"]].get("acted") else "") + over,
         "order: " + (", ".join(f"{n} ({doc['units'][n]['initiative']})" for n in doc["order"]) or "(nobody)")
         + _tie_note(doc),
         "",
