@@ -27,6 +27,9 @@ _WORD = re.compile(r"[A-Za-z_]+")
 
 
 def add_arguments(sp: argparse.ArgumentParser) -> None:
+    for a in sp._actions:  # the rules commands' shared --log: here it is the file written, not only read
+        if a.dest == "log":
+            a.help = "the JSON Lines action log to check against and append to (created if missing)"
     sp.add_argument("actions", nargs="+", metavar="ACTION",
                     help="a log line ('{\"action\": \"move\", \"unit\": \"Orc 1\", \"to\": [5, 3]}'), "
                          "or begin, end_turn, end_combat")
