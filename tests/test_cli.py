@@ -57,6 +57,7 @@ def test_state_json_has_every_field_of_adjudication_md(capsys, small_map: Path) 
         "movement_max",
         "zoc_exhausted",
         "hp",
+        "hp_max",  # not in the spec's example: the tracker's "2/6", so a GM sees how hurt it is
         "initiative",  # not in the spec's example: added so a GM can tell a tie from a gap (R14)
         "status",
         "threatening",

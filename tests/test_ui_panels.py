@@ -464,3 +464,27 @@ def test_a_foe_breaking_away_is_not_coloured_as_good_news() -> None:
     roles = [role for _, role in event_lines([ours, foes, failed], party=side)]
     assert roles[:2] == ["good", "text"]
     assert roles[2] == event_lines([failed])[0][1]  # a failed one keeps its colour
+
+
+def test_each_tracker_row_shows_its_initiative_as_playmat_state_does(scene, monkeypatch) -> None:
+    """Foundry's tracker shows each combatant's initiative; ours showed only the order, while ``playmat state``
+    printed "Goblin (5), Mira (4), ..." so a GM could tell a tie from a gap only at the command line. Each row
+    now ends with its number: the skirmish's Goblin 5, Mira 4, Wren 3 (its map's initiative properties)."""
+    from game.ui.panels import initiative
+
+    m, ctx, ws, s = scene
+    drawn: list[tuple[str, tuple[int, int]]] = []
+    real = initiative.th.text
+
+    def spy(screen, text, pos, *a, **k):  # type: ignore[no-untyped-def]
+        drawn.append((text, pos))
+        return real(screen, text, pos, *a, **k)
+
+    monkeypatch.setattr(initiative.th, "text", spy)
+    frame(s, ctx, ws)
+    t = widget(ws, InitiativeTracker)
+    views = {v.name: v for v in m.encounter.views()}
+    for rect, name in t._rows:
+        in_row = [(x, text) for text, (x, y) in drawn if rect.collidepoint(x - 1, y)]
+        assert max(in_row)[1] == str(views[name].initiative), (name, in_row)  # at the row's right end
+    assert [views[n].initiative for n in ("Goblin", "Mira", "Wren")] == [5, 4, 3]

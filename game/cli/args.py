@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .argtypes import add_allow_outside, cell, non_negative, positive, scale, whole
+from .do_cmd import add_arguments as do_arguments
 from .errors import Parser
 from .playtest_cmd import add_parser as add_playtest_parser
 from .suggest_cmd import add_arguments as suggest_arguments
@@ -45,6 +46,8 @@ def build_parser() -> Parser:
     sp = rules_command("targets", "whom a unit could shoot and where it could centre its area ability now")
     sp.add_argument("--unit", required=True, metavar="U", help="the combatant's name")
 
+    do_arguments(rules_command("do", "check actions against the state after --log and append them to it, "
+                                     "dice rolled and written in (a GM stepping through initiative)"))
     suggest_arguments(rules_command("suggest", "what the AI would do with the rest of the current actor's turn"))
 
     sp = sub.add_parser("maps", help="the maps that ship with Playmat: title, file, description",

@@ -1,9 +1,10 @@
 """The commands of ``playmat``: which handler answers each, and the ones that hand work to other parts.
 
 The rules questions live one module a concern: ``state_cmd`` (the state table), ``movement_cmds`` (reach,
-threat, arc), ``sight_cmds`` (sight, targets); ``suggest_cmd``, ``playtest_cmd``, ``play_cmd`` and
-``render_cmd`` load the AI, the playtest runner or pygame only when their command runs. Here: the table,
-``maps``, ``validate`` and the front of ``render`` and ``play``."""
+threat, arc), ``sight_cmds`` (sight, targets), ``danger_cmd``, ``do_cmd`` (a GM's actions appended to a
+log); ``suggest_cmd``, ``playtest_cmd``, ``play_cmd`` and ``render_cmd`` load the AI, the playtest runner
+or pygame only when their command runs. Here: the table, ``maps``, ``validate`` and the front of ``render``
+and ``play``."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
         "render": cmd_render,
         "play": cmd_play,
         "suggest": _suggest,
+        "do": _do,
         "playtest": cmd_playtest,
     }[args.command]
     return handler(args)
@@ -51,6 +53,12 @@ def _suggest(args: argparse.Namespace) -> int:
     from .suggest_cmd import cmd_suggest  # the AI loads only when asked
 
     return cmd_suggest(args)
+
+
+def _do(args: argparse.Namespace) -> int:
+    from .do_cmd import cmd_do
+
+    return cmd_do(args)
 
 
 def _danger(args: argparse.Namespace) -> int:

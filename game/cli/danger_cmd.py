@@ -18,7 +18,7 @@ import numpy as np
 from game.rules import FACTIONS
 
 from .errors import UsageError, did_you_mean
-from .session import load_encounter
+from .session import load_encounter, named_unit
 
 __all__ = ["cmd_danger"]
 
@@ -43,6 +43,7 @@ def cmd_danger(args: argparse.Namespace) -> tuple[dict[str, Any], list[str]]:
                          + did_you_mean(faction, FACTIONS))
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     if args.unit is not None:
+        named_unit(enc, "--unit", args.unit)
         return _one(enc, faction, args.unit)
     blows = enc.enemy_reach_count(faction)
     ranged = enc.ranged_danger_count(faction)

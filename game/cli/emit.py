@@ -27,3 +27,14 @@ def cell_text(cell: list[int] | tuple[int, int]) -> str:
 def hexes(n: int) -> str:
     """ "1 hex", "36 hexes": how the commands count hexes."""
     return f"{n} hex" if n == 1 else f"{n} hexes"
+
+
+def d20_words(needed: int) -> str:
+    """ "needs 14 on the d20 (35 %)": the face a roll must reach and its chance, as the window's "Hits on 14+
+    (35 %)" gives both (a GM at the table reads the odds, not only the face). A d20's chances are whole
+    multiples of 5 %, so nothing is rounded; "any roll" and "cannot hit" as the window words the ends."""
+    if needed <= 1:
+        return "hits on any roll (100 %)"
+    if needed > 20:
+        return "cannot hit (0 %: no face of the d20 is enough)"  # the engine's 21: it counts no further
+    return f"needs {needed} on the d20 ({(21 - needed) * 5} %)"

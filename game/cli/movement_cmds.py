@@ -8,13 +8,14 @@ import sys
 
 from game.rules import FACTIONS
 
-from .emit import cell_text, emit, hexes
+from .emit import cell_text, d20_words, emit, hexes
 from .errors import UsageError, did_you_mean
-from .session import load_encounter
+from .session import load_encounter, named_unit
 
 
 def cmd_reach(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
+    named_unit(enc, "--unit", args.unit)
     result = enc.reach_for(args.unit, args.budget)
     unit = enc.state_json()["units"][args.unit]
     movement = unit["movement"] if args.budget is None else args.budget
@@ -77,6 +78,8 @@ def cmd_threat(args: argparse.Namespace) -> int:
 # --- arc ----------------------------------------------------------------------
 def cmd_arc(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
+    named_unit(enc, "--attacker", args.attacker)
+    named_unit(enc, "--defender", args.defender)
     arc = enc.arc(args.attacker, args.defender)
     hostile = enc.hostile(args.attacker, args.defender)
     lines = [f"{args.attacker} attacks {args.defender} from the {arc} arc"]
@@ -93,7 +96,7 @@ def cmd_arc(args: argparse.Namespace) -> int:
         lines.append(f"  but {args.attacker} cannot attack {args.defender} from here: "
                      + why_not.removeprefix("attack: "))
         if shot is not None:
-            lines.append(f"  it can shoot {args.defender} from here: needs {shot['needed']} on the d20 (R29)")
+            lines.append(f"  it can shoot {args.defender} from here: {d20_words(shot['needed'])} (R29)")
     emit({"arc": arc, "hostile": hostile, "can_attack": why_not is None, "why_not": why_not,
           "can_shoot": shot is not None}, args.json, lines)
     return 0

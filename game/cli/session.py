@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from game.maps.loader import load_scenario
-from game.rules import Encounter, Scenario, read_log, replay
+from game.rules import Encounter, Scenario, did_you_mean, read_log, replay
+
+from .errors import UsageError
 
 
 def load_encounter(map_path: str, log_path: str | None, *, allow_outside: bool = False) -> tuple[Scenario, Encounter]:
@@ -12,3 +14,16 @@ def load_encounter(map_path: str, log_path: str | None, *, allow_outside: bool =
     if log_path is None:
         return scenario, Encounter.from_scenario(scenario)
     return scenario, replay(scenario, read_log(log_path, scenario.board.layout))
+
+
+def named_unit(enc: Encounter, option: str, name: str) -> str:
+    """``name`` when the encounter has a combatant so named, else UsageError naming the option, the name meant
+    when one is close, and who there is: the engine's bare `unknown unit "Nobody"` said neither which option
+    was wrong nor what to type instead, and a GM had to run ``state`` to find out."""
+    names = [v.name for v in enc.views()]
+    if name in names:
+        return name
+    hint = did_you_mean(name, names)
+    shown = ", ".join(names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
+    raise UsageError(f'{option}: unknown unit "{name}"{hint}; the combatants are {shown or "none"}'
+                     " (playmat state lists them)")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .emit import cell_text, emit
+from .emit import cell_text, d20_words, emit
 from .errors import UsageError
-from .session import load_encounter
+from .session import load_encounter, named_unit
 
 
 def cmd_sight(args: argparse.Namespace) -> int:
@@ -35,6 +35,7 @@ def cmd_sight(args: argparse.Namespace) -> int:
 
 def cmd_targets(args: argparse.Namespace) -> int:
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
+    named_unit(enc, "--unit", args.unit)
     doc = enc.targets(args.unit)
     emit(doc, args.json, _targets_lines(args.unit, enc.state_json()["units"][args.unit], doc))
     return 0
@@ -55,7 +56,7 @@ def _targets_lines(name: str, u: dict[str, Any], doc: dict[str, Any]) -> list[st
     else:
         lines = [f"{name} can shoot {len(doc['shoot'])}:"]
     for s in doc["shoot"]:
-        lines.append(f"  {s['target']}: needs {s['needed']} on the d20, {s['arc']} arc"
+        lines.append(f"  {s['target']}: {d20_words(s['needed'])}, {s['arc']} arc"
                      + (", in cover" if s["cover"] else ""))
     if area is None:
         lines.append(f"{name} has no area ability (R32)")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from game.rules import CombatEnded
+from game.ui.narration import at_war_from, ended_line  # pure Python: the combat log's words for the end
+
 from .emit import cell_text, emit
 from .printable import printable
 from .session import load_encounter
@@ -12,18 +15,27 @@ from .session import load_encounter
 def cmd_state(args: argparse.Namespace) -> int:
     scenario, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     doc = enc.state_json()
+    for name, u in doc["units"].items():  # the tracker's "2/6": how hurt, not only how many hp are left
+        u["hp_max"] = enc.view(name).hp_max
+    outcome = enc.outcome()
+    over = ""
+    if outcome is not None:  # who won, as the tracker's heading and the combat log say it
+        doc["outcome"] = {"reason": str(outcome.reason), "winners": list(outcome.winners)}
+        over = ended_line(CombatEnded(outcome.reason, outcome.winners), at_war_from(enc))[0].removeprefix("Combat over")
     shown = {name: printable(name, keep_lines=False) for name in doc["units"]}  # as printed, for the widths
     width = max([16, *(len(name) for name in shown.values())])  # long names keep the columns aligned
     lines = [
         f"{scenario.title}: {doc['phase']}, round {doc['round']}" + (f", {doc['turn']} to act" if doc["turn"] else "")
         + (" (its action is used: it may still move and turn, R16)" if doc["turn"] and
-           doc["units"][doc["turn"]].get("acted") else ""),
+           doc["units"][doc["turn"]].get("acted") else "") + over,
         "order: " + (", ".join(f"{n} ({doc['units'][n]['initiative']})" for n in doc["order"]) or "(nobody)")
         + _tie_note(doc),
         "",
-        f"{'unit':<{width}} {'faction':<8} {'at':>7} {'facing':<6} {'move':>7} {'hp':>4}  status",
     ]
-    for name, u in doc["units"].items():
+    turns = turn_words(doc)
+    turn_col = "turn    " if turns else ""  # only in combat: setup and the end have no turns to mark
+    lines.append(f"{'unit':<{width}} {'faction':<8} {'at':>7} {'facing':<6} {'move':>7} {'hp':>7}  {turn_col}status")
+    for name, u in table_order(doc):
         move = f"{u['movement']}/{u['movement_max']}"
         flags = [u["status"]]
         if u["zoc_exhausted"]:
@@ -34,12 +46,33 @@ def cmd_state(args: argparse.Namespace) -> int:
         if u.get("disengaged_from"):
             flags.append("disengaged from " + ", ".join(printable(n, keep_lines=False) for n in u["disengaged_from"]))
         at = cell_text(u["at"]) if u["at"] is not None else "-"
+        hp = f"{max(u['hp'], 0)}/{u['hp_max']}"  # as the tracker: a blow past 0 leaves 0, not -3
         lines.append(
-            f"{shown[name]:<{width}} {u['faction']:<8} {at:>7} {u['facing']:<6} {move:>7} {u['hp']:>4}  "
+            f"{shown[name]:<{width}} {u['faction']:<8} {at:>7} {u['facing']:<6} {move:>7} {hp:>7}  "
+            + (f"{turns.get(name, ''):<6}  " if turns else "")
             + ", ".join(flags)
         )
     emit(doc, args.json, lines)
     return 0
+
+
+def table_order(doc: dict) -> list[tuple[str, dict]]:
+    """The rows as the window's initiative tracker lists them (Foundry's combat tracker): the order (R14), then
+    the defeated and fled, highest initiative first. The map's order made a GM stepping through a round hunt
+    for the next actor's row."""
+    units = doc["units"]
+    out = [(n, units[n]) for n in doc["order"]]
+    rest = [n for n in units if n not in doc["order"]]  # the map's order within a tie (R14's own tie-break)
+    return out + [(n, units[n]) for n in sorted(rest, key=lambda n: -units[n]["initiative"])]
+
+
+def turn_words(doc: dict) -> dict[str, str]:
+    """The tracker's marks: "to act" for the actor, "done" for whoever comes before it in the order this round
+    (a joiner placed there too: it first acts next round, R15); nothing in setup or after the end."""
+    if doc["phase"] != "active" or doc["turn"] not in doc["order"]:
+        return {}
+    current = doc["order"].index(doc["turn"])
+    return {n: ("to act" if i == current else "done") for i, n in enumerate(doc["order"][:current + 1])}
 
 
 def _tie_note(doc: dict) -> str:

@@ -18,7 +18,8 @@ on whoever is to act:
   save the setup as a Tiled map, undo the last action, begin or end combat
   (End combat asks first: Yes ends it, No nothing).
 
-In a small window (:mod:`game.ui.compact`) the GM card goes short as the
+In a small window (:mod:`game.ui.compact`), or in a large one while its full
+size would cover a combatant's token, the GM card goes short as the
 combatant card does: its head and the hit-point row, every tool while the
 pointer is on it (it grows downward, so nothing moves under the pointer), or
 always after I. A form being filled in, or a token being dragged, keeps it whole.
@@ -228,9 +229,22 @@ class GMTools:
     def shows_full(self, ctx: BattleContext, area: pygame.Rect) -> bool:
         """Every tool: a fixed card, a large window, the player's I, a form or a drag under way, or the pointer
         on the card (on the whole card it opened, so it stays open while the pointer goes down it)."""
-        if self.rect is not None or self.form is not None or self.dragging is not None or card_full(ctx, area):
+        if self.rect is not None or self.form is not None or self.dragging is not None:
             return True
-        return self._frame.collidepoint(ctx.mouse)
+        if self._frame.collidepoint(ctx.mouse):
+            return True
+        if ctx.card_full is None and card_full(ctx, area):
+            # A large window shows every tool, unless they would hide a combatant: in combat the full card is
+            # some 400 px tall, and on Miller's Ford it covered Mira whole (the opening view keeps tokens clear
+            # of the short card only). Then it stays short, the hit points at a glance, until the pointer comes.
+            return not self._hides_a_token(ctx, area)
+        return card_full(ctx, area)
+
+    def _hides_a_token(self, ctx: BattleContext, area: pygame.Rect) -> bool:
+        """Whether the full card, drawn now, would cover part of a combatant's token."""
+        full = pygame.Rect(area.x + 8, area.y + 8, th.CARD_WIDTH, self._height(ctx, self._rows(ctx, True)))
+        return any(full.colliderect(ctx.token_rect(v.name)) for v in ctx.encounter.views()
+                   if v.active and v.cell is not None)
 
     def _rows(self, ctx: BattleContext, full: bool = True) -> list[list[tuple[Any, str]]]:
         enc = ctx.encounter
@@ -262,14 +276,20 @@ class GMTools:
             rows.append([("end", "End combat")])
         return rows
 
+    @staticmethod
+    def _head(ctx: BattleContext) -> int:
+        return 84 if gm_target(ctx) is not None else 58  # the title, and the target's name and kind
+
+    def _height(self, ctx: BattleContext, rows: list[list[tuple[Any, str]]]) -> int:
+        return self._head(ctx) + sum(ROW if r else 10 for r in rows) + 28
+
     def _layout(self, ctx: BattleContext, area: pygame.Rect) -> pygame.Rect:
         enc = ctx.encounter
         self.full = self.shows_full(ctx, area)
         rows = self._rows(ctx, self.full)
         name = gm_target(ctx)
-        head = 84 if name is not None else 58
-        h = head + sum(ROW if r else 10 for r in rows) + 28
-        frame = self.rect or pygame.Rect(area.x + 8, area.y + 8, th.CARD_WIDTH, h)
+        head = self._head(ctx)
+        frame = self.rect or pygame.Rect(area.x + 8, area.y + 8, th.CARD_WIDTH, self._height(ctx, rows))
         self.buttons = []
         self._gaps = []  # separator lines, drawn with the frame
         y = frame.y + head

@@ -57,6 +57,7 @@ class Row:
     hp: int
     hp_max: int
     state: str  # "current" | "acted" | "waiting" | "defeated" | "fled"
+    initiative: int = 0  # shown at the row's right end, as Foundry's tracker shows each roll
 
 
 def tracker_rows(enc) -> list[Row]:  # an Encounter (public API)
@@ -74,10 +75,11 @@ def tracker_rows(enc) -> list[Row]:  # an Encounter (public API)
             state = "acted"
         else:
             state = "waiting"
-        rows.append(Row(name, v.faction, v.hp, v.hp_max, state))
+        rows.append(Row(name, v.faction, v.hp, v.hp_max, state, v.initiative))
     for v in sorted(views.values(), key=lambda v: (-v.initiative, v.object_id)):
         if v.name not in order:
-            rows.append(Row(v.name, v.faction, max(v.hp, 0), v.hp_max, v.status if v.status != "active" else "waiting"))
+            rows.append(Row(v.name, v.faction, max(v.hp, 0), v.hp_max, v.status if v.status != "active" else "waiting",
+                            v.initiative))
     return rows
 
 
@@ -252,7 +254,10 @@ class InitiativeTracker(FramedPanel):
         # Compact rows leave out "done" (the dimmed name says it) and "defeated"/"fled" (struck through, greyed).
         tag = "" if compact else {"acted": "done", "defeated": "defeated", "fled": "fled"}.get(row.state, "")
         hp = "" if out else f"{row.hp}/{row.hp_max}"
-        right_w = th.text_width(hp, th.SMALL) + (th.text_width(tag, th.SMALL) + 8 if tag else 0)
+        # The initiative in a column of its own at the right end (Foundry's tracker): the order's numbers, which
+        # `playmat state` prints as "Goblin (5)", so a GM can tell a tie (R14's tie-break) from a gap here too.
+        init_w = th.text_width("00", th.SMALL)
+        right_w = init_w + 8 + th.text_width(hp, th.SMALL) + (th.text_width(tag, th.SMALL) + 8 if tag else 0)
         left = 20 if compact else 24
         name = th.fit(row.name, r.width - left - 10 - right_w - (4 if compact else 10), lay.size,
                       row.state == "current")
@@ -261,6 +266,9 @@ class InitiativeTracker(FramedPanel):
         if out:  # struck through: still listed, visibly out of the fight
             pygame.draw.line(screen, th.FAINT, (nr.x, nr.centery), (nr.right, nr.centery), 1)
         x = r.right - 6
+        th.text(screen, str(row.initiative), (x, r.centery), size=th.SMALL, colour=th.FAINT if out else th.MUTED,
+                anchor="midright")
+        x -= init_w + 8
         if hp:
             hr = th.text(screen, hp, (x, r.centery), size=th.SMALL, colour=hp_colour(row.hp / max(row.hp_max, 1)),
                          anchor="midright")

@@ -1,0 +1,105 @@
+"""``playmat do``: check actions against the encounter after a log and append them to it, dice and all.
+
+A GM previewing an encounter steps through initiative with a log. Writing its lines in an editor works
+(docs/action-log.md), but a slip is only found by the next command that reads the log, and a line without
+``roll`` rolls anew. ``do`` is Foundry's "next turn" button for the command line: every action given is
+checked in order against the state after the log, and only when all are legal are they appended, each as the
+game records it (the d20 and the damage it rolled written in), so the log replays to exactly what was told.
+A refused action leaves the log byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+
+from game.rules import Applied, Encounter, HexLayout, LogError, RulesError, SaveFile, Scenario, read_log
+from game.ui.narration import at_war_from, bonus_from, event_lines  # pure Python: the combat log's words
+
+from .emit import emit
+from .errors import UsageError
+from .session import load_encounter
+
+# A bare word is an action with no fields: `playmat do MAP --log F end_turn` (begin, end_turn, end_combat).
+_WORD = re.compile(r"[A-Za-z_]+")
+
+
+def add_arguments(sp: argparse.ArgumentParser) -> None:
+    for a in sp._actions:  # the rules commands' shared --log: here it is the file written, not only read
+        if a.dest == "log":
+            a.help = "the JSON Lines action log to check against and append to (created if missing)"
+    sp.add_argument("actions", nargs="+", metavar="ACTION",
+                    help="a log line ('{\"action\": \"move\", \"unit\": \"Orc 1\", \"to\": [5, 3]}'), "
+                         "or begin, end_turn, end_combat")
+
+
+def as_line(text: str) -> str:
+    """The log line an argument stands for: JSON as given, or a bare action name made into one."""
+    return json.dumps({"action": text}) if _WORD.fullmatch(text.strip()) else text
+
+
+def cmd_do(args: argparse.Namespace) -> int:
+    if args.log is None:
+        raise UsageError("do: --log FILE is required: the log to append to (it is created if missing) "
+                         "(see playmat do --help)")
+    scenario, enc = _encounter(args)
+    applied = _check(enc, args.actions, scenario.board.layout, args.log)
+    save = SaveFile(args.log)  # locked: a game playing this log refuses, as a second window would
+    try:
+        for a in applied:
+            save.append(a.action.to_json())
+    finally:
+        save.close()
+    said = [line for a in applied for line, _role in
+            event_lines(a.events, bonus_from(enc), action=a.action, at_war=at_war_from(enc))]
+    doc = {"appended": [json.loads(a.action.to_json()) for a in applied], "said": said,
+           "phase": enc.phase, "round": enc.round, "turn": enc.turn}
+    lines = [f"appended {len(applied)} line{'s' if len(applied) != 1 else ''} to {args.log}:"]
+    lines += ["  " + a.action.to_json() for a in applied]
+    lines += said + [_now(enc)]
+    emit(doc, args.json, lines)
+    return 0
+
+
+def _encounter(args: argparse.Namespace) -> tuple[Scenario, Encounter]:
+    """The map and the state after the log; a log not written yet is an empty one (the GM's first line)."""
+    exists = os.path.lexists(args.log)
+    return load_encounter(args.map, args.log if exists else None, allow_outside=args.allow_outside)
+
+
+def _check(enc: Encounter, actions: list[str], layout: HexLayout, log: str) -> list[Applied]:
+    """Apply each action in order; the first refused one is named (which argument, what it was, why) and
+    nothing is written."""
+    out = []
+    for i, text in enumerate(actions, start=1):
+        where = f"ACTION {i} of {len(actions)}" if len(actions) > 1 else "ACTION"
+        try:
+            (action,) = read_log([as_line(text)], layout, source="x") or [None]
+            if action is None:
+                raise UsageError(f"do: {where} is empty; {log} is unchanged")
+            out.append(enc.apply(action))
+        except LogError as err:
+            raise UsageError(f"do: {where} ({clip_words(text)}): {err.reason}; {log} is unchanged") from None
+        except RulesError as err:
+            reason, kind = str(err), getattr(action, "KIND", "")
+            if kind and not reason.startswith(f"{kind}:"):
+                reason = f"{kind}: {reason}"  # as a refused log line names its action
+            raise UsageError(f"do: {where} ({clip_words(text)}): {reason}; {log} is unchanged") from None
+    return out
+
+
+def clip_words(text: str, limit: int = 60) -> str:
+    """The action as given, short enough to keep the refusal on one readable line."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _now(enc: Encounter) -> str:
+    """Where the encounter stands after the lines, as ``state``'s first line says it."""
+    if enc.phase == "setup":
+        return "now: setup (begin starts round 1)"
+    if enc.phase == "ended":
+        return "now: combat over"
+    return f"now: round {enc.round}, {enc.turn} to act"

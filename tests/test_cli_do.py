@@ -1,0 +1,91 @@
+"""``playmat do``: a GM steps through initiative from the command line. Each action is checked against the
+state after the log and appended only when legal, with the dice it rolled written in, so the log replays to
+what was told; a refused action leaves the log as it was, in one line naming which action and why. Before it
+a GM had to write lines in an editor and learnt of a slip (or a fresh roll) only from the next command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli.main import main
+from game.maps.tmxwrite import write_map
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def duel(tmp_path: Path) -> Path:
+    # Pointy-top odd-r 7x5, open ground. Row 2 is even: 2,2's west neighbour is 1,2. The Orc (initiative 9)
+    # acts before Aldric (5); Aldric faces e, so a blow from 2,2 comes from his front (R17: no penalty).
+    return write_map(tmp_path / "duel.tmx", ["." * 7] * 5, units=[
+        {"name": "Aldric", "at": (1, 2), "faction": "player", "initiative": 5, "hp": 10, "defense": 12,
+         "facing": "e"},
+        {"name": "Orc", "at": (4, 2), "faction": "enemy", "initiative": 9, "attack": 2, "facing": "w"},
+    ])
+
+
+def test_a_round_stepped_through_is_appended_line_by_line(capsys, duel: Path, tmp_path: Path) -> None:
+    log = tmp_path / "fight.jsonl"  # not there yet: do creates it
+    code, out, err = run(capsys, "do", str(duel), "--log", str(log), "begin")
+    assert (code, err) == (0, "") and out.splitlines()[-1] == "now: round 1, Orc to act"
+    code, out, err = run(capsys, "do", str(duel), "--log", str(log),
+                         '{"action": "move", "unit": "Orc", "to": [2, 2]}',
+                         '{"action": "attack", "unit": "Orc", "target": "Aldric", "roll": 12, "damage": 3}',
+                         "end_turn")
+    assert (code, err) == (0, "")
+    # By hand (R21): 12 + attack 2 = 14 reaches Aldric's defence 12 from his front: a hit for the 3 the line fixes.
+    assert "Orc attacks Aldric: rolled 12 +2 = 14 vs 12: hit, 3 damage" in out
+    assert out.splitlines()[-1] == "now: round 1, Aldric to act"
+    assert [json.loads(line) for line in log.read_text().splitlines()] == [
+        {"action": "begin"},
+        {"action": "move", "unit": "Orc", "to": [2, 2], "path": [[3, 2], [2, 2]]},
+        {"action": "attack", "unit": "Orc", "target": "Aldric", "roll": 12, "damage": 3},
+        {"action": "end_turn"},
+    ]
+    state = json.loads(run(capsys, "state", str(duel), "--log", str(log), "--json")[1])
+    assert state["turn"] == "Aldric" and state["units"]["Aldric"]["hp"] == 7
+
+
+def test_the_dice_it_rolls_are_written_in_so_the_log_replays_to_what_it_said(capsys, duel: Path,
+                                                                             tmp_path: Path) -> None:
+    log = tmp_path / "fight.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "move", "unit": "Orc", "to": [2, 2]}\n')
+    code, out, _ = run(capsys, "do", str(duel), "--log", str(log), "--json",
+                       '{"action": "attack", "unit": "Orc", "target": "Aldric"}')
+    doc = json.loads(out)
+    line = doc["appended"][0]
+    assert code == 0 and {"roll", "damage"} <= set(line)
+    assert json.loads(log.read_text().splitlines()[-1]) == line
+    hit = line["roll"] + 2 >= 12  # R21, front arc
+    hp = json.loads(run(capsys, "state", str(duel), "--log", str(log), "--json")[1])["units"]["Aldric"]["hp"]
+    assert hp == (10 - line["damage"] if hit else 10)
+    assert doc["said"][0].endswith(f"hit, {line['damage']} damage" if hit else "miss")
+
+
+@pytest.mark.parametrize("actions, names", [
+    # The second is refused: the first, legal on its own, is not written either.
+    (['{"action": "move", "unit": "Orc", "to": [2, 2]}', '{"action": "move", "unit": "Aldric", "to": [0, 2]}'],
+     "do: ACTION 2 of 2 ({\"action\": \"move\", \"unit\": \"Aldric\", \"to\": [0, 2]}): move: it is"),
+    (["edn_turn"], 'do: ACTION (edn_turn): unknown action "edn_turn" (did you mean "end_turn"?)'),
+    (["{not json"], "do: ACTION ({not json): not valid JSON"),
+])
+def test_a_refused_action_names_itself_and_leaves_the_log_as_it_was(capsys, duel: Path, tmp_path: Path,
+                                                                    actions: list[str], names: str) -> None:
+    log = tmp_path / "fight.jsonl"
+    log.write_text('{"action": "begin"}\n')
+    code, out, err = run(capsys, "do", str(duel), "--log", str(log), *actions)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert err.startswith("playmat: " + names) and err.rstrip().endswith(f"{log} is unchanged")
+    assert log.read_text() == '{"action": "begin"}\n'
+
+
+def test_without_a_log_it_says_it_needs_one(capsys, duel: Path) -> None:
+    code, out, err = run(capsys, "do", str(duel), "end_turn")
+    assert code == 2 and out == "" and "--log FILE is required" in err and len(err.splitlines()) == 1
