@@ -81,7 +81,7 @@ def test_r29_targets_count_cover_and_the_threatened_shooter_penalty(encounter):
     assert doc == {"unit": "Bow", "shoot": [{"target": "Orc", "needed": 13, "cover": True, "arc": "front"}],
                    "cast": []}
     text = enc.run("targets", "--unit", "Bow")
-    assert text.out.splitlines()[:2] == ["Bow can shoot 1:", "  Orc: needs 13 on the d20, front arc, in cover"]
+    assert text.out.splitlines()[:2] == ["Bow can shoot 1:", "  Orc: needs 13 on the d20 (40 %), front arc, in cover"]
     # With the Rat gone (the GM removes it) nothing threatens Bow: the shot needs 10 + 2 - 1 = 11.
     gone = [BEGIN, {"action": "remove", "unit": "Rat", "as": "defeated"}]
     doc = enc.run("targets", "--unit", "Bow", "--json", log=gone).json()
