@@ -32,3 +32,23 @@ def test_g_in_combat_keeps_every_token_in_view_until_the_pointer_comes(tmp_path:
     scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     frame(scene, screen)
     assert {"end", "undo", "join", "defeated", "fled"} <= {b.key for b in card.buttons}
+
+
+def test_one_press_of_i_brings_the_short_gm_card_back_in_full(tmp_path: Path) -> None:
+    """The GM card went short over Mira (above); I, the key for the full card, took two presses: the first only
+    chose "short", which the card already was, and the status line said "Short GM card" with nothing changed."""
+    scene, screen = open_battle(tmp_path, ROOT / "maps" / "default.tmx", humans=("player",), setup=False,
+                                size=(1280, 760))
+    frame(scene, screen, 30)
+    key(scene, pygame.K_g)
+    frame(scene, screen)
+    card = next(w for w in scene.widgets if isinstance(w, GMTools))
+    assert not card.full  # short: its full size would cover Mira
+    key(scene, pygame.K_i)
+    frame(scene, screen)
+    assert card.full, scene.ctx.status
+    assert {"end", "undo", "join"} <= {b.key for b in card.buttons}
+    assert scene.ctx.status.startswith("Full GM card")
+    key(scene, pygame.K_i)  # and I again: short, as the status line says
+    frame(scene, screen)
+    assert not card.full and scene.ctx.status.startswith("Short GM card")

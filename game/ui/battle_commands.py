@@ -34,7 +34,8 @@ from .commands import (
     UndoLast,
 )
 from .compact import card_full
-from .context import BattleContext
+from .context import BattleContext, Widget
+from .gm import GMTools
 from .help import BATTLE_HELP, HelpScene
 from .loop import toggle_fullscreen
 from .menus import MenuScene
@@ -57,6 +58,7 @@ class BattleCommands:
     mapper: CommandMapper
     tokens: dict[str, TokenState]
     show_panels: bool
+    widgets: list[Widget]
     _greyed: tuple[object, str]  # greyed_reason's last answer, with what it depends on
     perform: Callable[[Intent], Transition | None]  # the scene's: an intent through the command mapper
     _situation: Callable[[], Situation]
@@ -121,10 +123,20 @@ class BattleCommands:
             self.show_panels = not self.show_panels
             ctx.status = "Panels shown (Tab hides them)" if self.show_panels else "Panels hidden (Tab shows them)"
         elif what == "card":
-            ctx.card_full = not card_full(ctx, ctx.view_rect)
+            ctx.card_full = not self._card_shown_full()
             which = "GM card" if ctx.gm else "combatant card"  # in GM mode the GM's card takes the card's place
             ctx.status = (f"Full {which} (I: the short one)" if ctx.card_full
                           else f"Short {which} (I or hover it: the full one)")
+
+    def _card_shown_full(self) -> bool:
+        """Whether the card I toggles is full on screen now. In GM mode the GM's card also goes short while its
+        full size would cover a token (gm.panel), which the player's choice alone does not show: without asking
+        it, the first I only chose "short", which the card already was."""
+        if self.ctx.gm:
+            tools = next((w for w in self.widgets if isinstance(w, GMTools)), None)
+            if tools is not None:
+                return tools.full
+        return card_full(self.ctx, self.ctx.view_rect)
 
     def set_speed(self, speed: float) -> None:
         self.opts.speed = self.anim.speed = speed
