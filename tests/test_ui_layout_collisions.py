@@ -109,24 +109,34 @@ FORT_ROUND_2 = (("Captain Vessa", (5, 7)), ("Doran", (3, 6)), ("Ilse", (3, 5)), 
                 ("Archer 1", (11, 8)), ("Archer 2", (9, 7)))
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (960, 600), (800, 560)], ids=["1280x800", "960x600", "800x560"])
-def test_a_move_preview_leaves_the_enemies_by_the_hex_in_view(tmp_path: Path, size: tuple[int, int]) -> None:
-    """Found storming Harrow Keep in round 2 (as it stood after the AI's first moves): Ilse's move box for 7,7 sat
-    on Archer 2, two hexes from it, and for 7,3 on the Gate Warden, to spare a corner of the tracker. Whoever
-    would stop the move, or waits by the hex, is what the player points there to weigh: every move box now
-    leaves the enemies within two hexes of its hex in view."""
+def _ilse_at_harrow_keep_round_2(tmp_path: Path, size: tuple[int, int]):
+    """Harrow Keep as it stood in round 2 (FORT_ROUND_2), Ilse to act, drawn: the scene, its screen, the
+    tooltips widget and Ilse's foes."""
     from game.rules import Place
-    from game.ui.overlays.moves import NEAR
     from game.ui.panels.tooltips import Tooltips
-    from tests.scene_harness import hover, to_turn
+    from tests.scene_harness import to_turn
 
     scene, screen = open_battle(tmp_path, FORT, humans=("player",), setup=True, size=size)
     for who, cell in FORT_ROUND_2:
         assert scene.submit(Place(who, cell)), who
     to_turn(scene, "Ilse")
     frame(scene, screen, 30)
-    enc, ctx, tips = scene.match.encounter, scene.ctx, widget(scene, Tooltips)
+    enc = scene.match.encounter
     foes = [v.name for v in enc.views() if v.active and enc.hostile("Ilse", v.name)]
+    return scene, screen, widget(scene, Tooltips), foes
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600), (800, 560)], ids=["1280x800", "960x600", "800x560"])
+def test_a_move_preview_leaves_the_enemies_by_the_hex_in_view(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Found storming Harrow Keep in round 2 (as it stood after the AI's first moves): Ilse's move box for 7,7 sat
+    on Archer 2, two hexes from it, and for 7,3 on the Gate Warden, to spare a corner of the tracker. Whoever
+    would stop the move, or waits by the hex, is what the player points there to weigh: every move box now
+    leaves the enemies within two hexes of its hex in view."""
+    from game.ui.overlays.moves import NEAR
+    from tests.scene_harness import hover
+
+    scene, screen, tips, foes = _ilse_at_harrow_keep_round_2(tmp_path, size)
+    enc, ctx = scene.match.encounter, scene.ctx
     checked = 0
     for cell, _, _ in enc.reach_for("Ilse").destinations():
         near = [f for f in foes if enc.layout.distance(cell, enc.view(f).cell) <= NEAR]
@@ -148,18 +158,11 @@ def test_an_attack_or_shove_preview_leaves_the_enemy_line_by_its_target_in_view(
     """Same battle, Ilse to act: her attack box on Pikeman 1 (three rows of roll and arc) sat on Pikeman 2 and
     the Gate Warden beside him, the line she would step into. The enemies within two hexes of the target stay
     in view, and so does the hex she would step to first."""
-    from game.rules import Place
     from game.ui.overlays.moves import NEAR
-    from game.ui.panels.tooltips import Tooltips
-    from tests.scene_harness import hover, to_turn
+    from tests.scene_harness import hover
 
-    scene, screen = open_battle(tmp_path, FORT, humans=("player",), setup=True, size=size)
-    for who, cell in FORT_ROUND_2:
-        assert scene.submit(Place(who, cell)), who
-    to_turn(scene, "Ilse")
-    frame(scene, screen, 30)
-    enc, ctx, tips = scene.match.encounter, scene.ctx, widget(scene, Tooltips)
-    foes = [v.name for v in enc.views() if v.active and enc.hostile("Ilse", v.name)]
+    scene, screen, tips, foes = _ilse_at_harrow_keep_round_2(tmp_path, size)
+    enc, ctx = scene.match.encounter, scene.ctx
     checked = 0
     for mode in (pygame.K_a, pygame.K_s):
         key(scene, mode)
