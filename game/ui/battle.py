@@ -30,6 +30,7 @@ from .aiturn import AIDriver
 from .anim import Animator, anims_for
 from .battle_camera import BattleCamera
 from .battle_commands import SPEEDS, BattleCommands
+from .battle_focus import BattleFocus
 from .battle_input import BattleInput, ViewOp
 from .battle_options import BattleOptions
 from .battle_pointer import OFF_WINDOW as OFF_WINDOW  # importable here, as before
@@ -67,11 +68,11 @@ def collect_widgets() -> list[Widget]:
     return [*overlays.widgets(), *panels.widgets()]
 
 
-class BattleScene(BattleCommands, BattlePointer, Scene):
+class BattleScene(BattleCommands, BattlePointer, BattleFocus, Scene):
     """A battle in the window: the match, its widgets, the camera and the AI driver, one path for every change.
 
     The named commands (the action bar's buttons, the view operations) are :class:`BattleCommands`'s; what
-    the pointer points at, :class:`BattlePointer`'s."""
+    the pointer points at, :class:`BattlePointer`'s; the foe Tab chose to shove, :class:`BattleFocus`'s."""
 
     def __init__(self, match: Match, art: MapArt, size: tuple[int, int], options: BattleOptions | None = None,
                  widgets: list[Widget] | None = None) -> None:
@@ -274,6 +275,7 @@ class BattleScene(BattleCommands, BattlePointer, Scene):
         if event.type == pygame.WINDOWLEAVE:
             self._pointer_left()
             return None
+        self.pointer_event(event)  # a real move of the pointer takes the choice back from Tab's focus
         # SDL also reports the wheel as presses of buttons 4 and 5: those point at nothing new (over the
         # combat log they put a map tooltip under the pointer), only the motion and real buttons do.
         if event.type == pygame.MOUSEMOTION or (
@@ -299,6 +301,9 @@ class BattleScene(BattleCommands, BattlePointer, Scene):
             self.input.key_up(event)
             return None
         if event.type == pygame.KEYDOWN:
+            mine, answer = self.focus_key(event)  # Tab, Enter, Esc of a shove by keyboard (battle_focus)
+            if mine:
+                return answer
             out = self.input.key(event, self.match.encounter.phase == SETUP)
         else:
             out = self.input.pointer(event, self.ctx)
@@ -376,6 +381,7 @@ class BattleScene(BattleCommands, BattlePointer, Scene):
         self.director.step(vx, vy, dt)
         self.end_guard.tick(dt, shown=not self.anim.busy and self.director.glide is None
                             and self.last_turn == self.match.encounter.turn)
+        self.focus_check()
         self._pointer_still()
         self.view.maplayer.tick(dt)  # animated tiles follow the fixed-step clock
         for w in self.widgets:

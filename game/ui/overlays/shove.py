@@ -122,8 +122,10 @@ class Chooser:
     keyed: tuple[str, str, int | None] | None = None  # (target, direction chosen by W, the pointer's pick then)
     last: tuple[str, str] | None = None  # (target, direction) shown in the last frame: W steps on from it
 
-    def pick(self, ctx: BattleContext, target: str, ways: list[Way], pointed: Cell | None) -> int:
-        by_pointer = pointer_way(ctx, target, ways, ctx.mouse)
+    def pick(self, ctx: BattleContext, target: str, ways: list[Way], pointed: Cell | None,
+             pointer: tuple[float, float]) -> int:
+        """The way shown; ``pointer``: where the pointer is, or the foe's middle while Tab's focus is on it."""
+        by_pointer = pointer_way(ctx, target, ways, pointer)
         if self.keyed is not None:
             who, direction, then = self.keyed
             found = [i for i, (_, p) in enumerate(ways) if p.direction == direction]
@@ -137,11 +139,11 @@ class Chooser:
         self.last = (target, ways[i][1].direction)
         return i
 
-    def step(self, ctx: BattleContext, target: str, ways: list[Way], by: int) -> str:
+    def step(self, ctx: BattleContext, target: str, ways: list[Way], by: int, pointer: tuple[float, float]) -> str:
         """``W``: the next way (``by`` -1: the previous); returns its direction."""
         now = next((i for i, (_, p) in enumerate(ways) if self.last == (target, p.direction)), 0)
         direction = ways[(now + by) % len(ways)][1].direction
-        self.keyed = (target, direction, pointer_way(ctx, target, ways, ctx.mouse))
+        self.keyed = (target, direction, pointer_way(ctx, target, ways, pointer))
         self.last = (target, direction)  # a second press before the next frame steps on from this one
         return direction
 
@@ -182,14 +184,15 @@ def with_outcome(lines: list[Line], p: ShovePreview, outcome: list[Line]) -> lis
 
 
 def way_rows(target: str, ways: list[Way], chosen: int,
-             later: list[Later] | None = None) -> list[Line]:
+             later: list[Later] | None = None, keyed: bool = False) -> list[Line]:
     """Every way to shove ``target`` this turn, one row each, the chosen one marked: where the shover stands for
     it, where the push sends the target and what it does there, and the odds from there (the arc changes with
-    the side, R19). Then ``later``: the pushes that would hurt it from a side out of reach this turn."""
+    the side, R19). Then ``later``: the pushes that would hurt it from a side out of reach this turn. ``keyed``:
+    Tab's focus is on ``target`` (game.ui.battle_focus), so the keys are named, not the pointer."""
     rows: list[Line] = []
     if len(ways) >= 2:
-        rows += [Line(""), Line(f"{len(ways)} ways: point at {target} from a side, or W / Shift+W", "muted",
-                                size=SMALL)]
+        how = "W / Shift+W chooses, Enter shoves" if keyed else f"point at {target} from a side, or W / Shift+W"
+        rows += [Line(""), Line(f"{len(ways)} ways: {how}", "muted", size=SMALL)]
         for i, (at, p) in enumerate(ways):
             mark = "> " if i == chosen else "   "
             hurt = p.falls or p.hazard_damage > 0
@@ -199,6 +202,8 @@ def way_rows(target: str, ways: list[Way], chosen: int,
     if later:
         rows += [Line(""), Line("Out of reach this turn:", "muted", size=SMALL)]
         rows += [Line(f"   {where(at)}", "muted", right=short_words(p), size=SMALL) for at, p in later]
+    if keyed and len(ways) < 2:  # (with more ways the header says it; Tab and Esc are on the status line)
+        rows += [Line(""), Line("Enter shoves   Tab: the next foe   Esc: cancel", "accent", size=SMALL)]
     return rows
 
 
