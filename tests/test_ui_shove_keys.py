@@ -142,3 +142,61 @@ def test_tab_with_no_foe_beside_says_so_and_outside_shove_mode_hides_the_panels(
 def test_the_key_help_names_the_keyboard_shove() -> None:
     rows = dict(BATTLE_HELP[0][1])
     assert "S, Tab / Shift+Tab, Enter" in rows
+
+
+# --- a large shover on a sector border (R20, R22) ----------------------------------------------------------------
+# A large troll (radius 1, R26) centred on 3,3 (an odd row) facing se; a goblin on 5,2, beside the troll's 4,2.
+# In axial terms the goblin is (+2, -1) from the troll's centre: one e step plus one ne step, exactly on the border
+# of the e and ne sectors (R18). The tie goes to the side nearer the troll's facing (R22 for the push, R20 for the
+# facing it ends with, hit or miss): from se, e is one side away and ne two, so e: the goblin to 6,2. Faced ne
+# first (Q twice: se -> e -> ne, Q turning counter-clockwise, R2) it goes ne instead, into the chasm on 5,1.
+BIG_ROWS = ["#########", "#....c..#", "#.......#", "#.......#", "#.......#", "#.......#", "#########"]
+BIG_UNITS = [
+    {"name": "Troll", "at": (3, 3), "faction": "player", "size": "large", "initiative": 9, "move": 4, "facing": "se"},
+    {"name": "Goblin", "at": (5, 2), "faction": "enemy", "initiative": 5, "facing": "w"},
+]
+
+
+def _tie_rows(scene) -> list[tuple[str, str]]:
+    lines = [(ln.text, ln.right) for ln in _widget(scene).lines or []]
+    at = next(i for i, (text, _) in enumerate(lines) if text.startswith("Ends facing"))
+    return lines[at:at + 4]
+
+
+def test_a_large_shover_s_facing_tie_is_shown_with_the_turn_that_picks_the_other_side(tmp_path: Path) -> None:
+    tmx = write_map(tmp_path / "big.tmx", BIG_ROWS, units=BIG_UNITS, title="Big")
+    scene, screen = open_playing(tmp_path, tmx, "Troll")
+    hover(scene, (7, 5))
+    key(scene, pygame.K_s)
+    key(scene, pygame.K_TAB)
+    frame(scene, screen)
+    assert scene.ctx.focus == "Goblin" and _chosen(scene) == (None, "e")
+    assert _tie_rows(scene) == [
+        ("Ends facing e, hit or miss (R20): Goblin is exactly between", ""),
+        ("e and ne, and e is nearer Troll's facing now (se)", ""),
+        ("> as Troll faces now", "e to 6,2"),
+        ("   facing ne first (Q twice, free)", "ne: falls, defeated"),
+    ]
+    key(scene, pygame.K_q)
+    key(scene, pygame.K_q)
+    scene.anim.skip(scene.tokens)  # the turn played
+    frame(scene, screen)
+    assert scene.match.encounter.view("Troll").facing == "ne" and scene.ctx.focus == "Goblin"
+    assert _chosen(scene) == (None, "ne")
+    assert _tie_rows(scene) == [
+        ("Ends facing ne, hit or miss (R20): Goblin is exactly between", ""),
+        ("ne and e, and ne is nearer Troll's facing now (ne)", ""),
+        ("> as Troll faces now", "ne: falls, defeated"),
+        ("   facing e first (E, free)", "e to 6,2"),
+    ]
+    key(scene, pygame.K_RETURN)
+    enc = scene.match.encounter
+    assert enc.history[-1] == Shove("Troll", "Goblin", roll=enc.history[-1].roll)
+    assert enc.view("Troll").facing == "ne"  # as the preview said, hit or miss
+
+
+def test_a_standard_shover_never_meets_a_facing_tie(tmp_path: Path) -> None:
+    scene, screen = _pen(tmp_path)
+    key(scene, pygame.K_TAB)
+    frame(scene, screen)
+    assert not any(ln.text.startswith("Ends facing") for ln in _widget(scene).lines or [])

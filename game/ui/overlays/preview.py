@@ -298,6 +298,8 @@ class ActionPreview:
             lines.insert(1, Line(f"from {at[0]},{at[1]}: the first {press} moves there, the next {kind}s", "muted"))
             lines[2:2] = wording.threatened_there(enc, name, target, at)
         lines = wording.fitted_to(ctx, lines)
+        if isinstance(p, ShovePreview) and p.legal is None:  # after the fitting, as the ways: a choice is kept
+            lines += shove.facing_lines(enc, p, at)
         if ways:  # after the fitting: a small window drops the roll's breakdown, never the ways to choose from
             lines += shove.way_rows(target, ways, self.way, self.later(ctx, name, target, ways), ctx.focus == target)
         elif ctx.focus == target:

@@ -207,6 +207,46 @@ def way_rows(target: str, ways: list[Way], chosen: int,
     return rows
 
 
+def facing_tie(enc: EncounterView, p: ShovePreview, at: Cell | None) -> tuple[str, ShovePreview] | None:
+    """When the foe's centre lies exactly on the border of two side sectors as seen from where the shover stands
+    for ``p`` (only a multi-hex shover can meet that: a large one beside a standard foe, from a corner), R22
+    pushes toward the one nearer its facing and R20 turns it to face that one, hit or miss: (the other side, the
+    shove as it would be facing that side first), or None."""
+    start = enc.view(p.attacker).cell if at is None else at
+    names = enc.layout.direction_names
+    sides = [names[s] for s in enc.layout.direction_between(start, enc.view(p.target).cell)]
+    if len(sides) < 2 or p.direction not in sides:
+        return None
+    other = next(d for d in sides if d != p.direction)
+    return other, enc.preview_shove(p.attacker, p.target, at=at, facing=other)
+
+
+def turn_keys(facing: int, to: int) -> str:
+    """The presses that turn from side ``facing`` to side ``to``: "Q", "E twice" (Q counter-clockwise, R2)."""
+    left, right = (to - facing) % 6, (facing - to) % 6
+    times = {1: "", 2: " twice", 3: " three times"}
+    return f"Q{times[left]}" if left <= right else f"E{times[right]}"
+
+
+def facing_lines(enc: EncounterView, p: ShovePreview, at: Cell | None) -> list[Line]:
+    """For a shove on a sector border (:func:`facing_tie`): the facing the shover ends with and why (R20, R22),
+    then both choices as rows, the one in force marked: as it faces now, or turned to the other side first (free
+    on its turn, R16), each with where the push then goes. Nothing when there is no tie."""
+    tie = facing_tie(enc, p, at)
+    if tie is None:
+        return []
+    other, alt = tie
+    me = enc.view(p.attacker)
+    keys = turn_keys(me.facing_index, enc.layout.direction_index(other))
+    return [Line(""),
+            Line(f"Ends facing {p.direction}, hit or miss (R20): {p.target} is exactly between", "muted", size=SMALL),
+            Line(f"{p.direction} and {other}, and {p.direction} is nearer {p.attacker}'s facing now ({me.facing})",
+                 "muted", size=SMALL),
+            Line(f"> as {p.attacker} faces now", "accent", bold=True, right=short_words(p), size=SMALL),
+            Line(f"   facing {other} first ({keys}, free)", "good" if _hurts(alt) else "muted",
+                 right=short_words(alt), size=SMALL)]
+
+
 # --- drawing -----------------------------------------------------------------------------------------------
 def _hurts(p: ShovePreview) -> bool:
     return p.falls or p.hazard_damage > 0
