@@ -185,7 +185,7 @@ def test_a_large_shover_s_facing_tie_is_shown_with_the_turn_that_picks_the_other
     assert _chosen(scene) == (None, "ne")
     assert _tie_rows(scene) == [
         ("Ends facing ne, hit or miss (R20): Goblin is exactly between", ""),
-        ("ne and e, and ne is nearer Troll's facing now (ne)", ""),
+        ("ne and e, and Troll faces ne now", ""),
         ("> as Troll faces now", "ne: falls, defeated"),
         ("   facing e first (E, free)", "e to 6,2"),
     ]

@@ -240,7 +240,8 @@ def facing_lines(enc: EncounterView, p: ShovePreview, at: Cell | None) -> list[L
     keys = turn_keys(me.facing_index, enc.layout.direction_index(other))
     return [Line(""),
             Line(f"Ends facing {p.direction}, hit or miss (R20): {p.target} is exactly between", "muted", size=SMALL),
-            Line(f"{p.direction} and {other}, and {p.direction} is nearer {p.attacker}'s facing now ({me.facing})",
+            Line(f"{p.direction} and {other}, and {p.attacker} faces {p.direction} now" if me.facing == p.direction
+                 else f"{p.direction} and {other}, and {p.direction} is nearer {p.attacker}'s facing now ({me.facing})",
                  "muted", size=SMALL),
             Line(f"> as {p.attacker} faces now", "accent", bold=True, right=short_words(p), size=SMALL),
             Line(f"   facing {other} first ({keys}, free)", "good" if _hurts(alt) else "muted",
