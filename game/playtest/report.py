@@ -219,6 +219,17 @@ def _flight_lines(s: Summary, *, exits_drawn: bool = False) -> list[str]:
     return ["", f"Flights off the map (R24): {total} in {s.games} games ({per_side}); most often {who}.{where}"]
 
 
+def per_game_line(s: Summary) -> str:
+    """The batch's events, mean per game, in one line: blows, zone of control, shoves and falls, then shots
+    (R29) and flights off the map (R24), which a designer watching a batch of archers or of a map with exits
+    wants without opening the report. Figures under one keep two decimals (3 flights in 100 games is 0.03)."""
+    t, n = s.totals(), s.games
+    return (f"per game: {_per(t['attacks'], n)} attacks ({_per(t['flank_attacks'], n)} flank, "
+            f"{_per(t['rear_attacks'], n)} rear), {_per(t['zoc_stops'], n)} ZoC stops, "
+            f"{_per(t['shoves'], n)} shoves, {_per(t['falls'], n)} falls, "
+            f"{_per(t['shots'], n)} shots ({_per(t['shot_hits'], n)} hit), {_per(t['flees'], n)} flights")
+
+
 def reproduce_command(s: Summary) -> str:
     ai = "".join(f" --ai {f}={lv}" for f, lv in s.levels.items() if lv != "normal")
     return f"playmat playtest {shlex.quote(s.map)} --games {s.games} --seed {s.seed}{ai}"
