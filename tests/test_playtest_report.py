@@ -267,3 +267,19 @@ def test_the_per_game_line_names_shots_and_flights_beside_the_blows() -> None:
     line = next(x for x in text_summary(s, None).splitlines() if "per game:" in x)
     assert line == ("  per game: 2.5 attacks (0.75 flank, 0.25 rear), 1.5 ZoC stops, 0.50 shoves, 0.0 falls, "
                     "2.5 shots (0.75 hit), 0.25 flights")
+
+
+def test_heat_games_counts_the_games_that_touched_a_hex_not_the_events_on_it() -> None:
+    # Hex (2, 3): 100 defeats, all in game 0. Hex (4, 4): one defeat in each of games 0-99. Same heat,
+    # 1 game against 100: what the heatmaps fade by.
+    records = tuple(
+        GameRecord(seed=k, winners=("enemy",), draw=False, rounds=5, actions=10, survivors=("Orc 1",),
+                   heat={"defeated": {(2, 3): 100, (4, 4): 1} if k == 0 else {(4, 4): 1}})
+        for k in range(100)
+    )
+    s = Summary(map="maps/x.tmx", title="Ford", seed=0, levels={"player": "normal", "enemy": "normal"},
+                factions=("player", "enemy"), combatants=(("Aldric", "player"), ("Orc 1", "enemy")),
+                records=records)
+    assert s.heat("defeated") == {(2, 3): 100, (4, 4): 100}
+    assert s.heat_games("defeated") == {(2, 3): 1, (4, 4): 100}
+    assert s.heat_games("zoc_stops") == {}
