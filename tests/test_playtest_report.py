@@ -283,3 +283,11 @@ def test_heat_games_counts_the_games_that_touched_a_hex_not_the_events_on_it() -
     assert s.heat("defeated") == {(2, 3): 100, (4, 4): 100}
     assert s.heat_games("defeated") == {(2, 3): 1, (4, 4): 100}
     assert s.heat_games("zoc_stops") == {}
+
+
+def test_the_report_says_what_a_heatmap_s_shades_mean() -> None:
+    pngs = [Path("heat_defeated.png")]
+    text = markdown_report(_summary([("enemy",), ("player",)] * 10), heatmaps=pngs)
+    assert "the fewer games anything happened there at all, the fainter it is drawn" in text
+    # One game has nothing to fade: the sentence would only confuse.
+    assert "fainter" not in markdown_report(_summary([("enemy",)]), heatmaps=pngs)

@@ -190,7 +190,10 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
             "hostile in range it could not see (R30) |",
         ]
     if heatmaps:
-        lines += ["", "## Heatmaps", "", "Rings mark where each combatant starts."]
+        shades = ("A hex's colour is how much happened there per game (darker = more); the fewer games "
+                  "anything happened there at all, the fainter it is drawn, so a hex one game in a hundred "
+                  "reached reads as rare. " if n > 1 else "")
+        lines += ["", "## Heatmaps", "", f"{shades}Rings mark where each combatant starts."]
         for path in heatmaps:
             lines += ["", f"![{path.stem}]({path.name})"]
     if logs:

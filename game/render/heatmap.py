@@ -88,8 +88,7 @@ FAINTEST = 0.2  # the opacity, against solid, of a hex seen in one game of a big
 
 def fade(share: float) -> float:
     """How solid a hex seen in ``share`` of the batch's games is drawn: 1 in every game, toward FAINTEST
-    in almost none. Linear, so half the games reads as about half as solid, and the legend's fade scale
-    reads directly."""
+    in almost none, linear in between (the legend's key shows 1 game, a quarter, half and all)."""
     return FAINTEST + (1.0 - FAINTEST) * min(max(share, 0.0), 1.0)
 
 
@@ -184,7 +183,7 @@ def heatmap_figure(map_surface: pygame.Surface, *, title: str, unit: str, ramp: 
     colour scale runs over the mean per game, and a key under it shows how a hex seen in 1 game, a quarter,
     half and all of them is drawn, captioned ``fade_note``."""
     w = max(map_surface.get_width(), 640)
-    batch = games > 1
+    batch = games > 1 and vmax > 0  # nothing counted: no hex to fade, and no key for it
     band = 128 if batch else 96
     out = pygame.Surface((w, map_surface.get_height() + band))
     out.fill((250, 250, 248))
