@@ -1,0 +1,25 @@
+"""Python's garbage collector, kept out of the frames: what a battle loads is never scanned again while it is played.
+
+CPython's cyclic collector scans everything it tracks once in a while (a "generation 2" pass, when the objects
+made since the last one outnumber a quarter of those it kept). Opening a battle leaves some 40,000 long-lived
+objects (the map, its art, the engine's tables), and one such pass over them took 16-20 ms of CPU on this
+machine: on its own most of a frame's 25 ms budget, and on top of a busy frame the slowest frame of
+``tools/bench_frames.py --archers``, in whichever code happened to allocate at that moment (a tooltip's
+placement one run, the enemy-reach recount the next: a profiler of Python calls never shows the collector).
+
+So once a battle is built, while the window is still opening it, :func:`settle` collects what is garbage then
+and moves everything left to the collector's permanent generation (``gc.freeze``): later passes scan only what
+the battle made since, a millisecond or so. Settling again (the next battle) first thaws what was frozen, so
+the previous battle's cycles are collected then rather than kept for the session.
+"""
+
+from __future__ import annotations
+
+import gc
+
+
+def settle() -> None:
+    """Collect now, then freeze what survives: no later automatic pass rescans it (see the module's note)."""
+    gc.unfreeze()  # the previous battle's objects may be garbage now: collected here, not kept for good
+    gc.collect()
+    gc.freeze()
