@@ -221,6 +221,7 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
             raise SaveError(failure)  # one line, exit status 2: the save holds every action played
         return result
     finally:
+        heap.release()  # the battle's objects are the collector's again once the window is gone
         pygame.display.quit()
 
 

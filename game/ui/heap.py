@@ -11,15 +11,43 @@ So once a battle is built, while the window is still opening it, :func:`settle` 
 and moves everything left to the collector's permanent generation (``gc.freeze``): later passes scan only what
 the battle made since, a millisecond or so. Settling again (the next battle) first thaws what was frozen, so
 the previous battle's cycles are collected then rather than kept for the session.
+
+What the battle makes as it goes (its history, the engine's answers) grows too: some 18,000 objects after
+500 actions of the 64x64 battle, 12-17 ms for one pass. :func:`keep` freezes that at each new turn, after a
+collection of the young generations (under half a millisecond): only what is alive then is kept out of
+reach, and a cycle that dies later is freed when the next battle settles (after 500 actions, no more of
+them were found then than without it).
+
+Only while a window is playing (from :func:`settle` to :func:`release`, which ``playmat play`` calls as it
+closes): a scene built without the window (the tests build hundreds) is never frozen, so its cycles are
+freed as usual when it is dropped.
 """
 
 from __future__ import annotations
 
 import gc
 
+_playing = False  # settled by the window and not yet released: keep() may freeze
+
 
 def settle() -> None:
     """Collect now, then freeze what survives: no later automatic pass rescans it (see the module's note)."""
+    global _playing
     gc.unfreeze()  # the previous battle's objects may be garbage now: collected here, not kept for good
     gc.collect()
     gc.freeze()
+    _playing = True
+
+
+def keep() -> None:
+    """At a new turn: collect the young generations, then freeze what the battle has made since (see above)."""
+    if _playing:
+        gc.collect(1)  # the turn's garbage first: only what is still alive is frozen
+        gc.freeze()
+
+
+def release() -> None:
+    """The window is closing: hand everything back to the collector, and freeze nothing more."""
+    global _playing
+    gc.unfreeze()
+    _playing = False
