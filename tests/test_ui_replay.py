@@ -467,3 +467,30 @@ def test_a_tracker_rows_card_never_hides_the_token_it_describes() -> None:
         x, y = ctx.cell_to_screen(u.cell)
         nearest = (min(max(x, frame.left), frame.right), min(max(y, frame.top), frame.bottom))
         assert math.dist((x, y), nearest) > ctx.hex_radius() * (0.78 + 1.42 * u.radius), f"the card hides {name}"
+
+
+def test_the_replay_s_log_never_starts_with_the_tail_of_an_entry(monkeypatch) -> None:
+    """At Harrow Keep the replay's log began "(defence −2): rolled 1 +3 = 4 vs 12: miss", the head of that
+    line (whose attack it was) scrolled away above it. At every step of a long ship_boarding log, the first
+    line under "Combat log" is the start of an entry, and the newest line still ends the log."""
+    import game.ui.replay as replay_module
+    from tests.ui_harness import drawn_by
+
+    scenario, actions = random_log(60, seed=5)
+    v, s = ReplayScene(scenario, actions), screen()
+    seen = drawn_by(replay_module.th, monkeypatch)
+    cut = tails = 0
+    for k in range(1, len(actions) + 1):
+        v.go(k)
+        seen.clear()
+        v.draw(s, 1.0)
+        log = [(t, r) for t, r in seen if v.log_rect.contains(r) and "below (wheel)" not in t]
+        if not log or log[0][0] == "nothing has happened yet":
+            continue
+        assert not log[0][0].startswith(" "), (k, log[0][0])
+        tails += any(t.startswith("   ") for t, _ in log)
+        wanted = [t for t, _, _ in v.log_lines()]
+        if not wanted[0].startswith(log[0][0].strip()):  # older lines above the log's top: it is full
+            cut += 1
+            assert log[-1][1].bottom > v.log_rect.bottom - 2 * replay_module.LOG_ROW  # the newest on the last row
+    assert cut and tails  # the log overflowed, with wrapped entries in view

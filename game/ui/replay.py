@@ -268,10 +268,10 @@ class ReplayScene(ReplayControls, Scene):
         th.text(screen, "Combat log", (x, y), size=th.SMALL, colour=th.MUTED, bold=True)
         y += 22
         width = frame.width - 2 * th.PAD
-        rows: list[tuple[str, str, bool]] = []
+        rows: list[tuple[str, str, bool, bool]] = []  # (text, role, the step shown, the tail of an entry)
         for text, role, now in self.log_lines():
             for i, part in enumerate(th.wrap(text, width - 10, th.SMALL)):
-                rows.append((part if i == 0 else "   " + part, role, now))
+                rows.append((part if i == 0 else "   " + part, role, now, i > 0))
         per = max(0, (frame.bottom - y - 6) // LOG_ROW)
         self.log_rect = pygame.Rect(frame.x, y, frame.width, frame.bottom - y)
         self.log_scroll = max(0, min(self.log_scroll, len(rows) - per))
@@ -279,7 +279,16 @@ class ReplayScene(ReplayControls, Scene):
         if self.log_scroll:  # scrolled back: say so where the newest lines would be
             th.text(screen, f"{self.log_scroll} newer line{'s' if self.log_scroll != 1 else ''} below (wheel)",
                     (frame.right - th.PAD, y - 22), size=th.SMALL, colour=th.ACCENT, anchor="topright")
-        for text, role, now in rows[max(0, end - per):end] if per > 0 else []:
+        start = first = max(0, end - per) if per > 0 else end
+        # Never the tail of an entry without its head: "(defence −2): rolled 1 +3 = 4 vs 12: miss" topped the
+        # log at Harrow Keep, whose miss it was scrolled away. Its room stays at the top, under the heading,
+        # so the newest line keeps the last row (as the battle's log does).
+        while 0 < start < end and rows[start][3]:
+            start += 1
+        if start == end:
+            start = first  # one entry taller than the log: its tail is all there is to show
+        y += (start - first) * LOG_ROW
+        for text, role, now, _ in rows[start:end]:
             if now:
                 pygame.draw.rect(screen, (60, 54, 32), (x - 4, y - 1, width + 8, LOG_ROW), border_radius=4)
             th.text(screen, text, (x, y), size=th.SMALL, colour=th.ROLE.get(role, th.TEXT))
