@@ -1,4 +1,5 @@
-"""A hovered target's facing-arc labels step off the sight line a shot preview draws to it.
+"""A hovered target's facing-arc labels step off the sight line a shot preview draws to it, and off the path an
+attack or a shot needs first.
 
 Found playing the Greenway (ambush.tmx) at 1280x800: Pell in shoot mode pointing at a bandit, the bandit's
 "front" lay across the green sight line, the one line the player follows from the archer to the target. The
@@ -40,3 +41,42 @@ def test_the_targets_arc_labels_keep_off_the_sight_line(tmp_path: Path, target: 
                                 odraw.token_disc(ctx, target))
     line = odraw.along(start, end, 4)  # the line itself, every 16 px
     assert [r for r in arcs.label_rects if r.collidelist(line) >= 0] == []
+
+
+def _path_squares(scene, name: str, at: tuple[int, int]) -> list[pygame.Rect]:
+    """The approach path to ``at`` as the attack preview draws it (draw.approach_path), every 16 px."""
+    ctx, enc = scene.ctx, scene.match.encounter
+    cells = list(enc.reach_for(name).path_to(at))
+    if not cells or cells[0] != enc.view(name).cell:
+        cells.insert(0, enc.view(name).cell)
+    pts = [ctx.cell_to_screen(c) for c in cells]
+    pts[0] = odraw.clear_of(pts[0], pts[1], odraw.token_disc(ctx, name), None)[0]
+    return [r for p, q in zip(pts, pts[1:], strict=False) for r in odraw.along(p, q, 4)]
+
+
+def test_the_targets_arc_labels_keep_off_the_approach_path(tmp_path: Path) -> None:
+    """Wynn's attack on Goblin 1 (giants_lair): the goblin's "front" lay on the white approach path, where it
+    comes in. For Sir Corin's attacks at the Greenway that need a move first, no label of the target's lies on
+    the path."""
+    from game.ui.overlays import ActionPreview
+
+    scene, screen = open_battle(tmp_path, AMBUSH, humans=EVERYONE, setup=False, size=(1280, 800))
+    frame(scene, screen, 2)
+    to_turn(scene, "Sir Corin")
+    frame(scene, screen, 120)
+    enc = scene.match.encounter
+    preview = next(w for w in scene.widgets if isinstance(w, ActionPreview))
+    arcs = next(w for w in scene.widgets if isinstance(w, FacingArcs))
+    tried = 0
+    for v in enc.views():
+        if not v.active or not enc.hostile("Sir Corin", v.name):
+            continue
+        hover(scene, v.cell)
+        frame(scene, screen, 2)
+        at = preview.plan[0] if preview.plan is not None else None
+        if at is None or arcs.shown != v.name:
+            continue
+        tried += 1
+        path = _path_squares(scene, "Sir Corin", at)
+        assert [r for r in arcs.label_rects if r.collidelist(path) >= 0] == [], v.name
+    assert tried
