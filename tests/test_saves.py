@@ -148,6 +148,15 @@ def test_sides_group_factions_that_share_their_enemies_r3() -> None:
     assert [s.text() for s in sides(grudge)] == ["player 3", "ally 1", "enemy 2 (1 large)", "neutral 1"]
 
 
+def test_large_and_giant_combatants_are_counted_apart() -> None:
+    """The Giant's Hearth on the title read "enemy 5 (2 large or giant)": how many giants? By the map, the cave
+    troll is large and Grundvald a giant; the party's war bear Bjorn (an ally) is large."""
+    from game.maps import load_scenario
+
+    giants = next(m.path for m in shipped_maps() if m.path.name == "giants_lair.tmx")
+    assert sides_text(load_scenario(giants)) == "player 4 + ally 1 (1 large)  vs  enemy 5 (1 large, 1 giant)"
+
+
 # --- the title screen: Continue, Load, descriptions -----------------------------------------------------------
 def run_title(script: Any, frames: int = 200, until: Any = None, size: tuple[int, int] = (1280, 720)) -> Any:
     return play(PlayConfig(headless=True, frames=frames, size=size), script=script, until=until)
