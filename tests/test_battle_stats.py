@@ -227,3 +227,19 @@ def test_nothing_of_the_battle_shows_through_the_summary() -> None:
         scene.draw(surface, 1.0)
         pictures.append(pygame.surfarray.array3d(surface.subsurface(pygame.Rect(340, 260, 600, 200))))
     assert (pictures[0] == pictures[1]).all()
+
+
+def test_nothing_of_the_battle_shows_through_a_menu() -> None:
+    """The pause menu over giants_lair: the troll's and the giant's initials showed through its words."""
+    from game.ui.menus import MenuScene
+
+    pygame.display.init()
+    pygame.font.init()
+    pictures = []
+    for behind in ((0, 0, 0), (255, 255, 255)):
+        menu = MenuScene("Paused", ["Every action is saved as you play."], [("Resume", "r", lambda: None)])
+        surface = pygame.Surface((1280, 720))
+        surface.fill(behind)
+        menu.draw(surface, 1.0)
+        pictures.append(pygame.surfarray.array3d(surface.subsurface(pygame.Rect(440, 300, 400, 120))))
+    assert (pictures[0] == pictures[1]).all()
