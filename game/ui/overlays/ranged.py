@@ -358,6 +358,9 @@ class RangedPreview:
                                        draw.token_disc(ctx, target))
             draw.arrow(screen, start, end, colour, width)
             line = draw.along(start, end)
+            # The target's arc labels step off the line, as off a path's end ring (arcs.nudge_off_marks): its
+            # "front" lay across the sight line from Pell to a bandit (the Greenway, 1280x800).
+            ctx.marks.extend(draw.along(start, end, 4))
         if notes:  # no hex in reach gives the shot: a question, not a mistake (wording.out_of_reach)
             self.lines = wording.out_of_reach(name, target, "shoot", notes)
             edge = th.PANEL_EDGE
