@@ -243,6 +243,8 @@ class ActionPreview:
             th.post_tip(ctx, self.lines, ctx.mouse)
             return
         kind = SHOVE if ctx.action_mode == SHOVE else ATTACK
+        if kind == ATTACK and ctx.focus == target:  # Tab chose a blow from here: the pointer's resting hex, a
+            self.from_cell = None  # reach hex it crossed by chance, proposes no walk (game.ui.focus_targets)
         ways = self.shove_ways(ctx, name, target) if kind == SHOVE else []
         self.ways, self.way, self._shove_target = ways, -1, target if ways else None
         at: Cell | None
@@ -316,9 +318,6 @@ class ActionPreview:
         if at is not None:
             line.append(ctx.hex_rect(at))
         line += [ctx.hex_rect(w[1].lands_at) for w in ways]  # a shove's tip leaves where each way lands in view
-        if ctx.focus == target:  # Tab's foe marked as Foundry marks a target: a ring with four ticks
-            draw.reticle(screen, ctx.cell_to_screen(enc.view(target).cell), ctx.token_rect(target).width / 2 + 4,
-                         th.ACCENT)
         th.post_tip(ctx, lines, self._pointer(ctx, target), min_width=280, edge=colour, describes=line)
 
     def _shot_instead(self, ctx: BattleContext, name: str, target: str) -> list[Line]:
