@@ -64,6 +64,7 @@ def test_in_attack_mode_tab_marks_the_foe_in_reach_and_enter_strikes_it(tmp_path
     assert scene.show_panels  # Tab chose a foe: it did not hide the panels
     preview = next(w for w in scene.widgets if isinstance(w, ActionPreview))
     assert _texts(preview)[0] == "Lysa attacks Rat"  # the hover's preview, with the pointer far off
+    assert _texts(preview)[-1] == "Enter strikes   Tab: the next foe   Esc: cancel"  # not a shove's "Enter shoves"
     key(scene, pygame.K_RETURN)
     enc = scene.match.encounter
     assert isinstance(enc.history[-1], Attack) and enc.history[-1].target == "Rat"
@@ -108,6 +109,7 @@ def test_in_shoot_mode_tab_goes_nearest_first_through_the_foes_in_range_and_sigh
     assert scene.ctx.status == "Shoot Goblin (1 of 2): Enter shoots, Tab the next foe, Esc cancels"
     assert _texts(ranged)[0] == "Archer shoots Goblin" and ranged.sight == "clear"
     assert ranged.line == ((1, 2), (3, 2))  # the sight line drawn, as a hover draws it
+    assert _texts(ranged)[-1] == "Enter shoots   Tab: the next foe   Esc: cancel"
     _tab(scene, screen)
     assert scene.ctx.focus == "Orc" and _texts(ranged)[0] == "Archer shoots Orc"
     _tab(scene, screen)

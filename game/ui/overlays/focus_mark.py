@@ -10,6 +10,7 @@ from game.render.pg import pygame
 
 from .. import theme as th
 from ..context import BattleContext, Reply
+from ..theme import SMALL, Line
 from . import draw
 
 
@@ -23,6 +24,13 @@ def anchor(ctx: BattleContext, target: str | None) -> draw.Point:
 def press(ctx: BattleContext, target: str | None) -> str:
     """What commits the preview of ``target``: Enter while Tab's focus is on it, else a click."""
     return "Enter" if target is not None and ctx.focus == target else "click"
+
+
+def keys_rows(ctx: BattleContext, target: str | None, enter: str) -> list[Line]:
+    """The tooltip's last row while Tab's focus is on ``target``: the keys that act on it ("Enter strikes")."""
+    if target is None or ctx.focus != target:
+        return []
+    return [Line(""), Line(f"{enter}   Tab: the next foe   Esc: cancel", "accent", size=SMALL)]
 
 
 class FocusMark:

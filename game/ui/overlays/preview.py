@@ -24,7 +24,7 @@ from .. import theme as th
 from ..commands import CAST, SHOOT, best_skill
 from ..context import ATTACK, DISENGAGE, SHOVE, BattleContext, Cell, Reply
 from ..theme import Line
-from . import draw, shove, wording
+from . import draw, focus_mark, shove, wording
 from .moves import hostiles_near, mover
 
 WAY_KEY = pygame.K_w  # in shove mode, W (Shift+W back) steps through the ways to shove the hovered foe
@@ -304,8 +304,10 @@ class ActionPreview:
             lines += shove.facing_lines(enc, p, at)
         if ways:  # after the fitting: a small window drops the roll's breakdown, never the ways to choose from
             lines += shove.way_rows(target, ways, self.way, self.later(ctx, name, target, ways), ctx.focus == target)
-        elif ctx.focus == target:
+        elif ctx.focus == target and kind == SHOVE:
             lines += shove.way_rows(target, [], -1, None, True)
+        elif p.legal is None:
+            lines += focus_mark.keys_rows(ctx, target, "Enter strikes")
         self.lines = lines
         # The enemy line around the target (who stands by it, who would strike the attacker where it steps) and
         # the hex it steps to first: what the blow is weighed against, left in view before the panels. On

@@ -239,6 +239,8 @@ class RangedPreview:
         else:
             self.lines = wording.fitted_to(ctx, wording.shoot_lines(p, odds))
             edge = colour
+        if p.legal is None:
+            self.lines += focus_mark.keys_rows(ctx, target, "Enter shoots")
         if at is not None:
             self.lines.insert(1, Line(f"from {at[0]},{at[1]}: the first {focus_mark.press(ctx, target)} moves there, "
                                       "the next shoots", "muted"))
@@ -321,6 +323,8 @@ class RangedPreview:
             why = (f"nor from anywhere {name} can reach this turn" if v.movement > 0
                    else f"{name} has no movement left this turn")
             rows[below:below] = [Line(part, "muted") for part in th.wrap(why, wording.REASON_WIDTH)]
+        if p.legal is None and not look:
+            self.lines += focus_mark.keys_rows(ctx, ctx.focus, "Enter casts")
         edge = th.PANEL_EDGE if p.legal else th.WARN if any(a.friendly for a in p.affected) else th.ACCENT
         # The tooltip keeps the area and whom it catches in view where it can, as a shot's keeps its sight line
         # (found on the Black Gull: it sat over Corsair 1, caught by the burst it described, and over Tobin).
