@@ -81,3 +81,40 @@ def test_figure_adds_a_legend_band_under_the_whole_map() -> None:
     # The colour scale runs from pale yellow to deep red somewhere in the band.
     reds = band[(band[:, :, 0] > 150) & (band[:, :, 1] < 40)]
     assert len(reds) > 20
+
+
+def test_a_hex_seen_in_one_game_of_a_hundred_reads_faint_beside_one_seen_in_every_game() -> None:
+    # Both hexes counted 100 over the batch: (5, 8) all in one game, (6, 8) once in each of 100 games.
+    # Before, both were drawn alike, solid and outlined; now the rare one is a faint tint (still there,
+    # unlike a hex nobody touched) and the one every game touched is as solid as ever.
+    art = load_map_art(DEFAULT)
+    pix = TiledPixels(art.layout)
+    base = grey_base(scaled_base(art, 1.0))
+    before = _rgb(base)
+    surf = base.copy()
+    draw_heat(surf, art.layout, {(5, 8): 100, (6, 8): 100}, RAMPS["red"], seen={(5, 8): 1, (6, 8): 100},
+              games=100)
+    img = _rgb(surf)
+    rare = np.linalg.norm(_hex_mean(img, pix, (5, 8)) - _hex_mean(before, pix, (5, 8)))
+    common = np.linalg.norm(_hex_mean(img, pix, (6, 8)) - _hex_mean(before, pix, (6, 8)))
+    assert common > 3 * rare
+    assert rare > 8  # faint, not gone
+    solid = base.copy()
+    draw_heat(solid, art.layout, {(6, 8): 100}, RAMPS["red"])  # one game's count: drawn as before
+    assert (np.abs(_hex_mean(_rgb(solid), pix, (6, 8)) - _hex_mean(img, pix, (6, 8))) < 2).all()
+
+
+def test_a_batch_figure_keys_the_fade_from_one_game_to_all_of_them() -> None:
+    art = load_map_art(DEFAULT)
+    surf = scaled_base(art, 1.0)
+    one = heatmap_figure(surf, title="t", unit="u", ramp=RAMPS["red"], vmax=5, total=9)
+    fig = heatmap_figure(surf, title="t", unit="u", ramp=RAMPS["red"], vmax=5, total=9, games=100)
+    assert fig.get_height() > one.get_height()  # room for the fade key under the colour scale
+    img = _rgb(fig)
+    w, y0 = fig.get_width(), surf.get_height()
+    band = img[y0 + one.get_height() - surf.get_height():, w - 324:]  # the key, under the colour scale
+    saturation = band.max(axis=2) - band.min(axis=2)
+    # The key's first hex (1 game) is a faint tint of the ramp; its last (all 100 games) a strong colour.
+    row = saturation[saturation.max(axis=1).argmax()]
+    first = row[:40].max()
+    assert row.max() > 80 and first < row.max() / 2

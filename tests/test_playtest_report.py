@@ -248,3 +248,46 @@ def test_a_batch_with_flights_draws_which_exits_were_used_and_one_without_does_n
     drawn = markdown_report(s, heatmaps=[tmp_path / "a" / "heat_fled.png"])
     assert "The exits they used: [heat_fled](heat_fled.png)." in drawn
     assert "The exits they used" not in markdown_report(s)
+
+
+def test_the_per_game_line_names_shots_and_flights_beside_the_blows() -> None:
+    # 4 games: 10 attacks (3 flank, 1 rear), 6 ZoC stops, 2 shoves, no fall, 10 shots of which 3 hit (R29)
+    # and 1 flight off the map (R24). Per game: 2.5, 0.75, 0.25, 1.5, 0.50, 0.0, 2.5, 0.75 and 0.25; a
+    # figure under one keeps two decimals, so a flight in four games does not read as 0.0.
+    counts = [{"attacks": 4, "flank_attacks": 2, "rear_attacks": 1, "zoc_stops": 3, "shots": 5, "shot_hits": 2},
+              {"attacks": 6, "flank_attacks": 1, "zoc_stops": 3, "shoves": 2, "shots": 5, "shot_hits": 1},
+              {"flees": 1}, {}]
+    records = tuple(GameRecord(seed=k, winners=("enemy",), draw=False, rounds=5, actions=10, survivors=("Orc 1",),
+                               counts=c) for k, c in enumerate(counts))
+    s = Summary(map="maps/x.tmx", title="Ford", seed=0, levels={"player": "normal", "enemy": "normal"},
+                factions=("player", "enemy"), combatants=(("Aldric", "player"), ("Orc 1", "enemy")),
+                records=records)
+    from game.cli.playtest_cmd import text_summary
+
+    line = next(x for x in text_summary(s, None).splitlines() if "per game:" in x)
+    assert line == ("  per game: 2.5 attacks (0.75 flank, 0.25 rear), 1.5 ZoC stops, 0.50 shoves, 0.0 falls, "
+                    "2.5 shots (0.75 hit), 0.25 flights")
+
+
+def test_heat_games_counts_the_games_that_touched_a_hex_not_the_events_on_it() -> None:
+    # Hex (2, 3): 100 defeats, all in game 0. Hex (4, 4): one defeat in each of games 0-99. Same heat,
+    # 1 game against 100: what the heatmaps fade by.
+    records = tuple(
+        GameRecord(seed=k, winners=("enemy",), draw=False, rounds=5, actions=10, survivors=("Orc 1",),
+                   heat={"defeated": {(2, 3): 100, (4, 4): 1} if k == 0 else {(4, 4): 1}})
+        for k in range(100)
+    )
+    s = Summary(map="maps/x.tmx", title="Ford", seed=0, levels={"player": "normal", "enemy": "normal"},
+                factions=("player", "enemy"), combatants=(("Aldric", "player"), ("Orc 1", "enemy")),
+                records=records)
+    assert s.heat("defeated") == {(2, 3): 100, (4, 4): 100}
+    assert s.heat_games("defeated") == {(2, 3): 1, (4, 4): 100}
+    assert s.heat_games("zoc_stops") == {}
+
+
+def test_the_report_says_what_a_heatmap_s_shades_mean() -> None:
+    pngs = [Path("heat_defeated.png")]
+    text = markdown_report(_summary([("enemy",), ("player",)] * 10), heatmaps=pngs)
+    assert "the fewer games anything happened there at all, the fainter it is drawn" in text
+    # One game has nothing to fade: the sentence would only confuse.
+    assert "fainter" not in markdown_report(_summary([("enemy",)]), heatmaps=pngs)

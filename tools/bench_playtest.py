@@ -7,7 +7,11 @@ this process (``--jobs 1``); the ratio shows what the worker processes buy
 are printed, then one JSON line. The batch's JSON must be byte-identical across
 configurations (checked, not timed).
 
-Usage: ``python tools/bench_playtest.py [MAP] [--games N] [--repeat R] [--jobs J]``.
+With ``--heatmaps``, also the cost of drawing the batch's heatmaps, which fade each hex by the games that
+touched it: the per-hex game counts (``Summary.heat_games``) against the per-hex totals (``Summary.heat``,
+the baseline, same run), and the whole set of PNGs as ``--out`` writes them.
+
+Usage: ``python tools/bench_playtest.py [MAP] [--games N] [--repeat R] [--jobs J] [--heatmaps]``.
 """
 
 from __future__ import annotations
@@ -19,11 +23,18 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.maps import load_scenario  # noqa: E402
 from game.playtest import run_batch  # noqa: E402
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from game.playtest.summary import Summary
+    from game.rules import Scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,6 +54,7 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--heatmaps", action="store_true", help="also time drawing the heatmaps")
     args = ap.parse_args()
     scenario = load_scenario(args.map)
     times: dict[int, list[float]] = {}
@@ -69,6 +81,8 @@ def main() -> int:
     print(f"  --jobs {args.jobs} vs --jobs 1 (baseline, same run): {speedup:.2f}x faster; JSON identical: {identical}")
     print(f"  200 games with --jobs {args.jobs} (target <= 60 s): {wall_200:.0f} s at this run's pace, "
           f"{idle_200:.0f} s from CPU time with {args.jobs} idle cores")
+    if args.heatmaps:
+        bench_heatmaps(summary, scenario, args.map, args.repeat)
     print(json.dumps({"bench": "playtest", "map": args.map, "games": args.games,
                       "median_s": {str(j): round(m, 3) for j, m in med.items()},
                       "games_per_s": {str(j): round(args.games / m, 3) for j, m in med.items()},
@@ -76,6 +90,33 @@ def main() -> int:
                       "speedup": round(speedup, 3), "projected_200_s": round(wall_200, 1),
                       "projected_200_idle_s": round(idle_200, 1), "identical_json": identical}))
     return 0 if identical else 1
+
+
+def bench_heatmaps(summary: Summary, scenario: Scenario, map_path: str, repeat: int) -> None:
+    """Median times of the heatmaps' per-hex sums, the game counts their fading adds, and the PNGs."""
+    import os
+    import tempfile
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.playtest.heatmaps import write_heatmaps
+
+    layers = summary.heat_layers()
+
+    def timed(fn: Callable[[], object]) -> float:
+        runs = []
+        for _ in range(max(3, repeat)):
+            t0 = time.perf_counter()
+            fn()
+            runs.append(time.perf_counter() - t0)
+        return statistics.median(runs)
+
+    totals = timed(lambda: [summary.heat(layer) for layer in layers])
+    games = timed(lambda: [summary.heat_games(layer) for layer in layers])
+    with tempfile.TemporaryDirectory() as out:
+        pngs = timed(lambda: write_heatmaps(summary, scenario, map_path, Path(out)))
+    print(f"  heatmaps of {len(layers)} layers over {summary.games} games: per-hex totals (baseline) median "
+          f"{1000 * totals:.1f} ms, per-hex game counts {1000 * games:.1f} ms ({games / totals:.2f}x); "
+          f"all PNGs drawn and written {pngs:.2f} s")
 
 
 if __name__ == "__main__":

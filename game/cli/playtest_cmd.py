@@ -107,7 +107,7 @@ def _check_out_dir(text: str, path: Path) -> Path:
 
 
 def text_summary(summary: Any, out_dir: Path | None) -> str:
-    from game.playtest.report import balance_advice
+    from game.playtest.report import balance_advice, per_game_line
 
     s = summary
     lines = [
@@ -128,10 +128,7 @@ def text_summary(summary: Any, out_dir: Path | None) -> str:
     lines += [row(f, s.win_rate(f), "    " if together else "  ") for f in s.factions]
     lines.append(f"  {'draws':<{width}}       {s.draws:>5}  {100 * s.draw_rate.rate:5.1f} %")
     lines.append(f"  rounds to finish: mean {s.rounds_mean:.1f}")
-    t = s.totals()
-    lines.append(f"  per game: {t['attacks'] / s.games:.1f} attacks ({t['flank_attacks'] / s.games:.1f} flank, "
-                 f"{t['rear_attacks'] / s.games:.1f} rear), {t['zoc_stops'] / s.games:.1f} ZoC stops, "
-                 f"{t['shoves'] / s.games:.1f} shoves, {t['falls'] / s.games:.1f} falls")
+    lines.append(f"  {per_game_line(s)}")
     advice = balance_advice(s)
     if advice:
         lines.append(f"  balance: {advice}")

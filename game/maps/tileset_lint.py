@@ -10,39 +10,13 @@ the designer painted from past it is no tile to Playmat, and tiles the image lac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from .atlas_grid import tiled_grid
 from .images import ImageError, image_header
 from .png_alpha import opaque_mask
 from .tilesets import Tileset
 from .tmx_adapter import TmxMap
 
 HEADER_BYTES = 1 << 16  # enough for the size of every format images.py reads (PNG's is in the first 24)
-
-
-@dataclass(frozen=True)
-class Grid:
-    """The tiles Tiled cuts from an image: ``columns`` x ``rows`` of them."""
-
-    columns: int
-    rows: int
-
-    @property
-    def count(self) -> int:
-        return self.columns * self.rows
-
-
-def tiled_grid(image: tuple[int, int], tile: tuple[int, int], margin: int, spacing: int) -> Grid:
-    """The columns and rows Tiled cuts from an ``image`` (w, h) of ``tile`` (w, h) tiles.
-
-    The first tile starts at ``margin``; each next one ``tile + spacing`` further on; a tile counts while it
-    fits whole. So ``(size - margin + spacing) // (tile + spacing)``, as Tiled's ``columnCountForWidth``.
-    """
-
-    def along(size: int, step: int) -> int:
-        return max(0, (size - margin + spacing) // (step + spacing)) if step + spacing > 0 else 0
-
-    return Grid(along(image[0], tile[0]), along(image[1], tile[1]))
 
 
 def tilecount_slips(tmx: TmxMap) -> list[str]:
@@ -68,6 +42,12 @@ def _tilecount_slip(ts: Tileset) -> str | None:
     tw, th = ts.tile_size
     cut = (f"{ts.atlas.path.name}, {size[0]}x{size[1]} px: {_n(grid.columns, 'column')} x {_n(grid.rows, 'row')} "
            f"of {tw}x{th} px, margin {ts.margin}, spacing {ts.spacing}")
+    if not ts.count_declared:
+        # No tilecount: Playmat counted from the <image> width and height the file gives, which are not the
+        # picture's own (the image was resized after the file was written).
+        return (f"{where}: gives no tilecount, and its <image> width and height give {ts.count} tiles, but Tiled "
+                f'cuts {grid.count} from the image itself ({cut}); set the image\'s width="{size[0]}" '
+                f'height="{size[1]}" and tilecount="{grid.count}"')
     if grid.count > ts.count:
         effect = f"Playmat reads only the first {ts.count}, so a tile painted from past them is no tile"
     else:

@@ -59,6 +59,9 @@ class Tileset:
     animations: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)  # local id -> (id, ms)
     external: bool = False  # read from a .tsx file the map names (shared by maps), not embedded in it
     source_file: Path | None = None  # that .tsx file, resolved (lint knows Playmat's own tilesets by it)
+    # False when an atlas's file gives no ``tilecount`` and ``count`` is what Tiled cuts from the image size
+    # the file gives (a hand-written or generated file; Tiled itself always writes one).
+    count_declared: bool = True
 
     def image_of(self, local: int) -> TileImage | None:
         """The pixels of tile ``local``; None when the tileset has no image for it."""

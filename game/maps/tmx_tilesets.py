@@ -14,6 +14,7 @@ from xml.etree import ElementTree as ET
 
 from game.rules import InputLimitError, did_you_mean, limits
 
+from .atlas_grid import tiled_grid
 from .errors import ImageFault, MapError
 from .shipped import assets_folder
 from .tilesets import ALIGNMENTS, MAX_TILES_PER_TILESET, TileImage, TileInfo, Tileset
@@ -185,19 +186,23 @@ def _contents(rd: Reader, ts_node: ET.Element, source: str | None, base: Path) -
     if unusable:
         raise Fatal()
     assert tw and th
+    declared = count is not None
     if image is not None:
-        sheet = int(float_or(image.get("width"), 0) // tw) * int(float_or(image.get("height"), 0) // th)
-        if sheet > MAX_TILES_PER_TILESET:
-            raise rd.fatal(where, f"image holds {sheet} tiles, more than {MAX_TILES_PER_TILESET}")
-        count = sheet if count is None else count
+        # The tiles Tiled cuts, margin and spacing skipped (a 452 px image of 64 px tiles, margin 4 and
+        # spacing 12, holds 6 columns, not 452 // 64 = 7).
+        sheet = tiled_grid((int(float_or(image.get("width"), 0)), int(float_or(image.get("height"), 0))),
+                           (tw, th), margin, spacing)
+        if sheet.count > MAX_TILES_PER_TILESET:
+            raise rd.fatal(where, f"image holds {sheet.count} tiles, more than {MAX_TILES_PER_TILESET}")
+        count = sheet.count if count is None else count
         if columns <= 0:
-            columns = max(1, (int(float_or(image.get("width"), 0)) - 2 * margin + spacing) // (tw + spacing)) \
-                if tw + spacing > 0 else 1
+            columns = max(1, sheet.columns)
     atlas = None
     if image is not None and atlas_path is not None:
         atlas = TileImage(atlas_path, None, image.get("trans"))
     return Tileset(name, 0, count, tiles, (float(tw), float(th)), alignment,
-                   atlas, (tw, th), spacing, margin, columns, offset, images, animations, source is not None)
+                   atlas, (tw, th), spacing, margin, columns, offset, images, animations, source is not None,
+                   count_declared=declared)
 
 
 # More missing images than this in one present folder are said in one line, naming the first few.

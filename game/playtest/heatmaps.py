@@ -4,7 +4,9 @@ One picture per question a designer asks of a map: where do combatants fall,
 where does zone of control stop movement, where do flank and rear attacks come
 from, which exits do combatants flee by (only when some did), where does each faction
 spend its turns. Start positions are ringed in
-faction colours for orientation.
+faction colours for orientation. Over a batch, a hex's colour and number are its
+mean per game, and it fades with the share of games that touched it at all, so
+a hex one game in a hundred reached reads as rare.
 """
 
 from __future__ import annotations
@@ -70,11 +72,14 @@ def write_heatmaps(summary: Summary, scenario: Scenario, map_path: str | Path, o
         ramp = (render.FACTION_RAMPS[spec.ramp.split(":", 1)[1]] if spec.ramp.startswith("faction:")
                 else render.RAMPS[spec.ramp])
         surface = grey.copy()
-        render.draw_heat(surface, art.layout, counts, ramp, scale)
+        # A batch's hexes fade with the share of games that touched them, and read per game (docs/cli.md).
+        render.draw_heat(surface, art.layout, counts, ramp, scale, seen=summary.heat_games(spec.layer),
+                         games=summary.games)
         render.draw_markers(surface, art.layout, markers, scale)
         vmax = max(counts.values(), default=0)
+        per = "mean per game" if summary.games > 1 else "per hex"
         fig = render.heatmap_figure(surface, title=f"{spec.title} - {summary.title}", unit=spec.unit, ramp=ramp,
-                                    vmax=vmax, total=sum(counts.values()),
-                                    note=games, keys=keys, scale_note="per hex; numbers on the busiest")
+                                    vmax=vmax, total=sum(counts.values()), note=games, keys=keys,
+                                    scale_note=f"{per}; numbers on the busiest", games=summary.games)
         written.append(render.save_png(fig, out_dir / spec.file))
     return written

@@ -190,7 +190,10 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
             "hostile in range it could not see (R30) |",
         ]
     if heatmaps:
-        lines += ["", "## Heatmaps", "", "Rings mark where each combatant starts."]
+        shades = ("A hex's colour is how much happened there per game (darker = more); the fewer games "
+                  "anything happened there at all, the fainter it is drawn, so a hex one game in a hundred "
+                  "reached reads as rare. " if n > 1 else "")
+        lines += ["", "## Heatmaps", "", f"{shades}Rings mark where each combatant starts."]
         for path in heatmaps:
             lines += ["", f"![{path.stem}]({path.name})"]
     if logs:
@@ -217,6 +220,17 @@ def _flight_lines(s: Summary, *, exits_drawn: bool = False) -> list[str]:
     who = ", ".join(f'"{_cell(n)}" in {k} of {s.games} games' for k, _, n in ranked[:3])
     where = " The exits they used: [heat_fled](heat_fled.png)." if exits_drawn else ""
     return ["", f"Flights off the map (R24): {total} in {s.games} games ({per_side}); most often {who}.{where}"]
+
+
+def per_game_line(s: Summary) -> str:
+    """The batch's events, mean per game, in one line: blows, zone of control, shoves and falls, then shots
+    (R29) and flights off the map (R24), which a designer watching a batch of archers or of a map with exits
+    wants without opening the report. Figures under one keep two decimals (3 flights in 100 games is 0.03)."""
+    t, n = s.totals(), s.games
+    return (f"per game: {_per(t['attacks'], n)} attacks ({_per(t['flank_attacks'], n)} flank, "
+            f"{_per(t['rear_attacks'], n)} rear), {_per(t['zoc_stops'], n)} ZoC stops, "
+            f"{_per(t['shoves'], n)} shoves, {_per(t['falls'], n)} falls, "
+            f"{_per(t['shots'], n)} shots ({_per(t['shot_hits'], n)} hit), {_per(t['flees'], n)} flights")
 
 
 def reproduce_command(s: Summary) -> str:

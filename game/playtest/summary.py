@@ -99,6 +99,14 @@ class Summary:
             c.update(r.heat.get(layer, {}))
         return dict(sorted(c.items()))
 
+    def heat_games(self, layer: str) -> dict[Cell, int]:
+        """Per hex, the games that counted anything on it in ``layer``: what tells a hex one game in a
+        hundred touched from one every game did, where ``heat`` adds both up alike."""
+        c: Counter[Cell] = Counter()
+        for r in self.records:
+            c.update(cell for cell, n in r.heat.get(layer, {}).items() if n > 0)
+        return dict(sorted(c.items()))
+
     def heat_layers(self) -> list[str]:
         return sorted({layer for r in self.records for layer in r.heat})
 
