@@ -187,6 +187,14 @@ class BattleCamera:
             return []
         return self.frame_opening()
 
+    def panels_toggled(self) -> None:
+        """P hid or showed the panels. Still at the opening view, it is chosen again at the next drawing (once the
+        panels have laid out, or are gone) for the part of the window they now leave free: hidden, the fight
+        centred in the whole map area at the zoom that fits it there; shown, clear of them again. Elsewhere the
+        camera stays where the player put it."""
+        if self.at_home():
+            self.framed = False
+
     def resized(self, size: tuple[int, int], top: int, bottom: int) -> None:
         """A new window size (``top`` and ``bottom``: the bars above and below the map). Still at the opening
         view, the opening view is chosen again for the new size (a narrower window left tokens under the

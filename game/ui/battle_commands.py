@@ -121,6 +121,7 @@ class BattleCommands:
             ctx.status = "AI reasons shown on the AI's turns" if self.opts.explain_ai else "AI reasons hidden"
         elif what == "panels":
             self.show_panels = not self.show_panels
+            self.camera.panels_toggled()  # at the opening view: framed again for the room the panels now leave
             ctx.status = "Panels shown (P hides them)" if self.show_panels else "Panels hidden (P shows them)"
         elif what == "card":
             ctx.card_full = not self._card_shown_full()

@@ -7,11 +7,15 @@ the one that fits the whole picture (never below ``FLOOR``, where tokens stay re
 ``LOWEST`` and, at each, every centre on a grid over the picture; a token counts as hidden when its
 disc, selection ring or hp bar (as tall as the token layer draws it: a giant's at 100 % is 18 px, not the
 12 px once allowed for every token) leaves the view or touches a panel. The first (largest) zoom with
-nothing hidden wins, at the centre nearest the picture's centre; when no zoom manages that, the least
+nothing hidden wins; when no zoom manages that, the least
 hidden wins, the human side's tokens counting before the others, then the least of them hidden (a giant
-half under the combat log rather than wholly). At that zoom the centre also keeps the tokens clear of the
-room the panels grow into (``rooms``, the most first: the combat log once full and the action bar a human
-turn brings, then the log's next lines) where some centre can: at 800x560 the goblins' first moves grew the
+half under the combat log rather than wholly). Of the centres that hide as little, the one nearest the middle of the
+free part of the view (``free_area``: between the card and the tracker, above the combat log and the action bar)
+wins: the whole picture centred there when it fits there, else the tokens' box (at 1280x800 the ambush's fight sat
+122 px from the card and 5 px from the tracker, centred on the window rather than between the panels).
+At that zoom the centre also keeps the tokens clear of the room the panels grow into (``rooms``, the most
+first: the combat log once full and the action bar a human turn brings, then the log's next lines) where some
+centre can: at 800x560 the goblins' first moves grew the
 log over Grundvald's hp bar (giants_lair). That room never costs zoom. Home (game.ui.battle_camera) asks
 the same question of the battle as it stands.
 """
@@ -51,6 +55,48 @@ class Disc:
 
 
 DISCS_AT_ONCE = 16  # tokens per numpy block (some 15 arrays of GRID^2 x 16 in flight), never all at once
+
+
+def free_area(view: pygame.Rect, covers: Sequence[pygame.Rect]) -> pygame.Rect:
+    """The part of ``view`` the panels leave free, in ``view``'s coordinates: right of the panels standing in its
+    upper left (the card), left of those in its upper right (the tracker), above those along its bottom (the
+    combat log, the action bar). A panel that would leave no room (in a tiny window) is not counted."""
+    left, right, top, bottom = view.left, view.right, view.top, view.bottom
+    mid_x, mid_y = view.centerx, view.centery
+    for c in covers:
+        if c.top < mid_y and c.centerx < mid_x:
+            left = max(left, c.right)
+        elif c.top < mid_y:
+            right = min(right, c.left)
+        else:
+            bottom = min(bottom, c.top)
+    if right - left < view.width // 4:
+        left, right = view.left, view.right
+    if bottom - top < view.height // 4:
+        bottom = view.bottom
+    return pygame.Rect(left, top, right - left, bottom - top)
+
+
+def aim(cam: Camera, zoom_index: int, free: pygame.Rect, discs: Sequence[Disc]) -> tuple[float, float]:
+    """The centre (map px) that shows, at ``zoom_index``, the whole picture in the middle of ``free`` (view
+    coordinates) when it fits there, else the middle of the tokens' box (as Wesnoth and Foundry open on the
+    forces); the camera's bounds may keep it from resting there exactly."""
+    z = ZOOMS[zoom_index]
+    if cam.map_w * z <= free.width and cam.map_h * z <= free.height or not discs:
+        px, py = cam.picture_centre()
+    else:
+        px = (min(d.x - d.r for d in discs) + max(d.x + d.r for d in discs)) / 2
+        py = (min(d.y - d.r for d in discs) + max(d.y + d.r * 7 / 6 for d in discs)) / 2  # hp bars hang below
+    x = px - (free.centerx - cam.view_w / 2) / z
+    y = py - (free.centery - cam.view_h / 2) / z
+    # A picture the whole view holds stays whole in it (Wesnoth never cuts off a map that fits the window):
+    # the centre only moves as far as that allows, along each axis the picture fits.
+    half_w, half_h = cam.view_w / 2 / z, cam.view_h / 2 / z
+    if cam.map_w * z <= cam.view_w:
+        x = min(max(x, cam.left + cam.map_w - half_w), cam.left + half_w)
+    if cam.map_h * z <= cam.view_h:
+        y = min(max(y, cam.top + cam.map_h - half_h), cam.top + half_h)
+    return x, y
 
 
 def hidden_counts(cam: Camera, zoom_index: int, cx: np.ndarray, cy: np.ndarray, discs: Sequence[Disc],
@@ -117,6 +163,12 @@ def hidden_names(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rec
     return [d.name for d, h in zip(discs, hidden, strict=True) if h]
 
 
+def cam_may_rest(cam: Camera, zoom_index: int, x: float, y: float) -> bool:
+    """Whether the camera may rest at centre (``x``, ``y``) at a zoom step (inside its bounds)."""
+    x0, x1, y0, y1 = cam.centre_range(zoom_index)
+    return x0 <= x <= x1 and y0 <= y <= y1
+
+
 def opening_view(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rect],
                  rooms: Sequence[Sequence[pygame.Rect]] = ()) -> tuple[int, int]:
     """Point ``cam`` (zoom and centre) at the opening view; ``covers`` are panel rects in view coordinates,
@@ -126,10 +178,10 @@ def opening_view(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rec
     Returns (party tokens hidden, other tokens hidden) for the chosen view: (0, 0) unless the map is too
     big or the forces too spread for any view down to ``LOWEST``."""
     start = max(cam.fit_index(), FLOOR)
-    mx, my = cam.picture_centre()
+    free = free_area(pygame.Rect(0, 0, cam.view_w, cam.view_h), covers)
     if not discs:
         cam.zoom_index = start
-        cam.jump(mx, my)
+        cam.jump(*aim(cam, start, free, discs))
         return (0, 0)
     best: tuple[tuple[int, int, float, int], int, np.ndarray, np.ndarray, np.ndarray] | None = None
     for zi in range(start, min(start, LOWEST) - 1, -1):
@@ -149,6 +201,13 @@ def opening_view(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rec
             break  # the largest zoom step that hides nothing
     assert best is not None
     (party_hidden, others_hidden, _, _), zi, gx, gy, lost = best
+    mx, my = aim(cam, zi, free, discs)
+    gx, gy, lost = np.append(gx, mx), np.append(gy, my), np.append(lost, np.inf)  # the aim itself, if it hides as
+    # little (a grid point only comes near it)
+    _, _, lost_aim = hidden_by(cam, zi, gx[-1:], gy[-1:], discs, covers)
+    lost[-1] = lost_aim[0] if lost_aim[0] <= lost[:-1].min() + 1e-6 and cam_may_rest(cam, zi, mx, my) else np.inf
+    keep = np.isfinite(lost)
+    gx, gy, lost = gx[keep], gy[keep], lost[keep]
     dist = np.hypot(gx - mx, gy - my)
     pick = np.arange(len(gx))
     for room in rooms:  # the same zoom: the nearest centre that also hides no more under what is coming

@@ -1,0 +1,91 @@
+"""The opening view at every window size the game supports: every token in the window and clear of every panel,
+the fight centred between the card and the tracker, and framed again when P hides the panels or the window
+is resized while it still rests there (RULES.md, "The window": the opening view)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.maps import shipped_maps
+from game.render.pg import pygame
+from game.ui.battle import BattleScene
+from game.ui.scene import SceneStack
+from tests.scene_harness import frame, key, open_battle
+
+SIZES = [(1280, 800), (1280, 720), (1024, 768), (1920, 1080), (800, 560)]  # 800x560: the smallest allowed
+MAPS = [m.path for m in shipped_maps()]
+
+
+def opened(tmp_path: Path, map_path: Path, size: tuple[int, int]) -> tuple[BattleScene, pygame.Surface]:
+    scene, screen = open_battle(tmp_path, map_path, humans=("player", "ally"), setup=False, size=size)
+    SceneStack(scene)
+    frame(scene, screen, 2)
+    return scene, screen
+
+
+def tokens(scene: BattleScene) -> dict[str, pygame.Rect]:
+    return {v.name: scene.ctx.token_rect(v.name) for v in scene.match.encounter.views() if v.active}
+
+
+def assert_clear(scene: BattleScene) -> None:
+    view, covers = scene.ctx.view_rect, scene.panel_covers()
+    for name, rect in tokens(scene).items():
+        assert view.contains(rect), f"{name} at {rect} leaves the map area {view}"
+        hit = [c for c in covers if c.colliderect(rect)]
+        assert not hit, f"{name} at {rect} starts under a panel {hit}"
+
+
+def side_panels(scene: BattleScene) -> tuple[pygame.Rect, pygame.Rect]:
+    by_kind = {type(w).__name__: pygame.Rect(w.cover) for w in scene.widgets if getattr(w, "cover", None)}
+    return by_kind["CombatantCard"], by_kind["InitiativeTracker"]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("map_path", MAPS, ids=lambda p: p.stem)
+def test_no_token_opens_under_a_panel_or_off_screen(map_path: Path, size: tuple[int, int], tmp_path: Path) -> None:
+    scene, _ = opened(tmp_path, map_path, size)
+    assert_clear(scene)
+
+
+@pytest.mark.parametrize("size", SIZES[:4], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("map_path", MAPS, ids=lambda p: p.stem)
+def test_the_fight_opens_centred_between_the_card_and_the_tracker(map_path: Path, size: tuple[int, int],
+                                                                 tmp_path: Path) -> None:
+    # Where the tokens' box fits between the card and the tracker, as much room is left either side of it, give
+    # or take less than a hex (48 px): before, the ambush at 1280x800 left 122 px by the card and 5 by the tracker.
+    scene, _ = opened(tmp_path, map_path, size)
+    card, tracker = side_panels(scene)
+    rects = list(tokens(scene).values())
+    box = rects[0].unionall(rects)
+    left, right = box.left - card.right, tracker.left - box.right
+    if box.width > tracker.left - card.right:
+        pytest.skip("the fight is wider than the room between the panels at this size")
+    assert left >= 0 and right >= 0, (left, right)
+    assert abs(left - right) <= 48, (left, right)
+
+
+def test_p_frames_the_opening_again_for_the_whole_map_area(tmp_path: Path) -> None:
+    # giants_lair at 1280x800: with the panels shown the fight opens at 65 %; hidden, nothing stands between the
+    # tokens and the window's edges, so the camera zooms in to the largest step that shows them all (80 %), and P
+    # again brings back a view clear of the panels.
+    scene, screen = opened(tmp_path, Path(MAPS[0]).parent / "giants_lair.tmx", (1280, 800))
+    shown = scene.ctx.zoom
+    key(scene, pygame.K_p)
+    frame(scene, screen, 2)
+    assert not scene.show_panels
+    assert scene.ctx.zoom > shown
+    assert_clear(scene)
+    key(scene, pygame.K_p)
+    frame(scene, screen, 2)
+    assert scene.ctx.zoom == shown
+    assert_clear(scene)
+
+
+def test_a_resize_at_the_opening_frames_it_again_clear_of_the_panels(tmp_path: Path) -> None:
+    scene, _ = opened(tmp_path, Path(MAPS[0]).parent / "ambush.tmx", (1280, 800))
+    screen = pygame.display.set_mode((1024, 768))
+    scene.resize((1024, 768))
+    frame(scene, screen, 2)
+    assert_clear(scene)
