@@ -178,7 +178,9 @@ def opening_view(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rec
     Returns (party tokens hidden, other tokens hidden) for the chosen view: (0, 0) unless the map is too
     big or the forces too spread for any view down to ``LOWEST``."""
     start = max(cam.fit_index(), FLOOR)
-    free = free_area(pygame.Rect(0, 0, cam.view_w, cam.view_h), covers)
+    # The free part as it will be once the log is full and the action bar up: the same wherever the log stands, so
+    # Home before anything moved is the opening view itself.
+    free = free_area(pygame.Rect(0, 0, cam.view_w, cam.view_h), [*covers, *(r for room in rooms for r in room)])
     if not discs:
         cam.zoom_index = start
         cam.jump(*aim(cam, start, free, discs))
