@@ -141,7 +141,12 @@ def test_the_combat_log_steps_aside_for_a_token_under_it(tmp_path: Path) -> None
     scene, screen = open_battle(tmp_path, DEFAULT, humans=("player", "ally", "enemy", "neutral"), setup=True)
     log = next(w for w in scene.widgets if isinstance(w, CombatLog))
     frame(scene, screen, 3)
-    # In setup the GM puts the goblin on a hex near the bottom of the room the log grows into: by Mira's turn
+    # The GM pans the map's bottom right corner under the log (the opening view centres the fight between the
+    # panels, leaving little of the map there)...
+    cam = scene.ctx.camera
+    cam.jump(*cam.centre_range()[0::2])  # the least centre: the map drawn furthest right and down
+    frame(scene, screen)
+    # ...and in setup puts the goblin on a hex near the bottom of the room the log grows into: by Mira's turn
     # the log's lines cover it.
     box = log.grown
     enc = scene.match.encounter
@@ -178,6 +183,12 @@ def test_the_trolls_arc_labels_keep_out_from_under_the_tracker(tmp_path: Path) -
     scene, screen = open_battle(tmp_path, DEFAULT, humans=("player", "ally", "enemy", "neutral"), setup=True)
     assert scene.submit(Begin())
     frame(scene, screen, 3)
+    # The opening view centres the fight between the card and the tracker, the Troll beside the tracker: the
+    # player drags the map so it stands below it, where its arcs reach under the tracker.
+    tracker = scene.panel_covers()[0]
+    x, y = scene.ctx.cell_to_screen(scene.match.encounter.view("Troll").cell)
+    scene.ctx.camera.drag(tracker.centerx - x, tracker.bottom + 60 - y)
+    frame(scene, screen)
     hover(scene, scene.match.encounter.view("Troll").cell)
     frame(scene, screen, 2)
     arcs = next(w for w in scene.widgets if isinstance(w, FacingArcs))
@@ -200,7 +211,12 @@ def test_the_tracker_steps_aside_for_a_token_under_it_and_its_rows_answer_elsewh
     scene, screen = open_battle(tmp_path, DEFAULT, humans=("player", "ally", "enemy", "neutral"), setup=True)
     tracker = next(w for w in scene.widgets if isinstance(w, InitiativeTracker))
     frame(scene, screen, 3)
-    # In setup the GM puts Orc 1 under a row of someone else's (not the Goblin, who acts first: the camera would
+    # The GM pans the map's top right under the tracker (the opening view centres the fight between the panels)...
+    cam = scene.ctx.camera
+    x0, _, _, y1 = cam.centre_range()
+    cam.jump(x0, y1)  # the map drawn furthest right and up
+    frame(scene, screen)
+    # ...and in setup puts Orc 1 under a row of someone else's (not the Goblin, who acts first: the camera would
     # bring the actor out from under the tracker).
     enc = scene.match.encounter
     box = tracker.cover
