@@ -127,3 +127,13 @@ def test_no_shipped_map_strands_anyone(path: Path) -> None:
             f"them: {TOO_NARROW}; {SEE}"]
     else:
         assert warnings == []
+
+
+def test_the_benchmarks_river_names_all_eight_trolls_and_their_side(tmp_path: Path) -> None:
+    # tools/bench_lint.py's worst case: the one-hex ford argument above, on a 40x40 river (columns 19-20,
+    # ford on row 20), with eight large walkers east of it and the Hero west; so every reason is worked out.
+    from tests.tool_scripts import load_tool
+
+    lines = lint_map(load_tool("bench_lint").stranded_river(tmp_path))
+    assert len(lines) == 9 and all(TOO_NARROW in w for w in lines[:8])
+    assert lines[8].startswith("river_40x40.tmx: side enemy: none of its 8 combatants (Troll 1, Troll 2,")
