@@ -28,7 +28,7 @@ from game.rules import Encounter, Terrain, scenario_from_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 SEE = 'see docs/map-format.md, "Map lint"'
-FORD_ROWS = {"none": (), "one hex": (4,), "three hexes": (3, 4, 5)}
+FORD_ROWS = {"none": (), "one hex": (4,), "three hexes": (3, 4, 5), "five hexes": (2, 3, 4, 5, 6)}
 HERO = {"name": "Hero", "at": (1, 4), "faction": "player"}
 
 
@@ -61,6 +61,21 @@ def test_a_large_walker_behind_a_one_hex_ford_is_named_with_the_reason(tmp_path:
 
 def test_a_ford_three_hexes_wide_lets_the_troll_across(tmp_path: Path) -> None:
     assert lint(tmp_path, river("three hexes"), [HERO, troll()]) == []
+
+
+def test_a_giant_needs_a_ford_five_hexes_wide(tmp_path: Path) -> None:
+    # A giant's footprint is every hex within 2 of its centre (R26). Over the three-row ford its centre must
+    # still stand in column 5 and in column 6 on one of rows 3-5, and each such centre has a river hex two
+    # rows off within 2 of it: 5,3 (axial 4,3) and 6,3 (5,3) reach 5,1 (5,1) and 6,1 (6,1); 5,4 (3,4) and
+    # 6,4 (4,4) reach 5,2 (4,2); 5,5 (3,5) and 6,5 (4,5) reach 5,7 (2,7) and 6,7 (3,7). Over rows 2-6 the
+    # centre on 5,4 or 6,4 covers rows 2-6 only, all ford there, so it wades across.
+    giant = troll(size="giant")
+    assert lint(tmp_path, river("three hexes"), [HERO, giant]) == [
+        stranded_line('object 2 "Troll" at 10,4 (giant, walks)',
+                      "no way across is wide enough for its footprint (all 19 hexes on ground it may enter: "
+                      "a way 5 hexes wide, R26, R27)"),
+    ]
+    assert lint(tmp_path, river("five hexes"), [HERO, giant]) == []
 
 
 def test_a_large_flyer_crosses_the_river_anywhere(tmp_path: Path) -> None:
