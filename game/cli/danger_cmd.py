@@ -86,7 +86,7 @@ def _one(enc: Any, faction: str, name: str) -> tuple[dict[str, Any], list[str]]:
         + ([f"catch {len(doc['burst'])} in a burst"] if v.area is not None else []))]
     for extra in sorted(adds):
         lines.append(f"  shots adding {extra} to the defence" + (" (clear, unthreatened)" if extra == 0 else
-                     " (cover, R31, or standing threatened, R29)") + f": {len(adds[extra])}")
+                     " (through cover, R31, or standing threatened, R29)") + f": {len(adds[extra])}")
         lines += _wrapped([f"{c},{r}" for c, r in adds[extra]])
     if doc["burst"]:
         lines.append(f"  burst (R32): {len(doc['burst'])}")

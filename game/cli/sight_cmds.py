@@ -28,7 +28,7 @@ def cmd_sight(args: argparse.Namespace) -> int:
              "  skirts:  " + (" ".join(f"{cell_text(p)}|{cell_text(q)}" for p, q in doc["skirted"]) or "nothing")]
     if doc["blocked_by"]:
         lines.append(f"  blocked by: {cells('blocked_by')}")
-    lines.append(f"  cover from: {cells('cover')}")
+    lines.append(f"  through cover: {cells('cover')}")
     emit(doc, args.json, "\n".join(lines))
     return 0
 
@@ -57,7 +57,7 @@ def _targets_lines(name: str, u: dict[str, Any], doc: dict[str, Any]) -> list[st
         lines = [f"{name} can shoot {len(doc['shoot'])}:"]
     for s in doc["shoot"]:
         lines.append(f"  {s['target']}: {d20_words(s['needed'])}, {s['arc']} arc"
-                     + (", in cover" if s["cover"] else ""))
+                     + (", through cover" if s["cover"] else ""))
     if area is None:
         lines.append(f"{name} has no area ability (R32)")
     elif area["uses_left"] == 0:

@@ -117,7 +117,7 @@ def _phrase(sb: EncounterView, action: Action) -> str:
         return _shove_phrase(sb, action)
     if isinstance(action, Shoot):
         sp = sb.preview_shoot(action.unit, action.target)
-        cover = ", behind cover" if sp.cover else ""
+        cover = ", through cover" if sp.cover else ""
         return (f"shoot {action.target} {ARCS.get(sp.arc, sp.arc)}{cover}: {percent(sp.hit_chance)} to hit, "
                 f"{sp.expected_damage:.1f} damage expected, {percent(sp.defeat_chance)} to defeat it")
     if isinstance(action, Cast):

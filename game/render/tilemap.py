@@ -31,12 +31,13 @@ from game.rules import TERRAIN_KEYS, HexLayout
 
 from .errors import RenderError
 from .layer_builder import LayerBuilder
-from .map_art import AnimatedCell, LayerArt, MapArt, Placement
+from .map_art import AnimatedCell, LayerArt, MapArt
 from .map_images import MapImages, SpriteKey
 from .surfaces import SURFACE_PIXEL
 
-# What the window imports from here (it held the whole renderer once): the drawn map and its parts.
-__all__ = ["AnimatedCell", "LayerArt", "MapArt", "Placement", "cell_props", "load_map_art", "read_map"]
+# The drawn map and its parts (MapArt, LayerArt, Placement, AnimatedCell) are imported from .map_art, where
+# they are defined; this module only reads a map into them.
+__all__ = ["cell_props", "load_map_art", "read_map"]
 
 
 def read_map(path: Path, *, allow_outside: bool = False) -> TmxMap:

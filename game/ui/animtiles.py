@@ -23,8 +23,8 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from game.render.map_art import AnimatedCell, MapArt, Placement
 from game.render.pg import pygame
-from game.render.tilemap import AnimatedCell, MapArt, Placement
 
 Rect = tuple[int, int, int, int]
 BUDGET_MS = 4.0

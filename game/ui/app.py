@@ -10,8 +10,8 @@ from pathlib import Path
 
 from game.maps import TmxMap, load_scenario, read_tmx
 from game.match import Controller, Match
+from game.render.map_art import MapArt
 from game.render.pg import pygame
-from game.render.tilemap import MapArt
 from game.rules import SaveError, Scenario
 from game.saves import SaveInfo, SaveMeta, new_save_path, saves_folder, write_meta
 

@@ -9,15 +9,16 @@ status line (:func:`game.ui.narration.refusal`). The AI's choices
 :meth:`BattleScene.submit`. The events an action caused become animations
 and, through :mod:`game.ui.narration`, the status line.
 
-What the action bar's buttons and the view operations do is :mod:`game.ui.battle_commands`; what a
-battle is opened with, :mod:`game.ui.battle_options` (``BattleOptions`` is importable from here too).
+The scene's other concerns are mixins, one module each: the buttons and view operations
+(:mod:`game.ui.battle_commands`), the pointer (``battle_pointer``), a shove by keyboard (``battle_focus``),
+questions (``battle_ask``), the map reloaded and the setup saved (``battle_files``), the summary at the end
+(``battle_end``, a function); what a battle is opened with is :mod:`game.ui.battle_options`
+(``BattleOptions`` is importable from here too).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from game.maps.pixels import TiledPixels
 from game.match import Match
@@ -28,8 +29,12 @@ from game.rules import ACTIVE, SETUP, Action, Begin, EndTurn, Face, IllegalActio
 from . import hud, narration
 from .aiturn import AIDriver
 from .anim import Animator, anims_for
+from .battle_ask import BattleQuestions
 from .battle_camera import BattleCamera
 from .battle_commands import SPEEDS, BattleCommands
+from .battle_end import summary_scene
+from .battle_files import BattleFiles
+from .battle_focus import BattleFocus
 from .battle_input import BattleInput, ViewOp
 from .battle_options import BattleOptions
 from .battle_pointer import OFF_WINDOW as OFF_WINDOW  # importable here, as before
@@ -49,12 +54,11 @@ from .commands import (
     TakeBack,
     UndoLast,
 )
-from .confirm import ConfirmScene
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Reply, Widget
 from .director import Director
 from .endturn import EndTurnGuard
 from .help import BATTLE_HELP as BATTLE_HELP  # tests and tools read the battle's help pages here
-from .mapwatch import MapWatcher, reload_words
+from .mapwatch import MapWatcher
 from .scene import QUIT, Scene, Transition, push
 from .status_fade import StatusFade
 from .tokenlayer import TokenState, states_from
@@ -67,11 +71,13 @@ def collect_widgets() -> list[Widget]:
     return [*overlays.widgets(), *panels.widgets()]
 
 
-class BattleScene(BattleCommands, BattlePointer, Scene):
+class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, BattleFiles, Scene):
     """A battle in the window: the match, its widgets, the camera and the AI driver, one path for every change.
 
     The named commands (the action bar's buttons, the view operations) are :class:`BattleCommands`'s; what
-    the pointer points at, :class:`BattlePointer`'s."""
+    the pointer points at, :class:`BattlePointer`'s; the foe Tab chose to shove, :class:`BattleFocus`'s; a yes/no
+    question and where it goes, :class:`BattleQuestions`'s; the map reloaded from disk and the setup saved,
+    :class:`BattleFiles`'s."""
 
     def __init__(self, match: Match, art: MapArt, size: tuple[int, int], options: BattleOptions | None = None,
                  widgets: list[Widget] | None = None) -> None:
@@ -199,36 +205,6 @@ class BattleScene(BattleCommands, BattlePointer, Scene):
         self._rehover()
         self.ctx.status = narration.undone_line(undone)
 
-    def _ask(self, question: str, detail: str, yes: Callable[[], Transition | None],
-             about: Sequence[str] = ()) -> Transition:
-        """A yes/no question over the battle (game.ui.confirm), placed where it hides neither the actor, nor
-        the combatants its detail names (``about``), nor the combat log, nor the combatant the GM card acts on,
-        nor (where the window leaves room) the card and the tracker."""
-        return push(ConfirmScene(question, detail, yes, clear_of=lambda: self._in_sight(about)))
-
-    def _in_sight(self, about: Sequence[str] = ()) -> list[pygame.Rect]:
-        """What a question keeps clear of, on screen as now drawn, the most needed first: whoever is to act,
-        whoever the question names (the foe still in reach: the reason to say no), the combat log (what just
-        happened), the selected combatant, then the card and the tracker (found at 800x560: the box, sent to
-        the top by the log, sat over both and over the very enemy it named)."""
-        from .panels import CombatantCard, CombatLog, InitiativeTracker
-
-        enc = self.match.encounter
-        names = dict.fromkeys((enc.turn, *about, self.ctx.selected))
-        tokens = {n: self.ctx.token_rect(n) for n in names if n is not None and enc.view(n).active}
-        first = [r for n, r in tokens.items() if n == enc.turn or n in about]
-        log = self.view.panel_covers([w for w in self.widgets if isinstance(w, CombatLog)])
-        then = [r for n, r in tokens.items() if not (n == enc.turn or n in about)]
-        panels = self.view.panel_room([w for w in self.widgets if isinstance(w, CombatantCard | InitiativeTracker)],
-                                      "cover")
-        return [*first, *log, *then, *panels]
-
-    def _submit_then(self, action: Action) -> Transition | None:
-        if self.submit(action) and isinstance(action, EndTurn):
-            self.end_guard.ended()
-        self.ctx.action_mode = ATTACK
-        return None
-
     def _situation(self) -> Situation:
         ctx = self.ctx
         return Situation(mode=ctx.action_mode, selected=ctx.selected, gm=ctx.gm, busy=ctx.busy)
@@ -274,6 +250,7 @@ class BattleScene(BattleCommands, BattlePointer, Scene):
         if event.type == pygame.WINDOWLEAVE:
             self._pointer_left()
             return None
+        self.pointer_event(event)  # a real move of the pointer takes the choice back from Tab's focus
         # SDL also reports the wheel as presses of buttons 4 and 5: those point at nothing new (over the
         # combat log they put a map tooltip under the pointer), only the motion and real buttons do.
         if event.type == pygame.MOUSEMOTION or (
@@ -299,6 +276,9 @@ class BattleScene(BattleCommands, BattlePointer, Scene):
             self.input.key_up(event)
             return None
         if event.type == pygame.KEYDOWN:
+            mine, answer = self.focus_key(event)  # Tab, Enter, Esc of a shove by keyboard (battle_focus)
+            if mine:
+                return answer
             out = self.input.key(event, self.match.encounter.phase == SETUP)
         else:
             out = self.input.pointer(event, self.ctx)
@@ -346,26 +326,6 @@ class BattleScene(BattleCommands, BattlePointer, Scene):
             self.save_setup()
         return reply.transition
 
-    def save_setup(self) -> Path | None:
-        """The GM's setup as a Tiled map (game.maps.setup_writer): beside the map, or in the user's maps folder
-        for a shipped one. The status line names the file, or says in one line why it could not be written."""
-        from game.maps.setup_writer import default_setup_path, save_setup
-
-        source = self.opts.map_path
-        if source is None:
-            self.ctx.status = "Cannot save the setup: this battle was not loaded from a map file"
-            return None
-        out = default_setup_path(source)
-        try:
-            out.parent.mkdir(parents=True, exist_ok=True)
-            save_setup(source, self.match.encounter, out)
-        except OSError as err:
-            self.ctx.status = f"Cannot save the setup as {out}: {err.strerror or err}"
-            return None
-        where = "the title screen lists it" if out.parent != source.parent else "beside the map"
-        self.ctx.status = f"Setup saved as {out.name} ({where}; Tiled opens it)"
-        return out
-
     # --- fixed update -------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
         ctx = self.ctx
@@ -376,6 +336,7 @@ class BattleScene(BattleCommands, BattlePointer, Scene):
         self.director.step(vx, vy, dt)
         self.end_guard.tick(dt, shown=not self.anim.busy and self.director.glide is None
                             and self.last_turn == self.match.encounter.turn)
+        self.focus_check()
         self._pointer_still()
         self.view.maplayer.tick(dt)  # animated tiles follow the fixed-step clock
         for w in self.widgets:
@@ -401,7 +362,7 @@ class BattleScene(BattleCommands, BattlePointer, Scene):
         if enc.is_over():
             if not self.summary_shown:
                 self.summary_shown = True
-                return push(self._summary())
+                return push(summary_scene(self.match, self.opts))
             return None
         if enc.phase == ACTIVE and self.match.is_ai_turn() and not ctx.gm:
             self._ai_tick(dt)
@@ -417,44 +378,6 @@ class BattleScene(BattleCommands, BattlePointer, Scene):
             # The policy chose something the engine refuses: say so and end the turn rather than stall.
             self.ctx.status = f"AI for {who} chose an action the rules refuse ({self.ctx.status}); its turn ends"
             self.submit(EndTurn())
-
-    def _watch_map(self, dt: float) -> None:
-        """Designers: the TMX changed on disk -> the edited map with the log replayed onto it, or why not."""
-        if self.opts.reload is None or self.opts.map_path is None or not self.watcher.changed(dt):
-            return
-        name = self.opts.map_path.name
-        in_battle = self.match.encounter.phase != SETUP
-        try:
-            match, art = self.opts.reload()
-        except Exception as err:  # a half-saved file, a log that no longer fits: keep the old map, say why
-            self.ctx.status = reload_words(name, False, str(err), in_battle)
-            return
-        self.match = match
-        self.ctx.match = match
-        self.mapper.match = match
-        self.ai.forget()
-        self.anim.skip(self.tokens)
-        self.view.reload(art)
-        self.ctx.camera.set_picture(art.size, art.origin)
-        self.ctx.version += 1
-        self._resync()
-        self._rehover()
-        self.ctx.status = reload_words(name, True, in_battle=in_battle)
-
-    def _summary(self) -> Scene:
-        from .summary import SummaryScene, summary_lines
-
-        humans = {f for f, c in self.match.controllers.items() if c == "human"}
-        headline, lines = summary_lines(self.match.encounter, self.opts.log_path, humans)
-        buttons: list[tuple[str, str, Callable[[], Transition | None]]] = []
-        if self.opts.replay is not None:
-            make_replay = self.opts.replay
-            buttons.append(("Watch the replay", "r", lambda: _push_or_none(make_replay())))
-        if self.opts.title_scene is not None:
-            make = self.opts.title_scene
-            buttons.append(("Back to the title screen", "t", lambda: Transition("reset", make())))
-        buttons.append(("Quit", "q", lambda: QUIT))
-        return SummaryScene(headline, lines, buttons, match=self.match)
 
     # --- drawing ------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -506,8 +429,4 @@ class BattleScene(BattleCommands, BattlePointer, Scene):
                        pressing=self.input.press is not None, controller=self.mapper.controller_label(),
                        log_path=str(self.opts.log_path or ""), explain=explain, show_panels=self.show_panels,
                        button_tip=self.greyed_reason(greyed) if greyed is not None else None)
-
-
-def _push_or_none(scene: Scene | None) -> Transition | None:
-    return push(scene) if scene is not None else None
 

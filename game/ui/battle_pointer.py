@@ -57,7 +57,8 @@ class BattlePointer:
         # AI's turn kept its tooltip over the Flee button (found on giants_lair).
         moved = moved or (self.ctx.hovered_cell is not None and self.view.button_at(self.ctx.mouse) is not None)
         # Only a pointer that really moved in this window (headless runs and tests have none) and is not
-        # pressing (a drag pans, and says where it is itself).
+        # pressing (a drag pans, and says where it is itself); not while Tab's foe holds the hover (battle_focus).
+        moved = moved and self.ctx.focus is None
         if moved and self.input.real_mouse and self.input.press is None and self.ctx.mouse != OFF_WINDOW:
             self.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=self.ctx.mouse, rel=(0, 0), buttons=(0, 0, 0)))
 
@@ -72,6 +73,8 @@ class BattlePointer:
 
     def _hover(self, pos: tuple[int, int]) -> None:
         self.ctx.mouse = pos
+        if self.ctx.focus is not None:
+            return  # the hover stays on the foe the keyboard chose (battle_focus) until the pointer moves
         over_button = self.view.button_at(pos) is not None
         cell = None if over_button else self.ctx.cell_at(pos)
         self.ctx.hovered_cell = cell

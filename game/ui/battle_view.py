@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from game.render.map_art import MapArt
 from game.render.pg import pygame
 from game.render.style import font
-from game.render.tilemap import MapArt
 
 from . import hud
 from . import theme as th

@@ -102,6 +102,9 @@ class BattleContext:
     selected: str | None = None  # the combatant whose moves are previewed (the current actor by default)
     hovered_cell: Cell | None = None  # on-map cell under the cursor, None over panels / off the map
     hovered_unit: str | None = None  # combatant whose footprint holds hovered_cell (or a highlighted tracker entry)
+    # The foe Tab chose for the shove in force (keyboard play, game.ui.battle_focus): the hover is put on it, and
+    # the shove preview shows it where the pointer rests, until the pointer moves, Esc, or the shove is made.
+    focus: str | None = None
     highlight: str | None = None  # a panel asks the scene to ring this token (initiative hover)
     action_mode: str = ATTACK  # what clicking a hostile does: ATTACK, SHOVE or DISENGAGE preview/commit
     gm: bool = False  # GM mode: act for any faction at any time, GM actions available

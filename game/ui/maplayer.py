@@ -12,8 +12,8 @@ from collections import OrderedDict
 import numpy as np
 
 from game.maps.pixels import TiledPixels
+from game.render.map_art import MapArt
 from game.render.pg import pygame
-from game.render.tilemap import MapArt
 
 from .animtiles import TileAnimator
 from .camera import ZOOMS

@@ -9,10 +9,10 @@ import numpy as np
 
 from game.maps.pixels import TiledPixels
 from game.render.compose import decorate
+from game.render.map_art import MapArt
 from game.render.overlays import ReachEntry
 from game.render.pg import pygame
 from game.render.style import font
-from game.render.tilemap import MapArt
 from game.render.tokens import TokenView
 from game.rules import Cell, Scenario
 

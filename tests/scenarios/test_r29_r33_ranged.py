@@ -45,6 +45,8 @@ def test_r30_r31_sight_reports_the_line_its_blocks_and_its_cover(encounter):
     assert doc["crossed"] == [[c, 4] for c in range(1, 8)]
     assert doc["skirted"] == [] and doc["blocked_by"] == []
     assert cells(doc["cover"]) == {(1, 4), (6, 4)}
+    # In words the line passes through cover, as the window's sight line says it (RULES.md, "Cover").
+    assert "  through cover: 1,4 6,4" in enc.run("sight", "--from", "0,4", "--to", "8,4").out.splitlines()
     # Straight north from 3,3 (odd row) to 3,1: two hexes up, the line runs along the edge between 3,2 and
     # 4,2 (nw and ne of 3,3) and crosses nothing. Both are walls: passing between two blocks is blocked.
     doc = enc.run("sight", "--from", "3,3", "--to", "3,1", "--json").json()
@@ -81,7 +83,9 @@ def test_r29_targets_count_cover_and_the_threatened_shooter_penalty(encounter):
     assert doc == {"unit": "Bow", "shoot": [{"target": "Orc", "needed": 13, "cover": True, "arc": "front"}],
                    "cast": []}
     text = enc.run("targets", "--unit", "Bow")
-    assert text.out.splitlines()[:2] == ["Bow can shoot 1:", "  Orc: needs 13 on the d20 (40 %), front arc, in cover"]
+    # The shot passes through cover, as the window's sight line says it (RULES.md, "Cover").
+    assert text.out.splitlines()[:2] == ["Bow can shoot 1:",
+                                         "  Orc: needs 13 on the d20 (40 %), front arc, through cover"]
     # With the Rat gone (the GM removes it) nothing threatens Bow: the shot needs 10 + 2 - 1 = 11.
     gone = [BEGIN, {"action": "remove", "unit": "Rat", "as": "defeated"}]
     doc = enc.run("targets", "--unit", "Bow", "--json", log=gone).json()

@@ -45,6 +45,17 @@ def ring(screen: pygame.Surface, centre: Point, radius: float, colour: tuple[int
     pygame.draw.circle(screen, colour, (round(centre[0]), round(centre[1])), round(radius), width)
 
 
+def reticle(screen: pygame.Surface, centre: Point, radius: float, colour: tuple[int, ...]) -> None:
+    """A target mark: a ring with four short ticks reaching in from it (up, right, down, left)."""
+    ring(screen, centre, radius, colour, 2)
+    cx, cy = round(centre[0]), round(centre[1])
+    r, tick = round(radius), max(4, round(radius * 0.3))
+    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+        a, b = (cx + dx * (r + 3), cy + dy * (r + 3)), (cx + dx * (r - tick), cy + dy * (r - tick))
+        pygame.draw.line(screen, (10, 10, 14), a, b, 6)
+        pygame.draw.line(screen, colour, a, b, 3)
+
+
 def path(screen: pygame.Surface, points: Sequence[Point], colour: tuple[int, int, int], width: int = 4) -> None:
     """A path as a dark-edged line with a dot per step and an open ring at the end."""
     pts = [(round(x), round(y)) for x, y in points]

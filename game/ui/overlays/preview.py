@@ -109,11 +109,21 @@ class ActionPreview:
             return None
         if ctx.action_mode != SHOVE or self._shove_target is None or len(self.ways) < 2:
             return Reply(status="W chooses the way to shove: press S, then point at an enemy you can shove "
-                                "more than one way") if ctx.action_mode == SHOVE else None
+                                "more than one way (or Tab to one)") if ctx.action_mode == SHOVE else None
         back = bool(event.mod & pygame.KMOD_SHIFT)
-        direction = self.chooser.step(ctx, self._shove_target, self.ways, -1 if back else 1)
+        target = self._shove_target
+        direction = self.chooser.step(ctx, target, self.ways, -1 if back else 1, self._pointer(ctx, target))
         at, p = next(w for w in self.ways if w[1].direction == direction)
-        return Reply(status=f"Shove {p.target} {shove.where(at)}: {shove.short_words(p)}; click {p.target} to shove")
+        then = "Enter shoves" if ctx.focus == target else f"click {target} to shove"
+        return Reply(status=f"Shove {target} {shove.where(at)}: {shove.short_words(p)}; {then}")
+
+    @staticmethod
+    def _pointer(ctx: BattleContext, target: str) -> draw.Point:
+        """Where the way and the tooltip go by: the pointer, or the foe's middle while Tab's focus is on it (the
+        pointer, resting anywhere, names no side of it then; game.ui.battle_focus)."""
+        if ctx.focus == target:
+            return ctx.cell_to_screen(ctx.encounter.view(target).cell)
+        return ctx.mouse
 
     def approach_for(self, target: str | None) -> Cell | None:
         """The hex a click on ``target`` first moves to (the previewed move-then-attack), or None: act from here
@@ -238,7 +248,7 @@ class ActionPreview:
         at: Cell | None
         p: BlowPreview
         if ways:  # every way to push it, the chosen one committed by a click (overlays.shove)
-            self.way = self.chooser.pick(ctx, target, ways, self.from_cell)
+            self.way = self.chooser.pick(ctx, target, ways, self.from_cell, self._pointer(ctx, target))
             at, p = ways[self.way]
         else:
             key = (ctx.version, kind, name, target, self.from_cell)
@@ -284,11 +294,16 @@ class ActionPreview:
                 lines = shove.with_outcome(lines, p, shove.outcome_lines(enc, p, at))
             lines += shot
         if at is not None and p.legal is None:
-            lines.insert(1, Line(f"from {at[0]},{at[1]}: the first click moves there, the next {kind}s", "muted"))
+            press = "Enter" if ctx.focus == target else "click"
+            lines.insert(1, Line(f"from {at[0]},{at[1]}: the first {press} moves there, the next {kind}s", "muted"))
             lines[2:2] = wording.threatened_there(enc, name, target, at)
         lines = wording.fitted_to(ctx, lines)
+        if isinstance(p, ShovePreview) and p.legal is None:  # after the fitting, as the ways: a choice is kept
+            lines += shove.facing_lines(enc, p, at)
         if ways:  # after the fitting: a small window drops the roll's breakdown, never the ways to choose from
-            lines += shove.way_rows(target, ways, self.way, self.later(ctx, name, target, ways))
+            lines += shove.way_rows(target, ways, self.way, self.later(ctx, name, target, ways), ctx.focus == target)
+        elif ctx.focus == target:
+            lines += shove.way_rows(target, [], -1, None, True)
         self.lines = lines
         # The enemy line around the target (who stands by it, who would strike the attacker where it steps) and
         # the hex it steps to first: what the blow is weighed against, left in view before the panels. On
@@ -301,7 +316,10 @@ class ActionPreview:
         if at is not None:
             line.append(ctx.hex_rect(at))
         line += [ctx.hex_rect(w[1].lands_at) for w in ways]  # a shove's tip leaves where each way lands in view
-        th.post_tip(ctx, lines, ctx.mouse, min_width=280, edge=colour, describes=line)
+        if ctx.focus == target:  # Tab's foe marked as Foundry marks a target: a ring with four ticks
+            draw.reticle(screen, ctx.cell_to_screen(enc.view(target).cell), ctx.token_rect(target).width / 2 + 4,
+                         th.ACCENT)
+        th.post_tip(ctx, lines, self._pointer(ctx, target), min_width=280, edge=colour, describes=line)
 
     def _shot_instead(self, ctx: BattleContext, name: str, target: str) -> list[Line]:
         """For a bow in attack mode, whose blow is refused or needs a move: the shot it has from here (found at

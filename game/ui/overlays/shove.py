@@ -122,8 +122,10 @@ class Chooser:
     keyed: tuple[str, str, int | None] | None = None  # (target, direction chosen by W, the pointer's pick then)
     last: tuple[str, str] | None = None  # (target, direction) shown in the last frame: W steps on from it
 
-    def pick(self, ctx: BattleContext, target: str, ways: list[Way], pointed: Cell | None) -> int:
-        by_pointer = pointer_way(ctx, target, ways, ctx.mouse)
+    def pick(self, ctx: BattleContext, target: str, ways: list[Way], pointed: Cell | None,
+             pointer: tuple[float, float]) -> int:
+        """The way shown; ``pointer``: where the pointer is, or the foe's middle while Tab's focus is on it."""
+        by_pointer = pointer_way(ctx, target, ways, pointer)
         if self.keyed is not None:
             who, direction, then = self.keyed
             found = [i for i, (_, p) in enumerate(ways) if p.direction == direction]
@@ -137,11 +139,11 @@ class Chooser:
         self.last = (target, ways[i][1].direction)
         return i
 
-    def step(self, ctx: BattleContext, target: str, ways: list[Way], by: int) -> str:
+    def step(self, ctx: BattleContext, target: str, ways: list[Way], by: int, pointer: tuple[float, float]) -> str:
         """``W``: the next way (``by`` -1: the previous); returns its direction."""
         now = next((i for i, (_, p) in enumerate(ways) if self.last == (target, p.direction)), 0)
         direction = ways[(now + by) % len(ways)][1].direction
-        self.keyed = (target, direction, pointer_way(ctx, target, ways, ctx.mouse))
+        self.keyed = (target, direction, pointer_way(ctx, target, ways, pointer))
         self.last = (target, direction)  # a second press before the next frame steps on from this one
         return direction
 
@@ -182,14 +184,15 @@ def with_outcome(lines: list[Line], p: ShovePreview, outcome: list[Line]) -> lis
 
 
 def way_rows(target: str, ways: list[Way], chosen: int,
-             later: list[Later] | None = None) -> list[Line]:
+             later: list[Later] | None = None, keyed: bool = False) -> list[Line]:
     """Every way to shove ``target`` this turn, one row each, the chosen one marked: where the shover stands for
     it, where the push sends the target and what it does there, and the odds from there (the arc changes with
-    the side, R19). Then ``later``: the pushes that would hurt it from a side out of reach this turn."""
+    the side, R19). Then ``later``: the pushes that would hurt it from a side out of reach this turn. ``keyed``:
+    Tab's focus is on ``target`` (game.ui.battle_focus), so the keys are named, not the pointer."""
     rows: list[Line] = []
     if len(ways) >= 2:
-        rows += [Line(""), Line(f"{len(ways)} ways: point at {target} from a side, or W / Shift+W", "muted",
-                                size=SMALL)]
+        how = "W / Shift+W chooses, Enter shoves" if keyed else f"point at {target} from a side, or W / Shift+W"
+        rows += [Line(""), Line(f"{len(ways)} ways: {how}", "muted", size=SMALL)]
         for i, (at, p) in enumerate(ways):
             mark = "> " if i == chosen else "   "
             hurt = p.falls or p.hazard_damage > 0
@@ -199,7 +202,50 @@ def way_rows(target: str, ways: list[Way], chosen: int,
     if later:
         rows += [Line(""), Line("Out of reach this turn:", "muted", size=SMALL)]
         rows += [Line(f"   {where(at)}", "muted", right=short_words(p), size=SMALL) for at, p in later]
+    if keyed and len(ways) < 2:  # (with more ways the header says it; Tab and Esc are on the status line)
+        rows += [Line(""), Line("Enter shoves   Tab: the next foe   Esc: cancel", "accent", size=SMALL)]
     return rows
+
+
+def facing_tie(enc: EncounterView, p: ShovePreview, at: Cell | None) -> tuple[str, ShovePreview] | None:
+    """When the foe's centre lies exactly on the border of two side sectors as seen from where the shover stands
+    for ``p`` (only a multi-hex shover can meet that: a large one beside a standard foe, from a corner), R22
+    pushes toward the one nearer its facing and R20 turns it to face that one, hit or miss: (the other side, the
+    shove as it would be facing that side first), or None."""
+    start = enc.view(p.attacker).cell if at is None else at
+    names = enc.layout.direction_names
+    sides = [names[s] for s in enc.layout.direction_between(start, enc.view(p.target).cell)]
+    if len(sides) < 2 or p.direction not in sides:
+        return None
+    other = next(d for d in sides if d != p.direction)
+    return other, enc.preview_shove(p.attacker, p.target, at=at, facing=other)
+
+
+def turn_keys(facing: int, to: int) -> str:
+    """The presses that turn from side ``facing`` to side ``to``: "Q", "E twice" (Q counter-clockwise, R2)."""
+    left, right = (to - facing) % 6, (facing - to) % 6
+    times = {1: "", 2: " twice", 3: " three times"}
+    return f"Q{times[left]}" if left <= right else f"E{times[right]}"
+
+
+def facing_lines(enc: EncounterView, p: ShovePreview, at: Cell | None) -> list[Line]:
+    """For a shove on a sector border (:func:`facing_tie`): the facing the shover ends with and why (R20, R22),
+    then both choices as rows, the one in force marked: as it faces now, or turned to the other side first (free
+    on its turn, R16), each with where the push then goes. Nothing when there is no tie."""
+    tie = facing_tie(enc, p, at)
+    if tie is None:
+        return []
+    other, alt = tie
+    me = enc.view(p.attacker)
+    keys = turn_keys(me.facing_index, enc.layout.direction_index(other))
+    return [Line(""),
+            Line(f"Ends facing {p.direction}, hit or miss (R20): {p.target} is exactly between", "muted", size=SMALL),
+            Line(f"{p.direction} and {other}, and {p.attacker} faces {p.direction} now" if me.facing == p.direction
+                 else f"{p.direction} and {other}, and {p.direction} is nearer {p.attacker}'s facing now ({me.facing})",
+                 "muted", size=SMALL),
+            Line(f"> as {p.attacker} faces now", "accent", bold=True, right=short_words(p), size=SMALL),
+            Line(f"   facing {other} first ({keys}, free)", "good" if _hurts(alt) else "muted",
+                 right=short_words(alt), size=SMALL)]
 
 
 # --- drawing -----------------------------------------------------------------------------------------------

@@ -291,7 +291,7 @@ def cast_lines(p: CastPreview) -> list[Line]:
             push = f", pushed {a.push_direction} to {end[0]},{end[1]}" + (" and falls" if a.falls else "")
         elif a.push_direction:
             push = ", cannot be pushed"
-        cover = " (cover)" if a.cover else ""
+        cover = " (in cover)" if a.cover else ""  # R32: judged from the caster's hexes
         who = f"{a.target}{cover}" + (" - friendly fire" if a.friendly else "")
         lines.append(Line(who, "warn" if a.friendly else "text", bold=a.friendly))
         lines.append(Line(f"  {roll_phrase('hit', a.roll_needed, a.hit_chance)}, {a.expected_damage:.1f} damage "

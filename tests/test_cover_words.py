@@ -1,0 +1,53 @@
+"""One vocabulary for cover (R31, R32), wherever the same fact is told (RULES.md, "Cover"): a shot, or its
+line of sight, passes *through cover*; a combatant is *in cover* from a shooter or caster; a hex *gives
+cover*. The window's sight line, the AI's suggestion and the burst preview are read here; ``playmat targets``
+and ``playmat sight`` in tests/scenarios/test_r29_r33_ranged.py.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.ai import Plan  # noqa: E402
+from game.cli.suggest_words import plan_words  # noqa: E402
+from game.rules import Begin, Encounter, EndTurn, Shoot, scenario_from_rows  # noqa: E402
+from game.ui.overlays.wording import cast_lines, sight_phrase  # noqa: E402
+
+OPEN = ["." * 10] * 7
+TREE = ["." * 10] * 3 + [".....t...."] + ["." * 10] * 3  # a tree (cover=true) at 5,3
+
+
+def encounter(rows: list[str]) -> Encounter:
+    # The Archer at 1,3 shoots along row 3 at the Goblin at 6,3, five hexes east, facing it (front arc, no
+    # penalty, R19); with the tree the only line crosses 5,3, so the Goblin is in cover (R31: +2, the default
+    # bonus). Nothing stands next to the Archer, so no threatened-shooter penalty (R29). The Archer's burst
+    # (radius 0) on 6,3 catches only the Goblin, in cover judged from the Archer's hex (R32).
+    units = [{"name": "Archer", "at": (1, 3), "faction": "player", "initiative": 9, "ranged": "2-8",
+              "ranged_attack": 0, "area_range": 8, "area_radius": 0, "area_attack": 0, "area_damage": "1"},
+             {"name": "Goblin", "at": (6, 3), "faction": "enemy", "defense": 12, "facing": "w"}]
+    enc = Encounter(scenario_from_rows(rows, units))
+    enc.apply(Begin())
+    return enc
+
+
+def test_the_window_says_a_shot_passes_through_cover_and_a_caught_combatant_is_in_cover() -> None:
+    enc = encounter(TREE)
+    assert sight_phrase(enc.preview_shoot("Archer", "Goblin")).text == "Sight: through cover, defence +2 (R31)"
+    rows = [ln.text for ln in cast_lines(enc.preview_cast("Archer", (6, 3)))]
+    assert "Goblin (in cover)" in rows
+    open_ground = encounter(OPEN)
+    assert sight_phrase(open_ground.preview_shoot("Archer", "Goblin")).text == "Sight: clear"
+    assert "Goblin" in [ln.text for ln in cast_lines(open_ground.preview_cast("Archer", (6, 3)))]
+
+
+def test_the_ai_s_suggestion_words_the_shot_as_the_window_does() -> None:
+    # Defence 12 + cover 2 - ranged attack 0: the d20 must show 14 or more, 7 faces of 20 (35 %). "Behind
+    # cover" (said only here) read as a third thing beside the window's "through cover".
+    enc = encounter(TREE)
+    first = plan_words(enc, Plan("Archer", "normal", (Shoot("Archer", "Goblin"), EndTurn())))[0]
+    assert ", through cover: 35 % to hit" in first and "behind" not in first
+    clear = plan_words(encounter(OPEN), Plan("Archer", "normal", (Shoot("Archer", "Goblin"), EndTurn())))[0]
+    assert "cover" not in clear and ": 45 % to hit" in clear  # 12 needs 9 faces of 20
