@@ -164,6 +164,23 @@ def _first_blow(records: list, name: str) -> int | None:
     return next((r.round for r in records if r.unit == name and r.struck), None)
 
 
+@pytest.mark.parametrize("seed", [1, 3, 8])
+def test_the_default_map_troll_wades_the_ford_and_strikes_within_six_rounds(tmp_path: Path, seed: int) -> None:
+    # The river on default.tmx was two hexes wide everywhere and the ford one hex across at the road,
+    # so the Troll's large footprint (R26, R27: all seven hexes on ground it may enter) never fitted
+    # across: in these games (normal everywhere) it struck nobody in the whole game, waiting on the
+    # east bank. The ford is now wide enough for it (test_shipped_maps.py). Its N: from 15,5 to the
+    # west bank's road at 7,6 is 9 hexes (cube distance) and 14 movement by the cheapest way (the
+    # ford and the brush are difficult, 2 a step; `playmat reach --budget 40`), so at 5 a turn it
+    # stands there after round 3; the party's nearest, Aldric at 4,6, is then 2 hexes from its
+    # footprint's edge (6,6): one step and a blow in round 4, had nobody moved. Two rounds more for
+    # the zone of control that stops it a hex early (R9) and for the friends (the Pikeman, the orcs)
+    # that stand on the ford ahead of it, where it may pass but not stop (R4, R27): by round 6. The party
+    # walking towards it only makes that sooner.
+    first = _first_blow(_records("default.tmx", seed, tmp_path), "Troll")
+    assert first is not None and first <= 6, first
+
+
 @pytest.mark.parametrize(("seed", "before"), [(1, 11), (4, 10)])
 def test_the_cave_troll_joins_its_friends_fight(tmp_path: Path, seed: int, before: int) -> None:
     # Issue 18: "The Cave Troll made 2 one-hex moves and no attack in 5 rounds" (giants_lair). In

@@ -144,6 +144,33 @@ def test_scenario_maps_are_what_the_tool_writes(name: str) -> None:
     assert (ROOT / "maps" / f"{name}.tmx").read_text(encoding="utf-8") == text
 
 
+def test_the_default_map_is_what_its_tool_writes() -> None:
+    """maps/default.tmx is tools/make_default_map.py's output byte for byte: a fix to the map is made in the tool."""
+    import make_default_map
+
+    from game.maps.tmxdoc import render_tmx
+
+    assert (ROOT / "maps" / "default.tmx").read_text(encoding="utf-8") == render_tmx(make_default_map.build())
+
+
+def test_the_default_map_troll_can_wade_the_ford_to_the_party() -> None:
+    # The Troll is large (R26): its footprint is its centre and the six hexes round it, and every
+    # step needs the whole footprint on ground it may enter (R27; water is closed to ground movers,
+    # R5). The river is two hexes wide, so it crosses only where a centre hex and all six of its
+    # neighbours are dry or ford. Worked out on the map's rows (odd rows shifted right): the ford
+    # round 9,6 -- 9,5 10,5 / 8,6 [9,6] 10,6 / 8,7 9,7, with 8,5 grass and 8,6 road -- holds no
+    # water, nor does the ring round 10,6 (11,6 road, 10,7 grass). With a budget that does not
+    # limit it, it can end on the west bank's road (7,6) before any fight has begun.
+    enc = _enc("default")
+    troll = next(v for v in enc.views() if v.name == "Troll")
+    assert troll.size == "large"
+    b = enc.board
+    for centre in ((9, 6), (10, 6)):
+        ring = [centre, *enc.layout.neighbors(centre)]
+        assert all(b.terrain[r, c] in (Terrain.NORMAL, Terrain.DIFFICULT) for c, r in ring), centre
+    assert enc.reach_for("Troll", 40).end_at((7, 6)) is not None
+
+
 def test_token_art_is_reproducible() -> None:
     """The stored token PNGs are what the seeded painter draws (same pixels, every run)."""
     import make_tokens

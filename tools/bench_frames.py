@@ -26,23 +26,33 @@ inflate; wall times are printed beside it. Ratios are Playmat's figure over the 
 statistic, from the same run.
 
 ``--profile-slow MS`` profiles every measured frame of the Playmat run (cProfile on main-thread CPU
-time; profiling itself makes each frame 2-4x slower) and prints what the frames over MS ms spent it on.
-Usage: ``python tools/bench_frames.py [--frames N] [--seed S] [--animate water|grass] [--profile-slow MS]``.
+time; profiling itself makes each frame 2-4x slower) and prints what the frames over MS ms spent it on,
+and how much of it was Python's garbage collector (which cProfile does not show: it charges the pass to
+whichever call happened to allocate).
+
+Both runs settle the heap once the battle is built, as ``playmat play`` does (game.ui.heap: a collector pass
+over everything the battle loaded took 16-20 ms of one frame). ``--compare-settle`` adds a third run, the
+Playmat run without that, measured in the same process: the "before" of that change. The collector's passes
+over the oldest generation during the measured frames are counted for each run, with the longest.
+Usage: ``python tools/bench_frames.py [--frames N] [--seed S] [--archers] [--animate water|grass]
+[--profile-slow MS] [--compare-settle]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import json
 import os
 import pstats
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -50,6 +60,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.maps.tmxwrite import write_map  # noqa: E402
 from game.render.pg import pygame  # noqa: E402
+from game.ui import heap  # noqa: E402
 from game.ui.app import HeadlessClock, PlayConfig, battle_scene  # noqa: E402
 from game.ui.battle import BattleScene  # noqa: E402
 from game.ui.camera import ZOOMS  # noqa: E402
@@ -125,6 +136,34 @@ class TileBlitLayer(MapLayer):
         screen.fblits(seq, pygame.BLEND_PREMULTIPLIED)
 
 
+class Collector:
+    """CPU time Python's garbage collector spent (``gc.callbacks``): in all on the main thread (charged to the
+    frame), and each pass over the oldest generation on any thread (one on the AI's worker holds the GIL: the
+    main thread waits it out too)."""
+
+    def __init__(self) -> None:
+        self.ms = 0.0  # all passes on the main thread so far
+        self.full: list[float] = []  # each pass over the oldest generation (what rescans a loaded battle)
+        self._start = 0.0  # one pass at a time: the collector runs under the GIL
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.thread_time()
+            return
+        ms = (time.thread_time() - self._start) * 1000
+        if threading.current_thread() is threading.main_thread():
+            self.ms += ms
+        if info["generation"] == 2:
+            self.full.append(ms)
+
+    def __enter__(self) -> Collector:
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self)
+
+
 class SlowFrames:
     """Each frame under cProfile (main-thread CPU time); the profiles of frames over ``over_ms`` are kept."""
 
@@ -133,18 +172,19 @@ class SlowFrames:
         self.prof: cProfile.Profile | None = None
         self.frame = -1
         self.start = 0.0
-        self.slow: list[tuple[int, float, cProfile.Profile]] = []
+        self.gc_start = 0.0
+        self.slow: list[tuple[int, float, float, cProfile.Profile]] = []  # (frame, ms, of which the collector, profile)
 
-    def next_frame(self, frame: int) -> None:
+    def next_frame(self, frame: int, collector: Collector) -> None:
         """Close the previous frame's profile (keep it if slow) and open this one's."""
         now = time.thread_time()
         if self.prof is not None:
             self.prof.disable()
             ms = (now - self.start) * 1000
             if ms > self.over_ms and self.frame >= 10:
-                self.slow.append((self.frame, ms, self.prof))
+                self.slow.append((self.frame, ms, collector.ms - self.gc_start, self.prof))
         self.prof = cProfile.Profile(time.thread_time)
-        self.frame, self.start = frame, time.thread_time()
+        self.frame, self.start, self.gc_start = frame, time.thread_time(), collector.ms
         self.prof.enable()
 
     def stop(self) -> None:
@@ -158,11 +198,13 @@ class SlowFrames:
         if not self.slow:
             return out[0]
         out.append(f"where they spent it, added up over those frames (top {top} by time inside, ms):")
-        out += [f"  {ms:9.1f}  {where}" for ms, where in _top(pstats.Stats(*(p for _, _, p in self.slow)), top, 2)]
+        out += [f"  {ms:9.1f}  {where}" for ms, where in _top(pstats.Stats(*(p for *_, p in self.slow)), top, 2)]
         out.append("(by time including callees, ms):")
-        out += [f"  {ms:9.1f}  {where}" for ms, where in _top(pstats.Stats(*(p for _, _, p in self.slow)), top, 3)]
-        for frame, ms, prof in sorted(self.slow, key=lambda s: -s[1])[:5]:
-            out.append(f"frame {frame}: {ms:.1f} ms CPU (profiled); " + "; ".join(
+        out += [f"  {ms:9.1f}  {where}" for ms, where in _top(pstats.Stats(*(p for *_, p in self.slow)), top, 3)]
+        out.append(f"the garbage collector in those frames (charged above to whatever allocated): "
+                   f"{sum(g for _, _, g, _ in self.slow):.1f} ms")
+        for frame, ms, gc_ms, prof in sorted(self.slow, key=lambda s: -s[1])[:5]:
+            out.append(f"frame {frame}: {ms:.1f} ms CPU (profiled), {gc_ms:.1f} of it the collector; " + "; ".join(
                 f"{where} {t:.1f}" for t, where in _top(pstats.Stats(prof), 4, 3)))
         return "\n".join(out)
 
@@ -183,17 +225,32 @@ def _top(st: pstats.Stats, n: int, column: int) -> list[tuple[float, str]]:
     return sorted(rows, reverse=True)[:n]
 
 
+class Measured(NamedTuple):
+    """One run's measured frames (from frame 10): wall and main-thread CPU ms, whether the AI was deciding, and
+    the collector's passes over the oldest generation in them (ms each)."""
+
+    wall: list[float]
+    thinking: list[bool]
+    cpu: list[float]
+    scene: BattleScene
+    full_gc: list[float]
+
+
 def run(map_path: Path, frames: int, seed: int, baseline: bool, profiler: SlowFrames | None = None,
-        ) -> tuple[list[float], list[bool], list[float], BattleScene]:
+        settle: bool = True) -> Measured:
     pygame.display.init()
     pygame.font.init()
     try:
         screen = pygame.display.set_mode(SCREEN)
-        with tempfile.TemporaryDirectory() as tmp:
+        with tempfile.TemporaryDirectory() as tmp, Collector() as collector:
             cfg = PlayConfig(map_path=map_path, log_path=Path(tmp) / "bench.jsonl", seed=seed, autoplay=True,
                              headless=True, speed=1.0)
             scene = battle_scene(cfg, map_path, SCREEN)
             assert isinstance(scene, BattleScene)
+            if settle:
+                heap.settle()  # as game.ui.app.play does once a battle is built (and heap.keep at each turn)
+            else:
+                heap.release()  # as before game.ui.heap: an earlier run's settling must not help this one
             scene.framed = True  # measure at the zoom set here, not the opening view's
             scene.ctx.camera.zoom_index = ZOOMS.index(1.0)
             scene.ctx.show_enemy_reach = True  # Ctrl-V counts on
@@ -201,12 +258,16 @@ def run(map_path: Path, frames: int, seed: int, baseline: bool, profiler: SlowFr
                 scene.view.maplayer = TileBlitLayer(scene.art)
             thinking: list[bool] = []
             cpu: list[float] = []
+            full_before = 0
 
             def probe(frame: int, stack: SceneStack) -> list[pygame.event.Event]:
+                nonlocal full_before
                 thinking.append(scene.ai.thinking)
                 cpu.append(time.thread_time())
+                if frame == 10:
+                    full_before = len(collector.full)
                 if profiler is not None:
-                    profiler.next_frame(frame)
+                    profiler.next_frame(frame, collector)
                 if frame == 0:  # point at the middle of the field, so hover overlays work too
                     return [pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 360), rel=(0, 0), buttons=(0, 0, 0))]
                 return []
@@ -216,7 +277,8 @@ def run(map_path: Path, frames: int, seed: int, baseline: bool, profiler: SlowFr
                 profiler.stop()
             # The first frames build the zoom cache and overlays once: report steady state from frame 10.
             cpu_ms = [(b - a) * 1000 for a, b in zip(cpu, cpu[1:], strict=False)]
-            return result.frame_ms[10:], thinking[10:len(result.frame_ms)], cpu_ms[10:], scene
+            return Measured(result.frame_ms[10:], thinking[10:len(result.frame_ms)], cpu_ms[10:], scene,
+                            collector.full[full_before:])
     finally:
         pygame.display.quit()
 
@@ -235,38 +297,52 @@ def main() -> None:
                     help="every third combatant a bow of range 2-8 (the V overlay then recounts ranged danger)")
     ap.add_argument("--profile-slow", type=float, metavar="MS",
                     help="profile the Playmat run and print what the frames over MS ms of CPU did")
+    ap.add_argument("--compare-settle", action="store_true",
+                    help="a third run: the Playmat run without settling the heap first (before game.ui.heap)")
     args = ap.parse_args()
     profiler = SlowFrames(args.profile_slow) if args.profile_slow is not None else None
     with tempfile.TemporaryDirectory() as tmp:
         map_path = make_map(Path(tmp), args.seed, args.animate, args.archers)
-        cached, thinking, cached_cpu, scene = run(map_path, args.frames, args.seed, baseline=False,
-                                                  profiler=profiler)
+        # First, when asked: the process as fresh as the tool before game.ui.heap measured it in.
+        unsettled = run(map_path, args.frames, args.seed, baseline=False, settle=False) if args.compare_settle \
+            else None
+        mine = run(map_path, args.frames, args.seed, baseline=False, profiler=profiler)
         if profiler is not None:
             print(profiler.report())
             return  # profiled frames are 2-4x slower: their times are no measure
-        base, _, base_cpu, _ = run(map_path, args.frames, args.seed, baseline=True)
+        base = run(map_path, args.frames, args.seed, baseline=True)
+    cached, cached_cpu, scene = mine.wall, mine.cpu, mine.scene
     enc = scene.match.encounter
-    think_ms = [t for t, th in zip(cached, thinking, strict=False) if th]
+    think_ms = [t for t, th in zip(cached, mine.thinking, strict=False) if th]
     animated = len(scene.art.animated)
     print(f"animated cells: {animated} ({args.animate or 'none'}), repainted in the cached run: "
           f"{scene.view.maplayer.animator.repaints}")
     print(f"battle: {SIZE}x{SIZE} map, {len(enc.views())} combatants, {len(enc.history)} actions played in "
           f"{len(cached)} measured frames at {SCREEN[0]}x{SCREEN[1]}, zoom 100 %, enemy reach on")
+
     def stats(xs: list[float]) -> tuple[float, float, float]:
         return statistics.median(xs), pct(xs, 0.99), max(xs)
 
-    for title, mine, theirs in (("wall time per frame:", cached, base),
-                                ("main-thread CPU per frame (what the frame costs when the machine is not shared):",
-                                 cached_cpu, base_cpu)):
+    runs = [("cached map (Playmat)", mine, ""), ("every tile re-blitted", base, "baseline")]
+    if unsettled is not None:
+        runs.append(("Playmat, heap not settled", unsettled, "not settled"))
+    for title, field in (("wall time per frame:", "wall"),
+                         ("main-thread CPU per frame (what the frame costs when the machine is not shared):", "cpu")):
         print(title)
         print(f"{'':28}{'median ms':>10}{'p99 ms':>10}{'max ms':>10}")
-        for label, xs in (("cached map (Playmat)", mine), ("every tile re-blitted", theirs)):
-            print(f"{label:28}" + "".join(f"{v:10.2f}" for v in stats(xs)))
-        print(f"{'ratio Playmat / baseline':28}" + "".join(f"{a / b:10.2f}" for a, b in zip(stats(mine), stats(theirs),
-                                                                                          strict=True)))
+        for label, m, _ in runs:
+            print(f"{label:28}" + "".join(f"{v:10.2f}" for v in stats(getattr(m, field))))
+        for _, other, short in runs[1:]:
+            print(f"{'ratio Playmat / ' + short:28}" + "".join(
+                f"{a / b:10.2f}" for a, b in zip(stats(getattr(mine, field)), stats(getattr(other, field)),
+                                                 strict=True)))
+    print("garbage collector passes over the oldest generation in the measured frames:")
+    for label, m, _ in runs:
+        print(f"{label:28}{len(m.full_gc):4d}" + (f", longest {max(m.full_gc):.2f} ms of CPU" if m.full_gc else ""))
+    print("(a pass on the AI's worker thread holds the main thread up as long: counted too)")
     load = os.getloadavg()[0]
     print(f"load average during the run: {load:.1f} on {os.cpu_count()} cores")
-    ratio = statistics.median(base) / statistics.median(cached)
+    ratio = statistics.median(base.wall) / statistics.median(cached)
     print(f"median ratio baseline / cached: {ratio:.1f}x")
     _, p99, worst = stats(cached_cpu)
     met = p99 <= TARGET_P99_MS and worst <= TARGET_MAX_MS
@@ -277,10 +353,13 @@ def main() -> None:
     print(json.dumps({"median_ms": round(statistics.median(cached), 3), "p99_ms": round(pct(cached, 0.99), 3),
                       "max_ms": round(max(cached), 3),
                       "max_ms_while_ai_decides": round(max(think_ms), 3) if think_ms else None,
-                      "baseline_median_ms": round(statistics.median(base), 3),
+                      "baseline_median_ms": round(statistics.median(base.wall), 3),
                       "cpu_median_ms": round(statistics.median(cached_cpu), 3),
                       "cpu_p99_ms": round(pct(cached_cpu, 0.99), 3),
-                      "cpu_max_ms": round(max(cached_cpu), 3), "load_average": round(load, 1)}))
+                      "cpu_max_ms": round(max(cached_cpu), 3), "full_gc_passes": len(mine.full_gc),
+                      **({"unsettled_cpu_max_ms": round(max(unsettled.cpu), 3),
+                          "unsettled_full_gc_passes": len(unsettled.full_gc)} if unsettled is not None else {}),
+                      "load_average": round(load, 1)}))
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from game.render.pg import pygame
 from game.rules import SaveError, Scenario
 from game.saves import SaveInfo, SaveMeta, new_save_path, saves_folder, write_meta
 
+from . import heap
 from .aiturn import policy_for_level
 from .loop import LoopResult, Script, run_loop
 from .scene import Scene, SceneStack
@@ -176,6 +177,7 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
             run_cfg = cfg if not started else replace(cfg, log_path=None)
             log = run_cfg.log_path or default_log_path(p)
             scene = battle_scene(replace(run_cfg, log_path=log), p, screen_size(), title)
+            heap.settle()  # no collector pass over the loaded battle in a frame (game.ui.heap)
             started.append(p)
             opened.append((log, p))
             return scene
@@ -188,6 +190,7 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
         def open_save(save: SaveInfo) -> Scene:
             started.append(save.log)  # a later new battle gets a log of its own
             scene = battle_scene(config_for_save(cfg, save), save.map or Path(), screen_size(), title)
+            heap.settle()
             opened.append((save.log, save.map or Path()))
             return scene
 
@@ -218,6 +221,7 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
             raise SaveError(failure)  # one line, exit status 2: the save holds every action played
         return result
     finally:
+        heap.release()  # the battle's objects are the collector's again once the window is gone
         pygame.display.quit()
 
 

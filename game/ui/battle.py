@@ -26,7 +26,7 @@ from game.render.map_art import MapArt
 from game.render.pg import pygame
 from game.rules import ACTIVE, SETUP, Action, Begin, EndTurn, Face, IllegalActionError, Move, RulesError, SaveError
 
-from . import hud, narration
+from . import heap, hud, narration
 from .aiturn import AIDriver
 from .anim import Animator, anims_for
 from .battle_ask import BattleQuestions
@@ -215,6 +215,7 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         if enc.turn == self.last_turn:
             return
         self.last_turn = enc.turn
+        heap.keep()  # what the last turn made is never rescanned in a frame (game.ui.heap)
         self.ctx.action_mode = ATTACK  # a mode is the actor's: the next one starts in attack mode
         if self.match.is_human_turn():
             # The enemy-reach counts hide the mover's own shading; left on from the last turn they met the next
