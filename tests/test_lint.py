@@ -287,10 +287,7 @@ def test_a_designers_own_property_is_no_slip(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("path", sorted((ROOT / "maps").glob("*.tmx")), ids=lambda p: p.stem)
 def test_shipped_maps_are_lint_clean(path: Path) -> None:
-    # Miller's Ford with its one-hex ford strands its Troll: test_lint_stranded.py names that line; a widened
-    # ford clears it.
-    old_ford = path.stem == "default" and Terrain(int(load_scenario(path).board.terrain[5][10])) == Terrain.WATER
-    assert [w for w in lint_map(path) if not (old_ford and "can never reach a hostile" in w)] == []
+    assert lint_map(path) == []
 
 
 def test_cli_validate_lint_warns_and_exits_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,9 +22,8 @@ from pathlib import Path
 import pytest
 
 from game.maps.lint import lint_map
-from game.maps.loader import load_scenario
 from game.maps.tmxwrite import write_map
-from game.rules import Encounter, Terrain, scenario_from_rows
+from game.rules import Encounter, scenario_from_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 SEE = 'see docs/map-format.md, "Map lint"'
@@ -132,16 +131,26 @@ def test_the_engine_says_where_a_combatant_could_attack_from() -> None:
 
 @pytest.mark.parametrize("path", sorted((ROOT / "maps").glob("*.tmx")), ids=lambda p: p.stem)
 def test_no_shipped_map_strands_anyone(path: Path) -> None:
-    warnings = [w for w in lint_map(path) if "can never reach a hostile" in w]
-    board = load_scenario(path).board
-    if path.stem == "default" and Terrain(int(board.terrain[5][10])) == Terrain.WATER:
-        # Miller's Ford as it was: the ford one hex across a two-hex river (9,5 ford, 10,5 water), which is
-        # the very mistake this finding is for; a widened ford (rows 5-7) lets the Troll wade over.
-        assert warnings == [
-            f'default.tmx: object 6 "Troll" at 15,5 (large, walks) can never reach a hostile where the map places '
-            f"them: {TOO_NARROW}; {SEE}"]
-    else:
-        assert warnings == []
+    assert [w for w in lint_map(path) if "can never reach a hostile" in w or "carry the fight" in w] == []
+
+
+def test_the_old_miller_s_ford_strands_its_troll(tmp_path: Path) -> None:
+    # Miller's Ford as tools/make_default_map.py drew it before its ford was widened (its TERRAIN rows; grass
+    # and road as open ground, brush and rubble difficult, rock impassable, lava a hazard, the road's ends
+    # exits). The river, two hexes wide, runs from top to bottom; its only non-water hexes are the ford
+    # 9,5; 9,6 10,6; 9,7, and a hex path of the Troll's centre from east to west must step on one of them.
+    # Each puts a water hex under its footprint (R27): 9,5 (odd row) has 10,5 beside it; 9,6 (even) has
+    # 8,7 below-left; 10,6 has 10,5 above-right; 9,7 (odd) has 8,7 beside it.
+    old = [
+        ".,.;..,bww,b,#r#cc", ",...;,..wwbbb,rrcc", ".;#...,..wwbbb,rc;", ",..,.....ww,bbb.c;",
+        "..,..b...ww.,bb..,", "Edd.,b...fw..,..;.", "Eddddddddffddddddd", ".,....,.wf,..l..,.",
+        ",..b.....ww.bb..,.", "...rr.,...wwbbb..,", ".ww..,..;.ww.bb,..", "ww..,.....ww,.;..,",
+    ]
+    rows = [r.translate(str.maketrans(",;dfbrlE", "....ddhx")) for r in old]
+    units = [{"name": "Aldric", "at": (4, 6), "faction": "player"}, troll(at=(15, 5))]
+    assert lint(tmp_path, rows, units) == [
+        stranded_line('object 2 "Troll" at 15,5 (large, walks)', TOO_NARROW),
+    ]
 
 
 def test_the_benchmarks_river_names_all_eight_trolls_and_their_side(tmp_path: Path) -> None:
