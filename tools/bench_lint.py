@@ -3,9 +3,9 @@
 The baseline is the same lint with that finding switched off (``game.maps.lint.stranded`` swapped for
 one that says nothing), timed in the same run on the same maps, runs interleaved; the reach over any
 number of turns it shares with the exits and shooters checks is counted in both. Maps: the largest
-shipped map (by cells), Miller's Ford (its Troll is named while its ford is one hex wide, so the
-reasons are worked out too), two 40x40 maps of tools/gen_skirmish.py (seeds 593 and 475) and a 40x40
-river with a one-hex ford and eight large walkers on the far bank, all named (the most reasons to find).
+shipped map (by cells), Miller's Ford (a large troll with a river to cross), two 40x40 maps of
+tools/gen_skirmish.py (seeds 593 and 475) and a 40x40 river with a one-hex ford and eight large
+walkers on the far bank, all named (the most reasons to find).
 
 Prints per map the median seconds with and without the finding, their ratio and how many lines it
 gave, then one JSON line.
