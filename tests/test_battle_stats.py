@@ -212,3 +212,34 @@ def test_the_summary_shows_shots_and_casts_only_where_someone_could(monkeypatch:
     drawn.clear()
     summary_of(scenario_from_rows(ROWS, units), actions).draw(pygame.Surface((1920, 1080)), 1.0)
     assert "Shots" in drawn and "Casts" not in drawn
+
+
+def test_nothing_of_the_battle_shows_through_the_summary() -> None:
+    """The table is read over the dimmed battle: behind it, the combat log's white lines and the tokens'
+    initials must not show between its columns (they did, faintly, after a victory at Harrow Keep). The same
+    summary drawn over black and over white is the same picture inside its box."""
+    scenario, actions = battle()
+    pictures = []
+    for behind in ((0, 0, 0), (255, 255, 255)):
+        scene = summary_of(scenario, actions)
+        surface = pygame.Surface((1280, 720))
+        surface.fill(behind)
+        scene.draw(surface, 1.0)
+        pictures.append(pygame.surfarray.array3d(surface.subsurface(pygame.Rect(340, 260, 600, 200))))
+    assert (pictures[0] == pictures[1]).all()
+
+
+def test_nothing_of_the_battle_shows_through_a_menu() -> None:
+    """The pause menu over giants_lair: the troll's and the giant's initials showed through its words."""
+    from game.ui.menus import MenuScene
+
+    pygame.display.init()
+    pygame.font.init()
+    pictures = []
+    for behind in ((0, 0, 0), (255, 255, 255)):
+        menu = MenuScene("Paused", ["Every action is saved as you play."], [("Resume", "r", lambda: None)])
+        surface = pygame.Surface((1280, 720))
+        surface.fill(behind)
+        menu.draw(surface, 1.0)
+        pictures.append(pygame.surfarray.array3d(surface.subsurface(pygame.Rect(440, 300, 400, 120))))
+    assert (pictures[0] == pictures[1]).all()

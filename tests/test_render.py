@@ -147,6 +147,7 @@ def test_initials_are_short_and_readable() -> None:
     assert initials("Brother Tam") == "BT"
     assert initials("Mira") == "Mi"
     assert initials("Orc12") == "O12"
+    assert initials("Ilse") == "IL"  # not "Il": in the token's face a capital I and a small l are one stroke
     assert TokenView("Troll", "enemy", (0, 0), radius=1).short_label == "Troll"
 
 

@@ -148,6 +148,15 @@ def test_sides_group_factions_that_share_their_enemies_r3() -> None:
     assert [s.text() for s in sides(grudge)] == ["player 3", "ally 1", "enemy 2 (1 large)", "neutral 1"]
 
 
+def test_large_and_giant_combatants_are_counted_apart() -> None:
+    """The Giant's Hearth on the title read "enemy 5 (2 large or giant)": how many giants? By the map, the cave
+    troll is large and Grundvald a giant; the party's war bear Bjorn (an ally) is large."""
+    from game.maps import load_scenario
+
+    giants = next(m.path for m in shipped_maps() if m.path.name == "giants_lair.tmx")
+    assert sides_text(load_scenario(giants)) == "player 4 + ally 1 (1 large)  vs  enemy 5 (1 large, 1 giant)"
+
+
 # --- the title screen: Continue, Load, descriptions -----------------------------------------------------------
 def run_title(script: Any, frames: int = 200, until: Any = None, size: tuple[int, int] = (1280, 720)) -> Any:
     return play(PlayConfig(headless=True, frames=frames, size=size), script=script, until=until)
@@ -588,3 +597,37 @@ def test_delete_on_the_load_list_asks_then_removes_the_save_and_continue_looks_a
     assert seen["after_no"] == (True, ["newer.jsonl", "older.jsonl"], True)
     assert seen["after_yes"] == (["older.jsonl"], False, "Deleted newer.jsonl")
     assert seen["continue_after"] == older and older.is_file()
+
+
+def test_back_on_the_title_the_battle_just_left_is_the_one_chosen(tmp_path: Path) -> None:
+    """Left for the title, The Giant's Hearth stays the chosen battle (as Wesnoth keeps the campaign last
+    played), not the first of the list: found going back to the title after a defeat there (1280x800), the
+    list showed Ambush at Miller's Ford chosen, the battle just played two rows and a scroll away."""
+    giants = next(m.path for m in shipped_maps() if m.path.name == "giants_lair.tmx")
+    assert shipped_maps()[0].path != giants  # not the one chosen anyway
+    seen: dict[str, Any] = {}
+
+    def script(frame: int, stack: Any) -> list[pygame.event.Event]:
+        title = stack.find(TitleScene)
+        if title is None:
+            return {5: [key(pygame.K_ESCAPE)], 8: [key(pygame.K_t)]}.get(frame, [])
+        seen["chosen"] = title.entries[title.index].path
+        return []
+
+    cfg = PlayConfig(map_path=giants, log_path=tmp_path / "lair.jsonl", headless=True, frames=40)
+    play(cfg, script=script, until=lambda s: "chosen" in seen)
+    assert seen["chosen"] == giants
+
+
+def test_a_small_title_scrolls_the_battle_just_left_into_view(tmp_path: Path) -> None:
+    """At 800x480 the list shows four battles: the one just left, last of the list, is shown chosen."""
+    from game.ui.title import shipped_entries
+
+    giants = next(m.path for m in shipped_maps() if m.path.name == "giants_lair.tmx")
+    title = TitleScene(shipped_entries(), lambda p: title, left=(tmp_path / "lair.jsonl", giants))
+    pygame.display.init()
+    pygame.font.init()
+    title.draw(pygame.Surface((800, 480)), 1.0)
+    assert title.entries[title.index].path == giants
+    assert title._fits < len(title.entries)  # the small window: not every battle is in view
+    assert title.rows[title.index].height > 0  # but the chosen one is

@@ -407,3 +407,20 @@ def test_the_gm_card_colours_hit_points_as_the_tracker_does(tmp_path) -> None:
     pixels = {tuple(s.get_at((x, y)))[:3]
               for x in range(label.left, label.right) for y in range(label.top, label.bottom)}
     assert tuple(hp_colour(6 / 7)) in pixels and tuple(th.BAD) not in pixels
+
+
+def test_the_push_distance_button_says_what_a_click_sets() -> None:
+    """"Push 1 hex (click: 1-3)" left the GM guessing what a click does (found at Harrow Keep): the button
+    names the distance the direction buttons push and the one a click sets next, whole on the card."""
+    from game.ui import theme as th
+
+    m = skirmish(None)
+    ctx, ws, s = gm_table(m, selected="Goblin")
+    said = []
+    for _ in range(3):
+        b = button(gm(ws), "dist")
+        assert th.text_width(b.label, th.SMALL) <= b.rect.width - 8, b.label  # not cut short
+        said.append(b.label)
+        send(ctx, ws, click(b.rect.center))
+        frame(s, ctx, ws)
+    assert said == ["Push 1 hex (click for 2)", "Push 2 hexes (click for 3)", "Push 3 hexes (click for 1)"]

@@ -218,7 +218,7 @@ def test_home_says_who_it_could_not_frame_and_how_to_make_room(tmp_path: Path) -
     frame(scene, screen)
     status = scene.ctx.status
     assert status.startswith("Home: ")
-    assert status.endswith("not clear of the panels at this window size (Tab hides them)"), status
+    assert status.endswith("not clear of the panels at this window size (P hides them)"), status
 
     scene, screen = open_battle(tmp_path, SHIP, humans=("player",), setup=False, size=(960, 600))
     frame(scene, screen, 30)

@@ -600,3 +600,34 @@ def test_enemy_reach_counts_only_hexes_the_viewpoint_could_stand_on(tmp_path: Pa
     assert any(after[c] != before[c] for c in open_[:5] if c in before)  # a count where Wynn could stand
     shown_walled = [c for c in walled if c in before]
     assert shown_walled and all(after[c] == before[c] for c in shown_walled)  # none on the rock
+
+
+def test_facing_arc_labels_side_by_side_read_as_two() -> None:
+    """Two arc labels on one line 4 px apart still read as one phrase ("right −2 rear −4" beside Goblin 3 on
+    giants_lair, 1280x800): labels that share a line stand at least a wide word gap (12 px) apart."""
+    from game.rules import Place
+    from game.ui import overlays
+    from game.ui.overlays import FacingArcs
+    from tests.ui_harness import frame as draw_frame
+    from tests.ui_harness import hover as point_at
+    from tests.ui_harness import make_ctx, new_match, screen
+
+    side_by_side = 0
+    for facing in ("n", "ne", "e", "se", "s", "sw", "w", "nw"):
+        m = new_match(None)
+        try:
+            m.submit(Place("Goblin", (7, 5), facing))
+        except Exception:  # a layout has six of the eight compass names
+            continue
+        for zoom in range(0, 8):
+            ctx, ws, s = make_ctx(m, zoom_index=zoom), overlays.widgets(), screen()
+            point_at(ctx, (7, 5))
+            draw_frame(s, ctx, ws)
+            rects = next(w for w in ws if isinstance(w, FacingArcs)).label_rects
+            for i, a in enumerate(rects):
+                for b in rects[i + 1:]:
+                    if a.top < b.bottom and b.top < a.bottom:  # on one line
+                        side_by_side += 1
+                        gap = max(a.left, b.left) - min(a.right, b.right)
+                        assert gap >= 12, (facing, zoom, a, b)
+    assert side_by_side  # the case arises

@@ -467,3 +467,63 @@ def test_a_tracker_rows_card_never_hides_the_token_it_describes() -> None:
         x, y = ctx.cell_to_screen(u.cell)
         nearest = (min(max(x, frame.left), frame.right), min(max(y, frame.top), frame.bottom))
         assert math.dist((x, y), nearest) > ctx.hex_radius() * (0.78 + 1.42 * u.radius), f"the card hides {name}"
+
+
+def test_the_replay_s_log_never_starts_with_the_tail_of_an_entry(monkeypatch) -> None:
+    """At Harrow Keep the replay's log began "(defence −2): rolled 1 +3 = 4 vs 12: miss", the head of that
+    line (whose attack it was) scrolled away above it. At every step of a long ship_boarding log, the first
+    line under "Combat log" is the start of an entry, and the newest line still ends the log."""
+    import game.ui.replay as replay_module
+    from tests.ui_harness import drawn_by
+
+    scenario, actions = random_log(60, seed=5)
+    v, s = ReplayScene(scenario, actions), screen()
+    seen = drawn_by(replay_module.th, monkeypatch)
+    cut = tails = 0
+    for k in range(1, len(actions) + 1):
+        v.go(k)
+        seen.clear()
+        v.draw(s, 1.0)
+        log = [(t, r) for t, r in seen if v.log_rect.contains(r) and "below (wheel)" not in t]
+        if not log or log[0][0] == "nothing has happened yet":
+            continue
+        assert not log[0][0].startswith(" "), (k, log[0][0])
+        tails += any(t.startswith("   ") for t, _ in log)
+        wanted = [t for t, _, _ in v.log_lines()]
+        if not wanted[0].startswith(log[0][0].strip()):  # older lines above the log's top: it is full
+            cut += 1
+            assert log[-1][1].bottom > v.log_rect.bottom - 2 * replay_module.LOG_ROW  # the newest on the last row
+    assert cut and tails  # the log overflowed, with wrapped entries in view
+
+
+@pytest.mark.parametrize("with_art", [True, False], ids=["tiles", "flat"])
+def test_the_replay_s_facing_arcs_lie_under_the_tokens_and_clear_of_the_name_tag(with_art: bool) -> None:
+    """Harrow Keep's replay, Pikeman 1 hovered: its arcs were painted over every token in them (Pikeman 2 beside
+    it tinted amber) and over its own name tag, which sat on "rear −4". As in the battle, the sectors lie under
+    the tokens (Pikeman 2 looks the same with or without them) and the tag keeps off the labels."""
+    from pathlib import Path
+
+    from game.maps import load_scenario
+    from game.render.tilemap import load_map_art
+    from game.rules import Begin
+
+    keep = Path(__file__).resolve().parents[1] / "maps" / "fortress_assault.tmx"
+    v = ReplayScene(load_scenario(keep), [Begin()], art=load_map_art(keep) if with_art else None)
+    s = screen()
+    v.go(1)
+    v.draw(s, 1.0)
+    ctx = v._ctx(v.map_rect)
+    p1, p2 = (ctx.cell_to_screen(v.enc.view(n).cell) for n in ("Pikeman 1", "Pikeman 2"))
+    away = (v.map_rect.x + 2, v.map_rect.bottom - 2)  # the pointer on the map's corner: nobody hovered
+    pictures = []
+    for at in (away, p1):
+        v.handle_event(motion((round(at[0]), round(at[1]))))
+        v.draw(s, 1.0)
+        pictures.append([tuple(s.get_at((round(p2[0]) + dx, round(p2[1]) + dy)))
+                         for dx in range(-6, 7, 3) for dy in range(-6, 7, 3)])
+    assert v.arcs.shown == "Pikeman 1" and len(v.arcs.label_rects) >= 3
+    # Pikeman 2's disc, untinted by Pikeman 1's arcs (a level or two of rounding where the sprite is not opaque;
+    # the amber sector over it moved every pixel by tens)
+    assert max(abs(a - b) for x, y in zip(*pictures, strict=True) for a, b in zip(x, y, strict=True)) <= 3
+    if with_art:  # the flat map draws no name tag
+        assert v.tag_rect is not None and v.tag_rect.collidelist(v.arcs.label_rects) < 0

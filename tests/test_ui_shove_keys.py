@@ -141,7 +141,7 @@ def test_tab_with_no_foe_beside_says_so_and_outside_shove_mode_hides_the_panels(
 
 def test_the_key_help_names_the_keyboard_shove() -> None:
     rows = dict(BATTLE_HELP[0][1])
-    assert "S, Tab / Shift+Tab, Enter" in rows
+    assert "Tab / Shift+Tab, Enter" in rows
 
 
 # --- a large shover on a sector border (R20, R22) ----------------------------------------------------------------

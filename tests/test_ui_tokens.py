@@ -99,3 +99,35 @@ def test_without_the_sprites_the_window_still_draws_tokens(tmp_path: Path) -> No
     v = next(v for v in ctx.encounter.views() if v.faction == "player")
     cx, cy = ctx.cell_to_screen(v.cell)
     assert surf.get_at((round(cx), round(cy)))[:3] != BG  # the procedural token is there instead
+
+
+def test_the_flying_badge_is_one_dark_shape_not_two_eye_sockets() -> None:
+    """Wynn's flying badge on giants_lair (1280x800, about 14 px across) read as a skull: its two fans of
+    feathers, apart in the middle, looked like eye sockets on a pale face. The badge's ink (darker than halfway
+    between the ink and its pale disc), inside the disc's rim, is one connected shape: a bird in flight."""
+    from collections import deque
+
+    img = pygame.image.load(str(ROOT / "assets" / "tokens" / "badge_flying.png"))
+    w, h = img.get_size()
+
+    def lum(c: pygame.Color) -> float:
+        return 0.3 * c.r + 0.59 * c.g + 0.11 * c.b
+
+    r_in = w / 2 - 4  # inside the black rim
+    ink = {(x, y) for x in range(w) for y in range(h)
+           if (x + 0.5 - w / 2) ** 2 + (y + 0.5 - h / 2) ** 2 < r_in ** 2 and lum(img.get_at((x, y))) < 130}
+    assert len(ink) > 40  # there is a picture
+    shapes, seen = 0, set()
+    for p in ink:
+        if p in seen:
+            continue
+        shapes += 1
+        todo = deque([p])
+        seen.add(p)
+        while todo:
+            x, y = todo.popleft()
+            for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if q in ink and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+    assert shapes == 1

@@ -21,8 +21,11 @@ a log): logs of ``--lines`` lines (default ``MAX_LOG_LINES``, the most a log may
 same run: ``json.loads`` of every line alone, the least any reader of the log must spend; the ratio says how
 many times that the checks cost. The promise (docs/limits.md): an answer within a few seconds.
 
+``--profile N``: instead, where one whole-log replay with N combatants spends its time (cProfile, the 20
+functions of most time of their own), to see what to make faster next.
+
 Usage: ``python tools/bench_replay.py [--map maps/X.tmx] [--actions N] [--samples N] [--seed S] [--out F]
-[--whole] [--viewer] [--lines N] [--repeats N]`` (neither ``--whole`` nor ``--viewer``: both).
+[--whole] [--viewer] [--lines N] [--repeats N] [--profile N]`` (neither ``--whole`` nor ``--viewer``: both).
 """
 
 from __future__ import annotations
@@ -142,6 +145,19 @@ def whole_replays(args: argparse.Namespace) -> None:
                           "read_and_replay_median_ms": round(r + p), "ratio_to_json_loads": round((r + p) / f, 1)}))
 
 
+def profile(args: argparse.Namespace) -> None:
+    """cProfile of one replay of a ``--lines`` log with ``args.profile`` combatants, by time of their own."""
+    import cProfile
+    import pstats
+
+    scenario = open_field(args.profile, args.seed)
+    actions = read_log(pacing_log(scenario, args.lines, random.Random(args.seed)), scenario.board.layout)
+    prof = cProfile.Profile()
+    prof.runcall(replay, scenario, actions)
+    print(f"replay of {args.lines:,} lines, {args.profile} combatants, under cProfile (times inflated by it):")
+    pstats.Stats(prof).sort_stats("tottime").print_stats(20)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--map", default=str(ROOT / "maps" / "fortress_assault.tmx"))
@@ -153,7 +169,13 @@ def main() -> None:
     parser.add_argument("--viewer", action="store_true", help="only the replay viewer")
     parser.add_argument("--lines", type=int, default=limits.MAX_LOG_LINES)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--profile", type=int, metavar="N", help="only: where a replay with N combatants spends time")
     args = parser.parse_args()
+    if args.profile is not None:
+        if not 1 <= args.profile <= limits.MAX_COMBATANTS:
+            parser.exit(2, f"bench_replay: --profile {args.profile} is outside 1..{limits.MAX_COMBATANTS}\n")
+        profile(args)
+        return
     if not args.viewer:
         whole_replays(args)
         if args.whole:

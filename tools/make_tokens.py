@@ -126,28 +126,31 @@ def paint_token(faction: str, size: str) -> Array:
 
 
 def paint_badge(kind: str) -> Array:
-    """A small round badge (40 px) for a movement type: dark wings on a pale disc (flying), bold white waves on
-    deep teal (swimming). Bold and high-contrast because the window shows it as small as 14 px at 50 % zoom,
-    and unlike any faction's colour so it never reads as part of the token."""
+    """A small round badge (40 px) for a movement type: a dark gull in flight on a pale disc (flying), bold white
+    waves on deep teal (swimming). Bold and high-contrast because the window shows it as small as 14 px at 50 %
+    zoom, and unlike any faction's colour so it never reads as part of the token. The gull is one shape: the
+    two fans of feathers it replaced, apart in the middle, read as a skull's eye sockets at token size (Wynn
+    on giants_lair at 1280x800)."""
     d = 40
     s = d * 4
     surf = pygame.Surface((s, s), pygame.SRCALPHA)
     bg = (238, 234, 220) if kind == "flying" else (18, 112, 138)
     pygame.draw.circle(surf, (18, 18, 22), (s // 2, s // 2), s // 2)
-    pygame.draw.circle(surf, bg, (s // 2, s // 2), s // 2 - 12)
-    if kind == "flying":  # a pair of wings: three broad feathers a side fanning up and out from the middle
+    pygame.draw.circle(surf, bg, (s // 2, s // 2), s // 2 - (9 if kind == "flying" else 12))
+    if kind == "flying":  # each wing an arc up from the body and down to its tip, thick at the body
         ink = (34, 44, 64)
+        body_y = s * 0.58
         for side in (-1, 1):
-            for k, (length, angle) in enumerate(((0.42, 44), (0.36, 22), (0.28, 2))):
-                a = np.radians(angle)
-                ux, uy = side * np.cos(a), -np.sin(a)
-                ox, oy = s / 2 + side * s * 0.03, s * (0.56 + 0.06 * k)
-                pts = []
-                for i in range(24):
-                    t = i / 23 * np.pi
-                    along, across = (1 - np.cos(t)) / 2 * length * s, np.sin(t) * s * 0.085
-                    pts.append((ox + ux * along - uy * across * side, oy + uy * along + ux * across * side))
-                pygame.draw.polygon(surf, ink, pts)
+            top, bottom = [], []
+            for i in range(31):
+                t = i / 30  # 0 at the body, 1 at the tip
+                x = s / 2 + side * t * s * 0.36
+                y = body_y - np.sin(t * np.pi * 0.85) * s * 0.20 + t * t * s * 0.06
+                w = s * (0.11 * (1 - t) + 0.045)
+                top.append((x, y - w / 2))
+                bottom.append((x, y + w / 2))
+            pygame.draw.polygon(surf, ink, top + bottom[::-1])
+        pygame.draw.circle(surf, ink, (s // 2, round(body_y)), round(s * 0.075))
     else:  # two bold waves
         for k in range(2):
             y = s * (0.4 + 0.2 * k)

@@ -53,7 +53,10 @@ def initials(name: str) -> str:
         m = re.match(r"^([A-Za-z]+)(\d+)$", w)
         if m:
             return (m.group(1)[0].upper() + m.group(2))[:3]
-        return w[:2].capitalize()
+        label = w[:2].capitalize()
+        # A capital I and a small l are one stroke in the token's sans face: "Il" read "II" on Ilse's token
+        # (Harrow Keep); "IL" reads as the two letters it is.
+        return "IL" if label == "Il" else label
     out = "".join(w if w.isdigit() else w[0].upper() for w in words)
     return out[:3]
 

@@ -437,6 +437,7 @@ class Encounter(EncounterState):
     def _record(self, recorded: Action) -> Applied:
         # The cache describes the state as it is now; a changed state starts a new one.
         self._cache = {}
+        self.follow_changes()
         self.history.append(recorded)
         events, self._events = tuple(self._events), []
         applied = Applied(recorded, events)
@@ -479,6 +480,7 @@ class Encounter(EncounterState):
         # works out on its sandbox (reach, views) serves the real encounter's legality check.
         other._cache = self._cache
         other._events = []
+        other._occ, other._moved = None, []  # its combatants are copies, nobody's indexed ones
         return other
 
     def sandbox(self, rng: random.Random) -> Encounter:

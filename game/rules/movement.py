@@ -7,6 +7,7 @@ encounter state; the encounter applies what they answer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -17,6 +18,12 @@ from .limits import PATH_STEP_SEARCH, count_search
 from .terrain import MovementType, Terrain
 from .text import show
 from .threat import ThreatAt
+
+
+class HexQuery(Protocol):
+    """Anything asked ``query[row, col]`` for one hex, as a whole-board mask is."""
+
+    def __getitem__(self, row_col: tuple[int, int], /) -> Any: ...
 
 
 def footprint(board: Board, centre: Cell, radius: int) -> list[Cell]:
@@ -50,9 +57,9 @@ def check_path(
     movement_type: MovementType,
     radius: int,
     budget: int,
-    blocked: np.ndarray,
-    occupied: np.ndarray,
-    threatened: np.ndarray | ThreatAt | None,
+    blocked: np.ndarray | HexQuery,
+    occupied: np.ndarray | HexQuery,
+    threatened: np.ndarray | ThreatAt | HexQuery | None,
 ) -> PathOutcome:
     """Walk ``path`` (centre cells, start excluded) step by step.
 

@@ -157,8 +157,7 @@ def _explicit_path(state: EncounterState, action: Move) -> tuple[UnitState, Cell
         path = path[1:]  # a path may list the start hex
     if not path or path[-1] != to:
         raise IllegalActionError(f"move: the path does not end at {show(to)}")
-    blocked, occupied = state.masks_for(u.name)
-    threatened = None if u.zoc_exhausted else state.threat_at_for(u.name)  # asked for the path's hexes only
+    blocked, occupied, threatened = state.path_checks(u.name)  # asked for the path's hexes only
     try:
         out = check_path(state.board, u.cell, path, u.spec.movement_type, u.radius, u.movement,
                          blocked, occupied, threatened)

@@ -31,7 +31,8 @@ from .events import CombatEnded, Defeated, Event, RoundStarted, TurnStarted
 from .facing import worst_arc
 from .factions import FACTIONS
 from .hexgrid import Cell
-from .movement import footprint
+from .movement import HexQuery, footprint
+from .occupancy import Occupancy
 from .outcome import EndReason, Outcome
 from .phases import ACTIVE, ENDED, SETUP
 from .reach import MoveRequest, ReachResult, reachable, stay_put
@@ -81,6 +82,10 @@ class EncounterState:
         self._threat_memo: dict[tuple[ThreatSource, ...], np.ndarray] = {}
         # Views by what they show (encounter.py), shared by clones.
         self._view_memo: dict[tuple[object, ...], tuple[CombatantSpec, CombatantView]] = {}
+        # Who holds and threatens which hex, built when a move line is first checked and then kept up to
+        # date by the combatants' own reports of their changes (occupancy.py); never shared with a clone.
+        self._occ: Occupancy | None = None
+        self._moved: list[UnitState] = []
 
     # --- what every rule reads ---------------------------------------------------
     @property
@@ -209,6 +214,38 @@ class EncounterState:
                    if v.status == "active" and v.threatening and (s := v.spec).faction in foes and s.name not in ignore]
         known = self._threat_memo.get(tuple(sources))  # type: ignore[arg-type]
         return known if known is not None else ThreatAt(self.board, sources)
+
+    def occupancy(self) -> Occupancy:
+        """The occupancy index of the state as it is now."""
+        occ = self._occ
+        if occ is None or len(occ.slots) != len(self.units):  # first asked, taken back, or a combatant joined
+            occ = self._occ = Occupancy(self.board, self.units.values())
+            for u in occ.slots:
+                u.__dict__["_watch"] = self._moved  # not through setattr: this is no change to report
+            self._moved.clear()
+        else:
+            self.follow_changes()
+        return occ
+
+    def follow_changes(self) -> None:
+        """Bring the occupancy index up to date with the combatants that changed (apply calls it after each
+        action, so the list of changes stays short even while nobody asks the index)."""
+        if self._occ is not None:
+            for u in self._moved:
+                self._occ.update(u)
+        self._moved.clear()
+
+    def path_checks(self, name: str) -> tuple[HexQuery, HexQuery, HexQuery | None]:
+        """:meth:`masks_for` and :meth:`threat_mask_for` of ``name`` (None when its zone of control is spent,
+        R9) to be asked hex by hex, as a move line's check asks them for the few hexes its path covers."""
+        u = self.unit(name)
+        known = self._cache.get(("masks", name))
+        if known is not None:  # the window asked for its reach first: its masks serve as well
+            return known[0], known[1], None if u.zoc_exhausted else self.threat_at_for(name)
+        occ = self.occupancy()
+        foes = self.hostility.hostile_to(u.spec.faction)
+        blocked, occupied = occ.held_for(u, foes)
+        return blocked, occupied, None if u.zoc_exhausted else occ.threat_for(foes, u.disengaged_from)
 
     def masks_for(self, name: str) -> tuple[np.ndarray, np.ndarray]:
         """(hexes held by hostile combatants, hexes held by other non-hostile combatants) for a mover."""
@@ -371,7 +408,11 @@ class EncounterState:
         """
         cells = footprint(self.board, u.cell if at is None else at, u.radius)
         out = []
-        for v in self.units.values():
+        # With an occupancy index at hand (a replay's), only the threateners standing near; the same order.
+        occ = None if self._occ is None else self.occupancy()
+        near = None if occ is None else occ.threatener_slots(cells)
+        units = self.units.values() if occ is None or near is None else [occ.slots[s] for s in near]
+        for v in units:
             if not (v.active and v.threatening and self.hostility.hostile(v.faction, u.faction)):
                 continue
             src = threat_source(v)
@@ -491,6 +532,8 @@ class EncounterState:
         for u in snap.units:
             self.units[u.name].__dict__.update(u.__dict__)
         self._order = list(snap.order)
+        self._occ = None  # the combatants changed back without reporting it: indexed again when next asked
+        self._moved.clear()
         self._cache = {}  # rebound, not cleared: a clone may share the old one (Encounter.clone)
 
 

@@ -13,6 +13,9 @@ from .hexgrid import Cell
 
 DEFEATED, FLED = "defeated", "fled"
 
+# What the occupancy index (occupancy.py) reads of a combatant: who holds and who threatens which hex.
+_INDEXED = frozenset({"cell", "status", "threatening", "spec"})
+
 
 @dataclass
 class UnitState:
@@ -50,10 +53,22 @@ class UnitState:
     def active(self) -> bool:
         return self.status == "active"
 
+    def __setattr__(self, key: str, value: object) -> None:
+        # A change the occupancy index must follow is reported to the list it watches (set by the state
+        # that indexed this combatant), whichever rule makes it: the index then redoes this combatant
+        # alone instead of looking at every combatant for every move checked.
+        object.__setattr__(self, key, value)
+        if key in _INDEXED:
+            watch = self.__dict__.get("_watch")
+            if watch is not None:
+                watch.append(self)
+
     def copy(self) -> UnitState:
         # Every field is immutable, so a shallow copy is a full one (and much faster than copy.copy).
+        # The copy is nobody's indexed combatant: its changes are reported to no index.
         new = UnitState.__new__(UnitState)
         new.__dict__.update(self.__dict__)
+        new.__dict__.pop("_watch", None)
         return new
 
 

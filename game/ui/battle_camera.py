@@ -242,4 +242,4 @@ def home_words(names_are: str, legend_open: bool) -> str:
     (at 960x600 Home framed everyone but for the legend), so the way out said is L, not the window's size."""
     if legend_open:
         return f"Home: {names_are} not clear of the panels with the legend open (L closes it)"
-    return f"Home: {names_are} not clear of the panels at this window size (Tab hides them)"
+    return f"Home: {names_are} not clear of the panels at this window size (P hides them)"

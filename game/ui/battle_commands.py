@@ -121,7 +121,7 @@ class BattleCommands:
             ctx.status = "AI reasons shown on the AI's turns" if self.opts.explain_ai else "AI reasons hidden"
         elif what == "panels":
             self.show_panels = not self.show_panels
-            ctx.status = "Panels shown (Tab hides them)" if self.show_panels else "Panels hidden (Tab shows them)"
+            ctx.status = "Panels shown (P hides them)" if self.show_panels else "Panels hidden (P shows them)"
         elif what == "card":
             ctx.card_full = not self._card_shown_full()
             which = "GM card" if ctx.gm else "combatant card"  # in GM mode the GM's card takes the card's place

@@ -1,34 +1,48 @@
-"""Shoving by keyboard alone: in shove mode Tab / Shift+Tab choose the foe, W / Shift+W the way, Enter shoves and
-Esc cancels.
+"""Targets by keyboard alone, in every mode that has them: Tab / Shift+Tab choose the foe, Enter acts, Esc cancels.
 
-Tab puts the keyboard's focus on the next hostile beside the actor that it may shove from where it stands
-(Foundry's Tab through the tokens, Wesnoth's cycling of units), clockwise from the top of the screen. The hover is
-put on that foe, so its shove preview, card and arcs show as if the pointer rested on its middle: every way to
-push it, the one W chose in full (game.ui.overlays.shove). Enter commits the way shown by the same path a click
-on the foe takes (a way from another side steps there first, then Enter again shoves). Esc cancels the shove:
-the focus and the mode go. Moving the pointer hands the choice back to it. Outside shove mode Tab still hides
-the panels.
+Tab puts the keyboard's focus on the next foe the actor may attack, shove, shoot or burst from where it stands
+(the lists and their order: game.ui.focus_targets), as Foundry's Tab goes through the tokens and Wesnoth cycles
+units. The hover is put on that foe, so the mode's preview shows as if the pointer rested on its middle: the
+blow's odds and arc, the shove's ways (W / Shift+W choose one, game.ui.overlays.shove), the shot's sight line and
+cover, the burst centred on the foe with whom it catches. Enter commits it by the same path a click on the foe
+takes (a shove's way from another side steps there first, then Enter again shoves). Esc cancels: the focus goes,
+and a shove, shot or burst goes back to attack mode. Moving the pointer hands the choice back to it.
+
+Tab hides the panels (as it always did) when there is nothing to choose: not the player's turn, or attack mode
+with no foe in reach from here; P always does. In shove, shoot and cast mode the status line says why none.
 
 A mixin of :class:`game.ui.battle.BattleScene` (what it reads of the scene is declared below).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from game.match import Match
 from game.render.pg import pygame
 
-from .commands import ATTACK, SHOVE, WAIT, CommandMapper, Intent, Pick, Situation
+from . import focus_targets
+from .commands import ATTACK, CAST, SHOOT, SHOVE, WAIT, CommandMapper, Intent, Pick, Situation
 from .context import BattleContext, Cell
 from .scene import Transition
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+# Per mode: (the status line's verb, Enter's words, Esc's words, why there is nobody to Tab to).
+WORDS = {
+    ATTACK: ("Attack", "Enter strikes", "Attack cancelled", ""),
+    SHOVE: ("Shove", "W / Shift+W the way, Enter shoves", "Shove cancelled: back to attack mode",
+            "No enemy beside {a} can be shoved from where it stands: move beside one, then Tab chooses it"),
+    SHOOT: ("Shoot", "Enter shoots", "Shot cancelled: back to attack mode",
+            "No enemy is in range and sight of {a} from where it stands (R29-R31): point at one to step into "
+            "range, or move, then Tab"),
+    CAST: ("Burst on", "Enter casts", "Burst cancelled: back to attack mode",
+           "No enemy's hex is in {a}'s area range and sight from where it stands, or no use is left (R32): "
+           "point at a hex to centre it there"),
+}
 
 
 class BattleFocus:
-    """The keyboard's foe for the shove in force (mixed into ``BattleScene``, which sets all of this)."""
+    """The keyboard's target for the mode in force (mixed into ``BattleScene``, which sets all of this)."""
 
     ctx: BattleContext
     match: Match
@@ -37,39 +51,34 @@ class BattleFocus:
     _situation: Callable[[], Situation]
     _hover: Callable[[tuple[int, int]], None]
     _approach: Callable[[Cell], Cell | None]
+    _focus_mode: str = ATTACK  # the mode the focus was chosen in: leaving it lets the focus go
 
     def focus_key(self, event: pygame.event.Event) -> tuple[bool, Transition | None]:
-        """A key of keyboard shoving: (whether it was one, the scene's answer). Asked after the widgets (a GM form
-        keeps its own Enter and Tab) and before the battle's fixed keys."""
+        """A key of keyboard targeting: (whether it was one, the scene's answer). Asked after the widgets (a GM
+        form keeps its own Enter and Tab) and before the battle's fixed keys."""
         ctx = self.ctx
         if event.key == pygame.K_ESCAPE and ctx.focus is not None:
+            mode = self._focus_mode
             self.unfocus()
             ctx.action_mode = ATTACK
-            ctx.status = "Shove cancelled: back to attack mode"
+            ctx.status = WORDS[mode][2]
             return True, None
         if event.key in ENTER and ctx.focus is not None:
-            return True, self._shove_focused()
-        if event.key == pygame.K_TAB and ctx.action_mode == SHOVE:
+            return True, self._act_on_focused()
+        if event.key == pygame.K_TAB and ctx.action_mode in WORDS:
+            if ctx.action_mode == ATTACK and not self._tab_targets_now():
+                return False, None  # nothing to choose: Tab hides or shows the panels, as before
             self._cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True, None
         return False, None
 
-    def shove_targets(self) -> list[str]:
-        """The hostiles the actor may shove from where it stands (R22: beside it, no larger), clockwise from the
-        top of the screen as seen from the actor, the order Tab goes through them."""
-        enc = self.match.encounter
-        actor = enc.turn
-        if actor is None or enc.acted:
-            return []
-        found = [v.name for v in enc.views() if v.active and v.name != actor and enc.hostile(actor, v.name)
-                 and enc.preview_shove(actor, v.name).legal is None]
-        ax, ay = self.ctx.cell_to_screen(enc.view(actor).cell)
+    def focus_targets(self, mode: str | None = None) -> list[str]:
+        """The foes Tab goes through in ``mode`` (default the mode in force), in its order."""
+        return focus_targets.targets(self.match.encounter, mode or self.ctx.action_mode, self.ctx.cell_to_screen)
 
-        def clockwise(name: str) -> tuple[float, str]:
-            x, y = self.ctx.cell_to_screen(enc.view(name).cell)
-            return math.atan2(x - ax, ay - y) % math.tau, name  # 0 straight up, growing clockwise
-
-        return sorted(found, key=clockwise)
+    def _tab_targets_now(self) -> bool:
+        s = self._situation()
+        return not s.busy and self.mapper.may_act(s) and bool(self.focus_targets())
 
     def _cycle(self, by: int) -> None:
         ctx = self.ctx
@@ -80,18 +89,17 @@ class BattleFocus:
         if not self.mapper.may_act(s):
             ctx.status = self.mapper.not_your_turn()
             return
-        actor = self.match.encounter.turn
-        targets = self.shove_targets()
+        mode = ctx.action_mode
+        verb, enter, _, none = WORDS[mode]
+        targets = self.focus_targets()
         if not targets:
-            ctx.status = (f"No enemy beside {actor} can be shoved from where it stands: move beside one, "
-                          "then Tab chooses it (Esc: back to attack mode)")
+            ctx.status = none.format(a=self.match.encounter.turn) + " (Esc: back to attack mode)"
             return
         now = targets.index(ctx.focus) if ctx.focus in targets else (-1 if by > 0 else 0)
         i = (now + by) % len(targets)
-        self._focus_on(targets[i])
+        self._focus_on(targets[i], mode)
         more = ", Tab the next foe" if len(targets) > 1 else ""
-        ctx.status = (f"Shove {targets[i]} ({i + 1} of {len(targets)}): W / Shift+W the way, Enter shoves{more}, "
-                      "Esc cancels")
+        ctx.status = f"{verb} {targets[i]} ({i + 1} of {len(targets)}): {enter}{more}, Esc cancels"
 
     def pointer_event(self, event: pygame.event.Event) -> None:
         """The pointer really moved, or a button went down: it takes the choice back from the keyboard (a motion
@@ -102,35 +110,36 @@ class BattleFocus:
                 event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3)):
             self.unfocus()
 
-    def _focus_on(self, target: str) -> None:
+    def _focus_on(self, target: str, mode: str) -> None:
         ctx = self.ctx
-        ctx.focus = target
+        ctx.focus, self._focus_mode = target, mode
         ctx.selected = self.match.encounter.turn  # the preview is the actor's (another selected shows none)
-        ctx.hovered_cell = self.match.encounter.view(target).cell
+        ctx.hovered_cell = self.match.encounter.view(target).cell  # in cast mode: the burst's centre
         ctx.hovered_unit = target
 
-    def _shove_focused(self) -> Transition | None:
+    def _act_on_focused(self) -> Transition | None:
         ctx = self.ctx
         enc = self.match.encounter
         target = str(ctx.focus)
         actor = enc.turn
         before = enc.view(actor).cell if actor is not None else None
         cell = enc.view(target).cell
-        out = self.perform(Pick(cell, self._approach(cell)))  # as a click on the foe: the way the preview shows
-        if actor is not None and enc.view(actor).cell != before:  # the way's side reached: Enter again shoves
-            ctx.status = ctx.status.replace(f"click {target} again to shove", f"Enter shoves {target}")
+        out = self.perform(Pick(cell, self._approach(cell)))  # as a click on the foe: what the preview shows
+        if actor is not None and enc.view(actor).cell != before:  # stepped first: Enter again acts
+            verb = WORDS[self._focus_mode][1].split(", ")[-1]  # "Enter shoves"
+            ctx.status = ctx.status.replace(f"click {target} again to shove", f"{verb} {target}")
         self.focus_check()
         return out
 
     def focus_check(self) -> None:
-        """The focus ends with the shove (made, or its mode left), the turn, or the foe; while it lasts the hover
+        """The focus ends with the action (made, or its mode left), the turn, or the foe; while it lasts the hover
         stays on the foe whatever the map does under the resting pointer."""
         ctx = self.ctx
         target = ctx.focus
         if target is None:
             return
         enc = self.match.encounter
-        if (ctx.action_mode != SHOVE or enc.turn is None or enc.acted
+        if (ctx.action_mode != self._focus_mode or enc.turn is None or enc.acted
                 or not any(v.name == target and v.active for v in enc.views())  # defeated, fled, removed
                 or not self.mapper.may_act(self._situation())):
             self.unfocus()

@@ -24,7 +24,7 @@ from .overlays.draw import arrow as draw_arrow
 from .tokenart import token_radius_px
 from .tokenlayer import TokenState, draw_name_tag, draw_tokens
 
-HINT = "H help   Tab panels   V enemy reach   G GM   Esc menu"
+HINT = "H help   P panels   V enemy reach   G GM   Esc menu"
 
 
 class BattleView:

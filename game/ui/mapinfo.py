@@ -21,11 +21,12 @@ BIG_THUMB = (700, 300)  # the title's and the Load list's picture of the chosen 
 
 @dataclass(frozen=True)
 class Side:
-    """Factions fighting together and how many combatants each brings (and how many are large or giant)."""
+    """Factions fighting together and how many combatants each brings (and how many are large, how many giant)."""
 
     counts: tuple[tuple[str, int], ...]  # (faction, combatants), in FACTIONS order
     big: int = 0  # large and giant combatants among them
     bystanders: bool = False  # hostile to nobody on the map
+    giant: int = 0  # giants among ``big``
 
     @property
     def size(self) -> int:
@@ -33,8 +34,11 @@ class Side:
 
     def text(self) -> str:
         out = " + ".join(f"{f} {n}" for f, n in self.counts)
-        if self.big:
-            out += f" ({self.big} large)" if self.big == 1 else f" ({self.big} large or giant)"
+        # Each size counted apart: "(2 large or giant)" for the Giant's Hearth left a player to guess how
+        # many giants the band had.
+        sizes = [f"{n} {size}" for n, size in ((self.big - self.giant, "large"), (self.giant, "giant")) if n]
+        if sizes:
+            out += f" ({', '.join(sizes)})"
         return out + (" (hostile to nobody)" if self.bystanders else "")
 
 
@@ -43,10 +47,12 @@ def sides(scenario: Scenario) -> list[Side]:
     h = scenario.hostility
     count = Counter(c.faction for c in scenario.combatants)
     big = Counter(c.faction for c in scenario.combatants if c.radius > 0)
+    giant = Counter(c.faction for c in scenario.combatants if c.radius > 1)  # R26: radius 2
     present = [f for f in FACTIONS if count[f]]
     groups = h.sides(present)
     return [Side(tuple((f, count[f]) for f in g), sum(big[f] for f in g),
-                 bystanders=not any(h.hostile(f, x) for f in g for x in present)) for g in groups]
+                 bystanders=not any(h.hostile(f, x) for f in g for x in present), giant=sum(giant[f] for f in g))
+            for g in groups]
 
 
 def sides_text(scenario: Scenario) -> str:

@@ -59,7 +59,8 @@ class MenuScene(Scene):
         ph = 90 + 26 * len(body) + 56 * len(self.actions) + 20
         box = pygame.Rect(0, 0, pw, ph)
         box.center = (w // 2, h // 2)
-        panel(screen, box)
+        # Opaque, as the end-of-battle summary: the paused battle's tokens ("CT", "Gr") showed through its words.
+        panel(screen, box, alpha=255)
         text(screen, self.title, (box.centerx, box.y + 36), 34, GOLD, bold=True, anchor="center")
         y = box.y + 74
         for line in body:

@@ -47,8 +47,8 @@ from .replay_controls import ReplayControls
 from .replay_steps import CHECKPOINT_EVERY as CHECKPOINT_EVERY  # importable here, as before
 from .replay_steps import CHECKPOINTS as CHECKPOINTS
 from .scene import Scene
+from .tokenlayer import draw_name_tag, states_from
 from .tokenlayer import draw_tokens as draw_token_sprites
-from .tokenlayer import states_from
 
 SIDEBAR = 380  # the step, tracker and log column; narrower in a small window (sidebar_width)
 BOTTOM = 92  # the timeline and the buttons
@@ -89,7 +89,10 @@ class ReplayScene(ReplayControls, Scene):
         self.camera: Camera | None = None
         self.tracker = InitiativeTracker()
         self.card = CombatantCard()
-        self.arcs = FacingArcs()
+        # The sectors under the tokens, the labels over them, as in the battle: drawn over everything, the arcs
+        # tinted the tokens in them and the hovered one's name tag, which sat on "rear −4" (Harrow Keep).
+        self.arcs = FacingArcs(labels_over=True)
+        self.tag_rect: pygame.Rect | None = None  # the hovered token's name tag, as last drawn
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.timeline = pygame.Rect(0, 0, 0, 0)
         self.round_marks: list[tuple[int, pygame.Rect]] = []  # (round, its label) as last drawn
@@ -131,17 +134,19 @@ class ReplayScene(ReplayControls, Scene):
             ctx.hovered_unit = ctx.hovered_unit or named
         return ctx
 
-    def _map_surface(self, zoom: float) -> pygame.Surface:
-        """Without tile art: the flat-colour map with this step's tokens drawn on it, cached per step."""
+    def _tokens_surface(self, zoom: float) -> pygame.Surface:
+        """Without tile art: this step's tokens on a clear layer the size of the flat map, cached per step
+        (apart from the map, so the facing arcs go between the two)."""
         key = (self.k, zoom)
         if key not in self._surfaces:
-            self._surfaces.clear()
-            base = self._base(zoom).copy()
+            for old in [k for k in self._surfaces if k[0] != "base"]:  # one step's tokens kept; the maps stay
+                del self._surfaces[old]
+            layer = pygame.Surface(self._base(zoom).get_size(), pygame.SRCALPHA)
             tokens = [TokenView(v.name, v.faction, v.cell, v.radius, v.facing_index, max(v.hp, 0), v.hp_max)
                       for v in self.enc.views() if v.active]
             (_, (ox, oy)) = self._picture()
-            draw_tokens(base, self.layout, tokens, zoom, offset=(round(ox * zoom), round(oy * zoom)))
-            self._surfaces[key] = base
+            draw_tokens(layer, self.layout, tokens, zoom, offset=(round(ox * zoom), round(oy * zoom)))
+            self._surfaces[key] = layer
         return self._surfaces[key]
 
     def _base(self, zoom: float) -> pygame.Surface:
@@ -170,15 +175,21 @@ class ReplayScene(ReplayControls, Scene):
         ctx = self._ctx(rect)
         assert self.camera is not None
         screen.set_clip(rect)
+        self.tag_rect = None
         if self.maplayer is not None:
             self.maplayer.draw(screen, rect, ctx.to_screen(0, 0), ctx.zoom_index)
-            draw_token_sprites(screen, ctx, states_from(ctx))
+            self.arcs.draw(screen, ctx)  # (its labels' room goes into ctx.keep_clear: the name tag keeps off it)
+            tokens = states_from(ctx)
+            draw_token_sprites(screen, ctx, tokens, tag=False)
+            self.arcs.draw_labels(screen)
+            self.tag_rect = draw_name_tag(screen, ctx, tokens)
         else:
-            surf = self._map_surface(self.camera.zoom)
             px, py = self._picture()[1]
             ox, oy = ctx.to_screen(-px, -py)  # the picture's corner, up/left of map pixel (0, 0) when grown
-            screen.blit(surf, (round(ox), round(oy)))
-        self.arcs.draw(screen, ctx)
+            screen.blit(self._base(self.camera.zoom), (round(ox), round(oy)))
+            self.arcs.draw(screen, ctx)
+            screen.blit(self._tokens_surface(self.camera.zoom), (round(ox), round(oy)))
+            self.arcs.draw_labels(screen)
         self._draw_step_marks(screen, ctx)
         screen.set_clip(None)
         self._draw_top(screen)
@@ -268,10 +279,10 @@ class ReplayScene(ReplayControls, Scene):
         th.text(screen, "Combat log", (x, y), size=th.SMALL, colour=th.MUTED, bold=True)
         y += 22
         width = frame.width - 2 * th.PAD
-        rows: list[tuple[str, str, bool]] = []
+        rows: list[tuple[str, str, bool, bool]] = []  # (text, role, the step shown, the tail of an entry)
         for text, role, now in self.log_lines():
             for i, part in enumerate(th.wrap(text, width - 10, th.SMALL)):
-                rows.append((part if i == 0 else "   " + part, role, now))
+                rows.append((part if i == 0 else "   " + part, role, now, i > 0))
         per = max(0, (frame.bottom - y - 6) // LOG_ROW)
         self.log_rect = pygame.Rect(frame.x, y, frame.width, frame.bottom - y)
         self.log_scroll = max(0, min(self.log_scroll, len(rows) - per))
@@ -279,7 +290,16 @@ class ReplayScene(ReplayControls, Scene):
         if self.log_scroll:  # scrolled back: say so where the newest lines would be
             th.text(screen, f"{self.log_scroll} newer line{'s' if self.log_scroll != 1 else ''} below (wheel)",
                     (frame.right - th.PAD, y - 22), size=th.SMALL, colour=th.ACCENT, anchor="topright")
-        for text, role, now in rows[max(0, end - per):end] if per > 0 else []:
+        start = first = max(0, end - per) if per > 0 else end
+        # Never the tail of an entry without its head: "(defence −2): rolled 1 +3 = 4 vs 12: miss" topped the
+        # log at Harrow Keep, whose miss it was scrolled away. Its room stays at the top, under the heading,
+        # so the newest line keeps the last row (as the battle's log does).
+        while 0 < start < end and rows[start][3]:
+            start += 1
+        if start == end:
+            start = first  # one entry taller than the log: its tail is all there is to show
+        y += (start - first) * LOG_ROW
+        for text, role, now, _ in rows[start:end]:
             if now:
                 pygame.draw.rect(screen, (60, 54, 32), (x - 4, y - 1, width + 8, LOG_ROW), border_radius=4)
             th.text(screen, text, (x, y), size=th.SMALL, colour=th.ROLE.get(role, th.TEXT))

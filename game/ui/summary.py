@@ -195,7 +195,9 @@ class SummaryScene(MenuScene):
         first = [row for line in self.lines[:1] for row in wrap(line, 22, bw - 48)]
         box = pygame.Rect(0, 0, bw, min(h - 40, self.height_needed(len(first))))
         box.center = (w // 2, h // 2)
-        panel(screen, box)
+        # Opaque: a table is read, and through the menus' usual translucency the combat log's lines and the
+        # tokens' initials showed between its columns (found after a victory at Harrow Keep, 1280x800).
+        panel(screen, box, alpha=255)
         text(screen, self.title, (box.centerx, box.y + 34), 40, GOLD, bold=True, anchor="center")
         y = box.y + 64
         for line in first:

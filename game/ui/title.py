@@ -83,6 +83,17 @@ def passed_over_note(info: SaveInfo, width: int, size: int) -> str:
     return fit(info.title or info.log.name, width - text_width(tail, size), size) + tail
 
 
+def _entry_of(entries: list[MapEntry], map_path: Path) -> int:
+    """The row of the battle on ``map_path`` (the first row when it is none of the list: a designer's map)."""
+    def same(a: Path, b: Path) -> bool:
+        try:
+            return a.resolve() == b.resolve()
+        except OSError:
+            return a == b
+
+    return next((i for i, e in enumerate(entries) if same(e.path, map_path)), 0)
+
+
 class TitleScene(Scene):
     """``start(path)`` builds the battle for a picked map; ``open_save(info)`` the battle of a save (the app
     decides who plays whom). Without ``open_save`` there is no Continue or Load. ``left``: the log and map of
@@ -96,7 +107,9 @@ class TitleScene(Scene):
         self.start = start
         self.open_save = open_save
         self.previews = previews or Previews()
-        self.index = 0
+        # The battle just left stays the chosen one, as Wesnoth keeps the campaign last played: back from a
+        # defeat at the Giant's Hearth, the list had Miller's Ford chosen and the battle played out of sight.
+        self.index = _entry_of(entries, left[1]) if left is not None else 0
         self.rows: list[pygame.Rect] = []  # one per battle, as last drawn
         self.continue_rect = pygame.Rect(0, 0, 0, 0)
         self.load_rect = pygame.Rect(0, 0, 0, 0)
@@ -115,6 +128,7 @@ class TitleScene(Scene):
         self.passed_over: list[SaveInfo] = []  # saves read before ``latest`` and not it: over or broken
         self._save_queue: list[Path] = []
         self._fits = 1  # battle rows the list shows, as last drawn
+        self._shown = False  # whether the list was drawn yet
         self._map_queue = [e.path for e in entries]
 
     # --- filling in ---------------------------------------------------------------------
@@ -335,6 +349,9 @@ class TitleScene(Scene):
         # The last row needs no gap under it: at 800x560 three rows still fit when Continue has its extra line.
         fits = max(1, (area.bottom - top + ROW_H - ROW_H_DRAWN) // ROW_H)
         self._fits = fits
+        if not self._shown:  # the first drawing: the chosen battle (the one just left) in view
+            self._shown = True
+            self._follow()
         self._max_scroll = max(0, len(self.entries) - fits)
         self.scroll = min(self.scroll, self._max_scroll)
         self.rows = [pygame.Rect(0, 0, 0, 0)] * len(self.entries)

@@ -261,7 +261,8 @@ class GMTools:
             rows.append([("grant1", "+1 move"), ("grant3", "+3 move"),
                          ("threat", "Threatens" if v.threatening else "No threat")])
             hexes = "hex" if self.push_distance == 1 else "hexes"
-            rows.append([("dist", f"Push {self.push_distance} {hexes} (click: 1-3)")])
+            # What a click sets next, not "(click: 1-3)", which left the GM guessing (Harrow Keep).
+            rows.append([("dist", f"Push {self.push_distance} {hexes} (click for {self.push_distance % 3 + 1})")])
             rows.append([(("push", d), d) for d in enc.layout.direction_names])
             rows.append([("defeated", "Remove: defeated"), ("fled", "Remove: fled")])
         rows.append([])  # a gap: the battle's own tools below

@@ -291,9 +291,13 @@ def nudge_off_marks(labels: list[pygame.Rect], marks: Sequence[pygame.Rect], ctx
                 break
 
 
+SIDE_GAP = 12  # px between two arc labels on one line: three word spaces of th.SMALL, read as two labels
+
+
 def _spread(labels: list[tuple[pygame.Surface, Point]]) -> list[tuple[pygame.Surface, Point]]:
     """The labels pushed apart sideways where two would overlap: two arcs side by side above or below the
-    token put their labels on one line, close enough to read as one ("right −2rear −4", giants_lair)."""
+    token put their labels on one line, close enough to read as one ("right −2rear −4", giants_lair); 4 px apart
+    they still did ("right −2 rear −4" beside Goblin 3, giants_lair at 1280x800), so a wide word gap."""
     pos = [[dx, dy] for _, (dx, dy) in labels]
     sizes = [surf.get_size() for surf, _ in labels]
     for _ in range(4):  # a few passes settle four labels
@@ -301,7 +305,7 @@ def _spread(labels: list[tuple[pygame.Surface, Point]]) -> list[tuple[pygame.Sur
         for i in range(len(pos)):
             for j in range(i + 1, len(pos)):
                 (wi, hi), (wj, hj) = sizes[i], sizes[j]
-                gap_x = (wi + wj) / 2 + 4 - abs(pos[i][0] - pos[j][0])
+                gap_x = (wi + wj) / 2 + SIDE_GAP + 1 - abs(pos[i][0] - pos[j][0])  # (+1: whole pixels once centred)
                 gap_y = (hi + hj) / 2 + 1 - abs(pos[i][1] - pos[j][1])
                 if gap_x <= 0 or gap_y <= 0:
                     continue

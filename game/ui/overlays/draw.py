@@ -84,6 +84,9 @@ def approach_path(screen: pygame.Surface, ctx: BattleContext, name: str, at: Cel
         pts[0] = clear_of(pts[0], pts[1], token_disc(ctx, name), None)[0]
     path(screen, pts, (250, 250, 244), max(2, round(4 * ctx.zoom)))
     keep_start_in_sight(ctx, pts)
+    # The target's arc labels step off the path too: Goblin 1's "front" lay on Wynn's approach (giants_lair),
+    # where the path comes in; Bandit 3's on Sir Corin's (the Greenway).
+    ctx.marks.extend(r for a, b in zip(pts, pts[1:], strict=False) for r in along(a, b, 4))
 
 
 def keep_start_in_sight(ctx: BattleContext, points: Sequence[Point]) -> None:

@@ -24,7 +24,7 @@ from .. import theme as th
 from ..commands import CAST, SHOOT, best_skill
 from ..context import ATTACK, DISENGAGE, SHOVE, BattleContext, Cell, Reply
 from ..theme import Line
-from . import draw, shove, wording
+from . import draw, focus_mark, shove, wording
 from .moves import hostiles_near, mover
 
 WAY_KEY = pygame.K_w  # in shove mode, W (Shift+W back) steps through the ways to shove the hovered foe
@@ -243,6 +243,8 @@ class ActionPreview:
             th.post_tip(ctx, self.lines, ctx.mouse)
             return
         kind = SHOVE if ctx.action_mode == SHOVE else ATTACK
+        if kind == ATTACK and ctx.focus == target:  # Tab chose a blow from here: the pointer's resting hex, a
+            self.from_cell = None  # reach hex it crossed by chance, proposes no walk (game.ui.focus_targets)
         ways = self.shove_ways(ctx, name, target) if kind == SHOVE else []
         self.ways, self.way, self._shove_target = ways, -1, target if ways else None
         at: Cell | None
@@ -302,8 +304,10 @@ class ActionPreview:
             lines += shove.facing_lines(enc, p, at)
         if ways:  # after the fitting: a small window drops the roll's breakdown, never the ways to choose from
             lines += shove.way_rows(target, ways, self.way, self.later(ctx, name, target, ways), ctx.focus == target)
-        elif ctx.focus == target:
+        elif ctx.focus == target and kind == SHOVE:
             lines += shove.way_rows(target, [], -1, None, True)
+        elif p.legal is None:
+            lines += focus_mark.keys_rows(ctx, target, "Enter strikes")
         self.lines = lines
         # The enemy line around the target (who stands by it, who would strike the attacker where it steps) and
         # the hex it steps to first: what the blow is weighed against, left in view before the panels. On
@@ -316,9 +320,6 @@ class ActionPreview:
         if at is not None:
             line.append(ctx.hex_rect(at))
         line += [ctx.hex_rect(w[1].lands_at) for w in ways]  # a shove's tip leaves where each way lands in view
-        if ctx.focus == target:  # Tab's foe marked as Foundry marks a target: a ring with four ticks
-            draw.reticle(screen, ctx.cell_to_screen(enc.view(target).cell), ctx.token_rect(target).width / 2 + 4,
-                         th.ACCENT)
         th.post_tip(ctx, lines, self._pointer(ctx, target), min_width=280, edge=colour, describes=line)
 
     def _shot_instead(self, ctx: BattleContext, name: str, target: str) -> list[Line]:
