@@ -32,6 +32,11 @@ def odo_at_the_bottom(tmp_path: Path) -> tuple[BattleScene, pygame.Surface]:
         assert scene.submit(action), scene.ctx.status
     to_turn(scene, "Brother Odo")
     frame(scene, screen, 90)  # the camera at rest on him
+    # The opening view now centres the fight between the panels: the player drags him down to the bottom quarter.
+    view = scene.ctx.view_rect
+    x, y = scene.ctx.cell_to_screen(scene.match.encounter.view("Brother Odo").cell)
+    scene.ctx.camera.drag(view.centerx - x, view.bottom - view.height // 6 - y)
+    frame(scene, screen)
     return scene, screen
 
 
