@@ -41,16 +41,24 @@ class Tooltips:
 
     def __init__(self) -> None:
         self.drawn: list[tuple[pygame.Rect, pygame.Rect]] = []  # (tip, its anchor) as last drawn
+        # Where each tip sat last frame, from its anchor's top-left, by its first line: a tip keeps that spot
+        # while it stays as good as any (theme.place_beside's ``prefer``), so it does not hop as the camera
+        # glides or a name tag fades. Forgotten as soon as the tip is not posted.
+        self.spots: dict[str, tuple[int, int, int, int]] = {}
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> None:
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.drawn = []
+        last, self.spots = self.spots, {}
         if not ctx.tips:
             return
         area = ctx.view_rect if ctx.view_rect.width > 0 else screen.get_rect()
-        avoid = list(ctx.covers)
+        # The panels that come back when the pointer moves on (card, tracker, log) give way to tokens; the rest
+        # of what the frame covers (the action bar, the hovered token's name tag, the AI's reasons) does not.
+        soft = [c for c in ctx.covers if c in ctx.panels]
+        avoid = [c for c in ctx.covers if c not in ctx.panels]
         keep = list(ctx.in_sight)  # the start of a previewed path: before the panels
         actor = ctx.selected or ctx.encounter.turn
         if actor is not None and ctx.encounter.view(actor).active:
@@ -63,9 +71,13 @@ class Tooltips:
             # Pell shot on the Greenway the calm "has used their action" box sat on Bandit Chief next door).
             spare = [t for t in tokens if not anchor.contains(t)] + [c for c in tip.clear if c.colliderect(area)]
             describes = [c for c in tip.describes if c.colliderect(area)]
+            key = tip.lines[0].text if tip.lines else ""
+            was = last.get(key)
+            prefer = pygame.Rect(anchor.x + was[0], anchor.y + was[1], was[2], was[3]) if was else None
             rect = tooltip(screen, tip.lines, tip.near, min_width=tip.min_width, edge=tip.edge, within=area,
                            anchor=anchor, avoid=avoid, spare=spare, step_past=ctx.keep_clear, keep=keep,
-                           describes=describes, reading=ctx.reading)
+                           describes=describes, reading=ctx.reading, prefer=prefer, soft=soft)
             self.drawn.append((rect, anchor))
+            self.spots[key] = (rect.x - anchor.x, rect.y - anchor.y, rect.width, rect.height)
             avoid.append(rect)  # a second tip goes beside the first, not over it
         ctx.tips.clear()
