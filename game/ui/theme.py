@@ -276,9 +276,12 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     ``keep`` (the actor's token and the start of its path); the one covering the least of ``keep`` wins, then
     the one covering fewest of ``describes`` (whom the tip reports on: whom a burst catches and where they are
     pushed), then the one covering the least of a panel opened to be read (``reading``: the legend; at 960x600
-    a hex's box sat on its right column, "stopped by a zone of contr…"), then the least of the panels, then
-    the one covering fewest of ``spare`` (the other tokens),
-    then the side in that order, then the one nearest the anchor. Found at 800x560 in a crowd: with the
+    a hex's box sat on its right column, "stopped by a zone of contr…"), then the least of ``avoid`` (the
+    action bar, the name tag, the AI's reasons), then the one covering fewest of ``spare`` (the other tokens)
+    and, among those, the farthest from the anchor, then the least of ``soft`` (the card, tracker and log,
+    read again a moment later), then the side in that order, then the one nearest the anchor. ``prefer``
+    (where the tip sat last frame) is kept while it is as good as the best in counts: see ``coarse``.
+    Found at 800x560 in a crowd: with the
     actor counted as one more panel, "Brother Odo attacks Bandit Chief" sat on Odo and the first step of his
     path, a smaller cost than a corner of the tracker. It stays inside ``area`` where it fits; the anchor
     itself is covered only when no side has room (a window smaller than the tip). What the tip describes comes

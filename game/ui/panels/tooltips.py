@@ -4,11 +4,10 @@ Each tip sits beside the hex it is about (the hex under its ``near`` point, or t
 it), never over it, then leaves the selected combatant's token and the start of a previewed path in view
 wherever any spot allows (at 800x560 in a crowd, counted as one more panel, they were what it covered), then
 whom it reports on (a burst's caught and where they are pushed: at 960x600 the box sat on them to spare the
-combat log), then keeps off an open legend (``ctx.reading``: opened to be read), then clear of the panels drawn
-this frame
-(``ctx.covers``: the card, the tracker, the log, the legend, the GM card, the action bar, the hovered token's
-name tag) wherever the map area has room, then hides as few other tokens as it can: the eye goes from the hex
-to its report and back to the card, not under the report.
+combat log), then keeps off an open legend (``ctx.reading``: opened to be read), then clear of the action bar,
+the AI's reasons and the hovered token's name tag, then hides as few other tokens as it can (the farthest
+from the hex where it must hide one), then keeps clear of the card, tracker and log (``ctx.panels``: read
+again a moment later). A tip keeps last frame's spot while that stays as good (no hopping as the camera moves).
 """
 
 from __future__ import annotations
