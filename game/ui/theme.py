@@ -339,6 +339,12 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
         hit = [spare[i] for i in r.collidelistall(list(spare))]
         return -min((abs(t.centerx - a.centerx) + abs(t.centery - a.centery) for t in hit), default=1e9)
 
+    def swallowed(r: pygame.Rect) -> float:
+        """How much of the tokens ``r`` touches it hides, in tokens (a clipped corner is a little, Bjorn whole is
+        one): with two tokens touched either way, clipping two corners beats burying one (the Giant's Hearth)."""
+        return round(sum(r.clip(t).width * r.clip(t).height / max(1, t.width * t.height)
+                         for t in (spare[i] for i in r.collidelistall(list(spare)))), 1)
+
     def coarse(r: pygame.Rect) -> tuple[int, int, int, int, int, int, int]:
         # What makes a spot bad, in counts, not pixels: the pixels change every frame as the camera glides
         # and a winner by a pixel's area flipped sides (after Pell's shot on the Greenway the tip jumped
@@ -351,10 +357,11 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
                 len(r.collidelistall(list(reading))), len(r.collidelistall(list(avoid))),
                 len(r.collidelistall(list(spare))), len(r.collidelistall(list(soft))))
 
-    def score(kr: tuple[int, pygame.Rect]) -> tuple[int, int, int, int, int, int, float, int, int, float]:
+    def score(kr: tuple[int, pygame.Rect]) -> tuple[int, int, int, int, int, int, float, float, int, int, float]:
         k, r = kr
         return (r.colliderect(a), covered(r, keep), len(r.collidelistall(list(describes))), covered(r, reading),
-                covered(r, avoid), len(r.collidelistall(list(spare))), nearest_hidden(r), covered(r, soft), k,
+                covered(r, avoid), len(r.collidelistall(list(spare))), swallowed(r), nearest_hidden(r),
+                covered(r, soft), k,
                 abs(r.centerx - a.centerx) + abs(r.centery - a.centery))
 
     best = min(near, key=score)[1]
