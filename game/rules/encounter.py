@@ -27,6 +27,7 @@ import numpy as np
 
 from .actions import DICE_ACTIONS, TURN_ACTIONS, Action, Attack, Disengage, Shoot, Shove
 from .area import cast_centres, caught
+from .attack_positions import attack_positions
 from .combatant import Size
 from .cover import covering
 from .dice import dice_distribution
@@ -272,6 +273,11 @@ class Encounter(EncounterState):
                 cast.append({"at": list(cell), "affects": [v.name for v in who],
                              "friendly": [v.name for v in who if not self.hostility.hostile(u.faction, v.faction)]})
         return {"unit": name, "shoot": shoot, "cast": cast}
+
+    def attack_positions(self, name: str) -> np.ndarray:
+        """``[row, col]``: centres ``name`` could stand on and attack, shoot or burst some hostile from, everyone
+        else where they stand (R21, R28-R32); with ``reach_for``, whether it could ever get at anyone."""
+        return attack_positions(self, name)
 
     # --- next turn ----------------------------------------------------------------------
     def attack_zone(self, name: str) -> np.ndarray:
