@@ -57,6 +57,8 @@ def test_a_shooter_walled_in_could_never_see_a_hostile(tmp_path: Path) -> None:
     warnings = lint(tmp_path, hut, [bowman(move=0), HERO, {"name": "Orc", "at": (6, 2), "faction": "enemy"}])
     assert warnings == [
         'm.tmx: object 1 "Bowman": cannot move anywhere from 3,2 (its move is 0)',
+        'm.tmx: object 1 "Bowman" at 3,2 (walks, shoots 2-6) can never reach a hostile where the map places them: '
+        'terrain walls it in where it stands; see docs/map-format.md, "Map lint"',
         'm.tmx: object 1 "Bowman": could never see a hostile within its range 2-6 from anywhere it can reach '
         '(R29, R30)',
     ]
@@ -97,26 +99,34 @@ def test_combatant_that_cannot_move(tmp_path: Path) -> None:
     units = [{"name": "Hero", "at": (5, 0), "faction": "player"}, {"name": "Orc", "at": (6, 2), "faction": "enemy"},
              {"name": "Walled", "at": (2, 1), "faction": "player"}]
     assert lint(tmp_path, terrain, units) == [
-        'm.tmx: object 3 "Walled": cannot move anywhere from 2,1 (terrain or other combatants wall it in)'
+        'm.tmx: object 3 "Walled": cannot move anywhere from 2,1 (terrain or other combatants wall it in)',
+        'm.tmx: object 3 "Walled" at 2,1 (walks) can never reach a hostile where the map places them: terrain '
+        'walls it in where it stands; see docs/map-format.md, "Map lint"',
     ]
 
 
-def test_faction_that_can_never_reach_a_hostile(tmp_path: Path) -> None:
-    # A river down column 3: ground movers never cross (R5). The closest they get is 2,r and 4,r:
-    # two hexes apart, outside an ordinary [1,1] band (R8, R21).
+def test_a_river_with_no_ford_cuts_both_off(tmp_path: Path) -> None:
+    # A river down column 3: ground movers never cross (R5). The closest they get is 2,r and 4,r: two hexes
+    # apart, outside an ordinary [1,1] band (R8, R21). Made flyers, either could cross: the water is why.
+    # (test_lint_stranded.py has the fords, sizes, flyers and archers.)
     terrain = ["...w...", "...w...", "...w..."]
     assert lint(tmp_path, terrain, DUEL) == [
-        'm.tmx: faction "enemy": no member could ever reach a hostile (player) to attack it',
-        'm.tmx: faction "player": no member could ever reach a hostile (enemy) to attack it',
+        'm.tmx: object 1 "Hero" at 0,1 (walks) can never reach a hostile where the map places them: cut off by '
+        'water it may not enter (R5); see docs/map-format.md, "Map lint"',
+        'm.tmx: object 2 "Orc" at 6,1 (walks) can never reach a hostile where the map places them: cut off by '
+        'water it may not enter (R5); see docs/map-format.md, "Map lint"',
     ]
 
 
 def test_a_spear_reaches_across_a_narrow_river(tmp_path: Path) -> None:
-    # Same river; a reach-2 spear on the bank hits across it, so only the orc's side is stuck.
+    # Same river, the Orc on its east bank at 4,1. A reach-2 spear on the west bank (2,1) has it two hexes
+    # off (R21). The Orc, reach 1, never leaves columns 4-6, and the Hero where the map places him (0,1)
+    # is 4 hexes from the nearest of those (4,0, 4,1 and 4,2 alike): only the Orc is named.
     terrain = ["...w...", "...w...", "...w..."]
-    units = [{**DUEL[0], "reach": 2}, DUEL[1]]
+    units = [{**DUEL[0], "reach": 2}, {**DUEL[1], "at": (4, 1)}]
     assert lint(tmp_path, terrain, units) == [
-        'm.tmx: faction "enemy": no member could ever reach a hostile (player) to attack it',
+        'm.tmx: object 2 "Orc" at 4,1 (walks) can never reach a hostile where the map places them: cut off by '
+        'water it may not enter (R5); see docs/map-format.md, "Map lint"',
     ]
 
 
@@ -234,12 +244,12 @@ def test_lopsided_quick_playtest_is_flagged() -> None:
     def close(scenario: object, games: int) -> dict[str, int]:
         return {"enemy": 18, "player": 2}  # exactly 90 %: not more than 90 %
 
-    default = ROOT / "maps" / "default.tmx"
-    assert lint_map(default, playtest=always_orcs) == [
-        'default.tmx: side "enemy" won 19 of 20 quick AI-vs-AI games (over 90%); the fight looks lopsided '
-        f"(`playmat playtest {default} --games 200 --out DIR` writes a report naming whom to weaken)"
+    ambush = ROOT / "maps" / "ambush.tmx"  # lint-clean, so the playtest's line is the only one
+    assert lint_map(ambush, playtest=always_orcs) == [
+        'ambush.tmx: side "enemy" won 19 of 20 quick AI-vs-AI games (over 90%); the fight looks lopsided '
+        f"(`playmat playtest {ambush} --games 200 --out DIR` writes a report naming whom to weaken)"
     ]
-    assert lint_map(default, playtest=close) == []
+    assert lint_map(ambush, playtest=close) == []
 
 
 def test_a_property_name_nearly_right_is_named_with_the_one_meant(tmp_path: Path) -> None:
@@ -342,7 +352,14 @@ def test_a_pointy_top_gorge_built_from_a_blank_map_and_saved_by_tiled_is_lint_cl
     # see-through, marked exits, three movement types, a large ogre. Each object lands where Tiled's status
     # bar shows its point: the naga in the river, the kestrel on open ground beside the chasm.
     path = ROOT / "tests" / "data" / "split_gorge.tmx"
-    assert validate_map(path) == [] and lint_map(path) == []
+    # The one finding is a true one: the ogre's only ways west are the bridge 7,2 over the chasm and the
+    # strip 5,7 6,7 of difficult ground between water on rows 6 and 8, each one hex across, and its
+    # footprint needs three (R26, R27); its hostiles all start west of them.
+    assert validate_map(path) == [] and lint_map(path) == [
+        'split_gorge.tmx: object 4 "Ogre" at 13,8 (large, walks) can never reach a hostile where the map places '
+        "them: no way across is wide enough for its footprint (all 7 hexes on ground it may enter: a way 3 hexes "
+        'wide, R26, R27); see docs/map-format.md, "Map lint"'
+    ]
     cells = {c.name: c.cell for c in load_scenario(path).combatants}
     assert cells == {"Sir Hale": (2, 5), "Wren": (1, 7), "Kestrel": (3, 3), "Ogre": (13, 8), "Naga": (6, 9),
                      "Goblin Archer": (10, 2)}

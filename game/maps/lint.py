@@ -7,7 +7,8 @@ public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threat
 
 - a map with no combatants, or none hostile to another (R3): no fight at all;
 - a combatant that cannot move anywhere at the start;
-- a faction that could never reach any combatant it is hostile to (terrain alone, any number of turns);
+- a combatant, and a side of several, that could never get at any hostile where the map places them
+  (terrain alone, any number of turns; :mod:`stranded`);
 - exit hexes nobody could ever stand on (only for maps that mark exits; R24);
 - a combatant starting on a hazard (R25) or in a hostile's zone of control (R8);
 - a shooter that could never see a hostile within its range from anywhere it can reach, or that sees
@@ -27,7 +28,6 @@ public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threat
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import shlex
 from collections.abc import Callable, Iterable
@@ -55,6 +55,7 @@ from .loader import load_scenario
 from .palette import is_stock_palette
 from .pixels import TiledPixels
 from .slips import slips as _slips
+from .stranded import ever_reach, stranded
 from .tile_usage import tile_usage
 from .tileset_lint import blank_slots, tilecount_slips
 from .tmx_adapter import TmxMap, read_tmx
@@ -93,10 +94,10 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
         return slips
     enc = Encounter(scenario)
     out: list[str] = []
-    ever = _ever_reach(scenario)
+    ever = ever_reach(scenario)
     out += [f"{src}: {w}" for w in no_fight(enc)]
     out += [f"{src}: {w}" for w in immobile(enc)]
-    out += [f"{src}: {w}" for w in unreachable_hostiles(enc, ever)]
+    out += [f"{src}: {w}" for w in stranded(scenario, ever)]
     out += [f"{src}: {w}" for w in unreachable_exits(enc, tmx, ever)]
     out += [f"{src}: {w}" for w in bad_starts(enc)]
     out += [f"{src}: {w}" for w in blind_shooters(enc, ever)]
@@ -134,85 +135,6 @@ def immobile(enc: Encounter) -> list[str]:
             why = "its move is 0" if v.movement_max == 0 else "terrain or other combatants wall it in"
             out.append(f'{object_label(v.object_id, v.name)}: cannot move anywhere from {_cell(v.cell)} ({why})')
     return out
-
-
-def _ever_reach(scenario: Scenario) -> dict[str, list[Cell]]:
-    """Per combatant: every centre it could ever stand on, over any number of turns, on terrain alone.
-
-    Asks the engine's own reach (R5, R27 footprints) for each combatant alone on the board with a
-    budget large enough to cross the whole map, so nobody else's body or zone of control counts.
-    """
-    board = scenario.board
-    cost = np.asarray(board.cost)
-    budget = int(max(1, cost.max())) * board.rows * board.cols
-    out = {}
-    for spec in scenario.combatants:
-        alone = Encounter(dataclasses.replace(scenario, combatants=(spec,)))
-        cells = [cell for cell, _cost, _stops in alone.reach_for(spec.name, budget=budget).destinations()]
-        out[spec.name] = [spec.cell, *cells]
-    return out
-
-
-def unreachable_hostiles(enc: Encounter, ever: dict[str, list[Cell]]) -> list[str]:
-    """Factions none of whose members could ever get any hostile into their weapon band."""
-    views = {v.name: v for v in enc.views()}
-    lay = enc.layout
-    factions = sorted({v.faction for v in views.values()})
-    out = []
-    for faction in factions:
-        hostiles = [v for v in views.values() if v.faction in enc.hostile_factions(faction)]
-        if not hostiles:
-            continue  # hostile to nobody on this map: bystanders are fine
-        members = [v for v in views.values() if v.faction == faction]
-        if not _any_could_fight(lay, members, hostiles, ever):
-            names = ", ".join(sorted({h.faction for h in hostiles}))
-            out.append(f'faction "{faction}": no member could ever reach a hostile ({names}) to attack it')
-    return out
-
-
-def _any_could_fight(lay: HexLayout, members: list[CombatantView], hostiles: list[CombatantView],
-                     ever: dict[str, list[Cell]]) -> bool:
-    """Whether some member standing anywhere it can reach has some hostile (anywhere it can reach) in its
-    weapon band (R1, R21, R28: the distance between two hex discs).
-
-    Members sharing radius and band are one question over the union of their cells, hostiles sharing
-    a radius likewise (exact: the band depends on nothing else), so the work grows with the kinds of
-    combatant, not their number.
-    """
-    mine: dict[tuple[int, int, int], set[Cell]] = {}
-    for m in members:
-        mine.setdefault((m.radius, m.reach_min, m.reach), set()).update(ever[m.name])
-    theirs: dict[int, set[Cell]] = {}
-    for h in hostiles:
-        theirs.setdefault(h.radius, set()).update(ever[h.name])
-    for (radius, reach_min, reach), a_cells in mine.items():
-        for b_radius, b_cells in theirs.items():
-            lo, hi = reach_min + radius + b_radius, reach + radius + b_radius
-            if _some_distance_within(_axial(lay, a_cells), _axial(lay, b_cells), lo, hi):
-                return True
-    return False
-
-
-PAIRS_AT_ONCE = 1 << 20  # hex distances computed per numpy block: memory stays ~30 MB, never cells^2
-
-
-def _some_distance_within(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray], lo: int,
-                          hi: int) -> bool:
-    """Whether some cell of ``a`` lies between ``lo`` and ``hi`` hexes from some cell of ``b`` (axial)."""
-    (qa, ra), (qb, rb) = a, b
-    step = max(1, PAIRS_AT_ONCE // max(1, len(qb)))
-    for i in range(0, len(qa), step):
-        dq = qa[i : i + step, None] - qb[None, :]
-        dr = ra[i : i + step, None] - rb[None, :]
-        centre = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
-        if ((centre >= lo) & (centre <= hi)).any():
-            return True
-    return False
-
-
-def _axial(lay: HexLayout, cells: Iterable[Cell]) -> tuple[np.ndarray, np.ndarray]:
-    pairs = np.array([lay.to_axial(c) for c in cells], dtype=np.int32).reshape(-1, 2)
-    return pairs[:, 0], pairs[:, 1]
 
 
 def unreachable_exits(enc: Encounter, tmx: TmxMap, ever: dict[str, list[Cell]]) -> list[str]:

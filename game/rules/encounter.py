@@ -27,6 +27,7 @@ import numpy as np
 
 from .actions import DICE_ACTIONS, TURN_ACTIONS, Action, Attack, Disengage, Shoot, Shove
 from .area import cast_centres, caught
+from .attack_positions import attack_positions
 from .combatant import Size
 from .cover import covering
 from .dice import dice_distribution
@@ -73,6 +74,7 @@ from .previews import (
     preview_shoot,
     preview_shove,
 )
+from .ranged import shot_cover_by
 from .ranged_danger import RangedDanger, RangedThreat, ranged_danger, ranged_danger_count, ranged_threats_at
 from .resolve import HANDLERS
 from .scenario import Scenario
@@ -216,7 +218,9 @@ class Encounter(EncounterState):
         cover = covering(self.board, self.held_by_others(), line)
         return {"from": list(a), "to": list(b), "sight": not blocked, "crossed": [list(c) for c in line.crossed],
                 "skirted": [[list(p), list(q)] for p, q in line.skirted], "blocked_by": [list(c) for c in blocked],
-                "cover": [list(c) for c in cover]}
+                "cover": [list(c) for c in cover],
+                # who stands on each of those hexes (a combatant gives cover there), None: a cover tile (R31)
+                "cover_by": [{"at": list(c), "combatant": self.standing_on(c)} for c in cover]}
 
     def sight_from(self, cell: Cell, rows: slice | None = None, cols: slice | None = None) -> np.ndarray:
         """``[rows, cols]`` bool over a window (default: the whole map): which hexes ``cell`` sees (R30).
@@ -256,8 +260,10 @@ class Encounter(EncounterState):
                     _, terms = require_shoot_target(self, u, t.name, None)
                 except IllegalActionError:
                     continue
+                by = shot_cover_by(self, u, t, terms.fire.cover_hexes)
                 shoot.append({"target": t.name, "needed": ToHit(terms.needed, profile.attack).roll_needed,
-                              "cover": terms.fire.cover, "arc": terms.arc})
+                              "cover": terms.fire.cover, "arc": terms.arc,
+                              "cover_by": [{"at": list(g.cell), "combatant": g.combatant} for g in by]})
         cast = []
         if u.spec.area is not None and u.active and u.area_uses_left > 0:
             for cell in cast_centres(self, u):
@@ -267,6 +273,11 @@ class Encounter(EncounterState):
                 cast.append({"at": list(cell), "affects": [v.name for v in who],
                              "friendly": [v.name for v in who if not self.hostility.hostile(u.faction, v.faction)]})
         return {"unit": name, "shoot": shoot, "cast": cast}
+
+    def attack_positions(self, name: str) -> np.ndarray:
+        """``[row, col]``: centres ``name`` could stand on and attack, shoot or burst some hostile from, everyone
+        else where they stand (R21, R28-R32); with ``reach_for``, whether it could ever get at anyone."""
+        return attack_positions(self, name)
 
     # --- next turn ----------------------------------------------------------------------
     def attack_zone(self, name: str) -> np.ndarray:
