@@ -264,3 +264,77 @@ def test_the_ai_reasons_wrap_a_long_plan_instead_of_cutting_it(tmp_path: Path, m
     assert all("..." not in s for s, _ in rows)
     log = widget(scene, CombatLog)
     assert log.cover.width > 0 and not box.colliderect(log.cover)
+
+
+AMBUSH = ROOT / "maps" / "ambush.tmx"
+
+
+def _after_pell_shot(tmp_path: Path):
+    """The Greenway at 1280x800 right after Pell's shot at Bandit Archer 1 (a miss), the pointer resting on the
+    archer: the scene, its screen, the tooltips widget and the archer's cell."""
+    from game.rules import Shoot
+    from game.ui.panels import Tooltips
+    from tests.scene_harness import hover, to_turn
+
+    scene, screen = open_battle(tmp_path, AMBUSH, humans=("player", "ally"), setup=False, size=(1280, 800))
+    frame(scene, screen, 5)
+    to_turn(scene, "Pell")
+    enc = scene.match.encounter
+    assert scene.submit(Shoot("Pell", "Bandit Archer 1", roll=5))
+    scene.anim.skip(scene.tokens)
+    cell = tuple(enc.view("Bandit Archer 1").cell)
+    hover(scene, cell)
+    return scene, screen, widget(scene, Tooltips), cell
+
+
+def test_the_action_used_box_leaves_the_bandit_chief_in_view(tmp_path: Path) -> None:
+    """Found after Pell's shot on the Greenway (R16: the action is used): pointing at Bandit Archer 1, the calm
+    "has used their action" box came to rest on the Bandit Chief, two hexes off, though the spot above the archer
+    hid nobody. A spot that hides no token now beats one that hides a token."""
+    scene, screen, tips, _cell = _after_pell_shot(tmp_path)
+    frame(scene, screen, 30)
+    enc, ctx = scene.match.encounter, scene.ctx
+    (box, anchor), = tips.drawn
+    assert not box.colliderect(anchor)
+    hidden = [v.name for v in enc.views() if v.active and v.name != "Bandit Archer 1"
+              and box.colliderect(ctx.token_rect(v.name))]
+    assert hidden == []
+
+
+def test_a_tip_keeps_its_spot_while_the_camera_glides_and_holds_still_once_it_stops(tmp_path: Path) -> None:
+    """Same moment: as the camera moved after the shot, the box jumped between spots (left of the archer, above,
+    left again): each frame the panels' and tokens' overlaps changed by a pixel and the winner with them. Glided
+    up and left at 2 px a frame to where the box first hops, then nudged back and forth there a pixel or two
+    (the camera settling), the box hopped on every nudge. A tip now keeps its spot, moved with its anchor, until
+    that spot gets worse than another: at most one hop in the nudging, and none once nothing moves."""
+    scene, screen, tips, cell = _after_pell_shot(tmp_path)
+    from tests.scene_harness import hover
+
+    cam = scene.ctx.camera
+
+    def box_after(dx: float, dy: float) -> pygame.Rect:
+        cam.jump(cam.cx + dx, cam.cy + dy)
+        hover(scene, cell)
+        frame(scene, screen)
+        (box, _anchor), = tips.drawn
+        return box
+
+    def hopped(a: pygame.Rect, b: pygame.Rect) -> bool:
+        return abs(a.x - b.x) > 12 or abs(a.y - b.y) > 12  # the camera moves it 2 px a frame; more is a hop
+
+    last = box_after(0, 0)
+    for _ in range(120):  # to where the box first hops
+        box = box_after(-2.0, -1.0)
+        if hopped(box, last):
+            break
+        last = box
+    else:
+        pytest.fail("the box never moved to another spot: the glide no longer reaches the boundary")
+    hops, last = 0, box
+    for i in range(40):  # the camera settling: back, forth
+        box = box_after(*((2.0, 1.0) if i % 2 == 0 else (-2.0, -1.0)))
+        hops += hopped(box, last)
+        last = box
+    assert hops <= 1
+    still = {tuple(box_after(0, 0)) for _ in range(60)}
+    assert len(still) == 1

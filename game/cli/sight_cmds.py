@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from game.rules import CoverHex, cover_words
+
 from .emit import cell_text, d20_words, emit
 from .errors import UsageError
 from .session import load_encounter, named_unit
@@ -28,7 +30,9 @@ def cmd_sight(args: argparse.Namespace) -> int:
              "  skirts:  " + (" ".join(f"{cell_text(p)}|{cell_text(q)}" for p, q in doc["skirted"]) or "nothing")]
     if doc["blocked_by"]:
         lines.append(f"  blocked by: {cells('blocked_by')}")
-    lines.append(f"  through cover: {cells('cover')}")
+    # Each hex with what gives the cover there: a combatant by name, else the tile (R31).
+    lines.append("  through cover: " + (" ".join(
+        f"{cell_text(g['at'])} ({g['combatant'] or 'cover tile'})" for g in doc["cover_by"]) or "nothing"))
     emit(doc, args.json, "\n".join(lines))
     return 0
 
@@ -56,8 +60,9 @@ def _targets_lines(name: str, u: dict[str, Any], doc: dict[str, Any]) -> list[st
     else:
         lines = [f"{name} can shoot {len(doc['shoot'])}:"]
     for s in doc["shoot"]:
+        by = cover_words(tuple(CoverHex((g["at"][0], g["at"][1]), g["combatant"]) for g in s["cover_by"]))
         lines.append(f"  {s['target']}: {d20_words(s['needed'])}, {s['arc']} arc"
-                     + (", through cover" if s["cover"] else ""))
+                     + (f", through cover ({by})" if s["cover"] and by else ", through cover" if s["cover"] else ""))
     if area is None:
         lines.append(f"{name} has no area ability (R32)")
     elif area["uses_left"] == 0:

@@ -56,6 +56,7 @@ from .combatant import (
     parse_int,
     same_name,
 )
+from .cover import CoverHex, cover_words
 from .dice import dice_distribution
 from .encounter import Encounter
 from .errors import IllegalActionError, RulesError, SpecError
@@ -134,7 +135,7 @@ __all__ = [
     "HexLayout", "Cell", "CombatantSpec",
     "Terrain", "MovementType", "Size", "Hostility", "FACTIONS", "ARCS", "SETUP", "ACTIVE", "ENDED",
     "DEFEATED", "FLED", "TERRAIN_KEYS", "scenario_from_rows", "RangedProfile", "AreaAbility",
-    "SightLine", "sight_line", "sight_map", "sight_cover_map", "sees",
+    "SightLine", "sight_line", "sight_map", "sight_cover_map", "sees", "CoverHex", "cover_words",
     "joined",  # "A, B and C": how the engine's messages, the window and the lint list names
     # actions and the log
     "Action", "Begin", "Place", "Move", "Face", "Attack", "Shove", "Shoot", "Cast", "CastRoll", "Disengage", "Flee",

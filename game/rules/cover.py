@@ -19,6 +19,7 @@ import numpy.typing as npt
 from .board import Board
 from .hexgrid import Cell
 from .sight import SightLine, blocking, sight_lines
+from .text import joined
 
 Pair = tuple[Cell, Cell]
 
@@ -31,6 +32,9 @@ class LineOfFire:
     cover: bool  # R31: every one of them crosses a cover hex (True when no pair sees: nothing reaches in the open)
     clear: tuple[Pair, ...]  # the seeing pairs that cross no cover hex
     blocked_by: tuple[Cell, ...]  # what blocks the qualifying pairs that do not see (empty when one sees)
+    # When cover holds: the hexes giving it, over every seeing pair, each once, in the order the pairs and their
+    # lines cross them (empty without cover): what a player is told the shot passes through.
+    cover_hexes: tuple[Cell, ...] = ()
 
     @property
     def sees(self) -> bool:
@@ -54,12 +58,54 @@ def line_of_fire(board: Board, held: npt.NDArray[np.bool_], attacker_cells: list
     seeing: list[Pair] = []
     clear: list[Pair] = []
     blockers: list[Cell] = []
+    givers: dict[Cell, None] = {}  # ordered, each once
     for pair, line in zip(pairs, lines, strict=True):
         blocked = blocking(board, line)
         if blocked:
             blockers.extend(c for c in blocked if c not in blockers)
             continue
         seeing.append(pair)
-        if not covering(board, held, line):
+        cover = covering(board, held, line)
+        if not cover:
             clear.append(pair)
-    return LineOfFire(tuple(seeing), not clear, tuple(clear), () if seeing else tuple(blockers))
+        givers.update(dict.fromkeys(cover))
+    return LineOfFire(tuple(seeing), not clear, tuple(clear), () if seeing else tuple(blockers),
+                      tuple(givers) if seeing and not clear else ())
+
+
+@dataclass(frozen=True)
+class CoverHex:
+    """A hex a line of fire passes through that gives cover (R31), and what gives it there."""
+
+    cell: Cell
+    combatant: str | None  # the combatant standing there (other than the two), or None: a tile with cover=true
+
+
+def cover_givers(board: Board, cells: tuple[Cell, ...], holder: Callable[[Cell], str | None]) -> tuple[CoverHex, ...]:
+    """``cells`` (cover hexes, as ``LineOfFire.cover_hexes``) named: a combatant's hex by the combatant, once per
+    combatant however many of its hexes the lines cross (a large one's seven), else the tile."""
+    out: list[CoverHex] = []
+    named: set[str] = set()
+    for cell in cells:
+        who = holder(cell)
+        if who is not None:
+            if who in named:
+                continue
+            named.add(who)
+        elif not board.cover[cell[1], cell[0]]:
+            continue  # (cannot happen: a cover hex is held or a cover tile)
+        out.append(CoverHex(cell, who))
+    return tuple(out)
+
+
+MAX_NAMED = 3  # a large shooter's many lines may cross more: the rest are counted
+
+
+def cover_words(givers: tuple[CoverHex, ...]) -> str:
+    """What a shot passes through, as the window and ``playmat targets`` say it (RULES.md, "Cover"): "Ilse at
+    5,4", "a cover tile at 6,4 and Orc 2 at 7,4", "..., and 2 more"; "" for none."""
+    words = [f"{g.combatant} at {g.cell[0]},{g.cell[1]}" if g.combatant is not None
+             else f"a cover tile at {g.cell[0]},{g.cell[1]}" for g in givers]
+    if len(words) > MAX_NAMED:
+        words = [*words[:MAX_NAMED - 1], f"{len(words) - MAX_NAMED + 1} more"]
+    return joined(words)

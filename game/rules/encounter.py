@@ -74,6 +74,7 @@ from .previews import (
     preview_shoot,
     preview_shove,
 )
+from .ranged import shot_cover_by
 from .ranged_danger import RangedDanger, RangedThreat, ranged_danger, ranged_danger_count, ranged_threats_at
 from .resolve import HANDLERS
 from .scenario import Scenario
@@ -217,7 +218,9 @@ class Encounter(EncounterState):
         cover = covering(self.board, self.held_by_others(), line)
         return {"from": list(a), "to": list(b), "sight": not blocked, "crossed": [list(c) for c in line.crossed],
                 "skirted": [[list(p), list(q)] for p, q in line.skirted], "blocked_by": [list(c) for c in blocked],
-                "cover": [list(c) for c in cover]}
+                "cover": [list(c) for c in cover],
+                # who stands on each of those hexes (a combatant gives cover there), None: a cover tile (R31)
+                "cover_by": [{"at": list(c), "combatant": self.standing_on(c)} for c in cover]}
 
     def sight_from(self, cell: Cell, rows: slice | None = None, cols: slice | None = None) -> np.ndarray:
         """``[rows, cols]`` bool over a window (default: the whole map): which hexes ``cell`` sees (R30).
@@ -257,8 +260,10 @@ class Encounter(EncounterState):
                     _, terms = require_shoot_target(self, u, t.name, None)
                 except IllegalActionError:
                     continue
+                by = shot_cover_by(self, u, t, terms.fire.cover_hexes)
                 shoot.append({"target": t.name, "needed": ToHit(terms.needed, profile.attack).roll_needed,
-                              "cover": terms.fire.cover, "arc": terms.arc})
+                              "cover": terms.fire.cover, "arc": terms.arc,
+                              "cover_by": [{"at": list(g.cell), "combatant": g.combatant} for g in by]})
         cast = []
         if u.spec.area is not None and u.active and u.area_uses_left > 0:
             for cell in cast_centres(self, u):

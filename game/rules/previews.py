@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .area import area_fire, away_from, caught
 from .combat import DISENGAGE_BASE
+from .cover import CoverHex
 from .dice import dice_distribution
 from .facing import penalty, turn_toward
 from .hexgrid import Cell
@@ -32,7 +33,7 @@ from .preconditions import (
     require_shoot_target,
     require_shove_target,
 )
-from .ranged import shot_terms
+from .ranged import shot_cover_by, shot_terms
 from .state import EncounterState
 from .text import quote, show
 from .unit_state import UnitState
@@ -315,6 +316,9 @@ class ShootPreview:
     modifiers: tuple[Modifier, ...]
     clear_pairs: tuple[tuple[Cell, Cell], ...]  # (shooter hex, target hex) lines that cross no cover hex
     blocked_by: tuple[Cell, ...]  # when it does not see: the hexes that block every line in range
+    # With cover: what the shot passes through, named (a combatant once, else the cover tile), in the order the
+    # lines in range cross them; empty without cover (R31).
+    cover_by: tuple[CoverHex, ...] = ()
 
 
 def preview_shoot(state: EncounterState, attacker: str, target: str, at: Cell | None = None) -> ShootPreview:
@@ -345,6 +349,7 @@ def preview_shoot(state: EncounterState, attacker: str, target: str, at: Cell | 
         defense=t.spec.defense, needed=terms.needed, roll_needed=odds.roll_needed, hit_chance=chance,
         damage_min=min(dist), damage_max=max(dist), expected_damage=chance * mean, defeat_chance=chance * kill,
         modifiers=tuple(mods), clear_pairs=terms.fire.clear, blocked_by=terms.fire.blocked_by,
+        cover_by=shot_cover_by(state, u, t, terms.fire.cover_hexes) if sees else (),
     )
 
 

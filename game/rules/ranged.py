@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .combatant import RangedProfile
-from .cover import LineOfFire, line_of_fire
+from .cover import CoverHex, LineOfFire, cover_givers, line_of_fire
 from .facing import penalty, worst_arc
 from .hexgrid import Cell
 from .movement import footprint
@@ -30,6 +30,12 @@ class ShotTerms:
     shooter_penalty: int  # R29, taken on the roll (0 when not threatened)
     defense: int
     needed: int  # the total (d20 + ranged attack) that hits
+
+
+def shot_cover_by(state: EncounterState, u: UnitState, t: UnitState, cells: tuple[Cell, ...]) -> tuple[CoverHex, ...]:
+    """What gives ``t`` cover from ``u``'s shot (R31): ``cells`` (``LineOfFire.cover_hexes``) named, a combatant
+    other than the two by its name, else the tile."""
+    return cover_givers(state.board, cells, lambda c: state.standing_on(c, u.name, t.name))
 
 
 def in_band(state: EncounterState, profile: RangedProfile, a: Cell, b: Cell) -> bool:

@@ -146,6 +146,13 @@ class EncounterState:
         u = self.unit(name)
         return footprint(self.board, u.cell, u.radius)
 
+    def standing_on(self, cell: Cell, *skip: str) -> str | None:
+        """The active combatant (other than ``skip``) whose footprint holds ``cell``, or None (R26: one at most)."""
+        for u in self.units.values():
+            if u.active and u.name not in skip and cell in footprint(self.board, u.cell, u.radius):
+                return u.name
+        return None
+
     def exit_at(self, name: str, cell: Cell | None = None) -> bool:
         """R24: whether ``name``, its centre on ``cell`` (where it stands, if None), would have a footprint hex
         on an exit, so that it could flee from there (a move preview says so before the move)."""

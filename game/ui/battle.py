@@ -151,6 +151,7 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         if self.anim.speed == math.inf or not anims:
             self.anim.skip(self.tokens)
             self._resync()
+        self.ctx.animating = self.anim.busy  # from this frame on, not the next update's
         self.ctx.status = status or narration.status_line(applied, enc)
         # A new turn said only as "Lysa's turn" gets the how-to hint instead (the first turn had it, the
         # second did not); a louder line (hazard damage at the turn's start) keeps the status line.
@@ -347,6 +348,7 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         if self.anim.update(dt, self.tokens):
             self._resync()
         self.camera.follow(self.anim, self.tokens)
+        ctx.animating = self.anim.busy
         ctx.busy = self.anim.busy or self.ai.thinking
         ctx.status = self.status_fade.tick(ctx.status, dt, lambda: self.mapper.idle_status(ctx.gm))
         self._watch_map(dt)

@@ -112,6 +112,7 @@ class BattleContext:
     show_coords: bool = False  # col,row on every hex
     card_full: bool | None = None  # I: the full or the short combatant card (None: as the window's size says)
     busy: bool = False  # an animation or AI turn is playing: input that acts is refused
+    animating: bool = False  # an action's animation is playing: the tokens on screen are not yet the state's
     modal: bool = False  # a GM form is open: the map shows no move of the actor's (a click picks the form's hex)
     version: int = 0  # bumped after every applied action, undo and reload: the cache key for widgets
     status: str = ""  # the status line

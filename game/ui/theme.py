@@ -232,7 +232,8 @@ def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, fl
             anchor: pygame.Rect | None = None, avoid: Sequence[pygame.Rect] = (),
             spare: Sequence[pygame.Rect] = (), step_past: Sequence[pygame.Rect] = (),
             keep: Sequence[pygame.Rect] = (), describes: Sequence[pygame.Rect] = (),
-            reading: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+            reading: Sequence[pygame.Rect] = (), prefer: pygame.Rect | None = None,
+            soft: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A framed box of ``lines`` beside ``near`` (below-right, flipped or slid to stay ``within``), or, given an
     ``anchor`` (the hex or token it is about), beside that and clear of ``keep``, then of ``avoid``
     (:func:`place_beside`).
@@ -243,7 +244,7 @@ def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, fl
     if anchor is not None:
         # What to step past is avoided too (counted once: the Tooltips panel's ``avoid`` already holds it).
         rect = place_beside((w, h), anchor, box, [*avoid, *(r for r in step_past if r not in avoid)], spare, step_past,
-                            keep, describes, reading)
+                            keep, describes, reading, prefer, soft)
         draw_frame(screen, rect, edge=edge, opaque=True)
         draw_lines(screen, rect, lines)
         return rect
@@ -265,7 +266,8 @@ GAP = 6  # px between a tooltip and the hex (or token) it is about
 def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
                  avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
                  step_past: Sequence[pygame.Rect] = (), keep: Sequence[pygame.Rect] = (),
-                 describes: Sequence[pygame.Rect] = (), reading: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+                 describes: Sequence[pygame.Rect] = (), reading: Sequence[pygame.Rect] = (),
+                 prefer: pygame.Rect | None = None, soft: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: beside ``anchor`` (the hovered hex, or the token on it), never over it.
 
     Wesnoth and MegaMek put a hex's report next to the hex, not under the pointer; here the panels (card,
@@ -274,9 +276,12 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     ``keep`` (the actor's token and the start of its path); the one covering the least of ``keep`` wins, then
     the one covering fewest of ``describes`` (whom the tip reports on: whom a burst catches and where they are
     pushed), then the one covering the least of a panel opened to be read (``reading``: the legend; at 960x600
-    a hex's box sat on its right column, "stopped by a zone of contr…"), then the least of the panels, then
-    the one covering fewest of ``spare`` (the other tokens),
-    then the side in that order, then the one nearest the anchor. Found at 800x560 in a crowd: with the
+    a hex's box sat on its right column, "stopped by a zone of contr…"), then the least of ``avoid`` (the
+    action bar, the name tag, the AI's reasons), then the one covering fewest of ``spare`` (the other tokens)
+    and, among those, the farthest from the anchor, then the least of ``soft`` (the card, tracker and log,
+    read again a moment later), then the side in that order, then the one nearest the anchor. ``prefer``
+    (where the tip sat last frame) is kept while it is as good as the best in counts: see ``coarse``.
+    Found at 800x560 in a crowd: with the
     actor counted as one more panel, "Brother Odo attacks Bandit Chief" sat on Odo and the first step of his
     path, a smaller cost than a corner of the tracker. It stays inside ``area`` where it fits; the anchor
     itself is covered only when no side has room (a window smaller than the tip). What the tip describes comes
@@ -293,7 +298,7 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
 
     ys = {a.top, a.bottom - h, a.centery - h // 2}
     xs = {a.left, a.right - w, a.centerx - w // 2}
-    for r in avoid:
+    for r in [*avoid, *soft]:
         ys |= {r.bottom + GAP, r.top - GAP - h}
         xs |= {r.right + GAP, r.left - GAP - w}
     # Flush against the anchor, or stepped just past what is drawn around it (``step_past``: the hovered
@@ -328,14 +333,45 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     def covered(r: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
         return sum(c.width * c.height for c in (r.clip(x) for x in rects))
 
-    def score(kr: tuple[int, pygame.Rect]) -> tuple[int, int, int, int, int, int, int, float]:
+    def nearest_hidden(r: pygame.Rect) -> float:
+        """Minus the distance from the anchor to the nearest token ``r`` hides: a token by the hovered one is
+        read with it (the next in the line, the one beside the target), one across the map is not."""
+        hit = [spare[i] for i in r.collidelistall(list(spare))]
+        return -min((abs(t.centerx - a.centerx) + abs(t.centery - a.centery) for t in hit), default=1e9)
+
+    def swallowed(r: pygame.Rect) -> float:
+        """How much of the tokens ``r`` touches it hides, in tokens (a clipped corner is a little, Bjorn whole is
+        one): with two tokens touched either way, clipping two corners beats burying one (the Giant's Hearth)."""
+        return round(sum(r.clip(t).width * r.clip(t).height / max(1, t.width * t.height)
+                         for t in (spare[i] for i in r.collidelistall(list(spare)))), 1)
+
+    def coarse(r: pygame.Rect) -> tuple[int, int, int, int, int, int, int]:
+        # What makes a spot bad, in counts, not pixels: the pixels change every frame as the camera glides
+        # and a winner by a pixel's area flipped sides (after Pell's shot on the Greenway the tip jumped
+        # between three spots in 2 s). Tokens come before the ``soft`` panels (card, tracker, log): a panel
+        # under a tip is read again a moment later; a token next to the hovered one is what the player is
+        # weighing now (the attack box on the Giant's Hearth sat on Bjorn to spare a corner of the combat
+        # log). What is in ``avoid`` (the hovered token's name tag, the action bar, the AI's reasons asked
+        # for with X) still comes before them.
+        return (r.colliderect(a), len(r.collidelistall(list(keep))), len(r.collidelistall(list(describes))),
+                len(r.collidelistall(list(reading))), len(r.collidelistall(list(avoid))),
+                len(r.collidelistall(list(spare))), len(r.collidelistall(list(soft))))
+
+    def score(kr: tuple[int, pygame.Rect]) -> tuple[int, int, int, int, int, int, float, float, int, int, float]:
         k, r = kr
         return (r.colliderect(a), covered(r, keep), len(r.collidelistall(list(describes))), covered(r, reading),
-                covered(r, avoid),
-                len(r.collidelistall(list(spare))), k,
+                covered(r, avoid), len(r.collidelistall(list(spare))), swallowed(r), nearest_hidden(r),
+                covered(r, soft), k,
                 abs(r.centerx - a.centerx) + abs(r.centery - a.centery))
 
-    return min(near, key=score)[1]
+    best = min(near, key=score)[1]
+    # Hysteresis: the spot the tip had last frame (moved with its anchor) stays while it is as good, in
+    # counts, as the best one; it moves only once it hides more than another spot would.
+    if prefer is not None and prefer.size == best.size:
+        kept = pygame.Rect(clamp(prefer.x, lo_x, hi_x), clamp(prefer.y, lo_y, hi_y), w, h)  # slid as best does
+        if not kept.colliderect(a) and coarse(kept) <= coarse(best):
+            return kept
+    return best
 
 
 def font_small_bold(s: str, colour: tuple[int, int, int] = (255, 255, 255)) -> pygame.Surface:

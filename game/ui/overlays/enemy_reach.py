@@ -3,7 +3,8 @@
 - Hovering a hostile combatant: the hexes it could attack next turn (its
   reach with a fresh budget, then its weapon band: ``attack_zone``), tinted
   red and outlined. While the actor is previewing an attack on it, only
-  with Shift held (the zone would bury the preview).
+  with Shift held (the zone would bury the preview); never while an action
+  animates (the pointer rests on the target of the blow).
 - Ctrl-V (Wesnoth's "show enemy moves"): every hex gets the count of hostile
   combatants that could move and attack a combatant standing there next turn
   (``enemy_reach_count``, the sum of their ``attack_zone``); hovering a hex then
@@ -123,6 +124,7 @@ class EnemyReach:
         # battle with archers, they made the 99th percentile frame (bench_frames.py --archers).
         self.busy = False
         self._ranged_want: tuple[int, str, str | None] | None = None  # the state the violet zone is built for
+        self.zone_of: str | None = None  # whose attack zone the hover showed this frame (tests read it)
 
     def current_counts(self, ctx: BattleContext, faction: str) -> tuple[int, np.ndarray]:
         """(version, counts) to show now: the latest finished count for ``faction``, advancing a recount.
@@ -196,6 +198,7 @@ class EnemyReach:
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.busy = False
+        self.zone_of = None
         enc = ctx.encounter
         if enc.phase != "active":
             return
@@ -243,6 +246,11 @@ class EnemyReach:
             self.counts.draw(screen, ctx, "counts", build_counts, version=want, hold=self.busy)
             self.busy = self.busy or self.counts.work + self.ranged.work != work
             return
+        if ctx.animating:
+            # An attack, a shot or a move is playing: the zone (of the state after it) would flash over the map
+            # under the blow, the pointer still on the target and no actor previewing anything (found at the
+            # Giant's Hearth: half the map red and violet under every strike).
+            return
         enemy = ctx.hovered_unit
         if enemy is None or not enc.view(enemy).active or enemy == name:
             return
@@ -267,6 +275,7 @@ class EnemyReach:
             return list(cells | shots), paint_zone
 
         self.zone.draw(screen, ctx, ("zone", enemy), build_zone)
+        self.zone_of = enemy
 
 
     def _look_zone(self, screen: pygame.Surface, ctx: BattleContext, look: str) -> None:

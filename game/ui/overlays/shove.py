@@ -38,6 +38,7 @@ Way = tuple[Cell | None, ShovePreview]  # (the hex to shove from, None for where
 Later = tuple[Cell, ShovePreview]  # a push from a side the shover cannot reach this turn
 OTHER = (226, 226, 232)  # a way not chosen: light, thin (grey vanished on the brown cave floor)
 CENTRE = 0.3  # of a hex's radius: a pointer this near the target's centre names no side (a resting hand)
+RING_GAP = 9  # px between a token's disc and a badge above it: clear of the turn / selection ring (r + 6, 3 px)
 
 
 def ways_for(enc: EncounterView, name: str, target: str, pointed: Cell | None = None) -> list[Way]:
@@ -259,11 +260,17 @@ def badge_text(p: ShovePreview) -> str:
 
 
 def badge(screen: pygame.Surface, ctx: BattleContext, at: tuple[float, float], s: str, colour: tuple[int, int, int],
-           big: bool) -> pygame.Rect:
-    """A word on a landing ("falls", "-3"), white on ``colour``, just above the hex's middle; returns its box."""
+           big: bool, token_r: float | None = None) -> pygame.Rect:
+    """A word on a landing ("falls", "-3"), white on ``colour``, just above the hex's middle; returns its box.
+
+    ``token_r``: a token stands there (a push that leaves its target in place: "stays"), of this disc radius on
+    screen; the badge then sits just above its disc and ring, as the token's own badges sit on its rim, so the
+    initials in its middle and the hp bar under it stay readable (found on giants_lair: "stays" hid the Cave
+    Troll's "CT")."""
     size = th.BODY if big else SMALL
     surf = th.rendered(s, size, True, (255, 255, 255))
-    box = surf.get_rect(midbottom=(round(at[0]), round(at[1] - ctx.hex_radius() * 0.35)))
+    lift = ctx.hex_radius() * 0.35 if token_r is None else token_r + RING_GAP
+    box = surf.get_rect(midbottom=(round(at[0]), round(at[1] - lift)))
     back = box.inflate(8, 4)
     pygame.draw.rect(screen, (12, 12, 16), back.inflate(2, 2), border_radius=4)
     pygame.draw.rect(screen, colour, back, border_radius=4)
@@ -321,7 +328,9 @@ def draw_ways(screen: pygame.Surface, ctx: BattleContext, ways: list[Way], chose
         marks.extend(draw.along(tail, head))
     word = badge_text(p)
     if word:
-        marks.append(badge(screen, ctx, land, word, th.BAD if hurt else th.WARN, True))
+        # Nowhere to go: the word goes above the target's own token (its initials and hp bar stay in sight).
+        stays = draw.token_disc(ctx, p.target)[1] if len(p.push_path) <= 1 and not p.falls else None
+        marks.append(badge(screen, ctx, land, word, th.BAD if hurt else th.WARN, True, token_r=stays))
     r = round(ctx.hex_radius() * 0.6)
     marks.append(pygame.Rect(round(land[0]) - r, round(land[1]) - r, 2 * r, 2 * r))  # the ghost's middle
     return marks

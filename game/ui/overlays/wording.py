@@ -21,6 +21,7 @@ from game.rules import (
     Moved,
     ShootPreview,
     ShovePreview,
+    cover_words,
     joined,
 )
 from game.ui.compact import card_full
@@ -238,7 +239,10 @@ def sight_phrase(p: ShootPreview) -> Line:
         where = ", ".join(f"{c[0]},{c[1]}" for c in p.blocked_by)
         return Line(f"Sight: blocked by {where}", "bad", bold=True)
     if p.cover:
-        return Line(f"Sight: through cover, defence +{p.cover_bonus} (R31)", "warn")
+        # What gives the cover, as the engine names it: "through cover" alone left the player to guess between
+        # a friend in the way and the trees (found on fortress_assault: it was Ilse).
+        what = cover_words(p.cover_by)
+        return Line(f"Sight: through cover{f' ({what})' if what else ''}, defence +{p.cover_bonus} (R31)", "warn")
     return Line("Sight: clear", "good")
 
 

@@ -4,11 +4,10 @@ Each tip sits beside the hex it is about (the hex under its ``near`` point, or t
 it), never over it, then leaves the selected combatant's token and the start of a previewed path in view
 wherever any spot allows (at 800x560 in a crowd, counted as one more panel, they were what it covered), then
 whom it reports on (a burst's caught and where they are pushed: at 960x600 the box sat on them to spare the
-combat log), then keeps off an open legend (``ctx.reading``: opened to be read), then clear of the panels drawn
-this frame
-(``ctx.covers``: the card, the tracker, the log, the legend, the GM card, the action bar, the hovered token's
-name tag) wherever the map area has room, then hides as few other tokens as it can: the eye goes from the hex
-to its report and back to the card, not under the report.
+combat log), then keeps off an open legend (``ctx.reading``: opened to be read), then clear of the action bar,
+the AI's reasons and the hovered token's name tag, then hides as few other tokens as it can (the farthest
+from the hex where it must hide one), then keeps clear of the card, tracker and log (``ctx.panels``: read
+again a moment later). A tip keeps last frame's spot while that stays as good (no hopping as the camera moves).
 """
 
 from __future__ import annotations
@@ -41,16 +40,24 @@ class Tooltips:
 
     def __init__(self) -> None:
         self.drawn: list[tuple[pygame.Rect, pygame.Rect]] = []  # (tip, its anchor) as last drawn
+        # Where each tip sat last frame, from its anchor's top-left, by its first line: a tip keeps that spot
+        # while it stays as good as any (theme.place_beside's ``prefer``), so it does not hop as the camera
+        # glides or a name tag fades. Forgotten as soon as the tip is not posted.
+        self.spots: dict[str, tuple[int, int, int, int]] = {}
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> None:
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.drawn = []
+        last, self.spots = self.spots, {}
         if not ctx.tips:
             return
         area = ctx.view_rect if ctx.view_rect.width > 0 else screen.get_rect()
-        avoid = list(ctx.covers)
+        # The panels that come back when the pointer moves on (card, tracker, log) give way to tokens; the rest
+        # of what the frame covers (the action bar, the hovered token's name tag, the AI's reasons) does not.
+        soft = [c for c in ctx.covers if c in ctx.panels]
+        avoid = [c for c in ctx.covers if c not in ctx.panels]
         keep = list(ctx.in_sight)  # the start of a previewed path: before the panels
         actor = ctx.selected or ctx.encounter.turn
         if actor is not None and ctx.encounter.view(actor).active:
@@ -63,9 +70,13 @@ class Tooltips:
             # Pell shot on the Greenway the calm "has used their action" box sat on Bandit Chief next door).
             spare = [t for t in tokens if not anchor.contains(t)] + [c for c in tip.clear if c.colliderect(area)]
             describes = [c for c in tip.describes if c.colliderect(area)]
+            key = tip.lines[0].text if tip.lines else ""
+            was = last.get(key)
+            prefer = pygame.Rect(anchor.x + was[0], anchor.y + was[1], was[2], was[3]) if was else None
             rect = tooltip(screen, tip.lines, tip.near, min_width=tip.min_width, edge=tip.edge, within=area,
                            anchor=anchor, avoid=avoid, spare=spare, step_past=ctx.keep_clear, keep=keep,
-                           describes=describes, reading=ctx.reading)
+                           describes=describes, reading=ctx.reading, prefer=prefer, soft=soft)
             self.drawn.append((rect, anchor))
+            self.spots[key] = (rect.x - anchor.x, rect.y - anchor.y, rect.width, rect.height)
             avoid.append(rect)  # a second tip goes beside the first, not over it
         ctx.tips.clear()
