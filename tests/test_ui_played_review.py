@@ -3,6 +3,7 @@ each reproduced with real pygame events on the battle scene as ``playmat play`` 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 from game.render.pg import pygame
@@ -88,16 +89,14 @@ def test_in_a_narrow_window_the_combat_log_sits_clear_of_the_action_bar(tmp_path
     assert tracker._frame.bottom <= log.frame(th.area(screen, scene.ctx)).top
 
 
-def test_facing_arc_labels_never_overlap_one_another() -> None:
-    """On giants_lair a goblin's "right −2" and "rear −4" ran together ("right −2rear −4"): for every facing and
-    zoom the labels around a hovered combatant stand apart."""
+def goblin_arc_labels() -> Iterator[tuple[str, int, list[pygame.Rect]]]:
+    """The arc labels drawn around a hovered goblin at 7,5, for every facing its layout has and every zoom."""
     from game.rules import Place
     from game.ui import overlays
     from game.ui.overlays import FacingArcs
     from tests.ui_harness import frame as draw_frame
     from tests.ui_harness import hover as point_at
     from tests.ui_harness import make_ctx, new_match, screen
-
     for facing in ("n", "ne", "e", "se", "s", "sw", "w", "nw"):
         m = new_match(None)
         try:
@@ -108,11 +107,17 @@ def test_facing_arc_labels_never_overlap_one_another() -> None:
             ctx, ws, s = make_ctx(m, zoom_index=zoom), overlays.widgets(), screen()
             point_at(ctx, (7, 5))
             draw_frame(s, ctx, ws)
-            rects = next(w for w in ws if isinstance(w, FacingArcs)).label_rects
-            assert len(rects) == 4
-            for i, a in enumerate(rects):
-                for b in rects[i + 1:]:
-                    assert not a.colliderect(b), (facing, zoom, a, b)
+            yield facing, zoom, next(w for w in ws if isinstance(w, FacingArcs)).label_rects
+
+
+def test_facing_arc_labels_never_overlap_one_another() -> None:
+    """On giants_lair a goblin's "right −2" and "rear −4" ran together ("right −2rear −4"): for every facing and
+    zoom the labels around a hovered combatant stand apart."""
+    for facing, zoom, rects in goblin_arc_labels():
+        assert len(rects) == 4
+        for i, a in enumerate(rects):
+            for b in rects[i + 1:]:
+                assert not a.colliderect(b), (facing, zoom, a, b)
 
 
 def test_an_archer_s_turn_has_a_shoot_button_that_lights_in_shoot_mode(tmp_path: Path) -> None:
@@ -608,29 +613,12 @@ def test_enemy_reach_counts_only_hexes_the_viewpoint_could_stand_on(tmp_path: Pa
 def test_facing_arc_labels_side_by_side_read_as_two() -> None:
     """Two arc labels on one line 4 px apart still read as one phrase ("right −2 rear −4" beside Goblin 3 on
     giants_lair, 1280x800): labels that share a line stand at least a wide word gap (12 px) apart."""
-    from game.rules import Place
-    from game.ui import overlays
-    from game.ui.overlays import FacingArcs
-    from tests.ui_harness import frame as draw_frame
-    from tests.ui_harness import hover as point_at
-    from tests.ui_harness import make_ctx, new_match, screen
-
     side_by_side = 0
-    for facing in ("n", "ne", "e", "se", "s", "sw", "w", "nw"):
-        m = new_match(None)
-        try:
-            m.submit(Place("Goblin", (7, 5), facing))
-        except Exception:  # a layout has six of the eight compass names
-            continue
-        for zoom in range(0, 8):
-            ctx, ws, s = make_ctx(m, zoom_index=zoom), overlays.widgets(), screen()
-            point_at(ctx, (7, 5))
-            draw_frame(s, ctx, ws)
-            rects = next(w for w in ws if isinstance(w, FacingArcs)).label_rects
-            for i, a in enumerate(rects):
-                for b in rects[i + 1:]:
-                    if a.top < b.bottom and b.top < a.bottom:  # on one line
-                        side_by_side += 1
-                        gap = max(a.left, b.left) - min(a.right, b.right)
-                        assert gap >= 12, (facing, zoom, a, b)
+    for facing, zoom, rects in goblin_arc_labels():
+        for i, a in enumerate(rects):
+            for b in rects[i + 1:]:
+                if a.top < b.bottom and b.top < a.bottom:  # on one line
+                    side_by_side += 1
+                    gap = max(a.left, b.left) - min(a.right, b.right)
+                    assert gap >= 12, (facing, zoom, a, b)
     assert side_by_side  # the case arises
