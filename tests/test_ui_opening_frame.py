@@ -61,7 +61,11 @@ def test_the_fight_opens_centred_between_the_card_and_the_tracker(map_path: Path
     box = rects[0].unionall(rects)
     left, right = box.left - card.right, tracker.left - box.right
     if box.width > tracker.left - card.right:
-        pytest.skip("the fight is wider than the room between the panels at this size")
+        # Wider than the room between the panels (RULES.md, the opening view): the outermost tokens stand beside
+        # the card or the tracker, below them, never under them; centring gives way to that.
+        assert left < 0 or right < 0, (left, right)
+        assert_clear(scene)
+        return
     assert left >= 0 and right >= 0, (left, right)
     assert abs(left - right) <= 48, (left, right)
 
