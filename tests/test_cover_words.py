@@ -17,7 +17,7 @@ from game.rules import Begin, Encounter, EndTurn, Shoot, scenario_from_rows  # n
 from game.ui.overlays.wording import cast_lines, sight_phrase  # noqa: E402
 
 OPEN = ["." * 10] * 7
-TREE = ["." * 10] * 3 + [".....t...."] + ["." * 10] * 3  # a tree (cover=true) at 5,3
+TREE = ["." * 10] * 3 + [".....t...."] + ["." * 10] * 3  # a tree (cover=true) at 5,3; a text map names no tile
 
 
 def encounter(rows: list[str], *extra: dict) -> Encounter:
@@ -36,7 +36,7 @@ def encounter(rows: list[str], *extra: dict) -> Encounter:
 def test_the_window_says_a_shot_passes_through_cover_and_a_caught_combatant_is_in_cover() -> None:
     enc = encounter(TREE)
     assert sight_phrase(enc.preview_shoot("Archer", "Goblin")).text == \
-        "Sight: through cover (a cover tile at 5,3), defence +2 (R31)"
+        "Sight: through cover (cover at 5,3), defence +2 (R31)"
     rows = [ln.text for ln in cast_lines(enc.preview_cast("Archer", (6, 3)))]
     assert "Goblin (in cover)" in rows
     open_ground = encounter(OPEN)
@@ -67,7 +67,7 @@ def test_the_sight_line_names_what_gives_the_cover() -> None:
     assert sight_phrase(p).text == "Sight: through cover (Ilse at 3,3), defence +2 (R31)"
     both = encounter(TREE, ILSE)  # Ilse first, then the tree: in the order the line crosses them
     assert sight_phrase(both.preview_shoot("Archer", "Goblin")).text == \
-        "Sight: through cover (Ilse at 3,3 and a cover tile at 5,3), defence +2 (R31)"
+        "Sight: through cover (Ilse at 3,3 and cover at 5,3), defence +2 (R31)"
     assert encounter(OPEN).preview_shoot("Archer", "Goblin").cover_by == ()  # clear: nothing named
 
 

@@ -280,10 +280,13 @@ def test_targets_lists_the_shots_the_previews_allow_with_their_figures() -> None
         assert (name in listed) == (p.legal is None), (name, p.legal)
         if name in listed:
             assert listed[name] == {"target": name, "needed": p.roll_needed, "cover": p.cover, "arc": p.arc,
-                                    "cover_by": [{"at": list(g.cell), "combatant": g.combatant} for g in p.cover_by]}
+                                    "cover_by": [{"at": list(g.cell), "combatant": g.combatant, "terrain": g.terrain}
+                                                 for g in p.cover_by]}
     assert listed["Goblin"]["cover"] and not listed["Orc"]["cover"]
     # What gives the Goblin cover, in the order the line along row 3 crosses it: the Orc, then the tree (R31).
-    assert listed["Goblin"]["cover_by"] == [{"at": [4, 3], "combatant": "Orc"}, {"at": [5, 3], "combatant": None}]
+    # A text map's tree has no name ("terrain": None, said "cover at 5,3").
+    assert listed["Goblin"]["cover_by"] == [{"at": [4, 3], "combatant": "Orc", "terrain": None},
+                                            {"at": [5, 3], "combatant": None, "terrain": None}]
     assert listed["Orc"]["cover_by"] == []
     assert (listed["Orc"]["needed"], listed["Goblin"]["needed"]) == (6, 9)
     assert "Troll" not in listed and "Squire" not in listed  # out of range; not hostile

@@ -168,4 +168,4 @@ def test_a_shot_through_cover_at_a_large_target_draws_a_line_that_sees(tmp_path:
     assert rp.line[0] == (1, 3) and rp.line[1] in {(7, 2), (7, 4)}
     assert enc.sight_report(*rp.line)["sight"] and (3, 3) in map(tuple, enc.sight_report(*rp.line)["cover"])
     assert rp.marked_blocked == [], "no hex is marked as blocking a shot that sees"
-    assert "Sight: through cover (a cover tile at 3,3), defence +2 (R31)" in [ln.text for ln in rp.lines or []]
+    assert "Sight: through cover (cover at 3,3), defence +2 (R31)" in [ln.text for ln in rp.lines or []]

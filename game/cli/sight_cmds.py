@@ -30,9 +30,11 @@ def cmd_sight(args: argparse.Namespace) -> int:
              "  skirts:  " + (" ".join(f"{cell_text(p)}|{cell_text(q)}" for p, q in doc["skirted"]) or "nothing")]
     if doc["blocked_by"]:
         lines.append(f"  blocked by: {cells('blocked_by')}")
-    # Each hex with what gives the cover there: a combatant by name, else the tile (R31).
+    # Each hex with what gives the cover there: a combatant by name, else the tile by the map's name for it
+    # ("low wall"; "cover" for a tile without one), as ``targets`` and the window say it (R31).
     lines.append("  through cover: " + (" ".join(
-        f"{cell_text(g['at'])} ({g['combatant'] or 'cover tile'})" for g in doc["cover_by"]) or "nothing"))
+        f"{cell_text(g['at'])} ({g['combatant'] or g['terrain'] or 'cover'})" for g in doc["cover_by"])
+        or "nothing"))
     emit(doc, args.json, "\n".join(lines))
     return 0
 
@@ -60,7 +62,8 @@ def _targets_lines(name: str, u: dict[str, Any], doc: dict[str, Any]) -> list[st
     else:
         lines = [f"{name} can shoot {len(doc['shoot'])}:"]
     for s in doc["shoot"]:
-        by = cover_words(tuple(CoverHex((g["at"][0], g["at"][1]), g["combatant"]) for g in s["cover_by"]))
+        by = cover_words(tuple(CoverHex((g["at"][0], g["at"][1]), g["combatant"], g["terrain"])
+                               for g in s["cover_by"]))
         lines.append(f"  {s['target']}: {d20_words(s['needed'])}, {s['arc']} arc"
                      + (f", through cover ({by})" if s["cover"] and by else ", through cover" if s["cover"] else ""))
     if area is None:

@@ -20,6 +20,7 @@ from game.rules import (
     OFF_MAP,
     TERRAIN_KEYS,
     TERRAIN_NAMES,
+    TILE_NAME_KEY,
     Board,
     HexLayout,
     MovementType,
@@ -50,7 +51,7 @@ class TileTerrain:
     exit: bool | None = None  # None: the tile does not say
     blocks_sight: bool | None = None  # None: as its terrain says (R30: blocked blocks sight)
     cover: bool = False  # R31
-
+    name: str | None = None  # its ``tile`` property, as written: the rules say it as a sentence would (R31's words)
 
 
 
@@ -177,6 +178,8 @@ class TerrainPass(MapReport):
             r, c = divmod(flat, layout.cols)
             decided[k] = self.tile_terrain(deciders.tiles[k - _FIRST_TILE], (c, r)) or TileTerrain()
         terrain, cost, hazard, exits, said_no_exit, sight, cover = _Table.of(decided[_PLAIN:]).cells(deciders.code)
+        # The deciding tile's name by the same codes: the cover words name "a parapet", not "a cover tile" (R31).
+        names = (None, *(d.name for d in decided[_PLAIN:]))
         on_map = terrain != OFF_MAP
         if not on_map.any():
             self.problem(None, "no visible tile layer has a tile, so no cell is on the map")
@@ -184,7 +187,9 @@ class TerrainPass(MapReport):
             # R24: where the map marks no exit, the on-map hexes of the outermost rows and
             # columns are exits (a tile that says exit=false stays closed).
             exits = default_exits(on_map, said_no_exit)
-        return Board(layout, terrain, cost, hazard, exits, sight, cover)
+        named = any(n is not None for n in names)
+        return Board(layout, terrain, cost, hazard, exits, sight, cover, tile_names=names if named else (),
+                     tile_code=deciders.code if named else None)
 
     def tile_terrain(self, tile: TileInfo, cell: tuple[int, int]) -> TileTerrain | None:
         """The terrain a tile decides, or None for a decoration tile; checked once per tile."""
@@ -196,7 +201,8 @@ class TerrainPass(MapReport):
         if _sets_terrain(tile):
             where = f"cell {cell[0]},{cell[1]} ({tile.label})"
             props = self.well_typed(props, where)
-            result = TileTerrain()
+            name = tile.properties.get(TILE_NAME_KEY)
+            result = TileTerrain(name=name if isinstance(name, str) else None)  # a number names nothing
             try:
                 if "terrain" in props:
                     result.terrain = Terrain[parse_choice(props["terrain"], "terrain", TERRAIN_NAMES).upper()]

@@ -116,6 +116,7 @@ from .terrain import (
     OFF_MAP,
     TERRAIN_KEYS,
     TERRAIN_NAMES,
+    TILE_NAME_KEY,
     MovementType,
     Terrain,
 )
@@ -134,7 +135,7 @@ __all__ = [
     "Encounter", "EncounterView", "Outcome", "EndReason", "CombatantView", "ReachResult", "Scenario", "Board",
     "HexLayout", "Cell", "CombatantSpec",
     "Terrain", "MovementType", "Size", "Hostility", "FACTIONS", "ARCS", "SETUP", "ACTIVE", "ENDED",
-    "DEFEATED", "FLED", "TERRAIN_KEYS", "scenario_from_rows", "RangedProfile", "AreaAbility",
+    "DEFEATED", "FLED", "TERRAIN_KEYS", "TILE_NAME_KEY", "scenario_from_rows", "RangedProfile", "AreaAbility",
     "SightLine", "sight_line", "sight_map", "sight_cover_map", "sees", "CoverHex", "cover_words",
     "joined",  # "A, B and C": how the engine's messages, the window and the lint list names
     # actions and the log

@@ -8,7 +8,7 @@ from functools import cached_property
 import numpy as np
 
 from .hexgrid import Cell, HexLayout, disc_offsets
-from .terrain import OFF_MAP, MovementType, Terrain
+from .terrain import OFF_MAP, MovementType, Terrain, terrain_noun
 
 
 @dataclass(frozen=True, eq=False)
@@ -32,10 +32,27 @@ class Board:
     exit: np.ndarray  # bool [rows, cols]
     blocks_sight: np.ndarray  # bool [rows, cols]
     cover: np.ndarray  # bool [rows, cols]
+    # The tiles' own names (their ``tile`` property, docs/map-format.md), so cover can be told as the map shows
+    # it ("a parapet at 6,4", R31): ``tile_code[row, col]`` indexes ``tile_names`` (None: no name). A board
+    # without them (text maps, tools) names no tile.
+    tile_names: tuple[str | None, ...] = ()
+    tile_code: np.ndarray | None = None  # int [rows, cols]
 
     def __post_init__(self) -> None:
         for arr in (self.terrain, self.cost, self.hazard_damage, self.exit, self.blocks_sight, self.cover):
             arr.setflags(write=False)
+        if self.tile_code is not None:
+            self.tile_code.setflags(write=False)
+        # Said as a sentence says them ("low_wall" -> "low wall"), once per tile, not once per question.
+        object.__setattr__(self, "tile_names", tuple(terrain_noun(n) for n in self.tile_names))
+
+    def tile_name(self, cell: Cell) -> str | None:
+        """The name of the tile deciding ``cell``'s terrain, as a sentence says it ("low wall"); None when it
+        has none, or ``cell`` is off the map."""
+        if self.tile_code is None or not self.is_on_map(cell):
+            return None
+        code = int(self.tile_code[cell[1], cell[0]])
+        return self.tile_names[code] if 0 <= code < len(self.tile_names) else None
 
     @property
     def rows(self) -> int:

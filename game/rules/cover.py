@@ -19,6 +19,7 @@ import numpy.typing as npt
 from .board import Board
 from .hexgrid import Cell
 from .sight import SightLine, blocking, sight_lines
+from .terrain import with_article
 from .text import joined
 
 Pair = tuple[Cell, Cell]
@@ -79,11 +80,22 @@ class CoverHex:
 
     cell: Cell
     combatant: str | None  # the combatant standing there (other than the two), or None: a tile with cover=true
+    # The name of the tile there when the tile gives cover (its ``tile`` property, as a sentence says it: "low
+    # wall"), whoever stands on it; None when the tile gives no cover or has no name.
+    terrain: str | None = None
+
+
+def cover_tile_name(board: Board, cell: Cell) -> str | None:
+    """The name of ``cell``'s tile when that tile gives cover (R31: ``cover=true``), else None."""
+    col, row = cell
+    if not board.is_on_map(cell) or not board.cover[row, col]:
+        return None
+    return board.tile_name(cell)
 
 
 def cover_givers(board: Board, cells: tuple[Cell, ...], holder: Callable[[Cell], str | None]) -> tuple[CoverHex, ...]:
     """``cells`` (cover hexes, as ``LineOfFire.cover_hexes``) named: a combatant's hex by the combatant, once per
-    combatant however many of its hexes the lines cross (a large one's seven), else the tile."""
+    combatant however many of its hexes the lines cross (a large one's seven), else the tile (by its name)."""
     out: list[CoverHex] = []
     named: set[str] = set()
     for cell in cells:
@@ -94,7 +106,7 @@ def cover_givers(board: Board, cells: tuple[Cell, ...], holder: Callable[[Cell],
             named.add(who)
         elif not board.cover[cell[1], cell[0]]:
             continue  # (cannot happen: a cover hex is held or a cover tile)
-        out.append(CoverHex(cell, who))
+        out.append(CoverHex(cell, who, cover_tile_name(board, cell)))
     return tuple(out)
 
 
@@ -103,9 +115,12 @@ MAX_NAMED = 3  # a large shooter's many lines may cross more: the rest are count
 
 def cover_words(givers: tuple[CoverHex, ...]) -> str:
     """What a shot passes through, as the window and ``playmat targets`` say it (RULES.md, "Cover"): "Ilse at
-    5,4", "a cover tile at 6,4 and Orc 2 at 7,4", "..., and 2 more"; "" for none."""
-    words = [f"{g.combatant} at {g.cell[0]},{g.cell[1]}" if g.combatant is not None
-             else f"a cover tile at {g.cell[0]},{g.cell[1]}" for g in givers]
+    5,4", "a low wall at 6,4 and Orc 2 at 7,4", "..., and 2 more"; "" for none. A tile is named as the map
+    names it (its ``tile`` property), what the player sees there; one without a name is "cover at 6,4"."""
+    words = []
+    for g in givers:
+        what = g.combatant if g.combatant is not None else with_article(g.terrain) if g.terrain else "cover"
+        words.append(f"{what} at {g.cell[0]},{g.cell[1]}")
     if len(words) > MAX_NAMED:
         words = [*words[:MAX_NAMED - 1], f"{len(words) - MAX_NAMED + 1} more"]
     return joined(words)

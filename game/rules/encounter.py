@@ -29,7 +29,7 @@ from .actions import DICE_ACTIONS, TURN_ACTIONS, Action, Attack, Disengage, Shoo
 from .area import cast_centres, caught
 from .attack_positions import attack_positions
 from .combatant import Size
-from .cover import covering
+from .cover import cover_tile_name, covering
 from .dice import dice_distribution
 from .errors import IllegalActionError, RulesError
 from .events import Applied
@@ -219,8 +219,10 @@ class Encounter(EncounterState):
         return {"from": list(a), "to": list(b), "sight": not blocked, "crossed": [list(c) for c in line.crossed],
                 "skirted": [[list(p), list(q)] for p, q in line.skirted], "blocked_by": [list(c) for c in blocked],
                 "cover": [list(c) for c in cover],
-                # who stands on each of those hexes (a combatant gives cover there), None: a cover tile (R31)
-                "cover_by": [{"at": list(c), "combatant": self.standing_on(c)} for c in cover]}
+                # who stands on each of those hexes (a combatant gives cover there), None: a cover tile (R31); and
+                # the tile's name where the tile gives cover ("low wall"), None: no cover tile there, or no name
+                "cover_by": [{"at": list(c), "combatant": self.standing_on(c),
+                              "terrain": cover_tile_name(self.board, c)} for c in cover]}
 
     def sight_from(self, cell: Cell, rows: slice | None = None, cols: slice | None = None) -> np.ndarray:
         """``[rows, cols]`` bool over a window (default: the whole map): which hexes ``cell`` sees (R30).
@@ -263,7 +265,8 @@ class Encounter(EncounterState):
                 by = shot_cover_by(self, u, t, terms.fire.cover_hexes)
                 shoot.append({"target": t.name, "needed": ToHit(terms.needed, profile.attack).roll_needed,
                               "cover": terms.fire.cover, "arc": terms.arc,
-                              "cover_by": [{"at": list(g.cell), "combatant": g.combatant} for g in by]})
+                              "cover_by": [{"at": list(g.cell), "combatant": g.combatant, "terrain": g.terrain}
+                                           for g in by]})
         cast = []
         if u.spec.area is not None and u.active and u.area_uses_left > 0:
             for cell in cast_centres(self, u):

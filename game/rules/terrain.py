@@ -65,3 +65,33 @@ DEFAULT_HAZARD_DAMAGE = 3
 
 # An off-map cell: no terrain at all.
 OFF_MAP = -1
+
+# --- a terrain tile's own name ---------------------------------------------------------------------
+# A tile names itself with its ``tile`` property (the shipped tilesets: "parapet", "cover_tree"; the window's
+# hover already reads it): the words for cover say "a parapet at 6,4", what the player sees on the map, not
+# "a cover tile" (R31). Not a terrain key: a decoration tile has a name too and stays decoration.
+TILE_NAME_KEY = "tile"
+MAX_NAME = 40  # a stranger's map may name a tile with a paragraph: a sentence quotes only so much of it
+_ARTICLES = ("a", "an", "the", "some")
+
+
+def terrain_noun(raw: object) -> str | None:
+    """A tile's ``tile`` property as a sentence says it: ``low_wall`` and ``Low Wall`` read "low wall"
+    (underscores as spaces, lower-case, white space and unprintable characters squeezed to one space, at most
+    ``MAX_NAME`` characters); None for no name (missing, not a string, or blank)."""
+    if not isinstance(raw, str):
+        return None
+    text = "".join(ch if ch.isprintable() else " " for ch in raw[:4 * MAX_NAME].replace("_", " "))
+    words = " ".join(text.split()).lower()
+    if len(words) > MAX_NAME:
+        words = words[:MAX_NAME - 1].rstrip() + "…"
+    return words or None
+
+
+def with_article(noun: str) -> str:
+    """"a low wall", "an arrow slit"; a name that brings its own article ("the old well", "some barrels") is
+    kept as it is. By the first letter: a map's names are a designer's words, not a dictionary's."""
+    first = noun.split(" ", 1)[0]
+    if first in _ARTICLES:
+        return noun
+    return f"{'an' if noun[:1] in tuple('aeiou') else 'a'} {noun}"

@@ -47,8 +47,10 @@ def test_r30_r31_sight_reports_the_line_its_blocks_and_its_cover(encounter):
     assert cells(doc["cover"]) == {(1, 4), (6, 4)}
     # In words the line passes through cover, as the window's sight line says it (RULES.md, "Cover").
     # Each cover hex says what gives the cover there: the tree (a tile) and the Orc standing on 6,4.
-    assert doc["cover_by"] == [{"at": [1, 4], "combatant": None}, {"at": [6, 4], "combatant": "Orc"}]
-    assert "  through cover: 1,4 (cover tile) 6,4 (Orc)" in enc.run("sight", "--from", "0,4", "--to",
+    # The tree's tile carries no name (no ``tile`` property): "cover"; tests/test_cover_names.py names one.
+    assert doc["cover_by"] == [{"at": [1, 4], "combatant": None, "terrain": None},
+                               {"at": [6, 4], "combatant": "Orc", "terrain": None}]
+    assert "  through cover: 1,4 (cover) 6,4 (Orc)" in enc.run("sight", "--from", "0,4", "--to",
                                                                    "8,4").out.splitlines()
     # Straight north from 3,3 (odd row) to 3,1: two hexes up, the line runs along the edge between 3,2 and
     # 4,2 (nw and ne of 3,3) and crosses nothing. Both are walls: passing between two blocks is blocked.
@@ -83,13 +85,14 @@ def test_r29_targets_count_cover_and_the_threatened_shooter_penalty(encounter):
     # cover +2 (R31). Bow stands next to the Rat, which threatens it: +2 (R29). Ranged attack 1: the d20
     # must show 10 + 2 + 2 - 1 = 13. The Wolf is 9 hexes away (range 2-8); the Rat 1 (too close).
     doc = enc.run("targets", "--unit", "Bow", "--json").json()
-    tree = [{"at": [1, 4], "combatant": None}]  # what gives the cover: the tree's tile, nobody standing there
+    # what gives the cover: the tree's tile (unnamed), nobody standing there
+    tree = [{"at": [1, 4], "combatant": None, "terrain": None}]
     assert doc == {"unit": "Bow", "shoot": [{"target": "Orc", "needed": 13, "cover": True, "arc": "front",
                                              "cover_by": tree}], "cast": []}
     text = enc.run("targets", "--unit", "Bow")
     # The shot passes through cover, as the window's sight line says it (RULES.md, "Cover"), and names it.
     assert text.out.splitlines()[:2] == [
-        "Bow can shoot 1:", "  Orc: needs 13 on the d20 (40 %), front arc, through cover (a cover tile at 1,4)"]
+        "Bow can shoot 1:", "  Orc: needs 13 on the d20 (40 %), front arc, through cover (cover at 1,4)"]
     # With the Rat gone (the GM removes it) nothing threatens Bow: the shot needs 10 + 2 - 1 = 11.
     gone = [BEGIN, {"action": "remove", "unit": "Rat", "as": "defeated"}]
     doc = enc.run("targets", "--unit", "Bow", "--json", log=gone).json()
