@@ -5,7 +5,9 @@ Each case runs twice in one process on the 64x64 bench map (tools/bench_frames.m
 first as before game.ui.heap.loaded was called by these loaders (the load left in the collector's generations),
 then as ``playmat play`` does now (settled once loaded). Printed per run: main-thread CPU per frame (median,
 p99, max) over the measured frames, and the collector's passes over its oldest generation in them (the pass that
-rescans everything loaded), with the longest.
+rescans everything loaded), with the longest; then the objects the collector tracks just after the load (what
+its next full pass scans: when that pass comes depends on what is allocated after, so a short run may not
+meet it) and the CPU of one full pass forced after the last frame (what a frame pays when it does).
 
 - ``replay``: a battle of the bench map is played by the AI (speed "instant") for ``--log-frames`` frames; its log
   is opened as ``playmat play MAP --replay LOG`` opens it, and played at 4x (keys 3, Space) for ``--frames``
@@ -18,6 +20,7 @@ rescans everything loaded), with the longest.
 
 from __future__ import annotations
 
+import gc
 import os
 import statistics
 import tempfile
@@ -54,41 +57,58 @@ def loads_settled(settled: bool) -> Iterator[None]:
 
 
 class Frames:
-    """One run's frames: main-thread CPU ms each, the oldest-generation passes (ms) in each, the scene first shown."""
+    """One run's frames: main-thread CPU ms each, the oldest-generation passes (ms) in each, the objects the collector
+    tracked where asked (frame -> count: what its next full pass scans), one full pass forced after the last frame
+    (ms), the scene first shown."""
 
-    def __init__(self, cpu: list[float], passes: list[list[float]], scene: Scene) -> None:
-        self.cpu, self.passes, self.scene = cpu, passes, scene
+    def __init__(self, cpu: list[float], passes: list[list[float]], counted: dict[int, int], end_pass: float,
+                 scene: Scene) -> None:
+        self.cpu, self.passes, self.counted, self.end_pass, self.scene = cpu, passes, counted, end_pass, scene
 
     def stats(self, frames: range) -> Stats:
         kept = [self.cpu[i] for i in frames if i < len(self.cpu)]
         full = [ms for i in frames if i < len(self.passes) for ms in self.passes[i]]
         return {"frames": len(kept), "median": statistics.median(kept), "p99": pct(kept, 0.99), "max": max(kept),
-                "passes": len(full), "longest": max(full, default=0.0)}
+                "passes": len(full), "longest": max(full, default=0.0),
+                "tracked": next(iter(self.counted.values()), -1), "end_pass": self.end_pass}
+
+
+COUNT = "count"  # poke's word for "count the objects the collector tracks, before this frame" (not timed)
 
 
 def measure(build: Callable[[], Scene], frames: int, poke: Callable[[int, SceneStack], list[Any]]) -> Frames:
     """Run the scene ``build`` makes (once the window is open, as ``playmat play`` builds it) for ``frames`` frames,
-    ``poke`` giving each frame's events."""
+    ``poke`` giving each frame's events (and :data:`COUNT`). A frame's CPU runs from the end of its probe to the
+    start of the next, so the probe's own work is not charged to it."""
     pygame.display.init()
     pygame.font.init()
     try:
         screen = pygame.display.set_mode(SCREEN)
         heap.begin()  # as playmat play does when its window opens
         scene = build()
-        marks: list[float] = []
+        starts: list[float] = []
+        ends: list[float] = []
         seen: list[int] = []
+        counted: dict[int, int] = {}
         with Collector() as collector:
             def probe(frame: int, stack: SceneStack) -> list[Any]:
-                marks.append(time.thread_time())
+                starts.append(time.thread_time())
                 seen.append(len(collector.full))
-                return poke(frame, stack)
+                events = poke(frame, stack)
+                if COUNT in events:
+                    counted[frame] = len(gc.get_objects())
+                ends.append(time.thread_time())
+                return [e for e in events if e != COUNT]
 
             run_loop(SceneStack(scene), screen, max_frames=frames, script=probe, clock=HeadlessClock())
-            marks.append(time.thread_time())
+            starts.append(time.thread_time())
             seen.append(len(collector.full))
             full = list(collector.full)
-        cpu = [(b - a) * 1000 for a, b in zip(marks, marks[1:], strict=False)]
-        return Frames(cpu, [full[a:b] for a, b in zip(seen, seen[1:], strict=False)], scene)
+        t0 = time.thread_time()
+        gc.collect()  # the full pass the next frame would pay, whenever it came
+        end_pass = (time.thread_time() - t0) * 1000
+        cpu = [(b - a) * 1000 for a, b in zip(ends, starts[1:], strict=False)]
+        return Frames(cpu, [full[a:b] for a, b in zip(seen, seen[1:], strict=False)], counted, end_pass, scene)
     finally:
         pygame.display.quit()
 
@@ -96,8 +116,8 @@ def measure(build: Callable[[], Scene], frames: int, poke: Callable[[int, SceneS
 def replay_case(map_path: Path, log: Path, frames: int, settled: bool) -> Stats:
     def poke(frame: int, stack: SceneStack) -> list[Any]:
         if frame == 0:
-            return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-                    for k in (pygame.K_3, pygame.K_SPACE)]
+            return [COUNT, *(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+                             for k in (pygame.K_3, pygame.K_SPACE))]
         return []
 
     with loads_settled(settled):
@@ -129,6 +149,7 @@ def reload_case(map_path: Path, folder: Path, frames: int, seed: int, settled: b
         if isinstance(battle, BattleScene) and battle.match is not matches[-1]:
             matches.append(battle.match)
             reloaded.append(frame - 1)  # the frame before this probe's applied the reload
+            return [COUNT]
         return []
 
     with loads_settled(settled):
@@ -142,10 +163,14 @@ def reload_case(map_path: Path, folder: Path, frames: int, seed: int, settled: b
 
 def report(title: str, runs: list[tuple[str, Stats]]) -> None:
     print(title)
-    print(f"{'':34}{'frames':>7}{'median ms':>10}{'p99 ms':>9}{'max ms':>9}{'full passes':>12}{'longest ms':>11}")
+    print(f"{'':30}{'frames':>7}{'median ms':>10}{'p99 ms':>9}{'max ms':>9}{'full passes':>12}{'longest ms':>11}")
     for label, s in runs:
-        print(f"{label:34}{s['frames']:7d}{s['median']:10.2f}{s['p99']:9.2f}{s['max']:9.2f}{s['passes']:12d}"
+        print(f"{label:30}{s['frames']:7d}{s['median']:10.2f}{s['p99']:9.2f}{s['max']:9.2f}{s['passes']:12d}"
               f"{s['longest']:11.2f}")
+    print("objects the collector's next full pass would scan, just after the load; one full pass forced after the "
+          "last frame:")
+    for label, s in runs:
+        print(f"{label:30}{s['tracked']:9d} objects, {s['end_pass']:.2f} ms of CPU")
 
 
 def main(case: str, frames: int, seed: int, log_frames: int) -> None:
