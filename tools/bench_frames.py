@@ -34,8 +34,11 @@ Both runs settle the heap once the battle is built, as ``playmat play`` does (ga
 over everything the battle loaded took 16-20 ms of one frame). ``--compare-settle`` adds a third run, the
 Playmat run without that, measured in the same process: the "before" of that change. The collector's passes
 over the oldest generation during the measured frames are counted for each run, with the longest.
+``--after-load replay|reload`` measures the frames after the other loads the window settles the same way
+(game.ui.heap.loaded): the replay viewer opened over a log, the map reloaded after an edit in Tiled, each before
+(not settled) and now (tools/bench_loads.py; ``--frames`` frames measured, default 600 there).
 Usage: ``python tools/bench_frames.py [--frames N] [--seed S] [--archers] [--animate water|grass]
-[--profile-slow MS] [--compare-settle]``.
+[--profile-slow MS] [--compare-settle] [--after-load replay|reload [--log-frames N]]``.
 """
 
 from __future__ import annotations
@@ -299,7 +302,18 @@ def main() -> None:
                     help="profile the Playmat run and print what the frames over MS ms of CPU did")
     ap.add_argument("--compare-settle", action="store_true",
                     help="a third run: the Playmat run without settling the heap first (before game.ui.heap)")
+    ap.add_argument("--after-load", choices=("replay", "reload"),
+                    help="frames after opening the replay viewer / reloading the edited map, before and now")
+    ap.add_argument("--log-frames", type=int, default=1500,
+                    help="with --after-load replay: frames of AI battle (instant speed) that make the log")
     args = ap.parse_args()
+    if args.after_load:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from bench_loads import main as after_load
+
+        frames = args.frames if "--frames" in sys.argv else 600
+        after_load(args.after_load, frames, args.seed, args.log_frames)
+        return
     profiler = SlowFrames(args.profile_slow) if args.profile_slow is not None else None
     with tempfile.TemporaryDirectory() as tmp:
         map_path = make_map(Path(tmp), args.seed, args.animate, args.archers)

@@ -161,6 +161,7 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
 
     pygame.display.init()
     pygame.font.init()
+    heap.begin()  # what the window loads from here on is settled (game.ui.heap.loaded)
     try:
         flags = 0 if cfg.headless else pygame.RESIZABLE
         screen = pygame.display.set_mode(cfg.size, flags)
@@ -177,7 +178,7 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
             run_cfg = cfg if not started else replace(cfg, log_path=None)
             log = run_cfg.log_path or default_log_path(p)
             scene = battle_scene(replace(run_cfg, log_path=log), p, screen_size(), title)
-            heap.settle()  # no collector pass over the loaded battle in a frame (game.ui.heap)
+            heap.loaded()  # no collector pass over the loaded battle in a frame (game.ui.heap)
             started.append(p)
             opened.append((log, p))
             return scene
@@ -190,7 +191,7 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
         def open_save(save: SaveInfo) -> Scene:
             started.append(save.log)  # a later new battle gets a log of its own
             scene = battle_scene(config_for_save(cfg, save), save.map or Path(), screen_size(), title)
-            heap.settle()
+            heap.loaded()
             opened.append((save.log, save.map or Path()))
             return scene
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from game.match import Match
 from game.rules import SETUP
 
+from . import heap
 from .aiturn import AIDriver
 from .anim import Animator
 from .battle_options import BattleOptions
@@ -79,4 +80,5 @@ class BattleFiles:
         self.ctx.version += 1
         self._resync()
         self._rehover()
+        heap.loaded()  # the old map's engine and art are garbage now, the new ones never rescanned in a frame
         self.ctx.status = reload_words(name, True, in_battle=in_battle)

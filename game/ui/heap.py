@@ -18,16 +18,35 @@ collection of the young generations (under half a millisecond): only what is ali
 reach, and a cycle that dies later is freed when the next battle settles (after 500 actions, no more of
 them were found then than without it).
 
-Only while a window is playing (from :func:`settle` to :func:`release`, which ``playmat play`` calls as it
-closes): a scene built without the window (the tests build hundreds) is never frozen, so its cycles are
-freed as usual when it is dropped.
+Every path that loads a map or a log settles the same way, by calling :func:`loaded` once what it loaded is in
+place: a battle opened (from the command line, the title or a save), the replay viewer opened over a log (``--replay``
+or "Watch the replay"), and a map edited in Tiled and reloaded under the open battle. The viewer replays the whole
+log as it opens (its steps' words, its checkpoints) and a reload builds a new engine and new art: left unsettled,
+each put a collector pass over tens of thousands of objects into a frame a few seconds later.
+
+Only while a window is playing (from :func:`begin`, which ``playmat play`` calls as it opens, to :func:`release`,
+which it calls as it closes): a scene built without the window (the tests build hundreds) is never frozen, so its
+cycles are freed as usual when it is dropped.
 """
 
 from __future__ import annotations
 
 import gc
 
-_playing = False  # settled by the window and not yet released: keep() may freeze
+_playing = False  # the window is open and not yet released: loaded() settles, keep() may freeze
+
+
+def begin() -> None:
+    """The window opens: from now on each map or log it loads is settled (:func:`loaded`), until :func:`release`."""
+    global _playing
+    _playing = True
+
+
+def loaded() -> None:
+    """A map or a log was just loaded and put in place (a battle, the replay viewer, a Tiled reload): settle the heap
+    while a window is playing, so no frame pays for a collector pass over it. Every loader calls this one function."""
+    if _playing:
+        settle()
 
 
 def settle() -> None:

@@ -7,7 +7,9 @@ with the session's log replayed onto it (the log is the save, so setup
 placements and every move, roll and turn so far carry over). If the log no
 longer replays on the edited map (a wall where a combatant stood, a renamed
 combatant), the battle goes on on the map as it was and the status line says
-why in one line; the edit applies to the next battle.
+why in one line; the edit applies to the next battle. A reload that took is settled like any other load
+(game.ui.heap.loaded, once the new match and art are in place): the old map's engine is freed then, and the
+new one is never rescanned by the collector in a frame.
 """
 
 from __future__ import annotations

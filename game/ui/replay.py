@@ -31,6 +31,7 @@ from game.maps.pixels import TiledPixels
 from game.render.pg import pygame
 from game.render.tokens import TokenView, draw_tokens
 
+from . import heap
 from . import theme as th
 from .camera import Camera
 from .context import BattleContext
@@ -99,6 +100,9 @@ class ReplayScene(ReplayControls, Scene):
         self.press: tuple[int, int] | None = None  # a press on the map: a drag pans
         self.map_rect = self._map_rect(size or (1280, 720))  # as last drawn
         self._tip = ""
+        # The whole log was just replayed (its steps' words, rounds and states): in a window, settled now, so
+        # no frame of the replay pays for a collector pass over it (game.ui.heap).
+        heap.loaded()
 
     # --- drawing ------------------------------------------------------------------
     def _map_rect(self, size: tuple[int, int]) -> pygame.Rect:

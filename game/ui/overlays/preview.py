@@ -243,8 +243,10 @@ class ActionPreview:
             th.post_tip(ctx, self.lines, ctx.mouse)
             return
         kind = SHOVE if ctx.action_mode == SHOVE else ATTACK
-        if kind == ATTACK and ctx.focus == target:  # Tab chose a blow from here: the pointer's resting hex, a
-            self.from_cell = None  # reach hex it crossed by chance, proposes no walk (game.ui.focus_targets)
+        if ctx.focus == target:  # Tab chose the foe: the hex the pointer last rested on (a reach hex it crossed by
+            # chance) proposes no walk for a blow, nor a shove's way or the hex it is made from: the keys choose
+            # those, from where the actor stands first (game.ui.focus_targets, overlays.shove; R22).
+            self.from_cell = None
         ways = self.shove_ways(ctx, name, target) if kind == SHOVE else []
         self.ways, self.way, self._shove_target = ways, -1, target if ways else None
         at: Cell | None
