@@ -65,8 +65,10 @@ def draw_push(screen: pygame.Surface, ctx: BattleContext, p: PushPreview) -> lis
     word = push_words.badge_words(p.steps > 0, p.hazard_damage, p.falls,
                                   p.falls or p.hazard_damage >= enc.view(p.unit).hp)
     if p.legal is None and word:  # the badge the shove preview puts on its landing: "falls", "-3", "stays"
-        marked.append(shove.badge(layer, ctx, ctx.cell_to_screen(p.lands_at), word,
-                                  th.BAD if p.falls or p.hazard_damage else th.WARN, True))
+        # Going nowhere, it stands beside the token (its initials, and its neighbours', stay in sight).
+        stays = p.unit if p.steps == 0 and not p.falls else None
+        marked.append(push_words.landing_badge(layer, ctx, ctx.cell_to_screen(p.lands_at), word,
+                                               th.BAD if p.falls or p.hazard_damage else th.WARN, stays=stays))
     for rect in ctx.covers:  # the panels and the action bar drawn so far keep their face
         layer.fill((0, 0, 0, 0), rect)
     screen.blit(layer, (0, 0))
