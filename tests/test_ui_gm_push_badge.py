@@ -90,7 +90,7 @@ def _into_disc(box: pygame.Rect, x: float, y: float, radius: float) -> bool:
 
 def _clear_of_everyone(scene, badge: pygame.Rect, neighbours: list[str]) -> None:  # type: ignore[no-untyped-def]
     x, y, r = _disc(scene, "Orc")
-    assert not _into_disc(badge, x, y, r + 7), "over Orc's disc or its selection ring (out to r + 6)"
+    assert not _into_disc(badge, x, y, r + 6), "over Orc's disc or its selection ring (out to r + 6)"
     bar = pygame.Rect(0, 0, int(r * 1.6) + 2, max(4, r // 6) + 2)
     bar.midtop = (round(x), round(y + r + 1))
     assert not badge.colliderect(bar), "over Orc's hp bar"

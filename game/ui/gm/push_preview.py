@@ -6,6 +6,8 @@ click would do, from the engine's ``preview_push`` (R12), as the shove preview s
   landing is shown in setup;
 - whatever stops it short (a combatant, blocked terrain, a chasm a large creature is never pushed onto) has
   its hex outlined red;
+- the shove preview's badge on the landing ("falls", "-3"), or "stays" beside a token that goes nowhere, off
+  it and off its neighbours' initials, by the same function (``push_words.landing_badge``);
 - a tooltip just outside the card, level with the direction pointed at: the push, where it ends, and the
   engine's words for what stops it ("cannot be pushed w: Orc 1 is in the way at 3,2 (R12)"), or its
   refusal; where it lands, what it suffers there and whom it ends beside, in the shove preview's words.

@@ -135,7 +135,7 @@ def landing_badge(screen: pygame.Surface, ctx: BattleContext, at: tuple[float, f
 def stays_spot(ctx: BattleContext, unit: str, size: tuple[int, int]) -> Box:
     """Where a badge of ``size`` goes beside ``unit``'s token, always clear of the token itself (its disc, ring
     and hp bar): above it, below its hp bar, right, left, at its four corners, then half a hex and a hex out
-    all round; the first that is in view, off the panels and tags and clear of every other token's initials
+    all round; the first that is in view, off the panels and clear of every other token's initials
     and hp bar and of their discs, else the nearest clear of their initials and hp bars, else the one hiding
     least of them. Above first, as the token's own badges sit on its rim; near before far, so it reads as
     this token's."""
@@ -144,10 +144,10 @@ def stays_spot(ctx: BattleContext, unit: str, size: tuple[int, int]) -> Box:
     cx, cy = ctx.cell_to_screen(v.cell)
     inr = ctx.hex_radius()
     r = token_radius_px(inr, v.radius)
-    body = r + 7  # the disc and its turn / selection ring (drawn inward from r + 6), and a pixel
+    body = r + 6  # the disc and its turn / selection ring (drawn inward from r + 6)
     hp_bottom = r + 3 + max(4, r // 6)  # the hp bar under it (tokenlayer: r + 2 down, r // 6 tall, a 1 px rim)
     # The backing's edge RING_GAP - 2 out: its words RING_GAP from the disc, as the token's own badges sit.
-    spots = _spots(cx, cy, r + RING_GAP - 2, max(body, hp_bottom) + 2, 2 * inr)
+    spots = _spots(cx, cy, r + RING_GAP - 2, max(body, hp_bottom) + 3, 2 * inr)
     others = []
     for o in enc.views():
         if o.active and o.name != unit:
@@ -156,7 +156,9 @@ def stays_spot(ctx: BattleContext, unit: str, size: tuple[int, int]) -> Box:
             label.center = (round(ox), round(oy))
             others.append(((ox, oy), ro + 7, [label, _hp_bar(ox, oy, ro, ro + 3 + max(4, ro // 6))]))
     view = ctx.view_rect
-    blocked = [*ctx.panels, *ctx.covers]  # the panels, the action bar and the tags and labels kept clear
+    # The panels and the action bar as last drawn, and all round the map area. Not ctx.covers: drawn from the
+    # map's layer it still held the last frame's marks, this badge among them, and the badge stepped off itself.
+    blocked = ctx.panels
     best: tuple[tuple[int, ...], Box] | None = None
     for i, (anchor, (x, y), far) in enumerate(spots):
         box = Box((0, 0), size)
