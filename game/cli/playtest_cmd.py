@@ -5,14 +5,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
 from .argtypes import add_allow_outside, positive, whole
 from .errors import UsageError
-from .printable import printable_lines
+from .printable import printable, printable_lines
 
 KEEP_LOGS = 3  # games whose action logs --out keeps for replay
+WIDTH = 100  # columns the text summary keeps within: a terminal that wide wraps none of its lines
 
 
 def add_parser(sub: Any) -> None:
@@ -107,12 +109,14 @@ def _check_out_dir(text: str, path: Path) -> Path:
 
 
 def text_summary(summary: Any, out_dir: Path | None) -> str:
-    from game.playtest.report import balance_advice, per_game_line
+    """What ``playmat playtest`` prints without ``--json``: lines of at most ``WIDTH`` columns, so a 100-column
+    terminal wraps none of them (a title, map path or name too long for that aside)."""
+    from game.playtest.report import balance_advice, per_game_lines
 
     s = summary
     lines = [
-        f"{s.title} ({s.map}): {s.games} games, seeds {s.seed}..{s.seed + s.games - 1}, AI "
-        + ", ".join(f"{f} {lv}" for f, lv in s.levels.items()),
+        f"{s.title} ({s.map}): {s.games} games, seeds {s.seed}..{s.seed + s.games - 1}",
+        "  AI levels: " + ", ".join(f"{f} {lv}" for f, lv in s.levels.items()),
     ]
     named = [" + ".join(side) for side in s.sides]
     width = max(len(f) for f in [*s.factions, *named, "draws"])
@@ -128,10 +132,11 @@ def text_summary(summary: Any, out_dir: Path | None) -> str:
     lines += [row(f, s.win_rate(f), "    " if together else "  ") for f in s.factions]
     lines.append(f"  {'draws':<{width}}       {s.draws:>5}  {100 * s.draw_rate.rate:5.1f} %")
     lines.append(f"  rounds to finish: mean {s.rounds_mean:.1f}")
-    lines.append(f"  {per_game_line(s)}")
+    lines += [f"  {line}" for line in per_game_lines(s)]
     advice = balance_advice(s)
-    if advice:
-        lines.append(f"  balance: {advice}")
+    if advice:  # a paragraph, wrapped under its first word (a name's line break escaped first: it shows as \n)
+        lines += textwrap.wrap(printable(advice, keep_lines=False), WIDTH, initial_indent="  balance: ",
+                               subsequent_indent=" " * 11, break_long_words=False, break_on_hyphens=False)
     if out_dir is not None:
         lines.append(f"  report: {out_dir / 'report.md'}")
     return printable_lines(lines) + "\n"  # a title's line break prints as \n, not as a line of its own

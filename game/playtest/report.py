@@ -222,15 +222,25 @@ def _flight_lines(s: Summary, *, exits_drawn: bool = False) -> list[str]:
     return ["", f"Flights off the map (R24): {total} in {s.games} games ({per_side}); most often {who}.{where}"]
 
 
-def per_game_line(s: Summary) -> str:
-    """The batch's events, mean per game, in one line: blows, zone of control, shoves and falls, then shots
-    (R29) and flights off the map (R24), which a designer watching a batch of archers or of a map with exits
-    wants without opening the report. Figures under one keep two decimals (3 flights in 100 games is 0.03)."""
+PER_GAME = "per game: "
+
+
+def per_game_lines(s: Summary) -> list[str]:
+    """The batch's events, mean per game, for the terminal: the blows and zone-of-control stops, then on a line
+    of its own, under the first figure, the shoves, falls, shots (R29, with how many hit) and flights off the
+    map (R24), each only when the batch had any (a map of archers or exits shows them; a melee has no second
+    line). At most about 80 columns each: the one line of all ten figures, ~125, wrapped in a terminal.
+    Figures under one keep two decimals (3 flights in 100 games is 0.03)."""
     t, n = s.totals(), s.games
-    return (f"per game: {_per(t['attacks'], n)} attacks ({_per(t['flank_attacks'], n)} flank, "
-            f"{_per(t['rear_attacks'], n)} rear), {_per(t['zoc_stops'], n)} ZoC stops, "
-            f"{_per(t['shoves'], n)} shoves, {_per(t['falls'], n)} falls, "
-            f"{_per(t['shots'], n)} shots ({_per(t['shot_hits'], n)} hit), {_per(t['flees'], n)} flights")
+    lines = [f"{PER_GAME}{_per(t['attacks'], n)} attacks ({_per(t['flank_attacks'], n)} flank, "
+             f"{_per(t['rear_attacks'], n)} rear), {_per(t['zoc_stops'], n)} ZoC stops"]
+    rarer = [f"{_per(t['shoves'], n)} shoves" if t["shoves"] else "",
+             f"{_per(t['falls'], n)} falls" if t["falls"] else "",
+             f"{_per(t['shots'], n)} shots ({_per(t['shot_hits'], n)} hit)" if t["shots"] else "",
+             f"{_per(t['flees'], n)} flights" if t["flees"] else ""]
+    if any(rarer):
+        lines.append(" " * len(PER_GAME) + ", ".join(r for r in rarer if r))
+    return lines
 
 
 def reproduce_command(s: Summary) -> str:

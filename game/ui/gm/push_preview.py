@@ -6,6 +6,8 @@ click would do, from the engine's ``preview_push`` (R12), as the shove preview s
   landing is shown in setup;
 - whatever stops it short (a combatant, blocked terrain, a chasm a large creature is never pushed onto) has
   its hex outlined red;
+- the shove preview's badge on the landing ("falls", "-3"), or "stays" beside a token that goes nowhere, off
+  it and off its neighbours' initials, by the same function (``push_words.landing_badge``);
 - a tooltip just outside the card, level with the direction pointed at: the push, where it ends, and the
   engine's words for what stops it ("cannot be pushed w: Orc 1 is in the way at 3,2 (R12)"), or its
   refusal; where it lands, what it suffers there and whom it ends beside, in the shove preview's words.
@@ -65,8 +67,10 @@ def draw_push(screen: pygame.Surface, ctx: BattleContext, p: PushPreview) -> lis
     word = push_words.badge_words(p.steps > 0, p.hazard_damage, p.falls,
                                   p.falls or p.hazard_damage >= enc.view(p.unit).hp)
     if p.legal is None and word:  # the badge the shove preview puts on its landing: "falls", "-3", "stays"
-        marked.append(shove.badge(layer, ctx, ctx.cell_to_screen(p.lands_at), word,
-                                  th.BAD if p.falls or p.hazard_damage else th.WARN, True))
+        # Going nowhere, it stands beside the token (its initials, and its neighbours', stay in sight).
+        stays = p.unit if p.steps == 0 and not p.falls else None
+        marked.append(push_words.landing_badge(layer, ctx, ctx.cell_to_screen(p.lands_at), word,
+                                               th.BAD if p.falls or p.hazard_damage else th.WARN, stays=stays))
     for rect in ctx.covers:  # the panels and the action bar drawn so far keep their face
         layer.fill((0, 0, 0, 0), rect)
     screen.blit(layer, (0, 0))
