@@ -42,3 +42,18 @@ def test_the_reach_check_finds_a_side_cut_off_by_a_chasm(tmp_path: Path) -> None
         {"name": "Red Soldier", "at": (6, 1), "faction": "enemy"},
     ])
     assert gen.problems(path) == ["cut.tmx: Red Soldier at 6,1 can reach no hostile"]
+
+
+def test_the_reach_check_measures_the_weapon_band_from_the_footprints_edge(tmp_path: Path) -> None:
+    # Water down column 3 of a 7 x 3 pointy-top odd-r map (R5: neither may enter it). On row 1 axial q is the
+    # column, so distances along it are column differences. The Blue Pikeman (reach 2, so band 2-2) walks
+    # anywhere west of the water; from 2,1 the large Red Brute's centre 5,1 is 3 away, 2 from its footprint's
+    # edge (R26, R28): in his band. The Brute can stand only on 5,1 (a centre on row 0 or 2 puts footprint
+    # hexes off the map, one on 4,1 puts 3,1, water, under it, R27), 5 from the Pikeman at 0,1: 4 from its
+    # edge, out of its reach 1 (R21).
+    gen = load_tool("gen_skirmish")
+    path = write_map(tmp_path / "band.tmx", ["...w..."] * 3, units=[
+        {"name": "Blue Pikeman", "at": (0, 1), "faction": "player", "reach": 2},
+        {"name": "Red Brute", "at": (5, 1), "faction": "enemy", "size": "large"},
+    ])
+    assert gen.problems(path) == ["band.tmx: Red Brute at 5,1 can reach no hostile"]

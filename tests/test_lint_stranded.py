@@ -119,6 +119,60 @@ def test_a_bystander_hostile_to_nobody_present_is_not_named(tmp_path: Path) -> N
     assert lint(tmp_path, river("one hex"), [HERO, {**troll(), "size": "standard"}, hermit]) == []
 
 
+# The wall maps: 13 columns by 9 rows, blocked rock down column 5 save one hex at 5,4 (the gap), ground
+# elsewhere; the Hero at 1,4 west of it, a large Troll archer (2-8) at 10,4 east. The column seals the two
+# halves as the river does (a step changes the column by one at most) and, for sight, every segment from a
+# hex east of it to a hex west of it passes through the strip of column 5's hexes, each sharing an edge
+# with the next: it crosses one or runs along the edge two share (R30), so if all of them block sight the
+# line is blocked. The gap is one hex wide: the Hero walks through it, the Troll never does (its centre
+# would stand on 5,4, whose footprint covers 5,3 (rock), as on the one-hex ford, R26, R27).
+FOG = {"f": {"terrain": "normal", "blocks_sight": True}}  # open ground that blocks sight (R30)
+
+
+def walled(gap: str) -> list[str]:
+    return ["....." + (gap if r == 4 else "#") + "......." for r in range(9)]
+
+
+def wall_lint(tmp_path: Path, gap: str, units: list[dict[str, object]]) -> list[str]:
+    path = write_map(tmp_path / "m.tmx", walled(gap), units=units, tileset="external", tile_properties=FOG)
+    return lint_map(path)
+
+
+def test_a_large_archer_that_sees_through_a_gap_it_cannot_pass_is_not_named(tmp_path: Path) -> None:
+    # Centred on 8,4 its footprint hex 7,4 sees the Hero along row 4: a segment between two centres of one
+    # row crosses only that row's hexes (2,4 ... 6,4, the gap 5,4 open ground) and skirts none. Axial
+    # q = col - row // 2 on row 4: 7,4 is q 5 and 1,4 is q -1, 6 apart; the centre 8,4 (q 6) is 7 from the
+    # Hero, 6 from its footprint's edge (R28): in its 2-8 range (R29).
+    assert wall_lint(tmp_path, ".", [HERO, troll(ranged="2-8")]) == []
+
+
+def test_a_large_archer_walled_off_from_every_target_is_named(tmp_path: Path) -> None:
+    # Fog in the gap: the Hero still walks through, but now every hex of column 5 blocks sight, so from no
+    # hex the Troll could stand on does it see the Hero, though he is 6 hexes from its footprint's edge,
+    # in its 2-8 range (the old lint, judging a large shooter by range alone, was silent). Made standard-size
+    # it would walk through the gap: the gap's width is the cause (R26, R27). Its other warning does not
+    # fire: the Hero could come through the gap into its sight.
+    assert wall_lint(tmp_path, "f", [HERO, troll(ranged="2-8")]) == [
+        stranded_line('object 2 "Troll" at 10,4 (large, walks, shoots 2-8)', TOO_NARROW),
+    ]
+
+
+def test_a_wall_with_no_gap_names_the_large_archer_and_the_archer_shooting_at_a_large_target(tmp_path: Path) -> None:
+    # No gap: neither may cross (rock is shut to flyers too, R5), and no line crosses column 5, so the large
+    # Troll cannot shoot the Hero nor the standard-size Hero (now an archer too) the large Troll, though each
+    # is in the other's 2-8 range (6 hexes apart at the nearest, as above). Their melee reach 1 never gets
+    # over the rock. Both are named; then the sight warnings, as neither could ever see the other.
+    archer = {**HERO, "ranged": "2-8"}
+    never = "no hex it could ever stand on has a hostile within its reach 1 or in sight within its range 2-8"
+    blind = "could never see a hostile within its range 2-8 from anywhere it can reach (R29, R30)"
+    assert wall_lint(tmp_path, "#", [archer, troll(ranged="2-8")]) == [
+        stranded_line('object 1 "Hero" at 1,4 (walks, shoots 2-8)', never),
+        stranded_line('object 2 "Troll" at 10,4 (large, walks, shoots 2-8)', never),
+        f'm.tmx: object 1 "Hero": {blind}',
+        f'm.tmx: object 2 "Troll": {blind}',
+    ]
+
+
 def test_the_engine_says_where_a_combatant_could_attack_from() -> None:
     # Orc at 6,1 (odd row) on open ground 7 x 3: its neighbours on the map are 5,1 (w), 6,0 (nw) and 6,2 (sw);
     # the east ones (7,*) are off the map. A reach-1 Hero strikes from those three only (R21).

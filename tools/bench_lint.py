@@ -5,7 +5,9 @@ one that says nothing), timed in the same run on the same maps, runs interleaved
 number of turns it shares with the exits and shooters checks is counted in both. Maps: the largest
 shipped map (by cells), Miller's Ford (a large troll with a river to cross), two 40x40 maps of
 tools/gen_skirmish.py (seeds 593 and 475) and a 40x40 river with a one-hex ford and eight large
-walkers on the far bank, all named (the most reasons to find).
+walkers on the far bank, all named (the most reasons to find), and a 40x40 map walled down the middle
+with eight large archers on the far side, all named: the worst case for asking sight from every hex a
+large shooter could stand on (R26, R29, R30).
 
 Prints per map the median seconds with and without the finding, their ratio and how many lines it
 gave, then one JSON line.
@@ -47,12 +49,22 @@ def stranded_river(folder: Path) -> Path:
     return write_map(folder / "river_40x40.tmx", rows, units=units, tileset="external")
 
 
+def walled_archers(folder: Path) -> Path:
+    """40x40, rock down columns 19-20 from top to bottom; a standard hero west of it, within the range of eight
+    large archers (2-8) that could come up to it on the east: by range alone they could shoot him."""
+    rows = ["." * 19 + "##" + "." * 19 for _ in range(40)]
+    units: list[dict[str, object]] = [{"name": "Hero", "at": (17, 20), "faction": "player"}]
+    units += [{"name": f"Archer {i + 1}", "at": (25 + 8 * (i % 2), 3 + 5 * (i // 2)), "faction": "enemy",
+               "size": "large", "ranged": "2-8"} for i in range(8)]
+    return write_map(folder / "walled_40x40.tmx", rows, units=units, tileset="external")
+
+
 def maps(folder: Path) -> list[Path]:
     shipped = sorted((ROOT / "maps").glob("*.tmx"))
     largest = max(shipped, key=lambda p: (lambda b: b.rows * b.cols)(load_scenario(p).board))
     out = [largest, ROOT / "maps" / "default.tmx"]
     out += [gen_skirmish.generate(folder, seed).path for seed in SKIRMISH_SEEDS]
-    return [*dict.fromkeys(out), stranded_river(folder)]
+    return [*dict.fromkeys(out), stranded_river(folder), walled_archers(folder)]
 
 
 def timed(path: Path) -> tuple[float, list[str]]:

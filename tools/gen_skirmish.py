@@ -23,7 +23,9 @@ and returns a :class:`Generated` describing it. From the seed it draws:
 
 Every map is checked before it is returned (:func:`problems`): the map
 validates, and every combatant can reach, with unlimited movement, a hex from
-which it could attack some hostile (the engine's own ``reach_for``). A map that
+which it could attack some hostile with its weapon band (the engine's own
+``reach_for`` met with ``ThreatZones.strike_hexes``, R21, R28; a shot or a
+burst is not enough: every combatant must be able to close in). A map that
 fails is drawn again from the next attempt of the same seed, so the result
 stays a function of the seed.
 
@@ -37,8 +39,6 @@ import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-
-import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -229,21 +229,13 @@ def problems(path: Path) -> list[str]:
         return [f"{path.name}: a side has no combatants"]
     out = []
     unlimited = enc.board.rows * enc.board.cols * 4
-    q, r = enc.layout.axial_arrays()
+    zones = enc.threat_zones()
     for v in views:
         can_end = enc.reach_for(v.name, budget=unlimited).can_end
-        hostile = enc.hostile_factions(v.faction)
-        ok = False
-        for h in views:
-            if h.faction not in hostile:
-                continue
-            hq, hr = enc.layout.to_axial(h.cell)
-            dist = np.maximum(np.maximum(np.abs(q - hq), np.abs(r - hr)), np.abs(q - hq + r - hr))[can_end]
-            gap = dist - v.radius - h.radius
-            if ((gap >= v.reach_min) & (gap <= v.reach)).any():
-                ok = True
-                break
-        if not ok:
+        # The engine's own answer to "from which centres could it strike some hostile with its weapon band"
+        # (R21, R28: measured from the footprints' edges), everyone where the map places them.
+        strike = zones.strike_hexes(v)[: zones.n].reshape(can_end.shape)
+        if not (strike & can_end).any():
             out.append(f"{path.name}: {v.name} at {v.cell[0]},{v.cell[1]} can reach no hostile")
     return out
 

@@ -6,9 +6,10 @@ hexes never fit across (R26, R27), so in play it paces the bank and the designer
 Each combatant is asked on the map as it starts: alone on the board with unlimited movement
 (``reach_for`` with a budget that crosses the whole map, so nobody's body or zone of control counts:
 they move), could it end on a centre from which it could attack, shoot or burst some hostile where
-the map places that hostile (``Encounter.attack_positions``)? Hostiles are taken where they stand,
-not wherever they might wander: a foe that could come over to the troll is no fight the troll can
-go and find, and the AI does not come. Why not is found by asking again of the same combatant
+the map places that hostile (``Encounter.attack_positions``: a shot as play judges it, range and
+sight for every size, R29, R30, so a large archer walled off from every target is named)? Hostiles
+are taken where they stand, not wherever they might wander: a foe that could come over to the troll is
+no fight the troll can go and find, and the AI does not come. Why not is found by asking again of the same combatant
 made standard-size, then made a flyer: whichever first succeeds names the cause.
 """
 

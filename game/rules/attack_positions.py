@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .axial_sweeps import INF
-from .fire_zones import cast_origins
+from .fire_zones import cast_origins, shot_positions
 from .threat_zones import ThreatZones
 
 if TYPE_CHECKING:
@@ -25,9 +25,9 @@ def attack_positions(state: EncounterState, name: str) -> np.ndarray:
 
     Only centres its whole footprint may stand on: on the map, terrain its movement type may enter
     (R5, R27), no hostile's body under it. Whether it could get there is ``reach_for``'s question;
-    whose turn it is, actions and area uses left are not asked. A shot involving a large or giant
-    combatant is judged by range alone, as :meth:`ThreatZones.shoot_hexes` judges it, so the mask
-    never misses a hex it could shoot from.
+    whose turn it is, actions and area uses left are not asked. A shot is judged as play judges it
+    (``can_shoot_from``: range from the footprints' edges and sight, R29, R30) for every size: a
+    large archer walled off from every hostile by blocking terrain has no hex to shoot from.
     """
     board = state.board
     n = board.rows * board.cols
@@ -39,7 +39,8 @@ def attack_positions(state: EncounterState, name: str) -> np.ndarray:
     standable = zones.enter_cost(v)[:n] < INF
     out = zones.strike_hexes(v)[:n].copy()
     if v.ranged is not None:
-        out |= zones.shoot_hexes(v)[:n] & standable
+        cells = np.flatnonzero(standable & ~out)  # a hex it could strike from needs no shot
+        out[cells] |= shot_positions(state, name, cells)
     if v.area is not None:
         hostile = state.hostile_factions(v.faction)
         cells = np.flatnonzero(standable)

@@ -10,7 +10,10 @@ hexes, for a policy that weighs every hex it could shoot or cast from:
   of :func:`sight.sight_cover_map` from the target's hex (lines are
   symmetric);
 - :func:`shoot_hexes`: the hexes from which some hostile would be in range
-  and in sight (where an archer walks to);
+  and in sight (where an archer walks to; a large shooter or target by range
+  alone, an estimate that never misses a hex);
+- :func:`shot_positions`: the same question answered exactly for every size
+  (the map lint's);
 - :func:`cast_origins`: the hexes from which a caster could centre its area
   on one hex (R32's range and sight);
 - :func:`area_catches`: who a burst on each of many centres would catch (R32).
@@ -232,6 +235,61 @@ def shoot_hexes(state: EncounterState, shooter: str, sight_memo: SightMemo | Non
             band &= seen
         out[rows, cols] |= band
     return out & board.on_map  # type: ignore[no-any-return]
+
+
+def shot_positions(state: EncounterState, shooter: str, cells: FlatArray) -> BoolArray:
+    """bool per flat hex of ``cells``: whether ``shooter``, standing there, could shoot some active hostile:
+    exactly ``can_shoot_from`` (range from the footprints' edges, R29; sight over the pairs of hexes in range,
+    R30), whoever's turn it is. Unlike :func:`shoot_hexes` it is exact for every size: a large archer
+    walled off from every hostile is walled off here too (the map lint asks it, through ``attack_positions``).
+
+    A hex already known to shoot someone is not asked again about the next hostile. One sight pass per hex
+    of the target's footprint, over every shooter hex at once (as :func:`shot_odds` for a standard-size
+    shooter); a large or giant shooter's centre then shoots when some hex of its footprint does.
+    ``cells`` are centres whose footprint lies in the grid (anywhere ``shooter`` could stand)."""
+    u = state.unit(shooter)
+    flats = np.asarray(cells, dtype=np.int64)
+    out = np.zeros(len(flats), dtype=bool)
+    profile = u.spec.ranged
+    if profile is None or not len(flats):
+        return out
+    for t in state.units.values():
+        if not (t.active and state.hostility.hostile(u.faction, t.faction)):
+            continue
+        todo = np.flatnonzero(~out)
+        gap = np.maximum(0, _distances(state, t.cell, flats[todo]) - u.radius - t.radius)
+        todo = todo[(gap >= profile.min_range) & (gap <= profile.max_range)]
+        if not len(todo):
+            continue
+        if u.radius:
+            out[todo] = _sees_from_footprints(state, u, t, flats[todo])
+        elif t.radius:
+            out[todo] = _lines_to_footprint(state, u, t, flats[todo])[0]
+        else:
+            out[todo] = lines_from(state, t.cell, (u.name, t.name), flats[todo])[0]
+    return out
+
+
+def _sees_from_footprints(state: EncounterState, u: UnitState, t: UnitState, centres: FlatArray) -> BoolArray:
+    """Per flat centre (its footprint-edge gap to ``t`` already in range): whether a large or giant ``u``
+    centred there sees ``t``, as ``cover.line_of_fire`` judges it in play: some pair (a hex of ``u``'s
+    footprint, a hex of ``t``'s) at a distance in range sees each other (R29, R30). Sight depends on the
+    board alone, so each shooter hex is asked once however many centres' footprints hold it."""
+    profile = u.spec.ranged
+    assert profile is not None
+    table = state.board.footprint_table(u.radius)[centres]  # [centre, footprint hex]; -1 off the grid
+    hexes, where = np.unique(table, return_inverse=True)
+    where = where.reshape(table.shape)
+    on_grid = hexes >= 0
+    sees = np.zeros(len(hexes), dtype=bool)
+    for part in footprint(state.board, t.cell, t.radius):
+        dist = _distances(state, part, hexes[on_grid])
+        ask = np.flatnonzero(on_grid)[(dist >= profile.min_range) & (dist <= profile.max_range)]
+        ask = ask[~sees[ask]]
+        if len(ask):
+            sees[ask] = lines_from(state, part, (u.name, t.name), hexes[ask])[0]
+    out: BoolArray = np.any(sees[where], axis=1)
+    return out
 
 
 def cast_origins(state: EncounterState, caster: str, at: Cell, cells: FlatArray, spare_self: bool = False
