@@ -272,14 +272,16 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
 
     Wesnoth and MegaMek put a hex's report next to the hex, not under the pointer; here the panels (card,
     tracker, log, action bar: ``avoid``) also stay readable. Candidates: right of the anchor, left, below,
-    above, each slid along the anchor's side and to the edges of each panel, or stepped past what is in
-    ``keep`` (the actor's token and the start of its path); the one covering the least of ``keep`` wins, then
-    the one covering fewest of ``describes`` (whom the tip reports on: whom a burst catches and where they are
-    pushed), then the one covering the least of a panel opened to be read (``reading``: the legend; at 960x600
-    a hex's box sat on its right column, "stopped by a zone of contr…"), then the least of ``avoid`` (the
-    action bar, the name tag, the AI's reasons), then the one covering fewest of ``spare`` (the other tokens)
-    and, among those, the farthest from the anchor, then the least of ``soft`` (the card, tracker and log,
-    read again a moment later), then the side in that order, then the one nearest the anchor. ``prefer``
+    above, each slid along the anchor's side (or off its corner) and to the edges of each panel and of each
+    token near it, or stepped past what is in ``keep`` (the actor's token and the start of its path); the one
+    covering the least of ``keep`` wins, then the one covering fewest of ``describes`` (whom the tip reports
+    on: whom a burst catches and where they are pushed), then the one covering the least of a panel opened to
+    be read (``reading``: the legend; at 960x600 a hex's box sat on its right column, "stopped by a zone of
+    contr…"), then the least of ``avoid`` (the action bar, the name tag, the AI's reasons), then the one
+    hiding the least of ``spare`` (the other tokens, counted in tokens: a clipped corner is a little, a token
+    under the box whole is one), then the one touching fewest of them and, among those, the farthest from the
+    anchor, then the least of ``soft`` (the card, tracker and log, read again a moment later), then one along
+    a side before one off a corner, then the side in that order, then the one nearest the anchor. ``prefer``
     (where the tip sat last frame) is kept while it is as good as the best in counts: see ``coarse``.
     Found at 800x560 in a crowd: with the
     actor counted as one more panel, "Brother Odo attacks Bandit Chief" sat on Odo and the first step of his
@@ -296,17 +298,22 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     def clamp(v: int, lo: int, hi: int) -> int:
         return max(lo, min(v, hi)) if lo <= hi else lo
 
-    ys = {a.top, a.bottom - h, a.centery - h // 2}
-    xs = {a.left, a.right - w, a.centerx - w // 2}
-    for r in [*avoid, *soft]:
+    # Along a side: flush with the anchor's ends or centre, or off its corner (diagonally, still within GAP of
+    # it), or slid just past a panel or a token. Without the tokens' edges the only spots were the anchor's,
+    # and on the Giant's Hearth a move box sat on Goblin 3 where sliding it a token's width along hid no one.
+    ys = {a.top, a.bottom - h, a.centery - h // 2, a.top - GAP - h, a.bottom + GAP}
+    xs = {a.left, a.right - w, a.centerx - w // 2, a.left - GAP - w, a.right + GAP}
+
+    def around(r: pygame.Rect) -> bool:
+        return (r.left < a.right + GAP + w and r.right > a.left - GAP - w
+                and r.top < a.bottom + GAP + h and r.bottom > a.top - GAP - h)
+
+    for r in [*avoid, *soft, *(t for t in [*spare, *keep, *describes] if around(t))]:
         ys |= {r.bottom + GAP, r.top - GAP - h}
         xs |= {r.right + GAP, r.left - GAP - w}
     # Flush against the anchor, or stepped just past what is drawn around it (``step_past``: the hovered
     # token's name tag, wider than its hex, and its facing arcs' labels: flush against the hex, the tip
     # covered the tag's end, fortress_assault, Archer 1).
-    def around(r: pygame.Rect) -> bool:
-        return (r.left < a.right + GAP + w and r.right > a.left - GAP - w
-                and r.top < a.bottom + GAP + h and r.bottom > a.top - GAP - h)
 
     # Each place on a side with what it steps past: the actor or its path's start (``keep``) only where the
     # box, flush against the anchor, would have covered it (stepped past for nothing, it went a long way off).
@@ -325,46 +332,65 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
             boxes = [pygame.Rect(clamp(x, lo_x, hi_x), y, w, h) for x in xs]
             cands += [(rank, b) for b in boxes if past is None or (b.left < past.right and b.right > past.left)]
     # Beside, not across the map: a box slid along a side still shares some of that side with the anchor.
-    near = [(k, r) for k, r in cands
-            if (r.top < a.bottom and r.bottom > a.top if k < 2 else r.left < a.right and r.right > a.left)]
+    # A box off the anchor's corner is beside it too (GAP from it both ways), ranked after those sharing a side.
+    near = [(k, r) for k, r in cands if (r.top <= a.bottom + GAP and r.bottom >= a.top - GAP if k < 2
+                                         else r.left <= a.right + GAP and r.right >= a.left - GAP)]
     if not near:  # no room on any side: the old place, below-right of the anchor, kept inside the area
         return pygame.Rect(clamp(a.right + GAP, lo_x, hi_x), clamp(a.top, lo_y, hi_y), w, h)
 
-    def covered(r: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
-        return sum(c.width * c.height for c in (r.clip(x) for x in rects))
+    spare_l, keep_l, describes_l, reading_l, avoid_l, soft_l = (list(x) for x in (spare, keep, describes, reading,
+                                                                               avoid, soft))
+
+    def covered(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
+        return sum(c.width * c.height for c in (r.clip(rects[i]) for i in r.collidelistall(rects)))
+
+    def parts(r: pygame.Rect) -> list[float]:
+        """How much of each token ``r`` touches it hides (a clipped corner is a little, Bjorn whole is one)."""
+        return [r.clip(t).width * r.clip(t).height / max(1, t.width * t.height)
+                for t in (spare_l[i] for i in r.collidelistall(spare_l))]
 
     def nearest_hidden(r: pygame.Rect) -> float:
         """Minus the distance from the anchor to the nearest token ``r`` hides: a token by the hovered one is
         read with it (the next in the line, the one beside the target), one across the map is not."""
-        hit = [spare[i] for i in r.collidelistall(list(spare))]
+        hit = [spare_l[i] for i in r.collidelistall(spare_l)]
         return -min((abs(t.centerx - a.centerx) + abs(t.centery - a.centery) for t in hit), default=1e9)
 
-    def swallowed(r: pygame.Rect) -> float:
-        """How much of the tokens ``r`` touches it hides, in tokens (a clipped corner is a little, Bjorn whole is
-        one): with two tokens touched either way, clipping two corners beats burying one (the Giant's Hearth)."""
-        return round(sum(r.clip(t).width * r.clip(t).height / max(1, t.width * t.height)
-                         for t in (spare[i] for i in r.collidelistall(list(spare)))), 1)
-
-    def coarse(r: pygame.Rect) -> tuple[int, int, int, int, int, int, int]:
+    def coarse(r: pygame.Rect) -> tuple[int, int, int, int, int, int, int, int]:
         # What makes a spot bad, in counts, not pixels: the pixels change every frame as the camera glides
         # and a winner by a pixel's area flipped sides (after Pell's shot on the Greenway the tip jumped
         # between three spots in 2 s). Tokens come before the ``soft`` panels (card, tracker, log): a panel
         # under a tip is read again a moment later; a token next to the hovered one is what the player is
         # weighing now (the attack box on the Giant's Hearth sat on Bjorn to spare a corner of the combat
         # log). What is in ``avoid`` (the hovered token's name tag, the action bar, the AI's reasons asked
-        # for with X) still comes before them.
-        return (r.colliderect(a), len(r.collidelistall(list(keep))), len(r.collidelistall(list(describes))),
-                len(r.collidelistall(list(reading))), len(r.collidelistall(list(avoid))),
-                len(r.collidelistall(list(spare))), len(r.collidelistall(list(soft))))
+        # for with X) still comes before them. A token more than half hidden counts before one clipped.
+        return (r.colliderect(a), len(r.collidelistall(keep_l)), len(r.collidelistall(describes_l)),
+                len(r.collidelistall(reading_l)), len(r.collidelistall(avoid_l)),
+                sum(p > 0.5 for p in parts(r)), len(r.collidelistall(spare_l)), len(r.collidelistall(soft_l)))
 
-    def score(kr: tuple[int, pygame.Rect]) -> tuple[int, int, int, int, int, int, float, float, int, int, float]:
+    def corner(k: int, r: pygame.Rect) -> bool:
+        """Off the anchor's corner rather than along one of its sides."""
+        return not (r.top < a.bottom and r.bottom > a.top if k < 2 else r.left < a.right and r.right > a.left)
+
+    def first(r: pygame.Rect) -> tuple[int, int, int, int, int]:
+        """What comes before the other tokens: the anchor, the actor and its path, whom the tip reports on, an
+        open legend, the action bar and the name tag. Worked out for every spot; the rest only for the spots
+        best on these (the tokens' edges about doubled the spots, and with them the time a tip took)."""
+        return (r.colliderect(a), covered(r, keep_l), len(r.collidelistall(describes_l)), covered(r, reading_l),
+                covered(r, avoid_l))
+
+    def then(kr: tuple[int, pygame.Rect]) -> tuple[float, int, float, int, bool, int, float]:
+        # The least of the other tokens hidden, in tokens, before how many are touched: where every spot touches
+        # one, half of one and a corner of another beats one buried whole (on Harrow Keep at 1280x800 the attack
+        # box on Sergeant Hale buried a token whole to touch one fewer).
         k, r = kr
-        return (r.colliderect(a), covered(r, keep), len(r.collidelistall(list(describes))), covered(r, reading),
-                covered(r, avoid), len(r.collidelistall(list(spare))), swallowed(r), nearest_hidden(r),
-                covered(r, soft), k,
-                abs(r.centerx - a.centerx) + abs(r.centery - a.centery))
+        return (round(sum(parts(r)), 1), len(r.collidelistall(spare_l)), nearest_hidden(r), covered(r, soft_l),
+                corner(k, r), k, abs(r.centerx - a.centerx) + abs(r.centery - a.centery))
 
-    best = min(near, key=score)[1]
+    near = list({(k, tuple(r)): (k, r) for k, r in near}.values())  # a spot reached from two sides is one spot
+    firsts = [first(r) for _, r in near]
+    top = min(firsts)
+    near = [kr for kr, f in zip(near, firsts, strict=True) if f == top]
+    best = min(near, key=then)[1]
     # Hysteresis: the spot the tip had last frame (moved with its anchor) stays while it is as good, in
     # counts, as the best one; it moves only once it hides more than another spot would.
     if prefer is not None and prefer.size == best.size:

@@ -400,21 +400,11 @@ class EnemyReachHover:
             c = ctx.cell_to_screen(v.cell)
             draw.ring(screen, c, ctx.hex_radius() * (1 + 2 * v.radius) * 0.98, th.BAD, 3)
             pygame.draw.line(screen, (*th.BAD, 255), ctx.cell_to_screen(cell), c, 1)
-        n = len(who)
-        head = f"{n} {'enemy' if n == 1 else 'enemies'} could attack {name} here next turn" if n \
-            else f"no enemy could attack {name} here next turn"
-        bad = bool(n or far)
-        lines = [Line(f"{cell[0]},{cell[1]}", "muted", size=th.SMALL), Line(head, "bad" if n else "good", bold=True)]
-        if who:
-            lines.append(Line(", ".join(who)))
-        if far:
-            lines.append(Line(f"{len(far)} could shoot or burst {name} here, after moving:", "bad", bold=True))
-            lines += [Line(shooter_words(t), size=th.SMALL) for t in far[:MAX_SHOOTER_LINES]]
-            if len(far) > MAX_SHOOTER_LINES:
-                lines.append(Line(f"and {len(far) - MAX_SHOOTER_LINES} more", "muted", size=th.SMALL))
-        if self._far_todo:
-            lines.append(Line("weighing the shots and bursts...", "muted", size=th.SMALL))
-        th.post_tip(ctx, lines, ctx.mouse, edge=th.BAD if bad else th.PANEL_EDGE)
+        bad = bool(who or far)
+        lines = reach_lines(cell, name, who, far, weighing=bool(self._far_todo))
+        # The ringed enemies are what the box reports on: it keeps them in view where any spot allows.
+        rings = [ctx.token_rect(n) for n in [*who, *(t.name for t in far)]]
+        th.post_tip(ctx, lines, ctx.mouse, edge=th.BAD if bad else th.PANEL_EDGE, describes=rings)
 
     @staticmethod
     def _shooters_near(enc: EncounterView, cell: Cell, name: str) -> list[str]:
@@ -436,7 +426,57 @@ class EnemyReachHover:
         return ranged is None or bool(ranged[cell[1], cell[0]])
 
 
-MAX_SHOOTER_LINES = 4
+# The hover box is read at a glance beside the hex, so it stays narrow and short: at 1280x800 the whole roll call
+# on one row made a box 620 px wide that hid Pikeman 2 and Archer 2 on Harrow Keep. The rings on the map say
+# who the rest are. Narrow enough to fit between the rings and the tokens beside them: pointing at every hex of
+# Harrow Keep with V on at 1280x800, 41 boxes 350 px wide hid some token, none 290 px wide did.
+TIP_WIDTH = 270  # px of text: the box is at most this plus its padding (290 px)
+MAX_NAME_ROWS = 2  # rows of attackers' names; past them "and N more"
+MAX_SHOOTER_LINES = 2
+
+
+def reach_lines(cell: Cell, name: str, who: list[str], far: list[RangedThreat], weighing: bool = False) -> list[Line]:
+    """The hover box in Ctrl-V mode: the hex, how many could attack ``name`` there next turn and who (a couple of
+    rows, then "and N more"), then who could shoot or burst it and with what odds. Every row fits TIP_WIDTH."""
+    n = len(who)
+    head = [f"{n} {'enemy' if n == 1 else 'enemies'}" if n else "no enemy", "could attack", name, "here next turn"]
+    lines = [Line(f"{cell[0]},{cell[1]}", "muted", size=th.SMALL)]
+    lines += [Line(row, "bad" if n else "good", bold=True) for row in wrap_whole(head, TIP_WIDTH, bold=True)]
+    lines += [Line(row) for row in name_rows(who, TIP_WIDTH, MAX_NAME_ROWS)] if who else []
+    if far:
+        # "here, next turn" and whom are in the head: the shooters' line does not say them again.
+        lines += [Line(row, "bad", bold=True)
+                  for row in th.wrap(f"{len(far)} could shoot or burst here:", TIP_WIDTH, bold=True)]
+        shown = far if len(far) <= MAX_SHOOTER_LINES + 1 else far[:MAX_SHOOTER_LINES]  # "and 1 more" saves nothing
+        lines += [Line(th.fit(shooter_words(t), TIP_WIDTH, th.SMALL), size=th.SMALL) for t in shown]
+        if len(far) > len(shown):
+            lines.append(Line(f"and {len(far) - len(shown)} more", "muted", size=th.SMALL))
+    if weighing:
+        lines.append(Line("weighing the shots and bursts...", "muted", size=th.SMALL))
+    return lines
+
+
+def wrap_whole(pieces: list[str], width: int, bold: bool = False) -> list[str]:
+    """``pieces`` space-separated in rows of ``width`` px, a row broken only between pieces where it can: a name
+    stays on one row ("Captain Vessa", not "Captain" / "Vessa"). A piece too wide alone is word-wrapped."""
+    rows: list[str] = []
+    for piece in pieces:
+        trial = f"{rows[-1]} {piece}" if rows else piece
+        if rows and th.text_width(trial, th.BODY, bold) <= width:
+            rows[-1] = trial
+        else:
+            rows += th.wrap(piece, width, bold=bold)
+    return rows
+
+
+def name_rows(names: list[str], width: int, rows: int) -> list[str]:
+    """``names`` joined by commas in at most ``rows`` rows of ``width`` px: as many as fit, then "and N more"."""
+    for k in range(len(names), 0, -1):
+        items = names[:k] + ([f"and {len(names) - k} more"] if k < len(names) else [])
+        out = th.wrap_list("", items, width)
+        if len(out) <= rows:
+            return out
+    return [th.fit(f"{names[0]} and {len(names) - 1} more", width)]
 
 
 def shooter_words(t: RangedThreat) -> str:
