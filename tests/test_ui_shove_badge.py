@@ -21,7 +21,7 @@ import pytest
 
 from game.maps.tmxwrite import write_map
 from game.render.pg import pygame
-from game.ui.overlays import ActionPreview, shove
+from game.ui.overlays import ActionPreview, push_words
 from tests.scene_harness import frame, hover, key, open_playing
 from tests.test_ui_layout_collisions import widget
 
@@ -37,14 +37,14 @@ def test_the_stays_badge_sits_above_the_troll_clear_of_its_initials_and_hp_bar(t
     tmx = write_map(tmp_path / "pen.tmx", ROWS, units=UNITS, title="Pen")
     scene, screen = open_playing(tmp_path, tmx, "Bjorn")
     drawn: list[tuple[str, pygame.Rect]] = []
-    real = shove.badge
+    real = push_words.landing_badge
 
     def recording(*args, **kw) -> pygame.Rect:  # type: ignore[no-untyped-def]
         box = real(*args, **kw)
         drawn.append((args[3], box))
         return box
 
-    monkeypatch.setattr(shove, "badge", recording)
+    monkeypatch.setattr(push_words, "landing_badge", recording)
     key(scene, pygame.K_s)
     hover(scene, (5, 2))  # the troll's centre: no side pointed at, the way from where Bjorn stands
     frame(scene, screen, 2)

@@ -38,7 +38,6 @@ Way = tuple[Cell | None, ShovePreview]  # (the hex to shove from, None for where
 Later = tuple[Cell, ShovePreview]  # a push from a side the shover cannot reach this turn
 OTHER = (226, 226, 232)  # a way not chosen: light, thin (grey vanished on the brown cave floor)
 CENTRE = 0.3  # of a hex's radius: a pointer this near the target's centre names no side (a resting hand)
-RING_GAP = 9  # px between a token's disc and a badge above it: clear of the turn / selection ring (r + 6, 3 px)
 
 
 def ways_for(enc: EncounterView, name: str, target: str, pointed: Cell | None = None) -> list[Way]:
@@ -259,25 +258,6 @@ def badge_text(p: ShovePreview) -> str:
     return push_words.badge_words(len(p.push_path) > 1, p.hazard_damage, p.falls, p.defeat_chance > 0)
 
 
-def badge(screen: pygame.Surface, ctx: BattleContext, at: tuple[float, float], s: str, colour: tuple[int, int, int],
-           big: bool, token_r: float | None = None) -> pygame.Rect:
-    """A word on a landing ("falls", "-3"), white on ``colour``, just above the hex's middle; returns its box.
-
-    ``token_r``: a token stands there (a push that leaves its target in place: "stays"), of this disc radius on
-    screen; the badge then sits just above its disc and ring, as the token's own badges sit on its rim, so the
-    initials in its middle and the hp bar under it stay readable (found on giants_lair: "stays" hid the Cave
-    Troll's "CT")."""
-    size = th.BODY if big else SMALL
-    surf = th.rendered(s, size, True, (255, 255, 255))
-    lift = ctx.hex_radius() * 0.35 if token_r is None else token_r + RING_GAP
-    box = surf.get_rect(midbottom=(round(at[0]), round(at[1] - lift)))
-    back = box.inflate(8, 4)
-    pygame.draw.rect(screen, (12, 12, 16), back.inflate(2, 2), border_radius=4)
-    pygame.draw.rect(screen, colour, back, border_radius=4)
-    th.text(screen, s, box.topleft, size=size, colour=(255, 255, 255), bold=True)
-    return back
-
-
 def outline(surface: pygame.Surface, ctx: BattleContext, centre: Cell, radius: int,
             colour: tuple[int, int, int]) -> None:
     """Every hex a token of ``radius`` would cover centred on ``centre`` (R26), outlined: a large troll's landing
@@ -302,7 +282,8 @@ def draw_ways(screen: pygame.Surface, ctx: BattleContext, ways: list[Way], chose
         draw.arrow(screen, a, b, th.BAD if _hurts(p) else OTHER, thin)
         marks.extend(draw.along(a, b))  # the name tag kept off it (found on giants_lair: it hid the way to the chasm)
         if _hurts(p):
-            marks.append(badge(screen, ctx, ctx.cell_to_screen(p.lands_at), badge_text(p), th.BAD, False))
+            marks.append(push_words.landing_badge(screen, ctx, ctx.cell_to_screen(p.lands_at), badge_text(p), th.BAD,
+                                                  False))
     if not ways:
         return marks
     at, p = ways[chosen]
@@ -328,9 +309,10 @@ def draw_ways(screen: pygame.Surface, ctx: BattleContext, ways: list[Way], chose
         marks.extend(draw.along(tail, head))
     word = badge_text(p)
     if word:
-        # Nowhere to go: the word goes above the target's own token (its initials and hp bar stay in sight).
-        stays = draw.token_disc(ctx, p.target)[1] if len(p.push_path) <= 1 and not p.falls else None
-        marks.append(badge(screen, ctx, land, word, th.BAD if hurt else th.WARN, True, token_r=stays))
+        # Nowhere to go: the word goes beside the target's own token, as the GM's push puts it (its initials and hp
+        # bar, and its neighbours', stay in sight).
+        stays = p.target if len(p.push_path) <= 1 and not p.falls else None
+        marks.append(push_words.landing_badge(screen, ctx, land, word, th.BAD if hurt else th.WARN, stays=stays))
     r = round(ctx.hex_radius() * 0.6)
     marks.append(pygame.Rect(round(land[0]) - r, round(land[1]) - r, 2 * r, 2 * r))  # the ghost's middle
     return marks
