@@ -257,12 +257,14 @@ def test_a_property_name_nearly_right_is_named_with_the_one_meant(tmp_path: Path
     # a British spelling, a capital from Tiled's "+" box, a letter missing on a tile.
     units = [{"name": "Hero", "at": (0, 1), "faction": "player", "defence": 14, "Move": 7},
              {"name": "Orc", "at": (6, 1), "faction": "enemy"}]
-    warnings = lint(tmp_path, ["...~...", ".......", "......."], units, map_properties={"Hostile": "enemy/player"},
-                    tile_properties={"~": {"terrain": None, "terain": "water"}})
+    warnings = lint(tmp_path, ["...~...", ".......", "......#"], units, map_properties={"Hostile": "enemy/player"},
+                    tile_properties={"~": {"terrain": None, "terain": "water"}, "#": {"Tile": "low_wall"}})
     assert warnings == [
         'm.tmx: Playmat ignores map property "Hostile" (did you mean "hostile"?)',
         'm.tmx: object 1 "Hero": Playmat ignores property "defence" (did you mean "defense"?)',
         'm.tmx: object 1 "Hero": Playmat ignores property "Move" (did you mean "move"?)',
+        # The cover's name (R31): "Tile" from the "+" box would leave "a low wall" saying "cover".
+        'm.tmx: tile 5 of tileset "terrain": Playmat ignores property "Tile" (did you mean "tile"?)',
         'm.tmx: tile 8 of tileset "terrain": Playmat ignores property "terain" (did you mean "terrain"?)',
     ]
 

@@ -38,6 +38,7 @@ import numpy as np
 from game.rules import (
     COMBATANT_KEYS,
     TERRAIN_KEYS,
+    TILE_NAME_KEY,
     Cell,
     CombatantView,
     Encounter,
@@ -313,6 +314,9 @@ def not_combatants(tmx: TmxMap) -> list[str]:
 # The map's own properties Playmat reads (docs/map-format.md, "The map").
 MAP_KEYS = ("title", "description", "hostile", "seed", "flank_penalty", "rear_penalty", "cover_bonus",
             "threatened_shooter_penalty")
+# A tile's properties Playmat reads: the terrain keys, and its name, which the words for cover quote (R31: "a
+# low wall at 5,3"); a ``Tile`` typed in Tiled's "+" box would leave the cover unnamed without a word.
+TILE_KEYS = (*TERRAIN_KEYS, TILE_NAME_KEY)
 
 
 def misspelt_properties(tmx: TmxMap) -> list[str]:
@@ -333,7 +337,7 @@ def misspelt_properties(tmx: TmxMap) -> list[str]:
             if tile is not None and tile.label not in seen:
                 seen.add(tile.label)
                 out += [f'{tile.label}: Playmat ignores property "{key}"{hint}'
-                        for key, hint in _slips(tile.properties, TERRAIN_KEYS)]
+                        for key, hint in _slips(tile.properties, TILE_KEYS)]
     return out
 
 
