@@ -231,6 +231,7 @@ def opening_view(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rec
     gx, gy, lost = gx[keep], gy[keep], lost[keep]
     dist = np.hypot(gx - mx, gy - my)
     pick = np.arange(len(gx))
+    kept_clear: list[pygame.Rect] = list(covers)
     for room in rooms:  # the same zoom: the nearest centre that also hides no more under what is coming
         if not room:
             continue
@@ -238,9 +239,27 @@ def opening_view(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rec
         clear = np.flatnonzero(lost_too <= lost + 1e-6)
         if len(clear):
             pick = clear
+            kept_clear = [*covers, *room]
             break
     j = int(pick[np.argmin(dist[pick])])
+    x, y = closer_to_aim(cam, zi, (float(gx[j]), float(gy[j])), (mx, my), discs, kept_clear)
     cam.zoom_index = zi
-    cam.jump(float(gx[j]), float(gy[j]))
+    cam.jump(x, y)
     return party_hidden, others_hidden
 
+
+def closer_to_aim(cam: Camera, zoom_index: int, at: tuple[float, float], aim_at: tuple[float, float],
+                  discs: Sequence[Disc], covers: Sequence[pygame.Rect]) -> tuple[float, float]:
+    """The centre on the way from ``at`` (a grid point) to ``aim_at`` nearest the aim that hides nothing more
+    than ``at`` does under ``covers``: the grid is some 6 screen px apart, and a fight wider than the room
+    between the card and the tracker stopped up to a grid step short of where its outermost token stands
+    beside the panel, off centre for no reason a player could see."""
+    t = np.linspace(1.0, 0.0, 65)
+    cx = at[0] + t * (aim_at[0] - at[0])
+    cy = at[1] + t * (aim_at[1] - at[1])
+    party, others, under, lost = hidden_under(cam, zoom_index, cx, cy, discs, covers)
+    x0, x1, y0, y1 = cam.centre_range(zoom_index)
+    ok = (party <= party[-1]) & (others <= others[-1]) & (under <= under[-1]) & (lost <= lost[-1] + 1e-6) & \
+        (cx >= x0) & (cx <= x1) & (cy >= y0) & (cy <= y1)
+    i = int(np.flatnonzero(ok)[0])  # the last sample, ``at`` itself, always qualifies
+    return float(cx[i]), float(cy[i])
