@@ -23,9 +23,10 @@ from game.rules import EncounterView
 
 from .anim import Animator
 from .battle_view import BattleView
+from .compact import is_tiny
 from .context import BattleContext, Widget
 from .director import Director
-from .framing import RING, Disc, hidden_by, hidden_names, opening_view
+from .framing import LOWEST, RING, TINY_LOWEST, Disc, hidden_by, hidden_names, opening_view
 from .hud import action_buttons, bar_area
 from .tokenlayer import TokenState
 
@@ -162,7 +163,9 @@ class BattleCamera:
         bar = self.bar_room()
         soon = [r.move(-vr.x, -vr.y) for r in self.view.panel_room(self.widgets)]
         grown = [r.move(-vr.x, -vr.y) for r in self.view.panel_room(self.widgets, "grown")]
-        opening_view(ctx.camera, discs, covers, [[*grown, *bar], [*soon, *bar], soon])
+        # A tiny window may open below 50 %: there a fight shown whole, small, beats one half under the panels.
+        lowest = TINY_LOWEST if is_tiny(vr) else LOWEST
+        opening_view(ctx.camera, discs, covers, [[*grown, *bar], [*soon, *bar], soon], lowest)
         self.director.glide = None
         cam = ctx.camera
         self.home = (cam.zoom_index, cam.cx, cam.cy)

@@ -33,6 +33,8 @@ from .camera import ZOOMS, Camera
 
 FLOOR = ZOOMS.index(0.8)  # the opening zoom never starts below this when the picture does not fit
 LOWEST = ZOOMS.index(0.5)  # ...but goes down to this to show every token
+TINY_LOWEST = ZOOMS.index(0.35)  # ...or this in a tiny window (game.ui.compact.is_tiny): at 640x400 no shipped
+# map's fight fit at 50 % beside the action bar and the combat log, and tokens went under them
 GRID = 96  # candidate centres per axis and zoom step
 RING = 7  # screen px around a disc: the selection ring (r + 6, 3 px wide)
 
@@ -124,8 +126,17 @@ def hidden_by(cam: Camera, zoom_index: int, cx: np.ndarray, cy: np.ndarray, disc
     """For each candidate centre: party tokens hidden, others hidden, and how many screen px of the hidden
     tokens' boxes lie under a panel or outside the view (the less, the more of them shows; a token whose hp bar
     is hidden counts whole)."""
+    party_hidden, others_hidden, _, lost = hidden_under(cam, zoom_index, cx, cy, discs, covers)
+    return party_hidden, others_hidden, lost
+
+
+def hidden_under(cam: Camera, zoom_index: int, cx: np.ndarray, cy: np.ndarray, discs: Sequence[Disc],
+                 covers: Sequence[pygame.Rect]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """As :func:`hidden_by`, with (third) how many of the hidden tokens touch a panel rather than only the view's
+    edge: a token cut by the window's edge says the map goes on, one under a panel reads as the panel in the way."""
     party_hidden = np.zeros(len(cx), dtype=np.int64)
     others_hidden = np.zeros(len(cx), dtype=np.int64)
+    under = np.zeros(len(cx), dtype=np.int64)
     lost = np.zeros(len(cx), dtype=np.float64)
     for start in range(0, len(discs), DISCS_AT_ONCE):
         block = discs[start : start + DISCS_AT_ONCE]
@@ -134,9 +145,12 @@ def hidden_by(cam: Camera, zoom_index: int, cx: np.ndarray, cy: np.ndarray, disc
         shown = (np.clip(x1, 0, cam.view_w) - np.clip(x0, 0, cam.view_w)) * \
             (np.clip(y1, 0, cam.view_h) - np.clip(y0, 0, cam.view_h))
         hidden_px = area - shown
+        touched = np.zeros(hidden_px.shape, dtype=bool)
         for c in covers:
-            hidden_px += np.clip(np.minimum(x1, c.right) - np.maximum(x0, c.left), 0, None) * \
+            over = np.clip(np.minimum(x1, c.right) - np.maximum(x0, c.left), 0, None) * \
                 np.clip(np.minimum(y1, c.bottom) - np.maximum(y0, c.top), 0, None)
+            hidden_px += over
+            touched |= over > 0
         hidden = hidden_px > 0
         # The hp bar: what a player reads a token for, so a hidden one counts as the whole box.
         r = (x1 - x0) / 2 - RING
@@ -148,8 +162,9 @@ def hidden_by(cam: Camera, zoom_index: int, cx: np.ndarray, cy: np.ndarray, disc
         party = np.array([d.party for d in block], dtype=bool)[None, :]
         party_hidden += (hidden & party).sum(axis=1)
         others_hidden += (hidden & ~party).sum(axis=1)
+        under += touched.sum(axis=1)
         lost += np.where(bar_hidden, area, np.minimum(hidden_px, area)).sum(axis=1)
-    return party_hidden, others_hidden, lost
+    return party_hidden, others_hidden, under, lost
 
 
 def hidden_names(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rect]) -> list[str]:
@@ -170,10 +185,10 @@ def cam_may_rest(cam: Camera, zoom_index: int, x: float, y: float) -> bool:
 
 
 def opening_view(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rect],
-                 rooms: Sequence[Sequence[pygame.Rect]] = ()) -> tuple[int, int]:
+                 rooms: Sequence[Sequence[pygame.Rect]] = (), lowest: int = LOWEST) -> tuple[int, int]:
     """Point ``cam`` (zoom and centre) at the opening view; ``covers`` are panel rects in view coordinates,
     ``rooms`` the room panels are about to grow into, the most first (kept clear where the chosen zoom allows:
-    the first of them some centre keeps clear wins).
+    the first of them some centre keeps clear wins); ``lowest`` the smallest zoom step it may go down to.
 
     Returns (party tokens hidden, other tokens hidden) for the chosen view: (0, 0) unless the map is too
     big or the forces too spread for any view down to ``LOWEST``."""
@@ -185,33 +200,38 @@ def opening_view(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rec
         cam.zoom_index = start
         cam.jump(*aim(cam, start, free, discs))
         return (0, 0)
-    best: tuple[tuple[int, int, float, int], int, np.ndarray, np.ndarray, np.ndarray] | None = None
-    for zi in range(start, min(start, LOWEST) - 1, -1):
+    best: tuple[tuple[int, int, int, float, int], int, np.ndarray, np.ndarray, np.ndarray] | None = None
+    for zi in range(start, min(start, lowest) - 1, -1):
         x0, x1, y0, y1 = cam.centre_range(zi)  # only centres the camera may rest on (panning is bounded)
         gx, gy = (a.ravel() for a in np.meshgrid(np.linspace(x0, x1, GRID), np.linspace(y0, y1, GRID)))
-        party, others, lost = hidden_by(cam, zi, gx, gy, discs, covers)
-        i = int(np.lexsort((lost, others, party))[0])
+        party, others, under, lost = hidden_under(cam, zi, gx, gy, discs, covers)
+        # As few hidden as any view, the party first; of those, as few under a panel as any (Harrow Keep at
+        # 640x400 put Archer 2 under the combat log rather than let the top row's ring touch the window's edge).
+        i = int(np.lexsort((lost, under, others, party))[0])
         # Where some token stays hidden: the zoom and centres that hide as few, and as little of them (a share of
         # all the tokens' boxes, so zooms compare), as any; the larger zoom where that is as little.
         bx0, bx1, by0, by1 = token_boxes(cam, zi, gx[:1], gy[:1], discs)
         share = round(float(lost[i] / ((bx1 - bx0) * (by1 - by0)).sum()), 3)
-        score = (int(party[i]), int(others[i]), share, -zi)
+        score = (int(party[i]), int(others[i]), int(under[i]), share, -zi)
         if best is None or score < best[0]:
-            least = (party == party[i]) & (others == others[i]) & (lost <= lost[i] + 1e-6)
+            least = (party == party[i]) & (others == others[i]) & (under == under[i]) & (lost <= lost[i] + 1e-6)
             best = (score, zi, gx[least], gy[least], lost[least])
         if score[0] == score[1] == 0:
             break  # the largest zoom step that hides nothing
     assert best is not None
-    (party_hidden, others_hidden, _, _), zi, gx, gy, lost = best
+    (party_hidden, others_hidden, under_least, _, _), zi, gx, gy, lost = best
     mx, my = aim(cam, zi, free, discs)
     gx, gy, lost = np.append(gx, mx), np.append(gy, my), np.append(lost, np.inf)  # the aim itself, if it hides as
     # little (a grid point only comes near it)
-    _, _, lost_aim = hidden_by(cam, zi, gx[-1:], gy[-1:], discs, covers)
-    lost[-1] = lost_aim[0] if lost_aim[0] <= lost[:-1].min() + 1e-6 and cam_may_rest(cam, zi, mx, my) else np.inf
+    p_aim, o_aim, u_aim, lost_aim = hidden_under(cam, zi, gx[-1:], gy[-1:], discs, covers)
+    as_few = (p_aim[0], o_aim[0], u_aim[0]) == (party_hidden, others_hidden, under_least)
+    lost[-1] = lost_aim[0] if as_few and lost_aim[0] <= lost[:-1].min() + 1e-6 and cam_may_rest(cam, zi, mx, my) \
+        else np.inf
     keep = np.isfinite(lost)
     gx, gy, lost = gx[keep], gy[keep], lost[keep]
     dist = np.hypot(gx - mx, gy - my)
     pick = np.arange(len(gx))
+    kept_clear: list[pygame.Rect] = list(covers)
     for room in rooms:  # the same zoom: the nearest centre that also hides no more under what is coming
         if not room:
             continue
@@ -219,8 +239,27 @@ def opening_view(cam: Camera, discs: Sequence[Disc], covers: Sequence[pygame.Rec
         clear = np.flatnonzero(lost_too <= lost + 1e-6)
         if len(clear):
             pick = clear
+            kept_clear = [*covers, *room]
             break
     j = int(pick[np.argmin(dist[pick])])
+    x, y = closer_to_aim(cam, zi, (float(gx[j]), float(gy[j])), (mx, my), discs, kept_clear)
     cam.zoom_index = zi
-    cam.jump(float(gx[j]), float(gy[j]))
+    cam.jump(x, y)
     return party_hidden, others_hidden
+
+
+def closer_to_aim(cam: Camera, zoom_index: int, at: tuple[float, float], aim_at: tuple[float, float],
+                  discs: Sequence[Disc], covers: Sequence[pygame.Rect]) -> tuple[float, float]:
+    """The centre on the way from ``at`` (a grid point) to ``aim_at`` nearest the aim that hides nothing more
+    than ``at`` does under ``covers``: the grid is some 6 screen px apart, and a fight wider than the room
+    between the card and the tracker stopped up to a grid step short of where its outermost token stands
+    beside the panel, off centre for no reason a player could see."""
+    t = np.linspace(1.0, 0.0, 65)
+    cx = at[0] + t * (aim_at[0] - at[0])
+    cy = at[1] + t * (aim_at[1] - at[1])
+    party, others, under, lost = hidden_under(cam, zoom_index, cx, cy, discs, covers)
+    x0, x1, y0, y1 = cam.centre_range(zoom_index)
+    ok = (party <= party[-1]) & (others <= others[-1]) & (under <= under[-1]) & (lost <= lost[-1] + 1e-6) & \
+        (cx >= x0) & (cx <= x1) & (cy >= y0) & (cy <= y1)
+    i = int(np.flatnonzero(ok)[0])  # the last sample, ``at`` itself, always qualifies
+    return float(cx[i]), float(cy[i])

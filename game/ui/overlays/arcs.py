@@ -49,7 +49,8 @@ class FacingArcs:
         self.shown: str | None = None
         self._key: object = None
         self._layer: pygame.Surface | None = None
-        self._labels: list = []
+        self._painted: list[tuple[pygame.Surface, Point]] = []  # the labels as placed for the cached layer
+        self._labels: list[tuple[pygame.Surface, Point]] = []  # those drawn this frame (none under a panel)
         self.label_rects: list[pygame.Rect] = []  # where the labels went in the last drawing (screen)
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
@@ -72,10 +73,13 @@ class FacingArcs:
         # are placed again when the map moves under a resting pointer or the panels move.
         key = (name, ctx.version, ctx.zoom_index, round(cx), round(cy), tuple(map(tuple, ctx.panels)))
         if self._key != key or self._layer is None:
-            self._layer, self._labels = self._paint(ctx, v)
+            self._layer, self._painted = self._paint(ctx, v)
             self._key = key
         screen.blit(self._layer, self._layer.get_rect(center=(round(cx), round(cy))))
-        self.label_rects = [surf.get_rect(center=(round(cx + dx), round(cy + dy))) for surf, (dx, dy) in self._labels]
+        rects = [surf.get_rect(center=(round(cx + dx), round(cy + dy))) for surf, (dx, dy) in self._painted]
+        keep = clear_of_panels(rects, ctx.panels)
+        self._labels = [self._painted[i] for i in keep]
+        self.label_rects = [rects[i] for i in keep]
         ctx.keep_clear.extend(self.label_rects)  # the hovered token's name tag goes elsewhere
         if not self.labels_over:
             self.draw_labels(screen)
@@ -120,7 +124,7 @@ class FacingArcs:
                                    _panels_around(ctx, v), ctx.hex_radius() * disc_scale(v.radius) + 4, bars)
                 if spot is not None:  # None: all of its arc in reach lies under a bar or panel
                     out.append((surf, spot))
-        return layer, _spread(out)
+        return layer, _spread(out, _panels_around(ctx, v))
 
 
 def spent_foe(ctx: BattleContext, name: str) -> bool:
@@ -294,12 +298,22 @@ def nudge_off_marks(labels: list[pygame.Rect], marks: Sequence[pygame.Rect], ctx
 SIDE_GAP = 12  # px between two arc labels on one line: three word spaces of th.SMALL, read as two labels
 
 
-def _spread(labels: list[tuple[pygame.Surface, Point]]) -> list[tuple[pygame.Surface, Point]]:
+def _spread(labels: list[tuple[pygame.Surface, Point]],
+            panels: Sequence[pygame.Rect] = ()) -> list[tuple[pygame.Surface, Point]]:
     """The labels pushed apart sideways where two would overlap: two arcs side by side above or below the
     token put their labels on one line, close enough to read as one ("right −2rear −4", giants_lair); 4 px apart
-    they still did ("right −2 rear −4" beside Goblin 3, giants_lair at 1280x800), so a wide word gap."""
+    they still did ("right −2 rear −4" beside Goblin 3, giants_lair at 1280x800), so a wide word gap.
+
+    The push goes the way that keeps both off the panels (``panels``, relative to the token's centre): half each
+    way, else all of it on the one away from a panel. Half each way had pushed the default map's Orc 1's "left"
+    2 px under the initiative tracker beside it (1280x800)."""
     pos = [[dx, dy] for _, (dx, dy) in labels]
     sizes = [surf.get_size() for surf, _ in labels]
+
+    def on_panel(k: int, x: float) -> bool:
+        w, h = sizes[k]
+        return pygame.Rect(round(x - w / 2), round(pos[k][1] - h / 2), w, h).collidelist(panels) >= 0
+
     for _ in range(4):  # a few passes settle four labels
         moved = False
         for i in range(len(pos)):
@@ -310,12 +324,38 @@ def _spread(labels: list[tuple[pygame.Surface, Point]]) -> list[tuple[pygame.Sur
                 if gap_x <= 0 or gap_y <= 0:
                     continue
                 left, right = (i, j) if pos[i][0] <= pos[j][0] else (j, i)
-                pos[left][0] -= gap_x / 2
-                pos[right][0] += gap_x / 2
+                shares = [(gap_x / 2, gap_x / 2), (gap_x, 0.0), (0.0, gap_x)]
+                to_left, to_right = next(((a, b) for a, b in shares if not on_panel(left, pos[left][0] - a)
+                                          and not on_panel(right, pos[right][0] + b)), shares[0])
+                pos[left][0] -= to_left
+                pos[right][0] += to_right
                 moved = True
         if not moved:
             break
     return [(surf, (x, y)) for (surf, _), (x, y) in zip(labels, pos, strict=True)]
+
+
+def clear_of_panels(rects: list[pygame.Rect], panels: Sequence[pygame.Rect]) -> list[int]:
+    """The labels (``rects``, screen, moved in place) that are drawn: each touching a panel (the card, the
+    tracker, the combat log, the action bar, around the map area) moved the least way that clears the panels and
+    the other labels, within two label heights; one that no such step clears is not drawn at all, for a label
+    under a panel reads as the panel's, and over one hides its text (found at 1280x800: a goblin's "left" over
+    the initiative tracker's bottom rows). Returns the indices of those drawn."""
+    keep: list[int] = []
+    for i, rect in enumerate(rects):
+        if rect.collidelist(panels) < 0:
+            keep.append(i)
+            continue
+        others = [r for j, r in enumerate(rects) if j != i]
+        steps = [(dx, dy) for d in range(2, 2 * rect.height + 1, 2)
+                 for dx, dy in ((0, -d), (0, d), (-d, 0), (d, 0), (-d, -d), (d, -d), (-d, d), (d, d))]
+        for dx, dy in steps:
+            moved = rect.move(dx, dy)
+            if moved.collidelist(panels) < 0 and moved.collidelist(others) < 0:
+                rect.topleft = moved.topleft
+                keep.append(i)
+                break
+    return keep
 
 
 def _label(s: str, arc: str) -> pygame.Surface:

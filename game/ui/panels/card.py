@@ -3,7 +3,8 @@
 Shows the hovered combatant when the cursor is on one (Wesnoth's sidebar),
 else the selected one, else whoever is to act. In a small window (see
 :mod:`.compact`) it is short (name, faction, hp, movement) and shows every row
-while the pointer is on it, or always after I.
+while the pointer is on it, or always after I; in a tiny one it folds to a
+one-line tab (name and hit points) that opens the same way.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from game.render.style import hp_colour
 from game.rules import CombatantView, EncounterView
 
 from .. import theme as th
-from ..compact import card_full
+from ..compact import card_full, is_tiny
 from ..context import BattleContext, Reply
 from ..theme import SMALL, Line
 from .framed import FramedPanel
@@ -21,6 +22,8 @@ from .framed import FramedPanel
 WIDTH = th.CARD_WIDTH
 COMPACT_WIDTH = 214  # the short card (a small window, see .compact): its faction line still fits
 MORE_HINT = "hover or I: the full card"
+TAB_HINT = "I: the full card"  # a tiny window's card, unfolded from its tab: hovering is what opened it
+TAB_H = 26  # the folded card's height: one line of small type and a thin hp bar
 
 
 def band_text(reach_min: int, reach: int) -> str:
@@ -107,7 +110,7 @@ class CombatantCard(FramedPanel):
         # The battle's card goes short in a small window; the replay's (a hover pop-up) always shows it all.
         self.adaptive = adaptive
         self._frame = pygame.Rect(0, 0, 0, 0)
-        self._key: tuple[int, str, bool] | None = None
+        self._key: tuple[int, str, bool, bool] | None = None
         self._view: CombatantView | None = None
         self._lines: list[Line] = []
         self.full = True  # as last drawn: every row, or the short card
@@ -122,7 +125,13 @@ class CombatantCard(FramedPanel):
         (on the full card it opened, so it stays open until the pointer leaves it)."""
         if not self.adaptive or self.rect is not None or card_full(ctx, area):
             return True
-        return self._frame.collidepoint(ctx.mouse)
+        # A tiny window's tab opens to the short card: the full one ran over the action bar at 640x400.
+        return not is_tiny(area) and self._frame.collidepoint(ctx.mouse)
+
+    def folded(self, ctx: BattleContext, area: pygame.Rect) -> bool:
+        """A tiny window's card, not hovered nor chosen full with I: the one-line tab (see game.ui.compact)."""
+        return self.adaptive and self.rect is None and is_tiny(area) and not self.shows_full(ctx, area) and \
+            not self._frame.collidepoint(ctx.mouse)
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         name = shown_name(ctx)
@@ -131,10 +140,16 @@ class CombatantCard(FramedPanel):
             return
         a = th.area(screen, ctx)
         full = self.shows_full(ctx, a)
-        key = (ctx.version, name, full)
+        if self.folded(ctx, a):
+            self.full = False
+            self._draw_tab(screen, ctx.encounter.view(name), a)
+            return
+        key = (ctx.version, name, full, is_tiny(a))
         if key != self._key:
             self._key, self._view = key, ctx.encounter.view(name)
             self._lines = (card_lines if full else compact_lines)(self._view, ctx.encounter)
+            if not full and is_tiny(a):
+                self._lines[-1] = Line(TAB_HINT, "faint", size=SMALL)
         self.full = full
         v, lines = self._view, self._lines
         assert v is not None  # drawn above for this key
@@ -154,3 +169,23 @@ class CombatantCard(FramedPanel):
                              border_radius=3)
         rest = pygame.Rect(frame.x, y + 10 - th.PAD, frame.width, frame.bottom - y)
         th.draw_lines(screen, rest, lines[2:])
+
+    def _draw_tab(self, screen: pygame.Surface, v: CombatantView, a: pygame.Rect) -> None:
+        """The folded card: the name and hit points on one line over a thin hp bar, as narrow as they need (the
+        hp bar says how hurt at a glance; hovering opens the card)."""
+        hp = f"{max(v.hp, 0)}/{v.hp_max}"
+        hp_w = th.text_width(hp, SMALL)
+        name = th.fit(v.name, COMPACT_WIDTH - 2 * th.PAD - hp_w - 10, SMALL, True)
+        w = th.text_width(name, SMALL, True) + hp_w + 10 + 2 * th.PAD
+        frame = pygame.Rect(a.x + 8, a.y + 8, w, TAB_H)
+        self._frame = frame
+        th.draw_frame(screen, frame, edge=th.faction_colour(v.faction))
+        ratio = max(v.hp, 0) / max(v.hp_max, 1)
+        th.text(screen, name, (frame.x + th.PAD, frame.centery - 2), size=SMALL, bold=True, colour=th.ACCENT,
+                anchor="midleft")
+        th.text(screen, hp, (frame.right - th.PAD, frame.centery - 2), size=SMALL, colour=hp_colour(ratio),
+                anchor="midright")
+        bar = pygame.Rect(frame.x + th.PAD, frame.bottom - 6, frame.width - 2 * th.PAD, 3)
+        pygame.draw.rect(screen, (50, 52, 60), bar)
+        if ratio > 0:
+            pygame.draw.rect(screen, hp_colour(ratio), (bar.x, bar.y, round(bar.width * ratio), bar.height))

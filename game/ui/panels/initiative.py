@@ -9,7 +9,8 @@ combatants stay listed, greyed and struck through, at the bottom (Foundry
 pointer on a map token under it, it steps aside as the combat log does (see
 :meth:`InitiativeTracker.handle_event`). In a small
 window (see :mod:`game.ui.compact`) it is narrower, with shorter rows (dot, name, hp)
-and fewer of them: the wheel scrolls the rest, as it always did.
+and fewer of them: the wheel scrolls the rest, as it always did. In a tiny window it
+folds to a one-line tab (the round) that unfolds to those rows while the pointer rests on it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from game.render.style import hp_colour
 from game.rules import Place
 
 from .. import theme as th
-from ..compact import is_compact
+from ..compact import is_compact, is_tiny
 from ..context import BattleContext, Reply
 from ..narration import at_war_from, over_words
 from .framed import FramedPanel
@@ -30,6 +31,8 @@ ROW = 26
 WIDTH = 240
 LOG_ROOM = 188 + 24  # the combat log's height and gaps below the tracker (bottom-right of the map area)
 MORE = 20  # the "N below (wheel)" line
+TAB_H = 26  # the folded tracker (a tiny window): the round on one line
+TAB_HINT = "hover"
 
 
 @dataclass(frozen=True)
@@ -189,6 +192,12 @@ class InitiativeTracker(FramedPanel):
         area = th.area(screen, ctx)
         lay = self.layout = self.layout_for(area)
         title, sub = heading(enc)
+        # A tiny window's tracker folds to its title until the pointer rests on it (not while it steps aside for
+        # a token under the tab): the top bar already says whose turn it is.
+        if self.adaptive and self.rect is None and is_tiny(area) and \
+                not (self._box.collidepoint(ctx.mouse) and not self.peek):
+            self._draw_tab(screen, ctx, area, title)
+            return
         # Compact, the subtitle ("Vessa to act") is left to the top bar, which says whose turn it is; setup's
         # and the end's (who won) the top bar does not say, so they keep a line.
         sub_line = lay is COMPACT and enc.phase != "active"
@@ -237,6 +246,24 @@ class InitiativeTracker(FramedPanel):
             if th.text_width(f"{note} (wheel)", th.SMALL) <= frame.width - 8:
                 note += " (wheel)"
             th.text(screen, note, (frame.centerx, y + 2), size=th.SMALL, colour=th.MUTED, anchor="midtop")
+
+    def _draw_tab(self, screen: pygame.Surface, ctx: BattleContext, area: pygame.Rect, title: str) -> None:
+        """The folded tracker: "Round 2  hover" in the top-right corner; no rows answer."""
+        w = th.text_width(title, th.SMALL, True) + th.text_width(TAB_HINT, th.SMALL) + 12 + 2 * th.PAD
+        frame = pygame.Rect(area.right - w - 8, area.y + 8, w, TAB_H)
+        self._box = frame
+        self._rows = []
+        if self.hovered is not None and ctx.highlight == self.hovered:
+            ctx.highlight = None  # a row folded away no longer rings its token
+        self.hovered = None
+        self.peek = self.peek and ctx.hovered_unit is not None and frame.collidepoint(ctx.mouse)
+        self._frame = pygame.Rect(0, 0, 0, 0) if self.peek else frame
+        if self.peek:
+            return
+        th.draw_frame(screen, frame)
+        th.text(screen, title, (frame.x + th.PAD, frame.centery), size=th.SMALL, bold=True, anchor="midleft")
+        th.text(screen, TAB_HINT, (frame.right - th.PAD, frame.centery), size=th.SMALL, colour=th.FAINT,
+                anchor="midright")
 
     def _draw_row(self, screen: pygame.Surface, r: pygame.Rect, row: Row, hovered: bool,
                   lay: Layout = FULL) -> None:
