@@ -1,9 +1,8 @@
 """A click on a panel is not a click on the hex under it.
 
 Found playing the Greenway at 1280x800: pointing at Pell's card shows no preview of the hex under it (the
-card claims the pointer), yet a click there walked Pell to that hex with all his movement; a click on the GM
-card's greyed Undo button did the same. Now such a click does nothing on the map and the status line says
-why; the same hex clicked where it is in view still moves.
+card claims the pointer), yet a click there walked Pell to that hex with all his movement. Now such a click
+does nothing on the map and the status line says why; the same hex clicked where it is in view still moves.
 """
 
 from __future__ import annotations

@@ -78,9 +78,9 @@ class BattlePointer:
 
     def blind(self, out: object) -> bool:
         """A click or right-click on a claiming panel is blind: found playing the Greenway, a click on Pell's
-        card walked Pell, unpreviewed, to the hex under it with all his movement, and a click on the GM's
-        greyed Undo button would have moved the actor too. Such a click picks no hex; the status line says why.
-        A drag that starts on a panel still pans the map."""
+        card walked Pell, unpreviewed, to the hex under it with all his movement. Such a click picks no hex;
+        the status line says why. A drag that starts on a panel still pans the map. (The GM card answers its
+        own clicks; a press on it only put the hex under it in hover, which the scene no longer does.)"""
         if self.on_panel and isinstance(out, Pick | FaceToward):
             self.ctx.status = UNDER_PANEL
             return True
