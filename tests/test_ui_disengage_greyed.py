@@ -29,6 +29,9 @@ def test_disengage_is_greyed_and_says_why_away_from_any_foe(tmp_path: Path) -> N
     bar = {cmd: b for b, cmd in scene.view.buttons}
     assert not bar["mode:disengage"].enabled and bar["mode:shove"].enabled
     assert scene.greyed_reason("mode:disengage") == NOT_THREATENED
+    # The hint under the map offers only what the bar lights.
+    assert scene.mapper.idle_status(False) == ("Kestrel: click a shaded hex to move, an enemy to attack; "
+                                                "A/S choose attack, shove; Enter ends the turn")
     key(scene, pygame.K_d)
     assert scene.ctx.status == NOT_THREATENED and scene.ctx.action_mode == ATTACK
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=bar["mode:disengage"].rect.center, button=1))
@@ -43,5 +46,6 @@ def test_disengage_is_greyed_and_says_why_away_from_any_foe(tmp_path: Path) -> N
     assert enc.threateners_of("Kestrel") == ["Sahuagin 2"]
     bar = {cmd: b for b, cmd in scene.view.buttons}
     assert bar["mode:disengage"].enabled
+    assert "A/S/D choose attack, shove, disengage" in scene.mapper.idle_status(False)
     key(scene, pygame.K_d)
     assert scene.ctx.action_mode == DISENGAGE

@@ -230,7 +230,9 @@ class CommandMapper:
         enc = self.enc
         v = enc.view(actor)
         keys = [(k, word) for k, word, kind, has in (
-            ("A", "attack", ATTACK, True), ("S", "shove", SHOVE, True), ("D", "disengage", DISENGAGE, True),
+            # D only in threatened space (R23), where its button is lit (hud.action_buttons)
+            ("A", "attack", ATTACK, True), ("S", "shove", SHOVE, True),
+            ("D", "disengage", DISENGAGE, enc.can_disengage(actor) is None),
             ("R", "shoot", SHOOT, v.ranged is not None), ("B", "cast", CAST, v.area is not None))
             if has and enc.can_act(actor, kind) is None]
         clicks = []
