@@ -22,7 +22,8 @@ def _point(scene, pos: tuple[int, int]) -> None:
 
 
 def test_the_modes_that_need_the_action_grey_once_it_is_used(tmp_path: Path, monkeypatch) -> None:
-    """Pell, the archer, acts first on ambush. Before the shot every mode button is lit and pointing at Attack
+    """Pell, the archer, acts first on ambush. Before the shot every mode button but Disengage (nobody threatens
+    him, R23) is lit and pointing at Attack
     says nothing; after it Attack, Shoot, Shove and Disengage are greyed, End turn is not, pointing at each
     shows why above the bar, and its click and its key (A) say the same on the status line."""
     scene, screen = open_battle(tmp_path, ROOT / "maps" / "ambush.tmx", humans=EVERYONE, setup=False)
@@ -31,7 +32,9 @@ def test_the_modes_that_need_the_action_grey_once_it_is_used(tmp_path: Path, mon
     frame(scene, screen)
     assert scene.match.encounter.turn == "Pell"
     bar = {cmd: b for b, cmd in scene.view.buttons}
-    assert all(bar[cmd].enabled for cmd in NEEDS_ACTION)
+    # Pell starts in no one's zone of control: Disengage is greyed (R23), the other modes lit.
+    assert all(bar[cmd].enabled for cmd in NEEDS_ACTION if cmd != "mode:disengage")
+    assert not bar["mode:disengage"].enabled
     drawn = drawn_by(th, monkeypatch)
     _point(scene, bar["mode:attack"].rect.center)
     frame(scene, screen)

@@ -21,17 +21,22 @@ def _preview(scene) -> list[str]:
 def test_a_disengage_with_no_threatener_shows_no_roll(tmp_path: Path) -> None:
     """Kell, out of every zone of control, pressed D: the preview said "not possible: Kell is not in threatened
     space (R23)" and then "Succeeds on 7+ (0 %)" over a breakdown with "highest threatener attack 0". With no
-    hostile to break away from there is no roll: the refusal stands alone."""
+    hostile to break away from there is no roll: the refusal stands alone. Since the Black Gull playthrough D
+    does not even enter the mode there (the Disengage button is greyed, as Flee is off an exit): the status line
+    says the engine's reason and no disengage preview is drawn."""
+    from game.ui.commands import ATTACK
+
     scene, screen = open_battle(tmp_path, LAIR, humans=EVERYONE, setup=False, size=(1280, 800))
     to_turn(scene, "Wynn")
     frame(scene, screen)
     key(scene, pygame.K_d)
+    assert scene.ctx.status == "Cannot disengage: Wynn is not in threatened space (R23)"
+    assert scene.ctx.action_mode == ATTACK
     hover(scene, scene.match.encounter.view("Wynn").cell)
     frame(scene, screen)
     lines = _preview(scene)
-    assert lines[0] == "Wynn tries to disengage with acrobatics (+3)"
-    assert "not possible: Wynn is not in threatened space (R23)" in lines
-    assert not [t for t in lines if "succeeds" in t.lower() or "d20 needs" in t or "threatener attack" in t]
+    assert not [t for t in lines if "disengage" in t.lower() or "succeeds" in t.lower() or "d20 needs" in t
+                or "threatener attack" in t]
 
 
 def _goblin_by_the_chasm(tmp_path: Path):

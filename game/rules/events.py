@@ -150,6 +150,9 @@ class Pushed(Event):
     path: tuple[Cell, ...]  # start first; just the start when it could not move
     hazard_damage: int
     fell: bool  # into a chasm (R12)
+    # What stopped it short of the distance asked, in the engine's words ('"Orc 1" is in the way at 3,4
+    # (R12)'), else None: a log that only said "Marla cannot be pushed" left the player guessing why.
+    stopped: str | None = None
 
 
 @dataclass(frozen=True)

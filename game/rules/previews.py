@@ -18,6 +18,7 @@ from .cover import CoverHex
 from .dice import dice_distribution
 from .facing import penalty, turn_toward
 from .hexgrid import Cell
+from .in_the_way import in_the_way
 from .movement import footprint, push_steps
 from .preconditions import (
     need_action_left,
@@ -212,7 +213,7 @@ def preview_shove(state: EncounterState, attacker: str, target: str, at: Cell | 
         mine = out.stop[0] == "combatant" and out.stop[1] in footprint(state.board, at, u.radius)
         # The shover imagined at ``at`` may be what stops it (a large one, say): named as any other combatant.
         stopped = (f"{quote(u.name)} is in the way at {show(out.stop[1])} (R12)" if mine
-                   else _in_the_way(state, t, out.stop))
+                   else in_the_way(state, t, out.stop))
     return ShovePreview(
         attacker=u.name, target=t.name, at=at, legal=legal, arc=arc, penalty=pen,
         attack=u.spec.attack, defense=t.spec.defense, needed=odds.needed, roll_needed=odds.roll_needed,
@@ -255,23 +256,9 @@ def preview_push(state: EncounterState, unit: str, direction: str, distance: int
     path = [u.cell]
     for _ in range(out.steps):
         path.append(state.layout.neighbor(path[-1], index))
-    stopped = _in_the_way(state, u, out.stop) if out.stop is not None else None
+    stopped = in_the_way(state, u, out.stop) if out.stop is not None else None
     return PushPreview(u.name, direction, distance, None, out.cell, tuple(path), out.damage, out.fell, stopped,
                        out.stop[1] if out.stop is not None else None)
-
-
-def _in_the_way(state: EncounterState, u: UnitState, stop: tuple[str, Cell]) -> str:
-    """What stopped a push short, in one clause naming it and its hex (R12)."""
-    kind, cell = stop
-    if kind == "edge":
-        return "the edge of the map is in the way (R12)"
-    if kind == "blocked":
-        return f"blocked terrain is in the way at {show(cell)} (R12)"
-    if kind == "chasm":
-        return f"a chasm is in the way at {show(cell)}: a large or giant creature is never pushed onto one (R12)"
-    who = next((v.name for v in state.units.values() if v.active and v.name != u.name
-                and cell in footprint(state.board, v.cell, v.radius)), None)
-    return f"{quote(who) if who else 'a combatant'} is in the way at {show(cell)} (R12)"
 
 
 def preview_disengage(state: EncounterState, name: str, skill: str) -> DisengagePreview:

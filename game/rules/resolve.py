@@ -65,6 +65,7 @@ from .events import (
 )
 from .facing import penalty, turn_toward
 from .hexgrid import Cell
+from .in_the_way import in_the_way
 from .limits import MAX_COMBATANTS, clip
 from .movement import check_path, push_steps
 from .outcome import EndReason
@@ -326,8 +327,9 @@ def push(state: EncounterState, u: UnitState, direction: int, distance: int) -> 
     path = [u.cell]
     for _ in range(out.steps):
         path.append(state.layout.neighbor(path[-1], direction))
+    stopped = in_the_way(state, u, out.stop) if out.stop is not None else None
     u.cell = out.cell
-    state.emit(Pushed(u.name, tuple(path), out.damage, out.fell))
+    state.emit(Pushed(u.name, tuple(path), out.damage, out.fell, stopped))
     if out.damage:
         state.hurt(u, out.damage, "hazard")
     if out.fell and u.active:

@@ -254,9 +254,12 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
             return None
         self.pointer_event(event)  # a real move of the pointer takes the choice back from Tab's focus
         # SDL also reports the wheel as presses of buttons 4 and 5: those point at nothing new (over the
-        # combat log they put a map tooltip under the pointer), only the motion and real buttons do.
+        # combat log they put a map tooltip under the pointer), only the motion and real buttons do. A press on
+        # a panel that claimed the pointer hovers nothing either (on the GM's card it put "Pell cannot move to
+        # 1,7", the hex under its greyed Undo, over the card).
         if event.type == pygame.MOUSEMOTION or (
-                event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in (1, 2, 3)):
+                event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in (1, 2, 3)
+                and not self.on_panel):
             self._hover(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.view.speed_rect.collidepoint(event.pos):  # mouse-first: the speed label cycles 1x, 2x, instant
@@ -273,7 +276,9 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         for w in self._widgets_topmost_first():
             reply = w.handle_event(event, self.ctx)
             if reply is not None:
+                self.note_pointer(event)
                 return self._reply(reply)
+        self.note_pointer(event)
         if event.type == pygame.KEYUP:
             self.input.key_up(event)
             return None
@@ -284,6 +289,8 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
             out = self.input.key(event, self.match.encounter.phase == SETUP)
         else:
             out = self.input.pointer(event, self.ctx)
+            if self.blind(out):
+                return None
         if isinstance(out, ViewOp):
             return self._view_op(out)
         if isinstance(out, Pick):

@@ -13,10 +13,13 @@ from game.render.pg import pygame
 
 from .battle_input import BattleInput
 from .battle_view import BattleView
+from .commands import FaceToward, Pick
 from .context import BattleContext, Widget
 from .scene import Transition
 
 OFF_WINDOW = (-1, -1)  # where the pointer is once it has left the window: over no panel, hex or button
+# A click on a panel showed no preview of the hex under it, so it does nothing there, and says so.
+UNDER_PANEL = "That hex is under a panel: drag the map to bring it out, or P hides the panels"
 
 
 class BattlePointer:
@@ -29,6 +32,9 @@ class BattlePointer:
     _unit_at: Callable[[tuple[int, int] | None], str | None]
     _widgets_topmost_first: Callable[[], list[Widget]]
     handle_event: Callable[[pygame.event.Event], Transition | None]  # the scene's
+    # The pointer rests on a panel that claimed it (the card, tracker, legend, GM tools, a step of the log):
+    # a hex lies under it, but none is hovered, so no preview told what a click there would do.
+    on_panel: bool = False
 
     def covered(self) -> None:
         """A dialog or menu opened over the battle: the hover preview under it would show through, its
@@ -62,11 +68,30 @@ class BattlePointer:
         if moved and self.input.real_mouse and self.input.press is None and self.ctx.mouse != OFF_WINDOW:
             self.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=self.ctx.mouse, rel=(0, 0), buttons=(0, 0, 0)))
 
+    def note_pointer(self, event: pygame.event.Event) -> None:
+        """After a motion was handled (the panels have had their say): is the pointer on a panel that claimed
+        it? Only a hex with no hover though one lies under the pointer counts: where a token wins over the
+        tracker's row, or the log steps aside for a token, the token is hovered and a click goes to it."""
+        if event.type == pygame.MOUSEMOTION:
+            self.on_panel = (self.ctx.focus is None and self.ctx.hovered_cell is None
+                             and self.ctx.cell_at(event.pos) is not None)
+
+    def blind(self, out: object) -> bool:
+        """A click or right-click on a claiming panel is blind: found playing the Greenway, a click on Pell's
+        card walked Pell, unpreviewed, to the hex under it with all his movement. Such a click picks no hex;
+        the status line says why. A drag that starts on a panel still pans the map. (The GM card answers its
+        own clicks; a press on it only put the hex under it in hover, which the scene no longer does.)"""
+        if self.on_panel and isinstance(out, Pick | FaceToward):
+            self.ctx.status = UNDER_PANEL
+            return True
+        return False
+
     def _pointer_left(self) -> None:
         """The pointer left the window: SDL sends no motion for that, so whatever it rested on (the short card
         opened full by a hover, a tracker row's ring, a hovered button or hex) stayed as if it were still there
         until it came back. It points at nothing now: the scene and every widget see it go off the window."""
         self._hover(OFF_WINDOW)
+        self.on_panel = False
         gone = pygame.event.Event(pygame.MOUSEMOTION, pos=OFF_WINDOW, rel=(0, 0), buttons=(0, 0, 0))
         for w in self._widgets_topmost_first():
             w.handle_event(gone, self.ctx)

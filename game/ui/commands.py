@@ -230,7 +230,9 @@ class CommandMapper:
         enc = self.enc
         v = enc.view(actor)
         keys = [(k, word) for k, word, kind, has in (
-            ("A", "attack", ATTACK, True), ("S", "shove", SHOVE, True), ("D", "disengage", DISENGAGE, True),
+            # D only in threatened space (R23), where its button is lit (hud.action_buttons)
+            ("A", "attack", ATTACK, True), ("S", "shove", SHOVE, True),
+            ("D", "disengage", DISENGAGE, enc.can_disengage(actor) is None),
             ("R", "shoot", SHOOT, v.ranged is not None), ("B", "cast", CAST, v.area is not None))
             if has and enc.can_act(actor, kind) is None]
         clicks = []
@@ -310,6 +312,11 @@ class CommandMapper:
                        "turn); hover a hex to centre it on", mode=new)
         if actor is not None and self.may_act(s) and (used := enc.can_act(actor, mode)) is not None:
             return Say(refusal(used), mode=ATTACK)  # the action is used (R16): the engine's words, as greyed_reason
+        if new == DISENGAGE and actor is not None and self.may_act(s) and (why := enc.can_disengage(actor)):
+            # Not threatened (R23): there is nothing to break away from, so no mode to enter. Found on the Black
+            # Gull: D lit the button and asked "click your combatant (or press D again) to try it" while the
+            # preview beside it said "not possible"; it is said now, as Flee says it.
+            return Say(refusal(why), mode=ATTACK)
         if new == SHOOT and actor is not None and enc.view(actor).ranged is None:
             return Say(f"{actor} has no ranged attack", mode=ATTACK)
         if new == CAST and actor is not None:

@@ -118,6 +118,8 @@ def action_buttons(ctx: BattleContext, can_undo: bool, setup: bool) -> list[tupl
             b.enabled = actor is not None and enc.can_flee(actor.name) is None
         elif cmd.startswith("mode:") and actor is not None and enc.can_act(actor.name, cmd[5:]) is not None:
             b.enabled = False  # the turn's one action is used (R16): no mode that needs it (found on ambush)
+        elif cmd == "mode:disengage" and actor is not None and enc.can_disengage(actor.name) is not None:
+            b.enabled = False  # not in threatened space (R23): lit only where it could be tried, as Flee is
         b.active = b.active and b.enabled
         out.append((b, cmd))
         x += bw + 6

@@ -35,6 +35,7 @@ from game.rules import (
     joined,
 )
 
+from .narration_refusals import reason_words
 from .narration_words import (
     Bonus,
     Entry,
@@ -154,6 +155,10 @@ def _(ev: AreaHit, bonus: Bonus | None = None) -> Entry:
 @event_line.register
 def _(ev: Pushed, bonus: Bonus | None = None) -> Entry:
     text = f"{ev.unit} is pushed to {cell_words(ev.path[-1])}" if len(ev.path) > 1 else f"{ev.unit} cannot be pushed"
+    if ev.stopped:
+        # Why it went no further (R12): on the Black Gull "Marla cannot be pushed" said nothing of Corsair 1,
+        # who stood where the Sea Witch's burst would have thrown her.
+        text += f"{': ' if len(ev.path) == 1 else ', no further: '}{reason_words(ev.stopped)}"
     if ev.hazard_damage:
         text += f", takes {ev.hazard_damage} hazard damage"
     if ev.fell:

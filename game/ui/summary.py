@@ -40,8 +40,9 @@ COLUMNS: tuple[tuple[str, int, Callable[[CombatantStats], int], str], ...] = (
     ("Shoves", 70, lambda s: s.shoves, "shoves (pushed / tried)"),
     ("Shots", 58, lambda s: s.shots, "ranged attacks"),
     ("Casts", 58, lambda s: s.casts, "area abilities"),
-    ("ZoC stops", 92, lambda s: s.zoc_made, "hostile moves its zone stopped"),
-    ("Stopped", 76, lambda s: s.zoc_suffered, "its moves stopped by a zone"),
+    # Said in whole words: "hostile moves its zone stopped" read as a garble at the end of the Black Gull.
+    ("ZoC stops", 92, lambda s: s.zoc_made, "foes' moves its zone of control stopped"),
+    ("Stopped", 76, lambda s: s.zoc_suffered, "its moves a foe's zone of control stopped"),
 )
 NOT_A_PRIZE = ("Taken", "Stopped")
 NAME_W = 190
@@ -142,6 +143,12 @@ def gm_ended(enc: Any, winners: list[str]) -> str:
         said.append(f"The {sides(by)}, at war with nobody, stood aside: {'it is' if one else 'they are'} counted "
                     f"{'a winner' if one else 'winners'} only for having no foe.")
     return " ".join(said)
+
+
+def hint_line(columns: list[Column]) -> str:
+    """The line under the table that says what the terse headings count (Flank, Rear and the zones of control)."""
+    explained = {c[0] for c in COLUMNS[3:5] + COLUMNS[8:10]}  # the headings that need a word
+    return "   ".join(f"{head}: {hint}" for head, _, _, hint in columns if head in explained)
 
 
 class SummaryScene(MenuScene):
@@ -265,8 +272,7 @@ class SummaryScene(MenuScene):
         if len(rows) > fits:
             text(screen, f"{self.first + 1}-{self.first + len(self.rows)} of {len(rows)} (wheel)",
                  (area.right, area.y), 17, DIM, anchor="topright")
-        explained = {c[0] for c in COLUMNS[3:5] + COLUMNS[8:10]}  # the headings that need a word
-        hints = "   ".join(f"{head}: {hint}" for head, _, _, hint in columns if head in explained)
+        hints = hint_line(columns)
         text(screen, th.fit(hints, area.w, 17), (x0, y + 6), 17, (120, 124, 138))
 
     def _draw_row_tip(self, screen: pygame.Surface) -> None:

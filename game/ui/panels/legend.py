@@ -10,6 +10,7 @@ tightly its rows are set, is :mod:`game.ui.panels.legend_place`'s.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
@@ -17,7 +18,7 @@ from game.render.pg import pygame
 
 from .. import theme as th
 from ..context import BattleContext, Reply
-from ..tokenlayer import disengage_badge, stop_badge, tick_badge
+from ..tokenlayer import disengage_badge, shared_art, stop_badge, tick_badge
 from .framed import FramedPanel
 from .legend_place import choose, legend_height, pick_pitch, places
 
@@ -42,7 +43,8 @@ def columns(rows: list[tuple[str, list[str], str]]) -> tuple[tuple[int, int, int
 def legend_width(rows: list[tuple[str, list[str], str]], exits: bool) -> int:
     """As wide as its widest row (the overlays, the marks, the terrain table, the exit line), 410 px at most."""
     over = max(32 + th.text_width(label, th.SMALL) for _, label in OVERLAYS)
-    marks = max(sum(32 + th.text_width(label, th.SMALL) + 12 for _, label in row) - 12 for row in MARKS)
+    marks = max(sum(32 + th.text_width(label, th.SMALL) + 12 for _, label in row) - 12
+                for row in MARKS + (BADGES,))
     table = columns(rows)[2]
     exit_w = th.text_width(EXIT_LINE, th.SMALL) if exits else 0
     return min(WIDTH, max(over, marks, table, exit_w) + 2 * th.PAD)
@@ -68,7 +70,31 @@ MARKS = (
     (("stop", "stopped by a zone of control"), ("tick", "acted")),
     (("disengage", "broke away this turn (R23)"),),
 )
-MARK_DRAW = {"stop": stop_badge, "tick": tick_badge, "disengage": disengage_badge}
+# The movement badge on the disc's lower left (game.ui.tokenart), said only where someone on the map wears it:
+# on the Black Gull nothing told the grey chevron (flying) or the blue waves (swimming), which decide who may
+# cross the water (the costs' flying and swim columns below).
+BADGES = (("flying", "flying"), ("swimming", "swimming"))
+
+
+def badge_mark(kind: str) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
+    """Draws the token's ``kind`` badge centred on a point, ``r`` px in radius (nothing if its picture is missing)."""
+    def draw(screen: pygame.Surface, c: tuple[float, float], r: float) -> None:
+        pic = shared_art().badge(kind, max(8, round(2 * r)))
+        if pic is not None:
+            screen.blit(pic, pic.get_rect(center=(round(c[0]), round(c[1]))))
+    return draw
+
+
+MARK_DRAW = {"stop": stop_badge, "tick": tick_badge, "disengage": disengage_badge,
+             **{kind: badge_mark(kind) for kind, _ in BADGES}}
+
+
+def marks(movement_types: Iterable[str]) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """The rows of token marks this map's legend lists: always the state marks, then the movement badges of the
+    combatants on it (none on a map of walkers)."""
+    worn = set(movement_types)
+    badges = tuple(b for b in BADGES if b[0] in worn)
+    return MARKS + ((badges,) if badges else ())
 
 
 def terrain_rows(board) -> list[tuple[str, list[str], str]]:  # a Board (public API)
@@ -184,7 +210,8 @@ class Legend(FramedPanel):
         rows = terrain_rows(ctx.encounter.board)
         exits = bool(ctx.encounter.board.exit.any())
         a = th.area(screen, ctx)
-        n_over = len(OVERLAYS) + len(MARKS)
+        mark_rows = marks(v.movement_type for v in ctx.encounter.views() if v.active)
+        n_over = len(OVERLAYS) + len(mark_rows)
         p = pick_pitch(a, n_over, len(rows) + exits)  # rows close up before the legend reaches the action bar
         size = (legend_width(rows, exits), legend_height(p, n_over, len(rows) + exits))
         frame = self.rect or self._place(ctx, a, size)
@@ -200,7 +227,7 @@ class Legend(FramedPanel):
             y += p.row
         # The marks on the tokens, drawn as the tokens draw them (found in two playtests: nothing said what the
         # orange "-" or the grey tick meant).
-        for row in MARKS:
+        for row in mark_rows:
             cx = x
             for mark, label in row:
                 MARK_DRAW[mark](screen, (cx + 12, y + p.row // 2 - 3), 8 * p.swatch / 28)
