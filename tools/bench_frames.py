@@ -50,6 +50,7 @@ import json
 import os
 import pstats
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -308,12 +309,12 @@ def main() -> None:
                     help="with --after-load replay: frames of AI battle (instant speed) that make the log")
     args = ap.parse_args()
     if args.after_load:
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        from bench_loads import main as after_load
-
+        # A process of its own: bench_loads imports this tool's map and collector, so importing it back here would
+        # make the two a cycle (tests/test_layers.py).
         frames = args.frames if "--frames" in sys.argv else 600
-        after_load(args.after_load, frames, args.seed, args.log_frames)
-        return
+        raise SystemExit(subprocess.call([sys.executable, str(Path(__file__).with_name("bench_loads.py")),
+                                          args.after_load, "--frames", str(frames), "--seed", str(args.seed),
+                                          "--log-frames", str(args.log_frames)]))
     profiler = SlowFrames(args.profile_slow) if args.profile_slow is not None else None
     with tempfile.TemporaryDirectory() as tmp:
         map_path = make_map(Path(tmp), args.seed, args.animate, args.archers)

@@ -1,5 +1,6 @@
 """Frame times after the window loads something other than the opening battle: the replay viewer over a log, or the
-map reloaded after an edit in Tiled (``tools/bench_frames.py --after-load replay|reload`` runs this).
+map reloaded after an edit in Tiled (``tools/bench_frames.py --after-load replay|reload`` runs this script in a
+process of its own, so neither tool imports the other; ``tools/bench_loads.py replay|reload`` alone does the same).
 
 Each case runs twice in one process on the 64x64 bench map (tools/bench_frames.make_map), headless at 1280x720:
 first as before game.ui.heap.loaded was called by these loaders (the load left in the collector's generations),
@@ -20,6 +21,7 @@ meet it) and the CPU of one full pass forced after the last frame (what a frame 
 
 from __future__ import annotations
 
+import argparse
 import gc
 import os
 import statistics
@@ -198,3 +200,15 @@ def main(case: str, frames: int, seed: int, log_frames: int) -> None:
             report(f"the {frames} frames after a map reload of the 64x64 battle, main-thread CPU per frame:",
                    [("before (reload not settled)", before), ("now (settled once reloaded)", after)])
     print(f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description="frame times after the replay viewer opens a log / a map edited in Tiled "
+                                             "reloads, settled and not")
+    ap.add_argument("case", choices=("replay", "reload"))
+    ap.add_argument("--frames", type=int, default=600)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--log-frames", type=int, default=1500,
+                    help="with replay: frames of AI battle (instant speed) that make the log")
+    a = ap.parse_args()
+    main(a.case, a.frames, a.seed, a.log_frames)
