@@ -103,3 +103,15 @@ def test_p_still_hides_and_shows_the_panels(tmp_path: Path) -> None:
     assert not scene.show_panels and scene.ctx.status == "Panels hidden (P shows them)"
     key(scene, pygame.K_p)
     assert scene.show_panels
+
+
+def test_tab_before_combat_begins_says_so(tmp_path: Path) -> None:
+    """In setup nobody may act yet: Tab says so, and the panels (the GM's among them) stay."""
+    from tests.scene_harness import open_battle
+
+    tmx = write_map(tmp_path / "field.tmx", ROWS, units=[LYSA, RAT], title="Field")
+    scene, screen = open_battle(tmp_path, tmx, humans=("player",), setup=True)
+    frame(scene, screen, 5)
+    assert scene.match.encounter.phase == "setup"
+    key(scene, pygame.K_TAB)
+    assert scene.ctx.status == "Combat has not begun" and scene.show_panels
