@@ -45,3 +45,14 @@ def test_a_click_on_step_goes_on_and_on_back_goes_back() -> None:
     v.draw(surface, 1.0)
     v.handle_event(click(buttons["< Back (Left)"].rect.center))
     assert v.k == 1
+
+
+def test_the_first_frame_names_the_step_button_as_the_way_on(monkeypatch) -> None:
+    """Before any step the panel says how to take the first one, in the button's words and the key's."""
+    from game.ui import theme
+    from tests.ui_harness import drawn_by
+
+    v = _viewer()
+    drawn = drawn_by(theme, monkeypatch)
+    v.draw(pygame.Surface((1280, 800)), 1.0)
+    assert "the map as loaded (Step > or Right: the first step)" in [text for text, _ in drawn]

@@ -268,7 +268,7 @@ class ReplayScene(ReplayControls, Scene):
         th.draw_frame(screen, frame)
         x = frame.x + th.PAD
         th.text(screen, "This step", (x, frame.y + 8), size=th.SMALL, colour=th.MUTED, bold=True)
-        current = self.step_words[self.k - 1] if self.k else "the map as loaded (Right steps)"
+        current = self.step_words[self.k - 1] if self.k else "the map as loaded (Step > or Right: the first step)"
         y = frame.y + 28
         for part in th.wrap(current, frame.width - 2 * th.PAD):
             th.text(screen, part, (x, y), colour=th.ACCENT)
