@@ -326,7 +326,7 @@ def test_an_attack_tooltip_steps_past_the_name_tag_wider_than_its_hex(tmp_path: 
 
 def test_the_name_tag_keeps_out_from_under_the_panels(tmp_path: Path) -> None:
     """fortress_assault at 1280x720, Captain Vessa's turn, pointing at Sergeant Hale: his tag went to the right
-    (a token above him) and ran under the initiative tracker. With the panels hidden (Tab) their old places
+    (a token above him) and ran under the initiative tracker. With the panels hidden (P) their old places
     cover nothing."""
     from tests.ui_harness import ROOT
 
@@ -338,7 +338,7 @@ def test_the_name_tag_keeps_out_from_under_the_panels(tmp_path: Path) -> None:
         tag = scene.view.name_tag
         assert tag is not None and scene.ctx.view_rect.contains(tag)
         assert tag.collidelist(scene.panel_covers()) < 0, (name, tag)
-    key(scene, pygame.K_TAB)
+    key(scene, pygame.K_p)
     frame(scene, screen)
     bar = [b.rect for b, _ in scene.view.buttons]
     assert sorted(map(tuple, scene.panel_covers())) == sorted(map(tuple, bar))

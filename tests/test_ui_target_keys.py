@@ -90,17 +90,6 @@ def test_a_blow_tab_chose_is_struck_from_where_the_actor_stands_wherever_the_poi
     assert isinstance(enc.history[-1], Attack) and enc.view("Lysa").cell == (2, 2)
 
 
-def test_in_attack_mode_with_nobody_in_reach_tab_still_hides_the_panels_and_p_always_does(tmp_path: Path) -> None:
-    scene, screen = _field(tmp_path, LYSA, FOES[1:])  # no Rat: nobody beside her
-    _tab(scene, screen)
-    assert scene.ctx.focus is None and not scene.show_panels
-    _tab(scene, screen)
-    assert scene.show_panels
-    scene2, screen2 = _field(tmp_path, LYSA)
-    key(scene2, pygame.K_p)
-    assert not scene2.show_panels and scene2.ctx.status == "Panels hidden (P shows them)"
-
-
 def test_in_shoot_mode_tab_goes_nearest_first_through_the_foes_in_range_and_sight(tmp_path: Path) -> None:
     scene, screen = _field(tmp_path, ARCHER, mode=pygame.K_r)
     _tab(scene, screen)

@@ -8,8 +8,9 @@ cover, the burst centred on the foe with whom it catches. Enter commits it by th
 takes (a shove's way from another side steps there first, then Enter again shoves). Esc cancels: the focus goes,
 and a shove, shot or burst goes back to attack mode. Moving the pointer hands the choice back to it.
 
-Tab hides the panels (as it always did) when there is nothing to choose: not the player's turn, or attack mode
-with no foe in reach from here; P always does. In shove, shoot and cast mode the status line says why none.
+Tab is only ever this key: when there is nothing to choose it says why on the status line and changes nothing
+(not the player's turn, an action still playing, the action already used, no foe in reach of the mode from here).
+It used to hide the panels then, in attack mode, which mid-turn read as the window going wrong; P does that.
 
 A mixin of :class:`game.ui.battle.BattleScene` (what it reads of the scene is declared below).
 """
@@ -29,7 +30,9 @@ from .scene import Transition
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 # Per mode: (the status line's verb, Enter's words, Esc's words, why there is nobody to Tab to).
 WORDS = {
-    ATTACK: ("Attack", "Enter strikes", "Attack cancelled", ""),
+    ATTACK: ("Attack", "Enter strikes", "Attack cancelled",
+             "No enemy is in reach of {a}'s attack from where it stands (R21): move closer first, or point at one "
+             "to step in and strike"),
     SHOVE: ("Shove", "W / Shift+W the way, Enter shoves", "Shove cancelled: back to attack mode",
             "No enemy beside {a} can be shoved from where it stands: move beside one, then Tab chooses it"),
     SHOOT: ("Shoot", "Enter shoots", "Shot cancelled: back to attack mode",
@@ -39,6 +42,8 @@ WORDS = {
            "No enemy's hex is in {a}'s area range and sight from where it stands, or no use is left (R32): "
            "point at a hex to centre it there"),
 }
+
+NO_TARGETS_HERE = "Disengage has no foe to choose: Tab chooses one in attack, shove (S), shoot (R) or cast (B) mode"
 
 
 class BattleFocus:
@@ -65,9 +70,9 @@ class BattleFocus:
             return True, None
         if event.key in ENTER and ctx.focus is not None:
             return True, self._act_on_focused()
-        if event.key == pygame.K_TAB and ctx.action_mode in WORDS:
-            if ctx.action_mode == ATTACK and not self._tab_targets_now():
-                return False, None  # nothing to choose: Tab hides or shows the panels, as before
+        if event.key == pygame.K_TAB:
+            # Always Tab's, with a foe to choose or not: a key that hid the panels when the list was empty
+            # looked like the window breaking mid-turn (P hides them).
             self._cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True, None
         return False, None
@@ -75,10 +80,6 @@ class BattleFocus:
     def focus_targets(self, mode: str | None = None) -> list[str]:
         """The foes Tab goes through in ``mode`` (default the mode in force), in its order."""
         return focus_targets.targets(self.match.encounter, mode or self.ctx.action_mode, self.ctx.cell_to_screen)
-
-    def _tab_targets_now(self) -> bool:
-        s = self._situation()
-        return not s.busy and self.mapper.may_act(s) and bool(self.focus_targets())
 
     def _cycle(self, by: int) -> None:
         ctx = self.ctx
@@ -90,16 +91,29 @@ class BattleFocus:
             ctx.status = self.mapper.not_your_turn()
             return
         mode = ctx.action_mode
+        if mode not in WORDS:  # disengage: it has no foe to choose
+            ctx.status = NO_TARGETS_HERE
+            return
         verb, enter, _, none = WORDS[mode]
         targets = self.focus_targets()
         if not targets:
-            ctx.status = none.format(a=self.match.encounter.turn) + " (Esc: back to attack mode)"
+            ctx.status = self._why_none(none)
             return
         now = targets.index(ctx.focus) if ctx.focus in targets else (-1 if by > 0 else 0)
         i = (now + by) % len(targets)
         self._focus_on(targets[i], mode)
         more = ", Tab the next foe" if len(targets) > 1 else ""
         ctx.status = f"{verb} {targets[i]} ({i + 1} of {len(targets)}): {enter}{more}, Esc cancels"
+
+    def _why_none(self, none: str) -> str:
+        """Why Tab has nobody to go to in the mode in force: the action spent (R16), else the mode's reason."""
+        enc = self.match.encounter
+        actor = enc.turn
+        if enc.acted:
+            why = f"{actor} has already used their action this turn (R16): Enter ends the turn"
+        else:
+            why = none.format(a=actor)
+        return why if self.ctx.action_mode == ATTACK else why + " (Esc: back to attack mode)"
 
     def pointer_event(self, event: pygame.event.Event) -> None:
         """The pointer really moved, or a button went down: it takes the choice back from the keyboard (a motion

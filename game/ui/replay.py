@@ -55,6 +55,7 @@ SIDEBAR = 380  # the step, tracker and log column; narrower in a small window (s
 BOTTOM = 92  # the timeline and the buttons
 LOG_ROW = 19
 ESC_HINT = "Esc closes"
+BAR_MAX = 760  # the button row's widest: room for "Step > (Right)" beside the others at 1280 px
 BACKGROUND = (28, 30, 36)
 TERRAIN_FILL = {"normal": (104, 126, 82), "difficult": (92, 104, 60), "water": (58, 98, 150), "chasm": (30, 26, 30),
                 "hazard": (150, 70, 40), "blocked": (84, 80, 76)}
@@ -267,7 +268,7 @@ class ReplayScene(ReplayControls, Scene):
         th.draw_frame(screen, frame)
         x = frame.x + th.PAD
         th.text(screen, "This step", (x, frame.y + 8), size=th.SMALL, colour=th.MUTED, bold=True)
-        current = self.step_words[self.k - 1] if self.k else "the map as loaded (Right steps)"
+        current = self.step_words[self.k - 1] if self.k else "the map as loaded (Step > or Right: the first step)"
         y = frame.y + 28
         for part in th.wrap(current, frame.width - 2 * th.PAD):
             th.text(screen, part, (x, y), colour=th.ACCENT)
@@ -318,7 +319,7 @@ class ReplayScene(ReplayControls, Scene):
         # was cut to "Play (Sp...". Where the long labels do not fit, the short ones (keys in the help) do.
         esc = th.text_width(ESC_HINT, th.SMALL) + 24
         room = screen.get_width() - esc - (rect.x + 8)
-        w = min(room, 720)
+        w = min(room, BAR_MAX)
         x = rect.x + 8 + max(0, (room - w) // 2)
         y = rect.bottom + 50
         per = (w - 6 * 7) // 8
@@ -338,10 +339,12 @@ class ReplayScene(ReplayControls, Scene):
                        within=screen.get_rect())
 
     def _button_specs(self, tier: int) -> list[tuple[Hashable, str]]:
-        """The bar's eight buttons: labels naming their keys (tier 0), shorter (1), shortest (2)."""
+        """The bar's eight buttons: labels naming their keys (tier 0), shorter (1), shortest (2). A step reads as
+        what it does, its key the hint, as Play's: it read "< Left" and "Right >", the keys alone."""
         play = "Pause" if self.playing else ("Play (Space)" if tier == 0 else "Play")
-        labels = [["|< Home", "<< Round", "< Left", play, "Right >", "Round >>", "End >|", f"Speed {self.speed}x"],
-                  ["|<", "<< Rnd", "<", play, ">", "Rnd >>", ">|", f"{self.speed}x"],
+        labels = [["|< Home", "<< Round", "< Back (Left)", play, "Step > (Right)", "Round >>", "End >|",
+                   f"Speed {self.speed}x"],
+                  ["|<", "<< Rnd", "< Back", play, "Step >", "Rnd >>", ">|", f"{self.speed}x"],
                   ["|<", "<<", "<", play, ">", ">>", ">|", f"{self.speed}x"]][tier]
         return list(zip(("first", "round-", "back", "play", "next", "round+", "last", "speed"), labels, strict=True))
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .narration import Entry, action_line, at_war_from, bonus_from, event_lines, party_side
+from .narration import Entry, LogTeller, action_line, at_war_from, bonus_from, party_side
 
 CHECKPOINT_EVERY = 50  # the replay keeps a copy of the state at least this many steps apart,
 CHECKPOINTS = 64  # and at most about this many copies (a longer log spaces them wider)
@@ -41,7 +41,11 @@ class ReplaySteps:
         party = party_side(whole)  # the same colours as the live combat log
         at_war = at_war_from(whole)  # the same words at the end
         round_now = replay(scenario, []).round
+        # Each step's lines, worded by the live combat log's own teller (its "X waits (no move, no action)"
+        # lines were missing here), and whether it replaces the line before it (a turn on the spot).
         self.step_lines: list[list[Entry]] = []
+        self.step_replaces: list[bool] = []
+        teller = LogTeller()
         self.round_after: list[int] = [round_now]
         self.step_words: list[str] = []  # each step in a sentence; an end of turn says whose (found: "End of turn")
         acting: str | None = None
@@ -57,7 +61,9 @@ class ReplaySteps:
                     acting = None
                 elif isinstance(ev, CombatBegan):
                     round_now = max(round_now, 1)
-            self.step_lines.append(event_lines(record.events, bonus, party, record.action, at_war))
+            replace, lines = teller.tell(record.events, bonus, party, record.action, at_war)
+            self.step_lines.append(lines)
+            self.step_replaces.append(replace)
             self.round_after.append(round_now)
         self.k = 0
         self.enc = replay(scenario, [])
@@ -131,8 +137,10 @@ class ReplaySteps:
                 self.jump_to_round(earlier[-1])
     def log_lines(self) -> list[tuple[str, str, bool]]:
         """(text, role, from the current step) for every event up to the current step."""
-        out = []
+        out: list[tuple[str, str, bool]] = []
         for i in range(self.k):
+            if self.step_replaces[i] and out:
+                out.pop()  # a turn on the spot replaces the facing line before it, as in the live log
             for text, role in self.step_lines[i]:
                 out.append((text, role, i == self.k - 1))
         return out

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.render.pg import pygame
-from game.rules import Action, EndTurn, Event, Face, TurnStarted
+from game.rules import Action, Event
 
 from .. import theme as th
 from ..compact import is_compact
 from ..context import BattleContext, Reply
-from ..narration import AtWar, Bonus, Entry, Sides, at_war_from, bonus_from, event_lines, party_side, waited_line
+from ..narration import AtWar, Bonus, Entry, LogTeller, Sides, at_war_from, bonus_from, party_side
 from .framed import FramedPanel
 
 WIDTH = 350  # clear of the action bar (bottom centre, ~560 px wide)
@@ -51,9 +51,7 @@ class CombatLog(FramedPanel):
         self._wrapped: list[Entry] = []
         self._full = pygame.Rect(0, 0, 0, 0)  # its room when full, as last drawn
         self.drawn: list[tuple[str, int]] = []  # each line shown and its top on screen, as last drawn
-        self._turn_of: str | None = None  # whose turn the last turn line began
-        self._did = False  # whether anything was done in that turn (else its end reads "X waits")
-        self._facing: tuple[str, int] | None = None  # (who, entry index) of a facing line just added
+        self._teller = LogTeller()  # the lines as the replay words them too: a turn that waited, a turn on the spot
         self.open = False  # a small window's log unfolded: the pointer is on it (see draw)
         self._strip: pygame.Rect | None = None  # a small window's log as folded: where the pointer opens it
 
@@ -61,22 +59,10 @@ class CombatLog(FramedPanel):
     def add_events(self, events: Sequence[Event], bonus: Bonus | None = None,
                    party: Sides | None = None, action: Action | None = None,
                    at_war: AtWar | None = None) -> None:
-        if isinstance(action, EndTurn) and self._turn_of is not None and not self._did:
-            # Found on the Black Gull: AI turns passed as bare "Corsair 1's turn" lines, which read as a log that
-            # had missed something.
-            self.entries.append(waited_line(self._turn_of))
-        lines = event_lines(events, bonus, party, action, at_war)
-        if isinstance(action, Face) and self._facing == (action.unit, len(self.entries) - 1):
-            # A turn on the spot replaces the one just before it: each right-click or Q/E had added a line
-            # ("Tobin turns to face nw", "... sw"), where only where it ends up facing matters.
+        replace, lines = self._teller.tell(events, bonus, party, action, at_war)
+        if replace and self.entries:
             self.entries.pop()
         self.entries.extend(lines)
-        self._facing = (action.unit, len(self.entries) - 1) if isinstance(action, Face) and lines else None
-        if action is not None and not isinstance(action, EndTurn):
-            self._did = True
-        for ev in events:
-            if isinstance(ev, TurnStarted):
-                self._turn_of, self._did = ev.unit, False
         self.scroll = 0  # something new happened: show it
 
     def sync(self, ctx: BattleContext) -> None:
@@ -88,7 +74,7 @@ class CombatLog(FramedPanel):
             self._replay_earlier(ctx, len(ctx.encounter.history) - len(applied))
         if len(applied) < self._seen:  # undo removed some: rebuild from the whole history
             self.entries.clear()
-            self._turn_of, self._did, self._facing = None, False, None
+            self._teller = LogTeller()
             self._seen = 0
             self._replay_earlier(ctx, len(ctx.encounter.history) - len(applied))
         if len(applied) > self._seen:
