@@ -194,3 +194,21 @@ def test_the_forms_error_reads_as_a_sentence_without_the_engines_prefix(tmp_path
     overlaps = f"{pell[0]},{pell[1]} overlaps Pell"  # said under the form, the engine's "join:" and quotes dropped
     assert overlaps in texts and not [t for t in texts if "join:" in t or '"Pell"' in t]
     assert scene.ctx.status == f"Not yet: {overlaps}"
+
+
+def test_after_a_roll_the_greyed_undo_says_dice_were_rolled(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.rules import Shoot
+
+    scene, screen = _gm_battle(tmp_path)
+    enc = scene.match.encounter
+    assert scene.submit(Shoot("Pell", "Bandit 2", roll=1))  # a 1 misses: nothing else changes
+    scene.anim.skip(scene.tokens)
+    frame(scene, screen)
+    rolled = ("Cannot undo: dice were rolled in Pell's turn (undo takes back a GM correction, or Pell's moves and "
+              "turns before any roll)")
+    assert not _button(scene, "undo").enabled
+    assert _press(scene, screen, "undo") == rolled
+    assert isinstance(enc.history[-1], Shoot)  # still there
+    tip = " ".join(_hover_tip(scene, screen, monkeypatch))
+    assert "Cannot undo: dice were rolled in Pell's turn" in tip and _tools(scene).greyed_tip is not None

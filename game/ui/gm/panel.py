@@ -81,7 +81,7 @@ def undo_refusal(ctx: BattleContext) -> str | None:
     if isinstance(last, Begin):
         return "Nothing to undo yet: nothing has happened since combat began"
     if enc.dice_rolled_this_turn():
-        return f"Cannot undo: dice were rolled in {who} turn, and a roll is never taken back ({takes})"
+        return f"Cannot undo: dice were rolled in {who} turn ({takes})"
     if isinstance(last, EndTurn):  # the usual case after an AI's turn: its moves are behind a turn's end now
         return f"Cannot undo: the last turn is over ({takes})"
     return f"Cannot undo: the last action ({action_line(last)}) is neither a GM correction nor {who} move or turn"
