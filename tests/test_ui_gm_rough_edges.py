@@ -126,13 +126,15 @@ def test_every_gm_status_line_is_a_sentence(tmp_path: Path) -> None:
     assert all(s and s[0].isupper() for s in said), said
 
 
-def test_a_drag_in_setup_says_placing_as_a_sentence(tmp_path: Path) -> None:
+def test_in_setup_the_greyed_undo_and_a_drag_say_sentences(tmp_path: Path) -> None:
     scene, screen = open_battle(tmp_path, AMBUSH, humans=("player", "ally", "enemy"), setup=True,
                                 size=(1280, 800))
     frame(scene, screen, 30)
     key(scene, pygame.K_g)
     frame(scene, screen)
     assert scene.match.encounter.phase == "setup"
+    # Nothing placed, moved or changed yet: the greyed Undo says so, in a sentence too.
+    assert _press(scene, screen, "undo") == "Nothing to undo yet: no action has been taken"
     pos = scene.ctx.cell_to_screen(scene.match.encounter.view("Pell").cell)
     _point(scene, (round(pos[0]), round(pos[1])))
     frame(scene, screen)
