@@ -76,7 +76,7 @@ def test_every_engine_event_has_a_log_line() -> None:
                              "rolled 11 +3 = 14 vs 12: hit, 4 damage")
     assert lines["AreaCast"] == "Tam casts at 5,5, catching Orc 1, Mira (0 uses left)"
     assert lines["AreaHit"] == "  the burst on Mira: rolled 3 +3 = 6 vs 13: miss"
-    assert lines["HpSet"] == "GM sets Mira to 3 hp (5 damage)"
+    assert lines["HpSet"] == "GM deals 5 damage to Mira (down to 3 hp)"
     assert lines["Edited"] == "GM edits Orc 1: hp 12"
     assert all(lines.values())
 

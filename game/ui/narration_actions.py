@@ -125,7 +125,7 @@ def _(a: Remove) -> str:
 
 @action_line.register
 def _(a: SetHp) -> str:
-    return f"GM sets {a.unit} to {a.hp} hp"
+    return f"GM sets {a.unit} to {max(a.hp, 0)} hp"  # 0 at the lowest, as the window shows hit points (R21)
 
 
 @action_line.register

@@ -217,8 +217,15 @@ def _(ev: ThreateningSet, bonus: Bonus | None = None) -> Entry:
 
 @event_line.register
 def _(ev: HpSet, bonus: Bonus | None = None) -> Entry:
-    how = f"{-ev.change} damage" if ev.change < 0 else f"heals {ev.change}" if ev.change > 0 else "no change"
-    return f"GM sets {ev.unit} to {ev.hp} hp ({how})", "warn" if ev.change < 0 else "muted"
+    # Said from the hit points shown everywhere else (0 at the lowest): the engine keeps what the GM set, -3
+    # after 5 damage on 2 hp, but at 0 or less the combatant is defeated and off the board (R21), so the -3
+    # never counts again. "GM sets Bandit Spear to -3 hp (5 damage)" read as a rule the window never shows.
+    shown = max(ev.hp, 0)
+    if ev.change < 0:
+        return f"GM deals {-ev.change} damage to {ev.unit} (down to {shown} hp)", "warn"
+    if ev.change > 0:
+        return f"GM heals {ev.unit} by {ev.change} (up to {shown} hp)", "muted"
+    return f"GM sets {ev.unit} to {shown} hp (no change)", "muted"
 
 
 

@@ -18,6 +18,7 @@ class Button:
     enabled: bool = True
     active: bool = False  # a toggle that is on
     danger: bool = False
+    why: str = ""  # greyed: what its hover tooltip and its click say (a greyed button never just sits silent)
 
     def draw(self, screen: pygame.Surface, hovered: bool) -> None:
         if not self.enabled:
@@ -47,3 +48,8 @@ class ButtonRow:
 
 def hit(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
     return next((b for b in buttons if b.enabled and b.rect.collidepoint(pos)), None)
+
+
+def greyed_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
+    """The greyed button under ``pos``: its click says why instead of acting."""
+    return next((b for b in buttons if not b.enabled and b.rect.collidepoint(pos)), None)

@@ -139,7 +139,7 @@ class Form:
         columns = 1 if len(self.fields) <= ROWS_PER_COLUMN else 2
         per = -(-len(self.fields) // columns)
         width = COLUMN_W * columns + 2 * th.PAD
-        err_lines = th.wrap(self.error, width - 2 * th.PAD - 10, th.SMALL) if self.error else []
+        err_lines = th.wrap(shown_error(self.error), width - 2 * th.PAD - 10, th.SMALL) if self.error else []
         hint_lines = th.wrap(self.hint, width - 2 * th.PAD - 10, th.SMALL) if self.hint else []
         h = 44 + 20 * len(hint_lines) + ROW * per + 12 + 20 * len(err_lines) + 44
         x0 = area.right - width - 8 if self.dock == "right" or beside is None else beside.right + 8
@@ -189,6 +189,15 @@ class Form:
             pygame.draw.rect(screen, (70, 62, 30) if key == "ok" else (44, 47, 58), r, border_radius=6)
             pygame.draw.rect(screen, th.ACCENT if key == "ok" else (96, 100, 116), r, 1, border_radius=6)
             th.text(screen, label, r.center, size=th.SMALL, colour=th.TEXT, anchor="center")
+
+
+def shown_error(error: str) -> str:
+    """The form's error as a sentence: the engine's reason without its "join:" prefix (the form's title says what
+    is tried), names unquoted, a capital first, as the status line writes every line."""
+    from ..narration import reason_words
+
+    words = reason_words(error)
+    return words[:1].upper() + words[1:]
 
 
 def _number(s: str) -> int | str:

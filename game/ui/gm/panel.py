@@ -36,12 +36,13 @@ from typing import Any
 from game.render.pg import pygame
 from game.render.style import hp_colour
 from game.render.tokens import disc_scale
-from game.rules import PushPreview
+from game.rules import Begin, EndTurn, PushPreview
 
 from .. import theme as th
 from ..compact import card_full
 from ..context import BattleContext, Reply
-from .buttons import Button, ButtonRow, hit
+from ..narration import action_line, reason_words
+from .buttons import Button, ButtonRow, greyed_at, hit
 from .form import Form, edit_form, join_form
 from .push_preview import draw_push, draw_push_tip
 
@@ -54,6 +55,36 @@ MORE_HINT = "hover or I: every GM tool"  # the short card's last line (the comba
 # the sides still at war (only one at war with nobody stands as a winner), the summary follows, and the GM's
 # undo cannot take it back (it takes back corrections, not the end).
 END_ASK = ("End the combat now?", "No side still fighting wins; the summary follows. There is no undo.")
+
+
+def undo_refusal(ctx: BattleContext) -> str | None:
+    """None when Undo may take the last action back, else why not, in the words its hover and its click show.
+
+    The match decides (``Match.can_undo``): the GM's last correction whoever's turn it is, or the acting
+    combatant's moves and turns while no die was rolled this turn. The action bar says the match's reason alone;
+    a GM reaches for this button after any action (found: greyed after an AI's attack, it said nothing), so it
+    names the action that stands in the way."""
+    can_undo = getattr(ctx.match, "can_undo", None)  # a Match; the replay's stand-in has no undo
+    if can_undo is None:
+        return "Cannot undo in a replay: it shows the battle as it was played"
+    why = can_undo()
+    if why is None:
+        return None
+    enc = ctx.encounter
+    if not enc.history:
+        return "Nothing to undo yet: no action has been taken"
+    who = f"{enc.turn}'s" if enc.turn else "the acting combatant's"
+    if "only the last" in why:  # the match keeps a bounded undo: its own words say how many
+        return f"Cannot undo: {why.removeprefix('undo: ')}"
+    takes = f"undo takes back a GM correction, or {who} moves and turns before any roll"
+    last = enc.history[-1]
+    if isinstance(last, Begin):
+        return "Nothing to undo yet: nothing has happened since combat began"
+    if enc.dice_rolled_this_turn():
+        return f"Cannot undo: dice were rolled in {who} turn ({takes})"
+    if isinstance(last, EndTurn):  # the usual case after an AI's turn: its moves are behind a turn's end now
+        return f"Cannot undo: the last turn is over ({takes})"
+    return f"Cannot undo: the last action ({action_line(last)}) is neither a GM correction nor {who} move or turn"
 
 
 def gm_target(ctx: BattleContext) -> str | None:
@@ -86,10 +117,11 @@ class GMTools:
         self._push_key: object = None  # the push direction aimed at, and the engine's preview of it
         self._push: PushPreview | None = None
         self.push_tip: pygame.Rect | None = None  # the aimed push's tooltip, as last drawn
+        self.greyed_tip: pygame.Rect | None = None  # why the greyed button under the pointer is greyed, as drawn
 
     # --- actions ------------------------------------------------------------------
     def _action(self, key: Any, ctx: BattleContext) -> Any:
-        from game.rules import Begin, EndCombat, GrantMovement, Push, Remove, SetHp, SetThreatening
+        from game.rules import EndCombat, GrantMovement, Push, Remove, SetHp, SetThreatening
 
         enc = ctx.encounter
         name = gm_target(ctx)
@@ -116,7 +148,7 @@ class GMTools:
     def _reply(self, action: Any, ctx: BattleContext) -> Reply:
         """The action for the scene to submit: the engine says why if it refuses (no check first)."""
         if action is None:
-            return Reply(status="select a combatant first (click its token or its tracker row)")
+            return Reply(status="Select a combatant first (click its token or its tracker row)")
         return Reply(action=action, status=None)
 
     # --- input ---------------------------------------------------------------------
@@ -150,13 +182,16 @@ class GMTools:
             b = hit(self.buttons, event.pos)
             if b is not None:
                 return self._click(b.key, ctx)
+            greyed = greyed_at(self.buttons, event.pos)
+            if greyed is not None:  # as the action bar's greyed buttons do: the click says why, nothing else
+                return Reply(status=greyed.why or None)
             if self._frame.collidepoint(event.pos):
                 return Reply()
             enc = ctx.encounter
             if enc.phase == "setup" and ctx.hovered_unit is not None:
                 self.dragging = ctx.hovered_unit  # setup: pick the token up
                 ctx.selected = ctx.hovered_unit
-                return Reply(status=f"placing {self.dragging}: drop it on a hex")
+                return Reply(status=f"Placing {self.dragging}: drop it on a hex")
             if ctx.hovered_unit is not None and pygame.key.get_mods() & pygame.KMOD_SHIFT:
                 # In combat a plain click on a hostile is the acting combatant's attack, so the card's
                 # choice of a token is a shift-click (or a click on its tracker row), Foundry's select.
@@ -180,7 +215,7 @@ class GMTools:
             self.form = join_form(ctx.encounter, at)
             ctx.modal = True
             pygame.key.start_text_input()
-            return Reply(status="add a combatant: fill in the form, click the map for its hex")
+            return Reply(status="Add a combatant: fill in the form, click the map for its hex")
         if key == "edit":
             name = gm_target(ctx)
             if name is None:
@@ -192,11 +227,11 @@ class GMTools:
                 # The wide form goes on the other side of the map from the combatant it edits, which stays in view.
                 x, _ = ctx.cell_to_screen(ctx.encounter.view(name).cell)
                 self.form.dock = "left" if x > ctx.view_rect.centerx else "right"
-                return Reply(status=f"edit {name}: change what you want, Enter applies")
+                return Reply(status=f"Edit {name}: change what you want, Enter applies")
             return Reply(status=f"{name}'s hit points: type the number, Enter sets them")
         if key == "dist":
             self.push_distance = self.push_distance % 3 + 1
-            return Reply(status=f"push distance {self.push_distance}")
+            return Reply(status=f"Push distance: {self.push_distance} hex{'es' if self.push_distance > 1 else ''}")
         if key in ("undo", "save"):
             return Reply(command=key)
         if key == "end":
@@ -216,13 +251,14 @@ class GMTools:
         out = self.form.handle_event(event, ctx.cell_at)
         if out is None:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.form.error:
-                return Reply(status=f"not yet: {self.form.error}")
+                # The engine's reason without its "join:" prefix: the form's title says what is tried.
+                return Reply(status=f"Not yet: {reason_words(self.form.error)}")
             return Reply()  # the form is modal: nothing reaches the map while it is open
         self.form = None
         ctx.modal = False
         pygame.key.stop_text_input()
         if out == "cancel":
-            return Reply(status="nothing changed")
+            return Reply(status="Nothing changed")
         return Reply(action=out, status=None)
 
     # --- drawing ---------------------------------------------------------------------
@@ -310,14 +346,14 @@ class GMTools:
             else:
                 self.buttons.extend(ButtonRow.place(frame.x + th.PAD, y, inner, row, gap=4 if len(row) > 3 else 6))
             y += ROW
-        can_undo = getattr(ctx.match, "can_undo", None)  # a Match (the replay's stand-in has no undo)
-        undo_blocked = can_undo is None or can_undo() is not None
+        undo_why = undo_refusal(ctx) if any(b.key == "undo" for b in self.buttons) else None
         for b in self.buttons:
             if b.key == "threat" and name is not None:
                 b.active = bool(enc.view(name).threatening)
             b.danger = b.key in ("defeated", "fled", "end") or (isinstance(b.key, tuple) and b.key[0] == "hp"
                                                                   and b.key[1] < 0)
-            b.enabled = not (b.key == "undo" and undo_blocked)
+            b.enabled = not (b.key == "undo" and undo_why is not None)
+            b.why = (undo_why or "") if b.key == "undo" else ""
         return frame
 
     def _draw_drop(self, screen: pygame.Surface, ctx: BattleContext, cell: tuple[int, int]) -> None:
@@ -338,8 +374,8 @@ class GMTools:
         rim = (*th.BAD, 255) if reason else (255, 255, 255, 200)  # a refused drop reads red all round
         pygame.draw.circle(ghost, rim, (r + 1, r + 1), r, 3 if reason else 2)
         ghost_rect = screen.blit(ghost, (ctx.mouse[0] - r - 1, ctx.mouse[1] - r - 1))
-        head = th.Line(f"place {self.dragging} at {cell[0]},{cell[1]}", "accent", bold=True)
-        lines = [head, th.Line(f"refused: {reason}", "bad")] if reason else [head]
+        head = th.Line(f"Place {self.dragging} at {cell[0]},{cell[1]}", "accent", bold=True)
+        lines = [head, th.Line(f"Refused: {reason_words(reason)}", "bad")] if reason else [head]
         self.drop_tip = th.tooltip(screen, lines, ctx.mouse, within=ctx.view_rect,
                                    anchor=ctx.hex_rect(cell).union(ghost_rect), avoid=ctx.covers)
 
@@ -364,7 +400,7 @@ class GMTools:
                 anchor="topright")
         name = gm_target(ctx)
         if name is None:
-            th.text(screen, th.fit("select one: its token or tracker row", frame.width - 2 * th.PAD, th.SMALL),
+            th.text(screen, th.fit("Select one: its token or tracker row", frame.width - 2 * th.PAD, th.SMALL),
                     (x, frame.y + 34), size=th.SMALL, colour=th.MUTED)
             return
         v = ctx.encounter.view(name)
@@ -375,6 +411,18 @@ class GMTools:
         sub = f"{v.size} · {v.movement_type} · move {v.movement}/{v.movement_max}"
         th.text(screen, th.fit(sub, frame.width - 2 * th.PAD, th.SMALL), (x, frame.y + 58), size=th.SMALL,
                 colour=th.MUTED)
+
+    def _draw_greyed_tip(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        """Why the greyed button under the pointer is greyed, beside it: what its click would say, learnt before
+        clicking, as the action bar's greyed buttons show it."""
+        self.greyed_tip = None
+        b = greyed_at(self.buttons, ctx.mouse) if self.form is None else None
+        if b is None or not b.why:
+            return
+        vr = ctx.view_rect
+        lines = [th.Line(t, "warn") for t in th.wrap(b.why, min(520, vr.width - 40), th.BODY)]
+        self.greyed_tip = th.tooltip(screen, lines, ctx.mouse, within=vr, anchor=b.rect,
+                                     avoid=[r for r in ctx.covers if r != self._frame])
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         if ctx.hovered_cell is not None:
@@ -409,6 +457,7 @@ class GMTools:
         if aimed is not None:
             button = next(b.rect for b in self.buttons if b.key == self.hovered)
             self.push_tip = draw_push_tip(screen, ctx, aimed, button, frame, marked)
+        self._draw_greyed_tip(screen, ctx)
         if self.dragging is not None and ctx.hovered_cell is not None:
             self._draw_drop(screen, ctx, (ctx.hovered_cell[0], ctx.hovered_cell[1]))
         if self.form is not None:
