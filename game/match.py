@@ -110,7 +110,7 @@ class Match:
             return cls(scenario, controllers=controllers)
         save = SaveFile(log_path)
         try:
-            encounter = replay(scenario, read_log(log_path, scenario.board.layout))
+            encounter = replay(scenario, read_log(log_path, scenario.board.layout, scenario=scenario))
         except BaseException:
             save.undo_mend()  # a save the game refuses is left exactly as it was
             save.close()

@@ -252,3 +252,32 @@ def describe_controllers(controllers: Mapping[str, Any]) -> str:
     ais = [f for f, c in controllers.items() if c != "human"]
     parts = [f"you: {', '.join(humans)}" if humans else "", f"AI: {', '.join(ais)}" if ais else ""]
     return " · ".join(p for p in parts if p)
+
+
+def made_on_another_map(log: Path, map_path: Path) -> str | None:
+    """The map the note beside ``log`` says it was played on, as the window's saves record it, when that is not
+    ``map_path`` (by file name: a shipped map is the same map in any install); None without a note."""
+    meta = read_meta(log)
+    if meta is None or meta.map.name == map_path.name:
+        return None
+    from game.maps import MapError, load_scenario
+
+    try:  # its title, as the map picker shows it, when that map is here to read
+        title = load_scenario(meta.map).title if meta.map.is_file() else ""
+    except (MapError, OSError):
+        title = ""
+    return f"{title} ({meta.map.name})" if title else meta.map.name
+
+
+def log_refusal(err: Exception, log: Path, map_path: Path) -> Exception:
+    """A log that does not replay on ``map_path``: when its note says it was played on another map, that is the
+    one line to give ("a.jsonl was made on Boarding the Black Gull (ship_boarding.tmx), not on ambush.tmx"),
+    not its first line that fails there (a flat-top side on a pointy-top map, a name the map lacks); else
+    ``err`` itself. A log that replays is the map's, whatever a note says: the map plus the log is the
+    encounter (docs/action-log.md)."""
+    from game.rules import LogError
+
+    other = made_on_another_map(log, map_path) if isinstance(err, LogError) else None
+    if other is None:
+        return err
+    return LogError(log.name, None, f"was made on {other}, not on {map_path.name}", sep=" ")

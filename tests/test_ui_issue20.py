@@ -59,7 +59,10 @@ def test_bug1_no_move_then_attack_is_offered_where_the_attack_could_not_follow(t
     reason = scene.match.encounter.can_attack("Mira", "Orc Pikeman")
     assert reason is not None and "distance 8" in reason
     words = reason.removeprefix("attack: ").replace('"', "")  # the window drops the quotes round names
-    assert scene.ctx.status == "Cannot attack: " + words
+    # The engine's words first, then why no step helps, as the preview says it (her 7 movement, hand-counted:
+    # the pikeman's footprint stays 2 hexes off wherever she ends).
+    assert scene.ctx.status == "Cannot attack: " + words + "; 7 movement left: Mira gets no nearer than distance 2"
+    assert "7 movement left: Mira gets no nearer than distance 2" in said
     # The preview's reason is the click's, under a heading that names the target (and without the rule number).
     assert words.removeprefix("Orc Pikeman is ").removesuffix(" (R21)") in said
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from game.maps.loader import load_scenario
-from game.rules import Encounter, Scenario, did_you_mean, read_log, replay
+from game.rules import Encounter, LogError, Scenario, did_you_mean, read_log, replay
+from game.saves import log_refusal
 
 from .errors import UsageError
 
@@ -13,7 +16,10 @@ def load_encounter(map_path: str, log_path: str | None, *, allow_outside: bool =
     scenario = load_scenario(map_path, allow_outside=allow_outside)
     if log_path is None:
         return scenario, Encounter.from_scenario(scenario)
-    return scenario, replay(scenario, read_log(log_path, scenario.board.layout))
+    try:
+        return scenario, replay(scenario, read_log(log_path, scenario.board.layout, scenario=scenario))
+    except LogError as err:  # a log from another map says so, as its save note or its names tell
+        raise log_refusal(err, Path(log_path), Path(map_path)) from None
 
 
 def named_unit(enc: Encounter, option: str, name: str) -> str:

@@ -28,6 +28,7 @@ from .limits import (
     counting_search,
     read_regular_file,
 )
+from .log_origin import another_map_hint, records
 from .scenario import Scenario
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -36,9 +37,10 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 class LogError(RulesError):
     """A log line is malformed or not legal at its point: ``log.jsonl:3: reason``."""
 
-    def __init__(self, source: str, line: int | None, reason: str) -> None:
+    def __init__(self, source: str, line: int | None, reason: str, sep: str = ": ") -> None:
         reason = clip(reason, 400)  # each reader cuts what it repeats of the log; this is the last resort
-        super().__init__(f"{source}:{line}: {reason}" if line is not None else f"{source}: {reason}")
+        # ``sep`` " " for a reason about the whole file that reads as a sentence ("a.jsonl was made on ...").
+        super().__init__(f"{source}:{line}: {reason}" if line is not None else f"{source}{sep}{reason}")
         self.source = source
         self.line = line
         self.reason = reason
@@ -55,8 +57,10 @@ class ActionList(list[Action]):
 
 
 def read_log(path_or_lines: str | os.PathLike[str] | Iterable[str], layout: HexLayout,
-             source: str | None = None) -> ActionList:
-    """Parse a log file (a path) or an iterable of lines. LogError names the line and the reason."""
+             source: str | None = None, scenario: Scenario | None = None) -> ActionList:
+    """Parse a log file (a path) or an iterable of lines. LogError names the line and the reason; given the
+    ``scenario`` the log is for, a line refused in a log that looks made on another map says so
+    (:mod:`log_origin`)."""
     if isinstance(path_or_lines, str | os.PathLike):
         path = Path(path_or_lines)
         name = source or path.name
@@ -83,7 +87,7 @@ def read_log(path_or_lines: str | os.PathLike[str] | Iterable[str], layout: HexL
         lines: Iterable[str] = pieces
     else:
         name = source or "log"
-        lines = path_or_lines
+        lines = list(path_or_lines) if scenario is not None else path_or_lines  # read again for the hint
     out = ActionList(source=name)
     for number, line in enumerate(lines, start=1):
         if number > MAX_LOG_LINES:
@@ -95,7 +99,10 @@ def read_log(path_or_lines: str | os.PathLike[str] | Iterable[str], layout: HexL
         try:
             action = parse_action(line, layout)
         except ActionParseError as exc:
-            raise LogError(name, number, str(exc)) from None
+            hint = ""
+            if scenario is not None and isinstance(lines, list):
+                hint = another_map_hint(scenario, records(enumerate(lines, start=1)), number)
+            raise LogError(name, number, str(exc) + hint) from None
         out.append(action)
         out.lines.append(number)
     return out
@@ -129,7 +136,9 @@ def replay(scenario: Scenario, actions: Sequence[Action], max_search: int | None
                 reason, kind = str(exc), getattr(action, "KIND", "")
                 if kind and not reason.startswith(f"{kind}:"):
                     reason = f"{kind}: {reason}"
-                raise LogError(source, lines[i] if lines else i + 1, reason) from None
+                at = lines[i] if lines else i + 1
+                logged = [(lines[j] if lines else j + 1, a.to_json()) for j, a in enumerate(actions)]
+                raise LogError(source, at, reason + another_map_hint(scenario, records(logged), at)) from None
             if searched[0] > limit:
                 raise LogError(source, lines[i] if lines else i + 1,
                                f"checking the moves up to this line searched more than {limit:,} hexes, the limit "
@@ -140,7 +149,7 @@ def replay(scenario: Scenario, actions: Sequence[Action], max_search: int | None
 def replay_log(scenario: Scenario, path_or_lines: str | os.PathLike[str] | Iterable[str],
                source: str | None = None) -> Encounter:
     """``read_log`` then ``replay``."""
-    return replay(scenario, read_log(path_or_lines, scenario.board.layout, source))
+    return replay(scenario, read_log(path_or_lines, scenario.board.layout, source, scenario))
 
 
 def write_log(actions: Iterable[Action], path: str | os.PathLike[str] | None = None) -> str:

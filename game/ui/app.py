@@ -12,8 +12,8 @@ from game.maps import TmxMap, load_scenario, read_tmx
 from game.match import Controller, Match
 from game.render.map_art import MapArt
 from game.render.pg import pygame
-from game.rules import SaveError, Scenario
-from game.saves import SaveInfo, SaveMeta, new_save_path, saves_folder, write_meta
+from game.rules import LogError, SaveError, Scenario
+from game.saves import SaveInfo, SaveMeta, log_refusal, new_save_path, saves_folder, write_meta
 
 from . import heap
 from .aiturn import policy_for_level
@@ -94,7 +94,10 @@ def open_match(cfg: PlayConfig, map_path: Path, tmx: TmxMap | None = None) -> tu
     log = cfg.log_path or default_log_path(map_path)
     if log.parent and not log.parent.exists():
         log.parent.mkdir(parents=True, exist_ok=True)
-    match = Match.open(scenario, log, seed=cfg.seed, controllers=controllers)
+    try:
+        match = Match.open(scenario, log, seed=cfg.seed, controllers=controllers)
+    except LogError as err:  # a log from another map says so (its save note, or the names it plays)
+        raise log_refusal(err, log, map_path) from None
     return match, scenario, labels, levels
 
 
@@ -128,8 +131,11 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
         from game.rules import read_log
         from game.ui.replay import ReplayScene
 
-        return ReplayScene(scenario, read_log(log_path, scenario.board.layout), tmx_path=map_path, art=art,
-                           size=screen_size())
+        try:
+            return ReplayScene(scenario, read_log(log_path, scenario.board.layout, scenario=scenario),
+                               tmx_path=map_path, art=art, size=screen_size())
+        except LogError as err:
+            raise log_refusal(err, log_path, map_path) from None
 
     opts = BattleOptions(speed=cfg.speed, explain_ai=cfg.explain_ai, seed=cfg.seed or 0, auto_begin=not cfg.setup,
                          policy_labels=labels, policy_levels=levels, map_path=map_path, log_path=log_path,
@@ -259,7 +265,11 @@ def replay_scene(map_path: Path, log_path: Path, *, allow_outside: bool = False)
     tmx = read_tmx(map_path, allow_outside=allow_outside)
     scenario = load_scenario(tmx)
     # A line that does not replay raises LogError naming the log file and the line.
-    return ReplayScene(scenario, read_log(log_path, scenario.board.layout), art=load_map_art(tmx))
+    try:
+        return ReplayScene(scenario, read_log(log_path, scenario.board.layout, scenario=scenario),
+                           art=load_map_art(tmx))
+    except LogError as err:  # a log from another map says so (its save note, or the names it plays)
+        raise log_refusal(err, log_path, map_path) from None
 
 
 def screen_size() -> tuple[int, int]:

@@ -134,7 +134,7 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         try:
             applied = self.match.submit(action)
         except IllegalActionError as err:
-            self.ctx.status = narration.refusal(err)
+            self.ctx.status = self.refused_words(action, err)  # with the hover's why, for a foe out of reach
             return False
         except SaveError as err:  # a full disk: the action is not played, the save intact, the window open
             self.ctx.status = str(err)

@@ -10,12 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.render.pg import pygame
+from game.rules import Action, Attack, Shove
 
+from . import narration
 from .battle_input import BattleInput
 from .battle_view import BattleView
-from .commands import FaceToward, Pick
+from .commands import ATTACK, SHOVE, FaceToward, Pick
 from .context import BattleContext, Widget
+from .overlays import ActionPreview
+from .overlays.wording import ROW_WIDTH, refusal_notes, too_far
 from .scene import Transition
+from .theme import wrap
 
 OFF_WINDOW = (-1, -1)  # where the pointer is once it has left the window: over no panel, hex or button
 # A click on a panel showed no preview of the hex under it, so it does nothing there, and says so.
@@ -31,6 +36,7 @@ class BattlePointer:
     _camera_seen: tuple[int, float, float] | None  # where the map was at the last update
     _unit_at: Callable[[tuple[int, int] | None], str | None]
     _widgets_topmost_first: Callable[[], list[Widget]]
+    widgets: list[Widget]
     handle_event: Callable[[pygame.event.Event], Transition | None]  # the scene's
     # The pointer rests on a panel that claimed it (the card, tracker, legend, GM tools, a step of the log):
     # a hex lies under it, but none is hovered, so no preview told what a click there would do.
@@ -85,6 +91,32 @@ class BattlePointer:
             self.ctx.status = UNDER_PANEL
             return True
         return False
+
+    def refused_words(self, action: Action, err: Exception) -> str:
+        """The status line for ``action`` refused by the engine with ``err``: its words, and, for a blow or a shove
+        on a foe no hex within the actor's movement reaches, why a step would not help, in the words the hover's
+        tooltip gives (the same :func:`wording.refusal_notes`, asked of the same preview). A click on a foe beyond a
+        spear's zone of control read only "out of reach: distance 5", and with movement left that read as if
+        walking closer would help; the hover said "Bandit Spear's zone of control stops every way to Bandit this
+        turn" (R8, R9), the click did not."""
+        said = narration.refusal(err)
+        if not isinstance(action, Attack | Shove):
+            return said  # a shot's and a burst's reasons are their own previews' (overlays.ranged)
+        preview = next((w for w in self.widgets if isinstance(w, ActionPreview)), None)
+        if preview is None:
+            return said
+        kind = ATTACK if isinstance(action, Attack) else SHOVE
+        name, target, reason = action.unit, action.target, str(err)
+        at, plan = preview.choose(self.ctx, kind, name, target)
+        if at is not None or plan.legal is None:
+            return said  # a hex within its movement works: the hover offers the walk there, nothing is stuck
+        # What closes every hex the blow works from, as the preview found it for its tooltip (cached per state).
+        zoc, closed = preview._stuck(self.ctx, kind, name, target)  # the one source, not a copy
+        _, notes = refusal_notes(self.ctx.encounter, name, target, kind, False, reason, zoc=zoc, closed=closed)
+        # The notes open with the refusal from here, which ``said`` already gives; the rest is why no step helps.
+        here = len(wrap(too_far(name, target, kind, reason), ROW_WIDTH))
+        why = " ".join(line.text for line in notes[here:])
+        return f"{said}; {why}" if why else said
 
     def _pointer_left(self) -> None:
         """The pointer left the window: SDL sends no motion for that, so whatever it rested on (the short card
