@@ -277,8 +277,10 @@ def _key_words(column: str) -> set[str]:
 
 def _bound(word: str) -> bool:
     """Whether pressing ``word`` in a battle does something: the battle's input gives an intent or a view
-    operation, or it is the GM card's or the legend's own toggle, or the shove preview's way key (W)."""
+    operation, or it is the GM card's or the legend's own toggle, the shove preview's way key (W) or keyboard
+    targeting's next-target key (Tab: battle_focus takes it before the battle's fixed keys)."""
     from game.render.pg import pygame
+    from game.ui.battle_focus import CYCLE_KEY
     from game.ui.battle_input import BattleInput
     from game.ui.gm.panel import TOGGLE_KEY as GM_KEY
     from game.ui.overlays.preview import WAY_KEY
@@ -287,7 +289,7 @@ def _bound(word: str) -> bool:
     ctrl = word.startswith("Ctrl+")
     key = pygame.key.key_code(SPECIAL.get(word, word.removeprefix("Ctrl+")).lower())
     event = pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_CTRL if ctrl else 0)
-    return BattleInput().key(event, setup=False) is not None or key in (GM_KEY, LEGEND_KEY, WAY_KEY)
+    return BattleInput().key(event, setup=False) is not None or key in (GM_KEY, LEGEND_KEY, WAY_KEY, CYCLE_KEY)
 
 
 def test_every_key_the_battle_help_names_does_something() -> None:

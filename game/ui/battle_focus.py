@@ -28,6 +28,7 @@ from .context import BattleContext, Cell
 from .scene import Transition
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+CYCLE_KEY = pygame.K_TAB  # the next target (Shift: the one before); only targeting has it, P hides the panels
 # Per mode: (the status line's verb, Enter's words, Esc's words, why there is nobody to Tab to).
 WORDS = {
     ATTACK: ("Attack", "Enter strikes", "Attack cancelled",
@@ -70,7 +71,7 @@ class BattleFocus:
             return True, None
         if event.key in ENTER and ctx.focus is not None:
             return True, self._act_on_focused()
-        if event.key == pygame.K_TAB:
+        if event.key == CYCLE_KEY:
             # Always Tab's, with a foe to choose or not: a key that hid the panels when the list was empty
             # looked like the window breaking mid-turn (P hides them).
             self._cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)

@@ -64,8 +64,7 @@ KEYS: dict[int, Intent | ViewOp] = {
     pygame.K_v: ViewOp("toggle", "enemy_reach"),  # (Ctrl-V too, as in Wesnoth: the overlay takes that)
     pygame.K_c: ViewOp("toggle", "coords"),
     pygame.K_x: ViewOp("toggle", "explain"),  # (G and L: the GM panel and the legend take their own keys)
-    pygame.K_TAB: ViewOp("toggle", "panels"),  # (when there is no target to choose: battle_focus)
-    pygame.K_p: ViewOp("toggle", "panels"),  # P: always, a foe in reach or not
+    pygame.K_p: ViewOp("toggle", "panels"),  # (Tab only chooses targets: battle_focus says why when none)
     pygame.K_i: ViewOp("toggle", "card"),  # I: the full combatant card, or the short one
     pygame.K_SPACE: ViewOp("focus"),
     pygame.K_1: ViewOp("speed", 1.0),

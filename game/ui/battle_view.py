@@ -34,7 +34,7 @@ class BattleView:
         self.buttons: list[tuple[Button, str]] = []  # the action bar as last drawn: (button, command)
         self.speed_rect = pygame.Rect(0, 0, 0, 0)
         self.name_tag: pygame.Rect | None = None  # the hovered token's name tag as last drawn
-        self.panels_shown = True  # as last drawn: with the panels hidden (Tab), their last rects cover nothing
+        self.panels_shown = True  # as last drawn: with the panels hidden (P), their last rects cover nothing
         self.button_tip: pygame.Rect | None = None  # a greyed button's reason, as last drawn
         self.explain_rect: pygame.Rect | None = None  # the AI's reasons (X), as last drawn
 

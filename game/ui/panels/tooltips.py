@@ -37,7 +37,7 @@ class Tooltips:
     """Draws the tooltips the overlays posted this frame, then forgets them."""
 
     layer = "panel"
-    always = True  # drawn with the panels collapsed (Tab) too: a preview is what the player is asking for
+    always = True  # drawn with the panels collapsed (P) too: a preview is what the player is asking for
 
     def __init__(self) -> None:
         self.drawn: list[tuple[pygame.Rect, pygame.Rect]] = []  # (tip, its anchor) as last drawn
