@@ -57,6 +57,7 @@ class CombatLog(FramedPanel):
         self._facing: tuple[str, int] | None = None  # (who, entry index) of a facing line just added
         self.open = False  # a small window's log unfolded: the pointer is on it (see draw)
         self._strip: pygame.Rect | None = None  # a small window's log as folded: where the pointer opens it
+        self._tabbed = False  # a tiny window's log, folded to its one-line tab when last drawn
 
     # --- feeding -----------------------------------------------------------------
     def add_events(self, events: Sequence[Event], bonus: Bonus | None = None,
@@ -112,7 +113,7 @@ class CombatLog(FramedPanel):
     def room(self) -> pygame.Rect:
         """Where the log will be in a turn or two (``SOON`` lines; empty when hidden): it grows up from the
         bottom as lines come, over whatever token the opening view put just above it."""
-        if self._box.width == 0 or self.rect is not None:
+        if self._box.width == 0 or self.rect is not None or self._tabbed:
             return pygame.Rect(self._box)
         return self._box.union(fitted(self._full, SOON))
 
@@ -120,8 +121,8 @@ class CombatLog(FramedPanel):
     def grown(self) -> pygame.Rect:
         """Where the log will be once full (empty when hidden): the camera keeps the actor and its target clear
         of it, since the turn's own lines grow it over whoever the camera had just brought into view."""
-        if self._box.width == 0 or self.rect is not None:
-            return pygame.Rect(self._box)
+        if self._box.width == 0 or self.rect is not None or self._tabbed:
+            return pygame.Rect(self._box)  # a tiny window's tab stays one line however many come
         return self._box.union(self._full)
 
     def frame(self, area: pygame.Rect) -> pygame.Rect:
@@ -197,7 +198,8 @@ class CombatLog(FramedPanel):
         # heading and two lines (70 px) over the action bar left Harrow Keep's fight no room, Archer 2 opened
         # under it. The tab is where the pointer opens it, as the strip is in a small window.
         tab = self.rect is None and is_tiny(area)
-        if tab and not (self.open or self.scroll):
+        self._tabbed = tab and not (self.open or self.scroll)
+        if self._tabbed:
             self._draw_tab(screen, ctx, full)
             return
         folds = folds or (tab and len(lines) > 1)
