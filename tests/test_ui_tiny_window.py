@@ -9,6 +9,7 @@ from pathlib import Path
 from game.render.pg import pygame
 from game.ui.battle import BattleScene
 from game.ui.panels.card import CombatantCard
+from game.ui.panels.combat_log import CombatLog
 from game.ui.panels.initiative import InitiativeTracker
 from game.ui.scene import SceneStack
 from tests.scene_harness import frame, key, open_battle
@@ -68,3 +69,29 @@ def test_the_card_tab_opens_to_the_short_card_and_i_to_the_full_one(tmp_path: Pa
 def test_a_window_of_800x600_keeps_the_compact_panels_unfolded(tmp_path: Path) -> None:
     _, _, card, tracker = opened(tmp_path, (800, 600))
     assert card.cover.height > 100 and tracker.cover.height > 100
+
+
+def test_the_combat_log_folds_to_a_one_line_tab_saying_what_just_happened(tmp_path: Path) -> None:
+    # Its heading and two newest lines (70 px) over the action bar left Harrow Keep's fight no room: Archer 2
+    # opened under it (test_ui_opening_frame). Folded, it still says the newest entry: Pell's turn has begun.
+    scene, screen, _, _ = opened(tmp_path, (640, 400))
+    log = next(w for w in scene.widgets if isinstance(w, CombatLog))
+    tab = pygame.Rect(log.cover)
+    assert tab.height <= ONE_LINE, tab
+    assert view_right_gap(scene, tab) < 16  # in the bottom-right corner, as it stands in every window
+    assert [text for text, _ in log.drawn] == ["Pell's turn"]
+    point(scene, screen, tab.center)
+    assert log.cover.height > 2 * ONE_LINE and log.cover.bottom == tab.bottom  # unfolded upwards, over the map
+    assert "Combat begins" in [text for text, _ in log.drawn]
+    point(scene, screen, scene.ctx.view_rect.center)
+    assert log.cover == tab
+
+
+def test_a_window_of_800x600_keeps_the_combat_log_of_a_small_window(tmp_path: Path) -> None:
+    scene, _, _, _ = opened(tmp_path, (800, 600))
+    log = next(w for w in scene.widgets if isinstance(w, CombatLog))
+    assert log.cover.height > 2 * ONE_LINE  # its heading and two lines: not tiny, so no tab
+
+
+def view_right_gap(scene: BattleScene, rect: pygame.Rect) -> int:
+    return scene.ctx.view_rect.right - rect.right

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from game.render.pg import pygame
@@ -80,8 +81,56 @@ def _specs(setup: bool, ranged: bool = False, area: bool = False) -> list[tuple[
             ("End turn", "Enter", "end_turn")]
 
 
-def _widths(specs: list[tuple[str, str, str]]) -> list[int]:
-    return [max(84, font(20).size(f"{label}  [{k}]")[0] + 16) for label, k, _ in specs]
+@dataclass(frozen=True)
+class BarForm:
+    """How the action bar's buttons write their labels: a narrow window takes the first form whose bar fits."""
+
+    size: int  # the label's type size
+    sep: str  # between the label and its key
+    pad: int  # px left and right of the text inside a button
+    gap: int  # px between buttons
+    least: int  # a button's narrowest
+
+
+# Widest first: "Attack  [A]" in 20 px type (as every other button) fits 800 px with seven buttons (798 px with
+# all eight); "Attack [A]" in 17 px fits 640 px, the least --size takes, with all eight (588 px). At 640x400 the
+# ambush's seven buttons ran past the window's right edge ("End tur..."); with Cast too, Undo went as well.
+FORMS = (BarForm(20, "  ", 8, 6, 84), BarForm(17, " ", 6, 4, 0))
+
+
+@dataclass
+class BarButton(Button):
+    """A button of the action bar, its label written in the bar's form (:data:`FORMS`)."""
+
+    form: BarForm = FORMS[0]
+
+    def caption(self) -> str:
+        """What the button writes, whole: its label and key ("Attack [A]"), never cut."""
+        return f"{self.label}{self.form.sep}[{self.key}]"
+
+    def draw(self, screen: pygame.Surface, hover: bool = False) -> None:
+        if self.form == FORMS[0]:
+            super().draw(screen, hover)  # as every other button of the window draws
+            return
+        bg = (70, 62, 36) if self.active else (48, 52, 64) if hover and self.enabled else (32, 35, 44)
+        pygame.draw.rect(screen, bg, self.rect, border_radius=8)
+        pygame.draw.rect(screen, GOLD if self.active else (96, 100, 116), self.rect, 2, border_radius=8)
+        colour = INK if self.enabled else (110, 112, 120)
+        text(screen, self.caption(), self.rect.center, self.form.size, colour, anchor="center")
+
+
+def _widths(specs: list[tuple[str, str, str]], form: BarForm = FORMS[0]) -> list[int]:
+    return [max(form.least, font(form.size).size(f"{label}{form.sep}[{k}]")[0] + 2 * form.pad)
+            for label, k, _ in specs]
+
+
+def bar_form(specs: list[tuple[str, str, str]], room: int) -> tuple[BarForm, list[int]]:
+    """The widest form whose bar fits ``room`` px, and its buttons' widths (the narrowest form if none does)."""
+    for form in FORMS:
+        widths = _widths(specs, form)
+        if sum(widths) + form.gap * (len(widths) - 1) <= room:
+            break
+    return form, widths
 
 
 def bar_width(setup: bool = False, ranged: bool = True, area: bool = True) -> int:
@@ -102,15 +151,15 @@ def action_buttons(ctx: BattleContext, can_undo: bool, setup: bool) -> list[tupl
     enc = ctx.encounter
     actor = enc.view(enc.turn) if enc.turn is not None else None
     specs = _specs(setup, actor is not None and actor.ranged is not None, actor is not None and actor.area is not None)
-    widths = _widths(specs)
-    total = sum(widths) + 6 * (len(widths) - 1)
+    form, widths = bar_form(specs, vr.width - 16)
+    total = sum(widths) + form.gap * (len(widths) - 1)
     # Centred, but kept clear of the panels on both sides (card/GM tools left, combat log right).
     x = min(max(vr.centerx - total // 2, vr.x + PANEL_LEFT), vr.right - PANEL_RIGHT - total)
     x = max(x, vr.x + 8)
     y = vr.bottom - ACTION_BAR + 8
-    out = []
+    out: list[tuple[Button, str]] = []
     for (label, k, cmd), bw in zip(specs, widths, strict=True):
-        b = Button(label, pygame.Rect(x, y, bw, ACTION_BAR - 16), k)
+        b = BarButton(label, pygame.Rect(x, y, bw, ACTION_BAR - 16), k, form=form)
         b.active = cmd == f"mode:{ctx.action_mode}"
         b.enabled = (cmd != "undo" or can_undo) and (cmd != "mode:cast" or (actor is not None
                                                                           and actor.area_uses_left > 0))
@@ -122,7 +171,7 @@ def action_buttons(ctx: BattleContext, can_undo: bool, setup: bool) -> list[tupl
             b.enabled = False  # not in threatened space (R23): lit only where it could be tried, as Flee is
         b.active = b.active and b.enabled
         out.append((b, cmd))
-        x += bw + 6
+        x += bw + form.gap
     return out
 
 

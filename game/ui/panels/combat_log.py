@@ -16,7 +16,7 @@ from game.render.pg import pygame
 from game.rules import Action, Event
 
 from .. import theme as th
-from ..compact import is_compact
+from ..compact import is_compact, is_tiny
 from ..context import BattleContext, Reply
 from ..narration import AtWar, Bonus, Entry, LogTeller, Sides, at_war_from, bonus_from, party_side
 from .framed import FramedPanel
@@ -26,6 +26,7 @@ HEIGHT = 188
 LINE = 19  # px a line of the log takes
 SOON = 5  # lines the log holds after a turn or two: the opening view keeps tokens clear of them where it can
 FOLDED = 2  # lines a small window's log shows until the pointer rests on it (see CombatLog.draw)
+TAB_H = 26  # a tiny window's log folded to one row, "Log" and its newest line, as tall as the tracker's tab
 CONTINUED = "   "  # the indent of an entry's second and later lines
 
 
@@ -54,6 +55,7 @@ class CombatLog(FramedPanel):
         self._teller = LogTeller()  # the lines as the replay words them too: a turn that waited, a turn on the spot
         self.open = False  # a small window's log unfolded: the pointer is on it (see draw)
         self._strip: pygame.Rect | None = None  # a small window's log as folded: where the pointer opens it
+        self._tabbed = False  # a tiny window's log, folded to its one-line tab when last drawn
 
     # --- feeding -----------------------------------------------------------------
     def add_events(self, events: Sequence[Event], bonus: Bonus | None = None,
@@ -97,7 +99,7 @@ class CombatLog(FramedPanel):
     def room(self) -> pygame.Rect:
         """Where the log will be in a turn or two (``SOON`` lines; empty when hidden): it grows up from the
         bottom as lines come, over whatever token the opening view put just above it."""
-        if self._box.width == 0 or self.rect is not None:
+        if self._box.width == 0 or self.rect is not None or self._tabbed:
             return pygame.Rect(self._box)
         return self._box.union(fitted(self._full, SOON))
 
@@ -105,8 +107,8 @@ class CombatLog(FramedPanel):
     def grown(self) -> pygame.Rect:
         """Where the log will be once full (empty when hidden): the camera keeps the actor and its target clear
         of it, since the turn's own lines grow it over whoever the camera had just brought into view."""
-        if self._box.width == 0 or self.rect is not None:
-            return pygame.Rect(self._box)
+        if self._box.width == 0 or self.rect is not None or self._tabbed:
+            return pygame.Rect(self._box)  # a tiny window's tab stays one line however many come
         return self._box.union(self._full)
 
     def frame(self, area: pygame.Rect) -> pygame.Rect:
@@ -178,7 +180,16 @@ class CombatLog(FramedPanel):
         # at 960x600 on the Black Gull its five lines (132 px) covered the corsairs' deck, columns 11-14, rows
         # 8-11, where they stand and fight. Folded, it still says what just happened; hovered, all of it.
         folds = self.rect is None and is_compact(area) and len(lines) > FOLDED
-        self._strip = fitted(full, FOLDED) if folds else None
+        # A tiny window's log folds further, to a one-row tab like the card's and the tracker's: at 640x400 its
+        # heading and two lines (70 px) over the action bar left Harrow Keep's fight no room, Archer 2 opened
+        # under it. The tab is where the pointer opens it, as the strip is in a small window.
+        tab = self.rect is None and is_tiny(area)
+        self._tabbed = tab and not (self.open or self.scroll)
+        if self._tabbed:
+            self._draw_tab(screen, ctx, full)
+            return
+        folds = folds or (tab and len(lines) > 1)
+        self._strip = self._tab_rect(full) if tab else fitted(full, FOLDED) if folds else None
         folded = folds and not (self.open or self.scroll)
         if folded:
             full = fitted(full, FOLDED)
@@ -212,7 +223,7 @@ class CombatLog(FramedPanel):
             frame = pygame.Rect(frame.x, frame.y + gap, frame.width, frame.height - gap)
             self._box = self._frame = frame
             gap = 0
-            if folded:
+            if folded and not tab:
                 self._strip = pygame.Rect(frame)  # the pointer opens it where it is drawn
         th.draw_frame(screen, frame)
         th.text(screen, "Combat log", (frame.x + th.PAD, frame.y + 6), size=th.SMALL, colour=th.MUTED, bold=True)
@@ -233,3 +244,27 @@ class CombatLog(FramedPanel):
                     colour=th.FAINT, anchor="topright")
         elif not lines:
             th.text(screen, "nothing has happened yet", (frame.x + th.PAD, y), size=th.SMALL, colour=th.FAINT)
+
+    @staticmethod
+    def _tab_rect(full: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(full.x, full.bottom - TAB_H, full.width, TAB_H)
+
+    def _draw_tab(self, screen: pygame.Surface, ctx: BattleContext, full: pygame.Rect) -> None:
+        """The folded log of a tiny window: "Log" and the start of its newest entry on one row, in the room's
+        bottom (it still says what just happened); the pointer on it unfolds the rest above it."""
+        frame = self._tab_rect(full)
+        self._box, self._full, self._strip = frame, full, pygame.Rect(frame)
+        self.peek = self.peek and ctx.hovered_unit is not None and frame.collidepoint(ctx.mouse)
+        self._frame = pygame.Rect(0, 0, 0, 0) if self.peek else frame
+        self.drawn = []
+        if self.peek:
+            return
+        th.draw_frame(screen, frame)
+        th.text(screen, "Log", (frame.x + th.PAD, frame.centery), size=th.SMALL, colour=th.MUTED, bold=True,
+                anchor="midleft")
+        x = frame.x + th.PAD + th.text_width("Log", th.SMALL, True) + 10
+        # The newest entry whole (not its wrapped tail, which would not say whose it is), cut to the row.
+        text, role = self.entries[-1] if self.entries else ("nothing has happened yet", "faint")
+        shown = th.fit(text, frame.right - th.PAD - x, th.SMALL)
+        th.text(screen, shown, (x, frame.centery), size=th.SMALL, colour=th.ROLE.get(role, th.TEXT), anchor="midleft")
+        self.drawn = [(shown, frame.y)]
