@@ -281,27 +281,41 @@ class ActionPreview:
             ctx.arc_labels_off = True  # each way's row gives its side's odds; the labels sat on the landings
             ctx.keep_clear.extend(marked)
             ctx.marks.extend(marked)
+        held = bool(pygame.key.get_mods() & pygame.KMOD_ALT)  # Alt held: the long form, breakdown and all
+        detail = wording.wants_detail(ctx, held)
         zoc, closed = self._stuck(ctx, kind, name, target) if p.legal is not None and at is None else ([], "")
         odds, notes = (True, []) if p.legal is None else wording.refusal_notes(
-            enc, name, target, kind, at is not None, p.legal, zoc=zoc, closed=closed)
+            enc, name, target, kind, at is not None, p.legal, zoc=zoc, closed=closed, brief=not detail)
         shot = self._shot_instead(ctx, name, target) if kind == ATTACK and (p.legal is not None or at is not None) \
             else []
         if notes:  # out of reach wherever it steps this turn: a question, not a mistake (wording.out_of_reach)
-            lines = wording.out_of_reach(name, target, kind, notes) + shot
+            lines = wording.out_of_reach(name, target, kind, notes, brief=not detail) + shot
         else:
             # A bow's shot offered instead of a refused blow: its roll is the one to read. The blow's "if it were
             # allowed: hits on 12+ (45 %)" right above "R shoots ... instead: hits on 12+ (45 %)" told two rolls,
             # one of them moot (found on fortress_assault).
             odds = odds and not (shot and p.legal is not None)
-            lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
+            if detail:
+                lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
+            else:  # the short form: odds and damage first, a few rows (wording.attack_brief); Alt the rest
+                lines = wording.attack_brief(p, odds) if isinstance(p, AttackPreview) \
+                    else wording.shove_brief(p, odds)
             if ways and isinstance(p, ShovePreview):  # where it lands, what it suffers, whom it ends beside
                 lines = shove.with_outcome(lines, p, shove.outcome_lines(enc, p, at))
             lines += shot
         if at is not None and p.legal is None:
             press = "Enter" if ctx.focus == target else "click"
-            lines.insert(1, Line(f"from {at[0]},{at[1]}: the first {press} moves there, the next {kind}s", "muted"))
-            lines[2:2] = wording.threatened_there(enc, name, target, at)
-        lines = wording.fitted_to(ctx, lines)
+            if detail:
+                lines.insert(1, Line(f"from {at[0]},{at[1]}: the first {press} moves there, the next {kind}s",
+                                     "muted"))
+                lines[2:2] = wording.threatened_there(enc, name, target, at)
+            else:  # after the odds: the essential row stays first (R9: where it steps may be threatened)
+                lines[3:3] = [Line(f"from {at[0]},{at[1]}: the first {press} moves there", "muted", size=th.SMALL),
+                              *wording.threatened_there(enc, name, target, at, brief=True)]
+        if detail:
+            lines = wording.fitted_to(ctx, lines) if not held else lines
+        elif p.legal is None:
+            lines.append(wording.detail_hint())
         if isinstance(p, ShovePreview) and p.legal is None:  # after the fitting, as the ways: a choice is kept
             lines += shove.facing_lines(enc, p, at)
         if ways:  # after the fitting: a small window drops the roll's breakdown, never the ways to choose from
