@@ -37,7 +37,7 @@ def test_an_archer_hovering_a_foe_out_of_reach_is_told_the_bow_can_hit_it(tmp_pa
     hover(scene, (6, 2))
     frame(scene, screen)
     lines = preview_texts(scene)
-    assert lines[0] == "Fenn cannot attack Hale this turn" and not any("not possible" in t for t in lines)
+    assert lines[0] == "Cannot attack Hale this turn" and not any("not possible" in t for t in lines)
     shot = scene.match.encounter.preview_shoot("Fenn", "Hale")
     assert shot.legal is None
     assert f"R shoots Hale from here instead: hits on {shot.roll_needed}+" in " ".join(lines)
