@@ -48,7 +48,7 @@ def test_attack_preview_from_the_best_reachable_hex(scene) -> None:
     lines = texts(p.lines)
     # The short form: the odds and the damage first, then the arc and the face, the defeat, the step first.
     assert lines[:4] == ["Attack Goblin: 70 % to hit, 2–7 dmg", "right flank: defence −2 · needs 7+",
-                         "Chance to defeat Goblin: 12 %", "from 8,4: the first click moves there, the next attacks"]
+                         "Chance to defeat Goblin: 12 %", "from 8,4: first click moves there, next attacks"]
     with alt_held():  # the long form, every modifier named
         frame(s, ctx, ws)
     lines = texts(p.lines)
@@ -319,7 +319,7 @@ def test_an_adjacent_attack_is_not_walked_through_a_hex_the_pointer_crossed() ->
     frame(s, ctx, ws)
     preview = widget(ws, ActionPreview)
     assert preview.plan[0] is None and preview.approach_for("Goblin") is None
-    assert "the first click moves there" not in " ".join(texts(preview.lines))
+    assert "first click moves there" not in " ".join(texts(preview.lines))
     hover(ctx, better[0])  # a flank hex (R19): the blow is surer from there, so it is offered
     frame(s, ctx, ws)
     hover(ctx, (4, 5))

@@ -51,7 +51,7 @@ def test_bug1_no_move_then_attack_is_offered_where_the_attack_could_not_follow(t
     frame(scene, screen)
     preview = widget(scene, ActionPreview)
     said = tip_text(preview.lines)  # type: ignore[attr-defined]
-    assert "the first click moves there" not in said
+    assert "first click moves there" not in said
     assert preview.approach_for("Orc Pikeman") is None  # type: ignore[attr-defined]
     before = scene.match.encounter.view("Mira").cell
     click(scene, (11, 6))

@@ -74,7 +74,7 @@ def test_every_way_to_shove_is_listed_with_its_landing_harm_and_odds(tmp_path: P
     lines = _texts(scene)
     assert "3 ways: point at Orc from a side, or W / Shift+W" in lines
     assert "On success Orc is pushed ne into the chasm at 3,1: falls, defeated (R12)" in lines
-    assert "from 2,3: the first click moves there, the next shoves" in lines
+    assert "from 2,3: first click moves there, next shoves" in lines
     assert lines[0] == "Shove Orc: 60 % to succeed" and "front · needs 9+" in lines
 
 
@@ -84,7 +84,7 @@ def test_pointing_at_a_side_chooses_that_way_and_the_clicks_commit_it(tmp_path: 
     lines = _texts(scene)
     assert "On success Orc is pushed e to 4,2: 3 hazard damage (7 hp left)" in lines
     assert "Orc ends beside Orc 2" in lines
-    assert "from 2,2: the first click moves there, the next shoves" in lines
+    assert "from 2,2: first click moves there, next shoves" in lines
     _point_from(scene, screen, (2, 3))  # its south-west side: pushed north-east, into the chasm
     assert "On success Orc is pushed ne into the chasm at 3,1: falls, defeated (R12)" in _texts(scene)
     _point_from(scene, screen, (2, 2))

@@ -310,7 +310,7 @@ class ActionPreview:
                                      "muted"))
                 lines[2:2] = wording.threatened_there(enc, name, target, at)
             else:  # after the odds: the essential row stays first (R9: where it steps may be threatened)
-                lines[3:3] = [Line(f"from {at[0]},{at[1]}: the first {press} moves there, the next {kind}s", "muted",
+                lines[3:3] = [Line(f"from {at[0]},{at[1]}: first {press} moves there, next {kind}s", "muted",
                                    size=th.SMALL),
                               *wording.threatened_there(enc, name, target, at, brief=True)]
         if detail:
