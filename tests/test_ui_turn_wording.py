@@ -165,7 +165,8 @@ def test_an_archer_out_of_reach_reads_one_roll_the_shot_s(tmp_path: Path) -> Non
     hover(scene, (6, 2))
     frame(scene, screen)
     said = _preview(scene)
-    assert any(t.startswith("R shoots Hale from here instead: hits on") for t in said)
+    # The bow's odds and damage (1d6) in the short form; held Alt, "R shoots Hale from here instead: hits on 7+".
+    assert "R shoots from here: 70 % to hit, 1–6 dmg" in said
     assert not any(t.startswith("if it were allowed") for t in said)
     assert "out of reach: distance 5, reach 1" in said  # why the blow is out, still said
     # Without a bow neither: a blow no hex in reach allows tells no roll (its odds from here are not the ones
