@@ -105,7 +105,10 @@ def test_disengage_preview_names_the_threateners_it_cancels(scene) -> None:
     assert lines[0] == "Mira tries to disengage with acrobatics (+3)"
     assert "Succeeds on 8+ (65 %)" in lines
     assert "On success Goblin no longer stops Mira this turn" in lines
-    assert "  so the d20 needs  8+" in lines
+    assert "  so the d20 needs  8+" not in lines and lines[-1] == "hold Alt: how the roll is worked out"
+    with alt_held():  # the breakdown while Alt is held
+        frame(s, ctx, ws)
+    assert "  so the d20 needs  8+" in texts(widget(ws, ActionPreview).lines)
 
 
 def test_path_preview_cost_movement_left_and_who_stops_it(scene) -> None:

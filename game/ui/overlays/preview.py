@@ -371,10 +371,14 @@ class ActionPreview:
         lines = wording.disengage_lines(p)
         if p.legal is None and enc.view(name).movement == 0:  # R23 lifts zone of control only: nowhere to go
             lines.insert(1, Line(f"{name} has no movement left: even a success gains nothing this turn", "warn"))
-        if p.legal is None:  # a refused disengage is refused whatever the skill
-            lines += wording.other_skills_lines([(k, enc.preview_disengage(name, k).chance)
-                                                 for k, _ in enc.view(name).skills if k != skill])
-        self.lines = lines = wording.fitted_to(ctx, lines)
+        others = [] if p.legal is not None else wording.other_skills_lines(  # refused whatever the skill
+            [(k, enc.preview_disengage(name, k).chance) for k, _ in enc.view(name).skills if k != skill])
+        held = bool(pygame.key.get_mods() & pygame.KMOD_ALT)
+        if wording.wants_detail(ctx, held):
+            lines = lines + others if held else wording.fitted_to(ctx, lines + others)
+        elif p.legal is None:  # short, as the blow's: the roll's breakdown while Alt is held, the other skills kept
+            lines = [*wording.without_breakdown(lines), *others, wording.detail_hint()]
+        self.lines = lines
         for who in p.cancels:
             v = enc.view(who)
             draw.ring(screen, ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 0.95,
