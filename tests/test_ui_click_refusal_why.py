@@ -32,7 +32,8 @@ def test_a_click_on_a_foe_beyond_a_spear_s_zone_says_the_zone_stops_every_way(tm
     frame(scene, screen)
     preview = next(w for w in scene.widgets if isinstance(w, ActionPreview))
     hovered = " ".join(line.text for line in preview.lines or [])
-    assert "Bandit Spear's zone of control stops every way to Bandit this turn" in hovered
+    # The short preview under its heading "Cannot attack Bandit this turn" says "... stops every way there".
+    assert "Bandit Spear's zone of control stops every way there" in hovered
     click(scene, (5, 2))
     status = scene.ctx.status
     assert status.startswith("Cannot attack: Bandit is out of reach: distance 5")

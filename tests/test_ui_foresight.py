@@ -16,6 +16,7 @@ from game.render.pg import pygame
 from game.ui import overlays
 from game.ui.context import DISENGAGE, SHOVE, Reply
 from game.ui.overlays import ActionPreview, EnemyReachHover, FacingArcs, PathPreview
+from tests.detail_key import alt_held
 from tests.ui_harness import frame, hover, key, make_ctx, screen, send, skirmish
 
 
@@ -45,6 +46,12 @@ def test_attack_preview_from_the_best_reachable_hex(scene) -> None:
     at, preview = p.plan
     assert at == (8, 4)
     lines = texts(p.lines)
+    # The short form: the odds and the damage first, then the arc and the face, the defeat, the step first.
+    assert lines[:4] == ["Attack Goblin: 70 % to hit, 2–7 dmg", "right flank: defence −2 · needs 7+",
+                         "Chance to defeat Goblin: 12 %", "from 8,4: first click moves there, next attacks"]
+    with alt_held():  # the long form, every modifier named
+        frame(s, ctx, ws)
+    lines = texts(p.lines)
     assert "Mira attacks Goblin" in lines[0]
     assert "from 8,4: the first click moves there, the next attacks" in lines
     assert "Hits on 7+ (70 %)" in lines
@@ -66,8 +73,8 @@ def test_attack_preview_from_the_hex_pointed_at_first(scene) -> None:
     assert p.plan[0] == (6, 5)
     lines = texts(p.lines)
     # front: no penalty; d20 + 4 >= 13 -> 9+ = 12 faces = 60 %; defeat 0.6 / 6 = 10 %.
-    assert "Hits on 9+ (60 %)" in lines
-    assert "from the front: no penalty" in lines
+    assert lines[0] == "Attack Goblin: 60 % to hit, 2–7 dmg"
+    assert "front · needs 9+" in lines
     assert "Chance to defeat Goblin: 10 %" in lines
 
 
@@ -80,7 +87,7 @@ def test_shove_preview_says_where_the_target_lands(scene) -> None:
     frame(s, ctx, ws)
     lines = texts(widget(ws, ActionPreview).lines)
     # R22: pushed away from the shover at 8,4 (ne of the goblin): toward sw, to 7,6 (odd row 5).
-    assert "Succeeds on 7+ (70 %)" in lines
+    assert lines[0] == "Shove Goblin: 70 % to succeed" and "right flank: defence −2 · needs 7+" in lines
     assert "On success Goblin is pushed sw to 7,6" in lines
 
 
@@ -98,7 +105,10 @@ def test_disengage_preview_names_the_threateners_it_cancels(scene) -> None:
     assert lines[0] == "Mira tries to disengage with acrobatics (+3)"
     assert "Succeeds on 8+ (65 %)" in lines
     assert "On success Goblin no longer stops Mira this turn" in lines
-    assert "  so the d20 needs  8+" in lines
+    assert "  so the d20 needs  8+" not in lines and lines[-1] == "hold Alt: how the roll is worked out"
+    with alt_held():  # the breakdown while Alt is held
+        frame(s, ctx, ws)
+    assert "  so the d20 needs  8+" in texts(widget(ws, ActionPreview).lines)
 
 
 def test_path_preview_cost_movement_left_and_who_stops_it(scene) -> None:
@@ -312,7 +322,7 @@ def test_an_adjacent_attack_is_not_walked_through_a_hex_the_pointer_crossed() ->
     frame(s, ctx, ws)
     preview = widget(ws, ActionPreview)
     assert preview.plan[0] is None and preview.approach_for("Goblin") is None
-    assert "the first click moves there" not in " ".join(texts(preview.lines))
+    assert "first click moves there" not in " ".join(texts(preview.lines))
     hover(ctx, better[0])  # a flank hex (R19): the blow is surer from there, so it is offered
     frame(s, ctx, ws)
     hover(ctx, (4, 5))
@@ -395,5 +405,5 @@ def test_a_blow_that_cannot_be_struck_draws_no_line_only_its_reason(scene) -> No
     p = widget(ws, ActionPreview)
     assert p.plan is not None and p.plan[1].legal is not None
     assert p.arrow is None
-    # Calmly: "Mira cannot attack Goblin this turn" over "Mira has no movement left this turn" (test_ui_turn_wording).
-    assert texts(p.lines)[0] == "Mira cannot attack Goblin this turn" and "no movement left" in " ".join(texts(p.lines))
+    # Calmly: "Cannot attack Goblin this turn" over "Mira has no movement left this turn" (test_ui_turn_wording).
+    assert texts(p.lines)[0] == "Cannot attack Goblin this turn" and "no movement left" in " ".join(texts(p.lines))

@@ -97,12 +97,13 @@ def test_an_attack_that_moves_first_warns_of_another_foes_zone_of_control(tmp_pa
     hover(scene, (8, 6))
     frame(scene, screen)
     lines = _preview(scene)
-    assert lines[1] == "from 8,5: the first click moves there, the next attacks"
-    assert lines[2] == "at 8,5 Goblin 3 can strike Astrid too (its zone of control)"
+    # The short preview: the odds first, then the step and who else strikes there (R9).
+    assert lines[3] == "from 8,5: first click moves there, next attacks"
+    assert lines[4] == "at 8,5 Goblin 3 can strike back (its zone of control)"
     hover(scene, (7, 6))  # beside Goblin 1 alone
     frame(scene, screen)
     hover(scene, (8, 6))
     frame(scene, screen)
     lines = _preview(scene)
-    assert lines[1] == "from 7,6: the first click moves there, the next attacks"
+    assert lines[3] == "from 7,6: first click moves there, next attacks"
     assert not [t for t in lines if "can strike Astrid" in t]

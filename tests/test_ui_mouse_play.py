@@ -11,6 +11,7 @@ from game.maps.tmxwrite import write_map
 from game.render.pg import pygame
 from game.ui.battle import BattleScene
 from game.ui.overlays import ActionPreview, PathPreview
+from game.ui.overlays.wording import pct
 from tests.scene_harness import click, frame, hover, key, open_battle, open_playing
 from tests.ui_harness import drawn_by
 
@@ -37,10 +38,10 @@ def test_an_archer_hovering_a_foe_out_of_reach_is_told_the_bow_can_hit_it(tmp_pa
     hover(scene, (6, 2))
     frame(scene, screen)
     lines = preview_texts(scene)
-    assert lines[0] == "Fenn cannot attack Hale this turn" and not any("not possible" in t for t in lines)
+    assert lines[0] == "Cannot attack Hale this turn" and not any("not possible" in t for t in lines)
     shot = scene.match.encounter.preview_shoot("Fenn", "Hale")
     assert shot.legal is None
-    assert f"R shoots Hale from here instead: hits on {shot.roll_needed}+" in " ".join(lines)
+    assert f"R shoots from here: {pct(shot.hit_chance)} to hit" in " ".join(lines)
     # R, then the same click shoots, as the line says.
     key(scene, pygame.K_r)
     click(scene, (6, 2))

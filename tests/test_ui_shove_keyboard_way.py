@@ -76,7 +76,7 @@ def test_w_and_shift_w_step_through_the_ways_and_the_preview_follows(tmp_path: P
     at, direction, lands, tip = _shown(scene)
     assert (at, direction, lands) == ((2, 1), "se", (3, 3))
     assert "On success Orc is pushed se to 3,3" in " ".join(tip)
-    assert "from 2,1: the first Enter moves there, the next shoves" in tip
+    assert "from 2,1: first Enter moves there, next shoves" in tip
     key(scene, pygame.K_w, pygame.KMOD_SHIFT)
     frame(scene, screen)
     assert _shown(scene)[:3] == (None, "e", (4, 2))

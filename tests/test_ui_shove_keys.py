@@ -92,7 +92,7 @@ def test_w_then_enter_steps_to_the_way_s_side_and_enter_again_shoves(tmp_path: P
     frame(scene, screen)
     assert _chosen(scene) == ((2, 1), "se")
     assert scene.ctx.status == "Shove Orc from 2,1: se to 3,3; Enter shoves"
-    assert "from 2,1: the first Enter moves there, the next shoves" in [ln.text for ln in _widget(scene).lines or []]
+    assert "from 2,1: first Enter moves there, next shoves" in [ln.text for ln in _widget(scene).lines or []]
     key(scene, pygame.K_RETURN)
     scene.anim.skip(scene.tokens)
     frame(scene, screen)

@@ -28,6 +28,7 @@ from game.render.pg import pygame
 from game.rules import Shove
 from game.ui.gm.push_preview import push_lines
 from game.ui.overlays import ActionPreview
+from game.ui.theme import Line
 from tests.scene_harness import at, click, frame, hover, key, open_playing
 
 ROWS = ["#######", "#..c..#", "#..xh.#", "#.....#", "#######"]
@@ -73,8 +74,8 @@ def test_every_way_to_shove_is_listed_with_its_landing_harm_and_odds(tmp_path: P
     lines = _texts(scene)
     assert "3 ways: point at Orc from a side, or W / Shift+W" in lines
     assert "On success Orc is pushed ne into the chasm at 3,1: falls, defeated (R12)" in lines
-    assert "from 2,3: the first click moves there, the next shoves" in lines
-    assert "Succeeds on 9+ (60 %)" in lines
+    assert "from 2,3: first click moves there, next shoves" in lines
+    assert lines[0] == "Shove Orc: 60 % to succeed" and "front · needs 9+" in lines
 
 
 def test_pointing_at_a_side_chooses_that_way_and_the_clicks_commit_it(tmp_path: Path) -> None:
@@ -83,7 +84,7 @@ def test_pointing_at_a_side_chooses_that_way_and_the_clicks_commit_it(tmp_path: 
     lines = _texts(scene)
     assert "On success Orc is pushed e to 4,2: 3 hazard damage (7 hp left)" in lines
     assert "Orc ends beside Orc 2" in lines
-    assert "from 2,2: the first click moves there, the next shoves" in lines
+    assert "from 2,2: first click moves there, next shoves" in lines
     _point_from(scene, screen, (2, 3))  # its south-west side: pushed north-east, into the chasm
     assert "On success Orc is pushed ne into the chasm at 3,1: falls, defeated (R12)" in _texts(scene)
     _point_from(scene, screen, (2, 2))
@@ -126,20 +127,25 @@ def test_w_outside_a_shove_says_what_it_is_for(tmp_path: Path) -> None:
     assert scene.ctx.status.startswith("W chooses the way to shove")
 
 
+def said(lines: list[Line]) -> str:
+    """A tip's words in order, its rows joined (the GM's push tip wraps a long row to about 300 px)."""
+    return " ".join(ln.text for ln in lines)
+
+
 def test_the_gm_push_preview_words_a_landing_as_the_shove_preview_does(tmp_path: Path) -> None:
     """The same push (the orc one hex ne, or e) told by the GM's push preview and by Lysa's shove preview: the
     landing and its harm in the same words, after the shove's "On success"."""
     scene, screen = _pen(tmp_path)
     enc = scene.match.encounter
-    gm = [ln.text for ln in push_lines(enc, enc.preview_push("Orc", "ne", 1))]
-    assert gm == ["push Orc 1 hex ne", "Orc is pushed ne into the chasm at 3,1: falls, defeated (R12)"]
+    gm = said(push_lines(enc, enc.preview_push("Orc", "ne", 1)))
+    assert gm == "push Orc 1 hex ne Orc is pushed ne into the chasm at 3,1: falls, defeated (R12)"
     # Two hexes e: over the hazard at 4,2 (3 damage) to 5,2, whose south-west neighbour is Orc 2's 4,3.
-    gm = [ln.text for ln in push_lines(enc, enc.preview_push("Orc", "e", 2))]
-    assert gm == ["push Orc 2 hexes e", "Orc is pushed e to 5,2: 3 hazard damage (7 hp left)", "Orc ends beside Orc 2"]
+    gm = said(push_lines(enc, enc.preview_push("Orc", "e", 2)))
+    assert gm == "push Orc 2 hexes e Orc is pushed e to 5,2: 3 hazard damage (7 hp left) Orc ends beside Orc 2"
     # Three hexes sw: 2,3, then 2,4 is wall: it stops after one, beside Lysa (1,3 is 2,3's west neighbour).
-    gm = [ln.text for ln in push_lines(enc, enc.preview_push("Orc", "sw", 3))]
-    assert gm == ["push Orc 3 hexes sw", "Orc is pushed sw to 2,3",
-                  "stops after 1 of 3: blocked terrain is in the way at 2,4 (R12)", "Orc ends beside Lysa"]
+    gm = said(push_lines(enc, enc.preview_push("Orc", "sw", 3)))
+    assert gm == ("push Orc 3 hexes sw Orc is pushed sw to 2,3 stops after 1 of 3: blocked terrain is in the way "
+                  "at 2,4 (R12) Orc ends beside Lysa")
     _point_from(scene, screen, (2, 2))
     assert "On success Orc is pushed e to 4,2: 3 hazard damage (7 hp left)" in _texts(scene)
 
@@ -266,7 +272,7 @@ def test_the_landings_carry_badges_in_the_shove_and_the_gm_push_previews_alike(t
     scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     frame(scene, screen)
     texts = [s for s, _ in drawn]
-    assert "-3" in texts and "Orc is pushed e to 4,2: 3 hazard damage (7 hp left)" in texts
+    assert "-3" in texts and "Orc is pushed e to 4,2: 3 hazard damage (7 hp left)" in " ".join(texts)
 
 
 def test_the_engine_names_what_stops_a_shove_short(tmp_path: Path) -> None:

@@ -63,7 +63,7 @@ def test_in_attack_mode_tab_marks_the_foe_in_reach_and_enter_strikes_it(tmp_path
     assert scene.ctx.status == "Attack Rat (1 of 1): Enter strikes, Esc cancels"
     assert scene.show_panels  # Tab chose a foe: it did not hide the panels
     preview = next(w for w in scene.widgets if isinstance(w, ActionPreview))
-    assert _texts(preview)[0] == "Lysa attacks Rat"  # the hover's preview, with the pointer far off
+    assert _texts(preview)[0].startswith("Attack Rat: ")  # the hover's preview, with the pointer far off
     assert _texts(preview)[-1] == "Enter strikes   Tab: the next foe   Esc: cancel"  # not a shove's "Enter shoves"
     key(scene, pygame.K_RETURN)
     enc = scene.match.encounter
@@ -84,7 +84,7 @@ def test_a_blow_tab_chose_is_struck_from_where_the_actor_stands_wherever_the_poi
     _tab(scene, screen)
     preview = next(w for w in scene.widgets if isinstance(w, ActionPreview))
     assert scene.ctx.focus == "Rat" and preview.plan is not None and preview.plan[0] is None
-    assert "from the front: no penalty" in _texts(preview)
+    assert "front · needs 7+" in _texts(preview)
     key(scene, pygame.K_RETURN)
     enc = scene.match.encounter
     assert isinstance(enc.history[-1], Attack) and enc.view("Lysa").cell == (2, 2)

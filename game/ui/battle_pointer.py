@@ -111,7 +111,7 @@ class BattlePointer:
         if at is not None or plan.legal is None:
             return said  # a hex within its movement works: the hover offers the walk there, nothing is stuck
         # What closes every hex the blow works from, as the preview found it for its tooltip (cached per state).
-        zoc, closed = preview._stuck(self.ctx, kind, name, target)  # the one source, not a copy
+        zoc, closed = preview.stuck(self.ctx, kind, name, target)  # the one source, not a copy
         _, notes = refusal_notes(self.ctx.encounter, name, target, kind, False, reason, zoc=zoc, closed=closed)
         # The notes open with the refusal from here, which ``said`` already gives; the rest is why no step helps.
         here = len(wrap(too_far(name, target, kind, reason), ROW_WIDTH))

@@ -33,15 +33,26 @@ def push_lines(enc: EncounterView, p: PushPreview) -> list[th.Line]:
     hexes = "hex" if p.distance == 1 else "hexes"
     head = th.Line(f"push {p.unit} {p.distance} {hexes} {p.direction}", "accent", bold=True)
     if p.legal is not None:
-        return [head, th.Line(narration.refusal(p.legal), "bad")]
+        return [head, *_rows(narration.refusal(p.legal), "bad")]
     if p.steps == 0:
-        return [head, th.Line(f"cannot be pushed {p.direction}: {push_words.stopped_words(p.stopped)}", "bad")]
-    lines = [head, *push_words.landing_lines(enc, p.unit, p.lands_at, p.steps, p.hazard_damage, p.falls,
-                                             lead=f"{p.unit} is pushed {p.direction}", harm_role="bad")]
+        return [head, *_rows(f"cannot be pushed {p.direction}: {push_words.stopped_words(p.stopped)}", "bad")]
+    # The landing, what stops it short and whom it ends beside, each wrapped to the short box: at zoom 0.8 on
+    # the ambush a tip up to 552 px wide covered both bandits.
+    land, *near = push_words.landing_lines(enc, p.unit, p.lands_at, p.steps, p.hazard_damage, p.falls,
+                                           lead=f"{p.unit} is pushed {p.direction}", harm_role="bad")
+    # The shove preview's words, wrapped to the short box ("Bandit Archer 2 is pushed se into the chasm at ..."
+    # made it 470 px wide on one row).
+    lines = [head, *[th.Line(t, land.role, bold=land.bold) for t in th.wrap(land.text, WIDTH, th.BODY, land.bold)]]
     if p.stopped is not None:
-        lines.insert(2, th.Line(f"stops after {p.steps} of {p.distance}: {push_words.stopped_words(p.stopped)}",
-                                "warn"))
-    return lines
+        lines += _rows(f"stops after {p.steps} of {p.distance}: {push_words.stopped_words(p.stopped)}", "warn")
+    return lines + [r for ln in near for r in _rows(ln.text, ln.role)]
+
+
+WIDTH = 300  # px of text: the push's tip stays about 320 px wide, as the attack preview's
+
+
+def _rows(text: str, role: str) -> list[th.Line]:
+    return [th.Line(t, role, size=th.SMALL) for t in th.wrap(text, WIDTH, th.SMALL)]
 
 
 def draw_push(screen: pygame.Surface, ctx: BattleContext, p: PushPreview) -> list[pygame.Rect]:
@@ -81,9 +92,29 @@ def draw_push_tip(screen: pygame.Surface, ctx: BattleContext, p: PushPreview, bu
                   card: pygame.Rect, marked: list[pygame.Rect]) -> pygame.Rect:
     """The push's tooltip just outside the GM card, level with the direction pointed at (where the GM is
     looking; beside the landing it went wherever the map had room, or far off when the token was under the
-    card), kept off the hexes ``marked`` where it can (not off every token: a tip kept off Wren went
-    below the card, away from the pointer). Returns its rect."""
+    card), kept off the hexes ``marked`` and off the other tokens where it can, as the attack preview's
+    (theme.place_beside counts them in tokens hidden: at zoom 0.8 on the ambush it sat on both bandits). It
+    stays beside the direction pointed at whatever it covers: before, kept off Wren by going below the card,
+    it left the pointer. Returns its rect."""
     edge = th.BAD if p.legal is not None or p.steps == 0 else th.ACCENT
-    return th.tooltip(screen, push_lines(ctx.encounter, p), ctx.mouse, min_width=220, edge=edge,
-                      within=ctx.view_rect, anchor=button, avoid=[*ctx.covers, card], spare=marked,
-                      step_past=[card])
+    enc = ctx.encounter
+    tokens = [ctx.token_rect(v.name) for v in enc.views() if v.active and v.name != p.unit]
+    lines = push_lines(enc, p)
+    return th.tooltip(screen, lines, ctx.mouse, min_width=MIN_WIDTH, edge=edge,
+                      within=level_with(button, card, ctx.view_rect, th.lines_size(lines, MIN_WIDTH)),
+                      anchor=button, avoid=[*ctx.covers, card],
+                      spare=[*marked, *(t for t in tokens if t.collidelist(marked) < 0)], step_past=[card])
+
+
+MIN_WIDTH = 220
+
+
+def level_with(button: pygame.Rect, card: pygame.Rect, view: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+    """Where the push's tip may go: the band just outside the card on the map's side, as tall as lets a tip of
+    ``size`` still overlap ``button`` (theme.place_beside then slides it along that band off the tokens)."""
+    w, h = size
+    left, right = (card.right, view.right) if card.centerx <= view.centerx else (view.left, card.left)
+    top = max(view.top, button.top - h)
+    bottom = min(view.bottom, button.bottom + h)
+    band = pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
+    return band if band.width >= w + 8 and band.height >= h + 8 else view

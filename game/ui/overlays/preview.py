@@ -89,7 +89,7 @@ class ActionPreview:
         self._chosen_key: tuple[int, str, str, str, Cell | None] | None = None
         self._chosen: tuple[Cell | None, BlowPreview] | None = None
         self._reach_key: tuple[int, str, Cell] | None = None
-        self._shot_key: tuple[int, str, str] | None = None
+        self._shot_key: tuple[int, str, str, bool] | None = None
         self._shot_hint: list[Line] = []
         self._stuck_key: tuple[int, str, str, str] | None = None
         self._stuck_why: tuple[list[str], str] = ([], "")
@@ -189,7 +189,7 @@ class ActionPreview:
             self._cache[key] = (best[3], best[4]) if best is not None else None
         return self._cache[key]
 
-    def _stuck(self, ctx: BattleContext, kind: str, name: str, target: str) -> tuple[list[str], str]:
+    def stuck(self, ctx: BattleContext, kind: str, name: str, target: str) -> tuple[list[str], str]:
         """Why no hex within ``name``'s movement lets it strike ``target`` (R9, R4, R5): (the hostiles whose zone of
         control stops it on every way to a hex the blow works from, what closes every such hex to it: "taken" when
         each is held by another combatant, "impassable" when it may not stand on any, "taken or impassable" for a
@@ -281,27 +281,42 @@ class ActionPreview:
             ctx.arc_labels_off = True  # each way's row gives its side's odds; the labels sat on the landings
             ctx.keep_clear.extend(marked)
             ctx.marks.extend(marked)
-        zoc, closed = self._stuck(ctx, kind, name, target) if p.legal is not None and at is None else ([], "")
+        held = bool(pygame.key.get_mods() & pygame.KMOD_ALT)  # Alt held: the long form, breakdown and all
+        detail = wording.wants_detail(ctx, held)
+        zoc, closed = self.stuck(ctx, kind, name, target) if p.legal is not None and at is None else ([], "")
         odds, notes = (True, []) if p.legal is None else wording.refusal_notes(
-            enc, name, target, kind, at is not None, p.legal, zoc=zoc, closed=closed)
-        shot = self._shot_instead(ctx, name, target) if kind == ATTACK and (p.legal is not None or at is not None) \
-            else []
+            enc, name, target, kind, at is not None, p.legal, zoc=zoc, closed=closed, brief=not detail)
+        shot = self._shot_instead(ctx, name, target, not detail) \
+            if kind == ATTACK and (p.legal is not None or at is not None) else []
         if notes:  # out of reach wherever it steps this turn: a question, not a mistake (wording.out_of_reach)
-            lines = wording.out_of_reach(name, target, kind, notes) + shot
+            lines = wording.out_of_reach(name, target, kind, notes, brief=not detail) + shot
         else:
             # A bow's shot offered instead of a refused blow: its roll is the one to read. The blow's "if it were
             # allowed: hits on 12+ (45 %)" right above "R shoots ... instead: hits on 12+ (45 %)" told two rolls,
             # one of them moot (found on fortress_assault).
             odds = odds and not (shot and p.legal is not None)
-            lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
+            if detail:
+                lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
+            else:  # the short form: odds and damage first, a few rows (wording.attack_brief); Alt the rest
+                lines = wording.attack_brief(p, odds) if isinstance(p, AttackPreview) \
+                    else wording.shove_brief(p, odds)
             if ways and isinstance(p, ShovePreview):  # where it lands, what it suffers, whom it ends beside
                 lines = shove.with_outcome(lines, p, shove.outcome_lines(enc, p, at))
             lines += shot
         if at is not None and p.legal is None:
             press = "Enter" if ctx.focus == target else "click"
-            lines.insert(1, Line(f"from {at[0]},{at[1]}: the first {press} moves there, the next {kind}s", "muted"))
-            lines[2:2] = wording.threatened_there(enc, name, target, at)
-        lines = wording.fitted_to(ctx, lines)
+            if detail:
+                lines.insert(1, Line(f"from {at[0]},{at[1]}: the first {press} moves there, the next {kind}s",
+                                     "muted"))
+                lines[2:2] = wording.threatened_there(enc, name, target, at)
+            else:  # after the odds: the essential row stays first (R9: where it steps may be threatened)
+                lines[3:3] = [Line(f"from {at[0]},{at[1]}: first {press} moves there, next {kind}s", "muted",
+                                   size=th.SMALL),
+                              *wording.threatened_there(enc, name, target, at, brief=True)]
+        if detail:
+            lines = wording.fitted_to(ctx, lines) if not held else lines
+        elif p.legal is None:
+            lines.append(wording.detail_hint())
         if isinstance(p, ShovePreview) and p.legal is None:  # after the fitting, as the ways: a choice is kept
             lines += shove.facing_lines(enc, p, at)
         if ways:  # after the fitting: a small window drops the roll's breakdown, never the ways to choose from
@@ -324,20 +339,28 @@ class ActionPreview:
         line += [ctx.hex_rect(w[1].lands_at) for w in ways]  # a shove's tip leaves where each way lands in view
         th.post_tip(ctx, lines, self._pointer(ctx, target), min_width=280, edge=colour, describes=line)
 
-    def _shot_instead(self, ctx: BattleContext, name: str, target: str) -> list[Line]:
+    def _shot_instead(self, ctx: BattleContext, name: str, target: str, brief: bool) -> list[Line]:
         """For a bow in attack mode, whose blow is refused or needs a move: the shot it has from here (found at
         Harrow Keep: Fenn hovered the sergeant his bow could hit and read only "not possible: out of reach ...
-        nowhere Fenn can reach this turn to attack", in red, with nothing said of the bow)."""
+        nowhere Fenn can reach this turn to attack", in red, with nothing said of the bow). ``brief``: as the short
+        blow preview's first row, odds and damage, the target left to the heading ("R shoots Captain Vessa from
+        here instead: hits on 14+ (35 %)" made the box 503 px wide on fortress_assault)."""
         enc = ctx.encounter
         if enc.acted or enc.view(name).ranged is None:
             return []
-        key = (ctx.version, name, target)
+        key = (ctx.version, name, target, brief)
         if key != self._shot_key:
             s = enc.preview_shoot(name, target)
             self._shot_key = key
-            self._shot_hint = [] if s.legal is not None else [Line(
-                f"R shoots {target} from here instead: {wording.roll_phrase('hits', s.roll_needed, s.hit_chance)}",
-                "good", bold=True)]
+            if s.legal is not None:
+                self._shot_hint = []
+            elif brief:
+                dmg = f"{s.damage_max}" if s.damage_min == s.damage_max else f"{s.damage_min}–{s.damage_max}"
+                self._shot_hint = [Line(f"R shoots from here: {wording.pct(s.hit_chance)} to hit, {dmg} dmg", "good",
+                                        bold=True, size=th.SMALL)]
+            else:
+                odds = wording.roll_phrase("hits", s.roll_needed, s.hit_chance)
+                self._shot_hint = [Line(f"R shoots {target} from here instead: {odds}", "good", bold=True)]
         return self._shot_hint
 
     def _draw_disengage(self, screen: pygame.Surface, ctx: BattleContext, name: str) -> None:
@@ -348,10 +371,14 @@ class ActionPreview:
         lines = wording.disengage_lines(p)
         if p.legal is None and enc.view(name).movement == 0:  # R23 lifts zone of control only: nowhere to go
             lines.insert(1, Line(f"{name} has no movement left: even a success gains nothing this turn", "warn"))
-        if p.legal is None:  # a refused disengage is refused whatever the skill
-            lines += wording.other_skills_lines([(k, enc.preview_disengage(name, k).chance)
-                                                 for k, _ in enc.view(name).skills if k != skill])
-        self.lines = lines = wording.fitted_to(ctx, lines)
+        others = [] if p.legal is not None else wording.other_skills_lines(  # refused whatever the skill
+            [(k, enc.preview_disengage(name, k).chance) for k, _ in enc.view(name).skills if k != skill])
+        held = bool(pygame.key.get_mods() & pygame.KMOD_ALT)
+        if wording.wants_detail(ctx, held):
+            lines = lines + others if held else wording.fitted_to(ctx, lines + others)
+        elif p.legal is None:  # short, as the blow's: the roll's breakdown while Alt is held, the other skills kept
+            lines = [*wording.without_breakdown(lines), *others, wording.detail_hint()]
+        self.lines = lines
         for who in p.cancels:
             v = enc.view(who)
             draw.ring(screen, ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 0.95,

@@ -27,7 +27,7 @@ from game.rules import (
 from game.ui.compact import card_full
 from game.ui.context import BattleContext
 from game.ui.narration import reason_words, zone_of
-from game.ui.theme import SMALL, Line, wrap, wrap_list
+from game.ui.theme import BODY, SMALL, Line, text_width, wrap, wrap_list
 
 
 def pct(p: float) -> str:
@@ -118,6 +118,70 @@ def fitted_to(ctx: BattleContext, lines: list[Line]) -> list[Line]:
     return lines if card_full(ctx, ctx.view_rect) else without_breakdown(lines)
 
 
+DETAIL_KEY = "Alt"  # held, a blow's preview shows every row (the long form and the roll's breakdown)
+
+
+def wants_detail(ctx: BattleContext, held: bool) -> bool:
+    """Whether a blow's preview shows its long form: while Alt is ``held``, or when the player chose the full
+    card (I). Otherwise the short form (:func:`attack_brief`): at 1280x800 on the Giant's Hearth the long one
+    was 391x254 px, twelve rows, and buried Goblin 2 or the Cave Troll wherever it went."""
+    return held or ctx.card_full is True
+
+
+def dmg_range(p: AttackPreview) -> str:
+    return f"{p.damage_max}" if p.damage_min == p.damage_max else f"{p.damage_min}–{p.damage_max}"
+
+
+def arc_needs(arc: str, penalty: int, roll_needed: int) -> Line:
+    """The arc and the d20 face in one short row: "front · needs 13+", "left flank: defence −2 · needs 11+"
+    (R17-R19)."""
+    side = "front" if arc == "front" else "rear" if arc == "rear" else f"{arc} flank"
+    where = side if not penalty else f"{side}: defence {signed(-penalty)}"
+    face = "any roll" if roll_needed <= 1 else "never" if roll_needed > 20 else f"{roll_needed}+"
+    return Line(f"{where} · needs {face}", "warn" if penalty else "muted", size=SMALL)
+
+
+def head_line(text: str, compact: str) -> Line:
+    """The essential row, bold: ``text``, or ``compact`` (without the verb) when ``text`` is too wide for the
+    short box (a long name: "Cave Troll")."""
+    return Line(text if text_width(text, BODY, True) <= BRIEF_WIDTH else compact, "accent", bold=True)
+
+
+BRIEF_WIDTH = 300  # px of text: the short preview's box stays about 320 px wide at 1280x800
+
+
+def attack_brief(p: AttackPreview, odds: bool = True) -> list[Line]:
+    """An allowed blow in a few rows, the way Wesnoth's attack prediction reads: the odds and the damage first
+    ("Attack Goblin 2: 65 % to hit, 4–9 dmg"), then the arc and the d20 face, then the chance to defeat. A
+    refused blow keeps :func:`attack_lines` (three rows already). Alt shows the long form and the breakdown."""
+    if p.legal:
+        return attack_lines(p, odds)
+    tail = f"{pct(p.hit_chance)} to hit, {dmg_range(p)} dmg"
+    lines = [head_line(f"Attack {p.target}: {tail}", f"{p.target}: {tail}"),
+             arc_needs(p.arc, p.penalty, p.roll_needed)]
+    if p.defeat_chance > 0:
+        lines.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "good", size=SMALL))
+    else:
+        lines.append(Line(f"Cannot defeat {p.target} with this attack", "muted", size=SMALL))
+    return lines
+
+
+def shove_brief(p: ShovePreview, odds: bool = True) -> list[Line]:
+    """An allowed shove in a few rows: the odds first ("Shove Ogre: 45 % to succeed"), the arc and the d20
+    face, then where the target ends up (:func:`push_outcome_lines`)."""
+    if p.legal:
+        return shove_lines(p, odds)
+    tail = f"{pct(p.hit_chance)} to succeed"
+    lines = [head_line(f"Shove {p.target}: {tail}", f"{p.target}: {tail}"),
+             arc_needs(p.arc, p.penalty, p.roll_needed)]
+    return lines + push_outcome_lines(p)
+
+
+def detail_hint() -> Line:
+    """The short preview's last row: where the rest is."""
+    return Line(f"hold {DETAIL_KEY}: how the roll is worked out", "muted", size=SMALL)
+
+
 def _value(label: str, value: int) -> str:
     # What the roll must reach (defence, the disengage base, the threatener's attack) is not a bonus:
     # shown unsigned; what adjusts it (arcs, the roller's own bonus) is signed.
@@ -189,7 +253,8 @@ def push_outcome_lines(p: ShovePreview) -> list[Line]:
     return out
 
 
-def threatened_there(enc: EncounterView, name: str, target: str, at: tuple[int, int]) -> list[Line]:
+def threatened_there(enc: EncounterView, name: str, target: str, at: tuple[int, int],
+                     brief: bool = False) -> list[Line]:
     """A calm warning when the hex a blow or shove first moves to lies in the zone of control of a hostile other
     than its target, as the move preview warns ("stops here: threatened by ..."): found on giants_lair, Astrid
     walked to strike a goblin beside the giant and took 9 damage on his turn, nothing having said so."""
@@ -198,6 +263,9 @@ def threatened_there(enc: EncounterView, name: str, target: str, at: tuple[int, 
         return []
     whose = "its" if len(who) == 1 else "their"
     text = f"at {at[0]},{at[1]} {joined(who)} can strike {name} too ({whose} zone of control)"
+    if brief:  # the actor is the one the preview is about: not named again
+        text = f"at {at[0]},{at[1]} {joined(who)} can strike back ({whose} zone of control)"
+        return [Line(part, "warn", size=SMALL) for part in wrap(text, BRIEF_WIDTH, SMALL)]
     return [Line(part, "warn") for part in wrap(text, ROW_WIDTH)]
 
 
@@ -345,7 +413,7 @@ POSITIONAL = ("adjacent", "out of reach", "out of range", "distance", "sight", "
 
 def refusal_notes(enc: EncounterView, name: str, target: str, verb: str, moved_for: bool,
                   reason: str = "out of reach", zoc: Iterable[str] = (),
-                  closed: str = "", blind: bool = False) -> tuple[bool, list[Line]]:
+                  closed: str = "", blind: bool = False, brief: bool = False) -> tuple[bool, list[Line]]:
     """(tell the refused roll?, lines to add) for a blow or shot refused (``reason``) from where ``name`` stands.
 
     A refusal no step lifts (a target too large to shove, found on giants_lair) does not tell the roll: it is
@@ -354,12 +422,23 @@ def refusal_notes(enc: EncounterView, name: str, target: str, verb: str, moved_f
     stepping would not help: :func:`stuck_lines` does (``zoc``: the hostiles whose zone of control stops every
     way to a hex the action works from, as the caller found them; ``closed``: what keeps it off every such hex,
     "taken", "impassable" or "taken or impassable"; ``blind``: for a shot, the hexes in range it can reach
-    give no line of sight)."""
+    give no line of sight; ``brief``: the short rows of :func:`brief_rows`)."""
     if not any(word in reason for word in POSITIONAL):
         return False, []
     if moved_for:
         return True, []
-    return True, stuck_lines(enc, name, target, verb, list(zoc), closed, reason, blind)
+    return True, stuck_lines(enc, name, target, verb, list(zoc), closed, reason, blind, brief)
+
+
+def brief_clause(name: str, target: str, clause: str) -> str:
+    """A clause of :func:`stuck_lines` for the short preview, under a heading that names ``target``
+    (:func:`out_of_reach`, ``brief``), without what it says again: "Captain Vessa strikes at distance 1" is
+    "reach 1", "6 movement left: Vessa gets no nearer than" is "6 movement left: no nearer than", and "to Kell
+    this turn" after "stops every way" is the heading's."""
+    return (clause.replace(f", {name} strikes at distance ", ", reach ").replace(f", {name} shoots at distance ",
+                                                                                   ", range ")
+            .replace(f": {name} gets no nearer", ": no nearer").replace(f"to {target} this turn", "there")
+            .replace(f"every hex {name} could ", "every hex to ").replace(f" {target} from is ", " from is "))
 
 
 def stopped_by(enc: EncounterView, name: str) -> list[str]:
@@ -372,7 +451,8 @@ def stopped_by(enc: EncounterView, name: str) -> list[str]:
 
 
 def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list[str],
-                closed: str = "", reason: str = "out of reach", blind: bool = False) -> list[Line]:
+                closed: str = "", reason: str = "out of reach", blind: bool = False,
+                brief: bool = False) -> list[Line]:
     """Why no hex ``name`` can reach this turn lets it ``verb`` ``target``, in a player's words: its movement is
     spent (a zone of control ended it, R9), it is held in the zone of control it stands in (a disengage, R23,
     lifts that), another zone of control stops every way there, every hex it could strike from is held by another
@@ -406,6 +486,11 @@ def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list
         # Too far: how near its movement brings it this turn ("out of reach: distance 9, Wynn strikes at distance
         # 1" never said why moving would not help, found on giants_lair).
         clauses = closest_clause(enc, name, target, 1 if verb == "shove" else v.reach)
+    if brief:  # small rows no wider than the short box, nothing the heading says said again
+        rows = [brief_clause(name, target, c) for c in [too_far(name, target, verb, reason), *clauses]]
+        if len(rows) == 3 and rows[2] == "there":  # "the zone of control of Kell stops every way" / "there"
+            rows = [rows[0], f"{rows[1]} there"]
+        return [Line(part, "muted", size=SMALL) for row in rows for part in wrap(row, BRIEF_WIDTH, SMALL)]
     # A clause to a row (wrapped only when too wide), so no row ends on a lone word: "... of Orc 1" over "and
     # Orc 2:" at the refusal's width split the names of one zone.
     return here + [Line(part, "muted") for clause in clauses for part in wrap(clause, ROW_WIDTH)]
@@ -437,11 +522,13 @@ def too_far(name: str, target: str, verb: str, reason: str) -> str:
     return words.removeprefix(f"{target} is ")
 
 
-def out_of_reach(name: str, target: str, verb: str, why: list[Line]) -> list[Line]:
+def out_of_reach(name: str, target: str, verb: str, why: list[Line], brief: bool = False) -> list[Line]:
     """Pointing at a foe ``name`` can reach from no hex this turn, in attack or shove mode: one plain heading and
     the reason in grey (``why``: :func:`stuck_lines`), as a hex out of reach reads. A GM or a player often points
     at a far enemy only to look at it: "not possible: Orc is out of reach: distance 13, Lysa strikes at distance
     1 (R21)" in red, "if it were allowed: hits on 10+ (55 %)" and "nowhere Lysa can reach this turn to attack Orc
     from" said one thing three times, loudly (playtest). No roll: from a hex it cannot reach this turn the odds
     from where it stands (its arc, its flank) are not the ones it would get; they are told once it can reach."""
+    if brief:  # the short preview: the actor is the one selected, named again in no row (brief_rows)
+        return [Line(f"Cannot {verb} {target} this turn", "text", bold=True), *why]
     return [Line(f"{name} cannot {verb} {target} this turn", "text", bold=True), *why]
