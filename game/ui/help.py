@@ -111,6 +111,7 @@ BATTLE_KEYS = (
 )
 BATTLE_VIEW_KEYS = (
     ("Hover an enemy", "attack preview (Shift: where it could strike, red, or shoot, violet, next turn)"),
+    ("", "short: odds and damage first; hold Alt for the long form, how the roll is worked out"),
     ("Space", "select and show the current actor"),
     ("V", "enemy reach: how many enemies can hit each hex next turn"),
     ("", "violet: a bow or burst could reach it after moving (hover: who, the odds)"),
