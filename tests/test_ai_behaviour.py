@@ -11,10 +11,8 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-import game.ai.model
 from game.ai import explain, policy_for
 from game.ai.tactical import TacticalPolicy
 from game.ai.weights import NORMAL
@@ -483,45 +481,3 @@ def test_a_combatant_pushed_into_fire_walks_out_of_it(tmp_path: Path, level: str
     actions = play_turn(enc, policy_for(level))
     assert enc.view("Orc").cell != (3, 2), actions
     assert any(isinstance(a, Attack) for a in actions)  # and it still strikes
-
-
-# A corridor one hex wide along row 2 (columns 0-3) opening at column 4 into a room (rows 1-3).
-CORRIDOR = [
-    "##########",
-    "####......",
-    "..........",
-    "####......",
-    "##########",
-]
-
-
-def orc_ends(tmp_path: Path) -> tuple[int, int]:
-    enc = encounter(tmp_path, CORRIDOR, [
-        unit("Orc", (0, 2), "enemy", hp=24, attack=3, damage="1d8", move=5, initiative=20),
-        unit("Knight", (7, 1), "player", hp=12, attack=3, damage="3", move=5, initiative=5),
-        unit("Knight 2", (7, 3), "player", hp=12, attack=3, damage="3", move=5, initiative=5),
-    ])
-    play_turn(enc, policy_for("normal"))
-    return enc.view("Orc").cell
-
-
-def test_waits_at_the_corridor_mouth_where_only_one_hostile_can_strike(tmp_path: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    # Nobody can be struck this turn (with move 5 the Orc gets no nearer a knight than three hexes, at
-    # (4,1) or (5,2)), so it picks where to wait for the knights (move 5: both reach any hex it can).
-    # Each knight's blow: d20 + 3 >= defence 10 hits on 7-20, 14 in 20, x 3 = 2.1 expected. The fight is
-    # small (3 on the board: `small_fight` counts a quarter of the danger, 0.6 x 0.25 = 0.15 per hp) and
-    # the Orc is worth 0.7 x 4.5 x 3 + 1 = 10.45 (`death`: (taken / 24)^2 x 10.45).
-    # - (3,2), the corridor's last hex: its neighbours (2,2) (3,1) (3,3) (2,1) (2,3) are behind the Orc or
-    #   blocked, so only one knight can stand beside it, at (4,2) (R4: two combatants never share a hex):
-    #   taken 2.1, danger 0.315, death 0.08; the walk left to a blow is 4 hexes, 2 more than from (4,1),
-    #   1.2 x 2 / 5 = 0.48 (`approach`): -0.875.
-    # - (4,1), in the room: both knights can strike it, taken 4.2, danger 0.63, death 0.32, no walk left:
-    #   -0.95.
-    # - (1,2), out of their reach: the walk left only, -0.96.
-    # So it waits at the mouth of the corridor. Counting both knights' blows at (3,2) as well (the control)
-    # makes it -1.43 there, and the Orc steps out into the room where both will strike.
-    monkeypatch.setattr(game.ai.model, "melee_room", lambda zones, stands: np.ones(zones.shape[1]))
-    assert orc_ends(tmp_path) == (4, 1)  # the control: every knight counted, room or not
-    monkeypatch.undo()
-    assert orc_ends(tmp_path) == (3, 2)

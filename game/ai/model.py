@@ -41,29 +41,6 @@ from game.rules import (
 )
 
 INF = UNREACHABLE  # the engine's cost of a hex no one can reach
-
-
-def melee_room(zones: np.ndarray, stands: np.ndarray) -> np.ndarray:
-    """Per cell, the share of the one-hex melee hostiles' blows there is room for: the neighbours any of
-    them could stand on over how many of them could strike there (at most 1).
-
-    Two combatants never share a hex (R4), so in a corridor, a doorway or with its back to a wall a
-    combatant is struck by no more hostiles than it has open neighbours, however many could walk up.
-    Counted hostile by hostile, a hex at a corridor's mouth (one open neighbour) looked as dangerous
-    as the open ground beyond it, where every hostile could strike: on tuning map 247 (game seed 2115)
-    a soldier that had held the corridor for three rounds killed its duellist and stepped out of it,
-    into the blows of both hostiles waiting there, and died. Each of them counts that share of its
-    blow there: which of them gets a hex is theirs to settle, not the actor's. Only one-hex melee
-    hostiles need a hex beside it (a polearm, a bow or a burst strikes from farther off).
-
-    ``zones`` and ``stands`` are those hostiles' strike zones and the sides they could stand across
-    (``[hostile, cell]``, ``[hostile, cell, side]``).
-    """
-    open_sides = stands.any(axis=0).sum(axis=1)  # [cell]: neighbours some hostile could stand on
-    strikers = (zones & stands.any(axis=2)).sum(axis=0)  # [cell]: hostiles that could strike there
-    return np.minimum(1.0, open_sides / np.maximum(1, strikers))
-
-
 @dataclass(frozen=True)
 class DamageDice:
     """A damage expression's distribution: its mean, and its mean when capped at some hit points."""
@@ -360,8 +337,6 @@ class Situation:
         blows = per.ravel()[worst + 3 * np.arange(len(threats))[:, None, None]] * shares[:, None, None]
         out[:, :, :6] = np.where(zones[:, :, None], blows, 0.0)
         out[:, :, 6] = np.where(zones, (per[:, 0] * shares)[:, None], 0.0)
-        if len(melee) > 1:  # R4: no more of them strike a hex than it has open neighbours
-            out[melee] *= melee_room(zones[melee], stands)[None, :, None]
         for i, t in enumerate(threats):
             if t.shot:
                 self._shots_at(out[i], t, flats)
