@@ -34,6 +34,8 @@ def test_a_click_on_a_foe_beyond_a_spear_s_zone_says_the_zone_stops_every_way(tm
     hovered = " ".join(line.text for line in preview.lines or [])
     # The short preview under its heading "Cannot attack Bandit this turn" says "... stops every way there".
     assert "Bandit Spear's zone of control stops every way there" in hovered
+    # Wrapped to the short box, no row is the lone word "there": it goes down with the word before it.
+    assert all(len(line.text.split()) > 1 for line in preview.lines or [] if "there" in line.text.split())
     click(scene, (5, 2))
     status = scene.ctx.status
     assert status.startswith("Cannot attack: Bandit is out of reach: distance 5")

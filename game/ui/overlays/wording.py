@@ -441,6 +441,16 @@ def brief_clause(name: str, target: str, clause: str) -> str:
             .replace(f"every hex {name} could ", "every hex to ").replace(f" {target} from is ", " from is "))
 
 
+def no_widow(parts: list[str], width: int = BRIEF_WIDTH, size: int = SMALL) -> list[str]:
+    """A wrapped row's parts with no lone word on the last: the word before it goes down too, where that fits
+    (the short preview read "Bandit Spear's zone of control stops every way" over a lone "there", on ambush)."""
+    if len(parts) < 2 or " " in parts[-1].strip() or parts[-2].count(" ") < 2:
+        return parts
+    head, _, word = parts[-2].rpartition(" ")
+    last = f"{word} {parts[-1]}"
+    return [*parts[:-2], head, last] if text_width(last, size) <= width else parts
+
+
 def stopped_by(enc: EncounterView, name: str) -> list[str]:
     """Whose zone of control stopped ``name``'s last move this turn (R9), as the combat log said it."""
     for applied in reversed(enc.turn_actions()):
@@ -490,7 +500,7 @@ def stuck_lines(enc: EncounterView, name: str, target: str, verb: str, zoc: list
         rows = [brief_clause(name, target, c) for c in [too_far(name, target, verb, reason), *clauses]]
         if len(rows) == 3 and rows[2] == "there":  # "the zone of control of Kell stops every way" / "there"
             rows = [rows[0], f"{rows[1]} there"]
-        return [Line(part, "muted", size=SMALL) for row in rows for part in wrap(row, BRIEF_WIDTH, SMALL)]
+        return [Line(part, "muted", size=SMALL) for row in rows for part in no_widow(wrap(row, BRIEF_WIDTH, SMALL))]
     # A clause to a row (wrapped only when too wide), so no row ends on a lone word: "... of Orc 1" over "and
     # Orc 2:" at the refusal's width split the names of one zone.
     return here + [Line(part, "muted") for clause in clauses for part in wrap(clause, ROW_WIDTH)]
