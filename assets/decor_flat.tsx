@@ -23,7 +23,7 @@
   <image width="64" height="64" source="tiles/decor_stones.png"/>
  </tile>
  <tile id="5">
-  <properties><property name="tile" value="cover_tree"/><property name="terrain" value="difficult"/><property name="cover" type="bool" value="true"/></properties>
-  <image width="64" height="80" source="tiles/decor_cover_tree.png"/>
+  <properties><property name="tile" value="thick_tree"/><property name="terrain" value="difficult"/><property name="cover" type="bool" value="true"/></properties>
+  <image width="64" height="80" source="tiles/decor_thick_tree.png"/>
  </tile>
 </tileset>

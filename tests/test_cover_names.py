@@ -153,7 +153,7 @@ def test_someone_standing_on_the_wall_is_named_and_the_json_keeps_the_wall(tmp_p
     # Read off the shipped tilesets' ``tile`` properties (assets/structures*.tsx, assets/decor*.tsx): the only
     # cover tiles placed on shipped maps are the fortress's parapets and the ambush's thick trees.
     ("fortress_assault.tmx", {"parapet"}),
-    ("ambush.tmx", {"cover tree"}),
+    ("ambush.tmx", {"thick tree"}),
     ("default.tmx", set()),
     ("giants_lair.tmx", set()),
     ("ship_boarding.tmx", set()),

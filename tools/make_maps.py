@@ -5,7 +5,7 @@ drawn, reproducibly (every random choice is a hash of the file name and cell). T
 maps/default.tmx they cover both stagger axes and indices, every terrain kind, movement type,
 size, weapon bands [1,1], [2,2] and [1,2], exit tiles, a neutral faction under a map-level
 ``hostile`` override, and ranged attacks, sight and cover (R29-R33): archers behind arrow slits and
-parapets (fortress), bowmen among cover trees (ambush), a caster with a pushing burst (ship). The
+parapets (fortress), bowmen among thick trees (ambush), a caster with a pushing burst (ship). The
 odds in each description come from AI-vs-AI playtests at ``normal``.
 
 Run: ``python tools/make_maps.py [NAME ...]`` (default: all).
@@ -80,7 +80,7 @@ AMBUSH = MapSpec(
     ],
     seed=4411,
     tree_density=0.3,
-    tree="cover_tree",  # the bandits shoot from behind them (R31)
+    tree="thick_tree",  # the bandits shoot from behind them (R31)
     decor={(4, 4): "flowers", (12, 6): "stones", (1, 6): "flowers", (15, 4): "bush", (2, 4): "bush",
            (9, 4): "stones", (13, 1): "stones", (7, 10): "flowers"},
     properties={"hostile": "enemy/player, enemy/ally, enemy/neutral"},

@@ -4,7 +4,7 @@ Writes:
 - ``assets/tiles/terrain_pointy.png`` + ``assets/terrain.tsx`` (64x74 pointy-top hexes, side 37),
 - ``assets/tiles/terrain_flat.png`` + ``assets/terrain_flat.tsx`` (72x62 flat-top hexes, side 36),
 - ``assets/tiles/decor_*.png`` + ``assets/decor.tsx`` / ``assets/decor_flat.tsx`` (decorations, no terrain,
-  except the cover tree: difficult undergrowth that gives cover).
+  except the thick tree: difficult undergrowth that gives cover).
 
 The terrain atlases carry the map-format tile properties (terrain, hazard_damage, exit).
 Run: ``.venv/bin/python tools/make_tileset.py [--sheet OUT.png]``.
@@ -424,7 +424,7 @@ def deco_tree(rng: np.random.Generator) -> Array:
                  ((24, 54, 26), (44, 92, 40), (98, 150, 66)), -0.05)
 
 
-def deco_cover_tree(rng: np.random.Generator) -> Array:
+def deco_thick_tree(rng: np.random.Generator) -> Array:
     """A thick old tree with a dark, dense crown and undergrowth at its foot: cover (R31) in a forest."""
     return _tree(rng, (33, 68, 25, 8, 0.45), (44, 68, 28, 37), (74, 50, 32),
                  ((32, 30, 21), (17, 40, 14), (47, 40, 14), (32, 16, 14), (23, 26, 13), (42, 25, 13),
@@ -500,13 +500,17 @@ DECOR_TILES: tuple[tuple[str, Callable[[np.random.Generator], Array]], ...] = (
     ("flowers", deco_flowers),
     ("reeds", deco_reeds),
     ("stones", deco_stones),
-    ("cover_tree", deco_cover_tree),  # appended: the tiles above keep their ids
+    ("thick_tree", deco_thick_tree),  # appended: the tiles above keep their ids
 )
+# A tile's name is what a player reads ("through cover (a thick tree at 3,4)", R31), and its art is seeded by
+# the name; a tile renamed for the player keeps the seed of its first name, so its picture, and every map
+# drawn with it, stays as shipped.
+DECOR_SEED_NAMES = {"thick_tree": "cover_tree"}
 DECOR_IDS = {name: i for i, (name, _) in enumerate(DECOR_TILES)}
 # Decorations are plain pictures, except these: a tile with terrain properties decides its cell's terrain
-# (docs/map-format.md), so a cover tree is undergrowth (difficult) that gives cover (R31) wherever it stands.
+# (docs/map-format.md), so a thick tree is undergrowth (difficult) that gives cover (R31) wherever it stands.
 DECOR_PROPS: dict[str, dict[str, tuple[str, str]]] = {
-    "cover_tree": {"terrain": ("string", "difficult"), "cover": ("bool", "true")},
+    "thick_tree": {"terrain": ("string", "difficult"), "cover": ("bool", "true")},
 }
 # Decoration images are 64 wide, anchored bottom-left in the cell box (Tiled); these offsets centre them.
 DECOR_OFFSET = {True: (0, -5), False: (4, 0)}
@@ -573,11 +577,16 @@ def _type_attr(typ: str) -> str:
     return "" if typ == "string" else f' type="{typ}"'
 
 
+def paint_decor(name: str, paint: Callable[[np.random.Generator], Array]) -> Array:
+    """Decoration ``name`` painted by ``paint`` from its seed (see ``DECOR_SEED_NAMES``)."""
+    return paint(np.random.default_rng(tile_seed(DECOR_SEED_NAMES.get(name, name), True)))
+
+
 def write_decor() -> list[Path]:
     paths = []
     images = []
     for name, paint in DECOR_TILES:
-        img = paint(np.random.default_rng(tile_seed(name, True)))
+        img = paint_decor(name, paint)
         png = ASSETS / "tiles" / f"decor_{name}.png"
         save_rgba(img, png)
         images.append((name, png, img.shape[1], img.shape[0]))
@@ -625,7 +634,7 @@ def contact_sheet(out: Path) -> None:
     """All tiles on a neutral background, enlarged 2x, for eyeballing."""
     pieces = [paint_terrain_tile(t, True) for t in TERRAIN_TILES]
     pieces += [paint_terrain_tile(t, False) for t in TERRAIN_TILES]
-    pieces += [np.round(p(np.random.default_rng(tile_seed(n, True)))).astype(np.uint8) for n, p in DECOR_TILES]
+    pieces += [np.round(paint_decor(n, p)).astype(np.uint8) for n, p in DECOR_TILES]
     save_sheet(pieces, 6, (84, 94), (8, 6), out)
 
 

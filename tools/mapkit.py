@@ -72,7 +72,7 @@ class MapSpec:
     properties: Mapping[str, object] = field(default_factory=dict)
     # chance (0..1) of a tree on a brush cell, chosen by a per-cell hash (seeded by the file name)
     tree_density: float = 0.0
-    tree: str = "tree"  # the decor tile of those trees: "cover_tree" makes them cover (R31)
+    tree: str = "tree"  # the decor tile of those trees: "thick_tree" makes them cover (R31)
 
     def layout(self) -> HexLayout:
         cols, rows = len(self.rows[0]), len(self.rows)

@@ -2,7 +2,7 @@
 
 Each finding is one line naming the file and the object, faction or cells, and what looks wrong.
 Warnings never refuse a map: the command still exits 0. The checks ask the engine through its
-public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threateners_of``,
+public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threateners_of``, ``shot_centres``,
 ``views``), plus the TMX itself for what the engine never sees (object pixels, tile usage).
 
 - a map with no combatants, or none hostile to another (R3): no fight at all;
@@ -40,14 +40,12 @@ from game.rules import (
     TERRAIN_KEYS,
     TILE_NAME_KEY,
     Cell,
-    CombatantView,
     Encounter,
     HexLayout,
     Scenario,
     Terrain,
     did_you_mean,
     joined,
-    sight_map,
 )
 
 from .errors import MapError, object_label
@@ -179,14 +177,18 @@ def bad_starts(enc: Encounter) -> list[str]:
 def blind_shooters(enc: Encounter, ever: dict[str, list[Cell]]) -> list[str]:
     """Combatants with a ranged profile that could never shoot, or that start seeing nothing in range.
 
-    *Never*: no hex it could ever stand on (terrain alone, any number of turns) sees, within its
-    range, a hex any hostile could ever stand on (R29, R30); judged hex to hex, as a shot's lines
-    of fire are. *Blind start*: from where it starts it sees no hex at all within its range, so it
-    must move before it can shoot (an archer on a wall whose slits were left solid). One warning
-    per shooter, the stronger first. Sight never depends on combatants (R30), so neither do these.
+    *Never*: from no centre it could ever stand on (terrain alone, any number of turns) could it shoot
+    any hostile standing anywhere that hostile could ever stand. *Blind start*: from where it starts it
+    could shoot nobody on any hex (it sees no hex within its range), so it must move before it can shoot
+    (an archer on a wall whose slits were left solid). Both are asked of the engine
+    (``Encounter.shot_centres``): a shot as play judges it, range from the footprints' edges (R26, R29)
+    and sight over the pairs of hexes in range (R30), so a large archer too close to every place a foe
+    could be is named as play would refuse it. One warning per shooter, the stronger first. Sight never
+    depends on combatants (R30), so neither do these.
     """
     views = enc.views()
     out = []
+    memo: dict[tuple[object, ...], bool] = {}  # shooters alike (a squad of archers) are asked once
     for v in views:
         if v.ranged is None:
             continue
@@ -195,38 +197,35 @@ def blind_shooters(enc: Encounter, ever: dict[str, list[Cell]]) -> list[str]:
         if not hostiles:
             continue  # a bystander's bow is not a mistake
         band = f"{v.ranged.min_range}-{v.ranged.max_range}"
-        targets = _footprint_mask(enc, [(h.radius, c) for h in hostiles for c in ever[h.name]])
-        if not _sees_in_range(enc, v, [(v.radius, c) for c in ever[v.name]], targets):
+        # where they start first: on most maps a shooter can shoot someone from there, and the answer is quick
+        placed = list(dict.fromkeys([*((h.radius, h.cell) for h in hostiles),
+                                     *((h.radius, c) for h in hostiles for c in ever[h.name])]))
+        key = (v.radius, v.ranged.min_range, v.ranged.max_range, frozenset(ever[v.name]), frozenset(placed))
+        if key not in memo:
+            centres = _mask(enc, ever[v.name])
+            memo[key] = any(enc.shot_centres(v.name, centres, c, r).any() for r, c in placed)
+        if not memo[key]:
             out.append(f"{object_label(v.object_id, v.name)}: could never see a hostile within its range {band} "
                        "from anywhere it can reach (R29, R30)")
-        elif not _sees_in_range(enc, v, [(v.radius, v.cell)], np.asarray(enc.board.on_map)):
+        elif not _shoots_from_start(enc, v.name, v.cell):
             out.append(f'{object_label(v.object_id, v.name)}: sees no hex within its range {band} from where it starts '
                        f"{_cell(v.cell)} (R30); it must move before it can shoot")
     return out
 
 
-def _footprint_mask(enc: Encounter, placed: list[tuple[int, Cell]]) -> np.ndarray:
-    """``[row, col]``: every hex of the footprints ``(radius, centre)``."""
+def _mask(enc: Encounter, cells: list[Cell]) -> np.ndarray:
     mask = np.zeros((enc.board.rows, enc.board.cols), dtype=bool)
-    for radius, centre in placed:
-        for c, r in enc.layout.disc(centre, radius) if radius else [centre]:
-            if 0 <= c < enc.board.cols and 0 <= r < enc.board.rows:
-                mask[r, c] = True
+    for c, r in cells:
+        mask[r, c] = True
     return mask
 
 
-def _sees_in_range(enc: Encounter, v: CombatantView, placed: list[tuple[int, Cell]], targets: np.ndarray) -> bool:
-    """Whether some hex of ``v``'s footprints ``placed`` sees a ``targets`` hex at a distance in its range."""
-    assert v.ranged is not None
-    q, r = enc.layout.axial_arrays()
-    hexes = np.argwhere(_footprint_mask(enc, placed))
-    for row, col in hexes.tolist():
-        aq, ar = enc.layout.to_axial((col, row))
-        dist = np.maximum(np.maximum(np.abs(q - aq), np.abs(r - ar)), np.abs(q - aq + r - ar))
-        near = targets & (dist >= v.ranged.min_range) & (dist <= v.ranged.max_range)
-        if near.any() and (sight_map(enc.board, (col, row)) & near).any():
-            return True
-    return False
+def _shoots_from_start(enc: Encounter, name: str, start: Cell) -> bool:
+    """Whether ``name`` where it starts could shoot a standard-size hostile on some hex of the map: whether it
+    sees any hex within its range, as play counts range and sight (R29, R30)."""
+    here = _mask(enc, [start])
+    rows, cols = np.nonzero(np.asarray(enc.board.on_map))
+    return any(enc.shot_centres(name, here, (int(c), int(r)), 0).any() for r, c in zip(rows, cols, strict=True))
 
 
 def off_centre(scenario: Scenario, tmx: TmxMap) -> list[str]:

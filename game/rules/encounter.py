@@ -34,6 +34,7 @@ from .dice import dice_distribution
 from .errors import IllegalActionError, RulesError
 from .events import Applied
 from .factions import FACTIONS
+from .fire_zones import shot_centres
 from .hexgrid import Cell
 from .legal import legal_actions
 from .limits import MAX_UNDO_ACTIONS
@@ -281,6 +282,18 @@ class Encounter(EncounterState):
         """``[row, col]``: centres ``name`` could stand on and attack, shoot or burst some hostile from, everyone
         else where they stand (R21, R28-R32); with ``reach_for``, whether it could ever get at anyone."""
         return attack_positions(self, name)
+
+    def shot_centres(self, name: str, centres: np.ndarray, at: Cell, radius: int) -> np.ndarray:
+        """``[row, col]`` bool, within the ``[row, col]`` mask ``centres``: where ``name``, centred there, could
+        shoot a hostile of footprint ``radius`` (0 standard, 1 large, 2 giant) centred on ``at``, as play judges
+        a shot (range from the footprints' edges, R26, R29; sight over the pairs of hexes in range, R30): a
+        map's question, asked of places nobody need stand on now. ``centres`` must hold only hexes ``name``'s
+        footprint could stand on (``attack_positions`` and ``reach_for`` give such hexes)."""
+        mask = np.asarray(centres, dtype=bool)
+        flats = np.flatnonzero(mask)
+        out = np.zeros(mask.size, dtype=bool)
+        out[flats] = shot_centres(self, name, flats, at, radius)
+        return out.reshape(mask.shape)
 
     # --- next turn ----------------------------------------------------------------------
     def attack_zone(self, name: str) -> np.ndarray:

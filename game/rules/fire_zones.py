@@ -13,7 +13,8 @@ hexes, for a policy that weighs every hex it could shoot or cast from:
   and in sight (where an archer walks to; a large shooter or target by range
   alone, an estimate that never misses a hex);
 - :func:`shot_positions`: the same question answered exactly for every size
-  (the map lint's);
+  (the map lint's); :func:`shot_centres` asks it of a hostile imagined on
+  any hex (where the lint's hostiles could ever stand);
 - :func:`cast_origins`: the hexes from which a caster could centre its area
   on one hex (R32's range and sight);
 - :func:`area_catches`: who a burst on each of many centres would catch (R32).
@@ -102,7 +103,7 @@ def shot_odds(state: EncounterState, shooter: str, target: str, cells: FlatArray
     if not legal.any():
         return out
     if t.radius:
-        seen, covered = _lines_to_footprint(state, u, t, flats[legal])
+        seen, covered = _lines_to_footprint(state, u, t.cell, t.radius, (u.name, t.name), flats[legal])
     else:
         seen, covered = lines_from(state, t.cell, (u.name, t.name), flats[legal])
     legal[legal] = seen
@@ -133,9 +134,10 @@ def lines_from(state: EncounterState, cell: Cell, pair: tuple[str, ...], cells: 
     return (_in_window(seen, rows, cols, flats, board.cols), _in_window(covered, rows, cols, flats, board.cols))
 
 
-def _lines_to_footprint(state: EncounterState, u: UnitState, t: UnitState, flats: FlatArray
-                        ) -> tuple[BoolArray, BoolArray]:
-    """:func:`lines_from` for a large or giant target and a standard-size shooter at each flat hex.
+def _lines_to_footprint(state: EncounterState, u: UnitState, cell: Cell, radius: int, pair: tuple[str, ...],
+                        flats: FlatArray) -> tuple[BoolArray, BoolArray]:
+    """:func:`lines_from` for a large or giant target (centred on ``cell``) and a standard-size shooter at each
+    flat hex; ``pair`` as :func:`lines_from`'s.
 
     As ``cover.line_of_fire`` judges it: a pair (shooter hex, target hex) qualifies when that target hex is
     in range, the shooter sees the target if some qualifying pair sees (R30), and the target has cover
@@ -145,12 +147,12 @@ def _lines_to_footprint(state: EncounterState, u: UnitState, t: UnitState, flats
     assert profile is not None
     sees_any = np.zeros(len(flats), dtype=bool)
     clear_any = np.zeros(len(flats), dtype=bool)
-    for part in footprint(state.board, t.cell, t.radius):
+    for part in footprint(state.board, cell, radius):
         dist = _distances(state, part, flats)
         qualifies = (dist >= profile.min_range) & (dist <= profile.max_range)
         if not qualifies.any():
             continue
-        seen, covered = lines_from(state, part, (u.name, t.name), flats[qualifies])
+        seen, covered = lines_from(state, part, pair, flats[qualifies])
         sees_any[qualifies] |= seen
         clear_any[qualifies] |= seen & ~covered
     return sees_any, ~clear_any
@@ -257,23 +259,49 @@ def shot_positions(state: EncounterState, shooter: str, cells: FlatArray) -> Boo
         if not (t.active and state.hostility.hostile(u.faction, t.faction)):
             continue
         todo = np.flatnonzero(~out)
-        gap = np.maximum(0, _distances(state, t.cell, flats[todo]) - u.radius - t.radius)
-        todo = todo[(gap >= profile.min_range) & (gap <= profile.max_range)]
-        if not len(todo):
-            continue
-        if u.radius:
-            out[todo] = _sees_from_footprints(state, u, t, flats[todo])
-        elif t.radius:
-            out[todo] = _lines_to_footprint(state, u, t, flats[todo])[0]
-        else:
-            out[todo] = lines_from(state, t.cell, (u.name, t.name), flats[todo])[0]
+        out[todo] = _shoots_at(state, u, t.cell, t.radius, flats[todo])
     return out
 
 
-def _sees_from_footprints(state: EncounterState, u: UnitState, t: UnitState, centres: FlatArray) -> BoolArray:
-    """Per flat centre (its footprint-edge gap to ``t`` already in range): whether a large or giant ``u``
-    centred there sees ``t``, as ``cover.line_of_fire`` judges it in play: some pair (a hex of ``u``'s
-    footprint, a hex of ``t``'s) at a distance in range sees each other (R29, R30). Sight depends on the
+def shot_centres(state: EncounterState, shooter: str, cells: FlatArray, at: Cell, radius: int) -> BoolArray:
+    """bool per flat hex of ``cells``: whether ``shooter``, centred there, could shoot a hostile of footprint
+    ``radius`` (0 standard, 1 large, 2 giant) centred on ``at``, wherever that hostile is or is not now: the
+    same judgement as :func:`shot_positions` (range from the footprints' edges, R26, R29; sight over the pairs
+    of hexes in range, R30). Sight never depends on combatants, so nobody's body matters. For a question about
+    a map rather than a moment: the map lint asks where a hostile could ever stand."""
+    u = state.unit(shooter)
+    flats = np.asarray(cells, dtype=np.int64)
+    if u.spec.ranged is None or not len(flats):
+        return np.zeros(len(flats), dtype=bool)
+    return _shoots_at(state, u, at, radius, flats)
+
+
+def _shoots_at(state: EncounterState, u: UnitState, cell: Cell, radius: int, flats: FlatArray) -> BoolArray:
+    """Per flat centre: whether ``u`` (which has a ranged profile) centred there could shoot a footprint of
+    ``radius`` centred on ``cell``: the edge-to-edge gap in range (R29), then some pair in range in sight (R30)."""
+    profile = u.spec.ranged
+    assert profile is not None
+    out = np.zeros(len(flats), dtype=bool)
+    gap = np.maximum(0, _distances(state, cell, flats) - u.radius - radius)
+    todo = np.flatnonzero((gap >= profile.min_range) & (gap <= profile.max_range))
+    if not len(todo):
+        return out
+    pair = (u.name,)  # only the lines' sight is read here, never their cover
+    if u.radius:
+        out[todo] = _sees_from_footprints(state, u, cell, radius, flats[todo])
+    elif radius:
+        out[todo] = _lines_to_footprint(state, u, cell, radius, pair, flats[todo])[0]
+    else:
+        out[todo] = lines_from(state, cell, pair, flats[todo])[0]
+    return out
+
+
+def _sees_from_footprints(state: EncounterState, u: UnitState, cell: Cell, radius: int, centres: FlatArray
+                          ) -> BoolArray:
+    """Per flat centre (its footprint-edge gap to the footprint of ``radius`` on ``cell`` already in range):
+    whether a large or giant ``u`` centred there sees that footprint, as ``cover.line_of_fire`` judges it in
+    play: some pair (a hex of ``u``'s footprint, a hex of the other) at a distance in range sees each other
+    (R29, R30). Sight depends on the
     board alone, so each shooter hex is asked once however many centres' footprints hold it."""
     profile = u.spec.ranged
     assert profile is not None
@@ -282,12 +310,12 @@ def _sees_from_footprints(state: EncounterState, u: UnitState, t: UnitState, cen
     where = where.reshape(table.shape)
     on_grid = hexes >= 0
     sees = np.zeros(len(hexes), dtype=bool)
-    for part in footprint(state.board, t.cell, t.radius):
+    for part in footprint(state.board, cell, radius):
         dist = _distances(state, part, hexes[on_grid])
         ask = np.flatnonzero(on_grid)[(dist >= profile.min_range) & (dist <= profile.max_range)]
         ask = ask[~sees[ask]]
         if len(ask):
-            sees[ask] = lines_from(state, part, (u.name, t.name), hexes[ask])[0]
+            sees[ask] = lines_from(state, part, (u.name,), hexes[ask])[0]
     out: BoolArray = np.any(sees[where], axis=1)
     return out
 

@@ -67,7 +67,7 @@ DEFAULT_HAZARD_DAMAGE = 3
 OFF_MAP = -1
 
 # --- a terrain tile's own name ---------------------------------------------------------------------
-# A tile names itself with its ``tile`` property (the shipped tilesets: "parapet", "cover_tree"; the window's
+# A tile names itself with its ``tile`` property (the shipped tilesets: "parapet", "thick_tree"; the window's
 # hover already reads it): the words for cover say "a parapet at 6,4", what the player sees on the map, not
 # "a cover tile" (R31). Not a terrain key: a decoration tile has a name too and stays decoration.
 TILE_NAME_KEY = "tile"
