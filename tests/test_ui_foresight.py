@@ -125,7 +125,7 @@ def test_path_preview_cost_movement_left_and_who_stops_it(scene) -> None:
     lines = texts(p.lines)
     # The goblin's zone ends the move there, so none is left (R9): said with whose zone it is, in one row.
     assert lines[0].startswith("Move Mira to 8,4: ") and lines[0].endswith(" of 7 movement")
-    assert lines[1:] == ["stops here: Goblin's zone of control, no movement left"]
+    assert lines[1:] == ["stops here: Goblin's zone, 0 left"]
 
 
 def test_path_preview_over_an_exit_says_the_mover_could_flee_from_there(scene) -> None:

@@ -23,7 +23,9 @@ from ..theme import SMALL, Line
 from . import draw, paint, push_words
 from .layer import MapLayer, Painter
 
-TIP_WIDTH = 280  # px: a refusal wraps here, the box stays about 300 px wide (it reached 400)
+TIP_WIDTH = 270  # px of text: a small row wraps past this, and a head row drops its name past HEAD_WIDTH;
+HEAD_WIDTH = 290  # so the box stays about 300 px wide
+# (it reached 400 px, "Captain Vessa cannot move to 7,10" over "may not enter water at 7,10 (ground movement, R5)")
 
 
 def mover(ctx: BattleContext) -> str | None:
@@ -63,11 +65,19 @@ class ReachShading:
 
 
 def zone_words(who: list[str]) -> str:
-    """Whose zone of control stops a move (R9), short: "Orc 1's zone of control", "the zone of Orc 1 and Orc 2",
-    "the zone of A, B, C and 2 more"; "zone of control" when the engine names nobody."""
+    """Whose zone of control stops a move (R9), short: "Orc 1's zone", "zone of Orc 1 and Orc 2", "zone of A, B, C
+    and 2 more"; "zone of control" when the engine names nobody. (The map marks such hexes amber, a stop badge on
+    each: the row only says whose.)"""
     if not who:
         return "zone of control"
-    return f"{who[0]}'s zone of control" if len(who) == 1 else f"the zone of {push_words.beside_phrase(who)}"
+    return f"{who[0]}'s zone" if len(who) == 1 else f"zone of {push_words.beside_phrase(who)}"
+
+
+def head(text: str, compact: str, role: str) -> Line:
+    """The bold first row: ``text``, or ``compact`` (without the mover's name: its token is where the path
+    starts, and it is the one selected) when ``text`` is too wide ("Move Captain Vessa to 0,10: 6 of 6
+    movement" was 371 px on fortress_assault)."""
+    return Line(text if th.text_width(text, th.BODY, True) <= HEAD_WIDTH else compact, role, bold=True)
 
 
 def refusal_words(name: str, cell: Cell, reason: str | None) -> str:
@@ -94,13 +104,15 @@ def move_lines(enc: EncounterView, name: str, cell: Cell) -> list[Line] | None:
         # Pointing at a hex out of reach is not a mistake, only a question: the answer reads in the muted
         # colour under a plain head. Red is kept for what went wrong.
         words = refusal_words(name, cell, enc.can_move_to(name, cell))
-        head = Line(f"{name} cannot move to {cell[0]},{cell[1]}", "text", bold=True)
-        return [head, *(Line(part, "muted", size=SMALL) for part in th.wrap(words, TIP_WIDTH, SMALL))]
+        at = f"{cell[0]},{cell[1]}"
+        return [head(f"{name} cannot move to {at}", f"Cannot move to {at}", "text"),
+                *(Line(part, "muted", size=SMALL) for part in th.wrap(words, TIP_WIDTH, SMALL))]
     cost, stops = end
-    lines = [Line(f"Move {name} to {cell[0]},{cell[1]}: {cost} of {v.movement} movement", "accent", bold=True)]
+    tail = f"to {cell[0]},{cell[1]}: {cost} of {v.movement} movement"
+    lines = [head(f"Move {name} {tail}", f"Move {tail}", "accent")]
     if stops:  # R9: entering a hostile's zone of control ends the move, so nothing is left after it
-        who = enc.threateners_of_hex(cell, name)
-        lines.append(Line(f"stops here: {zone_words(who)}, no movement left", "warn", bold=True, size=SMALL))
+        words = f"stops here: {zone_words(enc.threateners_of_hex(cell, name))}, 0 left"
+        lines += [Line(part, "warn", size=SMALL) for part in th.wrap(words, TIP_WIDTH, SMALL)]
     else:
         left = v.movement - cost
         lines.append(Line(f"then {left} movement left" if left else "then no movement left",
