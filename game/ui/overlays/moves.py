@@ -25,6 +25,7 @@ from .layer import MapLayer, Painter
 
 TIP_WIDTH = 270  # px of text: a small row wraps past this, and a head row drops its name past HEAD_WIDTH;
 HEAD_WIDTH = 290  # so the box stays about 300 px wide
+REFUSAL_WIDTH = 200  # px of text: a refusal's reason wraps here, its box about 220 px wide (see move_lines)
 # (it reached 400 px, "Captain Vessa cannot move to 7,10" over "may not enter water at 7,10 (ground movement, R5)")
 
 
@@ -80,11 +81,14 @@ def head(text: str, compact: str, role: str) -> Line:
     return Line(text if th.text_width(text, th.BODY, True) <= HEAD_WIDTH else compact, role, bold=True)
 
 
-def refusal_words(name: str, cell: Cell, reason: str | None) -> str:
+def refusal_words(enc: EncounterView, name: str, cell: Cell, reason: str | None) -> str:
     """Why ``name`` cannot end a move on ``cell``, in a few words: the engine's reason without what the head row
     already says (the mover's name, the hex: "may not enter water", not "Mira may not enter water at 10,4" under
     "Mira cannot move to 10,4"; found at Harrow Keep and on fortress_assault, where it made the box 370 px wide)."""
     words = reason_words(reason).removeprefix(f"{name} ") if reason else "cannot end a move here"
+    stop = enc.zoc_stop_on_way(name, cell) if "zone of control of" in words else None
+    if stop is not None:  # R9, in a few words: whose zone, and where the shortest way enters it
+        return f"{zone_words(stop[1])} stops every way there (first at {stop[0][0]},{stop[0][1]})"
     at = f"{cell[0]},{cell[1]}"
     for again in (f"cannot reach {at}: ", f"cannot reach {at} this turn: "):
         words = words.removeprefix(again)
@@ -93,7 +97,7 @@ def refusal_words(name: str, cell: Cell, reason: str | None) -> str:
 
 def move_lines(enc: EncounterView, name: str, cell: Cell) -> list[Line] | None:
     """The short tooltip of a move preview, or None where there is nothing to say (its own hex). The essential
-    row first, as the attack preview's: "Move Wynn to 10,8: 5 of 7 movement", or "Wynn cannot move to 9,3";
+    row first, as the attack preview's: "Move Wynn to 10,8: 5 of 7 movement", or "Cannot move to 9,3";
     then, small, what is left after the move (or who stops it there, R9), why a hex cannot be reached, and an
     exit (R24). Nothing is left for a long form: every fact a move needs fits here."""
     v = enc.view(name)
@@ -102,11 +106,13 @@ def move_lines(enc: EncounterView, name: str, cell: Cell) -> list[Line] | None:
     end = enc.reach_for(name).end_at(cell)
     if end is None:
         # Pointing at a hex out of reach is not a mistake, only a question: the answer reads in the muted
-        # colour under a plain head. Red is kept for what went wrong.
-        words = refusal_words(name, cell, enc.can_move_to(name, cell))
+        # colour under a plain head. Red is kept for what went wrong. Small and narrow, without the mover's
+        # name (the one selected): on giants_lair at 1024x768 the party's side of the map is where such hexes
+        # are pointed at, and 240x57 boxes hid one of the party 20 times over a sweep (6 at 200 px of text).
+        words = refusal_words(enc, name, cell, enc.can_move_to(name, cell))
         at = f"{cell[0]},{cell[1]}"
-        return [head(f"{name} cannot move to {at}", f"Cannot move to {at}", "text"),
-                *(Line(part, "muted", size=SMALL) for part in th.wrap(words, TIP_WIDTH, SMALL))]
+        return [Line(f"Cannot move to {at}", "text", bold=True, size=SMALL),
+                *(Line(part, "muted", size=SMALL) for part in th.wrap(words, REFUSAL_WIDTH, SMALL))]
     cost, stops = end
     tail = f"to {cell[0]},{cell[1]}: {cost} of {v.movement} movement"
     lines = [head(f"Move {name} {tail}", f"Move {tail}", "accent")]
@@ -184,7 +190,7 @@ class PathPreview:
         # panel is read again a moment later, the preview now). It sat on Archer 2, two hexes off, to spare a
         # corner of the tracker (fortress_assault, 1280x800), and on the Gate Warden at 960x600.
         near = [ctx.token_rect(w) for w in hostiles_near(enc, name, cell)]
-        th.post_tip(ctx, lines, ctx.mouse, min_width=220, describes=near)
+        th.post_tip(ctx, lines, ctx.mouse, min_width=220 if self.path else 0, describes=near)
 
 
 NEAR = 2  # hexes from the pointed hex within which an enemy token counts as part of a move preview's story
