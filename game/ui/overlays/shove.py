@@ -21,7 +21,7 @@ then the shove.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.render.pg import pygame
 from game.render.tokens import disc_scale
@@ -174,11 +174,16 @@ def outcome_lines(enc: EncounterView, p: ShovePreview, at: Cell | None) -> list[
         if not long:
             return [Line(f"stays put: {push_words.without_rule(why)}", "warn")]
         return [Line(f"Even on a success {p.target} stays put: {why}", "warn")]
+    if p.falls and not long:  # (R12) the fall is the defeat: "falls" and the rule's tag were the row's widest words
+        return [Line(f"pushed {p.direction} into the chasm at {p.lands_at[0]},{p.lands_at[1]}: defeated", "good",
+                     bold=True, size=SMALL)]
     moved = (p.attacker, at) if at is not None else None
     lead = f"On success {p.target} is pushed {p.direction}" if long else f"pushed {p.direction}"
     lines = push_words.landing_lines(enc, p.target, p.lands_at, len(p.push_path) - 1, p.hazard_damage, p.falls,
                                      lead=lead, harm_role="good", moved=moved)
-    return lines if long else lines[:1]
+    # Short: the landing row alone, in the small type (bold, in its colour, where it hurts): at full size "pushed
+    # e to 4,2: 3 hazard damage (7 hp left)" made the box 366 px wide on the pen.
+    return lines if long else [replace(lines[0], size=SMALL)]
 
 
 def detail_held() -> bool:
