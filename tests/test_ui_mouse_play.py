@@ -77,7 +77,7 @@ def test_a_hex_zone_of_control_keeps_out_of_reach_is_named_once(tmp_path: Path) 
     lines = [ln.text for ln in p.lines or []]
     assert lines[0] == "Cannot move to 5,1"
     # In a few words: whose zone (Spear's ring, 3,0 to 4,2, spans the lane's three rows), where the way enters it.
-    assert " ".join(lines[1:]).startswith("Spear's zone stops every way there (first at ")
+    assert " ".join(lines[1:]).startswith("Spear's zone of control stops every way there (first at ")
     assert not any("5,1" in t for t in lines[1:])
 
 

@@ -65,13 +65,14 @@ class ReachShading:
         self.cache.draw(screen, ctx, ("reach", name), build)
 
 
-def zone_words(who: list[str]) -> str:
+def zone_words(who: list[str], term: str = "zone") -> str:
     """Whose zone of control stops a move (R9), short: "Orc 1's zone", "zone of Orc 1 and Orc 2", "zone of A, B, C
-    and 2 more"; "zone of control" when the engine names nobody. (The map marks such hexes amber, a stop badge on
+    and 2 more" (``term``: "zone of control" where the whole term is wanted); "zone of control" when the engine
+    names nobody. (The map marks such hexes amber, a stop badge on
     each: the row only says whose.)"""
     if not who:
         return "zone of control"
-    return f"{who[0]}'s zone" if len(who) == 1 else f"zone of {push_words.beside_phrase(who)}"
+    return f"{who[0]}'s {term}" if len(who) == 1 else f"{term} of {push_words.beside_phrase(who)}"
 
 
 def head(text: str, compact: str, role: str) -> Line:
@@ -88,7 +89,8 @@ def refusal_words(enc: EncounterView, name: str, cell: Cell, reason: str | None)
     words = reason_words(reason).removeprefix(f"{name} ") if reason else "cannot end a move here"
     stop = enc.zoc_stop_on_way(name, cell) if "zone of control of" in words else None
     if stop is not None:  # R9, in a few words: whose zone, and where the shortest way enters it
-        return f"{zone_words(stop[1])} stops every way there (first at {stop[0][0]},{stop[0][1]})"
+        # The rule's whole term here: no amber stop hex beside it says what a "zone" is.
+        return f"{zone_words(stop[1], 'zone of control')} stops every way there (first at {stop[0][0]},{stop[0][1]})"
     at = f"{cell[0]},{cell[1]}"
     for again in (f"cannot reach {at}: ", f"cannot reach {at} this turn: "):
         words = words.removeprefix(again)
