@@ -60,7 +60,7 @@ def test_a_hex_out_of_reach_says_how_far_without_repeating_the_hex(tmp_path: Pat
     hover(scene, (5, 2))
     frame(scene, screen)
     p = next(w for w in scene.widgets if isinstance(w, PathPreview))
-    assert [ln.text for ln in p.lines or []] == ["Fenn cannot move to 5,2", "4 movement away, 1 left"]
+    assert [ln.text for ln in p.lines or []] == ["Cannot move to 5,2", "4 movement away, 1 left"]
 
 
 def test_a_hex_zone_of_control_keeps_out_of_reach_is_named_once(tmp_path: Path) -> None:
@@ -75,8 +75,9 @@ def test_a_hex_zone_of_control_keeps_out_of_reach_is_named_once(tmp_path: Path) 
     frame(scene, screen)
     p = next(w for w in scene.widgets if isinstance(w, PathPreview))
     lines = [ln.text for ln in p.lines or []]
-    assert lines[0] == "Lysa cannot move to 5,1"
-    assert " ".join(lines[1:]).startswith("the zone of control of")
+    assert lines[0] == "Cannot move to 5,1"
+    # In a few words: whose zone (Spear's ring, 3,0 to 4,2, spans the lane's three rows), where the way enters it.
+    assert " ".join(lines[1:]).startswith("Spear's zone of control stops every way there (first at ")
     assert not any("5,1" in t for t in lines[1:])
 
 
@@ -97,7 +98,7 @@ def test_a_shove_with_nowhere_to_push_says_the_target_stays_put(tmp_path: Path) 
     lines = preview_texts(scene)
     # What is in the way, in the engine's words (ShovePreview.stopped), as the GM's push preview says it.
     assert p.stopped == "blocked terrain is in the way at 4,2 (R12)"
-    assert "Even on a success Hale stays put: blocked terrain is in the way at 4,2 (R12)" in lines
+    assert "stays put: blocked terrain is in the way at 4,2" in lines
     assert not any(t.startswith("On success") for t in lines)
 
 

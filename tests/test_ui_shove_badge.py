@@ -51,7 +51,7 @@ def test_the_stays_badge_sits_above_the_troll_clear_of_its_initials_and_hp_bar(t
     p = scene.match.encounter.preview_shove("Bjorn", "Cave Troll")
     assert p.legal is None and p.direction == "e" and len(p.push_path) <= 1 and not p.falls  # stays (R12)
     lines = [ln.text for ln in widget(scene, ActionPreview).lines or []]
-    assert any(t.startswith("Even on a success Cave Troll stays put") for t in lines)
+    assert any(t.startswith("stays put: ") for t in lines)
     boxes = [box for word, box in drawn if word == "stays"]
     assert boxes
     box = boxes[-1]

@@ -5,9 +5,9 @@ on, shaded light (cheap) to deep (costly) with the cost in a badge; hexes
 where zone of control would stop it (R9) amber with a stop badge.
 :class:`PathPreview` (under the tokens, as Wesnoth's footsteps are: drawn over them the path crossed
 the mover's own initials and every friend it walks through): the path to the hovered hex, its
-cost, the movement left after it and, where it stops, who stops it
-("stops here: threatened by Orc 1"); for a hex it cannot reach, the
-engine's reason.
+cost first ("Move Wynn to 10,8: 5 of 7 movement"), then the movement left after it or, where it stops,
+whose zone stops it ("stops here: Orc 1's zone of control"); for a hex it cannot reach, the engine's
+reason in a few words.
 """
 
 from __future__ import annotations
@@ -19,11 +19,14 @@ from .. import theme as th
 from ..commands import CAST, SHOOT
 from ..context import DISENGAGE, BattleContext, Cell, Reply
 from ..narration import reason_words
-from ..theme import Line
-from . import draw, paint
+from ..theme import SMALL, Line
+from . import draw, paint, push_words
 from .layer import MapLayer, Painter
 
-TIP_WIDTH = 380  # a refusal wraps to this many pixels in the move tooltip
+TIP_WIDTH = 270  # px of text: a small row wraps past this, and a head row drops its name past HEAD_WIDTH;
+HEAD_WIDTH = 290  # so the box stays about 300 px wide
+REFUSAL_WIDTH = 200  # px of text: a refusal's reason wraps here, its box about 220 px wide (see move_lines)
+# (it reached 400 px, "Captain Vessa cannot move to 7,10" over "may not enter water at 7,10 (ground movement, R5)")
 
 
 def mover(ctx: BattleContext) -> str | None:
@@ -62,37 +65,70 @@ class ReachShading:
         self.cache.draw(screen, ctx, ("reach", name), build)
 
 
+def zone_words(who: list[str], term: str = "zone") -> str:
+    """Whose zone of control stops a move (R9), short: "Orc 1's zone", "zone of Orc 1 and Orc 2", "zone of A, B, C
+    and 2 more" (``term``: "zone of control" where the whole term is wanted); "zone of control" when the engine
+    names nobody. (The map marks such hexes amber, a stop badge on
+    each: the row only says whose.)"""
+    if not who:
+        return "zone of control"
+    return f"{who[0]}'s {term}" if len(who) == 1 else f"{term} of {push_words.beside_phrase(who)}"
+
+
+def head(text: str, compact: str, role: str) -> Line:
+    """The bold first row: ``text``, or ``compact`` (without the mover's name: its token is where the path
+    starts, and it is the one selected) when ``text`` is too wide ("Move Captain Vessa to 0,10: 6 of 6
+    movement" was 371 px on fortress_assault)."""
+    return Line(text if th.text_width(text, th.BODY, True) <= HEAD_WIDTH else compact, role, bold=True)
+
+
+def refusal_words(enc: EncounterView, name: str, cell: Cell, reason: str | None) -> str:
+    """Why ``name`` cannot end a move on ``cell``, in a few words: the engine's reason without what the head row
+    already says (the mover's name, the hex: "may not enter water", not "Mira may not enter water at 10,4" under
+    "Mira cannot move to 10,4"; found at Harrow Keep and on fortress_assault, where it made the box 370 px wide)."""
+    words = reason_words(reason).removeprefix(f"{name} ") if reason else "cannot end a move here"
+    stop = enc.zoc_stop_on_way(name, cell) if "zone of control of" in words else None
+    if stop is not None:  # R9, in a few words: whose zone, and where the shortest way enters it
+        # The rule's whole term here: no amber stop hex beside it says what a "zone" is.
+        return f"{zone_words(stop[1], 'zone of control')} stops every way there (first at {stop[0][0]},{stop[0][1]})"
+    at = f"{cell[0]},{cell[1]}"
+    for again in (f"cannot reach {at}: ", f"cannot reach {at} this turn: "):
+        words = words.removeprefix(again)
+    return words.replace(f" at {at} ", " ").replace(f" at {at}", "")
+
+
 def move_lines(enc: EncounterView, name: str, cell: Cell) -> list[Line] | None:
-    """The tooltip of a move preview, or None where there is nothing to say (its own hex)."""
+    """The short tooltip of a move preview, or None where there is nothing to say (its own hex). The essential
+    row first, as the attack preview's: "Move Wynn to 10,8: 5 of 7 movement", or "Cannot move to 9,3";
+    then, small, what is left after the move (or who stops it there, R9), why a hex cannot be reached, and an
+    exit (R24). Nothing is left for a long form: every fact a move needs fits here."""
     v = enc.view(name)
     if cell == v.cell:
         return None
     end = enc.reach_for(name).end_at(cell)
     if end is None:
         # Pointing at a hex out of reach is not a mistake, only a question: the answer reads in the muted
-        # colour under a plain head, and without the mover's name again ("may not enter water", not
-        # "Mira may not enter water" under "Mira cannot move to 10,4"). Red is kept for what went wrong.
-        reason = enc.can_move_to(name, cell)
-        words = reason_words(reason).removeprefix(f"{name} ") if reason else "cannot end a move here"
-        # Nor the hex again: "9 movement away, 6 left", not "cannot reach 9,3: 9 movement away, 6 left" under
-        # "Ilse cannot move to 9,3" (found at Harrow Keep).
-        for again in (f"cannot reach {cell[0]},{cell[1]}: ", f"cannot reach {cell[0]},{cell[1]} this turn: "):
-            words = words.removeprefix(again)
-        head = Line(f"{name} cannot move to {cell[0]},{cell[1]}", "text", bold=True)
-        return [head, *(Line(part, "muted") for part in th.wrap(words, TIP_WIDTH))]
-    head = Line(f"Move {name} to {cell[0]},{cell[1]}", "accent", bold=True)
+        # colour under a plain head. Red is kept for what went wrong. Small and narrow, without the mover's
+        # name (the one selected): on giants_lair at 1024x768 the party's side of the map is where such hexes
+        # are pointed at, and 240x57 boxes hid one of the party 20 times over a sweep (6 at 200 px of text).
+        words = refusal_words(enc, name, cell, enc.can_move_to(name, cell))
+        at = f"{cell[0]},{cell[1]}"
+        return [Line(f"Cannot move to {at}", "text", bold=True, size=SMALL),
+                *(Line(part, "muted", size=SMALL) for part in th.wrap(words, REFUSAL_WIDTH, SMALL))]
     cost, stops = end
-    left = 0 if stops else v.movement - cost
-    lines = [head, Line("costs", right=f"{cost} of {v.movement} movement"),
-             Line("movement left after", right=str(left), role="text" if left else "muted")]
-    if stops:
-        who = enc.threateners_of_hex(cell, name)
-        lines.append(Line(f"stops here: threatened by {', '.join(who)}" if who else "stops here: zone of control",
-                          "warn", bold=True))
+    tail = f"to {cell[0]},{cell[1]}: {cost} of {v.movement} movement"
+    lines = [head(f"Move {name} {tail}", f"Move {tail}", "accent")]
+    if stops:  # R9: entering a hostile's zone of control ends the move, so nothing is left after it
+        words = f"stops here: {zone_words(enc.threateners_of_hex(cell, name))}, 0 left"
+        lines += [Line(part, "warn", size=SMALL) for part in th.wrap(words, TIP_WIDTH, SMALL)]
+    else:
+        left = v.movement - cost
+        lines.append(Line(f"then {left} movement left" if left else "then no movement left",
+                          "text" if left else "muted", size=SMALL))
     if enc.exit_at(name, cell):  # R24: said before the move, so the way out is found by pointing, not by trying F
         now = enc.can_act(name, "flee") is None
-        lines.append(Line(f"an exit: {name} can flee from here (F)" if now
-                          else f"an exit: {name} could flee from here next turn", "good"))
+        lines.append(Line("an exit: flee from here with F" if now else "an exit: flee from here next turn", "good",
+                          size=SMALL))
     return lines
 
 
@@ -156,7 +192,7 @@ class PathPreview:
         # panel is read again a moment later, the preview now). It sat on Archer 2, two hexes off, to spare a
         # corner of the tracker (fortress_assault, 1280x800), and on the Gate Warden at 960x600.
         near = [ctx.token_rect(w) for w in hostiles_near(enc, name, cell)]
-        th.post_tip(ctx, lines, ctx.mouse, min_width=220, describes=near)
+        th.post_tip(ctx, lines, ctx.mouse, min_width=220 if self.path else 0, describes=near)
 
 
 NEAR = 2  # hexes from the pointed hex within which an enemy token counts as part of a move preview's story

@@ -76,6 +76,12 @@ def stopped_words(stopped: str | None) -> str:
     return reason_words(stopped) if stopped else ""
 
 
+def without_rule(words: str) -> str:
+    """A reason without its rule tag, for a short row: "Sigrun is in the way at 2,6", not "... at 2,6 (R12)"."""
+    head, sep, tail = words.rpartition(" (R")
+    return head if sep and tail.rstrip(")").isdigit() and words.endswith(")") else words
+
+
 def ground_words(enc: EncounterView, at: Cell) -> str:
     """ " (water)", " (difficult terrain)": the ground it lands on when that is not plain (found on Miller's Ford:
     an orc shoved into the river, and nothing said it would stand in water, where a walker may not step on).

@@ -21,7 +21,7 @@ then the shove.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.render.pg import pygame
 from game.render.tokens import disc_scale
@@ -164,14 +164,31 @@ def short_words(p: ShovePreview) -> str:
 
 
 def outcome_lines(enc: EncounterView, p: ShovePreview, at: Cell | None) -> list[Line]:
-    """Where a successful shove leaves its target, what it suffers there and whom it ends beside (R22, R12)."""
+    """Where a successful shove leaves its target and what it suffers there (R22, R12), in one row: "pushed e to
+    4,2: 3 hazard damage (7 hp left)", "stays put: Sigrun is in the way at 2,6". The head row names the target and
+    the odds, so neither is said again. With Alt held, the long form: "On success Orc is pushed ...", and whom
+    it ends beside (a row the short box leaves out: the map shows the landing among its neighbours)."""
+    long = detail_held()
     if len(p.push_path) <= 1 and not p.falls:
         why = push_words.stopped_words(p.stopped) or f"the way {p.direction} is blocked"
+        if not long:
+            return [Line(f"stays put: {push_words.without_rule(why)}", "warn")]
         return [Line(f"Even on a success {p.target} stays put: {why}", "warn")]
+    if p.falls and not long:  # (R12) the fall is the defeat: "falls" and the rule's tag were the row's widest words
+        return [Line(f"pushed {p.direction} into the chasm at {p.lands_at[0]},{p.lands_at[1]}: defeated", "good",
+                     bold=True, size=SMALL)]
     moved = (p.attacker, at) if at is not None else None
-    return push_words.landing_lines(enc, p.target, p.lands_at, len(p.push_path) - 1, p.hazard_damage, p.falls,
-                                    lead=f"On success {p.target} is pushed {p.direction}", harm_role="good",
-                                    moved=moved)
+    lead = f"On success {p.target} is pushed {p.direction}" if long else f"pushed {p.direction}"
+    lines = push_words.landing_lines(enc, p.target, p.lands_at, len(p.push_path) - 1, p.hazard_damage, p.falls,
+                                     lead=lead, harm_role="good", moved=moved)
+    # Short: the landing row alone, in the small type (bold, in its colour, where it hurts): at full size "pushed
+    # e to 4,2: 3 hazard damage (7 hp left)" made the box 366 px wide on the pen.
+    return lines if long else [replace(lines[0], size=SMALL)]
+
+
+def detail_held() -> bool:
+    """Alt held: the shove's long form (every way in full), as the blow's preview shows its breakdown then."""
+    return bool(pygame.key.get_mods() & pygame.KMOD_ALT)
 
 
 def with_outcome(lines: list[Line], p: ShovePreview, outcome: list[Line]) -> list[Line]:
@@ -185,10 +202,40 @@ def with_outcome(lines: list[Line], p: ShovePreview, outcome: list[Line]) -> lis
 
 def way_rows(target: str, ways: list[Way], chosen: int,
              later: list[Later] | None = None, keyed: bool = False) -> list[Line]:
+    """The other ways to shove ``target`` this turn, after the chosen one's odds and landing. Short: one row for
+    a single other way ("or from 4,5: e to 5,5", its odds right), else a count ("+3 other ways (W), 1 hurts");
+    the map draws every way's arrow, red where it hurts, and W / Shift+W shows each in full. Then the pushes
+    that would hurt it from a side out of reach this turn (``later``), the first named, the rest counted.
+    ``keyed``: Tab's focus is on ``target`` (game.ui.battle_focus), so the keys are named, not the pointer. With
+    Alt held, the long form: every way one row each, the chosen one marked (:func:`way_rows_long`)."""
+    if detail_held():
+        return way_rows_long(target, ways, chosen, later, keyed)
+    rows: list[Line] = []
+    others = [w for i, w in enumerate(ways) if i != chosen]
+    if len(others) == 1:
+        at, p = others[0]
+        rows.append(Line(f"or {where(at)}: {short_words(p)}{'' if keyed else ' (W)'}", "good" if _hurts(p) else "muted",
+                         right=pct(p.hit_chance), size=SMALL))
+    elif others:
+        hurt = sum(_hurts(p) for _, p in others)
+        hurts = f", {hurt} hurt{'s' if hurt == 1 else ''}" if hurt else ""
+        w = "" if keyed else " (W)"
+        rows.append(Line(f"+{len(others)} other ways{w}{hurts}", "good" if hurt else "muted", size=SMALL))
+    if later:
+        at, p = later[0]
+        more = f" (+{len(later) - 1})" if len(later) > 1 else ""
+        rows.append(Line(f"next turn {where(at)}: {short_words(p)}{more}", "muted", size=SMALL))
+    if keyed:  # the keys, named: the pointer names no side while Tab's focus is on the foe
+        rows.append(Line("W / Shift+W: another way   Enter shoves" if others
+                         else "Enter shoves   Tab: the next foe   Esc: cancel", "accent", size=SMALL))
+    return rows
+
+
+def way_rows_long(target: str, ways: list[Way], chosen: int,
+                  later: list[Later] | None = None, keyed: bool = False) -> list[Line]:
     """Every way to shove ``target`` this turn, one row each, the chosen one marked: where the shover stands for
     it, where the push sends the target and what it does there, and the odds from there (the arc changes with
-    the side, R19). Then ``later``: the pushes that would hurt it from a side out of reach this turn. ``keyed``:
-    Tab's focus is on ``target`` (game.ui.battle_focus), so the keys are named, not the pointer."""
+    the side, R19). Then ``later``: the pushes that would hurt it from a side out of reach this turn."""
     rows: list[Line] = []
     if len(ways) >= 2:
         how = "W / Shift+W chooses, Enter shoves" if keyed else f"point at {target} from a side, or W / Shift+W"
