@@ -10,7 +10,10 @@ the map places that hostile (``Encounter.attack_positions``: a shot as play judg
 sight for every size, R29, R30, so a large archer walled off from every target is named)? Hostiles
 are taken where they stand, not wherever they might wander: a foe that could come over to the troll is
 no fight the troll can go and find, and the AI does not come. Why not is found by asking again of the same combatant
-made standard-size, then made a flyer: whichever first succeeds names the cause.
+with its bow's minimum range taken away, then made standard-size, then made a flyer: whichever first
+succeeds names the cause. The bow comes first because shrinking a large archer also shrinks its body's
+edge, moving every target a hex farther (R26, R29): one hemmed in too close to its foe would otherwise be
+told a way is too narrow for its footprint when no way, however wide, would take it farther off.
 """
 
 from __future__ import annotations
@@ -92,8 +95,12 @@ def _kind(v: CombatantView) -> str:
 
 
 def _why(scenario: Scenario, v: CombatantView, ever: list[Cell]) -> str:
-    """The first change that would let it fight names the cause: its size, then the terrain it may not enter."""
+    """The first change that would let it fight names the cause: its bow's minimum range, its size, then the
+    terrain it may not enter."""
     spec = next(s for s in scenario.combatants if s.name == v.name)
+    close = _too_close(scenario, spec, ever)
+    if close is not None:
+        return close
     if spec.size != Size.STANDARD and _could_if(scenario, dataclasses.replace(spec, size=Size.STANDARD)):
         width = WAY_WIDTH[spec.size]
         hexes = len(scenario.board.layout.disc(spec.cell, spec.radius))
@@ -108,6 +115,38 @@ def _why(scenario: Scenario, v: CombatantView, ever: list[Cell]) -> str:
     if v.ranged is not None:
         band += f" or in sight within its range {v.ranged.min_range}-{v.ranged.max_range}"
     return f"no hex it could ever stand on has a hostile within {band}"
+
+
+def _too_close(scenario: Scenario, spec: CombatantSpec, ever: list[Cell]) -> str | None:
+    """The hostiles it could shoot but for its minimum range (R29), in words; None if that is not what stops it.
+
+    Asked of the engine as play judges a shot (``Encounter.shot_centres``: range from both footprints' edges,
+    R26, R29; sight, R30) with the same combatant's bow made to shoot from 0: a hostile it then hits from some
+    hex it can reach is one it is only ever too close to, or out of range or sight of, from the others."""
+    if spec.ranged is None or spec.ranged.min_range <= 0:
+        return None
+    point_blank = dataclasses.replace(spec, ranged=dataclasses.replace(spec.ranged, min_range=0))
+    enc = Encounter(dataclasses.replace(
+        scenario, combatants=tuple(point_blank if c.name == spec.name else c for c in scenario.combatants)))
+    board = scenario.board
+    mask = np.zeros((board.rows, board.cols), dtype=bool)
+    for c, r in ever:
+        mask[r, c] = True
+    near, everywhere = [], True
+    for t in enc.views():
+        if not (t.active and enc.hostility.hostile(spec.faction, t.faction)):
+            continue
+        hits = enc.shot_centres(spec.name, mask, t.cell, t.radius)
+        if hits.any():
+            near.append(t.name)
+            everywhere &= bool(hits[mask].all())
+    if not near:
+        return None
+    too_close = f"within its minimum range {spec.ranged.min_range} of {joined(near)}"
+    if everywhere:
+        return f"every hex it can reach is {too_close} (counted from the edges of both bodies, R26, R29)"
+    return (f"every hex it can reach is {too_close} or out of its range or sight "
+            "(counted from the edges of both bodies, R26, R29, R30)")
 
 
 def _could_if(scenario: Scenario, spec: CombatantSpec) -> bool:
