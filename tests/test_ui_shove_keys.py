@@ -21,8 +21,10 @@ from pathlib import Path
 from game.maps.tmxwrite import write_map
 from game.render.pg import pygame
 from game.rules import Move, Shove
+from game.ui import theme as th
 from game.ui.help import BATTLE_HELP
 from game.ui.overlays import ActionPreview
+from tests.detail_key import alt_held
 from tests.scene_harness import frame, hover, key, open_playing
 
 ROWS = ["#######", "#..c..#", "#...h.#", "#.....#", "#######"]
@@ -157,8 +159,12 @@ BIG_UNITS = [
 ]
 
 
-def _tie_rows(scene) -> list[tuple[str, str]]:
+def _tie_rows(scene, screen) -> list[tuple[str, str]]:
+    """The long form's tie rows (Alt held): why it faces the way it does, then both choices."""
+    with alt_held():
+        frame(scene, screen)
     lines = [(ln.text, ln.right) for ln in _widget(scene).lines or []]
+    frame(scene, screen)  # Alt let go: the short form again
     at = next(i for i, (text, _) in enumerate(lines) if text.startswith("Ends facing"))
     return lines[at:at + 4]
 
@@ -171,7 +177,7 @@ def test_a_large_shover_s_facing_tie_is_shown_with_the_turn_that_picks_the_other
     key(scene, pygame.K_TAB)
     frame(scene, screen)
     assert scene.ctx.focus == "Goblin" and _chosen(scene) == (None, "e")
-    assert _tie_rows(scene) == [
+    assert _tie_rows(scene, screen) == [
         ("Ends facing e, hit or miss (R20): Goblin is exactly between", ""),
         ("e and ne, and e is nearer Troll's facing now (se)", ""),
         ("> as Troll faces now", "e to 6,2"),
@@ -183,7 +189,7 @@ def test_a_large_shover_s_facing_tie_is_shown_with_the_turn_that_picks_the_other
     frame(scene, screen)
     assert scene.match.encounter.view("Troll").facing == "ne" and scene.ctx.focus == "Goblin"
     assert _chosen(scene) == (None, "ne")
-    assert _tie_rows(scene) == [
+    assert _tie_rows(scene, screen) == [
         ("Ends facing ne, hit or miss (R20): Goblin is exactly between", ""),
         ("ne and e, and Troll faces ne now", ""),
         ("> as Troll faces now", "ne: falls, defeated"),
@@ -199,4 +205,28 @@ def test_a_standard_shover_never_meets_a_facing_tie(tmp_path: Path) -> None:
     scene, screen = _pen(tmp_path)
     key(scene, pygame.K_TAB)
     frame(scene, screen)
-    assert not any(ln.text.startswith("Ends facing") for ln in _widget(scene).lines or [])
+    assert not any(ln.text.startswith(("Ends facing", "tie ")) for ln in _widget(scene).lines or [])
+
+
+def test_the_short_shove_preview_tells_a_facing_tie_in_one_row(tmp_path: Path) -> None:
+    # The same corner, the pointer on the goblin (defence 10 by default, the troll's attack 0: the d20 needs 10+,
+    # 11 faces of 20, 55 %): the short box says which way the troll ends facing (e, the side
+    # nearer its facing se, R20 and R22) and the turn that picks the other side, where the goblin would fall (ne
+    # into the chasm on 5,1) in one row; the long form's reasons wait for Alt. Five tie rows made it ten rows.
+    tmx = write_map(tmp_path / "big.tmx", BIG_ROWS, units=BIG_UNITS, title="Big")
+    scene, screen = open_playing(tmp_path, tmx, "Troll")
+    key(scene, pygame.K_s)
+    hover(scene, (5, 2))
+    frame(scene, screen)
+    w = _widget(scene)
+    texts = [ln.text for ln in w.lines or []]
+    assert texts[0] == "Shove Goblin: 55 % to succeed" and "pushed e to 6,2" in texts
+    assert "tie e/ne: faces e; Q twice first: ne: falls, defeated" in texts
+    assert not any(t.startswith(("Ends facing", "> as Troll", "   facing ne")) for t in texts)
+    assert len(texts) <= 6 and th.lines_size(w.lines or [], 280)[0] <= 340, texts  # RULES.md: six rows at most
+    key(scene, pygame.K_q)
+    key(scene, pygame.K_q)
+    scene.anim.skip(scene.tokens)  # turned to ne first (free, R16): now it faces ne, and E turns back to e
+    frame(scene, screen)
+    texts = [ln.text for ln in w.lines or []]
+    assert "tie ne/e: faces ne; E first: e to 6,2" in texts and len(texts) <= 6, texts

@@ -77,6 +77,21 @@ def stuck_why(enc: EncounterView, name: str, works: list[Cell]) -> tuple[list[st
     return list(who), _closed(enc, name, works)
 
 
+def tie_row(enc: EncounterView, p: ShovePreview, at: Cell | None) -> list[Line]:
+    """The short preview's word on a large shover's facing tie (:func:`shove.facing_tie`), one row: the two sides,
+    the one it faces after (R20, R22), and the keys that turn it to the other first with what that push does:
+    "tie e/ne: faces e; Q twice first: ne: falls, defeated". The long form's five rows (why, and both choices
+    as rows) made the short box eleven rows tall on a corner (RULES.md: at most six). Nothing without a tie."""
+    tie = shove.facing_tie(enc, p, at)
+    if tie is None:
+        return []
+    other, alt = tie
+    keys = shove.turn_keys(enc.view(p.attacker).facing_index, enc.layout.direction_index(other))
+    hurts = alt.falls or alt.hazard_damage > 0  # the other side would hurt the foe: worth the turn, so it stands out
+    return [Line(f"tie {p.direction}/{other}: faces {p.direction}; {keys} first: {shove.short_words(alt)}",
+                 "good" if hurts else "muted", size=th.SMALL)]
+
+
 class ActionPreview:
     layer = "over"
 
@@ -313,11 +328,14 @@ class ActionPreview:
                 lines[3:3] = [Line(f"from {at[0]},{at[1]}: first {press} moves there, next {kind}s", "muted",
                                    size=th.SMALL),
                               *wording.threatened_there(enc, name, target, at, brief=True)]
+        tie = isinstance(p, ShovePreview) and p.legal is None
         if detail:
             lines = wording.fitted_to(ctx, lines) if not held else lines
         elif p.legal is None:
+            if isinstance(p, ShovePreview):  # a large shover's facing tie in one row (R20, R22); Alt the rest
+                lines += tie_row(enc, p, at)
             lines.append(wording.detail_hint())
-        if isinstance(p, ShovePreview) and p.legal is None:  # after the fitting, as the ways: a choice is kept
+        if detail and isinstance(p, ShovePreview) and tie:  # after the fitting, as the ways: a choice is kept
             lines += shove.facing_lines(enc, p, at)
         if ways:  # after the fitting: a small window drops the roll's breakdown, never the ways to choose from
             lines += shove.way_rows(target, ways, self.way, self.later(ctx, name, target, ways), ctx.focus == target)
