@@ -7,10 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.render.pg import pygame
-from game.ui.app import PlayConfig, battle_scene
 from game.ui.battle import BattleScene
-from game.ui.context import STATUS_BAR
-from game.ui.hud import bar_area
 from game.ui.panels.card import CombatantCard
 from game.ui.panels.combat_log import CombatLog
 from game.ui.panels.initiative import InitiativeTracker
@@ -98,37 +95,3 @@ def test_a_window_of_800x600_keeps_the_combat_log_of_a_small_window(tmp_path: Pa
 
 def view_right_gap(scene: BattleScene, rect: pygame.Rect) -> int:
     return scene.ctx.view_rect.right - rect.right
-
-
-def log_tab(scene: BattleScene) -> pygame.Rect:
-    log = next(w for w in scene.widgets if isinstance(w, CombatLog))
-    return pygame.Rect(log.cover)
-
-
-def test_during_an_ai_turn_the_log_tab_sits_on_the_status_line_with_no_strip_under_it(tmp_path: Path) -> None:
-    # Pell, first to act on the ambush, is the AI's here (--autoplay): no action bar, so the tab stood 56 px up over an
-    # empty strip of map where the buttons would be. It now sits 8 px above the status line, as it does in a
-    # wide window.
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((640, 400))
-    cfg = PlayConfig(map_path=AMBUSH, log_path=tmp_path / "battle.jsonl", autoplay=True, headless=True)
-    scene = battle_scene(cfg, AMBUSH, (640, 400))
-    assert isinstance(scene, BattleScene)
-    SceneStack(scene)
-    frame(scene, screen, 2)
-    assert not scene.match.is_human_turn() and scene.view.buttons == []
-    tab = log_tab(scene)
-    status_top = screen.get_height() - STATUS_BAR
-    assert scene.ctx.view_rect.bottom == status_top
-    assert 0 <= status_top - tab.bottom <= 8, (tab, status_top)
-    assert tab.height <= ONE_LINE
-
-
-def test_during_the_players_turn_the_log_tab_stays_above_the_action_bar(tmp_path: Path) -> None:
-    scene, _, _, _ = opened(tmp_path, (640, 400))
-    assert scene.match.is_human_turn()
-    bar = bar_area(scene.view.buttons)
-    assert bar is not None
-    tab = log_tab(scene)
-    assert tab.bottom <= bar.top and not tab.colliderect(bar), (tab, bar)

@@ -111,15 +111,12 @@ class CombatLog(FramedPanel):
             return pygame.Rect(self._box)  # a tiny window's tab stays one line however many come
         return self._box.union(self._full)
 
-    def frame(self, area: pygame.Rect, bar_shown: bool = True) -> pygame.Rect:
-        """Its room in the map area ``area``: bottom right, lifted over the action bar where the bar reaches under
-        it (hud.log_lift), but only while ``bar_shown``: during an AI's turn (no bar) a lifted log left an empty
-        strip under it at 640x400, the tab hanging where no button was. Its top stays put either way."""
+    def frame(self, area: pygame.Rect) -> pygame.Rect:
         if self.rect is not None:
             return self.rect
         from ..hud import log_lift  # the action bar's geometry (hud draws it)
 
-        lift = log_lift(area.width) if bar_shown else 0
+        lift = log_lift(area.width)
         height = HEIGHT - lift  # lifted clear of the bar, it gives up as much height, so the tracker keeps its room
         return pygame.Rect(area.right - WIDTH - 8, area.bottom - lift - height - 8, WIDTH, height)
 
@@ -177,7 +174,7 @@ class CombatLog(FramedPanel):
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.sync(ctx)
         area = th.area(screen, ctx)
-        full = self.frame(area, ctx.bar_shown)
+        full = self.frame(area)
         lines = self.wrapped(full.width - 2 * th.PAD - 10)
         # A small window's log shows its newest lines only until the pointer rests on it (or it is scrolled):
         # at 960x600 on the Black Gull its five lines (132 px) covered the corsairs' deck, columns 11-14, rows
