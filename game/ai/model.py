@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -39,6 +39,9 @@ from game.rules import (
     sides_toward,
     worst_arcs,
 )
+
+if TYPE_CHECKING:
+    from .initiative import Initiative
 
 INF = UNREACHABLE  # the engine's cost of a hex no one can reach
 @dataclass(frozen=True)
@@ -342,7 +345,16 @@ class Situation:
                 self._shots_at(out[i], t, flats)
             if t.burst is not None:
                 self._burst_at(out[i], t, flats)
+        if not self.reply_model:  # normal: who acts before each hostile (initiative.py, R14)
+            out *= np.stack([self.initiative.factor(t, flats) for t in threats])[:, :, None]
         return out
+
+    @cached_property
+    def initiative(self) -> Initiative:
+        """The order of play seen from this decision: who acts between the actor and each hostile."""
+        from .initiative import Initiative  # it reads Situation's threats: imported when first asked
+
+        return Initiative(self)
 
     def _burst_at(self, out: np.ndarray, t: Threat, flats: np.ndarray) -> None:
         """A caster's expected burst damage to the actor where a burst could catch it, into ``out`` where it

@@ -74,6 +74,8 @@ class Positions:
             friends = np.zeros(len(flats))
             for f in sit.friends:
                 friends += sit.dist_from(f.cell, flats) - f.radius - me.radius <= 2
+            if w.next_round and not sit.reply_model:  # normal: friends who arrive first (initiative.py)
+                friends = sit.initiative.support(flats, friends)
             terms["support"] = w.support * np.minimum(friends, 3)
         if w.lane and sit.hostiles:
             terms["lane"] = -w.lane * self._in_the_way(flats)
