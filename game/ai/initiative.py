@@ -1,8 +1,8 @@
 """Who acts before the hostiles do: next round's danger and support read through the order of play (R14).
 
 A hostile's blow next round falls when its own turn comes. The friends whose turns come
-between the actor's and that hostile's (initiative order, R14: the cycle from the actor
-round to the hostile) have moved by then; the others have not. So, at a hex the hostile
+between the actor's and that hostile's (initiative order, R14: the cycle from the actor's
+turn round to the hostile's) have moved by then; the others have not. So, at a hex the hostile
 could strike:
 
 - whom it chooses between is the combatants in its reach by its turn: those within it now,
@@ -21,9 +21,9 @@ could strike:
 
 A player's words for it: "my halberdiers move in before the orcs act, so I go in with them".
 Reach and order come from the engine (``order``, ``ThreatZones.next_turn_reaches``); the hit
-chance from ``hit_chance``. Used by ``normal`` only (``Weights.initiative``): ``hard`` has its
-own model of whom a hostile picks and of what its friends defeat first (reply, deny), so its
-situations (``reply_model`` set) leave both as they were.
+chance from ``hit_chance``. Used by ``normal`` only (``Situation.danger`` and ``Positions``' support
+apply it where ``reply_model`` is unset): ``hard`` has its own model of whom a hostile picks and
+of what its friends defeat first (reply, deny). Measured on tuning maps only: docs/ai-tuning.md.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class Initiative:
         order = sit.enc.order()
         me = sit.me.name
         i = order.index(me) if me in order else 0
-        # The cycle from the actor round to its next turn: every other combatant acts once (R14).
+        # The cycle from the actor's turn round to its next one: every other combatant acts once (R14).
         self.slot = {name: k for k, name in enumerate(order[i + 1:] + order[:i])}
         self._zones: dict[tuple[str, int], np.ndarray] = {}
         self._scalar: dict[str, tuple[float, int, int]] = {}  # by hostile: (share ratio x chance to live,
