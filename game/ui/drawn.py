@@ -55,11 +55,12 @@ def disc_under(disc: Disc, box: pygame.Rect) -> float:
 
 @dataclass(frozen=True)
 class Drawn:
-    """One thing on screen: its discs (a token's body with its ring, a badge, V's ring) and rectangles (an hp
-    bar), assumed not to overlap each other much (a token's bar sits under its disc)."""
+    """One thing on screen: its discs (a token's body with its ring, a badge), rings (V's ring round an enemy:
+    the ground inside it is not the ring) and rectangles (an hp bar), assumed not to overlap each other much."""
 
     discs: tuple[Disc, ...] = ()
     rects: tuple[pygame.Rect, ...] = ()
+    rings: tuple[tuple[Disc, float], ...] = ()  # (the outer disc, the inner radius)
 
     @staticmethod
     def of(rect: pygame.Rect) -> Drawn:
@@ -68,8 +69,9 @@ class Drawn:
 
     @property
     def bounds(self) -> pygame.Rect:
+        discs = [*self.discs, *(d for d, _ in self.rings)]
         parts = [pygame.Rect(math.floor(x - r), math.floor(y - r), math.ceil(2 * r) + 1, math.ceil(2 * r) + 1)
-                 for x, y, r in self.discs] + list(self.rects)
+                 for x, y, r in discs] + list(self.rects)
         out = pygame.Rect(parts[0]) if parts else pygame.Rect(0, 0, 0, 0)
         for p in parts[1:]:
             out.union_ip(p)
@@ -77,14 +79,16 @@ class Drawn:
 
     @property
     def area(self) -> float:
-        return sum(math.pi * r * r for _, _, r in self.discs) + sum(r.width * r.height for r in self.rects)
+        rings = sum(math.pi * (d[2] ** 2 - inner ** 2) for d, inner in self.rings)
+        return sum(math.pi * r * r for _, _, r in self.discs) + sum(r.width * r.height for r in self.rects) + rings
 
     def under(self, box: pygame.Rect) -> float:
         """How many pixels of it ``box`` hides."""
         if not box.colliderect(self.bounds):
             return 0.0
         clipped = (box.clip(r) for r in self.rects)
-        return sum(disc_under(d, box) for d in self.discs) + sum(c.width * c.height for c in clipped)
+        rings = sum(disc_under(d, box) - disc_under((d[0], d[1], inner), box) for d, inner in self.rings)
+        return sum(disc_under(d, box) for d in self.discs) + sum(c.width * c.height for c in clipped) + rings
 
     def part(self, box: pygame.Rect) -> float:
         """The share of it ``box`` hides, 0 to 1."""

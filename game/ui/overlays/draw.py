@@ -46,9 +46,9 @@ def ring(screen: pygame.Surface, centre: Point, radius: float, colour: tuple[int
     pygame.draw.circle(screen, colour, (round(centre[0]), round(centre[1])), round(radius), width)
 
 
-def ring_shape(centre: Point, radius: float) -> Drawn:
-    """What :func:`ring` draws, as a shape to keep in view: the disc out to its dark outline."""
-    return Drawn(discs=((round(centre[0]), round(centre[1]), round(radius) + 1.0),))
+def ring_shape(centre: Point, radius: float, width: int = 3) -> Drawn:
+    """What :func:`ring` draws, as a shape to keep in view: the band from its dark outline in to its inner edge."""
+    return Drawn(rings=(((round(centre[0]), round(centre[1]), round(radius) + 1.0), round(radius) - width),))
 
 
 def reticle(screen: pygame.Surface, centre: Point, radius: float, colour: tuple[int, ...]) -> None:

@@ -402,7 +402,7 @@ class EnemyReachHover:
             v = enc.view(t.name)
             c, r = ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 0.9
             draw.ring(screen, c, r, RANGED_RING, 2)
-            ringed[t.name] = draw.ring_shape(c, r)
+            ringed[t.name] = draw.ring_shape(c, r, 2)
         for enemy in who:
             v = enc.view(enemy)
             c, r = ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 0.98
@@ -411,7 +411,7 @@ class EnemyReachHover:
             ringed[enemy] = draw.ring_shape(c, r)
         bad = bool(who or far)
         lines = reach_lines(cell, name, who, far, weighing=bool(self._far_todo))
-        rings = [Drawn(ring.discs + tokens[n].discs, tokens[n].rects) if n in tokens else ring
+        rings = [Drawn(tokens[n].discs, tokens[n].rects, ring.rings) if n in tokens else ring
                  for n, ring in ringed.items()]
         th.post_tip(ctx, lines, ctx.mouse, edge=th.BAD if bad else th.PANEL_EDGE, describes=rings)
 
