@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from game.render.pg import pygame
 
@@ -28,9 +29,14 @@ def disc_under(disc: Disc, box: pygame.Rect) -> float:
     if r <= 0:
         return 0.0
     x0, x1 = max(box.left - cx, -r), min(box.right - cx, r)
-    if x0 >= x1:
-        return 0.0
     y0, y1 = box.top - cy, box.bottom - cy
+    if x0 >= x1 or y0 >= r or y1 <= -r:
+        return 0.0
+    near_x, near_y = max(box.left - cx, 0.0, cx - box.right), max(y0, 0.0, -y1)
+    if near_x * near_x + near_y * near_y >= r * r:
+        return 0.0  # over the corner of the disc's square only
+    if box.left <= cx - r and box.right >= cx + r and y0 <= -r and y1 >= r:
+        return math.pi * r * r  # the whole disc
     # Across x the disc spans [-s, s], s = sqrt(r^2 - x^2); the box clips it to [y0, y1]. The clipped length is
     # a sum of pieces each 0, a constant or +-s between the x where s crosses |y0| and |y1|: split there.
     cuts = {x0, x1}
@@ -67,7 +73,7 @@ class Drawn:
         """A plain rectangle (a panel, a sight line's mark) as a shape."""
         return Drawn(rects=(pygame.Rect(rect),))
 
-    @property
+    @cached_property
     def bounds(self) -> pygame.Rect:
         discs = [*self.discs, *(d for d, _ in self.rings)]
         parts = [pygame.Rect(math.floor(x - r), math.floor(y - r), math.ceil(2 * r) + 1, math.ceil(2 * r) + 1)
@@ -77,7 +83,7 @@ class Drawn:
             out.union_ip(p)
         return out
 
-    @property
+    @cached_property
     def area(self) -> float:
         rings = sum(math.pi * (d[2] ** 2 - inner ** 2) for d, inner in self.rings)
         return sum(math.pi * r * r for _, _, r in self.discs) + sum(r.width * r.height for r in self.rects) + rings
@@ -97,3 +103,13 @@ class Drawn:
     def touched(self, box: pygame.Rect) -> bool:
         """``box`` hides some of it (more than a pixel's worth: an edge grazed by antialiasing is not hiding)."""
         return self.under(box) > 1.0
+
+    def reaches(self, box: pygame.Rect) -> bool:
+        """``box`` overlaps it at all: cheap (no areas), for counting over every spot."""
+        if not box.colliderect(self.bounds):
+            return False
+        for cx, cy, r in [*self.discs, *(d for d, _ in self.rings)]:
+            dx, dy = max(box.left - cx, 0.0, cx - box.right), max(box.top - cy, 0.0, cy - box.bottom)
+            if dx * dx + dy * dy < r * r:
+                return True
+        return box.collidelist(list(self.rects)) >= 0

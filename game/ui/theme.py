@@ -360,18 +360,31 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     def covered(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
         return sum(c.width * c.height for c in (r.clip(rects[i]) for i in r.collidelistall(rects)))
 
-    def hit(r: pygame.Rect, shapes: list[Drawn], boxes: list[pygame.Rect]) -> list[int]:
-        """Which of ``shapes`` ``r`` hides some of (what is drawn, not the square round it)."""
-        return [i for i in r.collidelistall(boxes) if shapes[i].touched(r)]
+    memo: dict[tuple[int, int, int, int, bool], dict[int, float]] = {}
+    areas = {False: [max(1.0, t.area) for t in spare_d], True: [max(1.0, t.area) for t in describes_d]}
+
+    def hidden(r: pygame.Rect, told: bool = False) -> dict[int, float]:
+        """Each token ``r`` hides some of (``told``: each of whom the tip reports on), with the share of what is
+        drawn of it that ``r`` hides: a clipped edge is a little, Bjorn whole is one. Worked out once a spot: a
+        disc's area under a box costs more than a rectangle's, asked for each spot a few times."""
+        key = (r.x, r.y, r.width, r.height, told)
+        if key not in memo:
+            shapes, boxes = (describes_d, describes_b) if told else (spare_d, spare_b)
+            under = ((i, shapes[i].under(r)) for i in r.collidelistall(boxes))
+            memo[key] = {i: min(1.0, u / areas[told][i]) for i, u in under if u > 1.0}  # a pixel's graze: none
+        return memo[key]
+
+    def told(r: pygame.Rect) -> int:
+        """How many of whom the tip reports on ``r`` overlaps (asked of every spot: no areas)."""
+        return sum(describes_d[i].reaches(r) for i in r.collidelistall(describes_b))
 
     def parts(r: pygame.Rect) -> list[float]:
-        """How much of each token ``r`` touches it hides (a clipped edge is a little, Bjorn whole is one)."""
-        return [spare_d[i].part(r) for i in hit(r, spare_d, spare_b)]
+        return list(hidden(r).values())
 
     def nearest_hidden(r: pygame.Rect) -> float:
         """Minus the distance from the anchor to the nearest token ``r`` hides: a token by the hovered one is
         read with it (the next in the line, the one beside the target), one across the map is not."""
-        ts = [spare_b[i] for i in hit(r, spare_d, spare_b)]
+        ts = [spare_b[i] for i in hidden(r)]
         return -min((abs(t.centerx - a.centerx) + abs(t.centery - a.centery) for t in ts), default=1e9)
 
     def coarse(r: pygame.Rect) -> tuple[int, int, int, int, int, int, int, int]:
@@ -382,9 +395,9 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
         # weighing now (the attack box on the Giant's Hearth sat on Bjorn to spare a corner of the combat
         # log). What is in ``avoid`` (the hovered token's name tag, the action bar, the AI's reasons asked
         # for with X) still comes before them. A token more than half hidden counts before one clipped.
-        return (r.colliderect(a), len(r.collidelistall(keep_l)), len(hit(r, describes_d, describes_b)),
+        return (r.colliderect(a), len(r.collidelistall(keep_l)), told(r),
                 len(r.collidelistall(reading_l)), len(r.collidelistall(avoid_l)),
-                sum(p > 0.5 for p in parts(r)), len(hit(r, spare_d, spare_b)), len(r.collidelistall(soft_l)))
+                sum(p > 0.5 for p in parts(r)), len(hidden(r)), len(r.collidelistall(soft_l)))
 
     def corner(k: int, r: pygame.Rect) -> bool:
         """Off the anchor's corner rather than along one of its sides."""
@@ -394,7 +407,7 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
         """What comes before the other tokens: the anchor, the actor and its path, whom the tip reports on, an
         open legend, the action bar and the name tag. Worked out for every spot; the rest only for the spots
         best on these (the tokens' edges about doubled the spots, and with them the time a tip took)."""
-        return (r.colliderect(a), covered(r, keep_l), len(hit(r, describes_d, describes_b)), covered(r, reading_l),
+        return (r.colliderect(a), covered(r, keep_l), told(r), covered(r, reading_l),
                 covered(r, avoid_l))
 
     def stepped(r: pygame.Rect) -> bool:
@@ -410,8 +423,8 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
         k, r = kr
         # Whom the box reports on, where every spot touches one of them, counts too: how much of them it hides
         # (V at 1024x768 on the Giant's Hearth, 0,7: five ringed, the box buried three quarters of Bjorn).
-        told = sum(describes_d[i].part(r) for i in hit(r, describes_d, describes_b))
-        return (round(sum(parts(r)) + told, 1), len(hit(r, spare_d, spare_b)), nearest_hidden(r), stepped(r),
+        shown = sum(hidden(r, True).values())
+        return (round(sum(parts(r)) + shown, 1), len(hidden(r)), nearest_hidden(r), stepped(r),
                 covered(r, soft_l), corner(k, r), k, abs(r.centerx - a.centerx) + abs(r.centery - a.centery))
 
     near = list({(k, tuple(r)): (k, r) for k, r in near}.values())  # a spot reached from two sides is one spot
