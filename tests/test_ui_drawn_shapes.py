@@ -66,8 +66,8 @@ def _drawn(colour: tuple[int, int, int], ctx: object, tokens: dict) -> pygame.Su
 
 def test_a_tokens_shape_is_where_the_renderer_draws_it() -> None:
     """On a magenta screen, every token of the default map drawn as in battle: just inside its shape's disc (at
-    eight points round it) and all over its hp bar something is drawn, the bar's corner is its dark edge, and
-    a threatening token's disc reaches out to its red ring."""
+    eight points round it), at the middle of its facing wedge's point and all over its hp bar something is
+    drawn, the bar's corner is its dark edge, and a threatening token's disc reaches out to its red ring."""
     match = new_match()
     ctx = make_ctx(match)
     tokens = states_from(ctx)
@@ -83,6 +83,8 @@ def test_a_tokens_shape_is_where_the_renderer_draws_it() -> None:
             a = math.pi * k / 4
             x, y = round(cx + (r - 2) * math.cos(a)), round(cy + (r - 2) * math.sin(a))
             assert tuple(s.get_at((x, y)))[:3] != bg, (name, k)
+        wx, wy, _ = shape.discs[1]  # the facing wedge's point, outside the disc: drawn at its middle
+        assert tuple(s.get_at((round(wx), round(wy))))[:3] != bg, (name, "wedge")
         bar = shape.rects[0]
         assert all(tuple(s.get_at((x, y)))[:3] != bg for x in range(bar.left, bar.right)
                    for y in range(bar.top, bar.bottom)), name

@@ -22,7 +22,7 @@ from game.rules import EncounterView
 
 from .context import BattleContext
 from .drawn import Drawn
-from .tokenart import TokenArt, token_radius_px
+from .tokenart import TokenArt, token_radius_px, wedge_disc
 
 _ART: TokenArt | None = None
 
@@ -227,8 +227,9 @@ BADGES = {"stop": stop_badge, "disengaged": disengage_badge, "acted": tick_badge
 
 def token_shape(ctx: BattleContext, tok: TokenState) -> Drawn:
     """What :func:`_token` draws of ``tok`` on screen, from the same numbers: its disc (out to the outermost
-    ring round it: threat, actor, selected), the initials or short name inside it, its hp bar with the bar's
-    dark edge, and its status badges. A tooltip weighs how much of this it hides (theme.place_beside)."""
+    ring round it: threat, actor, selected), the initials or short name inside it, the facing wedge's point
+    outside it, its hp bar with the bar's dark edge, and its status badges. A tooltip weighs how much of this
+    it hides (theme.place_beside)."""
     r_px = max(4, round(token_radius_px(ctx.hex_radius(), tok.radius) * tok.scale))
     cx, cy = _centre(ctx, tok)
     outer = float(r_px)
@@ -238,7 +239,8 @@ def token_shape(ctx: BattleContext, tok: TokenState) -> Drawn:
         outer = r_px + 6.0
     bar = _hp_bar_rect(cx, cy + r_px + 2, r_px).inflate(2, 2)
     badges = tuple((at[0], at[1], r) for _, at, r in _badges(tok, cx, cy, r_px))
-    return Drawn(discs=((cx, cy, outer), *badges), rects=(bar,))
+    wedge = wedge_disc(cx, cy, r_px, _angle(ctx, tok.cell, tok.facing))
+    return Drawn(discs=((cx, cy, outer), wedge, *badges), rects=(bar,))
 
 
 def token_shapes(ctx: BattleContext) -> dict[str, Drawn]:
