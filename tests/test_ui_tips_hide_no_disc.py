@@ -1,17 +1,17 @@
-"""Hover boxes measured on what is drawn of a token: its disc (out to the rings round it) and its hp bar.
+"""Hover boxes measured on what is drawn of a token: its disc (with the rings round it) and its hp bar.
 
 Before, "hidden" was a token's square: a box over a square's empty corner counted as hiding it, one over the hp
-bar below the square did not. On the Giant's Hearth at 1024x768, pointing at every hex in turn, move boxes by
-the party covered a token's disc 11 times (Wynn three times, for 0,5 0.81 of her; Astrid for 3,7; Bjorn for 0,9
-and 0,10; Grundvald five times). Here a box may step up to a hex and a half out from the hex past a token that a
-box flush beside it would hide.
+bar below the square did not. On the Giant's Hearth at 1024x768, pointing at every hex in turn, six move boxes
+covered more than a fiftieth of a token's disc: Wynn for 0,5 (0.81 of her), 1,5 and 2,5, Astrid for 3,7, Bjorn
+for 0,9 and Grundvald for 19,7; at 1280x800 two (Grundvald for 10,9, Bjorn for 11,9). Now a box may step out
+from the hex past a token a box flush beside it would hide, a hex and a half at most.
 
-The one box left: "Cannot move to 0,9" at 1024x768. 0,9 is at the window's left edge with Kell above-right and
-Bjorn below-right: flush above it the box (211 px wide) reaches Kell, flush below it Bjorn's rim; stepped up it
-meets Sigrun and Astrid, and the first spot clear below Bjorn's hp bar is 87 px below the hex, further than a box
-steps. It hides a twelfth of Bjorn's ring, the least any spot there does. At 1280x800 the box for 10,9 (254 px
-wide) hides a twelfth of Grundvald's disc: above the hex stand Goblin 1, who moves, and his path, kept in view
-first; left of it Bjorn, below it Goblin 2, right of it Grundvald, and no gap between them holds the box.
+What is left, worked out from the window: "Cannot move to 0,9" at 1024x768. 0,9 is at the window's left edge;
+flush above it the box (211 px wide) covers Kell, stepped up past Kell it covers Sigrun and Astrid, flush below
+it Bjorn's rim, and the first spot clear under Bjorn's hp bar is 89 px below the hex, further than a box steps
+(76 px there). It covers about a tenth of Bjorn's disc, at its rim. At 1280x800 the box for 10,9 (254 px wide)
+covers a rim of Grundvald's disc: above the hex stand Goblin 1, who moves, and his path, kept in view first;
+left of it Kell and Bjorn, below it Goblin 2, right of it Grundvald, and no gap between them holds the box.
 """
 
 from __future__ import annotations
