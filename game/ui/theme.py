@@ -326,10 +326,11 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     # Each place on a side with what it steps past: the actor or its path's start (``keep``) only where the
     # box, flush against the anchor, would have covered it (stepped past for nothing, it went a long way off).
     local = [(r, False) for r in step_past if around(r)] + [(r, True) for r in keep if around(r)]
-    # ...and a token standing just off the anchor's side (a hex and a half at most), where the box flush
+    # ...and a token standing just off the anchor's side (two hexes at most), where the box flush
     # against the anchor would hide it: on the Giant's Hearth at 1024x768 every spot flush beside the party's
-    # hexes hid Wynn, Astrid or Kell, and one stepped 20 to 30 px further out hid no one.
-    reach = min(a.width, a.height) * 3 // 2
+    # hexes hid Wynn, Astrid or Kell, and one stepped 20 to 30 px further out hid no one; by 0,9 at the window's
+    # edge only one 89 px below the hex, past Bjorn, was clear (a hex and a half was not enough).
+    reach = min(a.width, a.height) * 2
     near_tokens = [r for r in [*spare_b, *describes_b] if around(r) and not a.contains(r)]
     right = [(a.right + GAP, None)] + [(r.right + GAP, r if k else None) for r, k in local if r.right > a.right]
     right += [(r.right + GAP, r) for r in near_tokens if a.right < r.right <= a.right + reach]
