@@ -5,8 +5,10 @@ it), never over it, then leaves the selected combatant's token and the start of 
 wherever any spot allows (at 800x560 in a crowd, counted as one more panel, they were what it covered), then
 whom it reports on (a burst's caught and where they are pushed: at 960x600 the box sat on them to spare the
 combat log), then keeps off an open legend (``ctx.reading``: opened to be read), then clear of the action bar,
-the AI's reasons and the hovered token's name tag, then hides as little of the other tokens as it can (a
-corner of one before one whole; the farthest from the hex where it must hide one), then keeps clear of the
+the AI's reasons and the hovered token's name tag, then hides as little of the other tokens as it can,
+measured on what is drawn of each (disc and rings, facing wedge, hp bar, badges: tokenlayer.token_shape), a
+box stepping up to two hexes out past a token rather than hide it (a rim of one before one whole; the
+farthest from the hex where it must hide one), then keeps clear of the
 card, tracker and log (``ctx.panels``: read again a moment later). A tip keeps last frame's spot while that
 stays as good (no hopping as the camera moves).
 """
