@@ -15,6 +15,8 @@ from typing import NamedTuple, Protocol
 from game.render.pg import pygame
 from game.render.style import FACTION_STYLE, font
 
+from .drawn import Drawn
+
 HEAD = 22
 BODY = 20
 SMALL = 17
@@ -66,7 +68,8 @@ class Tip(NamedTuple):
     min_width: int
     edge: tuple[int, int, int]
     clear: tuple[pygame.Rect, ...] = ()  # what the tip should leave in view where it can (a sight line)
-    describes: tuple[pygame.Rect, ...] = ()  # whom it reports on, kept in view before the panels (a burst's caught)
+    # whom it reports on, kept in view before the panels (a burst's caught; V's ringed enemies, ring and all)
+    describes: tuple[pygame.Rect | Drawn, ...] = ()
 
 
 class Host(Protocol):
@@ -218,7 +221,7 @@ MAX_TIPS = 8
 
 def post_tip(ctx: Host, lines: Sequence[Line], near: tuple[float, float], *, min_width: int = 0,
              edge: tuple[int, int, int] = PANEL_EDGE, clear: Sequence[pygame.Rect] = (),
-             describes: Sequence[pygame.Rect] = ()) -> None:
+             describes: Sequence[pygame.Rect | Drawn] = ()) -> None:
     """Queue a tooltip for the Tooltips panel to draw above all panels this frame (see BattleContext.tips);
     ``clear``: small rects it should cover as few of as it can (after the panels), such as a sight line's;
     ``describes``: the tokens and hexes it reports on (whom a burst catches, where they are pushed), kept in
@@ -230,8 +233,8 @@ def post_tip(ctx: Host, lines: Sequence[Line], near: tuple[float, float], *, min
 def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, float], *, min_width: int = 0,
             edge: tuple[int, int, int] = PANEL_EDGE, within: pygame.Rect | None = None,
             anchor: pygame.Rect | None = None, avoid: Sequence[pygame.Rect] = (),
-            spare: Sequence[pygame.Rect] = (), step_past: Sequence[pygame.Rect] = (),
-            keep: Sequence[pygame.Rect] = (), describes: Sequence[pygame.Rect] = (),
+            spare: Sequence[pygame.Rect | Drawn] = (), step_past: Sequence[pygame.Rect] = (),
+            keep: Sequence[pygame.Rect] = (), describes: Sequence[pygame.Rect | Drawn] = (),
             reading: Sequence[pygame.Rect] = (), prefer: pygame.Rect | None = None,
             soft: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A framed box of ``lines`` beside ``near`` (below-right, flipped or slid to stay ``within``), or, given an
@@ -264,9 +267,9 @@ GAP = 6  # px between a tooltip and the hex (or token) it is about
 
 
 def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
-                 avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = (),
+                 avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect | Drawn] = (),
                  step_past: Sequence[pygame.Rect] = (), keep: Sequence[pygame.Rect] = (),
-                 describes: Sequence[pygame.Rect] = (), reading: Sequence[pygame.Rect] = (),
+                 describes: Sequence[pygame.Rect | Drawn] = (), reading: Sequence[pygame.Rect] = (),
                  prefer: pygame.Rect | None = None, soft: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: beside ``anchor`` (the hovered hex, or the token on it), never over it.
 
@@ -278,11 +281,13 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     on: whom a burst catches and where they are pushed), then the one covering the least of a panel opened to
     be read (``reading``: the legend; at 960x600 a hex's box sat on its right column, "stopped by a zone of
     contr…"), then the least of ``avoid`` (the action bar, the name tag, the AI's reasons), then the one
-    hiding the least of ``spare`` (the other tokens, counted in tokens: a clipped corner is a little, a token
-    under the box whole is one), then the one touching fewest of them and, among those, the farthest from the
-    anchor, then the least of ``soft`` (the card, tracker and log, read again a moment later), then one along
-    a side before one off a corner, then the side in that order, then the one nearest the anchor. ``prefer``
-    (where the tip sat last frame) is kept while it is as good as the best in counts: see ``coarse``.
+    hiding the least of ``spare`` (the other tokens, counted in tokens: a clipped edge is a little, a token
+    under the box whole is one; measured on what is drawn of each, its disc and hp bar, given as
+    :class:`~game.ui.drawn.Drawn`: a box over a token's square's empty corner hides nothing), then the one
+    touching fewest of them and, among those, the farthest from the anchor, then the least of ``soft`` (the
+    card, tracker and log, read again a moment later), then one along a side before one off a corner, then
+    the side in that order, then the one nearest the anchor. ``prefer`` (where the tip sat last frame) is kept
+    while it is as good as the best in counts: see ``coarse``.
     Found at 800x560 in a crowd: with the
     actor counted as one more panel, "Brother Odo attacks Bandit Chief" sat on Odo and the first step of his
     path, a smaller cost than a corner of the tracker. It stays inside ``area`` where it fits; the anchor
@@ -292,6 +297,9 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     pointer rests is read again a moment later, the preview is read now."""
     w, h = size
     a = anchor
+    spare_d = [t if isinstance(t, Drawn) else Drawn.of(t) for t in spare]
+    describes_d = [t if isinstance(t, Drawn) else Drawn.of(t) for t in describes]
+    spare_b, describes_b = [t.bounds for t in spare_d], [t.bounds for t in describes_d]
     lo_x, hi_x = area.left + 4, area.right - 4 - w
     lo_y, hi_y = area.top + 4, area.bottom - 4 - h
 
@@ -308,7 +316,7 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
         return (r.left < a.right + GAP + w and r.right > a.left - GAP - w
                 and r.top < a.bottom + GAP + h and r.bottom > a.top - GAP - h)
 
-    for r in [*avoid, *soft, *(t for t in [*spare, *keep, *describes] if around(t))]:
+    for r in [*avoid, *soft, *(t for t in [*spare_b, *keep, *describes_b] if around(t))]:
         ys |= {r.bottom + GAP, r.top - GAP - h}
         xs |= {r.right + GAP, r.left - GAP - w}
     # Flush against the anchor, or stepped just past what is drawn around it (``step_past``: the hovered
@@ -318,10 +326,20 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     # Each place on a side with what it steps past: the actor or its path's start (``keep``) only where the
     # box, flush against the anchor, would have covered it (stepped past for nothing, it went a long way off).
     local = [(r, False) for r in step_past if around(r)] + [(r, True) for r in keep if around(r)]
+    # ...and a token standing just off the anchor's side (two hexes at most), where the box flush
+    # against the anchor would hide it: on the Giant's Hearth at 1024x768 every spot flush beside the party's
+    # hexes hid Wynn, Astrid or Kell, and one stepped 20 to 30 px further out hid no one; by 0,9 at the window's
+    # edge only one 89 px below the hex, past Bjorn, was clear (a hex and a half was not enough).
+    reach = min(a.width, a.height) * 2
+    near_tokens = [r for r in [*spare_b, *describes_b] if around(r) and not a.contains(r)]
     right = [(a.right + GAP, None)] + [(r.right + GAP, r if k else None) for r, k in local if r.right > a.right]
+    right += [(r.right + GAP, r) for r in near_tokens if a.right < r.right <= a.right + reach]
     left = [(a.left - GAP - w, None)] + [(r.left - GAP - w, r if k else None) for r, k in local if r.left < a.left]
+    left += [(r.left - GAP - w, r) for r in near_tokens if a.left - reach <= r.left < a.left]
     below = [(a.bottom + GAP, None)] + [(r.bottom + GAP, r if k else None) for r, k in local if r.bottom > a.bottom]
+    below += [(r.bottom + GAP, r) for r in near_tokens if a.bottom < r.bottom <= a.bottom + reach]
     above = [(a.top - GAP - h, None)] + [(r.top - GAP - h, r if k else None) for r, k in local if r.top < a.top]
+    above += [(r.top - GAP - h, r) for r in near_tokens if a.top - reach <= r.top < a.top]
     cands: list[tuple[int, pygame.Rect]] = []
     for rank, (x, past) in [(0, s) for s in right] + [(1, s) for s in left]:
         if lo_x <= x <= max(lo_x, hi_x):
@@ -338,22 +356,37 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     if not near:  # no room on any side: the old place, below-right of the anchor, kept inside the area
         return pygame.Rect(clamp(a.right + GAP, lo_x, hi_x), clamp(a.top, lo_y, hi_y), w, h)
 
-    spare_l, keep_l, describes_l, reading_l, avoid_l, soft_l = (list(x) for x in (spare, keep, describes, reading,
-                                                                               avoid, soft))
+    keep_l, reading_l, avoid_l, soft_l = (list(x) for x in (keep, reading, avoid, soft))
 
     def covered(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
         return sum(c.width * c.height for c in (r.clip(rects[i]) for i in r.collidelistall(rects)))
 
+    memo: dict[tuple[int, int, int, int, bool], dict[int, float]] = {}
+    areas = {False: [max(1.0, t.area) for t in spare_d], True: [max(1.0, t.area) for t in describes_d]}
+
+    def hidden(r: pygame.Rect, told: bool = False) -> dict[int, float]:
+        """Each token ``r`` hides some of (``told``: each of whom the tip reports on), with the share of what is
+        drawn of it that ``r`` hides: a clipped edge is a little, Bjorn whole is one. Worked out once a spot: a
+        disc's area under a box costs more than a rectangle's, asked for each spot a few times."""
+        key = (r.x, r.y, r.width, r.height, told)
+        if key not in memo:
+            shapes, boxes = (describes_d, describes_b) if told else (spare_d, spare_b)
+            under = ((i, shapes[i].under(r)) for i in r.collidelistall(boxes))
+            memo[key] = {i: min(1.0, u / areas[told][i]) for i, u in under if u > 1.0}  # a pixel's graze: none
+        return memo[key]
+
+    def told(r: pygame.Rect) -> int:
+        """How many of whom the tip reports on ``r`` overlaps (asked of every spot: no areas)."""
+        return sum(describes_d[i].reaches(r) for i in r.collidelistall(describes_b))
+
     def parts(r: pygame.Rect) -> list[float]:
-        """How much of each token ``r`` touches it hides (a clipped corner is a little, Bjorn whole is one)."""
-        return [r.clip(t).width * r.clip(t).height / max(1, t.width * t.height)
-                for t in (spare_l[i] for i in r.collidelistall(spare_l))]
+        return list(hidden(r).values())
 
     def nearest_hidden(r: pygame.Rect) -> float:
         """Minus the distance from the anchor to the nearest token ``r`` hides: a token by the hovered one is
         read with it (the next in the line, the one beside the target), one across the map is not."""
-        hit = [spare_l[i] for i in r.collidelistall(spare_l)]
-        return -min((abs(t.centerx - a.centerx) + abs(t.centery - a.centery) for t in hit), default=1e9)
+        ts = [spare_b[i] for i in hidden(r)]
+        return -min((abs(t.centerx - a.centerx) + abs(t.centery - a.centery) for t in ts), default=1e9)
 
     def coarse(r: pygame.Rect) -> tuple[int, int, int, int, int, int, int, int]:
         # What makes a spot bad, in counts, not pixels: the pixels change every frame as the camera glides
@@ -363,9 +396,9 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
         # weighing now (the attack box on the Giant's Hearth sat on Bjorn to spare a corner of the combat
         # log). What is in ``avoid`` (the hovered token's name tag, the action bar, the AI's reasons asked
         # for with X) still comes before them. A token more than half hidden counts before one clipped.
-        return (r.colliderect(a), len(r.collidelistall(keep_l)), len(r.collidelistall(describes_l)),
+        return (r.colliderect(a), len(r.collidelistall(keep_l)), told(r),
                 len(r.collidelistall(reading_l)), len(r.collidelistall(avoid_l)),
-                sum(p > 0.5 for p in parts(r)), len(r.collidelistall(spare_l)), len(r.collidelistall(soft_l)))
+                sum(p > 0.5 for p in parts(r)), len(hidden(r)), len(r.collidelistall(soft_l)))
 
     def corner(k: int, r: pygame.Rect) -> bool:
         """Off the anchor's corner rather than along one of its sides."""
@@ -375,16 +408,25 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
         """What comes before the other tokens: the anchor, the actor and its path, whom the tip reports on, an
         open legend, the action bar and the name tag. Worked out for every spot; the rest only for the spots
         best on these (the tokens' edges about doubled the spots, and with them the time a tip took)."""
-        return (r.colliderect(a), covered(r, keep_l), len(r.collidelistall(describes_l)), covered(r, reading_l),
+        return (r.colliderect(a), covered(r, keep_l), told(r), covered(r, reading_l),
                 covered(r, avoid_l))
 
-    def then(kr: tuple[int, pygame.Rect]) -> tuple[float, int, float, int, bool, int, float]:
+    def stepped(r: pygame.Rect) -> bool:
+        """Further from the anchor than flush beside it (stepped past a token, a name tag, the actor)."""
+        return max(r.left - a.right, a.left - r.right, r.top - a.bottom, a.top - r.bottom) > GAP
+
+    def then(kr: tuple[int, pygame.Rect]) -> tuple[float, int, float, bool, int, bool, int, float]:
         # The least of the other tokens hidden, in tokens, before how many are touched: where every spot touches
         # one, half of one and a corner of another beats one buried whole (on Harrow Keep at 1280x800 the attack
-        # box on Sergeant Hale buried a token whole to touch one fewer).
+        # box on Sergeant Hale buried a token whole to touch one fewer). A box steps away from its hex only to
+        # show a token, never to spare a panel or to sit on a side ranked first (Miller's Ford, 4,3: stepped
+        # 55 px right past Wren where the spot just above the hex hid nothing).
         k, r = kr
-        return (round(sum(parts(r)), 1), len(r.collidelistall(spare_l)), nearest_hidden(r), covered(r, soft_l),
-                corner(k, r), k, abs(r.centerx - a.centerx) + abs(r.centery - a.centery))
+        # Whom the box reports on, where every spot touches one of them, counts too: how much of them it hides
+        # (V at 1024x768 on the Giant's Hearth, 0,7: five ringed, the box buried three quarters of Bjorn).
+        shown = sum(hidden(r, True).values())
+        return (round(sum(parts(r)) + shown, 1), len(hidden(r)), nearest_hidden(r), stepped(r),
+                covered(r, soft_l), corner(k, r), k, abs(r.centerx - a.centerx) + abs(r.centery - a.centery))
 
     near = list({(k, tuple(r)): (k, r) for k, r in near}.values())  # a spot reached from two sides is one spot
     firsts = [first(r) for _, r in near]
@@ -395,7 +437,9 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     # counts, as the best one; it moves only once it hides more than another spot would.
     if prefer is not None and prefer.size == best.size:
         kept = pygame.Rect(clamp(prefer.x, lo_x, hi_x), clamp(prefer.y, lo_y, hi_y), w, h)  # slid as best does
-        if not kept.colliderect(a) and coarse(kept) <= coarse(best):
+        # Weighed 2 px smaller: measured on the tokens' discs, the spot last frame grazed a rim by a pixel in
+        # one frame and not the next, and the box hopped on every pixel the camera settled (the Greenway).
+        if not kept.colliderect(a) and coarse(kept.inflate(-4, -4)) <= coarse(best):
             return kept
     return best
 

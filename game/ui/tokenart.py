@@ -143,6 +143,9 @@ def _shadow(side: int, r_px: int) -> pygame.Surface:
     return pygame.transform.smoothscale(small, (side, side))
 
 
+WEDGE_BASE, WEDGE_TIP, WEDGE_SPREAD = 0.9, 1.38, 24  # the facing wedge: base and tip in disc radii, half-angle
+
+
 def _wedge(rim: tuple[int, int, int], fill: tuple[int, int, int], side: int, r_px: int,
            angle_deg: int) -> pygame.Surface:
     """The facing pointer (R2): a light wedge in a dark edge, its base under the rim."""
@@ -150,14 +153,27 @@ def _wedge(rim: tuple[int, int, int], fill: tuple[int, int, int], side: int, r_p
     c = side * SS / 2
     r = r_px * SS
     a = math.radians(angle_deg)
-    spread = math.radians(24)
+    spread = math.radians(WEDGE_SPREAD)
 
     def at(ang: float, dist: float) -> tuple[float, float]:
         return (c + math.cos(ang) * r * dist, c + math.sin(ang) * r * dist)
 
-    pygame.draw.polygon(big, rim, [at(a - spread, 0.9), at(a, 1.38), at(a + spread, 0.9)])
-    pygame.draw.polygon(big, fill, [at(a - spread * 0.68, 0.98), at(a, 1.38 - 0.14), at(a + spread * 0.68, 0.98)])
+    base, tip = WEDGE_BASE, WEDGE_TIP
+    pygame.draw.polygon(big, rim, [at(a - spread, base), at(a, tip), at(a + spread, base)])
+    pygame.draw.polygon(big, fill, [at(a - spread * 0.68, 0.98), at(a, tip - 0.14), at(a + spread * 0.68, 0.98)])
     return pygame.transform.smoothscale(big, (side, side))
+
+
+def wedge_disc(cx: float, cy: float, r_px: int, angle_deg: float) -> tuple[float, float, float]:
+    """A disc round the part of the facing wedge outside the token's disc (centre x, y, radius): what a tooltip
+    should leave in view of which way the token faces. It spans from the rim to the wedge's tip."""
+    a = math.radians(angle_deg)
+    mid = (1 + WEDGE_TIP) / 2 * r_px
+    # The wedge's half-width where it leaves the disc: its sides run from the base corners to the tip.
+    half = math.sin(math.radians(WEDGE_SPREAD)) * WEDGE_BASE * r_px
+    along = WEDGE_TIP - WEDGE_BASE * math.cos(math.radians(WEDGE_SPREAD))
+    radius = max((WEDGE_TIP - 1) / 2 * r_px, half * (WEDGE_TIP - 1) / along)
+    return (cx + math.cos(a) * mid, cy + math.sin(a) * mid, radius)
 
 
 def _label(out: pygame.Surface, label: str, centre: tuple[int, int], r_px: int, edge: tuple[int, int, int]) -> None:

@@ -21,7 +21,8 @@ from game.render.tokens import initials
 from game.rules import EncounterView
 
 from .context import BattleContext
-from .tokenart import TokenArt, token_radius_px
+from .drawn import Drawn
+from .tokenart import TokenArt, token_radius_px, wedge_disc
 
 _ART: TokenArt | None = None
 
@@ -162,21 +163,33 @@ def _token(screen: pygame.Surface, ctx: BattleContext, art: TokenArt, tok: Token
     if tok.alpha < 0.99:
         return
     _hp_bar(screen, cx, cy + r_px + 2, r_px, tok.hp, tok.hp_max)
-    bx = cx + r_px * 0.72
-    by = cy - r_px * 0.72
+    for kind, at, r in _badges(tok, cx, cy, r_px):
+        BADGES[kind](screen, at, r)
+
+
+def _badges(tok: TokenState, cx: float, cy: float, r_px: int) -> list[tuple[str, tuple[float, float], float]]:
+    """The status markers round a token's disc: (which, centre, radius); drawn and measured from here."""
+    bx, by = cx + r_px * 0.72, cy - r_px * 0.72
+    out: list[tuple[str, tuple[float, float], float]] = []
     if tok.zoc_exhausted:
-        stop_badge(screen, (bx, by), max(6, r_px * 0.32))
+        out.append(("stop", (bx, by), max(6, r_px * 0.32)))
     if tok.disengaged:
-        disengage_badge(screen, (cx - r_px * 0.72, by), max(6, r_px * 0.32))
+        out.append(("disengaged", (cx - r_px * 0.72, by), max(6, r_px * 0.32)))
     if tok.acted:
-        tick_badge(screen, (bx, cy + r_px * 0.55), max(6, r_px * 0.3))
+        out.append(("acted", (bx, cy + r_px * 0.55), max(6, r_px * 0.3)))
+    return out
+
+
+def _hp_bar_rect(cx: float, top: float, r_px: int) -> pygame.Rect:
+    """The hp bar's coloured part under a disc of radius ``r_px`` (its dark edge is a pixel wider all round)."""
+    rect = pygame.Rect(0, 0, max(16, int(r_px * 1.6)), max(4, r_px // 6))
+    rect.midtop = (round(cx), round(top))
+    return rect
 
 
 def _hp_bar(screen: pygame.Surface, cx: float, top: float, r_px: int, hp: int, hp_max: int) -> None:
-    w = max(16, int(r_px * 1.6))
-    h = max(4, r_px // 6)
-    rect = pygame.Rect(0, 0, w, h)
-    rect.midtop = (round(cx), round(top))
+    rect = _hp_bar_rect(cx, top, r_px)
+    w, h = rect.size
     pygame.draw.rect(screen, (16, 16, 20), rect.inflate(2, 2))
     frac = max(0.0, min(1.0, hp / hp_max if hp_max else 0.0))
     if frac > 0:
@@ -207,6 +220,32 @@ def tick_badge(screen: pygame.Surface, c: tuple[float, float], r: float) -> None
     pygame.draw.lines(screen, (240, 240, 240), False,
                       [(c[0] - r * 0.5, c[1]), (c[0] - r * 0.1, c[1] + r * 0.4), (c[0] + r * 0.55, c[1] - r * 0.45)],
                       max(1, int(r / 3.5)))
+
+
+BADGES = {"stop": stop_badge, "disengaged": disengage_badge, "acted": tick_badge}
+
+
+def token_shape(ctx: BattleContext, tok: TokenState) -> Drawn:
+    """What :func:`_token` draws of ``tok`` on screen, from the same numbers: its disc (out to the outermost
+    ring round it: threat, actor, selected), the initials or short name inside it, the facing wedge's point
+    outside it, its hp bar with the bar's dark edge, and its status badges. A tooltip weighs how much of this
+    it hides (theme.place_beside)."""
+    r_px = max(4, round(token_radius_px(ctx.hex_radius(), tok.radius) * tok.scale))
+    cx, cy = _centre(ctx, tok)
+    outer = float(r_px)
+    if tok.threatening:
+        outer = r_px + 3.0
+    if _ring(ctx, tok, ctx.encounter.turn) is not None:
+        outer = r_px + 6.0
+    bar = _hp_bar_rect(cx, cy + r_px + 2, r_px).inflate(2, 2)
+    badges = tuple((at[0], at[1], r) for _, at, r in _badges(tok, cx, cy, r_px))
+    wedge = wedge_disc(cx, cy, r_px, _angle(ctx, tok.cell, tok.facing))
+    return Drawn(discs=((cx, cy, outer), wedge, *badges), rects=(bar,))
+
+
+def token_shapes(ctx: BattleContext) -> dict[str, Drawn]:
+    """Every token on the board as drawn (where the encounter has it: a tip is placed once the token stands)."""
+    return {name: token_shape(ctx, tok) for name, tok in states_from(ctx).items()}
 
 
 def _footprint(screen: pygame.Surface, ctx: BattleContext, tok: TokenState) -> None:

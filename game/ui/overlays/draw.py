@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from game.render.pg import pygame
 
 from ..context import BattleContext, Cell
+from ..drawn import Drawn
 from ..tokenart import token_radius_px
 
 Point = tuple[float, float]
@@ -43,6 +44,11 @@ def hexes(screen: pygame.Surface, ctx: BattleContext, cells: Sequence[Cell], fil
 def ring(screen: pygame.Surface, centre: Point, radius: float, colour: tuple[int, ...], width: int = 3) -> None:
     pygame.draw.circle(screen, (10, 10, 14), (round(centre[0]), round(centre[1])), round(radius) + 1, width + 2)
     pygame.draw.circle(screen, colour, (round(centre[0]), round(centre[1])), round(radius), width)
+
+
+def ring_shape(centre: Point, radius: float, width: int = 3) -> Drawn:
+    """What :func:`ring` draws, as a shape to keep in view: the band from its dark outline in to its inner edge."""
+    return Drawn(rings=(((round(centre[0]), round(centre[1]), round(radius) + 1.0), round(radius) - width),))
 
 
 def reticle(screen: pygame.Surface, centre: Point, radius: float, colour: tuple[int, ...]) -> None:

@@ -47,7 +47,9 @@ from game.rules import EncounterView, MovementType, RangedThreat
 from .. import theme as th
 from ..commands import CAST, SHOOT
 from ..context import BattleContext, Cell, Reply
+from ..drawn import Drawn
 from ..theme import Line
+from ..tokenlayer import token_shapes
 from . import draw, paint, wording
 from .layer import MapLayer, Painter
 from .moves import mover
@@ -392,18 +394,25 @@ class EnemyReachHover:
             self._far += enc.ranged_threats_at(cell, name, among=(ask,))
         who, far = self._who, self._far
         self.attackers, self.shooters = list(who), list(far)
+        # The ringed enemies are what the box reports on: it keeps each in view, ring, disc and hp bar, where any
+        # spot allows (measured as drawn: the red ring reaches a hex's inradius, past the token's square).
+        tokens = token_shapes(ctx)
+        ringed: dict[str, Drawn] = {}
         for t in far:  # violet first: a foe that could both strike and shoot keeps its red ring on top
             v = enc.view(t.name)
-            draw.ring(screen, ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 0.9, RANGED_RING, 2)
+            c, r = ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 0.9
+            draw.ring(screen, c, r, RANGED_RING, 2)
+            ringed[t.name] = draw.ring_shape(c, r, 2)
         for enemy in who:
             v = enc.view(enemy)
-            c = ctx.cell_to_screen(v.cell)
-            draw.ring(screen, c, ctx.hex_radius() * (1 + 2 * v.radius) * 0.98, th.BAD, 3)
+            c, r = ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 0.98
+            draw.ring(screen, c, r, th.BAD, 3)
             pygame.draw.line(screen, (*th.BAD, 255), ctx.cell_to_screen(cell), c, 1)
+            ringed[enemy] = draw.ring_shape(c, r)
         bad = bool(who or far)
         lines = reach_lines(cell, name, who, far, weighing=bool(self._far_todo))
-        # The ringed enemies are what the box reports on: it keeps them in view where any spot allows.
-        rings = [ctx.token_rect(n) for n in [*who, *(t.name for t in far)]]
+        rings = [Drawn(tokens[n].discs, tokens[n].rects, ring.rings) if n in tokens else ring
+                 for n, ring in ringed.items()]
         th.post_tip(ctx, lines, ctx.mouse, edge=th.BAD if bad else th.PANEL_EDGE, describes=rings)
 
     @staticmethod

@@ -5,8 +5,10 @@ it), never over it, then leaves the selected combatant's token and the start of 
 wherever any spot allows (at 800x560 in a crowd, counted as one more panel, they were what it covered), then
 whom it reports on (a burst's caught and where they are pushed: at 960x600 the box sat on them to spare the
 combat log), then keeps off an open legend (``ctx.reading``: opened to be read), then clear of the action bar,
-the AI's reasons and the hovered token's name tag, then hides as little of the other tokens as it can (a
-corner of one before one whole; the farthest from the hex where it must hide one), then keeps clear of the
+the AI's reasons and the hovered token's name tag, then hides as little of the other tokens as it can,
+measured on what is drawn of each (disc and rings, facing wedge, hp bar, badges: tokenlayer.token_shape), a
+box stepping up to two hexes out past a token rather than hide it (a rim of one before one whole; the
+farthest from the hex where it must hide one), then keeps clear of the
 card, tracker and log (``ctx.panels``: read again a moment later). A tip keeps last frame's spot while that
 stays as good (no hopping as the camera moves).
 """
@@ -16,7 +18,9 @@ from __future__ import annotations
 from game.render.pg import pygame
 
 from ..context import BattleContext, Point
+from ..drawn import Drawn
 from ..theme import tooltip
+from ..tokenlayer import token_shapes
 
 
 def anchor_rect(ctx: BattleContext, near: Point) -> pygame.Rect:
@@ -63,14 +67,18 @@ class Tooltips:
         actor = ctx.selected or ctx.encounter.turn
         if actor is not None and ctx.encounter.view(actor).active:
             keep.append(ctx.token_rect(actor))  # the one acting: the preview's arrow and path start there
-        tokens = [ctx.token_rect(v.name) for v in ctx.encounter.views() if v.active and v.name != actor]
-        tokens = [t for t in tokens if t.colliderect(area)]
+        # Each token as drawn (its disc, rings, hp bar and badges), not its square: a box over a square's empty
+        # corner hides nothing, and the hp bar hangs below the square (tokenlayer.token_shape).
+        shapes = token_shapes(ctx)
+        tokens = [(ctx.token_rect(n), d) for n, d in shapes.items() if n != actor]
+        tokens = [(t, d) for t, d in tokens if d.bounds.colliderect(area)]
         for tip in ctx.tips:
             anchor = anchor_rect(ctx, tip.near)
             # Every token but the hovered one (a neighbour's box overlaps the anchor's corner: counted out, after
             # Pell shot on the Greenway the calm "has used their action" box sat on Bandit Chief next door).
-            spare = [t for t in tokens if not anchor.contains(t)] + [c for c in tip.clear if c.colliderect(area)]
-            describes = [c for c in tip.describes if c.colliderect(area)]
+            spare: list[pygame.Rect | Drawn] = [d for t, d in tokens if not anchor.contains(t)]
+            spare += [c for c in tip.clear if c.colliderect(area)]
+            describes = [c for c in tip.describes if (c.bounds if isinstance(c, Drawn) else c).colliderect(area)]
             key = tip.lines[0].text if tip.lines else ""
             was = last.get(key)
             prefer = pygame.Rect(anchor.x + was[0], anchor.y + was[1], was[2], was[3]) if was else None
