@@ -214,7 +214,7 @@ def test_the_cave_troll_joins_its_friends_fight(tmp_path: Path, seed: int, befor
     assert joined is not None and joined <= 6 < before, (first, joined)
 
 
-def test_the_cave_troll_strikes_within_five_rounds(tmp_path: Path) -> None:
+def test_the_cave_troll_is_in_the_fight_within_five_rounds(tmp_path: Path) -> None:
     # The failure as reported: no blow in rounds 1-5, seen in game 4 until the `lane` term.
     # In round 3 Goblin 2 (11,6) and Goblin 3 (13,7), waiting out of the party's reach with their
     # friends (support), stood beside the Troll on its way to the fight, the chasm on its other
