@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from game.ai import HARD, policy_for, tactical
-from game.ai.reply import replies
+from game.ai import HARD, policy_for
+from game.ai.reply import Replies, replies
 from game.ai.tactical import TacticalPolicy, same_step
 from game.maps import load_scenario
 from game.rules import DICE_ACTIONS, Attack, Begin, Encounter, EndTurn, Move
@@ -111,11 +112,12 @@ def test_the_reply_check_plays_the_hostiles_turn_with_the_normal_ai(tmp_path: Pa
 
 def test_the_reply_check_shortcut_never_changes_a_choice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Hard re-scores its best plans by the hostiles' replies, and a reply only ever costs: a plan
-    # whose score without its danger terms is below the best re-scored plan so far cannot win, so
-    # it is left unchecked. Three against three in contact from round 1 (mixed reach, damage and
-    # hit points, so plans differ in danger), hard on both sides: at every decision the plan with
-    # the shortcut must equal the plan with every candidate checked, and the shortcut must have
-    # saved some checks (else this test would hold for nothing).
+    # whose score without its danger terms (or with only some of its replies) is below the best
+    # re-scored plan so far cannot win, so it is left unchecked (or its other replies are not
+    # worked out). Three against three in contact from round 1 (mixed reach, damage and hit
+    # points, so plans differ in danger), hard on both sides: at every decision the plan with the
+    # shortcuts must equal the plan with every candidate checked, and the shortcuts must have
+    # saved some hostile turns planned (else this test would hold for nothing).
     enc = encounter(tmp_path, OPEN, [
         unit("Orc", (3, 2), "enemy", hp=10, move=4, attack=4, damage="1d8", initiative=9),
         unit("Pike", (2, 1), "enemy", hp=8, move=4, attack=3, damage="1d6", reach=2, initiative=7),
@@ -125,13 +127,13 @@ def test_the_reply_check_shortcut_never_changes_a_choice(tmp_path: Path, monkeyp
         unit("Page", (5, 2), "player", hp=4, move=5, attack=2, damage="1d4", initiative=4),
     ])
     calls = {"n": 0}
-    real = tactical.replies
+    real = Replies._reply
 
-    def counted(*args: object, **kw: object) -> object:
-        calls["n"] += 1
+    def counted(*args: Any, **kw: Any) -> Any:
+        calls["n"] += 1  # one hostile's turn planned by `normal`
         return real(*args, **kw)
 
-    monkeypatch.setattr(tactical, "replies", counted)
+    monkeypatch.setattr(Replies, "_reply", counted)
     quick, full = TacticalPolicy(HARD, "hard"), TacticalPolicy(HARD, "hard")
     full.prune = False
     rng = random.Random(3)
