@@ -440,6 +440,8 @@ class TacticalPolicy:
         entries: list[Entry] = []
         for t in sorted(sit.hostiles, key=lambda v: v.name):
             flats = [int(f) for f in sit.zones.strike_cells(me, t, sit.cells)]
+            if not flats:
+                continue  # out of its reach from every hex: nothing to preview (most hostiles, on a big board)
             for flat, pv in zip(flats, enc.preview_attacks(me.name, t.name, [sit.cell(f) for f in flats]), strict=True):
                 if pv.legal is not None:
                     continue
