@@ -50,7 +50,7 @@ from game.rules import (
 from .coordinate import Coordination, blow
 from .model import DamageDice, Situation
 from .positions import RETREAT_TURNS, Candidate, Positions, best_facing
-from .reply import Replies, combined
+from .reply_check import Check, checked_best_first, checked_in_order
 from .turn import Plan, Term, turn_so_far
 from .weights import NORMAL, Weights
 
@@ -555,78 +555,14 @@ class TacticalPolicy:
         """The best few turns, their danger terms replaced by the hostiles' replies as `normal` plans them.
 
         All of them are re-scored the same way and the choice is made among them
-        only, so no turn wins merely by being measured differently.
+        only, so no turn wins merely by being measured differently. Plans that
+        cannot win are left out (reply_check.py); expert's ranking (``self.ranked``)
+        gets every plan it checks with its whole score.
         """
-        w, me, enemy = self.weights, sit.me, self._enemy
+        w, enemy = self.weights, self._enemy
         assert enemy is not None, "only a level with replies (hard) checks them"
         top = sorted(cands, key=lambda c: -c.score)[: w.replies]
-        seen: dict[tuple, Replies] = {}  # by the moves and turns: turns that end alike share the replies
-        danger_terms = ("danger", "exposure", "death")
-        # The replies only ever cost: a plan's score without its danger terms bounds what it can
-        # score after the check. Plans are checked from the highest bound down, and a plan whose
-        # bound is below the best checked score so far cannot be chosen: it is left out unchecked
-        # (the same choice as checking every plan, for less time).
-        bound = {id(c): c.score - sum(c.terms.get(k, 0.0) for k in danger_terms) for c in top}
-        # Each reply too only ever costs, so a plan whose score with some of its replies is already below
-        # the best cannot be chosen either: its other replies are not worked out. Only when the choice
-        # alone is asked for: expert's ranking (self.ranked) needs every checked plan's whole score.
-        cut = self.prune and self.ranked is None
-        best = -math.inf
-        out: list[Candidate] = []
-        for c in sorted(top, key=lambda c: -bound[id(c)]):
-            if self.prune and bound[id(c)] < best - 1e-9:
-                continue
-            names = [t.view.name for t in sit.threats if t.zone[c.end]]
-            if not names or any(isinstance(a, Flee) for a in c.actions):
-                out.append(c)
-                best = max(best, c.score)
-                continue  # nobody could reach it there: no danger either way (or it leaves the board)
-            moves = [a for a in c.actions if isinstance(a, Move | Face)]
-            key = tuple(moves)
-            if key not in seen:
-                seen[key] = Replies(sit.enc, me.name, moves, names, enemy)
-            reply = seen[key]
-            kills = c.kills if c.kills is not None else pos.kills
-            if not reply.refused and cut and best > -math.inf and self._cut_short(sit, pos, c, reply, names,
-                                                                                  kills, best):
-                continue  # cannot win: left out, as an unchecked plan is
-            out.append(c)
-            if not reply.refused:
-                c.terms.update(self._reply_terms(sit, pos, reply.struck(names), kills))
-            best = max(best, c.score)
-        kept = {id(c) for c in out}
-        return [c for c in top if id(c) in kept]  # in rank order: the first of equals wins, as before
-
-    def _reply_terms(self, sit: Situation, pos: Positions, struck: dict[str, tuple[float, float]],
-                     kills: dict[str, float]) -> dict[str, float]:
-        """The danger terms of a checked plan, from the replies that strike the actor (in this order)."""
-        w = self.weights
-        damage, p_death = combined(struck, kills)
-        return {"danger": -w.danger * pos.danger_mult * damage, "exposure": 0.0,
-                "death": -w.death * pos.death_mult * p_death * sit.value(sit.me)}
-
-    def _cut_short(self, sit: Situation, pos: Positions, c: Candidate, reply: Replies, names: list[str],
-                   kills: dict[str, float], best: float) -> bool:
-        """True when the plan's score falls below ``best`` on some of its replies (the rest then not worked out).
-
-        A reply adds damage and a chance of defeat, never takes any away, so the score on some of them is
-        at least the score on all (in floating point too: they are summed in the same order, a subset's
-        sum is never more); those already worked out for another plan are counted first, free.
-        """
-        asked = [n for n in names if reply.asked(n)]
-        # The rest by the damage the position terms expected of each there, most first: the likeliest to
-        # bring the score down soonest (any order gives the same answer; this one asks fewer).
-        row = pos.index.get(c.end)
-        guess = {n: 0.0 if row is None or n not in pos.names else float(pos.per_hostile[pos.names.index(n), row,
-                                                                                          c.facing])
-                 for n in names}
-        rest = sorted((n for n in names if not reply.asked(n)), key=lambda n: -guess[n])
-        for name in [None, *rest]:
-            if name is not None:
-                reply.of(name)
-                asked.append(name)
-            part = [n for n in names if n in asked]
-            terms = {**c.terms, **self._reply_terms(sit, pos, reply.struck(part), kills)}
-            if sum(terms.values()) < best - 1e-9:
-                return True
-        return False
+        check = Check(sit, pos, enemy, w.danger, w.death)
+        if self.prune and self.ranked is None:
+            return checked_best_first(check, top)
+        return checked_in_order(check, top, self.prune)
