@@ -64,6 +64,7 @@ class Replies:
         if name not in self._asked:
             trial = self._turn_of(name)
             self._asked[name] = None if trial is None else self._reply(trial, name)
+            self._at.pop(name, None)  # asked once: its copy is no longer needed
         return self._asked[name]
 
     def asked(self, name: str) -> bool:
