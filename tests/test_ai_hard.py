@@ -15,7 +15,10 @@ from typing import Any
 import pytest
 
 from game.ai import HARD, policy_for
+from game.ai.model import Situation
+from game.ai.positions import Candidate, Positions
 from game.ai.reply import Replies, replies
+from game.ai.reply_check import Check, checked_in_order
 from game.ai.tactical import TacticalPolicy, same_step
 from game.maps import load_scenario
 from game.rules import DICE_ACTIONS, Attack, Begin, Encounter, EndTurn, Move
@@ -117,7 +120,10 @@ def test_the_reply_check_shortcut_never_changes_a_choice(tmp_path: Path, monkeyp
     # worked out). Three against three in contact from round 1 (mixed reach, damage and hit
     # points, so plans differ in danger), hard on both sides: at every decision the plan with the
     # shortcuts must equal the plan with every candidate checked, and the shortcuts must have
-    # saved some hostile turns planned (else this test would hold for nothing).
+    # saved some hostile turns planned (else this test would hold for nothing). Hard's own check
+    # goes best-first (the plan that could still score highest gets its next reply): it must also
+    # plan fewer hostile turns than checking whole plans from the highest bound down (what
+    # expert's ranking does), for the same choice.
     enc = encounter(tmp_path, OPEN, [
         unit("Orc", (3, 2), "enemy", hp=10, move=4, attack=4, damage="1d8", initiative=9),
         unit("Pike", (2, 1), "enemy", hp=8, move=4, attack=3, damage="1d6", reach=2, initiative=7),
@@ -134,22 +140,32 @@ def test_the_reply_check_shortcut_never_changes_a_choice(tmp_path: Path, monkeyp
         return real(*args, **kw)
 
     monkeypatch.setattr(Replies, "_reply", counted)
-    quick, full = TacticalPolicy(HARD, "hard"), TacticalPolicy(HARD, "hard")
+    quick, in_order, full = TacticalPolicy(HARD, "hard"), InOrder(HARD, "hard"), TacticalPolicy(HARD, "hard")
     full.prune = False
+    mover = TacticalPolicy(HARD, "hard")  # plays the moves: the compared policies each keep their own plans
     rng = random.Random(3)
-    asked = {"quick": 0, "full": 0}
+    asked = {"quick": 0, "in_order": 0, "full": 0}
     for _ in range(60):
         if enc.is_over():
             break
-        for name, policy in (("quick", quick), ("full", full)):
+        for name, policy in (("quick", quick), ("in_order", in_order), ("full", full)):
             before = calls["n"]
             plan = policy.plan(enc.sandbox(random.Random(5)), random.Random(5))
             asked[name] += calls["n"] - before
             if name == "quick":
                 chosen = plan
-        assert plan.actions == chosen.actions and plan.score == pytest.approx(chosen.score)
-        enc.apply(quick.choose(enc.sandbox(rng), rng))
-    assert asked["quick"] < asked["full"]
+            assert plan.actions == chosen.actions and plan.score == pytest.approx(chosen.score)
+        enc.apply(mover.choose(enc.sandbox(rng), rng))
+    assert asked["quick"] < asked["in_order"] < asked["full"]
+
+
+class InOrder(TacticalPolicy):
+    """Hard whose reply check takes whole plans from the highest bound down, as expert's ranking does."""
+
+    def _check_replies(self, sit: Situation, pos: Positions, cands: list[Candidate]) -> list[Candidate]:
+        assert self._enemy is not None
+        top = sorted(cands, key=lambda c: -c.score)[: self.weights.replies]
+        return checked_in_order(Check(sit, pos, self._enemy, self.weights.danger, self.weights.death), top, True)
 
 
 def test_hard_walks_the_plan_it_chose_until_dice_are_rolled() -> None:
