@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from game.ai import HARD, policy_for, tactical
-from game.ai.reply import replies
+from game.ai import HARD, policy_for
+from game.ai.model import Situation
+from game.ai.positions import Candidate, Positions
+from game.ai.reply import Replies, replies
+from game.ai.reply_check import Check, checked_in_order
 from game.ai.tactical import TacticalPolicy, same_step
 from game.maps import load_scenario
 from game.rules import DICE_ACTIONS, Attack, Begin, Encounter, EndTurn, Move
@@ -111,11 +115,15 @@ def test_the_reply_check_plays_the_hostiles_turn_with_the_normal_ai(tmp_path: Pa
 
 def test_the_reply_check_shortcut_never_changes_a_choice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Hard re-scores its best plans by the hostiles' replies, and a reply only ever costs: a plan
-    # whose score without its danger terms is below the best re-scored plan so far cannot win, so
-    # it is left unchecked. Three against three in contact from round 1 (mixed reach, damage and
-    # hit points, so plans differ in danger), hard on both sides: at every decision the plan with
-    # the shortcut must equal the plan with every candidate checked, and the shortcut must have
-    # saved some checks (else this test would hold for nothing).
+    # whose score without its danger terms (or with only some of its replies) is below the best
+    # re-scored plan so far cannot win, so it is left unchecked (or its other replies are not
+    # worked out). Three against three in contact from round 1 (mixed reach, damage and hit
+    # points, so plans differ in danger), hard on both sides: at every decision the plan with the
+    # shortcuts must equal the plan with every candidate checked, and the shortcuts must have
+    # saved some hostile turns planned (else this test would hold for nothing). Hard's own check
+    # goes best-first (the plan that could still score highest gets its next reply): it must also
+    # plan fewer hostile turns than checking whole plans from the highest bound down (what
+    # expert's ranking does), for the same choice.
     enc = encounter(tmp_path, OPEN, [
         unit("Orc", (3, 2), "enemy", hp=10, move=4, attack=4, damage="1d8", initiative=9),
         unit("Pike", (2, 1), "enemy", hp=8, move=4, attack=3, damage="1d6", reach=2, initiative=7),
@@ -125,29 +133,39 @@ def test_the_reply_check_shortcut_never_changes_a_choice(tmp_path: Path, monkeyp
         unit("Page", (5, 2), "player", hp=4, move=5, attack=2, damage="1d4", initiative=4),
     ])
     calls = {"n": 0}
-    real = tactical.replies
+    real = Replies._reply
 
-    def counted(*args: object, **kw: object) -> object:
-        calls["n"] += 1
+    def counted(*args: Any, **kw: Any) -> Any:
+        calls["n"] += 1  # one hostile's turn planned by `normal`
         return real(*args, **kw)
 
-    monkeypatch.setattr(tactical, "replies", counted)
-    quick, full = TacticalPolicy(HARD, "hard"), TacticalPolicy(HARD, "hard")
+    monkeypatch.setattr(Replies, "_reply", counted)
+    quick, in_order, full = TacticalPolicy(HARD, "hard"), InOrder(HARD, "hard"), TacticalPolicy(HARD, "hard")
     full.prune = False
+    mover = TacticalPolicy(HARD, "hard")  # plays the moves: the compared policies each keep their own plans
     rng = random.Random(3)
-    asked = {"quick": 0, "full": 0}
+    asked = {"quick": 0, "in_order": 0, "full": 0}
     for _ in range(60):
         if enc.is_over():
             break
-        for name, policy in (("quick", quick), ("full", full)):
+        for name, policy in (("quick", quick), ("in_order", in_order), ("full", full)):
             before = calls["n"]
             plan = policy.plan(enc.sandbox(random.Random(5)), random.Random(5))
             asked[name] += calls["n"] - before
             if name == "quick":
                 chosen = plan
-        assert plan.actions == chosen.actions and plan.score == pytest.approx(chosen.score)
-        enc.apply(quick.choose(enc.sandbox(rng), rng))
-    assert asked["quick"] < asked["full"]
+            assert plan.actions == chosen.actions and plan.score == pytest.approx(chosen.score)
+        enc.apply(mover.choose(enc.sandbox(rng), rng))
+    assert asked["quick"] < asked["in_order"] < asked["full"]
+
+
+class InOrder(TacticalPolicy):
+    """Hard whose reply check takes whole plans from the highest bound down, as expert's ranking does."""
+
+    def _check_replies(self, sit: Situation, pos: Positions, cands: list[Candidate]) -> list[Candidate]:
+        assert self._enemy is not None
+        top = sorted(cands, key=lambda c: -c.score)[: self.weights.replies]
+        return checked_in_order(Check(sit, pos, self._enemy, self.weights.danger, self.weights.death), top, True)
 
 
 def test_hard_walks_the_plan_it_chose_until_dice_are_rolled() -> None:

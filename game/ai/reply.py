@@ -12,6 +12,11 @@ same position: the replies are not chained.
 Only moves and turns are applied (no dice are rolled): the actor's own blow
 is accounted for by discounting the struck hostile's reply by the chance it
 is defeated first, as the danger terms do.
+
+Speed (issue 18): :class:`Replies` works each hostile's reply out only when it
+is asked for, and once: the candidate turns that end the same way share it,
+and the turn is passed along the order on one sandbox, a copy kept at each
+hostile's turn, instead of once from the start for every hostile.
 """
 
 from __future__ import annotations
@@ -19,41 +24,87 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from game.rules import Attack, Cast, EncounterView, EndTurn, Face, Move, Shoot, Shove
+from game.rules import Attack, Cast, Encounter, EncounterView, EndTurn, Face, Move, Shoot, Shove
 
 from .turn import Plan
+
+Struck = tuple[float, float]  # (expected damage to the actor, chance of defeating it)
 
 
 class Planner(Protocol):
     def plan(self, enc: EncounterView, rng: random.Random) -> Plan: ...
 
 
-def replies(enc: EncounterView, me: str, moves: list, hostiles: list[str], enemy: Planner
-            ) -> dict[str, tuple[float, float]] | None:
-    """{hostile: (expected damage to ``me``, chance of defeating it)} for those whose planned reply strikes ``me``.
+class Replies:
+    """The hostiles' replies to one way the actor ends its turn (its moves and turns), each worked out once.
 
-    None when the engine refuses the moves (the plan is then not checked).
+    ``refused`` when the engine refuses the moves (the plan is then not checked).
     """
-    base = enc.sandbox(random.Random(0))  # nothing is rolled; the sandbox only keeps the real dice out of reach
-    try:
-        for action in moves:
-            base.apply(action)
-        base.apply(EndTurn())
-    except Exception:  # a plan the engine refuses is simply not checked
-        return None
-    order = base.order()
-    out: dict[str, tuple[float, float]] = {}
-    for name in hostiles:
-        if name not in order or base.turn is None:
-            continue
-        trial = base.clone()
-        for _ in range(len(order) + 1):  # pass the turn along until the hostile's (everyone else stands still)
-            if trial.turn in (name, me, None):
+
+    def __init__(self, enc: EncounterView, me: str, moves: list, hostiles: list[str], enemy: Planner) -> None:
+        self.me, self.hostiles, self.enemy = me, hostiles, enemy
+        self.refused = False
+        self._asked: dict[str, Struck | None] = {}
+        self._at: dict[str, Encounter] = {}  # a copy of the position at each hostile's turn, once passed
+        base = enc.sandbox(random.Random(0))  # nothing is rolled; the sandbox only keeps the real dice out of reach
+        try:
+            for action in moves:
+                base.apply(action)
+            base.apply(EndTurn())
+        except Exception:  # a plan the engine refuses is simply not checked
+            self.refused = True
+            return
+        self._walker = base  # passes the turn along (everyone else stands still)
+        self._order = base.order()
+        self._steps = 0  # turns passed on the walker
+        self._stopped = base.turn is None
+
+    def of(self, name: str) -> Struck | None:
+        """``name``'s reply, when its planned turn strikes the actor; None when it does not (or it is not asked)."""
+        if name not in self._asked:
+            trial = self._turn_of(name)
+            self._asked[name] = None if trial is None else self._reply(trial, name)
+            self._at.pop(name, None)  # asked once: its copy is no longer needed
+        return self._asked[name]
+
+    def asked(self, name: str) -> bool:
+        return name in self._asked
+
+    def struck(self, names: list[str] | None = None) -> dict[str, Struck]:
+        """{hostile: its reply} for those of ``names`` (all by default) whose reply strikes the actor, in order."""
+        out: dict[str, Struck] = {}
+        for name in self.hostiles if names is None else names:
+            hit = self.of(name)
+            if hit is not None:
+                out[name] = hit
+        return out
+
+    def _turn_of(self, name: str) -> Encounter | None:
+        """A copy of the position when the turn first comes to ``name``, passed along from the actor's end.
+
+        None when the actor's own turn (or the combat's end) comes first: this hostile replies after it
+        moves again. At most one more turn than the order holds is passed, as a round's order may change.
+        """
+        if self.refused or name not in self._order or name not in self.hostiles:
+            return None
+        walker = self._walker
+        while name not in self._at and not self._stopped:
+            turn = walker.turn
+            if turn in (self.me, None):
+                self._stopped = True
                 break
-            trial.apply(EndTurn())
-        if trial.turn != name:
-            continue  # the actor's own turn comes first: this hostile replies after it moves again
-        plan = enemy.plan(trial, random.Random(0))
+            if turn in self.hostiles and turn not in self._at:
+                self._at[turn] = walker.clone()  # the walker moves on; the hostile plans on its copy
+            if self._steps > len(self._order):
+                self._stopped = True  # the turn was passed once around the order (and one more)
+            elif turn != name:
+                walker.apply(EndTurn())
+                self._steps += 1
+        return self._at.get(name)
+
+    def _reply(self, trial: Encounter, name: str) -> Struck | None:
+        me = self.me
+        plan = self.enemy.plan(trial, random.Random(0))
         at = trial.view(name).cell
         for action in plan.actions:
             if isinstance(action, Move):
@@ -61,33 +112,41 @@ def replies(enc: EncounterView, me: str, moves: list, hostiles: list[str], enemy
             elif isinstance(action, Shoot):
                 if action.target == me:
                     sp = trial.preview_shoot(name, me, at=at)
-                    out[name] = (sp.expected_damage, sp.defeat_chance)
-                break
+                    return sp.expected_damage, sp.defeat_chance
+                return None
             elif isinstance(action, Cast):
                 if at != trial.view(name).cell:
                     trial.apply(Move(name, at))  # a burst is previewed from where its caster stands
                 hit = [a for a in trial.preview_cast(name, action.at).affected if a.target == me]
-                if hit:
-                    out[name] = (hit[0].expected_damage, hit[0].defeat_chance)
-                break
+                return (hit[0].expected_damage, hit[0].defeat_chance) if hit else None
             elif isinstance(action, Attack):
                 if action.target == me:
                     pv = trial.preview_attack(name, me, at=at)
-                    out[name] = (pv.expected_damage, pv.defeat_chance)
-                break
+                    return pv.expected_damage, pv.defeat_chance
+                return None
             elif isinstance(action, Shove):
                 if action.target == me:  # into fire or a chasm: the push is the blow (R12, R22)
                     push = trial.preview_shove(name, me, at=at)
                     hp = trial.view(me).hp
                     lost = hp if push.falls else min(push.hazard_damage, hp)
-                    out[name] = (push.hit_chance * lost, push.defeat_chance)
-                break
+                    return push.hit_chance * lost, push.defeat_chance
+                return None
             elif isinstance(action, EndTurn | Face):
-                break
-    return out
+                return None
+        return None
 
 
-def combined(struck: dict[str, tuple[float, float]], kills: dict[str, float]) -> tuple[float, float]:
+def replies(enc: EncounterView, me: str, moves: list, hostiles: list[str], enemy: Planner
+            ) -> dict[str, Struck] | None:
+    """{hostile: (expected damage to ``me``, chance of defeating it)} for those whose planned reply strikes ``me``.
+
+    None when the engine refuses the moves (the plan is then not checked).
+    """
+    r = Replies(enc, me, moves, hostiles, enemy)
+    return None if r.refused else r.struck()
+
+
+def combined(struck: dict[str, Struck], kills: dict[str, float]) -> tuple[float, float]:
     """(expected damage, chance of defeat) over the replies, each hostile's x the chance it lives to act."""
     damage, survive = 0.0, 1.0
     for name, (expected, defeat) in struck.items():

@@ -50,7 +50,7 @@ from game.rules import (
 from .coordinate import Coordination, blow
 from .model import DamageDice, Situation
 from .positions import RETREAT_TURNS, Candidate, Positions, best_facing
-from .reply import combined, replies
+from .reply_check import Check, checked_best_first, checked_in_order
 from .turn import Plan, Term, turn_so_far
 from .weights import NORMAL, Weights
 
@@ -440,6 +440,8 @@ class TacticalPolicy:
         entries: list[Entry] = []
         for t in sorted(sit.hostiles, key=lambda v: v.name):
             flats = [int(f) for f in sit.zones.strike_cells(me, t, sit.cells)]
+            if not flats:
+                continue  # out of its reach from every hex: nothing to preview (most hostiles, on a big board)
             for flat, pv in zip(flats, enc.preview_attacks(me.name, t.name, [sit.cell(f) for f in flats]), strict=True):
                 if pv.legal is not None:
                     continue
@@ -553,39 +555,14 @@ class TacticalPolicy:
         """The best few turns, their danger terms replaced by the hostiles' replies as `normal` plans them.
 
         All of them are re-scored the same way and the choice is made among them
-        only, so no turn wins merely by being measured differently.
+        only, so no turn wins merely by being measured differently. Plans that
+        cannot win are left out (reply_check.py); expert's ranking (``self.ranked``)
+        gets every plan it checks with its whole score.
         """
-        w, me, enemy = self.weights, sit.me, self._enemy
+        w, enemy = self.weights, self._enemy
         assert enemy is not None, "only a level with replies (hard) checks them"
         top = sorted(cands, key=lambda c: -c.score)[: w.replies]
-        seen: dict[tuple, dict[str, tuple[float, float]] | None] = {}
-        danger_terms = ("danger", "exposure", "death")
-        # The replies only ever cost: a plan's score without its danger terms bounds what it can
-        # score after the check. Plans are checked from the highest bound down, and a plan whose
-        # bound is below the best checked score so far cannot be chosen: it is left out unchecked
-        # (the same choice as checking every plan, for less time).
-        bound = {id(c): c.score - sum(c.terms.get(k, 0.0) for k in danger_terms) for c in top}
-        best = -math.inf
-        out: list[Candidate] = []
-        for c in sorted(top, key=lambda c: -bound[id(c)]):
-            if self.prune and bound[id(c)] < best - 1e-9:
-                continue
-            out.append(c)
-            names = [t.view.name for t in sit.threats if t.zone[c.end]]
-            if not names or any(isinstance(a, Flee) for a in c.actions):
-                best = max(best, c.score)
-                continue  # nobody could reach it there: no danger either way (or it leaves the board)
-            moves = [a for a in c.actions if isinstance(a, Move | Face)]
-            key = tuple(moves)
-            if key not in seen:
-                seen[key] = replies(sit.enc, me.name, moves, names, enemy)
-            struck = seen[key]
-            if struck is not None:
-                damage, p_death = combined(struck, c.kills if c.kills is not None else pos.kills)
-                mult = pos.danger_mult
-                c.terms["danger"] = -w.danger * mult * damage
-                c.terms["exposure"] = 0.0
-                c.terms["death"] = -w.death * pos.death_mult * p_death * sit.value(me)
-            best = max(best, c.score)
-        kept = {id(c) for c in out}
-        return [c for c in top if id(c) in kept]  # in rank order: the first of equals wins, as before
+        check = Check(sit, pos, enemy, w.danger, w.death)
+        if self.prune and self.ranked is None:
+            return checked_best_first(check, top)
+        return checked_in_order(check, top, self.prune)
