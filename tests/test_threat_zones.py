@@ -115,3 +115,20 @@ def test_sides_toward_points_along_each_neighbour_direction() -> None:
         # From the neighbour in direction d, the centre lies in the opposite direction.
         got = sides_toward(layout, np.array([q]), np.array([r]), centre)[0] @ SIDE_BITS
         assert got == 1 << ((d + 3) % 6)
+
+
+@pytest.mark.parametrize(("axis", "index"), [("y", "odd"), ("x", "even")])
+def test_strike_hexes_are_the_free_hexes_with_some_hostile_in_the_weapon_band(axis: str, index: str) -> None:
+    # R21/R28 by brute force over every hex: the rings strike_hexes reads from its memo give the same set.
+    enc = _encounter(axis, index)
+    zones = ThreatZones(enc, ZoneMemo())
+    n = enc.board.rows * enc.board.cols
+    for v in enc.views():
+        foes = [h for h in enc.views() if enc.hostile(v.name, h.name)]
+        free = zones.enter_cost(v)[:n] < 1e9
+        want = np.array([free[f] and any(
+            v.reach_min <= enc.layout.distance(enc.board.cell_of(f), h.cell) - v.radius - h.radius <= v.reach
+            for h in foes) for f in range(n)])
+        got = zones.strike_hexes(v)
+        assert np.array_equal(got[:n], want), v.name
+        assert not got[n]

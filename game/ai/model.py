@@ -41,6 +41,7 @@ from game.rules import (
 )
 
 INF = UNREACHABLE  # the engine's cost of a hex no one can reach
+STRIKES = (Attack, Shove, Shoot, Cast)  # the actions that deal damage
 @dataclass(frozen=True)
 class DamageDice:
     """A damage expression's distribution: its mean, and its mean when capped at some hit points."""
@@ -167,12 +168,17 @@ class Situation:
         me = self.me.name
         mine = 0  # its turns started, counted back from now
         idle = 0  # ... up to the earliest blow seen so far (anyone's)
+        # A plain loop with a tuple isinstance: with nobody's blow yet it reads the whole game's records
+        # at every decision, and this was a twentieth of `normal`'s time.
         for rec in reversed(self.enc.records):
-            if isinstance(rec.action, Attack | Shove | Shoot | Cast):
-                if rec.action.unit == me:
+            action = rec.action
+            if isinstance(action, STRIKES):
+                if action.unit == me:
                     return mine
                 idle = mine
-            mine += sum(1 for e in rec.events if isinstance(e, TurnStarted) and e.unit == me)
+            for e in rec.events:
+                if isinstance(e, TurnStarted) and e.unit == me:
+                    mine += 1
         return idle
 
     @cached_property
@@ -215,6 +221,11 @@ class Situation:
 
         foes = strength(self.hostiles)
         return strength([self.me, *self.friends]) / foes if foes else INF
+
+    @cached_property
+    def others_at(self) -> list[tuple[CombatantView, int]]:
+        """Every other combatant on the board with the flat index of its hex, in map order."""
+        return [(v, self.board.flat(v.cell)) for v in self.by_name.values() if v.name != self.me.name]
 
     # --- hostile threat ------------------------------------------------------------------
     @cached_property
@@ -261,11 +272,11 @@ class Situation:
             # that can step into it this round too (they go in together).
             foes = self.enc.hostile_factions(h.faction)
             others = [
-                v for v in self.by_name.values()
-                if v.name != me.name and v.faction in foes and (
-                    anywhere[self.board.flat(v.cell)]
+                v for v, at in self.others_at
+                if v.faction in foes and (
+                    anywhere[at]
                     or (v.name in self.friend_names
-                        and from_h[self.board.flat(v.cell)] <= v.movement_max + h.movement_max + h.reach + 1))
+                        and from_h[at] <= v.movement_max + h.movement_max + h.reach + 1))
             ]
             if self.reply_model:
                 # Hard: the hostile is expected to pick the target its blow is worth most

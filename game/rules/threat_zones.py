@@ -123,6 +123,7 @@ class ZoneMemo:
         # Windows, discs and tables: functions of the grid's geometry alone.
         self.windows: Memo[Window] = Memo(1024)
         self.discs: Memo[np.ndarray] = Memo(1024)
+        self.rings: Memo[np.ndarray] = Memo(1024)  # the hexes in a weapon band around a hex (strike_hexes)
         self.tables: Memo[Arrays3] = Memo(16)
         self.distance: Memo[np.ndarray] = Memo(1024)
         # Step costs per board, movement type and footprint (the board is kept: its id is not reused).
@@ -283,6 +284,20 @@ class ThreatZones:
             self.memo.discs.put(key, disc)
         return disc
 
+    def ring_flats(self, cell: tuple[int, int], lo: int, hi: int) -> np.ndarray:
+        """Flat indices of the board's hexes at an R1 distance from ``cell`` between ``lo`` and ``hi``
+        (inclusive), in index order; remembered like :meth:`disc_flats`."""
+        if hi < max(lo, 0):
+            return np.zeros(0, dtype=np.int64)
+        start = self.board.flat(cell)
+        key = (self.geometry, start, lo, hi)
+        ring = self.memo.rings.get(key)
+        if ring is None:
+            disc = self.disc_flats(start, hi)
+            ring = disc[self.distances(cell)[disc] >= lo] if lo > 0 else disc
+            self.memo.rings.put(key, ring)
+        return ring
+
     def next_turn_reaches(self, asks: list[tuple[CombatantView, int]]) -> list[tuple[np.ndarray, np.ndarray]]:
         """For each (hostile ``h``, ``band``): where ``h`` could end a move next turn (full movement),
         and the hexes within ``band`` of those.
@@ -377,8 +392,9 @@ class ThreatZones:
         hostile = self.enc.hostile_factions(v.faction)
         for h in self.by_name.values():
             if h.faction in hostile:
-                d = self.distances(h.cell) - v.radius - h.radius
-                goal |= (d >= v.reach_min) & (d <= v.reach)
+                # The ring of centres whose footprint edge lies in the band (R21, R28): a few dozen hexes
+                # from the remembered disc, instead of a sweep of the whole board per hostile.
+                goal[self.ring_flats(h.cell, v.reach_min + v.radius + h.radius, v.reach + v.radius + h.radius)] = True
         goal &= self.enter_cost(v) < INF
         goal[self.n] = False
         return goal
