@@ -111,3 +111,18 @@ def test_walking_distance_to_the_nearest_goal_matches_dijkstra(rng: np.random.Ge
     got = window(size).distance_to(goal.ravel(), cost.ravel()).reshape(cost.shape)
     inside = (slice(1, -1), slice(1, -1))
     np.testing.assert_array_equal(np.minimum(got[inside], INF), np.minimum(expected[inside], INF))
+
+
+@settings(max_examples=40, deadline=None)
+@given(rng=boards)
+def test_walking_distance_stopped_early_is_exact_at_the_hexes_asked(rng: np.random.Generator) -> None:
+    # walk_to asks only about the mover's candidate hexes (``settle``): the sweep may stop once they are
+    # final, but there they must be the same as a sweep run until nothing changes.
+    size = 12
+    cost = padded(rng.choice([1.0, 1.0, 2.0, 3.0, INF], size=(size, size)), INF)
+    goal = padded(rng.random((size, size)) < 0.03, False)
+    win = window(size)
+    full = win.distance_to(goal.ravel(), cost.ravel())
+    settle = win.at[rng.choice(size * size, size=int(rng.integers(1, 10)), replace=False)]
+    early = win.distance_to(goal.ravel(), cost.ravel(), settle)
+    np.testing.assert_array_equal(np.minimum(early[settle], INF), np.minimum(full[settle], INF))
