@@ -6,6 +6,8 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.rules import (
     ARC_FLANK,
@@ -132,3 +134,22 @@ def test_strike_hexes_are_the_free_hexes_with_some_hostile_in_the_weapon_band(ax
         got = zones.strike_hexes(v)
         assert np.array_equal(got[:n], want), v.name
         assert not got[n]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), density=st.sampled_from([0.01, 0.05, 0.5]), radius=st.integers(0, 2),
+       axis=st.sampled_from(["x", "y"]))
+def test_a_footprint_overlaps_a_held_hex_where_the_hex_lies_within_its_radius(
+        seed: int, density: float, radius: int, axis: str) -> None:
+    # R26: a footprint of ``radius`` centred on c covers the grid's hexes within ``radius`` of c; by brute
+    # force over every pair, whichever way (few hexes held or many) the engine grows the mask.
+    enc = Encounter(scenario_from_rows(ROWS, [{"name": "P1", "faction": "player", "at": (0, 0)}], stagger_axis=axis))
+    zones = ThreatZones(enc, ZoneMemo())
+    n = zones.n
+    rng = np.random.default_rng(seed)
+    held = np.append(rng.random(n) < density, False)
+    got = zones._grow(held, radius)
+    cells = [enc.board.cell_of(f) for f in range(n)]
+    want = [any(held[g] and enc.layout.distance(cells[f], cells[g]) <= radius for g in range(n)) for f in range(n)]
+    assert got[:n].tolist() == want
+    assert not got[n]

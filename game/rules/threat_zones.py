@@ -218,10 +218,7 @@ class ThreatZones:
         for v in units:
             if v.radius:
                 held[self.hexes_of(v)] = True
-        if radius:
-            fp = self.board.footprint_table(radius)
-            held = np.append(held[np.where(fp < 0, self.n, fp)].any(axis=1), False)
-        return held
+        return self._grow(held, radius)
 
     def hexes_of(self, v: CombatantView) -> np.ndarray:
         """Flat indices of the hexes ``v``'s footprint covers (R26; always on the map)."""
@@ -255,8 +252,17 @@ class ThreatZones:
         """bool [N + 1]: centres where a footprint of ``radius`` would overlap a ``held`` hex."""
         if not radius:
             return held
-        fp = self.board.footprint_table(radius)
-        return np.append(held[np.where(fp < 0, self.n, fp)].any(axis=1), False)
+        table = self._per_board(("footprints", radius), lambda: np.where(
+            self.board.footprint_table(radius) < 0, self.n, self.board.footprint_table(radius)))
+        at = np.flatnonzero(held[: self.n])
+        if not held[self.n] and at.size * table.shape[1] < self.n // 2:
+            # Few hexes held: a footprint is a disc, so the centres whose footprint holds a hex are the
+            # hexes of the footprint centred on it; a gather of those rows, not of the whole board's.
+            grown = np.zeros(self.n + 1, dtype=bool)
+            grown[table[at].ravel()] = True
+            grown[self.n] = False
+            return grown
+        return np.append(held[table].any(axis=1), False)
 
     def _faction_view(self, faction: str, movement_type: str, radius: int) -> Arrays3:
         """What every member of ``faction`` of one movement type and size moves through next turn:
@@ -402,10 +408,7 @@ class ThreatZones:
     def exit_hexes(self, v: CombatantView) -> np.ndarray:
         """bool [N + 1]: centres where ``v``'s footprint would cover an exit hex: it could flee there (R24)."""
         exits = np.append(self.board.exit.ravel(), False)
-        if v.radius:
-            fp = self.board.footprint_table(v.radius)
-            exits = np.append(exits[np.where(fp < 0, self.n, fp)].any(axis=1), False)
-        return exits
+        return self._grow(exits, v.radius)
 
     def strike_cells(self, v: CombatantView, target: CombatantView, cells: np.ndarray, shove: bool = False
                      ) -> np.ndarray:
