@@ -193,10 +193,14 @@ class Situation:
         turns: list[list[Applied]] = [[]]  # this turn's records, then the turn before, newest first
         for rec in reversed(self.enc.records):
             turns[-1].append(rec)
-            if any(isinstance(e, TurnStarted) and e.unit == me for e in rec.events):
-                if len(turns) == 2:
+            for e in rec.events:  # a plain loop: a round's records are read at every decision
+                if isinstance(e, TurnStarted) and e.unit == me:
                     break
-                turns.append([])
+            else:
+                continue
+            if len(turns) == 2:
+                break
+            turns.append([])
         out: list[tuple[int, int]] = []
         now = self.me.cell
         for rec in turns[0]:

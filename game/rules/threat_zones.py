@@ -150,6 +150,9 @@ class ThreatZones:
         self.q, self.r, self.nt = self._grid_tables()
         self._faction_views: dict[tuple[str, str, int], Arrays3] = {}
         self._enter_costs: dict[CombatantView, np.ndarray] = {}
+        # This state's distance rows by cell: asked dozens of times a decision, a dict look-up is
+        # cheaper than the memo's (which moves its entry to the end each time).
+        self._rows: dict[tuple[int, int], np.ndarray] = {}
 
     def _grid_tables(self) -> Arrays3:
         """Axial q and r per flat index and the neighbour table, with the off-grid slot N (geometry only)."""
@@ -175,6 +178,9 @@ class ThreatZones:
         Remembered per cell: the same few cells (where the combatants stand) are asked about
         many times in every decision.
         """
+        row = self._rows.get(cell)
+        if row is not None:
+            return row
         at = self.board.flat(cell)
         key = (self.geometry, at)
         row = self.memo.distance.get(key)
@@ -184,6 +190,7 @@ class ThreatZones:
             row = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
             row.flags.writeable = False
             self.memo.distance.put(key, row)
+        self._rows[cell] = row
         return row
 
     def footprint_cost(self, movement_type: str, radius: int) -> np.ndarray:
