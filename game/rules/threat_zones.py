@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
 import numpy as np
 
-from .axial_sweeps import INF, Window, grow_stack, reach_flat
+from .axial_sweeps import INF, Window, closed_ok, dilate_flat, grow_stack, reach_flat
 from .fire_zones import ShotOdds, area_catches, cast_origins, lines_from, shoot_hexes, shot_odds
 from .hexgrid import HexLayout
 from .limits import MAX_MEMO_BYTES
@@ -362,8 +362,11 @@ class ThreatZones:
         vectors = self.layout.direction_vectors
         budgets = np.array([a.hostile.movement_max for a in todo])
         dist = reach_flat(cost_w, stops_w, base + margin + 1 + (margin + 1) * width, budgets, vectors, width)
+        spread = closed_ok(vectors)  # the six axial steps (every layout's): the disc spread applies
         grown = np.full(len(todo) * size, INF)
+        seeds = np.zeros(size, dtype=bool)
         cans = []
+        zones: list[np.ndarray] = []
         for b, win, a in zip(base, wins, todo, strict=True):
             can = np.zeros(self.n + 1, dtype=bool)
             can[win.flats] = dist[b + win.at] < INF
@@ -371,11 +374,21 @@ class ThreatZones:
             can[a.start] = True
             can[self.n] = False
             cans.append(can)
-            grown[b + win.at[can[win.flats]]] = 0.0
-        grown = grow_stack(grown.reshape(len(todo), width, width), np.array([a.band for a in todo]), vectors).ravel()
-        for b, win, can, a in zip(base, wins, cans, todo, strict=True):
+            if spread:
+                # Where it could end lies within its movement of the window's centre, so within
+                # ``margin - band`` of it: the spread by its band stays inside the window.
+                seeds[:] = False
+                seeds[win.at[can[win.flats]]] = True
+                zones.append(dilate_flat(seeds, a.band, width))
+            else:
+                grown[b + win.at[can[win.flats]]] = 0.0
+        if not spread:
+            grown = grow_stack(grown.reshape(len(todo), width, width), np.array([a.band for a in todo]),
+                               vectors).ravel()
+            zones = [grown[b: b + size] < INF for b in base]
+        for win, can, a, near in zip(wins, cans, todo, zones, strict=True):
             zone = np.zeros(self.n + 1, dtype=bool)
-            zone[win.flats] = grown[b + win.at] < INF
+            zone[win.flats] = near[win.at]
             can.flags.writeable = False
             zone.flags.writeable = False
             self.memo.reach.put(a.key, (can, zone))
