@@ -153,3 +153,15 @@ def test_a_footprint_overlaps_a_held_hex_where_the_hex_lies_within_its_radius(
     want = [any(held[g] and enc.layout.distance(cells[f], cells[g]) <= radius for g in range(n)) for f in range(n)]
     assert got[:n].tolist() == want
     assert not got[n]
+
+
+@settings(max_examples=40, deadline=None)
+@given(axis=st.sampled_from(["x", "y"]), index=st.sampled_from(["odd", "even"]),
+       q0=st.integers(-8, 12), r0=st.integers(-8, 12), w=st.integers(0, 9), h=st.integers(0, 9))
+def test_a_window_holds_exactly_the_grid_hexes_of_its_axial_rectangle(axis: str, index: str, q0: int, r0: int,
+                                                                       w: int, h: int) -> None:
+    enc = _encounter(axis, index)
+    zones = ThreatZones(enc, ZoneMemo())
+    win = zones._spanning((q0, r0), (q0 + w, r0 + h))
+    want = [f for f in range(zones.n) if q0 <= zones.q[f] <= q0 + w and r0 <= zones.r[f] <= r0 + h]
+    assert win.flats.tolist() == want

@@ -34,9 +34,12 @@ class Window:
 
     @classmethod
     def spanning(cls, q: np.ndarray, r: np.ndarray, lo: tuple[int, int], hi: tuple[int, int],
-                 vectors: tuple[tuple[int, int], ...]) -> Window:
-        """The rectangle from axial ``lo`` to ``hi`` (inclusive)."""
-        inside = np.flatnonzero((q >= lo[0]) & (q <= hi[0]) & (r >= lo[1]) & (r <= hi[1]))
+                 vectors: tuple[tuple[int, int], ...], block: tuple[int, int] | None = None) -> Window:
+        """The rectangle from axial ``lo`` to ``hi`` (inclusive); ``block``: a (start, stop) range of flat
+        indices known to hold all of it (only those are looked at)."""
+        start, stop = (0, len(q)) if block is None else block
+        qb, rb = q[start:stop], r[start:stop]
+        inside = start + np.flatnonzero((qb >= lo[0]) & (qb <= hi[0]) & (rb >= lo[1]) & (rb <= hi[1]))
         return cls(q, r, inside, vectors, lo, hi)
 
     def distance_to(self, goal: np.ndarray, cost: np.ndarray, settle: np.ndarray | None = None) -> np.ndarray:

@@ -251,7 +251,14 @@ class ThreatZones:
         key = (self.geometry, lo, hi)
         win = self.memo.windows.get(key)
         if win is None:
-            win = Window.spanning(self.q[: self.n], self.r[: self.n], lo, hi, self.layout.direction_vectors)
+            # Only the rows whose axial r can fall in the rectangle are looked at (r grows with the row).
+            low, high = self._per_board("row r", lambda: np.stack([
+                self.r[: self.n].reshape(self.board.rows, self.board.cols).min(axis=1),
+                self.r[: self.n].reshape(self.board.rows, self.board.cols).max(axis=1)]))
+            first = int(np.searchsorted(high, lo[1]))  # the first row holding an r >= lo[1]
+            last = int(np.searchsorted(low, hi[1], side="right"))  # past the last row holding an r <= hi[1]
+            block = (first * self.board.cols, max(first, last) * self.board.cols)
+            win = Window.spanning(self.q[: self.n], self.r[: self.n], lo, hi, self.layout.direction_vectors, block)
             self.memo.windows.put(key, win)
         return win
 
