@@ -329,21 +329,34 @@ class ThreatZones:
         """
         out: list[tuple[np.ndarray, np.ndarray] | None] = []
         todo: list[ReachAsk] = []
+        # What a hostile's questions share (one per band asked: its blow, its shot, its burst), once.
+        shared: dict[tuple[str, tuple[int, int]], tuple[int, Arrays3, np.ndarray | None, tuple[bytes, ...]]] = {}
         for h, band in asks:
-            start = self.board.flat(h.cell)
-            cost, threat, friends = self._faction_view(h.faction, h.movement_type, h.radius)
-            held = friends.copy()
-            held[self.hexes_of(h)] = False  # its own hexes do not keep it from ending there
-            held = self._grow(held, h.radius)
-            # Everything the answer depends on, as values: the same question asked again (the next
-            # decision of this turn, the next combatant's, the next game's) is answered from memory.
-            # Every step costs at least 1, so only the hexes within its movement of where it stands
-            # can matter: a change farther off (often the actor's own move) asks nothing new.
-            disc = self.disc_flats(start, h.movement_max)
-            key = (self.geometry, start, h.movement_max, band,
-                   cost[disc].tobytes(), np.packbits(threat[disc]).tobytes(), np.packbits(held[disc]).tobytes())
+            got = shared.get((h.name, h.cell))
+            if got is None:
+                start = self.board.flat(h.cell)
+                view = self._faction_view(h.faction, h.movement_type, h.radius)
+                cost, threat, friends = view
+                # Everything the answer depends on, as values: the same question asked again (the next
+                # decision of this turn, the next combatant's, the next game's) is answered from memory.
+                # Every step costs at least 1, so only the hexes within its movement of where it stands
+                # can matter: a change farther off (often the actor's own move) asks nothing new.
+                disc = self.disc_flats(start, h.movement_max)
+                held: np.ndarray | None = None
+                if h.radius:
+                    held = self._held_for(h, friends)
+                    near = held[disc]
+                else:  # a standard-size one's own hex only, taken out of its friends' (the whole array if asked)
+                    near = friends[disc] & (disc != start)
+                values: tuple[bytes, ...] = (cost[disc].tobytes(), np.packbits(threat[disc]).tobytes(),
+                                             np.packbits(near).tobytes())
+                got = shared[(h.name, h.cell)] = (start, view, held, values)
+            start, (cost, threat, friends), held, values = got
+            key = (self.geometry, start, h.movement_max, band, *values)
             hit = self.memo.reach.get(key)
             if hit is None:
+                if held is None:
+                    held = self._held_for(h, friends)
                 todo.append(ReachAsk(len(out), h, band, start, cost, threat, held, key))
             out.append(hit)
         if todo:
@@ -351,6 +364,13 @@ class ThreatZones:
         answers = [answer for answer in out if answer is not None]
         assert len(answers) == len(out), "a reach asked was left unanswered"
         return answers
+
+    def _held_for(self, h: CombatantView, friends: np.ndarray) -> np.ndarray:
+        """bool [N + 1]: centres where ``h`` may not end next turn: its friends' hexes (R4) but its own, grown
+        by its footprint."""
+        held = friends.copy()
+        held[self.hexes_of(h)] = False  # its own hexes do not keep it from ending there
+        return self._grow(held, h.radius)
 
     def _sweep_reaches(self, todo: list[ReachAsk], out: list[tuple[np.ndarray, np.ndarray] | None]) -> None:
         """Answer the questions not remembered in one stack of windows (axial_sweeps.reach_flat), and remember them."""
