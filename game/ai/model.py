@@ -8,6 +8,7 @@ with one extra slot at the end standing for "off the grid".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -111,6 +112,11 @@ class Situation:
         self.arc_penalty = arc_penalties(enc.scenario)  # by arc kind: front, flank, rear (R19)
         # Damage distributions by expression: the same few recur all game (the policy passes its own).
         self._dice: dict[str, DamageDice] = {} if dice is None else dice
+        # The policy's reading of the records, kept in its memo between decisions (None: read afresh).
+        self._clock: StrikeClock | None = None
+        if memo is not None:
+            clock = memo.notes.setdefault("strike clock", StrikeClock())
+            self._clock = clock if isinstance(clock, StrikeClock) else None
         self._memo: dict[object, Any] = {}
 
     # --- small helpers ---------------------------------------------------------------
@@ -165,21 +171,10 @@ class Situation:
         The fight begins with the first attack, shove, shot or burst of anyone; read from the
         engine's records, newest first, stopping at the actor's own last blow.
         """
-        me = self.me.name
-        mine = 0  # its turns started, counted back from now
-        idle = 0  # ... up to the earliest blow seen so far (anyone's)
-        # A plain loop with a tuple isinstance: with nobody's blow yet it reads the whole game's records
-        # at every decision, and this was a twentieth of `normal`'s time.
-        for rec in reversed(self.enc.records):
-            action = rec.action
-            if isinstance(action, STRIKES):
-                if action.unit == me:
-                    return mine
-                idle = mine
-            for e in rec.events:
-                if isinstance(e, TurnStarted) and e.unit == me:
-                    mine += 1
-        return idle
+        clock = self._clock
+        if clock is None:
+            return idle_turns_in(self.enc.records, self.me.name)
+        return clock.idle(self.enc.records, self.me.name)
 
     @cached_property
     def left_hexes(self) -> list[tuple[int, int]]:
@@ -430,3 +425,82 @@ class Situation:
         """float [N + 1]: walking cost from each candidate hex to the nearest hex it could flee from (R24)."""
         exits = self.zones.exit_hexes(self.me) & (self.enter_cost < INF)
         return self.zones.walk_to(self.me, self.cells, exits)
+
+
+def idle_turns_in(records: Sequence[Applied], me: str) -> int:
+    """:attr:`Situation.idle_turns` read from ``records`` newest first, stopping at ``me``'s own last blow."""
+    mine = 0  # its turns started, counted back from now
+    idle = 0  # ... up to the earliest blow seen so far (anyone's)
+    for rec in reversed(records):
+        action = rec.action
+        if isinstance(action, STRIKES):
+            if action.unit == me:
+                return mine
+            idle = mine
+        for e in rec.events:
+            if isinstance(e, TurnStarted) and e.unit == me:
+                mine += 1
+    return idle
+
+
+class StrikeClock:
+    """:func:`idle_turns_in` for every combatant, read forward and kept between a policy's decisions.
+
+    With nobody's blow yet, or none of the actor's own, the newest-first reading goes through the whole
+    game's records at every decision (a twentieth of `normal`'s time on the 64x64 timing maps). This
+    keeps the counts up to some record: turns each combatant started, and how many it had started when
+    it last struck and when the first blow of anyone fell. A question reads only the records since; the
+    counts move on once those are many. Records are shared by identity between an encounter and its
+    clones, so a clone's question reads on from the same counts; records that are not those counted
+    (another game, an undo) are counted afresh.
+    """
+
+    KEEP_UP = 64  # records read past the counts before they move on
+
+    def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
+        self.n = 0  # records counted
+        self.last: Applied | None = None  # the last of them (its identity says the records are the same)
+        self.turns: dict[str, int] = {}  # turns started, by combatant
+        self.at_blow: dict[str, int] = {}  # its turns started when it last struck (that record's included)
+        self.at_first: dict[str, int] | None = None  # everyone's, when the first blow of anyone fell
+
+    def idle(self, records: Sequence[Applied], me: str) -> int:
+        """Turns ``me`` started since its last blow, else since the first blow of anyone; 0 before any."""
+        if self.n > len(records) or (self.n and records[self.n - 1] is not self.last):
+            self._reset()  # not the records counted: start again
+        if len(records) - self.n > self.KEEP_UP:
+            self._count(records)
+        turns, at_blow = self.turns.get(me, 0), self.at_blow.get(me)
+        at_first = None if self.at_first is None else self.at_first.get(me, 0)
+        for i in range(self.n, len(records)):
+            rec = records[i]
+            for e in rec.events:
+                if isinstance(e, TurnStarted) and e.unit == me:
+                    turns += 1
+            action = rec.action
+            if isinstance(action, STRIKES):
+                if at_first is None:
+                    at_first = turns
+                if action.unit == me:
+                    at_blow = turns
+        if at_blow is not None:
+            return turns - at_blow
+        return 0 if at_first is None else turns - at_first
+
+    def _count(self, records: Sequence[Applied]) -> None:
+        turns, at_blow = self.turns, self.at_blow
+        for i in range(self.n, len(records)):
+            rec = records[i]
+            for e in rec.events:
+                if isinstance(e, TurnStarted):
+                    turns[e.unit] = turns.get(e.unit, 0) + 1
+            action = rec.action
+            if isinstance(action, STRIKES):
+                if self.at_first is None:
+                    self.at_first = dict(turns)
+                at_blow[action.unit] = turns.get(action.unit, 0)
+        self.n = len(records)
+        self.last = records[-1] if records else None

@@ -131,6 +131,9 @@ class ZoneMemo:
         # Sight windows around hostiles (a function of the board and the hex; the board is kept too).
         self.sight: Memo[tuple[Board, np.ndarray]] = Memo(1024)
         self.geometries: dict[tuple[int, int, HexLayout], int] = {}
+        # What the policy itself works out from public answers and keeps between decisions (its reading
+        # of the records, say), by its own keys; the engine never reads it.
+        self.notes: dict[Hashable, object] = {}
 
 
 class ThreatZones:
