@@ -165,3 +165,24 @@ def test_a_window_holds_exactly_the_grid_hexes_of_its_axial_rectangle(axis: str,
     win = zones._spanning((q0, r0), (q0 + w, r0 + h))
     want = [f for f in range(zones.n) if q0 <= zones.q[f] <= q0 + w and r0 <= zones.r[f] <= r0 + h]
     assert win.flats.tolist() == want
+
+
+def test_answers_remembered_by_the_hostiles_hexes_are_those_of_a_fresh_look_after_a_move() -> None:
+    # A mover's step costs and strike hexes depend on the board and its hostiles' hexes: remembered from
+    # one state to the next they must stay right for everyone, the mover's hostiles (whose foe moved) too.
+    from game.rules import Move
+
+    enc = _encounter("y", "odd")
+    memo = ZoneMemo()
+    before = ThreatZones(enc, memo)
+    for v in enc.views():
+        before.enter_cost(v), before.strike_hexes(v), before.shoot_hexes(v)
+    mover = enc.turn
+    assert mover is not None
+    far = max(enc.reach_for(mover).destinations(), key=lambda d: d[1])[0]
+    enc.apply(Move(mover, far))
+    kept, fresh = ThreatZones(enc, memo), ThreatZones(enc, ZoneMemo())
+    for v in enc.views():
+        assert np.array_equal(kept.enter_cost(v), fresh.enter_cost(v)), v.name
+        assert np.array_equal(kept.strike_hexes(v), fresh.strike_hexes(v)), v.name
+        assert np.array_equal(kept.shoot_hexes(v), fresh.shoot_hexes(v)), v.name

@@ -124,6 +124,9 @@ class ZoneMemo:
         self.windows: Memo[Window] = Memo(1024)
         self.discs: Memo[np.ndarray] = Memo(1024)
         self.rings: Memo[np.ndarray] = Memo(1024)  # the hexes in a weapon band around a hex (strike_hexes)
+        # Answers that depend on the terrain and the hostiles' hexes alone (a mover's step costs, where it
+        # could strike or shoot from): the same after the mover's own move, asked again by its next decision.
+        self.around_foes: Memo[tuple[Board, np.ndarray]] = Memo(256)
         self.tables: Memo[Arrays3] = Memo(16)
         self.distance: Memo[np.ndarray] = Memo(1024)
         # Step costs per board, movement type and footprint (the board is kept: its id is not reused).
@@ -156,6 +159,7 @@ class ThreatZones:
         # This state's distance rows by cell: asked dozens of times a decision, a dict look-up is
         # cheaper than the memo's (which moves its entry to the end each time).
         self._rows: dict[tuple[int, int], np.ndarray] = {}
+        self._foe_hexes: dict[str, tuple[tuple[tuple[int, int], int], ...]] = {}
 
     def _grid_tables(self) -> Arrays3:
         """Axial q and r per flat index and the neighbour table, with the off-grid slot N (geometry only)."""
@@ -432,18 +436,49 @@ class ThreatZones:
 
         return self._per_board("pits", make)
 
+    def _foes_of(self, faction: str) -> tuple[tuple[tuple[int, int], int], ...]:
+        """Where the active hostiles of ``faction`` stand, and their footprints' radii, in map order."""
+        foes = self._foe_hexes.get(faction)
+        if foes is None:
+            hostile = self.enc.hostile_factions(faction)
+            foes = self._foe_hexes[faction] = tuple(
+                (h.cell, h.radius) for h in self.by_name.values() if h.faction in hostile)
+        return foes
+
+    def _around_foes(self, v: CombatantView, question: Hashable, make: Callable[[], np.ndarray]) -> np.ndarray:
+        """A read-only answer about ``v`` that depends on the board and its hostiles' hexes alone, remembered
+        by those (``memo.around_foes``; the entry holds the board, so its id is not reused)."""
+        key = (id(self.board), question, self._foes_of(v.faction))
+        hit = self.memo.around_foes.get(key)
+        if hit is not None and hit[0] is self.board:
+            return hit[1]
+        value = make()
+        value.flags.writeable = False
+        self.memo.around_foes.put(key, (self.board, value))
+        return value
+
     def enter_cost(self, v: CombatantView) -> np.ndarray:
-        """float [N + 1]: ``v``'s cost to step its centre onto each hex; INF where it may not or a hostile stands."""
+        """float [N + 1], read-only: ``v``'s cost to step its centre onto each hex; INF where it may not or a
+        hostile stands."""
         cost = self._enter_costs.get(v)
         if cost is None:
-            hostile = self.enc.hostile_factions(v.faction)
-            cost = self.footprint_cost(v.movement_type, v.radius).copy()
-            cost[self.held_by([h for h in self.by_name.values() if h.faction in hostile], v.radius)] = INF
-            self._enter_costs[v] = cost
+            cost = self._enter_costs[v] = self._around_foes(
+                v, ("enter", v.movement_type, v.radius), lambda: self._make_enter_cost(v))
+        return cost
+
+    def _make_enter_cost(self, v: CombatantView) -> np.ndarray:
+        hostile = self.enc.hostile_factions(v.faction)
+        cost = self.footprint_cost(v.movement_type, v.radius).copy()
+        cost[self.held_by([h for h in self.by_name.values() if h.faction in hostile], v.radius)] = INF
         return cost
 
     def strike_hexes(self, v: CombatantView) -> np.ndarray:
-        """bool [N + 1]: centres ``v`` could step onto and attack some hostile from (its band, R21, R28)."""
+        """bool [N + 1], read-only: centres ``v`` could step onto and attack some hostile from (its band, R21,
+        R28)."""
+        return self._around_foes(v, ("strike", v.movement_type, v.radius, v.reach_min, v.reach),
+                                 lambda: self._make_strike_hexes(v))
+
+    def _make_strike_hexes(self, v: CombatantView) -> np.ndarray:
         goal = np.zeros(self.n + 1, dtype=bool)
         hostile = self.enc.hostile_factions(v.faction)
         for h in self.by_name.values():
@@ -516,8 +551,10 @@ class ThreatZones:
         return lines_from(self.enc, shooter.cell, (shooter.name, target.name), cells)
 
     def shoot_hexes(self, v: CombatantView) -> np.ndarray:
-        """bool [N + 1]: centres from which ``v`` would have some hostile in range and in sight (R29, R30)."""
-        return np.append(shoot_hexes(self.enc, v.name, self.memo.sight).ravel(), False)
+        """bool [N + 1], read-only: centres from which ``v`` would have some hostile in range and in sight (R29,
+        R30)."""
+        return self._around_foes(v, ("shoot", v.radius, v.ranged), lambda: np.append(
+            shoot_hexes(self.enc, v.name, self.memo.sight).ravel(), False))
 
     def cast_origins(self, v: CombatantView, at: int, cells: np.ndarray, spare_self: bool = False) -> np.ndarray:
         """bool per flat hex of ``cells``: ``v`` standing there could centre its area on flat ``at`` (R32); with
