@@ -306,8 +306,7 @@ class ThreatZones:
         key = (self.geometry, start, radius)
         disc = self.memo.discs.get(key)
         if disc is None:
-            win = self.window_around(start, radius)
-            disc = win.flats[self.distances(self.board.cell_of(start))[win.flats] <= radius]
+            disc = np.flatnonzero(self.distances(self.board.cell_of(start))[: self.n] <= radius)
             self.memo.discs.put(key, disc)
         return disc
 
