@@ -186,3 +186,26 @@ def test_answers_remembered_by_the_hostiles_hexes_are_those_of_a_fresh_look_afte
         assert np.array_equal(kept.enter_cost(v), fresh.enter_cost(v)), v.name
         assert np.array_equal(kept.strike_hexes(v), fresh.strike_hexes(v)), v.name
         assert np.array_equal(kept.shoot_hexes(v), fresh.shoot_hexes(v)), v.name
+
+
+def test_lines_read_back_from_a_wider_window_are_those_worked_out_afresh() -> None:
+    # R30/R31: whether a hex is seen from a shooter's hex and whether the line crosses cover does not depend
+    # on which other hexes were asked with it; the memo answers a narrower question from a wider one.
+    from game.rules.fire_zones import lines_from
+
+    enc = _encounter("x", "even")
+    memo = ZoneMemo()
+    zones = ThreatZones(enc, memo)
+    shooter, target = enc.view("E2"), enc.view("P2")
+    every = np.arange(zones.n)
+    wide = zones.exposure(shooter, target, every)
+    assert len(memo.lines) == 1
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        some = np.sort(rng.choice(zones.n, size=int(rng.integers(1, 12)), replace=False))
+        got = zones.exposure(shooter, target, some)
+        fresh = lines_from(enc, shooter.cell, (shooter.name, target.name), some)
+        assert all(np.array_equal(g, f) for g, f in zip(got, fresh, strict=True))
+        assert all(np.array_equal(g, w[some]) for g, w in zip(got, wide, strict=True))
+    assert wide[0].any() and not wide[0].all() and wide[1].any()  # some seen, some not; some covered
+    assert len(memo.lines) == 1  # all read back

@@ -133,6 +133,8 @@ class ZoneMemo:
         self.terrain: Memo[tuple[Board, np.ndarray]] = Memo(64)
         # Sight windows around hostiles (a function of the board and the hex; the board is kept too).
         self.sight: Memo[tuple[Board, np.ndarray]] = Memo(1024)
+        # Lines of sight and cover from a hex, by the hexes that give cover then (fire_zones.lines_from).
+        self.lines: Memo[tuple[Board, slice, slice, np.ndarray, np.ndarray]] = Memo(256)
         self.geometries: dict[tuple[int, int, HexLayout], int] = {}
         # What the policy itself works out from public answers and keeps between decisions (its reading
         # of the records, say), by its own keys; the engine never reads it.
@@ -541,13 +543,13 @@ class ThreatZones:
     # --- shots and bursts (R29-R32; fire_zones.py) -------------------------------------------
     def shot_odds(self, v: CombatantView, target: CombatantView, cells: np.ndarray) -> ShotOdds:
         """A shot of ``v`` at ``target`` from each flat hex of ``cells``: ``preview_shoot(at=...)`` in bulk."""
-        return shot_odds(self.enc, v.name, target.name, cells[cells < self.n])
+        return shot_odds(self.enc, v.name, target.name, cells[cells < self.n], self.memo.lines)
 
     def exposure(self, shooter: CombatantView, target: CombatantView, cells: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray]:
         """Per flat hex of ``cells``, ``target`` imagined there: whether ``shooter``'s hex sees it (R30) and
         whether the line crosses cover (R31). Standard sizes: one line per hex, centre to centre."""
-        return lines_from(self.enc, shooter.cell, (shooter.name, target.name), cells)
+        return lines_from(self.enc, shooter.cell, (shooter.name, target.name), cells, self.memo.lines)
 
     def shoot_hexes(self, v: CombatantView) -> np.ndarray:
         """bool [N + 1], read-only: centres from which ``v`` would have some hostile in range and in sight (R29,
