@@ -209,3 +209,15 @@ def test_lines_read_back_from_a_wider_window_are_those_worked_out_afresh() -> No
         assert all(np.array_equal(g, w[some]) for g, w in zip(got, wide, strict=True))
     assert wide[0].any() and not wide[0].all() and wide[1].any()  # some seen, some not; some covered
     assert len(memo.lines) == 1  # all read back
+
+
+def test_the_stacked_growth_kept_for_other_steps_gives_the_same_zones() -> None:
+    # _sweep_and_grow answers when the grid's steps are not the six axial ones; on this grid both must agree.
+    enc = _encounter("x", "odd")
+    asks = [(v, b) for v in enc.views() for b in (v.reach, v.reach + 4)]
+    split = ThreatZones(enc, ZoneMemo()).next_turn_reaches(asks)
+    zones = ThreatZones(enc, ZoneMemo())
+    zones._sweep_reaches = zones._sweep_and_grow  # type: ignore[method-assign]
+    stacked = zones.next_turn_reaches(asks)
+    for a, b in zip(split, stacked, strict=True):
+        assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])

@@ -381,7 +381,48 @@ class ThreatZones:
         return self._grow(held, h.radius)
 
     def _sweep_reaches(self, todo: list[ReachAsk], out: list[tuple[np.ndarray, np.ndarray] | None]) -> None:
-        """Answer the questions not remembered in one stack of windows (axial_sweeps.reach_flat), and remember them."""
+        """Answer the questions not remembered in one stack of windows (axial_sweeps.reach_flat), and remember them.
+
+        Where it could end lies within its movement of where it stands (every step costs at least 1): the
+        sweep's windows reach that far (a wider one changes no answer). Its zone, its band farther, is
+        spread in a window of its own (axial_sweeps.dilate_flat)."""
+        vectors = self.layout.direction_vectors
+        if not closed_ok(vectors):
+            self._sweep_and_grow(todo, out)
+            return
+        margin = max(a.hostile.movement_max + 1 for a in todo)
+        wins = [self.window_around(a.start, margin) for a in todo]
+        width = 2 * margin + 3  # the padded window's side
+        size = width * width
+        base = np.arange(len(todo)) * size
+        cost_w = np.full(len(todo) * size, INF)
+        stops_w = np.zeros(len(todo) * size, dtype=bool)
+        for b, win, a in zip(base, wins, todo, strict=True):
+            cost_w[b + win.at] = a.cost[win.flats]
+            stops_w[b + win.at] = a.threat[win.flats]
+        budgets = np.array([a.hostile.movement_max for a in todo])
+        dist = reach_flat(cost_w, stops_w, base + margin + 1 + (margin + 1) * width, budgets, vectors, width)
+        for b, win, a in zip(base, wins, todo, strict=True):
+            can = np.zeros(self.n + 1, dtype=bool)
+            can[win.flats] = dist[b + win.at] < INF
+            can &= ~a.held
+            can[a.start] = True
+            can[self.n] = False
+            # Within its movement of the centre, so its band and one more inside this window's edge.
+            wide_margin = a.hostile.movement_max + a.band + 1
+            wide = self.window_around(a.start, wide_margin)
+            wide_width = 2 * wide_margin + 3
+            seeds = np.zeros(wide_width * wide_width, dtype=bool)
+            seeds[wide.at[can[wide.flats]]] = True
+            zone = np.zeros(self.n + 1, dtype=bool)
+            zone[wide.flats] = dilate_flat(seeds, a.band, wide_width)[wide.at]
+            can.flags.writeable = False
+            zone.flags.writeable = False
+            self.memo.reach.put(a.key, (can, zone))
+            out[a.slot] = (can, zone)
+
+    def _sweep_and_grow(self, todo: list[ReachAsk], out: list[tuple[np.ndarray, np.ndarray] | None]) -> None:
+        """:meth:`_sweep_reaches` for steps other than the six axial ones: reach and zone in one stack."""
         # One window shape for all: each centred on its hostile, wide enough for the farthest
         # reach among them (a wider window changes no answer: nothing beyond is reachable).
         margin = max(a.hostile.movement_max + a.band + 1 for a in todo)
@@ -397,11 +438,8 @@ class ThreatZones:
         vectors = self.layout.direction_vectors
         budgets = np.array([a.hostile.movement_max for a in todo])
         dist = reach_flat(cost_w, stops_w, base + margin + 1 + (margin + 1) * width, budgets, vectors, width)
-        spread = closed_ok(vectors)  # the six axial steps (every layout's): the disc spread applies
         grown = np.full(len(todo) * size, INF)
-        seeds = np.zeros(size, dtype=bool)
         cans = []
-        zones: list[np.ndarray] = []
         for b, win, a in zip(base, wins, todo, strict=True):
             can = np.zeros(self.n + 1, dtype=bool)
             can[win.flats] = dist[b + win.at] < INF
@@ -409,21 +447,11 @@ class ThreatZones:
             can[a.start] = True
             can[self.n] = False
             cans.append(can)
-            if spread:
-                # Where it could end lies within its movement of the window's centre, so within
-                # ``margin - band`` of it: the spread by its band stays inside the window.
-                seeds[:] = False
-                seeds[win.at[can[win.flats]]] = True
-                zones.append(dilate_flat(seeds, a.band, width))
-            else:
-                grown[b + win.at[can[win.flats]]] = 0.0
-        if not spread:
-            grown = grow_stack(grown.reshape(len(todo), width, width), np.array([a.band for a in todo]),
-                               vectors).ravel()
-            zones = [grown[b: b + size] < INF for b in base]
-        for win, can, a, near in zip(wins, cans, todo, zones, strict=True):
+            grown[b + win.at[can[win.flats]]] = 0.0
+        grown = grow_stack(grown.reshape(len(todo), width, width), np.array([a.band for a in todo]), vectors).ravel()
+        for b, win, can, a in zip(base, wins, cans, todo, strict=True):
             zone = np.zeros(self.n + 1, dtype=bool)
-            zone[win.flats] = near[win.at]
+            zone[win.flats] = grown[b + win.at] < INF
             can.flags.writeable = False
             zone.flags.writeable = False
             self.memo.reach.put(a.key, (can, zone))
