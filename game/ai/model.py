@@ -9,7 +9,7 @@ with one extra slot at the end standing for "off the grid".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -458,24 +458,18 @@ class StrikeClock:
     KEEP_UP = 64  # records read past the counts before they move on
 
     def __init__(self) -> None:
-        self._reset()
-
-    def _reset(self) -> None:
-        self.n = 0  # records counted
-        self.last: Applied | None = None  # the last of them (its identity says the records are the same)
-        self.turns: dict[str, int] = {}  # turns started, by combatant
-        self.at_blow: dict[str, int] = {}  # its turns started when it last struck (that record's included)
-        self.at_first: dict[str, int] | None = None  # everyone's, when the first blow of anyone fell
+        self.counts = Counts()  # replaced whole, never changed in place: a reader always sees one moment
 
     def idle(self, records: Sequence[Applied], me: str) -> int:
         """Turns ``me`` started since its last blow, else since the first blow of anyone; 0 before any."""
-        if self.n > len(records) or (self.n and records[self.n - 1] is not self.last):
-            self._reset()  # not the records counted: start again
-        if len(records) - self.n > self.KEEP_UP:
-            self._count(records)
-        turns, at_blow = self.turns.get(me, 0), self.at_blow.get(me)
-        at_first = None if self.at_first is None else self.at_first.get(me, 0)
-        for i in range(self.n, len(records)):
+        c = self.counts
+        if c.n > len(records) or (c.n and records[c.n - 1] is not c.last):
+            c = Counts()  # not the records counted: start again
+        if len(records) - c.n > self.KEEP_UP:
+            c = self.counts = c.read_on(records)
+        turns, at_blow = c.turns.get(me, 0), c.at_blow.get(me)
+        at_first = None if c.at_first is None else c.at_first.get(me, 0)
+        for i in range(c.n, len(records)):
             rec = records[i]
             for e in rec.events:
                 if isinstance(e, TurnStarted) and e.unit == me:
@@ -490,8 +484,20 @@ class StrikeClock:
             return turns - at_blow
         return 0 if at_first is None else turns - at_first
 
-    def _count(self, records: Sequence[Applied]) -> None:
-        turns, at_blow = self.turns, self.at_blow
+
+@dataclass(frozen=True)
+class Counts:
+    """:class:`StrikeClock`'s counts up to some record."""
+
+    n: int = 0  # records counted
+    last: Applied | None = None  # the last of them (its identity says the records are the same)
+    turns: dict[str, int] = field(default_factory=dict)  # turns started, by combatant
+    at_blow: dict[str, int] = field(default_factory=dict)  # its turns started when it last struck
+    at_first: dict[str, int] | None = None  # everyone's, when the first blow of anyone fell
+
+    def read_on(self, records: Sequence[Applied]) -> Counts:
+        """The counts up to the last of ``records`` (which hold these counts' records first)."""
+        turns, at_blow, at_first = dict(self.turns), dict(self.at_blow), self.at_first
         for i in range(self.n, len(records)):
             rec = records[i]
             for e in rec.events:
@@ -499,8 +505,7 @@ class StrikeClock:
                     turns[e.unit] = turns.get(e.unit, 0) + 1
             action = rec.action
             if isinstance(action, STRIKES):
-                if self.at_first is None:
-                    self.at_first = dict(turns)
+                if at_first is None:
+                    at_first = dict(turns)
                 at_blow[action.unit] = turns.get(action.unit, 0)
-        self.n = len(records)
-        self.last = records[-1] if records else None
+        return Counts(len(records), records[-1] if records else None, turns, at_blow, at_first)
