@@ -118,6 +118,7 @@ class Situation:
             clock = memo.notes.setdefault("strike clock", StrikeClock())
             self._clock = clock if isinstance(clock, StrikeClock) else None
         self._memo: dict[object, Any] = {}
+        self._punches: dict[int, tuple[CombatantView, float]] = {}
 
     # --- small helpers ---------------------------------------------------------------
     def dice(self, expr: str) -> DamageDice:
@@ -137,8 +138,15 @@ class Situation:
 
     def punch(self, v: CombatantView) -> float:
         """Mean damage of ``v``'s better weapon (melee or ranged), for comparing the sides' strength."""
+        # Asked of every combatant several times a decision (the sides' strength, near and in all):
+        # remembered by the view itself (the entry holds it, so its id is not reused).
+        hit = self._punches.get(id(v))
+        if hit is not None and hit[0] is v:
+            return hit[1]
         mean = self.dice(v.damage).mean
-        return mean if v.ranged is None else max(mean, self.dice(v.ranged.damage).mean)
+        out = mean if v.ranged is None else max(mean, self.dice(v.ranged.damage).mean)
+        self._punches[id(v)] = (v, out)
+        return out
 
     def value(self, v: CombatantView) -> float:
         """What a combatant is worth to its side: its damage over three rounds, plus one."""
@@ -159,7 +167,7 @@ class Situation:
         """Rounds since anybody last attacked, shoved, shot or cast (turns ended / combatants on the board)."""
         ended = 0
         for action in reversed(self.enc.history):
-            if isinstance(action, Attack | Shove | Shoot | Cast):
+            if isinstance(action, STRIKES):
                 break
             ended += isinstance(action, EndTurn)
         return ended / max(1, len(self.by_name))
@@ -455,7 +463,7 @@ class StrikeClock:
     (another game, an undo) are counted afresh.
     """
 
-    KEEP_UP = 64  # records read past the counts before they move on
+    KEEP_UP = 16  # records read past the counts before they move on
 
     def __init__(self) -> None:
         self.counts = Counts()  # replaced whole, never changed in place: a reader always sees one moment
