@@ -15,7 +15,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules.axial_sweeps import INF, Window, grow_stack, reach_flat
+from game.rules.axial_sweeps import INF, Window, dilate_flat, grow_stack, reach_flat
 
 VECTORS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # axial neighbour steps
 
@@ -111,3 +111,39 @@ def test_walking_distance_to_the_nearest_goal_matches_dijkstra(rng: np.random.Ge
     got = window(size).distance_to(goal.ravel(), cost.ravel()).reshape(cost.shape)
     inside = (slice(1, -1), slice(1, -1))
     np.testing.assert_array_equal(np.minimum(got[inside], INF), np.minimum(expected[inside], INF))
+
+
+@settings(max_examples=40, deadline=None)
+@given(rng=boards)
+def test_walking_distance_stopped_early_is_exact_at_the_hexes_asked(rng: np.random.Generator) -> None:
+    # walk_to asks only about the mover's candidate hexes (``settle``): the sweep may stop once they are
+    # final, but there they must be the same as a sweep run until nothing changes.
+    size = 12
+    cost = padded(rng.choice([1.0, 1.0, 2.0, 3.0, INF], size=(size, size)), INF)
+    goal = padded(rng.random((size, size)) < 0.03, False)
+    win = window(size)
+    full = win.distance_to(goal.ravel(), cost.ravel())
+    settle = win.at[rng.choice(size * size, size=int(rng.integers(1, 10)), replace=False)]
+    early = win.distance_to(goal.ravel(), cost.ravel(), settle)
+    np.testing.assert_array_equal(np.minimum(early[settle], INF), np.minimum(full[settle], INF))
+
+
+@settings(max_examples=60, deadline=None)
+@given(rng=boards, band=st.integers(0, 9))
+def test_a_disc_spread_is_every_cell_within_the_band_of_a_seed(rng: np.random.Generator, band: int) -> None:
+    # Zones of weapon reach (R1, R28): by hand, a cell is in when some seed lies within ``band`` axial
+    # steps, max(|dq|, |dr|, |dq + dr|). Seeds sit in the middle, ``band`` or more cells from the edge.
+    inner = 5
+    width = inner + 2 * band + 2  # padded: a cell of padding each side
+    seeds = np.zeros((width, width), dtype=bool)
+    lo = band + 1
+    seeds[lo: lo + inner, lo: lo + inner] = rng.random((inner, inner)) < 0.15
+    got = dilate_flat(seeds.ravel(), band, width).reshape(width, width)
+    points = np.argwhere(seeds)
+    want = np.zeros_like(seeds)
+    for r in range(width):
+        for q in range(width):
+            dq, dr = q - points[:, 1], r - points[:, 0]
+            want[r, q] = bool(points.size) and bool(
+                (np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr)) <= band).any())
+    np.testing.assert_array_equal(got, want)

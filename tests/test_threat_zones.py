@@ -6,6 +6,8 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.rules import (
     ARC_FLANK,
@@ -115,3 +117,107 @@ def test_sides_toward_points_along_each_neighbour_direction() -> None:
         # From the neighbour in direction d, the centre lies in the opposite direction.
         got = sides_toward(layout, np.array([q]), np.array([r]), centre)[0] @ SIDE_BITS
         assert got == 1 << ((d + 3) % 6)
+
+
+@pytest.mark.parametrize(("axis", "index"), [("y", "odd"), ("x", "even")])
+def test_strike_hexes_are_the_free_hexes_with_some_hostile_in_the_weapon_band(axis: str, index: str) -> None:
+    # R21/R28 by brute force over every hex: the rings strike_hexes reads from its memo give the same set.
+    enc = _encounter(axis, index)
+    zones = ThreatZones(enc, ZoneMemo())
+    n = enc.board.rows * enc.board.cols
+    for v in enc.views():
+        foes = [h for h in enc.views() if enc.hostile(v.name, h.name)]
+        free = zones.enter_cost(v)[:n] < 1e9
+        want = np.array([free[f] and any(
+            v.reach_min <= enc.layout.distance(enc.board.cell_of(f), h.cell) - v.radius - h.radius <= v.reach
+            for h in foes) for f in range(n)])
+        got = zones.strike_hexes(v)
+        assert np.array_equal(got[:n], want), v.name
+        assert not got[n]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), density=st.sampled_from([0.01, 0.05, 0.5]), radius=st.integers(0, 2),
+       axis=st.sampled_from(["x", "y"]))
+def test_a_footprint_overlaps_a_held_hex_where_the_hex_lies_within_its_radius(
+        seed: int, density: float, radius: int, axis: str) -> None:
+    # R26: a footprint of ``radius`` centred on c covers the grid's hexes within ``radius`` of c; by brute
+    # force over every pair, whichever way (few hexes held or many) the engine grows the mask.
+    enc = Encounter(scenario_from_rows(ROWS, [{"name": "P1", "faction": "player", "at": (0, 0)}], stagger_axis=axis))
+    zones = ThreatZones(enc, ZoneMemo())
+    n = zones.n
+    rng = np.random.default_rng(seed)
+    held = np.append(rng.random(n) < density, False)
+    got = zones._grow(held, radius)
+    cells = [enc.board.cell_of(f) for f in range(n)]
+    want = [any(held[g] and enc.layout.distance(cells[f], cells[g]) <= radius for g in range(n)) for f in range(n)]
+    assert got[:n].tolist() == want
+    assert not got[n]
+
+
+@settings(max_examples=40, deadline=None)
+@given(axis=st.sampled_from(["x", "y"]), index=st.sampled_from(["odd", "even"]),
+       q0=st.integers(-8, 12), r0=st.integers(-8, 12), w=st.integers(0, 9), h=st.integers(0, 9))
+def test_a_window_holds_exactly_the_grid_hexes_of_its_axial_rectangle(axis: str, index: str, q0: int, r0: int,
+                                                                       w: int, h: int) -> None:
+    enc = _encounter(axis, index)
+    zones = ThreatZones(enc, ZoneMemo())
+    win = zones._spanning((q0, r0), (q0 + w, r0 + h))
+    want = [f for f in range(zones.n) if q0 <= zones.q[f] <= q0 + w and r0 <= zones.r[f] <= r0 + h]
+    assert win.flats.tolist() == want
+
+
+def test_answers_remembered_by_the_hostiles_hexes_are_those_of_a_fresh_look_after_a_move() -> None:
+    # A mover's step costs and strike hexes depend on the board and its hostiles' hexes: remembered from
+    # one state to the next they must stay right for everyone, the mover's hostiles (whose foe moved) too.
+    from game.rules import Move
+
+    enc = _encounter("y", "odd")
+    memo = ZoneMemo()
+    before = ThreatZones(enc, memo)
+    for v in enc.views():
+        before.enter_cost(v), before.strike_hexes(v), before.shoot_hexes(v)
+    mover = enc.turn
+    assert mover is not None
+    far = max(enc.reach_for(mover).destinations(), key=lambda d: d[1])[0]
+    enc.apply(Move(mover, far))
+    kept, fresh = ThreatZones(enc, memo), ThreatZones(enc, ZoneMemo())
+    for v in enc.views():
+        assert np.array_equal(kept.enter_cost(v), fresh.enter_cost(v)), v.name
+        assert np.array_equal(kept.strike_hexes(v), fresh.strike_hexes(v)), v.name
+        assert np.array_equal(kept.shoot_hexes(v), fresh.shoot_hexes(v)), v.name
+
+
+def test_lines_read_back_from_a_wider_window_are_those_worked_out_afresh() -> None:
+    # R30/R31: whether a hex is seen from a shooter's hex and whether the line crosses cover does not depend
+    # on which other hexes were asked with it; the memo answers a narrower question from a wider one.
+    from game.rules.fire_zones import lines_from
+
+    enc = _encounter("x", "even")
+    memo = ZoneMemo()
+    zones = ThreatZones(enc, memo)
+    shooter, target = enc.view("E2"), enc.view("P2")
+    every = np.arange(zones.n)
+    wide = zones.exposure(shooter, target, every)
+    assert len(memo.lines) == 1
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        some = np.sort(rng.choice(zones.n, size=int(rng.integers(1, 12)), replace=False))
+        got = zones.exposure(shooter, target, some)
+        fresh = lines_from(enc, shooter.cell, (shooter.name, target.name), some)
+        assert all(np.array_equal(g, f) for g, f in zip(got, fresh, strict=True))
+        assert all(np.array_equal(g, w[some]) for g, w in zip(got, wide, strict=True))
+    assert wide[0].any() and not wide[0].all() and wide[1].any()  # some seen, some not; some covered
+    assert len(memo.lines) == 1  # all read back
+
+
+def test_the_stacked_growth_kept_for_other_steps_gives_the_same_zones() -> None:
+    # _sweep_and_grow answers when the grid's steps are not the six axial ones; on this grid both must agree.
+    enc = _encounter("x", "odd")
+    asks = [(v, b) for v in enc.views() for b in (v.reach, v.reach + 4)]
+    split = ThreatZones(enc, ZoneMemo()).next_turn_reaches(asks)
+    zones = ThreatZones(enc, ZoneMemo())
+    zones._sweep_reaches = zones._sweep_and_grow  # type: ignore[method-assign]
+    stacked = zones.next_turn_reaches(asks)
+    for a, b in zip(split, stacked, strict=True):
+        assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])

@@ -8,7 +8,8 @@ with one extra slot at the end standing for "off the grid".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from .initiative import Initiative
 
 INF = UNREACHABLE  # the engine's cost of a hex no one can reach
+STRIKES = (Attack, Shove, Shoot, Cast)  # the actions that deal damage
 @dataclass(frozen=True)
 class DamageDice:
     """A damage expression's distribution: its mean, and its mean when capped at some hit points."""
@@ -113,7 +115,13 @@ class Situation:
         self.arc_penalty = arc_penalties(enc.scenario)  # by arc kind: front, flank, rear (R19)
         # Damage distributions by expression: the same few recur all game (the policy passes its own).
         self._dice: dict[str, DamageDice] = {} if dice is None else dice
+        # The policy's reading of the records, kept in its memo between decisions (None: read afresh).
+        self._clock: StrikeClock | None = None
+        if memo is not None:
+            clock = memo.notes.setdefault("strike clock", StrikeClock())
+            self._clock = clock if isinstance(clock, StrikeClock) else None
         self._memo: dict[object, Any] = {}
+        self._punches: dict[int, tuple[CombatantView, float]] = {}
 
     # --- small helpers ---------------------------------------------------------------
     def dice(self, expr: str) -> DamageDice:
@@ -133,8 +141,15 @@ class Situation:
 
     def punch(self, v: CombatantView) -> float:
         """Mean damage of ``v``'s better weapon (melee or ranged), for comparing the sides' strength."""
+        # Asked of every combatant several times a decision (the sides' strength, near and in all):
+        # remembered by the view itself (the entry holds it, so its id is not reused).
+        hit = self._punches.get(id(v))
+        if hit is not None and hit[0] is v:
+            return hit[1]
         mean = self.dice(v.damage).mean
-        return mean if v.ranged is None else max(mean, self.dice(v.ranged.damage).mean)
+        out = mean if v.ranged is None else max(mean, self.dice(v.ranged.damage).mean)
+        self._punches[id(v)] = (v, out)
+        return out
 
     def value(self, v: CombatantView) -> float:
         """What a combatant is worth to its side: its damage over three rounds, plus one."""
@@ -155,7 +170,7 @@ class Situation:
         """Rounds since anybody last attacked, shoved, shot or cast (turns ended / combatants on the board)."""
         ended = 0
         for action in reversed(self.enc.history):
-            if isinstance(action, Attack | Shove | Shoot | Cast):
+            if isinstance(action, STRIKES):
                 break
             ended += isinstance(action, EndTurn)
         return ended / max(1, len(self.by_name))
@@ -167,16 +182,10 @@ class Situation:
         The fight begins with the first attack, shove, shot or burst of anyone; read from the
         engine's records, newest first, stopping at the actor's own last blow.
         """
-        me = self.me.name
-        mine = 0  # its turns started, counted back from now
-        idle = 0  # ... up to the earliest blow seen so far (anyone's)
-        for rec in reversed(self.enc.records):
-            if isinstance(rec.action, Attack | Shove | Shoot | Cast):
-                if rec.action.unit == me:
-                    return mine
-                idle = mine
-            mine += sum(1 for e in rec.events if isinstance(e, TurnStarted) and e.unit == me)
-        return idle
+        clock = self._clock
+        if clock is None:
+            return idle_turns_in(self.enc.records, self.me.name)
+        return clock.idle(self.enc.records, self.me.name)
 
     @cached_property
     def left_hexes(self) -> list[tuple[int, int]]:
@@ -190,10 +199,14 @@ class Situation:
         turns: list[list[Applied]] = [[]]  # this turn's records, then the turn before, newest first
         for rec in reversed(self.enc.records):
             turns[-1].append(rec)
-            if any(isinstance(e, TurnStarted) and e.unit == me for e in rec.events):
-                if len(turns) == 2:
+            for e in rec.events:  # a plain loop: a round's records are read at every decision
+                if isinstance(e, TurnStarted) and e.unit == me:
                     break
-                turns.append([])
+            else:
+                continue
+            if len(turns) == 2:
+                break
+            turns.append([])
         out: list[tuple[int, int]] = []
         now = self.me.cell
         for rec in turns[0]:
@@ -218,6 +231,11 @@ class Situation:
 
         foes = strength(self.hostiles)
         return strength([self.me, *self.friends]) / foes if foes else INF
+
+    @cached_property
+    def others_at(self) -> list[tuple[CombatantView, int]]:
+        """Every other combatant on the board with the flat index of its hex, in map order."""
+        return [(v, self.board.flat(v.cell)) for v in self.by_name.values() if v.name != self.me.name]
 
     # --- hostile threat ------------------------------------------------------------------
     @cached_property
@@ -264,11 +282,11 @@ class Situation:
             # that can step into it this round too (they go in together).
             foes = self.enc.hostile_factions(h.faction)
             others = [
-                v for v in self.by_name.values()
-                if v.name != me.name and v.faction in foes and (
-                    anywhere[self.board.flat(v.cell)]
+                v for v, at in self.others_at
+                if v.faction in foes and (
+                    anywhere[at]
                     or (v.name in self.friend_names
-                        and from_h[self.board.flat(v.cell)] <= v.movement_max + h.movement_max + h.reach + 1))
+                        and from_h[at] <= v.movement_max + h.movement_max + h.reach + 1))
             ]
             if self.reply_model:
                 # Hard: the hostile is expected to pick the target its blow is worth most
@@ -427,3 +445,87 @@ class Situation:
         """float [N + 1]: walking cost from each candidate hex to the nearest hex it could flee from (R24)."""
         exits = self.zones.exit_hexes(self.me) & (self.enter_cost < INF)
         return self.zones.walk_to(self.me, self.cells, exits)
+
+
+def idle_turns_in(records: Sequence[Applied], me: str) -> int:
+    """:attr:`Situation.idle_turns` read from ``records`` newest first, stopping at ``me``'s own last blow."""
+    mine = 0  # its turns started, counted back from now
+    idle = 0  # ... up to the earliest blow seen so far (anyone's)
+    for rec in reversed(records):
+        action = rec.action
+        if isinstance(action, STRIKES):
+            if action.unit == me:
+                return mine
+            idle = mine
+        for e in rec.events:
+            if isinstance(e, TurnStarted) and e.unit == me:
+                mine += 1
+    return idle
+
+
+class StrikeClock:
+    """:func:`idle_turns_in` for every combatant, read forward and kept between a policy's decisions.
+
+    With nobody's blow yet, or none of the actor's own, the newest-first reading goes through the whole
+    game's records at every decision (a twentieth of `normal`'s time on the 64x64 timing maps). This
+    keeps the counts up to some record: turns each combatant started, and how many it had started when
+    it last struck and when the first blow of anyone fell. A question reads only the records since; the
+    counts move on once those are many. Records are shared by identity between an encounter and its
+    clones, so a clone's question reads on from the same counts; records that are not those counted
+    (another game, an undo) are counted afresh.
+    """
+
+    KEEP_UP = 16  # records read past the counts before they move on
+
+    def __init__(self) -> None:
+        self.counts = Counts()  # replaced whole, never changed in place: a reader always sees one moment
+
+    def idle(self, records: Sequence[Applied], me: str) -> int:
+        """Turns ``me`` started since its last blow, else since the first blow of anyone; 0 before any."""
+        c = self.counts
+        if c.n > len(records) or (c.n and records[c.n - 1] is not c.last):
+            c = Counts()  # not the records counted: start again
+        if len(records) - c.n > self.KEEP_UP:
+            c = self.counts = c.read_on(records)
+        turns, at_blow = c.turns.get(me, 0), c.at_blow.get(me)
+        at_first = None if c.at_first is None else c.at_first.get(me, 0)
+        for i in range(c.n, len(records)):
+            rec = records[i]
+            for e in rec.events:
+                if isinstance(e, TurnStarted) and e.unit == me:
+                    turns += 1
+            action = rec.action
+            if isinstance(action, STRIKES):
+                if at_first is None:
+                    at_first = turns
+                if action.unit == me:
+                    at_blow = turns
+        if at_blow is not None:
+            return turns - at_blow
+        return 0 if at_first is None else turns - at_first
+
+
+@dataclass(frozen=True)
+class Counts:
+    """:class:`StrikeClock`'s counts up to some record."""
+
+    n: int = 0  # records counted
+    last: Applied | None = None  # the last of them (its identity says the records are the same)
+    turns: dict[str, int] = field(default_factory=dict)  # turns started, by combatant
+    at_blow: dict[str, int] = field(default_factory=dict)  # its turns started when it last struck
+    at_first: dict[str, int] | None = None  # everyone's, when the first blow of anyone fell
+
+    def read_on(self, records: Sequence[Applied]) -> Counts:
+        """The counts up to the last of ``records`` (which hold these counts' records first)."""
+        turns, at_blow, at_first = dict(self.turns), dict(self.at_blow), self.at_first
+        for i in range(self.n, len(records)):
+            rec = records[i]
+            for e in rec.events:
+                if isinstance(e, TurnStarted):
+                    turns[e.unit] = turns.get(e.unit, 0) + 1
+            action = rec.action
+            if isinstance(action, STRIKES):
+                if at_first is None:
+                    at_first = dict(turns)
+                at_blow[action.unit] = turns.get(action.unit, 0)
+        return Counts(len(records), records[-1] if records else None, turns, at_blow, at_first)

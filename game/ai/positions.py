@@ -122,7 +122,8 @@ class Positions:
         for h in sit.hostiles:
             near = np.minimum(near, sit.dist_from(h.cell, flats) - h.radius - me.radius)
         for f in big:
-            gap = min(sit.layout.distance(f.cell, h.cell) - h.radius for h in sit.hostiles) - f.radius
+            apart = sit.distances(f.cell)  # R1 from the friend's hex, the engine's row (no distance per pair)
+            gap = min(int(apart[sit.board.flat(h.cell)]) - h.radius for h in sit.hostiles) - f.radius
             if gap <= f.reach + 1:
                 continue
             beside = sit.dist_from(f.cell, flats) - f.radius - me.radius <= 1
@@ -137,8 +138,8 @@ class Positions:
             hurt = 1 - f.hp / max(1, f.hp_max)
             if hurt < 0.3 or not sit.hostiles:
                 continue
-            h = min(sit.hostiles, key=lambda v: (sit.layout.distance(v.cell, f.cell), v.name))
-            gap = sit.layout.distance(h.cell, f.cell)
+            apart = sit.distances(f.cell)  # R1 from the friend's hex, the engine's row (no distance per pair)
+            gap, _, h = min((int(apart[sit.board.flat(v.cell)]), v.name, v) for v in sit.hostiles)
             if gap > 2 * (h.movement_max + h.reach) + 1:
                 continue
             d_friend = sit.dist_from(f.cell, flats)

@@ -34,9 +34,12 @@ class Window:
 
     @classmethod
     def spanning(cls, q: np.ndarray, r: np.ndarray, lo: tuple[int, int], hi: tuple[int, int],
-                 vectors: tuple[tuple[int, int], ...]) -> Window:
-        """The rectangle from axial ``lo`` to ``hi`` (inclusive)."""
-        inside = np.flatnonzero((q >= lo[0]) & (q <= hi[0]) & (r >= lo[1]) & (r <= hi[1]))
+                 vectors: tuple[tuple[int, int], ...], block: tuple[int, int] | None = None) -> Window:
+        """The rectangle from axial ``lo`` to ``hi`` (inclusive); ``block``: a (start, stop) range of flat
+        indices known to hold all of it (only those are looked at)."""
+        start, stop = (0, len(q)) if block is None else block
+        qb, rb = q[start:stop], r[start:stop]
+        inside = start + np.flatnonzero((qb >= lo[0]) & (qb <= hi[0]) & (rb >= lo[1]) & (rb <= hi[1]))
         return cls(q, r, inside, vectors, lo, hi)
 
     def distance_to(self, goal: np.ndarray, cost: np.ndarray, settle: np.ndarray | None = None) -> np.ndarray:
@@ -53,14 +56,24 @@ class Window:
         new = np.empty_like(dist)
         step = np.empty_like(dist)
         near = np.full_like(dist, INF)
-        inner, offsets = flat_inner(near, width), flat_offsets(self.vectors, width)
+        pairs = np.empty_like(dist)
+        inner = flat_inner(near, width)
+        closed = closed_ok(self.vectors)
+        offsets = flat_offsets(self.vectors, width)
         for k in range(1, 4 * dist.size):
             np.add(dist, cost, out=step)  # the padding's cost is INF: nothing walks through it
-            neighbour_min_flat(step, inner, offsets, width)
+            if closed:
+                closed_min_flat(step, pairs, inner, width)
+            else:
+                neighbour_min_flat(step, inner, offsets, width)
             np.minimum(dist, near, out=new)
-            if not (new < dist).any():
-                return new
             dist, new = new, dist
+            # The checks every other sweep: a sweep more changes no value already final (each was
+            # <= its sweep count, or nothing changed), and the checks cost as much as the sweep.
+            if k % 2:
+                continue
+            if not (dist < new).any():
+                return dist
             if settle is not None and settle.size and dist[settle].max() <= k:
                 break
         return dist
@@ -90,6 +103,28 @@ def neighbour_min_flat(arr: np.ndarray, inner: np.ndarray, offsets: tuple[int, .
         np.minimum(inner, arr[lo + o: lo + o + n], out=inner)
 
 
+AXIAL_STEPS = frozenset({(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)})
+
+
+def closed_ok(vectors: tuple[tuple[int, int], ...]) -> bool:
+    """Whether ``vectors`` are the six axial steps (in any order): then :func:`closed_min_flat` applies."""
+    return frozenset(vectors) == AXIAL_STEPS
+
+
+def closed_min_flat(arr: np.ndarray, pairs: np.ndarray, inner: np.ndarray, width: int) -> None:
+    """Write into ``inner`` (:func:`flat_inner` of a buffer) the minimum of flat ``arr`` over each cell and its
+    six axial neighbours, in four calls instead of five: ``pairs[i] = min(arr[i], arr[i + 1])`` once, then
+    the row (i - 1, i, i + 1), the row above (steps (0, -1), (1, -1)) and the row below ((-1, 1), (0, 1)) are
+    three slices of it. The cell itself is included: every caller takes the minimum with a value never
+    above it (a cell's own value plus a cost >= 0), so it changes nothing. ``pairs`` is a scratch buffer
+    of ``arr``'s size."""
+    lo, n = width + 1, inner.size
+    np.minimum(arr[:-1], arr[1:], out=pairs[:-1])
+    np.minimum(pairs[lo - 1: lo - 1 + n], pairs[lo: lo + n], out=inner)
+    np.minimum(inner, pairs[lo - width: lo - width + n], out=inner)
+    np.minimum(inner, pairs[lo + width - 1: lo + width - 1 + n], out=inner)
+
+
 def reach_flat(cost: np.ndarray, stops: np.ndarray, starts: np.ndarray, budgets: np.ndarray,
                vectors: tuple[tuple[int, int], ...], width: int) -> np.ndarray:
     """Cheapest cost from each ``starts[i]`` within ``budgets[i]``, over flat padded windows laid end to end.
@@ -111,10 +146,15 @@ def reach_flat(cost: np.ndarray, stops: np.ndarray, starts: np.ndarray, budgets:
     new = np.empty_like(dist)
     leave = np.empty_like(dist)
     near = np.full_like(dist, INF)
+    pairs = np.empty_like(dist)
     inner, offsets = flat_inner(near, width), flat_offsets(vectors, width)
+    closed = closed_ok(vectors)  # a cell's own leave + cost is never below its dist: it may be included
     for _ in range(int(budgets.max())):
         np.add(dist, held, out=leave)
-        neighbour_min_flat(leave, inner, offsets, width)
+        if closed:
+            closed_min_flat(leave, pairs, inner, width)
+        else:
+            neighbour_min_flat(leave, inner, offsets, width)
         np.add(near, cost, out=new)
         np.minimum(new, dist, out=new)
         if not (new < dist).any():
@@ -138,6 +178,8 @@ def neighbour_min_stack(arr: np.ndarray, inner: np.ndarray, vectors: tuple[tuple
 
 def grow_stack(arr: np.ndarray, bands: np.ndarray, vectors: tuple[tuple[int, int], ...]) -> np.ndarray:
     """Each window's values spread ``bands[i]`` hexes: ``arr[i] = min(arr[i], neighbour min)`` that many times."""
+    if closed_ok(vectors):
+        return _grow_flat(arr, bands)
     near = np.full_like(arr, INF)
     inner = near[:, 1:-1, 1:-1]
     for j in range(int(bands.max(initial=0))):
@@ -147,3 +189,51 @@ def grow_stack(arr: np.ndarray, bands: np.ndarray, vectors: tuple[tuple[int, int
             grown = np.where((bands > j)[:, None, None], grown, arr)
         arr = grown
     return arr
+
+
+def _grow_flat(arr: np.ndarray, bands: np.ndarray) -> np.ndarray:
+    """:func:`grow_stack` over the stack's flat memory with :func:`closed_min_flat` (contiguous slices, four
+    calls a spread instead of six strided ones). The padding keeps its values: what the flat slices write
+    there (read across row and window ends) is put back to ``INF`` before it is taken, as the 2-D slices
+    never write it."""
+    k, hp, wp = arr.shape
+    flat = np.array(arr, dtype=float).ravel()
+    pad = np.ones((k, hp, wp), dtype=bool)
+    pad[:, 1:-1, 1:-1] = False
+    pad_at = np.flatnonzero(pad)
+    near = np.full_like(flat, INF)
+    pairs = np.empty_like(flat)
+    inner = flat_inner(near, wp)
+    for j in range(int(bands.max(initial=0))):
+        closed_min_flat(flat, pairs, inner, wp)
+        near[pad_at] = INF
+        if (bands <= j).any():  # the windows whose band is spent keep their values
+            np.minimum(flat, near, out=flat, where=np.repeat(bands > j, hp * wp))
+        else:
+            np.minimum(flat, near, out=flat)
+    return flat.reshape(k, hp, wp)
+
+
+def dilate_flat(seeds: np.ndarray, band: int, width: int) -> np.ndarray:
+    """bool, a flat padded window ``width`` cells wide: every cell within ``band`` (R1) of a ``seeds`` cell.
+
+    A hex disc of radius ``b`` is the sum of three segments of ``b + 1`` hexes along the axial steps
+    (-1, 0), (0, 1) and (1, -1) (a point (x, y) of the disc is a(-1, 0) + c'(0, 1) + c(1, -1) with each
+    of a, c', c in 0..b), so the disc's spread is three spreads along a line, each in log2(b + 1)
+    doubling shifts of the flat array: a dozen calls for a band of 10 instead of ten six-neighbour
+    sweeps. Each seed must lie at least ``band`` hexes (in q and in r) inside the window: a shift
+    reads across row ends, which only cells that far out could reach.
+    """
+    out = seeds.copy()
+    for step in (-1, width, 1 - width):
+        cover = 1  # out holds the seeds spread by 0 .. cover - 1 steps along ``step``
+        while cover < band + 1:
+            s = min(cover, band + 1 - cover)
+            k = s * step
+            before = out.copy()
+            if k > 0:
+                out[k:] |= before[:-k]
+            else:
+                out[:k] |= before[-k:]
+            cover += s
+    return out

@@ -86,8 +86,10 @@ def _in_window(mask: BoolArray, rows: slice, cols: slice, flats: FlatArray, widt
     return out
 
 
-def shot_odds(state: EncounterState, shooter: str, target: str, cells: FlatArray) -> ShotOdds:
-    """R29-R31 for ``shooter`` shooting ``target`` from each flat hex of ``cells`` (see :class:`ShotOdds`)."""
+def shot_odds(state: EncounterState, shooter: str, target: str, cells: FlatArray,
+              lines_memo: SightMemo | None = None) -> ShotOdds:
+    """R29-R31 for ``shooter`` shooting ``target`` from each flat hex of ``cells`` (see :class:`ShotOdds`);
+    ``lines_memo`` as :func:`lines_from`'s."""
     u, t = state.unit(shooter), state.unit(target)
     profile = u.spec.ranged
     flats = np.asarray(cells, dtype=np.int64)
@@ -103,9 +105,9 @@ def shot_odds(state: EncounterState, shooter: str, target: str, cells: FlatArray
     if not legal.any():
         return out
     if t.radius:
-        seen, covered = _lines_to_footprint(state, u, t.cell, t.radius, (u.name, t.name), flats[legal])
+        seen, covered = _lines_to_footprint(state, u, t.cell, t.radius, (u.name, t.name), flats[legal], lines_memo)
     else:
-        seen, covered = lines_from(state, t.cell, (u.name, t.name), flats[legal])
+        seen, covered = lines_from(state, t.cell, (u.name, t.name), flats[legal], lines_memo)
     legal[legal] = seen
     cover = np.zeros(n, dtype=bool)
     cover[legal] = covered[seen]
@@ -121,21 +123,36 @@ def shot_odds(state: EncounterState, shooter: str, target: str, cells: FlatArray
     return _with_chances(needed, legal, cover, penalty, threatened, profile.attack, profile.damage, t.hp)
 
 
-def lines_from(state: EncounterState, cell: Cell, pair: tuple[str, ...], cells: FlatArray
-               ) -> tuple[BoolArray, BoolArray]:
+def lines_from(state: EncounterState, cell: Cell, pair: tuple[str, ...], cells: FlatArray,
+               memo: SightMemo | None = None) -> tuple[BoolArray, BoolArray]:
     """Per flat hex of ``cells``: whether ``cell`` sees it (R30), and whether the line between them crosses a
-    hex that gives cover (R31: a cover tile, or a hex held by a combatant other than the ``pair``)."""
+    hex that gives cover (R31: a cover tile, or a hex held by a combatant other than the ``pair``).
+
+    ``memo`` may remember the answers by the board, ``cell`` and the hexes that give cover: a line's answer
+    does not depend on the window it was worked out in, so a later question about hexes inside a window
+    already worked out (the same shooter and bodies, the mover's next decision) is read from it."""
     flats = np.asarray(cells, dtype=np.int64)
     if not len(flats):
         return np.zeros(0, dtype=bool), np.zeros(0, dtype=bool)
     board = state.board
     rows, cols = _window(state, flats)
-    seen, covered = sight_cover_map(board, cell, board.cover | state.held_by_others(*pair), rows, cols)
+    cover = board.cover | state.held_by_others(*pair)
+    if memo is None:
+        seen, covered = sight_cover_map(board, cell, cover, rows, cols)
+    else:
+        key = ("lines", id(board), cell, cover.tobytes())
+        hit = memo.get(key)
+        if (hit is not None and hit[0] is board and hit[1].start <= rows.start and rows.stop <= hit[1].stop
+                and hit[2].start <= cols.start and cols.stop <= hit[2].stop):
+            _, rows, cols, seen, covered = hit  # the entry holds its board: the id is not reused
+        else:
+            seen, covered = sight_cover_map(board, cell, cover, rows, cols)
+            memo.put(key, (board, rows, cols, seen, covered))
     return (_in_window(seen, rows, cols, flats, board.cols), _in_window(covered, rows, cols, flats, board.cols))
 
 
 def _lines_to_footprint(state: EncounterState, u: UnitState, cell: Cell, radius: int, pair: tuple[str, ...],
-                        flats: FlatArray) -> tuple[BoolArray, BoolArray]:
+                        flats: FlatArray, memo: SightMemo | None = None) -> tuple[BoolArray, BoolArray]:
     """:func:`lines_from` for a large or giant target (centred on ``cell``) and a standard-size shooter at each
     flat hex; ``pair`` as :func:`lines_from`'s.
 
@@ -152,7 +169,7 @@ def _lines_to_footprint(state: EncounterState, u: UnitState, cell: Cell, radius:
         qualifies = (dist >= profile.min_range) & (dist <= profile.max_range)
         if not qualifies.any():
             continue
-        seen, covered = lines_from(state, part, pair, flats[qualifies])
+        seen, covered = lines_from(state, part, pair, flats[qualifies], memo)
         sees_any[qualifies] |= seen
         clear_any[qualifies] |= seen & ~covered
     return sees_any, ~clear_any

@@ -155,6 +155,9 @@ def preview_attacks(state: EncounterState, attacker: str, target: str, cells: It
     is worked out once."""
     u = state.unit(attacker)
     t = need_target(state, "attack", u, target)
+    cells = list(cells)
+    if not cells:  # asked of every hostile, most often with no hex in band: the target checked, nothing more
+        return []
     dist = dice_distribution(u.spec.damage)
     mean = sum(k * p for k, p in dist.items())
     kill = sum(p for k, p in dist.items() if k >= t.hp)

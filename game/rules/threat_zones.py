@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
 import numpy as np
 
-from .axial_sweeps import INF, Window, grow_stack, reach_flat
+from .axial_sweeps import INF, Window, closed_ok, dilate_flat, grow_stack, reach_flat
 from .fire_zones import ShotOdds, area_catches, cast_origins, lines_from, shoot_hexes, shot_odds
 from .hexgrid import HexLayout
 from .limits import MAX_MEMO_BYTES
@@ -123,13 +123,22 @@ class ZoneMemo:
         # Windows, discs and tables: functions of the grid's geometry alone.
         self.windows: Memo[Window] = Memo(1024)
         self.discs: Memo[np.ndarray] = Memo(1024)
+        self.rings: Memo[np.ndarray] = Memo(1024)  # the hexes in a weapon band around a hex (strike_hexes)
+        # Answers that depend on the terrain and the hostiles' hexes alone (a mover's step costs, where it
+        # could strike or shoot from): the same after the mover's own move, asked again by its next decision.
+        self.around_foes: Memo[tuple[Board, np.ndarray]] = Memo(256)
         self.tables: Memo[Arrays3] = Memo(16)
         self.distance: Memo[np.ndarray] = Memo(1024)
         # Step costs per board, movement type and footprint (the board is kept: its id is not reused).
         self.terrain: Memo[tuple[Board, np.ndarray]] = Memo(64)
         # Sight windows around hostiles (a function of the board and the hex; the board is kept too).
         self.sight: Memo[tuple[Board, np.ndarray]] = Memo(1024)
+        # Lines of sight and cover from a hex, by the hexes that give cover then (fire_zones.lines_from).
+        self.lines: Memo[tuple[Board, slice, slice, np.ndarray, np.ndarray]] = Memo(256)
         self.geometries: dict[tuple[int, int, HexLayout], int] = {}
+        # What the policy itself works out from public answers and keeps between decisions (its reading
+        # of the records, say), by its own keys; the engine never reads it.
+        self.notes: dict[Hashable, object] = {}
 
 
 class ThreatZones:
@@ -149,6 +158,10 @@ class ThreatZones:
         self.q, self.r, self.nt = self._grid_tables()
         self._faction_views: dict[tuple[str, str, int], Arrays3] = {}
         self._enter_costs: dict[CombatantView, np.ndarray] = {}
+        # This state's distance rows by cell: asked dozens of times a decision, a dict look-up is
+        # cheaper than the memo's (which moves its entry to the end each time).
+        self._rows: dict[tuple[int, int], np.ndarray] = {}
+        self._foe_hexes: dict[str, tuple[tuple[tuple[int, int], int], ...]] = {}
 
     def _grid_tables(self) -> Arrays3:
         """Axial q and r per flat index and the neighbour table, with the off-grid slot N (geometry only)."""
@@ -174,6 +187,9 @@ class ThreatZones:
         Remembered per cell: the same few cells (where the combatants stand) are asked about
         many times in every decision.
         """
+        row = self._rows.get(cell)
+        if row is not None:
+            return row
         at = self.board.flat(cell)
         key = (self.geometry, at)
         row = self.memo.distance.get(key)
@@ -183,6 +199,7 @@ class ThreatZones:
             row = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
             row.flags.writeable = False
             self.memo.distance.put(key, row)
+        self._rows[cell] = row
         return row
 
     def footprint_cost(self, movement_type: str, radius: int) -> np.ndarray:
@@ -217,10 +234,7 @@ class ThreatZones:
         for v in units:
             if v.radius:
                 held[self.hexes_of(v)] = True
-        if radius:
-            fp = self.board.footprint_table(radius)
-            held = np.append(held[np.where(fp < 0, self.n, fp)].any(axis=1), False)
-        return held
+        return self._grow(held, radius)
 
     def hexes_of(self, v: CombatantView) -> np.ndarray:
         """Flat indices of the hexes ``v``'s footprint covers (R26; always on the map)."""
@@ -246,7 +260,14 @@ class ThreatZones:
         key = (self.geometry, lo, hi)
         win = self.memo.windows.get(key)
         if win is None:
-            win = Window.spanning(self.q[: self.n], self.r[: self.n], lo, hi, self.layout.direction_vectors)
+            # Only the rows whose axial r can fall in the rectangle are looked at (r grows with the row).
+            low, high = self._per_board("row r", lambda: np.stack([
+                self.r[: self.n].reshape(self.board.rows, self.board.cols).min(axis=1),
+                self.r[: self.n].reshape(self.board.rows, self.board.cols).max(axis=1)]))
+            first = int(np.searchsorted(high, lo[1]))  # the first row holding an r >= lo[1]
+            last = int(np.searchsorted(low, hi[1], side="right"))  # past the last row holding an r <= hi[1]
+            block = (first * self.board.cols, max(first, last) * self.board.cols)
+            win = Window.spanning(self.q[: self.n], self.r[: self.n], lo, hi, self.layout.direction_vectors, block)
             self.memo.windows.put(key, win)
         return win
 
@@ -254,8 +275,17 @@ class ThreatZones:
         """bool [N + 1]: centres where a footprint of ``radius`` would overlap a ``held`` hex."""
         if not radius:
             return held
-        fp = self.board.footprint_table(radius)
-        return np.append(held[np.where(fp < 0, self.n, fp)].any(axis=1), False)
+        table = self._per_board(("footprints", radius), lambda: np.where(
+            self.board.footprint_table(radius) < 0, self.n, self.board.footprint_table(radius)))
+        at = np.flatnonzero(held[: self.n])
+        if not held[self.n] and at.size * table.shape[1] < self.n // 2:
+            # Few hexes held: a footprint is a disc, so the centres whose footprint holds a hex are the
+            # hexes of the footprint centred on it; a gather of those rows, not of the whole board's.
+            grown = np.zeros(self.n + 1, dtype=bool)
+            grown[table[at].ravel()] = True
+            grown[self.n] = False
+            return grown
+        return np.append(held[table].any(axis=1), False)
 
     def _faction_view(self, faction: str, movement_type: str, radius: int) -> Arrays3:
         """What every member of ``faction`` of one movement type and size moves through next turn:
@@ -278,10 +308,23 @@ class ThreatZones:
         key = (self.geometry, start, radius)
         disc = self.memo.discs.get(key)
         if disc is None:
-            win = self.window_around(start, radius)
-            disc = win.flats[self.distances(self.board.cell_of(start))[win.flats] <= radius]
+            disc = np.flatnonzero(self.distances(self.board.cell_of(start))[: self.n] <= radius)
             self.memo.discs.put(key, disc)
         return disc
+
+    def ring_flats(self, cell: tuple[int, int], lo: int, hi: int) -> np.ndarray:
+        """Flat indices of the board's hexes at an R1 distance from ``cell`` between ``lo`` and ``hi``
+        (inclusive), in index order; remembered like :meth:`disc_flats`."""
+        if hi < max(lo, 0):
+            return np.zeros(0, dtype=np.int64)
+        start = self.board.flat(cell)
+        key = (self.geometry, start, lo, hi)
+        ring = self.memo.rings.get(key)
+        if ring is None:
+            disc = self.disc_flats(start, hi)
+            ring = disc[self.distances(cell)[disc] >= lo] if lo > 0 else disc
+            self.memo.rings.put(key, ring)
+        return ring
 
     def next_turn_reaches(self, asks: list[tuple[CombatantView, int]]) -> list[tuple[np.ndarray, np.ndarray]]:
         """For each (hostile ``h``, ``band``): where ``h`` could end a move next turn (full movement),
@@ -294,21 +337,34 @@ class ThreatZones:
         """
         out: list[tuple[np.ndarray, np.ndarray] | None] = []
         todo: list[ReachAsk] = []
+        # What a hostile's questions share (one per band asked: its blow, its shot, its burst), once.
+        shared: dict[tuple[str, tuple[int, int]], tuple[int, Arrays3, np.ndarray | None, tuple[bytes, ...]]] = {}
         for h, band in asks:
-            start = self.board.flat(h.cell)
-            cost, threat, friends = self._faction_view(h.faction, h.movement_type, h.radius)
-            held = friends.copy()
-            held[self.hexes_of(h)] = False  # its own hexes do not keep it from ending there
-            held = self._grow(held, h.radius)
-            # Everything the answer depends on, as values: the same question asked again (the next
-            # decision of this turn, the next combatant's, the next game's) is answered from memory.
-            # Every step costs at least 1, so only the hexes within its movement of where it stands
-            # can matter: a change farther off (often the actor's own move) asks nothing new.
-            disc = self.disc_flats(start, h.movement_max)
-            key = (self.geometry, start, h.movement_max, band,
-                   cost[disc].tobytes(), np.packbits(threat[disc]).tobytes(), np.packbits(held[disc]).tobytes())
+            got = shared.get((h.name, h.cell))
+            if got is None:
+                start = self.board.flat(h.cell)
+                view = self._faction_view(h.faction, h.movement_type, h.radius)
+                cost, threat, friends = view
+                # Everything the answer depends on, as values: the same question asked again (the next
+                # decision of this turn, the next combatant's, the next game's) is answered from memory.
+                # Every step costs at least 1, so only the hexes within its movement of where it stands
+                # can matter: a change farther off (often the actor's own move) asks nothing new.
+                disc = self.disc_flats(start, h.movement_max)
+                held: np.ndarray | None = None
+                if h.radius:
+                    held = self._held_for(h, friends)
+                    near = held[disc]
+                else:  # a standard-size one's own hex only, taken out of its friends' (the whole array if asked)
+                    near = friends[disc] & (disc != start)
+                values: tuple[bytes, ...] = (cost[disc].tobytes(), np.packbits(threat[disc]).tobytes(),
+                                             np.packbits(near).tobytes())
+                got = shared[(h.name, h.cell)] = (start, view, held, values)
+            start, (cost, threat, friends), held, values = got
+            key = (self.geometry, start, h.movement_max, band, *values)
             hit = self.memo.reach.get(key)
             if hit is None:
+                if held is None:
+                    held = self._held_for(h, friends)
                 todo.append(ReachAsk(len(out), h, band, start, cost, threat, held, key))
             out.append(hit)
         if todo:
@@ -317,8 +373,56 @@ class ThreatZones:
         assert len(answers) == len(out), "a reach asked was left unanswered"
         return answers
 
+    def _held_for(self, h: CombatantView, friends: np.ndarray) -> np.ndarray:
+        """bool [N + 1]: centres where ``h`` may not end next turn: its friends' hexes (R4) but its own, grown
+        by its footprint."""
+        held = friends.copy()
+        held[self.hexes_of(h)] = False  # its own hexes do not keep it from ending there
+        return self._grow(held, h.radius)
+
     def _sweep_reaches(self, todo: list[ReachAsk], out: list[tuple[np.ndarray, np.ndarray] | None]) -> None:
-        """Answer the questions not remembered in one stack of windows (axial_sweeps.reach_flat), and remember them."""
+        """Answer the questions not remembered in one stack of windows (axial_sweeps.reach_flat), and remember them.
+
+        Where it could end lies within its movement of where it stands (every step costs at least 1): the
+        sweep's windows reach that far (a wider one changes no answer). Its zone, its band farther, is
+        spread in a window of its own (axial_sweeps.dilate_flat)."""
+        vectors = self.layout.direction_vectors
+        if not closed_ok(vectors):
+            self._sweep_and_grow(todo, out)
+            return
+        margin = max(a.hostile.movement_max + 1 for a in todo)
+        wins = [self.window_around(a.start, margin) for a in todo]
+        width = 2 * margin + 3  # the padded window's side
+        size = width * width
+        base = np.arange(len(todo)) * size
+        cost_w = np.full(len(todo) * size, INF)
+        stops_w = np.zeros(len(todo) * size, dtype=bool)
+        for b, win, a in zip(base, wins, todo, strict=True):
+            cost_w[b + win.at] = a.cost[win.flats]
+            stops_w[b + win.at] = a.threat[win.flats]
+        budgets = np.array([a.hostile.movement_max for a in todo])
+        dist = reach_flat(cost_w, stops_w, base + margin + 1 + (margin + 1) * width, budgets, vectors, width)
+        for b, win, a in zip(base, wins, todo, strict=True):
+            can = np.zeros(self.n + 1, dtype=bool)
+            can[win.flats] = dist[b + win.at] < INF
+            can &= ~a.held
+            can[a.start] = True
+            can[self.n] = False
+            # Within its movement of the centre, so its band and one more inside this window's edge.
+            wide_margin = a.hostile.movement_max + a.band + 1
+            wide = self.window_around(a.start, wide_margin)
+            wide_width = 2 * wide_margin + 3
+            seeds = np.zeros(wide_width * wide_width, dtype=bool)
+            seeds[wide.at[can[wide.flats]]] = True
+            zone = np.zeros(self.n + 1, dtype=bool)
+            zone[wide.flats] = dilate_flat(seeds, a.band, wide_width)[wide.at]
+            can.flags.writeable = False
+            zone.flags.writeable = False
+            self.memo.reach.put(a.key, (can, zone))
+            out[a.slot] = (can, zone)
+
+    def _sweep_and_grow(self, todo: list[ReachAsk], out: list[tuple[np.ndarray, np.ndarray] | None]) -> None:
+        """:meth:`_sweep_reaches` for steps other than the six axial ones: reach and zone in one stack."""
         # One window shape for all: each centred on its hostile, wide enough for the farthest
         # reach among them (a wider window changes no answer: nothing beyond is reachable).
         margin = max(a.hostile.movement_max + a.band + 1 for a in todo)
@@ -361,24 +465,56 @@ class ThreatZones:
 
         return self._per_board("pits", make)
 
+    def _foes_of(self, faction: str) -> tuple[tuple[tuple[int, int], int], ...]:
+        """Where the active hostiles of ``faction`` stand, and their footprints' radii, in map order."""
+        foes = self._foe_hexes.get(faction)
+        if foes is None:
+            hostile = self.enc.hostile_factions(faction)
+            foes = self._foe_hexes[faction] = tuple(
+                (h.cell, h.radius) for h in self.by_name.values() if h.faction in hostile)
+        return foes
+
+    def _around_foes(self, v: CombatantView, question: Hashable, make: Callable[[], np.ndarray]) -> np.ndarray:
+        """A read-only answer about ``v`` that depends on the board and its hostiles' hexes alone, remembered
+        by those (``memo.around_foes``; the entry holds the board, so its id is not reused)."""
+        key = (id(self.board), question, self._foes_of(v.faction))
+        hit = self.memo.around_foes.get(key)
+        if hit is not None and hit[0] is self.board:
+            return hit[1]
+        value = make()
+        value.flags.writeable = False
+        self.memo.around_foes.put(key, (self.board, value))
+        return value
+
     def enter_cost(self, v: CombatantView) -> np.ndarray:
-        """float [N + 1]: ``v``'s cost to step its centre onto each hex; INF where it may not or a hostile stands."""
+        """float [N + 1], read-only: ``v``'s cost to step its centre onto each hex; INF where it may not or a
+        hostile stands."""
         cost = self._enter_costs.get(v)
         if cost is None:
-            hostile = self.enc.hostile_factions(v.faction)
-            cost = self.footprint_cost(v.movement_type, v.radius).copy()
-            cost[self.held_by([h for h in self.by_name.values() if h.faction in hostile], v.radius)] = INF
-            self._enter_costs[v] = cost
+            cost = self._enter_costs[v] = self._around_foes(
+                v, ("enter", v.movement_type, v.radius), lambda: self._make_enter_cost(v))
+        return cost
+
+    def _make_enter_cost(self, v: CombatantView) -> np.ndarray:
+        hostile = self.enc.hostile_factions(v.faction)
+        cost = self.footprint_cost(v.movement_type, v.radius).copy()
+        cost[self.held_by([h for h in self.by_name.values() if h.faction in hostile], v.radius)] = INF
         return cost
 
     def strike_hexes(self, v: CombatantView) -> np.ndarray:
-        """bool [N + 1]: centres ``v`` could step onto and attack some hostile from (its band, R21, R28)."""
+        """bool [N + 1], read-only: centres ``v`` could step onto and attack some hostile from (its band, R21,
+        R28)."""
+        return self._around_foes(v, ("strike", v.movement_type, v.radius, v.reach_min, v.reach),
+                                 lambda: self._make_strike_hexes(v))
+
+    def _make_strike_hexes(self, v: CombatantView) -> np.ndarray:
         goal = np.zeros(self.n + 1, dtype=bool)
         hostile = self.enc.hostile_factions(v.faction)
         for h in self.by_name.values():
             if h.faction in hostile:
-                d = self.distances(h.cell) - v.radius - h.radius
-                goal |= (d >= v.reach_min) & (d <= v.reach)
+                # The ring of centres whose footprint edge lies in the band (R21, R28): a few dozen hexes
+                # from the remembered disc, instead of a sweep of the whole board per hostile.
+                goal[self.ring_flats(h.cell, v.reach_min + v.radius + h.radius, v.reach + v.radius + h.radius)] = True
         goal &= self.enter_cost(v) < INF
         goal[self.n] = False
         return goal
@@ -386,10 +522,7 @@ class ThreatZones:
     def exit_hexes(self, v: CombatantView) -> np.ndarray:
         """bool [N + 1]: centres where ``v``'s footprint would cover an exit hex: it could flee there (R24)."""
         exits = np.append(self.board.exit.ravel(), False)
-        if v.radius:
-            fp = self.board.footprint_table(v.radius)
-            exits = np.append(exits[np.where(fp < 0, self.n, fp)].any(axis=1), False)
-        return exits
+        return self._grow(exits, v.radius)
 
     def strike_cells(self, v: CombatantView, target: CombatantView, cells: np.ndarray, shove: bool = False
                      ) -> np.ndarray:
@@ -438,17 +571,19 @@ class ThreatZones:
     # --- shots and bursts (R29-R32; fire_zones.py) -------------------------------------------
     def shot_odds(self, v: CombatantView, target: CombatantView, cells: np.ndarray) -> ShotOdds:
         """A shot of ``v`` at ``target`` from each flat hex of ``cells``: ``preview_shoot(at=...)`` in bulk."""
-        return shot_odds(self.enc, v.name, target.name, cells[cells < self.n])
+        return shot_odds(self.enc, v.name, target.name, cells[cells < self.n], self.memo.lines)
 
     def exposure(self, shooter: CombatantView, target: CombatantView, cells: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray]:
         """Per flat hex of ``cells``, ``target`` imagined there: whether ``shooter``'s hex sees it (R30) and
         whether the line crosses cover (R31). Standard sizes: one line per hex, centre to centre."""
-        return lines_from(self.enc, shooter.cell, (shooter.name, target.name), cells)
+        return lines_from(self.enc, shooter.cell, (shooter.name, target.name), cells, self.memo.lines)
 
     def shoot_hexes(self, v: CombatantView) -> np.ndarray:
-        """bool [N + 1]: centres from which ``v`` would have some hostile in range and in sight (R29, R30)."""
-        return np.append(shoot_hexes(self.enc, v.name, self.memo.sight).ravel(), False)
+        """bool [N + 1], read-only: centres from which ``v`` would have some hostile in range and in sight (R29,
+        R30)."""
+        return self._around_foes(v, ("shoot", v.radius, v.ranged), lambda: np.append(
+            shoot_hexes(self.enc, v.name, self.memo.sight).ravel(), False))
 
     def cast_origins(self, v: CombatantView, at: int, cells: np.ndarray, spare_self: bool = False) -> np.ndarray:
         """bool per flat hex of ``cells``: ``v`` standing there could centre its area on flat ``at`` (R32); with
