@@ -111,12 +111,17 @@ class CombatLog(FramedPanel):
             return pygame.Rect(self._box)  # a tiny window's tab stays one line however many come
         return self._box.union(self._full)
 
-    def frame(self, area: pygame.Rect) -> pygame.Rect:
+    def frame(self, area: pygame.Rect, bar_shown: bool = True) -> pygame.Rect:
+        """Its room in the map area ``area``: bottom right, lifted over the action bar where the bar reaches under
+        it (hud.log_lift). A tiny window's log comes down to the status line while no bar is drawn (the AI's
+        turns): its tab hung 56 px up over an empty strip at 640x400, a sixth of the map's height. A bigger
+        window's log keeps still (its box is the eye's to find in the same place every turn). Its top stays put
+        either way, so the tracker keeps its room."""
         if self.rect is not None:
             return self.rect
         from ..hud import log_lift  # the action bar's geometry (hud draws it)
 
-        lift = log_lift(area.width)
+        lift = 0 if not bar_shown and is_tiny(area) else log_lift(area.width)
         height = HEIGHT - lift  # lifted clear of the bar, it gives up as much height, so the tracker keeps its room
         return pygame.Rect(area.right - WIDTH - 8, area.bottom - lift - height - 8, WIDTH, height)
 
@@ -174,7 +179,7 @@ class CombatLog(FramedPanel):
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.sync(ctx)
         area = th.area(screen, ctx)
-        full = self.frame(area)
+        full = self.frame(area, ctx.bar_shown)
         lines = self.wrapped(full.width - 2 * th.PAD - 10)
         # A small window's log shows its newest lines only until the pointer rests on it (or it is scrolled):
         # at 960x600 on the Black Gull its five lines (132 px) covered the corsairs' deck, columns 11-14, rows
@@ -184,6 +189,10 @@ class CombatLog(FramedPanel):
         # heading and two lines (70 px) over the action bar left Harrow Keep's fight no room, Archer 2 opened
         # under it. The tab is where the pointer opens it, as the strip is in a small window.
         tab = self.rect is None and is_tiny(area)
+        if tab and not self._tab_rect(full).collidepoint(ctx.mouse):
+            # The tab moved from under a resting pointer (it comes down for the AI's turns and goes back up over
+            # the action bar): it folds, as when the pointer leaves it.
+            self.open, self.scroll = False, 0
         self._tabbed = tab and not (self.open or self.scroll)
         if self._tabbed:
             self._draw_tab(screen, ctx, full)
