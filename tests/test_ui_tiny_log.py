@@ -2,6 +2,8 @@
 
 - With no action bar drawn (the AI's turns) its tab hung 56 px up, where the bar stands on your turns, over an
   empty strip of map: it now comes down to the status line, and goes back up over the bar on your turns.
+- Unfolded (the pointer on the tab), its smallest box (the heading and two lines, 70 px) covered whatever token
+  stood just above the tab: Goblin 2 on giants_lair, Orc 2 on default. It now opens where it hides no token.
 """
 
 from __future__ import annotations
@@ -106,3 +108,59 @@ def test_the_log_folds_when_its_tab_moves_from_under_the_pointer(tmp_path: Path)
             break
     assert not scene.view.buttons  # the AI's turn: the tab has come down
     assert log.cover.height <= ONE_LINE and log.cover.top > tab.bottom, (log.cover, tab)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_unfolded_log_covers_no_token_at_640x400(tmp_path: Path, name: str) -> None:
+    """The pointer on the tab at every frame of a few rounds, your turns and the AI's: the log unfolds (at its
+    tab, else at the free place nearest it), and no token's disc or hp bar is under it."""
+    scene, screen = open_battle(tmp_path, MAPS / f"{name}.tmx", humans=("player", "ally"), setup=False, size=TINY)
+    frame(scene, screen, 10)
+    log = the_log(scene)
+    enc = scene.match.encounter
+    opened = {"yours": 0, "ai": 0}
+    for i in range(90):
+        if scene.match.is_human_turn() and i % 3 == 0:
+            scene.submit(EndTurn())
+        frame(scene, screen)
+        tab = pygame.Rect(log.cover)
+        point(scene, screen, (tab.centerx, tab.bottom - 8))
+        if log.open and log.cover.height > ONE_LINE:
+            opened["yours" if scene.view.buttons else "ai"] += 1
+            box = pygame.Rect(log._box)
+            for v in enc.views():
+                if v.active:
+                    disc = scene.ctx.token_rect(v.name)
+                    disc.height += 6  # its hp bar
+                    assert not box.colliderect(disc), (i, v.name, box, disc)
+        point(scene, screen, scene.ctx.view_rect.center)
+    assert opened["ai"] >= 20, opened
+
+
+def test_with_no_free_room_the_log_stays_a_tab_and_the_wheel_reads_back_in_it(tmp_path: Path) -> None:
+    """A field packed with tokens, zoomed in two steps: no place of the map is free for even the heading and one
+    line, so pointing at the tab leaves it one row (hiding no token it did not hide folded), saying the wheel
+    reads on; a notch of the wheel shows the entry before the newest, "Combat begins", saying it is one back."""
+    from game.maps.tmxwrite import write_map
+
+    rows = ["." * 16 for _ in range(12)]
+    units = [{"name": f"U{c}_{r}", "at": (c, r), "faction": "player" if c < 8 else "enemy", "initiative": 1,
+              "hp": 10, "attack": 3, "defense": 12, "damage": "1d6", "move": 5} for r in range(12) for c in range(16)]
+    path = write_map(tmp_path / "crowd.tmx", rows, units=units, title="Crowd")
+    scene, screen = open_battle(tmp_path, path, humans=("player", "enemy"), setup=False, size=TINY)
+    SceneStack(scene)
+    frame(scene, screen, 10)
+    cam, view = scene.ctx.camera, scene.ctx.view_rect
+    cam.zoom_to(cam.zoom_index + 2, view.width / 2, view.height / 2)
+    frame(scene, screen, 30)
+    log = the_log(scene)
+    tab = pygame.Rect(log.cover)
+    assert [text for text, _ in log.entries] == ["Combat begins", "U0_0's turn"]
+    point(scene, screen, (tab.centerx, tab.bottom - 8))
+    assert log.open and log.cover == tab  # pointed at, and still one row
+    assert log.drawn[0][0] == "U0_0's turn"
+    scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    frame(scene, screen)
+    assert log.cover == tab and log.drawn[0][0] == "1 back: Combat begins"
+    point(scene, screen, view.center)
+    assert log.cover == tab and log.drawn[0][0] == "U0_0's turn"
