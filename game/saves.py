@@ -269,6 +269,18 @@ def made_on_another_map(log: Path, map_path: Path) -> str | None:
     return f"{title} ({meta.map.name})" if title else meta.map.name
 
 
+def replayed_elsewhere(log: Path, map_path: Path) -> str | None:
+    """For a log that replays on ``map_path`` though its note names another map, the one warning line to give
+    ("a.jsonl was made on The Deck (deck.tmx), not on field.tmx; it replays on field.tmx all the same"); None
+    without a note or when it names this map. A log of only ``begin`` and ``end_turn`` lines, or of lines
+    naming nobody, replays on any map: its note is the only sign it was opened on the wrong one. A warning,
+    not a refusal: the map plus the log is the encounter (docs/action-log.md), and the battle goes on."""
+    other = made_on_another_map(log, map_path)
+    if other is None:
+        return None
+    return f"{log.name} was made on {other}, not on {map_path.name}; it replays on {map_path.name} all the same"
+
+
 def log_refusal(err: Exception, log: Path, map_path: Path) -> Exception:
     """A log that does not replay on ``map_path``: when its note says it was played on another map, that is the
     one line to give ("a.jsonl was made on Boarding the Black Gull (ship_boarding.tmx), not on ambush.tmx"),

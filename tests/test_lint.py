@@ -87,8 +87,9 @@ def test_a_shooter_in_fog_must_move_before_it_can_shoot(tmp_path: Path) -> None:
 def test_a_range_longer_than_the_map_never_reaches_a_hostile(tmp_path: Path) -> None:
     # 7 x 3: no two hexes are 8 apart, so a bow that shoots 8-10 never has a target; 2-6 is fine.
     assert lint(tmp_path, OPEN, [bowman("8-10", at=(0, 1)), DUEL[1]]) == [
-        'm.tmx: object 1 "Bowman": could never see a hostile within its range 8-10 from anywhere it can reach '
-        "(R29, R30)",
+        # The Orc is in sight from everywhere, but always closer than 8: the line says that, not blindness (R29).
+        'm.tmx: object 1 "Bowman": could never shoot from anywhere it can reach: every hostile it could see '
+        "within 10 hexes is inside its minimum range 8 (Orc; counted from the edges of both bodies, R26, R29)",
     ]
     assert lint(tmp_path, OPEN, [bowman("2-6", at=(0, 1)), DUEL[1]]) == []
 

@@ -60,8 +60,8 @@ def test_where_it_can_back_off_out_of_sight_the_line_says_so(tmp_path: Path) -> 
     # hex's height, 2h/3) off row 2's line, i.e. inside the fog hex 4,2. Neither standing is any good.
     warnings = lint(tmp_path, ["w...wwwww", "w...fw.ww", "w...wwwww"], [OGRE, HERO])
     assert stranded_line('object 1 "Ogre" at 3,2 (large, walks, shoots 3-6)',
-                         "every hex it can reach is within its minimum range 3 of Hero or out of its range or "
-                         "sight (counted from the edges of both bodies, R26, R29, R30)") in warnings
+                         "from every hex it can reach, Hero is inside its minimum range 3 or out of its range "
+                         "or sight (counted from the edges of both bodies, R26, R29, R30)") in warnings
 
 
 def test_an_archer_beside_a_large_foe_is_told_its_minimum_range(tmp_path: Path) -> None:

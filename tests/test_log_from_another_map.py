@@ -84,15 +84,12 @@ def test_an_unknown_unit_asks_whether_the_log_is_from_another_map(
 
 def test_a_slip_in_a_log_of_this_map_gets_no_such_hint(
         capsys: pytest.CaptureFixture[str], maps: tuple[Path, Path], tmp_path: Path) -> None:
-    """A name nearly the map's is a typo ("did you mean"), one name the map lacks is as likely a slip, and a log
-    that has already played one of the map's combatants is this map's: none asks about another map."""
+    """A name nearly the map's is a typo ("did you mean"), and a log that has already played one of the map's
+    combatants is this map's: neither asks about another map (one name alone: tests/test_log_one_name.py)."""
     _, field = maps
     typo = _log(tmp_path, ['{"action": "begin"}', '{"action": "face", "unit": "orc", "dir": "e"}'], "typo.jsonl")
     code, _, err = _state(capsys, field, typo)
     assert code == 2 and 'unknown unit "orc" (did you mean "Orc"?)' in err and "another map" not in err
-    one = _log(tmp_path, ['{"action": "begin"}', '{"action": "set_hp", "unit": "Kestrel", "hp": 3}'], "one.jsonl")
-    code, _, err = _state(capsys, field, one)
-    assert (code, err) == (2, 'playmat: one.jsonl:2: set_hp: unknown unit "Kestrel"\n')
     mixed = _log(tmp_path, ['{"action": "begin"}', '{"action": "face", "unit": "Orc", "dir": "e"}',
                             '{"action": "end_turn"}', '{"action": "face", "unit": "Wolf", "dir": "e"}',
                             '{"action": "face", "unit": "Bat", "dir": "e"}'], "mixed.jsonl")

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from game.maps.loader import load_scenario
 from game.rules import Encounter, LogError, Scenario, did_you_mean, read_log, replay
-from game.saves import log_refusal
+from game.saves import log_refusal, replayed_elsewhere
 
 from .errors import UsageError
+from .printable import error_line
 
 
 def load_encounter(map_path: str, log_path: str | None, *, allow_outside: bool = False) -> tuple[Scenario, Encounter]:
@@ -17,9 +19,15 @@ def load_encounter(map_path: str, log_path: str | None, *, allow_outside: bool =
     if log_path is None:
         return scenario, Encounter.from_scenario(scenario)
     try:
-        return scenario, replay(scenario, read_log(log_path, scenario.board.layout, scenario=scenario))
+        enc = replay(scenario, read_log(log_path, scenario.board.layout, scenario=scenario))
     except LogError as err:  # a log from another map says so, as its save note or its names tell
         raise log_refusal(err, Path(log_path), Path(map_path)) from None
+    # One that replays though its note names another map (only begin and end_turn lines) is warned of, on
+    # stderr so that a --json document on stdout stays whole; the command goes on.
+    warning = replayed_elsewhere(Path(log_path), Path(map_path))
+    if warning is not None:
+        print("playmat: " + error_line(f"warning: {warning}"), file=sys.stderr)
+    return scenario, enc
 
 
 def named_unit(enc: Encounter, option: str, name: str) -> str:

@@ -11,8 +11,9 @@ public API only (``game.rules``: ``Encounter.reach_for`` with a budget, ``threat
   (terrain alone, any number of turns; :mod:`stranded`);
 - exit hexes nobody could ever stand on (only for maps that mark exits; R24);
 - a combatant starting on a hazard (R25) or in a hostile's zone of control (R8);
-- a shooter that could never see a hostile within its range from anywhere it can reach, or that sees
-  no hex at all within its range from where it starts (R29, R30);
+- a shooter that could never see a hostile within its range from anywhere it can reach (or sees every
+  one only from inside its minimum range, which it then says), or that sees no hex at all within its
+  range from where it starts (R29, R30);
 - a combatant object more than a quarter hex off the centre of its cell;
 - a Stagger Axis, Stagger Index, tile size or tileset that disagree (:mod:`layout_lint`), also on a map
   the rules refuse (a wrong layout puts combatants on water or off the map);
@@ -40,6 +41,7 @@ from game.rules import (
     TERRAIN_KEYS,
     TILE_NAME_KEY,
     Cell,
+    CombatantView,
     Encounter,
     HexLayout,
     Scenario,
@@ -58,6 +60,7 @@ from .stranded import ever_reach, stranded
 from .tile_usage import tile_usage
 from .tileset_lint import blank_slots, tilecount_slips
 from .tmx_adapter import TmxMap, read_tmx
+from .too_close import few, nearest_first, seen_too_close
 
 COMBATANT_KIND = "combatant"
 OFF_CENTRE = 0.25  # of the distance between neighbouring cell centres
@@ -99,7 +102,7 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     out += [f"{src}: {w}" for w in stranded(scenario, ever)]
     out += [f"{src}: {w}" for w in unreachable_exits(enc, tmx, ever)]
     out += [f"{src}: {w}" for w in bad_starts(enc)]
-    out += [f"{src}: {w}" for w in blind_shooters(enc, ever)]
+    out += [f"{src}: {w}" for w in blind_shooters(scenario, enc, ever)]
     if not moved_layout(tmx):  # else every object is off centre for the one reason the layout line gives
         out += [f"{src}: {w}" for w in off_centre(scenario, tmx)]
     out += [f"{src}: {w}" for w in unused_tiles(tmx)]
@@ -174,7 +177,7 @@ def bad_starts(enc: Encounter) -> list[str]:
 
 
 # --- sight ----------------------------------------------------------------------------------------
-def blind_shooters(enc: Encounter, ever: dict[str, list[Cell]]) -> list[str]:
+def blind_shooters(scenario: Scenario, enc: Encounter, ever: dict[str, list[Cell]]) -> list[str]:
     """Combatants with a ranged profile that could never shoot, or that start seeing nothing in range.
 
     *Never*: from no centre it could ever stand on (terrain alone, any number of turns) could it shoot
@@ -185,6 +188,11 @@ def blind_shooters(enc: Encounter, ever: dict[str, list[Cell]]) -> list[str]:
     and sight over the pairs of hexes in range (R30), so a large archer too close to every place a foe
     could be is named as play would refuse it. One warning per shooter, the stronger first. Sight never
     depends on combatants (R30), so neither do these.
+
+    A *never* whose bow has a minimum range is asked once more with that minimum taken away
+    (:mod:`too_close`): when the bow then hits someone, what stops it is being too close, not sight,
+    and the line says so and names them, the nearest first (R29): "could never see a hostile" sent a
+    designer looking for a wall that was not there.
     """
     views = enc.views()
     out = []
@@ -205,12 +213,27 @@ def blind_shooters(enc: Encounter, ever: dict[str, list[Cell]]) -> list[str]:
             centres = _mask(enc, ever[v.name])
             memo[key] = any(enc.shot_centres(v.name, centres, c, r).any() for r, c in placed)
         if not memo[key]:
-            out.append(f"{object_label(v.object_id, v.name)}: could never see a hostile within its range {band} "
-                       "from anywhere it can reach (R29, R30)")
+            out.append(f"{object_label(v.object_id, v.name)}: {_never_why(scenario, enc, v, ever)}")
         elif not _shoots_from_start(enc, v.name, v.cell):
             out.append(f'{object_label(v.object_id, v.name)}: sees no hex within its range {band} from where it starts '
                        f"{_cell(v.cell)} (R30); it must move before it can shoot")
     return out
+
+
+def _never_why(scenario: Scenario, enc: Encounter, v: CombatantView, ever: dict[str, list[Cell]]) -> str:
+    """Why a shooter could never shoot: too close to every hostile it could see (R29), else sight or range."""
+    assert v.ranged is not None
+    band = f"{v.ranged.min_range}-{v.ranged.max_range}"
+    spec = next(s for s in scenario.combatants if s.name == v.name)
+    hostile = enc.hostile_factions(v.faction)
+    targets = [(h.name, h.radius, list(dict.fromkeys([h.cell, *ever[h.name]])))
+               for h in enc.views() if h.faction in hostile]
+    near = seen_too_close(scenario, spec, ever[v.name], targets)
+    if near:
+        return (f"could never shoot from anywhere it can reach: every hostile it could see within "
+                f"{v.ranged.max_range} hexes is inside its minimum range {v.ranged.min_range} "
+                f"({few(nearest_first(enc, v.name, near))}; counted from the edges of both bodies, R26, R29)")
+    return f"could never see a hostile within its range {band} from anywhere it can reach (R29, R30)"
 
 
 def _mask(enc: Encounter, cells: list[Cell]) -> np.ndarray:

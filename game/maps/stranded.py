@@ -35,6 +35,7 @@ from game.rules import (
 )
 
 from .errors import object_label
+from .too_close import cell_mask, few, nearest_first, point_blank
 
 MOVES = {"ground": "walks", "flying": "flies", "swimming": "swims"}
 # What a mover may not enter, as a designer names it.
@@ -120,18 +121,15 @@ def _why(scenario: Scenario, v: CombatantView, ever: list[Cell]) -> str:
 def _too_close(scenario: Scenario, spec: CombatantSpec, ever: list[Cell]) -> str | None:
     """The hostiles it could shoot but for its minimum range (R29), in words; None if that is not what stops it.
 
-    Asked of the engine as play judges a shot (``Encounter.shot_centres``: range from both footprints' edges,
-    R26, R29; sight, R30) with the same combatant's bow made to shoot from 0: a hostile it then hits from some
-    hex it can reach is one it is only ever too close to, or out of range or sight of, from the others."""
+    Asked of the engine as play judges a shot (:mod:`too_close`: range from both footprints' edges, R26, R29;
+    sight, R30) with the same combatant's bow made to shoot from 0: a hostile it then hits from some hex it can
+    reach is one it is only ever too close to, or out of range or sight of, from the others. Several such
+    hostiles are named the nearest first, at most two (``few``): "within its minimum range 3 of Hero, Troll
+    and Orc or out of its range or sight" left unsaid whether each or all of them, and a long list ran on."""
     if spec.ranged is None or spec.ranged.min_range <= 0:
         return None
-    point_blank = dataclasses.replace(spec, ranged=dataclasses.replace(spec.ranged, min_range=0))
-    enc = Encounter(dataclasses.replace(
-        scenario, combatants=tuple(point_blank if c.name == spec.name else c for c in scenario.combatants)))
-    board = scenario.board
-    mask = np.zeros((board.rows, board.cols), dtype=bool)
-    for c, r in ever:
-        mask[r, c] = True
+    enc = point_blank(scenario, spec)
+    mask = cell_mask(enc, ever)
     near, everywhere = [], True
     for t in enc.views():
         if not (t.active and enc.hostility.hostile(spec.faction, t.faction)):
@@ -142,10 +140,12 @@ def _too_close(scenario: Scenario, spec: CombatantSpec, ever: list[Cell]) -> str
             everywhere &= bool(hits[mask].all())
     if not near:
         return None
-    too_close = f"within its minimum range {spec.ranged.min_range} of {joined(near)}"
+    names = few(nearest_first(enc, spec.name, near))
+    minimum = f"its minimum range {spec.ranged.min_range}"
+    whom = names if len(near) == 1 else f"each of {names}"  # "each": not only all of them together
     if everywhere:
-        return f"every hex it can reach is {too_close} (counted from the edges of both bodies, R26, R29)"
-    return (f"every hex it can reach is {too_close} or out of its range or sight "
+        return f"every hex it can reach is within {minimum} of {whom} (counted from the edges of both bodies, R26, R29)"
+    return (f"from every hex it can reach, {whom} is inside {minimum} or out of its range or sight "
             "(counted from the edges of both bodies, R26, R29, R30)")
 
 

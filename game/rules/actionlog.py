@@ -101,7 +101,7 @@ def read_log(path_or_lines: str | os.PathLike[str] | Iterable[str], layout: HexL
         except ActionParseError as exc:
             hint = ""
             if scenario is not None and isinstance(lines, list):
-                hint = another_map_hint(scenario, records(enumerate(lines, start=1)), number)
+                hint = another_map_hint(scenario, records(enumerate(lines, start=1)), number, str(exc))
             raise LogError(name, number, str(exc) + hint) from None
         out.append(action)
         out.lines.append(number)
@@ -138,7 +138,7 @@ def replay(scenario: Scenario, actions: Sequence[Action], max_search: int | None
                     reason = f"{kind}: {reason}"
                 at = lines[i] if lines else i + 1
                 logged = [(lines[j] if lines else j + 1, a.to_json()) for j, a in enumerate(actions)]
-                raise LogError(source, at, reason + another_map_hint(scenario, records(logged), at)) from None
+                raise LogError(source, at, reason + another_map_hint(scenario, records(logged), at, reason)) from None
             if searched[0] > limit:
                 raise LogError(source, lines[i] if lines else i + 1,
                                f"checking the moves up to this line searched more than {limit:,} hexes, the limit "

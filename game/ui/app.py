@@ -13,7 +13,15 @@ from game.match import Controller, Match
 from game.render.map_art import MapArt
 from game.render.pg import pygame
 from game.rules import LogError, SaveError, Scenario
-from game.saves import SaveInfo, SaveMeta, log_refusal, new_save_path, saves_folder, write_meta
+from game.saves import (
+    SaveInfo,
+    SaveMeta,
+    log_refusal,
+    new_save_path,
+    replayed_elsewhere,
+    saves_folder,
+    write_meta,
+)
 
 from . import heap
 from .aiturn import policy_for_level
@@ -115,6 +123,9 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
     match, scenario, labels, levels = open_match(cfg, map_path, tmx)
     if match.notice:  # a torn last line was mended: say so once, on the terminal and in the window
         print(match.notice, file=sys.stderr)
+    # Before the note below is rewritten for this map: a log that replays here though its note names another
+    # map (only begin and end_turn lines) is warned of, once, on the terminal and on the status line.
+    elsewhere = _warn_elsewhere(log_path, map_path)
     if log_path.parent.resolve() == saves_folder().resolve():  # Continue and Load find it by this note
         controllers = {f: "human" if c == "human" else levels.get(f, "normal") for f, c in match.controllers.items()}
         from game.maps import shipped_maps
@@ -141,8 +152,9 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
                          policy_labels=labels, policy_levels=levels, map_path=map_path, log_path=log_path,
                          reload=reload, title_scene=title, replay=replay, settle_ai=cfg.headless)
     scene = BattleScene(match, art, size, opts)
-    if match.notice:
-        scene.ctx.status = match.notice
+    said = [text for text in (match.notice, elsewhere) if text]
+    if said:
+        scene.announce("; ".join(said))
     return scene
 
 
@@ -266,10 +278,23 @@ def replay_scene(map_path: Path, log_path: Path, *, allow_outside: bool = False)
     scenario = load_scenario(tmx)
     # A line that does not replay raises LogError naming the log file and the line.
     try:
-        return ReplayScene(scenario, read_log(log_path, scenario.board.layout, scenario=scenario),
-                           art=load_map_art(tmx))
+        scene = ReplayScene(scenario, read_log(log_path, scenario.board.layout, scenario=scenario),
+                            art=load_map_art(tmx))
     except LogError as err:  # a log from another map says so (its save note, or the names it plays)
         raise log_refusal(err, log_path, map_path) from None
+    scene.notice = _warn_elsewhere(log_path, map_path) or ""
+    return scene
+
+
+def _warn_elsewhere(log: Path, map_path: Path) -> str | None:
+    """The window's line for a log that replays on ``map_path`` though its save note names another map ("Warning:
+    a.jsonl was made on The Deck (deck.tmx), not on field.tmx; ..."), also printed on the terminal; None when
+    the note agrees or there is none."""
+    warning = replayed_elsewhere(log, map_path)
+    if warning is None:
+        return None
+    print(f"playmat: warning: {warning}", file=sys.stderr)
+    return f"Warning: {warning}"
 
 
 def screen_size() -> tuple[int, int]:

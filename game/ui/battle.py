@@ -114,6 +114,12 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         self.camera.focus_actor(self.tokens, jump=True)
         self.ctx.status = self.mapper.idle_status(self.ctx.gm)
 
+    def announce(self, text: str) -> None:
+        """A line for the status as the battle opens (a mended save, a save note naming another map) that the
+        first turn's how-to hint does not replace at once: it stays until something happens on the map."""
+        self.ctx.status = text
+        self._hint_due = False
+
     @property
     def art(self) -> MapArt:
         return self.view.art

@@ -104,6 +104,7 @@ class BattleView:
         self.buttons = buttons
         # The action bar goes under the panels: their tooltips (attack previews) must never be hidden.
         hud.draw_action_bar(screen, self.buttons, ctx.mouse)
+        ctx.bar_shown = bool(self.buttons)  # a tiny window's combat log (drawn below) stands on its line only then
         ctx.covers = [pygame.Rect(b.rect) for b, _ in self.buttons]
         if ctx.covers:
             ctx.covers = [ctx.covers[0].unionall(ctx.covers)]  # the bar as one: a tip never sits between buttons

@@ -137,6 +137,9 @@ class BattleContext:
     # Set by the shove preview for this frame when it draws every way to push the hovered foe: its arcs' labels
     # would sit on the landings, and each way's row carries the odds of its side (overlays.shove).
     arc_labels_off: bool = False
+    # Whether the action bar is drawn this frame (the battle view says so before the panels draw): in a tiny
+    # window the combat log's tab stands on the bar's line only while it is there (panels.combat_log).
+    bar_shown: bool = True
     # The panels and the action bar as the last frame drew them: the name tag keeps out from under them.
     panels: list[pygame.Rect] = field(default_factory=list)
     # Panels the player opened to read (the legend, L), drawn so far this frame: a tooltip keeps off them

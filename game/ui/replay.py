@@ -101,6 +101,9 @@ class ReplayScene(ReplayControls, Scene):
         self.press: tuple[int, int] | None = None  # a press on the map: a drag pans
         self.map_rect = self._map_rect(size or (1280, 720))  # as last drawn
         self._tip = ""
+        # A line under the top bar until the first step is taken: the log's save note names another map
+        # (app.replay_scene); the replay shows it on this one all the same.
+        self.notice = ""
         # The whole log was just replayed (its steps' words, rounds and states): in a window, settled now, so
         # no frame of the replay pays for a collector pass over it (game.ui.heap).
         heap.loaded()
@@ -199,10 +202,19 @@ class ReplayScene(ReplayControls, Scene):
         screen.set_clip(None)
         self._draw_top(screen)
         self._draw_sidebar(screen, ctx)
+        self._draw_notice(screen, rect)
         if ctx.hovered_unit is not None:
             self.card.rect = self._card_spot(ctx, ctx.hovered_unit)
             self.card.draw(screen, ctx)
         self._draw_buttons(screen, rect)
+
+    def _draw_notice(self, screen: pygame.Surface, area: pygame.Rect) -> None:
+        """The save note's warning, wrapped to the map's width in a box over its top edge: there until the first
+        step, read before the replay moves (the top bar and the sidebar have no room for a sentence)."""
+        if not self.notice or self.k != 0:
+            return
+        lines = [th.Line(t, role="warn", size=th.SMALL) for t in th.wrap(self.notice, area.w - 48, th.SMALL)]
+        th.tooltip(screen, lines, (area.x + 8, area.y + 8), within=area)
 
     def _card_spot(self, ctx: BattleContext, name: str) -> pygame.Rect:
         """Where a hovered combatant's card goes: a corner of the map clear of that combatant's token, then of

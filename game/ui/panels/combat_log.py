@@ -20,12 +20,15 @@ from ..compact import is_compact, is_tiny
 from ..context import BattleContext, Reply
 from ..narration import AtWar, Bonus, Entry, LogTeller, Sides, at_war_from, bonus_from, party_side
 from .framed import FramedPanel
+from .log_spot import nearest_free
 
 WIDTH = 350  # clear of the action bar (bottom centre, ~560 px wide)
 HEIGHT = 188
 LINE = 19  # px a line of the log takes
 SOON = 5  # lines the log holds after a turn or two: the opening view keeps tokens clear of them where it can
 FOLDED = 2  # lines a small window's log shows until the pointer rests on it (see CombatLog.draw)
+SPOT_WIDTHS = (WIDTH, 260)  # a tiny window's log unfolded away from its tab: as wide as ever, else narrower
+WHEEL = 3  # lines a notch of the wheel scrolls the log (an entry, in a tab that could not unfold)
 TAB_H = 26  # a tiny window's log folded to one row, "Log" and its newest line, as tall as the tracker's tab
 CONTINUED = "   "  # the indent of an entry's second and later lines
 
@@ -48,14 +51,15 @@ class CombatLog(FramedPanel):
         self._box = pygame.Rect(0, 0, 0, 0)  # where the log is drawn when shown (also while it steps aside)
         self.peek = False  # stepped aside: the pointer is on a token under the log (see handle_event)
         self._resumed = False
-        self._wrap_key: tuple[int, int, Entry | None] | None = None
-        self._wrapped: list[Entry] = []
+        self._wrapped: dict[int, tuple[tuple[int, Entry | None], list[Entry]]] = {}  # width: (entries seen, lines)
         self._full = pygame.Rect(0, 0, 0, 0)  # its room when full, as last drawn
         self.drawn: list[tuple[str, int]] = []  # each line shown and its top on screen, as last drawn
         self._teller = LogTeller()  # the lines as the replay words them too: a turn that waited, a turn on the spot
         self.open = False  # a small window's log unfolded: the pointer is on it (see draw)
         self._strip: pygame.Rect | None = None  # a small window's log as folded: where the pointer opens it
         self._tabbed = False  # a tiny window's log, folded to its one-line tab when last drawn
+        self._spot_key: tuple[object, ...] | None = None  # what the last spot away from the tab was found for
+        self._spot_box: pygame.Rect | None = None
 
     # --- feeding -----------------------------------------------------------------
     def add_events(self, events: Sequence[Event], bonus: Bonus | None = None,
@@ -111,12 +115,17 @@ class CombatLog(FramedPanel):
             return pygame.Rect(self._box)  # a tiny window's tab stays one line however many come
         return self._box.union(self._full)
 
-    def frame(self, area: pygame.Rect) -> pygame.Rect:
+    def frame(self, area: pygame.Rect, bar_shown: bool = True) -> pygame.Rect:
+        """Its room in the map area ``area``: bottom right, lifted over the action bar where the bar reaches under
+        it (hud.log_lift). A tiny window's log comes down to the status line while no bar is drawn (the AI's
+        turns): its tab hung 56 px up over an empty strip at 640x400, a sixth of the map's height. A bigger
+        window's log keeps still (its box is the eye's to find in the same place every turn). Its top stays put
+        either way, so the tracker keeps its room."""
         if self.rect is not None:
             return self.rect
         from ..hud import log_lift  # the action bar's geometry (hud draws it)
 
-        lift = log_lift(area.width)
+        lift = 0 if not bar_shown and is_tiny(area) else log_lift(area.width)
         height = HEIGHT - lift  # lifted clear of the bar, it gives up as much height, so the tracker keeps its room
         return pygame.Rect(area.right - WIDTH - 8, area.bottom - lift - height - 8, WIDTH, height)
 
@@ -139,42 +148,86 @@ class CombatLog(FramedPanel):
             return None
         th.claim_hover(ctx, hot, event)
         if event.type == pygame.MOUSEWHEEL and hot.collidepoint(ctx.mouse):
-            self.scroll = max(0, self.scroll + (3 if event.y > 0 else -3))
+            self.scroll = max(0, self.scroll + (WHEEL if event.y > 0 else -WHEEL))
             return Reply()
         return None  # clicks go through to the map: the log only scrolls
 
-    @staticmethod
-    def _clear_of_tokens(ctx: BattleContext, full: pygame.Rect, n_lines: int) -> pygame.Rect:
+    def _clear_of_tokens(self, ctx: BattleContext, full: pygame.Rect, n_lines: int,
+                         tab: bool) -> pygame.Rect | None:
         """A small window's log unfolded: ``full`` cut to the most lines (``FOLDED`` at least) that leave every
         token above it in sight, disc and hp bar. Unfolded whole, it covered Grundvald's hp bar on giants_lair
-        at 800x560 while the pointer was on it; the wheel shows the older lines."""
+        at 800x560 while the pointer was on it; the wheel shows the older lines.
+
+        A tiny window's log (``tab``) folds to a 26 px tab, shorter than its smallest unfolded box (70 px): a
+        token standing just above the tab was covered by the unfolding (at 640x400, Goblin 2 on giants_lair in
+        the AI's turns, Orc 2 on default). There the box opens at the free spot of the map nearest the tab
+        instead, the tab staying where the pointer is (see ``_spot``); None where the map has no free spot even
+        for one line (a view crowded with tokens): the log stays a tab rather than hide one."""
         tokens = []
         for v in ctx.encounter.views():
             if v.active:
                 disc = ctx.token_rect(v.name)
                 disc.height += 6  # the hp bar under the disc
                 tokens.append(disc)
-        for n in range(n_lines, FOLDED, -1):
+        for n in range(n_lines, FOLDED - 1, -1):
             box = fitted(full, n)
             if box.collidelist(tokens) < 0:
                 return box
-        return fitted(full, FOLDED)
+        if tab:
+            return self._spot(ctx, full, tokens)
+        return fitted(full, FOLDED)  # the folded strip: it covers no more than it did folded
+
+    def _spot(self, ctx: BattleContext, full: pygame.Rect, tokens: list[pygame.Rect]) -> pygame.Rect | None:
+        """A tiny window's log unfolded where it cannot open above its tab with ``FOLDED`` lines: the box of the
+        most lines (one at least; as many as ``full`` holds at most) that hides no token and no panel drawn so
+        far: above the tab where it fits there, else at the free spot nearest the tab, beside it (never on it:
+        the pointer is there), and narrower (``SPOT_WIDTHS``) where that shows more. None where there is no
+        such spot. Kept while nothing it depends on moves (it is asked every frame while the pointer rests)."""
+        area = ctx.view_rect
+        tab = self._tab_rect(full)
+        avoid = [*tokens, *ctx.covers]
+        counts = [len(self.wrapped(w - 2 * th.PAD - 10)) for w in SPOT_WIDTHS]
+        key = (tuple(map(tuple, avoid)), tuple(area), tuple(full), tuple(counts))
+        if self._spot_key == key:
+            return None if self._spot_box is None else pygame.Rect(self._spot_box)
+        best: pygame.Rect | None = None
+        most = 0  # lines of the best box so far: a narrower box must show more
+        for width, n_lines in zip(SPOT_WIDTHS, counts, strict=True):
+            most_here = (fitted(full, n_lines).height - 32) // LINE  # as many as its full height holds
+            for n in range(most_here, most, -1):
+                over = fitted(full, n)
+                if width == full.width and over.collidelist(avoid) < 0:
+                    found: pygame.Rect | None = over  # above the tab, as it always opens (here fewer lines)
+                else:
+                    found = nearest_free(area, (width, over.height), tab, avoid)
+                if found is not None:
+                    best, most = found, n
+                    break
+                if n == most_here:  # none of its tallest size: try the smallest before every size between
+                    one = fitted(full, 1)
+                    if (width != full.width or one.collidelist(avoid) >= 0) and \
+                            nearest_free(area, (width, one.height), tab, avoid) is None:
+                        break
+        self._spot_key, self._spot_box = key, best
+        return None if best is None else pygame.Rect(best)
 
     def wrapped(self, width: int) -> list[Entry]:
-        key = (len(self.entries), width, self.entries[-1] if self.entries else None)
-        if self._wrap_key == key:
-            return self._wrapped
+        """The entries wrapped to ``width`` px, kept per width (a tiny window's log may be drawn narrower)."""
+        key = (len(self.entries), self.entries[-1] if self.entries else None)
+        kept = self._wrapped.get(width)
+        if kept is not None and kept[0] == key:
+            return kept[1]
         out: list[Entry] = []
         for text, role in self.entries:
             parts = th.wrap(text, width, th.SMALL)
             out.extend((p if i == 0 else CONTINUED + p, role) for i, p in enumerate(parts))
-        self._wrap_key, self._wrapped = key, out
+        self._wrapped[width] = (key, out)
         return out
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.sync(ctx)
         area = th.area(screen, ctx)
-        full = self.frame(area)
+        full = self.frame(area, ctx.bar_shown)
         lines = self.wrapped(full.width - 2 * th.PAD - 10)
         # A small window's log shows its newest lines only until the pointer rests on it (or it is scrolled):
         # at 960x600 on the Black Gull its five lines (132 px) covered the corsairs' deck, columns 11-14, rows
@@ -184,6 +237,10 @@ class CombatLog(FramedPanel):
         # heading and two lines (70 px) over the action bar left Harrow Keep's fight no room, Archer 2 opened
         # under it. The tab is where the pointer opens it, as the strip is in a small window.
         tab = self.rect is None and is_tiny(area)
+        if tab and not self._tab_rect(full).collidepoint(ctx.mouse):
+            # The tab moved from under a resting pointer (it comes down for the AI's turns and goes back up over
+            # the action bar): it folds, as when the pointer leaves it.
+            self.open, self.scroll = False, 0
         self._tabbed = tab and not (self.open or self.scroll)
         if self._tabbed:
             self._draw_tab(screen, ctx, full)
@@ -194,7 +251,15 @@ class CombatLog(FramedPanel):
         if folded:
             full = fitted(full, FOLDED)
         elif folds:
-            full = self._clear_of_tokens(ctx, full, len(lines))
+            clear = self._clear_of_tokens(ctx, full, len(lines), tab)
+            if clear is None:  # a tiny window's map with no free room: the tab stays, the wheel reads back in it
+                self.scroll = min(self.scroll, WHEEL * max(0, len(self.entries) - 1))
+                self._tabbed = True
+                self._draw_tab(screen, ctx, full, self.scroll // WHEEL)
+                return
+            full = clear
+            if full.width != WIDTH:  # a narrower spot: its lines wrapped to it
+                lines = self.wrapped(full.width - 2 * th.PAD - 10)
         # The box grows with what it holds, up to its full height, anchored at the bottom: an empty log
         # (setup, the battle's first turn) takes one line's room, not a panel's, over the map.
         frame = full if self.rect is not None else fitted(full, len(lines))
@@ -225,6 +290,10 @@ class CombatLog(FramedPanel):
             gap = 0
             if folded and not tab:
                 self._strip = pygame.Rect(frame)  # the pointer opens it where it is drawn
+        if tab and self._strip is not None and not frame.colliderect(self._strip):
+            self._draw_tab_face(screen, self._strip)  # opened away from tokens: the tab stays under the pointer
+            if frame.bottom == self._strip.top:
+                self._frame = frame.union(self._strip)  # standing on the tab: the two read as one panel
         th.draw_frame(screen, frame)
         th.text(screen, "Combat log", (frame.x + th.PAD, frame.y + 6), size=th.SMALL, colour=th.MUTED, bold=True)
         y = frame.y + 26 + gap
@@ -249,9 +318,10 @@ class CombatLog(FramedPanel):
     def _tab_rect(full: pygame.Rect) -> pygame.Rect:
         return pygame.Rect(full.x, full.bottom - TAB_H, full.width, TAB_H)
 
-    def _draw_tab(self, screen: pygame.Surface, ctx: BattleContext, full: pygame.Rect) -> None:
+    def _draw_tab(self, screen: pygame.Surface, ctx: BattleContext, full: pygame.Rect, back: int = 0) -> None:
         """The folded log of a tiny window: "Log" and the start of its newest entry on one row, in the room's
-        bottom (it still says what just happened); the pointer on it unfolds the rest above it."""
+        bottom (it still says what just happened); the pointer on it unfolds the rest above it. ``back``: the
+        entry that many before the newest, the wheel's reading where the log has no room to unfold."""
         frame = self._tab_rect(full)
         self._box, self._full, self._strip = frame, full, pygame.Rect(frame)
         self.peek = self.peek and ctx.hovered_unit is not None and frame.collidepoint(ctx.mouse)
@@ -259,12 +329,26 @@ class CombatLog(FramedPanel):
         self.drawn = []
         if self.peek:
             return
+        # Pointed at but with no room to unfold: the tab says how to read on, as the unfolded log does.
+        hint = "wheel: older" if self.open and back + 1 < len(self.entries) else None
+        self.drawn = [self._draw_tab_face(screen, frame, back, hint)]
+
+    def _draw_tab_face(self, screen: pygame.Surface, frame: pygame.Rect, back: int = 0,
+                       hint: str | None = None) -> tuple[str, int]:
+        """The tab as drawn in ``frame``: "Log" and the newest entry (or the one ``back`` before it, saying so)
+        cut to the row, ``hint`` faint at its right end; returns what it said."""
         th.draw_frame(screen, frame)
         th.text(screen, "Log", (frame.x + th.PAD, frame.centery), size=th.SMALL, colour=th.MUTED, bold=True,
                 anchor="midleft")
         x = frame.x + th.PAD + th.text_width("Log", th.SMALL, True) + 10
         # The newest entry whole (not its wrapped tail, which would not say whose it is), cut to the row.
-        text, role = self.entries[-1] if self.entries else ("nothing has happened yet", "faint")
-        shown = th.fit(text, frame.right - th.PAD - x, th.SMALL)
+        text, role = self.entries[-1 - back] if self.entries else ("nothing has happened yet", "faint")
+        if back:
+            text = f"{back} back: {text}"
+        right = frame.right - th.PAD
+        if hint:
+            th.text(screen, hint, (right, frame.centery), size=th.SMALL, colour=th.FAINT, anchor="midright")
+            right -= th.text_width(hint, th.SMALL) + 10
+        shown = th.fit(text, right - x, th.SMALL)
         th.text(screen, shown, (x, frame.centery), size=th.SMALL, colour=th.ROLE.get(role, th.TEXT), anchor="midleft")
-        self.drawn = [(shown, frame.y)]
+        return shown, frame.y
