@@ -34,7 +34,7 @@ class Weights:
     support: float = 0.25  # per friend within 2 hexes (do not disperse)
     lane: float = 0.5  # ending beside a large friend, in its way to the fight it has not joined yet
     shield: float = 0.6  # standing between a wounded friend and the hostile nearest it
-    screen: float = 0.3  # x the worth of the hostiles' best blows at friends its body and zone deny (screen.py)
+    screen: float = 0.15  # x the worth of the hostiles' best blows at friends its body and zone deny (screen.py)
     flee: float = 0.7  # fraction of its own value a combatant gives up by fleeing
     retreat: float = 1.0  # per turn of distance from hostiles, when the fight is lost
     backtrack: float = 2.0  # ending, without striking, on a hex it left this turn or left last turn (a shuffle)
