@@ -18,7 +18,6 @@ import numpy as np
 from game.rules import Action
 
 from .model import INF, Situation
-from .screen import screen_values
 from .weights import Weights
 
 RETREAT_TURNS = 3  # a retreat counts the distance from the hostiles up to this many turns' walk
@@ -80,8 +79,6 @@ class Positions:
             terms["lane"] = -w.lane * self._in_the_way(flats)
         if w.shield:
             terms["shield"] = w.shield * self._shield(flats)
-        if w.screen and w.next_round:
-            terms["screen"] = w.screen * screen_values(sit, flats)  # holding a gap before friends (screen.py)
         stops = sit.reach.stops.ravel()[flats] & (flats != sit.here)
         terms["zoc_stop"] = -w.zoc_stop * stops
         # R25, from the engine: the hit points a hazard under its footprint takes at its next turn's start, as

@@ -34,7 +34,6 @@ class Weights:
     support: float = 0.25  # per friend within 2 hexes (do not disperse)
     lane: float = 0.5  # ending beside a large friend, in its way to the fight it has not joined yet
     shield: float = 0.6  # standing between a wounded friend and the hostile nearest it
-    screen: float = 0.0  # hard: x the worth of the hostiles' best blows at friends its body and zone deny (screen.py)
     flee: float = 0.7  # fraction of its own value a combatant gives up by fleeing
     retreat: float = 1.0  # per turn of distance from hostiles, when the fight is lost
     backtrack: float = 2.0  # ending, without striking, on a hex it left this turn or left last turn (a shuffle)
@@ -56,6 +55,5 @@ EASY = replace(NORMAL, next_round=False, noise=2.0, approach=0.8, support=0.0, l
 # its replies see who will really strike, so the shared-threat overestimate that small_fight
 # corrects for `normal` is not there to correct (tuning maps, 800 games against `normal`: 57.8 %
 # against 54.0 %, tenth session). What each part scored, and what was tried and dropped:
-# docs/ai-tuning.md. Screen (holding a gap before friends, issue 18) is hard's only: against `greedy`
-# it was noise for `normal`, against `normal` it helped the side that also models replies.
-HARD = replace(NORMAL, reply=1.0, focus=0.3, deny=True, replies=8, commit=True, full_caution=0, screen=0.15)
+# docs/ai-tuning.md.
+HARD = replace(NORMAL, reply=1.0, focus=0.3, deny=True, replies=8, commit=True, full_caution=0)

@@ -52,7 +52,6 @@ TERMS = {
     "support": "friends within two hexes",
     "lane": "standing in a large friend's way to the fight",
     "shield": "standing between a wounded friend and the nearest foe",
-    "screen": "holding a gap so the foes cannot reach a friend behind it next turn",
     "zoc_stop": "being stopped short by a zone of control",
     "hazard_start": "the fire it would start its next turn in",
     "flee": "leaving the battle (a combatant fled is lost to its side)",
