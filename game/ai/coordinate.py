@@ -28,24 +28,8 @@ import numpy as np
 
 from game.rules import CombatantView, hit_chance
 
+from .dice import blow, combine
 from .model import Situation
-
-
-def blow(hp: int, hit: float, faces: tuple[tuple[int, float], ...]) -> np.ndarray:
-    """Distribution of damage dealt by one attack, capped at ``hp``: index ``hp`` means defeated."""
-    out = np.zeros(hp + 1)
-    out[0] = 1 - hit
-    for dmg, p in faces:
-        out[min(max(dmg, 0), hp)] += hit * p
-    return out
-
-
-def combine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Two capped damage distributions added (the tail beyond ``hp`` folded into "defeated")."""
-    c = np.convolve(a, b)
-    out = c[: len(a)].copy()
-    out[-1] += c[len(a):].sum()
-    return out
 
 
 class Coordination:

@@ -28,16 +28,44 @@ of what its friends defeat first (reply, deny). Measured on tuning maps only: do
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import numpy as np
 
 from game.rules import CombatantView, hit_chance
 
-from .coordinate import blow, combine
+from .dice import blow, combine
 
-if TYPE_CHECKING:
-    from .model import Situation, Threat
+
+class Threat(Protocol):
+    """What this reading asks of one of model.py's threats (model.py builds the reading, so it is not imported)."""
+
+    view: CombatantView  # the hostile
+    zone: np.ndarray  # bool [N + 1]: the hexes it could strike next turn
+    share: float  # the share of its blow the actor was counted
+
+
+class Situation(Protocol):
+    """What this reading asks of model.py's Situation (one decision's view of the board)."""
+
+    @property
+    def me(self) -> CombatantView: ...
+    @property
+    def friends(self) -> list[CombatantView]: ...
+    @property
+    def hostiles(self) -> list[CombatantView]: ...
+    @property
+    def by_name(self) -> dict[str, CombatantView]: ...
+    @property
+    def threats(self) -> Any: ...
+    @property
+    def enc(self) -> Any: ...
+    @property
+    def board(self) -> Any: ...
+    @property
+    def zones(self) -> Any: ...
+    def dice(self, expr: str) -> Any: ...
+    def dist_from(self, cell: tuple[int, int], flats: np.ndarray) -> np.ndarray: ...
 
 
 class Initiative:

@@ -47,7 +47,8 @@ from game.rules import (
     hit_chance,
 )
 
-from .coordinate import Coordination, blow
+from .coordinate import Coordination
+from .dice import blow
 from .model import DamageDice, Situation
 from .positions import RETREAT_TURNS, Candidate, Positions, best_facing
 from .reply_check import Check, checked_best_first, checked_in_order
