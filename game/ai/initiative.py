@@ -58,8 +58,16 @@ class Initiative:
         """bool [N + 1]: the hexes within ``band`` of where friend ``f`` could end its next move (the engine's)."""
         key = (f.name, band)
         if key not in self._zones:
-            self._zones[key] = self.sit.zones.next_turn_reaches([(f, band)])[0][1]
+            self._ask([(f, band)])
         return self._zones[key]
+
+    def _ask(self, pairs: list[tuple[CombatantView, int]]) -> None:
+        """Ask the engine at once for those of ``pairs`` (friend, band) not yet known: the sweeps of friends
+        not remembered are stacked into one, and a friend asked with two bands is swept once."""
+        todo = list({(f.name, band): (f, band) for f, band in pairs if (f.name, band) not in self._zones}.values())
+        if todo:
+            for (f, band), (_, zone) in zip(todo, self.sit.zones.next_turn_reaches(todo), strict=True):
+                self._zones[(f.name, band)] = zone
 
     def _strikes(self, f: CombatantView, h: CombatantView) -> bool:
         """Could friend ``f`` strike hostile ``h`` on its coming turn (walk, then its weapon band)?"""
@@ -78,6 +86,7 @@ class Initiative:
         sit, h = self.sit, t.view
         if h.name not in self._scalar:
             foes = sit.enc.hostile_factions(h.faction)
+            self._ask([(f, sit.zones.zone_band(f, h)) for f in self.before(h)])
             engage = [f for f in self.before(h) if self._strikes(f, h)]
             there = {v.name for v in sit.by_name.values()
                      if v.name != sit.me.name and v.faction in foes and t.zone[sit.board.flat(v.cell)]}
@@ -102,6 +111,7 @@ class Initiative:
         sit = self.sit
         dist = np.zeros(h.hp + 1)
         dist[0] = 1.0
+        self._ask([(f, sit.zones.zone_band(f, o)) for f in engage for o in sit.hostiles])
         for f in engage:
             picks = max(1, sum(self._strikes(f, o) for o in sit.hostiles))
             mine = blow(h.hp, hit_chance(f.attack, h.defense, 0), sit.dice(f.damage).faces)
@@ -121,6 +131,7 @@ class Initiative:
         first = np.where(zones, slots[:, None], len(self.slot)).min(axis=0)  # the first to strike each hex
         threatened = zones.any(axis=0)
         out = friends.copy()
+        self._ask([(f, 2 + f.radius + me.radius) for f in sit.friends])
         for f in sit.friends:
             near = sit.dist_from(f.cell, flats) - f.radius - me.radius <= 2
             come = self._zone(f, 2 + f.radius + me.radius)[flats] & (self.slot.get(f.name, len(self.slot)) < first)
