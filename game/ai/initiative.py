@@ -51,6 +51,7 @@ class Initiative:
         # The cycle from the actor's turn round to its next one: every other combatant acts once (R14).
         self.slot = {name: k for k, name in enumerate(order[i + 1:] + order[:i])}
         self._zones: dict[tuple[str, int], np.ndarray] = {}
+        self._flats: dict[str, int] = {}  # by hostile: the flat index of its hex
         self._scalar: dict[str, tuple[float, int, int]] = {}  # by hostile: (share ratio x chance to live,
         # engagers, others in its reach by its turn)
 
@@ -79,8 +80,10 @@ class Initiative:
     def _may_strike(self, f: CombatantView, h: CombatantView) -> bool:
         """False where ``f`` surely cannot strike ``h`` next turn, without asking for its reach: every step
         costs at least 1, so its zone lies within its movement and band of where it stands."""
-        return bool(self.sit.distances(f.cell)[self.sit.board.flat(h.cell)]
-                    <= f.movement_max + self.sit.zones.zone_band(f, h))
+        flat = self._flats.get(h.name)
+        if flat is None:
+            flat = self._flats[h.name] = self.sit.board.flat(h.cell)
+        return bool(self.sit.distances(f.cell)[flat] <= f.movement_max + self.sit.zones.zone_band(f, h))
 
     def before(self, h: CombatantView) -> list[CombatantView]:
         """The friends whose turns come after the actor's and before ``h``'s."""
