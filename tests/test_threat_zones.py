@@ -272,3 +272,20 @@ def test_a_reach_asked_with_a_combatant_moved_or_gone_is_the_reach_on_a_board_se
     (_, zone_held), = zones.next_turn_reaches([(enc.view("O"), 1)])
     (_, zone_gone), = zones.next_turn_reaches([(enc.view("O"), 1)], moved=(s, None))
     assert not zone_held[a] and zone_gone[a]
+
+
+def test_a_reach_asked_with_many_bands_is_each_band_asked_alone() -> None:
+    # Where a mover could end is swept once for all the bands asked of it (memo.ends), in one call or in
+    # later ones: each answer must be that of the band asked alone, of a fresh memo, on a fresh state.
+    enc = _encounter("y", "even")
+    memo = ZoneMemo()
+    asks = [(v, b) for v in enc.views() for b in (v.reach, 2, v.reach + 3)]
+    together = ThreatZones(enc, memo).next_turn_reaches(asks)
+    zones = ThreatZones(enc, memo)  # one state asked one band at a time: the mover's inputs kept between calls
+    one_by_one = [zones.next_turn_reaches([ask])[0] for ask in reversed(asks)][::-1]
+    for ask, a, b in zip(asks, together, one_by_one, strict=True):
+        (alone,) = ThreatZones(enc, ZoneMemo()).next_turn_reaches([ask])
+        for x in (a, b):
+            assert np.array_equal(x[0], alone[0]) and np.array_equal(x[1], alone[1]), ask[0].name
+    # A zone with a wider band holds the narrower one's (a check the bands were not mixed up).
+    assert all(together[3 * k + 2][1][together[3 * k][1]].all() for k in range(len(asks) // 3))

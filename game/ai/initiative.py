@@ -66,6 +66,7 @@ class Situation(Protocol):
     def zones(self) -> Any: ...
     def dice(self, expr: str) -> Any: ...
     def dist_from(self, cell: tuple[int, int], flats: np.ndarray) -> np.ndarray: ...
+    def distances(self, cell: tuple[int, int]) -> np.ndarray: ...
 
 
 class Initiative:
@@ -79,6 +80,7 @@ class Initiative:
         # The cycle from the actor's turn round to its next one: every other combatant acts once (R14).
         self.slot = {name: k for k, name in enumerate(order[i + 1:] + order[:i])}
         self._zones: dict[tuple[str, int], np.ndarray] = {}
+        self._flats: dict[str, int] = {}  # by hostile: the flat index of its hex
         self._scalar: dict[str, tuple[float, int, int]] = {}  # by hostile: (share ratio x chance to live,
         # engagers, others in its reach by its turn)
 
@@ -86,13 +88,31 @@ class Initiative:
         """bool [N + 1]: the hexes within ``band`` of where friend ``f`` could end its next move (the engine's)."""
         key = (f.name, band)
         if key not in self._zones:
-            self._zones[key] = self.sit.zones.next_turn_reaches([(f, band)])[0][1]
+            self._ask([(f, band)])
         return self._zones[key]
+
+    def _ask(self, pairs: list[tuple[CombatantView, int]]) -> None:
+        """Ask the engine at once for those of ``pairs`` (friend, band) not yet known: the sweeps of friends
+        not remembered are stacked into one, and a friend asked with two bands is swept once."""
+        todo = list({(f.name, band): (f, band) for f, band in pairs if (f.name, band) not in self._zones}.values())
+        if todo:
+            for (f, band), (_, zone) in zip(todo, self.sit.zones.next_turn_reaches(todo), strict=True):
+                self._zones[(f.name, band)] = zone
 
     def _strikes(self, f: CombatantView, h: CombatantView) -> bool:
         """Could friend ``f`` strike hostile ``h`` on its coming turn (walk, then its weapon band)?"""
+        if not self._may_strike(f, h):
+            return False
         zone = self._zone(f, self.sit.zones.zone_band(f, h))
         return bool(zone[self.sit.board.flat(h.cell)])
+
+    def _may_strike(self, f: CombatantView, h: CombatantView) -> bool:
+        """False where ``f`` surely cannot strike ``h`` next turn, without asking for its reach: every step
+        costs at least 1, so its zone lies within its movement and band of where it stands."""
+        flat = self._flats.get(h.name)
+        if flat is None:
+            flat = self._flats[h.name] = self.sit.board.flat(h.cell)
+        return bool(self.sit.distances(f.cell)[flat] <= f.movement_max + self.sit.zones.zone_band(f, h))
 
     def before(self, h: CombatantView) -> list[CombatantView]:
         """The friends whose turns come after the actor's and before ``h``'s."""
@@ -106,6 +126,7 @@ class Initiative:
         sit, h = self.sit, t.view
         if h.name not in self._scalar:
             foes = sit.enc.hostile_factions(h.faction)
+            self._ask([(f, sit.zones.zone_band(f, h)) for f in self.before(h) if self._may_strike(f, h)])
             engage = [f for f in self.before(h) if self._strikes(f, h)]
             there = {v.name for v in sit.by_name.values()
                      if v.name != sit.me.name and v.faction in foes and t.zone[sit.board.flat(v.cell)]}
@@ -130,6 +151,7 @@ class Initiative:
         sit = self.sit
         dist = np.zeros(h.hp + 1)
         dist[0] = 1.0
+        self._ask([(f, sit.zones.zone_band(f, o)) for f in engage for o in sit.hostiles if self._may_strike(f, o)])
         for f in engage:
             picks = max(1, sum(self._strikes(f, o) for o in sit.hostiles))
             mine = blow(h.hp, hit_chance(f.attack, h.defense, 0), sit.dice(f.damage).faces)
@@ -149,8 +171,16 @@ class Initiative:
         first = np.where(zones, slots[:, None], len(self.slot)).min(axis=0)  # the first to strike each hex
         threatened = zones.any(axis=0)
         out = friends.copy()
+        # The hexes each friend would add support at if it could come within 2 there; a friend whose
+        # movement and band fall short of all of them (every step costs at least 1) is not asked about.
+        wanted = []
         for f in sit.friends:
-            near = sit.dist_from(f.cell, flats) - f.radius - me.radius <= 2
-            come = self._zone(f, 2 + f.radius + me.radius)[flats] & (self.slot.get(f.name, len(self.slot)) < first)
-            out += threatened & come & ~near
+            band = 2 + f.radius + me.radius
+            dist = sit.dist_from(f.cell, flats)
+            may = threatened & (self.slot.get(f.name, len(self.slot)) < first) & (dist - f.radius - me.radius > 2)
+            if may.any() and dist[may].min() <= f.movement_max + band:
+                wanted.append((f, band, may))
+        self._ask([(f, band) for f, band, _ in wanted])
+        for f, band, may in wanted:
+            out += may & self._zone(f, band)[flats]
         return out

@@ -57,6 +57,7 @@ class ReachAsk(NamedTuple):
     threat: np.ndarray  # bool [N + 1]: where the actor's side stops it (R9)
     held: np.ndarray  # bool [N + 1]: where it may not end (its friends, R4)
     key: Hashable  # the memo key: all of the above that matters, as values
+    ends_key: Hashable  # the key of where it could end: ``key`` without the band
 
 
 class Memo(Generic[V]):
@@ -122,6 +123,9 @@ class ZoneMemo:
         # A hostile's next-turn reach is asked again and again: by each decision of a turn, by each
         # combatant near it, in game after game of a batch; about half the questions are repeats.
         self.reach: Memo[tuple[np.ndarray, np.ndarray]] = Memo(4096)
+        # The same reach whatever the band asked (where it could end does not depend on it): a policy asks
+        # a combatant's reach with two or three bands (its blow, its support, a hostile's radius), swept once.
+        self.ends: Memo[np.ndarray] = Memo(4096)
         # Windows, discs and tables: functions of the grid's geometry alone.
         self.windows: Memo[Window] = Memo(1024)
         self.discs: Memo[np.ndarray] = Memo(1024)
@@ -165,6 +169,12 @@ class ThreatZones:
         self._rows: dict[tuple[int, int], np.ndarray] = {}
         self._foe_hexes: dict[str, tuple[tuple[tuple[int, int], int], ...]] = {}
         self._moved_views: dict[tuple[str, str, int, str, int | None], Arrays3] = {}
+        # What a mover's reach questions share (next_turn_reaches), by its name and hex: a policy asks
+        # about the same combatant several times a decision (its threat, a friend's next-turn reach).
+        # Keyed by all of the view they read, as a view asked about may be a hypothetical one, and by the
+        # combatant a question moves (next_turn_reaches' ``moved``).
+        self._reach_inputs: dict[tuple[object, ...],
+                                 tuple[int, Arrays3, np.ndarray | None, tuple[bytes, ...]]] = {}
 
     def _grid_tables(self) -> Arrays3:
         """Axial q and r per flat index and the neighbour table, with the off-grid slot N (geometry only)."""
@@ -370,10 +380,12 @@ class ThreatZones:
         """
         out: list[tuple[np.ndarray, np.ndarray] | None] = []
         todo: list[ReachAsk] = []
-        # What a hostile's questions share (one per band asked: its blow, its shot, its burst), once.
-        shared: dict[tuple[str, tuple[int, int]], tuple[int, Arrays3, np.ndarray | None, tuple[bytes, ...]]] = {}
+        # What a hostile's questions share (one per band asked: its blow, its shot, its burst), once a state.
+        shared = self._reach_inputs
         for h, band in asks:
-            got = shared.get((h.name, h.cell))
+            moving = None if moved is None or moved[0].name == h.name else (moved[0].name, moved[0].cell, moved[1])
+            mover = (h.name, h.cell, h.faction, h.movement_max, h.movement_type, h.radius, moving)
+            got = shared.get(mover)
             if got is None:
                 start = self.board.flat(h.cell)
                 if moved is not None and moved[0].name != h.name:  # as if one combatant stood elsewhere
@@ -394,14 +406,16 @@ class ThreatZones:
                     near = friends[disc] & (disc != start)
                 values: tuple[bytes, ...] = (cost[disc].tobytes(), np.packbits(threat[disc]).tobytes(),
                                              np.packbits(near).tobytes())
-                got = shared[(h.name, h.cell)] = (start, view, held, values)
+                got = shared[mover] = (start, view, held, values)
             start, (cost, threat, friends), held, values = got
-            key = (self.geometry, start, h.movement_max, band, *values)
+            ends_key = (self.geometry, start, h.movement_max, *values)
+            key = (band, ends_key)
             hit = self.memo.reach.get(key)
             if hit is None:
                 if held is None:
                     held = self._held_for(h, friends)
-                todo.append(ReachAsk(len(out), h, band, start, cost, threat, held, key))
+                    shared[mover] = (start, (cost, threat, friends), held, values)
+                todo.append(ReachAsk(len(out), h, band, start, cost, threat, held, key, ends_key))
             out.append(hit)
         if todo:
             self._sweep_reaches(todo, out)
@@ -426,6 +440,42 @@ class ThreatZones:
         if not closed_ok(vectors):
             self._sweep_and_grow(todo, out)
             return
+        # Where each could end, swept once per distinct question (the memo's, or one sweep for the asks
+        # that differ in their band alone); then its zone for each band asked.
+        ends: dict[Hashable, np.ndarray] = {}
+        sweep: dict[Hashable, ReachAsk] = {}
+        for a in todo:
+            if a.ends_key in ends or a.ends_key in sweep:
+                continue
+            known = self.memo.ends.get(a.ends_key)
+            if known is None:
+                sweep[a.ends_key] = a
+            else:
+                ends[a.ends_key] = known
+        if sweep:
+            for a, can in zip(sweep.values(), self._sweep_ends(list(sweep.values())), strict=True):
+                ends[a.ends_key] = can
+                self.memo.ends.put(a.ends_key, can)
+        for a in todo:
+            can = ends[a.ends_key]
+            # Within its movement of the centre, so its band and one more inside this window's edge.
+            wide_margin = a.hostile.movement_max + a.band + 1
+            wide = self.window_around(a.start, wide_margin)
+            wide_width = 2 * wide_margin + 3
+            seeds = np.zeros(wide_width * wide_width, dtype=bool)
+            seeds[wide.at[can[wide.flats]]] = True
+            zone = np.zeros(self.n + 1, dtype=bool)
+            zone[wide.flats] = dilate_flat(seeds, a.band, wide_width)[wide.at]
+            zone.flags.writeable = False
+            self.memo.reach.put(a.key, (can, zone))
+            out[a.slot] = (can, zone)
+
+    def _sweep_ends(self, todo: list[ReachAsk]) -> list[np.ndarray]:
+        """Where each of ``todo`` could end next turn (bool [N + 1], read-only), in one stack of windows.
+
+        Where it could end lies within its movement of where it stands (every step costs at least 1): the
+        sweep's windows reach that far (a wider one changes no answer)."""
+        vectors = self.layout.direction_vectors
         margin = max(a.hostile.movement_max + 1 for a in todo)
         wins = [self.window_around(a.start, margin) for a in todo]
         width = 2 * margin + 3  # the padded window's side
@@ -438,24 +488,16 @@ class ThreatZones:
             stops_w[b + win.at] = a.threat[win.flats]
         budgets = np.array([a.hostile.movement_max for a in todo])
         dist = reach_flat(cost_w, stops_w, base + margin + 1 + (margin + 1) * width, budgets, vectors, width)
+        cans = []
         for b, win, a in zip(base, wins, todo, strict=True):
             can = np.zeros(self.n + 1, dtype=bool)
             can[win.flats] = dist[b + win.at] < INF
             can &= ~a.held
             can[a.start] = True
             can[self.n] = False
-            # Within its movement of the centre, so its band and one more inside this window's edge.
-            wide_margin = a.hostile.movement_max + a.band + 1
-            wide = self.window_around(a.start, wide_margin)
-            wide_width = 2 * wide_margin + 3
-            seeds = np.zeros(wide_width * wide_width, dtype=bool)
-            seeds[wide.at[can[wide.flats]]] = True
-            zone = np.zeros(self.n + 1, dtype=bool)
-            zone[wide.flats] = dilate_flat(seeds, a.band, wide_width)[wide.at]
             can.flags.writeable = False
-            zone.flags.writeable = False
-            self.memo.reach.put(a.key, (can, zone))
-            out[a.slot] = (can, zone)
+            cans.append(can)
+        return cans
 
     def _sweep_and_grow(self, todo: list[ReachAsk], out: list[tuple[np.ndarray, np.ndarray] | None]) -> None:
         """:meth:`_sweep_reaches` for steps other than the six axial ones: reach and zone in one stack."""
