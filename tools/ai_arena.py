@@ -5,8 +5,9 @@ once (the player side: ``player`` + ``ally``; the other: ``enemy``), so map and
 dice luck cancel. Per pairing it prints games, the first level's win rate with
 a 95 % Wilson interval, draws (still active after 50 rounds), mean rounds,
 mean / max decision time per combatant turn of each level (CPU time of the
-deciding thread, so other work on a shared machine does not count), and the
-verdict against the pairing's target, judged on the Wilson bound.
+deciding thread, so other work on a shared machine does not count; the heap is
+frozen at each new turn as the window does, so the garbage collector's full
+passes fall between turns as in play), and the verdict against the pairing's target, judged on the Wilson bound.
 ``--breakdown`` adds the first level's win rate per force size (generated
 maps: how many combatants are on the board) and per shipped map: where a
 level wins and where it loses.
@@ -38,6 +39,7 @@ Protocol:
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import multiprocessing
 import random
@@ -144,12 +146,25 @@ def _play(map_path: str, seed: int, first: str, second: str, first_side: str) ->
     rng = random.Random(f"arena-ai:{seed}")
     if enc.phase == SETUP:
         match.submit(Begin())
-    steps = 0
-    while not enc.is_over() and enc.round <= DRAW_ROUNDS:
-        match.step(rng)
-        steps += 1
-        if steps > 200_000:
-            raise RuntimeError(f"{map_path} seed {seed}: runaway game")
+    # The heap as the window keeps it (game/ui/heap.py): what the battle loaded is frozen once it is set up,
+    # and what each turn made at the next turn's start, so the collector's full passes over the whole
+    # game (50-60 ms each on a slow machine) fall between turns, as they do in play, not inside whichever
+    # decision happened to allocate then. Thawed at the end: the next game in this worker collects it.
+    gc.collect()
+    gc.freeze()
+    steps, turn = 0, enc.turn
+    try:
+        while not enc.is_over() and enc.round <= DRAW_ROUNDS:
+            match.step(rng)
+            steps += 1
+            if steps > 200_000:
+                raise RuntimeError(f"{map_path} seed {seed}: runaway game")
+            if enc.turn != turn:
+                turn = enc.turn
+                gc.collect(1)
+                gc.freeze()
+    finally:
+        gc.unfreeze()
     times = {first: list(a.turns.values()), second: list(b.turns.values())} if first != second else {
         first: list(a.turns.values()) + list(b.turns.values())}
     longest = {first: a.longest, second: b.longest} if first != second else {first: max(a.longest, b.longest)}
