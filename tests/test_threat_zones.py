@@ -221,3 +221,54 @@ def test_the_stacked_growth_kept_for_other_steps_gives_the_same_zones() -> None:
     stacked = zones.next_turn_reaches(asks)
     for a, b in zip(split, stacked, strict=True):
         assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+
+
+def _without(units: list[dict[str, object]], name: str) -> list[dict[str, object]]:
+    return [u for u in units if u["name"] != name]
+
+
+@pytest.mark.parametrize(("axis", "index"), [("y", "odd"), ("x", "even")])
+def test_a_reach_asked_with_a_combatant_moved_or_gone_is_the_reach_on_a_board_set_up_that_way(
+        axis: str, index: str) -> None:
+    # A corridor two hexes wide at most: the player's soldier S standing in it (or beside it) blocks
+    # (R4) and stops (R9) the orc O on its way to the archer A behind. The "what if" answers must be
+    # the plain answers on a board where S was set up elsewhere, or not at all.
+    rows = [
+        "....#.....",
+        "....#.....",
+        "..........",
+        "....#.....",
+        "....#.....",
+    ]
+    base = [
+        {"name": "S", "faction": "player", "at": (4, 2), "move": 5},
+        {"name": "A", "faction": "player", "at": (1, 2), "move": 5},
+        {"name": "O", "faction": "enemy", "at": (8, 2), "move": 6},
+        {"name": "F", "faction": "ally", "at": (6, 0), "move": 4, "movement_type": "flying"},
+    ]
+
+    def setup(units: list[dict[str, object]]) -> Encounter:
+        enc = Encounter(scenario_from_rows(rows, units, stagger_axis=axis, stagger_index=index))
+        enc.apply(Begin())
+        return enc
+
+    enc = setup(base)
+    zones = ThreatZones(enc, ZoneMemo())
+    s = enc.view("S")
+    asks = [(enc.view("O"), 1), (enc.view("F"), 1), (enc.view("A"), 1)]
+    elsewhere = [(3, 4), (5, 4), (2, 2), (6, 2)]
+    for where in [None, *elsewhere]:
+        units = _without(base, "S") if where is None else [
+            {**u, "at": where} if u["name"] == "S" else u for u in base]
+        other = setup(units)
+        want = ThreatZones(other, ZoneMemo()).next_turn_reaches(
+            [(other.view(h.name), band) for h, band in asks])
+        at = None if where is None else enc.board.flat(where)
+        got = zones.next_turn_reaches(asks, moved=(s, at))
+        for (h, _), (wc, wz), (gc, gz) in zip(asks, want, got, strict=True):
+            assert np.array_equal(wc, gc) and np.array_equal(wz, gz), (where, h.name)
+    # And it matters: with S in the gap the orc cannot reach the archer next turn; with S gone it can.
+    a = enc.board.flat((1, 2))
+    (_, zone_held), = zones.next_turn_reaches([(enc.view("O"), 1)])
+    (_, zone_gone), = zones.next_turn_reaches([(enc.view("O"), 1)], moved=(s, None))
+    assert not zone_held[a] and zone_gone[a]

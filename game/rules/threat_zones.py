@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
 import numpy as np
@@ -32,6 +33,7 @@ from .fire_zones import ShotOdds, area_catches, cast_origins, lines_from, shoot_
 from .hexgrid import HexLayout
 from .limits import MAX_MEMO_BYTES
 from .terrain import MovementType, Terrain
+from .threat import ThreatSource
 from .views import CombatantView
 
 if TYPE_CHECKING:
@@ -157,6 +159,7 @@ class ThreatZones:
         self.by_name = {v.name: v for v in enc.views() if v.active}
         self.q, self.r, self.nt = self._grid_tables()
         self._faction_views: dict[tuple[str, str, int], Arrays3] = {}
+        self._moved_views: dict[tuple[str, str, int, str, int | None], Arrays3] = {}
         self._enter_costs: dict[CombatantView, np.ndarray] = {}
         # This state's distance rows by cell: asked dozens of times a decision, a dict look-up is
         # cheaper than the memo's (which moves its entry to the end each time).
@@ -303,6 +306,30 @@ class ThreatZones:
             view = self._faction_views[key] = (cost, threat, self.held_by(friends, 0))
         return view
 
+    def _faction_view_moved(self, faction: str, movement_type: str, radius: int, mover: CombatantView,
+                            at: int | None) -> Arrays3:
+        """:meth:`_faction_view` as if ``mover`` stood centred on flat ``at`` (None: off the board): for a
+        hostile of ``faction`` its hexes closed or open (R4) and its threat moved with it (R8); for a
+        friend, the hexes it holds (R4)."""
+        key = (faction, movement_type, radius, mover.name, at)
+        view = self._moved_views.get(key)
+        if view is None:
+            cost, threat, friends = self._faction_view(faction, movement_type, radius)
+            there = [] if at is None else [replace(mover, cell=self.board.cell_of(at))]
+            hostile = self.enc.hostile_factions(faction)
+            if mover.faction in hostile:
+                foes = [v for v in self.by_name.values() if v.faction in hostile and v.name != mover.name]
+                cost = self.footprint_cost(movement_type, radius).copy()
+                cost[self.held_by(foes + there, radius)] = INF
+                sources = self.enc.threat_sources(faction, frozenset({mover.name}))
+                sources += [ThreatSource(t.cell, t.radius, t.reach_min, t.reach) for t in there if t.threatening]
+                threat = self._grow(np.append(self.enc.threat_of(sources).ravel(), False), radius)
+            else:
+                mates = [v for v in self.by_name.values() if v.faction not in hostile and v.name != mover.name]
+                friends = self.held_by(mates + there, 0)
+            view = self._moved_views[key] = (cost, threat, friends)
+        return view
+
     def disc_flats(self, start: int, radius: int) -> np.ndarray:
         """Flat indices of the board's hexes within ``radius`` of flat ``start`` (R1), in index order."""
         key = (self.geometry, start, radius)
@@ -326,7 +353,8 @@ class ThreatZones:
             self.memo.rings.put(key, ring)
         return ring
 
-    def next_turn_reaches(self, asks: list[tuple[CombatantView, int]]) -> list[tuple[np.ndarray, np.ndarray]]:
+    def next_turn_reaches(self, asks: list[tuple[CombatantView, int]],
+                          moved: tuple[CombatantView, int | None] | None = None) -> list[tuple[np.ndarray, np.ndarray]]:
         """For each (hostile ``h``, ``band``): where ``h`` could end a move next turn (full movement),
         and the hexes within ``band`` of those.
 
@@ -334,6 +362,11 @@ class ThreatZones:
         that side's threat stops it (R9; it starts free, R10). Both bool [N + 1],
         read-only (they may be shared through :attr:`ZoneMemo.reach`). The questions
         not remembered are swept together, one window per hostile (axial_sweeps.reach_flat).
+
+        ``moved`` (a combatant, a flat index or None) asks "what if": the answers as if that
+        combatant stood centred on that hex (None: off the board), its body (R4) and its threat
+        (R8, R9) with it; that combatant's own reach, if asked, is answered from where it stands.
+        The memo keys hold the arrays' values, so a what-if answer is never mixed with the board's.
         """
         out: list[tuple[np.ndarray, np.ndarray] | None] = []
         todo: list[ReachAsk] = []
@@ -343,7 +376,10 @@ class ThreatZones:
             got = shared.get((h.name, h.cell))
             if got is None:
                 start = self.board.flat(h.cell)
-                view = self._faction_view(h.faction, h.movement_type, h.radius)
+                if moved is not None and moved[0].name != h.name:
+                    view = self._faction_view_moved(h.faction, h.movement_type, h.radius, *moved)
+                else:
+                    view = self._faction_view(h.faction, h.movement_type, h.radius)
                 cost, threat, friends = view
                 # Everything the answer depends on, as values: the same question asked again (the next
                 # decision of this turn, the next combatant's, the next game's) is answered from memory.
