@@ -41,8 +41,6 @@ from game.rules import (
     worst_arcs,
 )
 
-from . import own_body
-
 if TYPE_CHECKING:
     from .initiative import Initiative
 
@@ -83,7 +81,6 @@ class Threat:
     shot: dict[int, float]  # a shooter's expected damage by arc kind; kind + 3: the actor in cover (R31)
     burst: np.ndarray | None = None  # bool [N + 1]: where a caster's burst could catch the actor next turn (R32)
     burst_damage: float = 0.0  # the burst's expected damage to the actor when it is caught (no arcs, R32)
-    can_now: np.ndarray | None = None  # bool [N + 1]: ``can_end`` as the board stands (own_body.py)
 
 
 class Situation:
@@ -270,19 +267,16 @@ class Situation:
             asks.append((h, band))
             asks += [(h, b) for b in (rband, aband) if b is not None]
             bands.append((h, rband, aband))
-        # Its own body must not shield the hexes it may leave (own_body.py): read with it gone, but
-        # as the board stands at its own hex and for whom else a hostile could choose.
-        gone, standing = own_body.reaches(self.zones, asks, me)
-        answers, stood = iter(gone), iter(standing)
+        # Asked with the actor gone from the board (its body, R4, and its threat, R8-R9): it is weighing
+        # hexes it may leave, so its own body must not shield them. Asked as it stands, a guard stepping
+        # aside from a gap saw no danger beside the gap though, once it moved, both knights could reach it.
+        # Its threat at the hex it ends on would stop a hostile next to it, not keep it from striking there.
+        answers = iter(self.zones.next_turn_reaches(asks, moved=(me, None)))
         out = []
         for h, rband, aband in bands:
             can, zone = next(answers)
-            can_now, zone_now = next(stood)
-            zone = own_body.staying_zone(zone, zone_now, self.here)
             rzone = next(answers)[1] if rband is not None else None
             azone = next(answers)[1] if aband is not None else None
-            now = [zone_now] + [next(stood)[1] for b in (rband, aband) if b is not None]
-            anywhere_now = now[0] if len(now) == 1 else np.logical_or.reduce(now)
             anywhere = zone if rzone is None else zone | rzone
             anywhere = anywhere if azone is None else anywhere | azone
             if not anywhere[self.cells].any():
@@ -294,7 +288,7 @@ class Situation:
             others = [
                 v for v, at in self.others_at
                 if v.faction in foes and (
-                    anywhere_now[at]
+                    anywhere[at]
                     or (v.name in self.friend_names
                         and from_h[at] <= v.movement_max + h.movement_max + h.reach + 1))
             ]
@@ -321,7 +315,7 @@ class Situation:
             burst = 0.0
             if h.area is not None and azone is not None:
                 burst = hit_chance(h.area.attack, me.defense, 0) * self.dice(h.area.damage).mean
-            out.append(Threat(h, can, anywhere, share, per, zone, shot, azone, burst, can_now))
+            out.append(Threat(h, can, anywhere, share, per, zone, shot, azone, burst))
         return out
 
     def lure(self, h: CombatantView, v: CombatantView) -> float:
@@ -360,9 +354,7 @@ class Situation:
         if melee:
             # Could it strike from that side: could it stand on the neighbour across it?
             stands = np.stack([threats[i].can_end for i in melee])[:, self.nt[flats]]  # [hostile, cell, side]
-            sides = stands @ SIDE_BITS
-            own_body.staying_sides(sides, [threats[i].can_now for i in melee], self.nt, flats, self.here, SIDE_BITS)
-            bits[melee] = sides
+            bits[melee] = stands @ SIDE_BITS
         # [hostile, cell, facing]: the worst arc it could strike from, for each facing at once.
         worst = worst_arcs(bits)
         per = np.array([[t.per_penalty[ARC_FRONT], t.per_penalty[ARC_FLANK], t.per_penalty[ARC_REAR]] for t in threats])
