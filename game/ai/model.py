@@ -267,11 +267,7 @@ class Situation:
             asks.append((h, band))
             asks += [(h, b) for b in (rband, aband) if b is not None]
             bands.append((h, rband, aband))
-        # Asked with the actor gone from the board (its body, R4, and its threat, R8-R9): it is weighing
-        # hexes it may leave, so its own body must not shield them. Asked as it stands, a guard stepping
-        # aside from a gap saw no danger beside the gap though, once it moved, both knights could reach it.
-        # Its threat at the hex it ends on would stop a hostile next to it, not keep it from striking there.
-        answers = iter(self.zones.next_turn_reaches(asks, moved=(me, None)))
+        answers = iter(self.zones.next_turn_reaches(asks))
         out = []
         for h, rband, aband in bands:
             can, zone = next(answers)
