@@ -475,8 +475,18 @@ class ThreatZones:
 
         Where it could end lies within its movement of where it stands (every step costs at least 1): the
         sweep's windows reach that far (a wider one changes no answer)."""
-        vectors = self.layout.direction_vectors
         margin = max(a.hostile.movement_max + 1 for a in todo)
+        wins, base, width, dist = self._walk_windows(todo, margin)
+        cans = []
+        for b, win, a in zip(base, wins, todo, strict=True):
+            can = self._can_end(a, win, dist[b + win.at])
+            can.flags.writeable = False
+            cans.append(can)
+        return cans
+
+    def _walk_windows(self, todo: list[ReachAsk], margin: int) -> tuple[list[Window], np.ndarray, int, np.ndarray]:
+        """Each of ``todo``'s walks in a window of ``margin`` round its start, all swept in one stack: the
+        windows, each window's offset in the stack, the padded window's side, and the stack's walking costs."""
         wins = [self.window_around(a.start, margin) for a in todo]
         width = 2 * margin + 3  # the padded window's side
         size = width * width
@@ -487,43 +497,31 @@ class ThreatZones:
             cost_w[b + win.at] = a.cost[win.flats]
             stops_w[b + win.at] = a.threat[win.flats]
         budgets = np.array([a.hostile.movement_max for a in todo])
+        vectors = self.layout.direction_vectors
         dist = reach_flat(cost_w, stops_w, base + margin + 1 + (margin + 1) * width, budgets, vectors, width)
-        cans = []
-        for b, win, a in zip(base, wins, todo, strict=True):
-            can = np.zeros(self.n + 1, dtype=bool)
-            can[win.flats] = dist[b + win.at] < INF
-            can &= ~a.held
-            can[a.start] = True
-            can[self.n] = False
-            can.flags.writeable = False
-            cans.append(can)
-        return cans
+        return wins, base, width, dist
+
+    def _can_end(self, a: ReachAsk, win: Window, dist: np.ndarray) -> np.ndarray:
+        """bool [N + 1]: where ``a``'s mover could end, from its walking costs ``dist`` over ``win``: what it
+        reaches, less the hexes held by its friends (R4), always its own hex."""
+        can = np.zeros(self.n + 1, dtype=bool)
+        can[win.flats] = dist < INF
+        can &= ~a.held
+        can[a.start] = True
+        can[self.n] = False
+        return can
 
     def _sweep_and_grow(self, todo: list[ReachAsk], out: list[tuple[np.ndarray, np.ndarray] | None]) -> None:
         """:meth:`_sweep_reaches` for steps other than the six axial ones: reach and zone in one stack."""
         # One window shape for all: each centred on its hostile, wide enough for the farthest
         # reach among them (a wider window changes no answer: nothing beyond is reachable).
         margin = max(a.hostile.movement_max + a.band + 1 for a in todo)
-        wins = [self.window_around(a.start, margin) for a in todo]
-        width = 2 * margin + 3  # the padded window's side
-        size = width * width
-        base = np.arange(len(todo)) * size
-        cost_w = np.full(len(todo) * size, INF)
-        stops_w = np.zeros(len(todo) * size, dtype=bool)
-        for b, win, a in zip(base, wins, todo, strict=True):
-            cost_w[b + win.at] = a.cost[win.flats]
-            stops_w[b + win.at] = a.threat[win.flats]
+        wins, base, width, dist = self._walk_windows(todo, margin)
         vectors = self.layout.direction_vectors
-        budgets = np.array([a.hostile.movement_max for a in todo])
-        dist = reach_flat(cost_w, stops_w, base + margin + 1 + (margin + 1) * width, budgets, vectors, width)
-        grown = np.full(len(todo) * size, INF)
+        grown = np.full(len(todo) * width * width, INF)
         cans = []
         for b, win, a in zip(base, wins, todo, strict=True):
-            can = np.zeros(self.n + 1, dtype=bool)
-            can[win.flats] = dist[b + win.at] < INF
-            can &= ~a.held
-            can[a.start] = True
-            can[self.n] = False
+            can = self._can_end(a, win, dist[b + win.at])
             cans.append(can)
             grown[b + win.at[can[win.flats]]] = 0.0
         grown = grow_stack(grown.reshape(len(todo), width, width), np.array([a.band for a in todo]), vectors).ravel()
