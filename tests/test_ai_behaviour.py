@@ -481,3 +481,44 @@ def test_a_combatant_pushed_into_fire_walks_out_of_it(tmp_path: Path, level: str
     actions = play_turn(enc, policy_for(level))
     assert enc.view("Orc").cell != (3, 2), actions
     assert any(isinstance(a, Attack) for a in actions)  # and it still strikes
+
+
+def _ship_boarding_round_ten(flee_end: bool = False) -> Encounter:
+    """ship_boarding as ai_behaviour's game (seed 7) stood in round 10: the party on deck, Sahuagin 1 the last
+    of the raiders at 3 of its hp in the water off the north-west corner of the deck, everyone else gone."""
+    from game.maps import load_scenario
+    from game.rules import Begin, Place, Remove
+
+    ship = Path(__file__).resolve().parents[1] / "maps" / "ship_boarding.tmx"
+    enc = Encounter(load_scenario(ship))
+    for name in ("Selkie", "Kestrel", "Corsair Captain", "Corsair 1", "Corsair 2", "Sahuagin 2", "Sea Witch",
+                 "Harpy"):
+        enc.apply(Remove(name, "defeated"))
+    for name, at, facing in (("Captain Rhys", (4, 5), "nw"), ("Marla", (4, 3), "ne"), ("Tobin", (4, 4), "ne"),
+                             ("Sahuagin 1", (1, 1), "nw")):
+        enc.apply(Place(name, at, facing))
+    enc.apply(SetHp("Marla", 11))
+    enc.apply(SetHp("Sahuagin 1", 3))
+    enc.apply(Begin())
+    while enc.turn != "Sahuagin 1":
+        enc.apply(EndTurn())
+    return enc
+
+
+def test_the_last_raider_swims_clear_of_the_party_to_the_exit_instead_of_hiding() -> None:
+    # Found counting ai_behaviour's games on ship_boarding (seed 7): Sahuagin 1, the last raider, at 3 hp (one
+    # blow of anyone on deck kills it; its side is beaten, R24), swam from the fight into the north-west corner
+    # of the water and hid at 0,0 for two rounds, then took three more to swim round the north of the ship to
+    # the exit on the south-east (11,10): six rounds without a blow. From the corner the walk to an exit is 11
+    # hexes either way: south past the party (every hex of it one the party could strike next turn) or east
+    # along the north edge, clear of them. Counted hex for hex the two ways out tie, so hiding scored as well as
+    # leaving. Counting every hex the party could strike next turn as a step more (`exit`, under
+    # `retreating`), the way east is the shorter: it swims east now and leaves within three turns' swim
+    # (7 hexes a turn; 18 hexes from the corner by the north), so no more than three quiet rounds.
+    enc = _ship_boarding_round_ten()
+    start = enc.round
+    actions = [a for _, a in _play_rounds(enc, start + 2)]
+    mine = [a for a in actions if getattr(a, "unit", None) == "Sahuagin 1"]
+    assert Flee("Sahuagin 1") in mine, kinds(mine)
+    first = next(a for a in mine if isinstance(a, Move))
+    assert first.to[0] > 1 and first.to[1] <= 1, first  # east along the north edge, not into the corner

@@ -53,3 +53,33 @@ def test_a_goal_the_mover_cannot_reach_at_all_stays_unreachable() -> None:
     enc2.apply(Begin())
     cost = ThreatZones(enc2).walk_to(enc2.view("Mover"), start, goal)[start[0]]
     assert cost >= UNREACHABLE
+
+
+def test_a_toll_adds_to_each_hex_crossed_and_nothing_elsewhere() -> None:
+    # The AI's way out for a beaten combatant prices the hexes a hostile could attack it on next turn one step
+    # more (``toll``). Worked by hand on open ground, three rows: the mover at column 3 of the middle row, the
+    # goal at column 9 of it, six steps east with no toll.
+    rows = ["." * 12 for _ in range(3)]
+    enc = Encounter(scenario_from_rows(rows, [{"name": "Mover", "at": (3, 1), "faction": "player", "move": 5},
+                                              {"name": "Foe", "at": (11, 2), "faction": "enemy"}]))
+    enc.apply(Begin())
+    zones = ThreatZones(enc)
+    board = enc.scenario.board
+    goal = np.zeros(zones.n + 1, dtype=bool)
+    goal[board.flat((9, 1))] = True
+    start = np.array([board.flat((3, 1))])
+    mover = enc.view("Mover")
+    assert zones.walk_to(mover, start, goal)[start[0]] == 6
+
+    def tolled(cells: list[tuple[int, int]]) -> float:
+        toll = np.zeros(zones.n + 1)
+        toll[[board.flat(c) for c in cells]] = 1.0
+        return float(zones.walk_to(mover, start, goal, toll)[start[0]])
+
+    # Columns 5, 6 and 7 tolled on every row: any way east crosses each of them, the straight way once each.
+    assert tolled([(c, r) for c in (5, 6, 7) for r in range(3)]) == 9
+    # Only the middle row's 5-7 tolled: stepping up a row and back down costs one step more on this layout
+    # (a row step moves half a column), and that way crosses no toll: 7.
+    assert tolled([(c, 1) for c in (5, 6, 7)]) == 7
+    # A toll off every way east (the top row): no change.
+    assert tolled([(c, 0) for c in range(12)]) == 6

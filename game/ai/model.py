@@ -446,6 +446,18 @@ class Situation:
         exits = self.zones.exit_hexes(self.me) & (self.enter_cost < INF)
         return self.zones.walk_to(self.me, self.cells, exits)
 
+    @cached_property
+    def safe_walk_exit(self) -> np.ndarray:
+        """float [N + 1]: :attr:`walk_exit` with every hex some hostile could attack the actor on next turn
+        costing one more step: a way out that keeps clear of the hostiles counts shorter than one past them."""
+        exits = self.zones.exit_hexes(self.me) & (self.enter_cost < INF)
+        if not exits.any() or not self.threats:
+            return self.walk_exit
+        toll = np.zeros(len(exits))
+        for t in self.threats:
+            toll[t.zone] = 1.0
+        return self.zones.walk_to(self.me, self.cells, exits, toll)
+
 
 def idle_turns_in(records: Sequence[Applied], me: str) -> int:
     """:attr:`Situation.idle_turns` read from ``records`` newest first, stopping at ``me``'s own last blow."""

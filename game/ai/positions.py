@@ -64,7 +64,7 @@ class Positions:
             for h in sit.hostiles:
                 near = np.minimum(near, sit.dist_from(h.cell, flats) - me.radius - h.radius)
             terms["retreat"] = w.retreat * np.minimum(near, RETREAT_TURNS * per_turn) / per_turn
-            out = sit.walk_exit[flats]
+            out = sit.safe_walk_exit[flats]
             terms["exit"] = -0.5 * w.retreat * np.minimum(out, 4 * me.movement_max) / per_turn
         else:
             # In a stand-off the walk to the fight counts more each quiet round (never frozen), and so

@@ -613,31 +613,37 @@ class ThreatZones:
         """How far from the centre ``h`` stands on, ``target``'s centre can be for ``h`` to strike it (R28)."""
         return h.reach + h.radius + target.radius
 
-    def walk_to(self, v: CombatantView, cells: np.ndarray, goal: np.ndarray) -> np.ndarray:
+    def walk_to(self, v: CombatantView, cells: np.ndarray, goal: np.ndarray,
+                toll: np.ndarray | None = None) -> np.ndarray:
         """float [N + 1]: ``v``'s walking cost from its candidate hexes ``cells`` to the nearest ``goal`` hex.
 
         Swept in a window around the candidates and the nearest goal (a margin
         for detours); when no goal is reachable inside it, over the whole board
         (the only way round a long wall may lie far outside the window); INF
-        where no goal is reachable at all.
+        where no goal is reachable at all. ``toll`` (float [N + 1], optional) is
+        added to the cost of stepping onto each hex: a caller's own price on
+        hexes it would rather not cross (the rules' costs are unchanged).
         """
         goals = np.flatnonzero(goal[: self.n])
         if not goals.size:
             return np.full(self.n + 1, INF)
         nearest = goals[int(np.argmin(self.dist_from(v.cell, goals)))]
-        out = self._walk_sweep(v, cells, goal, self.window(np.append(cells, nearest), 6))
+        out = self._walk_sweep(v, cells, goal, self.window(np.append(cells, nearest), 6), toll)
         if not (out[cells] < INF).any():
             board = self.window(np.arange(self.n), 0)
-            out = self._walk_sweep(v, cells, goal, board)
+            out = self._walk_sweep(v, cells, goal, board, toll)
         return out
 
-    def _walk_sweep(self, v: CombatantView, cells: np.ndarray, goal: np.ndarray, win: Window) -> np.ndarray:
+    def _walk_sweep(self, v: CombatantView, cells: np.ndarray, goal: np.ndarray, win: Window,
+                    toll: np.ndarray | None = None) -> np.ndarray:
         width = win.w + 2
         size = (win.h + 2) * width
         goal_w = np.zeros(size, dtype=bool)
         goal_w[win.at] = goal[win.flats]
         cost_w = np.full(size, INF)
         cost_w[win.at] = self.enter_cost(v)[win.flats]
+        if toll is not None:
+            cost_w[win.at] += toll[win.flats]
         settle = (self.r[cells] - win.r0 + 1) * width + (self.q[cells] - win.q0 + 1)
         dist = win.distance_to(goal_w, cost_w, settle)
         out = np.full(self.n + 1, INF)
