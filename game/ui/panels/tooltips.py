@@ -10,7 +10,8 @@ measured on what is drawn of each (disc and rings, facing wedge, hp bar, badges:
 box stepping up to two hexes out past a token rather than hide it (a rim of one before one whole; the
 farthest from the hex where it must hide one), then keeps clear of the
 card, tracker and log (``ctx.panels``: read again a moment later). A tip keeps last frame's spot while that
-stays as good (no hopping as the camera moves).
+stays as good (no hopping as the camera moves). A tip posted with a narrow form (V's box) takes that where the
+wide box would hide a token and the narrow one hides less: a column fits between tokens a wide box cannot.
 """
 
 from __future__ import annotations
