@@ -70,6 +70,9 @@ class Tip(NamedTuple):
     clear: tuple[pygame.Rect, ...] = ()  # what the tip should leave in view where it can (a sight line)
     # whom it reports on, kept in view before the panels (a burst's caught; V's ringed enemies, ring and all)
     describes: tuple[pygame.Rect | Drawn, ...] = ()
+    # The same report in a narrower column, taller: placed instead where the wide box would hide a token and
+    # this hides less (V's box by the Giant's Hearth's west edge, beside Bjorn).
+    narrow: tuple[Line, ...] = ()
 
 
 class Host(Protocol):
@@ -221,12 +224,12 @@ MAX_TIPS = 8
 
 def post_tip(ctx: Host, lines: Sequence[Line], near: tuple[float, float], *, min_width: int = 0,
              edge: tuple[int, int, int] = PANEL_EDGE, clear: Sequence[pygame.Rect] = (),
-             describes: Sequence[pygame.Rect | Drawn] = ()) -> None:
+             describes: Sequence[pygame.Rect | Drawn] = (), narrow: Sequence[Line] = ()) -> None:
     """Queue a tooltip for the Tooltips panel to draw above all panels this frame (see BattleContext.tips);
     ``clear``: small rects it should cover as few of as it can (after the panels), such as a sight line's;
     ``describes``: the tokens and hexes it reports on (whom a burst catches, where they are pushed), kept in
-    view before the panels."""
-    ctx.tips.append(Tip(list(lines), near, min_width, edge, tuple(clear), tuple(describes)))
+    view before the panels; ``narrow``: the same rows wrapped narrower, for where the box would hide a token."""
+    ctx.tips.append(Tip(list(lines), near, min_width, edge, tuple(clear), tuple(describes), tuple(narrow)))
     del ctx.tips[:-MAX_TIPS]  # bounded even if no Tooltips panel ever drains it
 
 

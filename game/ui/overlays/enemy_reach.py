@@ -411,9 +411,10 @@ class EnemyReachHover:
             ringed[enemy] = draw.ring_shape(c, r)
         bad = bool(who or far)
         lines = reach_lines(cell, name, who, far, weighing=bool(self._far_todo))
+        narrow = reach_lines(cell, name, who, far, weighing=bool(self._far_todo), narrow=True)
         rings = [Drawn(tokens[n].discs, tokens[n].rects, ring.rings) if n in tokens else ring
                  for n, ring in ringed.items()]
-        th.post_tip(ctx, lines, ctx.mouse, edge=th.BAD if bad else th.PANEL_EDGE, describes=rings)
+        th.post_tip(ctx, lines, ctx.mouse, edge=th.BAD if bad else th.PANEL_EDGE, describes=rings, narrow=narrow)
 
     @staticmethod
     def _shooters_near(enc: EncounterView, cell: Cell, name: str) -> list[str]:
@@ -442,26 +443,44 @@ class EnemyReachHover:
 TIP_WIDTH = 270  # px of text: the box is at most this plus its padding (290 px)
 MAX_NAME_ROWS = 2  # rows of attackers' names; past them "and N more"
 MAX_SHOOTER_LINES = 2
+# The same box in a narrow column, for where the wide one would sit on a token (the Tooltips panel takes it
+# only then): on the Giant's Hearth at 1024x768 the box for 0,7, at the window's edge between the party's row
+# and Bjorn, buried three quarters of Bjorn, and a column 170 px wide fits below the hex, left of him.
+NARROW_WIDTH = 150  # px of text: "5 enemies could" / "attack Goblin 1" / "here next turn"
+NARROW_NAME_ROWS = 3  # a row holds two or three names there: one more row before "and N more"
 
 
-def reach_lines(cell: Cell, name: str, who: list[str], far: list[RangedThreat], weighing: bool = False) -> list[Line]:
+def reach_lines(cell: Cell, name: str, who: list[str], far: list[RangedThreat], weighing: bool = False,
+                narrow: bool = False) -> list[Line]:
     """The hover box in Ctrl-V mode: the hex, how many could attack ``name`` there next turn and who (a couple of
-    rows, then "and N more"), then who could shoot or burst it and with what odds. Every row fits TIP_WIDTH."""
+    rows, then "and N more"), then who could shoot or burst it and with what odds. Every row fits TIP_WIDTH
+    (``narrow``: NARROW_WIDTH, the head broken between any words but the name, each shooter wrapped, not cut)."""
     n = len(who)
+    width, name_rows_max = (NARROW_WIDTH, NARROW_NAME_ROWS) if narrow else (TIP_WIDTH, MAX_NAME_ROWS)
     head = [f"{n} {'enemy' if n == 1 else 'enemies'}" if n else "no enemy", "could attack", name, "here next turn"]
+    if narrow:
+        head = [*head[0].split(), *head[1].split(), name, *head[3].split()]
     lines = [Line(f"{cell[0]},{cell[1]}", "muted", size=th.SMALL)]
-    lines += [Line(row, "bad" if n else "good", bold=True) for row in wrap_whole(head, TIP_WIDTH, bold=True)]
-    lines += [Line(row) for row in name_rows(who, TIP_WIDTH, MAX_NAME_ROWS)] if who else []
+    lines += [Line(row, "bad" if n else "good", bold=True) for row in wrap_whole(head, width, bold=True)]
+    lines += [Line(row) for row in name_rows(who, width, name_rows_max)] if who else []
     if far:
         # "here, next turn" and whom are in the head: the shooters' line does not say them again.
         lines += [Line(row, "bad", bold=True)
-                  for row in th.wrap(f"{len(far)} could shoot or burst here:", TIP_WIDTH, bold=True)]
+                  for row in th.wrap(f"{len(far)} could shoot or burst here:", width, bold=True)]
         shown = far if len(far) <= MAX_SHOOTER_LINES + 1 else far[:MAX_SHOOTER_LINES]  # "and 1 more" saves nothing
-        lines += [Line(th.fit(shooter_words(t), TIP_WIDTH, th.SMALL), size=th.SMALL) for t in shown]
+        if narrow:  # broken after the shooter's name where the row is too long: "Bandit Archer 1:" / "shot 55 %"
+            rows = [[whole] if th.text_width(whole, th.SMALL) <= width else
+                    [*th.wrap(whole.split(": ", 1)[0] + ":", width, th.SMALL),
+                     *th.wrap(whole.split(": ", 1)[1], width, th.SMALL)]
+                    for whole in map(shooter_words, shown)]
+            lines += [Line(row, size=th.SMALL) for each in rows for row in each]
+        else:
+            lines += [Line(th.fit(shooter_words(t), width, th.SMALL), size=th.SMALL) for t in shown]
         if len(far) > len(shown):
             lines.append(Line(f"and {len(far) - len(shown)} more", "muted", size=th.SMALL))
     if weighing:
-        lines.append(Line("weighing the shots and bursts...", "muted", size=th.SMALL))
+        lines += [Line(row, "muted", size=th.SMALL)
+                  for row in th.wrap("weighing the shots and bursts...", width, th.SMALL)]
     return lines
 
 

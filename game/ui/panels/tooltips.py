@@ -10,17 +10,25 @@ measured on what is drawn of each (disc and rings, facing wedge, hp bar, badges:
 box stepping up to two hexes out past a token rather than hide it (a rim of one before one whole; the
 farthest from the hex where it must hide one), then keeps clear of the
 card, tracker and log (``ctx.panels``: read again a moment later). A tip keeps last frame's spot while that
-stays as good (no hopping as the camera moves).
+stays as good (no hopping as the camera moves). A tip posted with a narrow form (V's box) takes that where the
+wide box would hide a token and the narrow one hides less: a column fits between tokens a wide box cannot.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from game.render.pg import pygame
 
 from ..context import BattleContext, Point
 from ..drawn import Drawn
-from ..theme import tooltip
+from ..theme import Line, draw_frame, draw_lines, lines_size, place_beside
 from ..tokenlayer import token_shapes
+
+
+def hides(box: pygame.Rect, tokens: Sequence[Drawn]) -> float:
+    """How much of the tokens, as drawn, ``box`` hides, in tokens (a rim grazed by a pixel is none)."""
+    return sum(t.part(box) for t in tokens if t.touched(box))
 
 
 def anchor_rect(ctx: BattleContext, near: Point) -> pygame.Rect:
@@ -35,6 +43,12 @@ def anchor_rect(ctx: BattleContext, near: Point) -> pygame.Rect:
         if v.active and tuple(cell) in {tuple(c) for c in enc.footprint(v.name)}:
             rect.union_ip(ctx.token_rect(v.name))
     return rect
+
+
+def cost(box: pygame.Rect, first: list[pygame.Rect], tokens: Sequence[Drawn]) -> tuple[int, float]:
+    """What a box at ``box`` costs: how many of what comes before tokens it covers (the hex, the actor and its
+    path, an open legend, the action bar, the name tag), then how much of the tokens it hides."""
+    return len(box.collidelistall(first)), hides(box, tokens)
 
 
 class Tooltips:
@@ -82,10 +96,33 @@ class Tooltips:
             key = tip.lines[0].text if tip.lines else ""
             was = last.get(key)
             prefer = pygame.Rect(anchor.x + was[0], anchor.y + was[1], was[2], was[3]) if was else None
-            rect = tooltip(screen, tip.lines, tip.near, min_width=tip.min_width, edge=tip.edge, within=area,
-                           anchor=anchor, avoid=avoid, spare=spare, step_past=ctx.keep_clear, keep=keep,
-                           describes=describes, reading=ctx.reading, prefer=prefer, soft=soft)
+            past = [*avoid, *(r for r in ctx.keep_clear if r not in avoid)]  # stepped past, so avoided too
+            # The wide box first; where it sits on a token wherever it goes beside the hex, the same rows in a
+            # narrow column, kept where that hides less and covers no more of what comes before tokens (V's box
+            # for 0,7 on the Giant's Hearth at 1024x768 sat on three quarters of Bjorn; the column fits below
+            # the hex, left of him).
+            rect, lines = self.place(tip.lines, tip.min_width, anchor, area, past, spare, keep, describes, prefer,
+                                     soft, ctx), tip.lines
+            first = [anchor, *keep, *ctx.reading, *past]
+            others = [d for t, d in tokens if not anchor.contains(t)]
+            if tip.narrow and cost(rect, first, others)[1] > 0:
+                alt = self.place(tip.narrow, tip.min_width, anchor, area, past, spare, keep, describes, prefer, soft,
+                                 ctx)
+                if cost(alt, first, others) < cost(rect, first, others):
+                    rect, lines = alt, list(tip.narrow)
+            draw_frame(screen, rect, edge=tip.edge, opaque=True)
+            draw_lines(screen, rect, lines)
             self.drawn.append((rect, anchor))
             self.spots[key] = (rect.x - anchor.x, rect.y - anchor.y, rect.width, rect.height)
             avoid.append(rect)  # a second tip goes beside the first, not over it
         ctx.tips.clear()
+
+    @staticmethod
+    def place(lines: Sequence[Line], min_width: int, anchor: pygame.Rect, area: pygame.Rect,
+              avoid: list[pygame.Rect], spare: list[pygame.Rect | Drawn], keep: list[pygame.Rect],
+              describes: list[pygame.Rect | Drawn], prefer: pygame.Rect | None, soft: list[pygame.Rect],
+              ctx: BattleContext) -> pygame.Rect:
+        """Where a box of ``lines`` goes beside ``anchor`` (theme.place_beside), the hovered token's name tag and
+        arc labels stepped past."""
+        return place_beside(lines_size(lines, min_width), anchor, area, avoid, spare, ctx.keep_clear, keep,
+                            describes, ctx.reading, prefer, soft)
