@@ -188,6 +188,28 @@ def test_answers_remembered_by_the_hostiles_hexes_are_those_of_a_fresh_look_afte
         assert np.array_equal(kept.shoot_hexes(v), fresh.shoot_hexes(v)), v.name
 
 
+def test_reaches_asked_through_a_turn_with_the_memo_kept_are_those_of_a_fresh_look() -> None:
+    # A faction's view of the board (its step costs, the hexes its hostiles threaten, those its friends
+    # hold) is remembered across states by those combatants' hexes: after a move, an attack that moves
+    # nobody and a turn's end, every combatant's reach must be the one a fresh memo works out.
+    from game.rules import EndTurn, Move
+
+    enc = _encounter("y", "odd")
+    memo = ZoneMemo()
+    for _ in range(12):  # two rounds
+        asks = [(v, b) for v in enc.views() for b in (v.reach, 2)]
+        kept = ThreatZones(enc, memo).next_turn_reaches(asks)
+        fresh = ThreatZones(enc, ZoneMemo()).next_turn_reaches(asks)
+        for (v, _), a, b in zip(asks, kept, fresh, strict=True):
+            assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1]), v.name
+        mover = enc.turn
+        assert mover is not None
+        ends = enc.reach_for(mover).destinations()
+        if len(ends) > 1:
+            enc.apply(Move(mover, max(ends, key=lambda d: d[1])[0]))
+        enc.apply(EndTurn())
+
+
 def test_lines_read_back_from_a_wider_window_are_those_worked_out_afresh() -> None:
     # R30/R31: whether a hex is seen from a shooter's hex and whether the line crosses cover does not depend
     # on which other hexes were asked with it; the memo answers a narrower question from a wider one.

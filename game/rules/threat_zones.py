@@ -141,6 +141,9 @@ class ZoneMemo:
         self.sight: Memo[tuple[Board, np.ndarray]] = Memo(1024)
         # Lines of sight and cover from a hex, by the hexes that give cover then (fire_zones.lines_from).
         self.lines: Memo[tuple[Board, slice, slice, np.ndarray, np.ndarray]] = Memo(256)
+        # The parts of a faction's view of the board (the hexes its hostiles threaten, those its friends
+        # hold), by those combatants' hexes: most survive a move (one side's) and all a turn that moved nobody.
+        self.views: Memo[tuple[Board, np.ndarray]] = Memo(256)
         self.geometries: dict[tuple[int, int, HexLayout], int] = {}
         # What the policy itself works out from public answers and keeps between decisions (its reading
         # of the records, say), by its own keys; the engine never reads it.
@@ -307,14 +310,31 @@ class ThreatZones:
         key = (faction, movement_type, radius)
         view = self._faction_views.get(key)
         if view is None:
+            # Each part is remembered across states by what it depends on alone (``memo.views``): a move
+            # changes one side's hexes, so the other side's parts, and every part after a turn that
+            # moved nobody, are read back. Read-only: shared between states.
             hostile = self.enc.hostile_factions(faction)
-            foes = [v for v in self.by_name.values() if v.faction in hostile]
+            cost = self._enter_cost_of(faction, movement_type, radius)
+            sources = tuple(self.enc.threat_sources(faction))
+            threat = self._remembered(("threat", radius, sources), lambda: self._grow(
+                np.append(self.enc.threat_of(list(sources)).ravel(), False), radius))
             friends = [v for v in self.by_name.values() if v.faction not in hostile]
-            cost = self.footprint_cost(movement_type, radius).copy()
-            cost[self.held_by(foes, radius)] = INF
-            threat = self._grow(np.append(self.enc.threat_against(faction).ravel(), False), radius)
-            view = self._faction_views[key] = (cost, threat, self.held_by(friends, 0))
+            held = self._remembered(("held", tuple((v.cell, v.radius) for v in friends)),
+                                   lambda: self.held_by(friends, 0))
+            view = self._faction_views[key] = (cost, threat, held)
         return view
+
+    def _remembered(self, key: Hashable, make: Callable[[], np.ndarray]) -> np.ndarray:
+        """A read-only array that depends on the board and ``key`` alone (``key`` holding, as values, all of
+        the state it reads), remembered in ``memo.views`` (the entry holds the board: its id is not reused)."""
+        full = (id(self.board), key)
+        hit = self.memo.views.get(full)
+        if hit is not None and hit[0] is self.board:
+            return hit[1]
+        value = make()
+        value.flags.writeable = False
+        self.memo.views.put(full, (self.board, value))
+        return value
 
     def _faction_view_moved(self, faction: str, movement_type: str, radius: int, mover: CombatantView,
                             at: int | None) -> Arrays3:
@@ -553,7 +573,11 @@ class ThreatZones:
     def _around_foes(self, v: CombatantView, question: Hashable, make: Callable[[], np.ndarray]) -> np.ndarray:
         """A read-only answer about ``v`` that depends on the board and its hostiles' hexes alone, remembered
         by those (``memo.around_foes``; the entry holds the board, so its id is not reused)."""
-        key = (id(self.board), question, self._foes_of(v.faction))
+        return self._around_faction(v.faction, question, make)
+
+    def _around_faction(self, faction: str, question: Hashable, make: Callable[[], np.ndarray]) -> np.ndarray:
+        """:meth:`_around_foes` for any member of ``faction``."""
+        key = (id(self.board), question, self._foes_of(faction))
         hit = self.memo.around_foes.get(key)
         if hit is not None and hit[0] is self.board:
             return hit[1]
@@ -567,14 +591,19 @@ class ThreatZones:
         hostile stands."""
         cost = self._enter_costs.get(v)
         if cost is None:
-            cost = self._enter_costs[v] = self._around_foes(
-                v, ("enter", v.movement_type, v.radius), lambda: self._make_enter_cost(v))
+            cost = self._enter_costs[v] = self._enter_cost_of(v.faction, v.movement_type, v.radius)
         return cost
 
-    def _make_enter_cost(self, v: CombatantView) -> np.ndarray:
-        hostile = self.enc.hostile_factions(v.faction)
-        cost = self.footprint_cost(v.movement_type, v.radius).copy()
-        cost[self.held_by([h for h in self.by_name.values() if h.faction in hostile], v.radius)] = INF
+    def _enter_cost_of(self, faction: str, movement_type: str, radius: int) -> np.ndarray:
+        """:meth:`enter_cost` of any member of ``faction`` of that movement type and size (its faction view's
+        step costs too: one remembered answer for both)."""
+        return self._around_faction(faction, ("enter", movement_type, radius),
+                                    lambda: self._make_enter_cost(faction, movement_type, radius))
+
+    def _make_enter_cost(self, faction: str, movement_type: str, radius: int) -> np.ndarray:
+        hostile = self.enc.hostile_factions(faction)
+        cost = self.footprint_cost(movement_type, radius).copy()
+        cost[self.held_by([h for h in self.by_name.values() if h.faction in hostile], radius)] = INF
         return cost
 
     def strike_hexes(self, v: CombatantView) -> np.ndarray:
