@@ -17,7 +17,7 @@ import numpy as np
 
 from game.rules import Action
 
-from .model import INF, Situation
+from .model import INF, Situation, cached_property
 from .weights import Weights
 
 RETREAT_TURNS = 3  # a retreat counts the distance from the hostiles up to this many turns' walk
@@ -46,7 +46,6 @@ class Positions:
         self.sit, self.w, self.flats = sit, w, flats
         self.kills = kills or {}  # hard: hostiles its friends are likely to defeat before they act
         me = sit.me
-        self.index = {int(f): i for i, f in enumerate(flats)}
         self.per_hostile = sit.danger(flats) if w.next_round else np.zeros((0, len(flats), 7))
         self.names = [t.view.name for t in sit.threats] if w.next_round else []
         terms: dict[str, np.ndarray] = {}
@@ -102,6 +101,11 @@ class Positions:
         # dying does not, nor a wounded one's danger (it still breaks away rather than die for nothing, R23).
         self.danger_mult = base if retreating else base * small_fight(sit, w.full_caution)
         self.death_mult = min(1.0, base)
+
+    @cached_property
+    def index(self) -> dict[int, int]:
+        """Each end hex's row in these terms, by its flat index (asked only when a turn strikes or is re-checked)."""
+        return dict(zip(self.flats.tolist(), range(len(self.flats)), strict=True))
 
     def _in_the_way(self, flats: np.ndarray) -> np.ndarray:
         """How many large friends not yet in the fight each hex stands beside, on their way to it.

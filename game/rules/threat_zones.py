@@ -634,8 +634,12 @@ class ThreatZones:
         """The flat ``cells`` from which ``target`` lies in ``v``'s weapon band (R21, R28), or, with ``shove``,
         adjacent to it (R22); in the order given. Legality (who may act, a blocked line) is the previews'."""
         lo, hi = (1, 1) if shove else (v.reach_min, v.reach)
-        d = self.dist_from(target.cell, cells) - v.radius - target.radius
-        return cells[(d >= lo) & (d <= hi)]
+        # Centre to centre, the band moved out by both radii (whole numbers: the same hexes); asked several
+        # times a decision, so in as few array passes as it takes.
+        d = self.distances(target.cell)[cells]
+        lo, hi = lo + v.radius + target.radius, hi + v.radius + target.radius
+        out: np.ndarray = cells[d == lo] if lo == hi else cells[(d >= lo) & (d <= hi)]
+        return out
 
     @staticmethod
     def zone_band(h: CombatantView, target: CombatantView) -> int:
