@@ -48,8 +48,10 @@ class Window:
         ``goal`` (bool) and ``cost`` are the window's flat padded arrays (its
         cells at :attr:`at`). Sweeps until nothing changes, or until every hex
         at the flat indices ``settle`` holds a value no greater than the sweep
-        count: each step costs at least 1, so such values are final. Values at
-        or above ``INF`` come out as ``INF``; the padding's are meaningless.
+        count plus one: after k sweeps every walk of at most k steps is
+        counted, and each step costs at least 1, so a longer walk costs at
+        least k + 1 and such values are final. Values at or above ``INF`` come
+        out as ``INF``; the padding's are meaningless.
         """
         width = self.w + 2
         dist = np.where(goal, 0.0, INF)
@@ -69,12 +71,12 @@ class Window:
             np.minimum(dist, near, out=new)
             dist, new = new, dist
             # The checks every other sweep: a sweep more changes no value already final (each was
-            # <= its sweep count, or nothing changed), and the checks cost as much as the sweep.
+            # <= its sweep count + 1, or nothing changed), and the checks cost as much as the sweep.
             if k % 2:
                 continue
             if not (dist < new).any():
                 return dist
-            if settle is not None and settle.size and dist[settle].max() <= k:
+            if settle is not None and settle.size and dist[settle].max() <= k + 1:
                 break
         return dist
 
