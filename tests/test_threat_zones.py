@@ -89,6 +89,19 @@ def test_strike_cells_are_where_the_attack_preview_finds_the_target_in_band() ->
             assert got == want
 
 
+@pytest.mark.parametrize(("axis", "index"), [("y", "odd"), ("y", "even"), ("x", "odd"), ("x", "even")])
+def test_distance_rows_are_the_hex_distance_from_the_cell_to_every_hex(axis: str, index: str) -> None:
+    # R1, one pair at a time (the grid's own distance, in offset coordinates), against the rows read from
+    # the picture of every axial offset; the off-grid slot stays farther than any hex.
+    enc = _encounter(axis, index)
+    zones = ThreatZones(enc, ZoneMemo())
+    cells = [enc.board.cell_of(f) for f in range(zones.n)]
+    for a in cells:
+        row = zones.distances(a)
+        assert row[: zones.n].tolist() == [enc.layout.distance(a, b) for b in cells], a
+        assert row[zones.n] > 1000
+
+
 def test_hit_chance_counts_the_d20_faces_that_hit() -> None:
     # R21: d20 + attack >= defence - penalty; a 1 is only a miss when 1 + attack falls short.
     for attack, defense, pen in itertools.product(range(-2, 6), range(5, 26), (0, 2, 4)):

@@ -210,12 +210,39 @@ class ThreatZones:
         key = (self.geometry, at)
         row = self.memo.distance.get(key)
         if row is None:
-            dq = self.q - self.q[at]
-            dr = self.r - self.r[at]
-            row = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+            row = self._distance_row(at)
             row.flags.writeable = False
             self.memo.distance.put(key, row)
         self._rows[cell] = row
+        return row
+
+    def _distance_row(self, at: int) -> np.ndarray:
+        """:meth:`distances` from flat ``at``, worked out: a new hex each time someone moves.
+
+        R1 distance depends on the axial offset alone, max(|dq|, |dr|, |dq + dr|), so it is read from one
+        picture of it over every offset the grid holds (made once per board): the row is that picture
+        shifted to ``at``, one gather instead of eight passes over the board."""
+        n = self.n
+        q, r = self.q[:n], self.r[:n]
+        q_span, r_span = int(q.max() - q.min()), int(r.max() - r.min())
+        width = 2 * q_span + 1
+
+        def picture() -> np.ndarray:
+            dr, dq = np.indices((2 * r_span + 1, width))
+            dq, dr = dq - q_span, dr - r_span
+            out: np.ndarray = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+            return out.ravel().astype(self.q.dtype)
+
+        image = self._per_board("distance picture", picture)
+        # Each hex's place in the picture, less the shift of its centre: (r - r_min) * width + (q - q_min).
+        place = self._per_board("distance places", lambda: (r - r.min()) * width + (q - q.min()))
+        q0, r0 = int(self.q[at]), int(self.r[at])
+        shift = (int(r.min()) - r0 + r_span) * width + (int(q.min()) - q0 + q_span)
+        row = np.empty(n + 1, dtype=image.dtype)
+        np.take(image, place + shift, out=row[:n])
+        # The off-grid slot lies far outside the picture: worked out as the formula has it.
+        dq, dr = int(self.q[n]) - q0, int(self.r[n]) - r0
+        row[n] = max(abs(dq), abs(dr), abs(dq + dr))
         return row
 
     def footprint_cost(self, movement_type: str, radius: int) -> np.ndarray:
