@@ -168,9 +168,9 @@ def test_a_footprint_overlaps_a_held_hex_where_the_hex_lies_within_its_radius(
     assert not got[n]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(axis=st.sampled_from(["x", "y"]), index=st.sampled_from(["odd", "even"]),
-       q0=st.integers(-8, 12), r0=st.integers(-8, 12), w=st.integers(0, 9), h=st.integers(0, 9))
+       q0=st.integers(-14, 14), r0=st.integers(-14, 14), w=st.integers(0, 20), h=st.integers(0, 20))
 def test_a_window_holds_exactly_the_grid_hexes_of_its_axial_rectangle(axis: str, index: str, q0: int, r0: int,
                                                                        w: int, h: int) -> None:
     enc = _encounter(axis, index)
@@ -178,6 +178,8 @@ def test_a_window_holds_exactly_the_grid_hexes_of_its_axial_rectangle(axis: str,
     win = zones._spanning((q0, r0), (q0 + w, r0 + h))
     want = [f for f in range(zones.n) if q0 <= zones.q[f] <= q0 + w and r0 <= zones.r[f] <= r0 + h]
     assert win.flats.tolist() == want
+    # Each hex's place in the padded window: row r - r0 + 1, column q - q0 + 1, rows w + 2 wide.
+    assert win.at.tolist() == [(int(zones.r[f]) - r0 + 1) * (w + 3) + int(zones.q[f]) - q0 + 1 for f in want]
 
 
 def test_answers_remembered_by_the_hostiles_hexes_are_those_of_a_fresh_look_after_a_move() -> None:

@@ -22,14 +22,15 @@ class Window:
     """An axial rectangle of the board, padded by one cell of ``INF`` on each side."""
 
     def __init__(self, q: np.ndarray, r: np.ndarray, flats: np.ndarray, vectors: tuple[tuple[int, int], ...],
-                 lo: tuple[int, int], hi: tuple[int, int]) -> None:
-        # q, r: axial coordinates of every flat cell; flats: the cells inside the rectangle.
+                 lo: tuple[int, int], hi: tuple[int, int], at: np.ndarray | None = None) -> None:
+        # q, r: axial coordinates of every flat cell; flats: the cells inside the rectangle; at: their
+        # places in the padded array, when the caller has them already.
         self.q0, self.r0 = lo
         self.w = hi[0] - lo[0] + 1
         self.h = hi[1] - lo[1] + 1
         self.flats = flats
         # The cells' flat indices in the padded array (row r - r0 + 1, column q - q0 + 1).
-        self.at = (r[flats] - self.r0 + 1) * (self.w + 2) + (q[flats] - self.q0 + 1)
+        self.at = (r[flats] - self.r0 + 1) * (self.w + 2) + (q[flats] - self.q0 + 1) if at is None else at
         self.vectors = vectors
 
     @classmethod

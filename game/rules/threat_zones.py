@@ -303,16 +303,43 @@ class ThreatZones:
         key = (self.geometry, lo, hi)
         win = self.memo.windows.get(key)
         if win is None:
-            # Only the rows whose axial r can fall in the rectangle are looked at (r grows with the row).
-            low, high = self._per_board("row r", lambda: np.stack([
-                self.r[: self.n].reshape(self.board.rows, self.board.cols).min(axis=1),
-                self.r[: self.n].reshape(self.board.rows, self.board.cols).max(axis=1)]))
-            first = int(np.searchsorted(high, lo[1]))  # the first row holding an r >= lo[1]
-            last = int(np.searchsorted(low, hi[1], side="right"))  # past the last row holding an r <= hi[1]
-            block = (first * self.board.cols, max(first, last) * self.board.cols)
-            win = Window.spanning(self.q[: self.n], self.r[: self.n], lo, hi, self.layout.direction_vectors, block)
+            win = self._cut_window(lo, hi)
             self.memo.windows.put(key, win)
         return win
+
+    def _cut_window(self, lo: tuple[int, int], hi: tuple[int, int]) -> Window:
+        """:meth:`_spanning` worked out: the rectangle cut from a picture of the grid in axial coordinates
+        (each axial hex's flat index, -1 off the grid; made once per board), so only the rectangle's own
+        hexes are looked at, not every hex of the rows it crosses."""
+        n = self.n
+        q, r = self.q[:n], self.r[:n]
+        q_min, r_min = int(q.min()), int(r.min())
+
+        def picture() -> np.ndarray:
+            image = np.full((int(r.max()) - r_min + 1, int(q.max()) - q_min + 1), -1, dtype=np.int64)
+            image[r - r_min, q - q_min] = np.arange(n)
+            return image
+
+        image = self._per_board("axial picture", picture)
+        w, h = hi[0] - lo[0] + 1, hi[1] - lo[1] + 1
+        # The rectangle's part inside the picture, in picture rows and columns.
+        c0, c1 = max(lo[0] - q_min, 0), min(hi[0] - q_min + 1, image.shape[1])
+        r0, r1 = max(lo[1] - r_min, 0), min(hi[1] - r_min + 1, image.shape[0])
+        if c0 >= c1 or r0 >= r1:
+            return Window(self.q, self.r, np.zeros(0, dtype=np.int64), self.layout.direction_vectors, lo, hi,
+                          at=np.zeros(0, dtype=np.int64))
+        part = image[r0:r1, c0:c1]
+        on_grid = part >= 0
+        padded = np.zeros((h + 2, w + 2), dtype=bool)  # the window's padded array, row r - lo_r + 1
+        pr, pc = r0 + r_min - lo[1] + 1, c0 + q_min - lo[0] + 1
+        padded[pr: pr + (r1 - r0), pc: pc + (c1 - c0)] = on_grid
+        flats, at = part[on_grid], np.flatnonzero(padded)
+        if not self.layout.pointy:
+            # Flat-top: the rectangle's rows (axial r) are not the grid's rows; its hexes in flat index order,
+            # as everything that reads a window pairs them.
+            order = np.argsort(flats, kind="stable")
+            flats, at = flats[order], at[order]
+        return Window(self.q, self.r, flats, self.layout.direction_vectors, lo, hi, at=at)
 
     def _grow(self, held: np.ndarray, radius: int) -> np.ndarray:
         """bool [N + 1]: centres where a footprint of ``radius`` would overlap a ``held`` hex."""
