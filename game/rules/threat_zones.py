@@ -224,7 +224,8 @@ class ThreatZones:
         shifted to ``at``, one gather instead of eight passes over the board."""
         n = self.n
         q, r = self.q[:n], self.r[:n]
-        q_span, r_span = int(q.max() - q.min()), int(r.max() - r.min())
+        q_min, r_min, q_max, r_max = self._axial_bounds()
+        q_span, r_span = q_max - q_min, r_max - r_min
         width = 2 * q_span + 1
 
         def picture() -> np.ndarray:
@@ -235,9 +236,9 @@ class ThreatZones:
 
         image = self._per_board("distance picture", picture)
         # Each hex's place in the picture, less the shift of its centre: (r - r_min) * width + (q - q_min).
-        place = self._per_board("distance places", lambda: (r - r.min()) * width + (q - q.min()))
+        place = self._per_board("distance places", lambda: (r - r_min) * width + (q - q_min))
         q0, r0 = int(self.q[at]), int(self.r[at])
-        shift = (int(r.min()) - r0 + r_span) * width + (int(q.min()) - q0 + q_span)
+        shift = (r_min - r0 + r_span) * width + (q_min - q0 + q_span)
         row = np.empty(n + 1, dtype=image.dtype)
         np.take(image, place + shift, out=row[:n])
         # The off-grid slot lies far outside the picture: worked out as the formula has it.
@@ -307,16 +308,24 @@ class ThreatZones:
             self.memo.windows.put(key, win)
         return win
 
+    def _axial_bounds(self) -> tuple[int, int, int, int]:
+        """The grid's least and greatest axial q and r: (q_min, r_min, q_max, r_max), once per board."""
+        n = self.n
+        q, r = self.q[:n], self.r[:n]
+        bounds = self._per_board("axial bounds", lambda: np.array([q.min(), r.min(), q.max(), r.max()]))
+        q_min, r_min, q_max, r_max = (int(b) for b in bounds)
+        return q_min, r_min, q_max, r_max
+
     def _cut_window(self, lo: tuple[int, int], hi: tuple[int, int]) -> Window:
         """:meth:`_spanning` worked out: the rectangle cut from a picture of the grid in axial coordinates
         (each axial hex's flat index, -1 off the grid; made once per board), so only the rectangle's own
         hexes are looked at, not every hex of the rows it crosses."""
         n = self.n
         q, r = self.q[:n], self.r[:n]
-        q_min, r_min = int(q.min()), int(r.min())
+        q_min, r_min, q_max, r_max = self._axial_bounds()
 
         def picture() -> np.ndarray:
-            image = np.full((int(r.max()) - r_min + 1, int(q.max()) - q_min + 1), -1, dtype=np.int64)
+            image = np.full((r_max - r_min + 1, q_max - q_min + 1), -1, dtype=np.int64)
             image[r - r_min, q - q_min] = np.arange(n)
             return image
 
