@@ -126,8 +126,9 @@ class Initiative:
         sit, h = self.sit, t.view
         if h.name not in self._scalar:
             foes = sit.enc.hostile_factions(h.faction)
-            self._ask([(f, sit.zones.zone_band(f, h)) for f in self.before(h) if self._may_strike(f, h)])
-            engage = [f for f in self.before(h) if self._strikes(f, h)]
+            may = [f for f in self.before(h) if self._may_strike(f, h)]  # the others surely cannot strike it
+            self._ask([(f, sit.zones.zone_band(f, h)) for f in may])
+            engage = [f for f in may if self._strikes(f, h)]
             there = {v.name for v in sit.by_name.values()
                      if v.name != sit.me.name and v.faction in foes and t.zone[sit.board.flat(v.cell)]}
             there |= {f.name for f in engage}

@@ -588,8 +588,7 @@ class ThreatZones:
         """bool [N + 1]: where ``a``'s mover could end, from its walking costs ``dist`` over ``win``: what it
         reaches, less the hexes held by its friends (R4), always its own hex."""
         can = np.zeros(self.n + 1, dtype=bool)
-        can[win.flats] = dist < INF
-        can &= ~a.held
+        can[win.flats] = (dist < INF) & ~a.held[win.flats]  # nothing outside the window is reached
         can[a.start] = True
         can[self.n] = False
         return can
