@@ -82,6 +82,7 @@ class Initiative:
         self._zones: dict[tuple[str, int], np.ndarray] = {}
         self._flats: dict[str, int] = {}  # by hostile: the flat index of its hex
         self._primed = False  # whether the threats' reaches were asked for together (_prime)
+        self._may: dict[str, list[CombatantView]] = {}  # by hostile: the friends acting before it who may strike it
         self._wanted_at: tuple[np.ndarray, list[tuple[CombatantView, int, np.ndarray]]] | None = None
         self._scalar: dict[str, tuple[float, int, int]] = {}  # by hostile: (share ratio x chance to live,
         # engagers, others in its reach by its turn)
@@ -130,7 +131,9 @@ class Initiative:
             self._prime(flats)
         if h.name not in self._scalar:
             foes = sit.enc.hostile_factions(h.faction)
-            may = [f for f in self.before(h) if self._may_strike(f, h)]  # the others surely cannot strike it
+            may = self._may.get(h.name)
+            if may is None:
+                may = [f for f in self.before(h) if self._may_strike(f, h)]  # the others surely cannot strike it
             self._ask([(f, sit.zones.zone_band(f, h)) for f in may])
             engage = [f for f in may if self._strikes(f, h)]
             there = {v.name for v in sit.by_name.values()
@@ -159,6 +162,7 @@ class Initiative:
         self._primed = True
         sit = self.sit
         may = [(t.view, [f for f in self.before(t.view) if self._may_strike(f, t.view)]) for t in sit.threats]
+        self._may = {h.name: fs for h, fs in may}
         self._ask([(f, sit.zones.zone_band(f, h)) for h, fs in may for f in fs]
                   + [(f, band) for f, band, _ in self._wanted(flats)])
         engaged = {f.name: f for h, fs in may for f in fs if self._strikes(f, h)}
