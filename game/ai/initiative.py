@@ -81,9 +81,6 @@ class Initiative:
         self.slot = {name: k for k, name in enumerate(order[i + 1:] + order[:i])}
         self._zones: dict[tuple[str, int], np.ndarray] = {}
         self._flats: dict[str, int] = {}  # by hostile: the flat index of its hex
-        self._primed = False  # whether the threats' reaches were asked for together (_prime)
-        self._may: dict[str, list[CombatantView]] = {}  # by hostile: the friends acting before it who may strike it
-        self._wanted_at: tuple[np.ndarray, list[tuple[CombatantView, int, np.ndarray]]] | None = None
         self._scalar: dict[str, tuple[float, int, int]] = {}  # by hostile: (share ratio x chance to live,
         # engagers, others in its reach by its turn)
 
@@ -127,13 +124,9 @@ class Initiative:
         over the share the threat counted (every friend who could step in, whatever the order), less where
         it must walk away from its engagers, times its chance to live."""
         sit, h = self.sit, t.view
-        if not self._primed:
-            self._prime(flats)
         if h.name not in self._scalar:
             foes = sit.enc.hostile_factions(h.faction)
-            may = self._may.get(h.name)
-            if may is None:
-                may = [f for f in self.before(h) if self._may_strike(f, h)]  # the others surely cannot strike it
+            may = [f for f in self.before(h) if self._may_strike(f, h)]  # the others surely cannot strike it
             self._ask([(f, sit.zones.zone_band(f, h)) for f in may])
             engage = [f for f in may if self._strikes(f, h)]
             there = {v.name for v in sit.by_name.values()
@@ -153,22 +146,6 @@ class Initiative:
             out[walks] *= (1 + there_n) / (1 + there_n + engaged)
         return out
 
-    def _prime(self, flats: np.ndarray) -> None:
-        """Ask the engine at once for every reach the threats' factors read, in two stacks, not two per
-        hostile: the friends acting before each hostile who may strike it (and those :meth:`support` asks
-        about at ``flats``, where the actor's position terms ask it next), then, for those who can strike
-        it, every hostile they may strike (its defeat's picks). The same questions as one at a time, so the
-        same answers; fewer and fuller sweeps."""
-        self._primed = True
-        sit = self.sit
-        may = [(t.view, [f for f in self.before(t.view) if self._may_strike(f, t.view)]) for t in sit.threats]
-        self._may = {h.name: fs for h, fs in may}
-        self._ask([(f, sit.zones.zone_band(f, h)) for h, fs in may for f in fs]
-                  + [(f, band) for f, band, _ in self._wanted(flats)])
-        engaged = {f.name: f for h, fs in may for f in fs if self._strikes(f, h)}
-        self._ask([(f, sit.zones.zone_band(f, o)) for f in engaged.values() for o in sit.hostiles
-                   if self._may_strike(f, o)])
-
     def _defeat(self, h: CombatantView, engage: list[CombatantView]) -> float:
         """The chance the friends acting before ``h`` defeat it first, each striking it with one over the
         number of hostiles it could strike."""
@@ -184,17 +161,17 @@ class Initiative:
             dist = combine(dist, mine / picks + none * (1 - 1 / picks))
         return float(dist[-1])
 
-    def _wanted(self, flats: np.ndarray) -> list[tuple[CombatantView, int, np.ndarray]]:
-        """The friends :meth:`support` asks about at ``flats``: (friend, band, the hexes it would add support at if
-        it could come within 2 there); remembered for the last ``flats`` asked (danger's and support's are one)."""
-        kept = self._wanted_at
-        if kept is not None and kept[0] is flats:
-            return kept[1]
+    def support(self, flats: np.ndarray, friends: np.ndarray) -> np.ndarray:
+        """``friends`` (the count within 2 now, per hex) with the friends who come within 2 before any
+        hostile that could strike the hex acts; unchanged where no hostile could strike."""
         sit, me = self.sit, self.sit.me
+        if not sit.threats:
+            return friends
         zones = np.stack([t.zone[flats] for t in sit.threats])  # [hostile, hex]
         slots = np.array([self.slot.get(t.view.name, len(self.slot)) for t in sit.threats])
         first = np.where(zones, slots[:, None], len(self.slot)).min(axis=0)  # the first to strike each hex
         threatened = zones.any(axis=0)
+        out = friends.copy()
         # The hexes each friend would add support at if it could come within 2 there; a friend whose
         # movement and band fall short of all of them (every step costs at least 1) is not asked about.
         wanted = []
@@ -210,16 +187,6 @@ class Initiative:
             may = threatened & (self.slot.get(f.name, len(self.slot)) < first) & (dist - f.radius - me.radius > 2)
             if may.any() and dist[may].min() <= f.movement_max + band:
                 wanted.append((f, band, may))
-        self._wanted_at = (flats, wanted)
-        return wanted
-
-    def support(self, flats: np.ndarray, friends: np.ndarray) -> np.ndarray:
-        """``friends`` (the count within 2 now, per hex) with the friends who come within 2 before any
-        hostile that could strike the hex acts; unchanged where no hostile could strike."""
-        if not self.sit.threats:
-            return friends
-        wanted = self._wanted(flats)
-        out = friends.copy()
         self._ask([(f, band) for f, band, _ in wanted])
         for f, band, may in wanted:
             out += may & self._zone(f, band)[flats]
