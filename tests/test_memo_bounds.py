@@ -29,5 +29,6 @@ def test_an_answer_bigger_than_the_budget_is_still_kept_alone() -> None:
 
 def test_a_policy_s_memos_all_carry_the_budget() -> None:
     memo = ZoneMemo()
-    parts = [memo.reach, memo.ends, memo.windows, memo.discs, memo.tables, memo.distance, memo.terrain, memo.sight]
+    parts = [memo.reach, memo.ends, memo.windows, memo.discs, memo.tables, memo.distance, memo.terrain, memo.sight,
+             memo.views]
     assert all(m.max_bytes == limits.MAX_MEMO_BYTES for m in parts)

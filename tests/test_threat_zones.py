@@ -89,6 +89,19 @@ def test_strike_cells_are_where_the_attack_preview_finds_the_target_in_band() ->
             assert got == want
 
 
+@pytest.mark.parametrize(("axis", "index"), [("y", "odd"), ("y", "even"), ("x", "odd"), ("x", "even")])
+def test_distance_rows_are_the_hex_distance_from_the_cell_to_every_hex(axis: str, index: str) -> None:
+    # R1, one pair at a time (the grid's own distance, in offset coordinates), against the rows read from
+    # the picture of every axial offset; the off-grid slot stays farther than any hex.
+    enc = _encounter(axis, index)
+    zones = ThreatZones(enc, ZoneMemo())
+    cells = [enc.board.cell_of(f) for f in range(zones.n)]
+    for a in cells:
+        row = zones.distances(a)
+        assert row[: zones.n].tolist() == [enc.layout.distance(a, b) for b in cells], a
+        assert row[zones.n] > 1000
+
+
 def test_hit_chance_counts_the_d20_faces_that_hit() -> None:
     # R21: d20 + attack >= defence - penalty; a 1 is only a miss when 1 + attack falls short.
     for attack, defense, pen in itertools.product(range(-2, 6), range(5, 26), (0, 2, 4)):
@@ -155,9 +168,9 @@ def test_a_footprint_overlaps_a_held_hex_where_the_hex_lies_within_its_radius(
     assert not got[n]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(axis=st.sampled_from(["x", "y"]), index=st.sampled_from(["odd", "even"]),
-       q0=st.integers(-8, 12), r0=st.integers(-8, 12), w=st.integers(0, 9), h=st.integers(0, 9))
+       q0=st.integers(-14, 14), r0=st.integers(-14, 14), w=st.integers(0, 20), h=st.integers(0, 20))
 def test_a_window_holds_exactly_the_grid_hexes_of_its_axial_rectangle(axis: str, index: str, q0: int, r0: int,
                                                                        w: int, h: int) -> None:
     enc = _encounter(axis, index)
@@ -165,6 +178,8 @@ def test_a_window_holds_exactly_the_grid_hexes_of_its_axial_rectangle(axis: str,
     win = zones._spanning((q0, r0), (q0 + w, r0 + h))
     want = [f for f in range(zones.n) if q0 <= zones.q[f] <= q0 + w and r0 <= zones.r[f] <= r0 + h]
     assert win.flats.tolist() == want
+    # Each hex's place in the padded window: row r - r0 + 1, column q - q0 + 1, rows w + 2 wide.
+    assert win.at.tolist() == [(int(zones.r[f]) - r0 + 1) * (w + 3) + int(zones.q[f]) - q0 + 1 for f in want]
 
 
 def test_answers_remembered_by_the_hostiles_hexes_are_those_of_a_fresh_look_after_a_move() -> None:
@@ -186,6 +201,28 @@ def test_answers_remembered_by_the_hostiles_hexes_are_those_of_a_fresh_look_afte
         assert np.array_equal(kept.enter_cost(v), fresh.enter_cost(v)), v.name
         assert np.array_equal(kept.strike_hexes(v), fresh.strike_hexes(v)), v.name
         assert np.array_equal(kept.shoot_hexes(v), fresh.shoot_hexes(v)), v.name
+
+
+def test_reaches_asked_through_a_turn_with_the_memo_kept_are_those_of_a_fresh_look() -> None:
+    # A faction's view of the board (its step costs, the hexes its hostiles threaten, those its friends
+    # hold) is remembered across states by those combatants' hexes: after a move, an attack that moves
+    # nobody and a turn's end, every combatant's reach must be the one a fresh memo works out.
+    from game.rules import EndTurn, Move
+
+    enc = _encounter("y", "odd")
+    memo = ZoneMemo()
+    for _ in range(12):  # two rounds
+        asks = [(v, b) for v in enc.views() for b in (v.reach, 2)]
+        kept = ThreatZones(enc, memo).next_turn_reaches(asks)
+        fresh = ThreatZones(enc, ZoneMemo()).next_turn_reaches(asks)
+        for (v, _), a, b in zip(asks, kept, fresh, strict=True):
+            assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1]), v.name
+        mover = enc.turn
+        assert mover is not None
+        ends = enc.reach_for(mover).destinations()
+        if len(ends) > 1:
+            enc.apply(Move(mover, max(ends, key=lambda d: d[1])[0]))
+        enc.apply(EndTurn())
 
 
 def test_lines_read_back_from_a_wider_window_are_those_worked_out_afresh() -> None:

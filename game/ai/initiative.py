@@ -126,8 +126,9 @@ class Initiative:
         sit, h = self.sit, t.view
         if h.name not in self._scalar:
             foes = sit.enc.hostile_factions(h.faction)
-            self._ask([(f, sit.zones.zone_band(f, h)) for f in self.before(h) if self._may_strike(f, h)])
-            engage = [f for f in self.before(h) if self._strikes(f, h)]
+            may = [f for f in self.before(h) if self._may_strike(f, h)]  # the others surely cannot strike it
+            self._ask([(f, sit.zones.zone_band(f, h)) for f in may])
+            engage = [f for f in may if self._strikes(f, h)]
             there = {v.name for v in sit.by_name.values()
                      if v.name != sit.me.name and v.faction in foes and t.zone[sit.board.flat(v.cell)]}
             there |= {f.name for f in engage}
@@ -174,8 +175,14 @@ class Initiative:
         # The hexes each friend would add support at if it could come within 2 there; a friend whose
         # movement and band fall short of all of them (every step costs at least 1) is not asked about.
         wanted = []
+        # Each friend is at least its distance from the actor's hex less ``spread`` from each of the hexes
+        # (R1 is a metric): one farther than its movement and band from all of them is not looked at.
+        here = sit.board.flat(me.cell)
+        spread = int(sit.distances(me.cell)[flats].max()) if len(flats) else 0
         for f in sit.friends:
             band = 2 + f.radius + me.radius
+            if int(sit.distances(f.cell)[here]) - spread > f.movement_max + band:
+                continue
             dist = sit.dist_from(f.cell, flats)
             may = threatened & (self.slot.get(f.name, len(self.slot)) < first) & (dist - f.radius - me.radius > 2)
             if may.any() and dist[may].min() <= f.movement_max + band:

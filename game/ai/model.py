@@ -8,10 +8,9 @@ with one extra slot at the end standing for "off the grid".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 import numpy as np
 
@@ -45,6 +44,32 @@ if TYPE_CHECKING:
     from .initiative import Initiative
 
 INF = UNREACHABLE  # the engine's cost of a hex no one can reach
+T = TypeVar("T")
+
+
+class cached_property(Generic[T]):  # noqa: N801 -- functools' name, as it stands in for it
+    """``functools.cached_property`` without its lock: on Python 3.11 it takes one at every first read,
+    a dozen a decision. The value is kept in the instance's ``__dict__``, which later reads find first.
+    Two threads reading at once would both work it out, to the same value (Python 3.12 dropped the lock
+    for the same reason)."""
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> cached_property[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+    def __get__(self, obj: object, owner: type | None = None) -> T | cached_property[T]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 STRIKES = (Attack, Shove, Shoot, Cast)  # the actions that deal damage
 @dataclass(frozen=True)
 class DamageDice:

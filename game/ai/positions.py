@@ -17,7 +17,7 @@ import numpy as np
 
 from game.rules import Action
 
-from .model import INF, Situation
+from .model import INF, Situation, cached_property
 from .weights import Weights
 
 RETREAT_TURNS = 3  # a retreat counts the distance from the hostiles up to this many turns' walk
@@ -46,7 +46,6 @@ class Positions:
         self.sit, self.w, self.flats = sit, w, flats
         self.kills = kills or {}  # hard: hostiles its friends are likely to defeat before they act
         me = sit.me
-        self.index = {int(f): i for i, f in enumerate(flats)}
         self.per_hostile = sit.danger(flats) if w.next_round else np.zeros((0, len(flats), 7))
         self.names = [t.view.name for t in sit.threats] if w.next_round else []
         terms: dict[str, np.ndarray] = {}
@@ -72,7 +71,12 @@ class Positions:
             terms["approach"] = -w.approach * (1 + max(0.0, sit.quiet_rounds - 1) + pressing(sit)) * turns
         if w.support:
             friends = np.zeros(len(flats))
+            # A friend is at least its distance from here less ``spread`` from each of these hexes (R1 is
+            # a metric): one farther than that from all of them adds nothing and is not looked at.
+            spread = spread_of(sit, flats)
             for f in sit.friends:
+                if int(sit.distances(f.cell)[sit.here]) - spread - f.radius - me.radius > 2:
+                    continue
                 friends += sit.dist_from(f.cell, flats) - f.radius - me.radius <= 2
             if w.next_round and not sit.reply_model:  # normal: friends who arrive first (initiative.py)
                 friends = sit.initiative.support(flats, friends)
@@ -103,6 +107,11 @@ class Positions:
         self.danger_mult = base if retreating else base * small_fight(sit, w.full_caution)
         self.death_mult = min(1.0, base)
 
+    @cached_property
+    def index(self) -> dict[int, int]:
+        """Each end hex's row in these terms, by its flat index (asked only when a turn strikes or is re-checked)."""
+        return dict(zip(self.flats.tolist(), range(len(self.flats)), strict=True))
+
     def _in_the_way(self, flats: np.ndarray) -> np.ndarray:
         """How many large friends not yet in the fight each hex stands beside, on their way to it.
 
@@ -118,14 +127,23 @@ class Positions:
         big = [f for f in sit.friends if f.radius > 0]
         if not big:
             return out
-        near = np.full(len(flats), 999.0)
-        for h in sit.hostiles:
-            near = np.minimum(near, sit.dist_from(h.cell, flats) - h.radius - me.radius)
+        lanes = []  # (friend, its gap to the nearest hostile) for the friends that need a lane
         for f in big:
             apart = sit.distances(f.cell)  # R1 from the friend's hex, the engine's row (no distance per pair)
             gap = min(int(apart[sit.board.flat(h.cell)]) - h.radius for h in sit.hostiles) - f.radius
-            if gap <= f.reach + 1:
+            if gap > f.reach + 1:
+                lanes.append((f, gap))
+        if not lanes:
+            return out
+        # How near each hex is to the hostiles, read only as "nearer than a gap": a hostile at least the widest
+        # gap from every hex (its distance from here less ``spread``, R1 being a metric) changes no answer.
+        widest, spread = max(gap for _, gap in lanes), spread_of(sit, flats)
+        near = np.full(len(flats), 999.0)
+        for h in sit.hostiles:
+            if int(sit.distances(h.cell)[sit.here]) - spread - h.radius - me.radius >= widest:
                 continue
+            near = np.minimum(near, sit.dist_from(h.cell, flats) - h.radius - me.radius)
+        for f, gap in lanes:
             beside = sit.dist_from(f.cell, flats) - f.radius - me.radius <= 1
             out += beside & (near < gap)
         return out
@@ -173,6 +191,11 @@ class Positions:
             terms["death"] = -w.death * self.death_mult * p_death * sit.value(me)
         score: np.ndarray = sum(terms.values(), np.zeros(len(facing)))
         return score, facing, terms
+
+
+def spread_of(sit: Situation, flats: np.ndarray) -> int:
+    """How far the farthest of ``flats`` lies from the actor's hex (R1); 0 for none."""
+    return int(sit.distances(sit.me.cell)[flats].max()) if len(flats) else 0
 
 
 def best_facing(total: np.ndarray, current: int) -> tuple[np.ndarray, np.ndarray]:

@@ -22,14 +22,15 @@ class Window:
     """An axial rectangle of the board, padded by one cell of ``INF`` on each side."""
 
     def __init__(self, q: np.ndarray, r: np.ndarray, flats: np.ndarray, vectors: tuple[tuple[int, int], ...],
-                 lo: tuple[int, int], hi: tuple[int, int]) -> None:
-        # q, r: axial coordinates of every flat cell; flats: the cells inside the rectangle.
+                 lo: tuple[int, int], hi: tuple[int, int], at: np.ndarray | None = None) -> None:
+        # q, r: axial coordinates of every flat cell; flats: the cells inside the rectangle; at: their
+        # places in the padded array, when the caller has them already.
         self.q0, self.r0 = lo
         self.w = hi[0] - lo[0] + 1
         self.h = hi[1] - lo[1] + 1
         self.flats = flats
         # The cells' flat indices in the padded array (row r - r0 + 1, column q - q0 + 1).
-        self.at = (r[flats] - self.r0 + 1) * (self.w + 2) + (q[flats] - self.q0 + 1)
+        self.at = (r[flats] - self.r0 + 1) * (self.w + 2) + (q[flats] - self.q0 + 1) if at is None else at
         self.vectors = vectors
 
     @classmethod
@@ -48,8 +49,10 @@ class Window:
         ``goal`` (bool) and ``cost`` are the window's flat padded arrays (its
         cells at :attr:`at`). Sweeps until nothing changes, or until every hex
         at the flat indices ``settle`` holds a value no greater than the sweep
-        count: each step costs at least 1, so such values are final. Values at
-        or above ``INF`` come out as ``INF``; the padding's are meaningless.
+        count plus one: after k sweeps every walk of at most k steps is
+        counted, and each step costs at least 1, so a longer walk costs at
+        least k + 1 and such values are final. Values at or above ``INF`` come
+        out as ``INF``; the padding's are meaningless.
         """
         width = self.w + 2
         dist = np.where(goal, 0.0, INF)
@@ -69,13 +72,15 @@ class Window:
             np.minimum(dist, near, out=new)
             dist, new = new, dist
             # The checks every other sweep: a sweep more changes no value already final (each was
-            # <= its sweep count, or nothing changed), and the checks cost as much as the sweep.
+            # <= its sweep count + 1, or nothing changed), and the checks cost as much as the sweep.
+            # Whether anything changed, a pass over the window, only every fourth: it ends the walks
+            # whose hexes are not all reachable, few; the others end on the cheap look at ``settle``.
             if k % 2:
                 continue
-            if not (dist < new).any():
-                return dist
-            if settle is not None and settle.size and dist[settle].max() <= k:
+            if settle is not None and settle.size and dist[settle].max() <= k + 1:
                 break
+            if not k % 4 and not (dist < new).any():
+                return dist
         return dist
 
 

@@ -141,6 +141,9 @@ class ZoneMemo:
         self.sight: Memo[tuple[Board, np.ndarray]] = Memo(1024)
         # Lines of sight and cover from a hex, by the hexes that give cover then (fire_zones.lines_from).
         self.lines: Memo[tuple[Board, slice, slice, np.ndarray, np.ndarray]] = Memo(256)
+        # The parts of a faction's view of the board (the hexes its hostiles threaten, those its friends
+        # hold), by those combatants' hexes: most survive a move (one side's) and all a turn that moved nobody.
+        self.views: Memo[tuple[Board, np.ndarray]] = Memo(256)
         self.geometries: dict[tuple[int, int, HexLayout], int] = {}
         # What the policy itself works out from public answers and keeps between decisions (its reading
         # of the records, say), by its own keys; the engine never reads it.
@@ -207,12 +210,40 @@ class ThreatZones:
         key = (self.geometry, at)
         row = self.memo.distance.get(key)
         if row is None:
-            dq = self.q - self.q[at]
-            dr = self.r - self.r[at]
-            row = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+            row = self._distance_row(at)
             row.flags.writeable = False
             self.memo.distance.put(key, row)
         self._rows[cell] = row
+        return row
+
+    def _distance_row(self, at: int) -> np.ndarray:
+        """:meth:`distances` from flat ``at``, worked out: a new hex each time someone moves.
+
+        R1 distance depends on the axial offset alone, max(|dq|, |dr|, |dq + dr|), so it is read from one
+        picture of it over every offset the grid holds (made once per board): the row is that picture
+        shifted to ``at``, one gather instead of eight passes over the board."""
+        n = self.n
+        q, r = self.q[:n], self.r[:n]
+        q_min, r_min, q_max, r_max = self._axial_bounds()
+        q_span, r_span = q_max - q_min, r_max - r_min
+        width = 2 * q_span + 1
+
+        def picture() -> np.ndarray:
+            dr, dq = np.indices((2 * r_span + 1, width))
+            dq, dr = dq - q_span, dr - r_span
+            out: np.ndarray = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+            return out.ravel().astype(self.q.dtype)
+
+        image = self._per_board("distance picture", picture)
+        # Each hex's place in the picture, less the shift of its centre: (r - r_min) * width + (q - q_min).
+        place = self._per_board("distance places", lambda: (r - r_min) * width + (q - q_min))
+        q0, r0 = int(self.q[at]), int(self.r[at])
+        shift = (r_min - r0 + r_span) * width + (q_min - q0 + q_span)
+        row = np.empty(n + 1, dtype=image.dtype)
+        np.take(image, place + shift, out=row[:n])
+        # The off-grid slot lies far outside the picture: worked out as the formula has it.
+        dq, dr = int(self.q[n]) - q0, int(self.r[n]) - r0
+        row[n] = max(abs(dq), abs(dr), abs(dq + dr))
         return row
 
     def footprint_cost(self, movement_type: str, radius: int) -> np.ndarray:
@@ -273,16 +304,51 @@ class ThreatZones:
         key = (self.geometry, lo, hi)
         win = self.memo.windows.get(key)
         if win is None:
-            # Only the rows whose axial r can fall in the rectangle are looked at (r grows with the row).
-            low, high = self._per_board("row r", lambda: np.stack([
-                self.r[: self.n].reshape(self.board.rows, self.board.cols).min(axis=1),
-                self.r[: self.n].reshape(self.board.rows, self.board.cols).max(axis=1)]))
-            first = int(np.searchsorted(high, lo[1]))  # the first row holding an r >= lo[1]
-            last = int(np.searchsorted(low, hi[1], side="right"))  # past the last row holding an r <= hi[1]
-            block = (first * self.board.cols, max(first, last) * self.board.cols)
-            win = Window.spanning(self.q[: self.n], self.r[: self.n], lo, hi, self.layout.direction_vectors, block)
+            win = self._cut_window(lo, hi)
             self.memo.windows.put(key, win)
         return win
+
+    def _axial_bounds(self) -> tuple[int, int, int, int]:
+        """The grid's least and greatest axial q and r: (q_min, r_min, q_max, r_max), once per board."""
+        n = self.n
+        q, r = self.q[:n], self.r[:n]
+        bounds = self._per_board("axial bounds", lambda: np.array([q.min(), r.min(), q.max(), r.max()]))
+        q_min, r_min, q_max, r_max = (int(b) for b in bounds)
+        return q_min, r_min, q_max, r_max
+
+    def _cut_window(self, lo: tuple[int, int], hi: tuple[int, int]) -> Window:
+        """:meth:`_spanning` worked out: the rectangle cut from a picture of the grid in axial coordinates
+        (each axial hex's flat index, -1 off the grid; made once per board), so only the rectangle's own
+        hexes are looked at, not every hex of the rows it crosses."""
+        n = self.n
+        q, r = self.q[:n], self.r[:n]
+        q_min, r_min, q_max, r_max = self._axial_bounds()
+
+        def picture() -> np.ndarray:
+            image = np.full((r_max - r_min + 1, q_max - q_min + 1), -1, dtype=np.int64)
+            image[r - r_min, q - q_min] = np.arange(n)
+            return image
+
+        image = self._per_board("axial picture", picture)
+        w, h = hi[0] - lo[0] + 1, hi[1] - lo[1] + 1
+        # The rectangle's part inside the picture, in picture rows and columns.
+        c0, c1 = max(lo[0] - q_min, 0), min(hi[0] - q_min + 1, image.shape[1])
+        r0, r1 = max(lo[1] - r_min, 0), min(hi[1] - r_min + 1, image.shape[0])
+        if c0 >= c1 or r0 >= r1:
+            return Window(self.q, self.r, np.zeros(0, dtype=np.int64), self.layout.direction_vectors, lo, hi,
+                          at=np.zeros(0, dtype=np.int64))
+        part = image[r0:r1, c0:c1]
+        on_grid = part >= 0
+        padded = np.zeros((h + 2, w + 2), dtype=bool)  # the window's padded array, row r - lo_r + 1
+        pr, pc = r0 + r_min - lo[1] + 1, c0 + q_min - lo[0] + 1
+        padded[pr: pr + (r1 - r0), pc: pc + (c1 - c0)] = on_grid
+        flats, at = part[on_grid], np.flatnonzero(padded)
+        if not self.layout.pointy:
+            # Flat-top: the rectangle's rows (axial r) are not the grid's rows; its hexes in flat index order,
+            # as everything that reads a window pairs them.
+            order = np.argsort(flats, kind="stable")
+            flats, at = flats[order], at[order]
+        return Window(self.q, self.r, flats, self.layout.direction_vectors, lo, hi, at=at)
 
     def _grow(self, held: np.ndarray, radius: int) -> np.ndarray:
         """bool [N + 1]: centres where a footprint of ``radius`` would overlap a ``held`` hex."""
@@ -307,14 +373,31 @@ class ThreatZones:
         key = (faction, movement_type, radius)
         view = self._faction_views.get(key)
         if view is None:
+            # Each part is remembered across states by what it depends on alone (``memo.views``): a move
+            # changes one side's hexes, so the other side's parts, and every part after a turn that
+            # moved nobody, are read back. Read-only: shared between states.
             hostile = self.enc.hostile_factions(faction)
-            foes = [v for v in self.by_name.values() if v.faction in hostile]
+            cost = self._enter_cost_of(faction, movement_type, radius)
+            sources = tuple(self.enc.threat_sources(faction))
+            threat = self._remembered(("threat", radius, sources), lambda: self._grow(
+                np.append(self.enc.threat_of(list(sources)).ravel(), False), radius))
             friends = [v for v in self.by_name.values() if v.faction not in hostile]
-            cost = self.footprint_cost(movement_type, radius).copy()
-            cost[self.held_by(foes, radius)] = INF
-            threat = self._grow(np.append(self.enc.threat_against(faction).ravel(), False), radius)
-            view = self._faction_views[key] = (cost, threat, self.held_by(friends, 0))
+            held = self._remembered(("held", tuple((v.cell, v.radius) for v in friends)),
+                                   lambda: self.held_by(friends, 0))
+            view = self._faction_views[key] = (cost, threat, held)
         return view
+
+    def _remembered(self, key: Hashable, make: Callable[[], np.ndarray]) -> np.ndarray:
+        """A read-only array that depends on the board and ``key`` alone (``key`` holding, as values, all of
+        the state it reads), remembered in ``memo.views`` (the entry holds the board: its id is not reused)."""
+        full = (id(self.board), key)
+        hit = self.memo.views.get(full)
+        if hit is not None and hit[0] is self.board:
+            return hit[1]
+        value = make()
+        value.flags.writeable = False
+        self.memo.views.put(full, (self.board, value))
+        return value
 
     def _faction_view_moved(self, faction: str, movement_type: str, radius: int, mover: CombatantView,
                             at: int | None) -> Arrays3:
@@ -505,8 +588,7 @@ class ThreatZones:
         """bool [N + 1]: where ``a``'s mover could end, from its walking costs ``dist`` over ``win``: what it
         reaches, less the hexes held by its friends (R4), always its own hex."""
         can = np.zeros(self.n + 1, dtype=bool)
-        can[win.flats] = dist < INF
-        can &= ~a.held
+        can[win.flats] = (dist < INF) & ~a.held[win.flats]  # nothing outside the window is reached
         can[a.start] = True
         can[self.n] = False
         return can
@@ -553,7 +635,11 @@ class ThreatZones:
     def _around_foes(self, v: CombatantView, question: Hashable, make: Callable[[], np.ndarray]) -> np.ndarray:
         """A read-only answer about ``v`` that depends on the board and its hostiles' hexes alone, remembered
         by those (``memo.around_foes``; the entry holds the board, so its id is not reused)."""
-        key = (id(self.board), question, self._foes_of(v.faction))
+        return self._around_faction(v.faction, question, make)
+
+    def _around_faction(self, faction: str, question: Hashable, make: Callable[[], np.ndarray]) -> np.ndarray:
+        """:meth:`_around_foes` for any member of ``faction``."""
+        key = (id(self.board), question, self._foes_of(faction))
         hit = self.memo.around_foes.get(key)
         if hit is not None and hit[0] is self.board:
             return hit[1]
@@ -567,14 +653,19 @@ class ThreatZones:
         hostile stands."""
         cost = self._enter_costs.get(v)
         if cost is None:
-            cost = self._enter_costs[v] = self._around_foes(
-                v, ("enter", v.movement_type, v.radius), lambda: self._make_enter_cost(v))
+            cost = self._enter_costs[v] = self._enter_cost_of(v.faction, v.movement_type, v.radius)
         return cost
 
-    def _make_enter_cost(self, v: CombatantView) -> np.ndarray:
-        hostile = self.enc.hostile_factions(v.faction)
-        cost = self.footprint_cost(v.movement_type, v.radius).copy()
-        cost[self.held_by([h for h in self.by_name.values() if h.faction in hostile], v.radius)] = INF
+    def _enter_cost_of(self, faction: str, movement_type: str, radius: int) -> np.ndarray:
+        """:meth:`enter_cost` of any member of ``faction`` of that movement type and size (its faction view's
+        step costs too: one remembered answer for both)."""
+        return self._around_faction(faction, ("enter", movement_type, radius),
+                                    lambda: self._make_enter_cost(faction, movement_type, radius))
+
+    def _make_enter_cost(self, faction: str, movement_type: str, radius: int) -> np.ndarray:
+        hostile = self.enc.hostile_factions(faction)
+        cost = self.footprint_cost(movement_type, radius).copy()
+        cost[self.held_by([h for h in self.by_name.values() if h.faction in hostile], radius)] = INF
         return cost
 
     def strike_hexes(self, v: CombatantView) -> np.ndarray:
@@ -605,8 +696,12 @@ class ThreatZones:
         """The flat ``cells`` from which ``target`` lies in ``v``'s weapon band (R21, R28), or, with ``shove``,
         adjacent to it (R22); in the order given. Legality (who may act, a blocked line) is the previews'."""
         lo, hi = (1, 1) if shove else (v.reach_min, v.reach)
-        d = self.dist_from(target.cell, cells) - v.radius - target.radius
-        return cells[(d >= lo) & (d <= hi)]
+        # Centre to centre, the band moved out by both radii (whole numbers: the same hexes); asked several
+        # times a decision, so in as few array passes as it takes.
+        d = self.distances(target.cell)[cells]
+        lo, hi = lo + v.radius + target.radius, hi + v.radius + target.radius
+        out: np.ndarray = cells[d == lo] if lo == hi else cells[(d >= lo) & (d <= hi)]
+        return out
 
     @staticmethod
     def zone_band(h: CombatantView, target: CombatantView) -> int:
