@@ -563,7 +563,7 @@ class TacticalPolicy:
         w, enemy = self.weights, self._enemy
         assert enemy is not None, "only a level with replies (hard) checks them"
         top = sorted(cands, key=lambda c: -c.score)[: w.replies]
-        check = Check(sit, pos, enemy, w.danger, w.death)
+        check = Check(sit, pos, enemy, w.danger, w.death, w.reply_work)
         if self.prune and self.ranked is None:
             return checked_best_first(check, top)
         return checked_in_order(check, top, self.prune)

@@ -41,6 +41,8 @@ class Weights:
     reply: float = 0.0  # hard: each hostile strikes whom its blow is worth most against (> 0: how surely)
     focus: float = 0.0  # hard: joint assignment of the side's blows (coordinate.py); weight of what it adds
     replies: int = 0  # hard: its best this many turns re-scored by the hostiles' replies (reply.py)
+    reply_work: int = 0  # hard: hostile turns planned for one decision at most, x the combatants on the board
+    # (a plan's work grows with them; 0: no cap; reply_check.py). A count, not a clock: a seed gives one decision.
     deny: bool = False  # hard: a hostile its side will likely defeat before it acts threatens less
     commit: bool = False  # hard: keeps to the plan chosen at its turn's start (or its last dice) till dice roll
     noise: float = 0.0  # Gumbel noise (in score points) on every candidate: easy's mistakes
