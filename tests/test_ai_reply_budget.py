@@ -4,7 +4,7 @@ gives one decision. Seeded, deterministic; the budget is a count of hostile turn
 A `hard` decision re-scores its best eight plans by letting `normal` plan each hostile's reply
 (game/ai/reply.py). In a crowded fight that was 40-odd hostile turns planned in one turn. The
 budget: at most 160 // (combatants on the board) hostile turns planned per decision (weights.py
-``reply_work``).
+``reply_work``), half that once the actor has acted (only where it steps and faces is left).
 """
 
 from __future__ import annotations
@@ -52,28 +52,34 @@ def big_fight(tmp_path: Path) -> Encounter:
 
 def test_hard_plans_at_most_its_budget_of_hostile_turns_in_a_big_fight(tmp_path: Path, planned: dict[str, int]
                                                                         ) -> None:
-    # 24 on the board: 160 // 24 = 6 hostile turns planned per decision at most. The same hard
-    # without a budget needs more at some decision here (else the budget would do nothing and
-    # this test could not fail); the budgeted plan is the same every time it is asked.
+    # 24 on the board: 160 // 24 = 6 hostile turns planned per decision at most, and 80 // 24 = 3
+    # once the actor has struck. The same hard without a budget needs more at some decision here
+    # (else the budget would do nothing and this test could not fail); the budgeted plan is the
+    # same every time it is asked.
     enc = big_fight(tmp_path)
     assert len(enc.views()) == 24
     capped, free = TacticalPolicy(HARD, "hard"), TacticalPolicy(replace(HARD, reply_work=0), "hard")
     rng = random.Random(3)
     most = {"capped": 0, "free": 0}
+    after_acting = []
     for _ in range(10):
         for name, policy in (("capped", capped), ("free", free)):
             before = planned["n"]
             policy.plan(enc.sandbox(random.Random(5)), random.Random(5))
             most[name] = max(most[name], planned["n"] - before)
+            if name == "capped" and enc.acted:
+                after_acting.append(planned["n"] - before)
         again = [TacticalPolicy(HARD, "hard").plan(enc.sandbox(random.Random(5)), random.Random(5)) for _ in range(2)]
         assert again[0] == again[1]
         enc.apply(capped.choose(enc.sandbox(rng), rng))
     assert most["capped"] <= 6 < most["free"]
+    assert after_acting and max(after_acting) <= 3
 
 
 def test_a_small_fight_is_checked_in_full(tmp_path: Path, planned: dict[str, int]) -> None:
-    # Three against three: 160 // 6 = 26 hostile turns a decision, and eight plans x three hostiles
-    # is at most 24, so the budget never runs out: every decision is the unbudgeted one.
+    # Three against three: 160 // 6 = 26 hostile turns for a turn's first decision, and eight plans x
+    # three hostiles is at most 24, so there the budget never runs out: every such decision is the
+    # unbudgeted one. (Once the actor has struck, 80 // 6 = 13 may run out: not compared.)
     enc = encounter(tmp_path, ["." * 9] * 7, [
         unit("Orc", (3, 2), "enemy", hp=10, move=4, attack=4, damage="1d8", initiative=9),
         unit("Pike", (2, 1), "enemy", hp=8, move=4, attack=3, damage="1d6", reach=2, initiative=7),
@@ -88,9 +94,10 @@ def test_a_small_fight_is_checked_in_full(tmp_path: Path, planned: dict[str, int
     for _ in range(40):
         if enc.is_over():
             break
-        before = planned["n"]
-        plan = capped.plan(enc.sandbox(random.Random(5)), random.Random(5))
-        asked += planned["n"] - before
-        assert free.plan(enc.sandbox(random.Random(5)), random.Random(5)) == plan
+        if not enc.acted:
+            before = planned["n"]
+            plan = capped.plan(enc.sandbox(random.Random(5)), random.Random(5))
+            asked += planned["n"] - before
+            assert free.plan(enc.sandbox(random.Random(5)), random.Random(5)) == plan
         enc.apply(capped.choose(enc.sandbox(rng), rng))
     assert asked > 0  # replies were checked at all

@@ -58,7 +58,7 @@ EASY = replace(NORMAL, next_round=False, noise=2.0, approach=0.8, support=0.0, l
 # corrects for `normal` is not there to correct (tuning maps, 800 games against `normal`: 57.8 %
 # against 54.0 %, tenth session). What each part scored, and what was tried and dropped:
 # docs/ai-tuning.md. Its check plans at most 160 // (combatants on the board) hostile turns a decision
-# (reply_work: 6 with 24 on the board, 20 with 8): a big fight's worst turns took half a second
-# (issue 18), while a fight of 8 seldom needs more than a dozen.
+# (reply_work: 6 with 24 on the board, 20 with 8; half once it has acted, tactical.py): a big fight's
+# worst turns took half a second (issue 18), while a fight of 8 seldom needs more than a dozen.
 HARD = replace(NORMAL, reply=1.0, focus=0.3, deny=True, replies=8, commit=True, full_caution=0,
                reply_work=160)
