@@ -45,6 +45,7 @@ class Replies:
         self.me, self.hostiles, self.enemy = me, hostiles, enemy
         self.refused = False
         self._asked: dict[str, Struck | None] = {}
+        self.planned = 0  # hostile turns planned by ``enemy`` so far (hard's work budget counts them)
         self._at: dict[str, Encounter] = {}  # a copy of the position at each hostile's turn, once passed
         base = enc.sandbox(random.Random(0))  # nothing is rolled; the sandbox only keeps the real dice out of reach
         try:
@@ -63,12 +64,18 @@ class Replies:
         """``name``'s reply, when its planned turn strikes the actor; None when it does not (or it is not asked)."""
         if name not in self._asked:
             trial = self._turn_of(name)
+            if trial is not None:
+                self.planned += 1
             self._asked[name] = None if trial is None else self._reply(trial, name)
             self._at.pop(name, None)  # asked once: its copy is no longer needed
         return self._asked[name]
 
     def asked(self, name: str) -> bool:
         return name in self._asked
+
+    def costs_a_plan(self, name: str) -> bool:
+        """Asking ``name`` would plan a hostile turn (it is not asked yet and its turn comes before the actor's)."""
+        return name not in self._asked and self._turn_of(name) is not None
 
     def struck(self, names: list[str] | None = None) -> dict[str, Struck]:
         """{hostile: its reply} for those of ``names`` (all by default) whose reply strikes the actor, in order."""

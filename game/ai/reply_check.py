@@ -15,6 +15,16 @@ exactly what checking every plan in full would:
   hostile the position terms expected the most damage from first), until a
   plan checked in full scores at least every other plan's bound. A hostile's
   reply is worked out once for every plan that ends alike.
+
+A big fight can ask for many replies (issue 18: 40-odd hostile turns planned in
+one turn of 24 combatants, half a second). Hard's check therefore has a work
+budget: at most ``work`` // (the combatants on the board) hostile turns planned
+per decision (weights.py ``reply_work``), counted, never timed, so a seed
+still gives the same decision. When it runs out before the
+choice is proved, every plan not checked in full is scored on the replies it
+has, plus, for each hostile not yet asked, its share of the danger the
+position terms expected there (:meth:`Check.estimated`): the most dangerous
+hostiles were asked first, so what is estimated is the smaller part.
 """
 
 from __future__ import annotations
@@ -35,10 +45,21 @@ TOLERANCE = 1e-9  # a plan this close to the best is checked in full: the first 
 class Check:
     """What the check of one decision shares: the replies by the actor's moves and turns, and the terms."""
 
-    def __init__(self, sit: Situation, pos: Positions, enemy: Planner, danger: float, death: float) -> None:
+    def __init__(self, sit: Situation, pos: Positions, enemy: Planner, danger: float, death: float,
+                 work: int = 0) -> None:
         self.sit, self.pos, self.enemy = sit, pos, enemy
         self.danger, self.death = danger, death  # the weights of the danger and death terms
+        # Hostile turns planned for this decision at most (0: as many as the proof takes). Each plan weighs
+        # every combatant on the board, so a big fight affords fewer: ``work`` is shared among them.
+        self.budget = max(1, work // len(sit.by_name)) if work else 0
         self.seen: dict[tuple, Replies] = {}  # turns that end alike share the replies
+
+    def planned(self) -> int:
+        """Hostile turns planned so far in this decision."""
+        return sum(r.planned for r in self.seen.values())
+
+    def spent(self) -> bool:
+        return bool(self.budget) and self.planned() >= self.budget
 
     def names(self, c: Candidate) -> list[str]:
         """The hostiles that could strike the actor where ``c`` ends (none when it leaves the board)."""
@@ -46,11 +67,15 @@ class Check:
             return []
         return [t.view.name for t in self.sit.threats if t.zone[c.end]]
 
+    @staticmethod
+    def key(c: Candidate) -> tuple:
+        """How ``c`` ends: its moves and turns (what the replies see)."""
+        return tuple(a for a in c.actions if isinstance(a, Move | Face))
+
     def replies(self, c: Candidate, names: list[str]) -> Replies:
-        moves = [a for a in c.actions if isinstance(a, Move | Face)]
-        key = tuple(moves)
+        key = self.key(c)
         if key not in self.seen:
-            self.seen[key] = Replies(self.sit.enc, self.sit.me.name, moves, names, self.enemy)
+            self.seen[key] = Replies(self.sit.enc, self.sit.me.name, list(key), names, self.enemy)
         return self.seen[key]
 
     def kills(self, c: Candidate) -> dict[str, float]:
@@ -70,6 +95,20 @@ class Check:
     def settle(self, c: Candidate, reply: Replies, names: list[str]) -> None:
         """Give ``c`` its danger terms from all its replies."""
         c.terms.update(self.terms(c, reply.struck(names)))
+
+    def estimated(self, c: Candidate, reply: Replies | None, names: list[str]) -> None:
+        """Give ``c`` its danger terms from the replies asked so far, plus the position terms' danger for the
+        rest: the original terms x the unasked hostiles' share of the damage they expected (the budget ran out)."""
+        danger_terms = ("danger", "exposure", "death")
+        before = {k: c.terms.get(k, 0.0) for k in danger_terms}
+        asked = [n for n in names if reply is not None and reply.asked(n)]
+        rest = [n for n in names if n not in asked]
+        guess = self.guess(c)
+        total = sum(guess(n) for n in names)
+        share = sum(guess(n) for n in rest) / total if total > 0 else len(rest) / len(names)
+        c.terms.update(self.terms(c, reply.struck(asked) if reply is not None else {}))
+        for k in danger_terms:
+            c.terms[k] = c.terms.get(k, 0.0) + share * before[k]
 
     def guess(self, c: Candidate) -> Callable[[str], float]:
         """The damage the position terms expected of each hostile where ``c`` ends (the order replies are asked)."""
@@ -138,7 +177,19 @@ def checked_best_first(check: Check, top: list[Candidate]) -> list[Candidate]:
             done.add(rank)
             heapq.heappush(heap, (-c.score, rank))
             continue
-        guess = check.guess(c)
-        reply.of(max(rest, key=guess))
+        ask = max(rest, key=check.guess(c))
+        if check.spent() and reply.costs_a_plan(ask):
+            return estimated(check, top, names, done)
+        reply.of(ask)
         heapq.heappush(heap, (-check.bound(c, reply, names[rank]), rank))
     return [c for rank, c in enumerate(top) if rank in done]
+
+
+def estimated(check: Check, top: list[Candidate], names: dict[int, list[str]], done: set[int]) -> list[Candidate]:
+    """The budget ran out: every plan of ``top``, those not checked in full scored on their replies so far plus
+    the position terms' estimate of the rest (:meth:`Check.estimated`)."""
+    for rank, c in enumerate(top):
+        if rank not in done:
+            moves = check.key(c)
+            check.estimated(c, check.seen.get(moves), names[rank])
+    return top

@@ -563,7 +563,10 @@ class TacticalPolicy:
         w, enemy = self.weights, self._enemy
         assert enemy is not None, "only a level with replies (hard) checks them"
         top = sorted(cands, key=lambda c: -c.score)[: w.replies]
-        check = Check(sit, pos, enemy, w.danger, w.death)
+        # Once it has acted, only where it steps and faces is left to choose, and the turn has already
+        # spent a decision's replies on its start: the rest of the turn gets half (issue 18's worst turns).
+        work = w.reply_work // 2 if sit.enc.acted else w.reply_work
+        check = Check(sit, pos, enemy, w.danger, w.death, work)
         if self.prune and self.ranked is None:
             return checked_best_first(check, top)
         return checked_in_order(check, top, self.prune)

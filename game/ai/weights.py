@@ -41,6 +41,8 @@ class Weights:
     reply: float = 0.0  # hard: each hostile strikes whom its blow is worth most against (> 0: how surely)
     focus: float = 0.0  # hard: joint assignment of the side's blows (coordinate.py); weight of what it adds
     replies: int = 0  # hard: its best this many turns re-scored by the hostiles' replies (reply.py)
+    reply_work: int = 0  # hard: hostile turns planned for one decision at most, x the combatants on the board
+    # (a plan's work grows with them; 0: no cap; reply_check.py). A count, not a clock: a seed gives one decision.
     deny: bool = False  # hard: a hostile its side will likely defeat before it acts threatens less
     commit: bool = False  # hard: keeps to the plan chosen at its turn's start (or its last dice) till dice roll
     noise: float = 0.0  # Gumbel noise (in score points) on every candidate: easy's mistakes
@@ -55,5 +57,8 @@ EASY = replace(NORMAL, next_round=False, noise=2.0, approach=0.8, support=0.0, l
 # its replies see who will really strike, so the shared-threat overestimate that small_fight
 # corrects for `normal` is not there to correct (tuning maps, 800 games against `normal`: 57.8 %
 # against 54.0 %, tenth session). What each part scored, and what was tried and dropped:
-# docs/ai-tuning.md.
-HARD = replace(NORMAL, reply=1.0, focus=0.3, deny=True, replies=8, commit=True, full_caution=0)
+# docs/ai-tuning.md. Its check plans at most 160 // (combatants on the board) hostile turns a decision
+# (reply_work: 6 with 24 on the board, 20 with 8; half once it has acted, tactical.py): a big fight's
+# worst turns took half a second (issue 18), while a fight of 8 seldom needs more than a dozen.
+HARD = replace(NORMAL, reply=1.0, focus=0.3, deny=True, replies=8, commit=True, full_caution=0,
+               reply_work=160)
