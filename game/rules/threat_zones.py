@@ -390,13 +390,18 @@ class ThreatZones:
     def _remembered(self, key: Hashable, make: Callable[[], np.ndarray]) -> np.ndarray:
         """A read-only array that depends on the board and ``key`` alone (``key`` holding, as values, all of
         the state it reads), remembered in ``memo.views`` (the entry holds the board: its id is not reused)."""
-        full = (id(self.board), key)
-        hit = self.memo.views.get(full)
+        return self._kept(self.memo.views, (id(self.board), key), make)
+
+    def _kept(self, table: Memo[tuple[Board, np.ndarray]], key: Hashable,
+              make: Callable[[], np.ndarray]) -> np.ndarray:
+        """``table``'s read-only array for ``key`` (whose first part is the board's id), made by ``make`` and
+        kept there when missing; the entry holds the board too, so a reused id never reads another board's."""
+        hit = table.get(key)
         if hit is not None and hit[0] is self.board:
             return hit[1]
         value = make()
         value.flags.writeable = False
-        self.memo.views.put(full, (self.board, value))
+        table.put(key, (self.board, value))
         return value
 
     def _faction_view_moved(self, faction: str, movement_type: str, radius: int, mover: CombatantView,
@@ -639,14 +644,7 @@ class ThreatZones:
 
     def _around_faction(self, faction: str, question: Hashable, make: Callable[[], np.ndarray]) -> np.ndarray:
         """:meth:`_around_foes` for any member of ``faction``."""
-        key = (id(self.board), question, self._foes_of(faction))
-        hit = self.memo.around_foes.get(key)
-        if hit is not None and hit[0] is self.board:
-            return hit[1]
-        value = make()
-        value.flags.writeable = False
-        self.memo.around_foes.put(key, (self.board, value))
-        return value
+        return self._kept(self.memo.around_foes, (id(self.board), question, self._foes_of(faction)), make)
 
     def enter_cost(self, v: CombatantView) -> np.ndarray:
         """float [N + 1], read-only: ``v``'s cost to step its centre onto each hex; INF where it may not or a
