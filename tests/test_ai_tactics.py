@@ -141,6 +141,32 @@ def test_the_hexes_a_shuffle_would_go_back_to_are_read_from_the_record(tmp_path:
     assert Situation(enc).left_hexes == [(6, 2)]  # its last turn: 6,2 -> 5,2, nothing struck
 
 
+@pytest.mark.parametrize(("scout_to", "ogre_ends"), [((2, 0), (6, 3)), ((1, 3), (5, 3))])
+def test_a_long_chase_does_not_turn_all_the_way_back_each_time_the_quarry_dodges(
+        tmp_path: Path, scout_to: tuple[int, int], ogre_ends: tuple[int, int]) -> None:
+    # Issue 18, "no back-and-forth moves across turns without a reason it can name". A wall
+    # (row 2) has a gap at each end; the Ogre (3 hexes a turn) is in the corridor below it (row 3),
+    # the Scout beyond it. With the Scout at 12,0 the way round the east end is the shorter, and
+    # the Ogre walks 5,3 -> 8,3. The Scout then runs to the west end: the hex the Ogre left, 5,3,
+    # is now the nearest it could get to a blow, three hexes nearer than 8,3 -- but still more than
+    # a turn's walk from one (the west gap, then round), so the Scout can dodge back again and a
+    # chaser that turned round all the way each time would pace 5,3 <-> 8,3 for good (the 64x64
+    # timing map, game seed 5001: Red Brute 5, twelve rounds). It turns part-way: 6,3, still
+    # closing on the west way. When instead the Scout comes round into the corridor at 1,3, a
+    # blow is within a turn's walk of 5,3 (from 2,3, three hexes on): walking back there is closing
+    # in, no shuffle, and the Ogre takes it.
+    rows = ["." * 15, "." * 15, "." + "#" * 13 + ".", "." * 15, "#" * 15]
+    enc = encounter(tmp_path, rows, [unit("Ogre", (5, 3), "enemy", move=3, initiative=10),
+                                     unit("Scout", (12, 0), "player", move=20, initiative=5)])
+    ogre = policy_for("normal")
+    play_turn(enc, ogre)
+    assert enc.view("Ogre").cell == (8, 3)
+    enc.apply(Move("Scout", scout_to))
+    enc.apply(EndTurn())
+    play_turn(enc, ogre)
+    assert enc.view("Ogre").cell == ogre_ends
+
+
 def _records(map_name: str, seed: int, tmp_path: Path) -> list:
     """The turn records of ``tools/ai_behaviour.py``'s game ``seed`` of a shipped map (normal everywhere)."""
     path = str(ROOT / "maps" / map_name)

@@ -135,9 +135,14 @@ class TacticalPolicy:
                 # A reason it can name: the hostiles moved, and the hex it left is now nearer a blow
                 # than any other it could end on (issue 18, giants_lair game 7: Grundvald, barred
                 # from the hex it had left, paced 11,8 -> 9,8 -> 12,8 beside the flyer it hunted
-                # for four quiet rounds). Walking back there is closing in, not a shuffle.
+                # for four quiet rounds). Walking back there is closing in, not a shuffle -- when a
+                # blow is within a turn's walk of it. A quarry farther off may dodge back again: on
+                # the 64x64 timing map (game seed 5001, hard everywhere) Red Brute 5 walked 43,18 ->
+                # 45,15 -> 43,18 for twelve rounds, each way round a wall nearer in turn as three
+                # wounded Blues paced beyond it.
                 walk = sit.walk[sit.cells]
-                left &= ~((walk < walk[~left].min()) & (walk < sit.walk[sit.here]))
+                left &= ~((walk < walk[~left].min()) & (walk < sit.walk[sit.here])
+                          & (walk <= sit.me.movement_max))
             back = left * -w.backtrack
             terms = {**terms, "backtrack": back}
             score = score + back
