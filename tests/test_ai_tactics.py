@@ -167,6 +167,37 @@ def test_a_long_chase_does_not_turn_all_the_way_back_each_time_the_quarry_dodges
     assert enc.view("Ogre").cell == ogre_ends
 
 
+def test_a_wounded_combatant_far_from_the_fight_does_not_walk_alone_into_one_it_would_lose(tmp_path: Path) -> None:
+    # Issue 18, "no back-and-forth moves across turns without a reason it can name". The Soldier
+    # (3 of 12 hp, 3 hexes a turn) is 14 hexes from the Brute (20 hp), farther than the two turns'
+    # walk (2 x (3 + 1) + 2 = 10 hexes) within which it weighs a fight; its Knights are beyond the
+    # Brute, at the far end. Its side is not beaten (3 + 12 + 12 hp against 20, same blows), but the
+    # fight it would walk into is: alone and at a quarter of its hit points against the Brute. So it
+    # keeps away. (Weighing only the hostiles near where it stood, it walked in 2,2 -> 5,2 -> 8,2,
+    # found the fight lost once within ten hexes and fell back to 6,0, then walked in again to 9,0:
+    # Blue Soldier 1 on the 64x64 timing map, game seed 5001, paced so for rounds.)
+    enc = encounter(tmp_path, ["." * 34] * 5, [
+        unit("Brute", (3, 2), "enemy", move=14, hp=20, initiative=20),
+        unit("Soldier", (2, 2), "player", move=3, hp=12, initiative=10),
+        unit("Knight", (31, 1), "player", move=3, initiative=8),
+        unit("Knight 2", (31, 3), "player", move=3, initiative=7),
+    ])
+    enc.apply(Attack("Brute", "Soldier", roll=20, damage=9))  # round 1: the Brute's blow ...
+    for _ in range(4):
+        enc.apply(EndTurn())
+    enc.apply(Move("Brute", (16, 2)))  # ... and in round 2 it walks off east
+    enc.apply(EndTurn())
+    soldier = policy_for("normal")
+    gaps = [enc.layout.distance(enc.view("Soldier").cell, (16, 2))]
+    for _ in range(4):
+        assert enc.turn == "Soldier"
+        play_turn(enc, soldier)
+        gaps.append(enc.layout.distance(enc.view("Soldier").cell, (16, 2)))
+        for _ in range(3):  # the Knights and the Brute wait
+            enc.apply(EndTurn())
+    assert min(gaps[1:]) >= gaps[0], gaps
+
+
 def _records(map_name: str, seed: int, tmp_path: Path) -> list:
     """The turn records of ``tools/ai_behaviour.py``'s game ``seed`` of a shipped map (normal everywhere)."""
     path = str(ROOT / "maps" / map_name)
