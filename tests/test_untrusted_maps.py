@@ -73,6 +73,31 @@ def test_a_map_of_more_elements_than_the_limit_is_refused(tmp_path: Path) -> Non
     refused_once(validate_map(tmx), f"more than {limits.MAX_XML_ELEMENTS:,} XML elements")
 
 
+@pytest.mark.parametrize("where", ["map", "tileset"])
+def test_too_many_elements_are_refused_before_their_tree_is_built(tmp_path: Path, where: str) -> None:
+    # The fuzzer's largest refusals (tools/fuzz_inputs.py, seed 2021, cases 53, 195, 289): 7-30 MB of small
+    # elements took 160-172 MB each to be refused, the tree of the first 500,000 built before the count
+    # passed the limit. Counted first, with no tree, the refusal costs what reading the file costs.
+    tmx, tsx = external(tmp_path)
+    hostile = tmx if where == "map" else tsx
+    closing = "</map>" if where == "map" else "</tileset>"
+    piece = '<property name="p" value="v"/>'  # 30 bytes: the 600,000 make a 17 MB file, within the file limit
+    swap(hostile, closing, "<properties>" + piece * 600_000 + "</properties>" + closing)
+    size = hostile.stat().st_size
+    (tmp_path / "warm").mkdir()
+    assert validate_map(plain_map(tmp_path / "warm")) == []  # what validate imports is not counted below
+    tracemalloc.start()
+    try:
+        problems = validate_map(tmx)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    name = "" if where == "map" else 'tileset "m_tiles.tsx"'
+    refused_once(problems, name, f"holds more than {limits.MAX_XML_ELEMENTS:,} XML elements, the limit")
+    # The file, one copy of it as text (the attribute pre-check) and a little: not 500,000 elements' tree.
+    assert peak < 2 * size + 20 * 2**20, f"{peak / 2**20:.0f} MB to refuse a {size / 2**20:.0f} MB file"
+
+
 def test_an_element_of_millions_of_attributes_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
     # A <map> of 2.5 million attributes (29 MB, within the file limit): every command took 14-27 s and
     # 640 MB, all of it the XML parser taking the element's attributes in.
