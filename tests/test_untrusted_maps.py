@@ -20,7 +20,7 @@ from game.maps.tmxdoc import Typed
 from game.maps.tmxwrite import write_map
 from game.render import RenderError
 from game.render.tilemap import load_map_art
-from game.rules import LogError, limits, read_log
+from game.rules import LogError, limits, read_log, replay
 from game.rules.limits import InputLimitError, whole_number
 from game.ui.camera import ZOOMS
 from game.ui.framing import GRID, Disc, hidden_counts
@@ -71,6 +71,31 @@ def test_a_map_of_more_elements_than_the_limit_is_refused(tmp_path: Path) -> Non
     tmx = plain_map(tmp_path)
     swap(tmx, "</map>", "<x/>" * (limits.MAX_XML_ELEMENTS + 1) + "</map>")
     refused_once(validate_map(tmx), f"more than {limits.MAX_XML_ELEMENTS:,} XML elements")
+
+
+@pytest.mark.parametrize("where", ["map", "tileset"])
+def test_too_many_elements_are_refused_before_their_tree_is_built(tmp_path: Path, where: str) -> None:
+    # The fuzzer's largest refusals (tools/fuzz_inputs.py, seed 2021, cases 53, 195, 289): 7-30 MB of small
+    # elements took 160-172 MB each to be refused, the tree of the first 500,000 built before the count
+    # passed the limit. Counted first, with no tree, the refusal costs what reading the file costs.
+    tmx, tsx = external(tmp_path)
+    hostile = tmx if where == "map" else tsx
+    closing = "</map>" if where == "map" else "</tileset>"
+    piece = '<property name="p" value="v"/>'  # 30 bytes: the 600,000 make a 17 MB file, within the file limit
+    swap(hostile, closing, "<properties>" + piece * 600_000 + "</properties>" + closing)
+    size = hostile.stat().st_size
+    (tmp_path / "warm").mkdir()
+    assert validate_map(plain_map(tmp_path / "warm")) == []  # what validate imports is not counted below
+    tracemalloc.start()
+    try:
+        problems = validate_map(tmx)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    name = "" if where == "map" else 'tileset "m_tiles.tsx"'
+    refused_once(problems, name, f"holds more than {limits.MAX_XML_ELEMENTS:,} XML elements, the limit")
+    # The file, one copy of it as text (the attribute pre-check) and a little: not 500,000 elements' tree.
+    assert peak < 2 * size + 20 * 2**20, f"{peak / 2**20:.0f} MB to refuse a {size / 2**20:.0f} MB file"
 
 
 def test_an_element_of_millions_of_attributes_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
@@ -333,6 +358,26 @@ def test_a_log_of_more_lines_than_the_limit_is_refused_before_parsing(tmp_path: 
     log.write_text('{"action": "begin", "note": "' + "x" * limits.MAX_LOG_LINE_CHARS + '"}\n')
     with pytest.raises(LogError, match=r"^long\.jsonl:1: the line is longer than"):
         read_log(log, load_scenario(tmx).board.layout)
+
+
+def test_a_long_log_refused_at_an_early_line_costs_little_memory_to_refuse(tmp_path: Path) -> None:
+    # tools/fuzz_inputs.py, seed 2022, case 948: 83,000 lines refused at line 7 took 70 MB more to say so,
+    # the another-map hint's list of every line's JSON, though the hint stops at the refused line's own name.
+    tmx = plain_map(tmp_path)
+    log = tmp_path / "a.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "move", "unit": "Orc", "to": [2, 3], "path": [[2, 3]]}\n'
+                   + '{"action": "face", "unit": "Hero", "dir": "ne"}\n' * 60_000)
+    scenario = load_scenario(tmx)
+    actions = read_log(log, scenario.board.layout, scenario=scenario)  # 60,002 lines, what reading them costs
+    tracemalloc.start()
+    try:
+        with pytest.raises(LogError) as refused:
+            replay(scenario, actions)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert str(refused.value) == 'a.jsonl:2: move: it is "Hero"\'s turn, not "Orc"\'s (R16)'
+    assert peak < 5 * 2**20, f"{peak / 2**20:.0f} MB to refuse line 2"
 
 
 # --- 9: DTDs, and files outside the map's folder ------------------------------------------------------

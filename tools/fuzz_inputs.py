@@ -14,8 +14,13 @@ costs milliseconds, not an interpreter start), under a memory cap (``RLIMIT_AS``
 The promise checked on every case: exit status 0 or 2; exactly one line on stderr when 2; no
 traceback and no "Exception ignored" anywhere; no signal; no hang. A ``play --log`` that exits 0
 leaves a save ``state`` replays. Prints the totals (cases, tracebacks, signals, hangs, the peak memory
-of any case and of any refusal, the slowest refusal in wall and CPU seconds) and keeps every failing
-case's files and command line under ``--keep`` to reproduce. ``--case I`` reruns case I alone.
+of any case's run and the most any run and any refusal added to what its process held when it began,
+the slowest refusal in wall and CPU seconds) and keeps every failing case's files and command line under
+``--keep`` to reproduce. ``--case I`` reruns case I alone.
+
+Memory is the run's own: the process's high-water mark is started afresh (Linux ``/proc/self/clear_refs``)
+just before ``playmat`` runs, after the case was made and written, so what the generator spent making a
+30 MB file (hundreds of MB for some) is never put down to the case.
 Exit status 1 when any case breaks the promise.
 """
 
@@ -69,6 +74,7 @@ class Result:
     stderr: str
     problems: list[str]
     stdout: str = ""
+    added_mb: float | None = None  # what the run itself added to the RSS its process began with (None: unknown)
 
 
 def output_to_case_files(folder: Path) -> None:
@@ -81,6 +87,21 @@ def output_to_case_files(folder: Path) -> None:
         os.dup2(out, fd)
         os.close(out)
     os.environ["XDG_DATA_HOME"] = str(folder / "xdg")
+
+
+def fresh_peak() -> float | None:
+    """Start this process's high-water RSS afresh at what it holds now and return that (MB); None where the
+    system cannot (no ``/proc/self/clear_refs``), and the high water then still holds what came before."""
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")  # 5: reset the peak RSS to the current RSS (proc(5)); getrusage's ru_maxrss follows it
+    except OSError:
+        return None
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def playmat_as_at_exit(argv: list[str]) -> int:
@@ -101,7 +122,10 @@ def playmat_as_at_exit(argv: list[str]) -> int:
 
 def run_in_child(argv: list[str], folder: Path, cap: int,
                  timeout: int) -> tuple[int, int, resource.struct_rusage, float]:
-    """Fork; in the child run ``playmat ARGV`` in ``folder`` and exit with its status."""
+    """Fork; in the child run ``playmat ARGV`` in ``folder`` and exit with its status.
+
+    The child's high water starts afresh where ``playmat`` starts (the pages it shares with this parent,
+    which made the case, are not the case's); what the run added is left in ``added_path(folder)``."""
     sys.stdout.flush()
     sys.stderr.flush()
     t0 = time.perf_counter()
@@ -117,12 +141,21 @@ def run_in_child(argv: list[str], folder: Path, cap: int,
             output_to_case_files(folder)
             null = os.open(os.devnull, os.O_RDONLY)
             os.dup2(null, 0)
-            os._exit(playmat_as_at_exit(argv))
+            start = fresh_peak()
+            status = playmat_as_at_exit(argv)
+            if start is not None:
+                added_path(folder).write_text(f"{peak_mb() - start:.1f}")
+            os._exit(status)
         except BaseException:
             traceback.print_exc()
             os._exit(70)
     _, status, usage = os.wait4(pid, 0)
     return pid, status, usage, time.perf_counter() - t0
+
+
+def added_path(folder: Path) -> Path:
+    """Beside the case's folder, not in it: the case's own files are all the run sees."""
+    return folder.with_name(folder.name + ".added")
 
 
 def start_in(folder: Path, argv: list[str], cap: int) -> subprocess.Popen[bytes]:
@@ -149,6 +182,7 @@ def run_in_new_interpreter(index: int, case: Case, folder: Path, cap: int, timeo
     t0 = time.perf_counter()
     r = finish_cli(start_in(folder, case.argv, cap), case.argv, t0, timeout)
     hang = r.rc is None and r.signal is None
+    # What the case added is not told apart from the interpreter's start and imports here: added unknown.
     return Result(index, case.family, case.argv, r.rc, r.signal, hang, r.seconds, 0.0, r.peak_mb, r.stderr, [],
                   r.stdout)
 
@@ -158,13 +192,15 @@ def run_case(index: int, case: Case, folder: Path, cap: int, timeout: int, subpr
     if subprocess_mode:
         res = run_in_new_interpreter(index, case, folder, cap, timeout)
     else:
+        added_path(folder).unlink(missing_ok=True)
         _, status, usage, wall = run_in_child(case.argv, folder, cap, timeout)
         sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
         hang = sig == signal.SIGALRM
         rc = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
         err, out = (_text(folder / name) for name in ("stderr.txt", "stdout.txt"))
+        added = float(added_path(folder).read_text()) if added_path(folder).exists() else None
         res = Result(index, case.family, case.argv, rc, None if hang else sig, hang, wall,
-                     usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, err, [], out)
+                     usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, err, [], out, added)
     judge(res)
     if case.resume_check and res.rc == 0 and not res.problems:
         again = run_in_child(["state", "m.tmx", "--log", "s.jsonl"], folder, cap, timeout)
@@ -213,20 +249,22 @@ def keep_failure(keep: Path, r: Result, folder: Path) -> None:
                                                 "signal": r.signal, "stderr": r.stderr[-4000:]}, indent=1))
 
 
-def run_inline(argv: list[str], folder: Path, timeout: int) -> tuple[int, float, float]:
-    """Run ``playmat ARGV`` in this process, in ``folder``: exit status, wall and CPU seconds.
+def run_inline(argv: list[str], folder: Path, timeout: int) -> tuple[int, float, float, float | None]:
+    """Run ``playmat ARGV`` in this process, in ``folder``: exit status, wall and CPU seconds, and the MB the
+    run added to the RSS it began with (None where the high water cannot be started afresh).
 
     Only inside a batch child (``batch_child``): a crash or a hang takes the batch child down, and its
     parent notes the case it died on."""
     os.chdir(folder)
     output_to_case_files(folder)
+    start = fresh_peak()
     t0, r0 = time.perf_counter(), resource.getrusage(resource.RUSAGE_SELF)
     signal.alarm(timeout)
     status = playmat_as_at_exit(argv)
     signal.alarm(0)
     r1 = resource.getrusage(resource.RUSAGE_SELF)
     cpu = r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime
-    return status, time.perf_counter() - t0, cpu
+    return status, time.perf_counter() - t0, cpu, None if start is None else peak_mb() - start
 
 
 def safe_case(i: int, args: argparse.Namespace, bases: Bases) -> Case:
@@ -254,29 +292,36 @@ def batch_child(todo: list[int], args: argparse.Namespace, bases: Bases, folder:
             current.write_text(json.dumps({"i": i, "family": case.family, "argv": case.argv}))
             sub = args.subprocess_every > 0 and i % args.subprocess_every == 0
             lay_out(case, folder)
+            case.files.clear()  # on disk now; the generator's bytes (up to 30 MB a file) are not the run's
             high = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
             if sub:
                 res = run_in_new_interpreter(i, case, folder, cap, args.timeout)
             else:
-                rc, wall, cpu = run_inline(case.argv, folder, args.timeout)
-                res = Result(i, case.family, case.argv, rc, None, False, wall, cpu,
-                             resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-                             _text(folder / "stderr.txt"), [], _text(folder / "stdout.txt"))
+                rc, wall, cpu, added = run_inline(case.argv, folder, args.timeout)
+                res = Result(i, case.family, case.argv, rc, None, False, wall, cpu, peak_mb(),
+                             _text(folder / "stderr.txt"), [], _text(folder / "stdout.txt"), added)
             judge(res)
             if case.resume_check and res.rc == 0 and not res.problems:
-                rc, _, _ = run_inline(["state", "m.tmx", "--log", "s.jsonl"], folder, args.timeout)
+                rc, _, _, _ = run_inline(["state", "m.tmx", "--log", "s.jsonl"], folder, args.timeout)
                 if rc != 0:
                     res.problems.append(f"the save play left does not replay: {_text(folder / 'stderr.txt')[:200]}")
             if res.problems:
                 keep_failure(args.keep, res, folder)
-            raised = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > high
+            # Where the high water was started afresh, it no longer says whether this run rose above it.
+            raised = res.added_mb > 0.5 if res.added_mb is not None else \
+                resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > high
             f.write(json.dumps(row(res, sub, raised or sub)) + "\n")
             f.flush()
 
 
 def row(r: Result, sub: bool, raised: bool = True) -> dict:
+    """One case's result as a JSON line. ``mb``: the high water of the run's process (from where the run
+    began, where ``added`` is known); ``added``: what the run itself added to that; ``raised``: whether the run
+    lifted its process's high water at all (the measure where ``added`` is unknown)."""
+    added = None if r.added_mb is None else round(r.added_mb, 1)
     return {"i": r.index, "family": r.family, "rc": r.rc, "signal": r.signal, "hang": r.hang,
-            "wall": round(r.wall, 4), "cpu": round(r.cpu, 4), "mb": round(r.peak_mb, 1), "raised": raised,
+            "wall": round(r.wall, 4), "cpu": round(r.cpu, 4), "mb": round(r.peak_mb, 1), "added": added,
+            "raised": raised,
             "problems": r.problems, "argv": r.argv[:8] if r.problems else None, "sub": sub}
 
 
@@ -364,8 +409,19 @@ def summarize(rows: list[dict], seconds: float, cap_mb: int) -> tuple[str, int]:
     failing = [r for r in rows if r["problems"]]
     refused = [r for r in rows if r["rc"] == 2]
     peak = max(rows, key=lambda r: r["mb"])
-    raised = [r for r in refused if r.get("raised", True)]
-    peak_ref = max(raised, key=lambda r: r["mb"]) if raised else None
+    known = [r for r in rows if r.get("added") is not None]
+    if known:  # what each run itself added: the measure that blames no case for another's memory
+        most = max(known, key=lambda r: r["added"])
+        known_ref = [r for r in known if r["rc"] == 2]
+        most_ref = max(known_ref, key=lambda r: r["added"]) if known_ref else None
+        added = (f"; the most a run added to what its process held: {most['added']:.0f} MB (case {most['i']}, "
+                 f"exit {most['rc']}); the most a refusal added: "
+                 + (f"{most_ref['added']:.0f} MB (case {most_ref['i']})" if most_ref else "none"))
+    else:  # no fresh high water on this system: whether a refusal lifted the one its process already had
+        raised = [r for r in refused if r.get("raised", True)]
+        peak_ref = max(raised, key=lambda r: r["mb"]) if raised else None
+        added = "; the highest a refusal raised it: " + (f"{peak_ref['mb']:.0f} MB (case {peak_ref['i']})"
+                                                         if peak_ref else "none")
     slow = max(refused, key=lambda r: r["wall"]) if refused else None
     slow_cpu = max(refused, key=lambda r: r["cpu"]) if refused else None
     by_family: dict[str, list[int]] = {}
@@ -380,8 +436,7 @@ def summarize(rows: list[dict], seconds: float, cap_mb: int) -> tuple[str, int]:
         "by family (cases, exit 0, exit 2): "
         + ", ".join(f"{k} {v[0]}/{v[1]}/{v[2]}" for k, v in sorted(by_family.items())),
         f"peak memory (high-water RSS of the process running a case, under a {cap_mb} MB address-space cap): "
-        f"{peak['mb']:.0f} MB (case {peak['i']}, exit {peak['rc']}); the highest a refusal raised it: "
-        + (f"{peak_ref['mb']:.0f} MB (case {peak_ref['i']})" if peak_ref else "none"),
+        f"{peak['mb']:.0f} MB (case {peak['i']}, exit {peak['rc']})" + added,
         "slowest refusal: " + (f"{slow['wall']:.2f} s wall (case {slow['i']}), {slow_cpu['cpu']:.2f} s CPU "
                                f"(case {slow_cpu['i']})" if slow and slow_cpu else "none")
         + f"; refusals over {REFUSE_WITHIN_S:g} s wall: {sum(r['wall'] > REFUSE_WITHIN_S for r in refused)}",
@@ -413,8 +468,9 @@ def main() -> int:
         if args.case is not None:
             case = make_case(random.Random(f"{args.seed}:{args.case}"), bases)
             r = run_case(args.case, case, root / "one", args.cap_mb * 1024 * 1024, args.timeout, False)
+            added = "" if r.added_mb is None else f" ({r.added_mb:.0f} MB of it added by the run)"
             print(f"case {args.case} ({case.family}): {case.argv!r:.300}\nexit {r.rc}, signal {r.signal}, "
-                  f"hang {r.hang}, {r.wall:.2f} s, {r.peak_mb:.0f} MB\nstderr: {r.stderr[-3000:]}\n"
+                  f"hang {r.hang}, {r.wall:.2f} s, {r.peak_mb:.0f} MB{added}\nstderr: {r.stderr[-3000:]}\n"
                   f"problems: {r.problems}")
             return 1 if r.problems else 0
         indices = range(args.start, args.start + args.cases)

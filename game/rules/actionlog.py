@@ -137,7 +137,8 @@ def replay(scenario: Scenario, actions: Sequence[Action], max_search: int | None
                 if kind and not reason.startswith(f"{kind}:"):
                     reason = f"{kind}: {reason}"
                 at = lines[i] if lines else i + 1
-                logged = [(lines[j] if lines else j + 1, a.to_json()) for j, a in enumerate(actions)]
+                # Made line by line as the hint reads them (it mostly stops at the log's first line).
+                logged = ((lines[j] if lines else j + 1, a.to_json()) for j, a in enumerate(actions))
                 raise LogError(source, at, reason + another_map_hint(scenario, records(logged), at, reason)) from None
             if searched[0] > limit:
                 raise LogError(source, lines[i] if lines else i + 1,
