@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from game.ai import explain, policy_for
+import pytest
+
+from game.ai import explain, levels, policy_for
 from game.ai.search import SearchPolicy, standing
 from game.rules import EndTurn, Move
 
@@ -25,7 +27,12 @@ def _skirmish(tmp_path: Path):  # two orcs and two knights a few hexes apart: se
     ])
 
 
-def test_the_same_state_and_seed_give_the_same_expert_plan_and_change_nothing(tmp_path: Path) -> None:
+def test_the_same_state_and_seed_give_the_same_expert_plan_and_change_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The search's own budget (seeds and simulated plans) is what makes it deterministic; the CPU cap
+    # is a safety net that may cut a search short on a machine busy enough (under a loaded full suite
+    # one explain got 8 samples and the next 7). Lifted here, so only the search is compared.
+    monkeypatch.setattr(levels, "policy_for", lambda level: SearchPolicy(cap_s=float("inf")))
     enc = _skirmish(tmp_path)
     before = enc.state_json()
     a = explain(enc, "expert", random.Random(7))
