@@ -24,6 +24,19 @@ def unit(name: str, at: tuple[int, int], faction: str, **props: object) -> dict[
     return {"name": name, "at": at, "faction": faction, **props}
 
 
+def three_a_side() -> list[dict[str, object]]:
+    """Three against three in contact from round 1, mixed reach, damage and hit points (so plans differ in
+    danger): the hard level's reply tests play it on an open map of 9 x 7 hexes or more."""
+    return [
+        unit("Orc", (3, 2), "enemy", hp=10, move=4, attack=4, damage="1d8", initiative=9),
+        unit("Pike", (2, 1), "enemy", hp=8, move=4, attack=3, damage="1d6", reach=2, initiative=7),
+        unit("Rat", (3, 1), "enemy", hp=5, move=5, attack=2, damage="1d4", initiative=5),
+        unit("Knight", (5, 3), "player", hp=12, move=4, attack=4, damage="1d8", initiative=8),
+        unit("Archer", (6, 4), "player", hp=6, move=4, attack=3, damage="1d6", reach=2, initiative=6),
+        unit("Page", (5, 2), "player", hp=4, move=5, attack=2, damage="1d4", initiative=4),
+    ]
+
+
 def encounter(tmp_path: Path, terrain: list[str], units: list[dict[str, object]], **kw: object) -> Encounter:
     """The encounter of a freshly written map, begun; the first unit listed with the top initiative acts first."""
     path = write_map(tmp_path / "m.tmx", terrain, units=units, **kw)

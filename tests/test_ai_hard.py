@@ -23,7 +23,7 @@ from game.ai.tactical import TacticalPolicy, same_step
 from game.maps import load_scenario
 from game.rules import DICE_ACTIONS, Attack, Begin, Encounter, EndTurn, Move
 
-from .ai_fixtures import encounter, play_turn, unit
+from .ai_fixtures import encounter, play_turn, three_a_side, unit
 
 OPEN = ["." * 9] * 7
 MAPS = Path(__file__).resolve().parents[1] / "maps"
@@ -124,14 +124,7 @@ def test_the_reply_check_shortcut_never_changes_a_choice(tmp_path: Path, monkeyp
     # goes best-first (the plan that could still score highest gets its next reply): it must also
     # plan fewer hostile turns than checking whole plans from the highest bound down (what
     # expert's ranking does), for the same choice.
-    enc = encounter(tmp_path, OPEN, [
-        unit("Orc", (3, 2), "enemy", hp=10, move=4, attack=4, damage="1d8", initiative=9),
-        unit("Pike", (2, 1), "enemy", hp=8, move=4, attack=3, damage="1d6", reach=2, initiative=7),
-        unit("Rat", (3, 1), "enemy", hp=5, move=5, attack=2, damage="1d4", initiative=5),
-        unit("Knight", (5, 3), "player", hp=12, move=4, attack=4, damage="1d8", initiative=8),
-        unit("Archer", (6, 4), "player", hp=6, move=4, attack=3, damage="1d6", reach=2, initiative=6),
-        unit("Page", (5, 2), "player", hp=4, move=5, attack=2, damage="1d4", initiative=4),
-    ])
+    enc = encounter(tmp_path, OPEN, three_a_side())
     calls = {"n": 0}
     real = Replies._reply
 

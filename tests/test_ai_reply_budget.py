@@ -21,7 +21,7 @@ from game.ai.reply import Replies
 from game.ai.tactical import TacticalPolicy
 from game.rules import Encounter
 
-from .ai_fixtures import encounter, unit
+from .ai_fixtures import encounter, three_a_side, unit
 
 
 @pytest.fixture
@@ -80,14 +80,7 @@ def test_a_small_fight_is_checked_in_full(tmp_path: Path, planned: dict[str, int
     # Three against three: 160 // 6 = 26 hostile turns for a turn's first decision, and eight plans x
     # three hostiles is at most 24, so there the budget never runs out: every such decision is the
     # unbudgeted one. (Once the actor has struck, 80 // 6 = 13 may run out: not compared.)
-    enc = encounter(tmp_path, ["." * 9] * 7, [
-        unit("Orc", (3, 2), "enemy", hp=10, move=4, attack=4, damage="1d8", initiative=9),
-        unit("Pike", (2, 1), "enemy", hp=8, move=4, attack=3, damage="1d6", reach=2, initiative=7),
-        unit("Rat", (3, 1), "enemy", hp=5, move=5, attack=2, damage="1d4", initiative=5),
-        unit("Knight", (5, 3), "player", hp=12, move=4, attack=4, damage="1d8", initiative=8),
-        unit("Archer", (6, 4), "player", hp=6, move=4, attack=3, damage="1d6", reach=2, initiative=6),
-        unit("Page", (5, 2), "player", hp=4, move=5, attack=2, damage="1d4", initiative=4),
-    ])
+    enc = encounter(tmp_path, ["." * 9] * 7, three_a_side())
     capped, free = TacticalPolicy(HARD, "hard"), TacticalPolicy(replace(HARD, reply_work=0), "hard")
     rng = random.Random(3)
     asked = 0
