@@ -9,9 +9,10 @@ the AI's reasons and the hovered token's name tag, then hides as little of the o
 measured on what is drawn of each (disc and rings, facing wedge, hp bar, badges: tokenlayer.token_shape), a
 box stepping up to two hexes out past a token rather than hide it (a rim of one before one whole; the
 farthest from the hex where it must hide one), then keeps clear of the
-card, tracker and log (``ctx.panels``: read again a moment later). A tip keeps last frame's spot while that
-stays as good (no hopping as the camera moves). A tip posted with a narrow form (V's box) takes that where the
-wide box would hide a token and the narrow one hides less: a column fits between tokens a wide box cannot.
+card, tracker and log (``ctx.panels_now``: read again a moment later), as this frame draws them, so a box
+is placed on its first frame where it stays. A tip keeps last frame's spot while that stays as good (no hopping
+as the camera moves). A tip posted with a narrow form (V's box) takes that where the wide box would hide a token
+and the narrow one hides less: a column fits between tokens a wide box cannot.
 """
 
 from __future__ import annotations
@@ -75,8 +76,12 @@ class Tooltips:
         area = ctx.view_rect if ctx.view_rect.width > 0 else screen.get_rect()
         # The panels that come back when the pointer moves on (card, tracker, log) give way to tokens; the rest
         # of what the frame covers (the action bar, the hovered token's name tag, the AI's reasons) does not.
-        soft = [c for c in ctx.covers if c in ctx.panels]
-        avoid = [c for c in ctx.covers if c not in ctx.panels]
+        # The panels as drawn this frame, not as last drawn: on the first frame after the pointer moved from
+        # one token to another the card had grown to the new one's stats, was not among last frame's panels,
+        # and so was kept clear of as the action bar is; the box went onto a token and jumped off it a frame
+        # later (the Greenway at 1280x800, Bandit Chief then Bandit Archer 1: 0.84 of Charcoal Burner 2).
+        soft = [c for c in ctx.covers if c in ctx.panels_now]
+        avoid = [c for c in ctx.covers if c not in ctx.panels_now]
         keep = list(ctx.in_sight)  # the start of a previewed path: before the panels
         actor = ctx.selected or ctx.encounter.turn
         if actor is not None and ctx.encounter.view(actor).active:
