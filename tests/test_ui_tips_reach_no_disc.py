@@ -23,6 +23,7 @@ import pytest  # noqa: E402
 
 from game.render.pg import pygame  # noqa: E402
 from tests.test_ui_room import sweep_tips  # noqa: E402
+from tests.test_ui_tips_first_frame import LATER, at_hexes, settled  # noqa: E402
 from tests.test_ui_tips_hide_no_disc import COVERS, disc_part  # noqa: E402
 
 SHIPPED = ["ambush.tmx", "default.tmx", "fortress_assault.tmx", "giants_lair.tmx", "ship_boarding.tmx"]
@@ -56,6 +57,25 @@ def test_the_box_by_the_west_edge_of_the_giants_hearth_goes_below_the_hex_left_o
     assert tip.right <= bjorn.centerx - (bjorn.width / 2 - 4)  # left of Bjorn's disc
     assert tip.width < 200
     assert disc_part(tip, bjorn) == 0
+
+
+def test_on_wynns_turn_the_box_for_0_7_goes_below_the_hex_not_over_the_card() -> None:
+    """By hand, from the window at 1024x768 (V on, the goblins' turns ended, Wynn to act): 0,7 is at the left
+    edge; Wynn (the actor, kept in view first) stands two rows above it, Sigrun and Astrid on the row above,
+    Kell a row below and two hexes right, Bjorn below him. V's wide box (242 px here: "no enemy could attack
+    Wynn here next turn") hides one of them wherever it goes beside the hex but up over the card, whose
+    "Movement left" it covered; the narrow column fits below the hex, left of Kell's disc, over neither. A box
+    covers a panel only where no spot clear of tokens and panels is found."""
+    (s,) = settled("giants_lair.tmx", (1024, 768), at_hexes((0, 7)), reach=True, actor="Wynn")
+    (tip, anchor), = s[1]["drawn"]
+    tokens, card = s[1]["tokens"], s[1]["card"]
+    assert not tip.colliderect(card)
+    assert tip.top >= anchor.bottom  # below the hex
+    kell = tokens["Kell"]
+    assert tip.right <= kell.centerx - (kell.width / 2 - 4)  # left of Kell's disc
+    assert tip.width < 200  # the narrow column, not V's wide box
+    assert {n: disc_part(tip, t) for n, t in tokens.items() if disc_part(tip, t) > 0} == {}
+    assert s[LATER]["drawn"][0][0] == tip  # and it stays there
 
 
 def test_the_narrow_reach_box_keeps_names_whole_and_rows_narrow() -> None:

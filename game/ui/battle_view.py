@@ -118,12 +118,14 @@ class BattleView:
         if explain is not None and explain[1]:
             self.explain_rect = hud.explain_box(ctx, *explain, bar=hud.bar_area(self.buttons))
             ctx.covers.append(pygame.Rect(self.explain_rect))
+        ctx.panels_now = []
         for w in widgets:
             if w.layer == "panel" and (show_panels or getattr(w, "always", False)):
                 w.draw(screen, ctx)
                 cover = getattr(w, "cover", None)
                 if cover is not None and cover.width > 0 and cover.height > 0:
                     ctx.covers.append(pygame.Rect(cover))
+                    ctx.panels_now.append(pygame.Rect(cover))
         ctx.tips.clear()  # with the panels hidden nobody drew the tooltips: never carry them to the next frame
         if explain is not None and self.explain_rect is not None:  # above the panels: asked for, never hidden
             hud.draw_explain(screen, self.explain_rect, *explain)

@@ -142,6 +142,11 @@ class BattleContext:
     bar_shown: bool = True
     # The panels and the action bar as the last frame drew them: the name tag keeps out from under them.
     panels: list[pygame.Rect] = field(default_factory=list)
+    # The panels (card, tracker, log, legend) as drawn so far this frame, their sizes and places of this frame:
+    # a tooltip gives way to tokens before these. Not ``panels`` (last frame's): pointing from one token to
+    # another, the card grew to the new one's stats and, for that first frame only, counted as the action bar
+    # (a box that jumped off a token a moment later; the Greenway, Bandit Archer 1).
+    panels_now: list[pygame.Rect] = field(default_factory=list)
     # Panels the player opened to read (the legend, L), drawn so far this frame: a tooltip keeps off them
     # before the other panels. Emptied with ``covers``.
     reading: list[pygame.Rect] = field(default_factory=list)

@@ -9,9 +9,11 @@ the AI's reasons and the hovered token's name tag, then hides as little of the o
 measured on what is drawn of each (disc and rings, facing wedge, hp bar, badges: tokenlayer.token_shape), a
 box stepping up to two hexes out past a token rather than hide it (a rim of one before one whole; the
 farthest from the hex where it must hide one), then keeps clear of the
-card, tracker and log (``ctx.panels``: read again a moment later). A tip keeps last frame's spot while that
-stays as good (no hopping as the camera moves). A tip posted with a narrow form (V's box) takes that where the
-wide box would hide a token and the narrow one hides less: a column fits between tokens a wide box cannot.
+card, tracker and log (``ctx.panels_now``: read again a moment later), as this frame draws them, so a box
+is placed on its first frame where it stays. A tip keeps last frame's spot while that stays as good (no hopping
+as the camera moves). A tip posted with a narrow form (V's box) takes that where the wide box would hide a token
+or cover a panel and the narrow one hides less, or hides as little and covers fewer panels: a column fits between
+tokens, and off the card, where a wide box cannot.
 """
 
 from __future__ import annotations
@@ -45,10 +47,12 @@ def anchor_rect(ctx: BattleContext, near: Point) -> pygame.Rect:
     return rect
 
 
-def cost(box: pygame.Rect, first: list[pygame.Rect], tokens: Sequence[Drawn]) -> tuple[int, float]:
+def cost(box: pygame.Rect, first: list[pygame.Rect], tokens: Sequence[Drawn],
+         soft: Sequence[pygame.Rect] = ()) -> tuple[int, float, int]:
     """What a box at ``box`` costs: how many of what comes before tokens it covers (the hex, the actor and its
-    path, an open legend, the action bar, the name tag), then how much of the tokens it hides."""
-    return len(box.collidelistall(first)), hides(box, tokens)
+    path, an open legend, the action bar, the name tag), then how much of the tokens it hides, then how many of
+    the panels read again a moment later (card, tracker, log) it covers: a small cost, below a token's."""
+    return len(box.collidelistall(first)), hides(box, tokens), len(box.collidelistall(list(soft)))
 
 
 class Tooltips:
@@ -75,8 +79,12 @@ class Tooltips:
         area = ctx.view_rect if ctx.view_rect.width > 0 else screen.get_rect()
         # The panels that come back when the pointer moves on (card, tracker, log) give way to tokens; the rest
         # of what the frame covers (the action bar, the hovered token's name tag, the AI's reasons) does not.
-        soft = [c for c in ctx.covers if c in ctx.panels]
-        avoid = [c for c in ctx.covers if c not in ctx.panels]
+        # The panels as drawn this frame, not as last drawn: on the first frame after the pointer moved from
+        # one token to another the card had grown to the new one's stats, was not among last frame's panels,
+        # and so was kept clear of as the action bar is; the box went onto a token and jumped off it a frame
+        # later (the Greenway at 1280x800, Bandit Chief then Bandit Archer 1: 0.84 of Charcoal Burner 2).
+        soft = [c for c in ctx.covers if c in ctx.panels_now]
+        avoid = [c for c in ctx.covers if c not in ctx.panels_now]
         keep = list(ctx.in_sight)  # the start of a previewed path: before the panels
         actor = ctx.selected or ctx.encounter.turn
         if actor is not None and ctx.encounter.view(actor).active:
@@ -97,18 +105,21 @@ class Tooltips:
             was = last.get(key)
             prefer = pygame.Rect(anchor.x + was[0], anchor.y + was[1], was[2], was[3]) if was else None
             past = [*avoid, *(r for r in ctx.keep_clear if r not in avoid)]  # stepped past, so avoided too
-            # The wide box first; where it sits on a token wherever it goes beside the hex, the same rows in a
-            # narrow column, kept where that hides less and covers no more of what comes before tokens (V's box
-            # for 0,7 on the Giant's Hearth at 1024x768 sat on three quarters of Bjorn; the column fits below
-            # the hex, left of him).
+            # The wide box first; where it sits on a token or a panel wherever it goes beside the hex, the same
+            # rows in a narrow column, kept where that hides less and covers no more of what comes before tokens
+            # (V's box for 0,7 on the Giant's Hearth at 1024x768 sat on three quarters of Bjorn; the column fits
+            # below the hex, left of him). A panel counts after the tokens: on Wynn's turn the wide box for 0,7,
+            # hemmed in by Wynn, Sigrun, Astrid and Kell, went up over the card's "Movement left", and the column
+            # fits below the hex, left of Kell, over neither.
             rect, lines = self.place(tip.lines, tip.min_width, anchor, area, past, spare, keep, describes, prefer,
                                      soft, ctx), tip.lines
             first = [anchor, *keep, *ctx.reading, *past]
             others = [d for t, d in tokens if not anchor.contains(t)]
-            if tip.narrow and cost(rect, first, others)[1] > 0:
+            wide = cost(rect, first, others, soft)
+            if tip.narrow and (wide[1] > 0 or wide[2] > 0):
                 alt = self.place(tip.narrow, tip.min_width, anchor, area, past, spare, keep, describes, prefer, soft,
                                  ctx)
-                if cost(alt, first, others) < cost(rect, first, others):
+                if cost(alt, first, others, soft) < wide:
                     rect, lines = alt, list(tip.narrow)
             draw_frame(screen, rect, edge=tip.edge, opaque=True)
             draw_lines(screen, rect, lines)
