@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import os
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -40,6 +41,17 @@ def disc_part(box: pygame.Rect, square: pygame.Rect) -> float:
     return inside / (math.pi * r * r)
 
 
+def covering(seen: list[dict[str, Any]]) -> list[tuple[Any, str, tuple[int, ...], dict[str, float]]]:
+    """The boxes of a sweep (``sweep_tips``) that cover more than ``COVERS`` of some token's disc, with the share of
+    each disc they cover: (where the pointer was, the box's first line, the box, {token: share})."""
+    out = []
+    for s in seen:
+        hid = {n: round(disc_part(s["tip"], t), 2) for n, t in s["tokens"].items() if disc_part(s["tip"], t) > COVERS}
+        if hid:
+            out.append((s["at"], s["lines"][0], tuple(s["tip"]), hid))
+    return out
+
+
 def test_disc_part_counts_the_disc_not_its_square() -> None:
     """By hand: a token square of 48 px holds a disc of radius 20 (area 1257 px); a box over the square's top-left
     corner, 8 by 8 px, covers none of it; one over its left half covers half; one over all of it, all."""
@@ -55,9 +67,4 @@ def test_move_boxes_on_the_giants_hearth_cover_no_token_disc(size: tuple[int, in
     seen = [s for s in sweep_tips("giants_lair.tmx", size, tmp_path)
             if s["lines"][0].startswith(("Move ", "Cannot move to "))]
     assert len(seen) >= 150
-    covering = []
-    for s in seen:
-        hid = {n: round(disc_part(s["tip"], t), 2) for n, t in s["tokens"].items() if disc_part(s["tip"], t) > COVERS}
-        if hid:
-            covering.append((s["at"], s["lines"][0], tuple(s["tip"]), hid))
-    assert covering == []
+    assert covering(seen) == []

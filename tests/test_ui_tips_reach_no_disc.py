@@ -24,7 +24,7 @@ import pytest  # noqa: E402
 from game.render.pg import pygame  # noqa: E402
 from tests.test_ui_room import sweep_tips  # noqa: E402
 from tests.test_ui_tips_first_frame import LATER, at_hexes, settled  # noqa: E402
-from tests.test_ui_tips_hide_no_disc import COVERS, disc_part  # noqa: E402
+from tests.test_ui_tips_hide_no_disc import covering, disc_part  # noqa: E402
 
 SHIPPED = ["ambush.tmx", "default.tmx", "fortress_assault.tmx", "giants_lair.tmx", "ship_boarding.tmx"]
 
@@ -37,12 +37,7 @@ def test_reach_boxes_cover_no_token_disc(map_name: str, size: tuple[int, int], t
     seen = sweep_tips(map_name, size, tmp_path, reach=True)
     reach = [s for s in seen if "could attack" in " ".join(s["lines"][1:3])]
     assert len(reach) >= 100  # most hexes give V's box
-    covering = []
-    for s in seen:
-        hid = {n: round(disc_part(s["tip"], t), 2) for n, t in s["tokens"].items() if disc_part(s["tip"], t) > COVERS}
-        if hid:
-            covering.append((s["at"], s["lines"][0], tuple(s["tip"]), hid))
-    assert covering == []
+    assert covering(seen) == []
 
 
 def test_the_box_by_the_west_edge_of_the_giants_hearth_goes_below_the_hex_left_of_bjorn(tmp_path: Path) -> None:
