@@ -105,10 +105,21 @@ def _check(path: Path) -> None:
     assert (lines == []) == loaded  # validate accepts exactly the maps that load
 
 
+@pytest.fixture(scope="module")
+def png_source() -> dict[str, bytes]:
+    """The files ``write_map(folder / "png_source.tmx", ["."])`` writes (the map and its tileset PNG), made once:
+    drawing the PNG was two thirds of each case's time, and it is the same bytes every time (every case still
+    gets both files, the PNG also under the tileset image's name)."""
+    with tempfile.TemporaryDirectory(prefix="pngsource") as tmp:
+        write_map(Path(tmp) / "png_source.tmx", ["."])
+        return {p.name: p.read_bytes() for p in Path(tmp).iterdir()}
+
+
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_maps_load_or_fail_with_one_line(
-    bases: dict[str, tuple[bytes, bytes | None]], data: st.DataObject, tmp_path_factory: pytest.TempPathFactory
+    bases: dict[str, tuple[bytes, bytes | None]], png_source: dict[str, bytes], data: st.DataObject,
+    tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     name = data.draw(st.sampled_from(sorted(bases)), label="base")
     tmx, tsx = bases[name]
@@ -124,6 +135,7 @@ def test_mutated_maps_load_or_fail_with_one_line(
     (work / f"{name}.tmx").write_bytes(mutated if target == "tmx" else tmx)
     if tsx is not None:
         (work / f"{name}_tiles.tsx").write_bytes(mutated if target == "tsx" else tsx)
-    write_map(work / "png_source.tmx", ["."])  # a PNG for the tileset image name below
-    shutil.copy(work / "png_source_tiles.png", work / f"{name}_tiles.png")
+    for file, content in png_source.items():  # a PNG for the tileset image name below
+        (work / file).write_bytes(content)
+    (work / f"{name}_tiles.png").write_bytes(png_source["png_source_tiles.png"])
     _check(work / f"{name}.tmx")
