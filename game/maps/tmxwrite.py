@@ -28,6 +28,7 @@ directly for maps of raw gids on the shipped tilesets.
 
 from __future__ import annotations
 
+import functools
 import struct
 import zlib
 from collections.abc import Mapping, Sequence
@@ -225,6 +226,14 @@ def _unit_object(
 # --- a tiny PNG encoder (no pygame) ------------------------------------------
 def _tileset_png(chars: list[str], layout: HexLayout) -> bytes:
     """One hexagon per tile, side by side, transparent outside the hex."""
+    return _hex_tiles_png(tuple(chars), layout)
+
+
+@functools.lru_cache(maxsize=64)
+def _hex_tiles_png(chars: tuple[str, ...], layout: HexLayout) -> bytes:
+    """``_tileset_png``'s picture, drawn once per process for each tile set and layout: the hex test runs in
+    Python for every pixel (some 50 ms a tileset), and a session, a generator or a test suite writes many maps
+    of the same tiles. Bytes are immutable, so each caller still gets the picture as it was first drawn."""
     tw, th = layout.tile_width, layout.tile_height
     pix = TiledPixels(layout)
     ox, oy = pix.cell_box((0, 0))
