@@ -32,6 +32,7 @@ import functools
 import struct
 import zlib
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -226,7 +227,8 @@ def _unit_object(
 # --- a tiny PNG encoder (no pygame) ------------------------------------------
 def _tileset_png(chars: list[str], layout: HexLayout) -> bytes:
     """One hexagon per tile, side by side, transparent outside the hex."""
-    return _hex_tiles_png(tuple(chars), layout)
+    # The picture depends on the tiles and their size and shape alone, not on the map's size: one per tile set.
+    return _hex_tiles_png(tuple(chars), replace(layout, cols=1, rows=1))
 
 
 @functools.lru_cache(maxsize=64)
