@@ -110,15 +110,22 @@ class Canvas:
 
 
 def _even_odd(poly: list[Point], gx: np.ndarray, gy: np.ndarray) -> np.ndarray:
+    """Every sample of the meshgrid ``gx``, ``gy`` inside ``poly`` (even-odd), tested one by one.
+
+    A sample's y is its row's and its x its column's, so whether an edge crosses a sample's row, and where,
+    is worked out once per row (the same numbers in the same arithmetic as per sample), and only the rows an
+    edge crosses compare their samples' x: the same answer for every sample as testing each edge at every
+    sample, without the whole grid's arithmetic for every edge (seconds a case for a 30-point polygon)."""
     inside = np.zeros(gx.shape, bool)
+    ys, xs = gy[:, 0], gx[0]
     n = len(poly)
     for i in range(n):
         (ax, ay), (bx, by) = poly[i], poly[(i + 1) % n]
         if ay == by:
             continue
-        crosses = (ay > gy) != (by > gy)
-        xint = ax + (gy - ay) * (bx - ax) / (by - ay)
-        inside ^= crosses & (gx < xint)
+        rows = np.flatnonzero((ay > ys) != (by > ys))
+        xint = ax + (ys[rows] - ay) * (bx - ax) / (by - ay)
+        inside[rows] ^= xs[None, :] < xint[:, None]
     return inside
 
 
