@@ -506,3 +506,14 @@ def test_the_not_hostile_line_of_docs_cli_is_what_arc_prints(capsys: pytest.Capt
     line = capsys.readouterr().out.splitlines()[1].strip()
     assert line.startswith("but Pell (ally) and Sir Corin (player) are not hostile")
     assert f"`{line}`" in " ".join(doc("docs/cli.md").split())
+
+
+def test_the_shipped_shot_docs_cli_quotes_is_what_targets_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli.main import main
+
+    cli = " ".join(doc("docs/cli.md").split())
+    command = 'playmat targets maps/fortress_assault.tmx --unit "Archer 1"'
+    assert f"`{command}`" in cli
+    assert main(shlex.split(command)[1:]) == 0
+    grum = next(line.strip() for line in capsys.readouterr().out.splitlines() if line.strip().startswith("Grum:"))
+    assert f"`{grum}`" in cli
