@@ -190,7 +190,7 @@ def test_a_missing_skill_counts_zero_and_a_failed_disengage_spends_the_action() 
 
 
 def test_attacking_along_a_sector_border_turns_toward_the_nearer_side() -> None:
-    """"attacking, shooting or shoving turns you toward your target's centre: ... exactly between two sides,
+    """"attacking, shooting or shoving turns you toward your target's centre: ... exactly on the border of two,
     the one nearer the way you faced before" (R20). Pointy-top, odd rows shifted right: from 2,2 the pike's
     target at 3,1 is one step ne (2,1) then one e, exactly on the border of the e and ne sectors. Facing nw
     before, ne is nearer; facing se before, e is."""
