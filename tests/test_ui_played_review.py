@@ -622,3 +622,27 @@ def test_facing_arc_labels_side_by_side_read_as_two() -> None:
                     gap = max(a.left, b.left) - min(a.right, b.right)
                     assert gap >= 12, (facing, zoom, a, b)
     assert side_by_side  # the case arises
+
+
+def test_no_help_row_leaves_a_lone_word_on_a_line_of_its_own() -> None:
+    """At 1024x640 the shove row's "(from another side: steps first)" wrapped with "first)" alone on the
+    next line. A row too long for its column now wraps into lines of even length: no last line of one word
+    under a long one, at any usual window width, on any page."""
+    from game.ui.battle import BATTLE_HELP
+    from game.ui.help import HelpScene
+
+    pygame.font.init()
+    wrapped = 0
+    for w, h in ((800, 560), (1024, 640), (1100, 700), (1280, 720)):
+        screen = pygame.Surface((w, h))
+        help_scene = HelpScene("Ambush at Miller's Ford", pages=BATTLE_HELP)
+        for _ in BATTLE_HELP:
+            help_scene.draw(screen, 1.0)
+            for key_text, lines in help_scene.laid:
+                if len(lines) > 1:
+                    wrapped += 1
+                    last, before = lines[-1], lines[-2]
+                    assert len(last.split()) > 1 or len(last) * 2 >= len(before), (w, key_text, lines)
+            help_scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="",
+                                                       scancode=0))
+    assert wrapped > 0  # the narrow windows do wrap some rows: the check above was exercised

@@ -71,6 +71,25 @@ def wrap(s: str, size: int, width: int) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=512)
+def wrap_balanced(s: str, size: int, width: int) -> tuple[str, ...]:
+    """``s`` wrapped to at most ``width`` px in as few lines as :func:`wrap` needs, but with the lines as even
+    as that count allows (CSS's ``text-wrap: balance``): a row of the help that just overran its column
+    left one word alone on the next line ("first)" at 1024 px). The narrowest width that keeps the line
+    count is found by bisection; cached, as the help draws every frame."""
+    lines = wrap(s, size, width)
+    if len(lines) < 2 or "\n" in s:
+        return tuple(lines)
+    lo, hi = width // 2, width  # hi keeps the count; the narrowest such width lies in (lo, hi]
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if len(wrap(s, size, mid)) == len(lines):
+            hi = mid
+        else:
+            lo = mid
+    return tuple(wrap(s, size, hi))
+
+
 @dataclass
 class Button:
     label: str

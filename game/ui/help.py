@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.render.pg import pygame
 from game.render.style import font
 
-from .chrome import wrap
+from .chrome import wrap_balanced
 from .scene import POP, QUIT, Scene, Transition
 
 CONTROLS = (
@@ -33,6 +33,7 @@ class HelpScene(Scene):
         self.pages = pages or (("Controls", controls),)
         self.page = 0
         self.box = pygame.Rect(0, 0, 0, 0)  # where the last drawing put the box (screen)
+        self.laid: list[tuple[str, tuple[str, ...]]] = []  # the last drawing's rows: (key, its text's lines)
 
     @property
     def controls(self) -> Rows:
@@ -68,7 +69,7 @@ class HelpScene(Scene):
         text_w = max(body.size(v)[0] for _, v in every)
         panel_w = min(w - 20, max(key_w + 40 + text_w, head.size(self.title)[0]) + 60)
         room = max(120, panel_w - 60 - key_w - 40)
-        laid = [[(k, wrap(v, size, room)) for k, v in page] for _, page in self.pages]
+        laid = [[(k, wrap_balanced(v, size, room)) for k, v in page] for _, page in self.pages]
         panel_h = 90 + step * max(sum(len(parts) for _, parts in page) for page in laid) + 40
         panel = pygame.Surface((panel_w, panel_h), pygame.SRCALPHA)
         pygame.draw.rect(panel, (20, 22, 30, 252), panel.get_rect(), border_radius=14)
@@ -77,6 +78,7 @@ class HelpScene(Scene):
         pages = f"   (page {self.page + 1} of {len(self.pages)}: Left / Right)" if len(self.pages) > 1 else ""
         panel.blit(body.render(heading + pages, True, (170, 174, 186)), (30, 60))
         y = 94
+        self.laid = laid[self.page]
         for k, parts in laid[self.page]:
             panel.blit(body.render(k, True, (255, 222, 140)), (30, y))
             for part in parts:
