@@ -551,3 +551,16 @@ def test_playmat_validate_prints_each_new_property_problem_on_its_own_line(tmp_p
         f'{p.name}: object 1 "Archer": ranged_attack is not an integer: "sharp"',
         f"{p.name}: object 2 \"Caster\": area_uses is set but area_range (how far the area's centre may be) is missing",
     ]
+
+
+def test_area_details_without_area_range_are_one_line_not_one_per_property(tmp_path: Path) -> None:
+    # A designer who deletes (or misspells) area_range on a caster made one slip: one line names it,
+    # with every orphaned detail, instead of four lines that each say the same thing (R32).
+    p = one(tmp_path, units=[unit("Witch", area_radius=1, area_damage="1d6", area_uses=2),
+                             unit("Bowman", (2, 2), ranged_attack=3, ranged_damage="1d8")])
+    assert validate_map(p) == [
+        f"{p.name}: object 1 \"Witch\": area_radius, area_damage and area_uses are set but area_range "
+        "(how far the area's centre may be) is missing",
+        f'{p.name}: object 2 "Bowman": ranged_attack and ranged_damage are set but ranged (the range MIN-MAX) '
+        "is missing",
+    ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Protocol, TypeVar
@@ -440,14 +440,22 @@ def _damage_or(get: Callable[[str], object | None], checked: _Checked, key: str,
     return checked(parse, default)
 
 
+def _orphans(get: Callable[[str], object | None], keys: Sequence[str], missing: str, problems: list[str]) -> None:
+    """One line for every detail set without the property that enables them: one slip, one line to fix."""
+    found = [key for key in keys if get(key) is not None]
+    if len(found) == 1:
+        problems.append(f"{found[0]} is set but {missing} is missing")
+    elif found:
+        listed = ", ".join(found[:-1]) + f" and {found[-1]}"
+        problems.append(f"{listed} are set but {missing} is missing")
+
+
 def _ranged_profile(get: Callable[[str], object | None], checked: _Checked,
                     integer: Callable[..., int], problems: list[str], attack: int,
                     damage: str) -> RangedProfile | None:
     """R29's profile; ``ranged_*`` without ``ranged`` is a fault that names what is missing."""
     if get("ranged") is None:
-        for key in RANGED_KEYS:
-            if get(key) is not None:
-                problems.append(f"{key} is set but ranged (the range MIN-MAX) is missing")
+        _orphans(get, RANGED_KEYS, "ranged (the range MIN-MAX)", problems)
         return None
     band = checked(lambda: parse_ranged(get("ranged")), None)
     ranged_attack = checked(lambda: integer("ranged_attack", attack), attack)
@@ -461,9 +469,7 @@ def _area_ability(get: Callable[[str], object | None], checked: _Checked,
                   integer: Callable[..., int], problems: list[str], attack: int) -> AreaAbility | None:
     """R32's ability; ``area_*`` without ``area_range`` is a fault that names what is missing."""
     if get("area_range") is None:
-        for key in AREA_KEYS:
-            if get(key) is not None:
-                problems.append(f"{key} is set but area_range (how far the area's centre may be) is missing")
+        _orphans(get, AREA_KEYS, "area_range (how far the area's centre may be)", problems)
         return None
     before = len(problems)
     reach = checked(lambda: integer("area_range", 0, 0), 0)
