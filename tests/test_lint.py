@@ -282,6 +282,17 @@ def test_an_object_meant_to_fight_without_the_combatant_class_is_named(tmp_path:
     ]
 
 
+def test_an_object_with_a_class_of_the_designers_own_words_and_a_faction_is_named(tmp_path: Path) -> None:
+    # Class "unit" or "monster" on an ogre with a faction and hit points looks like a combatant in Tiled;
+    # the fight goes on without it and plain validate says "ok". A sign with no faction stays a note.
+    units = [*DUEL, {"name": "Ogre", "at": (6, 0), "faction": "enemy", "hp": 24, "kind": "monster"},
+             {"name": "Signpost", "at": (3, 0), "kind": "sign", "text": "to the ford"}]
+    assert lint(tmp_path, OPEN, units) == [
+        'm.tmx: object 3 "Ogre": class "monster" is not "combatant" but it has a faction, so it does not fight '
+        "(set its Class to combatant)",
+    ]
+
+
 def test_a_designers_own_property_is_no_slip(tmp_path: Path) -> None:
     units = [{"name": "Hero", "at": (0, 1), "faction": "player", "notes": "the party's leader", "portrait": "hero"},
              DUEL[1]]

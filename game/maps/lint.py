@@ -316,8 +316,8 @@ def unused_tiles(tmx: TmxMap) -> list[str]:
 def not_combatants(tmx: TmxMap) -> list[str]:
     """Objects meant to fight that Playmat leaves out: only the class ``combatant`` makes a combatant.
 
-    A class nearly right (``Combatant `` aside, which counts: case and spaces are ignored) or none at all
-    on an object that names a ``faction`` is a slip, and the fight silently goes on without it.
+    A class nearly right (``Combatant `` aside, which counts: case and spaces are ignored), or none or
+    another class on an object that names a ``faction``, is a slip, and the fight silently goes on without it.
     """
     out = []
     for obj in tmx.objects:
@@ -329,6 +329,11 @@ def not_combatants(tmx: TmxMap) -> list[str]:
                        '(set its Class to combatant)')
         elif not kind and "faction" in obj.properties:
             out.append(f'{obj.label}: has a faction but no class, so it does not fight (set its Class to combatant)')
+        elif "faction" in obj.properties:
+            # A class of the designer's own words (``unit``, ``monster``) on an object that names a faction
+            # reads as a combatant in Tiled, yet the fight goes on without it and nothing else says so.
+            out.append(f'{obj.label}: class "{kind}" is not "combatant" but it has a faction, so it does not '
+                       'fight (set its Class to combatant)')
     return out
 
 
