@@ -54,8 +54,8 @@ RANGED_KEYS = ("ranged_attack", "ranged_damage")
 AREA_KEYS = ("area_radius", "area_attack", "area_damage", "area_push", "area_uses")
 # Every map-format property of a combatant object but its name (docs/map-format.md), in that page's order.
 COMBATANT_KEYS = ("faction", "movement_type", "move", "initiative", "threatening", "reach", "reach_min", "size",
-                  "facing", "hp", "attack", "defense", "damage", "skills", "ranged", *RANGED_KEYS, "area_range",
-                  *AREA_KEYS)
+                  "facing", "hp", "hp_max", "attack", "defense", "damage", "skills", "ranged", *RANGED_KEYS,
+                  "area_range", *AREA_KEYS)
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,9 @@ class CombatantSpec:
     reach_min: int = 1
     size: Size = Size.STANDARD
     facing: int = 0  # direction index (hexgrid)
-    hp: int = 10
+    hp: int = 10  # hit points at the start
+    # Hit points unhurt; above ``hp`` for a combatant that starts the fight wounded (map-format "hp_max").
+    hp_max: int = 10
     attack: int = 0
     defense: int = 10
     damage: str = "1d6"
@@ -128,6 +130,8 @@ class CombatantSpec:
             "size": self.size.label,
             "facing": layout.direction_names[self.facing],
             "hp": self.hp,
+            # Only a wounded start says it, so a join line of an unhurt combatant reads as it always has.
+            **({"hp_max": self.hp_max} if self.hp_max != self.hp else {}),
             "attack": self.attack,
             "defense": self.defense,
             "damage": self.damage,
@@ -375,6 +379,11 @@ def combatant_from_properties(
     threatening = True if th is None else checked(lambda: parse_bool(th, "threatening"), True)
     initiative = checked(lambda: integer("initiative", 0), 0)
     hp = checked(lambda: integer("hp", 10, 1), 10)
+    # A wounded start: hp is where it begins, hp_max what healing and the hit-point bar count up to.
+    hp_max = checked(lambda: integer("hp_max", hp, 1), hp)
+    if get("hp_max") is not None and hp_max < hp:
+        problems.append(f"hp {hp} is more than hp_max {hp_max} (hp is the hit points it starts with, "
+                        "hp_max those it has unhurt: raise hp_max or lower hp)")
     attack = checked(lambda: integer("attack", 0), 0)
     defense = checked(lambda: integer("defense", 10), 10)
     dmg = get("damage")
@@ -400,6 +409,7 @@ def combatant_from_properties(
         size=Size[sz.upper()] if sz is not None else Size.STANDARD,
         facing=layout.direction_index(fc) if fc is not None else layout.default_facing,
         hp=hp,
+        hp_max=max(hp_max, hp),
         attack=attack,
         defense=defense,
         damage=damage,
