@@ -564,3 +564,13 @@ def test_area_details_without_area_range_are_one_line_not_one_per_property(tmp_p
         f'{p.name}: object 2 "Bowman": ranged_attack and ranged_damage are set but ranged (the range MIN-MAX) '
         "is missing",
     ]
+
+
+def test_a_gid_of_no_tileset_says_which_gids_are_tiles_and_how_to_fix_it(tmp_path: Path) -> None:
+    # A tile left from a tileset since removed: the designer needs the gids that are tiles (the writer's
+    # one tileset "terrain" holds its 8 tiles . d w c h # x o at gids 1-8) and what to do in Tiled.
+    p = edit(one(tmp_path), "1,1,1,1,\n1,1,1,1,", "1,1,1,1,\n1,1,77,1,")
+    assert validate_map(p) == [
+        'ambush.tmx: cell 2,1: layer "Terrain" has tile gid 77, which belongs to no tileset (the map\'s tilesets '
+        'hold gids 1-8 "terrain"): repaint the cell in Tiled, or add back the tileset it came from',
+    ]
