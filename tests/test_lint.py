@@ -293,6 +293,17 @@ def test_an_object_with_a_class_of_the_designers_own_words_and_a_faction_is_name
     ]
 
 
+def test_playmats_words_in_another_order_are_a_slip(tmp_path: Path) -> None:
+    # "max_hp" for hp_max, "damage_area" for area_damage: every letter right, so spelling distance misses
+    # them, yet the wounded start or the burst's damage silently falls back to its default.
+    units = [{"name": "Hero", "at": (0, 1), "faction": "player", "hp": 6, "max_hp": 14},
+             {"name": "Witch", "at": (6, 1), "faction": "enemy", "area_range": 4, "Damage_Area": "2d6"}]
+    assert lint(tmp_path, OPEN, units) == [
+        'm.tmx: object 1 "Hero": Playmat ignores property "max_hp" (did you mean "hp_max"?)',
+        'm.tmx: object 2 "Witch": Playmat ignores property "Damage_Area" (did you mean "area_damage"?)',
+    ]
+
+
 def test_a_designers_own_property_is_no_slip(tmp_path: Path) -> None:
     units = [{"name": "Hero", "at": (0, 1), "faction": "player", "notes": "the party's leader", "portrait": "hero"},
              DUEL[1]]
