@@ -394,3 +394,27 @@ def test_a_pointy_top_gorge_built_from_a_blank_map_and_saved_by_tiled_is_lint_cl
                        (5, 7): Terrain.DIFFICULT, (12, 3): Terrain.HAZARD, (14, 0): Terrain.BLOCKED}
     exits = {(int(c), int(r)) for r, c in zip(*np.nonzero(np.asarray(board.exit)), strict=True)}
     assert exits == {(0, 5), (0, 6)}  # only the marked road ends: the rest of the rim is no way out (R24)
+
+
+def test_a_shipped_tileset_embedded_in_tiled_is_not_told_its_unused_tiles(tmp_path: Path) -> None:
+    # Tiled's "Embed Tileset" copies terrain.tsx into the map, pictures still Playmat's own: like the shared
+    # .tsx it was, it holds every kind of ground, and eight of its twelve tiles unplaced is no slip. A tileset
+    # of the designer's own pictures is still told: test_unused_tiles_of_the_maps_own_tileset.
+    tsx = (ROOT / "assets" / "terrain.tsx").read_text(encoding="utf-8").split("\n", 1)[1]
+    tiles = os.path.relpath(ROOT / "assets" / "tiles", tmp_path)
+    embedded = tsx.replace("<tileset ", '<tileset firstgid="1" ', 1).replace('source="tiles/', f'source="{tiles}/')
+    # grass and brush, then a bank of water and chasm: four of its twelve tiles placed
+    rows = ",\n".join([",".join(["1", "4"] * 4)] * 3 + [",".join(["7", "8"] * 4)])
+    body = (f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" tiledversion="1.8.2" '
+            'orientation="hexagonal" renderorder="right-down" width="8" height="4" tilewidth="64" tileheight="74" '
+            'infinite="0" hexsidelength="37" staggeraxis="y" staggerindex="odd" nextlayerid="3" nextobjectid="3">\n'
+            f'{embedded.strip()}\n <layer id="1" name="terrain" width="8" height="4">\n  <data encoding="csv">\n'
+            f'{rows}\n</data>\n </layer>\n <objectgroup id="2" name="combatants">\n'
+            '  <object id="1" name="Hero" type="combatant" x="64" y="92"><properties>'
+            '<property name="faction" value="player"/></properties><point/></object>\n'
+            '  <object id="2" name="Orc" type="combatant" x="320" y="92"><properties>'
+            '<property name="faction" value="enemy"/></properties><point/></object>\n </objectgroup>\n</map>\n')
+    path = tmp_path / "m.tmx"
+    path.write_text(body, encoding="utf-8")
+    assert validate_map(path) == []
+    assert lint_map(path) == []

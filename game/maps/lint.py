@@ -55,10 +55,12 @@ from .layout_lint import layout_slips, moved_layout
 from .loader import load_scenario
 from .palette import is_stock_palette
 from .pixels import TiledPixels
+from .shipped import assets_folder
 from .slips import slips as _slips
 from .stranded import ever_reach, stranded
 from .tile_usage import tile_usage
 from .tileset_lint import blank_slots, tilecount_slips
+from .tilesets import Tileset
 from .tmx_adapter import TmxMap, read_tmx
 from .too_close import few, nearest_first, seen_too_close
 
@@ -303,6 +305,8 @@ def unused_tiles(tmx: TmxMap) -> list[str]:
             continue
         if not use.embedded or is_stock_palette({i: t.properties for i, t in ts.tiles.items()}):
             continue
+        if _playmat_art(ts):
+            continue  # a shipped tileset embedded in Tiled (Embed Tileset): as shared as its .tsx
         blank = blank_slots(ts) if use.unused else frozenset()
         unused = [i for i in use.unused if i not in blank]
         if unused:
@@ -310,6 +314,18 @@ def unused_tiles(tmx: TmxMap) -> list[str]:
             more = f" and {len(unused) - MAX_CELLS_LISTED} more" if len(unused) > MAX_CELLS_LISTED else ""
             out.append(f'tileset "{use.name}": tiles {ids}{more} are never placed')
     return out
+
+
+def _playmat_art(ts: Tileset) -> bool:
+    """Whether the tileset's pictures are Playmat's shipped art (its ``assets/`` folder or below)."""
+    images = [ts.atlas] if ts.atlas is not None else list(ts.images.values())
+    if not images:
+        return False
+    try:
+        assets = assets_folder().resolve()
+        return all(image.path.resolve().is_relative_to(assets) for image in images)
+    except OSError:
+        return False
 
 
 # --- objects ---------------------------------------------------------------------------------
