@@ -574,3 +574,13 @@ def test_a_gid_of_no_tileset_says_which_gids_are_tiles_and_how_to_fix_it(tmp_pat
         'ambush.tmx: cell 2,1: layer "Terrain" has tile gid 77, which belongs to no tileset (the map\'s tilesets '
         'hold gids 1-8 "terrain"): repaint the cell in Tiled, or add back the tileset it came from',
     ]
+
+
+def test_a_missing_faction_says_which_words_to_give(tmp_path: Path) -> None:
+    # The designer forgot the property: the line names the object and the four factions to choose from (R3).
+    tobin = unit("Tobin")
+    del tobin["faction"]
+    p = one(tmp_path, units=[tobin])
+    assert validate_map(p) == [
+        'ambush.tmx: object 1 "Tobin": faction is missing: give it one of player, ally, enemy, neutral',
+    ]

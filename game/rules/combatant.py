@@ -345,7 +345,8 @@ def combatant_from_properties(
 
     def faction() -> str:
         if get("faction") is None:
-            raise SpecError("faction is missing")
+            # Say the words it may take: the designer adds the property, and needs its values to type.
+            raise SpecError(f"faction is missing: give it one of {', '.join(FACTIONS)}")
         return parse_choice(get("faction"), "faction", FACTIONS)
 
     def integer(key: str, default: int, minimum: int | None = None) -> int:
