@@ -54,3 +54,10 @@ def test_a_wound_dealt_in_setup_is_still_a_wound_in_the_saved_map(tmp_path: Path
     out = save_setup(path, enc, tmp_path / "setup.tmx")
     hero = state(out, capsys)["units"]["Hero"]
     assert (hero["hp"], hero["hp_max"]) == (4, 10)
+
+
+def test_a_bad_hp_beside_hp_max_is_told_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # hp "lots" is the one slip; the default 10 it falls back to is not then said to exceed hp_max 6.
+    path = duel(tmp_path, hp="lots", hp_max=6)
+    assert main(["validate", str(path)]) == 2
+    assert capsys.readouterr().err.splitlines() == ['m.tmx: object 1 "Hero": hp is not an integer: "lots"']

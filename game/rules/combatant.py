@@ -379,10 +379,12 @@ def combatant_from_properties(
     th = get("threatening")
     threatening = True if th is None else checked(lambda: parse_bool(th, "threatening"), True)
     initiative = checked(lambda: integer("initiative", 0), 0)
+    before_hp = len(problems)
     hp = checked(lambda: integer("hp", 10, 1), 10)
     # A wounded start: hp is where it begins, hp_max what healing and the hit-point bar count up to.
     hp_max = checked(lambda: integer("hp_max", hp, 1), hp)
-    if get("hp_max") is not None and hp_max < hp:
+    # Compared only when both were read: a bad hp is told once, not again as "more than hp_max".
+    if get("hp_max") is not None and len(problems) == before_hp and hp_max < hp:
         problems.append(f"hp {hp} is more than hp_max {hp_max} (hp is the hit points it starts with, "
                         "hp_max those it has unhurt: raise hp_max or lower hp)")
     attack = checked(lambda: integer("attack", 0), 0)
