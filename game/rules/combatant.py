@@ -98,7 +98,8 @@ class CombatantSpec:
     facing: int = 0  # direction index (hexgrid)
     hp: int = 10  # hit points at the start
     # Hit points unhurt; above ``hp`` for a combatant that starts the fight wounded (map-format "hp_max").
-    hp_max: int = 10
+    # 0, or anything below ``hp``: as ``hp`` (__post_init__), so a spec built with only ``hp`` is unhurt.
+    hp_max: int = 0
     attack: int = 0
     defense: int = 10
     damage: str = "1d6"
@@ -108,6 +109,10 @@ class CombatantSpec:
     # The properties as the map (or a join line) gave them, name left out: an ``edit`` changes some
     # and rebuilds the spec from them, exactly as if the map had said so (defaults stay defaults).
     given: tuple[tuple[str, object], ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.hp_max < self.hp:
+            object.__setattr__(self, "hp_max", self.hp)  # frozen: set once, while it is being built
 
     @property
     def radius(self) -> int:
