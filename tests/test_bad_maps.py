@@ -551,3 +551,36 @@ def test_playmat_validate_prints_each_new_property_problem_on_its_own_line(tmp_p
         f'{p.name}: object 1 "Archer": ranged_attack is not an integer: "sharp"',
         f"{p.name}: object 2 \"Caster\": area_uses is set but area_range (how far the area's centre may be) is missing",
     ]
+
+
+def test_area_details_without_area_range_are_one_line_not_one_per_property(tmp_path: Path) -> None:
+    # A designer who deletes (or misspells) area_range on a caster made one slip: one line names it,
+    # with every orphaned detail, instead of four lines that each say the same thing (R32).
+    p = one(tmp_path, units=[unit("Witch", area_radius=1, area_damage="1d6", area_uses=2),
+                             unit("Bowman", (2, 2), ranged_attack=3, ranged_damage="1d8")])
+    assert validate_map(p) == [
+        f"{p.name}: object 1 \"Witch\": area_radius, area_damage and area_uses are set but area_range "
+        "(how far the area's centre may be) is missing",
+        f'{p.name}: object 2 "Bowman": ranged_attack and ranged_damage are set but ranged (the range MIN-MAX) '
+        "is missing",
+    ]
+
+
+def test_a_gid_of_no_tileset_says_which_gids_are_tiles_and_how_to_fix_it(tmp_path: Path) -> None:
+    # A tile left from a tileset since removed: the designer needs the gids that are tiles (the writer's
+    # one tileset "terrain" holds its 8 tiles . d w c h # x o at gids 1-8) and what to do in Tiled.
+    p = edit(one(tmp_path), "1,1,1,1,\n1,1,1,1,", "1,1,1,1,\n1,1,77,1,")
+    assert validate_map(p) == [
+        'ambush.tmx: cell 2,1: layer "Terrain" has tile gid 77, which belongs to no tileset (the map\'s tilesets '
+        'hold gids 1-8 "terrain"): repaint the cell in Tiled, or add back the tileset it came from',
+    ]
+
+
+def test_a_missing_faction_says_which_words_to_give(tmp_path: Path) -> None:
+    # The designer forgot the property: the line names the object and the four factions to choose from (R3).
+    tobin = unit("Tobin")
+    del tobin["faction"]
+    p = one(tmp_path, units=[tobin])
+    assert validate_map(p) == [
+        'ambush.tmx: object 1 "Tobin": faction is missing: give it one of player, ally, enemy, neutral',
+    ]

@@ -282,6 +282,28 @@ def test_an_object_meant_to_fight_without_the_combatant_class_is_named(tmp_path:
     ]
 
 
+def test_an_object_with_a_class_of_the_designers_own_words_and_a_faction_is_named(tmp_path: Path) -> None:
+    # Class "unit" or "monster" on an ogre with a faction and hit points looks like a combatant in Tiled;
+    # the fight goes on without it and plain validate says "ok". A sign with no faction stays a note.
+    units = [*DUEL, {"name": "Ogre", "at": (6, 0), "faction": "enemy", "hp": 24, "kind": "monster"},
+             {"name": "Signpost", "at": (3, 0), "kind": "sign", "text": "to the ford"}]
+    assert lint(tmp_path, OPEN, units) == [
+        'm.tmx: object 3 "Ogre": class "monster" is not "combatant" but it has a faction, so it does not fight '
+        "(set its Class to combatant)",
+    ]
+
+
+def test_playmats_words_in_another_order_are_a_slip(tmp_path: Path) -> None:
+    # "max_hp" for hp_max, "damage_area" for area_damage: every letter right, so spelling distance misses
+    # them, yet the wounded start or the burst's damage silently falls back to its default.
+    units = [{"name": "Hero", "at": (0, 1), "faction": "player", "hp": 6, "max_hp": 14},
+             {"name": "Witch", "at": (6, 1), "faction": "enemy", "area_range": 4, "Damage_Area": "2d6"}]
+    assert lint(tmp_path, OPEN, units) == [
+        'm.tmx: object 1 "Hero": Playmat ignores property "max_hp" (did you mean "hp_max"?)',
+        'm.tmx: object 2 "Witch": Playmat ignores property "Damage_Area" (did you mean "area_damage"?)',
+    ]
+
+
 def test_a_designers_own_property_is_no_slip(tmp_path: Path) -> None:
     units = [{"name": "Hero", "at": (0, 1), "faction": "player", "notes": "the party's leader", "portrait": "hero"},
              DUEL[1]]
@@ -372,3 +394,27 @@ def test_a_pointy_top_gorge_built_from_a_blank_map_and_saved_by_tiled_is_lint_cl
                        (5, 7): Terrain.DIFFICULT, (12, 3): Terrain.HAZARD, (14, 0): Terrain.BLOCKED}
     exits = {(int(c), int(r)) for r, c in zip(*np.nonzero(np.asarray(board.exit)), strict=True)}
     assert exits == {(0, 5), (0, 6)}  # only the marked road ends: the rest of the rim is no way out (R24)
+
+
+def test_a_shipped_tileset_embedded_in_tiled_is_not_told_its_unused_tiles(tmp_path: Path) -> None:
+    # Tiled's "Embed Tileset" copies terrain.tsx into the map, pictures still Playmat's own: like the shared
+    # .tsx it was, it holds every kind of ground, and eight of its twelve tiles unplaced is no slip. A tileset
+    # of the designer's own pictures is still told: test_unused_tiles_of_the_maps_own_tileset.
+    tsx = (ROOT / "assets" / "terrain.tsx").read_text(encoding="utf-8").split("\n", 1)[1]
+    tiles = os.path.relpath(ROOT / "assets" / "tiles", tmp_path)
+    embedded = tsx.replace("<tileset ", '<tileset firstgid="1" ', 1).replace('source="tiles/', f'source="{tiles}/')
+    # grass and brush, then a bank of water and chasm: four of its twelve tiles placed
+    rows = ",\n".join([",".join(["1", "4"] * 4)] * 3 + [",".join(["7", "8"] * 4)])
+    body = (f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" tiledversion="1.8.2" '
+            'orientation="hexagonal" renderorder="right-down" width="8" height="4" tilewidth="64" tileheight="74" '
+            'infinite="0" hexsidelength="37" staggeraxis="y" staggerindex="odd" nextlayerid="3" nextobjectid="3">\n'
+            f'{embedded.strip()}\n <layer id="1" name="terrain" width="8" height="4">\n  <data encoding="csv">\n'
+            f'{rows}\n</data>\n </layer>\n <objectgroup id="2" name="combatants">\n'
+            '  <object id="1" name="Hero" type="combatant" x="64" y="92"><properties>'
+            '<property name="faction" value="player"/></properties><point/></object>\n'
+            '  <object id="2" name="Orc" type="combatant" x="320" y="92"><properties>'
+            '<property name="faction" value="enemy"/></properties><point/></object>\n </objectgroup>\n</map>\n')
+    path = tmp_path / "m.tmx"
+    path.write_text(body, encoding="utf-8")
+    assert validate_map(path) == []
+    assert lint_map(path) == []

@@ -55,10 +55,12 @@ from .layout_lint import layout_slips, moved_layout
 from .loader import load_scenario
 from .palette import is_stock_palette
 from .pixels import TiledPixels
+from .shipped import assets_folder
 from .slips import slips as _slips
 from .stranded import ever_reach, stranded
 from .tile_usage import tile_usage
 from .tileset_lint import blank_slots, tilecount_slips
+from .tilesets import Tileset
 from .tmx_adapter import TmxMap, read_tmx
 from .too_close import few, nearest_first, seen_too_close
 
@@ -303,6 +305,8 @@ def unused_tiles(tmx: TmxMap) -> list[str]:
             continue
         if not use.embedded or is_stock_palette({i: t.properties for i, t in ts.tiles.items()}):
             continue
+        if _playmat_art(ts):
+            continue  # a shipped tileset embedded in Tiled (Embed Tileset): as shared as its .tsx
         blank = blank_slots(ts) if use.unused else frozenset()
         unused = [i for i in use.unused if i not in blank]
         if unused:
@@ -312,12 +316,24 @@ def unused_tiles(tmx: TmxMap) -> list[str]:
     return out
 
 
+def _playmat_art(ts: Tileset) -> bool:
+    """Whether the tileset's pictures are Playmat's shipped art (its ``assets/`` folder or below)."""
+    images = [ts.atlas] if ts.atlas is not None else list(ts.images.values())
+    if not images:
+        return False
+    try:
+        assets = assets_folder().resolve()
+        return all(image.path.resolve().is_relative_to(assets) for image in images)
+    except OSError:
+        return False
+
+
 # --- objects ---------------------------------------------------------------------------------
 def not_combatants(tmx: TmxMap) -> list[str]:
     """Objects meant to fight that Playmat leaves out: only the class ``combatant`` makes a combatant.
 
-    A class nearly right (``Combatant `` aside, which counts: case and spaces are ignored) or none at all
-    on an object that names a ``faction`` is a slip, and the fight silently goes on without it.
+    A class nearly right (``Combatant `` aside, which counts: case and spaces are ignored), or none or
+    another class on an object that names a ``faction``, is a slip, and the fight silently goes on without it.
     """
     out = []
     for obj in tmx.objects:
@@ -329,6 +345,11 @@ def not_combatants(tmx: TmxMap) -> list[str]:
                        '(set its Class to combatant)')
         elif not kind and "faction" in obj.properties:
             out.append(f'{obj.label}: has a faction but no class, so it does not fight (set its Class to combatant)')
+        elif "faction" in obj.properties:
+            # A class of the designer's own words (``unit``, ``monster``) on an object that names a faction
+            # reads as a combatant in Tiled, yet the fight goes on without it and nothing else says so.
+            out.append(f'{obj.label}: class "{kind}" is not "combatant" but it has a faction, so it does not '
+                       'fight (set its Class to combatant)')
     return out
 
 

@@ -15,4 +15,18 @@ from game.rules import did_you_mean
 def slips(props: Iterable[str], known: tuple[str, ...]) -> list[tuple[str, str]]:
     """``(name, " (did you mean ...?)")`` for each name of ``props`` nearly one of ``known`` but not one."""
     return [(key, hint) for key in props if key not in known
-            for hint in [did_you_mean(key, known)] if hint]
+            for hint in [did_you_mean(key, known) or _words_swapped(key, known)] if hint]
+
+
+def _words(name: str) -> tuple[str, ...]:
+    return tuple(sorted(name.replace("_", " ").casefold().split()))
+
+
+def _words_swapped(name: str, known: tuple[str, ...]) -> str:
+    """The hint for Playmat's words in another order (``max_hp`` for ``hp_max``, ``damage_area``), which
+    spelling distance misses: every letter is right, so they read as a note, and the default stays."""
+    words = _words(name)
+    if len(words) < 2:
+        return ""
+    meant = [k for k in known if _words(k) == words]
+    return f' (did you mean "{meant[0]}"?)' if meant else ""

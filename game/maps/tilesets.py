@@ -98,3 +98,15 @@ def tile_of(tilesets: Sequence[Tileset], gid: int) -> TileInfo | None:
     """The tile a (flag-free) gid names; None when it belongs to no tileset or lies past its last tile."""
     owner = owner_of(tilesets, gid)
     return owner.info(gid - owner.firstgid) if owner is not None else None
+
+
+def gid_ranges(tilesets: Sequence[Tileset]) -> str:
+    """The gids each tileset holds, as a designer fixing a stray gid needs them: ``1-12 "terrain"``."""
+    if not tilesets:
+        return "none: the map has no tileset"
+    parts = []
+    for ts in sorted(tilesets, key=lambda t: t.firstgid):
+        # An image collection gives no count: its highest tile id bounds it.
+        size = ts.count if ts.count is not None else (max(ts.tiles) + 1 if ts.tiles else 1)
+        parts.append(f'{ts.firstgid}-{ts.firstgid + max(size, 1) - 1} "{ts.name}"')
+    return ", ".join(parts)

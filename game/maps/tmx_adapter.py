@@ -19,7 +19,7 @@ import numpy as np
 from .errors import MapError, one_line
 from .layer_tree import DrawLayer, TileLayerData, read_layers
 from .tile_data import GID_MASK
-from .tilesets import TileInfo, Tileset, owner_of, tile_of
+from .tilesets import TileInfo, Tileset, gid_ranges, owner_of, tile_of
 from .tmx_checks import (
     Fatal,
     MapHead,
@@ -161,8 +161,11 @@ def _tile_layers(rd: Reader, layers: list[DrawLayer], tilesets: list[Tileset]) -
                 if cache[gid] is None and gid not in reported:
                     reported.add(gid)
                     r, c = (int(v[0]) for v in (ids == gid).nonzero())
+                    # Name the gids that are tiles, and the two ways out: the tile is left from a tileset
+                    # since removed (or firstgid changed by hand), or the number was typed wrong.
                     rd.problem(f"cell {c},{r}", f'layer "{layer.name}" has tile gid {gid}, '
-                               f"which belongs to no tileset")
+                               f"which belongs to no tileset (the map's tilesets hold gids {gid_ranges(tilesets)}): "
+                               "repaint the cell in Tiled, or add back the tileset it came from")
         index = where.reshape(ids.shape).astype(np.int32)
         index.setflags(write=False)
         out.append(TileLayer(layer.name, layer.style.visible, tuple(cache[int(g)] for g in gids.tolist()), index))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Protocol, TypeVar
@@ -54,8 +54,8 @@ RANGED_KEYS = ("ranged_attack", "ranged_damage")
 AREA_KEYS = ("area_radius", "area_attack", "area_damage", "area_push", "area_uses")
 # Every map-format property of a combatant object but its name (docs/map-format.md), in that page's order.
 COMBATANT_KEYS = ("faction", "movement_type", "move", "initiative", "threatening", "reach", "reach_min", "size",
-                  "facing", "hp", "attack", "defense", "damage", "skills", "ranged", *RANGED_KEYS, "area_range",
-                  *AREA_KEYS)
+                  "facing", "hp", "hp_max", "attack", "defense", "damage", "skills", "ranged", *RANGED_KEYS,
+                  "area_range", *AREA_KEYS)
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,10 @@ class CombatantSpec:
     reach_min: int = 1
     size: Size = Size.STANDARD
     facing: int = 0  # direction index (hexgrid)
-    hp: int = 10
+    hp: int = 10  # hit points at the start
+    # Hit points unhurt; above ``hp`` for a combatant that starts the fight wounded (map-format "hp_max").
+    # 0, or anything below ``hp``: as ``hp`` (__post_init__), so a spec built with only ``hp`` is unhurt.
+    hp_max: int = 0
     attack: int = 0
     defense: int = 10
     damage: str = "1d6"
@@ -106,6 +109,10 @@ class CombatantSpec:
     # The properties as the map (or a join line) gave them, name left out: an ``edit`` changes some
     # and rebuilds the spec from them, exactly as if the map had said so (defaults stay defaults).
     given: tuple[tuple[str, object], ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.hp_max < self.hp:
+            object.__setattr__(self, "hp_max", self.hp)  # frozen: set once, while it is being built
 
     @property
     def radius(self) -> int:
@@ -128,6 +135,8 @@ class CombatantSpec:
             "size": self.size.label,
             "facing": layout.direction_names[self.facing],
             "hp": self.hp,
+            # Only a wounded start says it, so a join line of an unhurt combatant reads as it always has.
+            **({"hp_max": self.hp_max} if self.hp_max != self.hp else {}),
             "attack": self.attack,
             "defense": self.defense,
             "damage": self.damage,
@@ -341,7 +350,8 @@ def combatant_from_properties(
 
     def faction() -> str:
         if get("faction") is None:
-            raise SpecError("faction is missing")
+            # Say the words it may take: the designer adds the property, and needs its values to type.
+            raise SpecError(f"faction is missing: give it one of {', '.join(FACTIONS)}")
         return parse_choice(get("faction"), "faction", FACTIONS)
 
     def integer(key: str, default: int, minimum: int | None = None) -> int:
@@ -374,7 +384,14 @@ def combatant_from_properties(
     th = get("threatening")
     threatening = True if th is None else checked(lambda: parse_bool(th, "threatening"), True)
     initiative = checked(lambda: integer("initiative", 0), 0)
+    before_hp = len(problems)
     hp = checked(lambda: integer("hp", 10, 1), 10)
+    # A wounded start: hp is where it begins, hp_max what healing and the hit-point bar count up to.
+    hp_max = checked(lambda: integer("hp_max", hp, 1), hp)
+    # Compared only when both were read: a bad hp is told once, not again as "more than hp_max".
+    if get("hp_max") is not None and len(problems) == before_hp and hp_max < hp:
+        problems.append(f"hp {hp} is more than hp_max {hp_max} (hp is the hit points it starts with, "
+                        "hp_max those it has unhurt: raise hp_max or lower hp)")
     attack = checked(lambda: integer("attack", 0), 0)
     defense = checked(lambda: integer("defense", 10), 10)
     dmg = get("damage")
@@ -400,6 +417,7 @@ def combatant_from_properties(
         size=Size[sz.upper()] if sz is not None else Size.STANDARD,
         facing=layout.direction_index(fc) if fc is not None else layout.default_facing,
         hp=hp,
+        hp_max=max(hp_max, hp),
         attack=attack,
         defense=defense,
         damage=damage,
@@ -440,14 +458,22 @@ def _damage_or(get: Callable[[str], object | None], checked: _Checked, key: str,
     return checked(parse, default)
 
 
+def _orphans(get: Callable[[str], object | None], keys: Sequence[str], missing: str, problems: list[str]) -> None:
+    """One line for every detail set without the property that enables them: one slip, one line to fix."""
+    found = [key for key in keys if get(key) is not None]
+    if len(found) == 1:
+        problems.append(f"{found[0]} is set but {missing} is missing")
+    elif found:
+        listed = ", ".join(found[:-1]) + f" and {found[-1]}"
+        problems.append(f"{listed} are set but {missing} is missing")
+
+
 def _ranged_profile(get: Callable[[str], object | None], checked: _Checked,
                     integer: Callable[..., int], problems: list[str], attack: int,
                     damage: str) -> RangedProfile | None:
     """R29's profile; ``ranged_*`` without ``ranged`` is a fault that names what is missing."""
     if get("ranged") is None:
-        for key in RANGED_KEYS:
-            if get(key) is not None:
-                problems.append(f"{key} is set but ranged (the range MIN-MAX) is missing")
+        _orphans(get, RANGED_KEYS, "ranged (the range MIN-MAX)", problems)
         return None
     band = checked(lambda: parse_ranged(get("ranged")), None)
     ranged_attack = checked(lambda: integer("ranged_attack", attack), attack)
@@ -461,9 +487,7 @@ def _area_ability(get: Callable[[str], object | None], checked: _Checked,
                   integer: Callable[..., int], problems: list[str], attack: int) -> AreaAbility | None:
     """R32's ability; ``area_*`` without ``area_range`` is a fault that names what is missing."""
     if get("area_range") is None:
-        for key in AREA_KEYS:
-            if get(key) is not None:
-                problems.append(f"{key} is set but area_range (how far the area's centre may be) is missing")
+        _orphans(get, AREA_KEYS, "area_range (how far the area's centre may be)", problems)
         return None
     before = len(problems)
     reach = checked(lambda: integer("area_range", 0, 0), 0)

@@ -119,6 +119,9 @@ class Encounter(EncounterState):
             props["threatening"] = u.threatening
         if u.hp != spec.hp:
             props["hp"] = u.hp
+            # A wound dealt in setup stays a wound in the saved map: its unhurt hit points are kept.
+            # (Healed above it, the saved map's unhurt hit points rise with it, as they did before hp_max.)
+            props["hp_max"] = max(spec.hp_max, u.hp)
         return props
 
     def is_over(self) -> bool:

@@ -53,7 +53,7 @@ def view_of(u: UnitState, layout: HexLayout) -> CombatantView:
     s = u.spec
     return _new_view(
         name=s.name, faction=s.faction, cell=u.cell, facing=layout.direction_names[u.facing],
-        facing_index=u.facing, hp=u.hp, hp_max=s.hp, movement=u.movement, movement_max=s.move,
+        facing_index=u.facing, hp=u.hp, hp_max=s.hp_max, movement=u.movement, movement_max=s.move,
         movement_type=s.movement_type.label, size=s.size.label, radius=s.radius, reach_min=s.reach_min,
         reach=s.reach, attack=s.attack, defense=s.defense, damage=s.damage, skills=s.skills,
         initiative=s.initiative, threatening=u.threatening, zoc_exhausted=u.zoc_exhausted,
