@@ -58,3 +58,32 @@ def test_the_frame_after_the_map_jumps_names_the_token_under_the_pointer(tmp_pat
             assert scene.ctx.hovered_unit == under, (step, scene.ctx.hovered_unit, under)
         jumped += scene.ctx.cell_to_screen(lysa) != start
     assert jumped == 2  # the map did move under the pointer both times: the case this is about
+
+
+def test_the_trackers_cut_names_still_tell_the_charcoal_burners_apart(tmp_path: Path, monkeypatch) -> None:
+    """At 1024x640 the tracker is too narrow for "Charcoal Burner 1": both rows read "Charcoal Burne…". A name
+    cut short keeps its number: the two rows differ, each ends in its own number, and each fits its row."""
+    from game.ui import theme
+
+    scene, screen = open_battle(tmp_path, MAPS / "ambush.tmx", humans=EVERYONE, setup=False, size=(1024, 640))
+    frame(scene, screen, 30)
+    tracker = next(w for w in scene.widgets if type(w).__name__ == "InitiativeTracker")
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.text
+
+    def spy(surf, s, *args, **kw):
+        r = real(surf, s, *args, **kw)
+        drawn.append((s, r))
+        return r
+
+    monkeypatch.setattr(theme, "text", spy)
+    centre = tracker.cover.center
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(20):  # the wheel, down to the burners' rows (last in the order)
+        scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, precise_x=0.0, precise_y=-1.0,
+                                              flipped=False, which=0, touch=False))
+    drawn.clear()
+    frame(scene, screen, 1)
+    burners = [(s, r) for s, r in drawn if s.startswith("Charcoal") and tracker.cover.contains(r)]
+    assert sorted(s[-1] for s, _ in burners) == ["1", "2"], burners
+    assert all(r.right <= tracker.cover.right for _, r in burners)
