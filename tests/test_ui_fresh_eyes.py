@@ -87,3 +87,19 @@ def test_the_trackers_cut_names_still_tell_the_charcoal_burners_apart(tmp_path: 
     burners = [(s, r) for s, r in drawn if s.startswith("Charcoal") and tracker.cover.contains(r)]
     assert sorted(s[-1] for s, _ in burners) == ["1", "2"], burners
     assert all(r.right <= tracker.cover.right for _, r in burners)
+
+
+def test_a_window_asked_larger_than_the_screen_fits_the_screen(tmp_path: Path) -> None:
+    """``--size 1600x900`` on a smaller screen (the dummy display's desktop is 1024x768): the window opens no
+    larger than the screen, so the tracker and the log at its right end are in sight, and the battle is laid out
+    for that size (its view ends at the window's edge)."""
+    from game.ui.app import PlayConfig, play
+
+    pygame.display.init()
+    desk = pygame.display.get_desktop_sizes()[0]
+    assert desk[0] < 1600 or desk[1] < 900  # the case this is about
+    cfg = PlayConfig(map_path=MAPS / "ambush.tmx", log_path=tmp_path / "b.jsonl", size=(1600, 900), frames=3)
+    scene = play(cfg).stack.top
+    view = scene.ctx.view_rect  # the map area: the whole window's width, between the top and status bars
+    assert view.width <= desk[0] and view.bottom <= desk[1]
+    assert view.width == min(1600, desk[0])
