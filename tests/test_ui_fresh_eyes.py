@@ -103,3 +103,23 @@ def test_a_window_asked_larger_than_the_screen_fits_the_screen(tmp_path: Path) -
     view = scene.ctx.view_rect  # the map area: the whole window's width, between the top and status bars
     assert view.width <= desk[0] and view.bottom <= desk[1]
     assert view.width == min(1600, desk[0])
+
+
+@pytest.mark.parametrize("name,k", [("Lysa", pygame.K_i), ("Bandit 2", pygame.K_l)], ids=["I card", "L legend"])
+def test_the_name_tag_is_clear_of_a_panel_on_the_frame_it_opens(tmp_path: Path, name: str, k: int) -> None:
+    """Resting on a token whose name tag lies where a panel is about to open (I: the full card over Lysa's tag;
+    L: the legend over Bandit 2's), the key pressed: from the very first frame the tag is clear of the panels
+    as drawn that frame (it sat under the card or the legend for one frame, then jumped out from under it)."""
+    scene, screen = open_battle(tmp_path, MAPS / "ambush.tmx", humans=EVERYONE, setup=False, size=(1024, 640))
+    frame(scene, screen, 30)
+    hover(scene, scene.tokens[name].cell)
+    frame(scene, screen, 3)
+    before = pygame.Rect(scene.view.name_tag)
+    key(scene, k)
+    for step in range(3):
+        frame(scene, screen, 1)
+        tag = pygame.Rect(scene.view.name_tag)
+        panels = scene.view.panel_covers(scene.widgets)
+        assert tag.collidelist(panels) < 0, (step, tag, panels)
+        if step == 0:
+            assert tag != before  # the panel did open over where the tag was: the case this is about

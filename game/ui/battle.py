@@ -418,6 +418,12 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
             cam.focus_actor(self.tokens)
             self._pointer_still()  # likewise: the map moved under the pointer
         self._draw(screen, alpha)
+        if not self.view.settled:  # a panel opened, grew or moved: its room known now, the tag placed clear of it
+            self.ctx.again = True
+            try:
+                self._draw(screen, alpha)
+            finally:
+                self.ctx.again = False
         if cam.turn_due and self.match.encounter.turn is not None:
             cam.turn_due = False  # the panels have laid out for the new actor: the glide starts from here
             if self.match.is_human_turn() and not self.ctx.gm:

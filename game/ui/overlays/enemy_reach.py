@@ -152,7 +152,7 @@ class EnemyReach:
             return ctx.version, job.total
         if self._job is None or self._job.key != want:
             self._job = _Recount(ctx.encounter, faction, want)
-        else:
+        elif not ctx.again:  # a frame drawn twice (BattleScene.draw) steps the recount once
             self.busy = True
             done = self._job.step(self.budget_s)
             if done is not None:
@@ -168,6 +168,8 @@ class EnemyReach:
 
     def _warm_up(self, ctx: BattleContext) -> None:
         """Count, ``budget_s`` a frame, a side that may become the viewpoint and was never counted."""
+        if ctx.again:
+            return  # the frame's share was counted in its first drawing
         job = self._warm
         if job is not None and job.key is not None and job.key[0] != ctx.version:
             job = None  # the state changed under it: start again on the new one
