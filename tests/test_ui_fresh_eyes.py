@@ -148,3 +148,31 @@ def test_the_toggles_say_so_alike(tmp_path: Path) -> None:
             key(scene, k)
             frame(scene, screen, 1)
             assert scene.ctx.status[:1].isupper(), scene.ctx.status
+
+
+@pytest.mark.parametrize("name,size", [("fortress_assault", (1400, 900)), ("ambush", (1024, 640))])
+def test_facing_arc_labels_leave_the_move_costs_readable(tmp_path: Path, name: str, size: tuple[int, int]) -> None:
+    """Pointing at each token with the actor's reach shaded: no facing-arc label covers a hex's move-cost number
+    (the dark disc at its centre). Captain Vessa's own "left −2" and "right −2" sat on the "1"s of the hexes beside
+    her at Harrow Keep: what a step there costs, hidden by the label of that side."""
+    from game.ui.overlays.arcs import FacingArcs
+
+    scene, screen = open_battle(tmp_path, MAPS / f"{name}.tmx", humans=("player", "ally"), setup=False, size=size)
+    frame(scene, screen, 30)
+    enc, ctx = scene.match.encounter, scene.ctx
+    arcs = next(w for w in scene.widgets if isinstance(w, FacingArcs))
+    r = ctx.hex_radius() * 0.28  # game.render.overlays.cost_badge's disc
+    numbers = []
+    for cell, _, _ in enc.reach_for(enc.turn).destinations():
+        x, y = ctx.cell_to_screen(cell)
+        numbers.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
+    shown = 0
+    for tok_name, tok in scene.tokens.items():
+        hover(scene, tok.cell)
+        frame(scene, screen, 2)
+        if arcs.shown != tok_name:
+            continue
+        shown += 1
+        for label in arcs.label_rects:
+            assert label.collidelist(numbers) < 0, (tok_name, label)
+    assert shown >= 8
