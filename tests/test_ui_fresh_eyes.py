@@ -128,7 +128,7 @@ def test_the_name_tag_is_clear_of_a_panel_on_the_frame_it_opens(tmp_path: Path, 
 def test_the_toggles_say_so_alike(tmp_path: Path) -> None:
     """V and Ctrl-V toggle the same enemy-reach counts: the status line says the same words for both (Ctrl-V said
     a shorter, older sentence without the violet zone). L's words open with a capital like every other toggle's
-    ("Panels shown (P hides them)", not "legend shown (L hides it)")."""
+    ("Panels shown (P hides them)", not "legend shown (L hides it)"); C, which said nothing, says so too."""
     scene, screen = open_battle(tmp_path, MAPS / "ambush.tmx", humans=EVERYONE, setup=False, size=(1024, 640))
     frame(scene, screen, 30)
     said = []
@@ -143,11 +143,12 @@ def test_the_toggles_say_so_alike(tmp_path: Path) -> None:
         assert not scene.ctx.show_enemy_reach
     assert said[0] == said[2] and said[1] == said[3], said
     assert "violet" in said[0]
-    for k in (pygame.K_l, pygame.K_p):
+    for k in (pygame.K_l, pygame.K_p, pygame.K_c):
         for _ in range(2):
+            before = scene.ctx.status
             key(scene, k)
             frame(scene, screen, 1)
-            assert scene.ctx.status[:1].isupper(), scene.ctx.status
+            assert scene.ctx.status != before and scene.ctx.status[:1].isupper(), scene.ctx.status
 
 
 @pytest.mark.parametrize("name,size", [("fortress_assault", (1400, 900)), ("ambush", (1024, 640))])

@@ -115,6 +115,9 @@ class BattleCommands:
             ctx.status = enemy_reach.SHOWN if ctx.show_enemy_reach else enemy_reach.HIDDEN
         elif what == "coords":
             ctx.show_coords = not ctx.show_coords
+            # Said like every other toggle: C alone left the status line on what it said before.
+            ctx.status = ("Coordinates shown: col,row as Tiled shows them (C hides them)" if ctx.show_coords
+                          else "Coordinates hidden (C shows them)")
         elif what == "explain":
             self.opts.explain_ai = not self.opts.explain_ai
             ctx.status = "AI reasons shown on the AI's turns" if self.opts.explain_ai else "AI reasons hidden"
