@@ -14,6 +14,7 @@ import json
 import os
 import re
 import runpy
+import shlex
 from pathlib import Path
 
 import pytest
@@ -428,3 +429,91 @@ def test_map_format_names_every_terrain_kind() -> None:
     said = re.findall(r"`(\w+)`", row.group(0).split("|")[4])
     assert said == list(rules.TERRAIN_NAMES), f"docs/map-format.md's terrain row says {said}, the loader " \
                                               f"reads {list(rules.TERRAIN_NAMES)}"
+
+
+# --- whole commands the pages show, and the outputs docs/cli.md quotes -----------------------------------
+USER_PAGES = ["README.md", "RULES.md", "docs/architecture.md", "docs/cli.md", "docs/engine-api.md",
+              "docs/action-log.md", "docs/map-format.md", "docs/limits.md"]
+PLACEHOLDER = re.compile(r"[\[\]…<]|\.\.\.|\b(?:MAP|FILE|F|COMMAND)\b|\(see ")
+
+
+def _whole_commands() -> list[tuple[str, str]]:
+    """Every `playmat ...` a page shows with a map, an output or as `playmat maps`, in prose or on a line of
+    its own, placeholders in brackets aside: the commands a newcomer pastes."""
+    found = []
+    for page in USER_PAGES:
+        text = doc(page)
+        spans = re.findall(r"`(playmat [^`]+)`", text)
+        spans += [line.strip().removeprefix("$ ").split("  #")[0] for line in text.splitlines()
+                  if line.strip().removeprefix("$ ").startswith("playmat ") and "`" not in line]
+        for span in spans:
+            cmd = " ".join(span.split())
+            if re.search(r"\.tmx\b| -o |^playmat maps", cmd) and not PLACEHOLDER.search(cmd):
+                found.append((page, cmd))
+    return found
+
+
+def test_every_whole_playmat_command_the_pages_show_parses() -> None:
+    """A renamed option or command fails here on every page that still shows the old one, not only in the
+    section docs/cli.md gives it."""
+    from game.cli.errors import UsageError
+
+    commands = _whole_commands()
+    assert len(commands) >= 20 and {p for p, _ in commands} >= {"README.md", "docs/cli.md", "docs/map-format.md"}
+    refused = []
+    for page, cmd in commands:
+        try:
+            build_parser().parse_args(shlex.split(cmd)[1:])
+        except UsageError as e:
+            refused.append(f"{page}: {cmd}: {e}")
+    assert not refused, "\n".join(refused)
+
+
+def _block_after(text: str, marker: str, fence: str) -> str:
+    start = text.index(marker)
+    body = text.index(f"```{fence}\n", start) + len(fence) + 4
+    return text[body:text.index("```", body)]
+
+
+def test_the_sight_example_of_docs_cli_is_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli.main import main
+
+    cli = doc("docs/cli.md")
+    command = "playmat sight maps/fortress_assault.tmx --from 0,7 --to 4,7"
+    assert main([*shlex.split(command)[1:], "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(_block_after(cli, f"`{command} --json`", "json"))
+    assert main(shlex.split(command)[1:]) == 0
+    assert capsys.readouterr().out == _block_after(cli, "Without `--json` the last\nlines read", "")
+
+
+def test_the_state_table_of_docs_cli_is_the_action_log_examples(capsys: pytest.CaptureFixture[str],
+                                                                 tmp_path: Path) -> None:
+    from game.cli.main import main
+
+    example = _block_after(doc("docs/action-log.md"), "## An example to copy", "jsonl")
+    (tmp_path / "example.jsonl").write_text(example, encoding="utf-8")
+    assert main(["state", str(ROOT / "maps/default.tmx"), "--log", str(tmp_path / "example.jsonl")]) == 0
+    table = capsys.readouterr().out.split("\n\n", 1)[1]
+    assert table == _block_after(doc("docs/cli.md"), "After [action-log.md](action-log.md)'s example log", "")
+
+
+def test_the_not_hostile_line_of_docs_cli_is_what_arc_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cli.md quotes arc's line for a pair that may not fight: Pell is the ambush's ally, Sir Corin its
+    player (the page once had them the other way round)."""
+    from game.cli.main import main
+
+    assert main(["arc", str(ROOT / "maps/ambush.tmx"), "--attacker", "Pell", "--defender", "Sir Corin"]) == 0
+    line = capsys.readouterr().out.splitlines()[1].strip()
+    assert line.startswith("but Pell (ally) and Sir Corin (player) are not hostile")
+    assert f"`{line}`" in " ".join(doc("docs/cli.md").split())
+
+
+def test_the_shipped_shot_docs_cli_quotes_is_what_targets_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli.main import main
+
+    cli = " ".join(doc("docs/cli.md").split())
+    command = 'playmat targets maps/fortress_assault.tmx --unit "Archer 1"'
+    assert f"`{command}`" in cli
+    assert main(shlex.split(command)[1:]) == 0
+    grum = next(line.strip() for line in capsys.readouterr().out.splitlines() if line.strip().startswith("Grum:"))
+    assert f"`{grum}`" in cli

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules import Attack, Begin, Encounter, EndTurn, Shove, scenario_from_rows
+from game.rules import Attack, Begin, Disengage, Encounter, EndTurn, Shove, scenario_from_rows
 
 PLAYER: dict[str, Any] = {"faction": "player", "initiative": 9}
 ENEMY: dict[str, Any] = {"faction": "enemy", "initiative": 1}
@@ -147,3 +147,55 @@ def test_with_no_exit_marked_the_outermost_hexes_are_exits() -> None:
     assert enc.can_flee("A") is None
     enc.apply(EndTurn())
     assert enc.can_flee("B") == 'flee: "B" is not on an exit hex (R24)'
+
+
+def test_a_friends_threatened_hex_cannot_be_entered() -> None:
+    """"a friend's hex that is threatened against you cannot be entered while zone of control would stop you
+    there" (R4, R9). A corridor along row 1 between walls; the orc stands in a gap of the upper wall at 4,0 and
+    threatens 3,1 and 4,1 (odd rows shifted right: 4,0 is nw of 4,1 and ne of 3,1). With the friend on 1,1
+    A walks through it and stops on 3,1 at cost 3; with the friend on 3,1 A stops short at 2,1 and never
+    reaches 4,1, which a friend's hex taken as free of zone of control would let it reach at cost 4."""
+    rows = ["####.###", "........", "########"]
+
+    def corridor(friend: tuple[int, int]) -> Encounter:
+        return fight(rows, {"name": "A", "at": (0, 1), "move": 8, **PLAYER},
+                     {"name": "F", "at": friend, "faction": "ally", "initiative": 2},
+                     {"name": "Z", "at": (4, 0), **ENEMY})
+
+    assert ends(corridor((1, 1)), "A") == {(2, 1): (2, False), (3, 1): (3, True)}
+    blocked = corridor((3, 1))
+    assert ends(blocked, "A") == {(1, 1): (1, False), (2, 1): (2, False)}
+    assert blocked.can_move_to("A", (4, 1)) is not None
+
+
+def test_a_missing_skill_counts_zero_and_a_failed_disengage_spends_the_action() -> None:
+    """"(a skill you do not have counts 0). d20 + skill must reach 10 + the highest attack among the hostile
+    threateners covering you ... On a failure nothing happens, and your action is spent" (R23). A has no
+    skills; the orc beside it has attack 3: 10 + 3 = 13 is needed, so a 12 fails and a 13 succeeds."""
+    def pinned() -> Encounter:
+        return fight(["......."], {"name": "A", "at": (2, 0), **PLAYER},
+                     {"name": "Z", "at": (3, 0), "attack": 3, **ENEMY})
+
+    failed = pinned()
+    said = [e.to_dict() for e in failed.apply(Disengage("A", "feint", "blades", 12)).events]
+    assert {"event": "disengaged", "unit": "A", "skill": "blades", "roll": 12, "needed": 13, "success": False,
+            "cancels": []} in said
+    assert failed.can_act("A", "attack") is not None  # the action is spent
+    assert failed.can_attack("A", "Z") is not None
+    assert failed.view("A").disengaged_from == frozenset()  # nothing happens: Z still stops it
+    succeeded = pinned()
+    said = [e.to_dict() for e in succeeded.apply(Disengage("A", "feint", "blades", 13)).events]
+    assert any(e["event"] == "disengaged" and e["success"] and e["cancels"] == ["Z"] for e in said)
+    assert succeeded.view("A").disengaged_from == {"Z"}
+
+
+def test_attacking_along_a_sector_border_turns_toward_the_nearer_side() -> None:
+    """"attacking, shooting or shoving turns you toward your target's centre: ... exactly on the border of two,
+    the one nearer the way you faced before" (R20). Pointy-top, odd rows shifted right: from 2,2 the pike's
+    target at 3,1 is one step ne (2,1) then one e, exactly on the border of the e and ne sectors. Facing nw
+    before, ne is nearer; facing se before, e is."""
+    for before, after in (("nw", "ne"), ("se", "e")):
+        enc = fight(["....."] * 4, {"name": "A", "at": (2, 2), "reach": 2, "facing": before, **PLAYER},
+                    {"name": "Z", "at": (3, 1), "defense": 30, "hp": 20, **ENEMY})
+        enc.apply(Attack("A", "Z", 1))
+        assert enc.view("A").facing == after, before
