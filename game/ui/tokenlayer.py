@@ -280,9 +280,12 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     others = [_disc_rect(ctx, t, inr) for t in tokens.values() if t.name != tok.name and t.alpha > 0]
     view = ctx.view_rect if ctx.view_rect.width > 0 else screen.get_rect()
     best: tuple[tuple[int, int, int, int, int], pygame.Rect] | None = None
-    for i, (anchor, at) in enumerate(_tag_spots(cx, cy, ring, token_radius_px(inr, tok.radius), tok.radius, 2 * inr)):
+    r = token_radius_px(inr, tok.radius)
+    for i, (anchor, at) in enumerate(_tag_spots(cx, cy, ring, r, tok.radius, 2 * inr)):
         rect = bg.copy()
         setattr(rect, anchor, at)
+        if tag_gap(rect, (cx, cy), r) > tag_reach(inr):
+            continue  # beside another token more than its own: "Fenn 10/10" above Captain Vessa (Harrow Keep, GM)
         inside = view.contains(rect) and rect.collidelist(ctx.panels) < 0  # "Sergeant Hale" ran under the tracker
         covered = sum(_overlap(rect, o) for o in others)
         hides_label = any(rect.colliderect(k) for k in ctx.keep_clear)  # an arc's "rear −4", an arrow
@@ -300,6 +303,22 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     pygame.draw.rect(screen, style.fill, rect, 2, border_radius=6)
     screen.blit(text, text.get_rect(center=rect.center))
     return rect
+
+
+TAG_REACH = 0.6  # how far (in hexes) a name tag may stand off its token's disc: past that it reads as a neighbour's
+
+
+def tag_reach(inr: float) -> float:
+    """:data:`TAG_REACH` on screen (px), for a hex of inradius ``inr``."""
+    return 2 * inr * TAG_REACH
+
+
+def tag_gap(rect: pygame.Rect, centre: tuple[float, float], r: float) -> float:
+    """How far (px) the nearest point of a tag at ``rect`` lies outside a disc of radius ``r`` at ``centre``."""
+    x, y = centre
+    dx = max(rect.left - x, 0, x - rect.right)
+    dy = max(rect.top - y, 0, y - rect.bottom)
+    return max(0.0, math.hypot(dx, dy) - r)
 
 
 def _tag_spots(cx: float, cy: float, ring: float, r: int, footprint: int,
@@ -321,6 +340,10 @@ def _tag_spots(cx: float, cy: float, ring: float, r: int, footprint: int,
         # ...then across the foot of its own disc, above its hp bar, where a neighbour, a panel or an arc's label
         # stands on every side (its initials stay in sight above)
         near.append(("midbottom", (round(cx), round(cy + r - 2))))
+    # ...then beside it, pulled in over the rim of its own disc (its initials still in sight): a panel's edge or a
+    # neighbour a few px too close to the plain beside spots (Fenn between Militia, Sir Bram, Captain Vessa and the
+    # GM card at Harrow Keep, 1280x800)
+    near += [("midleft", (round(cx + r * 0.55), round(cy))), ("midright", (round(cx - r * 0.55), round(cy)))]
     out = min(ring, r + step)
     spots = near + [(anchor, (round(cx + dx * out), round(cy + dy * out))) for anchor, dx, dy in TAG_SPOTS]
     # Last, every 30 degrees half a hex and a hex from its disc: a crowded token's tag in a gap between its
