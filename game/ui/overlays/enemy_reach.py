@@ -361,6 +361,7 @@ class EnemyReachHover:
         self._who: list[str] = []
         self._far: list[RangedThreat] = []
         self._far_todo: list[str] = []  # shooters still to ask about the hovered hex, one a frame
+        self._room: tuple[list[Line], list[Line]] = ([], [])  # the box as large as those answers could make it
         self.reach = reach  # the counts under it: while they are recounted, the names stay in step with them
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
@@ -387,6 +388,7 @@ class EnemyReachHover:
             if not recounting:
                 self._key, self._who = key, list(enc.next_turn_attackers(cell, name))
                 self._far, self._far_todo = [], self._shooters_near(enc, cell, name) if self._ranged_here(cell) else []
+                self._room = reserve_lines(cell, name, self._who, self._far_todo)
             elif not same_place:
                 self._who, self._far, self._far_todo = [], [], []
                 th.post_tip(ctx, [Line(f"{cell[0]},{cell[1]}", "muted", size=th.SMALL),
@@ -420,7 +422,10 @@ class EnemyReachHover:
         narrow = reach_lines(cell, name, who, far, weighing=bool(self._far_todo), narrow=True)
         rings = [Drawn(tokens[n].discs, tokens[n].rects, ring.rings) if n in tokens else ring
                  for n, ring in ringed.items()]
-        th.post_tip(ctx, lines, ctx.mouse, edge=th.BAD if bad else th.PANEL_EDGE, describes=rings, narrow=narrow)
+        # Placed for the rows the odds may add (self._room): the box appeared, then grew and jumped 40 px up off
+        # the combat log a frame later when the odds came in (Harrow Keep, V, 14,6 at 1280x800).
+        th.post_tip(ctx, lines, ctx.mouse, edge=th.BAD if bad else th.PANEL_EDGE, describes=rings, narrow=narrow,
+                    reserve=self._room[0], narrow_reserve=self._room[1])
 
     @staticmethod
     def _shooters_near(enc: EncounterView, cell: Cell, name: str) -> list[str]:
@@ -488,6 +493,17 @@ def reach_lines(cell: Cell, name: str, who: list[str], far: list[RangedThreat], 
         lines += [Line(row, "muted", size=th.SMALL)
                   for row in th.wrap("weighing the shots and bursts...", width, th.SMALL)]
     return lines
+
+
+def reserve_lines(cell: Cell, name: str, who: list[str], asking: list[str]) -> tuple[list[Line], list[Line]]:
+    """The hover box (wide, narrow) at its largest while the odds of ``asking`` come in, one a frame: as if each
+    could both shoot (through cover, at the widest odds) and burst, with the "weighing" row still under them.
+    None to ask: nothing to reserve."""
+    if not asking:
+        return [], []
+    most = [RangedThreat(n, True, False, 1.0, True) for n in asking]
+    return (reach_lines(cell, name, who, most, weighing=True),
+            reach_lines(cell, name, who, most, weighing=True, narrow=True))
 
 
 def wrap_whole(pieces: list[str], width: int, bold: bool = False) -> list[str]:
