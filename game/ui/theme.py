@@ -73,6 +73,10 @@ class Tip(NamedTuple):
     # The same report in a narrower column, taller: placed instead where the wide box would hide a token and
     # this hides less (V's box by the Giant's Hearth's west edge, beside Bjorn).
     narrow: tuple[Line, ...] = ()
+    # The most each form may grow to while it stays posted (px; (0, 0): none): the box is placed by that, its top
+    # left kept as it grows, so it appears where it will stay (V's box grew and jumped 40 px when the odds came).
+    reserve: tuple[int, int] = (0, 0)
+    narrow_reserve: tuple[int, int] = (0, 0)
 
 
 class Host(Protocol):
@@ -128,6 +132,19 @@ def text_width(s: str, size: int = BODY, bold: bool = False) -> int:
 def fit(s: str, width: int, size: int = BODY, bold: bool = False) -> str:
     """``s`` cut with an ellipsis so it fits ``width`` pixels."""
     return cut_to(s, width, lambda t: text_width(t, size, bold), "…")
+
+
+def fit_name(s: str, width: int, size: int = BODY, bold: bool = False) -> str:
+    """A combatant's name cut to ``width`` pixels keeping its last word when that is what tells it from its
+    fellows ("Charcoal Bur… 1", not "Charcoal Burne…" twice in the Greenway's tracker at 1024x640): a short
+    last word (a number or a letter, up to 3 characters) stays whole and the ellipsis cuts the words before it."""
+    if text_width(s, size, bold) <= width:
+        return s
+    head, _, last = s.rpartition(" ")
+    if not head or len(last) > 3:
+        return fit(s, width, size, bold)
+    tail = " " + last
+    return cut_to(head, width - text_width(tail, size, bold), lambda t: text_width(t, size, bold), "…") + tail
 
 
 def cut_to(s: str, room: int, width_of: Callable[[str], int], ellipsis: str) -> str:
@@ -224,12 +241,18 @@ MAX_TIPS = 8
 
 def post_tip(ctx: Host, lines: Sequence[Line], near: tuple[float, float], *, min_width: int = 0,
              edge: tuple[int, int, int] = PANEL_EDGE, clear: Sequence[pygame.Rect] = (),
-             describes: Sequence[pygame.Rect | Drawn] = (), narrow: Sequence[Line] = ()) -> None:
+             describes: Sequence[pygame.Rect | Drawn] = (), narrow: Sequence[Line] = (),
+             reserve: Sequence[Line] = (), narrow_reserve: Sequence[Line] = ()) -> None:
     """Queue a tooltip for the Tooltips panel to draw above all panels this frame (see BattleContext.tips);
     ``clear``: small rects it should cover as few of as it can (after the panels), such as a sight line's;
     ``describes``: the tokens and hexes it reports on (whom a burst catches, where they are pushed), kept in
-    view before the panels; ``narrow``: the same rows wrapped narrower, for where the box would hide a token."""
-    ctx.tips.append(Tip(list(lines), near, min_width, edge, tuple(clear), tuple(describes), tuple(narrow)))
+    view before the panels; ``narrow``: the same rows wrapped narrower, for where the box would hide a token;
+    ``reserve`` / ``narrow_reserve``: the most rows each form may grow to as more of its answer comes in (the box
+    is placed for them, so it need not move when they arrive)."""
+    room = lines_size(reserve, min_width) if reserve else (0, 0)
+    narrow_room = lines_size(narrow_reserve, min_width) if narrow_reserve else (0, 0)
+    ctx.tips.append(Tip(list(lines), near, min_width, edge, tuple(clear), tuple(describes), tuple(narrow), room,
+                        narrow_room))
     del ctx.tips[:-MAX_TIPS]  # bounded even if no Tooltips panel ever drains it
 
 

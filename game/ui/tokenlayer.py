@@ -279,19 +279,30 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     ring = 2 * inr * (tok.radius + 1.45) + 2  # the facing arcs' outer edge (overlays.arcs)
     others = [_disc_rect(ctx, t, inr) for t in tokens.values() if t.name != tok.name and t.alpha > 0]
     view = ctx.view_rect if ctx.view_rect.width > 0 else screen.get_rect()
-    best: tuple[tuple[int, int, int, int, int], pygame.Rect] | None = None
-    for i, (anchor, at) in enumerate(_tag_spots(cx, cy, ring, token_radius_px(inr, tok.radius), tok.radius, 2 * inr)):
+    best: tuple[tuple[int, int, int, int, int, int], pygame.Rect] | None = None
+    r = token_radius_px(inr, tok.radius)
+    near: list[tuple[tuple[float, float], float]] = [(_centre(ctx, t), token_radius_px(inr, t.radius))
+                                                     for t in tokens.values()
+            if t.name != tok.name and t.alpha > 0]
+    for i, (anchor, at) in enumerate(_tag_spots(cx, cy, ring, r, tok.radius, 2 * inr)):
         rect = bg.copy()
         setattr(rect, anchor, at)
+        own = tag_gap(rect, (cx, cy), r)
+        if own > tag_reach(inr):
+            continue  # a hex off: it reads as whatever stands by it
+        # Beside another token more than its own: "Fenn 10/10" above Captain Vessa (Harrow Keep, GM, 1280x800).
+        # Taken only where every other spot clear of the tokens and labels is too (found there, for covering a
+        # token hides more than a tag a little off: Charcoal Burner 1's in a gap between neighbours at 800x560).
+        stray = own > 2 * inr * TAG_HUG and any(tag_gap(rect, c, rr) < own for c, rr in near)
         inside = view.contains(rect) and rect.collidelist(ctx.panels) < 0  # "Sergeant Hale" ran under the tracker
         covered = sum(_overlap(rect, o) for o in others)
         hides_label = any(rect.colliderect(k) for k in ctx.keep_clear)  # an arc's "rear −4", an arrow
         # Another token under the tag is as bad as a hidden label: on giants_lair at 960x600 "Wynn 10/10" sat on
         # Astrid (the panel above, arc labels either side), the nearest spots tried first and none further out.
-        score = (0 if inside else 1, int(hides_label or covered > 0), int(hides_label), covered, i)
+        score = (0 if inside else 1, int(hides_label or covered > 0), int(hides_label), covered, int(stray), i)
         if best is None or score < best[0]:
             best = (score, rect)
-        if inside and not covered and not hides_label:
+        if inside and not covered and not hides_label and not stray:
             break
     assert best is not None
     rect = best[1]
@@ -300,6 +311,26 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     pygame.draw.rect(screen, style.fill, rect, 2, border_radius=6)
     screen.blit(text, text.get_rect(center=rect.center))
     return rect
+
+
+TAG_REACH = 1.0  # how far (in hexes) a name tag may stand off its token's disc: past that it reads as a neighbour's
+TAG_HUG = 0.3  # a tag this close (in hexes) to its token's disc reads as its own whoever stands by (else: nearer
+# its own disc than any other's, where a spot clear of the tokens allows)
+
+
+def tag_reach(inr: float) -> float:
+    """:data:`TAG_REACH` on screen (px), for a hex of inradius ``inr``: with 5 % to spare, for a spot off a corner
+    of the ring a hex out (tokenlayer.TAG_SPOTS, 0.72 of the way both ways) lies 2 % past it, and a pixel's
+    rounding."""
+    return 2 * inr * TAG_REACH * 1.05 + 1
+
+
+def tag_gap(rect: pygame.Rect, centre: tuple[float, float], r: float) -> float:
+    """How far (px) the nearest point of a tag at ``rect`` lies outside a disc of radius ``r`` at ``centre``."""
+    x, y = centre
+    dx = max(rect.left - x, 0, x - rect.right)
+    dy = max(rect.top - y, 0, y - rect.bottom)
+    return max(0.0, math.hypot(dx, dy) - r)
 
 
 def _tag_spots(cx: float, cy: float, ring: float, r: int, footprint: int,
@@ -321,6 +352,10 @@ def _tag_spots(cx: float, cy: float, ring: float, r: int, footprint: int,
         # ...then across the foot of its own disc, above its hp bar, where a neighbour, a panel or an arc's label
         # stands on every side (its initials stay in sight above)
         near.append(("midbottom", (round(cx), round(cy + r - 2))))
+    # ...then beside it, pulled in over the rim of its own disc (its initials still in sight): a panel's edge or a
+    # neighbour a few px too close to the plain beside spots (Fenn between Militia, Sir Bram, Captain Vessa and the
+    # GM card at Harrow Keep, 1280x800)
+    near += [("midleft", (round(cx + r * 0.55), round(cy))), ("midright", (round(cx - r * 0.55), round(cy)))]
     out = min(ring, r + step)
     spots = near + [(anchor, (round(cx + dx * out), round(cy + dy * out))) for anchor, dx, dy in TAG_SPOTS]
     # Last, every 30 degrees half a hex and a hex from its disc: a crowded token's tag in a gap between its

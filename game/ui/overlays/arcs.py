@@ -50,8 +50,13 @@ class FacingArcs:
         self._key: object = None
         self._layer: pygame.Surface | None = None
         self._painted: list[tuple[pygame.Surface, Point]] = []  # the labels as placed for the cached layer
+        self._anchors: list[Point] = []  # where each painted label belongs (its arc's middle), from the centre
+        self._words: list[str] = []  # what each painted label says
         self._labels: list[tuple[pygame.Surface, Point]] = []  # those drawn this frame (none under a panel)
         self.label_rects: list[pygame.Rect] = []  # where the labels went in the last drawing (screen)
+        self.label_anchors: list[Point] = []  # the point each of those labels names (its arc's middle, screen)
+        self.label_words: list[str] = []  # what each of those labels says ("left −2")
+        self.reach = 0.0  # how far (px) a label's centre may be from its anchor in the last drawing: a hex
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None
@@ -59,6 +64,8 @@ class FacingArcs:
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.shown = None
         self.label_rects = []
+        self.label_anchors = []
+        self.label_words = []
         ctx.keep_clear.clear()  # drawn first of what fills it, every frame
         enc = ctx.encounter
         name = ctx.hovered_unit
@@ -73,13 +80,17 @@ class FacingArcs:
         # are placed again when the map moves under a resting pointer or the panels move.
         key = (name, ctx.version, ctx.zoom_index, round(cx), round(cy), tuple(map(tuple, ctx.panels)))
         if self._key != key or self._layer is None:
-            self._layer, self._painted = self._paint(ctx, v)
+            self._layer, self._painted, self._anchors, self._words = self._paint(ctx, v)
             self._key = key
         screen.blit(self._layer, self._layer.get_rect(center=(round(cx), round(cy))))
         rects = [surf.get_rect(center=(round(cx + dx), round(cy + dy))) for surf, (dx, dy) in self._painted]
-        keep = clear_of_panels(rects, ctx.panels)
+        anchors = [(cx + ax, cy + ay) for ax, ay in self._anchors]
+        self.reach = label_reach(ctx)
+        keep = clear_of_panels(rects, ctx.panels, anchors, self.reach)
         self._labels = [self._painted[i] for i in keep]
         self.label_rects = [rects[i] for i in keep]
+        self.label_anchors = [anchors[i] for i in keep]
+        self.label_words = [self._words[i] for i in keep]
         ctx.keep_clear.extend(self.label_rects)  # the hovered token's name tag goes elsewhere
         if not self.labels_over:
             self.draw_labels(screen)
@@ -92,8 +103,10 @@ class FacingArcs:
             screen.blit(surf, rect)
 
 
-    def _paint(self, ctx: BattleContext, v: CombatantView) -> tuple[pygame.Surface, list[tuple[pygame.Surface, Point]]]:
-        """The six sectors around the centre of a square layer, and the labels with their offsets."""
+    def _paint(self, ctx: BattleContext,
+               v: CombatantView) -> tuple[pygame.Surface, list[tuple[pygame.Surface, Point]], list[Point], list[str]]:
+        """The six sectors around the centre of a square layer, the labels with their offsets, their anchors
+        (offsets too: where on its arc's middle each label would sit with nothing in the way) and their words."""
         enc = ctx.encounter
         cell = v.cell
         step = ctx.hex_radius() * 2  # centre-to-centre distance on screen
@@ -105,6 +118,8 @@ class FacingArcs:
         layer = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
         lc = (half, half)
         out = []
+        anchors: list[Point] = []
+        words: list[str] = []
         facing = v.facing_index
         discs, bars = _neighbours(ctx, v)
         for side in range(6):
@@ -120,11 +135,15 @@ class FacingArcs:
                 surf = _label(labels[arc], arc)
                 # The front arc spans three sides, the others one: a label may swing that far to find room.
                 swing = 50 if arc == "front" else 20
-                spot = _clear_spot(surf, ang, outer - step * 0.22, step, discs, swing,
+                at = outer - step * 0.22
+                spot = _clear_spot(surf, ang, at, step, discs, swing,
                                    _panels_around(ctx, v), ctx.hex_radius() * disc_scale(v.radius) + 4, bars)
                 if spot is not None:  # None: all of its arc in reach lies under a bar or panel
                     out.append((surf, spot))
-        return layer, _spread(out, _panels_around(ctx, v))
+                    anchors.append((at * math.cos(ang), at * math.sin(ang)))
+                    words.append(labels[arc])
+        spread = _spread(out, _panels_around(ctx, v), anchors, step)
+        return layer, spread, anchors, words
 
 
 def spent_foe(ctx: BattleContext, name: str) -> bool:
@@ -138,6 +157,14 @@ def spent_foe(ctx: BattleContext, name: str) -> bool:
     actor = mover(ctx)
     enc = ctx.encounter
     return actor is not None and enc.acted and name != actor and enc.hostile(actor, name)
+
+
+REACH = 1.0  # how far, in hexes, an arc label's centre may lie from its arc's middle (its anchor)
+
+
+def label_reach(ctx: BattleContext) -> float:
+    """:data:`REACH` on screen (px): a hex, centre to centre."""
+    return ctx.hex_radius() * 2 * REACH
 
 
 Disc = tuple[float, float, float]  # a token's centre (screen px from the hovered token's centre) and radius
@@ -174,8 +201,8 @@ def _clear_spot(surf: pygame.Surface, ang: float, r: float, step: float, discs: 
                 swing: float, panels: Sequence[pygame.Rect] = (), own: float = 0.0,
                 bars: Sequence[pygame.Rect] = ()) -> Point | None:
     """Where a label lies on no other token: "left −2" sat on the attacker standing in that arc (found playing
-    ambush: Lysa's initials hidden under it). Out along the arc's middle past the token in the next hex or the
-    one after (a reach-2 polearm's wielder; "front" still sat on Lysa two hexes off), up to two hexes further;
+    ambush: Lysa's initials hidden under it). Out along the arc's middle past the token in the next hex, up to
+    a hex from where it belongs (:data:`REACH`);
     where a row of tokens fills that line (Miller's Ford: Mira, Aldric and Brother Tam in a row west of Orc
     2, "front" on Mira's initials), turned up to ``swing`` degrees either way within the arc, the smallest
     turn first; never under a panel (``panels``, relative to the token's centre: the panels, the action bar,
@@ -206,14 +233,37 @@ def _clear_spot(surf: pygame.Surface, ang: float, r: float, step: float, discs: 
         return [p for at in radii for a in (ang + math.radians(t) for t in turns)
                 if off_panels(p := (at * math.cos(a), at * math.sin(a)))]
 
-    out = spots([r + k * step * 0.15 for k in range(14)])
+    # No further than a hex from where it belongs (REACH): Captain Vessa's "left −2", pushed out past Ilse, ended
+    # beside Sir Bram, a hex and a half off, and read as his (Harrow Keep, 1600x900).
+    home = (r * math.cos(ang), r * math.sin(ang))
+    reach = step * REACH
+
+    def near_home(p: Point) -> bool:
+        return math.dist(p, home) <= reach
+
+    out = [p for p in spots([r + k * step * 0.15 for k in range(14)]) if near_home(p)]
     clear = next((p for p in out if off(p, discs, bars)), None)
     if clear is not None:
         return clear
     mine: list[Disc] = [(0.0, 0.0, own)]
     near = [p for p in spots([r - k * step * 0.15 for k in range(1, 8) if r - k * step * 0.15 > own])
-            if off(p, mine)]
-    return next((p for p in near if off(p, discs, bars)), next(iter(out + near), None))
+            if off(p, mine) and near_home(p)]
+    clear = next((p for p in near if off(p, discs, bars)), None)
+    if clear is not None or not out + near:
+        return clear
+    # Nowhere near is clear of the other tokens: the spot that covers the least of them, nearest its arc's
+    # middle first; a label partly on a neighbour's ring still reads as this arc's, one beside the neighbour
+    # does not.
+    return min(out + near, key=lambda p: (_covers(p, w, h, discs, bars), round(math.dist(p, home))))
+
+
+def _covers(p: Point, w: int, h: int, discs: Sequence[Disc], bars: Sequence[pygame.Rect]) -> float:
+    """How deep a ``w`` x ``h`` label centred at ``p`` lies in the other tokens' discs (px), and its area on
+    their hp bars (a pixel of bar counts as much as a pixel into a disc's edge)."""
+    rect = pygame.Rect(round(p[0] - w / 2), round(p[1] - h / 2), w, h)
+    depth = sum(max(0.0, dr - math.hypot(max(abs(p[0] - dx) - w / 2, 0), max(abs(p[1] - dy) - h / 2, 0)))
+                for dx, dy, dr in discs)
+    return depth + sum(rect.clip(b).width * rect.clip(b).height / max(1, h) for b in bars)
 
 
 class FacingArcLabels:
@@ -232,7 +282,7 @@ class FacingArcLabels:
         if off:
             return
         if self.arcs.shown is not None:
-            nudge_off_marks(self.arcs.label_rects, _marks(ctx), ctx)  # (and off the hp bars)
+            nudge_off_marks(self.arcs.label_rects, _marks(ctx), ctx, self.arcs.label_anchors)  # (and the hp bars)
         self.arcs.draw_labels(screen)
 
 
@@ -245,13 +295,15 @@ def _marks(ctx: BattleContext) -> list[pygame.Rect]:
     name = mover(ctx)
     if name is None or ctx.action_mode in (SHOOT, CAST):  # no reach shading, so no stop numbers
         return out
-    r = ctx.hex_radius() * 0.28 * 1.08 + 2
+    # The plain cost numbers too (dark discs, a little smaller): hovering her own token at Harrow Keep, Captain
+    # Vessa's "left −2" and "right −2" sat on the "1"s of the hexes beside her, the cost of a step there.
+    octagon, disc = ctx.hex_radius() * 0.28 * 1.08 + 2, ctx.hex_radius() * 0.28 + 2
     vr = ctx.view_rect
     for cell, _, stops in ctx.encounter.reach_for(name).destinations():
-        if stops:
-            x, y = ctx.cell_to_screen(cell)
-            if vr.collidepoint(x, y):
-                out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
+        x, y = ctx.cell_to_screen(cell)
+        if vr.collidepoint(x, y):
+            r = octagon if stops else disc
+            out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
     return out
 
 
@@ -269,14 +321,22 @@ def hp_bars(ctx: BattleContext) -> list[pygame.Rect]:
     return out
 
 
-def nudge_off_marks(labels: list[pygame.Rect], marks: Sequence[pygame.Rect], ctx: BattleContext) -> None:
+def _near(rect: pygame.Rect, anchors: Sequence[Point], i: int, reach: float) -> bool:
+    """Whether label ``i`` at ``rect`` still lies within ``reach`` of its anchor (any place does without one)."""
+    return i >= len(anchors) or math.dist(rect.center, anchors[i]) <= reach
+
+
+def nudge_off_marks(labels: list[pygame.Rect], marks: Sequence[pygame.Rect], ctx: BattleContext,
+                    anchors: Sequence[Point] = ()) -> None:
     """Each label on a mark or on an hp bar moved (in place) the least way that clears the marks, the hp bars,
     the other labels, the tokens and the panels; left where it is when none within a label's height or two does.
 
     The hp bars count here too, not only where the label was placed: stepping off a stop number, and the labels
     pushed apart (:func:`_spread`), had put "right" on the hp bars of Brother Odo and the Bandit Chief (ambush,
-    round 3 at 960x600) and "left −2" on Corsair 1's (ship_boarding)."""
+    round 3 at 960x600) and "left −2" on Corsair 1's (ship_boarding). No step takes a label further than a hex
+    from its anchor (``anchors``, screen; :data:`REACH`)."""
     bars = hp_bars(ctx)
+    reach = label_reach(ctx)
     hit = [i for i, r in enumerate(labels) if r.collidelist([*marks, *bars]) >= 0]
     if not hit:
         return
@@ -290,7 +350,7 @@ def nudge_off_marks(labels: list[pygame.Rect], marks: Sequence[pygame.Rect], ctx
                  for dx, dy in ((0, -d), (0, d), (-d, 0), (d, 0), (-d, -d), (d, -d), (-d, d), (d, d))]
         for dx, dy in steps:
             moved = rect.move(dx, dy)
-            if moved.collidelist(blocked) < 0:
+            if moved.collidelist(blocked) < 0 and _near(moved, anchors, i, reach):
                 rect.topleft = moved.topleft
                 break
 
@@ -298,16 +358,20 @@ def nudge_off_marks(labels: list[pygame.Rect], marks: Sequence[pygame.Rect], ctx
 SIDE_GAP = 12  # px between two arc labels on one line: three word spaces of th.SMALL, read as two labels
 
 
-def _spread(labels: list[tuple[pygame.Surface, Point]],
-            panels: Sequence[pygame.Rect] = ()) -> list[tuple[pygame.Surface, Point]]:
+def _spread(labels: list[tuple[pygame.Surface, Point]], panels: Sequence[pygame.Rect] = (),
+            anchors: Sequence[Point] = (), step: float = 0.0) -> list[tuple[pygame.Surface, Point]]:
     """The labels pushed apart sideways where two would overlap: two arcs side by side above or below the
     token put their labels on one line, close enough to read as one ("right −2rear −4", giants_lair); 4 px apart
     they still did ("right −2 rear −4" beside Goblin 3, giants_lair at 1280x800), so a wide word gap.
 
     The push goes the way that keeps both off the panels (``panels``, relative to the token's centre): half each
     way, else all of it on the one away from a panel. Half each way had pushed the default map's Orc 1's "left"
-    2 px under the initiative tracker beside it (1280x800)."""
+    2 px under the initiative tracker beside it (1280x800). A push that would take a label further than
+    :data:`REACH` from its anchor (``anchors``; ``step``: a hex on screen) goes to the other label instead."""
     pos = [[dx, dy] for _, (dx, dy) in labels]
+
+    def too_far(k: int, x: float) -> bool:
+        return bool(anchors) and math.dist((x, pos[k][1]), anchors[k]) > step * REACH
     sizes = [surf.get_size() for surf, _ in labels]
 
     def on_panel(k: int, x: float) -> bool:
@@ -325,8 +389,10 @@ def _spread(labels: list[tuple[pygame.Surface, Point]],
                     continue
                 left, right = (i, j) if pos[i][0] <= pos[j][0] else (j, i)
                 shares = [(gap_x / 2, gap_x / 2), (gap_x, 0.0), (0.0, gap_x)]
-                to_left, to_right = next(((a, b) for a, b in shares if not on_panel(left, pos[left][0] - a)
-                                          and not on_panel(right, pos[right][0] + b)), shares[0])
+                fits = [(a, b) for a, b in shares if not too_far(left, pos[left][0] - a)
+                        and not too_far(right, pos[right][0] + b)] or shares[:1]
+                to_left, to_right = next(((a, b) for a, b in fits if not on_panel(left, pos[left][0] - a)
+                                          and not on_panel(right, pos[right][0] + b)), fits[0])
                 pos[left][0] -= to_left
                 pos[right][0] += to_right
                 moved = True
@@ -335,12 +401,14 @@ def _spread(labels: list[tuple[pygame.Surface, Point]],
     return [(surf, (x, y)) for (surf, _), (x, y) in zip(labels, pos, strict=True)]
 
 
-def clear_of_panels(rects: list[pygame.Rect], panels: Sequence[pygame.Rect]) -> list[int]:
+def clear_of_panels(rects: list[pygame.Rect], panels: Sequence[pygame.Rect], anchors: Sequence[Point] = (),
+                    reach: float = math.inf) -> list[int]:
     """The labels (``rects``, screen, moved in place) that are drawn: each touching a panel (the card, the
     tracker, the combat log, the action bar, around the map area) moved the least way that clears the panels and
     the other labels, within two label heights; one that no such step clears is not drawn at all, for a label
     under a panel reads as the panel's, and over one hides its text (found at 1280x800: a goblin's "left" over
-    the initiative tracker's bottom rows). Returns the indices of those drawn."""
+    the initiative tracker's bottom rows). No step takes a label's centre further than ``reach`` from its
+    anchor (``anchors``, screen). Returns the indices of those drawn."""
     keep: list[int] = []
     for i, rect in enumerate(rects):
         if rect.collidelist(panels) < 0:
@@ -351,7 +419,7 @@ def clear_of_panels(rects: list[pygame.Rect], panels: Sequence[pygame.Rect]) -> 
                  for dx, dy in ((0, -d), (0, d), (-d, 0), (d, 0), (-d, -d), (d, -d), (-d, d), (d, d))]
         for dx, dy in steps:
             moved = rect.move(dx, dy)
-            if moved.collidelist(panels) < 0 and moved.collidelist(others) < 0:
+            if moved.collidelist(panels) < 0 and moved.collidelist(others) < 0 and _near(moved, anchors, i, reach):
                 rect.topleft = moved.topleft
                 keep.append(i)
                 break

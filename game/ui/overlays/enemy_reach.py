@@ -57,6 +57,11 @@ from .ranged import gm_look
 from .ranged_zone import RANGED_RING, ranged_zone, ranged_zone_steps
 
 TOGGLE_KEY = pygame.K_v  # with Ctrl, as in Wesnoth
+# What the status line says as V (or Ctrl-V) shows or hides the counts: the same words for both keys (Ctrl-V said
+# "enemy reach: how many enemies could attack...", V "Enemy reach: the number on each hex...").
+SHOWN = ("Enemy reach: the number on each hex is how many enemies could reach and attack it next turn; violet, "
+         "where a bow or a burst could reach it")
+HIDDEN = "Enemy reach hidden"
 BUDGET_S = 0.002  # engine time per frame for recounting after an action (at least one hostile per frame)
 
 
@@ -152,7 +157,7 @@ class EnemyReach:
             return ctx.version, job.total
         if self._job is None or self._job.key != want:
             self._job = _Recount(ctx.encounter, faction, want)
-        else:
+        elif not ctx.again:  # a frame drawn twice (BattleScene.draw) steps the recount once
             self.busy = True
             done = self._job.step(self.budget_s)
             if done is not None:
@@ -168,6 +173,8 @@ class EnemyReach:
 
     def _warm_up(self, ctx: BattleContext) -> None:
         """Count, ``budget_s`` a frame, a side that may become the viewpoint and was never counted."""
+        if ctx.again:
+            return  # the frame's share was counted in its first drawing
         job = self._warm
         if job is not None and job.key is not None and job.key[0] != ctx.version:
             job = None  # the state changed under it: start again on the new one
@@ -194,8 +201,7 @@ class EnemyReach:
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         if event.type == pygame.KEYDOWN and event.key == TOGGLE_KEY and event.mod & pygame.KMOD_CTRL:
             ctx.show_enemy_reach = not ctx.show_enemy_reach
-            return Reply(status="enemy reach: how many enemies could attack each hex next turn (Ctrl-V hides)"
-                         if ctx.show_enemy_reach else "enemy reach hidden")
+            return Reply(status=SHOWN if ctx.show_enemy_reach else HIDDEN)
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
@@ -355,6 +361,7 @@ class EnemyReachHover:
         self._who: list[str] = []
         self._far: list[RangedThreat] = []
         self._far_todo: list[str] = []  # shooters still to ask about the hovered hex, one a frame
+        self._room: tuple[list[Line], list[Line]] = ([], [])  # the box as large as those answers could make it
         self.reach = reach  # the counts under it: while they are recounted, the names stay in step with them
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
@@ -381,6 +388,7 @@ class EnemyReachHover:
             if not recounting:
                 self._key, self._who = key, list(enc.next_turn_attackers(cell, name))
                 self._far, self._far_todo = [], self._shooters_near(enc, cell, name) if self._ranged_here(cell) else []
+                self._room = reserve_lines(cell, name, self._who, self._far_todo)
             elif not same_place:
                 self._who, self._far, self._far_todo = [], [], []
                 th.post_tip(ctx, [Line(f"{cell[0]},{cell[1]}", "muted", size=th.SMALL),
@@ -414,7 +422,10 @@ class EnemyReachHover:
         narrow = reach_lines(cell, name, who, far, weighing=bool(self._far_todo), narrow=True)
         rings = [Drawn(tokens[n].discs, tokens[n].rects, ring.rings) if n in tokens else ring
                  for n, ring in ringed.items()]
-        th.post_tip(ctx, lines, ctx.mouse, edge=th.BAD if bad else th.PANEL_EDGE, describes=rings, narrow=narrow)
+        # Placed for the rows the odds may add (self._room): the box appeared, then grew and jumped 40 px up off
+        # the combat log a frame later when the odds came in (Harrow Keep, V, 14,6 at 1280x800).
+        th.post_tip(ctx, lines, ctx.mouse, edge=th.BAD if bad else th.PANEL_EDGE, describes=rings, narrow=narrow,
+                    reserve=self._room[0], narrow_reserve=self._room[1])
 
     @staticmethod
     def _shooters_near(enc: EncounterView, cell: Cell, name: str) -> list[str]:
@@ -482,6 +493,17 @@ def reach_lines(cell: Cell, name: str, who: list[str], far: list[RangedThreat], 
         lines += [Line(row, "muted", size=th.SMALL)
                   for row in th.wrap("weighing the shots and bursts...", width, th.SMALL)]
     return lines
+
+
+def reserve_lines(cell: Cell, name: str, who: list[str], asking: list[str]) -> tuple[list[Line], list[Line]]:
+    """The hover box (wide, narrow) at its largest while the odds of ``asking`` come in, one a frame: as if each
+    could both shoot (through cover, at the widest odds) and burst, with the "weighing" row still under them.
+    None to ask: nothing to reserve."""
+    if not asking:
+        return [], []
+    most = [RangedThreat(n, True, False, 1.0, True) for n in asking]
+    return (reach_lines(cell, name, who, most, weighing=True),
+            reach_lines(cell, name, who, most, weighing=True, narrow=True))
 
 
 def wrap_whole(pieces: list[str], width: int, bold: bool = False) -> list[str]:

@@ -27,7 +27,7 @@ from game.rules import (
 from game.ui.compact import card_full
 from game.ui.context import BattleContext
 from game.ui.narration import reason_words, zone_of
-from game.ui.theme import BODY, SMALL, Line, text_width, wrap, wrap_list
+from game.ui.theme import BODY, SMALL, Line, fit_name, text_width, wrap, wrap_list
 
 
 def pct(p: float) -> str:
@@ -141,10 +141,16 @@ def arc_needs(arc: str, penalty: int, roll_needed: int) -> Line:
     return Line(f"{where} · needs {face}", "warn" if penalty else "muted", size=SMALL)
 
 
-def head_line(text: str, compact: str) -> Line:
-    """The essential row, bold: ``text``, or ``compact`` (without the verb) when ``text`` is too wide for the
-    short box (a long name: "Cave Troll")."""
-    return Line(text if text_width(text, BODY, True) <= BRIEF_WIDTH else compact, "accent", bold=True)
+def head_line(verb: str, target: str, tail: str, short: str) -> Line:
+    """The essential row, bold: "Attack Bandit Spear: 65 % to hit, 2–7 dmg"; where that is too wide for the short
+    box, the odds' words dropped ("Attack Bandit Spear: 65 %, 2–7 dmg", ``short``: the row under it says what the
+    roll needs), then the target's name cut too, keeping its number (theme.fit_name, as in the tracker). It
+    dropped the verb instead ("Bandit Spear: 65 % to hit, ..."): the row no longer said what the click does."""
+    for row in (f"{verb} {target}: {tail}", f"{verb} {target}: {short}"):
+        if text_width(row, BODY, True) <= BRIEF_WIDTH:
+            return Line(row, "accent", bold=True)
+    room = BRIEF_WIDTH - text_width(f"{verb} : {short}", BODY, True)
+    return Line(f"{verb} {fit_name(target, room, BODY, True)}: {short}", "accent", bold=True)
 
 
 BRIEF_WIDTH = 300  # px of text: the short preview's box stays about 320 px wide at 1280x800
@@ -157,7 +163,7 @@ def attack_brief(p: AttackPreview, odds: bool = True) -> list[Line]:
     if p.legal:
         return attack_lines(p, odds)
     tail = f"{pct(p.hit_chance)} to hit, {dmg_range(p)} dmg"
-    lines = [head_line(f"Attack {p.target}: {tail}", f"{p.target}: {tail}"),
+    lines = [head_line("Attack", p.target, tail, f"{pct(p.hit_chance)}, {dmg_range(p)} dmg"),
              arc_needs(p.arc, p.penalty, p.roll_needed)]
     if p.defeat_chance > 0:
         lines.append(Line(f"Chance to defeat {p.target}: {pct(p.defeat_chance)}", "good", size=SMALL))
@@ -172,7 +178,7 @@ def shove_brief(p: ShovePreview, odds: bool = True) -> list[Line]:
     if p.legal:
         return shove_lines(p, odds)
     tail = f"{pct(p.hit_chance)} to succeed"
-    lines = [head_line(f"Shove {p.target}: {tail}", f"{p.target}: {tail}"),
+    lines = [head_line("Shove", p.target, tail, pct(p.hit_chance)),
              arc_needs(p.arc, p.penalty, p.roll_needed)]
     return lines + push_outcome_lines(p)
 

@@ -112,18 +112,21 @@ class Tooltips:
             # hemmed in by Wynn, Sigrun, Astrid and Kell, went up over the card's "Movement left", and the column
             # fits below the hex, left of Kell, over neither.
             rect, lines = self.place(tip.lines, tip.min_width, anchor, area, past, spare, keep, describes, prefer,
-                                     soft, ctx), tip.lines
+                                     soft, ctx, tip.reserve), tip.lines
             first = [anchor, *keep, *ctx.reading, *past]
             others = [d for t, d in tokens if not anchor.contains(t)]
             wide = cost(rect, first, others, soft)
             if tip.narrow and (wide[1] > 0 or wide[2] > 0):
                 alt = self.place(tip.narrow, tip.min_width, anchor, area, past, spare, keep, describes, prefer, soft,
-                                 ctx)
+                                 ctx, tip.narrow_reserve)
                 if cost(alt, first, others, soft) < wide:
                     rect, lines = alt, list(tip.narrow)
-            draw_frame(screen, rect, edge=tip.edge, opaque=True)
-            draw_lines(screen, rect, lines)
-            self.drawn.append((rect, anchor))
+            # Placed for the most it may grow to, drawn as it is now from the same top left: it grows down into
+            # the room kept for it.
+            box = pygame.Rect(rect.topleft, lines_size(lines, tip.min_width))
+            draw_frame(screen, box, edge=tip.edge, opaque=True)
+            draw_lines(screen, box, lines)
+            self.drawn.append((box, anchor))
             self.spots[key] = (rect.x - anchor.x, rect.y - anchor.y, rect.width, rect.height)
             avoid.append(rect)  # a second tip goes beside the first, not over it
         ctx.tips.clear()
@@ -132,8 +135,9 @@ class Tooltips:
     def place(lines: Sequence[Line], min_width: int, anchor: pygame.Rect, area: pygame.Rect,
               avoid: list[pygame.Rect], spare: list[pygame.Rect | Drawn], keep: list[pygame.Rect],
               describes: list[pygame.Rect | Drawn], prefer: pygame.Rect | None, soft: list[pygame.Rect],
-              ctx: BattleContext) -> pygame.Rect:
+              ctx: BattleContext, reserve: tuple[int, int] = (0, 0)) -> pygame.Rect:
         """Where a box of ``lines`` goes beside ``anchor`` (theme.place_beside), the hovered token's name tag and
-        arc labels stepped past."""
-        return place_beside(lines_size(lines, min_width), anchor, area, avoid, spare, ctx.keep_clear, keep,
-                            describes, ctx.reading, prefer, soft)
+        arc labels stepped past; placed at its ``reserve`` size where that is larger (the most it may grow to)."""
+        w, h = lines_size(lines, min_width)
+        return place_beside((max(w, reserve[0]), max(h, reserve[1])), anchor, area, avoid, spare, ctx.keep_clear,
+                            keep, describes, ctx.reading, prefer, soft)
