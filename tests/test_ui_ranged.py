@@ -544,6 +544,7 @@ def test_a_centre_out_of_area_range_from_here_is_offered_from_a_hex_in_reach(tmp
     path = write_map(tmp_path / "open.tmx", ["." * 14] * 5, units=CASTER, title="Open")
     scene, s = open_battle(tmp_path, path, humans=("player",), setup=False)
     to_turn(scene, "Mage")
+    frame(scene, s)  # the opening view framed before the player points (the map moves under a pointer then)
     enc = scene.match.encounter
     assert enc.can_cast("Mage", (7, 2)) is not None  # out of its area range from where it stands
     scene.ctx.action_mode = CAST
@@ -578,6 +579,7 @@ def test_a_centre_no_hex_in_reach_can_cast_at_is_refused_calmly(tmp_path: Path) 
     path = write_map(tmp_path / "open.tmx", ["." * 14] * 5, units=CASTER, title="Open")
     scene, s = open_battle(tmp_path, path, humans=("player",), setup=False)
     to_turn(scene, "Mage")
+    frame(scene, s)  # the opening view framed before the player points (the map moves under a pointer then)
     enc = scene.match.encounter
     scene.ctx.action_mode = CAST
     point(scene, (12, 2))  # 12 hexes off: 4 steps and a range of 3 fall 5 short

@@ -527,3 +527,16 @@ def test_the_replay_s_facing_arcs_lie_under_the_tokens_and_clear_of_the_name_tag
     assert max(abs(a - b) for x, y in zip(*pictures, strict=True) for a, b in zip(x, y, strict=True)) <= 3
     if with_art:  # the flat map draws no name tag
         assert v.tag_rect is not None and v.tag_rect.collidelist(v.arcs.label_rects) < 0
+
+
+def test_a_gm_hit_point_step_is_told_as_the_log_tells_it() -> None:
+    """The GM's -5 on the Goblin (7 hp): "This step" says what the log beside it says, "GM deals 5 damage to
+    Goblin (down to 2 hp)", not "GM sets Goblin to 2 hp" beside it as if it were another act."""
+    from game.rules import SetHp
+
+    m = skirmish()
+    m.submit(SetHp("Goblin", 2))
+    v = ReplayScene(m.encounter.scenario, list(m.encounter.history))
+    v.handle_event(key(pygame.K_END))
+    assert v.step_words[-1] == "GM deals 5 damage to Goblin (down to 2 hp)"
+    assert v.step_words[-1] in texts(v)

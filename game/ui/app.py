@@ -169,6 +169,17 @@ class HeadlessClock:
         return self.t
 
 
+def on_screen(size: tuple[int, int]) -> tuple[int, int]:
+    """The window size asked for, no larger than the desktop it opens on: ``--size 1600x900`` on a 1400x900
+    screen opened a window whose right end (the tracker, the combat log, the status line's keys) lay off the
+    screen, out of reach of the mouse. A window that fits shows all of them laid out for its real size."""
+    desktops = pygame.display.get_desktop_sizes()
+    if not desktops:
+        return size
+    dw, dh = desktops[0]
+    return min(size[0], dw), min(size[1], dh)
+
+
 def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], float] | None = None,
          shots: Mapping[int, str | os.PathLike[str]] | None = None,
          until: Callable[[SceneStack], bool] | None = None) -> LoopResult:
@@ -182,7 +193,7 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
     heap.begin()  # what the window loads from here on is settled (game.ui.heap.loaded)
     try:
         flags = 0 if cfg.headless else pygame.RESIZABLE
-        screen = pygame.display.set_mode(cfg.size, flags)
+        screen = pygame.display.set_mode(cfg.size if cfg.headless else on_screen(cfg.size), flags)
         pygame.display.set_caption("Playmat")
         pygame.key.set_repeat(300, 40)
 

@@ -409,11 +409,21 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
             cam.framed = True
             self._draw(screen, alpha)
             cam.frame_opening({f for f, c in self.match.controllers.items() if c == "human"})
+            # The map jumped under a resting pointer: hover what lies under it now, before this frame shows the
+            # old hover (P on the Greenway's opening view flashed Brother Odo's name tag over Lysa for a frame).
+            self._pointer_still()
         elif cam.refocus:
             cam.refocus = False
             self._draw(screen, alpha)  # the panels laid out for the new size first
             cam.focus_actor(self.tokens)
+            self._pointer_still()  # likewise: the map moved under the pointer
         self._draw(screen, alpha)
+        if not self.view.settled:  # a panel opened, grew or moved: its room known now, the tag placed clear of it
+            self.ctx.again = True
+            try:
+                self._draw(screen, alpha)
+            finally:
+                self.ctx.again = False
         if cam.turn_due and self.match.encounter.turn is not None:
             cam.turn_due = False  # the panels have laid out for the new actor: the glide starts from here
             if self.match.is_human_turn() and not self.ctx.gm:

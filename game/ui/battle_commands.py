@@ -39,6 +39,7 @@ from .gm import GMTools
 from .help import BATTLE_HELP, HelpScene
 from .loop import toggle_fullscreen
 from .menus import MenuScene
+from .overlays import enemy_reach
 from .scene import POP, QUIT, Transition, push
 from .tokenlayer import TokenState
 
@@ -111,11 +112,12 @@ class BattleCommands:
         ctx = self.ctx
         if what == "enemy_reach":
             ctx.show_enemy_reach = not ctx.show_enemy_reach
-            ctx.status = ("Enemy reach: the number on each hex is how many enemies could reach and attack it "
-                          "next turn; violet, where a bow or a burst could reach it" if ctx.show_enemy_reach
-                          else "Enemy reach hidden")
+            ctx.status = enemy_reach.SHOWN if ctx.show_enemy_reach else enemy_reach.HIDDEN
         elif what == "coords":
             ctx.show_coords = not ctx.show_coords
+            # Said like every other toggle: C alone left the status line on what it said before.
+            ctx.status = ("Coordinates shown: col,row as Tiled shows them (C hides them)" if ctx.show_coords
+                          else "Coordinates hidden (C shows them)")
         elif what == "explain":
             self.opts.explain_ai = not self.opts.explain_ai
             ctx.status = "AI reasons shown on the AI's turns" if self.opts.explain_ai else "AI reasons hidden"

@@ -37,6 +37,9 @@ class BattleView:
         self.panels_shown = True  # as last drawn: with the panels hidden (P), their last rects cover nothing
         self.button_tip: pygame.Rect | None = None  # a greyed button's reason, as last drawn
         self.explain_rect: pygame.Rect | None = None  # the AI's reasons (X), as last drawn
+        # Whether the panels and the bar ended this drawing where the name tag and the arcs' labels, placed from
+        # the last drawing's, took them to be: not on the frame a panel opens, grows or moves (see ``draw``).
+        self.settled = True
 
     def reload(self, art: MapArt) -> None:
         self.art = art
@@ -80,7 +83,7 @@ class BattleView:
         vr = ctx.view_rect
         self.panels_shown = show_panels
         # As last drawn: the name tag and the arcs' labels keep out from under them.
-        ctx.panels = self.panel_covers(widgets) + self.chrome_covers(vr)
+        ctx.panels = used = self.panel_covers(widgets) + self.chrome_covers(vr)
         ctx.in_sight.clear()  # the overlays below say again what of their paths a tooltip must leave in view
         ctx.marks.clear()  # ...and where their paths end
         origin = ctx.to_screen(0, 0)
@@ -138,6 +141,10 @@ class BattleView:
         screen.set_clip(clip)
         self.speed_rect = hud.draw_top_bar(screen, ctx, self.art.title, controller, anim.speed, log_path)
         hud.draw_status(screen, ctx, HINT)
+        # The name tag and the arcs' labels went where last drawing's panels left room; the panels are drawn after
+        # them (they must cover the map), so on the frame one opens or grows (L's legend, I's full card) the tag
+        # sat under it for that frame and jumped out the next. The scene draws such a frame again (BattleScene).
+        self.settled = used == self.panel_covers(widgets) + self.chrome_covers(vr)
 
 
 def draw_coords(screen: pygame.Surface, ctx: BattleContext) -> None:

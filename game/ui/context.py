@@ -113,6 +113,9 @@ class BattleContext:
     card_full: bool | None = None  # I: the full or the short combatant card (None: as the window's size says)
     busy: bool = False  # an animation or AI turn is playing: input that acts is refused
     animating: bool = False  # an action's animation is playing: the tokens on screen are not yet the state's
+    # This frame is being drawn a second time, a panel having opened or moved in the first (BattleScene.draw): the
+    # overlays' work spread over frames (a recount, a layer painted behind the scenes) waits for the next frame.
+    again: bool = False
     modal: bool = False  # a GM form is open: the map shows no move of the actor's (a click picks the form's hex)
     version: int = 0  # bumped after every applied action, undo and reload: the cache key for widgets
     status: str = ""  # the status line

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .narration import Entry, LogTeller, action_line, at_war_from, bonus_from, party_side
+from .narration import Entry, LogTeller, action_line, at_war_from, bonus_from, event_line, party_side
 
 CHECKPOINT_EVERY = 50  # the replay keeps a copy of the state at least this many steps apart,
 CHECKPOINTS = 64  # and at most about this many copies (a longer log spaces them wider)
@@ -28,7 +28,7 @@ class ReplaySteps:
 
     def _read_log(self, scenario: Any, actions: Sequence[Any]) -> None:
         """Replay the whole log once; start at step 0 with no checkpoint kept yet."""
-        from game.rules import CombatBegan, CombatEnded, EndTurn, RoundStarted, TurnStarted, replay
+        from game.rules import CombatBegan, CombatEnded, EndTurn, HpSet, RoundStarted, SetHp, TurnStarted, replay
 
         self.scenario = scenario
         self.actions = list(actions)
@@ -51,6 +51,11 @@ class ReplaySteps:
         acting: str | None = None
         for action, record in zip(actions, whole.records, strict=True):
             said = action_line(action)
+            # A GM's hit points said as the log and the live status line say them: "GM deals 5 damage to Bandit
+            # Spear (down to 0 hp)" in the log beside "This step: GM sets Bandit Spear to 0 hp" read as two acts.
+            told = next((event_line(ev) for ev in record.events if isinstance(ev, HpSet)), None)
+            if isinstance(action, SetHp) and told is not None:
+                said = told[0]
             self.step_words.append(f"{acting} ends the turn" if isinstance(action, EndTurn) and acting else said)
             for ev in record.events:
                 if isinstance(ev, TurnStarted):

@@ -258,7 +258,7 @@ class SummaryScene(MenuScene):
                 pygame.draw.rect(screen, (46, 50, 64), r, border_radius=4)
             pygame.draw.circle(screen, th.faction_colour(s.faction), (x0 + 9, r.centery), 6)
             gone = s.fate != "active"
-            text(screen, th.fit(s.name, name_w - 30, 20), (x0 + 22, y), 20, DIM if gone else INK, bold=not gone)
+            text(screen, th.fit_name(s.name, name_w - 30, 20), (x0 + 22, y), 20, DIM if gone else INK, bold=not gone)
             x = x0 + name_w
             for i, (head, cw, f, _) in enumerate(columns):
                 v = f(s)

@@ -130,6 +130,19 @@ def fit(s: str, width: int, size: int = BODY, bold: bool = False) -> str:
     return cut_to(s, width, lambda t: text_width(t, size, bold), "…")
 
 
+def fit_name(s: str, width: int, size: int = BODY, bold: bool = False) -> str:
+    """A combatant's name cut to ``width`` pixels keeping its last word when that is what tells it from its
+    fellows ("Charcoal Bur… 1", not "Charcoal Burne…" twice in the Greenway's tracker at 1024x640): a short
+    last word (a number or a letter, up to 3 characters) stays whole and the ellipsis cuts the words before it."""
+    if text_width(s, size, bold) <= width:
+        return s
+    head, _, last = s.rpartition(" ")
+    if not head or len(last) > 3:
+        return fit(s, width, size, bold)
+    tail = " " + last
+    return cut_to(head, width - text_width(tail, size, bold), lambda t: text_width(t, size, bold), "…") + tail
+
+
 def cut_to(s: str, room: int, width_of: Callable[[str], int], ellipsis: str) -> str:
     """``s`` whole if ``width_of(s)`` fits ``room``, else its longest start that fits with ``ellipsis`` after it
     (the ellipsis alone when none does). Halving, not a character at a time: a map's 20,000-character title

@@ -404,7 +404,7 @@ class GMTools:
                     (x, frame.y + 34), size=th.SMALL, colour=th.MUTED)
             return
         v = ctx.encounter.view(name)
-        th.text(screen, th.fit(name, frame.width - 2 * th.PAD - 80, th.BODY, True), (x, frame.y + 34), bold=True,
+        th.text(screen, th.fit_name(name, frame.width - 2 * th.PAD - 80, th.BODY, True), (x, frame.y + 34), bold=True,
                 colour=th.faction_colour(v.faction))
         th.text(screen, v.faction, (frame.right - th.PAD, frame.y + 36), size=th.SMALL, colour=th.MUTED,
                 anchor="topright")

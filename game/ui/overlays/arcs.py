@@ -245,13 +245,15 @@ def _marks(ctx: BattleContext) -> list[pygame.Rect]:
     name = mover(ctx)
     if name is None or ctx.action_mode in (SHOOT, CAST):  # no reach shading, so no stop numbers
         return out
-    r = ctx.hex_radius() * 0.28 * 1.08 + 2
+    # The plain cost numbers too (dark discs, a little smaller): hovering her own token at Harrow Keep, Captain
+    # Vessa's "left −2" and "right −2" sat on the "1"s of the hexes beside her, the cost of a step there.
+    octagon, disc = ctx.hex_radius() * 0.28 * 1.08 + 2, ctx.hex_radius() * 0.28 + 2
     vr = ctx.view_rect
     for cell, _, stops in ctx.encounter.reach_for(name).destinations():
-        if stops:
-            x, y = ctx.cell_to_screen(cell)
-            if vr.collidepoint(x, y):
-                out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
+        x, y = ctx.cell_to_screen(cell)
+        if vr.collidepoint(x, y):
+            r = octagon if stops else disc
+            out.append(pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r)))
     return out
 
 

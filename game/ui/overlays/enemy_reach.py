@@ -57,6 +57,11 @@ from .ranged import gm_look
 from .ranged_zone import RANGED_RING, ranged_zone, ranged_zone_steps
 
 TOGGLE_KEY = pygame.K_v  # with Ctrl, as in Wesnoth
+# What the status line says as V (or Ctrl-V) shows or hides the counts: the same words for both keys (Ctrl-V said
+# "enemy reach: how many enemies could attack...", V "Enemy reach: the number on each hex...").
+SHOWN = ("Enemy reach: the number on each hex is how many enemies could reach and attack it next turn; violet, "
+         "where a bow or a burst could reach it")
+HIDDEN = "Enemy reach hidden"
 BUDGET_S = 0.002  # engine time per frame for recounting after an action (at least one hostile per frame)
 
 
@@ -152,7 +157,7 @@ class EnemyReach:
             return ctx.version, job.total
         if self._job is None or self._job.key != want:
             self._job = _Recount(ctx.encounter, faction, want)
-        else:
+        elif not ctx.again:  # a frame drawn twice (BattleScene.draw) steps the recount once
             self.busy = True
             done = self._job.step(self.budget_s)
             if done is not None:
@@ -168,6 +173,8 @@ class EnemyReach:
 
     def _warm_up(self, ctx: BattleContext) -> None:
         """Count, ``budget_s`` a frame, a side that may become the viewpoint and was never counted."""
+        if ctx.again:
+            return  # the frame's share was counted in its first drawing
         job = self._warm
         if job is not None and job.key is not None and job.key[0] != ctx.version:
             job = None  # the state changed under it: start again on the new one
@@ -194,8 +201,7 @@ class EnemyReach:
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         if event.type == pygame.KEYDOWN and event.key == TOGGLE_KEY and event.mod & pygame.KMOD_CTRL:
             ctx.show_enemy_reach = not ctx.show_enemy_reach
-            return Reply(status="enemy reach: how many enemies could attack each hex next turn (Ctrl-V hides)"
-                         if ctx.show_enemy_reach else "enemy reach hidden")
+            return Reply(status=SHOWN if ctx.show_enemy_reach else HIDDEN)
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:

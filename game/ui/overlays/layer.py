@@ -72,6 +72,7 @@ class MapLayer:
         ``version``: the encounter version the layer shows, when not the current one (a result still being
         worked out over several frames shows the last one finished). ``hold``: paint nothing behind the scenes
         this frame (the old picture stays up): the caller spent the frame's time on other work."""
+        hold = hold or ctx.again  # a frame drawn twice does its share of painting once
         z = ctx.zoom
         base: LayerBase = (key, ctx.version if version is None else version, ctx.zoom_index)
         if base != self._base:

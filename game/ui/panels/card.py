@@ -175,7 +175,7 @@ class CombatantCard(FramedPanel):
         hp bar says how hurt at a glance; hovering opens the card)."""
         hp = f"{max(v.hp, 0)}/{v.hp_max}"
         hp_w = th.text_width(hp, SMALL)
-        name = th.fit(v.name, COMPACT_WIDTH - 2 * th.PAD - hp_w - 10, SMALL, True)
+        name = th.fit_name(v.name, COMPACT_WIDTH - 2 * th.PAD - hp_w - 10, SMALL, True)
         w = th.text_width(name, SMALL, True) + hp_w + 10 + 2 * th.PAD
         frame = pygame.Rect(a.x + 8, a.y + 8, w, TAB_H)
         self._frame = frame

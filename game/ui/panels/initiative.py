@@ -286,7 +286,7 @@ class InitiativeTracker(FramedPanel):
         init_w = th.text_width("00", th.SMALL)
         right_w = init_w + 8 + th.text_width(hp, th.SMALL) + (th.text_width(tag, th.SMALL) + 8 if tag else 0)
         left = 20 if compact else 24
-        name = th.fit(row.name, r.width - left - 10 - right_w - (4 if compact else 10), lay.size,
+        name = th.fit_name(row.name, r.width - left - 10 - right_w - (4 if compact else 10), lay.size,
                       row.state == "current")
         nr = th.text(screen, name, (r.x + left, r.centery), size=lay.size, colour=colour,
                      bold=row.state == "current", anchor="midleft")

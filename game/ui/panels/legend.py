@@ -200,7 +200,7 @@ class Legend(FramedPanel):
         th.claim_hover(ctx, self._frame, event)
         if event.type == pygame.KEYDOWN and event.key == TOGGLE_KEY and not event.mod & pygame.KMOD_CTRL:
             self.visible = not self.visible
-            return Reply(status="legend shown (L hides it)" if self.visible else "legend hidden (L shows it)")
+            return Reply(status="Legend shown (L hides it)" if self.visible else "Legend hidden (L shows it)")
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
