@@ -597,3 +597,20 @@ def test_targets_marks_friendly_fire_and_says_when_no_burst_catches_a_foe(capsys
     assert "none a foe" not in out
     code, out, _ = run(capsys, "targets", m, "--unit", "Witch", "--json")
     assert {"at": [6, 3], "affects": ["Lysa", "Orc"], "friendly": ["Orc"]} in json.loads(out)["cast"]
+
+
+# --- play: who commands whom ------------------------------------------------------------
+def test_watch_mode_with_a_faction_of_your_own_is_refused_before_a_window_opens(capsys, small_map: Path,
+                                                                                tmp_path: Path) -> None:
+    """``--autoplay`` gives every faction to the AI, so ``--human player`` beside it would be silently
+    overruled: the player who asked for both would find the AI moving their heroes. Refused in one line
+    naming the faction, and no save is started."""
+    log = tmp_path / "s.jsonl"
+    err = refused(capsys, "play", str(small_map), "--autoplay", "--human", "player", "--headless", "--frames", "2",
+                  "--log", str(log))
+    assert "--autoplay" in err and "--human" in err and "player" in err
+    assert not log.exists()
+    # Each alone is fine: watch mode, or commanding the player side.
+    assert run(capsys, "play", str(small_map), "--autoplay", "--headless", "--frames", "2")[0] == 0
+    assert run(capsys, "play", str(small_map), "--human", "player", "--headless", "--frames", "2",
+               "--log", str(log))[0] == 0

@@ -288,6 +288,7 @@ def _bound(word: str) -> bool:
     from game.ui.panels.legend import TOGGLE_KEY as LEGEND_KEY
 
     ctrl = word.startswith("Ctrl+")
+    pygame.init()  # key_code reads SDL's key names, which warns (and may answer wrongly) before init
     key = pygame.key.key_code(SPECIAL.get(word, word.removeprefix("Ctrl+")).lower())
     event = pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_CTRL if ctrl else 0)
     return BattleInput().key(event, setup=False) is not None or key in (GM_KEY, LEGEND_KEY, WAY_KEY, CYCLE_KEY)

@@ -53,4 +53,7 @@ def fingerprint() -> str:
 
 
 if __name__ == "__main__":
+    import argparse
+
+    argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0]).parse_args()  # --help, and no stray args
     print(fingerprint())

@@ -43,6 +43,10 @@ def window_size(text: str) -> tuple[int, int]:
 def play_config(args: argparse.Namespace) -> Any:
     """Check and gather the play options. Imports no pygame (the window module does, later)."""
     humans = [_faction(h, "--human") for h in args.human]
+    if args.autoplay and humans:
+        # Watch mode gives every faction to the AI: a faction also given to you would silently be the AI's.
+        raise UsageError(f"--autoplay lets the AI play every faction, {humans[0]} too: leave out --human "
+                         "to watch, or --autoplay to command it yourself")
     ais: dict[str, str | None] = {}
     for spec in args.ai:
         name, _, level = spec.partition("=")
