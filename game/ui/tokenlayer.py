@@ -281,9 +281,9 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     view = ctx.view_rect if ctx.view_rect.width > 0 else screen.get_rect()
     best: tuple[tuple[int, int, int, int, int, int], pygame.Rect] | None = None
     r = token_radius_px(inr, tok.radius)
-    near: list[tuple[tuple[float, float], float]] = [(_centre(ctx, t), token_radius_px(inr, t.radius))
-                                                     for t in tokens.values()
-            if t.name != tok.name and t.alpha > 0]
+    near: list[tuple[tuple[float, float], float]] = [
+        (_centre(ctx, t), token_radius_px(inr, t.radius)) for t in tokens.values()
+        if t.name != tok.name and t.alpha > 0]
     for i, (anchor, at) in enumerate(_tag_spots(cx, cy, ring, r, tok.radius, 2 * inr)):
         rect = bg.copy()
         setattr(rect, anchor, at)
