@@ -53,3 +53,35 @@ def test_a_report_run_refuses_every_seed_ever_tuned_on() -> None:
         assert r.returncode == 2 and r.stdout == "", (extra, r.stdout, r.stderr)
         assert r.stderr.strip() == ("playmat arena: a report run may not use the tuning map seeds 100-599 "
                                     "or game seeds 1000-2999"), r.stderr
+
+
+def test_the_greenway_s_charcoal_burners_fight_beside_the_party_and_a_bystander_wins_no_game(tmp_path: Path) -> None:
+    """ambush.tmx sets its neutral charcoal burners against the bandits. The arena put them with the enemy, so the
+    level commanding the bandits commanded their foes too, and a burner standing when the party won gave that level
+    the game: `easy` won 6 of 8 games there against `normal` (set 12). Now they count with the party; and a neutral
+    at war with nobody, though the rules count it a winner for standing, decides no game."""
+    from game.maps import load_scenario
+    from game.maps.tmxwrite import write_map
+    from game.rules import Encounter
+
+    arena = load_tool("ai_arena")
+    root = Path(__file__).resolve().parents[1]
+    greenway = Encounter(load_scenario(root / "maps" / "ambush.tmx"))
+    assert arena.sides_of(greenway) == (("player", "ally", "neutral"), ("enemy",))
+
+    # The party has won on a map whose neutral stands aside (at war with nobody, the default): the winners are
+    # the player and the neutral. Whoever commands the neutral did not win the game.
+    tmx = write_map(tmp_path / "m.tmx", ["....."] * 3, units=[
+        {"name": "Hero", "at": (0, 0), "faction": "player"},
+        {"name": "Orc", "at": (4, 2), "faction": "enemy", "hp": 1},
+        {"name": "Hermit", "at": (2, 2), "faction": "neutral"}])
+    enc = Encounter(load_scenario(tmx))
+    party, foes = arena.sides_of(enc)
+    assert (party, foes) == (("player", "ally"), ("enemy", "neutral"))
+    from game.rules import Begin, Remove
+
+    enc.apply(Begin())
+    enc.apply(Remove("Orc", "defeated"))
+    assert enc.is_over() and set(enc.outcome().winners) == {"player", "neutral"}
+    assert arena.winner_of(enc, foes, party) == "second"  # the level commanding enemy and neutral lost
+    assert arena.winner_of(enc, party, foes) == "first"

@@ -60,7 +60,7 @@ from skirmish_maps import LAYOUTS, MIXED_ROSTER, ROSTER, skirmish_map  # noqa: E
 from game.ai import policy_for  # noqa: E402
 from game.maps import load_scenario, shipped_maps  # noqa: E402
 from game.match import Match  # noqa: E402
-from game.rules import SETUP, Action, Begin, Encounter  # noqa: E402
+from game.rules import SETUP, Action, Begin, Encounter, EncounterView  # noqa: E402
 
 DRAW_ROUNDS = 50
 TUNING_MAP_SEEDS = range(100, 200)  # a tuning run's default maps
@@ -81,7 +81,31 @@ TARGETS = {
     "easy:normal": ("high", 0.35),
 }
 SIDE_A = ("player", "ally")
-SIDE_B = ("enemy", "neutral")
+SIDE_B = ("enemy", "neutral")  # neutral's place unless a map sets it against the enemy alone (sides_of)
+
+
+def sides_of(enc: EncounterView) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The map's two sides, each commanded by one level: player and ally, then enemy. A neutral faction the map sets
+    against the enemy and not the party fights beside the party (the Greenway's charcoal burners, at war with the
+    bandits): counted with the enemy, the level commanding the bandits commanded their foes too, and the burners
+    still standing after the party won gave that level the game. Otherwise neutral goes with the enemy."""
+    foes = enc.hostile_factions("neutral")
+    if foes & set(SIDE_B) and not foes & set(SIDE_A):
+        return (*SIDE_A, "neutral"), ("enemy",)
+    return SIDE_A, SIDE_B
+
+
+def winner_of(enc: EncounterView, first_factions: tuple[str, ...], second_factions: tuple[str, ...]) -> str:
+    """Which level won a finished game: the one whose side has a faction among the winners that was at war with
+    someone. A faction at war with nobody (a default neutral) is counted a winner for standing, but it won no
+    fight, so it decides no game."""
+    outcome = enc.outcome()
+    won = {f for f in (outcome.winners if outcome else ()) if enc.hostile_factions(f)}
+    if won & set(first_factions):
+        return "first"
+    if won & set(second_factions):
+        return "second"
+    return "none"
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -140,8 +164,8 @@ def _play(map_path: str, seed: int, first: str, second: str, first_side: str) ->
     scenario = load_scenario(map_path)
     a, b = Timed(policy_for(first)), Timed(policy_for(second))
     side_a, side_b = (a, b) if first_side == "A" else (b, a)
-    controllers = {f: side_a for f in SIDE_A} | {f: side_b for f in SIDE_B}
-    match = Match(scenario, seed=seed, controllers=controllers)
+    party, foes = sides_of(Encounter(scenario))
+    match = Match(scenario, seed=seed, controllers={f: side_a for f in party} | {f: side_b for f in foes})
     enc = match.encounter
     rng = random.Random(f"arena-ai:{seed}")
     if enc.phase == SETUP:
@@ -170,15 +194,8 @@ def _play(map_path: str, seed: int, first: str, second: str, first_side: str) ->
     longest = {first: a.longest, second: b.longest} if first != second else {first: max(a.longest, b.longest)}
     if not enc.is_over():
         return GameResult("draw", DRAW_ROUNDS, times, longest)
-    outcome = enc.outcome()
-    won = set(outcome.winners if outcome else ())
-    first_factions = SIDE_A if first_side == "A" else SIDE_B
-    second_factions = SIDE_B if first_side == "A" else SIDE_A
-    if won & set(first_factions):
-        return GameResult("first", enc.round, times, longest)
-    if won & set(second_factions):
-        return GameResult("second", enc.round, times, longest)
-    return GameResult("none", enc.round, times, longest)
+    first_factions, second_factions = (party, foes) if first_side == "A" else (foes, party)
+    return GameResult(winner_of(enc, first_factions, second_factions), enc.round, times, longest)
 
 
 def _job(args: tuple[str, int, str, str, str]) -> GameResult:
