@@ -1,8 +1,10 @@
 """Level against level in mirrored pairs: how much stronger is each AI level, measured.
 
 A pair is the same map and seed played twice, each level commanding each side
-once (the player side: ``player`` + ``ally``; the other: ``enemy``), so map and
-dice luck cancel. Per pairing it prints games, the first level's win rate with
+once (the player side: ``player`` + ``ally``; the other: ``enemy``; ``neutral`` with
+the enemy, or with the party where the map sets it against the enemy alone, and a
+faction at war with nobody wins no game), so map and dice luck cancel. Per
+pairing it prints games, the first level's win rate with
 a 95 % Wilson interval, draws (still active after 50 rounds), mean rounds,
 mean / max decision time per combatant turn of each level (CPU time of the
 deciding thread, so other work on a shared machine does not count; the heap is
