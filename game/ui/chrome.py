@@ -8,6 +8,8 @@ from functools import lru_cache
 from game.render.pg import pygame
 from game.render.style import font
 
+from . import theme
+
 INK = (236, 236, 230)
 DIM = (160, 164, 176)
 GOLD = (255, 222, 140)
@@ -43,32 +45,11 @@ def text(screen: pygame.Surface, s: str, pos: tuple[int, int], size: int = 22, c
     return rect
 
 
-def words(s: str) -> list[str]:
-    """The words a line may break between: a percent sign stays with its number ("46.5 %"), as a line that
-    starts with "% of 200 games" reads as a stray sign (found on the title screen's map blurbs)."""
-    out: list[str] = []
-    for w in s.split():
-        if w.startswith("%") and out:
-            out[-1] += " " + w
-        else:
-            out.append(w)
-    return out
-
-
 def wrap(s: str, size: int, width: int) -> list[str]:
-    f = font(size)
-    lines: list[str] = []
-    for para in s.splitlines() or [""]:
-        line = ""
-        for word in words(para):
-            trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
+    """Each line of ``s`` word-wrapped to ``width`` px at font ``size`` (an empty line kept as a blank row); a
+    word wider than the row overruns it rather than being cut. The themed panels' wrap, with the chrome's
+    argument order."""
+    return [row for para in s.splitlines() or [""] for row in theme.wrap(para, width, size, cut=False)]
 
 
 @lru_cache(maxsize=512)

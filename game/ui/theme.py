@@ -163,11 +163,24 @@ def cut_to(s: str, room: int, width_of: Callable[[str], int], ellipsis: str) -> 
     return s[:lo] + ellipsis
 
 
-def wrap(s: str, width: int, size: int = BODY, bold: bool = False) -> list[str]:
-    """Greedy word wrap to ``width`` pixels (a word longer than the width is cut with an ellipsis)."""
-    from .chrome import words  # a percent sign stays with its number
+def words(s: str) -> list[str]:
+    """The words a line may break between: a percent sign stays with its number ("46.5 %"), as a line that
+    starts with "% of 200 games" reads as a stray sign (found on the title screen's map blurbs)."""
+    out: list[str] = []
+    for w in s.split():
+        if w.startswith("%") and out:
+            out[-1] += " " + w
+        else:
+            out.append(w)
+    return out
 
-    return _pack("", words(s), width, size, bold, lambda word: [fit(word, width, size, bold)])
+
+def wrap(s: str, width: int, size: int = BODY, bold: bool = False, cut: bool = True) -> list[str]:
+    """Greedy word wrap to ``width`` pixels. A word longer than the width is cut with an ellipsis, or with
+    ``cut=False`` left whole on a row of its own (the chrome's dialogs: a long path is better overrun than lost).
+    The one wrap of the window: :func:`game.ui.chrome.wrap` is this, paragraph by paragraph."""
+    alone: Callable[[str], list[str]] = (lambda word: [fit(word, width, size, bold)]) if cut else (lambda word: [word])
+    return _pack("", words(s), width, size, bold, alone)
 
 
 def wrap_list(head: str, items: Sequence[str], width: int, size: int = BODY, bold: bool = False) -> list[str]:
