@@ -88,7 +88,7 @@ def test_shove_preview_says_where_the_target_lands(scene) -> None:
     lines = texts(widget(ws, ActionPreview).lines)
     # R22: pushed away from the shover at 8,4 (ne of the goblin): toward sw, to 7,6 (odd row 5).
     assert lines[0] == "Shove Goblin: 70 % to succeed" and "right flank: defence −2 · needs 7+" in lines
-    assert "pushed sw to 7,6" in lines
+    assert "pushed south-west to 7,6" in lines
 
 
 def test_disengage_preview_names_the_threateners_it_cancels(scene) -> None:

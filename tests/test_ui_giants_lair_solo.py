@@ -60,13 +60,14 @@ def test_the_shove_preview_offers_the_push_into_the_chasm(tmp_path: Path) -> Non
     hover(scene, (9, 4))  # the goblin's centre: the hex pointed at last decides
     frame(scene, screen)
     lines = _preview(scene)
-    assert "pushed e to 10,4" in lines
+    assert "pushed east to 10,4" in lines
     widget = next(w for w in scene.widgets if isinstance(w, ActionPreview))
     falls = [(at, p.direction) for at, p in widget.ways if p.falls]
     assert falls and all(at is not None and scene.match.encounter.reach_for("Astrid").end_at(at) for at, _ in falls)
     # The other way, short: where Astrid would stand, the fall, W to choose it, its odds at the right.
     row = next(ln for ln in widget.lines or [] if ln.text.startswith("or from "))
-    assert row.text == f"or from {falls[0][0][0]},{falls[0][0][1]}: {falls[0][1]}: falls, defeated (W)"
+    way = {"e": "east", "ne": "north-east", "nw": "north-west", "w": "west", "sw": "south-west", "se": "south-east"}
+    assert row.text == f"or from {falls[0][0][0]},{falls[0][0][1]}: {way[falls[0][1]]}: falls, defeated (W)"
     assert row.right == "65 %"
 
 

@@ -315,7 +315,7 @@ def test_a_turn_with_nothing_done_says_so_and_a_turn_on_the_spot_keeps_one_line(
     log.draw(screen(), make_ctx(m))
     texts = [t for t, _ in log.entries]
     faced = [t for t in texts if t.startswith("Mira turns to face")]
-    assert faced == ["Mira turns to face e"]  # only where she ended up facing
+    assert faced == ["Mira turns to face east"]  # only where she ended up facing
     assert "Mira waits (no move, no action)" not in texts
     assert texts[texts.index("Goblin's turn") + 1] == "Goblin waits (no move, no action)"
 

@@ -36,7 +36,7 @@ def test_stepping_forward_shows_each_action_and_its_rolls(viewer) -> None:
     assert "Mira attacks Goblin from the right flank (defence −2): rolled 12 +4 = 16 vs 11: hit, 5 damage" in texts(v)
     now = [t for t, _, current in v.log_lines() if current]
     # R20: attacking turns Mira toward the goblin (8,4 -> 7,5 is sw), then the roll.
-    assert now == ["Mira turns to face sw",
+    assert now == ["Mira turns to face south-west",
                    "Mira attacks Goblin from the right flank (defence −2): rolled 12 +4 = 16 vs 11: hit, 5 damage"]
     v.draw(s, 1.0)
 

@@ -34,7 +34,7 @@ UNITS = [
     {"name": "Orc", "at": (3, 2), "faction": "enemy", "initiative": 5, "hp": 10, "defense": 4, "facing": "w"},
     {"name": "Orc 2", "at": (2, 3), "faction": "enemy", "initiative": 4},
 ]
-TO_THE_FIRE = "pushed e to 4,2: 3 hazard damage (7 hp left)"
+TO_THE_FIRE = "pushed east to 4,2: 3 hazard damage (7 hp left)"
 
 
 def _tabbed(tmp_path: Path) -> tuple[BattleScene, pygame.Surface]:
@@ -75,7 +75,7 @@ def test_w_and_shift_w_step_through_the_ways_and_the_preview_follows(tmp_path: P
     frame(scene, screen)
     at, direction, lands, tip = _shown(scene)
     assert (at, direction, lands) == ((2, 1), "se", (3, 3))
-    assert "pushed se to 3,3" in tip
+    assert "pushed south-east to 3,3" in tip
     assert "from 2,1: first Enter moves there, next shoves" in tip
     key(scene, pygame.K_w, pygame.KMOD_SHIFT)
     frame(scene, screen)

@@ -61,8 +61,8 @@ def test_tab_and_shift_tab_go_round_the_foes_beside_the_actor_clockwise(tmp_path
     assert scene.ctx.focus == "Orc"
     assert scene.ctx.status == "Shove Orc (1 of 2): W / Shift+W the way, Enter shoves, Tab the next foe, Esc cancels"
     texts = [ln.text for ln in _widget(scene).lines or []]
-    assert "pushed e to 4,2: 3 hazard damage (7 hp left)" in texts  # shown, not hovered
-    assert "or from 2,1: se to 3,3" in texts and "W / Shift+W: another way   Enter shoves" in texts
+    assert "pushed east to 4,2: 3 hazard damage (7 hp left)" in texts  # shown, not hovered
+    assert "or from 2,1: south-east to 3,3" in texts and "W / Shift+W: another way   Enter shoves" in texts
     assert scene.show_panels  # in shove mode Tab chooses the foe, it does not hide the panels
     key(scene, pygame.K_TAB)
     frame(scene, screen)
@@ -93,7 +93,7 @@ def test_w_then_enter_steps_to_the_way_s_side_and_enter_again_shoves(tmp_path: P
     key(scene, pygame.K_w)
     frame(scene, screen)
     assert _chosen(scene) == ((2, 1), "se")
-    assert scene.ctx.status == "Shove Orc from 2,1: se to 3,3; Enter shoves"
+    assert scene.ctx.status == "Shove Orc from 2,1: south-east to 3,3; Enter shoves"
     assert "from 2,1: first Enter moves there, next shoves" in [ln.text for ln in _widget(scene).lines or []]
     key(scene, pygame.K_RETURN)
     scene.anim.skip(scene.tokens)
@@ -178,10 +178,10 @@ def test_a_large_shover_s_facing_tie_is_shown_with_the_turn_that_picks_the_other
     frame(scene, screen)
     assert scene.ctx.focus == "Goblin" and _chosen(scene) == (None, "e")
     assert _tie_rows(scene, screen) == [
-        ("Ends facing e, hit or miss (R20): Goblin is exactly between", ""),
-        ("e and ne, and e is nearer Troll's facing now (se)", ""),
-        ("> as Troll faces now", "e to 6,2"),
-        ("   facing ne first (Q twice, free)", "ne: falls, defeated"),
+        ("Ends facing east, hit or miss (R20): Goblin is exactly between", ""),
+        ("east and north-east, and east is nearer Troll's facing now (south-east)", ""),
+        ("> as Troll faces now", "east to 6,2"),
+        ("   facing north-east first (Q twice, free)", "north-east: falls, defeated"),
     ]
     key(scene, pygame.K_q)
     key(scene, pygame.K_q)
@@ -190,10 +190,10 @@ def test_a_large_shover_s_facing_tie_is_shown_with_the_turn_that_picks_the_other
     assert scene.match.encounter.view("Troll").facing == "ne" and scene.ctx.focus == "Goblin"
     assert _chosen(scene) == (None, "ne")
     assert _tie_rows(scene, screen) == [
-        ("Ends facing ne, hit or miss (R20): Goblin is exactly between", ""),
-        ("ne and e, and Troll faces ne now", ""),
-        ("> as Troll faces now", "ne: falls, defeated"),
-        ("   facing e first (E, free)", "e to 6,2"),
+        ("Ends facing north-east, hit or miss (R20): Goblin is exactly between", ""),
+        ("north-east and east, and Troll faces north-east now", ""),
+        ("> as Troll faces now", "north-east: falls, defeated"),
+        ("   facing east first (E, free)", "east to 6,2"),
     ]
     key(scene, pygame.K_RETURN)
     enc = scene.match.encounter
@@ -205,7 +205,7 @@ def test_a_standard_shover_never_meets_a_facing_tie(tmp_path: Path) -> None:
     scene, screen = _pen(tmp_path)
     key(scene, pygame.K_TAB)
     frame(scene, screen)
-    assert not any(ln.text.startswith(("Ends facing", "tie ")) for ln in _widget(scene).lines or [])
+    assert not any(ln.text.startswith(("Ends facing", "tie:")) for ln in _widget(scene).lines or [])
 
 
 def test_the_short_shove_preview_tells_a_facing_tie_in_one_row(tmp_path: Path) -> None:
@@ -220,13 +220,13 @@ def test_the_short_shove_preview_tells_a_facing_tie_in_one_row(tmp_path: Path) -
     frame(scene, screen)
     w = _widget(scene)
     texts = [ln.text for ln in w.lines or []]
-    assert texts[0] == "Shove Goblin: 55 % to succeed" and "pushed e to 6,2" in texts
-    assert "tie e/ne: faces e; Q twice first: ne: falls, defeated" in texts
-    assert not any(t.startswith(("Ends facing", "> as Troll", "   facing ne")) for t in texts)
+    assert texts[0] == "Shove Goblin: 55 % to succeed" and "pushed east to 6,2" in texts
+    assert "tie: faces east; Q twice first: north-east: falls, defeated" in texts
+    assert not any(t.startswith(("Ends facing", "> as Troll", "   facing north-east")) for t in texts)
     assert len(texts) <= 6 and th.lines_size(w.lines or [], 280)[0] <= 340, texts  # RULES.md: six rows at most
     key(scene, pygame.K_q)
     key(scene, pygame.K_q)
     scene.anim.skip(scene.tokens)  # turned to ne first (free, R16): now it faces ne, and E turns back to e
     frame(scene, screen)
     texts = [ln.text for ln in w.lines or []]
-    assert "tie ne/e: faces ne; E first: e to 6,2" in texts and len(texts) <= 6, texts
+    assert "tie: faces north-east; E first: east to 6,2" in texts and len(texts) <= 6, texts

@@ -73,17 +73,17 @@ def test_every_way_to_shove_is_listed_with_its_landing_harm_and_odds(tmp_path: P
     # Short: the chosen way's landing and harm, then the two others counted, the one onto the hazard hurting.
     lines = _texts(scene)
     assert lines[0] == "Shove Orc: 60 % to succeed" and "front · needs 9+" in lines
-    assert "pushed ne into the chasm at 3,1: defeated" in lines
+    assert "pushed north-east into the chasm: defeated" in lines
     assert "+2 other ways (W), 1 hurts" in lines and "from 2,3: first click moves there, next shoves" in lines
     assert len(lines) <= 6 and th.lines_size(w.lines or [], 280)[0] <= 340  # as short as the attack preview
     with alt_held():  # the long form: every way one row each
         frame(scene, screen)
     rows = {ln.text.strip(): ln.right for ln in w.lines or [] if ln.right and ln.text.strip().startswith(("from", ">"))}
-    assert rows == {"from 2,2": "e to 4,2: 3 hazard damage  60 %", "> from 2,3": "ne: falls, defeated  60 %",
-                    "from 2,1": "se to 3,3  60 %"}
+    assert rows == {"from 2,2": "east to 4,2: 3 hazard damage  60 %", "> from 2,3": "north-east: falls, defeated  60 %",
+                    "from 2,1": "south-east to 3,3  60 %"}
     lines = _texts(scene)
     assert "3 ways: point at Orc from a side, or W / Shift+W" in lines
-    assert "On success Orc is pushed ne into the chasm at 3,1: falls, defeated (R12)" in lines
+    assert "On success Orc is pushed north-east into the chasm at 3,1: falls, defeated (R12)" in lines
     assert "from 2,3: the first click moves there, the next shoves" in lines
 
 
@@ -91,13 +91,13 @@ def test_pointing_at_a_side_chooses_that_way_and_the_clicks_commit_it(tmp_path: 
     scene, screen = _pen(tmp_path)
     _point_from(scene, screen, (2, 2))  # its west side: pushed east
     lines = _texts(scene)
-    assert "pushed e to 4,2: 3 hazard damage (7 hp left)" in lines
+    assert "pushed east to 4,2: 3 hazard damage (7 hp left)" in lines
     assert "from 2,2: first click moves there, next shoves" in lines
     with alt_held():  # whom it ends beside: the long form's (the map shows the landing among its neighbours)
         frame(scene, screen)
     assert "Orc ends beside Orc 2" in _texts(scene)
     _point_from(scene, screen, (2, 3))  # its south-west side: pushed north-east, into the chasm
-    assert "pushed ne into the chasm at 3,1: defeated" in _texts(scene)
+    assert "pushed north-east into the chasm: defeated" in _texts(scene)
     _point_from(scene, screen, (2, 2))
     pos = scene.ctx.mouse
     for _ in range(2):  # the first click steps to 2,2, the second shoves from there
@@ -119,8 +119,8 @@ def test_w_steps_through_the_ways_and_the_click_commits_the_one_shown(tmp_path: 
     frame(scene, screen)
     w = _widget(scene)
     assert w.ways[w.way][1].direction == "se"
-    assert scene.ctx.status == "Shove Orc from 2,1: se to 3,3; click Orc to shove"
-    assert "pushed se to 3,3" in _texts(scene)
+    assert scene.ctx.status == "Shove Orc from 2,1: south-east to 3,3; click Orc to shove"
+    assert "pushed south-east to 3,3" in _texts(scene)
     key(scene, pygame.K_w, pygame.KMOD_SHIFT)  # back
     key(scene, pygame.K_w, pygame.KMOD_SHIFT)
     frame(scene, screen)
@@ -149,19 +149,19 @@ def test_the_gm_push_preview_words_a_landing_as_the_shove_preview_does(tmp_path:
     scene, screen = _pen(tmp_path)
     enc = scene.match.encounter
     gm = said(push_lines(enc, enc.preview_push("Orc", "ne", 1)))
-    assert gm == "push Orc 1 hex ne Orc is pushed ne into the chasm at 3,1: falls, defeated (R12)"
+    assert gm == "push Orc 1 hex north-east Orc is pushed north-east into the chasm at 3,1: falls, defeated (R12)"
     # Two hexes e: over the hazard at 4,2 (3 damage) to 5,2, whose south-west neighbour is Orc 2's 4,3.
     gm = said(push_lines(enc, enc.preview_push("Orc", "e", 2)))
-    assert gm == "push Orc 2 hexes e Orc is pushed e to 5,2: 3 hazard damage (7 hp left) Orc ends beside Orc 2"
+    assert gm == "push Orc 2 hexes east Orc is pushed east to 5,2: 3 hazard damage (7 hp left) Orc ends beside Orc 2"
     # Three hexes sw: 2,3, then 2,4 is wall: it stops after one, beside Lysa (1,3 is 2,3's west neighbour).
     gm = said(push_lines(enc, enc.preview_push("Orc", "sw", 3)))
-    assert gm == ("push Orc 3 hexes sw Orc is pushed sw to 2,3 stops after 1 of 3: blocked terrain is in the way "
-                  "at 2,4 (R12) Orc ends beside Lysa")
+    assert gm == ("push Orc 3 hexes south-west Orc is pushed south-west to 2,3 stops after 1 of 3: blocked terrain is "
+                  "in the way at 2,4 (R12) Orc ends beside Lysa")
     _point_from(scene, screen, (2, 2))
-    assert "pushed e to 4,2: 3 hazard damage (7 hp left)" in _texts(scene)
+    assert "pushed east to 4,2: 3 hazard damage (7 hp left)" in _texts(scene)
     with alt_held():
         frame(scene, screen)
-    assert "On success Orc is pushed e to 4,2: 3 hazard damage (7 hp left)" in _texts(scene)
+    assert "On success Orc is pushed east to 4,2: 3 hazard damage (7 hp left)" in _texts(scene)
 
 
 
@@ -211,13 +211,13 @@ def test_a_push_into_fire_from_a_side_out_of_reach_is_named_for_next_turn(tmp_pa
     w = _widget(scene)
     assert [(a, p.direction) for a, p in w.ways] == [((16, 12), "e")]
     # Short: the first side named (from 18,11 the goblin goes sw into the fire on 17,13), the other counted.
-    assert "next turn from 18,11: sw to 17,13: 4 hazard damage (+1)" in _texts(scene)
+    assert "next turn from 18,11: south-west to 17,13: 4 hazard damage (+1)" in _texts(scene)
     with alt_held():  # the long form names each
         frame(scene, screen)
     lines = [(ln.text.strip(), ln.right) for ln in w.lines or []]
     at = lines.index(("Out of reach this turn:", ""))
-    assert lines[at + 1:] == [("from 18,11", "sw to 17,13: 4 hazard damage"),
-                              ("from 17,11", "se to 18,13: 4 hazard damage")]
+    assert lines[at + 1:] == [("from 18,11", "south-west to 17,13: 4 hazard damage"),
+                              ("from 17,11", "south-east to 18,13: 4 hazard damage")]
 
 
 def test_the_arc_labels_give_way_to_the_shove_landings(tmp_path: Path, monkeypatch) -> None:
@@ -249,7 +249,7 @@ def test_a_foe_shoved_into_water_is_said_to_land_in_water(tmp_path: Path) -> Non
     key(scene, pygame.K_s)
     hover(scene, (2, 1))
     frame(scene, screen)
-    assert "pushed e to 3,1 (water)" in _texts(scene)
+    assert "pushed east to 3,1 (water)" in _texts(scene)
 
 
 def test_a_small_window_keeps_the_ways_and_drops_only_the_breakdown(tmp_path: Path) -> None:
@@ -290,7 +290,7 @@ def test_the_landings_carry_badges_in_the_shove_and_the_gm_push_previews_alike(t
     scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     frame(scene, screen)
     texts = [s for s, _ in drawn]
-    assert "-3" in texts and "Orc is pushed e to 4,2: 3 hazard damage (7 hp left)" in " ".join(texts)
+    assert "-3" in texts and "Orc is pushed east to 4,2: 3 hazard damage (7 hp left)" in " ".join(texts)
 
 
 def test_the_engine_names_what_stops_a_shove_short(tmp_path: Path) -> None:

@@ -29,10 +29,9 @@ from game.rules import (
     Shoot,
     Shove,
     joined,
+    side_words,
 )
 
-DIRECTIONS = {"e": "east", "w": "west", "n": "north", "s": "south", "ne": "north-east", "nw": "north-west",
-              "se": "south-east", "sw": "south-west"}
 ARCS = {"front": "from the front", "left": "from its left flank", "right": "from its right flank",
         "rear": "from the rear"}
 # Each score term (game/ai/tactical.py) in a GM's words: what a positive value means.
@@ -108,7 +107,7 @@ def _phrase(sb: EncounterView, action: Action) -> str:
     if isinstance(action, Move):
         return f"move {action.unit} to {action.to[0]},{action.to[1]}"
     if isinstance(action, Face):
-        return f"turn to face {DIRECTIONS.get(action.dir, action.dir)}"
+        return f"turn to face {side_words(action.dir)}"
     if isinstance(action, Attack):
         pv = sb.preview_attack(action.unit, action.target)
         return (f"attack {action.target} {ARCS.get(pv.arc, pv.arc)}: {percent(pv.hit_chance)} to hit, "
@@ -144,7 +143,7 @@ def _shove_phrase(sb: EncounterView, action: Shove) -> str:
     the odds (R22, R12): "shove Goblin 1 north-east into the chasm at 10,3: 65 % to succeed, and it falls (65 %
     to defeat it)". The window's shove preview names the same landing."""
     sv = sb.preview_shove(action.unit, action.target)
-    way = DIRECTIONS.get(sv.direction, sv.direction)
+    way = side_words(sv.direction)
     col, row = sv.lands_at
     odds = f"{percent(sv.hit_chance)} to succeed"
     if sv.falls:

@@ -120,7 +120,7 @@ from .terrain import (
     MovementType,
     Terrain,
 )
-from .text import did_you_mean, joined
+from .text import SIDE_WORDS, did_you_mean, joined, side_words
 from .textmap import scenario_from_rows
 from .threat import ThreatSource, threat_mask
 from .threat_zones import UNREACHABLE, ThreatZones, ZoneMemo
@@ -138,6 +138,7 @@ __all__ = [
     "DEFEATED", "FLED", "TERRAIN_KEYS", "TILE_NAME_KEY", "scenario_from_rows", "RangedProfile", "AreaAbility",
     "SightLine", "sight_line", "sight_map", "sight_cover_map", "sees", "CoverHex", "cover_words",
     "joined",  # "A, B and C": how the engine's messages, the window and the lint list names
+    "side_words", "SIDE_WORDS",  # "south-west" for the side "sw" (R2): what the window and the CLI's advice show
     # actions and the log
     "Action", "Begin", "Place", "Move", "Face", "Attack", "Shove", "Shoot", "Cast", "CastRoll", "Disengage", "Flee",
     "EndTurn", "Push", "GrantMovement", "SetThreatening", "Join", "Remove", "SetHp", "Edit", "EndCombat",

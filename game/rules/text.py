@@ -60,6 +60,18 @@ def did_you_mean(value: Any, known: Iterable[str], cutoff: float = 0.75) -> str:
     return f" (did you mean {quote(name)}?)"
 
 
+# Each R2 side name, as a person reads it: the log, the maps and the action tokens keep "sw" (the adjudication
+# format); what the window shows and the command line's advice spell it out. Both layouts' six sides are here
+# (pointy-top: e ne nw w sw se; flat-top: n nw sw s se ne).
+SIDE_WORDS = {"e": "east", "w": "west", "n": "north", "s": "south", "ne": "north-east", "nw": "north-west",
+              "se": "south-east", "sw": "south-west"}
+
+
+def side_words(name: str) -> str:
+    """ "south-west" for the side "sw" (R2), on either layout; anything else as it is."""
+    return SIDE_WORDS.get(name, name)
+
+
 # A direction written out in full ("east", "North-West") for the R2 side name maps and logs speak.
 _COMPASS = {"east": "e", "west": "w", "north": "n", "south": "s", "northeast": "ne", "northwest": "nw",
             "southeast": "se", "southwest": "sw"}

@@ -26,6 +26,7 @@ from game.rules import (
     SetThreatening,
     Shoot,
     Shove,
+    side_words,
 )
 
 from .narration_words import cell_words, changes_words, granted_words, removed_words, threatening_words
@@ -50,7 +51,7 @@ def _(a: Begin) -> str:
 
 @action_line.register
 def _(a: Place) -> str:
-    return f"GM places {a.unit} at {cell_words(a.at)}" + (f" facing {a.facing}" if a.facing else "")
+    return f"GM places {a.unit} at {cell_words(a.at)}" + (f" facing {side_words(a.facing)}" if a.facing else "")
 
 
 @action_line.register
@@ -60,7 +61,7 @@ def _(a: Move) -> str:
 
 @action_line.register
 def _(a: Face) -> str:
-    return f"{a.unit} turns to face {a.dir}"
+    return f"{a.unit} turns to face {side_words(a.dir)}"
 
 
 @action_line.register
@@ -100,7 +101,7 @@ def _(a: EndTurn) -> str:
 
 @action_line.register
 def _(a: Push) -> str:
-    return f"GM pushes {a.unit} {a.distance} hex{'es' if a.distance != 1 else ''} {a.dir}"
+    return f"GM pushes {a.unit} {a.distance} hex{'es' if a.distance != 1 else ''} {side_words(a.dir)}"
 
 
 @action_line.register

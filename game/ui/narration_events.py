@@ -33,6 +33,7 @@ from game.rules import (
     Turned,
     TurnStarted,
     joined,
+    side_words,
 )
 
 from .narration_refusals import reason_words
@@ -110,7 +111,7 @@ def _(ev: Moved, bonus: Bonus | None = None) -> Entry:
 
 @event_line.register
 def _(ev: Turned, bonus: Bonus | None = None) -> Entry:
-    return f"{ev.unit} turns to face {ev.facing}", "muted"
+    return f"{ev.unit} turns to face {side_words(ev.facing)}", "muted"
 
 
 @event_line.register

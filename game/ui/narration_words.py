@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.rules import joined  # the engine's own way of listing names: the log and its refusals read alike
+from game.rules import (
+    joined,  # the engine's own way of listing names: the log and its refusals read alike
+    side_words,  # "south-west", not the log's "sw" (R2)
+)
 
 Entry = tuple[str, str]  # (text, colour role: text, muted, good, bad, warn, accent)
 Bonus = Callable[[str, "str | None"], "int | None"]  # (roller, skill or @ranged / @area) -> its bonus, or None
@@ -23,7 +26,11 @@ def cell_words(c: Sequence[int]) -> str:
 
 def changes_words(changes: tuple[tuple[str, object], ...]) -> str:
     """A GM's edits as "hp 12, movement back to the default" (None puts a field back to the unit's default)."""
-    return ", ".join(f"{key} {'back to the default' if v is None else v}" for key, v in changes)
+    return ", ".join(f"{key} {'back to the default' if v is None else _value(key, v)}" for key, v in changes)
+
+
+def _value(key: str, v: object) -> object:
+    return side_words(v) if key == "facing" and isinstance(v, str) else v
 
 
 # A GM's correction reads the same as the action the replay names and as the event the log tells.

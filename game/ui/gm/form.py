@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.render.pg import pygame
+from game.rules import side_words
 
 from .. import theme as th
 
@@ -38,6 +39,12 @@ class Field:
     value: str
     choices: tuple[str, ...] = ()
     pick: bool = False  # a hex: a click on the map fills it in
+    # A choice as the form shows it, where the stored value is a token: the facing "sw" reads "south-west" (R2).
+    words: Callable[[str], str] = str
+
+    @property
+    def shown(self) -> str:
+        return self.words(self.value)
 
     def cycle(self, step: int = 1) -> None:
         if self.choices:
@@ -169,7 +176,7 @@ class Form:
             focused = i == self.focus
             pygame.draw.rect(screen, (40, 43, 54) if not focused else (54, 58, 74), box, border_radius=5)
             pygame.draw.rect(screen, th.ACCENT if focused else (82, 86, 100), box, 1, border_radius=5)
-            shown = f"‹ {f.value} ›" if f.choices else f.value + ("|" if focused else "")
+            shown = f"‹ {f.shown} ›" if f.choices else f.value + ("|" if focused else "")
             if f.pick and not f.value:
                 shown = "click the map" if not focused else "|  (or click the map)"
             if focused and self.all_selected and f.value:  # the selected text, highlighted as a text box does
@@ -262,7 +269,7 @@ def edit_fields(v: Any, layout: Any) -> list[Field]:
         Field("faction", "Faction", v.faction, ("player", "ally", "enemy", "neutral")),
         Field("movement_type", "Movement type", v.movement_type, ("ground", "flying", "swimming")),
         Field("size", "Size", v.size, ("standard", "large", "giant")),
-        Field("facing", "Facing", v.facing, tuple(layout.direction_names)),
+        Field("facing", "Facing", v.facing, tuple(layout.direction_names), words=side_words),
         Field("threatening", "Threatening", "true" if v.threatening else "false", ("true", "false")),
         Field("hp", "Hit points", str(v.hp_max)),
         Field("move", "Move (hexes)", str(v.movement_max)),

@@ -36,7 +36,7 @@ from typing import Any
 from game.render.pg import pygame
 from game.render.style import hp_colour
 from game.render.tokens import disc_scale
-from game.rules import Begin, EndTurn, PushPreview
+from game.rules import Begin, EndTurn, PushPreview, side_words
 
 from .. import theme as th
 from ..compact import card_full
@@ -94,6 +94,15 @@ def gm_target(ctx: BattleContext) -> str | None:
     if name is None:
         return None
     return name if enc.view(name).active else None
+
+
+# The push buttons as a compass (R2): each side spelt out ("north-west" is too wide for six in a row), placed
+# where it points. Pointy-top sides: nw ne / w e / sw se; flat-top: nw n ne / sw s se.
+_COMPASS_ROWS = ((("nw", "ne"), ("w", "e"), ("sw", "se")), (("nw", "n", "ne"), ("sw", "s", "se")))
+
+
+def compass_rows(sides: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    return next(rows for rows in _COMPASS_ROWS if sorted(d for row in rows for d in row) == sorted(sides))
 
 
 class GMTools:
@@ -299,7 +308,7 @@ class GMTools:
             hexes = "hex" if self.push_distance == 1 else "hexes"
             # What a click sets next, not "(click: 1-3)", which left the GM guessing (Harrow Keep).
             rows.append([("dist", f"Push {self.push_distance} {hexes} (click for {self.push_distance % 3 + 1})")])
-            rows.append([(("push", d), d) for d in enc.layout.direction_names])
+            rows += [[(("push", d), side_words(d)) for d in row] for row in compass_rows(enc.layout.direction_names)]
             rows.append([("defeated", "Remove: defeated"), ("fled", "Remove: fled")])
         rows.append([])  # a gap: the battle's own tools below
         if enc.phase != "ended":

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from game.render.pg import pygame
 from game.render.tokens import disc_scale
-from game.rules import EncounterView, PushPreview
+from game.rules import EncounterView, PushPreview, side_words
 
 from .. import narration
 from .. import theme as th
@@ -31,15 +31,16 @@ def push_lines(enc: EncounterView, p: PushPreview) -> list[th.Line]:
     """The tooltip of a push aimed at: what it is, then where it lands and what it suffers there, in the words
     of the shove preview (overlays.push_words: the two never disagree), or why it does not go."""
     hexes = "hex" if p.distance == 1 else "hexes"
-    head = th.Line(f"push {p.unit} {p.distance} {hexes} {p.direction}", "accent", bold=True)
+    way = side_words(p.direction)  # "south-west", not the action's token "sw" (R2)
+    head = th.Line(f"push {p.unit} {p.distance} {hexes} {way}", "accent", bold=True)
     if p.legal is not None:
         return [head, *_rows(narration.refusal(p.legal), "bad")]
     if p.steps == 0:
-        return [head, *_rows(f"cannot be pushed {p.direction}: {push_words.stopped_words(p.stopped)}", "bad")]
+        return [head, *_rows(f"cannot be pushed {way}: {push_words.stopped_words(p.stopped)}", "bad")]
     # The landing, what stops it short and whom it ends beside, each wrapped to the short box: at zoom 0.8 on
     # the ambush a tip up to 552 px wide covered both bandits.
     land, *near = push_words.landing_lines(enc, p.unit, p.lands_at, p.steps, p.hazard_damage, p.falls,
-                                           lead=f"{p.unit} is pushed {p.direction}", harm_role="bad")
+                                           lead=f"{p.unit} is pushed {way}", harm_role="bad")
     # The shove preview's words, wrapped to the short box ("Bandit Archer 2 is pushed se into the chasm at ..."
     # made it 470 px wide on one row).
     lines = [head, *[th.Line(t, land.role, bold=land.bold) for t in th.wrap(land.text, WIDTH, th.BODY, land.bold)]]

@@ -18,7 +18,7 @@ per side the actor can reach, and commits the one chosen (overlays.shove).
 from __future__ import annotations
 
 from game.render.pg import pygame
-from game.rules import AttackPreview, DisengagePreview, EncounterView, MovementType, ShovePreview
+from game.rules import AttackPreview, DisengagePreview, EncounterView, MovementType, ShovePreview, side_words
 
 from .. import theme as th
 from ..commands import CAST, SHOOT, best_skill
@@ -78,17 +78,18 @@ def stuck_why(enc: EncounterView, name: str, works: list[Cell]) -> tuple[list[st
 
 
 def tie_row(enc: EncounterView, p: ShovePreview, at: Cell | None) -> list[Line]:
-    """The short preview's word on a large shover's facing tie (:func:`shove.facing_tie`), one row: the two sides,
-    the one it faces after (R20, R22), and the keys that turn it to the other first with what that push does:
-    "tie e/ne: faces e; Q twice first: ne: falls, defeated". The long form's five rows (why, and both choices
-    as rows) made the short box eleven rows tall on a corner (RULES.md: at most six). Nothing without a tie."""
+    """The short preview's word on a large shover's facing tie (:func:`shove.facing_tie`), one row: the side it
+    faces after (R20, R22), and the keys that turn it to the other side of the tie first with what that push does:
+    "tie: faces east; Q twice first: north-east: falls, defeated" (with the sides spelt out, naming both up front,
+    "tie east/north-east: ...", overran the 340 px box). The long form's five rows (why, and both choices as
+    rows) made the short box eleven rows tall on a corner (RULES.md: at most six). Nothing without a tie."""
     tie = shove.facing_tie(enc, p, at)
     if tie is None:
         return []
     other, alt = tie
     keys = shove.turn_keys(enc.view(p.attacker).facing_index, enc.layout.direction_index(other))
     hurts = alt.falls or alt.hazard_damage > 0  # the other side would hurt the foe: worth the turn, so it stands out
-    return [Line(f"tie {p.direction}/{other}: faces {p.direction}; {keys} first: {shove.short_words(alt)}",
+    return [Line(f"tie: faces {side_words(p.direction)}; {keys} first: {shove.short_words(alt)}",
                  "good" if hurts else "muted", size=th.SMALL)]
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from game.render.pg import pygame
 from game.render.tokens import disc_scale
-from game.rules import EncounterView, MovementType, ShovePreview
+from game.rules import EncounterView, MovementType, ShovePreview, side_words
 
 from .. import theme as th
 from ..context import BattleContext
@@ -154,13 +154,15 @@ def where(at: Cell | None) -> str:
 
 
 def short_words(p: ShovePreview) -> str:
-    """One way's push, short, for its row: "ne: falls, defeated", "e to 10,4: 3 hazard damage", "w: stays put"."""
+    """One way's push, short, for its row: "north-east: falls, defeated", "east to 10,4: 3 hazard
+    damage", "west: stays put" (the side spelt out, R2)."""
     if len(p.push_path) <= 1 and not p.falls:
-        return f"{p.direction}: stays put"
+        return f"{side_words(p.direction)}: stays put"
     if p.falls:
-        return f"{p.direction}: falls, defeated"
+        return f"{side_words(p.direction)}: falls, defeated"
     col, row = p.lands_at
-    return f"{p.direction} to {col},{row}" + (f": {p.hazard_damage} hazard damage" if p.hazard_damage else "")
+    way = side_words(p.direction)
+    return f"{way} to {col},{row}" + (f": {p.hazard_damage} hazard damage" if p.hazard_damage else "")
 
 
 def outcome_lines(enc: EncounterView, p: ShovePreview, at: Cell | None) -> list[Line]:
@@ -169,16 +171,19 @@ def outcome_lines(enc: EncounterView, p: ShovePreview, at: Cell | None) -> list[
     the odds, so neither is said again. With Alt held, the long form: "On success Orc is pushed ...", and whom
     it ends beside (a row the short box leaves out: the map shows the landing among its neighbours)."""
     long = detail_held()
+    way = side_words(p.direction)  # "south-west" (R2): the log's "sw" is the action's token, not a word
     if len(p.push_path) <= 1 and not p.falls:
-        why = push_words.stopped_words(p.stopped) or f"the way {p.direction} is blocked"
+        why = push_words.stopped_words(p.stopped) or f"the way {way} is blocked"
         if not long:
             return [Line(f"stays put: {push_words.without_rule(why)}", "warn")]
         return [Line(f"Even on a success {p.target} stays put: {why}", "warn")]
     if p.falls and not long:  # (R12) the fall is the defeat: "falls" and the rule's tag were the row's widest words
-        return [Line(f"pushed {p.direction} into the chasm at {p.lands_at[0]},{p.lands_at[1]}: defeated", "good",
+        # The chasm's hex is left to the map (its ghost and "falls" badge): with the side spelt out ("north-east")
+        # "at 3,1" made the short box 357 px wide, past its 340.
+        return [Line(f"pushed {way} into the chasm: defeated", "good",
                      bold=True, size=SMALL)]
     moved = (p.attacker, at) if at is not None else None
-    lead = f"On success {p.target} is pushed {p.direction}" if long else f"pushed {p.direction}"
+    lead = f"On success {p.target} is pushed {way}" if long else f"pushed {way}"
     lines = push_words.landing_lines(enc, p.target, p.lands_at, len(p.push_path) - 1, p.hazard_damage, p.falls,
                                      lead=lead, harm_role="good", moved=moved)
     # Short: the landing row alone, in the small type (bold, in its colour, where it hurts): at full size "pushed
@@ -285,13 +290,14 @@ def facing_lines(enc: EncounterView, p: ShovePreview, at: Cell | None) -> list[L
     other, alt = tie
     me = enc.view(p.attacker)
     keys = turn_keys(me.facing_index, enc.layout.direction_index(other))
+    way, alt_way, now = side_words(p.direction), side_words(other), side_words(me.facing)
     return [Line(""),
-            Line(f"Ends facing {p.direction}, hit or miss (R20): {p.target} is exactly between", "muted", size=SMALL),
-            Line(f"{p.direction} and {other}, and {p.attacker} faces {p.direction} now" if me.facing == p.direction
-                 else f"{p.direction} and {other}, and {p.direction} is nearer {p.attacker}'s facing now ({me.facing})",
+            Line(f"Ends facing {way}, hit or miss (R20): {p.target} is exactly between", "muted", size=SMALL),
+            Line(f"{way} and {alt_way}, and {p.attacker} faces {way} now" if me.facing == p.direction
+                 else f"{way} and {alt_way}, and {way} is nearer {p.attacker}'s facing now ({now})",
                  "muted", size=SMALL),
             Line(f"> as {p.attacker} faces now", "accent", bold=True, right=short_words(p), size=SMALL),
-            Line(f"   facing {other} first ({keys}, free)", "good" if _hurts(alt) else "muted",
+            Line(f"   facing {alt_way} first ({keys}, free)", "good" if _hurts(alt) else "muted",
                  right=short_words(alt), size=SMALL)]
 
 

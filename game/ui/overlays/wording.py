@@ -23,6 +23,7 @@ from game.rules import (
     ShovePreview,
     cover_words,
     joined,
+    side_words,
 )
 from game.ui.compact import card_full
 from game.ui.context import BattleContext
@@ -249,9 +250,9 @@ def push_outcome_lines(p: ShovePreview) -> list[Line]:
     col, row = p.lands_at
     moved = len(p.push_path) > 1
     if p.falls:
-        return [Line(f"On success {p.target} is pushed {p.direction} and falls: defeated", "good")]
-    out = [Line(f"On success {p.target} is pushed {p.direction} to {col},{row}") if moved
-           else Line(f"Even on a success {p.target} stays put: the way {p.direction} is blocked", "warn")]
+        return [Line(f"On success {p.target} is pushed {side_words(p.direction)} and falls: defeated", "good")]
+    out = [Line(f"On success {p.target} is pushed {side_words(p.direction)} to {col},{row}") if moved
+           else Line(f"Even on a success {p.target} stays put: the way {side_words(p.direction)} is blocked", "warn")]
     if p.hazard_damage:
         out.append(Line(f"and takes {p.hazard_damage} hazard damage", "warn"))
     if p.defeat_chance > 0:
@@ -366,7 +367,8 @@ def cast_lines(p: CastPreview) -> list[Line]:
         push = ""
         if len(a.push_path) > 1:
             end = a.push_path[-1]
-            push = f", pushed {a.push_direction} to {end[0]},{end[1]}" + (" and falls" if a.falls else "")
+            way = side_words(a.push_direction or "")
+            push = f", pushed {way} to {end[0]},{end[1]}" + (" and falls" if a.falls else "")
         elif a.push_direction:
             push = ", cannot be pushed"
         cover = " (in cover)" if a.cover else ""  # R32: judged from the caster's hexes

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from game.render.pg import pygame
 from game.render.style import hp_colour
-from game.rules import CombatantView, EncounterView
+from game.rules import CombatantView, EncounterView, side_words
 
 from .. import theme as th
 from ..compact import card_full, is_tiny
@@ -79,7 +79,7 @@ def card_lines(v: CombatantView, enc: EncounterView) -> list[Line]:
         out.append(Line(f"  uses left: {v.area_uses_left} of {a.uses}", "muted", size=SMALL))
     out.append(Line("Defence", right=str(v.defense)))
     out.append(Line("Initiative", right=str(v.initiative)))
-    out.append(Line("Facing", right=str(v.facing)))
+    out.append(Line("Facing", right=side_words(v.facing)))  # "south-west", not the log's "sw"
     out += wrapped("Skills:", [f"{k} {'+' if n >= 0 else '−'}{abs(n)}" for k, n in v.skills] or ["none"], "muted")
     out.append(Line("Threatening (zone of control)" if v.threatening else "Not threatening",
                     "text" if v.threatening else "muted", size=SMALL))
