@@ -233,7 +233,7 @@ def test_the_edit_form_in_setup_sends_only_what_changed(tmp_path) -> None:
     ctx, ws, s = gm_table(m, selected="Troll")
     form = open_gm_form(ctx, ws, s, "edit")
     assert form.field("hp").value == "18" and form.field("ranged").value == ""
-    fill(ctx, ws, form, "hp", "24")
+    fill(ctx, ws, form, "hp_max", "24")  # "Hit points unhurt": the unhurt Troll stays unhurt
     fill(ctx, ws, form, "ranged", "2-6")
     i = [f.key for f in form.fields].index("facing")
     send(ctx, ws, click(form.rects[i].center))  # w -> sw (the next side)
@@ -241,7 +241,8 @@ def test_the_edit_form_in_setup_sends_only_what_changed(tmp_path) -> None:
     assert gm(ws).form is None
     submit(ctx, reply)
     assert log_lines(tmp_path / "fight.jsonl")[-1] == {"action": "edit", "unit": "Troll",
-                                                        "set": {"facing": "sw", "hp": 24, "ranged": "2-6"}}
+                                                        "set": {"facing": "sw", "hp": 24, "hp_max": 24,
+                                                                "ranged": "2-6"}}
     v = m.encounter.view("Troll")
     assert (v.hp, v.hp_max, v.facing, v.ranged.max_range, v.ranged.attack) == (24, 24, "sw", 6, v.attack)
 

@@ -24,8 +24,8 @@ from game.rules import side_words
 
 from .. import theme as th
 
-INT_KEYS = ("move", "hp", "attack", "defense", "reach", "reach_min", "initiative", "ranged_attack", "area_range",
-            "area_radius", "area_attack", "area_push", "area_uses")
+INT_KEYS = ("move", "hp", "hp_max", "attack", "defense", "reach", "reach_min", "initiative", "ranged_attack",
+            "area_range", "area_radius", "area_attack", "area_push", "area_uses")
 ROW = 30
 COLUMN_W = 305  # two columns and the GM card still leave the far third of a 1280 px map in view
 LABEL_W = 140
@@ -271,7 +271,9 @@ def edit_fields(v: Any, layout: Any) -> list[Field]:
         Field("size", "Size", v.size, ("standard", "large", "giant")),
         Field("facing", "Facing", v.facing, tuple(layout.direction_names), words=side_words),
         Field("threatening", "Threatening", "true" if v.threatening else "false", ("true", "false")),
-        Field("hp", "Hit points", str(v.hp_max)),
+        # The card's "Hit points 6 / 14" as two fields: the first number, then the second (map format hp, hp_max).
+        Field("hp", "Hit points now", str(v.hp)),
+        Field("hp_max", "Hit points unhurt", str(v.hp_max)),
         Field("move", "Move (hexes)", str(v.movement_max)),
         Field("initiative", "Initiative", str(v.initiative)),
         Field("attack", "Attack", str(v.attack)),
@@ -323,7 +325,34 @@ def edit_form(enc: Any, name: str) -> Form:
         changes = {f.key: _edited_value(f) for f in form.fields if f.value != before[f.key]}
         if not changes:
             return "nothing changed"
-        return _checked(Edit.of(name, changes), enc)
+        hp = _hit_points(changes, v.hp, v.hp_max)
+        if isinstance(hp, str):
+            return hp
+        return _checked(Edit.of(name, {**changes, **hp}), enc)
 
     return Form(f"Edit {name}", fields, edit, "Apply",
                 "As if the map said so: only what you change is set; a blank field is the map format's default.")
+
+
+def _hit_points(changes: dict[str, Any], hp: int, hp_max: int) -> dict[str, Any] | str:
+    """The hit points an edit sets, so that each field changes what its label says, or why it cannot.
+
+    The map format's rule holds (hp never above hp_max; the loader refuses it), and "hp" alone means unhurt at
+    that many, so a lowered "now" also names the unhurt value it stays below. A lowered "unhurt" brings "now"
+    down with it when it was above; a combatant that was unhurt stays unhurt when its unhurt value is raised
+    or lowered (RULES.md, the GM's edit form). Anything not a whole number is the engine's to name."""
+    new_hp, new_max = changes.get("hp", hp), changes.get("hp_max", hp_max)
+    if "hp" not in changes and "hp_max" not in changes:
+        return {}
+    if not isinstance(new_hp, int) or not isinstance(new_max, int) or isinstance(new_hp, bool):
+        return {}
+    if "hp" not in changes and (hp == hp_max or hp > new_max):
+        new_hp = new_max
+    if new_hp > new_max:
+        return (f"Hit points now ({new_hp}) cannot be more than hit points unhurt ({new_max}): raise hit points "
+                "unhurt too")
+    out: dict[str, Any] = {"hp": new_hp}
+    if "hp_max" in changes or new_hp != new_max:
+        out["hp_max"] = new_max
+    return out
+
