@@ -137,6 +137,10 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         # camera holds still while it plays. Found on ship_boarding: Kestrel's walk up to Sahuagin 2 scrolled
         # the board 37 px, and the second click of move-then-attack, where the first was, missed him.
         by_player = not isinstance(action, Begin | EndTurn) and (self.ctx.gm or not self.match.is_ai_turn())
+        if isinstance(action, Begin) and (why := narration.nothing_to_fight(enc)):
+            # The engine would begin and end it at once, every side "winning" (R13): the window keeps the setup.
+            self.ctx.status = f"{why}; G for GM mode to add or change a combatant"
+            return False
         try:
             applied = self.match.submit(action)
         except IllegalActionError as err:
@@ -367,6 +371,8 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         self._watch_map(dt)
         enc = self.match.encounter
         if enc.phase == SETUP:
+            if narration.nothing_to_fight(enc):
+                return None  # no fight to begin: the banner says why, the map and the GM's tools stay open
             if self.opts.auto_begin and not ctx.gm:
                 self.submit(Begin())
             elif all(c != "human" for c in self.match.controllers.values()):

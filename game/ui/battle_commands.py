@@ -155,6 +155,8 @@ class BattleCommands:
         words = ""
         if cmd == "undo":
             words = f"Cannot undo: {(self.match.can_undo() or '').removeprefix('undo: ')}"
+        elif cmd == "begin":
+            words = narration.nothing_to_fight(self.match.encounter)
         elif cmd == "flee" or cmd.startswith("mode:"):
             intent: Intent = FleeNow() if cmd == "flee" else SetMode(cmd.removeprefix("mode:"))
             out = self.mapper.map(intent, self._situation())
@@ -174,6 +176,8 @@ class BattleCommands:
             self.perform(SetMode(cmd.removeprefix("mode:")))
         elif cmd == "flee":  # the engine's refusal, as F gives it ("Cannot flee: ... not on an exit hex")
             self.perform(FleeNow())
+        elif cmd == "begin":  # the scene's own refusal, as Enter gives it
+            self.perform(BeginBattle())
 
     def _pause_menu(self) -> MenuScene:
         log = self.opts.log_path

@@ -44,7 +44,7 @@ from game.rules import (
 )
 
 from .endturn import why_ask
-from .narration import refusal
+from .narration import nothing_to_fight, refusal
 
 Cell = tuple[int, int]
 Point = tuple[float, float]
@@ -213,6 +213,8 @@ class CommandMapper:
         """What the status line says while nothing happens: how to play the turn, or who is playing it."""
         enc = self.enc
         if enc.phase == SETUP:
+            if why := nothing_to_fight(enc):
+                return f"{why}; G for GM mode to add or change a combatant"
             return "Setup: click Begin battle (Enter) to start; G for GM mode to place combatants"
         if enc.phase != ACTIVE or enc.turn is None:
             return "Combat is over"

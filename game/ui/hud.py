@@ -11,6 +11,7 @@ from game.render.style import font
 from . import topbar
 from .chrome import DIM, GOLD, INK, Button, text
 from .context import ACTION_BAR, ATTACK, DISENGAGE, SHOVE, STATUS_BAR, BattleContext
+from .outcome_words import nothing_to_fight
 from .theme import cut_to, wrap
 
 PANEL_LEFT = 316  # the card and GM tools take the left edge of the map area
@@ -169,6 +170,8 @@ def action_buttons(ctx: BattleContext, can_undo: bool, setup: bool) -> list[tupl
             b.enabled = False  # the turn's one action is used (R16): no mode that needs it (found on ambush)
         elif cmd == "mode:disengage" and actor is not None and enc.can_disengage(actor.name) is not None:
             b.enabled = False  # not in threatened space (R23): lit only where it could be tried, as Flee is
+        elif cmd == "begin" and nothing_to_fight(enc):
+            b.enabled = False  # nobody hostile to anybody: it would end as it began (R13), "won" by everyone
         b.active = b.active and b.enabled
         out.append((b, cmd))
         x += bw + form.gap

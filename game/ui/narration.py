@@ -35,11 +35,22 @@ from .narration_lines import bonus_from, event_lines, routine, status_line
 from .narration_log import LogTeller
 from .narration_refusals import reason_words, refusal
 from .narration_words import REMOVED_AS, Bonus, Entry, cell_words, zone_of
-from .outcome_words import AtWar, at_war_from, gm_sides, in_faction_order, over_words, sharing, who_won, winning_sides
+from .outcome_words import (
+    AtWar,
+    at_war_from,
+    gm_sides,
+    in_faction_order,
+    nothing_to_fight,
+    over_words,
+    sharing,
+    who_won,
+    winning_sides,
+)
 
 __all__ = [
     "DEFEAT_CAUSE", "FOE", "OTHER", "OURS", "PARTY", "REMOVED_AS", "AtWar", "Bonus", "Entry", "LogTeller", "Sides",
     "action_line", "at_war_from", "bonus_from", "cell_words", "ended_line", "event_line", "event_lines",
-    "gm_sides", "in_faction_order", "joined", "over_words", "party_side", "reason_words", "refusal", "routine",
+    "gm_sides", "in_faction_order", "joined", "nothing_to_fight", "over_words", "party_side", "reason_words",
+    "refusal", "routine",
     "seen_from", "sharing", "status_line", "undone_line", "waited_line", "who_won", "winning_sides", "zone_of",
 ]

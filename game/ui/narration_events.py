@@ -47,7 +47,7 @@ from .narration_words import (
     threatening_words,
     zone_of,
 )
-from .outcome_words import AtWar, gm_sides, sharing, who_won
+from .outcome_words import AtWar, fought_nobody, gm_sides, sharing, who_won
 
 
 def _vs(roll: int, needed: int, ok: bool, bonus: int | None, yes: str = "success", no: str = "failed") -> str:
@@ -252,6 +252,8 @@ def ended_line(ev: CombatEnded, at_war: AtWar | None = None) -> Entry:
             stood = f"{joined(by)}, at war with nobody, stood aside"
             return f"Combat over (ended by the GM): no side won the fight; {stood}", "accent"
         return f"Combat over (ended by the GM): {who}{also}", "accent"
+    if fought_nobody(ev.reason, ev.winners, at_war):
+        return "Combat over: nothing to fight (no two factions on the map are hostile to each other)", "accent"
     # R13's "no hostile pair remains" is the engine's wording (the log keeps it); a player reads why it ended.
     # "On the board", not "standing": a side whose last combatant fled lost too (found on the Black Gull: "no
     # foe left standing" when the last of the party had fled read as if he had fallen).

@@ -23,7 +23,10 @@ AtWar = Callable[[str], bool]  # is this faction hostile to anyone (R3)? (``at_w
 
 
 def at_war_from(enc: EncounterView) -> AtWar:
-    return lambda faction: bool(enc.hostile_factions(faction))
+    """Hostile to a faction that has a combatant in this encounter (on the board or off it by now): the default
+    table makes the player hostile to the enemy (R3), but on a map without an enemy it is at war with nobody."""
+    here = {v.faction for v in enc.views()}
+    return lambda faction: bool(enc.hostile_factions(faction) & here)
 
 
 def winning_sides(winners: Iterable[str], at_war: AtWar | None = None) -> tuple[list[str], list[str]]:
@@ -63,9 +66,35 @@ def gm_sides(winners: Iterable[str], at_war: AtWar | None = None) -> tuple[list[
     return fought, [f for f in ordered if f not in fought]
 
 
+def nothing_to_fight(enc: EncounterView) -> str:
+    """Why this encounter holds no fight, in the words ``playmat validate --lint`` and ``playmat playtest`` use,
+    or '' when two of the factions on the board are hostile to each other (R3).
+
+    On such a map R13 ends combat the moment it begins, every side "winning": the window said "Victory!" after
+    one round for a map whose combatants were all of one faction. The window stays in setup instead, says why
+    (RULES.md: how an encounter ends), and the GM can add or change a combatant to make a fight of it."""
+    factions = in_faction_order({v.faction for v in enc.views() if v.active})
+    if not factions:
+        return "Nothing to fight: the map has no combatants on the board"
+    if any(b in enc.hostile_factions(a) for a in factions for b in factions):
+        return ""
+    return f"Nothing to fight: no two factions on the map are hostile to each other (it has: {joined(factions)})"
+
+
+def fought_nobody(reason: str | None, winners: Iterable[str], at_war: AtWar | None) -> bool:
+    """A fight R13 ended because nobody on the board was hostile to anybody: no winner was at war with anyone.
+    Said as "nothing to fight", never as a side's win (a log played before the window held such a map back, or
+    a GM's Begin from the command line)."""
+    won = list(winners)
+    return reason is not None and reason != "gm" and at_war is not None and bool(won) and not any(map(at_war, won))
+
+
 def over_words(outcome: Outcome | None, at_war: AtWar | None = None, won: str = "wins") -> str:
     """The one-line headings' words once combat is over (the tracker's, the replay's): who won
-    (:func:`who_won`), or "ended by the GM" (the combat log and the summary say who was left standing)."""
+    (:func:`who_won`), "ended by the GM" (the combat log and the summary say who was left standing), or
+    "nothing to fight" (:func:`fought_nobody`)."""
     if outcome is not None and outcome.reason == "gm":
         return "ended by the GM"
+    if outcome is not None and fought_nobody(outcome.reason, outcome.winners, at_war):
+        return "nothing to fight"
     return who_won(outcome.winners if outcome else (), at_war, won)

@@ -26,6 +26,7 @@ from .battle_stats import CombatantStats, battle_stats
 from .chrome import DIM, GOLD, INK, Button, panel, shade, text, wrap
 from .menus import MenuScene
 from .narration import at_war_from, gm_sides, in_faction_order, joined, winning_sides
+from .outcome_words import fought_nobody
 from .scene import QUIT, Transition
 
 ROW = 24
@@ -96,6 +97,10 @@ def summary_lines(enc: Any, log_path: object, humans: set[str]) -> tuple[str, li
     rounds = f"{enc.round} round{'s' if enc.round != 1 else ''}"
     if outcome is not None and outcome.reason == "gm":
         headline, first = "Combat ended by the GM", gm_ended(enc, winners)
+    elif outcome is not None and fought_nobody(outcome.reason, winners, at_war_from(enc)):
+        # Not "Victory!": nobody on the map was hostile to anybody, so combat ended as it began (R13).
+        headline = "Nothing to fight"
+        first = "No two factions on the map are hostile to each other: combat ended as it began, and nobody won."
     elif winners:
         fought, bystanders = winning_sides(winners, at_war_from(enc))
         if playing:

@@ -1,0 +1,59 @@
+"""The banner of a map that holds no fight: nobody on it is hostile to anybody (R3).
+
+On such a map R13 would end combat the moment it began with every side "winning", and the window said
+"Victory!" after one round. Instead the battle stays in setup under this banner, which says why in the words
+``playmat validate --lint`` and ``playmat playtest`` use, and what to do: look around, or make a fight of it
+with the GM's tools (add a combatant of another faction, or change one's faction), then Begin battle. It goes
+as soon as two hostile factions stand on the board.
+"""
+
+from __future__ import annotations
+
+from game.render.pg import pygame
+
+from .. import theme as th
+from ..context import BattleContext, Reply
+from ..outcome_words import nothing_to_fight
+from .initiative import WIDTH as TRACKER_WIDTH
+
+WIDTH = 520  # px, at most: three short rows between the card and the tracker at 1280 px
+NEXT = "Look around the map, or press G for GM mode to add a combatant of another faction or change one's " \
+       "faction, then Begin battle."
+
+
+class NoFightBanner:
+    layer = "panel"
+    always = True  # P hides the panels, not the reason the battle does not begin
+
+    def __init__(self) -> None:
+        self.cover: pygame.Rect | None = None  # where it was last drawn (labels and tooltips keep off it)
+
+    def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        return None
+
+    def lines(self, ctx: BattleContext, width: int) -> list[th.Line]:
+        enc = ctx.encounter
+        why = nothing_to_fight(enc) if enc.phase == "setup" else ""
+        if not why:
+            return []
+        head, _, reason = why.partition(": ")
+        body = [th.Line(t) for t in th.wrap(reason[:1].upper() + reason[1:] + ".", width)]
+        hint = [th.Line(t, "muted", size=th.SMALL) for t in th.wrap(NEXT, width, th.SMALL)]
+        return [th.Line(head, "accent", bold=True, size=th.HEAD), *body, *hint]
+
+    def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        view = ctx.view_rect
+        # Between the card (left) and the tracker (right) where there is room, else across the map's middle.
+        left, right = view.x + th.CARD_WIDTH + 16, view.right - TRACKER_WIDTH - 16
+        if right - left < 360:
+            left, right = view.x + 16, view.right - 16
+        width = min(WIDTH, right - left)
+        lines = self.lines(ctx, width - 2 * th.PAD)
+        if not lines:
+            self.cover = None
+            return
+        _, h = th.lines_size(lines)
+        rect = pygame.Rect((left + right - width) // 2, view.y + 8, width, h)
+        th.draw_frame(screen, rect, edge=th.ACCENT, opaque=True)
+        th.draw_lines(screen, rect, lines)
+        self.cover = rect
