@@ -103,3 +103,15 @@ def test_a_fight_that_ended_as_it_began_is_summed_up_as_nothing_to_fight(tmp_pat
     headline, lines = summary_lines(m.encounter, None, {"player"})
     assert headline == "Nothing to fight"
     assert lines[0] == "No two factions on the map are hostile to each other: combat ended as it began, and nobody won."
+
+
+def test_the_gm_card_s_begin_is_greyed_with_the_reason(tmp_path: Path) -> None:
+    from game.ui.gm import GMTools
+
+    scene, screen = open_battle(tmp_path, _map(tmp_path, "one side"), humans=("player",), setup=False)
+    frame(scene, screen, 10)
+    key(scene, pygame.K_g)
+    frame(scene, screen, 5)
+    tools = next(w for w in scene.widgets if isinstance(w, GMTools))
+    begin = next(b for b in tools.buttons if b.key == "begin")
+    assert not begin.enabled and WHY["one side"] in begin.why

@@ -41,7 +41,7 @@ from game.rules import Begin, EndTurn, PushPreview, side_words
 from .. import theme as th
 from ..compact import card_full
 from ..context import BattleContext, Reply
-from ..narration import action_line, reason_words
+from ..narration import action_line, nothing_to_fight, reason_words
 from .buttons import Button, ButtonRow, greyed_at, hit
 from .form import Form, edit_form, join_form
 from .push_preview import draw_push, draw_push_tip
@@ -363,6 +363,8 @@ class GMTools:
                                                                   and b.key[1] < 0)
             b.enabled = not (b.key == "undo" and undo_why is not None)
             b.why = (undo_why or "") if b.key == "undo" else ""
+            if b.key == "begin" and (no_fight := nothing_to_fight(enc)):
+                b.enabled, b.why = False, no_fight  # it would end as it began (R13): the banner says so too
         return frame
 
     def _draw_drop(self, screen: pygame.Surface, ctx: BattleContext, cell: tuple[int, int]) -> None:

@@ -19,6 +19,8 @@ from .initiative import WIDTH as TRACKER_WIDTH
 WIDTH = 520  # px, at most: three short rows between the card and the tracker at 1280 px
 NEXT = "Look around the map, or press G for GM mode to add a combatant of another faction or change one's " \
        "faction, then Begin battle."
+NEXT_GM = "Select a combatant and Edit properties… to change its faction, or Add a combatant… of another " \
+          "faction, then Begin battle."  # already in GM mode: the card's own button names
 
 
 class NoFightBanner:
@@ -38,7 +40,7 @@ class NoFightBanner:
             return []
         head, _, reason = why.partition(": ")
         body = [th.Line(t) for t in th.wrap(reason[:1].upper() + reason[1:] + ".", width)]
-        hint = [th.Line(t, "muted", size=th.SMALL) for t in th.wrap(NEXT, width, th.SMALL)]
+        hint = [th.Line(t, "muted", size=th.SMALL) for t in th.wrap(NEXT_GM if ctx.gm else NEXT, width, th.SMALL)]
         return [th.Line(head, "accent", bold=True, size=th.HEAD), *body, *hint]
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
