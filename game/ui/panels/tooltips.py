@@ -121,9 +121,14 @@ class Tooltips:
                                  ctx, tip.narrow_reserve)
                 if cost(alt, first, others, soft) < wide:
                     rect, lines = alt, list(tip.narrow)
-            # Placed for the most it may grow to, drawn as it is now from the same top left: it grows down into
-            # the room kept for it.
+            # Placed for the most it may grow to, drawn as it is now against the side of that room its hex is on:
+            # it grows away from the hex into the room kept for it. From the room's top left, a box above its hex
+            # left a gap under it, between it and the hex, while V's shooting odds came in.
             box = pygame.Rect(rect.topleft, lines_size(lines, tip.min_width))
+            if rect.bottom <= anchor.centery:  # above the hex (or above beside it): it grows upward from the
+                box.bottom = rect.bottom       # bottom, the edge on the hex's side
+            if rect.right <= anchor.left:  # left of it: against the hex's side, growing leftward
+                box.right = rect.right
             draw_frame(screen, box, edge=tip.edge, opaque=True)
             draw_lines(screen, box, lines)
             self.drawn.append((box, anchor))
