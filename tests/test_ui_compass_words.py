@@ -73,23 +73,34 @@ def test_the_gm_facing_field_shows_words_and_stores_the_token(tmp_path, monkeypa
     assert gm(ws).form is None
 
 
-def test_the_gm_push_buttons_are_a_compass_of_words(tmp_path) -> None:
-    """Pointy-top: north-west north-east / west east / south-west south-east, each label whole in its button."""
+def _pushes(ws):
+    return sorted((b for b in gm(ws).buttons if isinstance(b.key, tuple) and b.key[0] == "push"),
+                  key=lambda b: b.rect.x)
+
+
+def test_the_gm_push_buttons_are_arrows_and_pointing_at_one_says_its_side(tmp_path, monkeypatch) -> None:
+    """Pointy-top: one row of six arrows, east first and counter-clockwise (R2), no token written on them; the
+    tip of the one pointed at says the side in words."""
+    from game.ui.gm import panel
+    from tests.ui_harness import frame, motion
+
     m = skirmish(tmp_path)
     ctx, ws, s = gm_table(m, selected="Goblin")
-    pushes = sorted((b for b in gm(ws).buttons if isinstance(b.key, tuple) and b.key[0] == "push"),
-                    key=lambda b: (b.rect.y, b.rect.x))
-    assert [b.label for b in pushes] == ["north-west", "north-east", "west", "east", "south-west", "south-east"]
-    assert [b.key[1] for b in pushes] == ["nw", "ne", "w", "e", "sw", "se"]  # the push's token: the log's
-    assert len({b.rect.y for b in pushes}) == 3
-    assert all(theme.text_width(b.label, theme.SMALL) <= b.rect.width - 8 for b in pushes)  # never cut "north-w…"
+    pushes = _pushes(ws)
+    assert [b.key[1] for b in pushes] == ["e", "ne", "nw", "w", "sw", "se"]  # the push's token: the log's
+    assert [b.arrow for b in pushes] == [0, 60, 120, 180, 240, 300]  # east, north-east, ... on screen
+    assert len({b.rect.y for b in pushes}) == 1  # one row, as before: the card no taller
+    drawn = drawn_by(theme, monkeypatch)
+    send(ctx, ws, motion(pushes[4].rect.center))
+    frame(s, ctx, ws)
+    assert not [t for t, r in drawn if any(b.rect.contains(r) for b in pushes)]  # arrows, not "sw"
+    assert any(t.startswith("push Goblin 1 hex south-west") for t, _ in drawn), [t for t, _ in drawn][-8:]
+    assert panel.side_angle(m.encounter.layout.direction_names, "sw") == 240
 
 
-def test_the_gm_push_buttons_on_a_flat_top_map(tmp_path) -> None:
+def test_the_gm_push_arrows_on_a_flat_top_map(tmp_path) -> None:
     m = new_match(tmp_path, FLAT)
     m.submit(Begin())
     ctx, ws, s = gm_table(m, selected=m.encounter.turn)
-    pushes = sorted((b for b in gm(ws).buttons if isinstance(b.key, tuple) and b.key[0] == "push"),
-                    key=lambda b: (b.rect.y, b.rect.x))
-    assert [b.label for b in pushes] == ["north-west", "north", "north-east", "south-west", "south", "south-east"]
-    assert all(theme.text_width(b.label, theme.SMALL) <= b.rect.width - 8 for b in pushes)
+    assert [(b.key[1], b.arrow) for b in _pushes(ws)] == [("ne", 30), ("n", 90), ("nw", 150), ("sw", 210),
+                                                           ("s", 270), ("se", 330)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -19,6 +20,7 @@ class Button:
     active: bool = False  # a toggle that is on
     danger: bool = False
     why: str = ""  # greyed: what its hover tooltip and its click say (a greyed button never just sits silent)
+    arrow: float | None = None  # drawn as an arrow this many degrees counter-clockwise from east, not its label
 
     def draw(self, screen: pygame.Surface, hovered: bool) -> None:
         if not self.enabled:
@@ -31,8 +33,22 @@ class Button:
             edge = (140, 144, 160) if hovered else (78, 82, 96)
         pygame.draw.rect(screen, bg, self.rect, border_radius=6)
         pygame.draw.rect(screen, edge, self.rect, 1, border_radius=6)
+        if self.arrow is not None:
+            pygame.draw.polygon(screen, fg, arrow_points(self.rect.center, self.arrow, self.rect.height * 0.36))
+            return
         th.text(screen, th.fit(self.label, self.rect.width - 8, th.SMALL), self.rect.center, size=th.SMALL,
                 colour=fg, anchor="center")
+
+
+def arrow_points(centre: tuple[int, int], degrees: float, size: float) -> list[tuple[float, float]]:
+    """An arrow (head and shaft) ``size`` px from its centre to its tip, pointing ``degrees`` counter-clockwise
+    from east on screen (y runs down)."""
+    a = math.radians(degrees)
+    ux, uy = math.cos(a), -math.sin(a)  # along the arrow
+    px, py = -uy, ux  # across it
+    x, y = centre
+    shape = ((1.0, 0.0), (0.1, 0.62), (0.1, 0.22), (-1.0, 0.22), (-1.0, -0.22), (0.1, -0.22), (0.1, -0.62))
+    return [(x + size * (u * ux + v * px), y + size * (u * uy + v * py)) for u, v in shape]
 
 
 class ButtonRow:

@@ -96,13 +96,14 @@ def gm_target(ctx: BattleContext) -> str | None:
     return name if enc.view(name).active else None
 
 
-# The push buttons as a compass (R2): each side spelt out ("north-west" is too wide for six in a row), placed
-# where it points. Pointy-top sides: nw ne / w e / sw se; flat-top: nw n ne / sw s se.
-_COMPASS_ROWS = ((("nw", "ne"), ("w", "e"), ("sw", "se")), (("nw", "n", "ne"), ("sw", "s", "se")))
-
-
-def compass_rows(sides: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    return next(rows for rows in _COMPASS_ROWS if sorted(d for row in rows for d in row) == sorted(sides))
+# The push buttons, one to a side (R2), each an arrow pointing the way it pushes: six words ("north-west") do not
+# fit one row of the card, and rows of them made the card taller, so the push tip level with its button covered
+# the party's tokens on the ambush's road. The word is the button's label: the tip pointing at it says it
+# ("push Orc 1 hex north-east"), as a greyed button's reason would.
+def side_angle(sides: tuple[str, ...], side: str) -> float:
+    """Degrees counter-clockwise from east on screen: R2's sides run counter-clockwise, 60 degrees apart, from
+    east on a pointy-top map ("e ne nw w sw se") and from north-east on a flat-top one ("ne n nw sw s se")."""
+    return 60.0 * sides.index(side) + (0.0 if sides[0] == "e" else 30.0)
 
 
 class GMTools:
@@ -308,7 +309,7 @@ class GMTools:
             hexes = "hex" if self.push_distance == 1 else "hexes"
             # What a click sets next, not "(click: 1-3)", which left the GM guessing (Harrow Keep).
             rows.append([("dist", f"Push {self.push_distance} {hexes} (click for {self.push_distance % 3 + 1})")])
-            rows += [[(("push", d), side_words(d)) for d in row] for row in compass_rows(enc.layout.direction_names)]
+            rows.append([(("push", d), side_words(d)) for d in enc.layout.direction_names])
             rows.append([("defeated", "Remove: defeated"), ("fled", "Remove: fled")])
         rows.append([])  # a gap: the battle's own tools below
         if enc.phase != "ended":
@@ -363,6 +364,8 @@ class GMTools:
                                                                   and b.key[1] < 0)
             b.enabled = not (b.key == "undo" and undo_why is not None)
             b.why = (undo_why or "") if b.key == "undo" else ""
+            if isinstance(b.key, tuple) and b.key[0] == "push":
+                b.arrow = side_angle(enc.layout.direction_names, b.key[1])
             if b.key == "begin" and (no_fight := nothing_to_fight(enc)):
                 b.enabled, b.why = False, no_fight  # it would end as it began (R13): the banner says so too
         return frame

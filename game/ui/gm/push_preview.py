@@ -32,18 +32,21 @@ def push_lines(enc: EncounterView, p: PushPreview) -> list[th.Line]:
     of the shove preview (overlays.push_words: the two never disagree), or why it does not go."""
     hexes = "hex" if p.distance == 1 else "hexes"
     way = side_words(p.direction)  # "south-west", not the action's token "sw" (R2)
-    head = th.Line(f"push {p.unit} {p.distance} {hexes} {way}", "accent", bold=True)
+    # Wrapped to the short box as the rows under it: with the side spelt out "push Charcoal Burner 1 1 hex
+    # north-east" made the tip 337 px wide on the Greenway.
+    head = [th.Line(t, "accent", bold=True) for t in th.wrap(f"push {p.unit} {p.distance} {hexes} {way}", WIDTH,
+                                                             th.BODY, True)]
     if p.legal is not None:
-        return [head, *_rows(narration.refusal(p.legal), "bad")]
+        return [*head, *_rows(narration.refusal(p.legal), "bad")]
     if p.steps == 0:
-        return [head, *_rows(f"cannot be pushed {way}: {push_words.stopped_words(p.stopped)}", "bad")]
+        return [*head, *_rows(f"cannot be pushed {way}: {push_words.stopped_words(p.stopped)}", "bad")]
     # The landing, what stops it short and whom it ends beside, each wrapped to the short box: at zoom 0.8 on
     # the ambush a tip up to 552 px wide covered both bandits.
     land, *near = push_words.landing_lines(enc, p.unit, p.lands_at, p.steps, p.hazard_damage, p.falls,
                                            lead=f"{p.unit} is pushed {way}", harm_role="bad")
     # The shove preview's words, wrapped to the short box ("Bandit Archer 2 is pushed se into the chasm at ..."
     # made it 470 px wide on one row).
-    lines = [head, *[th.Line(t, land.role, bold=land.bold) for t in th.wrap(land.text, WIDTH, th.BODY, land.bold)]]
+    lines = [*head, *[th.Line(t, land.role, bold=land.bold) for t in th.wrap(land.text, WIDTH, th.BODY, land.bold)]]
     if p.stopped is not None:
         lines += _rows(f"stops after {p.steps} of {p.distance}: {push_words.stopped_words(p.stopped)}", "warn")
     return lines + [r for ln in near for r in _rows(ln.text, ln.role)]
