@@ -38,7 +38,7 @@ AT_PEACE = [
     {"name": "Miller", "at": (4, 2), "faction": "neutral", "initiative": 4},
 ]
 WHY = {"one side": "no two factions on the map are hostile to each other (it has: player)",
-       "at peace": "no two factions on the map are hostile to each other (it has: player and neutral)"}
+       "at peace": "no two factions on the map are hostile to each other (it has: player, neutral)"}
 
 
 def _map(tmp_path: Path, which: str) -> Path:

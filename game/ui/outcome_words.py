@@ -78,7 +78,8 @@ def nothing_to_fight(enc: EncounterView) -> str:
         return "Nothing to fight: the map has no combatants on the board"
     if any(b in enc.hostile_factions(a) for a in factions for b in factions):
         return ""
-    return f"Nothing to fight: no two factions on the map are hostile to each other (it has: {joined(factions)})"
+    # Listed as playtest lists them ("it has: player, neutral"), so the three say it word for word.
+    return f"Nothing to fight: no two factions on the map are hostile to each other (it has: {', '.join(factions)})"
 
 
 def fought_nobody(reason: str | None, winners: Iterable[str], at_war: AtWar | None) -> bool:
