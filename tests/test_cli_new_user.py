@@ -347,9 +347,12 @@ def test_suggest_on_a_bare_map_says_how_to_get_a_turn_and_that_way_works(capsys,
     """A GM asks "what would the troll do?" of the map itself: combat has not begun (R13), so there is no
     turn to plan (exit 2). The line says how to get one, and doing what it says gives the plan."""
     err = refused(capsys, "suggest", str(small_map))
-    assert "combat is not active (phase setup)" in err and "--log" in err and '{"action": "begin"}' in err
+    assert err.rstrip() == (f"playmat: suggest: combat is not active (phase setup): nobody has a turn to plan "
+                            f"(begin it: playmat do {small_map} --log FILE begin, then ask again with --log FILE)")
     log = tmp_path / "begun.jsonl"
-    log.write_text('{"action": "begin"}\n')
+    err = refused(capsys, "suggest", str(small_map), "--log", str(log))  # not there yet: a missing file
+    assert "begun.jsonl" in err
+    assert run(capsys, "do", str(small_map), "--log", str(log), "begin")[0] == 0  # the command it gave
     code, out, err = run(capsys, "suggest", str(small_map), "--log", str(log), "--json")
     assert code == 0, err
     assert json.loads(out)["unit"] == "Troll"  # initiative 9 before Aldric's 5 (R14): the troll acts first
