@@ -269,7 +269,10 @@ def parse_action(line: str, layout: HexLayout) -> Action:
     except ActionParseError:
         raise
     except (ValueError, RecursionError) as exc:
-        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "too deeply nested"
+        # json's msg alone stops mid-phrase ("Unterminated string starting at"): finish it with where.
+        what = exc.msg.removesuffix(" at") if isinstance(exc, json.JSONDecodeError) else ""
+        reason = f"{what[:1].lower()}{what[1:]} at column {exc.colno}" if isinstance(exc, json.JSONDecodeError) \
+            else "too deeply nested"
         raise _fail(f"not valid JSON ({reason})") from None
     # "\ud800" is valid JSON but not text: it could never be written back to a UTF-8 log. A string can hold
     # a lone surrogate only from a \u escape or from the line itself (lines handed in as Python strings).
