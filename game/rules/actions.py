@@ -103,7 +103,9 @@ def _cell(value: Any, key: str, layout: HexLayout) -> Cell:
         raise _fail(f"{key} must be a cell [col, row] of two integers, not {_show(value)}")
     cell = (value[0], value[1])
     if not layout.in_grid(cell):
-        raise _fail(f"{key} {cell[0]},{cell[1]} is outside the {layout.cols}x{layout.rows} map")
+        # The range too: "18x12" alone leaves a GM guessing which is columns and whether they count from 0.
+        raise _fail(f"{key} {cell[0]},{cell[1]} is outside the {layout.cols}x{layout.rows} map "
+                    f"(columns 0-{layout.cols - 1}, rows 0-{layout.rows - 1})")
     return cell
 
 
