@@ -159,7 +159,8 @@ def _overlay_words(enc: Any, overlay: tuple[str, str] | None, shaded: int) -> st
         return f"threat overlay against {arg}, " + (hexes(shaded) if shaded else "no hex threatened")
     if shaded:
         return f"reach overlay of {arg}, {hexes(shaded)}"
-    return f"reach overlay of {arg}, no hex: " + nowhere(arg, enc.state_json()["units"][arg]["movement"], None)
+    return f"reach overlay of {arg}, no hex: " + nowhere(arg, enc.state_json()["units"][arg]["movement"], None,
+                                                        phase=enc.phase)
 
 
 
