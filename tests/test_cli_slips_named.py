@@ -52,3 +52,11 @@ def test_render_names_the_overlay_kind_and_the_unit_meant(capsys, duel: Path, tm
         'playmat: --overlay reach: unknown unit "Mra" (did you mean "Mira"?); the combatants are Mira, Orc '
         "(playmat state lists them)")
     assert not out.exists()
+
+
+def test_an_edit_names_the_property_meant(capsys, duel: Path, tmp_path: Path) -> None:
+    # A GM adjusting a combatant in setup types "attak": the map format's "attack" is the one meant.
+    log = tmp_path / "prep.jsonl"
+    err = refused(capsys, "do", str(duel), "--log", str(log), '{"action": "edit", "unit": "Orc", "set": {"attak": 3}}')
+    assert 'edit: set: "attak" is not a combatant property (did you mean "attack"?); known: faction, ' in err
+    assert err.endswith(f"{log} was not created") and not log.exists()

@@ -173,7 +173,8 @@ def _edit_set(value: Any, key: str, layout: HexLayout) -> tuple[tuple[str, Any],
         if k == "name":
             raise _fail(f"{key}: a combatant's name cannot be changed (the log knows it by its name)")
         if k not in COMBATANT_KEYS:
-            hint = " (place moves a combatant)" if k in ("at", "x", "y", "cell") else ""
+            # "attak": the property meant, as an unknown action or unit names the one meant.
+            hint = " (place moves a combatant)" if k in ("at", "x", "y", "cell") else did_you_mean(k, COMBATANT_KEYS)
             raise _fail(f"{key}: {_show(k)} is not a combatant property{hint}; known: {', '.join(COMBATANT_KEYS)}")
         if isinstance(v, dict | list):
             raise _fail(f"{key}: property {k} must be a plain value, not {_show(v)}")
