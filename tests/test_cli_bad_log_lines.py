@@ -26,9 +26,11 @@ def duel(tmp_path: Path) -> Path:
     ])
 
 
-def test_a_torn_last_line_is_named_with_where_it_breaks_and_what_mends_it(capsys, duel: Path,
-                                                                         tmp_path: Path) -> None:
-    log = tmp_path / "fight.jsonl"
+def test_a_torn_last_line_is_named_with_where_it_breaks_and_what_mends_it(capsys, duel: Path, tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a GM in the encounter's folder: the command it gives names the files as given
+    log = Path("fight.jsonl")
+    duel = Path(duel.name)
     text = '{"action": "begin"}\n{"action": "end_tu'
     log.write_text(text)
     for command in (["state"], ["targets", "--unit", "Orc"], ["suggest"]):

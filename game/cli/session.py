@@ -56,6 +56,8 @@ def _torn(err: Exception, log: Path, map_path: str) -> Exception:
         return err
     if data.endswith((b"\n", b"\r")) or len(data.splitlines()) != err.line:
         return err
-    return LogError(err.source, err.line, f"{err.reason}; the last line, with no line end, looks torn (cut off while "
-                    "it was saved): delete it, and the log reads again (resuming the game with playmat play "
-                    f"{shlex.quote(map_path)} --log {shlex.quote(str(log))} does that too, then plays on)")
+    # Added to the line as said (err is already cut to its limit); the paths are the GM's own arguments, which a
+    # LogError would cut again, mid-command, at 400 characters.
+    return UsageError(f"{err}; the last line, with no line end, looks torn (cut off while it was saved): delete "
+                      "it, and the log reads again (resuming the game with playmat play "
+                      f"{shlex.quote(map_path)} --log {shlex.quote(str(log))} does that too, then plays on)")
