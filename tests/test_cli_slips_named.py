@@ -60,3 +60,15 @@ def test_an_edit_names_the_property_meant(capsys, duel: Path, tmp_path: Path) ->
     err = refused(capsys, "do", str(duel), "--log", str(log), '{"action": "edit", "unit": "Orc", "set": {"attak": 3}}')
     assert 'edit: set: "attak" is not a combatant property (did you mean "attack"?); known: faction, ' in err
     assert err.endswith(f"{log} was not created") and not log.exists()
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("movement", "move"), ("speed", "move"), ("max_hp", "hp_max"),
+                                              ("AC", "defense"), ("armour", "defense")])
+def test_an_edit_in_another_games_words_names_playmats_property(capsys, duel: Path, tmp_path: Path, typed: str,
+                                                                meant: str) -> None:
+    # A GM giving the Orc 3 movement points types "movement": the nearest spelling is movement_type (ground /
+    # flying / swimming), which is not what was meant; the map format calls movement points "move".
+    log = tmp_path / "prep.jsonl"
+    err = refused(capsys, "do", str(duel), "--log", str(log),
+                  f'{{"action": "edit", "unit": "Orc", "set": {{"{typed}": 3}}}}')
+    assert f'edit: set: "{typed}" is not a combatant property (did you mean "{meant}"?); known: faction, ' in err

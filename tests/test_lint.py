@@ -304,6 +304,19 @@ def test_playmats_words_in_another_order_are_a_slip(tmp_path: Path) -> None:
     ]
 
 
+def test_another_games_word_for_a_property_is_named_with_playmats(tmp_path: Path) -> None:
+    # A designer used to other tools writes "speed", "Max HP" and "AC": nowhere near Playmat's spelling, so
+    # spelling distance said nothing (or "movement" -> movement_type), and each default silently applied.
+    units = [{"name": "Hero", "at": (0, 1), "faction": "player", "speed": 8, "Max HP": 14, "AC": 13},
+             {"name": "Orc", "at": (6, 1), "faction": "enemy", "movement": 4}]
+    assert lint(tmp_path, OPEN, units) == [
+        'm.tmx: object 1 "Hero": Playmat ignores property "speed" (did you mean "move"?)',
+        'm.tmx: object 1 "Hero": Playmat ignores property "Max HP" (did you mean "hp_max"?)',
+        'm.tmx: object 1 "Hero": Playmat ignores property "AC" (did you mean "defense"?)',
+        'm.tmx: object 2 "Orc": Playmat ignores property "movement" (did you mean "move"?)',
+    ]
+
+
 def test_a_designers_own_property_is_no_slip(tmp_path: Path) -> None:
     units = [{"name": "Hero", "at": (0, 1), "faction": "player", "notes": "the party's leader", "portrait": "hero"},
              DUEL[1]]

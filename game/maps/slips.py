@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.rules import did_you_mean
+from game.rules import property_did_you_mean
 
 
 def slips(props: Iterable[str], known: tuple[str, ...]) -> list[tuple[str, str]]:
-    """``(name, " (did you mean ...?)")`` for each name of ``props`` nearly one of ``known`` but not one."""
+    """``(name, " (did you mean ...?)")`` for each name of ``props`` nearly one of ``known`` but not one, or
+    another game's word for one (``speed``, ``max_hp``: rules' PROPERTY_SYNONYMS, as a GM's edit is told)."""
     return [(key, hint) for key in props if key not in known
-            for hint in [did_you_mean(key, known) or _words_swapped(key, known)] if hint]
+            for hint in [property_did_you_mean(key, known) or _words_swapped(key, known)] if hint]
 
 
 def _words(name: str) -> tuple[str, ...]:

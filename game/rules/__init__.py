@@ -102,6 +102,7 @@ from .previews import (
     ShootPreview,
     ShovePreview,
 )
+from .property_synonyms import PROPERTY_SYNONYMS, property_did_you_mean
 from .ranged_danger import NO_SHOT, RangedDanger, RangedThreat
 from .reach import MoveRequest, ReachResult, reachable
 from .readonly import EncounterView
@@ -158,6 +159,7 @@ __all__ = [
     # building a scenario from a map's properties (game.maps.loader; the words and defaults of docs/map-format.md)
     "combatant_from_properties", "CombatantSpecError", "parse_int", "parse_bool", "parse_choice", "default_exits",
     "name_problem", "name_key", "same_name", "lookalike", "COMBATANT_KEYS", "did_you_mean",
+    "PROPERTY_SYNONYMS", "property_did_you_mean",  # "speed" is move: an edit and the map lint hint alike
     "DEFAULT_HOSTILE", "DEFAULT_COSTS", "DEFAULT_HAZARD_DAMAGE", "MOVEMENT_TYPE_NAMES", "TERRAIN_NAMES", "NO_ENTRY",
     "OFF_MAP",
     # the reach kernel under reach_for (tools/bench_reach.py holds it against scipy and tcod)

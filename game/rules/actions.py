@@ -45,6 +45,7 @@ from .combatant import COMBATANT_KEYS, combatant_from_properties, name_problem
 from .errors import RulesError
 from .hexgrid import Cell, HexLayout
 from .limits import MAX_NUMBER_DIGITS, InputLimitError, clip, has_long_number, whole_number
+from .property_synonyms import property_did_you_mean
 from .text import did_you_mean, direction_hint
 
 # The action values live in action_kinds; the engine and its clients import them from here.
@@ -173,8 +174,10 @@ def _edit_set(value: Any, key: str, layout: HexLayout) -> tuple[tuple[str, Any],
         if k == "name":
             raise _fail(f"{key}: a combatant's name cannot be changed (the log knows it by its name)")
         if k not in COMBATANT_KEYS:
-            # "attak": the property meant, as an unknown action or unit names the one meant.
-            hint = " (place moves a combatant)" if k in ("at", "x", "y", "cell") else did_you_mean(k, COMBATANT_KEYS)
+            # "attak": the property meant, as an unknown action or unit names the one meant; "speed" or
+            # "movement": another game's word for move (the movement points), not the nearest spelling.
+            hint = (" (place moves a combatant)" if k in ("at", "x", "y", "cell")
+                    else property_did_you_mean(k, COMBATANT_KEYS))
             raise _fail(f"{key}: {_show(k)} is not a combatant property{hint}; known: {', '.join(COMBATANT_KEYS)}")
         if isinstance(v, dict | list):
             raise _fail(f"{key}: property {k} must be a plain value, not {_show(v)}")
