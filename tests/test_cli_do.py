@@ -114,3 +114,15 @@ def test_a_refusal_on_an_existing_log_before_begin_keeps_it_and_says_so(capsys, 
     assert code == 2 and "end_turn: combat has not begun (begin it first:" in err
     assert err.rstrip().endswith(f"{log} is unchanged")
     assert log.read_text() == '{"action": "set_hp", "unit": "Orc", "hp": 5}\n'
+
+
+def test_an_edit_is_told_in_the_windows_words_and_written_with_the_map_formats_keys(capsys, duel: Path,
+                                                                                    tmp_path: Path) -> None:
+    # The GM form says "Hit points now" and "Hit points unhurt", the card "south-west": `do` told the edit as
+    # "GM edits Orc: facing sw, hp 6, hp_max 14". The log line keeps the keys a log and a map are written in.
+    log = tmp_path / "prep.jsonl"
+    code, out, err = run(capsys, "do", str(duel), "--log", str(log),
+                         '{"action": "edit", "unit": "Orc", "set": {"hp": 6, "hp_max": 14, "facing": "sw"}}')
+    assert (code, err) == (0, "")
+    assert "GM edits Orc: facing south-west, hit points now 6, hit points unhurt 14" in out.splitlines()
+    assert log.read_text() == '{"action": "edit", "unit": "Orc", "set": {"facing": "sw", "hp": 6, "hp_max": 14}}\n'

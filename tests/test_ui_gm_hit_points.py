@@ -92,3 +92,18 @@ def test_now_above_unhurt_is_refused_in_the_form_s_words(tmp_path) -> None:
     assert gm(ws).form is form  # stays open to fix the entry
     assert form.error == "Hit points now (16) cannot be more than hit points unhurt (14): raise hit points unhurt too"
     assert _hp(m, "Mira") == (6, 14)
+
+
+def test_the_combat_log_names_the_edit_in_the_forms_words_and_the_log_file_keeps_its_keys(tmp_path) -> None:
+    # Found: the form's "Hit points now 9" came back in the combat log as "GM edits Mira: hp 9, hp_max 14".
+    from game.ui.panels.combat_log import CombatLog
+
+    m = _wounded(tmp_path)
+    ctx, ws, s = gm_table(m, selected="Mira")
+    form = open_gm_form(ctx, ws, s, "edit")
+    fill(ctx, ws, form, "hp", "9")
+    submit(ctx, send(ctx, ws, key(pygame.K_RETURN)))
+    log = next(w for w in ws if isinstance(w, CombatLog))
+    log.sync(ctx)
+    assert log.entries[-1][0] == "GM edits Mira: hit points now 9, hit points unhurt 14"
+    assert log_lines(tmp_path / "fight.jsonl")[-1] == {"action": "edit", "unit": "Mira", "set": {"hp": 9, "hp_max": 14}}

@@ -8,7 +8,18 @@ import sys
 from pathlib import Path
 
 from game.match import Match
-from game.rules import Begin, EndTurn, GrantMovement, Move, Remove, SetThreatening, scenario_from_rows
+from game.rules import (
+    COMBATANT_KEYS,
+    Begin,
+    Edit,
+    Edited,
+    EndTurn,
+    GrantMovement,
+    Move,
+    Remove,
+    SetThreatening,
+    scenario_from_rows,
+)
 from game.ui import narration
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,10 +88,32 @@ def test_every_engine_event_has_a_log_line() -> None:
     assert lines["AreaCast"] == "Tam casts at 5,5, catching Orc 1, Mira (0 uses left)"
     assert lines["AreaHit"] == "  the burst on Mira: rolled 3 +3 = 6 vs 13: miss"
     assert lines["HpSet"] == "GM deals 5 damage to Mira (down to 3 hp)"
-    assert lines["Edited"] == "GM edits Orc 1: hp 12"
+    assert lines["Edited"] == "GM edits Orc 1: hit points now 12"
     assert all(lines.values())
 
 
+
+
+def test_a_gm_edit_reads_in_the_forms_words_not_the_map_files_keys() -> None:
+    # Playthrough: the GM form's "Hit points now 6, Hit points unhurt 14" came back in the combat log as
+    # "GM edits Mira: hp 6, hp_max 14", and a facing as "sw" beside a card that says "south-west" (R2).
+    said = narration.event_line(Edited("Mira", (("hp", 6), ("hp_max", 14))))[0]
+    assert said == "GM edits Mira: hit points now 6, hit points unhurt 14"
+    edit = Edit.of("Mira", {"facing": "sw", "move": 3, "defense": 14, "movement_type": "flying"})
+    assert narration.action_line(edit) == ("GM edits Mira: defence 14, facing south-west, movement 3, "
+                                           "movement type flying")
+    # A blank field puts the map format's default back; threatening reads as a state, not "threatening False".
+    assert narration.event_line(Edited("Orc", (("reach_min", None), ("threatening", False))))[0] == \
+        "GM edits Orc: reach from back to the default, not threatening"
+    assert narration.event_line(Edited("Orc", (("ranged", "2-8"), ("area_uses", 2))))[0] == \
+        "GM edits Orc: ranged 2-8, area uses 2"
+
+
+def test_every_property_an_edit_may_set_has_a_label_and_the_gm_form_uses_it() -> None:
+    from game.ui.narration_words import PROPERTY_LABELS, property_label
+
+    assert set(PROPERTY_LABELS) == set(COMBATANT_KEYS)  # a new property needs words before the log shows it
+    assert property_label("hp_max") == "hit points unhurt"
 
 
 def duel() -> Match:

@@ -24,13 +24,38 @@ def cell_words(c: Sequence[int]) -> str:
     return f"{c[0]},{c[1]}"
 
 
+# Each combatant property an edit may set (rules' COMBATANT_KEYS, the map format's names), as the GM form labels
+# its field and the card says it: the combat log read "GM edits Mira: hp 6, hp_max 14", the map file's words,
+# beside a form that said "Hit points now" and "Hit points unhurt". One table for the form and the log.
+PROPERTY_LABELS = {
+    "faction": "Faction", "movement_type": "Movement type", "move": "Movement", "initiative": "Initiative",
+    "threatening": "Threatening", "reach": "Reach", "reach_min": "Reach from", "size": "Size", "facing": "Facing",
+    "hp": "Hit points now", "hp_max": "Hit points unhurt", "attack": "Attack",
+    "defense": "Defence",  # the card's spelling; the map format keeps "defense"
+    "damage": "Damage", "skills": "Skills", "ranged": "Ranged", "ranged_attack": "Ranged attack",
+    "ranged_damage": "Ranged damage", "area_range": "Area range", "area_radius": "Area radius",
+    "area_attack": "Area attack", "area_damage": "Area damage", "area_push": "Area push", "area_uses": "Area uses",
+}
+
+
+def property_label(key: str) -> str:
+    """ "hit points now" for ``hp``: the form's label as a sentence says it; an unknown key as it is."""
+    label = PROPERTY_LABELS.get(key)
+    return label[:1].lower() + label[1:] if label else key
+
+
 def changes_words(changes: tuple[tuple[str, object], ...]) -> str:
-    """A GM's edits as "hp 12, movement back to the default" (None puts a field back to the unit's default)."""
-    return ", ".join(f"{key} {'back to the default' if v is None else _value(key, v)}" for key, v in changes)
+    """A GM's edits as "hit points now 12, movement back to the default" (None puts a property back to the map
+    format's default). The log line keeps the map format's keys; this is what a GM reads."""
+    return ", ".join(_change(key, v) for key, v in changes)
 
 
-def _value(key: str, v: object) -> object:
-    return side_words(v) if key == "facing" and isinstance(v, str) else v
+def _change(key: str, v: object) -> str:
+    if key == "threatening" and v is not None:
+        on = v if isinstance(v, bool) else str(v).strip().casefold() in ("true", "1")  # as the map format reads
+        return "threatening" if on else "not threatening"  # "threatening False" read as code
+    shown = "back to the default" if v is None else side_words(v) if key == "facing" and isinstance(v, str) else v
+    return f"{property_label(key)} {shown}"
 
 
 # A GM's correction reads the same as the action the replay names and as the event the log tells.

@@ -23,6 +23,7 @@ from game.render.pg import pygame
 from game.rules import side_words
 
 from .. import theme as th
+from ..narration_words import PROPERTY_LABELS  # the combat log names an edit's properties by these labels too
 
 INT_KEYS = ("move", "hp", "hp_max", "attack", "defense", "reach", "reach_min", "initiative", "ranged_attack",
             "area_range", "area_radius", "area_attack", "area_push", "area_uses")
@@ -225,20 +226,29 @@ def _checked(action: Any, enc: Any) -> Any:
     return enc.check(action) or action
 
 
+# What to type, where the label alone does not say it: the form's own hint, not words the combat log repeats.
+_FORMATS = {"move": "hexes", "ranged": "MIN-MAX"}
+
+
+def _label(key: str) -> str:
+    """The field's label: the property's name as the combat log says it, and what to type where that helps."""
+    return PROPERTY_LABELS[key] + (f" ({_FORMATS[key]})" if key in _FORMATS else "")
+
+
 # --- adding a combatant (R15) -------------------------------------------------------------------------
 def join_fields(at: tuple[int, int] | None, faction: str = "enemy") -> list[Field]:
     return [
         Field("name", "Name", ""),
-        Field("faction", "Faction", faction, ("player", "ally", "enemy", "neutral")),
-        Field("movement_type", "Movement type", "ground", ("ground", "flying", "swimming")),
-        Field("size", "Size", "standard", ("standard", "large", "giant")),
-        Field("move", "Move (hexes)", "6"),
-        Field("hp", "Hit points", "10"),
-        Field("attack", "Attack", "0"),
-        Field("defense", "Defence", "10"),
-        Field("damage", "Damage", "1d6"),
-        Field("reach", "Reach", "1"),
-        Field("initiative", "Initiative", "0"),
+        Field("faction", _label("faction"), faction, ("player", "ally", "enemy", "neutral")),
+        Field("movement_type", _label("movement_type"), "ground", ("ground", "flying", "swimming")),
+        Field("size", _label("size"), "standard", ("standard", "large", "giant")),
+        Field("move", _label("move"), "6"),
+        Field("hp", "Hit points", "10"),  # a newcomer's hp is both now and unhurt: one number, no "now"
+        Field("attack", _label("attack"), "0"),
+        Field("defense", _label("defense"), "10"),
+        Field("damage", _label("damage"), "1d6"),
+        Field("reach", _label("reach"), "1"),
+        Field("initiative", _label("initiative"), "0"),
         Field("at", "At hex (col,row)", f"{at[0]},{at[1]}" if at else "", pick=True),
     ]
 
@@ -266,31 +276,31 @@ def edit_fields(v: Any, layout: Any) -> list[Field]:
     """Every map-format property of ``v`` (a CombatantView) as it stands, blank where it has none."""
     r, a = v.ranged, v.area
     return [
-        Field("faction", "Faction", v.faction, ("player", "ally", "enemy", "neutral")),
-        Field("movement_type", "Movement type", v.movement_type, ("ground", "flying", "swimming")),
-        Field("size", "Size", v.size, ("standard", "large", "giant")),
-        Field("facing", "Facing", v.facing, tuple(layout.direction_names), words=side_words),
-        Field("threatening", "Threatening", "true" if v.threatening else "false", ("true", "false")),
+        Field("faction", _label("faction"), v.faction, ("player", "ally", "enemy", "neutral")),
+        Field("movement_type", _label("movement_type"), v.movement_type, ("ground", "flying", "swimming")),
+        Field("size", _label("size"), v.size, ("standard", "large", "giant")),
+        Field("facing", _label("facing"), v.facing, tuple(layout.direction_names), words=side_words),
+        Field("threatening", _label("threatening"), "true" if v.threatening else "false", ("true", "false")),
         # The card's "Hit points 6 / 14" as two fields: the first number, then the second (map format hp, hp_max).
-        Field("hp", "Hit points now", str(v.hp)),
-        Field("hp_max", "Hit points unhurt", str(v.hp_max)),
-        Field("move", "Move (hexes)", str(v.movement_max)),
-        Field("initiative", "Initiative", str(v.initiative)),
-        Field("attack", "Attack", str(v.attack)),
-        Field("defense", "Defence", str(v.defense)),
-        Field("damage", "Damage", v.damage),
-        Field("reach", "Reach", str(v.reach)),
-        Field("reach_min", "Reach from", str(v.reach_min)),
-        Field("skills", "Skills", ", ".join(f"{k}:{n}" for k, n in v.skills)),
-        Field("ranged", "Ranged (MIN-MAX)", f"{r.min_range}-{r.max_range}" if r else ""),
-        Field("ranged_attack", "Ranged attack", str(r.attack) if r else ""),
-        Field("ranged_damage", "Ranged damage", r.damage if r else ""),
-        Field("area_range", "Area range", str(a.range) if a else ""),
-        Field("area_radius", "Area radius", str(a.radius) if a else ""),
-        Field("area_attack", "Area attack", str(a.attack) if a else ""),
-        Field("area_damage", "Area damage", a.damage if a else ""),
-        Field("area_push", "Area push", str(a.push) if a else ""),
-        Field("area_uses", "Area uses", str(a.uses) if a else ""),
+        Field("hp", _label("hp"), str(v.hp)),
+        Field("hp_max", _label("hp_max"), str(v.hp_max)),
+        Field("move", _label("move"), str(v.movement_max)),
+        Field("initiative", _label("initiative"), str(v.initiative)),
+        Field("attack", _label("attack"), str(v.attack)),
+        Field("defense", _label("defense"), str(v.defense)),
+        Field("damage", _label("damage"), v.damage),
+        Field("reach", _label("reach"), str(v.reach)),
+        Field("reach_min", _label("reach_min"), str(v.reach_min)),
+        Field("skills", _label("skills"), ", ".join(f"{k}:{n}" for k, n in v.skills)),
+        Field("ranged", _label("ranged"), f"{r.min_range}-{r.max_range}" if r else ""),
+        Field("ranged_attack", _label("ranged_attack"), str(r.attack) if r else ""),
+        Field("ranged_damage", _label("ranged_damage"), r.damage if r else ""),
+        Field("area_range", _label("area_range"), str(a.range) if a else ""),
+        Field("area_radius", _label("area_radius"), str(a.radius) if a else ""),
+        Field("area_attack", _label("area_attack"), str(a.attack) if a else ""),
+        Field("area_damage", _label("area_damage"), a.damage if a else ""),
+        Field("area_push", _label("area_push"), str(a.push) if a else ""),
+        Field("area_uses", _label("area_uses"), str(a.uses) if a else ""),
     ]
 
 
@@ -315,7 +325,7 @@ def edit_form(enc: Any, name: str) -> Form:
                 return f'hit points "{form.field("hp").value}" is not a whole number'
             return _checked(SetHp(name, value), enc)
 
-        return Form(f"{name}: hit points", [Field("hp", "Hit points now", str(v.hp))], set_hp, "Set",
+        return Form(f"{name}: hit points", [Field("hp", _label("hp"), str(v.hp))], set_hp, "Set",
                     f"{v.hp} of {v.hp_max} now; 0 or less defeats (R21). Its other properties change in setup.",
                     dock="left")
     fields = edit_fields(v, enc.layout)
