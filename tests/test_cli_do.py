@@ -126,3 +126,18 @@ def test_an_edit_is_told_in_the_windows_words_and_written_with_the_map_formats_k
     assert (code, err) == (0, "")
     assert "GM edits Orc: facing south-west, hit points now 6, hit points unhurt 14" in out.splitlines()
     assert log.read_text() == '{"action": "edit", "unit": "Orc", "set": {"facing": "sw", "hp": 6, "hp_max": 14}}\n'
+
+
+def test_without_a_log_or_an_action_it_names_both_at_once(capsys, duel: Path, tmp_path: Path) -> None:
+    # Found: `playmat do MAP` said only that ACTION was missing; with an action added, the next try said
+    # --log FILE was missing too. One try, one message naming both; what it names then works.
+    code, out, err = run(capsys, "do", str(duel))
+    assert (code, out) == (2, "")
+    assert err == ("playmat do: --log FILE and an ACTION are required: the log to append to (it is created if "
+                   "missing) and what to append (begin, end_turn, end_combat or a log line) (see playmat do --help)\n")
+    log = tmp_path / "fight.jsonl"
+    code, out, err = run(capsys, "do", str(duel), "--log", str(log))  # the log given: only the action is missing
+    assert (code, out, err) == (2, "", "playmat do: the following arguments are required: ACTION "
+                                       "(see playmat do --help)\n")
+    code, out, err = run(capsys, "do", str(duel), "--log", str(log), "begin")
+    assert (code, err) == (0, "") and out.splitlines()[-1] == "now: round 1, Orc to act"

@@ -20,7 +20,7 @@ from game.rules import Applied, Encounter, HexLayout, LogError, RulesError, Save
 from game.ui.narration import at_war_from, bonus_from, event_lines  # pure Python: the combat log's words
 
 from .emit import emit
-from .errors import UsageError
+from .errors import Parser, UsageError
 from .session import load_encounter
 
 # A bare word is an action with no fields: `playmat do MAP --log F end_turn` (begin, end_turn, end_combat).
@@ -34,6 +34,8 @@ def add_arguments(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("actions", nargs="+", metavar="ACTION",
                     help="a log line ('{\"action\": \"move\", \"unit\": \"Orc 1\", \"to\": [5, 3]}'), "
                          "or begin, end_turn, end_combat")
+    if isinstance(sp, Parser):
+        sp.missing_words = _missing_words
 
 
 def as_line(text: str) -> str:
@@ -42,9 +44,7 @@ def as_line(text: str) -> str:
 
 
 def cmd_do(args: argparse.Namespace) -> int:
-    if args.log is None:
-        raise UsageError("do: --log FILE is required: the log to append to (it is created if missing) "
-                         "(see playmat do --help)")
+    _missing(args)
     scenario, enc = _encounter(args)
     applied = _check(enc, args.actions, scenario.board.layout, args.log, args.map)
     save = SaveFile(args.log)  # locked: a game playing this log refuses, as a second window would
@@ -62,6 +62,34 @@ def cmd_do(args: argparse.Namespace) -> int:
     lines += said + [_now(enc)]
     emit(doc, args.json, lines)
     return 0
+
+
+# What ``do`` needs and why, in the order a GM types them; one message names every one missing.
+_NEEDS = {"MAP": "the Tiled map", "--log FILE": "the log to append to (it is created if missing)",
+          "ACTION": "what to append (begin, end_turn, end_combat or a log line)"}
+
+
+def _needs(missing: list[str]) -> str:
+    names = [n for n in _NEEDS if n in missing]
+    said = [f"an {n}" if n == "ACTION" else n for n in names]
+    verb = "is" if len(names) == 1 else "are"
+    return f"{_and(said)} {verb} required: {_and([_NEEDS[n] for n in names])}"
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _missing_words(argv: list[str], missing: list[str]) -> str | None:
+    """argparse's "required: ACTION", naming --log too when it is missing as well: a GM learnt of the two one
+    try apart (argparse stops at the missing ACTION before cmd_do could say the log was missing)."""
+    log = any("--log".startswith(t.split("=", 1)[0]) and len(t.split("=", 1)[0]) > 2 for t in argv)
+    return None if log else _needs([*missing, "--log FILE"])
+
+
+def _missing(args: argparse.Namespace) -> None:
+    if args.log is None:
+        raise UsageError(f"do: {_needs(['--log FILE'])} (see playmat do --help)")
 
 
 def _encounter(args: argparse.Namespace) -> tuple[Scenario, Encounter]:

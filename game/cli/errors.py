@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
 from game.rules import did_you_mean as names_did_you_mean
@@ -27,6 +27,10 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
 
 class Parser(argparse.ArgumentParser):
     _argv: list[str] = []
+    # A command's own words for its missing arguments, given the arguments typed and the ones argparse found
+    # missing (None: argparse's words): argparse names only what it requires, and a missing option the command
+    # checks itself came up a try later.
+    missing_words: Callable[[list[str], list[str]], str | None] | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -40,6 +44,9 @@ class Parser(argparse.ArgumentParser):
             # argparse checks what is missing before what is extra: `--fron 10,5` would read as "--from is
             # required", hiding the typo that caused it.
             message = self._unknown_message(unknown)
+        elif self.missing_words is not None and message.startswith("the following arguments are required: "):
+            missing = message.removeprefix("the following arguments are required: ").split(", ")
+            message = self.missing_words(self._argv, missing) or message
         message = message.removeprefix("argument COMMAND: ")  # "unknown command ..." says it already
         raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
 
