@@ -34,3 +34,25 @@ def test_danger_of_a_move_of_1000_answers_in_bounded_memory(tmp_path: Path) -> N
     assert len(blows) == SIDE * SIDE
     assert set(blows.values()) == {1}
     assert blows[(60, 60)] == 1
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Pointy-top, odd rows shifted (the maps ``write_map`` makes): offset to axial, then cube distance."""
+    def axial(c: int, r: int) -> tuple[int, int]:
+        return c - (r - (r & 1)) // 2, r
+
+    (q1, r1), (q2, r2) = axial(*a), axial(*b)
+    return max(abs(q1 - q2), abs(r1 - r2), abs(q1 + r1 - q2 - r2))
+
+
+def test_danger_of_a_burst_of_radius_40_answers_in_bounded_memory(tmp_path: Path) -> None:
+    # The hexes a burst could catch were grown from a table of every cell's disc of radius 40
+    # (14,400 x 4,921 entries, copied twice): past the cap, "out of memory".
+    tmx = open_field(tmp_path, {"area_range": 40, "area_radius": 40})
+    r = run_cli(["danger", str(tmx), "--against", "player", "--json"], cap_mb=1024, timeout=60)
+    assert r.rc == 0, r.stderr[-500:]
+    burst = {tuple(h["at"]) for h in json.loads(r.stdout)["hexes"] if h["ranged"]}
+    # By hand (R32): the Orc may end 6 hexes from 0,0 on the open field, centre its burst 40 from there
+    # (it sees everything) and catch 40 around the centre: every hex within 86 of 0,0, and no other.
+    want = {(c, r) for c in range(SIDE) for r in range(SIDE) if hex_distance((c, r), (0, 0)) <= 86}
+    assert burst == want
