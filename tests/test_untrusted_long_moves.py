@@ -1,6 +1,7 @@
-"""A stranger's map may give a combatant a move far past any real one (a "move" of 1000, within the
-property bound of 1,000,000). The next-turn questions (``danger``, the window's enemy-reach overlay,
-the AI's view of who could strike where) must answer it in bounded memory, not run out of it.
+"""A stranger's map may give a combatant a move, a reach or a burst far past any real one (a "move" of
+1000, within the property bound of 1,000,000). The next-turn questions (``danger``, the window's
+enemy-reach overlay, the AI's view of who could strike where) must answer it in bounded memory, not run
+out of it; a shot or burst past ``MAX_SHOT_HEXES`` is refused in one line (docs/limits.md).
 """
 
 from __future__ import annotations
@@ -8,8 +9,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from game.maps.loader import validate_map
 from game.maps.tmxwrite import write_map
-from tests.hostile import run_cli
+from game.rules import limits
+from tests.hostile import refused_by_cli, run_cli
 
 SIDE = 120
 
@@ -56,3 +61,35 @@ def test_danger_of_a_burst_of_radius_40_answers_in_bounded_memory(tmp_path: Path
     # (it sees everything) and catch 40 around the centre: every hex within 86 of 0,0, and no other.
     want = {(c, r) for c in range(SIDE) for r in range(SIDE) if hex_distance((c, r), (0, 0)) <= 86}
     assert burst == want
+
+
+def test_a_burst_of_range_one_million_is_refused_in_one_line(tmp_path: Path) -> None:
+    # Accepted before: `targets` built sight tables out to 300 hexes, 3.7 GB and over a minute.
+    units = [{"name": "Hero", "at": (150, 150), "faction": "player", "area_range": 1_000_000},
+             {"name": "Orc", "at": (5, 5), "faction": "enemy"}]
+    tmx = write_map(tmp_path / "far.tmx", ["." * 300] * 300, units=units, encoding="base64-zlib",
+                    tile_width=8, tile_height=9, side_length=4)
+    line = refused_by_cli(["targets", str(tmx), "--unit", "Hero"], cap_mb=1024, timeout=60)
+    assert line == ('playmat: far.tmx: object 1 "Hero": area_range 1000000 is more than the limit of '
+                    f"{limits.MAX_SHOT_HEXES} hexes")
+
+
+@pytest.mark.parametrize(("props", "refused"), [
+    ({"ranged": "2-50", "area_range": 50}, None),
+    ({"ranged": "2-51"}, 'ranged "2-51": MAX 51 is more than the limit of 50 hexes'),
+    ({"area_range": 51}, "area_range 51 is more than the limit of 50 hexes"),
+])
+def test_the_shot_limit_is_exact(tmp_path: Path, props: dict[str, object], refused: str | None) -> None:
+    tmx = open_field(tmp_path, props)
+    problems = validate_map(tmx)
+    assert problems == ([] if refused is None else [f'field.tmx: object 2 "Orc": {refused}'])
+
+
+def test_a_join_line_is_held_to_the_shot_limit(tmp_path: Path) -> None:
+    tmx = open_field(tmp_path, {})
+    log = tmp_path / "fight.jsonl"
+    log.write_text(json.dumps({"action": "join", "unit": {"name": "Cora", "faction": "ally", "ranged": "1-400"},
+                               "at": [3, 3]}) + "\n")
+    line = refused_by_cli(["state", str(tmx), "--log", str(log)])
+    assert line == ('playmat: fight.jsonl:1: join: unit "Cora": ranged "1-400": MAX 400 is more than the limit '
+                    "of 50 hexes")
