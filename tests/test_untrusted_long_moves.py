@@ -93,3 +93,18 @@ def test_a_join_line_is_held_to_the_shot_limit(tmp_path: Path) -> None:
     line = refused_by_cli(["state", str(tmx), "--log", str(log)])
     assert line == ('playmat: fight.jsonl:1: join: unit "Cora": ranged "1-400": MAX 400 is more than the limit '
                     "of 50 hexes")
+
+
+def test_danger_of_a_shooter_that_could_end_anywhere_answers_in_bounded_memory(tmp_path: Path) -> None:
+    # The sight windows of all 90,000 hexes the Orc could end on were stacked at once: 1.2 GB, "out of
+    # memory" under this cap.
+    units = [{"name": "Hero", "at": (150, 150), "faction": "player"},
+             {"name": "Orc", "at": (5, 5), "faction": "enemy", "move": 1_000_000, "ranged": "1-8"}]
+    tmx = write_map(tmp_path / "wide.tmx", ["." * 300] * 300, units=units, encoding="base64-zlib",
+                    tile_width=8, tile_height=9, side_length=4)
+    r = run_cli(["danger", str(tmx), "--against", "player", "--json"], cap_mb=1024, timeout=120)
+    assert r.rc == 0, r.stderr[-500:]
+    # By hand: on the open field the Orc may end on any hex but the Hero's, and shoots 1 to 8 hexes: every
+    # hex of the map lies 1 to 8 from some other hex, so the Orc could shoot a player standing anywhere.
+    shots = {tuple(h["at"]) for h in json.loads(r.stdout)["hexes"] if h["ranged"]}
+    assert len(shots) == 300 * 300
