@@ -151,6 +151,11 @@ undo, so without a bound its memory grew with actions x combatants (a 200-combat
 866 MB); undo only ever needs the current actor's moves since its last dice (a turn's dozen at most) or
 the GM's last corrections, and the window, the log and the AI never go back further."""
 
+MAX_ANIMATION_FRAMES = 1_000_000
+"""Frames the map's animated tiles place in all: each animated cell or tile object counts its tile's frames.
+Each is a placement the window keeps (about 150 bytes): a million take some 150 MB and a few seconds to lay
+out. Real maps animate water or torches in a handful of frames."""
+
 # How far a combatant shoots or bursts ----------------------------------------------------------------
 MAX_SHOT_HEXES = 50
 """The largest ``ranged`` MAX and ``area_range`` a combatant may have, in hexes. Every shot or burst is
