@@ -89,3 +89,28 @@ def test_a_refused_action_names_itself_and_leaves_the_log_as_it_was(capsys, duel
 def test_without_a_log_it_says_it_needs_one(capsys, duel: Path) -> None:
     code, out, err = run(capsys, "do", str(duel), "end_turn")
     assert code == 2 and out == "" and "--log FILE is required" in err and len(err.splitlines()) == 1
+
+
+def test_a_move_before_begin_says_which_command_begins_and_that_no_log_was_made(capsys, duel: Path,
+                                                                               tmp_path: Path) -> None:
+    # A GM's first `do` on a fresh log is often a move. Combat has not begun (R13): the refusal gives the
+    # command that begins it, and the log, never written, is said not to exist rather than to be "unchanged".
+    log = tmp_path / "fight.jsonl"
+    code, out, err = run(capsys, "do", str(duel), "--log", str(log), '{"action": "move", "unit": "Orc", "to": [3, 2]}')
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1
+    assert err.rstrip() == (f'playmat: do: ACTION ({{"action": "move", "unit": "Orc", "to": [3, 2]}}): move: combat '
+                            f"has not begun (begin it first: playmat do {duel} --log {log} begin); {log} was not "
+                            "created")
+    assert not log.exists()
+    # The command it names works, and then the move does.
+    assert run(capsys, "do", str(duel), "--log", str(log), "begin")[0] == 0
+    assert run(capsys, "do", str(duel), "--log", str(log), '{"action": "move", "unit": "Orc", "to": [3, 2]}')[0] == 0
+
+
+def test_a_refusal_on_an_existing_log_before_begin_keeps_it_and_says_so(capsys, duel: Path, tmp_path: Path) -> None:
+    log = tmp_path / "fight.jsonl"
+    log.write_text('{"action": "set_hp", "unit": "Orc", "hp": 5}\n')  # a GM's setup line: still setup (R13)
+    code, _, err = run(capsys, "do", str(duel), "--log", str(log), "end_turn")
+    assert code == 2 and "end_turn: combat has not begun (begin it first:" in err
+    assert err.rstrip().endswith(f"{log} is unchanged")
+    assert log.read_text() == '{"action": "set_hp", "unit": "Orc", "hp": 5}\n'

@@ -347,9 +347,12 @@ def test_suggest_on_a_bare_map_says_how_to_get_a_turn_and_that_way_works(capsys,
     """A GM asks "what would the troll do?" of the map itself: combat has not begun (R13), so there is no
     turn to plan (exit 2). The line says how to get one, and doing what it says gives the plan."""
     err = refused(capsys, "suggest", str(small_map))
-    assert "combat is not active (phase setup)" in err and "--log" in err and '{"action": "begin"}' in err
+    assert err.rstrip() == (f"playmat: suggest: combat is not active (phase setup): nobody has a turn to plan "
+                            f"(begin it: playmat do {small_map} --log FILE begin, then ask again with --log FILE)")
     log = tmp_path / "begun.jsonl"
-    log.write_text('{"action": "begin"}\n')
+    err = refused(capsys, "suggest", str(small_map), "--log", str(log))  # not there yet: a missing file
+    assert "begun.jsonl" in err
+    assert run(capsys, "do", str(small_map), "--log", str(log), "begin")[0] == 0  # the command it gave
     code, out, err = run(capsys, "suggest", str(small_map), "--log", str(log), "--json")
     assert code == 0, err
     assert json.loads(out)["unit"] == "Troll"  # initiative 9 before Aldric's 5 (R14): the troll acts first
@@ -436,6 +439,14 @@ def test_an_overlay_and_a_reach_that_shade_nothing_say_why(capsys, small_map: Pa
     png = str(tmp_path / "o.png")
     code, out, _ = run(capsys, "render", str(small_map), "--log", str(log), "-o", png, "--overlay", "reach:Troll")
     assert code == 0 and out.endswith("Field, reach overlay of Troll, no hex: no movement left this turn (R6)\n")
+    # Once combat is over there is no turn (R13): the Troll, to act when the GM ended it, lost its unspent
+    # movement with the turn (R6), and "no movement left this turn" would speak of a turn there is not.
+    log.write_text('{"action": "begin"}\n{"action": "end_combat"}\n')
+    code, out, _ = run(capsys, "reach", str(small_map), "--unit", "Troll", "--log", str(log))
+    assert code == 0 and out == ("Troll at 4,3 with 0 movement can end on no hex: combat is over (R13); "
+                                 "--budget 2 previews a turn's move from here\n")
+    code, out, _ = run(capsys, "render", str(small_map), "--log", str(log), "-o", png, "--overlay", "reach:Troll")
+    assert code == 0 and out.endswith("Field, reach overlay of Troll, no hex: combat is over (R13)\n")
     code, out, _ = run(capsys, "render", str(small_map), "-o", png, "--overlay", "threat:Player")
     # the large Troll at 4,3 threatens the 12 hexes of the ring just outside its outline (R8, R26)
     assert code == 0 and out.endswith("Field, threat overlay against player, 12 hexes\n")

@@ -81,3 +81,17 @@ def test_an_ended_fight_says_who_won_as_the_tracker_does(capsys, field: Path, tm
     assert run(capsys, "state", str(field), "--log", str(log)).splitlines()[0] == (
         "f.tmx: ended, round 1 (ended by the GM): nobody wins")
     assert "outcome" not in json.loads(run(capsys, "state", str(field), "--json"))  # only once it is over
+
+
+def test_a_combatant_off_the_board_is_only_defeated_not_zoc_exhausted_nor_facing(capsys, field: Path,
+                                                                                 tmp_path: Path) -> None:
+    # By hand (odd-r): Mira (initiative 7, first) steps 1,2 -> 2,2, beside the Orc at 2,1, into its zone of control
+    # (R9: exhausted); the GM then strikes her to -3 (R21: defeated). Off the board she faces nowhere, and a zone
+    # of control's hold on her is nothing to a GM: her row reads as the tracker's, "defeated".
+    log = tmp_path / "fight.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "move", "unit": "Mira", "to": [2, 2]}\n')
+    assert rows(run(capsys, "state", str(field), "--log", str(log)))[0][-2:] == ["active,", "ZoC-exhausted"]
+    log.write_text(log.read_text() + '{"action": "set_hp", "unit": "Mira", "hp": -3}\n')
+    mira = rows(run(capsys, "state", str(field), "--log", str(log)))[-1]
+    assert mira == ["Mira", "player", "-", "-", "0/6", "0/10", "defeated"]  # move: the spec default 6
+    assert json.loads(run(capsys, "state", str(field), "--log", str(log), "--json"))["units"]["Mira"]["zoc_exhausted"]

@@ -180,7 +180,8 @@ def test_edit_of_a_removed_combatant_is_refused() -> None:
     ('{"action": "edit", "unit": "O"}', 'edit: missing field "set"'),
     ('{"action": "edit", "unit": "O", "set": {}}', "set must be an object of map-format properties"),
     ('{"action": "edit", "unit": "O", "set": {"name": "Chief"}}', "name cannot be changed"),
-    ('{"action": "edit", "unit": "O", "set": {"hpp": 3}}', r'"hpp" is not a combatant property; known: faction'),
+    ('{"action": "edit", "unit": "O", "set": {"hpp": 3}}',
+     r'"hpp" is not a combatant property \(did you mean "hp"\?\); known: faction'),
     ('{"action": "edit", "unit": "O", "set": {"at": [1, 1]}}', r"\(place moves a combatant\)"),
     ('{"action": "edit", "unit": "O", "set": {"skills": ["blades"]}}', "skills must be a plain value"),
 ])

@@ -82,7 +82,9 @@ def test_the_rules_commands_only_read_a_torn_save(tmx: Path, tmp_path: Path) -> 
     log = tmp_path / "s.jsonl"
     log.write_text(BEGIN + '{"action": "end_tu')
     r = run_cli(["state", str(tmx), "--log", str(log)])
-    assert r.rc == 2 and len(r.lines) == 1 and "s.jsonl:2: not valid JSON" in r.lines[0], r.stderr
+    assert r.rc == 2 and len(r.lines) == 1, r.stderr
+    # Where the JSON breaks (by hand: `{"action": ` is 11 characters), and that the line looks torn.
+    assert "s.jsonl:2: not valid JSON (unterminated string starting at column 12); the last line" in r.lines[0]
     assert log.read_text() == BEGIN + '{"action": "end_tu'  # state never writes
 
 

@@ -42,6 +42,24 @@ def test_suggest_words_the_attack_with_its_arc_and_odds(tmp_path: Path, capsys: 
     assert "_" not in why  # GM words, not term names
 
 
+def test_the_why_of_a_blow_on_a_nearly_dead_foe_counts_only_the_hp_left(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    # As above, but the knight has 2 hp: the blow is still 80 % for a flat 4, 3.2 expected and 80 % to defeat it,
+    # while the damage the orc counts towards its choice is 0.8 x 2 = 1.6 (no blow takes more than the 2 hp left).
+    path = write_map(tmp_path / "m.tmx", ["." * 7] * 5, units=[
+        {"name": "Orc", "at": (3, 2), "faction": "enemy", "move": 0, "attack": 3, "damage": "4",
+         "initiative": 10},
+        {"name": "Knight", "at": (2, 2), "faction": "player", "hp": 2, "defense": 12, "facing": "w"},
+    ])
+    log = tmp_path / "l.jsonl"
+    log.write_text('{"action": "begin"}\n', encoding="utf-8")
+    assert main(["suggest", str(path), "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Orc (normal): Attack Knight from the rear: 80 % to hit, 3.2 damage expected, "
+                          "80 % to defeat it"), out
+    assert "+1.6 for the damage it expects to deal, up to the target's hit points" in out, out
+
+
 def test_suggest_json_is_unchanged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     m, log = _map(tmp_path)
     assert main(["suggest", m, "--log", log, "--json"]) == 0

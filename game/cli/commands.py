@@ -24,7 +24,7 @@ from .movement_cmds import cmd_arc, cmd_reach, cmd_threat, nowhere
 from .outputs import check_output_file
 from .playtest_cmd import cmd_playtest
 from .printable import error_line, one_line, printable
-from .session import load_encounter
+from .session import load_encounter, named_unit
 from .sight_cmds import cmd_sight, cmd_targets
 from .state_cmd import cmd_state
 
@@ -121,7 +121,9 @@ def parse_overlay(text: str | None) -> tuple[str, str] | None:
         return None
     kind, sep, arg = text.partition(":")
     if not sep or kind not in ("reach", "threat") or not arg:
-        raise UsageError(f'--overlay "{text}" is not reach:UNIT or threat:FACTION')
+        # "rech:Mira" names the kind meant, as a misspelt option does.
+        hint = did_you_mean(kind, ("reach", "threat")) if sep and arg else ""
+        raise UsageError(f'--overlay "{text}" is not reach:UNIT or threat:FACTION{hint}')
     if kind == "threat" and arg.lower() not in FACTIONS:
         raise UsageError(f'--overlay "{text}": faction "{arg}" is not one of {", ".join(FACTIONS)}'
                          + did_you_mean(arg, FACTIONS))
@@ -133,6 +135,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     out = check_output_file("-o", args.output, ".png")
     path = args.map or str(default_map())
     scenario, enc = load_encounter(path, args.log, allow_outside=args.allow_outside)
+    if overlay is not None and overlay[0] == "reach":  # named as --unit is: the option, the one meant, who there is
+        named_unit(enc, "--overlay reach", overlay[1])
     from .render_cmd import render_to_png
 
     size, scale, shaded = render_to_png(path, enc, out, overlay=overlay, tokens=not args.no_tokens,
@@ -155,7 +159,8 @@ def _overlay_words(enc: Any, overlay: tuple[str, str] | None, shaded: int) -> st
         return f"threat overlay against {arg}, " + (hexes(shaded) if shaded else "no hex threatened")
     if shaded:
         return f"reach overlay of {arg}, {hexes(shaded)}"
-    return f"reach overlay of {arg}, no hex: " + nowhere(arg, enc.state_json()["units"][arg]["movement"], None)
+    return f"reach overlay of {arg}, no hex: " + nowhere(arg, enc.state_json()["units"][arg]["movement"], None,
+                                                        phase=enc.phase)
 
 
 

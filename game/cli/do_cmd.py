@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 
 from game.rules import Applied, Encounter, HexLayout, LogError, RulesError, SaveFile, Scenario, read_log
 from game.ui.narration import at_war_from, bonus_from, event_lines  # pure Python: the combat log's words
@@ -45,7 +46,7 @@ def cmd_do(args: argparse.Namespace) -> int:
         raise UsageError("do: --log FILE is required: the log to append to (it is created if missing) "
                          "(see playmat do --help)")
     scenario, enc = _encounter(args)
-    applied = _check(enc, args.actions, scenario.board.layout, args.log)
+    applied = _check(enc, args.actions, scenario.board.layout, args.log, args.map)
     save = SaveFile(args.log)  # locked: a game playing this log refuses, as a second window would
     try:
         for a in applied:
@@ -69,24 +70,29 @@ def _encounter(args: argparse.Namespace) -> tuple[Scenario, Encounter]:
     return load_encounter(args.map, args.log if exists else None, allow_outside=args.allow_outside)
 
 
-def _check(enc: Encounter, actions: list[str], layout: HexLayout, log: str) -> list[Applied]:
+def _check(enc: Encounter, actions: list[str], layout: HexLayout, log: str, map_path: str) -> list[Applied]:
     """Apply each action in order; the first refused one is named (which argument, what it was, why) and
     nothing is written."""
+    # A log not there yet is not "unchanged": nothing was created, and a GM looking for the file should know.
+    untouched = f"{log} is unchanged" if os.path.lexists(log) else f"{log} was not created"
     out = []
     for i, text in enumerate(actions, start=1):
         where = f"ACTION {i} of {len(actions)}" if len(actions) > 1 else "ACTION"
         try:
             (action,) = read_log([as_line(text)], layout, source="x") or [None]
             if action is None:
-                raise UsageError(f"do: {where} is empty; {log} is unchanged")
+                raise UsageError(f"do: {where} is empty; {untouched}")
             out.append(enc.apply(action))
         except LogError as err:
-            raise UsageError(f"do: {where} ({clip_words(text)}): {err.reason}; {log} is unchanged") from None
+            raise UsageError(f"do: {where} ({clip_words(text)}): {err.reason}; {untouched}") from None
         except RulesError as err:
             reason, kind = str(err), getattr(action, "KIND", "")
             if kind and not reason.startswith(f"{kind}:"):
                 reason = f"{kind}: {reason}"  # as a refused log line names its action
-            raise UsageError(f"do: {where} ({clip_words(text)}): {reason}; {log} is unchanged") from None
+            if reason.endswith("combat has not begun") and kind != "end_combat":
+                # A GM's first move on a fresh log: the command that starts the fight (R13), ready to paste.
+                reason += f" (begin it first: playmat do {shlex.quote(map_path)} --log {shlex.quote(log)} begin)"
+            raise UsageError(f"do: {where} ({clip_words(text)}): {reason}; {untouched}") from None
     return out
 
 

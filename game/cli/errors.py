@@ -7,6 +7,7 @@ A misspelt command, option or choice names the one meant (``unknown option --fro
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
@@ -26,6 +27,12 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
 
 class Parser(argparse.ArgumentParser):
     _argv: list[str] = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A cell off the map's top or left edge, `--from -1,0`, is a value, not an option: argparse took it for
+        # one and said "--from: expected one argument" of an argument given. (No option looks like a number.)
+        self._negative_number_matcher = re.compile(r"^-\d+(,\s*-?\d+)?$|^-\d*\.\d+$")
 
     def error(self, message: str) -> NoReturn:
         unknown = self._unknown_options(self._argv)

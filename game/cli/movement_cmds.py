@@ -32,7 +32,8 @@ def cmd_reach(args: argparse.Namespace) -> int:
         return 0
     head = f"{args.unit} at {cell_text(unit['at'])} with {movement} movement can end on "
     if not ends:  # "can end on 0 hexes:" over nothing left a GM asking mid-round without the why
-        emit({}, False, [head + "no hex: " + nowhere(args.unit, movement, args.budget, unit["movement_max"])])
+        emit({}, False, [head + "no hex: " + nowhere(args.unit, movement, args.budget, unit["movement_max"],
+                                                                 enc.phase)])
         return 0
     emit({}, False, [head + hexes(len(ends)) + ":"])
     for i in range(0, len(ends), _SLICE):
@@ -44,10 +45,14 @@ def cmd_reach(args: argparse.Namespace) -> int:
 _SLICE = 10_000  # reach's ends written at once
 
 
-def nowhere(name: str, movement: int, budget: int | None, movement_max: int | None = None) -> str:
+def nowhere(name: str, movement: int, budget: int | None, movement_max: int | None = None,
+            phase: str = "active") -> str:
     """Why ``name`` can end a move on no hex: no movement left (and how to preview its next turn), or every
     hex around it closed to it."""
     if movement == 0 and budget is None:
+        if phase == "ended":  # no turn is left to have movement in (R13): "this turn" was wrong
+            hint = f"; --budget {movement_max} previews a turn's move from here" if movement_max else ""
+            return f"combat is over (R13){hint}"
         hint = f"; --budget {movement_max} previews its next turn" if movement_max else ""
         return f"no movement left this turn (R6){hint}"
     if movement == 0:

@@ -12,7 +12,7 @@ from typing import Any
 from game.ai import LEVELS
 from game.rules import FACTIONS, InputLimitError, RulesError, limits
 
-from .errors import UsageError
+from .errors import UsageError, did_you_mean
 from .outputs import check_output_file
 from .render_cmd import render_api
 
@@ -26,7 +26,7 @@ _SIZE_RE = re.compile(r"([0-9]{1,6})[xX]([0-9]{1,6})")
 def _faction(text: str, flag: str) -> str:
     f = text.strip().lower()
     if f not in FACTIONS:
-        raise UsageError(f'{flag} "{text}": faction is not one of {", ".join(FACTIONS)}')
+        raise UsageError(f'{flag} "{text}": faction is not one of {", ".join(FACTIONS)}{did_you_mean(f, FACTIONS)}')
     return f
 
 
@@ -52,7 +52,8 @@ def play_config(args: argparse.Namespace) -> Any:
         name, _, level = spec.partition("=")
         f = _faction(name, "--ai")
         if level and level.lower() not in LEVELS:
-            raise UsageError(f'--ai "{spec}": level "{level}" is not one of {", ".join(LEVELS)}')
+            raise UsageError(f'--ai "{spec}": level "{level}" is not one of {", ".join(LEVELS)}'
+                             + did_you_mean(level, LEVELS))
         if f in humans:
             raise UsageError(f'--ai "{spec}": {f} is also given to --human')
         ais[f] = level.lower() or None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 
@@ -21,7 +22,7 @@ def load_encounter(map_path: str, log_path: str | None, *, allow_outside: bool =
     try:
         enc = replay(scenario, read_log(log_path, scenario.board.layout, scenario=scenario))
     except LogError as err:  # a log from another map says so, as its save note or its names tell
-        raise log_refusal(err, Path(log_path), Path(map_path)) from None
+        raise _torn(log_refusal(err, Path(log_path), Path(map_path)), Path(log_path), map_path) from None
     # One that replays though its note names another map (only begin and end_turn lines) is warned of, on
     # stderr so that a --json document on stdout stays whole; the command goes on.
     warning = replayed_elsewhere(Path(log_path), Path(map_path))
@@ -41,3 +42,22 @@ def named_unit(enc: Encounter, option: str, name: str) -> str:
     shown = ", ".join(names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
     raise UsageError(f'{option}: unknown unit "{name}"{hint}; the combatants are {shown or "none"}'
                      " (playmat state lists them)")
+
+
+def _torn(err: Exception, log: Path, map_path: str) -> Exception:
+    """A last line cut short (no line end, not JSON) is a save torn while a game wrote it: the rules commands
+    only read a log and leave it so (docs/limits.md, "The save file"), but the GM is told what mends it, else
+    the log is stuck for every command."""
+    if not (isinstance(err, LogError) and err.line is not None and err.reason.startswith("not valid JSON")):
+        return err
+    try:
+        data = log.read_bytes()
+    except OSError:
+        return err
+    if data.endswith((b"\n", b"\r")) or len(data.splitlines()) != err.line:
+        return err
+    # Added to the line as said (err is already cut to its limit); the paths are the GM's own arguments, which a
+    # LogError would cut again, mid-command, at 400 characters.
+    return UsageError(f"{err}; the last line, with no line end, looks torn (cut off while it was saved): delete "
+                      "it, and the log reads again (resuming the game with playmat play "
+                      f"{shlex.quote(map_path)} --log {shlex.quote(str(log))} does that too, then plays on)")

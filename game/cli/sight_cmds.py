@@ -18,7 +18,8 @@ def cmd_sight(args: argparse.Namespace) -> int:
     layout = scenario.board.layout
     for option, cell in (("--from", args.from_cell), ("--to", args.to_cell)):
         if not layout.in_grid(cell):
-            raise UsageError(f"{option} {cell_text(cell)} is outside the {layout.cols}x{layout.rows} map")
+            raise UsageError(f"{option} {cell_text(cell)} is outside the {layout.cols}x{layout.rows} map "
+                             f"(columns 0-{layout.cols - 1}, rows 0-{layout.rows - 1})")
     doc = enc.sight_report(args.from_cell, args.to_cell)
     verdict = "sees" if doc["sight"] else "does not see"
 

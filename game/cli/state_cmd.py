@@ -38,17 +38,19 @@ def cmd_state(args: argparse.Namespace) -> int:
     for name, u in table_order(doc):
         move = f"{u['movement']}/{u['movement_max']}"
         flags = [u["status"]]
-        if u["zoc_exhausted"]:
+        on_board = u["at"] is not None
+        if u["zoc_exhausted"] and on_board:  # off the board it marks nothing a GM can use: the tracker's "defeated"
             flags.append("ZoC-exhausted")
         if not u["threatening"]:
             flags.append("not threatening")
         flags += _kind_flags(u) + _ranged_flags(u)
-        if u.get("disengaged_from"):
+        if u.get("disengaged_from") and on_board:
             flags.append("disengaged from " + ", ".join(printable(n, keep_lines=False) for n in u["disengaged_from"]))
         at = cell_text(u["at"]) if u["at"] is not None else "-"
         hp = f"{max(u['hp'], 0)}/{u['hp_max']}"  # as the tracker: a blow past 0 leaves 0, not -3
         lines.append(
-            f"{shown[name]:<{width}} {u['faction']:<8} {at:>7} {u['facing']:<6} {move:>7} {hp:>7}  "
+            f"{shown[name]:<{width}} {u['faction']:<8} {at:>7} {u['facing'] if on_board else '-':<6} {move:>7} "
+            f"{hp:>7}  "
             + (f"{turns.get(name, ''):<6}  " if turns else "")
             + ", ".join(flags)
         )

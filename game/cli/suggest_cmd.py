@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shlex
 import sys
 
 from game.ai import DEFAULT_LEVEL, LEVELS
@@ -32,9 +33,13 @@ def cmd_suggest(args: argparse.Namespace) -> int:
 
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     if enc.turn is None:
-        # A GM's first try is often the bare map: say how to get to a turn, not only that there is none.
-        how = (' (pass --log FILE: a log whose first line is {"action": "begin"} starts combat)'
-               if enc.phase == "setup" else "")
+        # A GM's first try is often the bare map: say how to get to a turn, not only that there is none, as the
+        # command that begins combat (R13) rather than a JSON line to write by hand.
+        how = ""
+        if enc.phase == "setup":
+            log = shlex.quote(args.log) if args.log else "FILE"
+            how = f" (begin it: playmat do {shlex.quote(args.map)} --log {log} begin" + \
+                (", then ask again with --log FILE)" if args.log is None else ", then ask again)")
         raise RulesError(f"suggest: combat is not active (phase {enc.phase}): nobody has a turn to plan{how}")
     plan = explain(enc, args.level, random.Random(args.seed))
     doc = plan.to_json()

@@ -37,7 +37,9 @@ ARCS = {"front": "from the front", "left": "from its left flank", "right": "from
         "rear": "from the rear"}
 # Each score term (game/ai/tactical.py) in a GM's words: what a positive value means.
 TERMS = {
-    "expected_damage": "the damage it expects to deal",
+    # Capped at the target's hp (tactical.py's capped_mean): said, or "+1.6" beside "4.8 damage expected" in the
+    # first line (the whole blow) read as a contradiction.
+    "expected_damage": "the damage it expects to deal, up to the target's hit points",
     "defeat": "its chance to defeat the target, times what the target is worth",
     "wounded": "finishing a wounded foe",
     "hazard": "the damage fire or a chasm does to the one it pushes",

@@ -16,7 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from game.ai import DEFAULT_LEVEL, LEVELS
 from game.ai import policy_for as ai_policy
 from game.match import Policy
-from game.rules import FACTIONS, Scenario
+from game.rules import FACTIONS, Scenario, did_you_mean
 
 from .batch import Job, PlaytestError, Progress, Task
 from .cluster import run_on_dask
@@ -43,7 +43,8 @@ def resolve_levels(scenario: Scenario, levels: Mapping[str, str] | None, known: 
             have = ", ".join(factions) or "none"
             raise PlaytestError(f"{scenario.source}: no {faction!r} faction on this map (it has: {have})")
         if level not in known:
-            raise PlaytestError(f"unknown AI level {level!r} for {faction} (one of: {', '.join(known)})")
+            hint = did_you_mean(level, known, cutoff=0.6)  # "hrad": the looser likeness short words need, as --level
+            raise PlaytestError(f"unknown AI level {level!r} for {faction}{hint} (one of: {', '.join(known)})")
         out[faction] = level
     return out
 

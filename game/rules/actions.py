@@ -103,7 +103,9 @@ def _cell(value: Any, key: str, layout: HexLayout) -> Cell:
         raise _fail(f"{key} must be a cell [col, row] of two integers, not {_show(value)}")
     cell = (value[0], value[1])
     if not layout.in_grid(cell):
-        raise _fail(f"{key} {cell[0]},{cell[1]} is outside the {layout.cols}x{layout.rows} map")
+        # The range too: "18x12" alone leaves a GM guessing which is columns and whether they count from 0.
+        raise _fail(f"{key} {cell[0]},{cell[1]} is outside the {layout.cols}x{layout.rows} map "
+                    f"(columns 0-{layout.cols - 1}, rows 0-{layout.rows - 1})")
     return cell
 
 
@@ -171,7 +173,8 @@ def _edit_set(value: Any, key: str, layout: HexLayout) -> tuple[tuple[str, Any],
         if k == "name":
             raise _fail(f"{key}: a combatant's name cannot be changed (the log knows it by its name)")
         if k not in COMBATANT_KEYS:
-            hint = " (place moves a combatant)" if k in ("at", "x", "y", "cell") else ""
+            # "attak": the property meant, as an unknown action or unit names the one meant.
+            hint = " (place moves a combatant)" if k in ("at", "x", "y", "cell") else did_you_mean(k, COMBATANT_KEYS)
             raise _fail(f"{key}: {_show(k)} is not a combatant property{hint}; known: {', '.join(COMBATANT_KEYS)}")
         if isinstance(v, dict | list):
             raise _fail(f"{key}: property {k} must be a plain value, not {_show(v)}")
@@ -269,7 +272,10 @@ def parse_action(line: str, layout: HexLayout) -> Action:
     except ActionParseError:
         raise
     except (ValueError, RecursionError) as exc:
-        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "too deeply nested"
+        # json's msg alone stops mid-phrase ("Unterminated string starting at"): finish it with where.
+        what = exc.msg.removesuffix(" at") if isinstance(exc, json.JSONDecodeError) else ""
+        reason = f"{what[:1].lower()}{what[1:]} at column {exc.colno}" if isinstance(exc, json.JSONDecodeError) \
+            else "too deeply nested"
         raise _fail(f"not valid JSON ({reason})") from None
     # "\ud800" is valid JSON but not text: it could never be written back to a UTF-8 log. A string can hold
     # a lone surrogate only from a \u escape or from the line itself (lines handed in as Python strings).

@@ -76,7 +76,8 @@ def test_sight_refuses_a_hex_outside_the_map_in_one_line(encounter):
     enc = archers(encounter)
     res = enc.run("sight", "--from", "0,4", "--to", "12,4", "--json")
     assert (res.code, res.out) == (2, "")
-    assert res.err.strip() == "playmat: --to 12,4 is outside the 10x5 map" and res.err.count("\n") == 1
+    assert res.err.count("\n") == 1
+    assert res.err.strip() == "playmat: --to 12,4 is outside the 10x5 map (columns 0-9, rows 0-4)"
 
 
 def test_r29_targets_count_cover_and_the_threatened_shooter_penalty(encounter):
