@@ -6,7 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.tool_scripts import load_tool
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_normal_beats_random_in_mirrored_games(tmp_path: Path) -> None:
@@ -85,3 +89,18 @@ def test_the_greenway_s_charcoal_burners_fight_beside_the_party_and_a_bystander_
     assert enc.is_over() and set(enc.outcome().winners) == {"player", "neutral"}
     assert arena.winner_of(enc, foes, party) == "second"  # the level commanding enemy and neutral lost
     assert arena.winner_of(enc, party, foes) == "first"
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["--pairs", "-1"], "argument --pairs: -1 is negative"),  # ran no game and printed a report of 0 games
+    (["--pairs", "1000000000000"], "has more than 10 digits"),  # built a list of 2 * 10**12 games first
+    (["--pairs", "100001"], "100,001 is more than 100,000"),
+    (["--jobs", "0"], "argument --jobs: 0 is not at least 1"),
+])
+def test_bad_counts_are_refused_in_one_line(argv: list[str], says: str) -> None:
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "ai_arena.py"), *argv], capture_output=True,
+                       text=True, timeout=60, cwd=ROOT)
+    assert r.returncode == 2
+    assert r.stdout == ""
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and says in lines[0], r.stderr[-500:]

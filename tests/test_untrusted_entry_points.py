@@ -124,3 +124,20 @@ def test_a_compressed_layer_cut_short_is_named_as_cut_short(tmp_path: Path,
         tmx = _layer(tmp_path, compression, packed[:-5])
         assert main(["validate", str(tmx)]) == 2
         one_line(capsys, "m.tmx: layer ", f"{compression} tile data is cut short")
+
+
+# --- play's own checks of its MAP and --replay -----------------------------------------------------------
+def test_play_names_a_pipe_a_device_or_a_folder_as_every_command_does(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # `play` said "no such log file" of /dev/zero and "no such map file" of a named pipe that were there.
+    tmx = plain_map(tmp_path)
+    pipe = tmp_path / "pipe.tmx"
+    os.mkfifo(pipe)
+    assert main(["play", str(pipe), "--headless", "--frames", "1"]) == 2
+    assert one_line(capsys) == "playmat: pipe.tmx: the map is a named pipe, not a regular file"
+    assert main(["play", str(tmx), "--headless", "--frames", "1", "--replay", "/dev/zero"]) == 2
+    assert one_line(capsys) == "playmat: zero: the log is a device, not a regular file"
+    assert main(["play", str(tmx), "--headless", "--frames", "1", "--replay", str(tmp_path)]) == 2
+    assert one_line(capsys).endswith(": the log is a directory, not a regular file")
+    assert main(["play", str(tmx), "--headless", "--frames", "1", "--replay", str(tmp_path / "gone.jsonl")]) == 2
+    assert one_line(capsys) == f"playmat: --replay {tmp_path / 'gone.jsonl'}: no such log file"

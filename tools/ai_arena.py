@@ -60,6 +60,8 @@ from gen_skirmish import generate  # noqa: E402
 from skirmish_maps import LAYOUTS, MIXED_ROSTER, ROSTER, skirmish_map  # noqa: E402
 
 from game.ai import policy_for  # noqa: E402
+from game.cli.argtypes import non_negative, positive  # noqa: E402
+from game.cli.errors import Parser, UsageError  # noqa: E402
 from game.maps import load_scenario, shipped_maps  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.rules import SETUP, Action, Begin, Encounter, EncounterView  # noqa: E402
@@ -286,12 +288,30 @@ def timing(levels: list[str], games: int, seed: int) -> None:
                       f"max {1000 * max(times):7.2f} ms  one decision max {1000 * one:7.2f} ms", flush=True)
 
 
+MAX_PAIRS = 100_000  # every game's result stays in memory until the report: --pairs 10**12 built its list of games
+
+
+def pairs_count(text: str) -> int:
+    n = positive(text)
+    if n > MAX_PAIRS:
+        raise argparse.ArgumentTypeError(f"{n:,} is more than {MAX_PAIRS:,} (every game's result stays in memory)")
+    return n
+
+
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    try:
+        return _run()
+    except UsageError as e:  # one line naming what is wrong, exit status 2 (as every playmat command)
+        print(e, file=sys.stderr)
+        return 2
+
+
+def _run() -> int:
+    ap = Parser(prog="ai_arena.py", description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pairing", action="append", default=[],
                     help="FIRST:SECOND, e.g. normal:greedy (repeatable; default: the four target pairings)")
-    ap.add_argument("--pairs", type=int, default=200, help="mirrored pairs per pairing (games = 2 x pairs)")
+    ap.add_argument("--pairs", type=pairs_count, default=200, help="mirrored pairs per pairing (games = 2 x pairs)")
     ap.add_argument("--maps", choices=("report", "tuning", "generated", "shipped"), default="report",
                     help="report: held-out generated + shipped (default); tuning: the tuning sets only; "
                          "generated / shipped: one kind of a report run")
@@ -300,13 +320,13 @@ def main() -> int:
                          f"tuning {TUNING_MAP_SEEDS.start}-{TUNING_MAP_SEEDS.stop - 1})")
     ap.add_argument("--seed", type=int, default=None,
                     help=f"first game seed (default: report {REPORT_GAME_SEED}, tuning {TUNING_GAME_SEEDS.start})")
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes (at most 2)")
-    ap.add_argument("--skip", type=int, default=0, metavar="K",
+    ap.add_argument("--jobs", type=positive, default=1, help="worker processes (at most 2)")
+    ap.add_argument("--skip", type=non_negative, default=0, metavar="K",
                     help="start at pair K of the run (a long run played in chunks: the same games as one run)")
     ap.add_argument("--breakdown", action="store_true",
                     help="also print each pairing's win rate per force size (generated maps) and per shipped map")
     ap.add_argument("--timing", action="store_true", help="only the 64x64 / 24-combatant decision-time run")
-    ap.add_argument("--timing-games", type=int, default=2)
+    ap.add_argument("--timing-games", type=positive, default=2)
     ap.add_argument("--timing-levels", default="normal,hard",
                     help="levels timed, comma-separated (default: normal,hard)")
     args = ap.parse_args()

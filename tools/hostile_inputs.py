@@ -481,6 +481,46 @@ def bloated_property(work: Path, cap: int, o: Outcome) -> None:
     simple(work, cap, o, ["render", str(work / "margin.tmx"), "-o", str(work / "o.png")], expect=(2,))
 
 
+def open_field(work: Path, side: int, orc: dict[str, object]) -> Path:
+    """A ``side`` x ``side`` open field of small hexes, the Hero in the middle, the Orc near a corner."""
+    units = [{"name": "Hero", "at": (side // 2, side // 2), "faction": "player"},
+             {"name": "Orc", "at": (5, 5), "faction": "enemy", **orc}]
+    return write_map(work / "field.tmx", ["." * side] * side, units=units, encoding="base64-zlib",
+                     tile_width=8, tile_height=9, side_length=4)
+
+
+@case("19 next-turn danger of a move of 1000, a burst of radius 40, a shooter that could end anywhere")
+def long_moves(work: Path, cap: int, o: Outcome) -> None:
+    for orc in ({"move": 1000}, {"area_range": 40, "area_radius": 40}, {"move": 1_000_000, "ranged": "1-8"}):
+        tmx = open_field(work, 300, orc)
+        simple(work, min(cap, 1024**3), o, ["danger", str(tmx), "--against", "player"], expect=(0,))
+
+
+@case("20 a shot or burst of a million hexes")
+def far_shots(work: Path, cap: int, o: Outcome) -> None:
+    tmx = open_field(work, 300, {"area_range": 1_000_000})
+    r = simple(work, cap, o, ["targets", str(tmx), "--unit", "Orc"], expect=(2,))
+    if "limit of 50 hexes" not in r.stderr:
+        o.problems.append("an area_range of 1,000,000 is not refused by MAX_SHOT_HEXES")
+    log = work / "join.jsonl"
+    log.write_text('{"action": "join", "unit": {"name": "Cora", "faction": "ally", "ranged": "1-1000000"}, '
+                   '"at": [3, 3]}\n')
+    simple(work, cap, o, ["state", str(plain_map(work)), "--log", str(log)], expect=(2,))
+
+
+@case("21 an animated tile of 100,000 frames, and play's --replay of a device")
+def animation_frames(work: Path, cap: int, o: Outcome) -> None:
+    frames = '<frame tileid="0" duration="100"/>' * 100_000
+    tmx = swap(plain_map(work), '<tile id="0">', f'<tile id="0"><animation>{frames}</animation>')
+    r = simple(work, cap, o, ["render", str(tmx), "-o", str(work / "o.png")], expect=(2,))
+    if "frames in all" not in r.stderr:
+        o.problems.append("2,000,000 animation frames are not refused by MAX_ANIMATION_FRAMES")
+    r = simple(work, cap, o, ["play", str(plain_map(work, "p.tmx")), "--headless", "--frames", "1", "--replay",
+                              "/dev/zero"], expect=(2,))
+    if "not a regular file" not in r.stderr:
+        o.problems.append("play --replay /dev/zero is not named a device")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--only", action="append", default=[], help="run the cases whose name contains this")

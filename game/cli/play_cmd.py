@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import LEVELS
-from game.rules import FACTIONS, RulesError
+from game.rules import FACTIONS, InputLimitError, RulesError, limits
 
 from .errors import UsageError, did_you_mean
 from .outputs import check_output_file
@@ -68,14 +68,12 @@ def play_config(args: argparse.Namespace) -> Any:
     map_path = None
     if args.map is not None:
         map_path = Path(args.map)
-        if not map_path.is_file():
-            raise UsageError(f"{args.map}: no such map file")
+        _existing_file(args.map, "map", f"{args.map}: no such map file")
     replay = getattr(args, "replay", None)
     if replay is not None:
         if map_path is None:
             raise UsageError("--replay needs the MAP the log was played on")
-        if not Path(replay).is_file():
-            raise UsageError(f"--replay {replay}: no such log file")
+        _existing_file(replay, "log", f"--replay {replay}: no such log file")
         if args.log is not None:
             raise UsageError("--replay shows a log without playing on: leave out --log")
     if args.headless:
@@ -137,3 +135,12 @@ def _need_a_display() -> None:
             f"play: no screen to open a window on (SDL fell back to its {driver} driver); "
             "run it on a desktop, or use playmat render for a picture"
         )
+
+
+def _existing_file(path: str, what: str, missing: str) -> None:
+    """UsageError ``missing`` when ``path`` does not exist; when it is a pipe, a device or a folder, the line
+    every other command gives (``play --replay /dev/zero`` said "no such log file" of a file that is there)."""
+    try:
+        limits.regular_file_size(path, what, limits.MAX_MAP_FILE_BYTES if what == "map" else limits.MAX_LOG_FILE_BYTES)
+    except InputLimitError as e:
+        raise UsageError(missing if e.missing else str(e)) from None

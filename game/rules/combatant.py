@@ -16,6 +16,7 @@ from .limits import (
     INT_RE,
     MAX_NAME_CHARS,
     MAX_NUMBER,
+    MAX_SHOT_HEXES,
     InputLimitError,
     check_digits,
     clip,
@@ -184,8 +185,8 @@ def parse_ranged(value: object) -> tuple[int, int]:
     lo, hi = _digits(m.group(1)), _digits(m.group(2))
     if not 1 <= lo <= hi:
         raise SpecError(f'ranged "{clip(value)}": MIN must be at least 1 and at most MAX')
-    if hi > 1_000_000:
-        raise SpecError(f'ranged "{clip(value)}" is out of range')
+    if hi > MAX_SHOT_HEXES:
+        raise SpecError(f'ranged "{clip(value)}": MAX {hi} is more than the limit of {MAX_SHOT_HEXES} hexes')
     return lo, hi
 
 
@@ -483,6 +484,13 @@ def _ranged_profile(get: Callable[[str], object | None], checked: _Checked,
     return RangedProfile(band[0], band[1], ranged_attack, ranged_damage)
 
 
+def _shot_hexes(n: int, key: str) -> int:
+    """``n``, or SpecError past MAX_SHOT_HEXES (sight tables grow with the cube of a shot's reach)."""
+    if n > MAX_SHOT_HEXES:
+        raise SpecError(f"{key} {n} is more than the limit of {MAX_SHOT_HEXES} hexes")
+    return n
+
+
 def _area_ability(get: Callable[[str], object | None], checked: _Checked,
                   integer: Callable[..., int], problems: list[str], attack: int) -> AreaAbility | None:
     """R32's ability; ``area_*`` without ``area_range`` is a fault that names what is missing."""
@@ -490,7 +498,7 @@ def _area_ability(get: Callable[[str], object | None], checked: _Checked,
         _orphans(get, AREA_KEYS, "area_range (how far the area's centre may be)", problems)
         return None
     before = len(problems)
-    reach = checked(lambda: integer("area_range", 0, 0), 0)
+    reach = checked(lambda: _shot_hexes(integer("area_range", 0, 0), "area_range"), 0)
     radius = checked(lambda: integer("area_radius", 0, 0), 0)
     area_attack = checked(lambda: integer("area_attack", attack), attack)
     area_damage = _damage_or(get, checked, "area_damage", "1d6")

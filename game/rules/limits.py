@@ -151,6 +151,18 @@ undo, so without a bound its memory grew with actions x combatants (a 200-combat
 866 MB); undo only ever needs the current actor's moves since its last dice (a turn's dozen at most) or
 the GM's last corrections, and the window, the log and the AI never go back further."""
 
+MAX_ANIMATION_FRAMES = 1_000_000
+"""Frames the map's animated tiles place in all: each animated cell or tile object counts its tile's frames.
+Each is a placement the window keeps (about 150 bytes): a million take some 150 MB and a few seconds to lay
+out. Real maps animate water or torches in a handful of frames."""
+
+# How far a combatant shoots or bursts ----------------------------------------------------------------
+MAX_SHOT_HEXES = 50
+"""The largest ``ranged`` MAX and ``area_range`` a combatant may have, in hexes. Every shot or burst is
+judged by sight (R30) from tables of the lines to every hex that far: 50 hexes build in about a second and
+200 MB, once; ``playmat targets`` for a burst of range 1,000,000 on a 300x300 map held 3.7 GB and ran past a
+minute, and ``danger`` for a bow of 100 hexes took 2.3 GB. Real bows reach a dozen hexes."""
+
 # Memory of the AI and the engine's bulk queries -------------------------------------------------------
 MAX_MEMO_BYTES = 64 * 1024 * 1024
 """Bytes of arrays one memo of remembered answers holds (a policy has seven: reaches, distances, windows,

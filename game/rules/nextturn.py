@@ -46,15 +46,59 @@ def _attack_zone(state: EncounterState, name: str) -> np.ndarray:
     q, r = state.layout.axial_arrays()
     wq, wr = q[r0:r1, c0:c1].ravel(), r[r0:r1, c0:c1].ravel()
     eq, er = _axial(state, ends[:, 0], ends[:, 1])
-    dq = wq[None, :] - eq[:, None]
-    dr = wr[None, :] - er[:, None]
-    dist = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
-    hit = ((dist >= lo) & (dist <= hi)).any(axis=0).reshape(r1 - r0, c1 - c0)
+    # No two hexes of the window are farther apart than its rows plus its columns: a wider band adds nothing.
+    hi = min(hi, (r1 - r0) + (c1 - c0))
+    by_offsets = _band_size(lo, hi) < len(ends)  # whichever of the two exact ways does less work
+    hit = (_band_by_offsets if by_offsets else _band_by_pairs)(wq, wr, eq, er, lo, hi)
     zone = np.zeros((board.rows, board.cols), dtype=bool)
-    zone[r0:r1, c0:c1] = hit
+    zone[r0:r1, c0:c1] = hit.reshape(r1 - r0, c1 - c0)
     zone &= board.on_map
     zone.setflags(write=False)
     return zone
+
+
+# Hexes x ends (or x band offsets) handled at once. The window and the ends both grow with the square of
+# a combatant's move: all pairs at once took 60 GB for a move of 1000 on a 300x300 map (docs/limits.md).
+_PAIRS_PER_PASS = 1 << 21
+
+
+def _band_size(lo: int, hi: int) -> int:
+    """How many axial offsets lie at hex distance ``lo..hi`` (1 at 0, 6k at k)."""
+    if hi < lo:
+        return 0
+    lo = max(lo, 0)
+    ring = 3 * (hi * (hi + 1) - (lo - 1) * lo) if lo > 0 else 1 + 3 * hi * (hi + 1)
+    return int(ring)
+
+
+def _band_by_pairs(wq: np.ndarray, wr: np.ndarray, eq: np.ndarray, er: np.ndarray, lo: int, hi: int) -> np.ndarray:
+    """Per window hex: whether some end lies ``lo..hi`` hexes from it, a block of ends at a time."""
+    hit = np.zeros(len(wq), dtype=bool)
+    step = max(1, _PAIRS_PER_PASS // max(1, len(wq)))
+    for s in range(0, len(eq), step):
+        dq = wq[None, :] - eq[s:s + step, None]
+        dr = wr[None, :] - er[s:s + step, None]
+        dist = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+        hit |= ((dist >= lo) & (dist <= hi)).any(axis=0)
+    return hit
+
+
+def _band_by_offsets(wq: np.ndarray, wr: np.ndarray, eq: np.ndarray, er: np.ndarray, lo: int,
+                     hi: int) -> np.ndarray:
+    """The same answer as :func:`_band_by_pairs`, found by laying the ends, shifted by every offset of the band,
+    over the window: cheaper when the band holds fewer offsets than there are ends (a long move, a short weapon)."""
+    q0, r0 = int(eq.min()), int(er.min())
+    ends = np.zeros((int(eq.max()) - q0 + 1, int(er.max()) - r0 + 1), dtype=bool)
+    ends[eq - q0, er - r0] = True
+    hit = np.zeros(len(wq), dtype=bool)
+    for a in range(-hi, hi + 1):
+        for b in range(max(-hi, -a - hi), min(hi, -a + hi) + 1):
+            if max(abs(a), abs(b), abs(a + b)) < lo:
+                continue
+            iq, ir = wq - a - q0, wr - b - r0  # the end this offset would come from
+            ok = (iq >= 0) & (iq < ends.shape[0]) & (ir >= 0) & (ir < ends.shape[1])
+            hit[ok] |= ends[iq[ok], ir[ok]]
+    return hit
 
 
 def next_turn_attackers(state: EncounterState, cell: Cell, name: str) -> list[str]:

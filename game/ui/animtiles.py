@@ -194,15 +194,45 @@ class TileAnimator:
                 if c.layer == li:
                     arr[c.index] = self.regions[self.by_slot[(li, c.index)]]
             boxes.append(arr)
-        out = []
-        for x, y, w, h in self.regions:
-            order: list[tuple[int, int]] = []
-            for li, arr in enumerate(boxes):
-                hit = ((arr[:, 0] < x + w) & (arr[:, 0] + arr[:, 2] > x)
-                       & (arr[:, 1] < y + h) & (arr[:, 1] + arr[:, 3] > y))
-                order.extend((li, int(pi)) for pi in np.flatnonzero(hit))
-            out.append(order)
-        return out
+        return _overlapping(boxes, self.regions)
+
+
+def _overlapping(boxes: list[np.ndarray], regions: list[Rect]) -> list[list[tuple[int, int]]]:
+    """Per region, (layer, placement) of every box of ``boxes`` (``[k, 4]`` x, y, w, h per layer) overlapping it,
+    in paint order. The boxes are filed in a grid of buckets first, so each region looks only at the boxes of
+    the few buckets it covers: every region against every box took a 300x300 map of animated water 44 s."""
+    every = np.concatenate(boxes) if boxes else np.zeros((0, 4), dtype=np.int64)
+    layer_of = np.repeat(np.arange(len(boxes)), [len(b) for b in boxes])
+    index_in = np.concatenate([np.arange(len(b)) for b in boxes]) if boxes else np.zeros(0, dtype=np.int64)
+    if not len(every) or not regions:
+        return [[] for _ in regions]
+    reg = np.array(regions, dtype=np.int64).reshape(-1, 4)
+    both = np.concatenate([every, reg])
+    x0, y0 = int(both[:, 0].min()), int(both[:, 1].min())
+    span = max(int((both[:, 0] + both[:, 2]).max()) - x0, int((both[:, 1] + both[:, 3]).max()) - y0, 1)
+    size = max(1, int(np.median(np.maximum(reg[:, 2], reg[:, 3]))), -(-span // 1024))  # at most 1024 a side
+    cols = span // size + 1
+
+    def buckets(b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """First and last bucket column and row each box touches (an empty box: the bucket of its corner)."""
+        return ((b[:, 0] - x0) // size, (b[:, 0] + np.maximum(b[:, 2], 1) - 1 - x0) // size,
+                (b[:, 1] - y0) // size, (b[:, 1] + np.maximum(b[:, 3], 1) - 1 - y0) // size)
+
+    c0, c1, r0, r1 = buckets(every)
+    filed: dict[int, list[int]] = {}
+    for i, (a, b, c, d) in enumerate(zip(c0.tolist(), c1.tolist(), r0.tolist(), r1.tolist(), strict=True)):
+        for row in range(c, d + 1):
+            for col in range(a, b + 1):
+                filed.setdefault(row * cols + col, []).append(i)
+    out = []
+    q0, q1, s0, s1 = buckets(reg)
+    for (x, y, w, h), a, b, c, d in zip(regions, q0.tolist(), q1.tolist(), s0.tolist(), s1.tolist(), strict=True):
+        near = sorted({i for row in range(c, d + 1) for col in range(a, b + 1)
+                       for i in filed.get(row * cols + col, ())})
+        arr = every[near]
+        hit = ((arr[:, 0] < x + w) & (arr[:, 0] + arr[:, 2] > x) & (arr[:, 1] < y + h) & (arr[:, 1] + arr[:, 3] > y))
+        out.append([(int(layer_of[near[k]]), int(index_in[near[k]])) for k in np.flatnonzero(hit)])
+    return out
 
 
 def _on_grid(start: int, scale: float, step: int, reach: int = 24) -> int:
