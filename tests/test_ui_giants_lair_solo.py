@@ -67,7 +67,10 @@ def test_the_shove_preview_offers_the_push_into_the_chasm(tmp_path: Path) -> Non
     # The other way, short: where Astrid would stand, the fall, W to choose it, its odds at the right.
     row = next(ln for ln in widget.lines or [] if ln.text.startswith("or from "))
     way = {"e": "east", "ne": "north-east", "nw": "north-west", "w": "west", "sw": "south-west", "se": "south-east"}
-    assert row.text == f"or from {falls[0][0][0]},{falls[0][0][1]}: {way[falls[0][1]]}: falls, defeated (W)"
+    # One colon to the row: "or from 9,5: south-east: falls, defeated" read as if 9,5 lay south-east of something
+    # (found on giants_lair at 1280x800: "or from 5,8: south-east: stays put (W)").
+    assert row.text == f"or from {falls[0][0][0]},{falls[0][0][1]}, {way[falls[0][1]]}: falls, defeated (W)"
+    assert row.text.count(":") == 1
     assert row.right == "65 %"
 
 

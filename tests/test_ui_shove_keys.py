@@ -62,7 +62,7 @@ def test_tab_and_shift_tab_go_round_the_foes_beside_the_actor_clockwise(tmp_path
     assert scene.ctx.status == "Shove Orc (1 of 2): W / Shift+W the way, Enter shoves, Tab the next foe, Esc cancels"
     texts = [ln.text for ln in _widget(scene).lines or []]
     assert "pushed east to 4,2: 3 hazard damage (7 hp left)" in texts  # shown, not hovered
-    assert "or from 2,1: south-east to 3,3" in texts and "W / Shift+W: another way   Enter shoves" in texts
+    assert "or from 2,1, south-east to 3,3" in texts and "W / Shift+W: another way   Enter shoves" in texts
     assert scene.show_panels  # in shove mode Tab chooses the foe, it does not hide the panels
     key(scene, pygame.K_TAB)
     frame(scene, screen)

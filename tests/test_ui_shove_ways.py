@@ -149,13 +149,13 @@ def test_the_gm_push_preview_words_a_landing_as_the_shove_preview_does(tmp_path:
     scene, screen = _pen(tmp_path)
     enc = scene.match.encounter
     gm = said(push_lines(enc, enc.preview_push("Orc", "ne", 1)))
-    assert gm == "push Orc 1 hex north-east Orc is pushed north-east into the chasm at 3,1: falls, defeated (R12)"
+    assert gm == "Push Orc 1 hex north-east Orc is pushed north-east into the chasm at 3,1: falls, defeated (R12)"
     # Two hexes e: over the hazard at 4,2 (3 damage) to 5,2, whose south-west neighbour is Orc 2's 4,3.
     gm = said(push_lines(enc, enc.preview_push("Orc", "e", 2)))
-    assert gm == "push Orc 2 hexes east Orc is pushed east to 5,2: 3 hazard damage (7 hp left) Orc ends beside Orc 2"
+    assert gm == "Push Orc 2 hexes east Orc is pushed east to 5,2: 3 hazard damage (7 hp left) Orc ends beside Orc 2"
     # Three hexes sw: 2,3, then 2,4 is wall: it stops after one, beside Lysa (1,3 is 2,3's west neighbour).
     gm = said(push_lines(enc, enc.preview_push("Orc", "sw", 3)))
-    assert gm == ("push Orc 3 hexes south-west Orc is pushed south-west to 2,3 stops after 1 of 3: blocked terrain is "
+    assert gm == ("Push Orc 3 hexes south-west Orc is pushed south-west to 2,3 stops after 1 of 3: blocked terrain is "
                   "in the way at 2,4 (R12) Orc ends beside Lysa")
     _point_from(scene, screen, (2, 2))
     assert "pushed east to 4,2: 3 hazard damage (7 hp left)" in _texts(scene)
@@ -211,7 +211,7 @@ def test_a_push_into_fire_from_a_side_out_of_reach_is_named_for_next_turn(tmp_pa
     w = _widget(scene)
     assert [(a, p.direction) for a, p in w.ways] == [((16, 12), "e")]
     # Short: the first side named (from 18,11 the goblin goes sw into the fire on 17,13), the other counted.
-    assert "next turn from 18,11: south-west to 17,13: 4 hazard damage (+1)" in _texts(scene)
+    assert "next turn from 18,11, south-west to 17,13: 4 hazard damage (+1)" in _texts(scene)
     with alt_held():  # the long form names each
         frame(scene, screen)
     lines = [(ln.text.strip(), ln.right) for ln in w.lines or []]

@@ -208,7 +208,7 @@ def with_outcome(lines: list[Line], p: ShovePreview, outcome: list[Line]) -> lis
 def way_rows(target: str, ways: list[Way], chosen: int,
              later: list[Later] | None = None, keyed: bool = False) -> list[Line]:
     """The other ways to shove ``target`` this turn, after the chosen one's odds and landing. Short: one row for
-    a single other way ("or from 4,5: e to 5,5", its odds right), else a count ("+3 other ways (W), 1 hurts");
+    a single other way ("or from 4,5, east to 5,5", its odds right), else a count ("+3 other ways (W), 1 hurts");
     the map draws every way's arrow, red where it hurts, and W / Shift+W shows each in full. Then the pushes
     that would hurt it from a side out of reach this turn (``later``), the first named, the rest counted.
     ``keyed``: Tab's focus is on ``target`` (game.ui.battle_focus), so the keys are named, not the pointer. With
@@ -219,7 +219,8 @@ def way_rows(target: str, ways: list[Way], chosen: int,
     others = [w for i, w in enumerate(ways) if i != chosen]
     if len(others) == 1:
         at, p = others[0]
-        rows.append(Line(f"or {where(at)}: {short_words(p)}{'' if keyed else ' (W)'}", "good" if _hurts(p) else "muted",
+        # One colon to a row: "or from 5,8: south-east: stays put" read as if 5,8 lay south-east of something.
+        rows.append(Line(f"or {where(at)}, {short_words(p)}{'' if keyed else ' (W)'}", "good" if _hurts(p) else "muted",
                          right=pct(p.hit_chance), size=SMALL))
     elif others:
         hurt = sum(_hurts(p) for _, p in others)
@@ -229,7 +230,7 @@ def way_rows(target: str, ways: list[Way], chosen: int,
     if later:
         at, p = later[0]
         more = f" (+{len(later) - 1})" if len(later) > 1 else ""
-        rows.append(Line(f"next turn {where(at)}: {short_words(p)}{more}", "muted", size=SMALL))
+        rows.append(Line(f"next turn {where(at)}, {short_words(p)}{more}", "muted", size=SMALL))
     if keyed:  # the keys, named: the pointer names no side while Tab's focus is on the foe
         rows.append(Line("W / Shift+W: another way   Enter shoves" if others
                          else "Enter shoves   Tab: the next foe   Esc: cancel", "accent", size=SMALL))
