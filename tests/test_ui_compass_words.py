@@ -94,7 +94,9 @@ def test_the_gm_push_buttons_are_arrows_and_pointing_at_one_says_its_side(tmp_pa
     send(ctx, ws, motion(pushes[4].rect.center))
     frame(s, ctx, ws)
     assert not [t for t, r in drawn if any(b.rect.contains(r) for b in pushes)]  # arrows, not "sw"
-    assert any(t.startswith("push Goblin 1 hex south-west") for t, _ in drawn), [t for t, _ in drawn][-8:]
+    # Its head capitalised, as every other tip's ("push Wynn 1 hex south-west" stood out on giants_lair).
+    assert any(t.startswith("Push Goblin 1 hex south-west") for t, _ in drawn), [t for t, _ in drawn][-8:]
+    assert not any(t.startswith("push ") for t, _ in drawn)
     assert panel.side_angle(m.encounter.layout.direction_names, "sw") == 240
 
 

@@ -83,7 +83,7 @@ def test_the_gm_push_aimed_shows_where_the_token_lands(tmp_path: Path, monkeypat
     the landing 8,6 (the ghost of the token there) before the click, and the click lands it there."""
     scene, screen, drawn, button, gm = _gm_aiming(tmp_path, "Orc Pikeman", "w", 3, monkeypatch)
     texts = [s for s, _ in drawn]
-    assert "push Orc Pikeman 3 hexes west" in texts and "Orc Pikeman is pushed west to 8,6" in texts
+    assert "Push Orc Pikeman 3 hexes west" in texts and "Orc Pikeman is pushed west to 8,6" in texts
     assert not [s for s in texts if "cannot be pushed" in s or "in the way" in s]
     tip = gm.push_tip  # beside the card, level with the direction pointed at: where the GM is looking
     assert tip is not None and tip.left >= gm.cover.right

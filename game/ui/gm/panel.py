@@ -99,7 +99,7 @@ def gm_target(ctx: BattleContext) -> str | None:
 # The push buttons, one to a side (R2), each an arrow pointing the way it pushes: six words ("north-west") do not
 # fit one row of the card, and rows of them made the card taller, so the push tip level with its button covered
 # the party's tokens on the ambush's road. The word is the button's label: the tip pointing at it says it
-# ("push Orc 1 hex north-east"), as a greyed button's reason would.
+# ("Push Orc 1 hex north-east"), as a greyed button's reason would.
 def side_angle(sides: tuple[str, ...], side: str) -> float:
     """Degrees counter-clockwise from east on screen: R2's sides run counter-clockwise, 60 degrees apart, from
     east on a pointy-top map ("e ne nw w sw se") and from north-east on a flat-top one ("ne n nw sw s se")."""

@@ -34,7 +34,9 @@ def push_lines(enc: EncounterView, p: PushPreview) -> list[th.Line]:
     way = side_words(p.direction)  # "south-west", not the action's token "sw" (R2)
     # Wrapped to the short box as the rows under it: with the side spelt out "push Charcoal Burner 1 1 hex
     # north-east" made the tip 337 px wide on the Greenway.
-    head = [th.Line(t, "accent", bold=True) for t in th.wrap(f"push {p.unit} {p.distance} {hexes} {way}", WIDTH,
+    # Capitalised as every other tip's head ("Cannot move to 10,9", "Shove Goblin 1: ..."): "push Wynn 1 hex
+    # south-west" stood out lower-case on giants_lair.
+    head = [th.Line(t, "accent", bold=True) for t in th.wrap(f"Push {p.unit} {p.distance} {hexes} {way}", WIDTH,
                                                              th.BODY, True)]
     if p.legal is not None:
         return [*head, *_rows(narration.refusal(p.legal), "bad")]
