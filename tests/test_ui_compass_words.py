@@ -106,3 +106,34 @@ def test_the_gm_push_arrows_on_a_flat_top_map(tmp_path) -> None:
     ctx, ws, s = gm_table(m, selected=m.encounter.turn)
     assert [(b.key[1], b.arrow) for b in _pushes(ws)] == [("ne", 30), ("n", 90), ("nw", 150), ("sw", 210),
                                                            ("s", 270), ("se", 330)]
+
+
+def test_a_push_in_the_log_and_the_status_line_names_the_side_it_went(tmp_path) -> None:
+    """Found on giants_lair: the shove preview said "pushed east to 7,10" and the GM's tip "pushed north-west into
+    the chasm", then the log said only "Goblin 1 is pushed to 7,10". The log and the status line now name the
+    side as the preview did; the log file keeps the action's token. The Goblin stands on 7,5 (pointy-top): one hex
+    east keeps the row, 8,5."""
+    from game.rules import Push
+    from game.ui.narration import status_line
+
+    m = skirmish(tmp_path)
+    applied = m.submit(Push("Goblin", "e", 1))
+    assert status_line(applied, m.encounter) == "Goblin is pushed east to 8,5"
+    log = CombatLog()
+    log.draw(screen(), make_ctx(m))
+    assert "GM: Goblin is pushed east to 8,5" in [t for t, _ in log.entries]
+    last = json.loads((tmp_path / "fight.jsonl").read_text().splitlines()[-1])
+    assert last == {"action": "push", "unit": "Goblin", "dir": "e", "distance": 1}
+
+
+def test_a_push_on_a_flat_top_map_names_north_or_south(tmp_path) -> None:
+    """Flat-top: a push straight up the screen is "north" (the column keeps, the row goes one up)."""
+    from game.rules import Push
+    from game.ui.narration import status_line
+
+    m = new_match(tmp_path, FLAT)
+    m.submit(Begin())
+    who = m.encounter.turn
+    col, row = m.encounter.view(who).cell
+    applied = m.submit(Push(who, "n", 1))
+    assert status_line(applied, m.encounter) == f"{who} is pushed north to {col},{row - 1}"

@@ -253,7 +253,7 @@ def test_a_gm_push_reads_as_the_gms_in_the_log_and_the_replay(tmp_path) -> None:
     log = CombatLog()
     log.draw(screen(), make_ctx(m))
     pushed = [(t, role) for t, role in log.entries if "pushed" in t]
-    assert pushed == [(pushed[0][0], "warn")] and pushed[0][0].startswith("GM: Goblin is pushed to ")
+    assert pushed == [(pushed[0][0], "warn")] and pushed[0][0].startswith("GM: Goblin is pushed east to ")
     # A shove's push (no GM action behind it) keeps the plain wording.
     assert all(not t.startswith("GM") for t, _ in event_lines(applied.events))
 

@@ -54,7 +54,8 @@ def cmd_do(args: argparse.Namespace) -> int:
     finally:
         save.close()
     said = [line for a in applied for line, _role in
-            event_lines(a.events, bonus_from(enc), action=a.action, at_war=at_war_from(enc))]
+            event_lines(a.events, bonus_from(enc), action=a.action, at_war=at_war_from(enc),
+                        layout=enc.layout)]
     doc = {"appended": [json.loads(a.action.to_json()) for a in applied], "said": said,
            "phase": enc.phase, "round": enc.round, "turn": enc.turn}
     lines = [f"appended {len(applied)} line{'s' if len(applied) != 1 else ''} to {args.log}:"]

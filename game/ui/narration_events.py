@@ -13,12 +13,14 @@ from game.rules import (
     AreaCast,
     AreaHit,
     Attacked,
+    Cell,
     CombatBegan,
     CombatEnded,
     Defeated,
     Disengaged,
     Edited,
     Fled,
+    HexLayout,
     HpSet,
     Joined,
     Moved,
@@ -155,7 +157,24 @@ def _(ev: AreaHit, bonus: Bonus | None = None) -> Entry:
 
 @event_line.register
 def _(ev: Pushed, bonus: Bonus | None = None) -> Entry:
-    text = f"{ev.unit} is pushed to {cell_words(ev.path[-1])}" if len(ev.path) > 1 else f"{ev.unit} cannot be pushed"
+    return pushed_line(ev)
+
+
+def push_side(layout: HexLayout, path: tuple[Cell, ...]) -> str | None:
+    """The side a push went, spelt out ("north-east", R2), from its first step; None when it went nowhere."""
+    if len(path) < 2:
+        return None
+    sides = layout.direction_between(path[0], path[1])
+    return side_words(layout.direction_names[sides[0]]) if sides else None
+
+
+def pushed_line(ev: Pushed, side: str | None = None) -> Entry:
+    """ "Goblin 1 is pushed east to 7,10": with ``side`` the way it went, as the shove preview and the GM's push
+    tip named it before the click (found on giants_lair: the preview said "pushed east to 7,10", the log then
+    "pushed to 7,10")."""
+    way = f" {side}" if side else ""
+    text = (f"{ev.unit} is pushed{way} to {cell_words(ev.path[-1])}" if len(ev.path) > 1
+            else f"{ev.unit} cannot be pushed")
     if ev.stopped:
         # Why it went no further (R12): on the Black Gull "Marla cannot be pushed" said nothing of Corsair 1,
         # who stood where the Sea Witch's burst would have thrown her.

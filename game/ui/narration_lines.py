@@ -6,27 +6,39 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.rules import Applied, CombatBegan, CombatEnded, EncounterView, Push, Pushed, RoundStarted, TurnStarted
+from game.rules import (
+    Applied,
+    CombatBegan,
+    CombatEnded,
+    EncounterView,
+    HexLayout,
+    Push,
+    Pushed,
+    RoundStarted,
+    TurnStarted,
+)
 
 from .log_sides import Sides, seen_from
 from .narration_actions import action_line
-from .narration_events import ended_line, event_line
+from .narration_events import ended_line, event_line, push_side, pushed_line
 from .narration_words import Bonus, Entry
 from .outcome_words import AtWar, at_war_from
 
 
 def event_lines(events: Iterable[object], bonus: Bonus | None = None,
                 party: Sides | None = None, action: object = None,
-                at_war: AtWar | None = None) -> list[Entry]:
+                at_war: AtWar | None = None, layout: HexLayout | None = None) -> list[Entry]:
     """The events' lines; with ``party`` (whose side is each combatant on, :func:`party_side`) coloured from
     the side at the controls (:func:`seen_from`; the combat log and the replay colour alike). ``action``: what
     caused them; a GM's push reads as the GM's, in the GM's colour, as every other GM correction does (the
     event alone says only "is pushed").
     ``at_war``: which sides are hostile to anyone, so the end of combat tells a neutral that stood aside from
-    the side that won (:func:`who_won`)."""
+    the side that won (:func:`who_won`). ``layout``: the map's, so a push names the side it went (R2)."""
     out: list[Entry] = []
     for ev in events:
         entry = ended_line(ev, at_war) if isinstance(ev, CombatEnded) else event_line(ev, bonus)
+        if isinstance(ev, Pushed) and layout is not None:
+            entry = pushed_line(ev, push_side(layout, ev.path))
         if entry is None:
             continue
         if isinstance(action, Push) and isinstance(ev, Pushed):
@@ -72,6 +84,15 @@ def status_line(applied: Applied, enc: EncounterView) -> str:
     # The end of combat as the combat log words it: without who is at war, "Combat over (ended by the GM):
     # neutral wins" stood under the summary that said the neutral stood aside.
     told = [(line[0].strip(), ev) for ev in applied.events
-            if (line := ended_line(ev, at_war) if isinstance(ev, CombatEnded) else event_line(ev, bonus)) is not None]
+            if (line := _said(ev, bonus, at_war, enc.layout)) is not None]
     loud = [t for t, ev in told if not _quiet(ev)]
     return "; ".join(loud or [t for t, _ in told]) or action_line(applied.action)
+
+
+def _said(ev: object, bonus: Bonus, at_war: AtWar, layout: HexLayout) -> Entry | None:
+    """One event's line for the status bar, a push with its side as the log says it."""
+    if isinstance(ev, CombatEnded):
+        return ended_line(ev, at_war)
+    if isinstance(ev, Pushed):
+        return pushed_line(ev, push_side(layout, ev.path))
+    return event_line(ev, bonus)

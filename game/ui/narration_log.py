@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.rules import EndTurn, Face, TurnStarted
+from game.rules import EndTurn, Face, HexLayout, TurnStarted
 
 from .log_sides import Sides
 from .narration_events import waited_line
@@ -23,7 +23,8 @@ from .outcome_words import AtWar
 class LogTeller:
     """Follows the actions in order and words each one for the log (one teller per log, fed every action)."""
 
-    def __init__(self) -> None:
+    def __init__(self, layout: HexLayout | None = None) -> None:
+        self.layout = layout  # the map's: a push names the side it went ("is pushed east to 7,10", R2)
         self.turn_of: str | None = None  # whose turn the last turn line began
         self.did = False  # whether anything was done in that turn (else its end reads "X waits")
         self.facing: str | None = None  # who turned in the action just told, its line the log's last
@@ -37,7 +38,7 @@ class LogTeller:
             # Found on the Black Gull: AI turns passed as bare "Corsair 1's turn" lines, which read as a log that
             # had missed something.
             out.append(waited_line(self.turn_of))
-        lines = event_lines(events, bonus, party, action, at_war)
+        lines = event_lines(events, bonus, party, action, at_war, self.layout)
         # A turn on the spot replaces the one just before it: each right-click or Q/E had added a line ("Tobin
         # turns to face nw", "... sw"), where only where it ends up facing matters.
         replace = isinstance(action, Face) and self.facing == action.unit

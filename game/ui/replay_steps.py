@@ -45,7 +45,7 @@ class ReplaySteps:
         # lines were missing here), and whether it replaces the line before it (a turn on the spot).
         self.step_lines: list[list[Entry]] = []
         self.step_replaces: list[bool] = []
-        teller = LogTeller()
+        teller = LogTeller(whole.layout)  # a push names its side, as in the live log
         self.round_after: list[int] = [round_now]
         self.step_words: list[str] = []  # each step in a sentence; an end of turn says whose (found: "End of turn")
         acting: str | None = None

@@ -75,12 +75,13 @@ class CombatLog(FramedPanel):
         """Take the events of every action applied since the last call."""
         match = ctx.match
         applied = list(match.applied)
+        self._teller.layout = ctx.encounter.layout  # a push names the side it went ("pushed east to 7,10", R2)
         if not self._resumed:
             self._resumed = True
             self._replay_earlier(ctx, len(ctx.encounter.history) - len(applied))
         if len(applied) < self._seen:  # undo removed some: rebuild from the whole history
             self.entries.clear()
-            self._teller = LogTeller()
+            self._teller = LogTeller(ctx.encounter.layout)
             self._seen = 0
             self._replay_earlier(ctx, len(ctx.encounter.history) - len(applied))
         if len(applied) > self._seen:
