@@ -131,3 +131,27 @@ def test_the_flying_badge_is_one_dark_shape_not_two_eye_sockets() -> None:
                     seen.add(q)
                     todo.append(q)
     assert shapes == 1
+
+
+@pytest.mark.parametrize("facing_deg", [120, 150])  # south-west on screen: pointy-top (R2), flat-top
+def test_a_badged_token_facing_south_west_shows_its_facing_wedge(facing_deg: int) -> None:
+    """Found on the Black Gull at 960x600: Kestrel (flying) turned to face south-west, the card said "Facing
+    south-west", and the token showed no pointer: the badge, lower left, covered the wedge. Now the wedge shows
+    just outside the rim as on a walker's token, and the badge moves up to the upper left."""
+    art = TokenArt()
+    r = 40
+    side = 2 * (r + pad_for(r))
+    c = side // 2
+    a = math.radians(facing_deg)
+    on_wedge = (round(c + math.cos(a) * r * 1.08), round(c + math.sin(a) * r * 1.08))  # just outside the rim
+    upper_left = (round(c - r * 0.7), round(c - r * 0.7))
+    ground = art.token("ally", 0, "Ke", facing_deg, r, "ground")
+    for kind in ("flying", "swimming"):
+        badged = art.token("ally", 0, "Ke", facing_deg, r, kind)
+        got, want = badged.get_at(on_wedge), ground.get_at(on_wedge)
+        assert all(abs(g - w) <= 8 for g, w in zip(got, want, strict=True)), (kind, got, want)
+        assert badged.get_at(upper_left) != ground.get_at(upper_left), kind  # the badge is still worn
+    # Facing east, the badge keeps its place, lower left.
+    east = art.token("ally", 0, "Ke", 0, r, "flying")
+    lower_left = (round(c - r * 0.7), round(c + r * 0.7))
+    assert east.get_at(lower_left) != art.token("ally", 0, "Ke", 0, r, "ground").get_at(lower_left)

@@ -124,10 +124,25 @@ class TokenArt:
             d = max(14, round(r_px * 0.62)) if r_px < 60 else round(r_px * 0.36)
             img = self.badge(movement, d, zoom_key)
             if img is not None:
-                # Lower left: the other corners carry the status markers (stop, disengaged, acted).
-                at = (c - r_px * 0.7, c + r_px * 0.7)
+                at = badge_centre(c, r_px, angle_deg)
                 out.blit(img, img.get_rect(center=(round(at[0]), round(at[1]))))
         return out
+
+
+BADGE_AT, BADGE_AWAY = 135, 225  # degrees, y down: lower left, else upper left
+
+
+def badge_centre(c: float, r_px: int, angle_deg: float) -> tuple[float, float]:
+    """Where a token's flying / swimming badge sits in its square (centre ``c``): lower left, as the other
+    corners carry the status markers (stop, disengaged, acted), unless the token faces that way: then upper
+    left, where only a disengaged marker may come, for one turn. Found on the Black Gull: Kestrel facing
+    south-west had its facing wedge under the badge, and the card said "Facing south-west" over no pointer."""
+    gap = abs((angle_deg - BADGE_AT + 180) % 360 - 180)
+    # The wedge (half-angle WEDGE_SPREAD) and the badge (about 18 degrees wide each side, seen from the centre)
+    # part at 42 degrees: west on a pointy-top map (45 away) keeps the badge where it was.
+    deg = BADGE_AWAY if gap < WEDGE_SPREAD + 18 else BADGE_AT
+    a = math.radians(deg)
+    return (c + math.cos(a) * r_px * 0.99, c + math.sin(a) * r_px * 0.99)
 
 
 def _shadow(side: int, r_px: int) -> pygame.Surface:
