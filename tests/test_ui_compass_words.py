@@ -137,3 +137,16 @@ def test_a_push_on_a_flat_top_map_names_north_or_south(tmp_path) -> None:
     col, row = m.encounter.view(who).cell
     applied = m.submit(Push(who, "n", 1))
     assert status_line(applied, m.encounter) == f"{who} is pushed north to {col},{row - 1}"
+
+
+def test_a_gm_edit_in_the_log_never_breaks_hit_points_across_rows() -> None:
+    """Found at 960x600: the log wrapped "GM edits Lysa: facing north-west, hit points now 6, hit" / "points
+    unhurt 14". The row is made exactly wide enough for everything up to that "hit": it now goes down with its
+    "points"."""
+    text = "GM edits Lysa: facing north-west, hit points now 6, hit points unhurt 14"
+    width = theme.text_width("GM edits Lysa: facing north-west, hit points now 6, hit", theme.SMALL)
+    rows = theme.wrap(text, width, theme.SMALL)
+    assert rows == ["GM edits Lysa: facing north-west, hit points now 6,", "hit points unhurt 14"], rows
+    log = CombatLog()
+    log.entries.append((text, "warn"))
+    assert [t for t, _ in log.wrapped(width)][0] == "GM edits Lysa: facing north-west, hit points now 6,"

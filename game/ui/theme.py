@@ -163,15 +163,23 @@ def cut_to(s: str, room: int, width_of: Callable[[str], int], ellipsis: str) -> 
     return s[:lo] + ellipsis
 
 
+# Word pairs never broken across rows: the game's name for a thing, not two words. Found in the combat log at
+# 960x600: "GM edits Lysa: facing north-west, hit points now 6, hit" / "points unhurt 14".
+UNBROKEN = {("hit", "points")}
+
+
 def words(s: str) -> list[str]:
     """The words a line may break between: a percent sign stays with its number ("46.5 %"), as a line that
-    starts with "% of 200 games" reads as a stray sign (found on the title screen's map blurbs)."""
+    starts with "% of 200 games" reads as a stray sign (found on the title screen's map blurbs); "hit points"
+    stays whole (:data:`UNBROKEN`)."""
     out: list[str] = []
+    last = ""  # the last word as written, when the row's last piece ends with it
     for w in s.split():
-        if w.startswith("%") and out:
+        if out and (w.startswith("%") or (last.casefold(), w.casefold()) in UNBROKEN):
             out[-1] += " " + w
         else:
             out.append(w)
+        last = w
     return out
 
 
