@@ -192,10 +192,14 @@ def test_the_summary_table_fits_a_small_window(size: tuple[int, int], monkeypatc
 
 def test_how_it_ended_keeps_who_did_it_whole_in_a_narrow_window(monkeypatch: pytest.MonkeyPatch) -> None:
     """Found at 1024x640 on giants_lair: "defeated in round 4 by G…", "by Si…": the column cut the name of who
-    did it. Where the whole does not fit, the round goes first: "defeated by Charcoal Burner 1"."""
+    did it. Where the whole does not fit, the round goes first: "defeated by Charcoal Burner 1"; where columns
+    nobody scored in give room, the round stays."""
     scene = summary_of(*burner_battle())
     drawn = texts_drawn(monkeypatch)
     scene.draw(pygame.Surface((1024, 640)), 1.0)
+    assert {"defeated by Charcoal Burner 1", "defeated in round 2 by Charcoal Burner 1"} & set(drawn)
+    drawn.clear()
+    scene.draw(pygame.Surface((800, 560)), 1.0)
     assert "defeated by Charcoal Burner 1" in drawn
     assert not any(t.startswith("defeated") and t.endswith("…") for t in drawn)
 

@@ -36,11 +36,13 @@ from game.rules import (
     Fled,
     HpSet,
     Moved,
+    Push,
     Pushed,
     Removed,
     RoundStarted,
     Shot,
     Shoved,
+    Terrain,
     TurnStarted,
     replay,
 )
@@ -70,6 +72,12 @@ class CombatantStats:
     fate_round: int = 0
     fate_by: str | None = None  # who defeated it
     by_gm: bool = False  # the GM set it to 0 hp or removed it (no combatant's doing)
+    # What defeated it, as the engine's Defeated says: "attack", "shot", "cast", "hazard", "fall" or "gm"; and
+    # for a fall or a hazard, what put it there: "shove" or "burst" (by fate_by), "gm" (the GM's push, R12), or
+    # None (it stood there at the start of its turn, R25). A fall read "defeated in round 1", no cause at all.
+    fate_cause: str = ""
+    fate_push: str | None = None
+    fate_ground: str | None = None  # the map's name for the tile it fell or burned on ("chasm", "fire")
 
 
 def battle_stats(scenario: Any, actions: Sequence[Action]) -> dict[str, CombatantStats]:
@@ -90,7 +98,20 @@ def battle_stats(scenario: Any, actions: Sequence[Action]) -> dict[str, Combatan
                 st.faction, st.hp_start = v.faction, v.hp_max
                 st.can_shoot, st.can_cast = v.ranged is not None, v.area is not None
         rnd = _count(applied, stats, hp, rnd)
+        for st in stats.values():  # where it fell or burned, named as the map names the tile
+            if st.fate_cause in ("fall", "hazard") and st.fate_ground is None:
+                st.fate_ground = _ground(enc, st.name, Terrain.CHASM if st.fate_cause == "fall" else Terrain.HAZARD)
     return stats
+
+
+def _ground(enc: Any, name: str, kind: Terrain) -> str:
+    """The map's name for a ``kind`` tile under ``name`` (its centre first, then the rest of a large one's
+    footprint: Grundvald's centre lay on dirt beside the fire that burned him); "" when none is named."""
+    v = enc.view(name)
+    for cell in enc.layout.disc(v.cell, v.radius):
+        if enc.board.is_on_map(cell) and enc.board.terrain_at(cell) == kind and (said := enc.board.tile_name(cell)):
+            return said
+    return ""
 
 
 def _new(v: Any) -> CombatantStats:  # a CombatantView
@@ -100,7 +121,9 @@ def _new(v: Any) -> CombatantStats:  # a CombatantView
 def _count(applied: Applied, stats: dict[str, CombatantStats], hp: dict[str, int], rnd: int) -> int:
     """Count one action's events; returns the round it leaves the battle in."""
     pusher: str | None = None  # whose shove or burst moves the next Pushed combatant
+    how = "gm" if isinstance(applied.action, Push) else None  # a GM's push has no pusher among the combatants
     last_blow: dict[str, str | None] = {}
+    pushed: dict[str, str | None] = {}  # how the push that last hurt it came: "shove", "burst", "gm"
     for ev in applied.events:
         if isinstance(ev, RoundStarted):
             rnd = ev.round
@@ -123,15 +146,16 @@ def _count(applied: Applied, stats: dict[str, CombatantStats], hp: dict[str, int
         elif isinstance(ev, Shoved):
             stats[ev.unit].shoves += 1
             stats[ev.unit].shove_hits += ev.hit
-            pusher = ev.unit
+            pusher, how = ev.unit, "shove"
         elif isinstance(ev, AreaCast):
             stats[ev.unit].casts += 1
-            pusher = ev.unit
+            pusher, how = ev.unit, "burst"
         elif isinstance(ev, AreaHit) and ev.hit:
             _lose(stats, hp, ev.unit, ev.target, ev.damage, last_blow)
         elif isinstance(ev, Pushed):
             last_blow[ev.unit] = pusher  # a fall is the pusher's doing too (R12)
             _lose(stats, hp, pusher, ev.unit, ev.hazard_damage, last_blow)
+            pushed[ev.unit] = how
         elif isinstance(ev, HpSet):
             if ev.change < 0:
                 stats[ev.unit].taken += min(-ev.change, max(0, hp[ev.unit]))
@@ -139,6 +163,9 @@ def _count(applied: Applied, stats: dict[str, CombatantStats], hp: dict[str, int
             last_blow[ev.unit] = None
         elif isinstance(ev, Defeated | Fled | Removed):
             _leave(stats, ev, rnd, last_blow)
+            if isinstance(ev, Defeated):
+                stats[ev.unit].fate_cause = ev.cause
+                stats[ev.unit].fate_push = pushed.get(ev.unit) if ev.cause in ("fall", "hazard") else None
     return rnd
 
 

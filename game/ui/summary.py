@@ -24,6 +24,7 @@ from game.rules import FACTIONS
 from . import theme as th
 from .battle_stats import CombatantStats, battle_stats
 from .chrome import DIM, GOLD, INK, Button, panel, shade, text, wrap
+from .fate_words import cause_words
 from .menus import MenuScene
 from .narration import at_war_from, gm_sides, in_faction_order, joined, winning_sides
 from .outcome_words import fought_nobody
@@ -51,15 +52,20 @@ NAME_W = 190
 # a 1280 px window.
 FATE_W = 340
 FATE_MIN = 190  # "standing, 10/10 hp" whole; a longer fate is cut with an ellipsis in a narrow window
+# The room a fate's shorter form may take from columns nobody scored in: "defeated by a fall into the chasm (pushed
+# by the GM)" was cut at 960x600 beside empty columns.
+FATE_MAX = 400
 Column = tuple[str, int, Callable[[CombatantStats], int], str]
 
 
-def columns_that_fit(rows: list[CombatantStats], width: int, fate_min: int = FATE_MIN) -> list[Column]:
+def columns_that_fit(rows: list[CombatantStats], width: int, fate_min: int = FATE_MIN,
+                     keep_scored: bool = False) -> list[Column]:
     """The figures' columns a table ``width`` wide shows beside the names and a readable "How it ended".
 
     At 800 px the ten columns ran off the box ("ZoC stop", then nothing). A narrow table leaves out first
     the columns nobody scored in this battle (nothing to read there), then the last ones (zones of control,
-    casts, shots: the least read), always keeping Dealt, Taken and Defeats.
+    casts, shots: the least read), always keeping Dealt, Taken and Defeats. ``keep_scored``: only the columns
+    nobody scored in give way.
     """
     # Shots and Casts only where someone in the battle could shoot or cast: the Greenway's summary had a Casts
     # column of dots though nobody there has an area ability. A bow that never shot keeps its column: that it
@@ -75,7 +81,7 @@ def columns_that_fit(rows: list[CombatantStats], width: int, fate_min: int = FAT
             break
         if not any(c[2](s) for s in rows):
             cols.remove(c)
-    while not fits() and len(cols) > 3:
+    while not keep_scored and not fits() and len(cols) > 3:
         cols.pop()
     return cols
 Buttons = list[tuple[str, str, Callable[[], Transition | None]]]
@@ -176,19 +182,16 @@ class SummaryScene(MenuScene):
         order = {f: i for i, f in enumerate(FACTIONS)}
         return sorted(self.stats.values(), key=lambda s: order.get(s.faction, len(order)))
 
-    def fate(self, s: CombatantStats, width: int | None = None) -> tuple[str, str]:
-        """How it ended, in words, and its colour role; in ``width`` px (19 px type) the round goes first, so
-        who did it stays whole (found at 1024x640 on giants_lair: "defeated in round 4 by G...")."""
+    def fate(self, s: CombatantStats, level: int = 0) -> tuple[str, str]:
+        """How it ended, in words, and its colour role. ``level`` shortens it for a narrow column so who did it
+        stays whole: 1 says the cause briefly ("by Bjorn's shove", where it went left to the row's tip); 2 leaves
+        the round out too (found at 1024x640 on giants_lair: "defeated in round 4 by G...")."""
         if s.fate == "active":
             hp, hp_max = self.hp_now.get(s.name, (0, s.hp_start))
             return f"standing, {max(hp, 0)}/{hp_max} hp", "good"
-        when = f" in round {s.fate_round}" if s.fate_round else ""
-        by = f" by {s.fate_by}" if s.fate_by else " (GM)" if s.by_gm else ""
+        when = f" in round {s.fate_round}" if s.fate_round and level < 2 else ""
         role = "bad" if s.fate == "defeated" else "warn"
-        said = f"{s.fate}{when}{by}"
-        if width is not None and by and th.text_width(said, 19) > width:
-            said = f"{s.fate}{by}"
-        return said, role
+        return f"{s.fate}{when}{cause_words(s, brief=level > 0)}", role
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
@@ -235,13 +238,18 @@ class SummaryScene(MenuScene):
 
     def _draw_table(self, screen: pygame.Surface, area: pygame.Rect) -> None:
         rows = self.ordered()
-        # Room for each fate's shorter form (who did it, the round left out) where columns nobody scored in can
-        # give it (found at 1024x640 on giants_lair: "defeated in round 4 by G...", beside empty columns).
-        shortest = max((th.text_width(self.fate(s, 0)[0], 19) + 24 for s in rows), default=FATE_MIN)
-        columns = columns_that_fit(rows, area.w, min(FATE_W, max(FATE_MIN, shortest)))
+        # Room for each fate whole where columns nobody scored in can give it (a fall's cause is the longest:
+        # "... by a fall into the chasm (pushed by the GM)"), else for its shorter form (found at 1024x640 on
+        # giants_lair: "defeated in round 4 by G...", beside empty columns).
+        def need(level: int) -> int:
+            return max((th.text_width(self.fate(s, level)[0], 19) + 24 for s in rows), default=FATE_MIN)
+
+        columns = columns_that_fit(rows, area.w, max(FATE_MIN, need(0)), keep_scored=True)
+        if NAME_W + sum(c[1] for c in columns) + need(0) > area.w:
+            columns = columns_that_fit(rows, area.w, min(FATE_MAX, max(FATE_MIN, need(1))))
         name_w, end_w = NAME_W, area.w - NAME_W - sum(c[1] for c in columns)
-        # One form for every row: where one fate is too long whole, all leave the round out (a column reads as one).
-        short = any(th.text_width(self.fate(s)[0], 19) > end_w - 14 for s in rows)
+        # One form for every row: where one fate is too long whole, all take the shorter form (a column reads as one).
+        level = next((n for n in (0, 1) if all(th.text_width(self.fate(s, n)[0], 19) <= end_w - 14 for s in rows)), 2)
         x0 = area.x
         y = area.y
         text(screen, "Combatant", (x0 + 22, y), 18, DIM, bold=True)
@@ -271,7 +279,7 @@ class SummaryScene(MenuScene):
                 colour = GOLD if v and v == best[i] else INK if v else (90, 94, 106)
                 text(screen, shown, (x + cw - 8, y), 20, colour, bold=bool(v and v == best[i]), anchor="topright")
                 x += cw
-            fate, role = self.fate(s, 0 if short else None)
+            fate, role = self.fate(s, level)
             text(screen, th.fit(fate, end_w - 14, 19), (x + 10, y + 1), 19, th.ROLE[role])
             y += ROW
         if len(rows) > fits:
