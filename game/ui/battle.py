@@ -43,6 +43,7 @@ from .battle_view import BattleView, screen_fits
 from .camera import Camera
 from .commands import (
     ATTACK,
+    WAIT,
     Ask,
     CommandMapper,
     EndTurnNow,
@@ -175,6 +176,10 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         if isinstance(intent, EndTurnNow) and self.end_guard.holding:
             return None  # a second Enter of a quick double press: the next turn is not on screen yet (endturn)
         cmd = self.mapper.map(intent, self._situation())
+        if isinstance(cmd, Say) and cmd.text == WAIT and self.match.encounter.is_over():
+            # The fight is over: nothing waits on the last action but the summary. An Enter pressed while the
+            # last blow played left "Wait until the current action has played" under the summary for good.
+            return None
         if isinstance(cmd, Say):
             self.ctx.status = cmd.text
             if cmd.select is not None:
