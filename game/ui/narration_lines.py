@@ -10,6 +10,7 @@ from game.rules import (
     Applied,
     CombatBegan,
     CombatEnded,
+    Defeated,
     EncounterView,
     HexLayout,
     Push,
@@ -83,10 +84,25 @@ def status_line(applied: Applied, enc: EncounterView) -> str:
     bonus, at_war = bonus_from(enc), at_war_from(enc)
     # The end of combat as the combat log words it: without who is at war, "Combat over (ended by the GM):
     # neutral wins" stood under the summary that said the neutral stood aside.
-    told = [(line[0].strip(), ev) for ev in applied.events
-            if (line := _said(ev, bonus, at_war, enc.layout)) is not None]
+    told: list[tuple[str, object]] = []
+    for ev in applied.events:
+        if (line := _said(ev, bonus, at_war, enc.layout)) is None:
+            continue
+        if _fell_there(ev, told):
+            # One clause: "Goblin 3 is pushed south to 11,5 and falls: defeated", where the line named the unit
+            # and the fall twice ("...and falls; Goblin 3 is defeated by the fall", found on giants_lair).
+            told[-1] = (told[-1][0] + ": defeated", told[-1][1])
+            continue
+        told.append((line[0].strip(), ev))
     loud = [t for t, ev in told if not _quiet(ev)]
     return "; ".join(loud or [t for t, _ in told]) or action_line(applied.action)
+
+
+def _fell_there(ev: object, told: list[tuple[str, object]]) -> bool:
+    """Whether ``ev`` is the defeat the push just told already brought (a fall, or the hazard it landed on, R12)."""
+    last = told[-1][1] if told else None
+    return (isinstance(ev, Defeated) and ev.cause in ("fall", "hazard") and isinstance(last, Pushed)
+            and last.unit == ev.unit)
 
 
 def _said(ev: object, bonus: Bonus, at_war: AtWar, layout: HexLayout) -> Entry | None:
