@@ -77,9 +77,17 @@ def test_the_window_says_there_is_nothing_to_fight_and_stays_in_setup(tmp_path: 
     assert "Victory!" not in drawn
     begin = next(b for b, cmd in scene.view.buttons if cmd == "begin")
     assert not begin.enabled
-    key(scene, pygame.K_RETURN)  # Begin battle by key: refused with the reason
+    # The status line gives the next step only: it repeated the banner's sentence word for word.
+    assert scene.ctx.status == "G for GM mode to add or change a combatant"
+    key(scene, pygame.K_RETURN)  # Begin battle by key: refused, the banner still saying why
     frame(scene, screen)
-    assert enc.phase == SETUP and WHY[which] in scene.ctx.status
+    assert enc.phase == SETUP
+    assert scene.ctx.status == "No fight to begin yet. G for GM mode to add or change a combatant"
+    key(scene, pygame.K_g)  # in GM mode too the banner alone says why
+    key(scene, pygame.K_RETURN)
+    frame(scene, screen)
+    assert scene.ctx.gm and scene.ctx.status == ("No fight to begin yet. Add a combatant or change one's "
+                                                 "faction to make a fight")
 
 
 def test_once_the_gm_makes_a_foe_the_banner_goes_and_the_battle_begins(tmp_path: Path) -> None:

@@ -54,6 +54,7 @@ from .commands import (
     Submit,
     TakeBack,
     UndoLast,
+    no_fight_next,
 )
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Reply, Widget
 from .director import Director
@@ -138,9 +139,10 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         # camera holds still while it plays. Found on ship_boarding: Kestrel's walk up to Sahuagin 2 scrolled
         # the board 37 px, and the second click of move-then-attack, where the first was, missed him.
         by_player = not isinstance(action, Begin | EndTurn) and (self.ctx.gm or not self.match.is_ai_turn())
-        if isinstance(action, Begin) and (why := narration.nothing_to_fight(enc)):
+        if isinstance(action, Begin) and narration.nothing_to_fight(enc):
             # The engine would begin and end it at once, every side "winning" (R13): the window keeps the setup.
-            self.ctx.status = f"{why}; G for GM mode to add or change a combatant"
+            # Why is the banner's to say; the status line gives the next step.
+            self.ctx.status = f"No fight to begin yet. {no_fight_next(self.ctx.gm)}"
             return False
         try:
             applied = self.match.submit(action)

@@ -49,6 +49,14 @@ from .narration import nothing_to_fight, refusal
 Cell = tuple[int, int]
 Point = tuple[float, float]
 
+
+def no_fight_next(gm: bool) -> str:
+    """The status line's next step while the "Nothing to fight" banner says why (R3, R13): only the step, where
+    it repeated the banner's sentence word for word before it."""
+    return "Add a combatant or change one's faction to make a fight" if gm else \
+        "G for GM mode to add or change a combatant"
+
+
 # What a left click on a hostile combatant (or, for CAST, on any hex) does.
 ATTACK, SHOVE, DISENGAGE, SHOOT, CAST = "attack", "shove", "disengage", "shoot", "cast"
 MODES = (ATTACK, SHOVE, DISENGAGE, SHOOT, CAST)
@@ -213,8 +221,8 @@ class CommandMapper:
         """What the status line says while nothing happens: how to play the turn, or who is playing it."""
         enc = self.enc
         if enc.phase == SETUP:
-            if why := nothing_to_fight(enc):
-                return f"{why}; G for GM mode to add or change a combatant"
+            if nothing_to_fight(enc):
+                return no_fight_next(gm)
             return "Setup: click Begin battle (Enter) to start; G for GM mode to place combatants"
         if enc.phase != ACTIVE or enc.turn is None:
             return "Combat is over"
