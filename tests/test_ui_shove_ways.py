@@ -313,3 +313,23 @@ def test_the_engine_names_what_stops_a_shove_short(tmp_path: Path) -> None:
     assert (p.direction, p.lands_at, p.stopped) == ("w", (3, 1), '"Orc" is in the way at 2,1 (R12)')
     p = enc.preview_push("Orc 2", "e", 1)
     assert (p.lands_at, p.stopped) == ((4, 1), None)
+
+
+def test_w_with_one_way_to_shove_says_it_is_the_only_one(tmp_path: Path) -> None:
+    """Found on giants_lair: with S pressed and a foe that can be pushed one way only, W said "press S, then point
+    at an enemy you can shove more than one way". In a corridor (row 1 between walls) Lysa on 1,1 reaches no
+    other side of the orc on 2,1 (it stands in the way), so the one way is from here, east to 3,1 (R22)."""
+    rows = ["######", "#....#", "######"]
+    units = [dict(UNITS[0], at=(1, 1)), dict(UNITS[1], at=(2, 1))]
+    scene, screen = open_playing(tmp_path, write_map(tmp_path / "hall.tmx", rows, units=units, title="Hall"),
+                                 "Lysa")
+    key(scene, pygame.K_s)
+    hover(scene, (2, 1))
+    frame(scene, screen)
+    assert len(_widget(scene).ways) == 1
+    key(scene, pygame.K_w)
+    assert scene.ctx.status == "Only one way to shove Orc this turn (from here): east to 3,1; click Orc to shove"
+    hover(scene, (4, 1))  # pointing at no foe: S is pressed, so W does not ask for it
+    frame(scene, screen)
+    key(scene, pygame.K_w)
+    assert scene.ctx.status.startswith("W chooses the way to shove: point at an enemy")

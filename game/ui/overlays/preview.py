@@ -123,14 +123,20 @@ class ActionPreview:
         # through the ways to shove the hovered foe: the keyboard's way to choose one (overlays.shove).
         if event.type != pygame.KEYDOWN or event.key != WAY_KEY:
             return None
-        if ctx.action_mode != SHOVE or self._shove_target is None or len(self.ways) < 2:
-            return Reply(status="W chooses the way to shove: press S, then point at an enemy you can shove "
-                                "more than one way (or Tab to one)") if ctx.action_mode == SHOVE else None
-        back = bool(event.mod & pygame.KMOD_SHIFT)
+        if ctx.action_mode != SHOVE:
+            return None
         target = self._shove_target
+        if target is None:  # S is pressed already: "press S" read as if it were not (found on giants_lair)
+            return Reply(status="W chooses the way to shove: point at an enemy you can shove more than one way "
+                                "(or Tab to one)")
+        then = "Enter shoves" if ctx.focus == target else f"click {target} to shove"
+        if len(self.ways) < 2:  # nothing to choose: say the one way there is
+            at, p = self.ways[0]
+            return Reply(status=f"Only one way to shove {target} this turn ({shove.where(at)}): "
+                                f"{shove.short_words(p)}; {then}")
+        back = bool(event.mod & pygame.KMOD_SHIFT)
         direction = self.chooser.step(ctx, target, self.ways, -1 if back else 1, self._pointer(ctx, target))
         at, p = next(w for w in self.ways if w[1].direction == direction)
-        then = "Enter shoves" if ctx.focus == target else f"click {target} to shove"
         return Reply(status=f"Shove {target} {shove.where(at)}: {shove.short_words(p)}; {then}")
 
     @staticmethod
