@@ -7,7 +7,8 @@ What a token shows, at 100 % zoom:
 - markers: a thin red ring = threatening (R8), an amber "stop" octagon = zone of control exhausted
   this turn (R9), a blue double arrow = disengaged (R23), a grey tick = has acted this round;
 - rings: gold = the current actor, white = selected, cyan = highlighted from the initiative tracker;
-- its name in a tag above it while hovered; a large or giant creature tints its whole footprint (R26).
+- its name in a tag above it while hovered (a line to it when the tag stands off it: game.ui.leader); a large or
+  giant creature tints its whole footprint (R26).
 """
 
 from __future__ import annotations
