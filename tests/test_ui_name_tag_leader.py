@@ -63,12 +63,17 @@ def expected_leader(rect: pygame.Rect, d: tuple[float, float, float]) -> tuple[t
 
 def hidden(scene, p: tuple[float, float], name: str) -> bool:
     """Whether the line may rightly not show at ``p``: over another token (its disc, rings, hp bar), any token's
-    hp bar, a label kept clear, a panel, or a few px from the tag (its border) or its own rim (the end dot)."""
+    hp bar or status badge, a label kept clear, a panel, or a few px from the tag (its border) or its own rim
+    (the end dot)."""
     for other in scene.tokens:
         cx, cy, r = disc(scene, other)
         if other != name and math.dist(p, (cx, cy)) < r + 6:  # its ring at r + 3, and the line's dark edge
             return True
         if abs(p[0] - cx) < 0.8 * r + 4 and cy + r < p[1] < cy + r + r / 6 + 7:  # the bar: 1.6 r by r / 6
+            return True
+        # where a status badge may be, on the rim up-right, up-left and down-right (a third of a radius across)
+        spots = ((cx + 0.72 * r, cy - 0.72 * r), (cx - 0.72 * r, cy - 0.72 * r), (cx + 0.72 * r, cy + 0.55 * r))
+        if any(math.dist(p, b) < 0.33 * r + 4 for b in spots):
             return True
     rects = [*scene.ctx.keep_clear, *scene.ctx.panels, *scene.ctx.covers]
     return any(pygame.Rect(r).inflate(6, 6).collidepoint(p) for r in rects if pygame.Rect(r) != scene.view.name_tag)

@@ -337,7 +337,10 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     style = FACTION_STYLE.get(tok.faction, FACTION_STYLE["neutral"])
     if leader is not None:
         # Under the tag, over the map; left out over other tokens (ring and hp bar) and the labels kept clear.
-        skip = [(x, y, rr + 3) for (x, y), rr in near]
+        # ...and its own status badges: Bandit 3's "stop" octagon sat on its rim right where the line met it.
+        badges = [(bx, by, br + 1) for t in tokens.values() if t.alpha > 0
+                  for _, (bx, by), br in _badges(t, *_centre(ctx, t), token_radius_px(inr, t.radius))]
+        skip = [(x, y, rr + 3) for (x, y), rr in near] + badges
         bars = [_hp_bar_rect(x, y + rr + 2, round(rr)).inflate(2, 2) for (x, y), rr in [*near, ((cx, cy), r)]]
         draw_leader(screen, leader, style.fill, skip, [*ctx.keep_clear, *bars])
     pygame.draw.rect(screen, (16, 18, 24), rect, border_radius=6)
