@@ -20,6 +20,7 @@ import pytest  # noqa: E402
 
 from game.render.pg import pygame  # noqa: E402
 from game.render.style import FACTION_STYLE  # noqa: E402
+from game.ui.leader import leader_segment, visible_pieces  # noqa: E402
 from game.ui.tokenart import token_radius_px  # noqa: E402
 from tests.scene_harness import frame, hover, open_battle  # noqa: E402
 
@@ -127,3 +128,14 @@ def test_a_stray_tag_points_at_its_token(tmp_path: Path, map_name: str, size: tu
             bad.append((name, f"line drawn at {shown} of {looked} points along it"))
     assert seen["hug"] > 0 and seen["stray"] > 0  # both met on every map and size: the test can fail either way
     assert bad == [], (bad, seen)
+
+
+def test_the_line_is_left_out_over_what_it_passes_under() -> None:
+    """Worked by hand: a 10 px line along y = 0 under a disc of radius 2 at x = 5 and a label box over x 8..9 shows
+    as x 0..3 and 7..8 and 9..10; its ends are the tag's point nearest the token and the rim toward it."""
+    pieces = visible_pieces(((0, 0), (10, 0)), [(5, 0, 2)], [pygame.Rect(8, -1, 1, 3)])
+    assert [(round(a[0], 6), round(b[0], 6)) for a, b in pieces] == [(0, 3), (7, 8), (9, 10)]
+    # a tag at x 100..149, y 40..59 and a disc of radius 10 at (80, 0): nearest tag pixel (100, 40), and the rim
+    # point 10 px from the centre along (20, 40): (80 + 20 * 10 / 44.72, 40 * 10 / 44.72)
+    (ex, ey), (rx, ry) = leader_segment(pygame.Rect(100, 40, 50, 20), (80, 0), 10)
+    assert (ex, ey) == (100, 40) and math.isclose(rx, 84.4721, abs_tol=1e-3) and math.isclose(ry, 8.9443, abs_tol=1e-3)
