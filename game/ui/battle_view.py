@@ -19,10 +19,11 @@ from . import theme as th
 from .anim import Animator, BurstAnim, FloatText, ShotAnim
 from .chrome import Button, text
 from .context import STATUS_BAR, TOP_BAR, BattleContext, Widget
+from .leader import Segment
 from .maplayer import MapLayer
 from .overlays.draw import arrow as draw_arrow
 from .tokenart import token_radius_px
-from .tokenlayer import TokenState, draw_name_tag, draw_tokens
+from .tokenlayer import TokenState, draw_name_tag_leader, draw_tokens
 
 HINT = "H help   P panels   V enemy reach   G GM   Esc menu"
 
@@ -34,6 +35,7 @@ class BattleView:
         self.buttons: list[tuple[Button, str]] = []  # the action bar as last drawn: (button, command)
         self.speed_rect = pygame.Rect(0, 0, 0, 0)
         self.name_tag: pygame.Rect | None = None  # the hovered token's name tag as last drawn
+        self.name_leader: Segment | None = None  # ...and its line to its token (None: the tag hugs it)
         self.panels_shown = True  # as last drawn: with the panels hidden (P), their last rects cover nothing
         self.button_tip: pygame.Rect | None = None  # a greyed button's reason, as last drawn
         self.explain_rect: pygame.Rect | None = None  # the AI's reasons (X), as last drawn
@@ -103,7 +105,8 @@ class BattleView:
             if w.layer == "over":
                 w.draw(screen, ctx)
         # The hovered token's name over the previews' arrows and paths: an attack arrow ran right through it.
-        self.name_tag = draw_name_tag(screen, ctx, tokens)
+        tag = draw_name_tag_leader(screen, ctx, tokens)
+        self.name_tag, self.name_leader = (tag.rect, tag.leader) if tag is not None else (None, None)
         self.buttons = buttons
         # The action bar goes under the panels: their tooltips (attack previews) must never be hidden.
         hud.draw_action_bar(screen, self.buttons, ctx.mouse)

@@ -7,7 +7,8 @@ What a token shows, at 100 % zoom:
 - markers: a thin red ring = threatening (R8), an amber "stop" octagon = zone of control exhausted
   this turn (R9), a blue double arrow = disengaged (R23), a grey tick = has acted this round;
 - rings: gold = the current actor, white = selected, cyan = highlighted from the initiative tracker;
-- its name in a tag above it while hovered; a large or giant creature tints its whole footprint (R26).
+- its name in a tag above it while hovered (a line to it when the tag stands off it: game.ui.leader); a large or
+  giant creature tints its whole footprint (R26).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from game.rules import EncounterView
 
 from .context import BattleContext
 from .drawn import Drawn
+from .leader import Segment, crosses, draw_leader, leader_segment
 from .tokenart import TokenArt, token_radius_px, wedge_disc
 
 _ART: TokenArt | None = None
@@ -113,8 +115,23 @@ def draw_tokens(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, To
     return draw_name_tag(screen, ctx, tokens) if tag else None
 
 
+@dataclass(frozen=True)
+class NameTag:
+    """A name tag as drawn: its rectangle, and its leader line (tag edge to its token's rim; None: it hugs)."""
+
+    rect: pygame.Rect
+    leader: Segment | None
+
+
 def draw_name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, TokenState]) -> pygame.Rect | None:
     """The hovered (or highlighted) token's name tag; its rectangle, None when nobody is hovered."""
+    tag = draw_name_tag_leader(screen, ctx, tokens)
+    return tag.rect if tag is not None else None
+
+
+def draw_name_tag_leader(screen: pygame.Surface, ctx: BattleContext,
+                         tokens: dict[str, TokenState]) -> NameTag | None:
+    """:func:`draw_name_tag`, telling its leader line too (None when nobody is hovered)."""
     hovered = ctx.hovered_unit or ctx.highlight
     if hovered in tokens:
         return _name_tag(screen, ctx, tokens, tokens[hovered], ctx.hex_radius())
@@ -268,10 +285,11 @@ def _footprint(screen: pygame.Surface, ctx: BattleContext, tok: TokenState) -> N
 
 
 def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, TokenState], tok: TokenState,
-              inr: float) -> pygame.Rect:
+              inr: float) -> NameTag:
     """The hovered token's name and hp, clear of its facing arcs' labels, in view and clear of the panels, and
     where it covers the fewest other tokens: first just above, below or beside its body, then a hex out from it
-    (no further than its facing-arc ring) above, else below, beside, or at a corner (the first that is clear)."""
+    (no further than its facing-arc ring) above, else below, beside, or at a corner (the first that is clear).
+    A tag that does not hug its disc gets a leader line to it, preferably one over no other token."""
     f = font(20, bold=True)
     text = f.render(f"{tok.name}  {max(tok.hp, 0)}/{tok.hp_max}", True, (255, 255, 255))
     bg = text.get_rect().inflate(12, 6)
@@ -279,8 +297,9 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     ring = 2 * inr * (tok.radius + 1.45) + 2  # the facing arcs' outer edge (overlays.arcs)
     others = [_disc_rect(ctx, t, inr) for t in tokens.values() if t.name != tok.name and t.alpha > 0]
     view = ctx.view_rect if ctx.view_rect.width > 0 else screen.get_rect()
-    best: tuple[tuple[int, int, int, int, int, int], pygame.Rect] | None = None
+    best: tuple[tuple[int, ...], pygame.Rect, Segment | None] | None = None
     r = token_radius_px(inr, tok.radius)
+    bar = _hp_bar_rect(cx, cy + r + 2, r)
     near: list[tuple[tuple[float, float], float]] = [
         (_centre(ctx, t), token_radius_px(inr, t.radius)) for t in tokens.values()
         if t.name != tok.name and t.alpha > 0]
@@ -293,24 +312,41 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
         # Beside another token more than its own: "Fenn 10/10" above Captain Vessa (Harrow Keep, GM, 1280x800).
         # Taken only where every other spot clear of the tokens and labels is too (found there, for covering a
         # token hides more than a tag a little off: Charcoal Burner 1's in a gap between neighbours at 800x560).
-        stray = own > 2 * inr * TAG_HUG and any(tag_gap(rect, c, rr) < own for c, rr in near)
+        nearer_other = any(tag_gap(rect, c, rr) < own for c, rr in near)
+        stray = own > 2 * inr * TAG_HUG and nearer_other
+        # Off its body, or nearer another's disc: a callout line to its own rim says whose it is ("Bandit 3  9/9"
+        # right under the Bandit Chief, the Greenway at 1280x800); one that runs over another token points at it
+        # as much, so a spot whose line crosses none is better. Right under its own hp bar it hugs the body (a
+        # giant's bar is thick: Grundvald's tag there got a stub of a line over his bar, on giants_lair).
+        hugs = min(own, _rect_gap(rect, bar)) <= 2 * inr * TAG_HUG
+        leader = leader_segment(rect, (cx, cy), r) if not hugs or nearer_other else None
+        crossing = leader is not None and crosses(leader, [(x, y, rr) for (x, y), rr in near])
         inside = view.contains(rect) and rect.collidelist(ctx.panels) < 0  # "Sergeant Hale" ran under the tracker
         covered = sum(_overlap(rect, o) for o in others)
         hides_label = any(rect.colliderect(k) for k in ctx.keep_clear)  # an arc's "rear −4", an arrow
         # Another token under the tag is as bad as a hidden label: on giants_lair at 960x600 "Wynn 10/10" sat on
         # Astrid (the panel above, arc labels either side), the nearest spots tried first and none further out.
-        score = (0 if inside else 1, int(hides_label or covered > 0), int(hides_label), covered, int(stray), i)
+        score = (0 if inside else 1, int(hides_label or covered > 0), int(hides_label), covered, int(stray),
+                 int(crossing), i)
         if best is None or score < best[0]:
-            best = (score, rect)
-        if inside and not covered and not hides_label and not stray:
+            best = (score, rect, leader)
+        if inside and not covered and not hides_label and not stray and not crossing:
             break
     assert best is not None
-    rect = best[1]
+    _, rect, leader = best
     style = FACTION_STYLE.get(tok.faction, FACTION_STYLE["neutral"])
+    if leader is not None:
+        # Under the tag, over the map; left out over other tokens (ring and hp bar) and the labels kept clear.
+        # ...and its own status badges: Bandit 3's "stop" octagon sat on its rim right where the line met it.
+        badges = [(bx, by, br + 1) for t in tokens.values() if t.alpha > 0
+                  for _, (bx, by), br in _badges(t, *_centre(ctx, t), token_radius_px(inr, t.radius))]
+        skip = [(x, y, rr + 3) for (x, y), rr in near] + badges
+        bars = [_hp_bar_rect(x, y + rr + 2, round(rr)).inflate(2, 2) for (x, y), rr in [*near, ((cx, cy), r)]]
+        draw_leader(screen, leader, style.fill, skip, [*ctx.keep_clear, *bars])
     pygame.draw.rect(screen, (16, 18, 24), rect, border_radius=6)
     pygame.draw.rect(screen, style.fill, rect, 2, border_radius=6)
     screen.blit(text, text.get_rect(center=rect.center))
-    return rect
+    return NameTag(pygame.Rect(rect), leader)
 
 
 TAG_REACH = 1.0  # how far (in hexes) a name tag may stand off its token's disc: past that it reads as a neighbour's
@@ -384,6 +420,13 @@ def _disc_rect(ctx: BattleContext, tok: TokenState, inr: float) -> pygame.Rect:
     cx, cy = _centre(ctx, tok)
     r = token_radius_px(inr, tok.radius) + 7
     return pygame.Rect(round(cx - r), round(cy - r), 2 * r, 2 * r + 6)
+
+
+def _rect_gap(a: pygame.Rect, b: pygame.Rect) -> float:
+    """How far (px) apart two rectangles are (0 when they touch or overlap)."""
+    dx = max(b.left - a.right, 0, a.left - b.right)
+    dy = max(b.top - a.bottom, 0, a.top - b.bottom)
+    return math.hypot(dx, dy)
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
