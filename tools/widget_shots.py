@@ -56,6 +56,7 @@ def main(out: Path) -> None:
     send(ctx, ws, key(pygame.K_l))
     # GM: the panel, then the form with an entry the engine refuses
     ctx.gm = True
+    ctx.card_full = True  # every GM tool on the card (as I shows it), whatever the window's size would choose
     ctx.selected = "Goblin"
     hover(ctx, (12, 9))
     shot("gm_panel.png")
