@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cli.main import main
 from game.maps.tmxwrite import write_map
+from tests.cli_capture import run
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,12 +33,6 @@ UNITS = [
 @pytest.fixture
 def small_map(tmp_path: Path) -> Path:
     return write_map(tmp_path / "duel.tmx", TERRAIN, units=UNITS, title="Duel")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_state_json_has_every_field_of_adjudication_md(capsys, small_map: Path) -> None:

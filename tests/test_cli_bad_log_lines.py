@@ -8,14 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cli.main import main
 from game.maps.tmxwrite import write_map
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_capture import run
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cli.main import main
 from game.maps.tmxwrite import write_map
+from tests.cli_capture import run
 
 UNITS = [
     {"name": "Archer", "at": (0, 0), "faction": "enemy", "move": 1, "ranged": "2-6", "initiative": 5},
@@ -24,12 +24,6 @@ UNITS = [
 @pytest.fixture
 def row_map(tmp_path: Path) -> Path:
     return write_map(tmp_path / "row.tmx", ["...#......"], units=UNITS, title="Row")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_danger_counts_blows_and_shots_per_hex(capsys: pytest.CaptureFixture[str], row_map: Path) -> None:

@@ -16,6 +16,7 @@ from game.cli.main import main
 from game.maps import default_map, load_scenario, shipped_maps
 from game.maps.pixels import TiledPixels
 from game.maps.tmxwrite import write_map
+from tests.cli_capture import run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,12 +32,6 @@ UNITS = [
 @pytest.fixture
 def small_map(tmp_path: Path) -> Path:
     return write_map(tmp_path / "field.tmx", TERRAIN, units=UNITS, title="Field")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -286,7 +281,6 @@ def test_shipped_maps_lead_with_the_default_and_carry_their_titles() -> None:
 def test_every_shipped_map_validates(capsys) -> None:
     code, _, err = run(capsys, "validate", *(str(m.path) for m in shipped_maps()))
     assert code == 0, err
-
 
 
 # --- one way to write a cell ------------------------------------------------------------------

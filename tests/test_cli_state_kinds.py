@@ -9,19 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from game.cli.main import main
 from game.maps.tmxwrite import write_map
+from tests.cli_capture import run_ok as run
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIP = ROOT / "maps" / "ship_boarding.tmx"
 FORTRESS = ROOT / "maps" / "fortress_assault.tmx"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    assert code == 0 and err == "", err
-    return out
 
 
 def row(text: str, name: str) -> str:

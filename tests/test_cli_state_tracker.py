@@ -10,15 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cli.main import main
 from game.maps.tmxwrite import write_map
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    assert code == 0 and err == "", err
-    return out
+from tests.cli_capture import run_ok as run
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from game.cli.main import main
 from game.maps.tmxwrite import write_map
 from tests import playtest_policies as tp
+from tests.cli_capture import run
 from tests.test_playtest_runner import FIELD, SKIRMISH
 
 
@@ -24,12 +24,6 @@ def tiny_ai(monkeypatch: pytest.MonkeyPatch) -> None:
     import game.playtest.runner as runner
 
     monkeypatch.setattr(runner, "ai_policy_factory", lambda: tp.policy_for)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize(

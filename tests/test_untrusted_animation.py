@@ -41,3 +41,25 @@ def test_a_repaint_covers_exactly_the_tiles_its_region_overlaps() -> None:
     assert _overlapping([ground, above], [(5, 0, 10, 10)]) == [[(0, 0), (0, 1), (1, 0), (1, 1)]]
     # A region touching a tile's edge only (x 20 is where tile 1 ends) does not overlap it.
     assert _overlapping([ground, above], [(20, 0, 5, 10)]) == [[]]
+
+
+def test_a_layer_past_the_frame_limit_is_refused_before_any_frame_is_built(tmp_path: Path, capsys,
+                                                                          monkeypatch) -> None:
+    # The same 1,200,000 placements, counted from the layer's gids before building: the refusal came after a
+    # million placements were built (4 s idle, 10.7 s on a busy machine, in tools/hostile_inputs.py case 21).
+    from game.cli.main import main
+    from game.render.layer_builder import LayerBuilder
+
+    built: list[int] = []
+    real = LayerBuilder._frame_hits
+
+    def counting(self, raw, *args, **kw):  # noqa: ANN001, ANN202 (a spy with the method's own signature)
+        built.append(raw)
+        return real(self, raw, *args, **kw)
+
+    monkeypatch.setattr(LayerBuilder, "_frame_hits", counting)
+    frames = '<frame tileid="0" duration="100"/><frame tileid="1" duration="100"/>' * 30_000
+    tmx = swap(plain_map(tmp_path), '<tile id="0">', f'<tile id="0"><animation>{frames}</animation>')
+    assert main(["render", str(tmx), "-o", str(tmp_path / "o.png")]) == 2
+    assert "frames in all (cells x frames), the limit" in capsys.readouterr().err
+    assert built == []
