@@ -15,12 +15,12 @@ from game.cli.main import main
 from game.maps.tmxwrite import write_map
 
 
-def _map(tmp_path: Path) -> tuple[str, str]:
+def _map(tmp_path: Path, knight_hp: int = 20) -> tuple[str, str]:
     # The orc (3,2) cannot move; the knight (2,2) beside it faces west, away from it.
     path = write_map(tmp_path / "m.tmx", ["." * 7] * 5, units=[
         {"name": "Orc", "at": (3, 2), "faction": "enemy", "move": 0, "attack": 3, "damage": "4",
          "initiative": 10},
-        {"name": "Knight", "at": (2, 2), "faction": "player", "hp": 20, "defense": 12, "facing": "w"},
+        {"name": "Knight", "at": (2, 2), "faction": "player", "hp": knight_hp, "defense": 12, "facing": "w"},
     ])
     log = tmp_path / "l.jsonl"
     log.write_text('{"action": "begin"}\n', encoding="utf-8")
@@ -46,14 +46,8 @@ def test_the_why_of_a_blow_on_a_nearly_dead_foe_counts_only_the_hp_left(tmp_path
                                                                          capsys: pytest.CaptureFixture[str]) -> None:
     # As above, but the knight has 2 hp: the blow is still 80 % for a flat 4, 3.2 expected and 80 % to defeat it,
     # while the damage the orc counts towards its choice is 0.8 x 2 = 1.6 (no blow takes more than the 2 hp left).
-    path = write_map(tmp_path / "m.tmx", ["." * 7] * 5, units=[
-        {"name": "Orc", "at": (3, 2), "faction": "enemy", "move": 0, "attack": 3, "damage": "4",
-         "initiative": 10},
-        {"name": "Knight", "at": (2, 2), "faction": "player", "hp": 2, "defense": 12, "facing": "w"},
-    ])
-    log = tmp_path / "l.jsonl"
-    log.write_text('{"action": "begin"}\n', encoding="utf-8")
-    assert main(["suggest", str(path), "--log", str(log)]) == 0
+    path, log = _map(tmp_path, knight_hp=2)
+    assert main(["suggest", path, "--log", log]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Orc (normal): Attack Knight from the rear: 80 % to hit, 3.2 damage expected, "
                           "80 % to defeat it"), out
