@@ -17,6 +17,8 @@ per side the actor can reach, and commits the one chosen (overlays.shove).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.render.pg import pygame
 from game.rules import AttackPreview, DisengagePreview, EncounterView, MovementType, ShovePreview, side_words
 
@@ -91,6 +93,70 @@ def tie_row(enc: EncounterView, p: ShovePreview, at: Cell | None) -> list[Line]:
     hurts = alt.falls or alt.hazard_damage > 0  # the other side would hurt the foe: worth the turn, so it stands out
     return [Line(f"tie: faces {side_words(p.direction)}; {keys} first: {shove.short_words(alt)}",
                  "good" if hurts else "muted", size=th.SMALL)]
+
+
+@dataclass(frozen=True)
+class _Blow:
+    """The attack or shove previewed this frame: who strikes whom, from where, and how it would go."""
+
+    kind: str  # ATTACK or SHOVE
+    name: str
+    target: str
+    at: Cell | None  # the hex it moves to first, None to act from where it stands
+    p: BlowPreview
+    ways: list[shove.Way]  # every way to shove the foe (shove mode), else []
+    start: Cell  # where the blow is struck from: ``at``, or where the actor stands
+
+
+def _foe_hovered(ctx: BattleContext, name: str) -> str | None:
+    """The hostile under the pointer that ``name`` could strike, or None (no one, a friend, or a foe that fell:
+    the pointer still rests where a defeated target fell)."""
+    enc = ctx.encounter
+    target = ctx.hovered_unit
+    if target is None or target == name or not enc.hostile(name, target):
+        return None
+    if not enc.view(target).active:
+        return None
+    return target
+
+
+def _roll_rows(p: BlowPreview, odds: bool, detail: bool) -> list[Line]:
+    """The blow's roll: the long form with its breakdown, or the short one (odds and damage first, a few rows:
+    wording.attack_brief; Alt the rest)."""
+    if detail:
+        return wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
+    return wording.attack_brief(p, odds) if isinstance(p, AttackPreview) else wording.shove_brief(p, odds)
+
+
+def _insert_move_first(ctx: BattleContext, lines: list[Line], blow: _Blow, detail: bool) -> None:
+    """Say that the first click (or Enter) moves to ``blow.at`` and the next strikes, and whether that hex is
+    threatened: after the heading in the long form, after the odds in the short one (the essential row stays
+    first; R9: where it steps may be threatened)."""
+    assert blow.at is not None
+    enc, at, kind = ctx.encounter, blow.at, blow.kind
+    press = "Enter" if ctx.focus == blow.target else "click"
+    if detail:
+        lines.insert(1, Line(f"from {at[0]},{at[1]}: the first {press} moves there, the next {kind}s", "muted"))
+        lines[2:2] = wording.threatened_there(enc, blow.name, blow.target, at)
+    else:
+        lines[3:3] = [Line(f"from {at[0]},{at[1]}: first {press} moves there, next {kind}s", "muted",
+                           size=th.SMALL),
+                      *wording.threatened_there(enc, blow.name, blow.target, at, brief=True)]
+
+
+def _fitted_or_hinted(ctx: BattleContext, lines: list[Line], blow: _Blow, detail: bool, held: bool) -> list[Line]:
+    """The long form fitted to the window (unless Alt holds it whole), a shove's facing tie after it (as the
+    ways: a choice is kept); the short form with its one-row tie (R20, R22) and the hint that Alt says more."""
+    enc, p, at = ctx.encounter, blow.p, blow.at
+    if detail:
+        lines = wording.fitted_to(ctx, lines) if not held else lines
+        if isinstance(p, ShovePreview) and p.legal is None:
+            lines += shove.facing_lines(enc, p, at)
+    elif p.legal is None:
+        if isinstance(p, ShovePreview):  # a large shover's facing tie in one row (R20, R22); Alt the rest
+            lines += tie_row(enc, p, at)
+        lines.append(wording.detail_hint())
+    return lines
 
 
 class ActionPreview:
@@ -251,19 +317,27 @@ class ActionPreview:
         if name is None or ctx.action_mode in (SHOOT, CAST):
             return  # the shot or area preview speaks instead (overlays.ranged)
         self._track_from(ctx, name)
-        enc = ctx.encounter
         if ctx.action_mode == DISENGAGE:
             self._draw_disengage(screen, ctx, name)
             return
-        target = ctx.hovered_unit
-        if target is None or target == name or not enc.hostile(name, target):
+        target = _foe_hovered(ctx, name)
+        if target is None:
             return
-        if not enc.view(target).active:  # the pointer still rests where a defeated target fell
-            return
+        enc = ctx.encounter
         if enc.acted:  # just struck or shot: a calm word of what is left, not a red refusal (wording.spent_lines)
             self.lines = wording.spent_lines(name, target, enc.view(name).movement)
             th.post_tip(ctx, self.lines, ctx.mouse)
             return
+        blow = self._plan_blow(ctx, name, target)
+        colour = self._draw_blow(screen, ctx, blow)
+        held = bool(pygame.key.get_mods() & pygame.KMOD_ALT)  # Alt held: the long form, breakdown and all
+        detail = wording.wants_detail(ctx, held)
+        self.lines = self._blow_lines(ctx, blow, detail, held)
+        self._post_blow_tip(ctx, blow, self.lines, colour)
+
+    def _plan_blow(self, ctx: BattleContext, name: str, target: str) -> _Blow:
+        """What a click on ``target`` would commit: the way chosen to shove it, or the hex to strike it from
+        (:meth:`choose`); kept in :attr:`plan`, :attr:`ways` and :attr:`way` for the battle scene and W."""
         kind = SHOVE if ctx.action_mode == SHOVE else ATTACK
         if ctx.focus == target:  # Tab chose the foe: the hex the pointer last rested on (a reach hex it crossed by
             # chance) proposes no walk for a blow, nor a shove's way or the hex it is made from: the keys choose
@@ -282,86 +356,98 @@ class ActionPreview:
                 self._chosen_key, self._chosen = key, self.choose(ctx, kind, name, target)
             at, p = self._chosen
         self.plan = (at, p)
-        start = at if at is not None else enc.view(name).cell
-        if at is not None:  # the move the attack needs, as the path preview would draw it
-            draw.approach_path(screen, ctx, name, at)
+        start = at if at is not None else ctx.encounter.view(name).cell
+        return _Blow(kind, name, target, at, p, ways, start)
+
+    def _draw_blow(self, screen: pygame.Surface, ctx: BattleContext, blow: _Blow) -> tuple[int, int, int]:
+        """The blow on the map: the walk it needs, its arrow (a legal one only), a shove's ways; returns the
+        arc's colour, which the tip's edge repeats."""
+        p = blow.p
+        if blow.at is not None:  # the move the attack needs, as the path preview would draw it
+            draw.approach_path(screen, ctx, blow.name, blow.at)
         colour = ARC_COLOUR.get(p.arc, th.TEXT) if p.legal is None else th.FAINT
-        width = max(2, round(4 * ctx.zoom))
         if p.legal is None:
-            # From the attacker's rim (or the path's end ring, where it moves first) to the target's rim. A blow
-            # that cannot be struck gets no arrow, only its reason: found at Harrow Keep, the grey line of an
-            # attack out of reach ran half across the map over the tokens between.
-            origin = draw.token_disc(ctx, name) if at is None else (ctx.cell_to_screen(at), width * 3.0 + 2)
-            self.arrow = draw.clear_of(ctx.cell_to_screen(start), ctx.cell_to_screen(enc.view(target).cell),
-                                       origin, draw.token_disc(ctx, target))
-            draw.arrow(screen, *self.arrow, colour, width)
-            # The hovered target's name tag goes where it hides no part of the arrow (found on giants_lair: "Cave
-            # Troll 16/16" sat on the arrow's head), as it already keeps off the arcs' labels.
-            ctx.keep_clear.extend(draw.along(*self.arrow))
-        if ways:  # the arcs' labels and the name tag step off the landings, the arrows and the badges
-            marked = shove.draw_ways(screen, ctx, ways, self.way)
+            self._draw_arrow(screen, ctx, blow, colour)
+        if blow.ways:  # the arcs' labels and the name tag step off the landings, the arrows and the badges
+            marked = shove.draw_ways(screen, ctx, blow.ways, self.way)
             ctx.arc_labels_off = True  # each way's row gives its side's odds; the labels sat on the landings
             ctx.keep_clear.extend(marked)
             ctx.marks.extend(marked)
-        held = bool(pygame.key.get_mods() & pygame.KMOD_ALT)  # Alt held: the long form, breakdown and all
-        detail = wording.wants_detail(ctx, held)
+        return colour
+
+    def _draw_arrow(self, screen: pygame.Surface, ctx: BattleContext, blow: _Blow,
+                    colour: tuple[int, int, int]) -> None:
+        """From the attacker's rim (or the path's end ring, where it moves first) to the target's rim. A blow
+        that cannot be struck gets no arrow, only its reason: found at Harrow Keep, the grey line of an attack
+        out of reach ran half across the map over the tokens between."""
+        width = max(2, round(4 * ctx.zoom))
+        origin = draw.token_disc(ctx, blow.name) if blow.at is None else (ctx.cell_to_screen(blow.at), width * 3.0 + 2)
+        foe = ctx.cell_to_screen(ctx.encounter.view(blow.target).cell)
+        self.arrow = draw.clear_of(ctx.cell_to_screen(blow.start), foe, origin, draw.token_disc(ctx, blow.target))
+        draw.arrow(screen, *self.arrow, colour, width)
+        # The hovered target's name tag goes where it hides no part of the arrow (found on giants_lair: "Cave
+        # Troll 16/16" sat on the arrow's head), as it already keeps off the arcs' labels.
+        ctx.keep_clear.extend(draw.along(*self.arrow))
+
+    def _blow_lines(self, ctx: BattleContext, blow: _Blow, detail: bool, held: bool) -> list[Line]:
+        """The tip's rows: the odds (or why not), the move it makes first, then what the keys may choose."""
+        lines = self._odds_rows(ctx, blow, detail)
+        if blow.at is not None and blow.p.legal is None:
+            _insert_move_first(ctx, lines, blow, detail)
+        lines = _fitted_or_hinted(ctx, lines, blow, detail, held)
+        lines += self._choice_rows(ctx, blow)
+        return lines
+
+    def _odds_rows(self, ctx: BattleContext, blow: _Blow, detail: bool) -> list[Line]:
+        """The roll and its damage, or why the blow is out of reach this turn, with a bow's shot offered
+        instead where the blow is refused or needs a move."""
+        enc = ctx.encounter
+        kind, name, target, at, p = blow.kind, blow.name, blow.target, blow.at, blow.p
         zoc, closed = self.stuck(ctx, kind, name, target) if p.legal is not None and at is None else ([], "")
         odds, notes = (True, []) if p.legal is None else wording.refusal_notes(
             enc, name, target, kind, at is not None, p.legal, zoc=zoc, closed=closed, brief=not detail)
         shot = self._shot_instead(ctx, name, target, not detail) \
             if kind == ATTACK and (p.legal is not None or at is not None) else []
         if notes:  # out of reach wherever it steps this turn: a question, not a mistake (wording.out_of_reach)
-            lines = wording.out_of_reach(name, target, kind, notes, brief=not detail) + shot
-        else:
-            # A bow's shot offered instead of a refused blow: its roll is the one to read. The blow's "if it were
-            # allowed: hits on 12+ (45 %)" right above "R shoots ... instead: hits on 12+ (45 %)" told two rolls,
-            # one of them moot (found on fortress_assault).
-            odds = odds and not (shot and p.legal is not None)
-            if detail:
-                lines = wording.attack_lines(p, odds) if isinstance(p, AttackPreview) else wording.shove_lines(p, odds)
-            else:  # the short form: odds and damage first, a few rows (wording.attack_brief); Alt the rest
-                lines = wording.attack_brief(p, odds) if isinstance(p, AttackPreview) \
-                    else wording.shove_brief(p, odds)
-            if ways and isinstance(p, ShovePreview):  # where it lands, what it suffers, whom it ends beside
-                lines = shove.with_outcome(lines, p, shove.outcome_lines(enc, p, at))
-            lines += shot
-        if at is not None and p.legal is None:
-            press = "Enter" if ctx.focus == target else "click"
-            if detail:
-                lines.insert(1, Line(f"from {at[0]},{at[1]}: the first {press} moves there, the next {kind}s",
-                                     "muted"))
-                lines[2:2] = wording.threatened_there(enc, name, target, at)
-            else:  # after the odds: the essential row stays first (R9: where it steps may be threatened)
-                lines[3:3] = [Line(f"from {at[0]},{at[1]}: first {press} moves there, next {kind}s", "muted",
-                                   size=th.SMALL),
-                              *wording.threatened_there(enc, name, target, at, brief=True)]
-        tie = isinstance(p, ShovePreview) and p.legal is None
-        if detail:
-            lines = wording.fitted_to(ctx, lines) if not held else lines
-        elif p.legal is None:
-            if isinstance(p, ShovePreview):  # a large shover's facing tie in one row (R20, R22); Alt the rest
-                lines += tie_row(enc, p, at)
-            lines.append(wording.detail_hint())
-        if detail and isinstance(p, ShovePreview) and tie:  # after the fitting, as the ways: a choice is kept
-            lines += shove.facing_lines(enc, p, at)
-        if ways:  # after the fitting: a small window drops the roll's breakdown, never the ways to choose from
-            lines += shove.way_rows(target, ways, self.way, self.later(ctx, name, target, ways), ctx.focus == target)
-        elif ctx.focus == target and kind == SHOVE:
-            lines += shove.way_rows(target, [], -1, None, True)
-        elif p.legal is None:
-            lines += focus_mark.keys_rows(ctx, target, "Enter strikes")
-        self.lines = lines
-        # The enemy line around the target (who stands by it, who would strike the attacker where it steps) and
-        # the hex it steps to first: what the blow is weighed against, left in view before the panels. On
-        # fortress_assault at 960x600 the box for Pikeman 1 sat on Pikeman 2 and the Gate Warden beside him.
-        # The enemies by where the attacker stands, and by where it steps to, too: at 1280x800 on the ambush the
-        # box for Pell's blow on Bandit 2 went down over the Bandit Spear, two hexes from Pell.
-        around = {enc.view(target).cell, start, enc.view(name).cell}
+            return wording.out_of_reach(name, target, kind, notes, brief=not detail) + shot
+        # A bow's shot offered instead of a refused blow: its roll is the one to read. The blow's "if it were
+        # allowed: hits on 12+ (45 %)" right above "R shoots ... instead: hits on 12+ (45 %)" told two rolls,
+        # one of them moot (found on fortress_assault).
+        odds = odds and not (shot and p.legal is not None)
+        lines = _roll_rows(p, odds, detail)
+        if blow.ways and isinstance(p, ShovePreview):  # where it lands, what it suffers, whom it ends beside
+            lines = shove.with_outcome(lines, p, shove.outcome_lines(enc, p, at))
+        lines += shot
+        return lines
+
+    def _choice_rows(self, ctx: BattleContext, blow: _Blow) -> list[Line]:
+        """After the fitting: a small window drops the roll's breakdown, never the ways to choose from (nor the
+        keys that choose the target)."""
+        target = blow.target
+        if blow.ways:
+            later = self.later(ctx, blow.name, target, blow.ways)
+            return shove.way_rows(target, blow.ways, self.way, later, ctx.focus == target)
+        if ctx.focus == target and blow.kind == SHOVE:
+            return shove.way_rows(target, [], -1, None, True)
+        if blow.p.legal is None:
+            return focus_mark.keys_rows(ctx, target, "Enter strikes")
+        return []
+
+    def _post_blow_tip(self, ctx: BattleContext, blow: _Blow, lines: list[Line],
+                       colour: tuple[int, int, int]) -> None:
+        """The enemy line around the target (who stands by it, who would strike the attacker where it steps) and
+        the hex it steps to first: what the blow is weighed against, left in view before the panels. On
+        fortress_assault at 960x600 the box for Pikeman 1 sat on Pikeman 2 and the Gate Warden beside him.
+        The enemies by where the attacker stands, and by where it steps to, too: at 1280x800 on the ambush the
+        box for Pell's blow on Bandit 2 went down over the Bandit Spear, two hexes from Pell."""
+        enc = ctx.encounter
+        name, target = blow.name, blow.target
+        around = {enc.view(target).cell, blow.start, enc.view(name).cell}
         foes = {w for c in around for w in hostiles_near(enc, name, c)} - {target}
         line = [ctx.token_rect(w) for w in sorted(foes)]
-        if at is not None:
-            line.append(ctx.hex_rect(at))
-        line += [ctx.hex_rect(w[1].lands_at) for w in ways]  # a shove's tip leaves where each way lands in view
+        if blow.at is not None:
+            line.append(ctx.hex_rect(blow.at))
+        line += [ctx.hex_rect(w[1].lands_at) for w in blow.ways]  # a shove's tip leaves where each way lands in view
         th.post_tip(ctx, lines, self._pointer(ctx, target), min_width=280, edge=colour, describes=line)
 
     def _shot_instead(self, ctx: BattleContext, name: str, target: str, brief: bool) -> list[Line]:
