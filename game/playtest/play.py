@@ -17,32 +17,16 @@ from game.match import Match, Policy
 from game.rules import (
     SETUP,
     AreaCast,
-    AreaHit,
-    Attacked,
     Begin,
-    Defeated,
-    Disengaged,
     EncounterView,
     EndTurn,
-    Fled,
-    Moved,
     Pushed,
     Scenario,
-    Shot,
     Shoved,
-    TurnStarted,
 )
 
-from .record import (
-    HEAT_DEFEATED,
-    HEAT_FLANK,
-    HEAT_FLED,
-    HEAT_REAR,
-    HEAT_ZOC,
-    GameRecord,
-    Tally,
-    occupancy_layer,
-)
+from .event_counts import count_event, count_push
+from .record import GameRecord, Tally, occupancy_layer
 from .summary import DRAW_ROUNDS
 
 PolicyFactory = Callable[[str], Policy]
@@ -111,81 +95,17 @@ def play_game(
 
 
 def _observe(events: tuple[object, ...], enc: EncounterView, tally: Tally, ended_turn: str | None) -> None:
-    """Count one action's events. ``ended_turn`` is the actor when the action was its end of turn."""
-    shover: str | None = None
+    """Count one action's events (game.playtest.event_counts). ``ended_turn`` is the actor when the action was
+    its end of turn: where it stands then is marked on its faction's occupancy heatmap."""
+    shover: str | None = None  # whose shove or area burst moved the next Pushed combatant
     for ev in events:
-        if isinstance(ev, Moved):
-            if ev.stopped_by:
-                tally.count("zoc_stops")
-                tally.mark(HEAT_ZOC, [ev.path[-1]])
-        elif isinstance(ev, Attacked):
-            tally.count("attacks")
-            tally.struck.add(enc.view(ev.unit).faction)
-            if ev.hit:
-                tally.count("hits")
-                tally.damage(ev.unit, ev.target, ev.damage or 0)
-            if ev.arc in ("left", "right", "rear"):
-                layer, key = (HEAT_REAR, "rear_attacks") if ev.arc == "rear" else (HEAT_FLANK, "flank_attacks")
-                tally.count(key)
-                tally.mark(layer, [enc.view(ev.unit).cell])
-        elif isinstance(ev, Shoved):
-            tally.count("shoves")
-            tally.struck.add(enc.view(ev.unit).faction)
-            shover = ev.unit
-            if ev.hit:
-                tally.count("shove_hits")
-        elif isinstance(ev, Pushed):
-            credit = shover if shover is not None and enc.hostile(shover, ev.unit) else None  # not friendly fire
-            tally.damage(credit, ev.unit, ev.hazard_damage)
-            if ev.fell:
-                tally.count("falls")
-        elif isinstance(ev, Shot):
-            tally.count("shots")
-            tally.struck.add(enc.view(ev.unit).faction)
-            tally.count("cover", int(ev.cover > 0))
-            if ev.hit:
-                tally.count("shot_hits")
-                tally.damage(ev.unit, ev.target, ev.damage)
-        elif isinstance(ev, AreaCast):
-            tally.count("casts")
-            tally.struck.add(enc.view(ev.unit).faction)
+        if isinstance(ev, Pushed):
+            count_push(ev, enc, tally, shover)
+            continue
+        count_event(ev, enc, tally)
+        if isinstance(ev, Shoved | AreaCast):
             shover = ev.unit  # a push into a hazard counts for the caster, as a shove for the shover
-        elif isinstance(ev, AreaHit):
-            tally.count("area_rolls")
-            tally.count("cover", int(ev.cover > 0))
-            if ev.hit:
-                tally.count("area_hits")
-                friendly = ev.target == ev.unit or not enc.hostile(ev.unit, ev.target)
-                tally.count("friendly_fire", int(friendly))
-                tally.damage(None if friendly else ev.unit, ev.target, ev.damage)
-        elif isinstance(ev, TurnStarted):
-            tally.damage(None, ev.unit, ev.hazard_damage)
-            tally.count("sight_blocks", int(_sight_blocked(enc, ev.unit)))
-        elif isinstance(ev, Disengaged):
-            tally.count("disengages")
-        elif isinstance(ev, Fled):
-            tally.count("flees")
-            cell = enc.view(ev.unit).cell  # where it stood when it left
-            tally.fled.append(ev.unit)
-            tally.fled_from.append((int(cell[0]), int(cell[1])))
-            tally.mark(HEAT_FLED, [cell])
-        elif isinstance(ev, Defeated):
-            tally.count("defeats")
-            tally.mark(HEAT_DEFEATED, [enc.view(ev.unit).cell])
     if ended_turn is not None:
         v = enc.view(ended_turn)
         if v.active:
             tally.mark(occupancy_layer(v.faction), enc.footprint(ended_turn))
-
-
-def _sight_blocked(enc: EncounterView, name: str) -> bool:
-    """Whether ``name`` begins its turn with a ranged profile and a hostile in range (R29) it cannot see (R30).
-
-    Counted where it stands when the turn begins: it may still step into sight before it acts.
-    """
-    me = enc.view(name)
-    if not me.active or me.ranged is None:
-        return False
-    lo, hi = me.ranged.min_range, me.ranged.max_range
-    return any(v.active and enc.hostile(name, v.name) and lo <= enc.distance(name, v.name) <= hi
-               and not enc.sees(name, v.name) for v in enc.views())
