@@ -249,20 +249,46 @@ class CombatLog(FramedPanel):
         folds = folds or (tab and len(lines) > 1)
         self._strip = self._tab_rect(full) if tab else fitted(full, FOLDED) if folds else None
         folded = folds and not (self.open or self.scroll)
+        room = self._room_to_draw(screen, ctx, full, lines, folds, folded, tab)
+        if room is None:
+            return
+        full, lines = room
+        frame = self._place_box(ctx, full, lines)
+        if frame is None:
+            return
+        shown, skipped = self._newest_shown(lines, frame)
+        frame, gap = self._give_back_gap(frame, skipped * LINE, folded, tab)
+        if tab and self._strip is not None and not frame.colliderect(self._strip):
+            self._draw_tab_face(screen, self._strip)  # opened away from tokens: the tab stays under the pointer
+            if frame.bottom == self._strip.top:
+                self._frame = frame.union(self._strip)  # standing on the tab: the two read as one panel
+        y = self._draw_box(screen, frame, shown, gap)
+        self._draw_corner_hint(screen, frame, y, lines, shown, folds, folded)
+
+    def _room_to_draw(self, screen: pygame.Surface, ctx: BattleContext, full: pygame.Rect, lines: list[Entry],
+                      folds: bool, folded: bool, tab: bool) -> tuple[pygame.Rect, list[Entry]] | None:
+        """Where the log is drawn and its lines wrapped to that width: a folded log's two rows; a small window's
+        unfolded log where it covers no token; None when a tiny window's map has no free room (its tab is drawn
+        instead, and the wheel reads back in it)."""
         if folded:
-            full = fitted(full, FOLDED)
-        elif folds:
-            clear = self._clear_of_tokens(ctx, full, len(lines), tab)
-            if clear is None:  # a tiny window's map with no free room: the tab stays, the wheel reads back in it
-                self.scroll = min(self.scroll, WHEEL * max(0, len(self.entries) - 1))
-                self._tabbed = True
-                self._draw_tab(screen, ctx, full, self.scroll // WHEEL)
-                return
-            full = clear
-            if full.width != WIDTH:  # a narrower spot: its lines wrapped to it
-                lines = self.wrapped(full.width - 2 * th.PAD - 10)
-        # The box grows with what it holds, up to its full height, anchored at the bottom: an empty log
-        # (setup, the battle's first turn) takes one line's room, not a panel's, over the map.
+            return fitted(full, FOLDED), lines
+        if not folds:
+            return full, lines
+        clear = self._clear_of_tokens(ctx, full, len(lines), tab)
+        if clear is None:
+            self.scroll = min(self.scroll, WHEEL * max(0, len(self.entries) - 1))
+            self._tabbed = True
+            self._draw_tab(screen, ctx, full, self.scroll // WHEEL)
+            return None
+        if clear.width != WIDTH:  # a narrower spot: its lines wrapped to it
+            lines = self.wrapped(clear.width - 2 * th.PAD - 10)
+        return clear, lines
+
+    def _place_box(self, ctx: BattleContext, full: pygame.Rect, lines: list[Entry]) -> pygame.Rect | None:
+        """The box, or None while it steps aside for a token the pointer rests on under it.
+
+        The box grows with what it holds, up to its full height, anchored at the bottom: an empty log (setup,
+        the battle's first turn) takes one line's room, not a panel's, over the map."""
         frame = full if self.rect is not None else fitted(full, len(lines))
         self._box, self._full = frame, full
         # Stepped aside only while the pointer still rests on a token there (it may have moved or fallen since).
@@ -270,7 +296,12 @@ class CombatLog(FramedPanel):
         self._frame = pygame.Rect(0, 0, 0, 0) if self.peek else frame
         if self.peek:
             self.drawn = []
-            return
+            return None
+        return frame
+
+    def _newest_shown(self, lines: list[Entry], frame: pygame.Rect) -> tuple[list[Entry], int]:
+        """The lines the box shows, scrolled back ``self.scroll`` from the newest, and how many rows at the top
+        are left empty because they would show the tail of an entry without its head."""
         per = (frame.height - 32) // LINE
         self.scroll = min(self.scroll, max(0, len(lines) - per))
         end = len(lines) - self.scroll
@@ -279,22 +310,25 @@ class CombatLog(FramedPanel):
             start += 1  # never the tail of an entry without its head ("14: hit, 5 damage": whose?)
         if start == end:
             start = first  # one entry taller than the box: its tail is all there is to show
-        shown = lines[start:end]
-        # The newest line keeps the last row: an entry's tail left out at the top leaves its room there, under
-        # the heading, not a blank last row that read as a line still to come (found playing ambush). A log
-        # that places itself gives that room back (its top comes down a row): two playtests read the blank
-        # row under the heading as a line gone missing.
-        gap = (start - first) * LINE
+        return lines[start:end], start - first
+
+    def _give_back_gap(self, frame: pygame.Rect, gap: int, folded: bool, tab: bool) -> tuple[pygame.Rect, int]:
+        """The box and the room left blank under its heading.
+
+        The newest line keeps the last row: an entry's tail left out at the top leaves its room there, under
+        the heading, not a blank last row that read as a line still to come (found playing ambush). A log
+        that places itself gives that room back (its top comes down a row): two playtests read the blank
+        row under the heading as a line gone missing."""
         if self.rect is None and gap:
             frame = pygame.Rect(frame.x, frame.y + gap, frame.width, frame.height - gap)
             self._box = self._frame = frame
             gap = 0
             if folded and not tab:
                 self._strip = pygame.Rect(frame)  # the pointer opens it where it is drawn
-        if tab and self._strip is not None and not frame.colliderect(self._strip):
-            self._draw_tab_face(screen, self._strip)  # opened away from tokens: the tab stays under the pointer
-            if frame.bottom == self._strip.top:
-                self._frame = frame.union(self._strip)  # standing on the tab: the two read as one panel
+        return frame, gap
+
+    def _draw_box(self, screen: pygame.Surface, frame: pygame.Rect, shown: list[Entry], gap: int) -> int:
+        """The frame, its heading and ``shown``, kept in :attr:`drawn`; returns the y under the last line."""
         th.draw_frame(screen, frame)
         th.text(screen, "Combat log", (frame.x + th.PAD, frame.y + 6), size=th.SMALL, colour=th.MUTED, bold=True)
         y = frame.y + 26 + gap
@@ -303,15 +337,19 @@ class CombatLog(FramedPanel):
             th.text(screen, text, (frame.x + th.PAD, y), size=th.SMALL, colour=th.ROLE.get(role, th.TEXT))
             self.drawn.append((text, y))
             y += LINE
+        return y
+
+    def _draw_corner_hint(self, screen: pygame.Surface, frame: pygame.Rect, y: int, lines: list[Entry],
+                          shown: list[Entry], folds: bool, folded: bool) -> None:
+        """How to read more (newer lines below, older ones, the folded rest), or that nothing has happened yet."""
+        corner = (frame.right - th.PAD, frame.y + 6)
         if self.scroll:
-            th.text(screen, f"{self.scroll} newer below (wheel)", (frame.right - th.PAD, frame.y + 6), size=th.SMALL,
-                    colour=th.WARN, anchor="topright")
+            th.text(screen, f"{self.scroll} newer below (wheel)", corner, size=th.SMALL, colour=th.WARN,
+                    anchor="topright")
         elif folds and not folded and len(lines) > len(shown):
-            th.text(screen, "wheel: older", (frame.right - th.PAD, frame.y + 6), size=th.SMALL,
-                    colour=th.FAINT, anchor="topright")
+            th.text(screen, "wheel: older", corner, size=th.SMALL, colour=th.FAINT, anchor="topright")
         elif folded:
-            th.text(screen, "point here for more", (frame.right - th.PAD, frame.y + 6), size=th.SMALL,
-                    colour=th.FAINT, anchor="topright")
+            th.text(screen, "point here for more", corner, size=th.SMALL, colour=th.FAINT, anchor="topright")
         elif not lines:
             th.text(screen, "nothing has happened yet", (frame.x + th.PAD, y), size=th.SMALL, colour=th.FAINT)
 
