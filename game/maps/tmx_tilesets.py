@@ -122,14 +122,43 @@ def _count_bytes(rd: Reader, path: Path, where: str) -> None:
 
 
 def _contents(rd: Reader, ts_node: ET.Element, source: str | None, base: Path) -> Tileset:
-    """A ``<tileset>`` element's tileset, placed at firstgid 0 (the map's reference places it)."""
+    """A ``<tileset>`` element's tileset, placed at firstgid 0 (the map's reference places it).
+
+    Every fault is noted in the order the element is read (sizes, cutting, properties, image, alignment,
+    tiles); :class:`Fatal` after the tiles when it has no tile or atlas size to be cut by."""
     name = ts_node.get("name") or source or "?"
     where = f'tileset "{limits.clip(name)}"'
     tw = int_attr(rd, ts_node, "tilewidth", where, minimum=1, maximum=limits.MAX_PIXEL_COORDINATE)
     th = int_attr(rd, ts_node, "tileheight", where, minimum=1, maximum=limits.MAX_PIXEL_COORDINATE)
     count = int_attr(rd, ts_node, "tilecount", where, required=False, minimum=0, maximum=MAX_TILES_PER_TILESET)
-    # Where tiles are cut from the atlas and drawn: pixel numbers, bounded (a tile offset of 1e300 made
-    # render end in "TypeError: invalid destination position for blit").
+    spacing, margin, columns, offset = _cutting(rd, ts_node, where)
+    read_properties(ts_node, where, rd.problem)  # checked only: Playmat reads no tileset property
+    image = ts_node.find("image")
+    # Without a tile or an atlas size it cannot be cut.
+    unusable = None in (tw, th)
+    atlas_path = None
+    if image is not None:
+        sized, atlas_path = _atlas_image(rd, image, base, where)
+        unusable = unusable or not sized
+    alignment = _alignment(rd, ts_node, where)
+    tiles, images, animations = _tiles(rd, ts_node, base, where, (float(tw or 0), float(th or 0)), alignment)
+    if unusable:
+        raise Fatal()
+    assert tw and th
+    declared = count is not None
+    if image is not None:
+        count, columns = _atlas_counts(rd, image, (tw, th), margin, spacing, count, columns, where)
+    atlas = None
+    if image is not None and atlas_path is not None:
+        atlas = TileImage(atlas_path, None, image.get("trans"))
+    return Tileset(name, 0, count, tiles, (float(tw), float(th)), alignment,
+                   atlas, (tw, th), spacing, margin, columns, offset, images, animations, source is not None,
+                   count_declared=declared)
+
+
+def _cutting(rd: Reader, ts_node: ET.Element, where: str) -> tuple[int, int, int, tuple[int, int]]:
+    """(spacing, margin, columns, tile offset): where tiles are cut from the atlas and drawn. Pixel numbers,
+    bounded (a tile offset of 1e300 made render end in "TypeError: invalid destination position for blit")."""
     spacing = int(pixel_number(rd, ts_node, "spacing", where))
     margin = int(pixel_number(rd, ts_node, "margin", where))
     for key, value in (("spacing", spacing), ("margin", margin)):
@@ -142,21 +171,30 @@ def _contents(rd: Reader, ts_node: ET.Element, source: str | None, base: Path) -
     if off_node is not None:
         offset = (int(pixel_number(rd, off_node, "x", where, label="tileoffset x")),
                   int(pixel_number(rd, off_node, "y", where, label="tileoffset y")))
-    read_properties(ts_node, where, rd.problem)  # checked only: Playmat reads no tileset property
-    image = ts_node.find("image")
-    # Without a tile or an atlas size it cannot be cut.
-    unusable = None in (tw, th)
-    atlas_path = None
-    if image is not None:
-        iw = int_attr(rd, image, "width", f"{where} image", minimum=1)
-        ih = int_attr(rd, image, "height", f"{where} image", minimum=1)
-        unusable = unusable or None in (iw, ih)
-        atlas_path = rd.image(base, image.get("source"), where)  # a bad image does not stop the reading
+    return spacing, margin, columns, offset
+
+
+def _atlas_image(rd: Reader, image: ET.Element, base: Path, where: str) -> tuple[bool, Path | None]:
+    """(whether the atlas ``<image>`` gives its size, its file or None): a bad image does not stop the reading."""
+    iw = int_attr(rd, image, "width", f"{where} image", minimum=1)
+    ih = int_attr(rd, image, "height", f"{where} image", minimum=1)
+    return None not in (iw, ih), rd.image(base, image.get("source"), where)
+
+
+def _alignment(rd: Reader, ts_node: ET.Element, where: str) -> str:
+    """How tile objects of this tileset sit on their point: Tiled's default off isometric, "bottomleft",
+    when unspecified or unknown (which is noted)."""
     alignment = ts_node.get("objectalignment") or "unspecified"
     if alignment not in ALIGNMENTS:
         rd.problem(where, f'objectalignment "{alignment}" is not one of {", ".join(ALIGNMENTS)}')
         alignment = "unspecified"
-    alignment = "bottomleft" if alignment == "unspecified" else alignment  # Tiled's default off isometric
+    return "bottomleft" if alignment == "unspecified" else alignment
+
+
+def _tiles(rd: Reader, ts_node: ET.Element, base: Path, where: str, size: tuple[float, float], alignment: str
+           ) -> tuple[dict[int, TileInfo], dict[int, TileImage], dict[int, tuple[tuple[int, int], ...]]]:
+    """The ``<tile>`` elements: each one's info, its own image (an image collection) and its animation, by
+    local id; tiles of ``size`` unless their image says otherwise. Missing images folded by folder."""
     tiles: dict[int, TileInfo] = {}
     images: dict[int, TileImage] = {}
     animations: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -173,36 +211,38 @@ def _contents(rd: Reader, ts_node: ET.Element, source: str | None, base: Path) -
         if frames:
             animations[tid] = frames
         props = read_properties(tile, label, rd.problem)
-        size: tuple[float, float] = (float(tw or 0), float(th or 0))
-        timg = tile.find("image")
-        if timg is not None:
-            tile_path = rd.image(base, timg.get("source"), label)
-            size = (pixel_number(rd, timg, "width", label, size[0], label="image width"),
-                    pixel_number(rd, timg, "height", label, size[1], label="image height"))
-            if tile_path is not None:
-                images[tid] = TileImage(tile_path, None, timg.get("trans"))
-        tiles[tid] = TileInfo(label, props, tile.get("class") or tile.get("type"), size, alignment)
+        tile_size, tile_image = _tile_image(rd, tile, base, label, size)
+        if tile_image is not None:
+            images[tid] = tile_image
+        tiles[tid] = TileInfo(label, props, tile.get("class") or tile.get("type"), tile_size, alignment)
     fold_missing_images(rd, first_problem, where)
-    if unusable:
-        raise Fatal()
-    assert tw and th
-    declared = count is not None
-    if image is not None:
-        # The tiles Tiled cuts, margin and spacing skipped (a 452 px image of 64 px tiles, margin 4 and
-        # spacing 12, holds 6 columns, not 452 // 64 = 7).
-        sheet = tiled_grid((int(float_or(image.get("width"), 0)), int(float_or(image.get("height"), 0))),
-                           (tw, th), margin, spacing)
-        if sheet.count > MAX_TILES_PER_TILESET:
-            raise rd.fatal(where, f"image holds {sheet.count} tiles, more than {MAX_TILES_PER_TILESET}")
-        count = sheet.count if count is None else count
-        if columns <= 0:
-            columns = max(1, sheet.columns)
-    atlas = None
-    if image is not None and atlas_path is not None:
-        atlas = TileImage(atlas_path, None, image.get("trans"))
-    return Tileset(name, 0, count, tiles, (float(tw), float(th)), alignment,
-                   atlas, (tw, th), spacing, margin, columns, offset, images, animations, source is not None,
-                   count_declared=declared)
+    return tiles, images, animations
+
+
+def _tile_image(rd: Reader, tile: ET.Element, base: Path, label: str, size: tuple[float, float]
+                ) -> tuple[tuple[float, float], TileImage | None]:
+    """A tile's own ``<image>``: its size (``size`` where it gives none) and the image, or None."""
+    timg = tile.find("image")
+    if timg is None:
+        return size, None
+    tile_path = rd.image(base, timg.get("source"), label)
+    size = (pixel_number(rd, timg, "width", label, size[0], label="image width"),
+            pixel_number(rd, timg, "height", label, size[1], label="image height"))
+    return size, TileImage(tile_path, None, timg.get("trans")) if tile_path is not None else None
+
+
+def _atlas_counts(rd: Reader, image: ET.Element, tile: tuple[int, int], margin: int, spacing: int,
+                  count: int | None, columns: int, where: str) -> tuple[int, int]:
+    """(tile count, columns) of an atlas: as declared, else as Tiled cuts the image, margin and spacing
+    skipped (a 452 px image of 64 px tiles, margin 4 and spacing 12, holds 6 columns, not 452 // 64 = 7)."""
+    sheet = tiled_grid((int(float_or(image.get("width"), 0)), int(float_or(image.get("height"), 0))),
+                       tile, margin, spacing)
+    if sheet.count > MAX_TILES_PER_TILESET:
+        raise rd.fatal(where, f"image holds {sheet.count} tiles, more than {MAX_TILES_PER_TILESET}")
+    count = sheet.count if count is None else count
+    if columns <= 0:
+        columns = max(1, sheet.columns)
+    return count, columns
 
 
 # More missing images than this in one present folder are said in one line, naming the first few.
