@@ -259,65 +259,78 @@ class LayerBuilder:
         objs = [o for o in layer.objects if o.visible and (shapes or o.shape == "tile")]
         if layer.top_down:
             objs.sort(key=lambda o: o.y)
-        runs: list[tuple[str, list[ObjectShape]]] = []
-        for obj in objs:
-            kind = obj.shape if obj.shape in ("tile", "text") else "shape"
-            if runs and runs[-1][0] == kind:
-                runs[-1][1].append(obj)
-            else:
-                runs.append((kind, [obj]))
         out: list[LayerArt] = []
-        for kind, group in runs:
-            if kind == "text":
-                offset = (style.offset[0] + self.origin[0], style.offset[1] + self.origin[1])
-                texts: list[Placement] = []
-                for obj in group:
-                    if not obj.text:
-                        continue
-                    self.count_text(obj, layer.name)
-                    painted = text_image(obj, offset, style.opacity, size,
-                                         partial(self.spend_text, obj=obj, layer=layer.name))
-                    if painted is not None:
-                        self.images.spend(FLOAT_PIXEL * painted[0].shape[0] * painted[0].shape[1])
-                        key: SpriteKey = ("text", index + len(out), len(texts))
-                        self.images.sprites[key] = painted[0]
-                        texts.append(Placement(painted[1], painted[2], key))
-                if texts:  # laid on the picture below by MapArt.surface (textlayer.lay_text), opacity included
-                    out.append(LayerArt(layer.name, 1.0, texts, "text", style.parallax))
-                continue
+        for kind, group in _runs(objs):
+            at = index + len(out)  # where this run lands in MapArt.layers (its sprites are keyed by it)
             if kind == "tile":
-                placed: list[Placement] = []
-                for obj in group:
-                    hit = self.tile_object(obj, style)
-                    if hit is None:
-                        continue
-                    placed.append(hit)
-                    frames = self._object_frames(obj, style)
-                    if frames:
-                        self.animate(AnimatedCell(index + len(out), len(placed) - 1, None, frames), layer.name)
-                out.append(LayerArt(layer.name, style.opacity, placed, "objects", style.parallax))
-                continue
-            try:
-                canvas = shapes_canvas(layer, size, self.origin, group)
-            except TooIntricate as exc:
-                raise RenderError(f'{self.tmx.source}: layer "{layer.name}": {exc}') from None
-            if canvas is None:
-                continue
-            # The box is kept as straight bytes and made a surface (4 bytes a pixel each): counted first.
-            bx, by, bx1, by1 = canvas.box()
-            self.images.spend(2 * SURFACE_PIXEL * (bx1 - bx) * (by1 - by))
-            pixels, bx, by = canvas.render()
-            rows = np.flatnonzero(pixels[..., 3].any(axis=1))
-            if not len(rows):
-                continue
-            cols = np.flatnonzero(pixels[rows[0] : rows[-1] + 1, :, 3].any(axis=0))
-            y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
-            key = ("shapes", index + len(out))
-            self.images.sprites[key] = Texture.whole(pixels[y0:y1, x0:x1])  # only the drawn part is drawn
-            x0, y0 = x0 + bx, y0 + by
-            # The shapes carry the layer opacity already (per stroke, as Qt paints them).
-            out.append(LayerArt(layer.name, 1.0, [Placement(x0, y0, key)], "shapes", style.parallax))
+                art: LayerArt | None = self._tile_run(layer, group, at)
+            elif kind == "text":
+                art = self._text_run(layer, group, size, at)
+            else:
+                art = self._shapes_run(layer, group, size, at)
+            if art is not None:
+                out.append(art)
         return out or [LayerArt(layer.name, style.opacity, [], "objects", style.parallax)]
+
+    def _tile_run(self, layer: ObjectLayerData, group: list[ObjectShape], at: int) -> LayerArt:
+        """Consecutive tile objects, composited at the layer's opacity; an animated one's frames registered."""
+        style = layer.style
+        placed: list[Placement] = []
+        for obj in group:
+            hit = self.tile_object(obj, style)
+            if hit is None:
+                continue
+            placed.append(hit)
+            frames = self._object_frames(obj, style)
+            if frames:
+                self.animate(AnimatedCell(at, len(placed) - 1, None, frames), layer.name)
+        return LayerArt(layer.name, style.opacity, placed, "objects", style.parallax)
+
+    def _text_run(self, layer: ObjectLayerData, group: list[ObjectShape], size: tuple[int, int],
+                  at: int) -> LayerArt | None:
+        """Consecutive text objects, each painted to its own image (counted against the limits); None when
+        none paints anything."""
+        style = layer.style
+        offset = (style.offset[0] + self.origin[0], style.offset[1] + self.origin[1])
+        texts: list[Placement] = []
+        for obj in group:
+            if not obj.text:
+                continue
+            self.count_text(obj, layer.name)
+            painted = text_image(obj, offset, style.opacity, size, partial(self.spend_text, obj=obj, layer=layer.name))
+            if painted is not None:
+                self.images.spend(FLOAT_PIXEL * painted[0].shape[0] * painted[0].shape[1])
+                key: SpriteKey = ("text", at, len(texts))
+                self.images.sprites[key] = painted[0]
+                texts.append(Placement(painted[1], painted[2], key))
+        if not texts:
+            return None
+        # Laid on the picture below by MapArt.surface (textlayer.lay_text), opacity included.
+        return LayerArt(layer.name, 1.0, texts, "text", style.parallax)
+
+    def _shapes_run(self, layer: ObjectLayerData, group: list[ObjectShape], size: tuple[int, int],
+                    at: int) -> LayerArt | None:
+        """Consecutive shapes (``render --objects``) as one image cut to its drawn part; None when nothing shows."""
+        try:
+            canvas = shapes_canvas(layer, size, self.origin, group)
+        except TooIntricate as exc:
+            raise RenderError(f'{self.tmx.source}: layer "{layer.name}": {exc}') from None
+        if canvas is None:
+            return None
+        # The box is kept as straight bytes and made a surface (4 bytes a pixel each): counted first.
+        bx, by, bx1, by1 = canvas.box()
+        self.images.spend(2 * SURFACE_PIXEL * (bx1 - bx) * (by1 - by))
+        pixels, bx, by = canvas.render()
+        rows = np.flatnonzero(pixels[..., 3].any(axis=1))
+        if not len(rows):
+            return None
+        cols = np.flatnonzero(pixels[rows[0] : rows[-1] + 1, :, 3].any(axis=0))
+        y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+        key: SpriteKey = ("shapes", at)
+        self.images.sprites[key] = Texture.whole(pixels[y0:y1, x0:x1])  # only the drawn part is drawn
+        x0, y0 = x0 + bx, y0 + by
+        # The shapes carry the layer opacity already (per stroke, as Qt paints them).
+        return LayerArt(layer.name, 1.0, [Placement(x0, y0, key)], "shapes", layer.style.parallax)
 
     def _object_frames(self, obj: ObjectShape, style: LayerStyle) -> tuple[tuple[Placement, int], ...] | None:
         """An animated tile object's frames: each frame's placement (same size, flips, turn) and duration."""
@@ -385,3 +398,16 @@ def _brush_axis(offset: float, start: float, stop: float, size: int, repeat: boo
 
 def _object_name(obj: ObjectShape) -> str:
     return object_label(obj.id, obj.name)
+
+
+def _runs(objs: list[ObjectShape]) -> list[tuple[str, list[ObjectShape]]]:
+    """``objs`` in runs of one kind ("tile", "text" or "shape"), in order: each run is drawn as one layer, so a
+    shape listed after a tile object is drawn over it."""
+    runs: list[tuple[str, list[ObjectShape]]] = []
+    for obj in objs:
+        kind = obj.shape if obj.shape in ("tile", "text") else "shape"
+        if runs and runs[-1][0] == kind:
+            runs[-1][1].append(obj)
+        else:
+            runs.append((kind, [obj]))
+    return runs
