@@ -22,7 +22,7 @@ Pure Python: no pygame, so tests and tools use it headless.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,53 +120,101 @@ def _new(v: Any) -> CombatantStats:  # a CombatantView
 
 def _count(applied: Applied, stats: dict[str, CombatantStats], hp: dict[str, int], rnd: int) -> int:
     """Count one action's events; returns the round it leaves the battle in."""
-    pusher: str | None = None  # whose shove or burst moves the next Pushed combatant
-    how = "gm" if isinstance(applied.action, Push) else None  # a GM's push has no pusher among the combatants
-    last_blow: dict[str, str | None] = {}
-    pushed: dict[str, str | None] = {}  # how the push that last hurt it came: "shove", "burst", "gm"
+    # A GM's push has no pusher among the combatants (R12).
+    counting = _ActionCount(stats, hp, rnd, how="gm" if isinstance(applied.action, Push) else None)
     for ev in applied.events:
-        if isinstance(ev, RoundStarted):
-            rnd = ev.round
-        elif isinstance(ev, TurnStarted):
-            rnd = ev.round
-            _lose(stats, hp, None, ev.unit, ev.hazard_damage, last_blow)
-        elif isinstance(ev, Moved) and ev.stopped_by:
-            stats[ev.unit].zoc_suffered += 1
+        handler = _HANDLERS.get(type(ev))
+        if handler is not None:
+            handler(counting, ev)
+    return counting.rnd
+
+
+@dataclass
+class _ActionCount:
+    """One action's events being counted into ``stats``, with what carries from one event to the next: the
+    round, who pushes the next Pushed combatant and how, and who dealt each combatant's last blow."""
+
+    stats: dict[str, CombatantStats]
+    hp: dict[str, int]
+    rnd: int
+    how: str | None  # how the push that moves the next Pushed combatant came: "shove", "burst", "gm"
+    pusher: str | None = None  # whose shove or burst moves the next Pushed combatant
+    last_blow: dict[str, str | None] = field(default_factory=dict)
+    pushed: dict[str, str | None] = field(default_factory=dict)  # how the push that last hurt it came
+
+    def round_started(self, ev: RoundStarted) -> None:
+        self.rnd = ev.round
+
+    def turn_started(self, ev: TurnStarted) -> None:
+        self.rnd = ev.round
+        _lose(self.stats, self.hp, None, ev.unit, ev.hazard_damage, self.last_blow)  # R25: nobody's doing
+
+    def moved(self, ev: Moved) -> None:
+        if ev.stopped_by:  # R9: the mover's zone-of-control stop, made by each hostile named
+            self.stats[ev.unit].zoc_suffered += 1
             for who in ev.stopped_by:
-                stats[who].zoc_made += 1
-        elif isinstance(ev, Attacked | Shot):
-            me = stats[ev.unit]
-            me.attacks += isinstance(ev, Attacked)
-            me.shots += isinstance(ev, Shot)
-            me.hits += ev.hit
-            me.flank += ev.arc in ("left", "right")
-            me.rear += ev.arc == "rear"
-            if ev.hit:
-                _lose(stats, hp, ev.unit, ev.target, ev.damage, last_blow)
-        elif isinstance(ev, Shoved):
-            stats[ev.unit].shoves += 1
-            stats[ev.unit].shove_hits += ev.hit
-            pusher, how = ev.unit, "shove"
-        elif isinstance(ev, AreaCast):
-            stats[ev.unit].casts += 1
-            pusher, how = ev.unit, "burst"
-        elif isinstance(ev, AreaHit) and ev.hit:
-            _lose(stats, hp, ev.unit, ev.target, ev.damage, last_blow)
-        elif isinstance(ev, Pushed):
-            last_blow[ev.unit] = pusher  # a fall is the pusher's doing too (R12)
-            _lose(stats, hp, pusher, ev.unit, ev.hazard_damage, last_blow)
-            pushed[ev.unit] = how
-        elif isinstance(ev, HpSet):
-            if ev.change < 0:
-                stats[ev.unit].taken += min(-ev.change, max(0, hp[ev.unit]))
-            hp[ev.unit] = ev.hp
-            last_blow[ev.unit] = None
-        elif isinstance(ev, Defeated | Fled | Removed):
-            _leave(stats, ev, rnd, last_blow)
-            if isinstance(ev, Defeated):
-                stats[ev.unit].fate_cause = ev.cause
-                stats[ev.unit].fate_push = pushed.get(ev.unit) if ev.cause in ("fall", "hazard") else None
-    return rnd
+                self.stats[who].zoc_made += 1
+
+    def blow(self, ev: Attacked | Shot) -> None:
+        me = self.stats[ev.unit]
+        me.attacks += isinstance(ev, Attacked)
+        me.shots += isinstance(ev, Shot)
+        me.hits += ev.hit
+        me.flank += ev.arc in ("left", "right")
+        me.rear += ev.arc == "rear"
+        if ev.hit:
+            _lose(self.stats, self.hp, ev.unit, ev.target, ev.damage, self.last_blow)
+
+    def shoved(self, ev: Shoved) -> None:
+        self.stats[ev.unit].shoves += 1
+        self.stats[ev.unit].shove_hits += ev.hit
+        self.pusher, self.how = ev.unit, "shove"
+
+    def area_cast(self, ev: AreaCast) -> None:
+        self.stats[ev.unit].casts += 1
+        self.pusher, self.how = ev.unit, "burst"
+
+    def area_hit(self, ev: AreaHit) -> None:
+        if ev.hit:
+            _lose(self.stats, self.hp, ev.unit, ev.target, ev.damage, self.last_blow)
+
+    def pushed_by(self, ev: Pushed) -> None:
+        self.last_blow[ev.unit] = self.pusher  # a fall is the pusher's doing too (R12)
+        _lose(self.stats, self.hp, self.pusher, ev.unit, ev.hazard_damage, self.last_blow)
+        self.pushed[ev.unit] = self.how
+
+    def hp_set(self, ev: HpSet) -> None:
+        """The GM's set_hp: a loss is taken (down to 0 only), nobody's blow."""
+        if ev.change < 0:
+            self.stats[ev.unit].taken += min(-ev.change, max(0, self.hp[ev.unit]))
+        self.hp[ev.unit] = ev.hp
+        self.last_blow[ev.unit] = None
+
+    def left(self, ev: Defeated | Fled | Removed) -> None:
+        _leave(self.stats, ev, self.rnd, self.last_blow)
+        if isinstance(ev, Defeated):
+            me = self.stats[ev.unit]
+            me.fate_cause = ev.cause
+            me.fate_push = self.pushed.get(ev.unit) if ev.cause in ("fall", "hazard") else None
+
+
+# Events are plain Event subclasses with none of their own, so the exact type finds the handler; the rest
+# (a facing, a placement, a disengage) change no figure.
+_HANDLERS: dict[type, Callable[[_ActionCount, Any], None]] = {
+    RoundStarted: _ActionCount.round_started,
+    TurnStarted: _ActionCount.turn_started,
+    Moved: _ActionCount.moved,
+    Attacked: _ActionCount.blow,
+    Shot: _ActionCount.blow,
+    Shoved: _ActionCount.shoved,
+    AreaCast: _ActionCount.area_cast,
+    AreaHit: _ActionCount.area_hit,
+    Pushed: _ActionCount.pushed_by,
+    HpSet: _ActionCount.hp_set,
+    Defeated: _ActionCount.left,
+    Fled: _ActionCount.left,
+    Removed: _ActionCount.left,
+}
 
 
 def _lose(stats: dict[str, CombatantStats], hp: dict[str, int], dealer: str | None, victim: str, amount: int,
