@@ -335,74 +335,28 @@ def combatant_from_properties(
     bad_name = name_problem(name)
     if bad_name is not None:
         raise CombatantSpecError([bad_name])
-    problems: list[str] = []
-
-    def get(key: str) -> object | None:
-        v = props.get(key)
-        return None if v is None or (isinstance(v, str) and v.strip() == "" and key != "skills") else v
-
-    def checked(parse: Callable[[], T], default: T) -> T:
-        """``parse()``, or ``default`` with its problem noted."""
-        try:
-            return parse()
-        except SpecError as e:
-            problems.append(str(e))
-            return default
-
-    def faction() -> str:
-        if get("faction") is None:
-            # Say the words it may take: the designer adds the property, and needs its values to type.
-            raise SpecError(f"faction is missing: give it one of {', '.join(FACTIONS)}")
-        return parse_choice(get("faction"), "faction", FACTIONS)
-
-    def integer(key: str, default: int, minimum: int | None = None) -> int:
-        v = get(key)
-        if v is None:
-            return default
-        n = parse_int(v, key)
-        if minimum is not None and n < minimum:
-            raise SpecError(f"{key} {n} is less than {minimum}")
-        if abs(n) > 1_000_000:
-            raise SpecError(f"{key} {n} is out of range")
-        return n
-
-    def choice(key: str, names: tuple[str, ...], hint: Callable[[Any, tuple[str, ...]], str] = did_you_mean
-               ) -> str | None:
-        v = get(key)
-        return None if v is None else parse_choice(v, key, names, hint)
-
-    fac = checked(faction, "neutral")
-    mt = checked(lambda: choice("movement_type", MOVEMENT_TYPE_NAMES), None)
-    move = checked(lambda: integer("move", 6, 0), 6)
-    before = len(problems)
-    reach = checked(lambda: integer("reach", 1, 1), 1)
-    reach_ok = len(problems) == before
-    reach_min = checked(lambda: integer("reach_min", 1 if reach == 1 else reach), reach)
-    if reach_ok and not 1 <= reach_min <= reach:  # judged only against a reach that parsed
-        problems.append(f"reach_min {reach_min} is outside 1..{reach}")
-    sz = checked(lambda: choice("size", SIZE_NAMES), None)
-    fc = checked(lambda: choice("facing", layout.direction_names, direction_hint), None)
-    th = get("threatening")
-    threatening = True if th is None else checked(lambda: parse_bool(th, "threatening"), True)
-    initiative = checked(lambda: integer("initiative", 0), 0)
-    before_hp = len(problems)
-    hp = checked(lambda: integer("hp", 10, 1), 10)
-    # A wounded start: hp is where it begins, hp_max what healing and the hit-point bar count up to.
-    hp_max = checked(lambda: integer("hp_max", hp, 1), hp)
-    # Compared only when both were read: a bad hp is told once, not again as "more than hp_max".
-    if get("hp_max") is not None and len(problems) == before_hp and hp_max < hp:
-        problems.append(f"hp {hp} is more than hp_max {hp_max} (hp is the hit points it starts with, "
-                        "hp_max those it has unhurt: raise hp_max or lower hp)")
-    attack = checked(lambda: integer("attack", 0), 0)
-    defense = checked(lambda: integer("defense", 10), 10)
-    dmg = get("damage")
-    damage = "1d6" if dmg is None else checked(lambda: parse_damage(dmg), "1d6")
+    r = _Props(props)
+    # Read in one fixed order: a combatant's faults are listed in it.
+    fac = r.checked(r.faction, "neutral")
+    mt = r.checked(lambda: r.choice("movement_type", MOVEMENT_TYPE_NAMES), None)
+    move = r.checked(lambda: r.integer("move", 6, 0), 6)
+    reach, reach_min = _reach(r)
+    sz = r.checked(lambda: r.choice("size", SIZE_NAMES), None)
+    fc = r.checked(lambda: r.choice("facing", layout.direction_names, direction_hint), None)
+    th = r.get("threatening")
+    threatening = True if th is None else r.checked(lambda: parse_bool(th, "threatening"), True)
+    initiative = r.checked(lambda: r.integer("initiative", 0), 0)
+    hp, hp_max = _hit_points(r)
+    attack = r.checked(lambda: r.integer("attack", 0), 0)
+    defense = r.checked(lambda: r.integer("defense", 10), 10)
+    dmg = r.get("damage")
+    damage = "1d6" if dmg is None else r.checked(lambda: parse_damage(dmg), "1d6")
     no_skills: tuple[tuple[str, int], ...] = ()
-    skills = checked(lambda: parse_skills(props.get("skills") or ""), no_skills)
-    ranged = _ranged_profile(get, checked, integer, problems, attack, damage)
-    area = _area_ability(get, checked, integer, problems, attack)
-    if problems:
-        raise CombatantSpecError(problems)
+    skills = r.checked(lambda: parse_skills(props.get("skills") or ""), no_skills)
+    ranged = _ranged_profile(r.get, r.checked, r.integer, r.problems, attack, damage)
+    area = _area_ability(r.get, r.checked, r.integer, r.problems, attack)
+    if r.problems:
+        raise CombatantSpecError(r.problems)
     given = tuple(sorted(((k, v) for k, v in props.items() if k != "name"), key=lambda kv: kv[0]))
     return CombatantSpec(
         name=name,
@@ -427,6 +381,74 @@ def combatant_from_properties(
         area=area,
         given=given,
     )
+
+
+class _Props:
+    """A combatant's map properties as they are read: every fault noted in :attr:`problems` and reading goes
+    on, so a designer fixes a combatant in one pass instead of one error per run."""
+
+    def __init__(self, props: Mapping[str, object]) -> None:
+        self.props = props
+        self.problems: list[str] = []
+
+    def get(self, key: str) -> object | None:
+        """``key``'s value; None when unset or blank (a blank ``skills`` is read: it means no skills)."""
+        v = self.props.get(key)
+        return None if v is None or (isinstance(v, str) and v.strip() == "" and key != "skills") else v
+
+    def checked(self, parse: Callable[[], T], default: T) -> T:
+        """``parse()``, or ``default`` with its problem noted."""
+        try:
+            return parse()
+        except SpecError as e:
+            self.problems.append(str(e))
+            return default
+
+    def faction(self) -> str:
+        if self.get("faction") is None:
+            # Say the words it may take: the designer adds the property, and needs its values to type.
+            raise SpecError(f"faction is missing: give it one of {', '.join(FACTIONS)}")
+        return parse_choice(self.get("faction"), "faction", FACTIONS)
+
+    def integer(self, key: str, default: int, minimum: int | None = None) -> int:
+        v = self.get(key)
+        if v is None:
+            return default
+        n = parse_int(v, key)
+        if minimum is not None and n < minimum:
+            raise SpecError(f"{key} {n} is less than {minimum}")
+        if abs(n) > 1_000_000:
+            raise SpecError(f"{key} {n} is out of range")
+        return n
+
+    def choice(self, key: str, names: tuple[str, ...],
+               hint: Callable[[Any, tuple[str, ...]], str] = did_you_mean) -> str | None:
+        v = self.get(key)
+        return None if v is None else parse_choice(v, key, names, hint)
+
+
+def _reach(r: _Props) -> tuple[int, int]:
+    """(reach, reach_min): reach_min defaults to 1 for a reach of 1, else to the reach itself."""
+    before = len(r.problems)
+    reach = r.checked(lambda: r.integer("reach", 1, 1), 1)
+    reach_ok = len(r.problems) == before
+    reach_min = r.checked(lambda: r.integer("reach_min", 1 if reach == 1 else reach), reach)
+    if reach_ok and not 1 <= reach_min <= reach:  # judged only against a reach that parsed
+        r.problems.append(f"reach_min {reach_min} is outside 1..{reach}")
+    return reach, reach_min
+
+
+def _hit_points(r: _Props) -> tuple[int, int]:
+    """(hp, hp_max). A wounded start: hp is where it begins, hp_max what healing and the hit-point bar count
+    up to."""
+    before_hp = len(r.problems)
+    hp = r.checked(lambda: r.integer("hp", 10, 1), 10)
+    hp_max = r.checked(lambda: r.integer("hp_max", hp, 1), hp)
+    # Compared only when both were read: a bad hp is told once, not again as "more than hp_max".
+    if r.get("hp_max") is not None and len(r.problems) == before_hp and hp_max < hp:
+        r.problems.append(f"hp {hp} is more than hp_max {hp_max} (hp is the hit points it starts with, "
+                          "hp_max those it has unhurt: raise hp_max or lower hp)")
+    return hp, hp_max
 
 
 def edited_spec(spec: CombatantSpec, changes: Mapping[str, object], layout: HexLayout) -> CombatantSpec:
