@@ -92,6 +92,35 @@ class BattleView:
         self.maplayer.draw(screen, vr, origin, ctx.zoom_index)
         clip = screen.get_clip()
         screen.set_clip(vr)
+        self._draw_board(screen, ctx, widgets, tokens, anim, pressing)
+        self.buttons = buttons
+        # The action bar goes under the panels: their tooltips (attack previews) must never be hidden.
+        hud.draw_action_bar(screen, self.buttons, ctx.mouse)
+        self._lay_covers(ctx)
+        ctx.reading.clear()  # the legend says again whether it is open
+        # The AI's reasons are drawn over the panels (asked for, so never hidden), so the attack preview keeps off
+        # them: it used to sit under them, its roll's breakdown unreadable.
+        self.explain_rect = None
+        if explain is not None and explain[1]:
+            self.explain_rect = hud.explain_box(ctx, *explain, bar=hud.bar_area(self.buttons))
+            ctx.covers.append(pygame.Rect(self.explain_rect))
+        self._draw_panels(screen, ctx, widgets, show_panels)
+        ctx.tips.clear()  # with the panels hidden nobody drew the tooltips: never carry them to the next frame
+        if explain is not None and self.explain_rect is not None:  # above the panels: asked for, never hidden
+            hud.draw_explain(screen, self.explain_rect, *explain)
+        self.button_tip = self._draw_button_tip(screen, ctx, button_tip)
+        screen.set_clip(clip)
+        self.speed_rect = hud.draw_top_bar(screen, ctx, self.art.title, controller, anim.speed, log_path)
+        hud.draw_status(screen, ctx, HINT)
+        # The name tag and the arcs' labels went where last drawing's panels left room; the panels are drawn after
+        # them (they must cover the map), so on the frame one opens or grows (L's legend, I's full card) the tag
+        # sat under it for that frame and jumped out the next. The scene draws such a frame again (BattleScene).
+        self.settled = used == self.panel_covers(widgets) + self.chrome_covers(vr)
+
+    def _draw_board(self, screen: pygame.Surface, ctx: BattleContext, widgets: Sequence[Widget],
+                    tokens: dict[str, TokenState], anim: Animator, pressing: bool) -> None:
+        """What lies on the map, bottom up: the widgets under the tokens, coordinates (C), the hovered hex, the
+        tokens, the shot or burst in flight, the widgets over them, and the hovered token's name tag last."""
         for w in widgets:
             if w.layer == "under":
                 w.draw(screen, ctx)
@@ -107,9 +136,9 @@ class BattleView:
         # The hovered token's name over the previews' arrows and paths: an attack arrow ran right through it.
         tag = draw_name_tag_leader(screen, ctx, tokens)
         self.name_tag, self.name_leader = (tag.rect, tag.leader) if tag is not None else (None, None)
-        self.buttons = buttons
-        # The action bar goes under the panels: their tooltips (attack previews) must never be hidden.
-        hud.draw_action_bar(screen, self.buttons, ctx.mouse)
+
+    def _lay_covers(self, ctx: BattleContext) -> None:
+        """What a tooltip must leave uncovered so far: the action bar as one, the name tag, ``keep_clear``."""
         ctx.bar_shown = bool(self.buttons)  # a tiny window's combat log (drawn below) stands on its line only then
         ctx.covers = [pygame.Rect(b.rect) for b, _ in self.buttons]
         if ctx.covers:
@@ -117,13 +146,10 @@ class BattleView:
         if self.name_tag is not None:  # the hovered token's name and hp, beside its facing arcs' labels
             ctx.keep_clear.append(pygame.Rect(self.name_tag))
         ctx.covers.extend(ctx.keep_clear)  # a tip leaves them be
-        ctx.reading.clear()  # the legend says again whether it is open
-        # The AI's reasons are drawn over the panels (asked for, so never hidden), so the attack preview keeps off
-        # them: it used to sit under them, its roll's breakdown unreadable.
-        self.explain_rect = None
-        if explain is not None and explain[1]:
-            self.explain_rect = hud.explain_box(ctx, *explain, bar=hud.bar_area(self.buttons))
-            ctx.covers.append(pygame.Rect(self.explain_rect))
+
+    @staticmethod
+    def _draw_panels(screen: pygame.Surface, ctx: BattleContext, widgets: Sequence[Widget], show_panels: bool) -> None:
+        """The panels shown (those ``always`` shown even when hidden), each one's cover kept for the tips."""
         ctx.panels_now = []
         for w in widgets:
             if w.layer == "panel" and (show_panels or getattr(w, "always", False)):
@@ -132,22 +158,17 @@ class BattleView:
                 if cover is not None and cover.width > 0 and cover.height > 0:
                     ctx.covers.append(pygame.Rect(cover))
                     ctx.panels_now.append(pygame.Rect(cover))
-        ctx.tips.clear()  # with the panels hidden nobody drew the tooltips: never carry them to the next frame
-        if explain is not None and self.explain_rect is not None:  # above the panels: asked for, never hidden
-            hud.draw_explain(screen, self.explain_rect, *explain)
+
+    def _draw_button_tip(self, screen: pygame.Surface, ctx: BattleContext,
+                         button_tip: str | None) -> pygame.Rect | None:
+        """Why the greyed button under the pointer cannot be used, above everything (the player is asking about
+        this button); the tip's rect, or None."""
         hovered = self.button_at(ctx.mouse)
-        if button_tip and hovered is not None:  # above everything: the player is asking about this button
-            self.button_tip = th.tooltip(screen, [th.Line(th.fit(button_tip, vr.width - 40, th.BODY), "warn")],
-                                         ctx.mouse, within=vr, anchor=hovered[0].rect, avoid=ctx.covers)
-        else:
-            self.button_tip = None
-        screen.set_clip(clip)
-        self.speed_rect = hud.draw_top_bar(screen, ctx, self.art.title, controller, anim.speed, log_path)
-        hud.draw_status(screen, ctx, HINT)
-        # The name tag and the arcs' labels went where last drawing's panels left room; the panels are drawn after
-        # them (they must cover the map), so on the frame one opens or grows (L's legend, I's full card) the tag
-        # sat under it for that frame and jumped out the next. The scene draws such a frame again (BattleScene).
-        self.settled = used == self.panel_covers(widgets) + self.chrome_covers(vr)
+        if not button_tip or hovered is None:
+            return None
+        vr = ctx.view_rect
+        return th.tooltip(screen, [th.Line(th.fit(button_tip, vr.width - 40, th.BODY), "warn")],
+                          ctx.mouse, within=vr, anchor=hovered[0].rect, avoid=ctx.covers)
 
 
 def draw_coords(screen: pygame.Surface, ctx: BattleContext) -> None:
