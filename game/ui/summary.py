@@ -25,6 +25,7 @@ from . import theme as th
 from .battle_stats import CombatantStats, battle_stats
 from .chrome import DIM, GOLD, INK, Button, panel, shade, text, wrap
 from .fate_words import cause_words
+from .marks import faction_mark
 from .menus import MenuScene
 from .narration import at_war_from, gm_sides, in_faction_order, joined, winning_sides
 from .outcome_words import fought_nobody
@@ -269,7 +270,7 @@ class SummaryScene(MenuScene):
             self.rows.append((s.name, r))
             if r.collidepoint(self.mouse):
                 pygame.draw.rect(screen, (46, 50, 64), r, border_radius=4)
-            pygame.draw.circle(screen, th.faction_colour(s.faction), (x0 + 9, r.centery), 6)
+            faction_mark(screen, s.faction, (x0 + 9, r.centery), 6, th.faction_colour(s.faction))
             gone = s.fate != "active"
             text(screen, th.fit_name(s.name, name_w - 30, 20), (x0 + 22, y), 20, DIM if gone else INK, bold=not gone)
             x = x0 + name_w

@@ -18,6 +18,7 @@ from game.render.pg import pygame
 
 from .. import theme as th
 from ..context import BattleContext, Reply
+from ..marks import blocked_cross
 from ..tokenlayer import disengage_badge, shared_art, stop_badge, tick_badge
 from .framed import FramedPanel
 from .legend_place import choose, legend_height, pick_pitch, places
@@ -143,8 +144,9 @@ def cover_mark(surf: pygame.Surface, centre: tuple[int, int], r: float) -> None:
 
 
 def sight_mark(surf: pygame.Surface, centre: tuple[int, int], r: float) -> None:
-    """The faint red inner hex shoot and cast modes draw on a tile that blocks sight (R30)."""
+    """The faint red inner hex, crossed, that shoot and cast modes draw on a tile that blocks sight (R30)."""
     _hex(surf, centre, r, (0, 0, 0, 0), th.SIGHT_MARK)
+    blocked_cross(surf, centre, r * 0.55, th.SIGHT_MARK, 2)
 
 
 SHOTS_MARK = {"cover": cover_mark, "blocks sight": sight_mark}
