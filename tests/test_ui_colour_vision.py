@@ -211,3 +211,18 @@ def test_a_hex_that_blocks_sight_is_crossed_and_one_that_gives_cover_is_not() ->
         cx, cy = middle(cell)
         row = [tuple(layer.get_at((x, cy))) for x in range(cx + round(inr * 0.5), cx + round(inr * 1.1))]
         assert colour in row, (cell, row)
+
+
+def test_the_legend_teaches_the_sides_shapes() -> None:
+    """The legend (L) has a row of the sides on the map, each drawn as the tracker draws it: where a player
+    learns that the square is an ally and the diamond an enemy. A map without bystanders leaves theirs out."""
+    from game.ui.panels import legend
+
+    pygame.display.init()
+    assert [f for f, _ in legend.sides(["enemy", "player", "neutral", "ally"])] == ["player", "ally", "enemy",
+                                                                                     "neutral"]
+    assert [f for f, _ in legend.sides(["enemy", "player", "ally"])] == ["player", "ally", "enemy"]
+    for faction, want in (("player", "disc"), ("ally", "square"), ("enemy", "diamond"), ("neutral", "ring")):
+        surf = pygame.Surface((40, 40))
+        legend.MARK_DRAW[faction](surf, (20, 20), 8)
+        assert shape_at(surf, (20, 20), theme.faction_colour(faction)) == want, faction
