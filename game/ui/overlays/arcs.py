@@ -71,6 +71,7 @@ class FacingArcs:
         self.label_anchors = []
         self.label_words = []
         ctx.keep_clear.clear()  # drawn first of what fills it, every frame
+        ctx.label_art = []
         enc = ctx.encounter
         name = ctx.hovered_unit
         if name is None or ctx.show_enemy_reach:
@@ -96,6 +97,8 @@ class FacingArcs:
         self.label_anchors = [anchors[i] for i in keep]
         self.label_words = [self._words[i] for i in keep]
         ctx.keep_clear.extend(self.label_rects)  # the hovered token's name tag goes elsewhere
+        # The same rects: where the labels are nudged to (FacingArcLabels), the leader line passes under them.
+        ctx.label_art = [(surf, rect) for (surf, _), rect in zip(self._labels, self.label_rects, strict=True)]
         if not self.labels_over:
             self.draw_labels(screen)
 
@@ -286,6 +289,7 @@ class FacingArcLabels:
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         off, ctx.arc_labels_off = ctx.arc_labels_off, False  # the shove preview's ways speak for the arcs
         if off:
+            ctx.label_art = []  # not drawn: nothing to pass under
             return
         if self.arcs.shown is not None:
             nudge_off_marks(self.arcs.label_rects, _marks(ctx), ctx, self.arcs.label_anchors)  # (and the hp bars)
