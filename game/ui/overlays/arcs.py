@@ -292,8 +292,9 @@ class FacingArcLabels:
             ctx.label_art = []  # not drawn: nothing to pass under
             return
         if self.arcs.shown is not None:
-            nudge_off_marks(self.arcs.label_rects, _marks(ctx), ctx, self.arcs.label_anchors)  # (and the hp bars)
-            self.arcs.plates = plates_over_costs(self.arcs.label_rects, cost_marks(ctx), self.arcs.label_anchors,
+            costs = cost_marks(ctx)
+            nudge_off_marks(self.arcs.label_rects, [*ctx.marks, *costs], ctx, self.arcs.label_anchors)  # (hp bars too)
+            self.arcs.plates = plates_over_costs(self.arcs.label_rects, costs, self.arcs.label_anchors,
                                                  label_reach(ctx))
             ctx.keep_clear.extend(self.arcs.plates.values())  # the name tag keeps off the plates too
         self.arcs.draw_labels(screen)
@@ -331,16 +332,12 @@ def draw_plate(screen: pygame.Surface, plate: pygame.Rect) -> None:
     screen.blit(layer, plate.topleft)
 
 
-def _marks(ctx: BattleContext) -> list[pygame.Rect]:
-    """What a label steps off, on screen this frame: the zone-of-control stop numbers of the mover's reach (red
-    octagons, as game.render.overlays.cost_badge draws them, where the reach shading shows) and the ring at
-    the end of a previewed path (ctx.marks). Found on the ambush: Bandit 3's "left −2" sat on the approach
-    ring and the stop number of 4,8, the very hex Lysa's attack would come from."""
-    return [*ctx.marks, *cost_marks(ctx)]
-
-
 def cost_marks(ctx: BattleContext) -> list[pygame.Rect]:
-    """The mover's move-cost numbers on screen this frame (its reach shading's discs and stop octagons)."""
+    """The mover's move-cost numbers on screen this frame: the zone-of-control stop numbers of its reach (red
+    octagons, as game.render.overlays.cost_badge draws them, where the reach shading shows) and the plain ones.
+    A label steps off them, as off the ring at the end of a previewed path (ctx.marks). Found on the ambush:
+    Bandit 3's "left −2" sat on the approach ring and the stop number of 4,8, the very hex Lysa's attack would
+    come from."""
     out: list[pygame.Rect] = []
     name = mover(ctx)
     if name is None or ctx.action_mode in (SHOOT, CAST):  # no reach shading, so no stop numbers
