@@ -36,6 +36,7 @@ def add_arguments(sp: argparse.ArgumentParser) -> None:
                          "or begin, end_turn, end_combat")
     if isinstance(sp, Parser):
         sp.missing_words = _missing_words
+        sp.missing_after = _missing_log
 
 
 def as_line(text: str) -> str:
@@ -44,7 +45,6 @@ def as_line(text: str) -> str:
 
 
 def cmd_do(args: argparse.Namespace) -> int:
-    _missing(args)
     scenario, enc = _encounter(args)
     applied = _check(enc, args.actions, scenario.board.layout, args.log, args.map)
     recorded = [a.action.to_json() for a in applied]  # each line as the game records it, made once
@@ -90,9 +90,11 @@ def _missing_words(argv: list[str], missing: list[str]) -> str | None:
     return None if log else _needs([*missing, "--log FILE"])
 
 
-def _missing(args: argparse.Namespace) -> None:
-    if args.log is None:
-        raise UsageError(f"do: {_needs(['--log FILE'])} (see playmat do --help)")
+def _missing_log(args: argparse.Namespace) -> list[str]:
+    """``--log FILE`` when the log to append to was not given: refused while the arguments are read, in the form
+    of every missing argument (``playmat do: ... (see playmat do --help)``); refused by cmd_do it read
+    ``playmat: do: ...``, unlike the message for a missing ACTION beside it."""
+    return ["--log FILE"] if args.log is None else []
 
 
 def _encounter(args: argparse.Namespace) -> tuple[Scenario, Encounter]:
