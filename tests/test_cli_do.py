@@ -85,6 +85,22 @@ def test_without_a_log_it_says_it_needs_one(capsys, duel: Path) -> None:
     assert code == 2 and out == "" and "--log FILE is required" in err and len(err.splitlines()) == 1
 
 
+def test_every_missing_argument_is_named_in_the_one_form_of_argument_errors(capsys, duel: Path,
+                                                                           tmp_path: Path) -> None:
+    # Found: without --log it said `playmat: do: --log FILE is required ...`, without an ACTION `playmat do: ...`.
+    # Every command's argument errors read `playmat COMMAND: ... (see playmat COMMAND --help)` (argparse's, as
+    # `playmat reach` without --unit); `do` now says its missing log the same way.
+    code, out, err = run(capsys, "do", str(duel), "end_turn")
+    assert (code, out, err) == (2, "", "playmat do: --log FILE is required: the log to append to (it is created if "
+                                       "missing) (see playmat do --help)\n")
+    code, out, err = run(capsys, "do", str(duel), "--log", str(tmp_path / "f.jsonl"))
+    assert (code, out, err) == (2, "", "playmat do: the following arguments are required: ACTION "
+                                       "(see playmat do --help)\n")
+    code, _, reach = run(capsys, "reach", str(duel))
+    assert code == 2 and reach.startswith("playmat reach: ") and reach.endswith(" (see playmat reach --help)\n")
+    assert not (tmp_path / "f.jsonl").exists()
+
+
 def test_a_move_before_begin_says_which_command_begins_and_that_no_log_was_made(capsys, duel: Path,
                                                                                tmp_path: Path) -> None:
     # A GM's first `do` on a fresh log is often a move. Combat has not begun (R13): the refusal gives the

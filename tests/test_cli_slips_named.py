@@ -72,3 +72,13 @@ def test_an_edit_in_another_games_words_names_playmats_property(capsys, duel: Pa
     err = refused(capsys, "do", str(duel), "--log", str(log),
                   f'{{"action": "edit", "unit": "Orc", "set": {{"{typed}": 3}}}}')
     assert f'edit: set: "{typed}" is not a combatant property (did you mean "{meant}"?); known: faction, ' in err
+
+
+def test_an_edit_with_a_word_for_several_properties_names_them_all(capsys, duel: Path, tmp_path: Path) -> None:
+    # "range" may be the bow's (R29), the weapon's reach (R8) or the burst's (R32): a guess at one is named
+    # as if sure, so all three are, in one line, and nothing is written.
+    log = tmp_path / "prep.jsonl"
+    err = refused(capsys, "do", str(duel), "--log", str(log), '{"action": "edit", "unit": "Orc", "set": {"range": 3}}')
+    assert ('edit: set: "range" is not a combatant property (did you mean "ranged", "reach" or "area_range"?); '
+            "known: faction, ") in err
+    assert len(err.splitlines()) == 1 and not log.exists()

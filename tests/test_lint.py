@@ -317,6 +317,15 @@ def test_another_games_word_for_a_property_is_named_with_playmats(tmp_path: Path
     ]
 
 
+def test_a_word_for_several_properties_names_them_all(tmp_path: Path) -> None:
+    # "range" was hinted as "ranged" alone: a designer who meant the pike's reach (R8) or the burst's range
+    # (R32) was sent to the bow's (R29). Each one it may mean is named, the bow's first.
+    units = [{"name": "Hero", "at": (0, 1), "faction": "player", "Range": 2}, DUEL[1]]
+    assert lint(tmp_path, OPEN, units) == [
+        'm.tmx: object 1 "Hero": Playmat ignores property "Range" (did you mean "ranged", "reach" or "area_range"?)',
+    ]
+
+
 def test_a_designers_own_property_is_no_slip(tmp_path: Path) -> None:
     units = [{"name": "Hero", "at": (0, 1), "faction": "player", "notes": "the party's leader", "portrait": "hero"},
              DUEL[1]]

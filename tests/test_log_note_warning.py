@@ -16,6 +16,7 @@ import pytest
 from game.cli.main import main
 from game.maps.tmxwrite import write_map
 from game.render.pg import pygame
+from game.ui import theme
 from game.ui.app import PlayConfig, battle_scene, replay_scene
 
 DECK_UNITS = [{"name": "Kestrel", "at": (1, 1), "faction": "player", "initiative": 9},
@@ -95,6 +96,6 @@ def test_the_replay_window_says_it_over_the_map_until_the_first_step(
     assert scene.notice == f"Warning: {SAID}"  # type: ignore[attr-defined]
     assert capsys.readouterr().err == f"playmat: warning: {SAID}\n"
     scene.draw(screen, 0.0)
-    warn = (255, 176, 64)  # the theme's warning colour: the note's letters, just under the top bar
+    warn = theme.WARN  # the theme's warning colour: the note's letters, just under the top bar
     band = pygame.surfarray.pixels3d(screen)[:, 40:90]
     assert ((band[..., 0] == warn[0]) & (band[..., 1] == warn[1]) & (band[..., 2] == warn[2])).any()

@@ -31,6 +31,10 @@ class Parser(argparse.ArgumentParser):
     # missing (None: argparse's words): argparse names only what it requires, and a missing option the command
     # checks itself came up a try later.
     missing_words: Callable[[list[str], list[str]], str | None] | None = None
+    # The arguments a command needs that argparse is not told are required (marking an option required would
+    # change the usage line its --help prints), given what was parsed: missing ones are refused by ``error``
+    # like argparse's own (``playmat do: --log FILE is required: ...``), not later by the command in another form.
+    missing_after: Callable[[argparse.Namespace], list[str]] | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -53,7 +57,11 @@ class Parser(argparse.ArgumentParser):
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: Any = None) -> tuple[argparse.Namespace, list[str]]:
         self._argv = list(sys.argv[1:] if args is None else args)
-        return super().parse_known_args(self._argv, namespace)
+        ns, extras = super().parse_known_args(self._argv, namespace)
+        missing = self.missing_after(ns) if self.missing_after is not None else []
+        if missing:  # said as argparse says its own missing arguments, so every such message has one form
+            self.error("the following arguments are required: " + ", ".join(missing))
+        return ns, extras
 
     def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                    namespace: Any = None) -> argparse.Namespace:

@@ -313,6 +313,19 @@ def _object_layer(node: ET.Element, name: str, style: LayerStyle) -> ObjectLayer
                            (node.get("draworder") or "topdown") == "topdown", tuple(objects))
 
 
+SHAPE_TAGS = ("point", "ellipse", "polygon", "polyline", "text")  # the first one an object holds is its shape
+_SHAPE_RANK = {tag: i for i, tag in enumerate(SHAPE_TAGS)}
+
+
+def shape_of(obj: ET.Element) -> str:
+    """An ``<object>``'s shape: the first of its shape elements in :data:`SHAPE_TAGS` order, else rectangle.
+    One look at its children, not a search per shape (a map of 100,000 objects searched each five times)."""
+    best = len(SHAPE_TAGS)
+    for child in obj:
+        best = min(best, _SHAPE_RANK.get(child.tag, best))
+    return SHAPE_TAGS[best] if best < len(SHAPE_TAGS) else "rectangle"
+
+
 def _object(obj: ET.Element) -> ObjectShape:
     f = _quiet_float
     gid_raw = (obj.get("gid") or "0").strip()
@@ -320,22 +333,19 @@ def _object(obj: ET.Element) -> ObjectShape:
         and int(gid_raw) <= 0xFFFFFFFF else 0
     points = ""
     text_style: tuple[tuple[str, str], ...] = ()
-    shape, text = "rectangle", ""
-    for tag in ("point", "ellipse", "polygon", "polyline", "text"):
-        sub = obj.find(tag)
-        if sub is None:
-            continue
-        shape = tag
-        if tag in ("polygon", "polyline"):
-            points = sub.get("points") or ""
-        elif tag == "text":
-            text = sub.text or ""
-            text_style = tuple(sorted(sub.attrib.items()))
-        break
+    shape, text = shape_of(obj), ""
+    sub = obj.find(shape) if shape != "rectangle" else None
+    if sub is not None and shape in ("polygon", "polyline"):
+        points = sub.get("points") or ""
+    elif sub is not None and shape == "text":
+        text = sub.text or ""
+        text_style = tuple(sorted(sub.attrib.items()))
     if shape == "rectangle" and gid & 0x0FFFFFFF:
         shape = "tile"
-    try:
-        oid = limits.whole_number(obj.get("id") or "0", "id") if len(obj.get("id") or "") <= 10 else 0
+    raw_id = obj.get("id") or "0"
+    try:  # plain digits, as Tiled writes an id, read at once; a signed or spaced one as the loader reads it
+        oid = int(raw_id) if raw_id.isdigit() and raw_id.isascii() and len(raw_id) <= 10 else \
+            limits.whole_number(raw_id, "id") if len(raw_id) <= 10 else 0
     except ValueError:
         oid = 0
     return ObjectShape(

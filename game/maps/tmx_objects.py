@@ -15,13 +15,13 @@ from xml.etree import ElementTree as ET
 from game.rules import limits
 
 from .errors import ImageFault, object_label
-from .layer_tree import ObjectLayerData
+from .layer_tree import ObjectLayerData, shape_of
 from .tile_data import GID_MASK
 from .tilesets import ALIGNMENT_POINTS, TileInfo, Tileset, tile_of
 from .tmx_checks import Reader, int_attr
 from .tmx_properties import is_float, read_properties
 
-SHAPE_TAGS = ("point", "ellipse", "polygon", "polyline", "text")
+BOX_ATTRS = ("x", "y", "width", "height", "rotation")
 COMBATANT_KIND = "combatant"
 
 
@@ -56,18 +56,24 @@ def read_objects(rd: Reader, groups: list[tuple[ET.Element, ObjectLayerData]],
 def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[Tileset]) -> MapObject | None:
     name = obj.get("name") or None
     label = object_label(obj.get("id"), name)
-    oid = int_attr(rd, obj, "id", label, minimum=0)
+    raw_id = obj.get("id") or ""
+    # The id as Tiled writes it (a few plain digits) read at once; anything else is int_attr's to judge and name.
+    oid = int(raw_id) if raw_id.isdigit() and raw_id.isascii() and len(raw_id) <= 10 else \
+        int_attr(rd, obj, "id", label, minimum=0)
     ok = oid is not None
     gid = 0
     if obj.get("gid") is not None:
         raw_gid = int_attr(rd, obj, "gid", label, minimum=0, maximum=0xFFFFFFFF)
         ok = raw_gid is not None and ok
         gid = (raw_gid or 0) & GID_MASK
-    box = {}  # Tiled's defaults: 0
-    for attr in ("x", "y", "width", "height", "rotation"):
+    box = dict.fromkeys(BOX_ATTRS, 0.0)  # Tiled's defaults: 0
+    for attr in BOX_ATTRS:
         raw = obj.get(attr)
-        box[attr] = float(raw) if raw is not None and is_float(raw) else 0.0
-        if raw is not None and not (is_float(raw) and math.isfinite(box[attr])):
+        if raw is None:  # most objects are points: width, height and rotation left out
+            continue
+        number = is_float(raw)
+        box[attr] = float(raw) if number else 0.0
+        if not (number and math.isfinite(box[attr])):
             rd.problem(label, f'{attr} "{limits.clip(raw)}" is not a number{limits.digits_hint(raw)}')
             ok = False
         elif attr != "rotation" and abs(box[attr]) > limits.MAX_PIXEL_COORDINATE:
@@ -85,7 +91,7 @@ def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[
     own = read_properties(obj, label, rd.problem if combatant else None)
     if not ok or oid is None:
         return None
-    shape = next((tag for tag in SHAPE_TAGS if obj.find(tag) is not None), "rectangle")
+    shape = shape_of(obj)
     if shape == "rectangle" and obj.get("gid") not in (None, "0"):
         shape = "tile"
     tile = tile_of(tilesets, gid) if shape == "tile" else None

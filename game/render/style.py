@@ -19,11 +19,17 @@ class FactionStyle:
     pointer: tuple[int, int, int]
 
 
+# One palette for everyone, colour-vision deficiency included (about 1 man in 12 reads red and green alike).
+# "You" are a deep blue, allies a light jade, enemies a deep red, bystanders grey: each pair differs in lightness
+# or on the blue-yellow axis, not only in red-green, so under protan, deutan and tritan simulation every pair
+# stays at least 20 CIELAB units apart (tests/test_ui_colour_vision.py). The old ally green and enemy red were
+# the same olive to a deutan (about 16 apart). Allies are the lighter green so the fight's two sides never hinge
+# on hue alone; the token emblems (shield, leaf, horned skull, ring) and the tracker's marks are the non-colour cue.
 FACTION_STYLE: dict[str, FactionStyle] = {
-    "player": FactionStyle((40, 98, 206), (132, 182, 255), (14, 34, 86), (236, 242, 255)),
-    "ally": FactionStyle((46, 142, 64), (146, 220, 132), (14, 60, 24), (236, 255, 236)),
-    "enemy": FactionStyle((188, 40, 36), (255, 132, 110), (82, 12, 12), (255, 238, 232)),
-    "neutral": FactionStyle((128, 128, 132), (212, 212, 216), (50, 50, 56), (248, 248, 248)),
+    "player": FactionStyle((40, 98, 206), (120, 166, 255), (14, 34, 86), (236, 242, 255)),
+    "ally": FactionStyle((83, 198, 129), (140, 236, 168), (12, 66, 40), (236, 255, 240)),
+    "enemy": FactionStyle((188, 40, 36), (255, 110, 90), (82, 12, 12), (255, 238, 232)),
+    "neutral": FactionStyle((128, 128, 132), (200, 200, 204), (50, 50, 56), (248, 248, 248)),
 }
 
 
@@ -33,12 +39,14 @@ def lerp_colour(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, 
 
 
 def hp_colour(ratio: float) -> tuple[int, int, int]:
-    """Green when barely scratched, amber at half, red when nearly down."""
+    """Sea green when barely scratched, amber at half, deep red when nearly down. The bar's length says it too;
+    the three differ in lightness and blue-yellow as well as red-green, so a deutan reads them apart (the old
+    green and red were 14 CIELAB units apart to a deutan; these are over 40)."""
     if ratio > 0.5:
-        return (52, 150, 62)
+        return (60, 190, 150)
     if ratio > 0.25:
-        return (214, 146, 24)
-    return (196, 36, 36)
+        return (236, 176, 30)
+    return (200, 36, 36)
 
 
 _UNDRAWABLE = re.compile("[\x00\ud800-\udfff]")

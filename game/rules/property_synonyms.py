@@ -36,7 +36,14 @@ PROPERTY_SYNONYMS: dict[str, str] = {
     "direction": "facing", "heading": "facing", "dir": "facing",
     "zoc": "threatening", "zoneofcontrol": "threatening", "threatens": "threatening",
     "minreach": "reach_min", "reachmin": "reach_min",
-    "range": "ranged", "rangedrange": "ranged",
+    "rangedrange": "ranged",
+}
+
+# Words that name more than one property, each named in the hint, the likeliest first: a guess at one would send
+# a GM who meant another to the wrong property. "range" may be a bow's (R29), a weapon's reach (R8) or how far
+# a burst is centred (R32).
+AMBIGUOUS_PROPERTY_WORDS: dict[str, tuple[str, ...]] = {
+    "range": ("ranged", "reach", "area_range"),
 }
 
 
@@ -44,15 +51,24 @@ def _plain(name: str) -> str:
     return re.sub(r"[\s_\-]+", "", name).casefold()
 
 
-def meant_property(key: str, known: Iterable[str]) -> str:
-    """The property of ``known`` another game's word ``key`` names ("speed" -> "move"), else ''."""
-    meant = PROPERTY_SYNONYMS.get(_plain(key), "") if isinstance(key, str) else ""
-    return meant if meant in tuple(known) and meant != key else ""
+def meant_properties(key: str, known: Iterable[str]) -> tuple[str, ...]:
+    """The properties of ``known`` another game's word ``key`` may name ("speed" -> move; "range" -> ranged,
+    reach, area_range), else ()."""
+    if not isinstance(key, str):
+        return ()
+    plain = _plain(key)
+    single = PROPERTY_SYNONYMS.get(plain)
+    meant = (single,) if single else AMBIGUOUS_PROPERTY_WORDS.get(plain, ())
+    names = tuple(known)
+    return tuple(m for m in meant if m in names and m != key)
 
 
 def property_did_you_mean(key: str, known: Iterable[str]) -> str:
     """' (did you mean "move"?)' for a property name a GM typed: another game's word for one first ("movement"
-    is ``move``, not ``movement_type``), then the nearest spelling as for any name."""
+    is ``move``, not ``movement_type``), every one it may mean when it may mean several (' (did you mean
+    "ranged", "reach" or "area_range"?)'), then the nearest spelling as for any name."""
     names = tuple(known)
-    meant = meant_property(key, names)
-    return f" (did you mean {quote(meant)}?)" if meant else did_you_mean(key, names)
+    meant = [quote(m) for m in meant_properties(key, names)]
+    if not meant:
+        return did_you_mean(key, names)
+    return f" (did you mean {meant[0] if len(meant) == 1 else ', '.join(meant[:-1]) + ' or ' + meant[-1]}?)"

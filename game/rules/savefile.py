@@ -8,7 +8,8 @@
 - **No torn line.** A last line without a line end is mended on open, with a one-line notice: cut
   off when it is not a whole JSON object (the action was never saved), given its line end when it
   is (a log written by hand). Nothing is ever appended after a torn line.
-- **All or nothing.** Each action is one ``write`` of one line plus ``fsync``; when the disk is
+- **All or nothing.** Each action is one ``write`` of one line plus ``fsync`` (a batch of lines, as
+  ``playmat do`` appends them, one ``write`` and one ``fsync`` for all); when the disk is
   full or fails, the bytes written are cut off again and :class:`SaveError` says so in one line,
   so the log stays valid and the caller keeps the action unplayed.
 - **Regular files only.** A device, a FIFO or a folder is refused before anything is written.
@@ -21,6 +22,7 @@ import json
 import os
 import stat
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -166,7 +168,15 @@ class SaveFile:
     # --- writing ---------------------------------------------------------------------------------
     def append(self, line: str) -> None:
         """Write ``line`` and a line end, then flush it to disk; SaveError (file untouched) when that fails."""
-        data = (line + "\n").encode("utf-8")
+        self.append_lines([line])
+
+    def append_lines(self, lines: Sequence[str]) -> None:
+        """Write ``lines``, each with a line end, in one write and one flush to disk: all of them or, when that
+        fails, none (SaveError, file untouched). A flush per line is what made ``playmat do`` of 20,000 actions
+        take half a minute: the disk's wait, 20,000 times."""
+        if not lines:
+            return
+        data = "".join(line + "\n" for line in lines).encode("utf-8")
         size = os.fstat(self._fd).st_size
         try:
             self._write_all(data)
@@ -174,7 +184,8 @@ class SaveFile:
             with contextlib.suppress(OSError):  # cut off what did get written: never a torn line
                 os.ftruncate(self._fd, size)
                 os.fsync(self._fd)
-            raise SaveError(f"{self.name}: cannot save the action ({e.strerror or e}); it was not played and the "
+            what = ("the action", "it was not") if len(lines) == 1 else (f"the {len(lines):,} actions", "none was")
+            raise SaveError(f"{self.name}: cannot save {what[0]} ({e.strerror or e}); {what[1]} played and the "
                             "save is unchanged") from None
 
     def drop_last_line(self) -> None:

@@ -316,6 +316,14 @@ class ThreatZones:
         q_min, r_min, q_max, r_max = (int(b) for b in bounds)
         return q_min, r_min, q_max, r_max
 
+    def _capped_margin(self, margin: int, band: int = 0) -> int:
+        """``margin``, but no wider than a window around any hex of the board needs to hold all of it and
+        ``band`` more: every walk stays on the board and a zone's shortest hex lines stay within the axial
+        rectangle of their ends, so a wider window changes no answer. A move of 1,000 on a 300x300 map swept
+        windows of 2,005 x 2,005 cells, 30 times the board's, for each next-turn reach the AI asked."""
+        q_min, r_min, q_max, r_max = self._axial_bounds()
+        return min(margin, max(q_max - q_min, r_max - r_min) + band + 1)
+
     def _cut_window(self, lo: tuple[int, int], hi: tuple[int, int]) -> Window:
         """:meth:`_spanning` worked out: the rectangle cut from a picture of the grid in axial coordinates
         (each axial hex's flat index, -1 off the grid; made once per board), so only the rectangle's own
@@ -547,7 +555,7 @@ class ThreatZones:
         for a in todo:
             can = ends[a.ends_key]
             # Within its movement of the centre, so its band and one more inside this window's edge.
-            wide_margin = a.hostile.movement_max + a.band + 1
+            wide_margin = self._capped_margin(a.hostile.movement_max + a.band + 1, a.band)
             wide = self.window_around(a.start, wide_margin)
             wide_width = 2 * wide_margin + 3
             seeds = np.zeros(wide_width * wide_width, dtype=bool)
@@ -563,7 +571,7 @@ class ThreatZones:
 
         Where it could end lies within its movement of where it stands (every step costs at least 1): the
         sweep's windows reach that far (a wider one changes no answer)."""
-        margin = max(a.hostile.movement_max + 1 for a in todo)
+        margin = self._capped_margin(max(a.hostile.movement_max + 1 for a in todo))
         wins, base, width, dist = self._walk_windows(todo, margin)
         cans = []
         for b, win, a in zip(base, wins, todo, strict=True):
@@ -602,7 +610,8 @@ class ThreatZones:
         """:meth:`_sweep_reaches` for steps other than the six axial ones: reach and zone in one stack."""
         # One window shape for all: each centred on its hostile, wide enough for the farthest
         # reach among them (a wider window changes no answer: nothing beyond is reachable).
-        margin = max(a.hostile.movement_max + a.band + 1 for a in todo)
+        margin = self._capped_margin(max(a.hostile.movement_max + a.band + 1 for a in todo),
+                                    max(a.band for a in todo))
         wins, base, width, dist = self._walk_windows(todo, margin)
         vectors = self.layout.direction_vectors
         grown = np.full(len(todo) * width * width, INF)

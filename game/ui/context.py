@@ -131,6 +131,9 @@ class BattleContext:
     # What is drawn around the hovered token this frame: its facing arcs' labels (its name tag keeps clear of
     # them), then the name tag; a tooltip keeps clear of both, stepping just past them when they are in its way.
     keep_clear: list[pygame.Rect] = field(default_factory=list)
+    # The facing arcs' labels as drawn this frame (their art and where it went, the rects those in
+    # ``keep_clear``): the name tag's leader line passes under their letters, not round a box about them.
+    label_art: list[tuple[pygame.Surface, pygame.Rect]] = field(default_factory=list)
     # What a tooltip must leave in view wherever any spot allows, before the panels: the start of the path a
     # preview draws from the actor (its token is added by the Tooltips panel). Filled as the overlays draw.
     in_sight: list[pygame.Rect] = field(default_factory=list)

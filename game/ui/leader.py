@@ -3,7 +3,8 @@
 A tag pushed a hex off its token, or nearer another token's disc than its own, reads as that other token's
 ("Bandit 3  9/9" right under the Bandit Chief on the Greenway at 1280x800); the line says whose it is, as a map's
 annotation points at what it names. It goes round nothing: the stretches over other tokens' discs, hp bars
-and the labels kept clear (an arc's "rear −4", an attack arrow) are left out, so it reads as drawn under them.
+and what is kept clear (an attack arrow) are left out, so it reads as drawn under them; under an arc's label
+("rear −4") it shows between the letters, left out only where they are drawn.
 """
 
 from __future__ import annotations
@@ -89,15 +90,33 @@ def visible_pieces(seg: Segment, discs: Sequence[Disc], rects: Sequence[pygame.R
 
 
 def draw_leader(screen: pygame.Surface, seg: Segment, colour: tuple[int, int, int], discs: Sequence[Disc],
-                rects: Sequence[pygame.Rect]) -> None:
+                rects: Sequence[pygame.Rect], over: Sequence[tuple[pygame.Surface, pygame.Rect]] = ()) -> None:
     """The line in ``colour`` on a dark casing (it must read on grass, water and stone alike), a dot where it
-    meets the token's rim; nothing over ``discs`` or ``rects``."""
+    meets the token's rim; nothing over ``discs`` or ``rects``, and under the opaque pixels of ``over`` (art
+    drawn before it, an arc's label: the line shows between its letters, as if drawn first)."""
     pieces = visible_pieces(seg, discs, rects)
-    for a, b in pieces:
-        pygame.draw.line(screen, (16, 18, 24), a, b, 4)
-    for a, b in pieces:
-        pygame.draw.line(screen, colour, a, b, 2)
+    if not pieces:
+        return
     end = seg[1]
-    if pieces and math.dist(pieces[-1][1], end) < 0.5:
-        pygame.draw.circle(screen, (16, 18, 24), end, 4)
-        pygame.draw.circle(screen, colour, end, 3)
+    dot = math.dist(pieces[-1][1], end) < 0.5
+    xs = [p[0] for a, b in pieces for p in (a, b)]
+    ys = [p[1] for a, b in pieces for p in (a, b)]
+    box = pygame.Rect(math.floor(min(xs)) - 5, math.floor(min(ys)) - 5, math.ceil(max(xs) - min(xs)) + 11,
+                      math.ceil(max(ys) - min(ys)) + 11)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+
+    def at(p: Point) -> Point:
+        return p[0] - box.x, p[1] - box.y
+
+    for a, b in pieces:
+        pygame.draw.line(layer, (16, 18, 24), at(a), at(b), 4)
+    for a, b in pieces:
+        pygame.draw.line(layer, colour, at(a), at(b), 2)
+    if dot:
+        pygame.draw.circle(layer, (16, 18, 24), at(end), 4)
+        pygame.draw.circle(layer, colour, at(end), 3)
+    for art, rect in over:
+        if rect.colliderect(box):  # its alpha taken from the line's: the letters stay whole on top
+            cut = pygame.mask.from_surface(art).to_surface(setcolor=(0, 0, 0, 255), unsetcolor=(0, 0, 0, 0))
+            layer.blit(cut, rect.move(-box.x, -box.y), special_flags=pygame.BLEND_RGBA_SUB)
+    screen.blit(layer, box.topleft)

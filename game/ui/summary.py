@@ -24,7 +24,8 @@ from game.rules import FACTIONS
 from . import theme as th
 from .battle_stats import CombatantStats, battle_stats
 from .chrome import DIM, GOLD, INK, Button, panel, shade, text, wrap
-from .fate_words import cause_words
+from .fate_words import cause_words, short_fall
+from .marks import faction_mark
 from .menus import MenuScene
 from .narration import at_war_from, gm_sides, in_faction_order, joined, winning_sides
 from .outcome_words import fought_nobody
@@ -184,13 +185,16 @@ class SummaryScene(MenuScene):
 
     def fate(self, s: CombatantStats, level: int = 0) -> tuple[str, str]:
         """How it ended, in words, and its colour role. ``level`` shortens it for a narrow column so who did it
-        stays whole: 1 says the cause briefly ("by Bjorn's shove", where it went left to the row's tip); 2 leaves
-        the round out too (found at 1024x640 on giants_lair: "defeated in round 4 by G...")."""
+        stays whole: 1 says a fall short, keeping where ("fell into the chasm in round 1 (GM)", fate_words); 2 says
+        the cause briefly ("by Bjorn's shove", where it went left to the row's tip); 3 leaves the round out too
+        (found at 1024x640 on giants_lair: "defeated in round 4 by G..."), a fall still saying where."""
         if s.fate == "active":
             hp, hp_max = self.hp_now.get(s.name, (0, s.hp_start))
             return f"standing, {max(hp, 0)}/{hp_max} hp", "good"
-        when = f" in round {s.fate_round}" if s.fate_round and level < 2 else ""
+        when = f" in round {s.fate_round}" if s.fate_round and level < 3 else ""
         role = "bad" if s.fate == "defeated" else "warn"
+        if level in (1, 3) and (short := short_fall(s, when, level)) is not None:
+            return short, role
         return f"{s.fate}{when}{cause_words(s, brief=level > 0)}", role
 
     # --- input ----------------------------------------------------------------------------------
@@ -246,10 +250,11 @@ class SummaryScene(MenuScene):
 
         columns = columns_that_fit(rows, area.w, max(FATE_MIN, need(0)), keep_scored=True)
         if NAME_W + sum(c[1] for c in columns) + need(0) > area.w:
-            columns = columns_that_fit(rows, area.w, min(FATE_MAX, max(FATE_MIN, need(1))))
+            columns = columns_that_fit(rows, area.w, min(FATE_MAX, max(FATE_MIN, need(2))))
         name_w, end_w = NAME_W, area.w - NAME_W - sum(c[1] for c in columns)
         # One form for every row: where one fate is too long whole, all take the shorter form (a column reads as one).
-        level = next((n for n in (0, 1) if all(th.text_width(self.fate(s, n)[0], 19) <= end_w - 14 for s in rows)), 2)
+        level = next((n for n in (0, 1, 2) if all(th.text_width(self.fate(s, n)[0], 19) <= end_w - 14 for s in rows)),
+                     3)
         x0 = area.x
         y = area.y
         text(screen, "Combatant", (x0 + 22, y), 18, DIM, bold=True)
@@ -269,7 +274,7 @@ class SummaryScene(MenuScene):
             self.rows.append((s.name, r))
             if r.collidepoint(self.mouse):
                 pygame.draw.rect(screen, (46, 50, 64), r, border_radius=4)
-            pygame.draw.circle(screen, th.faction_colour(s.faction), (x0 + 9, r.centery), 6)
+            faction_mark(screen, s.faction, (x0 + 9, r.centery), 6, th.faction_colour(s.faction))
             gone = s.fate != "active"
             text(screen, th.fit_name(s.name, name_w - 30, 20), (x0 + 22, y), 20, DIM if gone else INK, bold=not gone)
             x = x0 + name_w

@@ -30,9 +30,12 @@ TEXT = (236, 236, 228)
 MUTED = (150, 154, 168)
 FAINT = (104, 108, 120)
 ACCENT = (255, 214, 120)  # the current actor, keys, the number that matters
-GOOD = (128, 214, 128)
-BAD = (255, 118, 104)
-WARN = (255, 176, 64)
+# Good, bad and warning differ in lightness and in blue-yellow, not only in red-green: a sea green, a deep red
+# and a gold, at least 30 CIELAB units apart under protan, deutan and tritan simulation (the old green and red
+# were 10 apart to a deutan: "standing" and "defeated", "Sight: clear" and "blocked" read alike).
+GOOD = (112, 219, 190)
+BAD = (255, 86, 80)
+WARN = (255, 200, 60)
 HOVER = (255, 248, 210)
 # Faint marks, in shoot and cast modes, on the hexes whose tiles give cover (R31) or block sight (R30): the colours
 # of a sight line through cover and of a blocked one (game.ui.overlays.ranged; the legend draws the same marks).

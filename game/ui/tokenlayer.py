@@ -342,7 +342,11 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
                   for _, (bx, by), br in _badges(t, *_centre(ctx, t), token_radius_px(inr, t.radius))]
         skip = [(x, y, rr + 3) for (x, y), rr in near] + badges
         bars = [_hp_bar_rect(x, y + rr + 2, round(rr)).inflate(2, 2) for (x, y), rr in [*near, ((cx, cy), r)]]
-        draw_leader(screen, leader, style.fill, skip, [*ctx.keep_clear, *bars])
+        # Under the arcs' labels' letters (a box-shaped gap round "left −2" read as a broken line), round the
+        # rest of what is kept clear (an attack arrow).
+        labels = [rect for _, rect in ctx.label_art]
+        clear = [k for k in ctx.keep_clear if k not in labels]
+        draw_leader(screen, leader, style.fill, skip, [*clear, *bars], over=ctx.label_art)
     pygame.draw.rect(screen, (16, 18, 24), rect, border_radius=6)
     pygame.draw.rect(screen, style.fill, rect, 2, border_radius=6)
     screen.blit(text, text.get_rect(center=rect.center))

@@ -16,6 +16,7 @@ from game.render.style import FACTION_STYLE, font
 
 from .chrome import DIM, GOLD, INK, text
 from .context import TOP_BAR, BattleContext
+from .marks import faction_mark
 from .theme import cut_to
 
 GAP = 24  # between the left parts and the flags, at the least
@@ -93,7 +94,7 @@ def draw_top_bar(screen: pygame.Surface, ctx: BattleContext, title: str, control
     x = text(screen, bar.phase, (x, y), 22, GOLD, bold=True, anchor="midleft").right + 18
     if bar.turn and enc.turn is not None:
         style = FACTION_STYLE.get(enc.view(enc.turn).faction, FACTION_STYLE["neutral"])
-        pygame.draw.circle(screen, style.fill, (x + 8, y), 8)
+        faction_mark(screen, enc.view(enc.turn).faction, (x + 8, y), 8, style.fill)
         x = text(screen, bar.turn, (x + 22, y), 22, INK, bold=True, anchor="midleft").right + 10
     if bar.note:
         text(screen, bar.note, (x, y), 20, DIM, anchor="midleft")

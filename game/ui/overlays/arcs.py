@@ -56,6 +56,9 @@ class FacingArcs:
         self.label_rects: list[pygame.Rect] = []  # where the labels went in the last drawing (screen)
         self.label_anchors: list[Point] = []  # the point each of those labels names (its arc's middle, screen)
         self.label_words: list[str] = []  # what each of those labels says ("left −2")
+        # The dark plates drawn under labels that could step off no move-cost number (screen), one per such label:
+        # the number under it is hidden, not read through the label (FacingArcLabels).
+        self.plates: dict[int, pygame.Rect] = {}
         self.reach = 0.0  # how far (px) a label's centre may be from its anchor in the last drawing: a hex
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
@@ -64,9 +67,11 @@ class FacingArcs:
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         self.shown = None
         self.label_rects = []
+        self.plates = {}
         self.label_anchors = []
         self.label_words = []
         ctx.keep_clear.clear()  # drawn first of what fills it, every frame
+        ctx.label_art = []
         enc = ctx.encounter
         name = ctx.hovered_unit
         if name is None or ctx.show_enemy_reach:
@@ -92,6 +97,8 @@ class FacingArcs:
         self.label_anchors = [anchors[i] for i in keep]
         self.label_words = [self._words[i] for i in keep]
         ctx.keep_clear.extend(self.label_rects)  # the hovered token's name tag goes elsewhere
+        # The same rects: where the labels are nudged to (FacingArcLabels), the leader line passes under them.
+        ctx.label_art = [(surf, rect) for (surf, _), rect in zip(self._labels, self.label_rects, strict=True)]
         if not self.labels_over:
             self.draw_labels(screen)
 
@@ -99,7 +106,9 @@ class FacingArcs:
         """The labels where the last drawing put them (nothing when no arcs are shown)."""
         if self.shown is None:
             return
-        for (surf, _), rect in zip(self._labels, self.label_rects, strict=True):
+        for i, ((surf, _), rect) in enumerate(zip(self._labels, self.label_rects, strict=True)):
+            if (plate := self.plates.get(i)) is not None:
+                draw_plate(screen, plate)
             screen.blit(surf, rect)
 
 
@@ -280,18 +289,56 @@ class FacingArcLabels:
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         off, ctx.arc_labels_off = ctx.arc_labels_off, False  # the shove preview's ways speak for the arcs
         if off:
+            ctx.label_art = []  # not drawn: nothing to pass under
             return
         if self.arcs.shown is not None:
-            nudge_off_marks(self.arcs.label_rects, _marks(ctx), ctx, self.arcs.label_anchors)  # (and the hp bars)
+            costs = cost_marks(ctx)
+            nudge_off_marks(self.arcs.label_rects, [*ctx.marks, *costs], ctx, self.arcs.label_anchors)  # (hp bars too)
+            self.arcs.plates = plates_over_costs(self.arcs.label_rects, costs, self.arcs.label_anchors,
+                                                 label_reach(ctx))
+            ctx.keep_clear.extend(self.arcs.plates.values())  # the name tag keeps off the plates too
         self.arcs.draw_labels(screen)
 
 
-def _marks(ctx: BattleContext) -> list[pygame.Rect]:
-    """What a label steps off, on screen this frame: the zone-of-control stop numbers of the mover's reach (red
-    octagons, as game.render.overlays.cost_badge draws them, where the reach shading shows) and the ring at
-    the end of a previewed path (ctx.marks). Found on the ambush: Bandit 3's "left −2" sat on the approach
-    ring and the stop number of 4,8, the very hex Lysa's attack would come from."""
-    out = list(ctx.marks)
+PLATE = (16, 18, 24, 235)  # the name tag's dark, nearly opaque: no digit shows through
+
+
+def plates_over_costs(labels: list[pygame.Rect], costs: Sequence[pygame.Rect], anchors: Sequence[Point] = (),
+                      reach: float = math.inf) -> dict[int, pygame.Rect]:
+    """For each label still on a move-cost number once nudged (no spot near it was clear), a dark plate over the
+    label and the whole of the numbers' discs it touches, the label moved (in place) to the plate's middle where
+    that keeps it within ``reach`` of its anchor (``anchors``, screen), else left where it was.
+
+    Found on the default map at 1280x720, Aldric at the controls and hovered: his "left −2" sat on the "2" of the
+    hex above Mira, and read as "left −2" over a stray 2 (the number showed above and through the label's
+    letters). Every spot near it covers a number there (the whole map is in his reach), so the number under it
+    is hidden rather than read through the label: hovering that hex still tells its cost."""
+    out: dict[int, pygame.Rect] = {}
+    for i, rect in enumerate(labels):
+        touched = [costs[k] for k in rect.collidelistall(list(costs))]
+        if not touched:
+            continue
+        plate = rect.inflate(6, 4).unionall([m.inflate(2, 2) for m in touched])
+        if _near(pygame.Rect(rect).move(plate.centerx - rect.centerx, plate.centery - rect.centery), anchors, i,
+                 reach):
+            rect.center = plate.center
+        out[i] = plate
+    return out
+
+
+def draw_plate(screen: pygame.Surface, plate: pygame.Rect) -> None:
+    layer = pygame.Surface(plate.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, PLATE, layer.get_rect(), border_radius=5)
+    screen.blit(layer, plate.topleft)
+
+
+def cost_marks(ctx: BattleContext) -> list[pygame.Rect]:
+    """The mover's move-cost numbers on screen this frame: the zone-of-control stop numbers of its reach (red
+    octagons, as game.render.overlays.cost_badge draws them, where the reach shading shows) and the plain ones.
+    A label steps off them, as off the ring at the end of a previewed path (ctx.marks). Found on the ambush:
+    Bandit 3's "left −2" sat on the approach ring and the stop number of 4,8, the very hex Lysa's attack would
+    come from."""
+    out: list[pygame.Rect] = []
     name = mover(ctx)
     if name is None or ctx.action_mode in (SHOOT, CAST):  # no reach shading, so no stop numbers
         return out

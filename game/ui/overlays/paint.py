@@ -16,6 +16,7 @@ from game.render.style import font
 
 from .. import theme as th
 from ..context import BattleContext, Cell
+from ..marks import blocked_cross
 
 
 def outline(surf: pygame.Surface, ctx: BattleContext, cells: set[Cell], at: At, colour: tuple[int, ...],
@@ -111,11 +112,16 @@ def counts_steps(surf: pygame.Surface, ctx: BattleContext, values: dict[Cell, in
 
 def terrain_marks(surf: pygame.Surface, ctx: BattleContext, cover: Sequence[Cell], blocks: Sequence[Cell], at: At,
                   k: float) -> None:
-    """A faint inner hex on each hex whose tile gives cover (amber) or blocks sight (red): where a shot can be
-    planned around before any target is hovered (R30, R31)."""
+    """A faint inner hex on each hex whose tile gives cover (amber) or blocks sight (red, with a cross): where a
+    shot can be planned around before any target is hovered (R30, R31). The cross tells the two apart by shape
+    for a player who reads amber and red alike."""
     geo = ctx.geometry
-    inset = ctx.hex_radius() / max(ctx.zoom, 1e-9) * k * 0.22
-    for cells, colour in ((cover, th.COVER_MARK), (blocks, th.SIGHT_MARK)):
+    inr = ctx.hex_radius() / max(ctx.zoom, 1e-9) * k
+    width = max(2, int(2 * k))
+    for cells, colour, crossed in ((cover, th.COVER_MARK, False), (blocks, th.SIGHT_MARK, True)):
         for cell in cells:
             pts = [at(x, y) for x, y in geo.cell_corners(cell)]
-            pygame.draw.polygon(surf, colour, shrink(pts, at(*geo.cell_center(cell)), inset), max(2, int(2 * k)))
+            centre = at(*geo.cell_center(cell))
+            pygame.draw.polygon(surf, colour, shrink(pts, centre, inr * 0.22), width)
+            if crossed:
+                blocked_cross(surf, centre, inr * 0.42, colour, width)

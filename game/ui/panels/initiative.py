@@ -24,6 +24,7 @@ from game.rules import Place
 from .. import theme as th
 from ..compact import is_compact, is_tiny
 from ..context import BattleContext, Reply
+from ..marks import faction_mark
 from ..narration import at_war_from, over_words
 from .framed import FramedPanel
 
@@ -275,7 +276,8 @@ class InitiativeTracker(FramedPanel):
             pygame.draw.rect(screen, (48, 52, 64), r, border_radius=6)
         compact = lay.size != th.BODY
         dot = th.faction_colour(row.faction) if not out else th.FAINT
-        pygame.draw.circle(screen, dot, (r.x + (10 if compact else 12), r.centery), 5 if compact else 6)
+        # The faction's shape as well as its colour: a deutan read the old green and red dots alike.
+        faction_mark(screen, row.faction, (r.x + (10 if compact else 12), r.centery), 5 if compact else 6, dot)
         colour = th.FAINT if out else th.MUTED if row.state == "acted" else th.ACCENT if row.state == "current" \
             else th.TEXT
         # Compact rows leave out "done" (the dimmed name says it) and "defeated"/"fled" (struck through, greyed).

@@ -17,7 +17,9 @@ import numpy as np
 from game.render.pg import pygame
 
 from .. import theme as th
+from ..compact import is_compact
 from ..context import BattleContext, Reply
+from ..marks import blocked_cross, faction_mark
 from ..tokenlayer import disengage_badge, shared_art, stop_badge, tick_badge
 from .framed import FramedPanel
 from .legend_place import choose, legend_height, pick_pitch, places
@@ -44,7 +46,7 @@ def legend_width(rows: list[tuple[str, list[str], str]], exits: bool) -> int:
     """As wide as its widest row (the overlays, the marks, the terrain table, the exit line), 410 px at most."""
     over = max(32 + th.text_width(label, th.SMALL) for _, label in OVERLAYS)
     marks = max(sum(32 + th.text_width(label, th.SMALL) + 12 for _, label in row) - 12
-                for row in MARKS + (BADGES,))
+                for row in MARKS + (BADGES, SIDES))
     table = columns(rows)[2]
     exit_w = th.text_width(EXIT_LINE, th.SMALL) if exits else 0
     return min(WIDTH, max(over, marks, table, exit_w) + 2 * th.PAD)
@@ -85,8 +87,19 @@ def badge_mark(kind: str) -> Callable[[pygame.Surface, tuple[float, float], floa
     return draw
 
 
-MARK_DRAW = {"stop": stop_badge, "tick": tick_badge, "disengage": disengage_badge,
-             **{kind: badge_mark(kind) for kind, _ in BADGES}}
+# The sides' marks, as the tracker, top bar and summary draw them: each side's shape as well as its colour
+# (game.ui.marks), said here once so a player who reads ally and enemy colours alike learns the shapes.
+SIDES = (("player", "player"), ("ally", "ally"), ("enemy", "enemy"), ("neutral", "neutral"))
+
+
+def side_mark(faction: str) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
+    def draw(screen: pygame.Surface, c: tuple[float, float], r: float) -> None:
+        faction_mark(screen, faction, c, max(4.0, r * 0.75), th.faction_colour(faction))
+    return draw
+
+
+MARK_DRAW = {**{f: side_mark(f) for f, _ in SIDES}, "stop": stop_badge, "tick": tick_badge,
+             "disengage": disengage_badge, **{kind: badge_mark(kind) for kind, _ in BADGES}}
 
 
 def marks(movement_types: Iterable[str]) -> tuple[tuple[tuple[str, str], ...], ...]:
@@ -95,6 +108,12 @@ def marks(movement_types: Iterable[str]) -> tuple[tuple[tuple[str, str], ...], .
     worn = set(movement_types)
     badges = tuple(b for b in BADGES if b[0] in worn)
     return MARKS + ((badges,) if badges else ())
+
+
+def sides(factions: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    """The sides' marks this map's legend shows: those of the sides on it, in the usual order."""
+    present = set(factions)
+    return tuple(s for s in SIDES if s[0] in present)
 
 
 def terrain_rows(board) -> list[tuple[str, list[str], str]]:  # a Board (public API)
@@ -143,8 +162,9 @@ def cover_mark(surf: pygame.Surface, centre: tuple[int, int], r: float) -> None:
 
 
 def sight_mark(surf: pygame.Surface, centre: tuple[int, int], r: float) -> None:
-    """The faint red inner hex shoot and cast modes draw on a tile that blocks sight (R30)."""
+    """The faint red inner hex, crossed, that shoot and cast modes draw on a tile that blocks sight (R30)."""
     _hex(surf, centre, r, (0, 0, 0, 0), th.SIGHT_MARK)
+    blocked_cross(surf, centre, r * 0.55, th.SIGHT_MARK, 2)
 
 
 SHOTS_MARK = {"cover": cover_mark, "blocks sight": sight_mark}
@@ -211,6 +231,10 @@ class Legend(FramedPanel):
         exits = bool(ctx.encounter.board.exit.any())
         a = th.area(screen, ctx)
         mark_rows = marks(v.movement_type for v in ctx.encounter.views() if v.active)
+        # The sides' shapes, where the window has the room: at 800x560 the row more made the legend hide one of
+        # Harrow Keep's party wherever it stood (the compact card says the side in words).
+        side_row = () if is_compact(a) else sides(v.faction for v in ctx.encounter.views())
+        mark_rows = ((side_row,) if side_row else ()) + mark_rows
         n_over = len(OVERLAYS) + len(mark_rows)
         p = pick_pitch(a, n_over, len(rows) + exits)  # rows close up before the legend reaches the action bar
         size = (legend_width(rows, exits), legend_height(p, n_over, len(rows) + exits))

@@ -46,8 +46,22 @@ def nearest_free(area: pygame.Rect, size: tuple[int, int], near: pygame.Rect,
 def _free_on_grid(inner: pygame.Rect, w: int, h: int, near: pygame.Rect,
                   blocked: Sequence[pygame.Rect]) -> list[pygame.Rect]:
     """The best (as ``nearest_free`` weighs them) of the free boxes whose corner is on the ``STEP`` grid from
-    ``inner``'s top left, found from the grid's cells any blocked rectangle touches: a box clear of those cells
-    is clear of them all. An empty list where there is none."""
+    ``inner``'s top left (``free_corners``). An empty list where there is none."""
+    xs, ys = free_corners(inner, w, h, blocked)
+    if xs.size == 0:
+        return []
+    gaps = (np.maximum(0, np.maximum(xs - near.right, near.x - (xs + w)))
+            + np.maximum(0, np.maximum(ys - near.bottom, near.y - (ys + h))))
+    best = np.lexsort((-xs, -ys, gaps))[0]  # the nearest, then the lowest, then the rightmost
+    return [pygame.Rect(int(xs[best]), int(ys[best]), w, h)]
+
+
+def free_corners(inner: pygame.Rect, w: int, h: int,
+                 blocked: Sequence[pygame.Rect]) -> tuple[np.ndarray, np.ndarray]:
+    """The top-left corners (x and y arrays) on the ``STEP`` grid from ``inner``'s top left of the boxes of
+    ``w`` x ``h`` inside ``inner`` that overlap none of ``blocked``, found from the grid's cells any blocked
+    rectangle touches: a box clear of those cells is clear of them all."""
+    none = np.zeros(0, dtype=np.int64)
     nx, ny = -(-inner.width // STEP), -(-inner.height // STEP)
     grid = np.zeros((ny, nx), dtype=np.int32)
     for r in blocked:
@@ -61,16 +75,10 @@ def _free_on_grid(inner: pygame.Rect, w: int, h: int, near: pygame.Rect,
     ni = min((inner.width - w) // STEP + 1, nx - wc + 1)
     nj = min((inner.height - h) // STEP + 1, ny - hc + 1)
     if ni <= 0 or nj <= 0:
-        return []
+        return none, none
     sums = table[hc:hc + nj, wc:wc + ni] - table[:nj, wc:wc + ni] - table[hc:hc + nj, :ni] + table[:nj, :ni]
     js, is_ = np.nonzero(sums == 0)
-    if js.size == 0:
-        return []
-    xs, ys = inner.x + is_ * STEP, inner.y + js * STEP
-    gaps = (np.maximum(0, np.maximum(xs - near.right, near.x - (xs + w)))
-            + np.maximum(0, np.maximum(ys - near.bottom, near.y - (ys + h))))
-    best = np.lexsort((-xs, -ys, gaps))[0]  # the nearest, then the lowest, then the rightmost
-    return [pygame.Rect(int(xs[best]), int(ys[best]), w, h)]
+    return inner.x + is_ * STEP, inner.y + js * STEP
 
 
 def _free_off_grid(inner: pygame.Rect, w: int, h: int, near: pygame.Rect,

@@ -14,9 +14,12 @@ from game.render.pg import pygame
 from .. import theme as th
 from ..context import BattleContext, Reply
 from ..outcome_words import nothing_to_fight
+from ..tokenlayer import token_shapes
 from .initiative import WIDTH as TRACKER_WIDTH
+from .no_fight_place import place
 
 WIDTH = 520  # px, at most: three short rows between the card and the tracker at 1280 px
+MIN_WIDTH = 300  # px: narrower, its head and hint wrap into a column too tall to read at a glance
 NEXT = "Look around the map, or press G for GM mode to add a combatant of another faction or change one's " \
        "faction, then Begin battle."
 NEXT_GM = "Select a combatant and Edit properties… to change its faction, or Add a combatant… of another " \
@@ -45,7 +48,7 @@ class NoFightBanner:
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
         view = ctx.view_rect
-        # Between the card (left) and the tracker (right) where there is room, else across the map's middle.
+        # Home: between the card (left) and the tracker (right) where there is room, else across the map's middle.
         left, right = view.x + th.CARD_WIDTH + 16, view.right - TRACKER_WIDTH - 16
         if right - left < 360:
             left, right = view.x + 16, view.right - 16
@@ -55,7 +58,17 @@ class NoFightBanner:
             self.cover = None
             return
         _, h = th.lines_size(lines)
-        rect = pygame.Rect((left + right - width) // 2, view.y + 8, width, h)
+        home = pygame.Rect((left + right - width) // 2, view.y + 8, width, h)
+        # Off every token (a GM looking around must see who stands there), the panels drawn so far this frame, the
+        # action bar with its backing, and the GM card (drawn after it: as last drawn), each with a little air:
+        # see no_fight_place.
+        widths = [w for w in (width, width - 80, width - 160) if w >= MIN_WIDTH] or [width]
+        tokens = [d.bounds.inflate(4, 4) for d in token_shapes(ctx).values()]  # disc, ring, wedge, hp bar, badges
+        before = [r for r in ctx.panels if r != self.cover]  # not itself as last drawn
+        panels = [r.inflate(12, 12) for r in (*ctx.covers, *ctx.panels_now, *before)]
+        rect = place(view, home, widths, lambda w: th.lines_size(self.lines(ctx, w - 2 * th.PAD))[1], tokens,
+                     panels)
+        lines = self.lines(ctx, rect.width - 2 * th.PAD)
         th.draw_frame(screen, rect, edge=th.ACCENT, opaque=True)
         th.draw_lines(screen, rect, lines)
         self.cover = rect

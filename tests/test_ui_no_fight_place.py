@@ -1,0 +1,76 @@
+"""The "Nothing to fight" banner hides no token, panel or button, and still stands at the top of the map.
+
+Found: the Greenway (ambush.tmx) made friendly, at 1280x800: the banner, at a fixed spot between the card's column
+and the tracker, covered Bandit Archer 1 (and at 960x600 the Bandit Chief as well), while it asks the GM to look
+around the map. Now it slides to the nearest place at the top that hides nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from game.render.pg import pygame  # noqa: E402
+from game.ui.panels import CombatantCard, InitiativeTracker, NoFightBanner  # noqa: E402
+from game.ui.tokenlayer import token_shapes  # noqa: E402
+from tests.scene_harness import frame, key, open_battle  # noqa: E402
+
+MAPS = Path(__file__).resolve().parents[1] / "maps"
+SIZES = [(1280, 720), (1280, 800), (960, 600), (1920, 1080)]
+
+
+def _greenway_at_peace(tmp_path: Path) -> Path:
+    """ambush.tmx with the bandits made players and the map's hostile pairs dropped: nobody is anybody's foe."""
+    text = (MAPS / "ambush.tmx").read_text()
+    text = text.replace('value="enemy"', 'value="player"')
+    text = re.sub(r'<property name="hostile"[^>]*/>', "", text)
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "assets").symlink_to(MAPS.parent / "assets")  # the map's ../assets/ tilesets
+    path = tmp_path / "maps" / "peace.tmx"
+    path.write_text(text)
+    return path
+
+
+def _widget(scene, kind):
+    return next(w for w in scene.widgets if isinstance(w, kind))
+
+
+@pytest.mark.parametrize("gm", [False, True], ids=["player", "gm"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_banner_hides_no_token_panel_or_button(tmp_path: Path, size: tuple[int, int], gm: bool) -> None:
+    scene, screen = open_battle(tmp_path, _greenway_at_peace(tmp_path), humans=("player",), setup=False, size=size)
+    frame(scene, screen, 10)
+    if gm:  # the GM card opens at the left
+        key(scene, pygame.K_g)
+        frame(scene, screen, 5)
+    banner = _widget(scene, NoFightBanner).cover
+    assert banner is not None
+    hidden = [n for n, d in token_shapes(scene.ctx).items() if banner.colliderect(d.bounds)]
+    assert hidden == []
+    panels = [c for kind in (CombatantCard, InitiativeTracker) if (c := _widget(scene, kind).cover) is not None]
+    if gm:
+        from game.ui.gm import GMTools
+        panels += [c for c in [_widget(scene, GMTools).cover] if c is not None]
+    panels += [pygame.Rect(b.rect) for b, _ in scene.view.buttons]  # Begin battle
+    assert [p for p in panels if banner.colliderect(p)] == []
+    view = scene.ctx.view_rect
+    assert view.contains(banner)
+    # Still the first thing read: it starts in the top quarter of the map area.
+    assert banner.top < view.top + view.height // 4, (banner, view)
+
+
+def test_bandit_archer_1_is_in_view_at_1280x800(tmp_path: Path) -> None:
+    """The case found: the banner covered the archer at the top of the map; now his disc is clear of it."""
+    scene, screen = open_battle(tmp_path, _greenway_at_peace(tmp_path), humans=("player",), setup=False,
+                                size=(1280, 800))
+    frame(scene, screen, 10)
+    banner = _widget(scene, NoFightBanner).cover
+    archer = scene.ctx.token_rect("Bandit Archer 1")
+    assert banner is not None and scene.ctx.view_rect.contains(archer)
+    assert not banner.colliderect(archer)
