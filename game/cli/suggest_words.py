@@ -32,6 +32,9 @@ from game.rules import (
     side_words,
 )
 
+from .blow_reach import blow_line
+
+STRIKES = (Attack, Shove, Shoot, Cast)  # the actions that strike a blow (a disengage or a flee does not)
 ARCS = {"front": "from the front", "left": "from its left flank", "right": "from its right flank",
         "rear": "from the rear"}
 # Each score term (game/ai/tactical.py) in a GM's words: what a positive value means.
@@ -93,6 +96,10 @@ def plan_words(enc: EncounterView, plan: Plan, rng: random.Random | None = None)
     if after:
         phrases.append("If all goes to plan, then " + _join(after, capital=False) + ".")
     reasons = why_words(plan.terms)
+    if not any(isinstance(a, STRIKES) for a in plan.actions):
+        # "End the turn. Why: +0.8 for friends within two hexes" read as staying for company when no foe could be
+        # struck at all: first whether a blow was within reach this turn (blow_reach.py).
+        phrases.append(blow_line(enc, plan.unit, bool(reasons)))
     if reasons:
         phrases.append("Why: " + reasons + ".")
     return phrases
