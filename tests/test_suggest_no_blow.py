@@ -1,0 +1,110 @@
+"""``playmat suggest`` on a plan that strikes no blow says first whether a blow was within reach this turn.
+
+"Troll (normal): End the turn. Why: +0.8 for friends within two hexes" read as if the Troll stayed for company,
+when no foe could be struck at all. The distances and odds here are worked out by hand from the rules (R1, R4,
+R5, R9, R17, R19, R21), not read from the code under test.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli.main import main
+from game.maps.tmxwrite import write_map
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _begun(tmp_path: Path, rows: list[str], units: list[dict[str, object]]) -> tuple[str, str]:
+    path = write_map(tmp_path / "m.tmx", rows, units=units)
+    log = tmp_path / "l.jsonl"
+    log.write_text('{"action": "begin"}\n', encoding="utf-8")
+    return str(path), str(log)
+
+
+def _lane(tmp_path: Path) -> tuple[str, str]:
+    # One row of open ground between rows of water (R5: ground may not enter water). The Orc (0,1) has 2
+    # movement; its friends hold 1,1 and 2,1: it may pass through them but not end there (R4), and 3,1 costs 3.
+    # So it can end nowhere but where it stands, 6 hexes from the Knight along the row (R1).
+    return _begun(tmp_path, ["wwwwwww", ".......", "wwwwwww"], [
+        {"name": "Orc", "at": (0, 1), "faction": "enemy", "move": 2, "initiative": 10},
+        {"name": "Goblin 1", "at": (1, 1), "faction": "enemy", "move": 0, "initiative": 5},
+        {"name": "Goblin 2", "at": (2, 1), "faction": "enemy", "move": 0, "initiative": 4},
+        {"name": "Knight", "at": (6, 1), "faction": "player", "move": 0, "initiative": 1},
+    ])
+
+
+def test_a_combatant_walled_off_by_water_and_friends_is_said_to_reach_no_foe(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    m, log = _lane(tmp_path)
+    assert main(["suggest", m, "--log", log]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Orc (normal): End the turn.", lines
+    assert lines[1] == ("No foe is within its reach this turn (nearest: Knight, no nearer than distance 6 after "
+                        "its 2 movement)."), lines
+    assert lines[2].startswith("Why: "), lines
+
+
+def test_the_troll_at_the_ford_is_said_to_reach_no_foe(capsys: pytest.CaptureFixture[str]) -> None:
+    # maps/default.tmx, round 8, the Troll's turn: the large Troll (radius 1) at 11,6 with 5 movement; the one foe
+    # left is Aldric at 8,7. Its friends in the ford and the deep water keep every centre it can end on at column
+    # 11 or more (`playmat reach ... --unit Troll`), and a step changes the column by at most one, so it stays 3
+    # or more hexes from Aldric's centre: 3 - 1 (its radius, R1) = distance 2 at best, where it stands now
+    # (odd rows pushed right: 11,6 to 8,7 is 3). Its reach is 1 (R21): no blow.
+    log = ROOT / "tests" / "data" / "troll_at_the_ford.jsonl"
+    assert main(["suggest", str(ROOT / "maps" / "default.tmx"), "--log", str(log)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Troll (normal): End the turn.", lines
+    assert lines[1] == ("No foe is within its reach this turn (nearest: Aldric, no nearer than distance 2 after "
+                        "its 5 movement)."), lines
+    assert lines[2] == "Why: +0.8 for friends within two hexes.", lines
+
+
+def _cornered(tmp_path: Path) -> tuple[str, str]:
+    # A goblin at 1 hp beside a strong knight who faces it (west). The knight threatens its six neighbours (R8):
+    # entering one ends the goblin's move (R9). Of the knight's neighbours, the goblin can end on 2,1, 2,2 (where
+    # it stands) and 2,3, all in the knight's front arc (west and its two neighbours, R17); the flank hexes 3,1 and
+    # 3,3 are 4 steps away round the threatened ring (1,1, 2,0, 3,0, 3,1), the rear 4,2 further: more than its 3.
+    # From the front: defence 14 with no penalty (R19), d20 + 2 must reach 14, a roll of 12 or more: 9 faces of
+    # 20, 45 % from every hex it could strike from.
+    return _begun(tmp_path, ["." * 7] * 5, [
+        {"name": "Goblin", "at": (2, 2), "faction": "enemy", "hp": 1, "hp_max": 10, "move": 3, "attack": 2,
+         "damage": "1", "initiative": 10},
+        {"name": "Knight", "at": (3, 2), "faction": "player", "defense": 14, "facing": "w", "attack": 8,
+         "damage": "12", "hp": 30, "initiative": 1},
+    ])
+
+
+def test_a_blow_in_reach_that_the_plan_passes_up_is_named_with_its_odds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    m, log = _cornered(tmp_path)
+    assert main(["suggest", m, "--log", log]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Goblin (normal): ") and "ttack" not in lines[0], lines  # it strikes no blow
+    assert lines[-2] == "It could attack Knight (45 % to hit) this turn, but its plan scores higher:", lines
+    assert lines[-1].startswith("Why: "), lines
+
+
+def test_a_plan_that_strikes_says_no_such_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The same knight at full strength facing a healthy goblin that cannot move: it attacks, and the words are
+    # the blow's alone.
+    m, log = _begun(tmp_path, ["." * 7] * 5, [
+        {"name": "Goblin", "at": (2, 2), "faction": "enemy", "move": 0, "attack": 2, "damage": "4",
+         "initiative": 10},
+        {"name": "Knight", "at": (3, 2), "faction": "player", "defense": 14, "facing": "w", "initiative": 1},
+    ])
+    assert main(["suggest", m, "--log", log]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Goblin (normal): Attack Knight from the front: 45 % to hit"), out
+    assert "could" not in out and "reach" not in out, out
+
+
+def test_the_json_has_no_such_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    m, log = _lane(tmp_path)
+    assert main(["suggest", m, "--log", log, "--json"]) == 0
+    text = capsys.readouterr().out
+    json.loads(text)
+    assert "reach" not in text and "nearest" not in text, text
