@@ -108,3 +108,21 @@ def test_the_json_has_no_such_line(tmp_path: Path, capsys: pytest.CaptureFixture
     text = capsys.readouterr().out
     json.loads(text)
     assert "reach" not in text and "nearest" not in text, text
+
+
+def test_a_combatant_whose_action_is_spent_says_so(tmp_path: Path) -> None:
+    # The cornered goblin strikes first (its one action, R16), then asks what to do with the rest of its turn: no
+    # blow is left whatever is in reach.
+    import random
+
+    from game.ai import explain
+    from game.cli.session import load_encounter
+    from game.cli.suggest_words import plan_words
+    from game.rules import Attack
+
+    m, log = _cornered(tmp_path)
+    _, enc = load_encounter(m, log, allow_outside=False)
+    enc.apply(Attack("Goblin", "Knight"))  # 1 damage against 30 hp: the knight stands either way
+    assert enc.turn == "Goblin" and enc.acted
+    lines = plan_words(enc, explain(enc, "normal", random.Random(0)), random.Random(0))
+    assert "Its action this turn is spent: it can strike no blow." in lines, lines
