@@ -378,6 +378,11 @@ class EnemyReachHover:
         name, faction = viewpoint(ctx)
         if name is None:
             return
+        closed = closed_lines(ctx, cell, name)
+        if closed is not None:
+            # No count shows there, so no rings, no lines and no "could attack ... here" either.
+            th.post_tip(ctx, closed, ctx.mouse)
+            return
         key = (ctx.version, cell, name)
         if key != self._key:
             # Right after an action the counts on screen are the previous ones until the recount is done
@@ -448,6 +453,28 @@ class EnemyReachHover:
         about the hovered combatant (each one's answer for it is worked out once per state, a few ms)."""
         ranged = self.reach.last_ranged if self.reach is not None else None
         return ranged is None or bool(ranged[cell[1], cell[0]])
+
+
+def closed_lines(ctx: BattleContext, cell: Cell, name: str) -> list[Line] | None:
+    """The hover box for a hex ``name`` could not stand on next turn (no count shows there), else None.
+
+    Found on the Black Gull at 960x600, Kestrel's turn, V on, pointing at Corsair 1's hex: the box said "6 enemies
+    could attack Kestrel here next turn" and ringed Corsair 1 among them, though Kestrel cannot end a move on a
+    foe's hex. An ally's hex keeps its count and its box: the ally may step off it first."""
+    enc = ctx.encounter
+    at = Line(f"{cell[0]},{cell[1]}", "muted", size=th.SMALL)
+    there = ctx.hovered_unit
+    if there is not None and there != name and enc.view(there).active and enc.hostile(name, there):
+        return [at, Line(f"{there}'s hex", "text", bold=True),
+                *(Line(row, "muted", size=th.SMALL)
+                  for row in th.wrap(f"{name} cannot stand on a foe's hex", TIP_WIDTH, th.SMALL))]
+    if not standable(enc, name)[cell[1], cell[0]]:
+        kind = enc.view(name).movement_type
+        return [at, Line(f"{name} cannot stand here", "text", bold=True),
+                *(Line(row, "muted", size=th.SMALL)
+                  for row in th.wrap(f"{kind} movement may not enter it (R5)", TIP_WIDTH,
+                                     th.SMALL))]
+    return None
 
 
 Start = tuple[tuple[float, float], float, str | None]  # a reach line's start: centre, radius left clear, who stands
