@@ -18,6 +18,7 @@ from game.rules import CombatantView
 from .. import theme as th
 from ..commands import CAST, SHOOT
 from ..context import BattleContext, Point, Reply
+from ..leader import LETTERS
 from .moves import mover
 
 FILL = {"front": (110, 200, 110, 60), "left": (255, 186, 60, 96), "right": (255, 186, 60, 96),
@@ -301,6 +302,10 @@ class FacingArcLabels:
 
 
 PLATE = (16, 18, 24, 235)  # the name tag's dark, nearly opaque: no digit shows through
+# The labels' colours: the window's good / warning / bad, the rear's a fifth lighter. th.BAD on the dark is dim to a
+# protan player (contrast 4.4 against the backing alone, under the 4.5 small text needs; this red 5.9).
+LABEL_COLOUR = {"front": th.GOOD, "left": th.WARN, "right": th.WARN, "rear": (255, 120, 112)}
+BACKING = (16, 18, 24, 215)  # under each label: the name tag's dark, the ground a shade through it (< LETTERS)
 
 
 def plates_over_costs(labels: list[pygame.Rect], costs: Sequence[pygame.Rect], anchors: Sequence[Point] = (),
@@ -473,13 +478,23 @@ def clear_of_panels(rects: list[pygame.Rect], panels: Sequence[pygame.Rect], anc
     return keep
 
 
-def _label(s: str, arc: str) -> pygame.Surface:
-    """An arc's label, outlined dark so it reads on any terrain."""
-    colour = {"front": th.GOOD, "rear": th.BAD}.get(arc, th.WARN)
-    inner = th.rendered(s, th.SMALL, True, colour)
-    edge = th.rendered(s, th.SMALL, True, (10, 10, 12))
-    surf = pygame.Surface((inner.get_width() + 2, inner.get_height() + 2), pygame.SRCALPHA)
+def _label(s: str, arc: str, size: int = th.SMALL) -> pygame.Surface:
+    """An arc's label on a small dark backing, its letters outlined dark too.
+
+    The outline alone read poorly on its own arc's shading: the red "rear −4" on the red rear, the amber
+    "left −2" on the amber flank, the teal "front" on bright grass (a window pass, default map at 960x600). On
+    the name tag's dark the three colours are all far lighter than what is behind them, for every colour vision
+    (a colour-blind player tells the arcs by their words; the brightness is what makes them read). The backing
+    is a shade under opaque (:data:`BACKING`): a leader line passing under a label (game.ui.leader) still
+    shows between the letters, which alone are cut out of it (:data:`LETTERS`)."""
+    colour = LABEL_COLOUR[arc]
+    inner = th.rendered(s, size, True, colour)
+    edge = th.rendered(s, size, True, (10, 10, 12))
+    pad_x, pad_y = 1, 0
+    surf = pygame.Surface((inner.get_width() + 2 + 2 * pad_x, inner.get_height() + 2 + 2 * pad_y), pygame.SRCALPHA)
+    pygame.draw.rect(surf, BACKING, surf.get_rect(), border_radius=4)
+    assert BACKING[3] < LETTERS  # else a leader line would be cut out over the whole backing
     for dx, dy in ((0, 1), (2, 1), (1, 0), (1, 2)):
-        surf.blit(edge, (dx, dy))
-    surf.blit(inner, (1, 1))
+        surf.blit(edge, (pad_x + dx, pad_y + dy))
+    surf.blit(inner, (pad_x + 1, pad_y + 1))
     return surf
