@@ -84,7 +84,8 @@ class FacingArcs:
         cx, cy = ctx.cell_to_screen(v.cell)
         # Where the panels are around the token counts too (a label keeps out from under them), so the labels
         # are placed again when the map moves under a resting pointer or the panels move.
-        key = (name, ctx.version, ctx.zoom_index, round(cx), round(cy), tuple(map(tuple, ctx.panels)))
+        key = (name, ctx.version, ctx.zoom_index, round(ctx.hex_radius(), 2), round(cx), round(cy),
+               tuple(map(tuple, ctx.panels)))
         if self._key != key or self._layer is None:
             self._layer, self._painted, self._anchors, self._words = self._paint(ctx, v)
             self._key = key
@@ -132,6 +133,7 @@ class FacingArcs:
         words: list[str] = []
         facing = v.facing_index
         discs, bars = _neighbours(ctx, v)
+        size = label_size(ctx)
         for side in range(6):
             nx, ny = geo.cell_center(enc.layout.neighbor(cell, side))
             ang = math.atan2(ny - my, nx - mx)
@@ -142,7 +144,7 @@ class FacingArcs:
             edge = (lc[0] + outer * math.cos(ang - math.radians(30)), lc[1] + outer * math.sin(ang - math.radians(30)))
             pygame.draw.line(layer, (20, 20, 24, 120), lc, edge, 1)
             if arc != "front" or (side - facing) % 6 == 0:
-                surf = _label(labels[arc], arc)
+                surf = _label(labels[arc], arc, size)
                 # The front arc spans three sides, the others one: a label may swing that far to find room.
                 swing = 50 if arc == "front" else 20
                 at = outer - step * 0.22
@@ -167,6 +169,20 @@ def spent_foe(ctx: BattleContext, name: str) -> bool:
     actor = mover(ctx)
     enc = ctx.encounter
     return actor is not None and enc.acted and name != actor and enc.hostile(actor, name)
+
+
+# The labels grow with the board: at 1920x1080 the default map is drawn at 1.25x and its hexes are 80 px across,
+# and labels at th.SMALL read as small print on it. They keep th.SMALL up to 64 px hexes, the range they and the
+# name tag's spots were tuned over (51 px at 960x600 and 1280x720; 64 px on the ambush at 1600x900, where
+# starting to grow at 51 px sent Sir Corin's tag a hex up, nearer the Bandit Chief), then grow with the hexes, never
+# past 1.4 times: a label wider than its arc would be read as the next one's.
+LABEL_HEX = 32.0  # hex inradius (px on screen) up to which the labels are th.SMALL
+LABEL_GROWTH = 1.4
+
+
+def label_size(ctx: BattleContext) -> int:
+    """The arc labels' font size for the board's zoom."""
+    return round(th.SMALL * min(LABEL_GROWTH, max(1.0, ctx.hex_radius() / LABEL_HEX)))
 
 
 REACH = 1.0  # how far, in hexes, an arc label's centre may lie from its arc's middle (its anchor)
