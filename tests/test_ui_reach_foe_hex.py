@@ -48,3 +48,11 @@ def test_the_open_deck_beside_him_still_counts(tmp_path: Path) -> None:
     assert rows[1:3] == ["7 enemies could attack Kestrel", "here next turn"]
     assert "Corsair 1" in reach.attackers
 
+
+
+def test_a_blocked_hex_says_kestrel_cannot_stand_there(tmp_path: Path) -> None:
+    # 9,2 is a BLOCKED tile of the Black Gull's deck (the map's terrain layer): no movement type enters it, and
+    # the map shows no count there.
+    reach, rows = _box(tmp_path, (9, 2))
+    assert rows == ["9,2", "Kestrel cannot stand here", "flying movement may not enter it (R5)"]
+    assert reach.attackers == []
