@@ -506,7 +506,7 @@ def _label(s: str, arc: str, size: int = th.SMALL) -> pygame.Surface:
     colour = LABEL_COLOUR[arc]
     inner = th.rendered(s, size, True, colour)
     edge = th.rendered(s, size, True, (10, 10, 12))
-    pad_x, pad_y = 1, 0
+    pad_x, pad_y = 0, 0
     surf = pygame.Surface((inner.get_width() + 2 + 2 * pad_x, inner.get_height() + 2 + 2 * pad_y), pygame.SRCALPHA)
     pygame.draw.rect(surf, BACKING, surf.get_rect(), border_radius=4)
     assert BACKING[3] < LETTERS  # else a leader line would be cut out over the whole backing
