@@ -135,6 +135,27 @@ class Encounter(EncounterState):
         """The bulk questions about this state (game.rules.threat_zones), remembering across states in ``memo``."""
         return ThreatZones(self, memo)
 
+    def reach_flats(self, name: str) -> np.ndarray:
+        """int [K], read-only: the flat index of every hex ``name`` could end a move on this turn, where it stands
+        first (R4-R11): the cells ``threat_zones()``'s bulk questions take (a GM's "what could it strike")."""
+        def make() -> np.ndarray:
+            board = self.board
+            ends = [board.flat(self.unit(name).cell),
+                    *(board.flat(c) for c, _, _ in self.reach_for(name).destinations())]
+            out = np.array(ends, dtype=np.int64)
+            out.flags.writeable = False
+            return out
+        return self.cached(("reach_flats", name), make)
+
+    def nearest_this_turn(self, name: str, target: str) -> int:
+        """R1, R4-R11: the least distance between footprints ``name`` could stand from ``target`` after a move
+        with the movement it has left this turn (where it stands counted), everyone else where they stand: how
+        near a blow or a shot could come ("no nearer than distance 3 after its 5 movement"). In one array pass
+        (a move of 1,000 on a 300x300 map ends on 90,000 hexes)."""
+        u, t = self.unit(name), self.unit(target)
+        d = self.threat_zones().distances(t.cell)[self.reach_flats(name)]
+        return max(0, int(d.min()) - u.radius - t.radius)
+
     def turn_actions(self) -> list[Applied]:
         """What the current actor has done this turn, oldest first: its own moves, turns and action
         (:data:`TURN_ACTIONS`), as applied (with their events); GM actions in between are left out.

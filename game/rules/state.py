@@ -168,14 +168,6 @@ class EncounterState:
         ua, ub = self.unit(a), self.unit(b)
         return footprint_distance(self, ua.cell, ua.radius, ub.cell, ub.radius)
 
-    def nearest_this_turn(self, name: str, target: str) -> int:
-        """R1, R4-R11: the least distance between footprints ``name`` could stand from ``target`` after a move
-        with the movement it has left this turn (where it stands counted), everyone else where they stand: how
-        near a blow or a shot could come ("no nearer than distance 3 after its 5 movement")."""
-        u, t = self.unit(name), self.unit(target)
-        cells = [u.cell, *(c for c, _, _ in self.reach_for(name).destinations())]
-        return min(footprint_distance(self, c, u.radius, t.cell, t.radius) for c in cells)
-
     def cached(self, key: Hashable, make: Callable[[], T]) -> T:
         """A value derived from the state as it is now (cleared by every change)."""
         if key not in self._cache:
