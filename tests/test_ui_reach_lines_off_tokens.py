@@ -4,6 +4,8 @@ Found on the Black Gull (ship_boarding, flat-top) at 960x600, Kestrel's turn, V 
 each red line ran from the hex's centre to an enemy's centre, so all six started in the middle of Corsair 1's
 disc ("C1" crossed out by them) and ran over the Corsair Captain's, Corsair 2's and the Sea Witch's initials.
 Now each runs from the rim of the token on the hex to the enemy's red ring, left out over any token between.
+A foe's own hex now has no count and no lines (test_ui_reach_foe_hex.py): the lines are checked from 11,6, the
+open deck under the Corsair Captain, whose lines to the Harpy and Corsair 1 pass his token.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ def _line_pixels(screen: pygame.Surface, centre: tuple[float, float], r: float) 
     return n
 
 
-def test_the_lines_to_corsair_1_s_hex_cross_no_token_s_face(tmp_path: Path) -> None:
+def test_the_lines_from_the_deck_under_the_captain_cross_no_token_s_face(tmp_path: Path) -> None:
     scene, screen = open_battle(tmp_path, SHIP, humans=("player", "ally"), setup=False, size=(960, 600))
     frame(scene, screen, 2)
     to_turn(scene, "Kestrel")
@@ -43,16 +45,16 @@ def test_the_lines_to_corsair_1_s_hex_cross_no_token_s_face(tmp_path: Path) -> N
     key(scene, pygame.K_v)
     frame(scene, screen, 3)
     enc = scene.match.encounter
-    hover(scene, enc.view("Corsair 1").cell)
+    hover(scene, (11, 6))
     frame(scene, screen, 30)  # the counts and the names in
     reach = next(w for w in scene.widgets if isinstance(w, EnemyReachHover))
-    assert {"Corsair Captain", "Sea Witch", "Sahuagin 1"} <= set(reach.attackers)  # the case: lines are drawn
+    assert {"Corsair Captain", "Harpy", "Sahuagin 2"} <= set(reach.attackers)  # the case: lines are drawn
     ctx = scene.ctx
     faces = {}
     for name, tok in scene.tokens.items():
         centre = ctx.cell_to_screen(tok.cell)
         faces[name] = _line_pixels(screen, centre, 0.8 * token_radius_px(ctx.hex_radius(), tok.radius))
     assert {n: k for n, k in faces.items() if k} == {}
-    # ...and the lines are there between the tokens: halfway from Corsair 1 to Sahuagin 1, across open deck.
-    (x0, y0), (x1, y1) = ctx.cell_to_screen(enc.view("Corsair 1").cell), ctx.cell_to_screen(enc.view("Sahuagin 1").cell)
+    # ...and the lines are there between the tokens: halfway from 11,6 to Sahuagin 2, across open deck.
+    (x0, y0), (x1, y1) = ctx.cell_to_screen((11, 6)), ctx.cell_to_screen(enc.view("Sahuagin 2").cell)
     assert _line_pixels(screen, ((x0 + x1) / 2, (y0 + y1) / 2), 3) > 0

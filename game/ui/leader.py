@@ -14,6 +14,10 @@ from collections.abc import Iterable, Sequence
 
 from game.render.pg import pygame
 
+# Alpha above which a pixel of art drawn over a leader line (an arc label's letters and their outline) cuts the line;
+# a label's backing is lighter than this, so the line shows on it between the letters.
+LETTERS = 230
+
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
 Disc = tuple[float, float, float]  # centre x, centre y, radius (px)
@@ -117,6 +121,7 @@ def draw_leader(screen: pygame.Surface, seg: Segment, colour: tuple[int, int, in
         pygame.draw.circle(layer, colour, at(end), 3)
     for art, rect in over:
         if rect.colliderect(box):  # its alpha taken from the line's: the letters stay whole on top
-            cut = pygame.mask.from_surface(art).to_surface(setcolor=(0, 0, 0, 255), unsetcolor=(0, 0, 0, 0))
+            # Only the letters (and their outline), not a label's backing: the line shows between them.
+            cut = pygame.mask.from_surface(art, LETTERS).to_surface(setcolor=(0, 0, 0, 255), unsetcolor=(0, 0, 0, 0))
             layer.blit(cut, rect.move(-box.x, -box.y), special_flags=pygame.BLEND_RGBA_SUB)
     screen.blit(layer, box.topleft)

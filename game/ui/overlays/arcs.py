@@ -18,6 +18,7 @@ from game.rules import CombatantView
 from .. import theme as th
 from ..commands import CAST, SHOOT
 from ..context import BattleContext, Point, Reply
+from ..leader import LETTERS
 from .moves import mover
 
 FILL = {"front": (110, 200, 110, 60), "left": (255, 186, 60, 96), "right": (255, 186, 60, 96),
@@ -83,7 +84,8 @@ class FacingArcs:
         cx, cy = ctx.cell_to_screen(v.cell)
         # Where the panels are around the token counts too (a label keeps out from under them), so the labels
         # are placed again when the map moves under a resting pointer or the panels move.
-        key = (name, ctx.version, ctx.zoom_index, round(cx), round(cy), tuple(map(tuple, ctx.panels)))
+        key = (name, ctx.version, ctx.zoom_index, round(ctx.hex_radius(), 2), round(cx), round(cy),
+               tuple(map(tuple, ctx.panels)))
         if self._key != key or self._layer is None:
             self._layer, self._painted, self._anchors, self._words = self._paint(ctx, v)
             self._key = key
@@ -131,6 +133,7 @@ class FacingArcs:
         words: list[str] = []
         facing = v.facing_index
         discs, bars = _neighbours(ctx, v)
+        size = label_size(ctx)
         for side in range(6):
             nx, ny = geo.cell_center(enc.layout.neighbor(cell, side))
             ang = math.atan2(ny - my, nx - mx)
@@ -141,7 +144,7 @@ class FacingArcs:
             edge = (lc[0] + outer * math.cos(ang - math.radians(30)), lc[1] + outer * math.sin(ang - math.radians(30)))
             pygame.draw.line(layer, (20, 20, 24, 120), lc, edge, 1)
             if arc != "front" or (side - facing) % 6 == 0:
-                surf = _label(labels[arc], arc)
+                surf = _label(labels[arc], arc, size)
                 # The front arc spans three sides, the others one: a label may swing that far to find room.
                 swing = 50 if arc == "front" else 20
                 at = outer - step * 0.22
@@ -166,6 +169,20 @@ def spent_foe(ctx: BattleContext, name: str) -> bool:
     actor = mover(ctx)
     enc = ctx.encounter
     return actor is not None and enc.acted and name != actor and enc.hostile(actor, name)
+
+
+# The labels grow with the board: at 1920x1080 the default map is drawn at 1.25x and its hexes are 80 px across,
+# and labels at th.SMALL read as small print on it. They keep th.SMALL up to 64 px hexes, the range they and the
+# name tag's spots were tuned over (51 px at 960x600 and 1280x720; 64 px on the ambush at 1600x900, where
+# starting to grow at 51 px sent Sir Corin's tag a hex up, nearer the Bandit Chief), then grow with the hexes, never
+# past 1.4 times: a label wider than its arc would be read as the next one's.
+LABEL_HEX = 32.0  # hex inradius (px on screen) up to which the labels are th.SMALL
+LABEL_GROWTH = 1.4
+
+
+def label_size(ctx: BattleContext) -> int:
+    """The arc labels' font size for the board's zoom."""
+    return round(th.SMALL * min(LABEL_GROWTH, max(1.0, ctx.hex_radius() / LABEL_HEX)))
 
 
 REACH = 1.0  # how far, in hexes, an arc label's centre may lie from its arc's middle (its anchor)
@@ -301,6 +318,10 @@ class FacingArcLabels:
 
 
 PLATE = (16, 18, 24, 235)  # the name tag's dark, nearly opaque: no digit shows through
+# The labels' colours: the window's good / warning / bad, the rear's a fifth lighter. th.BAD on the dark is dim to a
+# protan player (contrast 4.4 against the backing alone, under the 4.5 small text needs; this red 5.9).
+LABEL_COLOUR = {"front": th.GOOD, "left": th.WARN, "right": th.WARN, "rear": (255, 120, 112)}
+BACKING = (16, 18, 24, 215)  # under each label: the name tag's dark, the ground a shade through it (< LETTERS)
 
 
 def plates_over_costs(labels: list[pygame.Rect], costs: Sequence[pygame.Rect], anchors: Sequence[Point] = (),
@@ -473,13 +494,23 @@ def clear_of_panels(rects: list[pygame.Rect], panels: Sequence[pygame.Rect], anc
     return keep
 
 
-def _label(s: str, arc: str) -> pygame.Surface:
-    """An arc's label, outlined dark so it reads on any terrain."""
-    colour = {"front": th.GOOD, "rear": th.BAD}.get(arc, th.WARN)
-    inner = th.rendered(s, th.SMALL, True, colour)
-    edge = th.rendered(s, th.SMALL, True, (10, 10, 12))
-    surf = pygame.Surface((inner.get_width() + 2, inner.get_height() + 2), pygame.SRCALPHA)
+def _label(s: str, arc: str, size: int = th.SMALL) -> pygame.Surface:
+    """An arc's label on a small dark backing, its letters outlined dark too.
+
+    The outline alone read poorly on its own arc's shading: the red "rear −4" on the red rear, the amber
+    "left −2" on the amber flank, the teal "front" on bright grass (a window pass, default map at 960x600). On
+    the name tag's dark the three colours are all far lighter than what is behind them, for every colour vision
+    (a colour-blind player tells the arcs by their words; the brightness is what makes them read). The backing
+    is a shade under opaque (:data:`BACKING`): a leader line passing under a label (game.ui.leader) still
+    shows between the letters, which alone are cut out of it (:data:`LETTERS`)."""
+    colour = LABEL_COLOUR[arc]
+    inner = th.rendered(s, size, True, colour)
+    edge = th.rendered(s, size, True, (10, 10, 12))
+    pad_x, pad_y = 0, 0
+    surf = pygame.Surface((inner.get_width() + 2 + 2 * pad_x, inner.get_height() + 2 + 2 * pad_y), pygame.SRCALPHA)
+    pygame.draw.rect(surf, BACKING, surf.get_rect(), border_radius=4)
+    assert BACKING[3] < LETTERS  # else a leader line would be cut out over the whole backing
     for dx, dy in ((0, 1), (2, 1), (1, 0), (1, 2)):
-        surf.blit(edge, (dx, dy))
-    surf.blit(inner, (1, 1))
+        surf.blit(edge, (pad_x + dx, pad_y + dy))
+    surf.blit(inner, (pad_x + 1, pad_y + 1))
     return surf

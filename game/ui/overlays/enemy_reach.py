@@ -57,6 +57,7 @@ from .layer import MapLayer, Painter
 from .moves import mover
 from .ranged import gm_look
 from .ranged_zone import RANGED_RING, ranged_zone, ranged_zone_steps
+from .reach_lines import Segment, digits_along, draw_under
 
 TOGGLE_KEY = pygame.K_v  # with Ctrl, as in Wesnoth
 # What the status line says as V (or Ctrl-V) shows or hides the counts: the same words for both keys (Ctrl-V said
@@ -378,6 +379,11 @@ class EnemyReachHover:
         name, faction = viewpoint(ctx)
         if name is None:
             return
+        closed = closed_lines(ctx, cell, name)
+        if closed is not None:
+            # No count shows there, so no rings, no lines and no "could attack ... here" either.
+            th.post_tip(ctx, closed, ctx.mouse)
+            return
         key = (ctx.version, cell, name)
         if key != self._key:
             # Right after an action the counts on screen are the previous ones until the recount is done
@@ -414,12 +420,19 @@ class EnemyReachHover:
             c, r = ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 0.9
             draw.ring(screen, c, r, RANGED_RING, 2)
             ringed[t.name] = draw.ring_shape(c, r, 2)
+        ends: dict[str, tuple[tuple[float, float], float]] = {}
         for enemy in who:
             v = enc.view(enemy)
             c, r = ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 0.98
             draw.ring(screen, c, r, th.BAD, 3)
-            draw_reach_line(screen, lines_from, (c, r), tokens, enemy)
+            ends[enemy] = (c, r)
             ringed[enemy] = draw.ring_shape(c, r)
+        paths = [reach_line(lines_from, end, tokens, enemy) for enemy, end in ends.items()]
+        counts = self.reach.last_counts if self.reach is not None else None
+        digits = [] if counts is None or not paths else \
+            digits_along(ctx, [seg for segs in paths for seg in segs], counts * standable(enc, name))
+        for segs in paths:
+            draw_under(screen, segs, th.BAD, digits)  # under the counts' digits they cross
         bad = bool(who or far)
         lines = reach_lines(cell, name, who, far, weighing=bool(self._far_todo))
         narrow = reach_lines(cell, name, who, far, weighing=bool(self._far_todo), narrow=True)
@@ -450,6 +463,28 @@ class EnemyReachHover:
         return ranged is None or bool(ranged[cell[1], cell[0]])
 
 
+def closed_lines(ctx: BattleContext, cell: Cell, name: str) -> list[Line] | None:
+    """The hover box for a hex ``name`` could not stand on next turn (no count shows there), else None.
+
+    Found on the Black Gull at 960x600, Kestrel's turn, V on, pointing at Corsair 1's hex: the box said "6 enemies
+    could attack Kestrel here next turn" and ringed Corsair 1 among them, though Kestrel cannot end a move on a
+    foe's hex. An ally's hex keeps its count and its box: the ally may step off it first."""
+    enc = ctx.encounter
+    at = Line(f"{cell[0]},{cell[1]}", "muted", size=th.SMALL)
+    there = ctx.hovered_unit
+    if there is not None and there != name and enc.view(there).active and enc.hostile(name, there):
+        return [at, Line(f"{there}'s hex", "text", bold=True),
+                *(Line(row, "muted", size=th.SMALL)
+                  for row in th.wrap(f"{name} cannot stand on a foe's hex", TIP_WIDTH, th.SMALL))]
+    if not standable(enc, name)[cell[1], cell[0]]:
+        kind = enc.view(name).movement_type
+        return [at, Line(f"{name} cannot stand here", "text", bold=True),
+                *(Line(row, "muted", size=th.SMALL)
+                  for row in th.wrap(f"{kind} movement may not enter it (R5)", TIP_WIDTH,
+                                     th.SMALL))]
+    return None
+
+
 Start = tuple[tuple[float, float], float, str | None]  # a reach line's start: centre, radius left clear, who stands
 
 
@@ -460,22 +495,21 @@ def reach_line_start(ctx: BattleContext, cell: Cell, tokens: dict[str, Drawn]) -
     return c, (tokens[here].discs[0][2] + 2 if here is not None else 0.0), here
 
 
-def draw_reach_line(screen: pygame.Surface, start: Start, end: tuple[tuple[float, float], float],
-                    tokens: dict[str, Drawn], enemy: str) -> None:
-    """The thin red line from the hovered hex to an enemy that can reach it, ring to ring, left out over every
-    other token. Found on the Black Gull at 960x600 with V, pointing at Corsair 1's hex: the lines ran centre to
-    centre, through the middle of Corsair 1 and across the Corsair Captain's and the Sea Witch's initials. The
-    enemy standing on the hex itself gets its ring, no line."""
+def reach_line(start: Start, end: tuple[tuple[float, float], float], tokens: dict[str, Drawn],
+               enemy: str) -> list[Segment]:
+    """The pieces of the thin red line from the hovered hex to an enemy that can reach it, ring to ring, left out
+    over every other token. Found on the Black Gull at 960x600 with V, pointing at Corsair 1's hex: the lines ran
+    centre to centre, through the middle of Corsair 1 and across the Corsair Captain's and the Sea Witch's
+    initials. The enemy standing on the hex itself gets its ring, no line."""
     (x0, y0), r0, here = start
     (x1, y1), r1 = end
     d = math.hypot(x1 - x0, y1 - y0)
     if enemy == here or d <= r0 + r1:
-        return
+        return []
     ux, uy = (x1 - x0) / d, (y1 - y0) / d
     seg = ((x0 + ux * r0, y0 + uy * r0), (x1 - ux * r1, y1 - uy * r1))
     others = [(x, y, rr + 3) for n, t in tokens.items() if n not in (enemy, here) for x, y, rr in t.discs[:1]]
-    for a, b in visible_pieces(seg, others, [t.rects[0] for t in tokens.values() if t.rects]):  # (hp bars)
-        pygame.draw.line(screen, (*th.BAD, 255), a, b, 1)
+    return visible_pieces(seg, others, [t.rects[0] for t in tokens.values() if t.rects])  # (hp bars)
 
 
 # The hover box is read at a glance beside the hex, so it stays narrow and short: at 1280x800 the whole roll call

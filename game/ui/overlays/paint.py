@@ -7,6 +7,7 @@ transform onto a layer the size of what it shows; zones and counts are the windo
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterator, Sequence
 
@@ -54,6 +55,18 @@ def counts(surf: pygame.Surface, ctx: BattleContext, values: dict[Cell, int], at
 
 
 BADGE = 0.47  # a count badge's radius, in hex inradii
+DIGITS = (255, 236, 220)  # a count's digits
+
+
+def badge_radius(inr: float) -> int:
+    """A count badge's radius (px) for hexes of inradius ``inr`` (px, on the surface it is drawn on)."""
+    return max(8, round(inr * BADGE))
+
+
+@functools.lru_cache(maxsize=64)  # the few counts a hover's lines cross, every frame
+def count_text(n: int, r_badge: int) -> pygame.Surface:
+    """The count ``n`` as its badge of radius ``r_badge`` writes it, centred 1 px below the badge's centre."""
+    return font(max(14, round(r_badge * 1.85)), True).render(str(n), True, DIGITS)
 
 
 def counts_steps(surf: pygame.Surface, ctx: BattleContext, values: dict[Cell, int], at: At, k: float,
@@ -71,8 +84,7 @@ def counts_steps(surf: pygame.Surface, ctx: BattleContext, values: dict[Cell, in
     geo = ctx.geometry
     # At 100 % the digits stand 12 px tall on screen (issue 20: readable at a glance), pygame's default font
     # at 24 bold; the badge is just wide enough for two digits.
-    r_badge = max(8, round(ctx.hex_radius() / max(ctx.zoom, 1e-9) * k * BADGE))
-    f = font(max(14, round(r_badge * 1.85)), True)
+    r_badge = badge_radius(ctx.hex_radius() / max(ctx.zoom, 1e-9) * k)
     first = next(iter(values))
     fx, fy = at(*geo.cell_center(first))
     rel = [(x - fx, y - fy) for x, y in (at(*p) for p in geo.cell_corners(first))]
@@ -103,7 +115,7 @@ def counts_steps(surf: pygame.Surface, ctx: BattleContext, values: dict[Cell, in
             badge = badges[n] = pygame.Surface((2 * r_badge + 2, 2 * r_badge + 2), pygame.SRCALPHA)
             c = (r_badge + 1, r_badge + 1)
             pygame.draw.circle(badge, (28, 8, 8, 230), c, r_badge)
-            text = f.render(str(n), True, (255, 236, 220))
+            text = count_text(n, r_badge)
             badge.blit(text, text.get_rect(center=(c[0], c[1] + 1)))
         surf.blit(badge, (x - r_badge - 1, y - r_badge - 1))
         if i % CHUNK == 0:
