@@ -47,35 +47,10 @@ def play_config(args: argparse.Namespace) -> Any:
         # Watch mode gives every faction to the AI: a faction also given to you would silently be the AI's.
         raise UsageError(f"--autoplay lets the AI play every faction, {humans[0]} too: leave out --human "
                          "to watch, or --autoplay to command it yourself")
-    ais: dict[str, str | None] = {}
-    for spec in args.ai:
-        name, _, level = spec.partition("=")
-        f = _faction(name, "--ai")
-        if level and level.lower() not in LEVELS:
-            raise UsageError(f'--ai "{spec}": level "{level}" is not one of {", ".join(LEVELS)}'
-                             + did_you_mean(level, LEVELS))
-        if f in humans:
-            raise UsageError(f'--ai "{spec}": {f} is also given to --human')
-        ais[f] = level.lower() or None
+    ais = _ai_levels(args.ai, humans)
     size = window_size(args.size)
-    # Refused now, not after the game ran; folders are never created behind the user's back.
-    if args.screenshot is not None:
-        check_output_file("--screenshot", args.screenshot, ".png")
-    if args.log is not None:
-        check_output_file("--log", args.log, None)  # resumed when it exists, else made: either way written
-    if (args.frames is not None or args.screenshot is not None) and not args.headless and args.frames is None:
-        raise UsageError("--screenshot needs --frames N or --headless (when to take it)")
-    map_path = None
-    if args.map is not None:
-        map_path = Path(args.map)
-        _existing_file(args.map, "map", f"{args.map}: no such map file")
-    replay = getattr(args, "replay", None)
-    if replay is not None:
-        if map_path is None:
-            raise UsageError("--replay needs the MAP the log was played on")
-        _existing_file(replay, "log", f"--replay {replay}: no such log file")
-        if args.log is not None:
-            raise UsageError("--replay shows a log without playing on: leave out --log")
+    _check_outputs(args)
+    map_path, replay = _map_and_replay(args)
     if args.headless:
         # Before pygame opens a display: no window, no sound device.
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -103,6 +78,49 @@ def play_config(args: argparse.Namespace) -> Any:
         replay=Path(replay) if replay else None,
         allow_outside=args.allow_outside,
     )
+
+
+def _ai_levels(specs: list[str], humans: list[str]) -> dict[str, str | None]:
+    """``--ai FACTION[=LEVEL]`` each: faction -> level (None: the default), never a faction of ``humans``."""
+    ais: dict[str, str | None] = {}
+    for spec in specs:
+        name, _, level = spec.partition("=")
+        f = _faction(name, "--ai")
+        if level and level.lower() not in LEVELS:
+            raise UsageError(f'--ai "{spec}": level "{level}" is not one of {", ".join(LEVELS)}'
+                             + did_you_mean(level, LEVELS))
+        if f in humans:
+            raise UsageError(f'--ai "{spec}": {f} is also given to --human')
+        ais[f] = level.lower() or None
+    return ais
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """The screenshot and the log can be written, and a screenshot knows when to be taken."""
+    # Refused now, not after the game ran; folders are never created behind the user's back.
+    if args.screenshot is not None:
+        check_output_file("--screenshot", args.screenshot, ".png")
+    if args.log is not None:
+        check_output_file("--log", args.log, None)  # resumed when it exists, else made: either way written
+    if args.screenshot is not None and not args.headless and args.frames is None:
+        raise UsageError("--screenshot needs --frames N or --headless (when to take it)")
+
+
+def _map_and_replay(args: argparse.Namespace) -> tuple[Path | None, str | None]:
+    """The map (None: the title screen's picker) and the log to replay, each an existing file; a replay
+    needs the map it was played on and plays nothing on, so takes no --log."""
+    map_path = None
+    if args.map is not None:
+        map_path = Path(args.map)
+        _existing_file(args.map, "map", f"{args.map}: no such map file")
+    replay = getattr(args, "replay", None)
+    if replay is not None:
+        if map_path is None:
+            raise UsageError("--replay needs the MAP the log was played on")
+        _existing_file(replay, "log", f"--replay {replay}: no such log file")
+        if args.log is not None:
+            raise UsageError("--replay shows a log without playing on: leave out --log")
+    return map_path, replay
 
 
 def open_window(cfg: Any) -> None:

@@ -209,53 +209,77 @@ _CRITICAL = (b"IHDR", b"PLTE", b"IDAT", b"IEND")
 
 def _check_png(data: bytes, header: ImageHeader) -> None:
     """Chunks, their checksums, and the pixel data's decompressed size against the header's promise."""
-    depth, colour, compression, filtering, interlace = data[24], data[25], data[26], data[27], data[28]
-    if colour not in _CHANNELS or depth not in _DEPTHS[colour] or compression or filtering or interlace > 1:
-        raise ImageError("PNG header is damaged")
-    expected = _png_raw_size(header.width, header.height, _CHANNELS[colour] * depth, interlace)
+    colour, bits_per_pixel, interlace = _png_format(data)
+    expected = _png_raw_size(header.width, header.height, bits_per_pixel, interlace)
     inflate = zlib.decompressobj()
     got = 0
     seen_plte = seen_idat = False
     pos = 8
     while True:
-        if pos + 12 > len(data):
-            raise ImageError("PNG is cut short")
-        (length,) = struct.unpack(">I", data[pos : pos + 4])
-        kind = data[pos + 4 : pos + 8]
-        body = data[pos + 8 : pos + 8 + length]
-        if len(body) < length or pos + 12 + length > len(data):
-            raise ImageError("PNG is cut short")
-        (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
-        # What libpng refuses, refused here too, so that a PNG validate accepts also draws.
-        if not all(65 <= b <= 90 or 97 <= b <= 122 for b in kind) or kind[2] & 0x20:  # letters; reserved bit 0
-            raise ImageError("PNG chunk type is damaged")
-        critical = not kind[0] & 0x20
-        if critical and kind not in _CRITICAL:
-            raise ImageError(f"PNG has an unknown critical chunk {kind.decode('ascii')}")
-        if critical and zlib.crc32(kind + body) & 0xFFFFFFFF != crc:
-            raise ImageError(f"PNG chunk {kind.decode('latin-1')} is damaged (checksum)")
-        if (kind == b"IHDR") != (pos == 8) or kind == b"PLTE" and (seen_plte or got or seen_idat):
-            raise ImageError(f"PNG chunk {kind.decode('ascii')} is out of place")
-        # libpng refuses a palette image whose palette is empty, more than 256 colours, or not whole
-        # colours ("PLTE: invalid", "Invalid palette"); refused in any image, a palette being rare
-        # outside palette images, so that validate never passes one render refuses.
-        if kind == b"PLTE" and (length == 0 or length % 3 or length > 3 * 256):
-            raise ImageError("PNG palette is damaged")
-        pos += 12 + length
+        kind, body = _png_chunk(data, pos)
+        _check_chunk_place(kind, body, first=pos == 8, palette_late=seen_plte or got > 0 or seen_idat)
+        pos += 12 + len(body)
         if kind == b"PLTE":
             seen_plte = True
         elif kind == b"IDAT":
             seen_idat = True
-            try:
-                got += _inflated(inflate, body, expected - got)
-            except zlib.error:
-                raise ImageError("PNG pixel data is damaged") from None
+            got += _idat_size(inflate, body, expected - got)
         elif kind == b"IEND":
             break
     if colour == 3 and not seen_plte:
         raise ImageError("PNG has no palette")
     if got != expected or not inflate.eof:
         raise ImageError("PNG pixel data does not match its size")
+
+
+def _png_format(data: bytes) -> tuple[int, int, int]:
+    """The IHDR's colour type, bits per pixel and interlace method; ImageError for any libpng refuses."""
+    depth, colour, compression, filtering, interlace = data[24], data[25], data[26], data[27], data[28]
+    if colour not in _CHANNELS or depth not in _DEPTHS[colour] or compression or filtering or interlace > 1:
+        raise ImageError("PNG header is damaged")
+    return colour, _CHANNELS[colour] * depth, interlace
+
+
+def _png_chunk(data: bytes, pos: int) -> tuple[bytes, bytes]:
+    """The type and body of the chunk at ``pos``, whole and (if critical) matching its checksum."""
+    if pos + 12 > len(data):
+        raise ImageError("PNG is cut short")
+    (length,) = struct.unpack(">I", data[pos : pos + 4])
+    kind = data[pos + 4 : pos + 8]
+    body = data[pos + 8 : pos + 8 + length]
+    if len(body) < length or pos + 12 + length > len(data):
+        raise ImageError("PNG is cut short")
+    (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
+    # What libpng refuses, refused here too, so that a PNG validate accepts also draws.
+    if not all(65 <= b <= 90 or 97 <= b <= 122 for b in kind) or kind[2] & 0x20:  # letters; reserved bit 0
+        raise ImageError("PNG chunk type is damaged")
+    critical = not kind[0] & 0x20
+    if critical and kind not in _CRITICAL:
+        raise ImageError(f"PNG has an unknown critical chunk {kind.decode('ascii')}")
+    if critical and zlib.crc32(kind + body) & 0xFFFFFFFF != crc:
+        raise ImageError(f"PNG chunk {kind.decode('latin-1')} is damaged (checksum)")
+    return kind, body
+
+
+def _check_chunk_place(kind: bytes, body: bytes, *, first: bool, palette_late: bool) -> None:
+    """IHDR first and only first; one palette, before any pixel data, of whole colours.
+
+    ``palette_late`` is true once a palette or pixel data has been read: a PLTE then is out of place."""
+    if (kind == b"IHDR") != first or kind == b"PLTE" and palette_late:
+        raise ImageError(f"PNG chunk {kind.decode('ascii')} is out of place")
+    # libpng refuses a palette image whose palette is empty, more than 256 colours, or not whole
+    # colours ("PLTE: invalid", "Invalid palette"); refused in any image, a palette being rare
+    # outside palette images, so that validate never passes one render refuses.
+    if kind == b"PLTE" and (len(body) == 0 or len(body) % 3 or len(body) > 3 * 256):
+        raise ImageError("PNG palette is damaged")
+
+
+def _idat_size(inflate: zlib._Decompress, body: bytes, room: int) -> int:
+    """Bytes one IDAT chunk adds to the pixel data; ImageError when it is not zlib or overflows ``room``."""
+    try:
+        return _inflated(inflate, body, room)
+    except zlib.error:
+        raise ImageError("PNG pixel data is damaged") from None
 
 
 def _inflated(inflate: zlib._Decompress, body: bytes, room: int) -> int:

@@ -74,50 +74,64 @@ def _walk(data: bytes, builder: ET.TreeBuilder | None) -> None:
     """Parse ``data`` under the limits into ``builder``, or only check it when ``builder`` is None."""
     parser = expat.ParserCreate()
     parser.buffer_text = True
-    depth = 0
-    count = 0
-    layers = 0
-    tags: list[str] = []  # the open elements, outermost first
-
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        nonlocal depth, count, layers
-        depth += 1
-        count += 1
-        # A layer is a child of the map or of a group (a tile's <objectgroup> holds its collision shapes).
-        if tag in _LAYER_TAGS and (not tags or tags[-1] in ("map", "group")):
-            layers += 1
-            if layers > limits.MAX_LAYERS:
-                raise InputLimitError(f"holds more than {limits.MAX_LAYERS:,} layers (line "
-                                      f"{parser.CurrentLineNumber}), the limit")
-        tags.append(tag)
-        if depth > limits.MAX_XML_DEPTH:
-            raise InputLimitError(f"elements nest more than {limits.MAX_XML_DEPTH} deep "
-                                  f"(line {parser.CurrentLineNumber}), past the limit")
-        if count > limits.MAX_XML_ELEMENTS:
-            raise InputLimitError(f"holds more than {limits.MAX_XML_ELEMENTS:,} XML elements, the limit "
-                                  "(in Tiled, save tile layers as CSV or Base64, not XML)")
-        if builder is not None:
-            builder.start(tag, attrs)
-
-    def end(tag: str) -> None:
-        nonlocal depth
-        depth -= 1
-        tags.pop()
-        if builder is not None:
-            builder.end(tag)
-
-    def refuse_dtd(*_: object) -> NoReturn:
-        raise InputLimitError(f"has a DOCTYPE (line {parser.CurrentLineNumber}); Tiled never writes one and "
-                              "Playmat reads no DTD or entity declarations")
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
+    counter = _Counter(parser, builder)
+    parser.StartElementHandler = counter.start
+    parser.EndElementHandler = counter.end
     if builder is not None:
         parser.CharacterDataHandler = builder.data
-    parser.StartDoctypeDeclHandler = refuse_dtd
-    parser.EntityDeclHandler = refuse_dtd
-    parser.ExternalEntityRefHandler = refuse_dtd
+    parser.StartDoctypeDeclHandler = counter.refuse_dtd
+    parser.EntityDeclHandler = counter.refuse_dtd
+    parser.ExternalEntityRefHandler = counter.refuse_dtd
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    _parse(parser, data)
+
+
+class _Counter:
+    """expat's element events counted against the limits as they come, passed on to ``builder`` if any."""
+
+    def __init__(self, parser: expat.XMLParserType, builder: ET.TreeBuilder | None) -> None:
+        self.parser = parser
+        self.builder = builder
+        self.depth = 0
+        self.count = 0
+        self.layers = 0
+        self.tags: list[str] = []  # the open elements, outermost first
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
+        self.depth += 1
+        self.count += 1
+        self._count_layer(tag)
+        self.tags.append(tag)
+        if self.depth > limits.MAX_XML_DEPTH:
+            raise InputLimitError(f"elements nest more than {limits.MAX_XML_DEPTH} deep "
+                                  f"(line {self.parser.CurrentLineNumber}), past the limit")
+        if self.count > limits.MAX_XML_ELEMENTS:
+            raise InputLimitError(f"holds more than {limits.MAX_XML_ELEMENTS:,} XML elements, the limit "
+                                  "(in Tiled, save tile layers as CSV or Base64, not XML)")
+        if self.builder is not None:
+            self.builder.start(tag, attrs)
+
+    def _count_layer(self, tag: str) -> None:
+        # A layer is a child of the map or of a group (a tile's <objectgroup> holds its collision shapes).
+        if tag in _LAYER_TAGS and (not self.tags or self.tags[-1] in ("map", "group")):
+            self.layers += 1
+            if self.layers > limits.MAX_LAYERS:
+                raise InputLimitError(f"holds more than {limits.MAX_LAYERS:,} layers (line "
+                                      f"{self.parser.CurrentLineNumber}), the limit")
+
+    def end(self, tag: str) -> None:
+        self.depth -= 1
+        self.tags.pop()
+        if self.builder is not None:
+            self.builder.end(tag)
+
+    def refuse_dtd(self, *_: object) -> NoReturn:
+        raise InputLimitError(f"has a DOCTYPE (line {self.parser.CurrentLineNumber}); Tiled never writes one "
+                              "and Playmat reads no DTD or entity declarations")
+
+
+def _parse(parser: expat.XMLParserType, data: bytes) -> None:
+    """Feed ``data`` to ``parser``, its faults as one-line XmlErrors; the handlers' refusals pass through."""
     try:
         parser.Parse(data, True)
     except expat.ExpatError as e:

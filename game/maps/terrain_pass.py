@@ -8,6 +8,7 @@ read and checked once: a map has a few dozen tiles and may have a million cells.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -196,44 +197,45 @@ class TerrainPass(MapReport):
         key = id(tile)
         if key in self._tile_cache:
             return self._tile_cache[key]
-        props = tile.properties
-        result = None
-        if _sets_terrain(tile):
-            where = f"cell {cell[0]},{cell[1]} ({tile.label})"
-            props = self.well_typed(props, where)
-            name = tile.properties.get(TILE_NAME_KEY)
-            result = TileTerrain(name=name if isinstance(name, str) else None)  # a number names nothing
-            try:
-                if "terrain" in props:
-                    result.terrain = Terrain[parse_choice(props["terrain"], "terrain", TERRAIN_NAMES).upper()]
-            except SpecError as e:
-                self.problem(where, str(e))
-            costs = [0, 0, 0]
-            for mt, key_name in zip(MovementType, COST_KEYS, strict=True):
-                if key_name in props:
-                    costs[mt] = self._cost(props[key_name], key_name, where)
-            result.cost = (costs[0], costs[1], costs[2])
-            if "hazard_damage" in props:
-                try:
-                    dmg = parse_int(props["hazard_damage"], "hazard_damage")
-                    if not 0 <= dmg <= MAX_HAZARD_DAMAGE:
-                        raise SpecError(f"hazard_damage {dmg} is outside 0..{MAX_HAZARD_DAMAGE}")
-                    result.hazard_damage = dmg
-                except SpecError as e:
-                    self.problem(where, str(e))
-            if "exit" in props:
-                try:
-                    result.exit = parse_bool(props["exit"], "exit")
-                except SpecError as e:
-                    self.problem(where, str(e))
-            for flag in ("blocks_sight", "cover"):  # R30, R31
-                if flag in props:
-                    try:
-                        setattr(result, flag, parse_bool(props[flag], flag))
-                    except SpecError as e:
-                        self.problem(where, str(e))
+        result = self._read_tile(tile, cell) if _sets_terrain(tile) else None
         self._tile_cache[key] = result
         return result
+
+    def _read_tile(self, tile: TileInfo, cell: tuple[int, int]) -> TileTerrain:
+        """A terrain tile's values; each bad property is a problem naming ``cell`` and is left at its default."""
+        where = f"cell {cell[0]},{cell[1]} ({tile.label})"
+        props = self.well_typed(tile.properties, where)
+        name = tile.properties.get(TILE_NAME_KEY)
+        result = TileTerrain(name=name if isinstance(name, str) else None)  # a number names nothing
+        try:
+            if "terrain" in props:
+                result.terrain = Terrain[parse_choice(props["terrain"], "terrain", TERRAIN_NAMES).upper()]
+        except SpecError as e:
+            self.problem(where, str(e))
+        costs = [0, 0, 0]
+        for mt, key_name in zip(MovementType, COST_KEYS, strict=True):
+            if key_name in props:
+                costs[mt] = self._cost(props[key_name], key_name, where)
+        result.cost = (costs[0], costs[1], costs[2])
+        self._read_hazard(props, result, where)
+        for flag in ("exit", "blocks_sight", "cover"):  # R24, R30, R31
+            if flag in props:
+                try:
+                    setattr(result, flag, parse_bool(props[flag], flag))
+                except SpecError as e:
+                    self.problem(where, str(e))
+        return result
+
+    def _read_hazard(self, props: Mapping[str, object], result: TileTerrain, where: str) -> None:
+        """``hazard_damage`` into ``result``, a problem when it is no number or outside 0..MAX."""
+        if "hazard_damage" in props:
+            try:
+                dmg = parse_int(props["hazard_damage"], "hazard_damage")
+                if not 0 <= dmg <= MAX_HAZARD_DAMAGE:
+                    raise SpecError(f"hazard_damage {dmg} is outside 0..{MAX_HAZARD_DAMAGE}")
+                result.hazard_damage = dmg
+            except SpecError as e:
+                self.problem(where, str(e))
 
     def _cost(self, raw: object, key: str, where: str) -> int:
         """A tile's cost override: 0 = no override; -1 = may not enter (any negative value)."""

@@ -79,6 +79,14 @@ def lean_advice(s: Summary) -> str | None:
 def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: Sequence[Path] = (),
                     logs: Sequence[Path] = ()) -> str:
     s = summary
+    lines = [*_header_lines(s, run), *_outcome_lines(s, pictures=bool(heatmaps)), *_rounds_lines(s),
+             *_survivor_lines(s), *_flight_lines(s, exits_drawn=any(p.name == "heat_fled.png" for p in heatmaps)),
+             *_combatant_lines(s), *_manoeuvre_lines(s), *_heatmap_lines(s, heatmaps), *_log_lines(s, logs)]
+    return "\n".join(lines) + "\n"
+
+
+def _header_lines(s: Summary, run: RunInfo | None) -> list[str]:
+    """The title and how the batch was run: map, seeds, AI levels, the draw rule, how to run it again."""
     n = s.games
     last = s.seed + n - 1
     lines = [
@@ -93,8 +101,15 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
     if run is not None:
         rate = n / run.seconds if run.seconds > 0 else float("inf")
         lines.append(f"- Ran in {run.seconds:.1f} s on {run.where}: {rate:.1f} games/s")
-    lines += ["", "## Outcome", "", "| outcome | games | rate | 95 % interval (Wilson) |", "|---|---:|---:|---:|"]
-    if any(len(side) > 1 for side in s.sides):
+    return lines
+
+
+def _outcome_lines(s: Summary, *, pictures: bool) -> list[str]:
+    """Who won how often (sides, then factions, draws, games nobody survived), then the balance verdict."""
+    n = s.games
+    allied = any(len(side) > 1 for side in s.sides)
+    lines = ["", "## Outcome", "", "| outcome | games | rate | 95 % interval (Wilson) |", "|---|---:|---:|---:|"]
+    if allied:
         for side in s.sides:  # the balance of the map: friends win together (R3)
             p = s.side_wins(side)
             lines.append(f"| **side {' + '.join(side)} wins** | {p.successes} | {pct(p.rate)} | {ci(p)} |")
@@ -111,8 +126,8 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
                  "faction shares a win only while one of its own combatants still stands. The sides' rows count "
                  "each game once.")
     lopsided = ([" + ".join(side) for side in s.sides if s.side_wins(side).rate > LOPSIDED]
-                if any(len(side) > 1 for side in s.sides) else [f for f in s.factions if s.win_rate(f).rate > LOPSIDED])
-    advice = balance_advice(s, pictures=bool(heatmaps))
+                if allied else [f for f in s.factions if s.win_rate(f).rate > LOPSIDED])
+    advice = balance_advice(s, pictures=pictures)
     if lopsided:
         lines += ["", f"**Balance:** {', '.join(lopsided)} won more than {pct(LOPSIDED)} of the games."
                   + (f" {advice}" if advice else "")]
@@ -120,10 +135,14 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
         lines += ["", f"**Balance:** {advice}"]
     elif n < 50:
         lines += ["", f"With {n} games the intervals are wide; run 200 or more to compare two versions of a map."]
+    return lines
 
+
+def _rounds_lines(s: Summary) -> list[str]:
+    """How many rounds the games took: mean, median, extremes and a table of counts."""
     rounds = [r.rounds for r in s.records]
     hist = Counter(rounds)
-    lines += [
+    lines = [
         "",
         "## Rounds to finish",
         "",
@@ -132,15 +151,21 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
         "| rounds | games |",
         "|---:|---:|",
     ]
-    lines += [f"| {k}{' (draw)' if k == DRAW_ROUNDS and s.draws else ''} | {hist[k]} |" for k in sorted(hist)]
+    return lines + [f"| {k}{' (draw)' if k == DRAW_ROUNDS and s.draws else ''} | {hist[k]} |" for k in sorted(hist)]
 
-    lines += ["", "## Survivors", "", "| faction | combatants | survivors per game (mean) |", "|---|---:|---:|"]
+
+def _survivor_lines(s: Summary) -> list[str]:
+    """Each faction's combatants and how many of them stand at the end of a game, on average."""
+    lines = ["", "## Survivors", "", "| faction | combatants | survivors per game (mean) |", "|---|---:|---:|"]
     for f in s.factions:
         size = sum(1 for _, g in s.combatants if g == f)
         lines.append(f"| {f} | {size} | {s.faction_survivors_mean(f):.2f} |")
-    lines += _flight_lines(s, exits_drawn=any(p.name == "heat_fled.png" for p in heatmaps))
+    return lines
 
-    lines += [
+
+def _combatant_lines(s: Summary) -> list[str]:
+    """Each combatant's survival, flights and damage dealt and taken."""
+    lines = [
         "",
         "## Combatants",
         "",
@@ -156,11 +181,16 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
         dealt, taken = s.damage_mean(name)
         lines.append(f"| {_cell(name)} | {f} | {pct(p.rate)} | {ci(p)} | {s.flights(name)} | {dealt:.1f} | "
                      f"{taken:.1f} |")
+    return lines
 
+
+def _manoeuvre_lines(s: Summary) -> list[str]:
+    """The engine's events counted over the batch; the ranged rows only when anyone shot, cast or was unseen."""
     t = s.totals()
+    n = s.games
     attacks = t["attacks"] or 1
     shoves = t["shoves"] or 1
-    lines += [
+    lines = [
         "",
         "## Manoeuvres (counted from the engine's events)",
         "",
@@ -189,21 +219,33 @@ def markdown_report(summary: Summary, *, run: RunInfo | None = None, heatmaps: S
             f"| sight blocks | {t['sight_blocks']} | {_per(t['sight_blocks'], n)} | turns a shooter began with a "
             "hostile in range it could not see (R30) |",
         ]
-    if heatmaps:
-        shades = ("A hex's colour is how much happened there per game (darker = more); the fewer games "
-                  "anything happened there at all, the fainter it is drawn, so a hex one game in a hundred "
-                  "reached reads as rare. " if n > 1 else "")
-        lines += ["", "## Heatmaps", "", f"{shades}Rings mark where each combatant starts."]
-        for path in heatmaps:
-            lines += ["", f"![{path.stem}]({path.name})"]
-    if logs:
-        # The commands a designer pastes, from where the batch ran (the map and the logs as it named them):
-        # a replay steps through a finished game; `state --log` shows how it ended.
-        lines += ["", "## Action logs", "", "Watch a game move by move in the window (the log is not changed):", ""]
-        lines += [f"- [{p.name}](logs/{p.name}): `playmat play {shlex.quote(s.map)} --replay {shlex.quote(str(p))}`"
-                  for p in logs]
-        lines += ["", f"`playmat state {shlex.quote(s.map)} --log FILE` prints where everyone stood when it ended."]
-    return "\n".join(lines) + "\n"
+    return lines
+
+
+def _heatmap_lines(s: Summary, heatmaps: Sequence[Path]) -> list[str]:
+    """The batch's heatmaps, each as a picture, with how to read their shades."""
+    if not heatmaps:
+        return []
+    shades = ("A hex's colour is how much happened there per game (darker = more); the fewer games "
+              "anything happened there at all, the fainter it is drawn, so a hex one game in a hundred "
+              "reached reads as rare. " if s.games > 1 else "")
+    lines = ["", "## Heatmaps", "", f"{shades}Rings mark where each combatant starts."]
+    for path in heatmaps:
+        lines += ["", f"![{path.stem}]({path.name})"]
+    return lines
+
+
+def _log_lines(s: Summary, logs: Sequence[Path]) -> list[str]:
+    """The kept action logs, each with the command that replays it."""
+    if not logs:
+        return []
+    # The commands a designer pastes, from where the batch ran (the map and the logs as it named them):
+    # a replay steps through a finished game; `state --log` shows how it ended.
+    lines = ["", "## Action logs", "", "Watch a game move by move in the window (the log is not changed):", ""]
+    lines += [f"- [{p.name}](logs/{p.name}): `playmat play {shlex.quote(s.map)} --replay {shlex.quote(str(p))}`"
+              for p in logs]
+    lines += ["", f"`playmat state {shlex.quote(s.map)} --log FILE` prints where everyone stood when it ended."]
+    return lines
 
 
 def _flight_lines(s: Summary, *, exits_drawn: bool = False) -> list[str]:

@@ -270,32 +270,48 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
             self._pointer_left()
             return None
         self.pointer_event(event)  # a real move of the pointer takes the choice back from Tab's focus
-        # SDL also reports the wheel as presses of buttons 4 and 5: those point at nothing new (over the
-        # combat log they put a map tooltip under the pointer), only the motion and real buttons do. A press on
-        # a panel that claimed the pointer hovers nothing either (on the GM's card it put "Pell cannot move to
-        # 1,7", the hex under its greyed Undo, over the card).
-        if event.type == pygame.MOUSEMOTION or (
-                event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in (1, 2, 3)
-                and not self.on_panel):
+        if self._points_anew(event):
             self._hover(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.view.speed_rect.collidepoint(event.pos):  # mouse-first: the speed label cycles 1x, 2x, instant
-                self.set_speed(SPEEDS[(SPEEDS.index(self.anim.speed) + 1) % len(SPEEDS)]
-                               if self.anim.speed in SPEEDS else 1.0)
-                return None
-            hit = self.view.button_at(event.pos)
-            if hit is not None:
-                button, cmd = hit
-                if button.enabled:
-                    return self._button(cmd)
-                self._why_disabled(cmd)
-                return None
+            mine, answer = self._bar_click(event.pos)
+            if mine:
+                return answer
         for w in self._widgets_topmost_first():
             reply = w.handle_event(event, self.ctx)
             if reply is not None:
                 self.note_pointer(event)
                 return self._reply(reply)
         self.note_pointer(event)
+        return self._map_input(event)
+
+    def _points_anew(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` points at something new, so the hover follows it."""
+        # SDL also reports the wheel as presses of buttons 4 and 5: those point at nothing new (over the
+        # combat log they put a map tooltip under the pointer), only the motion and real buttons do. A press on
+        # a panel that claimed the pointer hovers nothing either (on the GM's card it put "Pell cannot move to
+        # 1,7", the hex under its greyed Undo, over the card).
+        return event.type == pygame.MOUSEMOTION or (
+            event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in (1, 2, 3)
+            and not self.on_panel)
+
+    def _bar_click(self, pos: tuple[int, int]) -> tuple[bool, Transition | None]:
+        """A left click on the speed label or an action bar button: (taken, what to do). A greyed button
+        says why it is greyed."""
+        if self.view.speed_rect.collidepoint(pos):  # mouse-first: the speed label cycles 1x, 2x, instant
+            self.set_speed(SPEEDS[(SPEEDS.index(self.anim.speed) + 1) % len(SPEEDS)]
+                           if self.anim.speed in SPEEDS else 1.0)
+            return True, None
+        hit = self.view.button_at(pos)
+        if hit is None:
+            return False, None
+        button, cmd = hit
+        if button.enabled:
+            return True, self._button(cmd)
+        self._why_disabled(cmd)
+        return True, None
+
+    def _map_input(self, event: pygame.event.Event) -> Transition | None:
+        """A key or the pointer no panel took: the input mapper's action, pick or view change, carried out."""
         if event.type == pygame.KEYUP:
             self.input.key_up(event)
             return None

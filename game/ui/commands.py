@@ -260,6 +260,8 @@ class CommandMapper:
 
     # --- the mapping -------------------------------------------------------------------------
     def map(self, intent: Intent, s: Situation) -> Command:
+        """What ``intent`` does now: the intents anyone may give first (modes, Begin, setup's picks, the GM's
+        undo, picks), then, while the battle is not busy, the actor's own (``_turn_intent``)."""
         if isinstance(intent, SetMode):
             return self._mode(intent.mode, s)
         if isinstance(intent, BeginBattle):
@@ -274,7 +276,10 @@ class CommandMapper:
             return self._pick(intent, s)
         if not self.may_act(s):
             return Say(self.not_your_turn())
-        actor = str(self.enc.turn)
+        return self._turn_intent(intent, str(self.enc.turn))
+
+    def _turn_intent(self, intent: Intent, actor: str) -> Command:
+        """An intent of the player whose turn it is: undo, flee, end the turn, disengage, turn to face."""
         if isinstance(intent, UndoLast):
             return TakeBack()
         if isinstance(intent, FleeNow):

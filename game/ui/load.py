@@ -111,20 +111,8 @@ class LoadScene(Scene):
         if event.type == pygame.QUIT:
             return QUIT
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                return POP
-            if event.key in (pygame.K_DOWN, pygame.K_UP) and n:
-                self.index = (self.index + (1 if event.key == pygame.K_DOWN else -1)) % n
-                self._follow()
-            elif event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and n:
-                step = self._fits if event.key == pygame.K_PAGEDOWN else -self._fits
-                self.index = max(0, min(n - 1, self.index + step))
-                self._follow()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and n:
-                return self._open(self.index)
-            elif event.key == pygame.K_DELETE and n:
-                return self._ask_delete(self.index)
-        elif event.type == pygame.MOUSEMOTION:
+            return self._on_key(event.key, n)
+        if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             for i, r in self.rows:
                 if r.collidepoint(event.pos):
@@ -132,14 +120,38 @@ class LoadScene(Scene):
         elif event.type == pygame.MOUSEWHEEL and event.y:
             self.scroll = max(0, min(self.scroll - event.y, max(0, n - self._fits)))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.back.hit(event.pos):
-                return POP
-            if self.delete.hit(event.pos) and self.index < n:
-                return self._ask_delete(self.index)
-            for i, r in self.rows:
-                if r.collidepoint(event.pos):
-                    self.index = i
-                    return self._open(i)
+            return self._on_click(event.pos, n)
+        return None
+
+    def _on_key(self, key: int, n: int) -> Transition | None:
+        """Esc goes back; the arrows and Page keys choose a row (kept in view); Enter opens, Delete asks."""
+        if key == pygame.K_ESCAPE:
+            return POP
+        if not n:  # nothing to choose, open or delete
+            return None
+        if key in (pygame.K_DOWN, pygame.K_UP):
+            self.index = (self.index + (1 if key == pygame.K_DOWN else -1)) % n
+            self._follow()
+        elif key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            step = self._fits if key == pygame.K_PAGEDOWN else -self._fits
+            self.index = max(0, min(n - 1, self.index + step))
+            self._follow()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self._open(self.index)
+        elif key == pygame.K_DELETE:
+            return self._ask_delete(self.index)
+        return None
+
+    def _on_click(self, pos: tuple[int, int], n: int) -> Transition | None:
+        """Back, the chosen row's Delete, or a row (chosen and opened)."""
+        if self.back.hit(pos):
+            return POP
+        if self.delete.hit(pos) and self.index < n:
+            return self._ask_delete(self.index)
+        for i, r in self.rows:
+            if r.collidepoint(pos):
+                self.index = i
+                return self._open(i)
         return None
 
     def _follow(self) -> None:

@@ -72,24 +72,10 @@ def run_loop(
         frame_time, previous = current - previous, current
         posted = script(frames, stack) if callable(script) else (script or {}).get(frames, ())
         t0 = time.perf_counter()  # after the script: a test's or benchmark's probe is not the frame's cost
-        for event in posted:
-            pygame.event.post(event)
-        for event in pygame.event.get():
-            if event.type == pygame.VIDEORESIZE:
-                _fit_display(event.size)
-                stack.resize(event.size)
-            top = stack.top
-            if top is None:
-                break
-            stack.apply(top.handle_event(event))
+        _dispatch(stack, posted)
         if stack.top is None:
             break
-        for _ in range(stepper.advance(frame_time)):
-            top = stack.top
-            if top is None:
-                break
-            stack.apply(top.update(stepper.dt))
-            updates += 1
+        updates += _step(stack, stepper, frame_time)
         if stack.top is None:
             break
         screen = pygame.display.get_surface() or screen  # a resize or full-screen toggle replaces it
@@ -107,6 +93,33 @@ def run_loop(
         result.screenshot = save(screen, screenshot)
     result.frames, result.updates = frames, updates
     return result
+
+
+def _dispatch(stack: SceneStack, posted: Sequence[pygame.event.Event]) -> None:
+    """Post the script's events, then hand each pending event to the top scene (a resize fits the window
+    first); the rest are dropped once the stack empties."""
+    for event in posted:
+        pygame.event.post(event)
+    for event in pygame.event.get():
+        if event.type == pygame.VIDEORESIZE:
+            _fit_display(event.size)
+            stack.resize(event.size)
+        top = stack.top
+        if top is None:
+            break
+        stack.apply(top.handle_event(event))
+
+
+def _step(stack: SceneStack, stepper: FixedStep, frame_time: float) -> int:
+    """The fixed 60 Hz updates ``frame_time`` owes the top scene; how many ran (none once the stack empties)."""
+    updates = 0
+    for _ in range(stepper.advance(frame_time)):
+        top = stack.top
+        if top is None:
+            break
+        stack.apply(top.update(stepper.dt))
+        updates += 1
+    return updates
 
 
 def _fit_display(size: tuple[int, int]) -> None:

@@ -16,6 +16,7 @@ from game.render.pg import pygame
 from game.render.style import FACTION_STYLE, font
 
 from .drawn import Drawn
+from .tip_place import GAP, Around, Judge, Room, spots
 
 HEAD = 22
 BODY = 20
@@ -313,9 +314,6 @@ def tooltip(screen: pygame.Surface, lines: Sequence[Line], near: tuple[float, fl
     return rect
 
 
-GAP = 6  # px between a tooltip and the hex (or token) it is about
-
-
 def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
                  avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect | Drawn] = (),
                  step_past: Sequence[pygame.Rect] = (), keep: Sequence[pygame.Rect] = (),
@@ -346,150 +344,22 @@ def place_beside(size: tuple[int, int], anchor: pygame.Rect, area: pygame.Rect,
     of the combat log was over Corsair 1, whom the burst caught, and its push arrow; a panel hidden while the
     pointer rests is read again a moment later, the preview is read now."""
     w, h = size
-    a = anchor
     spare_d = [t if isinstance(t, Drawn) else Drawn.of(t) for t in spare]
     describes_d = [t if isinstance(t, Drawn) else Drawn.of(t) for t in describes]
-    spare_b, describes_b = [t.bounds for t in spare_d], [t.bounds for t in describes_d]
-    lo_x, hi_x = area.left + 4, area.right - 4 - w
-    lo_y, hi_y = area.top + 4, area.bottom - 4 - h
-
-    def clamp(v: int, lo: int, hi: int) -> int:
-        return max(lo, min(v, hi)) if lo <= hi else lo
-
-    # Along a side: flush with the anchor's ends or centre, or off its corner (diagonally, still within GAP of
-    # it), or slid just past a panel or a token. Without the tokens' edges the only spots were the anchor's,
-    # and on the Giant's Hearth a move box sat on Goblin 3 where sliding it a token's width along hid no one.
-    ys = {a.top, a.bottom - h, a.centery - h // 2, a.top - GAP - h, a.bottom + GAP}
-    xs = {a.left, a.right - w, a.centerx - w // 2, a.left - GAP - w, a.right + GAP}
-
-    def around(r: pygame.Rect) -> bool:
-        return (r.left < a.right + GAP + w and r.right > a.left - GAP - w
-                and r.top < a.bottom + GAP + h and r.bottom > a.top - GAP - h)
-
-    for r in [*avoid, *soft, *(t for t in [*spare_b, *keep, *describes_b] if around(t))]:
-        ys |= {r.bottom + GAP, r.top - GAP - h}
-        xs |= {r.right + GAP, r.left - GAP - w}
-    # Flush against the anchor, or stepped just past what is drawn around it (``step_past``: the hovered
-    # token's name tag, wider than its hex, and its facing arcs' labels: flush against the hex, the tip
-    # covered the tag's end, fortress_assault, Archer 1).
-
-    # Each place on a side with what it steps past: the actor or its path's start (``keep``) only where the
-    # box, flush against the anchor, would have covered it (stepped past for nothing, it went a long way off).
-    local = [(r, False) for r in step_past if around(r)] + [(r, True) for r in keep if around(r)]
-    # ...and a token standing just off the anchor's side (two hexes at most), where the box flush
-    # against the anchor would hide it: on the Giant's Hearth at 1024x768 every spot flush beside the party's
-    # hexes hid Wynn, Astrid or Kell, and one stepped 20 to 30 px further out hid no one; by 0,9 at the window's
-    # edge only one 89 px below the hex, past Bjorn, was clear (a hex and a half was not enough).
-    reach = min(a.width, a.height) * 2
-    near_tokens = [r for r in [*spare_b, *describes_b] if around(r) and not a.contains(r)]
-    right = [(a.right + GAP, None)] + [(r.right + GAP, r if k else None) for r, k in local if r.right > a.right]
-    right += [(r.right + GAP, r) for r in near_tokens if a.right < r.right <= a.right + reach]
-    left = [(a.left - GAP - w, None)] + [(r.left - GAP - w, r if k else None) for r, k in local if r.left < a.left]
-    left += [(r.left - GAP - w, r) for r in near_tokens if a.left - reach <= r.left < a.left]
-    below = [(a.bottom + GAP, None)] + [(r.bottom + GAP, r if k else None) for r, k in local if r.bottom > a.bottom]
-    below += [(r.bottom + GAP, r) for r in near_tokens if a.bottom < r.bottom <= a.bottom + reach]
-    above = [(a.top - GAP - h, None)] + [(r.top - GAP - h, r if k else None) for r, k in local if r.top < a.top]
-    above += [(r.top - GAP - h, r) for r in near_tokens if a.top - reach <= r.top < a.top]
-    cands: list[tuple[int, pygame.Rect]] = []
-    for rank, (x, past) in [(0, s) for s in right] + [(1, s) for s in left]:
-        if lo_x <= x <= max(lo_x, hi_x):
-            boxes = [pygame.Rect(x, clamp(y, lo_y, hi_y), w, h) for y in ys]
-            cands += [(rank, b) for b in boxes if past is None or (b.top < past.bottom and b.bottom > past.top)]
-    for rank, (y, past) in [(2, s) for s in below] + [(3, s) for s in above]:
-        if lo_y <= y <= max(lo_y, hi_y):
-            boxes = [pygame.Rect(clamp(x, lo_x, hi_x), y, w, h) for x in xs]
-            cands += [(rank, b) for b in boxes if past is None or (b.left < past.right and b.right > past.left)]
-    # Beside, not across the map: a box slid along a side still shares some of that side with the anchor.
-    # A box off the anchor's corner is beside it too (GAP from it both ways), ranked after those sharing a side.
-    near = [(k, r) for k, r in cands if (r.top <= a.bottom + GAP and r.bottom >= a.top - GAP if k < 2
-                                         else r.left <= a.right + GAP and r.right >= a.left - GAP)]
+    room = Room.of(area, w, h)
+    near = spots(Around(anchor, w, h), room, avoid, soft, keep, step_past, [t.bounds for t in spare_d],
+                 [t.bounds for t in describes_d])
     if not near:  # no room on any side: the old place, below-right of the anchor, kept inside the area
-        return pygame.Rect(clamp(a.right + GAP, lo_x, hi_x), clamp(a.top, lo_y, hi_y), w, h)
-
-    keep_l, reading_l, avoid_l, soft_l = (list(x) for x in (keep, reading, avoid, soft))
-
-    def covered(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
-        return sum(c.width * c.height for c in (r.clip(rects[i]) for i in r.collidelistall(rects)))
-
-    memo: dict[tuple[int, int, int, int, bool], dict[int, float]] = {}
-    areas = {False: [max(1.0, t.area) for t in spare_d], True: [max(1.0, t.area) for t in describes_d]}
-
-    def hidden(r: pygame.Rect, told: bool = False) -> dict[int, float]:
-        """Each token ``r`` hides some of (``told``: each of whom the tip reports on), with the share of what is
-        drawn of it that ``r`` hides: a clipped edge is a little, Bjorn whole is one. Worked out once a spot: a
-        disc's area under a box costs more than a rectangle's, asked for each spot a few times."""
-        key = (r.x, r.y, r.width, r.height, told)
-        if key not in memo:
-            shapes, boxes = (describes_d, describes_b) if told else (spare_d, spare_b)
-            under = ((i, shapes[i].under(r)) for i in r.collidelistall(boxes))
-            memo[key] = {i: min(1.0, u / areas[told][i]) for i, u in under if u > 1.0}  # a pixel's graze: none
-        return memo[key]
-
-    def told(r: pygame.Rect) -> int:
-        """How many of whom the tip reports on ``r`` overlaps (asked of every spot: no areas)."""
-        return sum(describes_d[i].reaches(r) for i in r.collidelistall(describes_b))
-
-    def parts(r: pygame.Rect) -> list[float]:
-        return list(hidden(r).values())
-
-    def nearest_hidden(r: pygame.Rect) -> float:
-        """Minus the distance from the anchor to the nearest token ``r`` hides: a token by the hovered one is
-        read with it (the next in the line, the one beside the target), one across the map is not."""
-        ts = [spare_b[i] for i in hidden(r)]
-        return -min((abs(t.centerx - a.centerx) + abs(t.centery - a.centery) for t in ts), default=1e9)
-
-    def coarse(r: pygame.Rect) -> tuple[int, int, int, int, int, int, int, int]:
-        # What makes a spot bad, in counts, not pixels: the pixels change every frame as the camera glides
-        # and a winner by a pixel's area flipped sides (after Pell's shot on the Greenway the tip jumped
-        # between three spots in 2 s). Tokens come before the ``soft`` panels (card, tracker, log): a panel
-        # under a tip is read again a moment later; a token next to the hovered one is what the player is
-        # weighing now (the attack box on the Giant's Hearth sat on Bjorn to spare a corner of the combat
-        # log). What is in ``avoid`` (the hovered token's name tag, the action bar, the AI's reasons asked
-        # for with X) still comes before them. A token more than half hidden counts before one clipped.
-        return (r.colliderect(a), len(r.collidelistall(keep_l)), told(r),
-                len(r.collidelistall(reading_l)), len(r.collidelistall(avoid_l)),
-                sum(p > 0.5 for p in parts(r)), len(hidden(r)), len(r.collidelistall(soft_l)))
-
-    def corner(k: int, r: pygame.Rect) -> bool:
-        """Off the anchor's corner rather than along one of its sides."""
-        return not (r.top < a.bottom and r.bottom > a.top if k < 2 else r.left < a.right and r.right > a.left)
-
-    def first(r: pygame.Rect) -> tuple[int, int, int, int, int]:
-        """What comes before the other tokens: the anchor, the actor and its path, whom the tip reports on, an
-        open legend, the action bar and the name tag. Worked out for every spot; the rest only for the spots
-        best on these (the tokens' edges about doubled the spots, and with them the time a tip took)."""
-        return (r.colliderect(a), covered(r, keep_l), told(r), covered(r, reading_l),
-                covered(r, avoid_l))
-
-    def stepped(r: pygame.Rect) -> bool:
-        """Further from the anchor than flush beside it (stepped past a token, a name tag, the actor)."""
-        return max(r.left - a.right, a.left - r.right, r.top - a.bottom, a.top - r.bottom) > GAP
-
-    def then(kr: tuple[int, pygame.Rect]) -> tuple[float, int, float, bool, int, bool, int, float]:
-        # The least of the other tokens hidden, in tokens, before how many are touched: where every spot touches
-        # one, half of one and a corner of another beats one buried whole (on Harrow Keep at 1280x800 the attack
-        # box on Sergeant Hale buried a token whole to touch one fewer). A box steps away from its hex only to
-        # show a token, never to spare a panel or to sit on a side ranked first (Miller's Ford, 4,3: stepped
-        # 55 px right past Wren where the spot just above the hex hid nothing).
-        k, r = kr
-        # Whom the box reports on, where every spot touches one of them, counts too: how much of them it hides
-        # (V at 1024x768 on the Giant's Hearth, 0,7: five ringed, the box buried three quarters of Bjorn).
-        shown = sum(hidden(r, True).values())
-        return (round(sum(parts(r)) + shown, 1), len(hidden(r)), nearest_hidden(r), stepped(r),
-                covered(r, soft_l), corner(k, r), k, abs(r.centerx - a.centerx) + abs(r.centery - a.centery))
-
-    near = list({(k, tuple(r)): (k, r) for k, r in near}.values())  # a spot reached from two sides is one spot
-    firsts = [first(r) for _, r in near]
-    top = min(firsts)
-    near = [kr for kr, f in zip(near, firsts, strict=True) if f == top]
-    best = min(near, key=then)[1]
+        return room.box(anchor.right + GAP, anchor.top)
+    judge = Judge(anchor, spare_d, describes_d, keep, reading, avoid, soft)
+    best = judge.best(near)
     # Hysteresis: the spot the tip had last frame (moved with its anchor) stays while it is as good, in
     # counts, as the best one; it moves only once it hides more than another spot would.
     if prefer is not None and prefer.size == best.size:
-        kept = pygame.Rect(clamp(prefer.x, lo_x, hi_x), clamp(prefer.y, lo_y, hi_y), w, h)  # slid as best does
+        kept = room.box(prefer.x, prefer.y)  # slid as best does
         # Weighed 2 px smaller: measured on the tokens' discs, the spot last frame grazed a rim by a pixel in
         # one frame and not the next, and the box hopped on every pixel the camera settled (the Greenway).
-        if not kept.colliderect(a) and coarse(kept.inflate(-4, -4)) <= coarse(best):
+        if not kept.colliderect(anchor) and judge.coarse(kept.inflate(-4, -4)) <= judge.coarse(best):
             return kept
     return best
 
