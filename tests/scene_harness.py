@@ -80,3 +80,14 @@ def to_turn(scene: BattleScene, name: str) -> None:
     while enc.turn != name:
         scene.submit(EndTurn())
     scene.anim.skip(scene.tokens)
+
+
+def at_turn(tmp_path: Path, map_path: Path, name: str, *, humans: tuple[str, ...], size: tuple[int, int],
+            rest: int = 60) -> tuple[BattleScene, pygame.Surface]:
+    """The battle of ``map_path`` begun, on ``name``'s turn, the camera at rest on it after ``rest`` frames: where
+    most window tests start before they point at something."""
+    scene, screen = open_battle(tmp_path, map_path, humans=humans, setup=False, size=size)
+    frame(scene, screen, 2)
+    to_turn(scene, name)
+    frame(scene, screen, rest)
+    return scene, screen

@@ -24,7 +24,7 @@ import numpy as np  # noqa: E402
 from game.render.pg import pygame  # noqa: E402
 from game.ui.overlays import FacingArcs  # noqa: E402
 from game.ui.overlays.arcs import LABEL_COLOUR  # noqa: E402  (which colour to look for: what is behind is measured)
-from tests.scene_harness import frame, hover, open_battle, to_turn  # noqa: E402
+from tests.scene_harness import at_turn, frame, hover  # noqa: E402
 from tests.tool_scripts import load_tool  # noqa: E402
 
 cv = load_tool("colour_vision")
@@ -49,10 +49,7 @@ def _contrast(screen: np.ndarray, rect: pygame.Rect, colour: tuple[int, int, int
 
 
 def test_every_arc_label_around_orc_1_stands_out_from_its_shading(tmp_path: Path) -> None:
-    scene, screen = open_battle(tmp_path, MAPS / "default.tmx", humans=EVERYONE, setup=False, size=(960, 600))
-    frame(scene, screen, 2)
-    to_turn(scene, "Aldric")
-    frame(scene, screen, 60)
+    scene, screen = at_turn(tmp_path, MAPS / "default.tmx", "Aldric", humans=EVERYONE, size=(960, 600))
     hover(scene, scene.match.encounter.view("Orc 1").cell)
     frame(scene, screen, 3)
     arcs = next(w for w in scene.widgets if isinstance(w, FacingArcs))

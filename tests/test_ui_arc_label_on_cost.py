@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.render.pg import pygame  # noqa: E402
 from game.ui import theme as th  # noqa: E402
 from game.ui.overlays import FacingArcs  # noqa: E402
-from tests.scene_harness import frame, hover, open_battle, to_turn  # noqa: E402
+from tests.scene_harness import at_turn, frame, hover  # noqa: E402
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 EVERYONE = ("player", "ally", "enemy", "neutral")
@@ -44,10 +44,7 @@ def _coloured(screen: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int,
 
 
 def test_aldric_s_left_label_hides_the_number_it_stands_on(tmp_path: Path) -> None:
-    scene, screen = open_battle(tmp_path, MAPS / "default.tmx", humans=EVERYONE, setup=False, size=(1280, 720))
-    frame(scene, screen, 2)
-    to_turn(scene, "Aldric")
-    frame(scene, screen, 60)  # the camera at rest on him
+    scene, screen = at_turn(tmp_path, MAPS / "default.tmx", "Aldric", humans=EVERYONE, size=(1280, 720))
     enc = scene.match.encounter
     hover(scene, enc.view("Aldric").cell)
     frame(scene, screen, 2)

@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.ui.overlays import FacingArcs  # noqa: E402
-from tests.scene_harness import frame, hover, open_battle, to_turn  # noqa: E402
+from tests.scene_harness import at_turn, frame, hover  # noqa: E402
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 EVERYONE = ("player", "ally", "enemy", "neutral")
@@ -23,10 +23,7 @@ EVERYONE = ("player", "ally", "enemy", "neutral")
 
 def _labels(tmp_path: Path, size: tuple[int, int]) -> tuple[float, dict[str, tuple[int, int]]]:
     """(hex width on screen, each label's drawn size) with Orc 1 pointed at on Aldric's turn."""
-    scene, screen = open_battle(tmp_path, MAPS / "default.tmx", humans=EVERYONE, setup=False, size=size)
-    frame(scene, screen, 2)
-    to_turn(scene, "Aldric")
-    frame(scene, screen, 60)
+    scene, screen = at_turn(tmp_path, MAPS / "default.tmx", "Aldric", humans=EVERYONE, size=size)
     hover(scene, scene.match.encounter.view("Orc 1").cell)
     frame(scene, screen, 3)
     arcs = next(w for w in scene.widgets if isinstance(w, FacingArcs))

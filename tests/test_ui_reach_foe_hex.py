@@ -16,17 +16,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.render.pg import pygame  # noqa: E402
 from game.ui.overlays import EnemyReachHover  # noqa: E402
-from tests.scene_harness import frame, hover, key, open_battle, to_turn  # noqa: E402
+from tests.scene_harness import at_turn, frame, hover, key  # noqa: E402
 
 SHIP = Path(__file__).resolve().parents[1] / "maps" / "ship_boarding.tmx"
 
 
 def _box(tmp_path: Path, cell: tuple[int, int]) -> tuple[EnemyReachHover, list[str]]:
     """The V box's rows as Kestrel's side points at ``cell``, and the hover widget after that frame."""
-    scene, screen = open_battle(tmp_path, SHIP, humans=("player", "ally"), setup=False, size=(960, 600))
-    frame(scene, screen, 2)
-    to_turn(scene, "Kestrel")
-    frame(scene, screen, 90)
+    scene, screen = at_turn(tmp_path, SHIP, "Kestrel", humans=("player", "ally"), size=(960, 600), rest=90)
     key(scene, pygame.K_v)
     frame(scene, screen, 3)
     hover(scene, cell)

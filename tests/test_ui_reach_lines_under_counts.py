@@ -21,7 +21,7 @@ from game.render.pg import pygame  # noqa: E402
 from game.ui import theme as th  # noqa: E402
 from game.ui.overlays import EnemyReachHover  # noqa: E402
 from game.ui.panels.tooltips import Tooltips  # noqa: E402
-from tests.scene_harness import frame, hover, key, open_battle, to_turn  # noqa: E402
+from tests.scene_harness import at_turn, frame, hover, key  # noqa: E402
 
 SHIP = Path(__file__).resolve().parents[1] / "maps" / "ship_boarding.tmx"
 
@@ -34,10 +34,7 @@ def _disc(rgb: np.ndarray, centre: tuple[float, float], r: float) -> np.ndarray:
 
 
 def test_the_lines_from_the_deck_under_the_captain_leave_every_count_whole(tmp_path: Path) -> None:
-    scene, screen = open_battle(tmp_path, SHIP, humans=("player", "ally"), setup=False, size=(960, 600))
-    frame(scene, screen, 2)
-    to_turn(scene, "Kestrel")
-    frame(scene, screen, 90)
+    scene, screen = at_turn(tmp_path, SHIP, "Kestrel", humans=("player", "ally"), size=(960, 600), rest=90)
     key(scene, pygame.K_v)
     frame(scene, screen, 3)
     enc, ctx = scene.match.encounter, scene.ctx
