@@ -32,6 +32,13 @@ def _hp(m, name: str) -> tuple[int, int]:
     return v.hp, v.hp_max
 
 
+def _edit(ctx, ws, s, field: str, value: str) -> None:
+    """The GM's edit form opened on the selected combatant, ``field`` set to ``value``, and Enter pressed."""
+    form = open_gm_form(ctx, ws, s, "edit")
+    fill(ctx, ws, form, field, value)
+    submit(ctx, send(ctx, ws, key(pygame.K_RETURN)))
+
+
 def test_the_form_shows_now_and_unhurt_as_the_card_does(tmp_path, monkeypatch) -> None:
     m = _wounded(tmp_path)
     enc = m.encounter
@@ -51,9 +58,7 @@ def test_the_form_shows_now_and_unhurt_as_the_card_does(tmp_path, monkeypatch) -
 def test_now_edits_the_hit_points_now_and_keeps_the_unhurt_value(tmp_path) -> None:
     m = _wounded(tmp_path)
     ctx, ws, s = gm_table(m, selected="Mira")
-    form = open_gm_form(ctx, ws, s, "edit")
-    fill(ctx, ws, form, "hp", "9")
-    submit(ctx, send(ctx, ws, key(pygame.K_RETURN)))
+    _edit(ctx, ws, s, "hp", "9")
     assert _hp(m, "Mira") == (9, 14)
     assert log_lines(tmp_path / "fight.jsonl")[-1]["set"] == {"hp": 9, "hp_max": 14}
 
@@ -61,13 +66,9 @@ def test_now_edits_the_hit_points_now_and_keeps_the_unhurt_value(tmp_path) -> No
 def test_unhurt_edits_the_unhurt_value_and_now_stays_below_it(tmp_path) -> None:
     m = _wounded(tmp_path)
     ctx, ws, s = gm_table(m, selected="Mira")
-    form = open_gm_form(ctx, ws, s, "edit")
-    fill(ctx, ws, form, "hp_max", "20")  # raised: still 6 now
-    submit(ctx, send(ctx, ws, key(pygame.K_RETURN)))
+    _edit(ctx, ws, s, "hp_max", "20")  # raised: still 6 now
     assert _hp(m, "Mira") == (6, 20)
-    form = open_gm_form(ctx, ws, s, "edit")
-    fill(ctx, ws, form, "hp_max", "4")  # below the 6 now: now comes down to 4, unhurt
-    submit(ctx, send(ctx, ws, key(pygame.K_RETURN)))
+    _edit(ctx, ws, s, "hp_max", "4")  # below the 6 now: now comes down to 4, unhurt
     assert _hp(m, "Mira") == (4, 4)
     assert log_lines(tmp_path / "fight.jsonl")[-1]["set"] == {"hp": 4, "hp_max": 4}
 
@@ -77,9 +78,7 @@ def test_an_unhurt_combatant_stays_unhurt_when_its_unhurt_value_changes(tmp_path
     before = _hp(m, "Troll")
     assert before[0] == before[1]  # the map's Troll starts unhurt
     ctx, ws, s = gm_table(m, selected="Troll")
-    form = open_gm_form(ctx, ws, s, "edit")
-    fill(ctx, ws, form, "hp_max", str(before[1] - 5))
-    submit(ctx, send(ctx, ws, key(pygame.K_RETURN)))
+    _edit(ctx, ws, s, "hp_max", str(before[1] - 5))
     assert _hp(m, "Troll") == (before[1] - 5, before[1] - 5)
 
 
@@ -100,9 +99,7 @@ def test_the_combat_log_names_the_edit_in_the_forms_words_and_the_log_file_keeps
 
     m = _wounded(tmp_path)
     ctx, ws, s = gm_table(m, selected="Mira")
-    form = open_gm_form(ctx, ws, s, "edit")
-    fill(ctx, ws, form, "hp", "9")
-    submit(ctx, send(ctx, ws, key(pygame.K_RETURN)))
+    _edit(ctx, ws, s, "hp", "9")
     log = next(w for w in ws if isinstance(w, CombatLog))
     log.sync(ctx)
     assert log.entries[-1][0] == "GM edits Mira: hit points now 9, hit points unhurt 14"
