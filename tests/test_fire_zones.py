@@ -140,3 +140,46 @@ def test_arc_kinds_in_bulk_are_the_arc_of_each_hex() -> None:
                 want = np.array([[kind[arc_of_hex(layout, defender, facing, (c, row))] for c in range(16)]
                                  for row in range(16)])
                 assert (got == want).all(), (axis, index, defender, facing)
+
+
+def _burst_cover_matches_preview(enc: Encounter, caster: str, targets: list[str]) -> int:
+    """burst_cover over every hex against preview_cast(origin=...)'s cover, hex by hex where the cast is legal:
+    how many hexes were compared."""
+    zones = ThreatZones(enc)
+    me = enc.view(caster)
+    every = np.arange(enc.board.rows * enc.board.cols, dtype=np.int64)
+    asked = 0
+    for name in targets:
+        foe = enc.view(name)
+        can = every[zones.cast_origins(me, enc.board.flat(foe.cell), every)]
+        got = zones.burst_cover(me, foe, can)
+        for flat, cover in zip(can, got, strict=True):
+            origin = enc.board.cell_of(int(flat))
+            pv = enc.preview_cast(caster, foe.cell, origin)
+            mine = [a for a in pv.affected if a.target == name]
+            assert mine and bool(cover) == mine[0].cover, (name, origin)
+            asked += 1
+    return asked
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(battles())
+def test_burst_cover_in_bulk_is_the_cast_previews_cover(case: tuple[Encounter, bool]) -> None:
+    # R31-R32: a burst centred on a combatant, cast from each hex: the one term of its odds that changes with the
+    # caster's hex. A standard caster at standard and large or giant targets, trees and others giving cover.
+    enc, big = case
+    _burst_cover_matches_preview(enc, "Archer", ["Orc", "Wolf", "Friend"] + (["Troll"] if big else []))
+
+
+def test_burst_cover_of_a_large_caster_is_the_cast_previews_cover() -> None:
+    # A large caster (R26) hex by hex: its footprint moves with it, so every hex of it at each origin is a line.
+    rows = ["..........", "....t.....", "..........", "...f......", "......t...", "..........", ".........."]
+    enc = Encounter(scenario_from_rows(rows, [
+        {"name": "Ogre", "at": (2, 3), "faction": "enemy", "size": "large", "area_range": 6, "area_radius": 1,
+         "initiative": 20},
+        {"name": "Kell", "at": (7, 2), "faction": "player"},
+        {"name": "Ash", "at": (5, 5), "faction": "player"},
+        {"name": "Bo", "at": (6, 3), "faction": "player"},
+    ]))
+    enc.apply(Begin())
+    assert _burst_cover_matches_preview(enc, "Ogre", ["Kell", "Ash", "Bo"]) > 20

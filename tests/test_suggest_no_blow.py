@@ -84,7 +84,9 @@ def test_a_blow_in_reach_that_the_plan_passes_up_is_named_with_its_odds(
     assert main(["suggest", m, "--log", log]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Goblin (normal): ") and "ttack" not in lines[0], lines  # it strikes no blow
-    assert lines[-2] == "It could attack Knight (45 % to hit) this turn, but its plan scores higher:", lines
+    # A shove (R22) is the same roll from the same front hexes, pushing the knight east, south-east or north-east
+    # onto open ground: 45 % too, said with the attack.
+    assert lines[-2] == "It could attack or shove Knight (45 % to hit) this turn, but its plan scores higher:", lines
     assert lines[-1].startswith("Why: "), lines
 
 
@@ -126,3 +128,93 @@ def test_a_combatant_whose_action_is_spent_says_so(tmp_path: Path) -> None:
     assert enc.turn == "Goblin" and enc.acted
     lines = plan_words(enc, explain(enc, "normal", random.Random(0)), random.Random(0))
     assert "Its action this turn is spent: it can strike no blow." in lines, lines
+
+
+def _pike_lane(tmp_path: Path, ground: str = ".......", reach: int = 2) -> tuple[str, str]:
+    # A pikeman (band [2,2]: a reach of 2 threatens and strikes at 2 only, R8, R21) beside a knight in a lane
+    # between rows of water (R5: ground may not enter water). Its friend holds 1,1, where it may pass but not end
+    # (R4); the knight blocks the lane east (R4). With 2 movement it can end on 2,1 (distance 1) or 0,1 (distance
+    # 3): never at distance 2, so no attack. But a shove needs only adjacency (R22): from 2,1, with the same roll
+    # as an attack: the knight faces west, so from its front (R17, R19), defence 14, d20 + 2 >= 14 on 12 or more,
+    # 9 faces of 20: 45 %. It pushes the knight 1 hex east, to 4,1.
+    return _begun(tmp_path, ["wwwwwww", ground, "wwwwwww"], [
+        {"name": "Pikeman", "at": (2, 1), "faction": "enemy", "move": 2, "attack": 2, "reach": reach,
+         "initiative": 10},
+        {"name": "Goblin", "at": (1, 1), "faction": "enemy", "move": 0, "initiative": 5},
+        {"name": "Knight", "at": (3, 1), "faction": "player", "defense": 14, "facing": "w", "move": 0,
+         "initiative": 1},
+    ])
+
+
+def test_a_shove_in_reach_where_no_attack_is_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The AI shoves only into fire or a chasm, so it ends the turn: the line must not say no foe is in reach.
+    m, log = _pike_lane(tmp_path)
+    assert main(["suggest", m, "--log", log]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Pikeman (normal): ") and "hove" not in lines[0], lines  # it strikes no blow
+    assert lines[1] == "It could shove Knight (45 % to succeed) this turn, but its plan scores higher:", lines
+    assert lines[2].startswith("Why: "), lines
+
+
+def _line(m: str, log: str, name: str) -> str:
+    from game.cli.blow_reach import blow_line
+    from game.cli.session import load_encounter
+
+    _, enc = load_encounter(m, log, allow_outside=False)
+    return blow_line(enc, name, True)
+
+
+def test_a_shove_into_a_chasm_says_where_the_foe_goes(tmp_path: Path) -> None:
+    # The same lane with a chasm at 4,1, where the shove pushes the knight: a standard non-flying combatant falls
+    # (R12). (The AI takes that shove; the line is asked directly, as it reads for any plan that passes it up.)
+    m, log = _pike_lane(tmp_path, "....c..")
+    assert _line(m, log, "Pikeman") == ("It could shove Knight into the chasm (45 % to succeed) this turn, but its "
+                                        "plan scores higher:")
+
+
+def test_an_attack_and_a_shove_into_a_chasm_of_one_foe_are_said_together(tmp_path: Path) -> None:
+    # The chasm lane with an ordinary weapon (band [1,1]): from 2,1 it could attack the knight or shove it into the
+    # chasm, the same roll from the same front hex (R22): 45 % each, the foe named once.
+    m, log = _pike_lane(tmp_path, "....c..", reach=1)
+    assert _line(m, log, "Pikeman") == ("It could attack Knight (45 % to hit) or shove it into the chasm (45 % to "
+                                        "succeed) this turn, but its plan scores higher:")
+
+
+def test_a_burst_clear_of_cover_only_far_along_its_reach_is_found(tmp_path: Path) -> None:
+    # A witch at the west end of a lane (row 1, water above) whose friend at 7,1 stands between it and the knight
+    # at 8,1: from every hex of the lane a burst on the knight runs along the row through the friend's centre,
+    # cover (R31): defence 16, d20 + 2 on 14 or more, 35 %. Through the gap at 0,2 and along row 3 it can reach
+    # 8,2, beside the knight (10 steps of its 12): no hex between, 45 %. That hex is far down its list of ends:
+    # the line must say "up to 45 %", not the 35 % of the hexes near it.
+    # From 8,2 (the knight's south-west, in its front arc, R17) it could also attack, 45 %, or shove it
+    # north-east onto the water at 9,0 (a push ignores terrain costs, R12): the same roll, 45 %, said as one.
+    m, log = _begun(tmp_path, ["wwwwwwwwwwww", "............", ".wwwwwww.www", "............", "wwwwwwwwwwww"], [
+        {"name": "Witch", "at": (0, 1), "faction": "enemy", "move": 12, "attack": 2, "area_range": 10,
+         "area_radius": 0, "area_attack": 2, "area_damage": "1", "area_uses": 1, "initiative": 10},
+        {"name": "Goblin", "at": (7, 1), "faction": "enemy", "move": 0, "initiative": 5},
+        {"name": "Knight", "at": (8, 1), "faction": "player", "defense": 14, "facing": "w", "move": 0,
+         "threatening": False, "initiative": 1},
+    ])
+    assert _line(m, log, "Witch") == (
+        "It could attack or shove Knight (45 % to hit), or catch Knight in its area ability (up to 45 % to hit) "
+        "this turn, but its plan scores higher:")
+
+
+def test_after_a_break_away_no_blow_is_counted(tmp_path: Path) -> None:
+    # The rules give no blow after a break-away: a disengage is the turn's one action (R16, R23). The cornered
+    # goblin breaks away from the knight (a roll of 20 succeeds whatever it needs); the knight is still beside it
+    # and in its band, yet the line says its action is spent, not "It could attack Knight".
+    import random
+
+    from game.ai import explain
+    from game.cli.session import load_encounter
+    from game.cli.suggest_words import plan_words
+    from game.rules import Disengage
+
+    m, log = _cornered(tmp_path)
+    _, enc = load_encounter(m, log, allow_outside=False)
+    enc.apply(Disengage("Goblin", "tumble", "athletics", 20))
+    assert enc.turn == "Goblin" and enc.acted
+    lines = plan_words(enc, explain(enc, "normal", random.Random(0)), random.Random(0))
+    assert "Its action this turn is spent: it can strike no blow." in lines, lines
+    assert not any(line.startswith("It could") for line in lines), lines

@@ -17,6 +17,9 @@ hexes, for a policy that weighs every hex it could shoot or cast from:
   any hex (where the lint's hostiles could ever stand);
 - :func:`cast_origins`: the hexes from which a caster could centre its area
   on one hex (R32's range and sight);
+- :func:`burst_cover`: whether a burst on one combatant gives it cover from
+  each of many caster hexes (R31, R32): the one term of a burst's odds that
+  depends on where the caster stands;
 - :func:`area_catches`: who a burst on each of many centres would catch (R32).
 
 Standard-size shooters (almost all of them) are answered in numpy, at a target
@@ -34,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .attack_odds import arc_kinds_from, arc_penalties
+from .cover import line_of_fire
 from .dice import dice_distribution
 from .hexgrid import Cell
 from .movement import footprint
@@ -372,3 +376,32 @@ def area_catches(state: EncounterState, radius: int, centres: FlatArray) -> tupl
         v = state.units[name]
         out[:, k] = np.maximum(0, _distances(state, v.cell, flats) - v.radius) <= radius
     return names, out
+
+
+def burst_cover(state: EncounterState, caster: str, target: str, cells: FlatArray,
+                lines_memo: SightMemo | None = None) -> BoolArray:
+    """bool per flat hex of ``cells``: whether ``target`` would have cover (R31) from a burst of ``caster``'s
+    centred on ``target``'s centre hex, ``caster`` imagined standing there (as ``preview_cast(origin=...)``
+    judges it: pairs of a caster hex and a hex of ``target`` inside the area, sight needed, no range, R32).
+    Whether the burst may be cast from there at all is :func:`cast_origins`'.
+
+    The one term of a burst's odds that changes with where the caster stands (no arcs, no threatened-shooter
+    penalty, R32), so a caster's best and worst odds on a foe over a whole reach are two previews, not one per
+    hex. A standard caster: one sight pass from each hex of ``target`` inside the area over every origin at
+    once (lines are symmetric); a large or giant one hex by hex, its footprint moving with it."""
+    u, t = state.unit(caster), state.unit(target)
+    flats = np.asarray(cells, dtype=np.int64)
+    area = u.spec.area
+    if area is None or not len(flats):
+        return np.zeros(len(flats), dtype=bool)
+    board = state.board
+    inside = [c for c in footprint(board, t.cell, t.radius) if state.layout.distance(c, t.cell) <= area.radius]
+    if u.radius:
+        held = state.held_by_others(u.name, t.name)  # the caster's own hexes never give it cover, here or there
+        return np.array([line_of_fire(board, held, footprint(board, board.cell_of(int(f)), u.radius), inside,
+                                      lambda a, b: True).cover for f in flats], dtype=bool)
+    clear = np.zeros(len(flats), dtype=bool)
+    for part in inside:
+        seen, covered = lines_from(state, part, (u.name, t.name), flats, lines_memo)
+        clear |= seen & ~covered
+    return ~clear

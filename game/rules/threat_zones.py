@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 import numpy as np
 
 from .axial_sweeps import INF, Window, closed_ok, dilate_flat, grow_stack, reach_flat
-from .fire_zones import ShotOdds, area_catches, cast_origins, lines_from, shoot_hexes, shot_odds
+from .fire_zones import ShotOdds, area_catches, burst_cover, cast_origins, lines_from, shoot_hexes, shot_odds
 from .hexgrid import HexLayout
 from .limits import MAX_MEMO_BYTES
 from .terrain import MovementType, Terrain
@@ -773,6 +773,11 @@ class ThreatZones:
         """bool per flat hex of ``cells``: ``v`` standing there could centre its area on flat ``at`` (R32); with
         ``spare_self``, only where its own burst would not catch it."""
         return cast_origins(self.enc, v.name, self.board.cell_of(at), cells, spare_self)
+
+    def burst_cover(self, v: CombatantView, target: CombatantView, cells: np.ndarray) -> np.ndarray:
+        """bool per flat hex of ``cells``: ``v`` standing there, whether its burst centred on ``target``'s centre
+        would find ``target`` in cover (R31, R32): ``preview_cast(origin=...)``'s ``cover`` in bulk."""
+        return burst_cover(self.enc, v.name, target.name, cells[cells < self.n], self.memo.lines)
 
     def area_catches(self, radius: int, centres: np.ndarray) -> tuple[list[str], np.ndarray]:
         """(active combatants in initiative order, bool [centre, combatant]): whom a burst of ``radius`` on
