@@ -164,12 +164,15 @@ def _line(m: str, log: str, name: str) -> str:
     return blow_line(enc, name, True)
 
 
-def test_a_shove_into_a_chasm_says_where_the_foe_goes(tmp_path: Path) -> None:
-    # The same lane with a chasm at 4,1, where the shove pushes the knight: a standard non-flying combatant falls
-    # (R12). (The AI takes that shove; the line is asked directly, as it reads for any plan that passes it up.)
-    m, log = _pike_lane(tmp_path, "....c..")
-    assert _line(m, log, "Pikeman") == ("It could shove Knight into the chasm (45 % to succeed) this turn, but its "
-                                        "plan scores higher:")
+@pytest.mark.parametrize(("ground", "goes"), [("....c..", "into the chasm"),
+                                              ("....h..", "onto a hazard for 3 damage")])
+def test_a_shove_into_a_chasm_or_fire_says_where_the_foe_goes(tmp_path: Path, ground: str, goes: str) -> None:
+    # The same lane with a chasm or a hazard at 4,1, where the shove pushes the knight: a standard non-flying
+    # combatant falls into a chasm; a hazard hex newly covered deals its damage, 3 by default (R12). (The AI takes
+    # that shove; the line is asked directly, as it reads for any plan that passes it up.)
+    m, log = _pike_lane(tmp_path, ground)
+    assert _line(m, log, "Pikeman") == f"It could shove Knight {goes} (45 % to succeed) this turn, but its plan " \
+                                       "scores higher:"
 
 
 def test_an_attack_and_a_shove_into_a_chasm_of_one_foe_are_said_together(tmp_path: Path) -> None:
