@@ -777,7 +777,10 @@ class ThreatZones:
     def burst_cover(self, v: CombatantView, target: CombatantView, cells: np.ndarray) -> np.ndarray:
         """bool per flat hex of ``cells``: ``v`` standing there, whether its burst centred on ``target``'s centre
         would find ``target`` in cover (R31, R32): ``preview_cast(origin=...)``'s ``cover`` in bulk."""
-        return burst_cover(self.enc, v.name, target.name, cells[cells < self.n], self.memo.lines)
+        ok = cells < self.n  # the off-board sentinel has no cover to find; the answer keeps ``cells``' order
+        out = np.zeros(len(cells), dtype=bool)
+        out[ok] = burst_cover(self.enc, v.name, target.name, cells[ok], self.memo.lines)
+        return out
 
     def area_catches(self, radius: int, centres: np.ndarray) -> tuple[list[str], np.ndarray]:
         """(active combatants in initiative order, bool [centre, combatant]): whom a burst of ``radius`` on
