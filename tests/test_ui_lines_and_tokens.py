@@ -15,8 +15,8 @@ import numpy as np
 from game.render.pg import pygame
 from game.ui.battle import BattleScene
 from game.ui.overlays import PathPreview
-from tests.scene_harness import at, click, frame, hover, open_battle, to_turn
-from tests.ui_harness import DEFAULT
+from tests.scene_harness import at, at_turn, click, frame, hover, open_battle, to_turn
+from tests.ui_harness import DEFAULT, ROOT
 
 
 def initials(scene: BattleScene, screen: pygame.Surface, name: str) -> np.ndarray:
@@ -248,3 +248,22 @@ def test_the_tracker_steps_aside_for_a_token_under_it_and_its_rows_answer_elsewh
     assert tracker.hovered == row and scene.ctx.highlight == row
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))
     assert scene.ctx.selected == row
+
+
+def test_an_attacks_approach_passes_beneath_the_friend_it_walks_through(tmp_path: Path) -> None:
+    """Aboard the Black Gull, Kestrel (flying) strikes Sahuagin 2 from 6,11, and the way there passes through
+    Tobin's hex (friends may be passed through). The approach is drawn over the tokens, and a step's dot sat on
+    "To": now it passes beneath Tobin (drawn up to his rim and on from the far side), his initials untouched."""
+    from game.ui.overlays import ActionPreview
+
+    scene, screen = at_turn(tmp_path, ROOT / "maps" / "ship_boarding.tmx", "Kestrel", humans=("player", "ally"),
+                            size=(1280, 800))
+    enc = scene.match.encounter
+    before = initials(scene, screen, "Tobin")
+    hover(scene, enc.view("Sahuagin 2").cell)
+    frame(scene, screen)
+    preview = next(w for w in scene.widgets if isinstance(w, ActionPreview))
+    assert preview.plan is not None and preview.plan[0] is not None  # Kestrel walks up first...
+    way = list(enc.reach_for("Kestrel").path_to(preview.plan[0]))
+    assert enc.view("Tobin").cell in way[1:-1]  # ...by way of Tobin's hex
+    assert untouched(before, initials(scene, screen, "Tobin"))

@@ -62,20 +62,60 @@ def reticle(screen: pygame.Surface, centre: Point, radius: float, colour: tuple[
         pygame.draw.line(screen, colour, a, b, 3)
 
 
-def path(screen: pygame.Surface, points: Sequence[Point], colour: tuple[int, int, int], width: int = 4) -> None:
-    """A path as a dark-edged line with a dot per step and an open ring at the end."""
-    pts = [(round(x), round(y)) for x, y in points]
-    if len(pts) >= 2:
-        pygame.draw.lines(screen, (12, 12, 16), False, pts, width + 4)
-        pygame.draw.lines(screen, colour, False, pts, width)
-    for p in pts[1:-1]:
-        pygame.draw.circle(screen, (12, 12, 16), p, width + 2)
-        pygame.draw.circle(screen, colour, p, width)
-    if pts:
-        ring(screen, pts[-1], width * 3, colour, 3)
-
-
 Disc = tuple[Point, float]  # a token's disc on screen: centre, radius
+
+
+def path(screen: pygame.Surface, points: Sequence[Point], colour: tuple[int, int, int], width: int = 4,
+         beneath: Sequence[Disc] = ()) -> None:
+    """A path as a dark-edged line with a dot per step and an open ring at the end. It passes beneath the
+    ``beneath`` discs (the friends it walks through): drawn over them, a step's dot sat on a friend's initials
+    ("To" on Boarding the Black Gull, Kestrel's way past Tobin), so inside them nothing is drawn."""
+    runs = _runs(points, beneath)
+    for run in runs:
+        if len(run) >= 2:
+            pygame.draw.lines(screen, (12, 12, 16), False, run, width + 4)
+            pygame.draw.lines(screen, colour, False, run, width)
+    for p in points[1:-1]:
+        if not any(math.dist(p, c) < r for c, r in beneath):
+            pygame.draw.circle(screen, (12, 12, 16), _px(p), width + 2)
+            pygame.draw.circle(screen, colour, _px(p), width)
+    if points:
+        ring(screen, _px(points[-1]), width * 3, colour, 3)
+
+
+def _runs(points: Sequence[Point], beneath: Sequence[Disc]) -> list[list[tuple[int, int]]]:
+    """The path as polylines in screen pixels, broken where it passes beneath a disc (one run if none)."""
+    runs: list[list[tuple[int, int]]] = [[]]
+    for a, b in zip(points, points[1:], strict=False):
+        for lo, hi in outside(a, b, beneath):
+            if not runs[-1] or runs[-1][-1] != _px(lo):
+                runs.append([_px(lo)])
+            runs[-1].append(_px(hi))
+    return [r for r in runs if r]
+
+
+def _px(p: Point) -> tuple[int, int]:
+    return round(p[0]), round(p[1])
+
+
+def outside(a: Point, b: Point, discs: Sequence[Disc]) -> list[tuple[Point, Point]]:
+    """The pieces of segment a-b that lie outside every disc (none, if a disc covers it all)."""
+    spans = [(0.0, 1.0)]
+    for disc in discs:
+        t_in, t_out = _crossing(a, b, disc, leaving=False), _crossing(a, b, disc, leaving=True)
+        if t_out <= t_in:  # the segment misses the disc (or only grazes it)
+            continue
+        spans = [s for lo, hi in spans for s in ((lo, min(hi, t_in)), (max(lo, t_out), hi)) if s[1] - s[0] > 1e-6]
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    return [((a[0] + dx * lo, a[1] + dy * lo), (a[0] + dx * hi, a[1] + dy * hi)) for lo, hi in spans]
+
+
+def passed_beneath(ctx: BattleContext, name: str, cells: Sequence[Cell]) -> list[Disc]:
+    """The discs of the combatants (friends: a path never enters a foe's hex) standing on the path's steps
+    between its start and its end: it passes beneath them."""
+    steps = set(cells[1:-1])
+    return [token_disc(ctx, other) for other in ctx.encounter.order()
+            if other != name and steps.intersection(ctx.encounter.footprint(other))]
 
 
 def approach_path(screen: pygame.Surface, ctx: BattleContext, name: str, at: Cell) -> None:
@@ -88,7 +128,7 @@ def approach_path(screen: pygame.Surface, ctx: BattleContext, name: str, at: Cel
     pts = [ctx.cell_to_screen(c) for c in cells]
     if len(pts) >= 2:  # from the mover's rim: drawn over the tokens, the path crossed its initials
         pts[0] = clear_of(pts[0], pts[1], token_disc(ctx, name), None)[0]
-    path(screen, pts, (250, 250, 244), max(2, round(4 * ctx.zoom)))
+    path(screen, pts, (250, 250, 244), max(2, round(4 * ctx.zoom)), beneath=passed_beneath(ctx, name, cells))
     keep_start_in_sight(ctx, pts)
     # The target's arc labels step off the path too: Goblin 1's "front" lay on Wynn's approach (giants_lair),
     # where the path comes in; Bandit 3's on Sir Corin's (the Greenway).
