@@ -24,7 +24,7 @@ import pytest  # noqa: E402
 from game.render.pg import pygame  # noqa: E402
 from game.render.style import FACTION_STYLE, hp_colour  # noqa: E402
 from game.ui import theme  # noqa: E402
-from tests.scene_harness import frame, open_battle  # noqa: E402
+from tests.scene_harness import frame, key, open_battle  # noqa: E402
 from tests.tool_scripts import load_tool  # noqa: E402
 
 cv = load_tool("colour_vision")
@@ -297,3 +297,27 @@ def test_the_chip_still_stands_out_at_the_farthest_zoom(tmp_path: Path) -> None:
     assert delta_e(marks["enemy"], FACTION_STYLE["enemy"].light, "protan") < 8  # light: the mark's middle
     assert lab(marks["neutral"])[0] < 40  # dark: the ring's hole (the rim colour, L* about 21)
 
+
+def test_a_compact_window_s_legend_teaches_the_shapes_on_its_title_row(tmp_path: Path) -> None:
+    """At 960x600 (a compact window) the legend has no room for a row of its own for the sides, but the title's row
+    has: beside "Legend" stand a disc, a square, a diamond and a ring in the sides' colours, so the chips on the
+    tokens are explained there too (the Greenway has all four sides)."""
+    from game.ui.panels.legend import Legend
+
+    scene, screen = open_battle(tmp_path, MAPS / "ambush.tmx", humans=("player",), setup=False, size=(960, 600))
+    frame(scene, screen, 10)
+    key(scene, pygame.K_l)
+    frame(scene, screen, 2)
+    legend = next(w for w in scene.widgets if isinstance(w, Legend))
+    box = legend._frame
+    assert box.width > 0
+    strip = [(x, y) for x in range(box.x, box.right) for y in range(box.y + 4, box.y + 34)]
+    seen = {}
+    for faction in ("player", "ally", "enemy", "neutral"):
+        colour = theme.faction_colour(faction)
+        px = [p for p in strip if tuple(screen.get_at(p))[:3] == colour]
+        assert px, faction
+        xs, ys = [p[0] for p in px], [p[1] for p in px]
+        centre = ((min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2)
+        seen[faction] = shape_at(screen, centre, colour)
+    assert seen == {"player": "disc", "ally": "square", "enemy": "diamond", "neutral": "ring"}
