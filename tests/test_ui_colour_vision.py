@@ -24,7 +24,7 @@ import pytest  # noqa: E402
 from game.render.pg import pygame  # noqa: E402
 from game.render.style import FACTION_STYLE, hp_colour  # noqa: E402
 from game.ui import theme  # noqa: E402
-from tests.scene_harness import frame, open_battle  # noqa: E402
+from tests.scene_harness import frame, key, open_battle  # noqa: E402
 from tests.tool_scripts import load_tool  # noqa: E402
 
 cv = load_tool("colour_vision")
@@ -226,3 +226,98 @@ def test_the_legend_teaches_the_sides_shapes() -> None:
         surf = pygame.Surface((40, 40))
         legend.MARK_DRAW[faction](surf, (20, 20), 8)
         assert shape_at(surf, (20, 20), theme.faction_colour(faction)) == want, faction
+
+
+# --- the side's shape on every token ------------------------------------------------------------------------------
+
+SIDE_SHAPES = (("player", "disc"), ("ally", "square"), ("enemy", "diamond"), ("neutral", "ring"))
+
+
+def _token_picture(faction: str, facing_deg: int, r_px: int, shipped: bool, tmp_path: Path) -> pygame.Surface:
+    """A one-hex token of ``faction`` as the window composes it (``shipped``: from the sprites; else the drawn
+    token a damaged installation and a replay without tile art show)."""
+    from game.ui.tokenart import TokenArt
+
+    pygame.display.init()
+    art = TokenArt() if shipped else TokenArt(folder=tmp_path / "no-sprites")
+    return art.token(faction, 0, "AB", facing_deg, r_px)
+
+
+@pytest.mark.parametrize("shipped", [True, False], ids=["sprites", "drawn"])
+@pytest.mark.parametrize("faction,want", SIDE_SHAPES)
+def test_a_token_wears_its_sides_shape_at_the_top_of_its_rim(tmp_path: Path, faction: str, want: str,
+                                                             shipped: bool) -> None:
+    """A token facing east (0 degrees) of radius 60 px, centred in its picture: its chip sits on the rim straight
+    above the centre, 60 px up, and holds the tracker's mark in the tracker's colour (the faction's light colour):
+    the shape tells an enemy from a bystander whatever the eye makes of the red."""
+    pic = _token_picture(faction, 0, 60, shipped, tmp_path)
+    c = pic.get_width() // 2
+    light = FACTION_STYLE[faction].light
+    assert shape_at(pic, (c, c - 60), light, reach=11) == want
+    # ...and not at 9 o'clock, where it goes only when the token faces up
+    left = [tuple(pic.get_at((x, c)))[:3] for x in range(c - 66, c - 54)]
+    assert light not in left
+
+
+@pytest.mark.parametrize("facing", [240, 270, 300])
+def test_a_token_facing_up_wears_it_at_nine_o_clock_clear_of_its_wedge(tmp_path: Path, facing: int) -> None:
+    """Facing up-left, up or up-right (a pointy-top map's north-west and north-east, a flat-top map's north), the
+    facing wedge stands where the chip would: the chip goes to the rim's left, 60 px left of the centre, and the
+    wedge keeps its light point (no light enemy red at 12 o'clock)."""
+    pic = _token_picture("enemy", facing, 60, True, tmp_path)
+    c = pic.get_width() // 2
+    light = FACTION_STYLE["enemy"].light
+    assert shape_at(pic, (c - 60, c), light, reach=11) == "diamond"
+    top = [tuple(pic.get_at((c + dx, c - 60 + dy)))[:3] for dx in range(-6, 7) for dy in range(-6, 7)]
+    assert light not in top
+
+
+@pytest.mark.parametrize("kind", ["protan", "deutan"])
+def test_an_enemy_token_and_a_bystanders_differ_at_the_chip_in_shape_and_colour(tmp_path: Path, kind: str) -> None:
+    """The pair a protan told apart mainly by lightness: at the chip their marks differ in shape (diamond and ring)
+    and the colours drawn there are at least 20 CIELAB units apart under the simulated deficiency."""
+    seen = {}
+    for faction in ("enemy", "neutral"):
+        pic = _token_picture(faction, 0, 60, True, tmp_path)
+        c = pic.get_width() // 2
+        seen[faction] = shape_at(pic, (c, c - 60), FACTION_STYLE[faction].light, reach=11)
+    assert seen == {"enemy": "diamond", "neutral": "ring"}
+    assert delta_e(FACTION_STYLE["enemy"].light, FACTION_STYLE["neutral"].light, kind) >= THRESHOLD
+
+
+def test_the_chip_still_stands_out_at_the_farthest_zoom(tmp_path: Path) -> None:
+    """At the farthest zoom a one-hex token is a disc of about 7 px: its chip keeps a 5 px radius, so the mark (a
+    diamond about 4 px from its middle to a point) is still drawn in the enemy's light colour above the disc,
+    and a bystander's chip has a dark middle (its ring's hole) where the enemy's is light."""
+    marks = {}
+    for faction in ("enemy", "neutral"):
+        pic = _token_picture(faction, 0, 7, True, tmp_path)
+        c = pic.get_width() // 2
+        marks[faction] = tuple(pic.get_at((c, c - 7)))[:3]
+    assert delta_e(marks["enemy"], FACTION_STYLE["enemy"].light, "protan") < 8  # light: the mark's middle
+    assert lab(marks["neutral"])[0] < 40  # dark: the ring's hole (the rim colour, L* about 21)
+
+
+def test_a_compact_window_s_legend_teaches_the_shapes_on_its_title_row(tmp_path: Path) -> None:
+    """At 960x600 (a compact window) the legend has no room for a row of its own for the sides, but the title's row
+    has: beside "Legend" stand a disc, a square, a diamond and a ring in the sides' colours, so the chips on the
+    tokens are explained there too (the Greenway has all four sides)."""
+    from game.ui.panels.legend import Legend
+
+    scene, screen = open_battle(tmp_path, MAPS / "ambush.tmx", humans=("player",), setup=False, size=(960, 600))
+    frame(scene, screen, 10)
+    key(scene, pygame.K_l)
+    frame(scene, screen, 2)
+    legend = next(w for w in scene.widgets if isinstance(w, Legend))
+    box = legend._frame
+    assert box.width > 0
+    strip = [(x, y) for x in range(box.x, box.right) for y in range(box.y + 4, box.y + 34)]
+    seen = {}
+    for faction in ("player", "ally", "enemy", "neutral"):
+        colour = theme.faction_colour(faction)
+        px = [p for p in strip if tuple(screen.get_at(p))[:3] == colour]
+        assert px, faction
+        xs, ys = [p[0] for p in px], [p[1] for p in px]
+        centre = ((min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2)
+        seen[faction] = shape_at(screen, centre, colour)
+    assert seen == {"player": "disc", "ally": "square", "enemy": "diamond", "neutral": "ring"}

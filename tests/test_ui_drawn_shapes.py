@@ -91,7 +91,12 @@ def test_a_tokens_shape_is_where_the_renderer_draws_it() -> None:
         # The bar's dark edge is the shape's edge: the pixel in its corner is the edge's near-black.
         assert max(tuple(s.get_at(bar.topleft))[:3]) < 40, name
         if tok.threatening and name not in (ctx.encounter.turn, ctx.selected):
-            x, y = round(cx), round(cy - r + 1)  # straight up, off the facing wedge's way unless it faces up
+            # Straight up, else left, up-left or up-right (the shadow falls down and right): the first direction
+            # at least 45 degrees off the facing wedge and the side chip (at 12 o'clock, or 9 while it faces up).
+            taken = [math.atan2(py - cy, px - cx) for px, py, _ in shape.discs[1:3]]
+            a = next(d for d in (-math.pi / 2, math.pi, -3 * math.pi / 4, -math.pi / 4)
+                     if all(abs((d - t + math.pi) % (2 * math.pi) - math.pi) >= math.pi / 4 for t in taken))
+            x, y = round(cx + (r - 1) * math.cos(a)), round(cy + (r - 1) * math.sin(a))
             red = tuple(s.get_at((x, y)))[:3]
             assert red[0] > 150 and red[1] < 90, (name, red)
             ringed += 1

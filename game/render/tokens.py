@@ -1,4 +1,4 @@
-"""Combatant tokens: faction-coloured discs with a facing pointer, a short label and hp.
+"""Combatant tokens: faction-coloured discs with a facing pointer, a short label, hp and the side's shape.
 
 Sprites are drawn three times too large and smooth-scaled down, which gives
 clean anti-aliased edges with plain ``pygame.draw`` calls.
@@ -15,6 +15,7 @@ from game.maps.pixels import TiledPixels
 from game.rules import Cell, HexLayout, Scenario
 
 from .geometry import region_edges
+from .marks import add_side_chip
 from .pg import pygame
 from .style import FACTION_STYLE, font, hp_colour, lerp_colour
 
@@ -137,7 +138,10 @@ def token_sprite(faction: str, label: str, radius_px: int, angle_deg: int, hp: i
     big.blit(text, (tx, ty))
     if hp is not None and hp_max is not None and hp < hp_max:
         _hp_badge(big, c, c + r, r, hp, hp_max)
-    return pygame.transform.smoothscale(big, (size // SS, size // SS))
+    out = pygame.transform.smoothscale(big, (size // SS, size // SS))
+    # The side's shape on the rim, as the window's tokens wear it (drawn at its own size: it has a floor in px).
+    add_side_chip(out, faction, (out.get_width() // 2, out.get_height() // 2), radius_px, angle_deg)
+    return out
 
 
 def _hp_badge(big: pygame.Surface, cx: int, cy: int, r: int, hp: int, hp_max: int) -> None:

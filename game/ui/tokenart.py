@@ -1,11 +1,11 @@
 """Token pictures for the window: the shipped sprites (tools/make_tokens.py), scaled to the zoom and cached.
 
 A token's picture is its faction-and-size sprite (``assets/tokens/{faction}_{size}.png``) with the live parts
-drawn over it: a facing wedge outside the rim, the initials (or a big creature's short name) and the
-flying / swimming badge. The sprite is smooth-scaled once per diameter, i.e. once per zoom step, and the
-composed picture is cached per (faction, size, label, angle, movement) for the zoom steps last used:
-frames only blit. A missing sprite (a damaged installation) falls back to the procedural token of
-game.render, so the window still plays.
+drawn over it: a facing wedge outside the rim, the initials (or a big creature's short name), the side's
+shape on a chip at the rim (game.render.marks) and the flying / swimming badge. The sprite is smooth-scaled
+once per diameter, i.e. once per zoom step, and the composed picture is cached per (faction, size, label,
+angle, movement) for the zoom steps last used: frames only blit. A missing sprite (a damaged installation)
+falls back to the procedural token of game.render, so the window still plays.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 from game.maps import assets_folder
+from game.render.marks import add_side_chip
 from game.render.pg import pygame
 from game.render.style import FACTION_STYLE, font
 from game.render.tokens import disc_scale, token_sprite
@@ -120,6 +121,7 @@ class TokenArt:
         out.blit(_wedge(style.rim, style.pointer, side, r_px, angle_deg), (0, 0))
         out.blit(disc, disc.get_rect(center=(c, c)))
         _label(out, label, (c, c), r_px, style.rim)
+        add_side_chip(out, faction, (c, c), r_px, angle_deg)
         if movement in BADGED:
             d = max(14, round(r_px * 0.62)) if r_px < 60 else round(r_px * 0.36)
             img = self.badge(movement, d, zoom_key)

@@ -2,7 +2,8 @@
 
 What a token shows, at 100 % zoom:
 - its faction-and-size sprite (assets/tokens, tools/make_tokens.py) scaled to the zoom, with initials,
-  a facing wedge and a flying / swimming badge (game.ui.tokenart: scaled and composed once per zoom step);
+  a facing wedge, its side's shape on a chip at the rim (disc, square, diamond, ring: game.render.marks) and a
+  flying / swimming badge (game.ui.tokenart: scaled and composed once per zoom step);
 - an hp bar under it (green / amber / red);
 - markers: a thin red ring = threatening (R8), an amber "stop" octagon = zone of control exhausted
   this turn (R9), a blue double arrow = disengaged (R23), a grey tick = has acted this round;
@@ -16,6 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from game.render.marks import chip_centre, chip_radius
 from game.render.pg import pygame
 from game.render.style import FACTION_STYLE, font, hp_colour
 from game.render.tokens import initials
@@ -245,8 +247,8 @@ BADGES = {"stop": stop_badge, "disengaged": disengage_badge, "acted": tick_badge
 def token_shape(ctx: BattleContext, tok: TokenState) -> Drawn:
     """What :func:`_token` draws of ``tok`` on screen, from the same numbers: its disc (out to the outermost
     ring round it: threat, actor, selected), the initials or short name inside it, the facing wedge's point
-    outside it, its hp bar with the bar's dark edge, and its status badges. A tooltip weighs how much of this
-    it hides (theme.place_beside)."""
+    outside it, the side chip on its rim, its hp bar with the bar's dark edge, and its status badges. A tooltip
+    weighs how much of this it hides (theme.place_beside)."""
     r_px = max(4, round(token_radius_px(ctx.hex_radius(), tok.radius) * tok.scale))
     cx, cy = _centre(ctx, tok)
     outer = float(r_px)
@@ -256,8 +258,10 @@ def token_shape(ctx: BattleContext, tok: TokenState) -> Drawn:
         outer = r_px + 6.0
     bar = _hp_bar_rect(cx, cy + r_px + 2, r_px).inflate(2, 2)
     badges = tuple((at[0], at[1], r) for _, at, r in _badges(tok, cx, cy, r_px))
-    wedge = wedge_disc(cx, cy, r_px, _angle(ctx, tok.cell, tok.facing))
-    return Drawn(discs=((cx, cy, outer), wedge, *badges), rects=(bar,))
+    angle = _angle(ctx, tok.cell, tok.facing)
+    wedge = wedge_disc(cx, cy, r_px, angle)
+    chip = (*chip_centre(cx, cy, r_px, angle), float(chip_radius(r_px)))
+    return Drawn(discs=((cx, cy, outer), wedge, chip, *badges), rects=(bar,))
 
 
 def token_shapes(ctx: BattleContext) -> dict[str, Drawn]:

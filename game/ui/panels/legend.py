@@ -92,6 +92,22 @@ def badge_mark(kind: str) -> Callable[[pygame.Surface, tuple[float, float], floa
 SIDES = (("player", "player"), ("ally", "ally"), ("enemy", "enemy"), ("neutral", "neutral"))
 
 
+TITLE_GAP, INLINE_GAP = 16, 10  # px: after "Legend", and between the sides when they share its row
+
+
+def title_width(side_row: tuple[tuple[str, str], ...]) -> int:
+    """The title's row in a compact window: "Legend", then the sides' marks and names."""
+    marks_w = sum(20 + th.text_width(label, th.SMALL) + INLINE_GAP for _, label in side_row) - INLINE_GAP
+    return th.text_width("Legend", th.HEAD, True) + (TITLE_GAP + marks_w if side_row else 0)
+
+
+def draw_sides_inline(screen: pygame.Surface, side_row: tuple[tuple[str, str], ...], x: int, cy: int) -> None:
+    """The sides' marks and names in a line from ``x``, centred on ``cy``: the legend's title row, compact."""
+    for mark, label in side_row:
+        MARK_DRAW[mark](screen, (x + 7, cy), 8)
+        x = th.text(screen, label, (x + 20, cy), size=th.SMALL, anchor="midleft").right + INLINE_GAP
+
+
 def side_mark(faction: str) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
     def draw(screen: pygame.Surface, c: tuple[float, float], r: float) -> None:
         faction_mark(screen, faction, c, max(4.0, r * 0.75), th.faction_colour(faction))
@@ -231,19 +247,24 @@ class Legend(FramedPanel):
         exits = bool(ctx.encounter.board.exit.any())
         a = th.area(screen, ctx)
         mark_rows = marks(v.movement_type for v in ctx.encounter.views() if v.active)
-        # The sides' shapes, where the window has the room: at 800x560 the row more made the legend hide one of
-        # Harrow Keep's party wherever it stood (the compact card says the side in words).
-        side_row = () if is_compact(a) else sides(v.faction for v in ctx.encounter.views())
-        mark_rows = ((side_row,) if side_row else ()) + mark_rows
+        # The sides' shapes: a row of their own where the window has the room; in a compact window on the title's
+        # row, beside "Legend" (at 800x560 a row more made the legend hide one of Harrow Keep's party wherever it
+        # stood, and at 960x600 the shapes on the tokens went unexplained).
+        compact = is_compact(a)
+        side_row = sides(v.faction for v in ctx.encounter.views())
+        mark_rows = ((side_row,) if side_row and not compact else ()) + mark_rows
         n_over = len(OVERLAYS) + len(mark_rows)
         p = pick_pitch(a, n_over, len(rows) + exits)  # rows close up before the legend reaches the action bar
-        size = (legend_width(rows, exits), legend_height(p, n_over, len(rows) + exits))
+        width = max(legend_width(rows, exits), min(WIDTH, title_width(side_row) + 2 * th.PAD) if compact else 0)
+        size = (width, legend_height(p, n_over, len(rows) + exits))
         frame = self.rect or self._place(ctx, a, size)
         self._frame = frame
         ctx.reading.append(pygame.Rect(frame))  # opened to be read: a tooltip keeps off it first of the panels
         th.draw_frame(screen, frame, opaque=True)  # over the log in a small window: its lines showed through
         x, y = frame.x + th.PAD, frame.y + 8
-        th.text(screen, "Legend", (x, y), size=th.HEAD, bold=True)
+        title = th.text(screen, "Legend", (x, y), size=th.HEAD, bold=True)
+        if compact:
+            draw_sides_inline(screen, side_row, title.right + TITLE_GAP, title.centery)
         y += p.head
         for kind, label in OVERLAYS:
             draw_swatch(screen, kind, (x + 12, y + p.row // 2 - 3), p.swatch)

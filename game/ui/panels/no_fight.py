@@ -66,8 +66,9 @@ class NoFightBanner:
         tokens = [d.bounds.inflate(4, 4) for d in token_shapes(ctx).values()]  # disc, ring, wedge, hp bar, badges
         before = [r for r in ctx.panels if r != self.cover]  # not itself as last drawn
         panels = [r.inflate(12, 12) for r in (*ctx.covers, *ctx.panels_now, *before)]
+        # Where it stood last frame, kept while nothing comes under it: it does not slide about as the map pans.
         rect = place(view, home, widths, lambda w: th.lines_size(self.lines(ctx, w - 2 * th.PAD))[1], tokens,
-                     panels)
+                     panels, last=self.cover)
         lines = self.lines(ctx, rect.width - 2 * th.PAD)
         th.draw_frame(screen, rect, edge=th.ACCENT, opaque=True)
         th.draw_lines(screen, rect, lines)

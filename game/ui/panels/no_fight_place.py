@@ -7,6 +7,11 @@ hide no token (disc, ring, facing wedge, hp bar, as tokenlayer draws them), no p
 one nearest its old spot, a step down weighing twice a step across (it must stay the first thing read, at the
 top); where no place is free at its full width it tries narrower ones (more lines), a narrower banner at the top
 before a wide one far down. Where no place is free at all (a map packed with tokens), it stands at its old spot.
+
+Once placed it stays put while its place hides nothing (``last``): it re-picked the nearest free place every
+frame, so while the map was panned it slid along with the tokens under it, a banner that would not hold still
+to be read. Now it moves only when a token (or a panel) comes under it, and then to the free place nearest its
+old spot, as above.
 """
 
 from __future__ import annotations
@@ -21,17 +26,39 @@ from .log_spot import MARGIN, free_corners
 
 DOWN = 2  # a step down weighs as much as this many steps across
 NARROWER = 80  # px: a narrower banner's cost, as a step of this many px across (it reads as well, in more lines)
+SLACKS = (48, 24)  # px of room kept round a place the banner moves to (a few steps of a pan), most first
+ROOMY = 240  # ...where that costs no more than this (px across; half as many down) over the nearest free place
 
 
 def place(area: pygame.Rect, home: pygame.Rect, widths: Sequence[int], height_of: Callable[[int], int],
-          tokens: Sequence[pygame.Rect], panels: Sequence[pygame.Rect]) -> pygame.Rect:
-    """The banner's frame in the map area ``area``: ``home`` (its old spot; its width the widest of ``widths``)
+          tokens: Sequence[pygame.Rect], panels: Sequence[pygame.Rect],
+          last: pygame.Rect | None = None) -> pygame.Rect:
+    """The banner's frame in the map area ``area``: ``last`` (where it stood the frame before) while that is still
+    a place it may take and hides nothing; else ``home`` (its old spot; its width the widest of ``widths``)
     where that hides nothing, else the free place of the least cost (see the module's words), else ``home``
     moved off ``panels`` as best it can (kept in ``area``). ``height_of(w)``: its height at width ``w``."""
     blocked = [*tokens, *panels]
+    inner = area.inflate(-2 * MARGIN, -2 * MARGIN)
+    if last is not None and stays(last, inner, widths, height_of, blocked):
+        return last
     if home.collidelist(blocked) < 0:
         return home
-    inner = area.inflate(-2 * MARGIN, -2 * MARGIN)
+    # Moving because a token came under it (the map panned or someone walked): where it lands, a token sliding on
+    # the same way should not reach it at once too. It kept a step ahead of a slow pan, moving every frame.
+    # ...but not far down the map for it: the roomiest place costing at most ROOMY more than the nearest free one.
+    tight = _nearest(inner, home, widths, height_of, blocked)
+    if tight is None:
+        return home
+    for slack in SLACKS if last is not None else ():
+        roomy = _nearest(inner, home, widths, height_of, [r.inflate(2 * slack, 2 * slack) for r in blocked])
+        if roomy is not None and roomy[0] <= tight[0] + ROOMY:
+            return roomy[1]
+    return tight[1]
+
+def _nearest(inner: pygame.Rect, home: pygame.Rect, widths: Sequence[int], height_of: Callable[[int], int],
+             blocked: Sequence[pygame.Rect]) -> tuple[float, pygame.Rect] | None:
+    """The free place in ``inner`` of the least cost from ``home`` (see the module's words), with its cost; None:
+    none is free."""
     best: tuple[float, pygame.Rect] | None = None
     for i, w in enumerate(widths):
         h = height_of(w)
@@ -44,6 +71,12 @@ def place(area: pygame.Rect, home: pygame.Rect, widths: Sequence[int], height_of
         k = int(np.argmin(costs))
         if best is None or costs[k] < best[0]:
             best = (float(costs[k]), pygame.Rect(int(xs[k]), int(ys[k]), w, h))
-    if best is not None:
-        return best[1]
-    return home
+    return best
+
+
+def stays(last: pygame.Rect, inner: pygame.Rect, widths: Sequence[int], height_of: Callable[[int], int],
+          blocked: Sequence[pygame.Rect]) -> bool:
+    """Whether the banner may keep ``last``: still one of its widths at that width's height (its words did not
+    change, nor the window), still inside the map area's margin, and over nothing in ``blocked``."""
+    return (last.width in widths and last.height == height_of(last.width) and inner.contains(last)
+            and last.collidelist(list(blocked)) < 0)
