@@ -45,18 +45,49 @@ def faction_mark(screen: pygame.Surface, faction: str, centre: Point, r: float,
 
 # --- the side chip on a token's rim -------------------------------------------------------------------------------
 
-CHIP_TOP, CHIP_SIDE = 270, 180  # degrees, y down: 12 o'clock, else 9 o'clock
-CHIP_CLEAR = 56  # degrees: a facing wedge this near 12 o'clock (half-angle 24, plus the chip's own width) moves it
 CHIP_SS = 4  # drawn this much larger and smooth-scaled down: clean edges on a mark a few pixels wide
+WEDGE_HALF = 24  # degrees: the facing wedge's half-angle (game.ui.tokenart.WEDGE_SPREAD, the drawn token's 24)
+
+Disc = tuple[float, float, float]  # centre x, y and radius, relative to the token's centre (y down)
+Box = tuple[float, float, float, float]  # left, top, right, bottom, relative to the token's centre
 
 
-def chip_angle(facing_deg: float) -> int:
-    """Where a token's side chip sits on its rim (degrees, y down): at 12 o'clock, where no other mark comes (the
-    status markers take the upper corners and the right, the flying / swimming badge the lower left, the hp bar
-    the bottom), unless the token faces up (up-left, up or up-right on either hex grid): then at 9 o'clock, 60
-    degrees or more from its facing wedge and clear of the badge at the lower left."""
-    gap = abs((facing_deg - CHIP_TOP + 180) % 360 - 180)
-    return CHIP_SIDE if gap < CHIP_CLEAR else CHIP_TOP
+def _rim_order() -> tuple[int, ...]:
+    """12 o'clock, 9 o'clock, 3 o'clock (degrees, y down), then the rest of the rim every 5 degrees, nearest
+    12 o'clock first and the left before the right: where a player looks for the chip, in that order."""
+    rest = sorted((a for a in range(0, 360, 5) if a not in (270, 180, 0)),
+                  key=lambda a: (abs((a - 270 + 180) % 360 - 180), not 90 < a < 270))
+    return (270, 180, 0, *rest)
+
+
+CHIP_SPOTS = _rim_order()
+
+
+def chip_angle(facing_deg: float, r_px: float, discs: tuple[Disc, ...] = (), boxes: tuple[Box, ...] = ()) -> int:
+    """Where a token's side chip sits on its rim (degrees, y down): the first of :data:`CHIP_SPOTS` where it keeps
+    clear of the facing wedge and of the other marks round the token (``discs``: the flying / swimming badge and
+    the status markers; ``boxes``: the hp bar), all relative to the token's centre. Where none is clear (the
+    farthest zoom, with every marker up: each has a floor in px and the disc is 9 px) it takes the spot it covers
+    least of. A 9 o'clock chip at the farthest zoom sat on the disengaged marker and the wing badge (giants_lair,
+    Wynn): the corners' markers are as wide there as the gaps between them, so only the free spots will do."""
+    cr = chip_radius(r_px)
+    # The wedge runs out from under the rim: the chip clears it by angle, its own half-width on the rim and a px.
+    wedge_gap = WEDGE_HALF + math.degrees(math.asin(min(1.0, (cr + 1) / max(r_px, 1))))
+    best: tuple[float, int] = (math.inf, CHIP_SPOTS[0])
+    for deg in CHIP_SPOTS:
+        x, y = math.cos(math.radians(deg)) * r_px, math.sin(math.radians(deg)) * r_px
+        # (in px along the rim, as the marks' overlaps below are: how deep the chip would sit in each)
+        cover = math.radians(max(0.0, wedge_gap - abs((facing_deg - deg + 180) % 360 - 180))) * r_px
+        for dx, dy, dr in discs:
+            cover += max(0.0, cr + dr + 1 - math.hypot(x - dx, y - dy))
+        for left, top, right, bottom in boxes:
+            gap = math.hypot(max(left - x, 0, x - right), max(top - y, 0, y - bottom))
+            cover += max(0.0, cr + 1 - gap)
+        if cover == 0:
+            return deg
+        if cover < best[0]:
+            best = (cover, deg)
+    return best[1]
 
 
 def chip_radius(r_px: float) -> int:
@@ -66,9 +97,9 @@ def chip_radius(r_px: float) -> int:
     return max(5, round(min(r_px * 0.28, 6 + r_px * 0.1)))
 
 
-def chip_centre(cx: float, cy: float, r_px: float, facing_deg: float) -> Point:
-    """The chip's centre for a disc of radius ``r_px`` at (``cx``, ``cy``) facing ``facing_deg``: on its rim."""
-    a = math.radians(chip_angle(facing_deg))
+def chip_centre(cx: float, cy: float, r_px: float, chip_deg: float) -> Point:
+    """The chip's centre for a disc of radius ``r_px`` at (``cx``, ``cy``), at ``chip_deg`` on its rim."""
+    a = math.radians(chip_deg)
     return (cx + math.cos(a) * r_px, cy + math.sin(a) * r_px)
 
 
@@ -86,9 +117,10 @@ def side_chip(faction: str, dark: tuple[int, int, int], light: tuple[int, int, i
     return pygame.transform.smoothscale(big, (side, side))
 
 
-def add_side_chip(out: pygame.Surface, faction: str, centre: tuple[int, int], r_px: int, facing_deg: float) -> None:
-    """``faction``'s chip on the rim of a token of radius ``r_px`` centred at ``centre`` in ``out`` (its picture)."""
+def add_side_chip(out: pygame.Surface, faction: str, centre: tuple[int, int], r_px: int, chip_deg: float) -> None:
+    """``faction``'s chip at ``chip_deg`` (:func:`chip_angle`) on the rim of a token of radius ``r_px`` centred at
+    ``centre`` in ``out`` (its picture)."""
     style = FACTION_STYLE.get(faction, FACTION_STYLE["neutral"])
     chip = side_chip(faction, style.rim, style.light, chip_radius(r_px))
-    at = chip_centre(centre[0], centre[1], r_px, facing_deg)
+    at = chip_centre(centre[0], centre[1], r_px, chip_deg)
     out.blit(chip, chip.get_rect(center=(round(at[0]), round(at[1]))))

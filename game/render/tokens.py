@@ -15,7 +15,7 @@ from game.maps.pixels import TiledPixels
 from game.rules import Cell, HexLayout, Scenario
 
 from .geometry import region_edges
-from .marks import add_side_chip
+from .marks import add_side_chip, chip_angle
 from .pg import pygame
 from .style import FACTION_STYLE, font, hp_colour, lerp_colour
 
@@ -139,8 +139,10 @@ def token_sprite(faction: str, label: str, radius_px: int, angle_deg: int, hp: i
     if hp is not None and hp_max is not None and hp < hp_max:
         _hp_badge(big, c, c + r, r, hp, hp_max)
     out = pygame.transform.smoothscale(big, (size // SS, size // SS))
-    # The side's shape on the rim, as the window's tokens wear it (drawn at its own size: it has a floor in px).
-    add_side_chip(out, faction, (out.get_width() // 2, out.get_height() // 2), radius_px, angle_deg)
+    # The side's shape on the rim, as the window's tokens wear it (drawn at its own size: it has a floor in px):
+    # here only the wedge and the hp pill at the bottom stand round the disc, so 12 o'clock or 9 o'clock.
+    c = out.get_width() // 2
+    add_side_chip(out, faction, (c, c), radius_px, chip_angle(angle_deg, radius_px))
     return out
 
 

@@ -15,7 +15,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 from game.maps import assets_folder
-from game.render.marks import add_side_chip
+from game.render.marks import Disc, add_side_chip, chip_angle
 from game.render.pg import pygame
 from game.render.style import FACTION_STYLE, font
 from game.render.tokens import disc_scale, token_sprite
@@ -94,12 +94,16 @@ class TokenArt:
 
     # --- a whole token ----------------------------------------------------------------------
     def token(self, faction: str, radius: int, label: str, angle_deg: int, r_px: int,
-              movement: str = "ground", zoom_key: int = 0) -> pygame.Surface:
+              movement: str = "ground", zoom_key: int = 0, chip_deg: int | None = None) -> pygame.Surface:
         """The token centred in a square of side ``2 * (r_px + pad_for(r_px))``: shadow, wedge, disc, label.
 
-        ``zoom_key`` names the zoom step: pictures are kept for the last ``KEEP`` steps used."""
+        ``zoom_key`` names the zoom step: pictures are kept for the last ``KEEP`` steps used. ``chip_deg``: where
+        the side chip goes on the rim (the window's token layer knows the status markers and the hp bar it must
+        clear); None: clear of the wedge and the badge alone."""
+        if chip_deg is None:
+            chip_deg = chip_angle(angle_deg, r_px, movement_discs(movement, r_px, angle_deg))
         level = self._level(zoom_key)
-        key = ("token", faction, radius, label, angle_deg, movement, r_px)
+        key = ("token", faction, radius, label, angle_deg, movement, r_px, chip_deg)
         hit = level.get(key)
         if hit is not None:
             return hit
@@ -107,12 +111,12 @@ class TokenArt:
         if disc is None:  # no sprite shipped: the procedural token (it draws its own wedge and label)
             out = token_sprite(faction, label, r_px, angle_deg, None, None)
         else:
-            out = self._compose(disc, faction, label, angle_deg, r_px, movement, zoom_key)
+            out = self._compose(disc, faction, label, angle_deg, r_px, movement, zoom_key, chip_deg)
         level[key] = out
         return out
 
     def _compose(self, disc: pygame.Surface, faction: str, label: str, angle_deg: int, r_px: int,
-                 movement: str, zoom_key: int) -> pygame.Surface:
+                 movement: str, zoom_key: int, chip_deg: int) -> pygame.Surface:
         style = FACTION_STYLE.get(faction, FACTION_STYLE["neutral"])
         side = 2 * (r_px + pad_for(r_px))
         c = side // 2
@@ -121,14 +125,28 @@ class TokenArt:
         out.blit(_wedge(style.rim, style.pointer, side, r_px, angle_deg), (0, 0))
         out.blit(disc, disc.get_rect(center=(c, c)))
         _label(out, label, (c, c), r_px, style.rim)
-        add_side_chip(out, faction, (c, c), r_px, angle_deg)
+        add_side_chip(out, faction, (c, c), r_px, chip_deg)
         if movement in BADGED:
-            d = max(14, round(r_px * 0.62)) if r_px < 60 else round(r_px * 0.36)
+            d = badge_size(r_px)
             img = self.badge(movement, d, zoom_key)
             if img is not None:
                 at = badge_centre(c, r_px, angle_deg)
                 out.blit(img, img.get_rect(center=(round(at[0]), round(at[1]))))
         return out
+
+
+def badge_size(r_px: int) -> int:
+    """The flying / swimming badge's side (px) on a disc of radius ``r_px``: it has a floor, to read far out."""
+    return max(14, round(r_px * 0.62)) if r_px < 60 else round(r_px * 0.36)
+
+
+def movement_discs(movement: str, r_px: int, angle_deg: float) -> tuple[Disc, ...]:
+    """The flying / swimming badge as a disc relative to the token's centre (none for a ground token): what the
+    side chip keeps clear of."""
+    if movement not in BADGED:
+        return ()
+    x, y = badge_centre(0, r_px, angle_deg)
+    return ((x, y, badge_size(r_px) / 2),)
 
 
 BADGE_AT, BADGE_AWAY = 135, 225  # degrees, y down: lower left, else upper left

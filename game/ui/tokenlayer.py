@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from game.render.marks import chip_centre, chip_radius
+from game.render.marks import chip_angle, chip_centre, chip_radius
 from game.render.pg import pygame
 from game.render.style import FACTION_STYLE, font, hp_colour
 from game.render.tokens import initials
@@ -26,7 +26,7 @@ from game.rules import EncounterView
 from .context import BattleContext
 from .drawn import Drawn
 from .leader import Segment, crosses, draw_leader, leader_segment
-from .tokenart import TokenArt, token_radius_px, wedge_disc
+from .tokenart import TokenArt, movement_discs, token_radius_px, wedge_disc
 
 _ART: TokenArt | None = None
 
@@ -163,8 +163,9 @@ def _token(screen: pygame.Surface, ctx: BattleContext, art: TokenArt, tok: Token
         return
     label = tok.name if tok.radius > 0 and len(tok.name) <= 6 else initials(tok.name)
     # Composed once per zoom step; only a token shrinking into a chasm is rescaled frame by frame.
-    sprite = art.token(tok.faction, tok.radius, label, _angle(ctx, tok.cell, tok.facing), full, tok.movement,
-                       zoom_key=ctx.zoom_index)
+    angle = _angle(ctx, tok.cell, tok.facing)
+    sprite = art.token(tok.faction, tok.radius, label, angle, full, tok.movement, zoom_key=ctx.zoom_index,
+                       chip_deg=chip_spot(tok, full, angle))
     if r_px != full:
         side = max(1, round(sprite.get_width() * r_px / full))
         sprite = pygame.transform.smoothscale(sprite, (side, side))
@@ -197,6 +198,25 @@ def _badges(tok: TokenState, cx: float, cy: float, r_px: int) -> list[tuple[str,
     if tok.acted:
         out.append(("acted", (bx, cy + r_px * 0.55), max(6, r_px * 0.3)))
     return out
+
+
+def chip_spot(tok: TokenState, r_px: int, angle: int) -> int:
+    """Where ``tok``'s side chip sits on the rim of its disc of radius ``r_px`` facing ``angle``: the first free
+    spot (game.render.marks.chip_angle) clear of its wedge, its flying / swimming badge, the status markers it
+    shows now and its hp bar, so a marker coming up may move it."""
+    status = tuple((x, y, r) for _, (x, y), r in _badges(tok, 0, 0, r_px))
+    bar = _hp_bar_rect(0, r_px + 2, r_px).inflate(2, 2)
+    return chip_angle(angle, r_px, movement_discs(tok.movement, r_px, angle) + status,
+                      ((bar.left, bar.top, bar.right, bar.bottom),))
+
+
+def chip_disc(ctx: BattleContext, tok: TokenState) -> tuple[float, float, float]:
+    """``tok``'s side chip on screen as drawn (centre x, y, radius): for a tooltip or a name tag to keep clear of."""
+    full = token_radius_px(ctx.hex_radius(), tok.radius)
+    r_px = max(4, round(full * tok.scale))
+    cx, cy = _centre(ctx, tok)
+    deg = chip_spot(tok, full, _angle(ctx, tok.cell, tok.facing))
+    return (*chip_centre(cx, cy, r_px, deg), float(chip_radius(r_px)))
 
 
 def _hp_bar_rect(cx: float, top: float, r_px: int) -> pygame.Rect:
@@ -260,8 +280,7 @@ def token_shape(ctx: BattleContext, tok: TokenState) -> Drawn:
     badges = tuple((at[0], at[1], r) for _, at, r in _badges(tok, cx, cy, r_px))
     angle = _angle(ctx, tok.cell, tok.facing)
     wedge = wedge_disc(cx, cy, r_px, angle)
-    chip = (*chip_centre(cx, cy, r_px, angle), float(chip_radius(r_px)))
-    return Drawn(discs=((cx, cy, outer), wedge, chip, *badges), rects=(bar,))
+    return Drawn(discs=((cx, cy, outer), wedge, chip_disc(ctx, tok), *badges), rects=(bar,))
 
 
 def token_shapes(ctx: BattleContext) -> dict[str, Drawn]:
