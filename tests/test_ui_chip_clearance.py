@@ -1,4 +1,4 @@
-"""A token's side chip keeps clear of its other marks, on a shipped map in the real scene.
+"""A token's side chip keeps clear of its other marks and of its name tag, on a shipped map in the real scene.
 
 Each mark is found by the pixels it changes: the scene drawn with and without the chip (and with and without
 the disengaged marker, the wing badge) differs exactly where that mark stands.
@@ -19,7 +19,7 @@ import pytest  # noqa: E402
 from game.render.pg import pygame  # noqa: E402
 from game.ui import tokenart, tokenlayer  # noqa: E402
 from game.ui.battle import BattleScene  # noqa: E402
-from tests.scene_harness import frame, open_battle  # noqa: E402
+from tests.scene_harness import frame, hover, open_battle  # noqa: E402
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 REAL_CHIP = tokenart.add_side_chip
@@ -89,3 +89,26 @@ def test_a_flying_disengaged_token_s_chip_clears_its_marks_at_the_farthest_zoom(
     assert not chip.colliderect(badge), (chip, badge)
     assert not chip.colliderect(bar), (chip, bar)
     assert chip.left > x  # on the right of the disc, the only side free
+
+
+@pytest.mark.parametrize("zoom_index", [4, 7])
+def test_a_hovered_giant_s_name_tag_keeps_off_its_chip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       zoom_index: int) -> None:
+    """Grundvald, the giant (giants_lair), hovered at 100 % and at 200 %: his chip (18 and 29 px) stands higher
+    above his disc than the 9 px a tag just above it is lifted; the tag's rectangle and the chip's pixels share
+    no point."""
+    scene, screen = open_battle(tmp_path, MAPS / "giants_lair.tmx", humans=("player",), setup=False)
+    frame(scene, screen, 5)
+    _look_at(scene, screen, "Grundvald", zoom_index)
+    hover(scene, scene.tokens["Grundvald"].cell)
+    frame(scene, screen, 1)
+    assert scene.ctx.hovered_unit == "Grundvald"
+    x, y = scene.ctx.cell_to_screen(scene.tokens["Grundvald"].cell)
+    r = scene.ctx.hex_radius() * 3.62  # a giant's disc: 0.78 + 2 x 1.42 hex inradii (R26)
+    near = pygame.Rect(round(x - 1.5 * r), round(y - 1.5 * r), round(3 * r), round(3 * r))
+    chip = _box(_drawn(scene, screen, monkeypatch, "Grundvald", True),
+                _drawn(scene, screen, monkeypatch, "Grundvald", False), near)
+    scene.draw(screen, 1.0)  # everyone back, the tag placed among them as the window places it
+    tag = scene.view.name_tag
+    assert tag is not None
+    assert not tag.colliderect(chip), (tag, chip)

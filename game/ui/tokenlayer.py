@@ -326,9 +326,14 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     near: list[tuple[tuple[float, float], float]] = [
         (_centre(ctx, t), token_radius_px(inr, t.radius)) for t in tokens.values()
         if t.name != tok.name and t.alpha > 0]
+    # Its side chip: the spot just above the disc stood on a big token's chip (Grundvald's, giants_lair), for the
+    # tag was placed by the disc's edge alone; token_shape weighs the chip for a tooltip, and so does the tag.
+    hx, hy, hr = chip_disc(ctx, tok)
+    chip = pygame.Rect(math.floor(hx - hr - 1), math.floor(hy - hr - 1), math.ceil(2 * hr + 3), math.ceil(2 * hr + 3))
     for i, (anchor, at) in enumerate(_tag_spots(cx, cy, ring, r, tok.radius, 2 * inr)):
         rect = bg.copy()
         setattr(rect, anchor, at)
+        rect = off_chip(rect, chip, anchor, (cx, cy))
         own = tag_gap(rect, (cx, cy), r)
         if own > tag_reach(inr):
             continue  # a hex off: it reads as whatever stands by it
@@ -346,7 +351,7 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
         crossing = leader is not None and crosses(leader, [(x, y, rr) for (x, y), rr in near])
         inside = view.contains(rect) and rect.collidelist(ctx.panels) < 0  # "Sergeant Hale" ran under the tracker
         covered = sum(_overlap(rect, o) for o in others)
-        hides_label = any(rect.colliderect(k) for k in ctx.keep_clear)  # an arc's "rear −4", an arrow
+        hides_label = any(rect.colliderect(k) for k in ctx.keep_clear) or rect.colliderect(chip)  # "rear −4"
         # Another token under the tag is as bad as a hidden label: on giants_lair at 960x600 "Wynn 10/10" sat on
         # Astrid (the panel above, arc labels either side), the nearest spots tried first and none further out.
         score = (0 if inside else 1, int(hides_label or covered > 0), int(hides_label), covered, int(stray),
@@ -394,6 +399,25 @@ def tag_gap(rect: pygame.Rect, centre: tuple[float, float], r: float) -> float:
     dx = max(rect.left - x, 0, x - rect.right)
     dy = max(rect.top - y, 0, y - rect.bottom)
     return max(0.0, math.hypot(dx, dy) - r)
+
+
+def off_chip(rect: pygame.Rect, chip: pygame.Rect, anchor: str, centre: tuple[float, float]) -> pygame.Rect:
+    """A name tag at ``rect`` moved just off its token's side chip (2 px clear), away from the token's centre:
+    sideways for a tag beside the token (``anchor`` midleft / midright), else up or down. Unmoved when clear.
+    Fenn's tag pulled in over his rim at the left (fortress_assault) would sit on his 9 o'clock chip."""
+    if not rect.colliderect(chip):
+        return rect
+    out = rect.copy()
+    if anchor in ("midleft", "midright"):
+        if out.centerx < centre[0]:
+            out.right = chip.left - 2
+        else:
+            out.left = chip.right + 2
+    elif out.centery < centre[1]:
+        out.bottom = chip.top - 2
+    else:
+        out.top = chip.bottom + 2
+    return out
 
 
 def _tag_spots(cx: float, cy: float, ring: float, r: int, footprint: int,
