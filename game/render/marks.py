@@ -10,6 +10,7 @@ player had to look across at the tracker to be sure which was which.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from .pg import pygame
 from .style import FACTION_STYLE
@@ -63,6 +64,7 @@ def _rim_order() -> tuple[int, ...]:
 CHIP_SPOTS = _rim_order()
 
 
+@lru_cache(maxsize=4096)  # asked per token per frame; a token's marks change seldom, and a far zoom tries 74 spots
 def chip_angle(facing_deg: float, r_px: float, discs: tuple[Disc, ...] = (), boxes: tuple[Box, ...] = ()) -> int:
     """Where a token's side chip sits on its rim (degrees, y down): the first of :data:`CHIP_SPOTS` where it keeps
     clear of the facing wedge and of the other marks round the token (``discs``: the flying / swimming badge and
