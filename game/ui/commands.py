@@ -32,6 +32,7 @@ from game.rules import (
     Attack,
     Begin,
     Cast,
+    CombatantView,
     Disengage,
     EncounterView,
     EndTurn,
@@ -177,6 +178,26 @@ def best_skill(skills: tuple[tuple[str, int], ...] | list[tuple[str, int]]) -> s
     return max(skills, key=lambda kv: kv[1])[0]
 
 
+# What the status line says as a mode is entered.
+MODE_WORDS = {
+    DISENGAGE: "Disengage: click your combatant (or press D again) to try it",
+    SHOVE: "Shove: point at an enemy from the side to shove from (W: the next way), click to push it away",
+    SHOOT: "Shoot: click an enemy in range and in sight",
+    CAST: "Cast: click the hex to centre the burst on (friends inside are hit too)",
+    ATTACK: "Attack: click an enemy in reach",
+}
+
+
+def _no_burst(name: str, v: CombatantView) -> str | None:
+    """Why ``name`` has no burst to use: no area ability, or every use spent (R32: the mode would shade
+    centres it cannot use, found playing); None when it has one."""
+    if v.area is None:
+        return f"{name} has no area ability"
+    if v.area_uses_left <= 0:
+        return f"{name} has used every burst of its area ability ({v.area.uses} of {v.area.uses})"
+    return None
+
+
 class CommandMapper:
     """Intent -> Command against a match's current state (read only)."""
 
@@ -300,55 +321,58 @@ class CommandMapper:
         raise TypeError(f"no mapping for {intent!r}")
 
     def _mode(self, mode: str, s: Situation) -> Command:
+        """A mode key (A, S, D, R, B): the mode it enters (the same key again leaves it for attack; D twice
+        disengages), a GM's look at another's shots or burst, or why there is no such mode for the actor now."""
         if mode == DISENGAGE and s.mode == DISENGAGE:  # D pressed twice: do it
             return self.map(DisengageNow(), s) if not s.busy else Say(WAIT, mode=ATTACK)
         new = ATTACK if s.mode == mode and mode != ATTACK else mode
+        if new in (SHOOT, CAST) and self._gm_looks(s):
+            return self._look_mode(new, str(s.selected))
+        why = self._mode_refused(mode, new, s)
+        if why is not None:
+            return Say(why, mode=ATTACK)
+        return Say(MODE_WORDS[new], mode=new)
+
+    def _gm_looks(self, s: Situation) -> bool:
+        """Whether the GM has selected, in combat, a combatant that is not to act: R and B look at its shots
+        or burst from where it stands, and a click does nothing for it."""
         enc = self.enc
-        actor = enc.turn
-        if new == SHOOT and s.gm and enc.phase == ACTIVE and s.selected not in (None, actor):
-            # A GM's look at another combatant's shots (an enemy archer, say) from where it stands, without
-            # ending turns: shaded and previewed (overlays.ranged); a click shoots nothing for it.
-            look = s.selected
-            if enc.view(look).ranged is None:
+        return s.gm and enc.phase == ACTIVE and s.selected not in (None, enc.turn)
+
+    def _look_mode(self, new: str, look: str) -> Command:
+        """A GM's look at another combatant's shots (an enemy archer, say) or burst (the Sea Witch on the
+        party's turn) from where it stands, without ending turns: the range shaded and the hovered target or
+        centre previewed (overlays.ranged); a click shoots or casts nothing for it."""
+        v = self.enc.view(look)
+        if new == SHOOT:
+            if v.ranged is None:
                 return Say(f"{look} has no ranged attack", mode=ATTACK)
             return Say(f"GM look: {look}'s shots from where it stands (not its turn; violet: after moving next "
                        "turn); hover an enemy of it", mode=new)
-        if new == CAST and s.gm and enc.phase == ACTIVE and s.selected not in (None, actor):
-            # The same look at another's burst (the Sea Witch on the party's turn): the centres it could choose from
-            # where it stands shaded, a hovered one previewed (overlays.ranged); a click casts nothing for it.
-            look = s.selected
-            area = enc.view(look).area
-            if area is None:
-                return Say(f"{look} has no area ability", mode=ATTACK)
-            if enc.view(look).area_uses_left <= 0:
-                return Say(f"{look} has used every burst of its area ability ({area.uses} of {area.uses})",
-                           mode=ATTACK)
-            return Say(f"GM look: {look}'s burst from where it stands (not its turn; violet: after moving next "
-                       "turn); hover a hex to centre it on", mode=new)
-        if actor is not None and self.may_act(s) and (used := enc.can_act(actor, mode)) is not None:
-            return Say(refusal(used), mode=ATTACK)  # the action is used (R16): the engine's words, as greyed_reason
-        if new == DISENGAGE and actor is not None and self.may_act(s) and (why := enc.can_disengage(actor)):
+        spent = _no_burst(look, v)
+        if spent is not None:
+            return Say(spent, mode=ATTACK)
+        return Say(f"GM look: {look}'s burst from where it stands (not its turn; violet: after moving next "
+                   "turn); hover a hex to centre it on", mode=new)
+
+    def _mode_refused(self, mode: str, new: str, s: Situation) -> str | None:
+        """Why the actor cannot enter ``new`` now (the status line says it, and the mode stays attack), or None."""
+        enc = self.enc
+        actor = enc.turn
+        if actor is None:
+            return None
+        if self.may_act(s) and (used := enc.can_act(actor, mode)) is not None:
+            return refusal(used)  # the action is used (R16): the engine's words, as greyed_reason
+        if new == DISENGAGE and self.may_act(s) and (why := enc.can_disengage(actor)):
             # Not threatened (R23): there is nothing to break away from, so no mode to enter. Found on the Black
             # Gull: D lit the button and asked "click your combatant (or press D again) to try it" while the
             # preview beside it said "not possible"; it is said now, as Flee says it.
-            return Say(refusal(why), mode=ATTACK)
-        if new == SHOOT and actor is not None and enc.view(actor).ranged is None:
-            return Say(f"{actor} has no ranged attack", mode=ATTACK)
-        if new == CAST and actor is not None:
-            v = enc.view(actor)
-            if v.area is None:
-                return Say(f"{actor} has no area ability", mode=ATTACK)
-            if v.area_uses_left <= 0:  # R32: spent; the mode would shade centres it cannot use (found playing)
-                return Say(f"{actor} has used every burst of its area ability ({v.area.uses} of {v.area.uses})",
-                           mode=ATTACK)
-        words = {
-            DISENGAGE: "Disengage: click your combatant (or press D again) to try it",
-            SHOVE: "Shove: point at an enemy from the side to shove from (W: the next way), click to push it away",
-            SHOOT: "Shoot: click an enemy in range and in sight",
-            CAST: "Cast: click the hex to centre the burst on (friends inside are hit too)",
-            ATTACK: "Attack: click an enemy in reach",
-        }
-        return Say(words[new], mode=new)
+            return refusal(why)
+        if new == SHOOT and enc.view(actor).ranged is None:
+            return f"{actor} has no ranged attack"
+        if new == CAST:
+            return _no_burst(actor, enc.view(actor))
+        return None
 
     def _setup_pick(self, cell: Cell, s: Situation) -> Command:
         unit = self.unit_at(cell)
