@@ -383,36 +383,56 @@ class CommandMapper:
         return Say(self.idle_status(s.gm))
 
     def _pick(self, intent: Pick, s: Situation) -> Command:
-        enc = self.enc
-        cell = intent.cell
-        unit = self.unit_at(cell)
-        actor = enc.turn
+        """A left click on a map hex in combat: a burst centred there in cast mode, else what the hex holds
+        decides (the actor, a hostile, another combatant, or open ground to move to)."""
+        unit = self.unit_at(intent.cell)
+        actor = self.enc.turn
         may = self.may_act(s)
-        if s.mode == CAST and s.gm and enc.phase == ACTIVE and s.selected not in (None, actor):
+        if s.mode == CAST:
+            cast = self._cast_pick(intent, s, actor, may)
+            if cast is not None:
+                return cast
+        if unit is None:
+            return self._ground_pick(intent.cell, s, actor, may)
+        return self._unit_pick(unit, intent, s, actor, may)
+
+    def _cast_pick(self, intent: Pick, s: Situation, actor: str | None, may: bool) -> Command | None:
+        """Cast mode: the burst centred on the clicked hex (or first the move its preview proposed); nothing for
+        a GM's look; None when the click is not the actor's cast (the hex then decides as in any mode)."""
+        cell = intent.cell
+        if self._gm_looks(s):
             # A GM's look at another's burst (see _mode): previewed only, never cast for it nor for the actor.
             return Say(f"GM look: nothing cast - {s.selected} is not to act ({actor}'s turn); "
                        f"B again ends the look")
-        if may and actor is not None and s.mode == CAST:
-            at = intent.approach  # the cast preview's move-then-cast: out of range or sight from here
-            if at is not None and tuple(at) != tuple(enc.view(actor).cell):
-                return Submit(Move(actor, at), status=f"{actor} moves to {at[0]},{at[1]}: click {cell[0]},{cell[1]} "
-                                                       "again to cast")
-            return Submit(Cast(actor, cell), status=None)
-        if unit is not None and unit == actor:
+        if not (may and actor is not None):
+            return None
+        at = intent.approach  # the cast preview's move-then-cast: out of range or sight from here
+        if at is not None and tuple(at) != tuple(self.enc.view(actor).cell):
+            return Submit(Move(actor, at), status=f"{actor} moves to {at[0]},{at[1]}: click {cell[0]},{cell[1]} "
+                                                   "again to cast")
+        return Submit(Cast(actor, cell), status=None)
+
+    def _unit_pick(self, unit: str, intent: Pick, s: Situation, actor: str | None, may: bool) -> Command:
+        """A click on a combatant: the actor (disengage in that mode, else selected), a hostile struck (or the
+        actor selected first, when another was), anyone else selected with why it cannot act."""
+        enc = self.enc
+        if unit == actor:
             if s.mode == DISENGAGE and may:
-                return self._disengage(actor)
+                return self._disengage(unit)
             return Say(self.idle_status(s.gm), select=unit)
-        if unit is not None and actor is not None and may and enc.hostile(actor, unit):
+        if actor is not None and may and enc.hostile(actor, unit):
             if s.selected not in (None, actor):
                 # Another combatant selected shows no preview for the actor: a click would strike unseen.
                 verb = {SHOVE: "shove", SHOOT: "shoot"}.get(s.mode, "attack")
                 return Say(f"Selected {actor}, whose turn it is; click {unit} again to {verb}", select=actor)
             return self._strike(actor, unit, s.mode, intent.approach)
-        if unit is not None:
-            v = enc.view(unit)
-            if not may:
-                return Say(f"{unit} ({v.faction}) selected - {self.not_your_turn()}", select=unit)
-            return Say(f"{unit} ({v.faction}): not its turn; it is {actor}'s turn (Space selects {actor})", select=unit)
+        v = enc.view(unit)
+        if not may:
+            return Say(f"{unit} ({v.faction}) selected - {self.not_your_turn()}", select=unit)
+        return Say(f"{unit} ({v.faction}): not its turn; it is {actor}'s turn (Space selects {actor})", select=unit)
+
+    def _ground_pick(self, cell: Cell, s: Situation, actor: str | None, may: bool) -> Command:
+        """A click on a hex with no combatant: the actor moves there (once it is the one selected)."""
         if not may or actor is None:
             return Say(self.not_your_turn())
         if s.selected not in (None, actor):
