@@ -128,6 +128,8 @@ class RangedPreview:
         return self.cast_plan[1]
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        """In shoot or cast mode: the actor's (or a GM's look's) range, the tiles that give cover or block sight,
+        and the hovered target's shot or the hovered hex's burst."""
         self.lines, self.sight, self.caught, self.line, self.marked_blocked = None, None, [], None, []
         self.plan, self.cast_plan = None, None
         self.marked_terrain = ([], [])
@@ -135,33 +137,37 @@ class RangedPreview:
         name = look or mover(ctx)
         if name is None or ctx.action_mode not in (SHOOT, CAST):
             return
-        enc = ctx.encounter
-        v = enc.view(name)
+        v = ctx.encounter.view(name)
         if (v.ranged if ctx.action_mode == SHOOT else v.area) is not None:
             self._terrain_marks(screen, ctx)
-        if look is not None and ctx.action_mode == CAST:
+        if ctx.action_mode == CAST:
             if v.area is not None:
-                self._shade(screen, ctx, ("cast", name), lambda: area_range(enc, name))
-                if ctx.hovered_cell is not None:
-                    self._cast(screen, ctx, name, ctx.hovered_cell, look=True)
-        elif look is not None and v.ranged is not None:
-            self._shade(screen, ctx, ("shoot", name), lambda: shooting_range(enc, name))
-            target = ctx.hovered_unit
-            if target is not None and target != name and enc.view(target).active and enc.hostile(name, target):
-                self._look_shot(screen, ctx, name, target)
-        elif ctx.action_mode == SHOOT and v.ranged is not None:
-            self._shade(screen, ctx, ("shoot", name), lambda: shooting_range(enc, name))
-            target = ctx.hovered_unit
-            if target is not None and target != name and enc.view(target).active and enc.hostile(name, target):
-                if enc.acted:  # as the attack preview: what is left, calmly, with no sight line for a shot gone
-                    self.lines = wording.spent_lines(name, target, v.movement)
-                    th.post_tip(ctx, self.lines, ctx.mouse)
-                else:
-                    self._shot(screen, ctx, name, target)
-        elif ctx.action_mode == CAST and v.area is not None:
-            self._shade(screen, ctx, ("cast", name), lambda: area_range(enc, name))
-            if ctx.hovered_cell is not None:
-                self._cast(screen, ctx, name, ctx.hovered_cell)
+                self._cast_mode(screen, ctx, name, look is not None)
+        elif v.ranged is not None:
+            self._shoot_mode(screen, ctx, name, look is not None)
+
+    def _shoot_mode(self, screen: pygame.Surface, ctx: BattleContext, name: str, look: bool) -> None:
+        """Shoot mode: ``name``'s shooting range, and the shot at the hovered hostile (a GM's ``look``: from where
+        it stands; after the actor's action: only what is left)."""
+        enc = ctx.encounter
+        self._shade(screen, ctx, ("shoot", name), lambda: shooting_range(enc, name))
+        target = ctx.hovered_unit
+        if not (target is not None and target != name and enc.view(target).active and enc.hostile(name, target)):
+            return
+        if look:
+            self._look_shot(screen, ctx, name, target)
+        elif enc.acted:  # as the attack preview: what is left, calmly, with no sight line for a shot gone
+            self.lines = wording.spent_lines(name, target, enc.view(name).movement)
+            th.post_tip(ctx, self.lines, ctx.mouse)
+        else:
+            self._shot(screen, ctx, name, target)
+
+    def _cast_mode(self, screen: pygame.Surface, ctx: BattleContext, name: str, look: bool) -> None:
+        """Cast mode: where ``name`` could centre its burst, and the burst on the hovered hex."""
+        enc = ctx.encounter
+        self._shade(screen, ctx, ("cast", name), lambda: area_range(enc, name))
+        if ctx.hovered_cell is not None:
+            self._cast(screen, ctx, name, ctx.hovered_cell, look=look)
 
     def _shade(self, screen: pygame.Surface, ctx: BattleContext, key: tuple[str, str],
                cells_of: object) -> None:
