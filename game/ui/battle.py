@@ -178,36 +178,42 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         if isinstance(intent, EndTurnNow) and self.end_guard.holding:
             return None  # a second Enter of a quick double press: the next turn is not on screen yet (endturn)
         cmd = self.mapper.map(intent, self._situation())
-        if isinstance(cmd, Say) and cmd.text == WAIT and self.match.encounter.is_over():
-            # The fight is over: nothing waits on the last action but the summary. An Enter pressed while the
-            # last blow played left "Wait until the current action has played" under the summary for good.
-            return None
         if isinstance(cmd, Say):
-            self.ctx.status = cmd.text
-            if cmd.select is not None:
-                self.ctx.selected = cmd.select
-            if cmd.mode is not None:
-                self.ctx.action_mode = cmd.mode
-            return None
-        if isinstance(cmd, Submit):
-            # A mode lasts until it is used: a step or a turn to get into range or line keeps it (R, click a
-            # hex to step up, then the shot), whatever else is done ends it.
-            keeps_mode = cmd.status is not None or isinstance(cmd.action, Begin | Move | Face)
-            done = self.submit(cmd.action, cmd.status)
-            if done and not keeps_mode:
-                self.ctx.action_mode = ATTACK
-            if done and isinstance(cmd.action, EndTurn):
-                self.end_guard.ended()
-            if isinstance(cmd.action, Begin):
-                self.last_turn = None
-            return None
-        if isinstance(cmd, Ask):
+            self._say(cmd)
+        elif isinstance(cmd, Submit):
+            self._carry_out(cmd)
+        elif isinstance(cmd, Ask):
             action = cmd.action
             self.input.forget()
             return self._ask(cmd.question, cmd.detail, lambda: self._submit_then(action), cmd.about)
-        if isinstance(cmd, TakeBack):
+        elif isinstance(cmd, TakeBack):
             self.undo()
         return None
+
+    def _say(self, cmd: Say) -> None:
+        """The mapper's words on the status line, with the selection and the mode they bring."""
+        if cmd.text == WAIT and self.match.encounter.is_over():
+            # The fight is over: nothing waits on the last action but the summary. An Enter pressed while the
+            # last blow played left "Wait until the current action has played" under the summary for good.
+            return
+        self.ctx.status = cmd.text
+        if cmd.select is not None:
+            self.ctx.selected = cmd.select
+        if cmd.mode is not None:
+            self.ctx.action_mode = cmd.mode
+
+    def _carry_out(self, cmd: Submit) -> None:
+        """An action to the match; once it is done, the click mode, the end-turn guard and the turn watch follow."""
+        # A mode lasts until it is used: a step or a turn to get into range or line keeps it (R, click a
+        # hex to step up, then the shot), whatever else is done ends it.
+        keeps_mode = cmd.status is not None or isinstance(cmd.action, Begin | Move | Face)
+        done = self.submit(cmd.action, cmd.status)
+        if done and not keeps_mode:
+            self.ctx.action_mode = ATTACK
+        if done and isinstance(cmd.action, EndTurn):
+            self.end_guard.ended()
+        if isinstance(cmd.action, Begin):
+            self.last_turn = None
 
     def undo(self) -> None:
         try:
