@@ -96,6 +96,7 @@ class BattleCommands:
         return push(HelpScene(self.view.art.title, pages=BATTLE_HELP))
 
     def _fullscreen(self, op: ViewOp) -> None:
+        """F11: full screen or back to a window."""
         toggle_fullscreen()
 
     def _zoom(self, op: ViewOp) -> None:
@@ -124,6 +125,7 @@ class BattleCommands:
             self.ctx.status = home_words(_names(hidden), legend_open=bool(self.ctx.reading))
 
     def _speed(self, op: ViewOp) -> None:
+        """1, 2, 3: the AI's and the animations' speed (1x, 2x, instant)."""
         if isinstance(op.arg, float):
             self.set_speed(op.arg)
 
@@ -135,6 +137,7 @@ class BattleCommands:
             self.camera.focus_actor(self.tokens)
 
     def _toggle_op(self, op: ViewOp) -> None:
+        """V, C, X, P, I: an overlay, the coordinates, the AI's reasons, the panels or the full card on or off."""
         self._toggle(str(op.arg))
 
     def _toggle(self, what: str) -> None:
