@@ -40,7 +40,7 @@ import random
 import statistics
 import time
 
-from game.rules import DICE_ACTIONS, Action, CombatantView, EncounterView, EndTurn
+from game.rules import DICE_ACTIONS, Action, CombatantView, Encounter, EncounterView, EndTurn
 
 from .tactical import TacticalPolicy, same_step
 from .turn import Plan, Term, turn_so_far
@@ -207,34 +207,54 @@ class SearchPolicy:
         """
         sb = enc.sandbox(random.Random(seed))
         rng = random.Random(seed ^ 0x5EED)
-        for a in actions:
-            if sb.turn != name or sb.is_over() or sb.check(a) is not None:
-                break  # the dice changed the picture: `normal` plays the rest of the turn
-            sb.apply(a)
+        play_own(sb, name, actions)
         used = 0
         others = len(sb.order()) - 1  # the horizon: every other combatant has had one turn
         turns, current = 0, sb.turn
         if current != name:
             turns = 1
         for _ in range(TURN_DECISIONS * (others + 2)):
-            if sb.is_over() or sb.turn is None or (turns > others) or (sb.turn == name and turns > 0):
+            if past_horizon(sb, name, turns, others):
                 break
             if time.thread_time() > deadline:
                 return None, used
-            # A plan is walked until its dice roll (or a step is refused): moving and turning
-            # reveal nothing new, as hard's commit holds, and a turn costs one or two plans
-            # instead of one per step, so the same budget buys more samples.
             plan = self.normal.plan(sb, rng, explain=False)
             used += 1
-            for k, action in enumerate(plan.actions):
-                if sb.check(action) is not None:
-                    if k == 0:  # never planned, but a play-out must go on: the turn ends
-                        sb.apply(EndTurn())
-                    break
-                sb.apply(action)
-                if isinstance(action, DICE_ACTIONS) or sb.turn != current:
-                    break
+            walk_plan(sb, plan.actions)
             if sb.turn != current:
                 current = sb.turn
                 turns += 1
         return standing(sb, name), used
+
+
+def play_own(sb: Encounter, name: str, actions: tuple[Action, ...]) -> None:
+    """The actor's plan on the sandbox, up to its first step the sandbox's dice made impossible (or that
+    would come after its turn or the battle ended): `normal` then plays the rest of the turn."""
+    for a in actions:
+        if sb.turn != name or sb.is_over() or sb.check(a) is not None:
+            break  # the dice changed the picture: `normal` plays the rest of the turn
+        sb.apply(a)
+
+
+def past_horizon(sb: Encounter, name: str, turns: int, others: int) -> bool:
+    """A play-out is over: the battle is, or nobody has the turn, or every other combatant has had one
+    turn (``turns`` passed so far), or the turn is back with the actor."""
+    return sb.is_over() or sb.turn is None or (turns > others) or (sb.turn == name and turns > 0)
+
+
+def walk_plan(sb: Encounter, actions: tuple[Action, ...]) -> None:
+    """A simulated player's plan, walked until its dice roll, its turn ends, or a step is refused.
+
+    Moving and turning reveal nothing new, as hard's commit holds, so a turn costs one or two
+    plans instead of one per step, and the same budget buys more samples. A plan refused at its
+    first step was never playable, but a play-out must go on: the turn ends.
+    """
+    current = sb.turn
+    for k, action in enumerate(actions):
+        if sb.check(action) is not None:
+            if k == 0:  # never planned, but a play-out must go on: the turn ends
+                sb.apply(EndTurn())
+            break
+        sb.apply(action)
+        if isinstance(action, DICE_ACTIONS) or sb.turn != current:
+            break
