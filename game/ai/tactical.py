@@ -411,56 +411,81 @@ class TacticalPolicy:
         spent is a burst not kept for later (``spend``, shared among the uses
         left).
         """
-        me, enc, w = sit.me, sit.enc, self.weights
+        me, w = sit.me, self.weights
         area = me.area
         assert area is not None
         dice = sit.dice(area.damage)
-        reachable = me.movement + area.range + me.radius
-        near = [sit.zones.disc_flats(sit.board.flat(h.cell), area.radius + h.radius) for h in sit.hostiles]
-        centres = np.unique(np.concatenate(near)) if near else np.zeros(0, dtype=np.int64)
-        centres = centres[sit.dist_from(me.cell, centres) <= reachable]
+        centres = self._cast_centres(sit, area.radius, me.movement + area.range + me.radius)
         if not centres.size:
             return
-        names, caught = sit.zones.area_catches(area.radius, centres)
-        hostile = set(v.name for v in sit.hostiles)
-
-        def worth(v: CombatantView) -> float:
-            hit = hit_chance(area.attack, v.defense, 0)
-            return hit * (dice.capped_mean(v.hp) + dice.at_least(v.hp) * sit.value(v))
-
-        each = np.array([0.0 if n == me.name else worth(sit.by_name[n]) * (1.0 if n in hostile else -w.friendly_fire)
-                         for n in names])
-        rough = caught @ each
-        single = max(worth(h) for h in sit.hostiles)
+        rough = self._rough_bursts(sit, area.radius, area.attack, dice, centres)
+        single = max(self._caught_worth(sit, area.attack, dice, h) for h in sit.hostiles)
         spend = w.spend * single / max(1, me.area_uses_left)
         entries: list[Entry] = []
         for k in np.argsort(-rough, kind="stable")[:CAST_CENTRES]:
             if rough[k] <= spend:
-                break
+                break  # best first: no centre after this one is worth a use either
             at = int(centres[k])
-            can = sit.zones.cast_origins(me, at, sit.cells, spare_self=True)
-            if not can.any():
-                can = sit.zones.cast_origins(me, at, sit.cells)
-            if not can.any():
-                continue
-            options = np.flatnonzero(can)
-            origins = {int(options[np.argmax(score[options])])}
-            if can[pos.index[sit.here]]:
-                origins.add(pos.index[sit.here])
-            for i in sorted(origins):
-                flat = int(sit.cells[i])
-                view = enc
-                if flat != sit.here:
-                    view = enc.clone()
-                    view.apply(Move(me.name, sit.cell(flat)))
-                pv = view.preview_cast(me.name, sit.cell(at))
-                if pv.legal is not None:
-                    continue
-                value, kills = self._burst_value(sit, pv, dice)
-                value["spend"] = -spend
-                col, row = sit.cell(at)
-                entries.append((Cast(me.name, (col, row)), flat, value, kills, f"cast at {col},{row}"))
+            for i in self._cast_from(sit, pos, at, score):
+                entry = self._cast_entry(sit, at, int(sit.cells[i]), dice, spend)
+                if entry is not None:
+                    entries.append(entry)
         self._with_positions(sit, pos, cands, entries)
+
+    def _cast_centres(self, sit: Situation, radius: int, reachable: int) -> np.ndarray:
+        """The centres worth ranking: within the burst's ``radius`` of some hostile's footprint, and no
+        farther than the caster could walk and cast (``reachable``)."""
+        near = [sit.zones.disc_flats(sit.board.flat(h.cell), radius + h.radius) for h in sit.hostiles]
+        centres = np.unique(np.concatenate(near)) if near else np.zeros(0, dtype=np.int64)
+        return centres[sit.dist_from(sit.me.cell, centres) <= reachable]
+
+    def _caught_worth(self, sit: Situation, attack: int, dice: DamageDice, v: CombatantView) -> float:
+        """What a burst of ``attack`` and ``dice`` is worth against ``v`` caught in it, before any preview:
+        its chance to hit x (expected damage + chance of defeat x ``v``'s worth)."""
+        hit = hit_chance(attack, v.defense, 0)
+        return hit * (dice.capped_mean(v.hp) + dice.at_least(v.hp) * sit.value(v))
+
+    def _rough_bursts(self, sit: Situation, radius: int, attack: int, dice: DamageDice,
+                      centres: np.ndarray) -> np.ndarray:
+        """Per centre, who the burst would catch there now (the engine's ``area_catches``): the hostiles'
+        worth less the friends' x ``friendly_fire``. The caster counts nothing here: where it casts from is
+        chosen after, and the exact preview counts it if its own burst catches it."""
+        names, caught = sit.zones.area_catches(radius, centres)
+        hostile = set(v.name for v in sit.hostiles)
+        each = np.array([0.0 if n == sit.me.name else self._caught_worth(sit, attack, dice, sit.by_name[n])
+                         * (1.0 if n in hostile else -self.weights.friendly_fire) for n in names])
+        return caught @ each
+
+    def _cast_from(self, sit: Situation, pos: Positions, at: int, score: np.ndarray) -> list[int]:
+        """The end hexes (rows) to cast at ``at`` from: the best-placed one it can cast from outside its own
+        burst (``cast_origins``; inside it only when nowhere else will do), and where it stands, if it can."""
+        me = sit.me
+        can = sit.zones.cast_origins(me, at, sit.cells, spare_self=True)
+        if not can.any():
+            can = sit.zones.cast_origins(me, at, sit.cells)
+        if not can.any():
+            return []
+        options = np.flatnonzero(can)
+        origins = {int(options[np.argmax(score[options])])}
+        if can[pos.index[sit.here]]:
+            origins.add(pos.index[sit.here])
+        return sorted(origins)
+
+    def _cast_entry(self, sit: Situation, at: int, flat: int, dice: DamageDice, spend: float) -> Entry | None:
+        """The burst at ``at`` cast from ``flat``, previewed exactly there (R32, R33: pushes into hazards and
+        chasms included), less the use it spends; None when the engine refuses it."""
+        me, enc = sit.me, sit.enc
+        view = enc
+        if flat != sit.here:
+            view = enc.clone()
+            view.apply(Move(me.name, sit.cell(flat)))
+        pv = view.preview_cast(me.name, sit.cell(at))
+        if pv.legal is not None:
+            return None
+        value, kills = self._burst_value(sit, pv, dice)
+        value["spend"] = -spend
+        col, row = sit.cell(at)
+        return (Cast(me.name, (col, row)), flat, value, kills, f"cast at {col},{row}")
 
     def _burst_value(self, sit: Situation, pv: CastPreview, dice: DamageDice
                      ) -> tuple[dict[str, float], dict[str, float]]:
