@@ -350,34 +350,16 @@ class Situation:
 
         Facing 6 is a reference: every blow taken on the front arc.
 
-        The arc: a melee hostile can strike from each neighbour it could stand on,
-        and picks the worst for the defender given the facing (R17-R19); a hostile
-        with a longer weapon is taken to strike from where it stands now. A
-        threatening polearm keeps a shorter-weapon hostile off: to get within its
-        own reach the hostile must enter the polearm's band and stop there (R9),
-        unless it already stands within that band.
+        Each hostile's blow where it could strike (:meth:`_melee_zones`), from the worst arc it could
+        strike from (:meth:`_strike_sides`, R17-R19); then where a shot or a burst of it would do more;
+        for `normal`, discounted by who acts before it (R14).
         """
-        me, threats = self.me, self.threats
+        threats = self.threats
         out = np.zeros((len(threats), len(flats), 7))
         if not threats:
             return out
-        zones = np.stack([t.melee for t in threats])[:, flats]  # [hostile, cell]
-        bits = np.zeros(zones.shape, dtype=np.int64)  # [hostile, cell]: the sides it could strike from
-        melee = []
-        for i, t in enumerate(threats):
-            h = t.view
-            if me.threatening and me.reach_min >= 2 and h.reach < me.reach_min:
-                zones[i] &= self.dist_from(h.cell, flats) - me.radius - h.radius <= me.reach
-            if h.reach == 1 and h.radius == 0 and me.radius == 0:
-                melee.append(i)
-            elif zones[i].any():
-                bits[i] = sides_toward(self.layout, self.q[flats], self.r[flats], h.cell) @ SIDE_BITS
-        if melee:
-            # Could it strike from that side: could it stand on the neighbour across it?
-            stands = np.stack([threats[i].can_end for i in melee])[:, self.nt[flats]]  # [hostile, cell, side]
-            bits[melee] = stands @ SIDE_BITS
-        # [hostile, cell, facing]: the worst arc it could strike from, for each facing at once.
-        worst = worst_arcs(bits)
+        zones = self._melee_zones(flats)
+        worst = worst_arcs(self._strike_sides(zones, flats))  # [hostile, cell, facing]: for each facing at once
         per = np.array([[t.per_penalty[ARC_FRONT], t.per_penalty[ARC_FLANK], t.per_penalty[ARC_REAR]] for t in threats])
         shares = np.array([t.share for t in threats])
         blows = per.ravel()[worst + 3 * np.arange(len(threats))[:, None, None]] * shares[:, None, None]
@@ -391,6 +373,44 @@ class Situation:
         if not self.reply_model:  # normal: who acts before each hostile (initiative.py, R14)
             out *= np.stack([self.initiative.factor(t, flats) for t in threats])[:, :, None]
         return out
+
+    def _melee_zones(self, flats: np.ndarray) -> np.ndarray:
+        """``[hostile, cell]``: could the hostile strike the actor there next round, with its weapon.
+
+        A threatening polearm keeps a shorter-weapon hostile off: to get within its
+        own reach the hostile must enter the polearm's band and stop there (R9),
+        unless it already stands within that band.
+        """
+        me = self.me
+        zones = np.stack([t.melee for t in self.threats])[:, flats]
+        for i, t in enumerate(self.threats):
+            h = t.view
+            if me.threatening and me.reach_min >= 2 and h.reach < me.reach_min:
+                zones[i] &= self.dist_from(h.cell, flats) - me.radius - h.radius <= me.reach
+        return zones
+
+    def _strike_sides(self, zones: np.ndarray, flats: np.ndarray) -> np.ndarray:
+        """``[hostile, cell]``: the sides of the actor's hex (``SIDE_BITS``) each hostile could strike from.
+
+        A one-hex hostile with a reach of 1 (against a one-hex actor) can strike from each neighbour
+        it could stand on, and picks the worst for the defender given the facing (R17-R19); a hostile
+        with a longer weapon (or either of them larger than one hex) is taken to strike from where it
+        stands now.
+        """
+        me, threats = self.me, self.threats
+        bits = np.zeros(zones.shape, dtype=np.int64)
+        melee = []
+        for i, t in enumerate(threats):
+            h = t.view
+            if h.reach == 1 and h.radius == 0 and me.radius == 0:
+                melee.append(i)
+            elif zones[i].any():
+                bits[i] = sides_toward(self.layout, self.q[flats], self.r[flats], h.cell) @ SIDE_BITS
+        if melee:
+            # Could it strike from that side: could it stand on the neighbour across it?
+            stands = np.stack([threats[i].can_end for i in melee])[:, self.nt[flats]]  # [hostile, cell, side]
+            bits[melee] = stands @ SIDE_BITS
+        return bits
 
     @cached_property
     def initiative(self) -> Initiative:
