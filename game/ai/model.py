@@ -220,8 +220,21 @@ class Situation:
         the hex it started its last turn on when that turn moved it and struck
         nothing (p -> q -> p across turns), read from the engine's records.
         """
+        turns = self._my_last_turns()
+        now = self.me.cell
+        out = self._stood_on(turns[0], now)
+        if len(turns) == 2 and turns[1]:
+            start = self._quiet_start(turns[1], now)
+            if start is not None:
+                out.append(start)
+        return sorted(set(out))
+
+    def _my_last_turns(self) -> list[list[Applied]]:
+        """The engine's records, newest first, split at the actor's turn starts: this turn's (back to its
+        start), then, when there are older ones, those back to the start of its turn before (or of the
+        battle): what others did in between included."""
         me = self.me.name
-        turns: list[list[Applied]] = [[]]  # this turn's records, then the turn before, newest first
+        turns: list[list[Applied]] = [[]]
         for rec in reversed(self.enc.records):
             turns[-1].append(rec)
             for e in rec.events:  # a plain loop: a round's records are read at every decision
@@ -232,21 +245,32 @@ class Situation:
             if len(turns) == 2:
                 break
             turns.append([])
+        return turns
+
+    def _stood_on(self, records: list[Applied], now: tuple[int, int]) -> list[tuple[int, int]]:
+        """The hexes the actor's moves in ``records`` began or ended on, other than where it stands ``now``."""
+        me = self.me.name
         out: list[tuple[int, int]] = []
-        now = self.me.cell
-        for rec in turns[0]:
+        for rec in records:
             for e in rec.events:
                 if isinstance(e, Moved) and e.unit == me:
                     out += [c for c in (e.path[0], e.path[-1]) if c != now]
-        if len(turns) == 2 and turns[1]:
-            mine = [r for r in turns[1] if getattr(r.action, "unit", None) == me]
-            moves = [e for r in turns[1] for e in r.events if isinstance(e, Moved) and e.unit == me]
-            struck = any(isinstance(r.action, Attack | Shove | Shoot | Cast | Disengage | Flee) for r in mine)
-            if moves and not struck:
-                start = moves[-1].path[0]  # newest first: the last listed is its turn's first move
-                if start != moves[0].path[-1] and start != now:
-                    out.append(start)
-        return sorted(set(out))
+        return out
+
+    def _quiet_start(self, records: list[Applied], now: tuple[int, int]) -> tuple[int, int] | None:
+        """The hex the actor began its last turn on (``records``, newest first), when that turn moved it
+        away and struck nothing (no attack, shove, shot, burst, disengage or flight) and it is not there
+        ``now``; otherwise None."""
+        me = self.me.name
+        mine = [r for r in records if getattr(r.action, "unit", None) == me]
+        moves = [e for r in records for e in r.events if isinstance(e, Moved) and e.unit == me]
+        struck = any(isinstance(r.action, Attack | Shove | Shoot | Cast | Disengage | Flee) for r in mine)
+        if not moves or struck:
+            return None
+        start = moves[-1].path[0]  # newest first: the last listed is its turn's first move
+        if start != moves[0].path[-1] and start != now:
+            return start
+        return None
 
     @cached_property
     def side_ratio(self) -> float:
