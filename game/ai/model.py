@@ -220,8 +220,21 @@ class Situation:
         the hex it started its last turn on when that turn moved it and struck
         nothing (p -> q -> p across turns), read from the engine's records.
         """
+        turns = self._my_last_turns()
+        now = self.me.cell
+        out = self._stood_on(turns[0], now)
+        if len(turns) == 2 and turns[1]:
+            start = self._quiet_start(turns[1], now)
+            if start is not None:
+                out.append(start)
+        return sorted(set(out))
+
+    def _my_last_turns(self) -> list[list[Applied]]:
+        """The engine's records, newest first, split at the actor's turn starts: this turn's (back to its
+        start), then, when there are older ones, those back to the start of its turn before (or of the
+        battle): what others did in between included."""
         me = self.me.name
-        turns: list[list[Applied]] = [[]]  # this turn's records, then the turn before, newest first
+        turns: list[list[Applied]] = [[]]
         for rec in reversed(self.enc.records):
             turns[-1].append(rec)
             for e in rec.events:  # a plain loop: a round's records are read at every decision
@@ -232,21 +245,32 @@ class Situation:
             if len(turns) == 2:
                 break
             turns.append([])
+        return turns
+
+    def _stood_on(self, records: list[Applied], now: tuple[int, int]) -> list[tuple[int, int]]:
+        """The hexes the actor's moves in ``records`` began or ended on, other than where it stands ``now``."""
+        me = self.me.name
         out: list[tuple[int, int]] = []
-        now = self.me.cell
-        for rec in turns[0]:
+        for rec in records:
             for e in rec.events:
                 if isinstance(e, Moved) and e.unit == me:
                     out += [c for c in (e.path[0], e.path[-1]) if c != now]
-        if len(turns) == 2 and turns[1]:
-            mine = [r for r in turns[1] if getattr(r.action, "unit", None) == me]
-            moves = [e for r in turns[1] for e in r.events if isinstance(e, Moved) and e.unit == me]
-            struck = any(isinstance(r.action, Attack | Shove | Shoot | Cast | Disengage | Flee) for r in mine)
-            if moves and not struck:
-                start = moves[-1].path[0]  # newest first: the last listed is its turn's first move
-                if start != moves[0].path[-1] and start != now:
-                    out.append(start)
-        return sorted(set(out))
+        return out
+
+    def _quiet_start(self, records: list[Applied], now: tuple[int, int]) -> tuple[int, int] | None:
+        """The hex the actor began its last turn on (``records``, newest first), when that turn moved it
+        away and struck nothing (no attack, shove, shot, burst, disengage or flight) and it is not there
+        ``now``; otherwise None."""
+        me = self.me.name
+        mine = [r for r in records if getattr(r.action, "unit", None) == me]
+        moves = [e for r in records for e in r.events if isinstance(e, Moved) and e.unit == me]
+        struck = any(isinstance(r.action, Attack | Shove | Shoot | Cast | Disengage | Flee) for r in mine)
+        if not moves or struck:
+            return None
+        start = moves[-1].path[0]  # newest first: the last listed is its turn's first move
+        if start != moves[0].path[-1] and start != now:
+            return start
+        return None
 
     @cached_property
     def side_ratio(self) -> float:
@@ -350,34 +374,16 @@ class Situation:
 
         Facing 6 is a reference: every blow taken on the front arc.
 
-        The arc: a melee hostile can strike from each neighbour it could stand on,
-        and picks the worst for the defender given the facing (R17-R19); a hostile
-        with a longer weapon is taken to strike from where it stands now. A
-        threatening polearm keeps a shorter-weapon hostile off: to get within its
-        own reach the hostile must enter the polearm's band and stop there (R9),
-        unless it already stands within that band.
+        Each hostile's blow where it could strike (:meth:`_melee_zones`), from the worst arc it could
+        strike from (:meth:`_strike_sides`, R17-R19); then where a shot or a burst of it would do more;
+        for `normal`, discounted by who acts before it (R14).
         """
-        me, threats = self.me, self.threats
+        threats = self.threats
         out = np.zeros((len(threats), len(flats), 7))
         if not threats:
             return out
-        zones = np.stack([t.melee for t in threats])[:, flats]  # [hostile, cell]
-        bits = np.zeros(zones.shape, dtype=np.int64)  # [hostile, cell]: the sides it could strike from
-        melee = []
-        for i, t in enumerate(threats):
-            h = t.view
-            if me.threatening and me.reach_min >= 2 and h.reach < me.reach_min:
-                zones[i] &= self.dist_from(h.cell, flats) - me.radius - h.radius <= me.reach
-            if h.reach == 1 and h.radius == 0 and me.radius == 0:
-                melee.append(i)
-            elif zones[i].any():
-                bits[i] = sides_toward(self.layout, self.q[flats], self.r[flats], h.cell) @ SIDE_BITS
-        if melee:
-            # Could it strike from that side: could it stand on the neighbour across it?
-            stands = np.stack([threats[i].can_end for i in melee])[:, self.nt[flats]]  # [hostile, cell, side]
-            bits[melee] = stands @ SIDE_BITS
-        # [hostile, cell, facing]: the worst arc it could strike from, for each facing at once.
-        worst = worst_arcs(bits)
+        zones = self._melee_zones(flats)
+        worst = worst_arcs(self._strike_sides(zones, flats))  # [hostile, cell, facing]: for each facing at once
         per = np.array([[t.per_penalty[ARC_FRONT], t.per_penalty[ARC_FLANK], t.per_penalty[ARC_REAR]] for t in threats])
         shares = np.array([t.share for t in threats])
         blows = per.ravel()[worst + 3 * np.arange(len(threats))[:, None, None]] * shares[:, None, None]
@@ -391,6 +397,44 @@ class Situation:
         if not self.reply_model:  # normal: who acts before each hostile (initiative.py, R14)
             out *= np.stack([self.initiative.factor(t, flats) for t in threats])[:, :, None]
         return out
+
+    def _melee_zones(self, flats: np.ndarray) -> np.ndarray:
+        """``[hostile, cell]``: could the hostile strike the actor there next round, with its weapon.
+
+        A threatening polearm keeps a shorter-weapon hostile off: to get within its
+        own reach the hostile must enter the polearm's band and stop there (R9),
+        unless it already stands within that band.
+        """
+        me = self.me
+        zones = np.stack([t.melee for t in self.threats])[:, flats]
+        for i, t in enumerate(self.threats):
+            h = t.view
+            if me.threatening and me.reach_min >= 2 and h.reach < me.reach_min:
+                zones[i] &= self.dist_from(h.cell, flats) - me.radius - h.radius <= me.reach
+        return zones
+
+    def _strike_sides(self, zones: np.ndarray, flats: np.ndarray) -> np.ndarray:
+        """``[hostile, cell]``: the sides of the actor's hex (``SIDE_BITS``) each hostile could strike from.
+
+        A one-hex hostile with a reach of 1 (against a one-hex actor) can strike from each neighbour
+        it could stand on, and picks the worst for the defender given the facing (R17-R19); a hostile
+        with a longer weapon (or either of them larger than one hex) is taken to strike from where it
+        stands now.
+        """
+        me, threats = self.me, self.threats
+        bits = np.zeros(zones.shape, dtype=np.int64)
+        melee = []
+        for i, t in enumerate(threats):
+            h = t.view
+            if h.reach == 1 and h.radius == 0 and me.radius == 0:
+                melee.append(i)
+            elif zones[i].any():
+                bits[i] = sides_toward(self.layout, self.q[flats], self.r[flats], h.cell) @ SIDE_BITS
+        if melee:
+            # Could it strike from that side: could it stand on the neighbour across it?
+            stands = np.stack([threats[i].can_end for i in melee])[:, self.nt[flats]]  # [hostile, cell, side]
+            bits[melee] = stands @ SIDE_BITS
+        return bits
 
     @cached_property
     def initiative(self) -> Initiative:

@@ -45,67 +45,98 @@ class Positions:
                  kills: dict[str, float] | None = None) -> None:
         self.sit, self.w, self.flats = sit, w, flats
         self.kills = kills or {}  # hard: hostiles its friends are likely to defeat before they act
-        me = sit.me
         self.per_hostile = sit.danger(flats) if w.next_round else np.zeros((0, len(flats), 7))
         self.names = [t.view.name for t in sit.threats] if w.next_round else []
-        terms: dict[str, np.ndarray] = {}
-        walk = sit.walk[flats]
-        walk = np.where(walk >= INF, 3 * (me.movement_max + 1), walk)
-        per_turn = max(1, me.movement_max)  # hexes a turn's walk covers (at least one)
-        turns = walk / per_turn
-        # Counted from the nearest it could get: the walk left is a cost of the hex, against the others,
-        # never of staying on the board. (Measured from zero, a blow out of reach for good -- a flyer
-        # over water -- cost more every quiet round until leaving by an exit scored better: on
-        # ship_boarding game 10 both corsairs, at full hp and winning 15 to 1, fled the board.)
-        turns = turns - turns.min() if len(turns) else turns
-        if retreating:
-            near = np.full(len(flats), 99.0)
-            for h in sit.hostiles:
-                near = np.minimum(near, sit.dist_from(h.cell, flats) - me.radius - h.radius)
-            terms["retreat"] = w.retreat * np.minimum(near, RETREAT_TURNS * per_turn) / per_turn
-            out = sit.safe_walk_exit[flats]
-            terms["exit"] = -0.5 * w.retreat * np.minimum(out, 4 * me.movement_max) / per_turn
-        else:
-            # In a stand-off the walk to the fight counts more each quiet round (never frozen), and so
-            # it does for a combatant left out of its side's fight (``pressing``).
-            terms["approach"] = -w.approach * (1 + max(0.0, sit.quiet_rounds - 1) + pressing(sit)) * turns
+        # The terms that do not hang on the facing or on who is defeated first, in a fixed order (a
+        # candidate's score is their sum, and a sum in another order may break a tie another way).
+        terms = self._retreat() if retreating else self._approach()
         if w.support:
-            friends = np.zeros(len(flats))
-            # A friend is at least its distance from here less ``spread`` from each of these hexes (R1 is
-            # a metric): one farther than that from all of them adds nothing and is not looked at.
-            spread = spread_of(sit, flats)
-            for f in sit.friends:
-                if int(sit.distances(f.cell)[sit.here]) - spread - f.radius - me.radius > 2:
-                    continue
-                friends += sit.dist_from(f.cell, flats) - f.radius - me.radius <= 2
-            if w.next_round and not sit.reply_model:  # normal: friends who arrive first (initiative.py)
-                friends = sit.initiative.support(flats, friends)
-            terms["support"] = w.support * np.minimum(friends, 3)
+            terms["support"] = w.support * np.minimum(self._friends_beside(flats), 3)
         if w.lane and sit.hostiles:
             terms["lane"] = -w.lane * self._in_the_way(flats)
         if w.shield:
             terms["shield"] = w.shield * self._shield(flats)
         stops = sit.reach.stops.ravel()[flats] & (flats != sit.here)
         terms["zoc_stop"] = -w.zoc_stop * stops
-        # R25, from the engine: the hit points a hazard under its footprint takes at its next turn's start, as
-        # certain as a blow already landed. Only a combatant pushed into a hazard stands in one (R5 lets
-        # nobody walk in); on giants_lair Grundvald, pushed into the fire, waited there three rounds, 12 hp.
-        self.hazard: np.ndarray | None = None  # None: no hazard under any of these hexes (the usual case)
-        if w.next_round:
-            fire = sit.enc.hazard_at_turn_start(me.name)  # the board's, worked out once a battle
-            if fire.any():
-                burn = np.minimum(fire.ravel()[flats], max(0, me.hp))
-                if burn.any():
-                    self.hazard = burn
-                    terms["hazard_start"] = -w.hazard * burn
+        self.hazard = self._burn(flats)  # None: no hazard under any of these hexes (the usual case)
+        if self.hazard is not None:
+            terms["hazard_start"] = -w.hazard * self.hazard
         if moved:  # a second move this turn must be worth its while: no shuffling in place
             terms["stay"] = 0.3 * (flats == sit.here)
         self.static = terms
-        base = 2.0 if retreating else caution(sit)
-        # The hit points a healthy combatant expects to lose count less in a small fight; its chance of
-        # dying does not, nor a wounded one's danger (it still breaks away rather than die for nothing, R23).
-        self.danger_mult = base if retreating else base * small_fight(sit, w.full_caution)
-        self.death_mult = min(1.0, base)
+        self.danger_mult, self.death_mult = self._danger_weights(retreating)
+
+    def _approach(self) -> dict[str, np.ndarray]:
+        """The walk still needed to a fight, in turns, as a cost (``approach``).
+
+        In a stand-off the walk to the fight counts more each quiet round (never frozen), and so
+        it does for a combatant left out of its side's fight (``pressing``).
+        """
+        sit, w, me = self.sit, self.w, self.sit.me
+        walk = sit.walk[self.flats]
+        walk = np.where(walk >= INF, 3 * (me.movement_max + 1), walk)
+        turns = walk / max(1, me.movement_max)  # a turn's walk covers at least one hex
+        # Counted from the nearest it could get: the walk left is a cost of the hex, against the others,
+        # never of staying on the board. (Measured from zero, a blow out of reach for good -- a flyer
+        # over water -- cost more every quiet round until leaving by an exit scored better: on
+        # ship_boarding game 10 both corsairs, at full hp and winning 15 to 1, fled the board.)
+        turns = turns - turns.min() if len(turns) else turns
+        return {"approach": -w.approach * (1 + max(0.0, sit.quiet_rounds - 1) + pressing(sit)) * turns}
+
+    def _retreat(self) -> dict[str, np.ndarray]:
+        """When the fight is lost: distance from the nearest hostile as a gain (``retreat``, up to
+        ``RETREAT_TURNS`` turns' walk), and the safe walk still needed to an exit as a cost (``exit``)."""
+        sit, w, me, flats = self.sit, self.w, self.sit.me, self.flats
+        per_turn = max(1, me.movement_max)  # hexes a turn's walk covers (at least one)
+        near = np.full(len(flats), 99.0)
+        for h in sit.hostiles:
+            near = np.minimum(near, sit.dist_from(h.cell, flats) - me.radius - h.radius)
+        out = sit.safe_walk_exit[flats]
+        return {"retreat": w.retreat * np.minimum(near, RETREAT_TURNS * per_turn) / per_turn,
+                "exit": -0.5 * w.retreat * np.minimum(out, 4 * me.movement_max) / per_turn}
+
+    def _friends_beside(self, flats: np.ndarray) -> np.ndarray:
+        """How many friends would stand within two hexes of each end hex (for ``support``); for `normal`,
+        only those who act before the hostiles do (initiative.py)."""
+        sit, me = self.sit, self.sit.me
+        friends = np.zeros(len(flats))
+        # A friend is at least its distance from here less ``spread`` from each of these hexes (R1 is
+        # a metric): one farther than that from all of them adds nothing and is not looked at.
+        spread = spread_of(sit, flats)
+        for f in sit.friends:
+            if int(sit.distances(f.cell)[sit.here]) - spread - f.radius - me.radius > 2:
+                continue
+            friends += sit.dist_from(f.cell, flats) - f.radius - me.radius <= 2
+        if self.w.next_round and not sit.reply_model:  # normal: friends who arrive first (initiative.py)
+            friends = sit.initiative.support(flats, friends)
+        return friends
+
+    def _burn(self, flats: np.ndarray) -> np.ndarray | None:
+        """The hit points a hazard under the footprint takes at the actor's next turn's start, per end hex;
+        None when no end hex has any (or the table does not look a round ahead).
+
+        R25, from the engine: as certain as a blow already landed. Only a combatant pushed into a hazard
+        stands in one (R5 lets nobody walk in); on giants_lair Grundvald, pushed into the fire, waited
+        there three rounds, 12 hp.
+        """
+        if not self.w.next_round:
+            return None
+        fire = self.sit.enc.hazard_at_turn_start(self.sit.me.name)  # the board's, worked out once a battle
+        if not fire.any():
+            return None
+        burn = np.minimum(fire.ravel()[flats], max(0, self.sit.me.hp))
+        return burn if burn.any() else None
+
+    def _danger_weights(self, retreating: bool) -> tuple[float, float]:
+        """How much next round's expected damage and chance of dying count: (danger, death) multipliers.
+
+        The hit points a healthy combatant expects to lose count less in a small fight; its chance of
+        dying does not, nor a wounded one's danger (it still breaks away rather than die for nothing, R23).
+        In a lost fight the damage counts twice over and the chance of dying in full.
+        """
+        base = 2.0 if retreating else caution(self.sit)
+        danger_mult = base if retreating else base * small_fight(self.sit, self.w.full_caution)
+        return danger_mult, min(1.0, base)
 
     @cached_property
     def index(self) -> dict[int, int]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from game.rules import Attack, Cast, Encounter, EncounterView, EndTurn, Face, Move, Shoot, Shove
+from game.rules import Action, Attack, Cast, Cell, Encounter, EncounterView, EndTurn, Face, Move, Shoot, Shove
 
 from .turn import Plan
 
@@ -110,37 +110,53 @@ class Replies:
         return self._at.get(name)
 
     def _reply(self, trial: Encounter, name: str) -> Struck | None:
-        me = self.me
+        """What ``name``'s turn, as the enemy's mind plans it on ``trial``, does to the actor: its first
+        deed (after the moves before it), previewed from the hex it is done from."""
         plan = self.enemy.plan(trial, random.Random(0))
-        at = trial.view(name).cell
-        for action in plan.actions:
-            if isinstance(action, Move):
-                at = action.to
-            elif isinstance(action, Shoot):
-                if action.target == me:
-                    sp = trial.preview_shoot(name, me, at=at)
-                    return sp.expected_damage, sp.defeat_chance
-                return None
-            elif isinstance(action, Cast):
-                if at != trial.view(name).cell:
-                    trial.apply(Move(name, at))  # a burst is previewed from where its caster stands
-                hit = [a for a in trial.preview_cast(name, action.at).affected if a.target == me]
-                return (hit[0].expected_damage, hit[0].defeat_chance) if hit else None
-            elif isinstance(action, Attack):
-                if action.target == me:
-                    pv = trial.preview_attack(name, me, at=at)
-                    return pv.expected_damage, pv.defeat_chance
-                return None
-            elif isinstance(action, Shove):
-                if action.target == me:  # into fire or a chasm: the push is the blow (R12, R22)
-                    push = trial.preview_shove(name, me, at=at)
-                    hp = trial.view(me).hp
-                    lost = hp if push.falls else min(push.hazard_damage, hp)
-                    return push.hit_chance * lost, push.defeat_chance
-                return None
-            elif isinstance(action, EndTurn | Face):
-                return None
-        return None
+        deed = first_deed(plan.actions, trial.view(name).cell)
+        if deed is None:
+            return None
+        at, action = deed
+        if isinstance(action, Cast):
+            return self._burst(trial, name, action, at)
+        if action.target != self.me:
+            return None  # its deed is aimed at someone else: the actor is not struck this round
+        if isinstance(action, Shove):
+            return self._push(trial, name, at)
+        # A blow or a shot: the engine's preview, arc included (R17-R19), gives damage and defeat.
+        pv = (trial.preview_shoot(name, self.me, at=at) if isinstance(action, Shoot)
+              else trial.preview_attack(name, self.me, at=at))
+        return pv.expected_damage, pv.defeat_chance
+
+    def _burst(self, trial: Encounter, name: str, cast: Cast, at: Cell) -> Struck | None:
+        """A hostile's burst: the actor's share of it, when the burst catches the actor."""
+        if at != trial.view(name).cell:
+            trial.apply(Move(name, at))  # a burst is previewed from where its caster stands
+        hit = [a for a in trial.preview_cast(name, cast.at).affected if a.target == self.me]
+        return (hit[0].expected_damage, hit[0].defeat_chance) if hit else None
+
+    def _push(self, trial: Encounter, name: str, at: Cell) -> Struck:
+        """A hostile's shove of the actor into fire or a chasm: the push is the blow (R12, R22)."""
+        me = self.me
+        push = trial.preview_shove(name, me, at=at)
+        hp = trial.view(me).hp
+        lost = hp if push.falls else min(push.hazard_damage, hp)
+        return push.hit_chance * lost, push.defeat_chance
+
+
+def first_deed(actions: tuple[Action, ...], start: Cell) -> tuple[Cell, Attack | Shoot | Shove | Cast] | None:
+    """A planned turn's first blow, shot, shove or burst, with the hex it is done from (``start`` plus the
+    moves before it); None when the turn faces or ends first. Any other action on the way (a disengage)
+    is passed over: the deed after it is still the reply."""
+    at = start
+    for action in actions:
+        if isinstance(action, Move):
+            at = action.to
+        elif isinstance(action, Attack | Shoot | Shove | Cast):
+            return at, action
+        elif isinstance(action, EndTurn | Face):
+            return None
+    return None
 
 
 def replies(enc: EncounterView, me: str, moves: list, hostiles: list[str], enemy: Planner

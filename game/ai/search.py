@@ -40,7 +40,7 @@ import random
 import statistics
 import time
 
-from game.rules import DICE_ACTIONS, Action, CombatantView, EncounterView, EndTurn
+from game.rules import DICE_ACTIONS, Action, CombatantView, Encounter, EncounterView, EndTurn
 
 from .tactical import TacticalPolicy, same_step
 from .turn import Plan, Term, turn_so_far
@@ -126,9 +126,27 @@ class SearchPolicy:
         return Plan(plan.unit, self.level, rest, plan.terms, plan.score, plan.summary)
 
     def _search(self, enc: EncounterView, rng: random.Random, name: str) -> Plan:
+        """Hard's ranking, its contenders played out on the same dice seeds, and the best of them by
+        mean standing plus :data:`PRIOR` x hard's own score; hard's first plan when there is nothing to
+        choose between or not one whole sample was played in time."""
         start = time.thread_time()  # the cap counts the whole decision, hard's ranking included
         ranked = self.hard.ranked_plans(enc, rng)
         seeds = [rng.getrandbits(32) for _ in range(self.samples)]  # drawn first: the same whatever follows
+        plans = self._contenders(ranked)
+        first = plans[0] if plans else ranked[0]
+        if len(plans) < 2:
+            return self._labelled(first, None, 0)
+        self.searches += 1
+        outcomes = self._sampled(enc, name, plans, seeds, start + self.cap_s)
+        if not outcomes[0]:
+            return self._labelled(first, None, 0)  # not one whole sample in time: hard's choice
+        scores = [statistics.fmean(o) + PRIOR * p.score for o, p in zip(outcomes, plans, strict=True)]
+        i = max(range(len(plans)), key=lambda k: scores[k])  # first of equals: hard's order
+        return self._labelled(plans[i], statistics.fmean(outcomes[i]), len(outcomes[i]))
+
+    def _contenders(self, ranked: list[Plan]) -> list[Plan]:
+        """The plans worth a play-out: hard's best first, at most ``plans`` of them, none more than
+        :data:`MARGIN` below the best (a play-out cannot make up more), each distinct turn once."""
         best_score = ranked[0].score
         plans: list[Plan] = []
         seen: set[tuple[Action, ...]] = set()
@@ -138,34 +156,43 @@ class SearchPolicy:
             if p.actions not in seen:
                 seen.add(p.actions)
                 plans.append(p)
-        first = plans[0] if plans else ranked[0]
-        if len(plans) < 2:
-            return self._labelled(first, None, 0)
-        self.searches += 1
-        deadline = start + self.cap_s
+        return plans
+
+    def _sampled(self, enc: EncounterView, name: str, plans: list[Plan], seeds: list[int],
+                 deadline: float) -> list[list[float]]:
+        """Per plan, its standing gained in each whole sample: every plan played on one seed, then the next,
+        until the seeds or the ``steps`` budget run out or the CPU clock passes ``deadline``.
+
+        Only whole samples are kept (common random numbers: every plan's mean is over the same dice).
+        """
         base = standing(enc, name)
         outcomes: list[list[float]] = [[] for _ in plans]
         steps = 0
         for seed in seeds:
-            row: list[float] = []
-            for p in plans:
-                value, used = self._play_out(enc, name, p.actions, seed, deadline)
-                steps += used
-                if value is None:
-                    break
-                row.append(value - base)
-            if len(row) < len(plans):  # the cap passed mid-sample: only whole samples are compared
+            row, used = self._sample(enc, name, plans, seed, deadline, base)
+            steps += used
+            if row is None:  # the cap passed mid-sample: only whole samples are compared
                 self.cut_short += 1
                 break
             for out, value in zip(outcomes, row, strict=True):
                 out.append(value)
             if steps >= self.steps:
                 break
-        if not outcomes[0]:
-            return self._labelled(first, None, 0)  # not one whole sample in time: hard's choice
-        scores = [statistics.fmean(o) + PRIOR * p.score for o, p in zip(outcomes, plans, strict=True)]
-        i = max(range(len(plans)), key=lambda k: scores[k])  # first of equals: hard's order
-        return self._labelled(plans[i], statistics.fmean(outcomes[i]), len(outcomes[i]))
+        return outcomes
+
+    def _sample(self, enc: EncounterView, name: str, plans: list[Plan], seed: int, deadline: float,
+                base: float) -> tuple[list[float] | None, int]:
+        """(each plan's standing gained over ``base`` on one dice seed, simulated plans made); the row is
+        None when the CPU clock passed ``deadline`` before every plan was played."""
+        row: list[float] = []
+        steps = 0
+        for p in plans:
+            value, used = self._play_out(enc, name, p.actions, seed, deadline)
+            steps += used
+            if value is None:
+                return None, steps
+            row.append(value - base)
+        return row, steps
 
     def _labelled(self, p: Plan, playout: float | None, samples: int) -> Plan:
         terms = p.terms if playout is None else (*p.terms, Term(f"playout ({samples} samples)", playout))
@@ -180,34 +207,54 @@ class SearchPolicy:
         """
         sb = enc.sandbox(random.Random(seed))
         rng = random.Random(seed ^ 0x5EED)
-        for a in actions:
-            if sb.turn != name or sb.is_over() or sb.check(a) is not None:
-                break  # the dice changed the picture: `normal` plays the rest of the turn
-            sb.apply(a)
+        play_own(sb, name, actions)
         used = 0
         others = len(sb.order()) - 1  # the horizon: every other combatant has had one turn
         turns, current = 0, sb.turn
         if current != name:
             turns = 1
         for _ in range(TURN_DECISIONS * (others + 2)):
-            if sb.is_over() or sb.turn is None or (turns > others) or (sb.turn == name and turns > 0):
+            if past_horizon(sb, name, turns, others):
                 break
             if time.thread_time() > deadline:
                 return None, used
-            # A plan is walked until its dice roll (or a step is refused): moving and turning
-            # reveal nothing new, as hard's commit holds, and a turn costs one or two plans
-            # instead of one per step, so the same budget buys more samples.
             plan = self.normal.plan(sb, rng, explain=False)
             used += 1
-            for k, action in enumerate(plan.actions):
-                if sb.check(action) is not None:
-                    if k == 0:  # never planned, but a play-out must go on: the turn ends
-                        sb.apply(EndTurn())
-                    break
-                sb.apply(action)
-                if isinstance(action, DICE_ACTIONS) or sb.turn != current:
-                    break
+            walk_plan(sb, plan.actions)
             if sb.turn != current:
                 current = sb.turn
                 turns += 1
         return standing(sb, name), used
+
+
+def play_own(sb: Encounter, name: str, actions: tuple[Action, ...]) -> None:
+    """The actor's plan on the sandbox, up to its first step the sandbox's dice made impossible (or that
+    would come after its turn or the battle ended): `normal` then plays the rest of the turn."""
+    for a in actions:
+        if sb.turn != name or sb.is_over() or sb.check(a) is not None:
+            break  # the dice changed the picture: `normal` plays the rest of the turn
+        sb.apply(a)
+
+
+def past_horizon(sb: Encounter, name: str, turns: int, others: int) -> bool:
+    """A play-out is over: the battle is, or nobody has the turn, or every other combatant has had one
+    turn (``turns`` passed so far), or the turn is back with the actor."""
+    return sb.is_over() or sb.turn is None or (turns > others) or (sb.turn == name and turns > 0)
+
+
+def walk_plan(sb: Encounter, actions: tuple[Action, ...]) -> None:
+    """A simulated player's plan, walked until its dice roll, its turn ends, or a step is refused.
+
+    Moving and turning reveal nothing new, as hard's commit holds, so a turn costs one or two
+    plans instead of one per step, and the same budget buys more samples. A plan refused at its
+    first step was never playable, but a play-out must go on: the turn ends.
+    """
+    current = sb.turn
+    for k, action in enumerate(actions):
+        if sb.check(action) is not None:
+            if k == 0:  # never planned, but a play-out must go on: the turn ends
+                sb.apply(EndTurn())
+            break
+        sb.apply(action)
+        if isinstance(action, DICE_ACTIONS) or sb.turn != current:
+            break

@@ -115,7 +115,12 @@ class TacticalPolicy:
 
     def _plan_fresh(self, enc: EncounterView, rng: random.Random, explain: bool, name: str,
                     done: list[Action]) -> Plan:
-        """The best turn from here, over every hex the actor can still reach."""
+        """The best turn from here, over every hex the actor can still reach.
+
+        In four steps, each its own method: read the actor's stance (moved, beaten, retreating), list
+        the candidates (staying or walking, then each action), give them noise and hard's reply
+        check, and pick the best (keeping expert's whole ranking when it asks).
+        """
         w = self.weights
         sit = Situation(enc, w.reply, self.zone_memo, self.dice_memo)
         if not explain and enc.acted and len(sit.cells) == 1 and not (w.focus or w.deny):
@@ -125,51 +130,82 @@ class TacticalPolicy:
         retreating = w.next_round and (beaten is not None or self._fight_lost(sit))
         coord = Coordination(sit) if (w.focus or w.deny) and sit.hostiles else None
         pos = Positions(sit, w, sit.cells, retreating, moved, coord.base_deny if coord and w.deny else None)
-        cands: list[Candidate] = []
         score, facing, terms = pos.evaluate(slice(None))
-        if w.backtrack and sit.left_hexes:
-            # A turn that only walks back where it came from is a shuffle (issue 18: the Troll's
-            # 12,4 <-> 12,6 on default.tmx): only a reason worth more than this may take it there.
-            left = np.isin(sit.cells, [sit.board.flat(c) for c in sit.left_hexes])
-            if not retreating and not left.all():
-                # A reason it can name: the hostiles moved, and the hex it left is now nearer a blow
-                # than any other it could end on (issue 18, giants_lair game 7: Grundvald, barred
-                # from the hex it had left, paced 11,8 -> 9,8 -> 12,8 beside the flyer it hunted
-                # for four quiet rounds). Walking back there is closing in, not a shuffle -- when a
-                # blow is within a turn's walk of it. A quarry farther off may dodge back again: on
-                # the 64x64 timing map (game seed 5001, hard everywhere) Red Brute 5 walked 43,18 ->
-                # 45,15 -> 43,18 for twelve rounds, each way round a wall nearer in turn as three
-                # wounded Blues paced beyond it.
-                walk = sit.walk[sit.cells]
-                left &= ~((walk < walk[~left].min()) & (walk < sit.walk[sit.here])
-                          & (walk <= sit.me.movement_max))
-            back = left * -w.backtrack
-            terms = {**terms, "backtrack": back}
-            score = score + back
-        # Every end hex is a candidate when noise may reorder them; otherwise only
-        # the best can win (np.argmax keeps the first of equals, as max() over the list does).
-        keep: Iterable[int]
-        if w.noise:
-            keep = range(len(sit.cells))
-        elif w.replies:  # hard re-checks its best few turns: no other end hex can be among them
-            keep = sorted(int(i) for i in np.argsort(-score, kind="stable")[: w.replies])
-        else:
-            keep = [int(np.argmax(score))]
-        for i in keep:
-            cands.append(self._candidate(sit, [], int(sit.cells[i]), int(facing[i]),
-                                         {k: float(v[i]) for k, v in terms.items()}, label="position"))
+        score, terms = self._backtrack(sit, score, terms, retreating)
+        cands = [self._candidate(sit, [], int(sit.cells[i]), int(facing[i]),
+                                 {k: float(v[i]) for k, v in terms.items()}, label="position")
+                 for i in self._position_rows(score)]
         if not enc.acted and sit.hostiles:
-            self._attacks(sit, pos, cands, coord)
-            self._shoves(sit, pos, cands)
-            if sit.me.ranged is not None:
-                self._shots(sit, pos, cands, coord, score)
-            if sit.me.area is not None and sit.me.area_uses_left > 0:
-                self._casts(sit, pos, cands, score)
-            self._flee(sit, pos, cands, beaten)
-            if w.next_round and (retreating or sit.me.hp <= sit.me.hp_max // 2):
-                # Wounded and pinned: breaking away (R23) to a hex beyond the threat is weighed
-                # against fighting on where it stands (issue 18), not only when the fight is lost.
-                self._disengage(sit, w, pos, cands, retreating)
+            self._actions(sit, pos, cands, coord, score, beaten, retreating)
+        return self._choose(sit, pos, cands, rng, name)
+
+    def _backtrack(self, sit: Situation, score: np.ndarray, terms: dict[str, np.ndarray], retreating: bool
+                   ) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+        """The position scores with the cost of ending on a hex the actor left this turn (``backtrack``).
+
+        A turn that only walks back where it came from is a shuffle (issue 18: the Troll's
+        12,4 <-> 12,6 on default.tmx): only a reason worth more than this may take it there.
+        Unchanged (no ``backtrack`` term at all) when the table has no such cost or it left no hex.
+        """
+        w = self.weights
+        if not (w.backtrack and sit.left_hexes):
+            return score, terms
+        left = np.isin(sit.cells, [sit.board.flat(c) for c in sit.left_hexes])
+        if not retreating and not left.all():
+            left &= ~self._closing_in(sit, left)
+        back = left * -w.backtrack
+        return score + back, {**terms, "backtrack": back}
+
+    def _closing_in(self, sit: Situation, left: np.ndarray) -> np.ndarray:
+        """Of the end hexes, those where walking back is closing in, not a shuffle: nearer a blow than any
+        hex it did not leave, nearer than where it stands, and within a turn's walk.
+
+        A reason it can name: the hostiles moved, and the hex it left is now nearer a blow
+        than any other it could end on (issue 18, giants_lair game 7: Grundvald, barred
+        from the hex it had left, paced 11,8 -> 9,8 -> 12,8 beside the flyer it hunted
+        for four quiet rounds). Walking back there is closing in, not a shuffle -- when a
+        blow is within a turn's walk of it. A quarry farther off may dodge back again: on
+        the 64x64 timing map (game seed 5001, hard everywhere) Red Brute 5 walked 43,18 ->
+        45,15 -> 43,18 for twelve rounds, each way round a wall nearer in turn as three
+        wounded Blues paced beyond it.
+        """
+        walk = sit.walk[sit.cells]
+        return (walk < walk[~left].min()) & (walk < sit.walk[sit.here]) & (walk <= sit.me.movement_max)
+
+    def _position_rows(self, score: np.ndarray) -> Iterable[int]:
+        """The end hexes (rows of ``score``) worth a candidate that only walks there, in board order.
+
+        Every end hex is a candidate when noise may reorder them; otherwise only
+        the best can win (np.argmax keeps the first of equals, as max() over the list does).
+        """
+        w = self.weights
+        if w.noise:
+            return range(len(score))
+        if w.replies:  # hard re-checks its best few turns: no other end hex can be among them
+            return sorted(int(i) for i in np.argsort(-score, kind="stable")[: w.replies])
+        return [int(np.argmax(score))]
+
+    def _actions(self, sit: Situation, pos: Positions, cands: list[Candidate], coord: Coordination | None,
+                 score: np.ndarray, beaten: float | None, retreating: bool) -> None:
+        """Add a candidate for each action the actor may still take this turn (in a fixed order: among equal
+        scores the first listed wins), each from the hexes it is best taken from."""
+        w = self.weights
+        self._attacks(sit, pos, cands, coord)
+        self._shoves(sit, pos, cands)
+        if sit.me.ranged is not None:
+            self._shots(sit, pos, cands, coord, score)
+        if sit.me.area is not None and sit.me.area_uses_left > 0:
+            self._casts(sit, pos, cands, score)
+        self._flee(sit, pos, cands, beaten)
+        if w.next_round and (retreating or sit.me.hp <= sit.me.hp_max // 2):
+            # Wounded and pinned: breaking away (R23) to a hex beyond the threat is weighed
+            # against fighting on where it stands (issue 18), not only when the fight is lost.
+            self._disengage(sit, w, pos, cands, retreating)
+
+    def _choose(self, sit: Situation, pos: Positions, cands: list[Candidate], rng: random.Random,
+                name: str) -> Plan:
+        """The best candidate as a plan, after the level's noise (easy) and reply check (hard)."""
+        w = self.weights
         if w.noise:
             for c in cands:
                 u = rng.random()
@@ -375,56 +411,81 @@ class TacticalPolicy:
         spent is a burst not kept for later (``spend``, shared among the uses
         left).
         """
-        me, enc, w = sit.me, sit.enc, self.weights
+        me, w = sit.me, self.weights
         area = me.area
         assert area is not None
         dice = sit.dice(area.damage)
-        reachable = me.movement + area.range + me.radius
-        near = [sit.zones.disc_flats(sit.board.flat(h.cell), area.radius + h.radius) for h in sit.hostiles]
-        centres = np.unique(np.concatenate(near)) if near else np.zeros(0, dtype=np.int64)
-        centres = centres[sit.dist_from(me.cell, centres) <= reachable]
+        centres = self._cast_centres(sit, area.radius, me.movement + area.range + me.radius)
         if not centres.size:
             return
-        names, caught = sit.zones.area_catches(area.radius, centres)
-        hostile = set(v.name for v in sit.hostiles)
-
-        def worth(v: CombatantView) -> float:
-            hit = hit_chance(area.attack, v.defense, 0)
-            return hit * (dice.capped_mean(v.hp) + dice.at_least(v.hp) * sit.value(v))
-
-        each = np.array([0.0 if n == me.name else worth(sit.by_name[n]) * (1.0 if n in hostile else -w.friendly_fire)
-                         for n in names])
-        rough = caught @ each
-        single = max(worth(h) for h in sit.hostiles)
+        rough = self._rough_bursts(sit, area.radius, area.attack, dice, centres)
+        single = max(self._caught_worth(sit, area.attack, dice, h) for h in sit.hostiles)
         spend = w.spend * single / max(1, me.area_uses_left)
         entries: list[Entry] = []
         for k in np.argsort(-rough, kind="stable")[:CAST_CENTRES]:
             if rough[k] <= spend:
-                break
+                break  # best first: no centre after this one is worth a use either
             at = int(centres[k])
-            can = sit.zones.cast_origins(me, at, sit.cells, spare_self=True)
-            if not can.any():
-                can = sit.zones.cast_origins(me, at, sit.cells)
-            if not can.any():
-                continue
-            options = np.flatnonzero(can)
-            origins = {int(options[np.argmax(score[options])])}
-            if can[pos.index[sit.here]]:
-                origins.add(pos.index[sit.here])
-            for i in sorted(origins):
-                flat = int(sit.cells[i])
-                view = enc
-                if flat != sit.here:
-                    view = enc.clone()
-                    view.apply(Move(me.name, sit.cell(flat)))
-                pv = view.preview_cast(me.name, sit.cell(at))
-                if pv.legal is not None:
-                    continue
-                value, kills = self._burst_value(sit, pv, dice)
-                value["spend"] = -spend
-                col, row = sit.cell(at)
-                entries.append((Cast(me.name, (col, row)), flat, value, kills, f"cast at {col},{row}"))
+            for i in self._cast_from(sit, pos, at, score):
+                entry = self._cast_entry(sit, at, int(sit.cells[i]), dice, spend)
+                if entry is not None:
+                    entries.append(entry)
         self._with_positions(sit, pos, cands, entries)
+
+    def _cast_centres(self, sit: Situation, radius: int, reachable: int) -> np.ndarray:
+        """The centres worth ranking: within the burst's ``radius`` of some hostile's footprint, and no
+        farther than the caster could walk and cast (``reachable``)."""
+        near = [sit.zones.disc_flats(sit.board.flat(h.cell), radius + h.radius) for h in sit.hostiles]
+        centres = np.unique(np.concatenate(near)) if near else np.zeros(0, dtype=np.int64)
+        return centres[sit.dist_from(sit.me.cell, centres) <= reachable]
+
+    def _caught_worth(self, sit: Situation, attack: int, dice: DamageDice, v: CombatantView) -> float:
+        """What a burst of ``attack`` and ``dice`` is worth against ``v`` caught in it, before any preview:
+        its chance to hit x (expected damage + chance of defeat x ``v``'s worth)."""
+        hit = hit_chance(attack, v.defense, 0)
+        return hit * (dice.capped_mean(v.hp) + dice.at_least(v.hp) * sit.value(v))
+
+    def _rough_bursts(self, sit: Situation, radius: int, attack: int, dice: DamageDice,
+                      centres: np.ndarray) -> np.ndarray:
+        """Per centre, who the burst would catch there now (the engine's ``area_catches``): the hostiles'
+        worth less the friends' x ``friendly_fire``. The caster counts nothing here: where it casts from is
+        chosen after, and the exact preview counts it if its own burst catches it."""
+        names, caught = sit.zones.area_catches(radius, centres)
+        hostile = set(v.name for v in sit.hostiles)
+        each = np.array([0.0 if n == sit.me.name else self._caught_worth(sit, attack, dice, sit.by_name[n])
+                         * (1.0 if n in hostile else -self.weights.friendly_fire) for n in names])
+        return caught @ each
+
+    def _cast_from(self, sit: Situation, pos: Positions, at: int, score: np.ndarray) -> list[int]:
+        """The end hexes (rows) to cast at ``at`` from: the best-placed one it can cast from outside its own
+        burst (``cast_origins``; inside it only when nowhere else will do), and where it stands, if it can."""
+        me = sit.me
+        can = sit.zones.cast_origins(me, at, sit.cells, spare_self=True)
+        if not can.any():
+            can = sit.zones.cast_origins(me, at, sit.cells)
+        if not can.any():
+            return []
+        options = np.flatnonzero(can)
+        origins = {int(options[np.argmax(score[options])])}
+        if can[pos.index[sit.here]]:
+            origins.add(pos.index[sit.here])
+        return sorted(origins)
+
+    def _cast_entry(self, sit: Situation, at: int, flat: int, dice: DamageDice, spend: float) -> Entry | None:
+        """The burst at ``at`` cast from ``flat``, previewed exactly there (R32, R33: pushes into hazards and
+        chasms included), less the use it spends; None when the engine refuses it."""
+        me, enc = sit.me, sit.enc
+        view = enc
+        if flat != sit.here:
+            view = enc.clone()
+            view.apply(Move(me.name, sit.cell(flat)))
+        pv = view.preview_cast(me.name, sit.cell(at))
+        if pv.legal is not None:
+            return None
+        value, kills = self._burst_value(sit, pv, dice)
+        value["spend"] = -spend
+        col, row = sit.cell(at)
+        return (Cast(me.name, (col, row)), flat, value, kills, f"cast at {col},{row}")
 
     def _burst_value(self, sit: Situation, pv: CastPreview, dice: DamageDice
                      ) -> tuple[dict[str, float], dict[str, float]]:

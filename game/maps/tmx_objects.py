@@ -54,8 +54,42 @@ def read_objects(rd: Reader, groups: list[tuple[ET.Element, ObjectLayerData]],
 
 
 def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[Tileset]) -> MapObject | None:
+    """One object as the rules read it, or None when it cannot be placed (each fault noted in ``rd``, in the
+    order: id and gid, the box, a template, a combatant's properties, a tile object's size, the position)."""
     name = obj.get("name") or None
     label = object_label(obj.get("id"), name)
+    oid, gid, ids_ok = _ids(rd, obj, label)
+    box, box_ok = _box(rd, obj, label)
+    ok = ids_ok and box_ok
+    if obj.get("template"):
+        rd.problem(label, f'uses template "{limits.clip(obj.get("template"), 200)}", which Playmat cannot read '
+                   "(detach it in Tiled)")
+        ok = False
+    own_kind = obj.get("class") or obj.get("type")
+    # Only a combatant's malformed properties are reported: Playmat reads no other object's.
+    combatant = (own_kind or "").strip().lower() == COMBATANT_KIND
+    own = read_properties(obj, label, rd.problem if combatant else None)
+    if not ok or oid is None:
+        return None
+    shape = shape_of(obj)
+    if shape == "rectangle" and obj.get("gid") not in (None, "0"):
+        shape = "tile"
+    tile = tile_of(tilesets, gid) if shape == "tile" else None
+    if shape == "tile" and not _tile_image_fits(rd, label, box, tile):
+        return None
+    props = {**(tile.properties if tile else {}), **own}  # Tiled: tile objects inherit tile properties
+    kind = own_kind or (tile.kind if tile else None)
+    ox, oy = layer.style.offset
+    x, y = _anchor(box, shape, tile)
+    x, y = x + ox, y + oy
+    if not (math.isfinite(x) and math.isfinite(y)):
+        rd.problem(label, "position is out of range")
+        return None
+    return MapObject(oid, name, kind, shape, (x, y), props, layer.name)
+
+
+def _ids(rd: Reader, obj: ET.Element, label: str) -> tuple[int | None, int, bool]:
+    """The object's id, its tile's gid (flip bits dropped; 0 for none) and whether both read."""
     raw_id = obj.get("id") or ""
     # The id as Tiled writes it (a few plain digits) read at once; anything else is int_attr's to judge and name.
     oid = int(raw_id) if raw_id.isdigit() and raw_id.isascii() and len(raw_id) <= 10 else \
@@ -66,6 +100,13 @@ def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[
         raw_gid = int_attr(rd, obj, "gid", label, minimum=0, maximum=0xFFFFFFFF)
         ok = raw_gid is not None and ok
         gid = (raw_gid or 0) & GID_MASK
+    return oid, gid, ok
+
+
+def _box(rd: Reader, obj: ET.Element, label: str) -> tuple[dict[str, float], bool]:
+    """x, y, width, height and rotation as written (Tiled's default 0 for those left out), and whether each is
+    a finite number within the pixel bounds."""
+    ok = True
     box = dict.fromkeys(BOX_ATTRS, 0.0)  # Tiled's defaults: 0
     for attr in BOX_ATTRS:
         raw = obj.get(attr)
@@ -81,38 +122,19 @@ def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[
             rd.problem(label, f'{attr} "{raw}" is out of range (at most {limits.MAX_PIXEL_COORDINATE:,} pixels '
                        "either way)")
             ok = False
-    if obj.get("template"):
-        rd.problem(label, f'uses template "{limits.clip(obj.get("template"), 200)}", which Playmat cannot read '
-                   "(detach it in Tiled)")
-        ok = False
-    own_kind = obj.get("class") or obj.get("type")
-    # Only a combatant's malformed properties are reported: Playmat reads no other object's.
-    combatant = (own_kind or "").strip().lower() == COMBATANT_KIND
-    own = read_properties(obj, label, rd.problem if combatant else None)
-    if not ok or oid is None:
-        return None
-    shape = shape_of(obj)
-    if shape == "rectangle" and obj.get("gid") not in (None, "0"):
-        shape = "tile"
-    tile = tile_of(tilesets, gid) if shape == "tile" else None
-    if shape == "tile":
-        # A tile object is drawn as its tile's image scaled to its size (a side written as 0 keeps the
-        # image's): an image like any other (60000x60000 ended render in a MemoryError traceback).
-        w, h = box["width"] or (tile.size[0] if tile else 0), box["height"] or (tile.size[1] if tile else 0)
-        if abs(w * h) > limits.MAX_IMAGE_PIXELS:
-            what = (f"a tile object of {abs(w):g}x{abs(h):g} pixels is larger than an image may be (the limit is "
-                    f"{limits.MAX_IMAGE_PIXELS:,} pixels)")
-            rd.problems.append(ImageFault(rd.source, label, what))
-            return None
-    props = {**(tile.properties if tile else {}), **own}  # Tiled: tile objects inherit tile properties
-    kind = own_kind or (tile.kind if tile else None)
-    ox, oy = layer.style.offset
-    x, y = _anchor(box, shape, tile)
-    x, y = x + ox, y + oy
-    if not (math.isfinite(x) and math.isfinite(y)):
-        rd.problem(label, "position is out of range")
-        return None
-    return MapObject(oid, name, kind, shape, (x, y), props, layer.name)
+    return box, ok
+
+
+def _tile_image_fits(rd: Reader, label: str, box: dict[str, float], tile: TileInfo | None) -> bool:
+    """Whether a tile object's picture may be drawn: it is its tile's image scaled to its size (a side written
+    as 0 keeps the image's), an image like any other (60000x60000 ended render in a MemoryError traceback)."""
+    w, h = box["width"] or (tile.size[0] if tile else 0), box["height"] or (tile.size[1] if tile else 0)
+    if abs(w * h) > limits.MAX_IMAGE_PIXELS:
+        what = (f"a tile object of {abs(w):g}x{abs(h):g} pixels is larger than an image may be (the limit is "
+                f"{limits.MAX_IMAGE_PIXELS:,} pixels)")
+        rd.problems.append(ImageFault(rd.source, label, what))
+        return False
+    return True
 
 
 def _anchor(box: dict[str, float], shape: str, tile: TileInfo | None) -> tuple[float, float]:

@@ -61,33 +61,46 @@ def read_log(path_or_lines: str | os.PathLike[str] | Iterable[str], layout: HexL
     """Parse a log file (a path) or an iterable of lines. LogError names the line and the reason; given the
     ``scenario`` the log is for, a line refused in a log that looks made on another map says so
     (:mod:`log_origin`)."""
+    lines: Iterable[str]
     if isinstance(path_or_lines, str | os.PathLike):
         path = Path(path_or_lines)
         name = source or path.name
-        try:
-            data = read_regular_file(path, "log", MAX_LOG_FILE_BYTES)
-        except InputLimitError as exc:
-            raise LogError(name, None, "cannot read the log: no such file" if exc.missing else exc.reason) from None
-        try:
-            text = data.decode("utf-8-sig")  # a byte-order mark (Windows editors) is not part of line 1
-        except UnicodeDecodeError as exc:
-            bad_line = data.count(b"\n", 0, exc.start) + 1
-            raise LogError(name, bad_line, f"not UTF-8 text (byte {exc.start + 1} of the file)") from None
-        # Records end at \n, \r\n or \r (which JSON always escapes inside strings) and nowhere
-        # else: str.splitlines would also split on U+2028, U+2029 and \x85, which
-        # json.dumps(ensure_ascii=False) leaves raw in names.
-        # Counted before anything is split or parsed: 16 MB of "{}\n" split into 5.6 million strings took
-        # 450 MB. (\r\n ends one line; a final line end adds an empty one.)
-        ends = text.count("\n") + text.count("\r") - text.count("\r\n")
-        if ends > MAX_LOG_LINES:
-            raise LogError(name, MAX_LOG_LINES + 1, f"the log has more than {MAX_LOG_LINES:,} lines, the limit")
-        pieces = _LINE_END.split(text)
-        if len(pieces) > 1 and not pieces[-1]:
-            pieces.pop()  # the empty text after the last line end is no line (a log of exactly the limit is read)
-        lines: Iterable[str] = pieces
+        lines = _file_lines(path, name)
     else:
         name = source or "log"
         lines = list(path_or_lines) if scenario is not None else path_or_lines  # read again for the hint
+    return _parse_lines(lines, layout, name, scenario)
+
+
+def _file_lines(path: Path, name: str) -> list[str]:
+    """A log file's lines, read within the limits: no larger than MAX_LOG_FILE_BYTES, UTF-8, at most
+    MAX_LOG_LINES lines (counted before any is split off)."""
+    try:
+        data = read_regular_file(path, "log", MAX_LOG_FILE_BYTES)
+    except InputLimitError as exc:
+        raise LogError(name, None, "cannot read the log: no such file" if exc.missing else exc.reason) from None
+    try:
+        text = data.decode("utf-8-sig")  # a byte-order mark (Windows editors) is not part of line 1
+    except UnicodeDecodeError as exc:
+        bad_line = data.count(b"\n", 0, exc.start) + 1
+        raise LogError(name, bad_line, f"not UTF-8 text (byte {exc.start + 1} of the file)") from None
+    # Records end at \n, \r\n or \r (which JSON always escapes inside strings) and nowhere
+    # else: str.splitlines would also split on U+2028, U+2029 and \x85, which
+    # json.dumps(ensure_ascii=False) leaves raw in names.
+    # Counted before anything is split or parsed: 16 MB of "{}\n" split into 5.6 million strings took
+    # 450 MB. (\r\n ends one line; a final line end adds an empty one.)
+    ends = text.count("\n") + text.count("\r") - text.count("\r\n")
+    if ends > MAX_LOG_LINES:
+        raise LogError(name, MAX_LOG_LINES + 1, f"the log has more than {MAX_LOG_LINES:,} lines, the limit")
+    pieces = _LINE_END.split(text)
+    if len(pieces) > 1 and not pieces[-1]:
+        pieces.pop()  # the empty text after the last line end is no line (a log of exactly the limit is read)
+    return pieces
+
+
+def _parse_lines(lines: Iterable[str], layout: HexLayout, name: str, scenario: Scenario | None) -> ActionList:
+    """Each line that is not blank parsed as an action, with its line number; the first line past a limit or
+    refused by the parser ends the reading with a LogError naming it."""
     out = ActionList(source=name)
     for number, line in enumerate(lines, start=1):
         if number > MAX_LOG_LINES:
@@ -99,13 +112,18 @@ def read_log(path_or_lines: str | os.PathLike[str] | Iterable[str], layout: HexL
         try:
             action = parse_action(line, layout)
         except ActionParseError as exc:
-            hint = ""
-            if scenario is not None and isinstance(lines, list):
-                hint = another_map_hint(scenario, records(enumerate(lines, start=1)), number, str(exc))
-            raise LogError(name, number, str(exc) + hint) from None
+            raise LogError(name, number, str(exc) + _origin_hint(scenario, lines, number, str(exc))) from None
         out.append(action)
         out.lines.append(number)
     return out
+
+
+def _origin_hint(scenario: Scenario | None, lines: Iterable[str], number: int, reason: str) -> str:
+    """For a refused line, given the scenario and the lines kept: what says the log looks made on another map
+    (:mod:`log_origin`), else nothing."""
+    if scenario is not None and isinstance(lines, list):
+        return another_map_hint(scenario, records(enumerate(lines, start=1)), number, reason)
+    return ""
 
 
 def replay(scenario: Scenario, actions: Sequence[Action], max_search: int | None = None) -> Encounter:

@@ -73,7 +73,6 @@ def check_path(
     if not path:
         raise IllegalActionError("the path is empty")
     count_search(len(path) * PATH_STEP_SEARCH)
-    layout = board.layout
     here = start
     covered = set(footprint(board, start, radius))
     spent = 0
@@ -82,34 +81,48 @@ def check_path(
         where = f"path step {i + 1} {show(step)}"
         if stops:
             raise IllegalActionError(f"{where}: the move already stopped at {show(here)} by zone of control (R9)")
-        if layout.distance(here, step) != 1:
-            raise IllegalActionError(f"{where} is not adjacent to {show(here)}")
-        cells = footprint(board, step, radius)
-        if not fits(board, cells):
-            raise IllegalActionError(f"{where} is off the map")
+        cells = _step_footprint(board, here, step, radius, where)
         new = [c for c in cells if c not in covered]
-        cost = 0
-        for col, row in cells:
-            c = int(board.cost[movement_type, row, col])
-            if c < 1:  # board.may_enter, its cell known to be on the map (fits): read once, for every step replayed
-                kind = Terrain(int(board.terrain[row, col])).phrase
-                raise IllegalActionError(
-                    f"{where}: a {movement_type.label} combatant may not enter {kind} at {show((col, row))}"
-                )
-            if blocked[row, col]:
-                raise IllegalActionError(f"{where}: {show((col, row))} is held by a hostile combatant (R4)")
-            if (col, row) in new:
-                cost = max(cost, c)
-        spent += cost
+        spent += _step_cost(board, cells, new, movement_type, blocked, where)
         if spent > budget:
             raise IllegalActionError(f"{where}: the move costs {spent} but only {budget} movement remains")
         if threatened is not None and any(threatened[r, c] for c, r in new):
-            stops = True
+            stops = True  # R9: entering a zone of control ends the move after this step
         here = step
         covered = set(cells)
     if any(occupied[r, c] for c, r in covered):
         raise IllegalActionError(f"the move may not end at {show(here)}: another combatant is there (R4)")
     return PathOutcome(spent, stops)
+
+
+def _step_footprint(board: Board, here: Cell, step: Cell, radius: int, where: str) -> list[Cell]:
+    """The footprint a step puts the mover on: the step must go to a neighbouring centre, and the whole
+    footprint must lie on the map (R27)."""
+    if board.layout.distance(here, step) != 1:
+        raise IllegalActionError(f"{where} is not adjacent to {show(here)}")
+    cells = footprint(board, step, radius)
+    if not fits(board, cells):
+        raise IllegalActionError(f"{where} is off the map")
+    return cells
+
+
+def _step_cost(board: Board, cells: list[Cell], new: list[Cell], movement_type: MovementType,
+               blocked: np.ndarray | HexQuery, where: str) -> int:
+    """What one step costs: the dearest entry cost among the hexes it newly covers (R27). Every hex of the
+    footprint must be enterable for the movement type (R5) and free of hostile combatants (R4)."""
+    cost = 0
+    for col, row in cells:
+        c = int(board.cost[movement_type, row, col])
+        if c < 1:  # board.may_enter, its cell known to be on the map (fits): read once, for every step replayed
+            kind = Terrain(int(board.terrain[row, col])).phrase
+            raise IllegalActionError(
+                f"{where}: a {movement_type.label} combatant may not enter {kind} at {show((col, row))}"
+            )
+        if blocked[row, col]:
+            raise IllegalActionError(f"{where}: {show((col, row))} is held by a hostile combatant (R4)")
+        if (col, row) in new:
+            cost = max(cost, c)
+    return cost
 
 
 @dataclass(frozen=True)

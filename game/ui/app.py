@@ -184,64 +184,14 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
          shots: Mapping[int, str | os.PathLike[str]] | None = None,
          until: Callable[[SceneStack], bool] | None = None) -> LoopResult:
     """Open the title screen (no map) or the battle (a map) and run until quit / ``frames`` / ``until``."""
-    from .mapinfo import Previews
-    from .summary import SummaryScene
-    from .title import TitleScene, shipped_entries
-
     pygame.display.init()
     pygame.font.init()
     heap.begin()  # what the window loads from here on is settled (game.ui.heap.loaded)
     try:
-        flags = 0 if cfg.headless else pygame.RESIZABLE
-        screen = pygame.display.set_mode(cfg.size if cfg.headless else on_screen(cfg.size), flags)
-        pygame.display.set_caption("Playmat")
-        pygame.key.set_repeat(300, 40)
-
-        started: list[Path] = []
-        # (log, map) of each battle opened, the last one last: back on the title, Continue offers it first (the
-        # title alone finds only the saves folder's logs, by the time each was last written).
-        opened: list[tuple[Path, Path]] = []
-
-        def start(p: Path) -> Scene:
-            # --log belongs to the first battle; another picked after "back to the title" gets a new log.
-            run_cfg = cfg if not started else replace(cfg, log_path=None)
-            log = run_cfg.log_path or default_log_path(p)
-            scene = battle_scene(replace(run_cfg, log_path=log), p, screen_size(), title)
-            heap.loaded()  # no collector pass over the loaded battle in a frame (game.ui.heap)
-            started.append(p)
-            opened.append((log, p))
-            return scene
-
-        previews = Previews()  # map pictures, drawn once per session
-
-        def title() -> Scene:
-            return TitleScene(shipped_entries(), start, open_save, previews, left=opened[-1] if opened else None)
-
-        def open_save(save: SaveInfo) -> Scene:
-            started.append(save.log)  # a later new battle gets a log of its own
-            scene = battle_scene(config_for_save(cfg, save), save.map or Path(), screen_size(), title)
-            heap.loaded()
-            opened.append((save.log, save.map or Path()))
-            return scene
-
-        if cfg.replay is not None and cfg.map_path is not None:
-            first: Scene = replay_scene(cfg.map_path, cfg.replay, allow_outside=cfg.allow_outside)
-        else:
-            first = start(cfg.map_path) if cfg.map_path is not None else title()
-        stack = SceneStack(first)
-        if until is None and cfg.headless and cfg.frames is None and cfg.replay is not None:
-            def until(s: SceneStack) -> bool:  # headless replay: the first frame (e.g. for --screenshot)
-                return True
-        if until is None and cfg.headless and script is None:
-            # Headless: run to the end-of-battle summary (--frames only caps a battle that goes on longer),
-            # or until the save cannot be written (nobody is there to read the status line); without
-            # --frames, also until the battle waits for a human, whom nobody can be headless. The loop
-            # saves --screenshot of that last frame.
-            def until(s: SceneStack) -> bool:
-                if s.find(SummaryScene) is not None or save_failure(s) is not None:
-                    return True
-                return cfg.frames is None and waits_for_a_human(s)
-
+        screen = _open_window(cfg)
+        stack = SceneStack(_first_scene(cfg, _Session(cfg)))
+        if until is None:
+            until = _headless_end(cfg, script)
         if clock is None and cfg.headless:
             clock = HeadlessClock()
         result = run_loop(stack, screen, max_frames=cfg.frames, screenshot=cfg.screenshot, script=script,
@@ -253,6 +203,84 @@ def play(cfg: PlayConfig, *, script: Script | None = None, clock: Callable[[], f
     finally:
         heap.release()  # the battle's objects are the collector's again once the window is gone
         pygame.display.quit()
+
+
+def _open_window(cfg: PlayConfig) -> pygame.Surface:
+    """The window: resizable and no larger than the desktop, or exactly ``--size`` headless."""
+    flags = 0 if cfg.headless else pygame.RESIZABLE
+    screen = pygame.display.set_mode(cfg.size if cfg.headless else on_screen(cfg.size), flags)
+    pygame.display.set_caption("Playmat")
+    pygame.key.set_repeat(300, 40)
+    return screen
+
+
+class _Session:
+    """The battles one window opens, from the command line, the title screen or a save, and the title screen
+    that lists them."""
+
+    def __init__(self, cfg: PlayConfig) -> None:
+        from .mapinfo import Previews
+
+        self.cfg = cfg
+        self.started: list[Path] = []
+        # (log, map) of each battle opened, the last one last: back on the title, Continue offers it first (the
+        # title alone finds only the saves folder's logs, by the time each was last written).
+        self.opened: list[tuple[Path, Path]] = []
+        self.previews = Previews()  # map pictures, drawn once per session
+
+    def start(self, p: Path) -> Scene:
+        """A new battle on map ``p``."""
+        # --log belongs to the first battle; another picked after "back to the title" gets a new log.
+        run_cfg = self.cfg if not self.started else replace(self.cfg, log_path=None)
+        log = run_cfg.log_path or default_log_path(p)
+        scene = battle_scene(replace(run_cfg, log_path=log), p, screen_size(), self.title)
+        heap.loaded()  # no collector pass over the loaded battle in a frame (game.ui.heap)
+        self.started.append(p)
+        self.opened.append((log, p))
+        return scene
+
+    def title(self) -> Scene:
+        """The title screen: the shipped maps, the saves, and Continue on the last battle opened."""
+        from .title import TitleScene, shipped_entries
+
+        return TitleScene(shipped_entries(), self.start, self.open_save, self.previews,
+                          left=self.opened[-1] if self.opened else None)
+
+    def open_save(self, save: SaveInfo) -> Scene:
+        """A saved battle, carried on."""
+        self.started.append(save.log)  # a later new battle gets a log of its own
+        scene = battle_scene(config_for_save(self.cfg, save), save.map or Path(), screen_size(), self.title)
+        heap.loaded()
+        self.opened.append((save.log, save.map or Path()))
+        return scene
+
+
+def _first_scene(cfg: PlayConfig, session: _Session) -> Scene:
+    """What the window opens on: the replay viewer (``--replay``), the battle (a map) or the title screen."""
+    if cfg.replay is not None and cfg.map_path is not None:
+        return replay_scene(cfg.map_path, cfg.replay, allow_outside=cfg.allow_outside)
+    return session.start(cfg.map_path) if cfg.map_path is not None else session.title()
+
+
+def _headless_end(cfg: PlayConfig, script: Script | None) -> Callable[[SceneStack], bool] | None:
+    """When a headless run stops by itself (None: at --frames, or when the window is closed)."""
+    from .summary import SummaryScene
+
+    if cfg.headless and cfg.frames is None and cfg.replay is not None:
+        def first_frame(s: SceneStack) -> bool:  # headless replay: the first frame (e.g. for --screenshot)
+            return True
+        return first_frame
+    if cfg.headless and script is None:
+        # Headless: run to the end-of-battle summary (--frames only caps a battle that goes on longer),
+        # or until the save cannot be written (nobody is there to read the status line); without
+        # --frames, also until the battle waits for a human, whom nobody can be headless. The loop
+        # saves --screenshot of that last frame.
+        def battle_end(s: SceneStack) -> bool:
+            if s.find(SummaryScene) is not None or save_failure(s) is not None:
+                return True
+            return cfg.frames is None and waits_for_a_human(s)
+        return battle_end
+    return None
 
 
 def waits_for_a_human(stack: SceneStack) -> bool:

@@ -178,36 +178,42 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         if isinstance(intent, EndTurnNow) and self.end_guard.holding:
             return None  # a second Enter of a quick double press: the next turn is not on screen yet (endturn)
         cmd = self.mapper.map(intent, self._situation())
-        if isinstance(cmd, Say) and cmd.text == WAIT and self.match.encounter.is_over():
-            # The fight is over: nothing waits on the last action but the summary. An Enter pressed while the
-            # last blow played left "Wait until the current action has played" under the summary for good.
-            return None
         if isinstance(cmd, Say):
-            self.ctx.status = cmd.text
-            if cmd.select is not None:
-                self.ctx.selected = cmd.select
-            if cmd.mode is not None:
-                self.ctx.action_mode = cmd.mode
-            return None
-        if isinstance(cmd, Submit):
-            # A mode lasts until it is used: a step or a turn to get into range or line keeps it (R, click a
-            # hex to step up, then the shot), whatever else is done ends it.
-            keeps_mode = cmd.status is not None or isinstance(cmd.action, Begin | Move | Face)
-            done = self.submit(cmd.action, cmd.status)
-            if done and not keeps_mode:
-                self.ctx.action_mode = ATTACK
-            if done and isinstance(cmd.action, EndTurn):
-                self.end_guard.ended()
-            if isinstance(cmd.action, Begin):
-                self.last_turn = None
-            return None
-        if isinstance(cmd, Ask):
+            self._say(cmd)
+        elif isinstance(cmd, Submit):
+            self._carry_out(cmd)
+        elif isinstance(cmd, Ask):
             action = cmd.action
             self.input.forget()
             return self._ask(cmd.question, cmd.detail, lambda: self._submit_then(action), cmd.about)
-        if isinstance(cmd, TakeBack):
+        elif isinstance(cmd, TakeBack):
             self.undo()
         return None
+
+    def _say(self, cmd: Say) -> None:
+        """The mapper's words on the status line, with the selection and the mode they bring."""
+        if cmd.text == WAIT and self.match.encounter.is_over():
+            # The fight is over: nothing waits on the last action but the summary. An Enter pressed while the
+            # last blow played left "Wait until the current action has played" under the summary for good.
+            return
+        self.ctx.status = cmd.text
+        if cmd.select is not None:
+            self.ctx.selected = cmd.select
+        if cmd.mode is not None:
+            self.ctx.action_mode = cmd.mode
+
+    def _carry_out(self, cmd: Submit) -> None:
+        """An action to the match; once it is done, the click mode, the end-turn guard and the turn watch follow."""
+        # A mode lasts until it is used: a step or a turn to get into range or line keeps it (R, click a
+        # hex to step up, then the shot), whatever else is done ends it.
+        keeps_mode = cmd.status is not None or isinstance(cmd.action, Begin | Move | Face)
+        done = self.submit(cmd.action, cmd.status)
+        if done and not keeps_mode:
+            self.ctx.action_mode = ATTACK
+        if done and isinstance(cmd.action, EndTurn):
+            self.end_guard.ended()
+        if isinstance(cmd.action, Begin):
+            self.last_turn = None
 
     def undo(self) -> None:
         try:
@@ -370,12 +376,27 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
 
     # --- fixed update -------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
+        """One fixed step: the window's clocks first (camera, widgets, animations), then the battle's own: setup's
+        Begin, the next turn's start once the animations have played, the summary, the AI's move."""
+        self._step_window(dt)
+        enc = self.match.encounter
+        if enc.phase == SETUP:
+            self._setup_step()
+            return None
+        if self.anim.busy:
+            return None
+        self._turn_check(new_status=self._hint_due)
+        if enc.is_over():
+            return self._summary_once()
+        if enc.phase == ACTIVE and self.match.is_ai_turn() and not self.ctx.gm:
+            self._ai_tick(dt)
+        return None
+
+    def _step_window(self, dt: float) -> None:
+        """What moves with the clock whatever the battle's phase: the camera, the end-turn guard, the hover,
+        animated tiles, the widgets, the animations, the status line's fade and the map file's watch."""
         ctx = self.ctx
-        vx, vy = self.input.pan_vector()
-        if self.input.real_mouse and self.input.press is None and pygame.mouse.get_focused():
-            ex, ey = self.director.edge_vector(ctx.mouse, tuple(ctx.view_rect))  # type: ignore[arg-type]
-            vx, vy = vx + ex, vy + ey
-        self.director.step(vx, vy, dt)
+        self.director.step(*self._pan_velocity(), dt)
         self.end_guard.tick(dt, shown=not self.anim.busy and self.director.glide is None
                             and self.last_turn == self.match.encounter.turn)
         self.focus_check()
@@ -392,25 +413,30 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         ctx.busy = self.anim.busy or self.ai.thinking
         ctx.status = self.status_fade.tick(ctx.status, dt, lambda: self.mapper.idle_status(ctx.gm))
         self._watch_map(dt)
+
+    def _pan_velocity(self) -> tuple[int, int]:
+        """The arrow keys held, plus the screen edge under a real pointer (not while a button is held)."""
+        vx, vy = self.input.pan_vector()
+        if self.input.real_mouse and self.input.press is None and pygame.mouse.get_focused():
+            ex, ey = self.director.edge_vector(self.ctx.mouse, tuple(self.ctx.view_rect))  # type: ignore[arg-type]
+            vx, vy = vx + ex, vy + ey
+        return vx, vy
+
+    def _setup_step(self) -> None:
+        """Setup: begin by itself when the options say so (not for a GM placing) or when no human plays."""
         enc = self.match.encounter
-        if enc.phase == SETUP:
-            if narration.nothing_to_fight(enc):
-                return None  # no fight to begin: the banner says why, the map and the GM's tools stay open
-            if self.opts.auto_begin and not ctx.gm:
-                self.submit(Begin())
-            elif all(c != "human" for c in self.match.controllers.values()):
-                self.submit(Begin())  # AI-only battles need nobody to press Begin
-            return None
-        if self.anim.busy:
-            return None
-        self._turn_check(new_status=self._hint_due)
-        if enc.is_over():
-            if not self.summary_shown:
-                self.summary_shown = True
-                return push(summary_scene(self.match, self.opts))
-            return None
-        if enc.phase == ACTIVE and self.match.is_ai_turn() and not ctx.gm:
-            self._ai_tick(dt)
+        if narration.nothing_to_fight(enc):
+            return  # no fight to begin: the banner says why, the map and the GM's tools stay open
+        if self.opts.auto_begin and not self.ctx.gm:
+            self.submit(Begin())
+        elif all(c != "human" for c in self.match.controllers.values()):
+            self.submit(Begin())  # AI-only battles need nobody to press Begin
+
+    def _summary_once(self) -> Transition | None:
+        """The battle is over: the summary opens over it, once."""
+        if not self.summary_shown:
+            self.summary_shown = True
+            return push(summary_scene(self.match, self.opts))
         return None
 
     def _ai_tick(self, dt: float) -> None:

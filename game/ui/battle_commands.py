@@ -71,42 +71,74 @@ class BattleCommands:
         return self.perform(intent)
 
     def _view_op(self, op: ViewOp) -> Transition | None:
+        """Do a view operation (keys and the wheel, :class:`ViewOp`): a scene to open, or None. An operation
+        whose argument is not of its kind does nothing."""
+        ops: dict[str, Callable[[ViewOp], Transition | None]] = {
+            "escape": self._escape, "help": self._help, "fullscreen": self._fullscreen, "zoom": self._zoom,
+            "zoom_at": self._zoom_at, "pan": self._pan, "fit": self._fit, "speed": self._speed,
+            "focus": self._focus, "toggle": self._toggle_op}
+        do = ops.get(op.name)
+        return do(op) if do is not None else None
+
+    def _escape(self, op: ViewOp) -> Transition | None:
+        """Esc leaves a shove, disengage, shoot or cast mode first; in attack mode it opens the pause menu."""
         ctx = self.ctx
-        cam = ctx.camera
-        if op.name == "escape":
-            if ctx.action_mode != ATTACK:
-                ctx.action_mode = ATTACK
-                ctx.status = "Back to attack mode"
-                return None
-            self.input.forget()
-            return push(self._pause_menu())
-        if op.name == "help":
-            self.input.forget()
-            return push(HelpScene(self.view.art.title, pages=BATTLE_HELP))
-        if op.name == "fullscreen":
-            toggle_fullscreen()
-        elif op.name == "zoom" and isinstance(op.arg, int):
+        if ctx.action_mode != ATTACK:
+            ctx.action_mode = ATTACK
+            ctx.status = "Back to attack mode"
+            return None
+        self.input.forget()
+        return push(self._pause_menu())
+
+    def _help(self, op: ViewOp) -> Transition | None:
+        """H or F1: the help pages over the battle (nothing held carries over to after they close)."""
+        self.input.forget()
+        return push(HelpScene(self.view.art.title, pages=BATTLE_HELP))
+
+    def _fullscreen(self, op: ViewOp) -> None:
+        """F11: full screen or back to a window."""
+        toggle_fullscreen()
+
+    def _zoom(self, op: ViewOp) -> None:
+        """+ and -: zoom about the middle of the map view."""
+        cam = self.ctx.camera
+        if isinstance(op.arg, int):
             cam.zoom_to(cam.zoom_index + op.arg, cam.view_w / 2, cam.view_h / 2)
-        elif op.name == "zoom_at" and isinstance(op.arg, int):
+
+    def _zoom_at(self, op: ViewOp) -> None:
+        """The wheel: zoom about the pointer, so the hex under it stays under it."""
+        ctx = self.ctx
+        if isinstance(op.arg, int):
             mx, my = ctx.mouse
-            cam.zoom_to(cam.zoom_index + op.arg, mx - ctx.view_rect.x, my - ctx.view_rect.y)
-        elif op.name == "pan" and isinstance(op.arg, tuple):
-            cam.drag(*op.arg)
+            ctx.camera.zoom_to(ctx.camera.zoom_index + op.arg, mx - ctx.view_rect.x, my - ctx.view_rect.y)
+
+    def _pan(self, op: ViewOp) -> None:
+        """A drag pans the map; a glide under way gives way to the hand."""
+        if isinstance(op.arg, tuple):
+            self.ctx.camera.drag(*op.arg)
             self.camera.director.glide = None
-        elif op.name == "fit":
-            hidden = self.camera.go_home()
-            if hidden:  # the party first: who is left under a panel is said, not left to be missed
-                ctx.status = home_words(_names(hidden), legend_open=bool(ctx.reading))
-        elif op.name == "speed" and isinstance(op.arg, float):
+
+    def _fit(self, op: ViewOp) -> None:
+        """Home: back to the opening view."""
+        hidden = self.camera.go_home()
+        if hidden:  # the party first: who is left under a panel is said, not left to be missed
+            self.ctx.status = home_words(_names(hidden), legend_open=bool(self.ctx.reading))
+
+    def _speed(self, op: ViewOp) -> None:
+        """1, 2, 3: the AI's and the animations' speed (1x, 2x, instant)."""
+        if isinstance(op.arg, float):
             self.set_speed(op.arg)
-        elif op.name == "focus":
-            turn = self.match.encounter.turn
-            if turn is not None:
-                ctx.selected = turn
-                self.camera.focus_actor(self.tokens)
-        elif op.name == "toggle":
-            self._toggle(str(op.arg))
-        return None
+
+    def _focus(self, op: ViewOp) -> None:
+        """Space: select the combatant whose turn it is and bring it into view."""
+        turn = self.match.encounter.turn
+        if turn is not None:
+            self.ctx.selected = turn
+            self.camera.focus_actor(self.tokens)
+
+    def _toggle_op(self, op: ViewOp) -> None:
+        """V, C, X, P, I: an overlay, the coordinates, the AI's reasons, the panels or the full card on or off."""
+        self._toggle(str(op.arg))
 
     def _toggle(self, what: str) -> None:
         ctx = self.ctx

@@ -32,6 +32,7 @@ from game.rules import (
     Attack,
     Begin,
     Cast,
+    CombatantView,
     Disengage,
     EncounterView,
     EndTurn,
@@ -177,6 +178,26 @@ def best_skill(skills: tuple[tuple[str, int], ...] | list[tuple[str, int]]) -> s
     return max(skills, key=lambda kv: kv[1])[0]
 
 
+# What the status line says as a mode is entered.
+MODE_WORDS = {
+    DISENGAGE: "Disengage: click your combatant (or press D again) to try it",
+    SHOVE: "Shove: point at an enemy from the side to shove from (W: the next way), click to push it away",
+    SHOOT: "Shoot: click an enemy in range and in sight",
+    CAST: "Cast: click the hex to centre the burst on (friends inside are hit too)",
+    ATTACK: "Attack: click an enemy in reach",
+}
+
+
+def _no_burst(name: str, v: CombatantView) -> str | None:
+    """Why ``name`` has no burst to use: no area ability, or every use spent (R32: the mode would shade
+    centres it cannot use, found playing); None when it has one."""
+    if v.area is None:
+        return f"{name} has no area ability"
+    if v.area_uses_left <= 0:
+        return f"{name} has used every burst of its area ability ({v.area.uses} of {v.area.uses})"
+    return None
+
+
 class CommandMapper:
     """Intent -> Command against a match's current state (read only)."""
 
@@ -300,55 +321,58 @@ class CommandMapper:
         raise TypeError(f"no mapping for {intent!r}")
 
     def _mode(self, mode: str, s: Situation) -> Command:
+        """A mode key (A, S, D, R, B): the mode it enters (the same key again leaves it for attack; D twice
+        disengages), a GM's look at another's shots or burst, or why there is no such mode for the actor now."""
         if mode == DISENGAGE and s.mode == DISENGAGE:  # D pressed twice: do it
             return self.map(DisengageNow(), s) if not s.busy else Say(WAIT, mode=ATTACK)
         new = ATTACK if s.mode == mode and mode != ATTACK else mode
+        if new in (SHOOT, CAST) and self._gm_looks(s):
+            return self._look_mode(new, str(s.selected))
+        why = self._mode_refused(mode, new, s)
+        if why is not None:
+            return Say(why, mode=ATTACK)
+        return Say(MODE_WORDS[new], mode=new)
+
+    def _gm_looks(self, s: Situation) -> bool:
+        """Whether the GM has selected, in combat, a combatant that is not to act: R and B look at its shots
+        or burst from where it stands, and a click does nothing for it."""
         enc = self.enc
-        actor = enc.turn
-        if new == SHOOT and s.gm and enc.phase == ACTIVE and s.selected not in (None, actor):
-            # A GM's look at another combatant's shots (an enemy archer, say) from where it stands, without
-            # ending turns: shaded and previewed (overlays.ranged); a click shoots nothing for it.
-            look = s.selected
-            if enc.view(look).ranged is None:
+        return s.gm and enc.phase == ACTIVE and s.selected not in (None, enc.turn)
+
+    def _look_mode(self, new: str, look: str) -> Command:
+        """A GM's look at another combatant's shots (an enemy archer, say) or burst (the Sea Witch on the
+        party's turn) from where it stands, without ending turns: the range shaded and the hovered target or
+        centre previewed (overlays.ranged); a click shoots or casts nothing for it."""
+        v = self.enc.view(look)
+        if new == SHOOT:
+            if v.ranged is None:
                 return Say(f"{look} has no ranged attack", mode=ATTACK)
             return Say(f"GM look: {look}'s shots from where it stands (not its turn; violet: after moving next "
                        "turn); hover an enemy of it", mode=new)
-        if new == CAST and s.gm and enc.phase == ACTIVE and s.selected not in (None, actor):
-            # The same look at another's burst (the Sea Witch on the party's turn): the centres it could choose from
-            # where it stands shaded, a hovered one previewed (overlays.ranged); a click casts nothing for it.
-            look = s.selected
-            area = enc.view(look).area
-            if area is None:
-                return Say(f"{look} has no area ability", mode=ATTACK)
-            if enc.view(look).area_uses_left <= 0:
-                return Say(f"{look} has used every burst of its area ability ({area.uses} of {area.uses})",
-                           mode=ATTACK)
-            return Say(f"GM look: {look}'s burst from where it stands (not its turn; violet: after moving next "
-                       "turn); hover a hex to centre it on", mode=new)
-        if actor is not None and self.may_act(s) and (used := enc.can_act(actor, mode)) is not None:
-            return Say(refusal(used), mode=ATTACK)  # the action is used (R16): the engine's words, as greyed_reason
-        if new == DISENGAGE and actor is not None and self.may_act(s) and (why := enc.can_disengage(actor)):
+        spent = _no_burst(look, v)
+        if spent is not None:
+            return Say(spent, mode=ATTACK)
+        return Say(f"GM look: {look}'s burst from where it stands (not its turn; violet: after moving next "
+                   "turn); hover a hex to centre it on", mode=new)
+
+    def _mode_refused(self, mode: str, new: str, s: Situation) -> str | None:
+        """Why the actor cannot enter ``new`` now (the status line says it, and the mode stays attack), or None."""
+        enc = self.enc
+        actor = enc.turn
+        if actor is None:
+            return None
+        if self.may_act(s) and (used := enc.can_act(actor, mode)) is not None:
+            return refusal(used)  # the action is used (R16): the engine's words, as greyed_reason
+        if new == DISENGAGE and self.may_act(s) and (why := enc.can_disengage(actor)):
             # Not threatened (R23): there is nothing to break away from, so no mode to enter. Found on the Black
             # Gull: D lit the button and asked "click your combatant (or press D again) to try it" while the
             # preview beside it said "not possible"; it is said now, as Flee says it.
-            return Say(refusal(why), mode=ATTACK)
-        if new == SHOOT and actor is not None and enc.view(actor).ranged is None:
-            return Say(f"{actor} has no ranged attack", mode=ATTACK)
-        if new == CAST and actor is not None:
-            v = enc.view(actor)
-            if v.area is None:
-                return Say(f"{actor} has no area ability", mode=ATTACK)
-            if v.area_uses_left <= 0:  # R32: spent; the mode would shade centres it cannot use (found playing)
-                return Say(f"{actor} has used every burst of its area ability ({v.area.uses} of {v.area.uses})",
-                           mode=ATTACK)
-        words = {
-            DISENGAGE: "Disengage: click your combatant (or press D again) to try it",
-            SHOVE: "Shove: point at an enemy from the side to shove from (W: the next way), click to push it away",
-            SHOOT: "Shoot: click an enemy in range and in sight",
-            CAST: "Cast: click the hex to centre the burst on (friends inside are hit too)",
-            ATTACK: "Attack: click an enemy in reach",
-        }
-        return Say(words[new], mode=new)
+            return refusal(why)
+        if new == SHOOT and enc.view(actor).ranged is None:
+            return f"{actor} has no ranged attack"
+        if new == CAST:
+            return _no_burst(actor, enc.view(actor))
+        return None
 
     def _setup_pick(self, cell: Cell, s: Situation) -> Command:
         unit = self.unit_at(cell)
@@ -359,36 +383,56 @@ class CommandMapper:
         return Say(self.idle_status(s.gm))
 
     def _pick(self, intent: Pick, s: Situation) -> Command:
-        enc = self.enc
-        cell = intent.cell
-        unit = self.unit_at(cell)
-        actor = enc.turn
+        """A left click on a map hex in combat: a burst centred there in cast mode, else what the hex holds
+        decides (the actor, a hostile, another combatant, or open ground to move to)."""
+        unit = self.unit_at(intent.cell)
+        actor = self.enc.turn
         may = self.may_act(s)
-        if s.mode == CAST and s.gm and enc.phase == ACTIVE and s.selected not in (None, actor):
+        if s.mode == CAST:
+            cast = self._cast_pick(intent, s, actor, may)
+            if cast is not None:
+                return cast
+        if unit is None:
+            return self._ground_pick(intent.cell, s, actor, may)
+        return self._unit_pick(unit, intent, s, actor, may)
+
+    def _cast_pick(self, intent: Pick, s: Situation, actor: str | None, may: bool) -> Command | None:
+        """Cast mode: the burst centred on the clicked hex (or first the move its preview proposed); nothing for
+        a GM's look; None when the click is not the actor's cast (the hex then decides as in any mode)."""
+        cell = intent.cell
+        if self._gm_looks(s):
             # A GM's look at another's burst (see _mode): previewed only, never cast for it nor for the actor.
             return Say(f"GM look: nothing cast - {s.selected} is not to act ({actor}'s turn); "
                        f"B again ends the look")
-        if may and actor is not None and s.mode == CAST:
-            at = intent.approach  # the cast preview's move-then-cast: out of range or sight from here
-            if at is not None and tuple(at) != tuple(enc.view(actor).cell):
-                return Submit(Move(actor, at), status=f"{actor} moves to {at[0]},{at[1]}: click {cell[0]},{cell[1]} "
-                                                       "again to cast")
-            return Submit(Cast(actor, cell), status=None)
-        if unit is not None and unit == actor:
+        if not (may and actor is not None):
+            return None
+        at = intent.approach  # the cast preview's move-then-cast: out of range or sight from here
+        if at is not None and tuple(at) != tuple(self.enc.view(actor).cell):
+            return Submit(Move(actor, at), status=f"{actor} moves to {at[0]},{at[1]}: click {cell[0]},{cell[1]} "
+                                                   "again to cast")
+        return Submit(Cast(actor, cell), status=None)
+
+    def _unit_pick(self, unit: str, intent: Pick, s: Situation, actor: str | None, may: bool) -> Command:
+        """A click on a combatant: the actor (disengage in that mode, else selected), a hostile struck (or the
+        actor selected first, when another was), anyone else selected with why it cannot act."""
+        enc = self.enc
+        if unit == actor:
             if s.mode == DISENGAGE and may:
-                return self._disengage(actor)
+                return self._disengage(unit)
             return Say(self.idle_status(s.gm), select=unit)
-        if unit is not None and actor is not None and may and enc.hostile(actor, unit):
+        if actor is not None and may and enc.hostile(actor, unit):
             if s.selected not in (None, actor):
                 # Another combatant selected shows no preview for the actor: a click would strike unseen.
                 verb = {SHOVE: "shove", SHOOT: "shoot"}.get(s.mode, "attack")
                 return Say(f"Selected {actor}, whose turn it is; click {unit} again to {verb}", select=actor)
             return self._strike(actor, unit, s.mode, intent.approach)
-        if unit is not None:
-            v = enc.view(unit)
-            if not may:
-                return Say(f"{unit} ({v.faction}) selected - {self.not_your_turn()}", select=unit)
-            return Say(f"{unit} ({v.faction}): not its turn; it is {actor}'s turn (Space selects {actor})", select=unit)
+        v = enc.view(unit)
+        if not may:
+            return Say(f"{unit} ({v.faction}) selected - {self.not_your_turn()}", select=unit)
+        return Say(f"{unit} ({v.faction}): not its turn; it is {actor}'s turn (Space selects {actor})", select=unit)
+
+    def _ground_pick(self, cell: Cell, s: Situation, actor: str | None, may: bool) -> Command:
+        """A click on a hex with no combatant: the actor moves there (once it is the one selected)."""
         if not may or actor is None:
             return Say(self.not_your_turn())
         if s.selected not in (None, actor):

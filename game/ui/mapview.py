@@ -64,23 +64,37 @@ class MapViewScene(Scene):
 
     # --- input ------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        """The map viewer's input: closing the window or Esc quits, the keys open the help, zoom, fit and pan,
+        the mouse drags and zooms."""
         if event.type == pygame.QUIT:
             return QUIT
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                return QUIT
-            if event.key in HELP_KEYS:
-                self.keys.clear()
-                return push(HelpScene(self.art.title))
-            if event.key in ZOOM_IN_KEYS or event.key in ZOOM_OUT_KEYS:
-                step = 1 if event.key in ZOOM_IN_KEYS else -1
-                self.camera.zoom_to(self.camera.zoom_index + step, self.camera.view_w / 2, self.camera.view_h / 2)
-            elif event.key == pygame.K_HOME:
-                self.camera.fit()
-            self.keys.add(event.key)
-        elif event.type == pygame.KEYUP:
+            return self._key_down(event.key)
+        if event.type == pygame.KEYUP:
             self.keys.discard(event.key)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+        else:
+            self._mouse(event)
+        return None
+
+    def _key_down(self, key: int) -> Transition | None:
+        """Esc quits, H the help; + and - zoom about the middle, Home fits the map; every key held is kept for
+        panning (``update``)."""
+        if key == pygame.K_ESCAPE:
+            return QUIT
+        if key in HELP_KEYS:
+            self.keys.clear()  # the keys held would pan on after the help closes
+            return push(HelpScene(self.art.title))
+        if key in ZOOM_IN_KEYS or key in ZOOM_OUT_KEYS:
+            step = 1 if key in ZOOM_IN_KEYS else -1
+            self.camera.zoom_to(self.camera.zoom_index + step, self.camera.view_w / 2, self.camera.view_h / 2)
+        elif key == pygame.K_HOME:
+            self.camera.fit()
+        self.keys.add(key)
+        return None
+
+    def _mouse(self, event: pygame.event.Event) -> None:
+        """Any button held drags the map; the wheel zooms toward the pointer."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
             self.mouse = event.pos
             self.dragging = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
@@ -91,7 +105,6 @@ class MapViewScene(Scene):
             self.mouse = event.pos
         elif event.type == pygame.MOUSEWHEEL and event.y:
             self.camera.zoom_to(self.camera.zoom_index + (1 if event.y > 0 else -1), *self.mouse)
-        return None
 
     def update(self, dt: float) -> Transition | None:
         vx = sum(PAN_KEYS[k][0] for k in self.keys if k in PAN_KEYS)

@@ -51,36 +51,51 @@ class ReplayControls(ReplaySteps):
         return round(max(0.0, min(1.0, (x - t.x) / t.width)) * len(self.actions))
 
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        """The viewer's input: closing quits, Esc closes the viewer, keys step and zoom, the mouse hovers and
+        presses the buttons, jumps on the timeline, drags the map and zooms or scrolls with the wheel."""
         if event.type == pygame.QUIT:
             return QUIT
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
             return POP if event.key == pygame.K_ESCAPE else None
         if event.type == pygame.MOUSEMOTION:
-            if self.press is not None and self.camera is not None:
-                self.camera.drag(event.pos[0] - self.mouse[0], event.pos[1] - self.mouse[1])
-            self.mouse = event.pos
-            b = hit(self.buttons, event.pos)
-            self.hovered_button = b.key if b else None
+            self._pointer_moved(event.pos)
         elif event.type == pygame.MOUSEWHEEL and event.y:
             self._wheel(event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            b = hit(self.buttons, event.pos)
-            if b is not None:
-                self._click(str(b.key))
-            elif self.timeline.collidepoint(event.pos):
-                r = next((r for r, rect in self.round_marks if rect.collidepoint(event.pos)), None)
-                if r is not None:
-                    self.jump_to_round(r)
-                else:
-                    self.playing = False
-                    self.go(self.step_at(event.pos[0]))
-            elif self.map_rect.collidepoint(event.pos):
-                self.press = event.pos
+            self._left_press(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.press = None
         return None
+
+    def _pointer_moved(self, pos: tuple[int, int]) -> None:
+        """A press held on the map drags it; the button under the pointer lights up."""
+        if self.press is not None and self.camera is not None:
+            self.camera.drag(pos[0] - self.mouse[0], pos[1] - self.mouse[1])
+        self.mouse = pos
+        b = hit(self.buttons, pos)
+        self.hovered_button = b.key if b else None
+
+    def _left_press(self, pos: tuple[int, int]) -> None:
+        """A left press: a button does its step, the timeline jumps, the map starts a drag."""
+        self.mouse = pos
+        b = hit(self.buttons, pos)
+        if b is not None:
+            self._click(str(b.key))
+        elif self.timeline.collidepoint(pos):
+            self._timeline_click(pos)
+        elif self.map_rect.collidepoint(pos):
+            self.press = pos
+
+    def _timeline_click(self, pos: tuple[int, int]) -> None:
+        """On a round's label: that round's start; elsewhere on the timeline: the step under the pointer (and
+        playing stops, as with the step keys)."""
+        r = next((r for r, rect in self.round_marks if rect.collidepoint(pos)), None)
+        if r is not None:
+            self.jump_to_round(r)
+        else:
+            self.playing = False
+            self.go(self.step_at(pos[0]))
 
     def _key(self, key: int) -> None:
         moves = {pygame.K_RIGHT: self.k + 1, pygame.K_LEFT: self.k - 1, pygame.K_HOME: 0,

@@ -169,53 +169,72 @@ class GMTools:
         return self._frame
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        """An open form takes every event; else G toggles GM mode and, in GM mode, the card takes the mouse."""
         if self.form is not None:
             return self._form_event(event, ctx)
         if event.type == pygame.KEYDOWN and event.key == TOGGLE_KEY and not event.mod & pygame.KMOD_CTRL:
-            ctx.gm = not ctx.gm
-            self.dragging = None
-            turn = ctx.encounter.turn
-            if not ctx.gm and turn is not None:
-                # The GM's shift-click chose whom the GM card acts on; out of GM mode the actor's moves and
-                # attack previews are back (found: Odo's turn showed none, a click on an enemy only reselected him).
-                ctx.selected = turn
-            return Reply(status="GM mode: you act for every side; the GM card is on the left (G leaves)"
-                         if ctx.gm else "GM mode off")
+            return self._toggle(ctx)
         if not ctx.gm:
             return None
         if event.type == pygame.MOUSEMOTION:
-            th.claim_hover(ctx, self._frame, event)
-            b = hit(self.buttons, event.pos)
-            self.hovered = b.key if b else None
-            return Reply() if self._frame.collidepoint(event.pos) else None
+            return self._pointer_moved(event, ctx)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            b = hit(self.buttons, event.pos)
-            if b is not None:
-                return self._click(b.key, ctx)
-            greyed = greyed_at(self.buttons, event.pos)
-            if greyed is not None:  # as the action bar's greyed buttons do: the click says why, nothing else
-                return Reply(status=greyed.why or None)
-            if self._frame.collidepoint(event.pos):
-                return Reply()
-            enc = ctx.encounter
-            if enc.phase == "setup" and ctx.hovered_unit is not None:
-                self.dragging = ctx.hovered_unit  # setup: pick the token up
-                ctx.selected = ctx.hovered_unit
-                return Reply(status=f"Placing {self.dragging}: drop it on a hex")
-            if ctx.hovered_unit is not None and pygame.key.get_mods() & pygame.KMOD_SHIFT:
-                # In combat a plain click on a hostile is the acting combatant's attack, so the card's
-                # choice of a token is a shift-click (or a click on its tracker row), Foundry's select.
-                ctx.selected = ctx.hovered_unit
-                return Reply(status=f"{ctx.selected} selected: the GM card acts on it")
+            return self._left_press(event, ctx)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
-            from game.rules import Place
-
-            name, self.dragging = self.dragging, None
-            cell = ctx.cell_at(event.pos)
-            if cell is None or tuple(cell) == tuple(ctx.encounter.view(name).cell):
-                return Reply(status=f"{name} selected: the GM card acts on it")
-            return self._reply(Place(name, (cell[0], cell[1])), ctx)
+            return self._drop(event, ctx)
         return None
+
+    def _toggle(self, ctx: BattleContext) -> Reply:
+        """G: GM mode on or off; off, the actor is selected again so its previews come back."""
+        ctx.gm = not ctx.gm
+        self.dragging = None
+        turn = ctx.encounter.turn
+        if not ctx.gm and turn is not None:
+            # The GM's shift-click chose whom the GM card acts on; out of GM mode the actor's moves and
+            # attack previews are back (found: Odo's turn showed none, a click on an enemy only reselected him).
+            ctx.selected = turn
+        return Reply(status="GM mode: you act for every side; the GM card is on the left (G leaves)"
+                     if ctx.gm else "GM mode off")
+
+    def _pointer_moved(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        """The hovered button lights up; a pointer over the card is the card's (the map shows no hover)."""
+        th.claim_hover(ctx, self._frame, event)
+        b = hit(self.buttons, event.pos)
+        self.hovered = b.key if b else None
+        return Reply() if self._frame.collidepoint(event.pos) else None
+
+    def _left_press(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
+        """A left press: a card button, a greyed button's why, a click swallowed by the card, or on the map a
+        token picked up (setup) or chosen for the card (shift-click)."""
+        b = hit(self.buttons, event.pos)
+        if b is not None:
+            return self._click(b.key, ctx)
+        greyed = greyed_at(self.buttons, event.pos)
+        if greyed is not None:  # as the action bar's greyed buttons do: the click says why, nothing else
+            return Reply(status=greyed.why or None)
+        if self._frame.collidepoint(event.pos):
+            return Reply()
+        if ctx.encounter.phase == "setup" and ctx.hovered_unit is not None:
+            self.dragging = ctx.hovered_unit  # setup: pick the token up
+            ctx.selected = ctx.hovered_unit
+            return Reply(status=f"Placing {self.dragging}: drop it on a hex")
+        if ctx.hovered_unit is not None and pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            # In combat a plain click on a hostile is the acting combatant's attack, so the card's
+            # choice of a token is a shift-click (or a click on its tracker row), Foundry's select.
+            ctx.selected = ctx.hovered_unit
+            return Reply(status=f"{ctx.selected} selected: the GM card acts on it")
+        return None
+
+    def _drop(self, event: pygame.event.Event, ctx: BattleContext) -> Reply:
+        """Setup: the token picked up is placed on the hex it is let go over (back where it was: only selected)."""
+        from game.rules import Place
+
+        assert self.dragging is not None
+        name, self.dragging = self.dragging, None
+        cell = ctx.cell_at(event.pos)
+        if cell is None or tuple(cell) == tuple(ctx.encounter.view(name).cell):
+            return Reply(status=f"{name} selected: the GM card acts on it")
+        return self._reply(Place(name, (cell[0], cell[1])), ctx)
 
     def _click(self, key: Any, ctx: BattleContext) -> Reply:
         if key == "join":

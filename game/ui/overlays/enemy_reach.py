@@ -53,7 +53,7 @@ from ..leader import visible_pieces
 from ..theme import Line
 from ..tokenlayer import token_shapes
 from . import draw, paint, wording
-from .layer import MapLayer, Painter
+from .layer import Build, MapLayer, Painter
 from .moves import mover
 from .ranged import gm_look
 from .ranged_zone import RANGED_RING, ranged_zone, ranged_zone_steps
@@ -208,69 +208,82 @@ class EnemyReach:
         return None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        """Ctrl-V's counts when they are on; else, on hover, one enemy's attack zone (a GM's look in either case)."""
         self.busy = False
         self.zone_of = None
-        enc = ctx.encounter
-        if enc.phase != "active":
+        if ctx.encounter.phase != "active":
             return
         look = gm_look(ctx) if ctx.action_mode in (SHOOT, CAST) else None
         if look is not None:
             self._look_zone(screen, ctx, look)
         name, faction = viewpoint(ctx)
         if ctx.show_enemy_reach:
-            version, counts = self.current_counts(ctx, faction)
-
-            def build_counts() -> tuple[list[Cell], Painter]:
-                # Only where the viewpoint could stand: counts on the rock round the Giant's Hearth read as a
-                # danger there (found on giants_lair), though no one can enter it (R5).
-                shown = counts * standable(enc, name)
-                rows, cols = np.nonzero(shown)
-                values = dict(zip(zip(cols.tolist(), rows.tolist(), strict=True), shown[rows, cols].tolist(),
-                                  strict=True))
-
-                def paint_all(surf: pygame.Surface, at: paint.At, k: float) -> Iterator[None]:
-                    return paint.counts_steps(surf, ctx, values, at, k, count_colour)
-
-                return list(values), paint_all
-
-            ranged = self.last_ranged
-
-            def build_ranged() -> tuple[list[Cell], Painter]:
-                zone = (ranged > 0) & enc.board.on_map if ranged is not None else np.zeros((0, 0), dtype=bool)
-                edge = _cells(zone)
-                cells = _cells(zone & standable(enc, name)) if ranged is not None else set()
-                self.ranged_cells = cells
-                return list(edge), lambda surf, at, k: ranged_zone_steps(surf, ctx, cells, at, k, edge)
-
-            # One layer for every viewpoint: a change of side repaints behind the scenes like a change of state.
-            kind = None if name is None else enc.view(name).movement_type  # where it may stand: painted over
-            # One piece of work a frame, never in a frame that recounted: the melee counts first (their cells
-            # worked out, then painted over frames), then the violet zone's, which shows the state before until
-            # then. Both in one frame, on a 64x64 map, made the slow frames after an action (bench_frames).
-            want = (version, faction, kind)
-            counts_new = self.counts.stale(ctx, "counts", want)
-            if self._ranged_want is None or not (self.busy or counts_new or self.counts.repainting):
-                self._ranged_want = want
-            work = self.counts.work + self.ranged.work
-            self.ranged.draw(screen, ctx, "ranged", build_ranged, version=self._ranged_want,
-                             hold=self.busy or counts_new or self.counts.repainting)
-            self.counts.draw(screen, ctx, "counts", build_counts, version=want, hold=self.busy)
-            self.busy = self.busy or self.counts.work + self.ranged.work != work
+            self._draw_counts(screen, ctx, name, faction)
             return
+        enemy = self._hovered_threat(ctx, name, faction)
+        if enemy is not None:
+            self.zone.draw(screen, ctx, ("zone", enemy), self._zone_builder(ctx, enemy))
+            self.zone_of = enemy
+
+    def _draw_counts(self, screen: pygame.Surface, ctx: BattleContext, name: str | None, faction: str) -> None:
+        """Ctrl-V: the melee counts over the violet zone, each layer repainted behind the scenes, one piece of
+        heavy work a frame."""
+        version, counts = self.current_counts(ctx, faction)
+        # One layer for every viewpoint: a change of side repaints behind the scenes like a change of state.
+        kind = None if name is None else ctx.encounter.view(name).movement_type  # where it may stand: painted over
+        # One piece of work a frame, never in a frame that recounted: the melee counts first (their cells
+        # worked out, then painted over frames), then the violet zone's, which shows the state before until
+        # then. Both in one frame, on a 64x64 map, made the slow frames after an action (bench_frames).
+        want = (version, faction, kind)
+        counts_new = self.counts.stale(ctx, "counts", want)
+        if self._ranged_want is None or not (self.busy or counts_new or self.counts.repainting):
+            self._ranged_want = want
+        work = self.counts.work + self.ranged.work
+        self.ranged.draw(screen, ctx, "ranged", self._ranged_builder(ctx, name, self.last_ranged),
+                         version=self._ranged_want, hold=self.busy or counts_new or self.counts.repainting)
+        self.counts.draw(screen, ctx, "counts", _counts_builder(ctx, name, counts), version=want, hold=self.busy)
+        self.busy = self.busy or self.counts.work + self.ranged.work != work
+
+    def _ranged_builder(self, ctx: BattleContext, name: str | None, ranged: np.ndarray | None) -> Build:
+        """The violet zone's cells and painter: its edge round every hex some hostile could shoot or burst, its
+        hatching only where the viewpoint could stand (R5, R29-R32); the hatched cells are kept for tests."""
+        enc = ctx.encounter
+
+        def build() -> tuple[list[Cell], Painter]:
+            zone = (ranged > 0) & enc.board.on_map if ranged is not None else np.zeros((0, 0), dtype=bool)
+            edge = _cells(zone)
+            cells = _cells(zone & standable(enc, name)) if ranged is not None else set()
+            self.ranged_cells = cells
+            return list(edge), lambda surf, at, k: ranged_zone_steps(surf, ctx, cells, at, k, edge)
+
+        return build
+
+    def _hovered_threat(self, ctx: BattleContext, name: str | None, faction: str) -> str | None:
+        """The hovered combatant whose attack zone to show: an active hostile of the viewpoint, while nothing
+        animates and, unless Shift is held, while the actor is not previewing an attack on it."""
         if ctx.animating:
             # An attack, a shot or a move is playing: the zone (of the state after it) would flash over the map
             # under the blow, the pointer still on the target and no actor previewing anything (found at the
             # Giant's Hearth: half the map red and violet under every strike).
-            return
+            return None
+        enc = ctx.encounter
         enemy = ctx.hovered_unit
         if enemy is None or not enc.view(enemy).active or enemy == name:
-            return
+            return None
         if name is not None and not enc.hostile(name, enemy):
-            return
+            return None
         if mover(ctx) is not None and not pygame.key.get_mods() & pygame.KMOD_SHIFT:
-            return  # the actor is previewing an attack on it: its zone would bury the preview (Shift shows it)
+            return None  # the actor is previewing an attack on it: its zone would bury the preview (Shift shows it)
         if name is None and faction not in enc.hostile_factions(enc.view(enemy).faction):
-            return
+            return None
+        return enemy
+
+    @staticmethod
+    def _zone_builder(ctx: BattleContext, enemy: str) -> Build:
+        """One enemy's attack zone (red) and, for a bow or a burst, where it could shoot or catch someone next
+        turn beyond its blade (violet, R29-R32)."""
+        enc = ctx.encounter
+
         def build_zone() -> tuple[list[Cell], Painter]:
             mask = enc.attack_zone(enemy)
             cells = {(int(c), int(r)) for r, c in zip(*np.nonzero(mask), strict=True)}
@@ -285,9 +298,7 @@ class EnemyReach:
 
             return list(cells | shots), paint_zone
 
-        self.zone.draw(screen, ctx, ("zone", enemy), build_zone)
-        self.zone_of = enemy
-
+        return build_zone
 
     def _look_zone(self, screen: pygame.Surface, ctx: BattleContext, look: str) -> None:
         """A GM's R or B look at a combatant that is not to act (overlays.ranged shades where it could shoot or
@@ -308,6 +319,26 @@ class EnemyReach:
             return list(edge), lambda surf, at, k: ranged_zone_steps(surf, ctx, cells, at, k, edge)
 
         self.look.draw(screen, ctx, ("look", look, ctx.action_mode), build)
+
+
+def _counts_builder(ctx: BattleContext, name: str | None, counts: np.ndarray) -> Build:
+    """Ctrl-V's numbers: each hex's count, only where the viewpoint could stand."""
+    enc = ctx.encounter
+
+    def build_counts() -> tuple[list[Cell], Painter]:
+        # Only where the viewpoint could stand: counts on the rock round the Giant's Hearth read as a
+        # danger there (found on giants_lair), though no one can enter it (R5).
+        shown = counts * standable(enc, name)
+        rows, cols = np.nonzero(shown)
+        values = dict(zip(zip(cols.tolist(), rows.tolist(), strict=True), shown[rows, cols].tolist(),
+                          strict=True))
+
+        def paint_all(surf: pygame.Surface, at: paint.At, k: float) -> Iterator[None]:
+            return paint.counts_steps(surf, ctx, values, at, k, count_colour)
+
+        return list(values), paint_all
+
+    return build_counts
 
 
 class _Recount:

@@ -128,6 +128,8 @@ class RangedPreview:
         return self.cast_plan[1]
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        """In shoot or cast mode: the actor's (or a GM's look's) range, the tiles that give cover or block sight,
+        and the hovered target's shot or the hovered hex's burst."""
         self.lines, self.sight, self.caught, self.line, self.marked_blocked = None, None, [], None, []
         self.plan, self.cast_plan = None, None
         self.marked_terrain = ([], [])
@@ -135,33 +137,37 @@ class RangedPreview:
         name = look or mover(ctx)
         if name is None or ctx.action_mode not in (SHOOT, CAST):
             return
-        enc = ctx.encounter
-        v = enc.view(name)
+        v = ctx.encounter.view(name)
         if (v.ranged if ctx.action_mode == SHOOT else v.area) is not None:
             self._terrain_marks(screen, ctx)
-        if look is not None and ctx.action_mode == CAST:
+        if ctx.action_mode == CAST:
             if v.area is not None:
-                self._shade(screen, ctx, ("cast", name), lambda: area_range(enc, name))
-                if ctx.hovered_cell is not None:
-                    self._cast(screen, ctx, name, ctx.hovered_cell, look=True)
-        elif look is not None and v.ranged is not None:
-            self._shade(screen, ctx, ("shoot", name), lambda: shooting_range(enc, name))
-            target = ctx.hovered_unit
-            if target is not None and target != name and enc.view(target).active and enc.hostile(name, target):
-                self._look_shot(screen, ctx, name, target)
-        elif ctx.action_mode == SHOOT and v.ranged is not None:
-            self._shade(screen, ctx, ("shoot", name), lambda: shooting_range(enc, name))
-            target = ctx.hovered_unit
-            if target is not None and target != name and enc.view(target).active and enc.hostile(name, target):
-                if enc.acted:  # as the attack preview: what is left, calmly, with no sight line for a shot gone
-                    self.lines = wording.spent_lines(name, target, v.movement)
-                    th.post_tip(ctx, self.lines, ctx.mouse)
-                else:
-                    self._shot(screen, ctx, name, target)
-        elif ctx.action_mode == CAST and v.area is not None:
-            self._shade(screen, ctx, ("cast", name), lambda: area_range(enc, name))
-            if ctx.hovered_cell is not None:
-                self._cast(screen, ctx, name, ctx.hovered_cell)
+                self._cast_mode(screen, ctx, name, look is not None)
+        elif v.ranged is not None:
+            self._shoot_mode(screen, ctx, name, look is not None)
+
+    def _shoot_mode(self, screen: pygame.Surface, ctx: BattleContext, name: str, look: bool) -> None:
+        """Shoot mode: ``name``'s shooting range, and the shot at the hovered hostile (a GM's ``look``: from where
+        it stands; after the actor's action: only what is left)."""
+        enc = ctx.encounter
+        self._shade(screen, ctx, ("shoot", name), lambda: shooting_range(enc, name))
+        target = ctx.hovered_unit
+        if not (target is not None and target != name and enc.view(target).active and enc.hostile(name, target)):
+            return
+        if look:
+            self._look_shot(screen, ctx, name, target)
+        elif enc.acted:  # as the attack preview: what is left, calmly, with no sight line for a shot gone
+            self.lines = wording.spent_lines(name, target, enc.view(name).movement)
+            th.post_tip(ctx, self.lines, ctx.mouse)
+        else:
+            self._shot(screen, ctx, name, target)
+
+    def _cast_mode(self, screen: pygame.Surface, ctx: BattleContext, name: str, look: bool) -> None:
+        """Cast mode: where ``name`` could centre its burst, and the burst on the hovered hex."""
+        enc = ctx.encounter
+        self._shade(screen, ctx, ("cast", name), lambda: area_range(enc, name))
+        if ctx.hovered_cell is not None:
+            self._cast(screen, ctx, name, ctx.hovered_cell, look=look)
 
     def _shade(self, screen: pygame.Surface, ctx: BattleContext, key: tuple[str, str],
                cells_of: object) -> None:
@@ -289,6 +295,32 @@ class RangedPreview:
         enc = ctx.encounter
         area = enc.view(name).area
         assert area is not None
+        at, p, stuck = self._cast_plan(ctx, name, cell, look)
+        if at is not None:
+            self.cast_plan = ((cell[0], cell[1]), at)
+        covered = [c for c in enc.layout.disc(cell, area.radius) if enc.board.is_on_map(c)]
+        self.caught = [a.target for a in p.affected]
+        _draw_burst(screen, ctx, name, at, p, covered)
+        self.lines = _cast_words(ctx, name, at, p, look, stuck)
+        edge = th.PANEL_EDGE if p.legal else th.WARN if any(a.friendly for a in p.affected) else th.ACCENT
+        # The tooltip keeps the area and whom it catches in view where it can, as a shot's keeps its sight line
+        # (found on the Black Gull: it sat over Corsair 1, caught by the burst it described, and over Tobin).
+        # Whom it catches and where they are pushed come before the panels (found at 960x600: the box sat on
+        # Corsair 1 and on a push's end to spare the combat log); the rest of the area, and the hex a move
+        # first would end on, after them.
+        caught = [_standing(ctx, name, at, a.target)[1] for a in p.affected]
+        caught += [ctx.hex_rect(a.push_path[-1]) for a in p.affected if len(a.push_path) > 1 and p.legal is None]
+        keep = [ctx.hex_rect(c) for c in covered]
+        if at is not None:
+            keep.append(ctx.hex_rect(at))
+        th.post_tip(ctx, self.lines, focus_mark.anchor(ctx, ctx.focus), min_width=320, edge=edge, clear=keep,
+                    describes=caught)
+
+    def _cast_plan(self, ctx: BattleContext, name: str, cell: Cell,
+                   look: bool) -> tuple[Cell | None, CastPreview, bool]:
+        """(the hex a move first ends on or None, the preview, whether no hex in reach gives the burst), kept
+        while the state and the hovered hex stay; a GM's look never moves first and asks ``can_cast_from``."""
+        enc = ctx.encounter
         if look:
             plan = self._cached(ctx, ("look cast", name, tuple(cell)), lambda: (
                 None, replace(enc.preview_cast(name, cell), legal=enc.can_cast_from(name, cell)), False))
@@ -297,53 +329,56 @@ class RangedPreview:
         assert isinstance(plan, tuple)
         at, p, stuck = plan
         assert isinstance(p, CastPreview)
-        if at is not None:
-            self.cast_plan = ((cell[0], cell[1]), at)
-        covered = [c for c in enc.layout.disc(cell, area.radius) if enc.board.is_on_map(c)]
-        draw.hexes(screen, ctx, covered, AREA_FILL if p.legal is None else (150, 150, 150, 50),
-                   (255, 170, 80, 230) if p.legal is None else (160, 160, 160, 200), 2)
-        if at is not None:  # the move the burst needs first, drawn as a shot's
-            draw.approach_path(screen, ctx, name, at)
-        self.caught = [a.target for a in p.affected]
+        return at, p, stuck
 
-        def stands(who: str) -> tuple[Cell, pygame.Rect]:  # the caster where the plan puts it
-            if who == name and at is not None:
-                return at, ctx.hex_rect(at)
-            return enc.view(who).cell, ctx.token_rect(who)
 
-        for a in p.affected:
-            tv = enc.view(a.target)
-            centre = ctx.cell_to_screen(stands(a.target)[0])
-            draw.ring(screen, centre, ctx.hex_radius() * (1 + 2 * tv.radius) * 0.95,
-                      th.WARN if a.friendly else th.BAD)
-            if len(a.push_path) > 1 and p.legal is None:  # no push drawn for a burst that cannot happen
-                draw.arrow(screen, ctx.cell_to_screen(a.push_path[0]), ctx.cell_to_screen(a.push_path[-1]),
-                           th.BAD if a.falls or a.hazard_damage else th.ACCENT, max(2, round(3 * ctx.zoom)))
-        self.lines = wording.cast_lines(p)
-        if at is not None:
-            self.lines.insert(1, Line(f"from {at[0]},{at[1]}: the first {focus_mark.press(ctx, ctx.focus)} moves "
-                                      "there, the next casts", "muted"))
-        elif look:
-            self.lines.insert(1, Line(f"GM look: {name} is not to act; from where it stands", "muted"))
-        elif stuck:
-            v = enc.view(name)
-            rows = self.lines  # after the reason, before whom it would catch there (the small rows)
-            below = next((i for i, ln in enumerate(rows) if i and ln.size == wording.SMALL), len(rows))
-            why = (f"nor from anywhere {name} can reach this turn" if v.movement > 0
-                   else f"{name} has no movement left this turn")
-            rows[below:below] = [Line(part, "muted") for part in th.wrap(why, wording.REASON_WIDTH)]
-        if p.legal is None and not look:
-            self.lines += focus_mark.keys_rows(ctx, ctx.focus, "Enter casts")
-        edge = th.PANEL_EDGE if p.legal else th.WARN if any(a.friendly for a in p.affected) else th.ACCENT
-        # The tooltip keeps the area and whom it catches in view where it can, as a shot's keeps its sight line
-        # (found on the Black Gull: it sat over Corsair 1, caught by the burst it described, and over Tobin).
-        # Whom it catches and where they are pushed come before the panels (found at 960x600: the box sat on
-        # Corsair 1 and on a push's end to spare the combat log); the rest of the area, and the hex a move
-        # first would end on, after them.
-        caught = [stands(a.target)[1] for a in p.affected]
-        caught += [ctx.hex_rect(a.push_path[-1]) for a in p.affected if len(a.push_path) > 1 and p.legal is None]
-        keep = [ctx.hex_rect(c) for c in covered]
-        if at is not None:
-            keep.append(ctx.hex_rect(at))
-        th.post_tip(ctx, self.lines, focus_mark.anchor(ctx, ctx.focus), min_width=320, edge=edge, clear=keep,
-                    describes=caught)
+def _standing(ctx: BattleContext, caster: str, at: Cell | None, who: str) -> tuple[Cell, pygame.Rect]:
+    """Where ``who`` stands as the burst's plan has it (the caster on the hex it first moves to), and its box."""
+    if who == caster and at is not None:
+        return at, ctx.hex_rect(at)
+    return ctx.encounter.view(who).cell, ctx.token_rect(who)
+
+
+def _draw_burst(screen: pygame.Surface, ctx: BattleContext, name: str, at: Cell | None, p: CastPreview,
+                covered: list[Cell]) -> None:
+    """The burst's hexes (greyed if it cannot happen), the move it needs first, a ring round each combatant it
+    catches (amber for a friend) and, for a burst that can happen, an arrow for each push."""
+    draw.hexes(screen, ctx, covered, AREA_FILL if p.legal is None else (150, 150, 150, 50),
+               (255, 170, 80, 230) if p.legal is None else (160, 160, 160, 200), 2)
+    if at is not None:  # the move the burst needs first, drawn as a shot's
+        draw.approach_path(screen, ctx, name, at)
+    for a in p.affected:
+        tv = ctx.encounter.view(a.target)
+        centre = ctx.cell_to_screen(_standing(ctx, name, at, a.target)[0])
+        draw.ring(screen, centre, ctx.hex_radius() * (1 + 2 * tv.radius) * 0.95,
+                  th.WARN if a.friendly else th.BAD)
+        if len(a.push_path) > 1 and p.legal is None:  # no push drawn for a burst that cannot happen
+            draw.arrow(screen, ctx.cell_to_screen(a.push_path[0]), ctx.cell_to_screen(a.push_path[-1]),
+                       th.BAD if a.falls or a.hazard_damage else th.ACCENT, max(2, round(3 * ctx.zoom)))
+
+
+def _cast_words(ctx: BattleContext, name: str, at: Cell | None, p: CastPreview, look: bool,
+                stuck: bool) -> list[Line]:
+    """The burst's tooltip: the preview's rows, then where it is cast from (a move first, a GM's look), or why
+    no hex in reach gives it, and the keys that cast it."""
+    lines = wording.cast_lines(p)
+    if at is not None:
+        lines.insert(1, Line(f"from {at[0]},{at[1]}: the first {focus_mark.press(ctx, ctx.focus)} moves "
+                             "there, the next casts", "muted"))
+    elif look:
+        lines.insert(1, Line(f"GM look: {name} is not to act; from where it stands", "muted"))
+    elif stuck:
+        _say_nowhere_better(ctx.encounter, name, lines)
+    if p.legal is None and not look:
+        lines += focus_mark.keys_rows(ctx, ctx.focus, "Enter casts")
+    return lines
+
+
+def _say_nowhere_better(enc: EncounterView, name: str, rows: list[Line]) -> None:
+    """Into ``rows``, after the reason and before whom the burst would catch there (the small rows): that no hex
+    ``name`` can reach this turn would give the burst either."""
+    v = enc.view(name)
+    below = next((i for i, ln in enumerate(rows) if i and ln.size == wording.SMALL), len(rows))
+    why = (f"nor from anywhere {name} can reach this turn" if v.movement > 0
+           else f"{name} has no movement left this turn")
+    rows[below:below] = [Line(part, "muted") for part in th.wrap(why, wording.REASON_WIDTH)]

@@ -112,6 +112,27 @@ def heading(enc) -> tuple[str, str]:
     return f"Round {enc.round}", (f"{who}: action used" if enc.acted else f"{who} to act")
 
 
+def _draw_heading(screen: pygame.Surface, frame: pygame.Rect, lay: Layout, title: str, sub: str | None) -> None:
+    """The title ("Round 2"), and under it ``sub`` (None: no line for it), at the layout's sizes."""
+    if lay.size == th.BODY:
+        th.text(screen, title, (frame.x + th.PAD, frame.y + 8), size=th.HEAD, bold=True)
+        sub_y = frame.y + 32
+    else:
+        th.text(screen, title, (frame.x + th.PAD, frame.y + 5), size=th.BODY, bold=True)
+        sub_y = frame.y + 26
+    if sub is not None:
+        th.text(screen, th.fit(sub, frame.width - 2 * th.PAD, th.SMALL), (frame.x + th.PAD, sub_y),
+                size=th.SMALL, colour=th.MUTED)
+
+
+def _draw_more_note(screen: pygame.Surface, frame: pygame.Rect, y: int, above: int, below: int) -> None:
+    """Under the rows of a tracker too short for them all: "2 above   3 below", and "(wheel)" if it fits."""
+    note = "   ".join(x for x in (f"{above} above" if above else "", f"{below} below" if below else "") if x)
+    if th.text_width(f"{note} (wheel)", th.SMALL) <= frame.width - 8:
+        note += " (wheel)"
+    th.text(screen, note, (frame.centerx, y + 2), size=th.SMALL, colour=th.MUTED, anchor="midtop")
+
+
 class InitiativeTracker(FramedPanel):
     layer = "panel"
 
@@ -186,6 +207,9 @@ class InitiativeTracker(FramedPanel):
         return Reply() if hit is not None and event.type == pygame.MOUSEBUTTONDOWN else None
 
     def draw(self, screen: pygame.Surface, ctx: BattleContext) -> None:
+        """The tracker: a heading, the rows in turn order (scrolled to keep the actor in view when they do not
+        all fit) and a note of how many are above and below; a tab on a tiny window; while it steps aside for
+        a token, only its rows' places (for the motion that brings it back)."""
         enc = ctx.encounter
         if self._rows_key != ctx.version:
             self._rows_key, self._cached_rows = ctx.version, tracker_rows(enc)
@@ -193,10 +217,7 @@ class InitiativeTracker(FramedPanel):
         area = th.area(screen, ctx)
         lay = self.layout = self.layout_for(area)
         title, sub = heading(enc)
-        # A tiny window's tracker folds to its title until the pointer rests on it (not while it steps aside for
-        # a token under the tab): the top bar already says whose turn it is.
-        if self.adaptive and self.rect is None and is_tiny(area) and \
-                not (self._box.collidepoint(ctx.mouse) and not self.peek):
+        if self._folded(ctx, area):
             self._draw_tab(screen, ctx, area, title)
             return
         # Compact, the subtitle ("Vessa to act") is left to the top bar, which says whose turn it is; setup's
@@ -204,24 +225,8 @@ class InitiativeTracker(FramedPanel):
         sub_line = lay is COMPACT and enc.phase != "active"
         if sub_line:
             lay = Layout(lay.row, lay.width, lay.head + 18, lay.max_rows, lay.size)
-        cap = self.capacity(area, len(rows), lay)
-        more = len(rows) > cap
-        if more:
-            if enc.turn != self._turn_seen:  # a new turn: bring the actor into view
-                self._turn_seen = enc.turn
-                current = next((i for i, r in enumerate(rows) if r.state == "current"), 0)
-                self.first = max(0, current - 2)
-            self.first = min(self.first, len(rows) - cap)
-            shown = rows[self.first:self.first + cap]
-        else:
-            self.first, shown = 0, rows
-        frame = self.frame(area, len(shown), lay)
-        if more and self.rect is None:
-            frame.height += MORE
-        self._box = frame
-        # Stepped aside only while the pointer still rests on a token there (it may have moved or fallen since).
-        self.peek = self.peek and ctx.hovered_unit is not None and frame.collidepoint(ctx.mouse)
-        self._frame = pygame.Rect(0, 0, 0, 0) if self.peek else frame
+        shown, more = self._scrolled(rows, area, lay, enc.turn)
+        frame = self._place(ctx, area, len(shown), more, lay)
         # The rows are laid out even while it steps aside: the motion that brings it back may land on one.
         top = frame.y + lay.head - 2
         self._rows = [(pygame.Rect(frame.x + 4, top + i * lay.row, frame.width - 8, lay.row - 2), row.name)
@@ -229,24 +234,42 @@ class InitiativeTracker(FramedPanel):
         if self.peek:
             return
         th.draw_frame(screen, frame)
-        if lay.size == th.BODY:
-            th.text(screen, title, (frame.x + th.PAD, frame.y + 8), size=th.HEAD, bold=True)
-            th.text(screen, th.fit(sub, frame.width - 2 * th.PAD, th.SMALL), (frame.x + th.PAD, frame.y + 32),
-                    size=th.SMALL, colour=th.MUTED)
-        else:
-            th.text(screen, title, (frame.x + th.PAD, frame.y + 5), size=th.BODY, bold=True)
-            if sub_line:
-                th.text(screen, th.fit(sub, frame.width - 2 * th.PAD, th.SMALL), (frame.x + th.PAD, frame.y + 26),
-                        size=th.SMALL, colour=th.MUTED)
+        _draw_heading(screen, frame, lay, title, sub if lay.size == th.BODY or sub_line else None)
         for (r, _), row in zip(self._rows, shown, strict=True):
             self._draw_row(screen, r, row, row.name == self.hovered or row.name == ctx.highlight, lay)
-        y = top + len(shown) * lay.row
         if more:
-            above, below = self.first, len(rows) - self.first - len(shown)
-            note = "   ".join(x for x in (f"{above} above" if above else "", f"{below} below" if below else "") if x)
-            if th.text_width(f"{note} (wheel)", th.SMALL) <= frame.width - 8:
-                note += " (wheel)"
-            th.text(screen, note, (frame.centerx, y + 2), size=th.SMALL, colour=th.MUTED, anchor="midtop")
+            _draw_more_note(screen, frame, top + len(shown) * lay.row, self.first, len(rows) - self.first - len(shown))
+
+    def _folded(self, ctx: BattleContext, area: pygame.Rect) -> bool:
+        """A tiny window's tracker folds to its title until the pointer rests on it (not while it steps aside for
+        a token under the tab): the top bar already says whose turn it is."""
+        return bool(self.adaptive and self.rect is None and is_tiny(area)
+                    and not (self._box.collidepoint(ctx.mouse) and not self.peek))
+
+    def _scrolled(self, rows: list[Row], area: pygame.Rect, lay: Layout, turn: str | None) -> tuple[list[Row], bool]:
+        """The rows that fit, and whether some do not: the window onto them keeps where the wheel left it, but
+        jumps to show the actor (two rows above it) when a new turn begins."""
+        cap = self.capacity(area, len(rows), lay)
+        if len(rows) <= cap:
+            self.first = 0
+            return rows, False
+        if turn != self._turn_seen:  # a new turn: bring the actor into view
+            self._turn_seen = turn
+            current = next((i for i, r in enumerate(rows) if r.state == "current"), 0)
+            self.first = max(0, current - 2)
+        self.first = min(self.first, len(rows) - cap)
+        return rows[self.first:self.first + cap], True
+
+    def _place(self, ctx: BattleContext, area: pygame.Rect, n_shown: int, more: bool, lay: Layout) -> pygame.Rect:
+        """The tracker's box (with room for the above/below note), and whether it steps aside this frame."""
+        frame = self.frame(area, n_shown, lay)
+        if more and self.rect is None:
+            frame.height += MORE
+        self._box = frame
+        # Stepped aside only while the pointer still rests on a token there (it may have moved or fallen since).
+        self.peek = self.peek and ctx.hovered_unit is not None and frame.collidepoint(ctx.mouse)
+        self._frame = pygame.Rect(0, 0, 0, 0) if self.peek else frame
+        return frame
 
     def _draw_tab(self, screen: pygame.Surface, ctx: BattleContext, area: pygame.Rect, title: str) -> None:
         """The folded tracker: "Round 2  hover" in the top-right corner; no rows answer."""

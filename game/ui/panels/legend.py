@@ -186,38 +186,78 @@ def sight_mark(surf: pygame.Surface, centre: tuple[int, int], r: float) -> None:
 SHOTS_MARK = {"cover": cover_mark, "blocks sight": sight_mark}
 
 
+SwatchPainter = Callable[[pygame.Surface, tuple[int, int]], None]  # (28x28 layer, its centre)
+
+
+def _plain_hex(fill: tuple[int, ...], edge: tuple[int, ...] | None = None) -> SwatchPainter:
+    """A swatch that is one hex: the overlay's own fill and edge."""
+
+    def paint(layer: pygame.Surface, c: tuple[int, int]) -> None:
+        _hex(layer, c, 12, fill, edge)
+
+    return paint
+
+
+def _stop_swatch(layer: pygame.Surface, c: tuple[int, int]) -> None:
+    """A hex the move must stop on: amber, with the red dot the move preview puts there."""
+    _hex(layer, c, 12, (255, 176, 40, 200), (255, 168, 24, 255))
+    pygame.draw.circle(layer, (226, 60, 30), c, 5)
+
+
+def _count_swatch(layer: pygame.Surface, c: tuple[int, int]) -> None:
+    """Ctrl-V's count of enemies that could reach a hex: a numbered disc on red."""
+    _hex(layer, c, 12, (150, 40, 40, 160))
+    pygame.draw.circle(layer, (30, 10, 10), c, 8)
+    layer.blit(th.font_small_bold("2"), th.font_small_bold("2").get_rect(center=c))
+
+
+def _front_swatch(layer: pygame.Surface, c: tuple[int, int]) -> None:
+    """The attack preview's arcs: front green, flank amber, rear red."""
+    pygame.draw.polygon(layer, (120, 210, 120, 220), [c, (26, 6), (26, 22)])
+    pygame.draw.polygon(layer, (255, 190, 70, 220), [c, (26, 22), (14, 27)])
+    pygame.draw.polygon(layer, (240, 80, 70, 220), [c, (2, 22), (2, 6)])
+
+
+def _sight_swatch(layer: pygame.Surface, c: tuple[int, int]) -> None:
+    """A shot's line of sight: clear, past cover, blocked."""
+    for i, colour in enumerate(((128, 214, 128), (255, 176, 64), (255, 118, 104))):
+        pygame.draw.line(layer, colour, (2, 6 + 8 * i), (26, 6 + 8 * i), 3)
+
+
+def _marks_swatch(layer: pygame.Surface, c: tuple[int, int]) -> None:
+    """Shoot and cast modes' tile marks side by side: cover (R31), then blocks sight (R30)."""
+    cover_mark(layer, (8, 14), 7)
+    sight_mark(layer, (21, 14), 7)
+
+
+def _area_swatch(layer: pygame.Surface, c: tuple[int, int]) -> None:
+    """A burst's area, ringed where it is centred."""
+    _hex(layer, c, 12, (255, 150, 60, 120), (255, 170, 80, 235))
+    pygame.draw.circle(layer, (255, 176, 64), c, 7, 2)
+
+
+# What each overlay kind's swatch draws; a kind not named here draws an empty swatch.
+SWATCHES: dict[str, SwatchPainter] = {
+    "reach": _plain_hex((120, 190, 250, 200), (255, 255, 255, 235)),
+    "stop": _stop_swatch,
+    "threat": _plain_hex((240, 60, 50, 120), (150, 14, 14, 255)),
+    "count": _count_swatch,
+    "front": _front_swatch,
+    # enemy_reach.RANGED_FILL and RANGED_EDGE, a little stronger to read at this size
+    "ranged": _plain_hex((150, 100, 255, 110), (178, 140, 255, 235)),
+    "range": _plain_hex((110, 200, 255, 90), (130, 210, 255, 235)),
+    "sight": _sight_swatch,
+    "marks": _marks_swatch,
+    "area": _area_swatch,
+}
+
+
 def draw_swatch(screen: pygame.Surface, kind: str, centre: tuple[int, int], size: int = 28) -> None:
     """The swatch of an overlay ``kind``, ``size`` px square (drawn at 28 and scaled: a tight legend's rows)."""
     layer = pygame.Surface((28, 28), pygame.SRCALPHA)
-    c = (14, 14)
-    if kind == "reach":
-        _hex(layer, c, 12, (120, 190, 250, 200), (255, 255, 255, 235))
-    elif kind == "stop":
-        _hex(layer, c, 12, (255, 176, 40, 200), (255, 168, 24, 255))
-        pygame.draw.circle(layer, (226, 60, 30), c, 5)
-    elif kind == "threat":
-        _hex(layer, c, 12, (240, 60, 50, 120), (150, 14, 14, 255))
-    elif kind == "count":
-        _hex(layer, c, 12, (150, 40, 40, 160))
-        pygame.draw.circle(layer, (30, 10, 10), c, 8)
-        layer.blit(th.font_small_bold("2"), th.font_small_bold("2").get_rect(center=c))
-    elif kind == "front":
-        pygame.draw.polygon(layer, (120, 210, 120, 220), [c, (26, 6), (26, 22)])
-        pygame.draw.polygon(layer, (255, 190, 70, 220), [c, (26, 22), (14, 27)])
-        pygame.draw.polygon(layer, (240, 80, 70, 220), [c, (2, 22), (2, 6)])
-    elif kind == "ranged":  # enemy_reach.RANGED_FILL and RANGED_EDGE, a little stronger to read at this size
-        _hex(layer, c, 12, (150, 100, 255, 110), (178, 140, 255, 235))
-    elif kind == "range":
-        _hex(layer, c, 12, (110, 200, 255, 90), (130, 210, 255, 235))
-    elif kind == "sight":
-        for i, colour in enumerate(((128, 214, 128), (255, 176, 64), (255, 118, 104))):
-            pygame.draw.line(layer, colour, (2, 6 + 8 * i), (26, 6 + 8 * i), 3)
-    elif kind == "marks":
-        cover_mark(layer, (8, 14), 7)
-        sight_mark(layer, (21, 14), 7)
-    elif kind == "area":
-        _hex(layer, c, 12, (255, 150, 60, 120), (255, 170, 80, 235))
-        pygame.draw.circle(layer, (255, 176, 64), c, 7, 2)
+    paint = SWATCHES.get(kind)
+    if paint is not None:
+        paint(layer, (14, 14))
     if size != 28:
         layer = pygame.transform.smoothscale(layer, (size, size))
     screen.blit(layer, layer.get_rect(center=centre))
