@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from game.render.marks import chip_angle, chip_centre, chip_radius
 from game.render.pg import pygame
@@ -189,13 +190,18 @@ def _token(screen: pygame.Surface, ctx: BattleContext, art: TokenArt, tok: Token
 
 def _badges(tok: TokenState, cx: float, cy: float, r_px: int) -> list[tuple[str, tuple[float, float], float]]:
     """The status markers round a token's disc: (which, centre, radius); drawn and measured from here."""
+    return _status_marks(tok.zoc_exhausted, tok.disengaged, tok.acted, cx, cy, r_px)
+
+
+def _status_marks(stop: bool, disengaged: bool, acted: bool, cx: float, cy: float, r_px: int
+                  ) -> list[tuple[str, tuple[float, float], float]]:
     bx, by = cx + r_px * 0.72, cy - r_px * 0.72
     out: list[tuple[str, tuple[float, float], float]] = []
-    if tok.zoc_exhausted:
+    if stop:
         out.append(("stop", (bx, by), max(6, r_px * 0.32)))
-    if tok.disengaged:
+    if disengaged:
         out.append(("disengaged", (cx - r_px * 0.72, by), max(6, r_px * 0.32)))
-    if tok.acted:
+    if acted:
         out.append(("acted", (bx, cy + r_px * 0.55), max(6, r_px * 0.3)))
     return out
 
@@ -204,19 +210,27 @@ def chip_spot(tok: TokenState, r_px: int, angle: int) -> int:
     """Where ``tok``'s side chip sits on the rim of its disc of radius ``r_px`` facing ``angle``: the first free
     spot (game.render.marks.chip_angle) clear of its wedge, its flying / swimming badge, the status markers it
     shows now and its hp bar, so a marker coming up may move it."""
-    status = tuple((x, y, r) for _, (x, y), r in _badges(tok, 0, 0, r_px))
+    return _chip_deg(tok.movement, tok.zoc_exhausted, tok.disengaged, tok.acted, r_px, angle)
+
+
+@lru_cache(maxsize=4096)  # asked for every token in every frame, and by every tooltip's placing: a look repeats
+def _chip_deg(movement: str, stop: bool, disengaged: bool, acted: bool, r_px: int, angle: int) -> int:
+    status = tuple((x, y, r) for _, (x, y), r in _status_marks(stop, disengaged, acted, 0, 0, r_px))
     bar = _hp_bar_rect(0, r_px + 2, r_px).inflate(2, 2)
-    return chip_angle(angle, r_px, movement_discs(tok.movement, r_px, angle) + status,
+    return chip_angle(angle, r_px, movement_discs(movement, r_px, angle) + status,
                       ((bar.left, bar.top, bar.right, bar.bottom),))
 
 
 def chip_disc(ctx: BattleContext, tok: TokenState) -> tuple[float, float, float]:
     """``tok``'s side chip on screen as drawn (centre x, y, radius): for a tooltip or a name tag to keep clear of."""
     full = token_radius_px(ctx.hex_radius(), tok.radius)
+    return _chip_at(tok, full, _centre(ctx, tok), _angle(ctx, tok.cell, tok.facing))
+
+
+def _chip_at(tok: TokenState, full: int, centre: tuple[float, float], angle: int) -> tuple[float, float, float]:
+    """The chip of ``tok`` (disc radius ``full`` at rest) drawn at ``centre`` facing ``angle``."""
     r_px = max(4, round(full * tok.scale))
-    cx, cy = _centre(ctx, tok)
-    deg = chip_spot(tok, full, _angle(ctx, tok.cell, tok.facing))
-    return (*chip_centre(cx, cy, r_px, deg), float(chip_radius(r_px)))
+    return (*chip_centre(centre[0], centre[1], r_px, chip_spot(tok, full, angle)), float(chip_radius(r_px)))
 
 
 def _hp_bar_rect(cx: float, top: float, r_px: int) -> pygame.Rect:
@@ -269,7 +283,8 @@ def token_shape(ctx: BattleContext, tok: TokenState) -> Drawn:
     ring round it: threat, actor, selected), the initials or short name inside it, the facing wedge's point
     outside it, the side chip on its rim, its hp bar with the bar's dark edge, and its status badges. A tooltip
     weighs how much of this it hides (theme.place_beside)."""
-    r_px = max(4, round(token_radius_px(ctx.hex_radius(), tok.radius) * tok.scale))
+    full = token_radius_px(ctx.hex_radius(), tok.radius)
+    r_px = max(4, round(full * tok.scale))
     cx, cy = _centre(ctx, tok)
     outer = float(r_px)
     if tok.threatening:
@@ -280,7 +295,9 @@ def token_shape(ctx: BattleContext, tok: TokenState) -> Drawn:
     badges = tuple((at[0], at[1], r) for _, at, r in _badges(tok, cx, cy, r_px))
     angle = _angle(ctx, tok.cell, tok.facing)
     wedge = wedge_disc(cx, cy, r_px, angle)
-    return Drawn(discs=((cx, cy, outer), wedge, chip_disc(ctx, tok), *badges), rects=(bar,))
+    # The chip from the numbers above, not chip_disc's own: tooltips weigh every token's shape at every spot
+    # they try (twice the frame's cost on a 64x64 battle, tools/bench_frames.py, when each chip was worked out anew).
+    return Drawn(discs=((cx, cy, outer), wedge, _chip_at(tok, full, (cx, cy), angle), *badges), rects=(bar,))
 
 
 def token_shapes(ctx: BattleContext) -> dict[str, Drawn]:
