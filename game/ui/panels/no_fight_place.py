@@ -55,6 +55,7 @@ def place(area: pygame.Rect, home: pygame.Rect, widths: Sequence[int], height_of
             return roomy[1]
     return tight[1]
 
+
 def _nearest(inner: pygame.Rect, home: pygame.Rect, widths: Sequence[int], height_of: Callable[[int], int],
              blocked: Sequence[pygame.Rect]) -> tuple[float, pygame.Rect] | None:
     """The free place in ``inner`` of the least cost from ``home`` (see the module's words), with its cost; None:
