@@ -106,7 +106,6 @@ def run_cli(argv: list[str], *, cap_mb: int = 1024, timeout: float = 60.0) -> Ru
     return finish_cli(start_cli(argv, cap_mb * 1024 * 1024), argv, t0, timeout)
 
 
-
 def refused_by_cli(argv: list[str], *words: str, cap_mb: int = 1024, timeout: float = 60) -> str:
     """The command ends with exit 2 and one line on stderr holding every word: no signal, no hang, no
     traceback, under ``cap_mb`` of memory (the promise to a user who hands Playmat a hostile input)."""
@@ -119,6 +118,7 @@ def refused_by_cli(argv: list[str], *words: str, cap_mb: int = 1024, timeout: fl
     for w in words:
         assert w in r.lines[0], (w, r.lines[0])
     return r.lines[0]
+
 
 # --- inputs ---------------------------------------------------------------------------------------
 UNITS: list[dict[str, object]] = [{"name": "Hero", "at": (1, 1), "faction": "player"},
@@ -194,8 +194,6 @@ def big_layers(work: Path, layers: int, side: int, tile: tuple[int, int, int] | 
     extra = "".join(one.format(100 + i, i) for i in range(layers))
     tmx.write_text(text.replace(" <objectgroup", extra + " <objectgroup", 1))
     return tmx
-
-
 
 
 @contextlib.contextmanager

@@ -95,7 +95,6 @@ def test_shoves_into_a_chasm_or_fire_when_no_attack_can_defeat(tmp_path: Path, c
     assert Shove("Orc", "Paladin") in actions
 
 
-
 def test_shoves_into_a_chasm_when_the_fall_beats_a_blow_that_could_kill(tmp_path: Path) -> None:
     # Issue 18, giants_lair game 2, round 3: Wynn (+3, 1d6+1) beside Goblin 2 (6 hp, defence 12)
     # on the chasm's edge attacked instead of shoving, though both hit on 9+ (0.6): the blow
@@ -115,6 +114,7 @@ def test_shoves_into_a_chasm_when_the_fall_beats_a_blow_that_could_kill(tmp_path
     assert shove.falls and shove.hit_chance == blow.hit_chance == 0.6 and 0 < blow.defeat_chance < 0.6
     actions = play_turn(enc, policy_for("normal"))
     assert Shove("Wynn", "Goblin") in actions, kinds(actions)
+
 
 def test_walks_around_a_zone_of_control_that_would_stop_it_short(tmp_path: Path) -> None:
     # The guard at (5,2) threatens its neighbours, among them (4,3) and (5,3) on the straight

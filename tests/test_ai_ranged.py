@@ -186,7 +186,6 @@ def test_a_swordsman_walks_into_a_bow_s_range_to_reach_the_archer(level: str) ->
     assert enc.distance("Swordsman", "Archer") <= before - 4
 
 
-
 @pytest.mark.parametrize("level", ["normal", "hard"])
 @pytest.mark.parametrize("burst", [True, False])
 def test_a_wounded_fighter_keeps_out_of_a_burst_s_reach(level: str, burst: bool) -> None:

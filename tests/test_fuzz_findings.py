@@ -60,8 +60,6 @@ BAD_PNGS = {
 }
 
 
-
-
 def palette_png(plte: bytes) -> bytes:
     """An 8-bit palette PNG (colour type 3) of zero pixels with ``plte`` as its palette."""
     grey = bomb_png(64, 74, 8, 0)  # the same pixel bytes as an 8-bit palette image

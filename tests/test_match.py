@@ -91,7 +91,6 @@ def test_undo_takes_back_a_move_but_never_a_roll(tmp_path) -> None:
         m.undo()
 
 
-
 def test_undo_goes_back_the_last_undo_depth_actions_and_no_further(tmp_path) -> None:
     # The GM corrects A's hp 300 times in setup (300 = MAX_UNDO_ACTIONS + 44); each correction can be taken
     # back, the log losing its line, but only the last MAX_UNDO_ACTIONS: the encounter keeps no snapshot
@@ -110,6 +109,7 @@ def test_undo_goes_back_the_last_undo_depth_actions_and_no_further(tmp_path) -> 
         m.undo()
     assert m.encounter.view("A").hp == 8 and len(m.encounter.history) == 44
     assert len(log.read_text().splitlines()) == 44
+
 
 def test_controllers_default_to_humans_for_player_and_ally() -> None:
     policy = FirstLegal()

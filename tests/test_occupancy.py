@@ -129,6 +129,7 @@ def test_a_joiner_is_held_and_threatens_at_once() -> None:
     moved = enc.apply(Move("A", (3, 2), ((3, 2),))).events[0]
     assert moved.stopped_by == ("Ogre",)  # type: ignore[attr-defined]
 
+
 def test_two_combatants_put_on_one_hex_by_hand_are_both_seen() -> None:
     """A scenario built in code may put two combatants on one hex (maps refuse it): the index still answers for
     each, and after one leaves the other still holds the hex (R4)."""

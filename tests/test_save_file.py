@@ -286,7 +286,6 @@ def test_a_save_that_is_no_regular_file_is_refused_before_play(tmx: Path, tmp_pa
         SaveFile(path) if target != "folder" else SaveFile(tmp_path / "folder")
 
 
-
 def test_a_socket_is_called_a_socket_by_the_save_and_by_the_file_readers(tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     # The save and the readers of logs, maps and images word what is not a regular file the same way (the

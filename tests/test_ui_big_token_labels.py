@@ -57,7 +57,6 @@ def test_big_tokens_labels_clear_their_neighbours(tmp_path: Path, size: tuple[in
             assert on_a_token(scene, label, v.name) == [], (v.name, "arc label", label)
 
 
-
 EVERYONE = ("player", "ally", "enemy", "neutral")  # nobody moves while the test points
 
 

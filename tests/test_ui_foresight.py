@@ -291,7 +291,6 @@ def test_hovering_an_enemy_outside_your_turn_shades_where_it_could_attack(scene)
     assert zone.builds == 1  # drawn from the cache while nothing changes
 
 
-
 def _beside_goblin():
     """Mira at 3,5 with the goblin placed beside her at 4,5, facing her (its front), Mira to act."""
     from game.rules import Begin, EndTurn, Place

@@ -92,8 +92,6 @@ def test_every_engine_event_has_a_log_line() -> None:
     assert all(lines.values())
 
 
-
-
 def test_a_gm_edit_reads_in_the_forms_words_not_the_map_files_keys() -> None:
     # Playthrough: the GM form's "Hit points now 6, Hit points unhurt 14" came back in the combat log as
     # "GM edits Mira: hp 6, hp_max 14", and a facing as "sw" beside a card that says "south-west" (R2).

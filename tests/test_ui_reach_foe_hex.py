@@ -46,7 +46,6 @@ def test_the_open_deck_beside_him_still_counts(tmp_path: Path) -> None:
     assert "Corsair 1" in reach.attackers
 
 
-
 def test_a_blocked_hex_says_kestrel_cannot_stand_there(tmp_path: Path) -> None:
     # 9,2 is a BLOCKED tile of the Black Gull's deck (the map's terrain layer): no movement type enters it, and
     # the map shows no count there.

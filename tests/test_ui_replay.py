@@ -123,7 +123,6 @@ def test_the_replay_animates_tiled_animations_and_shows_the_token_sprites() -> N
     assert v.maplayer.animator.repaints >= 1 and changed.sum() > 100
 
 
-
 # --- the wheel, rounds, speeds (issue 20: bug 10 and the replay's controls) ----------------------------------
 @pytest.fixture
 def long_log():

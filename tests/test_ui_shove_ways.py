@@ -164,8 +164,6 @@ def test_the_gm_push_preview_words_a_landing_as_the_shove_preview_does(tmp_path:
     assert "On success Orc is pushed east to 4,2: 3 hazard damage (7 hp left)" in _texts(scene)
 
 
-
-
 def test_playmat_suggest_words_a_shove_as_the_preview_does(tmp_path: Path) -> None:
     """`playmat suggest` read "Shove Goblin 1 into the chasm: 65 % to push it north-east" (the push named after
     its end, the landing not at all, any hazard called fire). A GM now reads the way, the landing and the harm

@@ -193,6 +193,7 @@ SHIP = MapSpec(
     seed=7707,
 )
 
+
 # --- giants' lair: pointy-top, even rows shifted ---------------------------------------------------
 def lair_rows() -> list[str]:
     """A 22x15 cave hall: open enough for a giant's 19-hex footprint to walk round the crack in its floor.

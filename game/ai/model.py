@@ -70,7 +70,11 @@ class cached_property(Generic[T]):  # noqa: N801 -- functools' name, as it stand
             return self
         value = obj.__dict__[self.name] = self.func(obj)
         return value
+
+
 STRIKES = (Attack, Shove, Shoot, Cast)  # the actions that deal damage
+
+
 @dataclass(frozen=True)
 class DamageDice:
     """A damage expression's distribution: its mean, and its mean when capped at some hit points."""

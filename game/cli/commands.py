@@ -163,7 +163,6 @@ def _overlay_words(enc: Any, overlay: tuple[str, str] | None, shaded: int) -> st
                                                         phase=enc.phase)
 
 
-
 def cmd_play(args: argparse.Namespace) -> int:
     from .play_cmd import open_window, play_config
 

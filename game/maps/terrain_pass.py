@@ -55,7 +55,6 @@ class TileTerrain:
     name: str | None = None  # its ``tile`` property, as written: the rules say it as a sentence would (R31's words)
 
 
-
 def _sets_terrain(tile: TileInfo) -> bool:
     """A tile with any terrain property decides its cell; any other is decoration (docs/map-format.md)."""
     return any(k in tile.properties for k in TERRAIN_KEYS)

@@ -150,6 +150,7 @@ def type_slip(name: str, value: object) -> str | None:
     fix = f"change its type to {wanted} in Tiled"
     if kind == "float" and wanted == "int":
         fix += " and give it a whole number"
+
     def a(word: str) -> str:
         return f"an {word}" if word == "int" else f"a {word}"
     return f"{name} is {a(kind)} property ({shown}); Playmat wants {a(wanted)}: {fix}"

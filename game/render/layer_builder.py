@@ -395,7 +395,6 @@ def _brush_axis(offset: float, start: float, stop: float, size: int, repeat: boo
     return texels, list(range(first, last, length))
 
 
-
 def _object_name(obj: ObjectShape) -> str:
     return object_label(obj.id, obj.name)
 

@@ -73,7 +73,6 @@ class LayerArt:
     parallax: tuple[float, float] = (1.0, 1.0)
 
 
-
 @dataclass
 class MapArt:
     """What the renderer needs of a TMX map: its grid, title, drawn layers and their images.

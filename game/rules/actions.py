@@ -61,7 +61,6 @@ class ActionParseError(RulesError):
     """A log line or submitted action is malformed (not JSON, bad field, ...)."""
 
 
-
 Reader = Callable[[Any, str, HexLayout], Any]
 
 

@@ -89,6 +89,7 @@ from .unit_state import DEFEATED, FLED, UnitState
 # Names other modules have always imported from here.
 __all__ = ["ACTIVE", "DEFEATED", "ENDED", "FLED", "SETUP", "Encounter", "UnitState"]
 
+
 class Encounter(EncounterState):
     """State of one encounter: read it through views and queries; change it only by :meth:`apply`."""
 

@@ -163,6 +163,7 @@ def preview_attacks(state: EncounterState, attacker: str, target: str, cells: It
     kill = sum(p for k, p in dist.items() if k >= t.hp)
     low, high = min(dist), max(dist)
     # The same refusal as _action_reason's: the actor's checks come first and do not depend on the hex.
+
     def actor_check() -> None:
         need_actor(state, "attack", u.name)
         need_action_left(state, "attack", u)
@@ -276,7 +277,6 @@ def preview_disengage(state: EncounterState, name: str, skill: str) -> Disengage
         roll_needed=odds.roll_needed, chance=odds.chance if threateners else 0.0,
         cancels=tuple(v.name for v in threateners), modifiers=mods,
     )
-
 
 
 @dataclass(frozen=True)

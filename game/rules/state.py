@@ -44,6 +44,7 @@ from .views import CombatantView, view_of
 
 T = TypeVar("T")
 
+
 @dataclass(frozen=True)
 class Snapshot:
     phase: str

@@ -58,7 +58,6 @@ class BattleFiles:
         self.ctx.status = f"Setup saved as {out.name} ({where}; Tiled opens it)"
         return out
 
-
     def _watch_map(self, dt: float) -> None:
         """Designers: the TMX changed on disk -> the edited map with the log replayed onto it, or why not."""
         if self.opts.reload is None or self.opts.map_path is None or not self.watcher.changed(dt):

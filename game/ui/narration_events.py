@@ -219,7 +219,6 @@ def _(ev: Joined, bonus: Bonus | None = None) -> Entry:
     return f"{ev.unit} joins at {cell_words(ev.at)}", "accent"
 
 
-
 @event_line.register
 def _(ev: Removed, bonus: Bonus | None = None) -> Entry:
     return removed_words(ev.unit, ev.as_), "warn"
@@ -246,7 +245,6 @@ def _(ev: HpSet, bonus: Bonus | None = None) -> Entry:
     if ev.change > 0:
         return f"GM heals {ev.unit} by {ev.change} (up to {shown} hp)", "muted"
     return f"GM sets {ev.unit} to {shown} hp (no change)", "muted"
-
 
 
 @event_line.register

@@ -140,6 +140,7 @@ class ReplaySteps:
                 self.go(start)
             else:
                 self.jump_to_round(earlier[-1])
+
     def log_lines(self) -> list[tuple[str, str, bool]]:
         """(text, role, from the current step) for every event up to the current step."""
         out: list[tuple[str, str, bool]] = []

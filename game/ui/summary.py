@@ -85,6 +85,8 @@ def columns_that_fit(rows: list[CombatantStats], width: int, fate_min: int = FAT
     while not keep_scored and not fits() and len(cols) > 3:
         cols.pop()
     return cols
+
+
 Buttons = list[tuple[str, str, Callable[[], Transition | None]]]
 
 
@@ -245,6 +247,7 @@ class SummaryScene(MenuScene):
         # Room for each fate whole where columns nobody scored in can give it (a fall's cause is the longest:
         # "... by a fall into the chasm (pushed by the GM)"), else for its shorter form (found at 1024x640 on
         # giants_lair: "defeated in round 4 by G...", beside empty columns).
+
         def need(level: int) -> int:
             return max((th.text_width(self.fate(s, level)[0], 19) + 24 for s in rows), default=FATE_MIN)
 

@@ -39,6 +39,7 @@ def shared_art() -> TokenArt:
         _ART = TokenArt()
     return _ART
 
+
 Cell = tuple[int, int]
 
 

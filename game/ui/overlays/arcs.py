@@ -113,7 +113,6 @@ class FacingArcs:
                 draw_plate(screen, plate)
             screen.blit(surf, rect)
 
-
     def _paint(self, ctx: BattleContext,
                v: CombatantView) -> tuple[pygame.Surface, list[tuple[pygame.Surface, Point]], list[Point], list[str]]:
         """The six sectors around the centre of a square layer, the labels with their offsets, their anchors

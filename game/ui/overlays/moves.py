@@ -54,6 +54,7 @@ class ReachShading:
         name = mover(ctx)
         if name is None or ctx.action_mode in (SHOOT, CAST):
             return  # shoot and cast modes shade their own range (overlays.ranged): one shading at a time
+
         def build() -> tuple[list[Cell], Painter]:
             entries = ctx.encounter.reach_for(name).destinations()
 

@@ -50,6 +50,8 @@ def legend_width(rows: list[tuple[str, list[str], str]], exits: bool) -> int:
     table = columns(rows)[2]
     exit_w = th.text_width(EXIT_LINE, th.SMALL) if exits else 0
     return min(WIDTH, max(over, marks, table, exit_w) + 2 * th.PAD)
+
+
 TOGGLE_KEY = pygame.K_l
 
 # (swatch kind, text): swatches mirror the overlays' own colours.
