@@ -89,3 +89,40 @@ def test_suggest_gives_each_one_a_burst_catches_its_odds(tmp_path: Path, capsys:
     assert first == ("Witch (normal): Use its area ability at 4,2, catching Kestrel (55 % to hit, 2.2 damage "
                      "expected) and Selkie (45 % to hit, 1.8 damage expected, 45 % to defeat it); friendly fire "
                      "on Orc (35 % to hit, 1.4 damage expected).")
+
+
+def test_a_blow_declined_is_answered_with_the_best_blow_and_why_it_lost(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    # A 3-hp goblin three hexes from a wall of three knights, each of which hits for a flat 6: any hex it could
+    # strike from stands beside at least one knight, whose one blow kills it. So `normal` does not strike, and a
+    # GM asking "why doesn't the goblin attack?" is told the best attack it weighed and that the blows it would
+    # take next round, and its chance of dying, are what sank it.
+    path = write_map(tmp_path / "m.tmx", ["." * 9] * 5, units=[
+        {"name": "Goblin", "at": (1, 2), "faction": "enemy", "hp": 3, "move": 3, "attack": 2, "damage": "2",
+         "initiative": 10},
+        *({"name": f"Knight {i}", "at": (5, i), "faction": "player", "hp": 20, "defense": 12, "attack": 5,
+           "damage": "6"} for i in (1, 2, 3)),
+    ])
+    log = tmp_path / "l.jsonl"
+    log.write_text('{"action": "begin"}\n', encoding="utf-8")
+    assert main(["suggest", str(path), "--log", str(log)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith("It could attack or shove Knight "), lines
+    last = lines[-1]
+    assert last.startswith("Attacking Knight "), lines
+    lower = float(last.split(" would score ")[1].split(" lower")[0])
+    assert lower > 0, last  # it lost, so it scored lower
+    reasons = last.split(" lower: ")[1].split("; ")
+    assert any(r.startswith("-") and "its chance of dying next round" in r for r in reasons), last
+    assert any(r.startswith("-") and "the blows, shots and bursts it expects to take next round" in r
+               for r in reasons), last
+    # The JSON is the plan and its terms only, as before.
+    assert main(["suggest", str(path), "--log", str(log), "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)) == {"unit", "level", "plan", "why"}
+
+
+def test_a_plan_that_strikes_says_nothing_of_blows_declined(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    m, log = _map(tmp_path)
+    assert main(["suggest", m, "--log", log]) == 0
+    assert "would score" not in capsys.readouterr().out

@@ -41,7 +41,7 @@ def cmd_suggest(args: argparse.Namespace) -> int:
             how = f" (begin it: playmat do {shlex.quote(args.map)} --log {log} begin" + \
                 (", then ask again with --log FILE)" if args.log is None else ", then ask again)")
         raise RulesError(f"suggest: combat is not active (phase {enc.phase}): nobody has a turn to plan{how}")
-    plan = explain(enc, args.level, random.Random(args.seed))
+    plan = explain(enc, args.level, random.Random(args.seed), declined=not args.json)
     doc = plan.to_json()
     if args.json:
         sys.stdout.write(json.dumps(doc) + "\n")

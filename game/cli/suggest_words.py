@@ -102,7 +102,35 @@ def plan_words(enc: EncounterView, plan: Plan, rng: random.Random | None = None)
         phrases.append(blow_line(enc, plan.unit, bool(reasons)))
     if reasons:
         phrases.append("Why: " + reasons + ".")
+    blow = plan.extra.get("best_blow")
+    if isinstance(blow, Plan):
+        phrases.append(declined_words(enc, plan, blow))
     return phrases
+
+
+def declined_words(enc: EncounterView, plan: Plan, blow: Plan) -> str:
+    """Why its best blow lost: "Attacking Bjorn from 6,10 would score 1.0 lower: -2.1 for its chance of dying next
+    round, times its own worth; +1.8 for the damage it expects to deal; -1.7 for ...". A GM asks "why doesn't the
+    goblin attack?", which the plan's own Why does not answer; the blow's own largest terms, beside the plan's Why
+    line, do (a difference of terms read badly: a term only the plan has, such as fleeing's cost, came out as
+    something the blow would "gain")."""
+    lower = plan.score - blow.score
+    said = why_words(blow.terms, most=3)
+    return f"{_blow_choice(enc, blow)} would score {lower:.1f} lower" + (f": {said}." if said else ".")
+
+
+def _blow_choice(enc: EncounterView, blow: Plan) -> str:
+    """"Attacking Bjorn from 10,9", "Shoving Wynn from where it stands", "Using its area ability at 4,5 ..."."""
+    where = "from where it stands"
+    for a in blow.actions:
+        if isinstance(a, Move):
+            where = f"from {a.to[0]},{a.to[1]}"
+        elif isinstance(a, Cast):
+            return f"Using its area ability at {a.at[0]},{a.at[1]} {where}"
+        elif isinstance(a, Attack | Shove | Shoot):
+            verb = {Attack: "Attacking", Shove: "Shoving", Shoot: "Shooting"}[type(a)]
+            return f"{verb} {a.target} {where}"
+    return "Its best blow"
 
 
 def _join(parts: Sequence[str], capital: bool = True) -> str:
