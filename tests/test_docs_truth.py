@@ -75,6 +75,21 @@ def test_readme_command_table_names_real_commands_and_options() -> None:
         assert not unknown, f"README.md: playmat {name} has no option {unknown}"
 
 
+def test_every_argument_of_every_command_is_explained_in_its_help() -> None:
+    """`playmat arc --help` listed `--attacker A` and `--defender D` with nothing beside them, and `validate`'s
+    MAP likewise: a newcomer reading --help alone must learn what each argument is."""
+    for name, parser in _commands().items():
+        printed = " ".join(parser.format_help().split())
+        for action in parser._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            label = "/".join(action.option_strings) or action.metavar or action.dest
+            assert action.help and action.help is not argparse.SUPPRESS, \
+                f"playmat {name} --help: {label} has no explanation"
+            assert " ".join(str(action.help).replace("%%", "%").split()) in printed, \
+                f"playmat {name} --help does not show what {label} is"
+
+
 # --- docs/engine-api.md against game.rules -------------------------------------------------------
 ENGINE_API = doc("docs/engine-api.md")
 

@@ -351,3 +351,18 @@ def test_r32_a_burst_previewed_from_a_hex_the_caster_would_stand_on() -> None:
     moved = enc.clone()
     moved.apply(Move("Mage", (4, 3)))
     assert moved.preview_cast("Mage", (5, 3)) == close
+
+
+def test_r29_a_large_target_seen_only_beyond_the_range_cannot_be_shot() -> None:
+    # RULES.md ("Shooting and bursts"): a shot needs one pair of hexes both in range and in sight. The ogre
+    # is large (R26), centred on 5,3: its nearest hex 4,3 is 4 from the archer at 0,3, inside 2-4 (R1), but
+    # the wall at 3,3 hides it (and 5,3, 6,3, 6,2, 6,4). Only 5,2 and 5,4 are seen, and they are 5 away.
+    rows = ["." * 12] * 3 + ["...#........"] + ["." * 12] * 3
+    ogre = {"name": "Ogre", "at": (5, 3), "faction": "enemy", "size": "large"}
+    enc = encounter([archer(at=(0, 3), ranged="2-4"), ogre], rows)
+    seen = {c for c in enc.footprint("Ogre") if enc.sight_report((0, 3), c)["sight"]}
+    assert seen == {(5, 2), (5, 4)}
+    assert enc.can_shoot("Archer", "Ogre") is not None, "its distance is in range and it is seen, but no pair is both"
+    # One hex more of range reaches the hexes it sees: the shot is legal.
+    longer = encounter([archer(at=(0, 3), ranged="2-5"), ogre], rows)
+    assert longer.can_shoot("Archer", "Ogre") is None

@@ -37,8 +37,8 @@ def build_parser() -> Parser:
     sp.add_argument("--against", required=True, metavar="FACTION", help="player, ally, enemy or neutral")
     sp.add_argument("--unit", metavar="U", help="one enemy of FACTION: its shots (cover, what they add) and bursts")
     sp = rules_command("arc", "which arc of the defender an attack comes from")
-    sp.add_argument("--attacker", required=True, metavar="A")
-    sp.add_argument("--defender", required=True, metavar="D")
+    sp.add_argument("--attacker", required=True, metavar="A", help="the combatant attacking (its name)")
+    sp.add_argument("--defender", required=True, metavar="D", help="the combatant attacked (its name)")
 
     sp = rules_command("sight", "whether one hex sees another (R30), what the line crosses and what gives cover")
     sp.add_argument("--from", dest="from_cell", required=True, type=cell, metavar="C,R", help="the first hex")
@@ -54,8 +54,9 @@ def build_parser() -> Parser:
                         description="list the bundled maps (the first is the default)")
     sp.add_argument("--json", action="store_true", help="print one JSON document")
 
-    sp = sub.add_parser("validate", help="check maps against the map format", description="check maps")
-    sp.add_argument("maps", nargs="+", metavar="MAP")
+    sp = sub.add_parser("validate", help="check maps against the map format",
+                        description="check maps against the map format: one line per problem, exit 2 if any")
+    sp.add_argument("maps", nargs="+", metavar="MAP", help="one or more Tiled .tmx hex maps")
     sp.add_argument("--json", action="store_true", help="print one JSON document")
     sp.add_argument("--lint", action="store_true", help="also warn about what is legal but likely wrong")
     sp.add_argument("--playtest", action="store_true",
@@ -78,18 +79,20 @@ def build_parser() -> Parser:
     sp.add_argument("map", nargs="?", metavar="MAP", help="a .tmx map (default: pick one on the title screen)")
     sp.add_argument("--log", metavar="FILE", help="the session's log: resumed when it exists, every action appended")
     sp.add_argument("--seed", type=whole, metavar="N", help="fix the dice (and the AI's choices)")
-    sp.add_argument("--human", action="append", default=[], metavar="FACTION", help="a faction you command")
+    sp.add_argument("--human", action="append", default=[], metavar="FACTION",
+                    help="a faction you command (repeatable)")
     sp.add_argument("--ai", action="append", default=[], metavar="FACTION[=LEVEL]",
-                    help="a faction the AI plays (random, greedy, easy, normal, hard, expert)")
+                    help="a faction the AI plays (random, greedy, easy, normal, hard, expert; repeatable)")
     sp.add_argument("--autoplay", action="store_true", help="the AI plays every faction (watch mode)")
     sp.add_argument("--explain-ai", action="store_true", help="show why the AI does what it does")
     sp.add_argument("--speed", choices=("1", "2", "instant"), default="1", help="AI turn speed")
     sp.add_argument("--setup", action="store_true", help="stay in setup so the GM can place combatants")
     sp.add_argument("--replay", metavar="LOG", help="watch a saved log step by step (needs MAP; changes nothing)")
     sp.add_argument("--headless", action="store_true", help="no window (SDL's dummy video driver)")
-    sp.add_argument("--frames", type=positive, metavar="N", help="stop after N frames")
-    sp.add_argument("--screenshot", metavar="OUT.png", help="save the last frame")
-    sp.add_argument("--size", default="1280x720", metavar="WxH", help="window size (default 1280x720)")
+    sp.add_argument("--frames", type=positive, metavar="N", help="stop after N frames and close")
+    sp.add_argument("--screenshot", metavar="OUT.png", help="save the last frame (needs --headless or --frames)")
+    sp.add_argument("--size", default="1280x720", metavar="WxH",
+                    help="window size, 640x400 to 8192x8192 (default 1280x720)")
     add_allow_outside(sp)
 
     add_playtest_parser(sub)
