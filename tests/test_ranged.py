@@ -132,7 +132,10 @@ def test_r29_r30_a_multi_hex_target_is_seen_and_reached_by_its_edge() -> None:
     # Without the line to the upper and lower hexes (range 1-5: they are 6 away) it cannot be shot.
     short = encounter([archer(at=(1, 3), ranged="1-5"),
                        {"name": "Ogre", "at": (7, 3), "faction": "enemy", "size": "large"}], rows)
-    assert short.can_shoot("Archer", "Ogre") == 'shoot: "Archer" cannot see "Ogre": blocked by 5,3 (R30)'
+    # It does see the ogre, beyond range: the refusal says so rather than "cannot see" (R29, R30).
+    assert short.can_shoot("Archer", "Ogre") == ('shoot: "Archer" sees "Ogre" only where it is out of range ("Archer" '
+                                                 'shoots at distance 1 to 5): the hexes of it in range are hidden, '
+                                                 'blocked by 5,3 (R29, R30)')
 
 
 def test_r32_friendly_fire_and_the_caster_hitting_itself() -> None:
@@ -366,3 +369,20 @@ def test_r29_a_large_target_seen_only_beyond_the_range_cannot_be_shot() -> None:
     # One hex more of range reaches the hexes it sees: the shot is legal.
     longer = encounter([archer(at=(0, 3), ranged="2-5"), ogre], rows)
     assert longer.can_shoot("Archer", "Ogre") is None
+
+
+def test_r29_a_large_target_seen_only_beyond_the_range_is_refused_in_words_that_say_so() -> None:
+    # The board of the test above: the archer (range 2-4) sees two hexes of the large ogre, both 5 away; the
+    # four within 4 are hidden behind the wall at 3,3. "cannot see Ogre" would be false: it sees it, beyond range.
+    rows = ["." * 12] * 3 + ["...#........"] + ["." * 12] * 3
+    ogre = {"name": "Ogre", "at": (5, 3), "faction": "enemy", "size": "large"}
+    enc = encounter([archer(at=(0, 3), ranged="2-4"), ogre], rows)
+    why = enc.can_shoot("Archer", "Ogre")
+    assert why is not None
+    assert 'sees "Ogre" only where it is out of range ("Archer" shoots at distance 2 to 4)' in str(why), why
+    assert "3,3" in str(why) and "R29" in str(why), why
+    # A wall that hides the whole ogre is still "cannot see".
+    walled = ["." * 12] * 2 + ["...#........", "...#........", "...#........"] + ["." * 12] * 2
+    enc = encounter([archer(at=(0, 3), ranged="2-4"), ogre], walled)
+    assert not any(enc.sight_report((0, 3), c)["sight"] for c in enc.footprint("Ogre"))
+    assert 'cannot see "Ogre"' in str(enc.can_shoot("Archer", "Ogre"))

@@ -245,10 +245,24 @@ def require_shoot_target(state: EncounterState, u: UnitState, target: Any,
         )
     terms = shot_terms(state, u, at, t)
     if not terms.fire.sees:
-        raise IllegalActionError(
-            f'shoot: "{u.name}" cannot see "{t.name}": blocked by {show_cells(terms.fire.blocked_by)} (R30)'
-        )
+        blocked = show_cells(terms.fire.blocked_by)
+        if _seen_at_all(state, u, at, t):
+            # A large target whose nearest hex is in range but hidden, and seen only where it is beyond range:
+            # "cannot see" would be false (a shot needs one pair of hexes both in range and in sight, RULES.md).
+            raise IllegalActionError(
+                f'shoot: "{u.name}" sees "{t.name}" only where it is out of range ("{u.name}" shoots at '
+                f"{band(lo, hi)}): the hexes of it in range are hidden, blocked by {blocked} (R29, R30)"
+            )
+        raise IllegalActionError(f'shoot: "{u.name}" cannot see "{t.name}": blocked by {blocked} (R30)')
     return t, terms
+
+
+def _seen_at_all(state: EncounterState, u: UnitState, at: Cell, t: UnitState) -> bool:
+    """Whether some hex of the shooter (standing on ``at``) sees some hex of the target, at any distance (R30).
+    Asked only to word a refusal: a handful of sight lines."""
+    mine = footprint(state.board, at, u.radius)
+    theirs = footprint(state.board, t.cell, t.radius)
+    return any(sees(state.board, a, b) for a in mine for b in theirs)
 
 
 def require_cast(state: EncounterState, name: Any, at: Any) -> tuple[UnitState, Cell]:
