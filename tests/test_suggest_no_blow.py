@@ -86,8 +86,10 @@ def test_a_blow_in_reach_that_the_plan_passes_up_is_named_with_its_odds(
     assert lines[0].startswith("Goblin (normal): ") and "ttack" not in lines[0], lines  # it strikes no blow
     # A shove (R22) is the same roll from the same front hexes, pushing the knight east, south-east or north-east
     # onto open ground: 45 % too, said with the attack.
-    assert lines[-2] == "It could attack or shove Knight (45 % to hit) this turn, but its plan scores higher:", lines
-    assert lines[-1].startswith("Why: "), lines
+    assert lines[1] == "It could attack or shove Knight (45 % to hit) this turn, but its plan scores higher:", lines
+    assert lines[2].startswith("Why: "), lines
+    # Then why it passed the blow up: the best turn that strikes, from a hex of the front arc, and what sank it.
+    assert lines[3].startswith("Attacking Knight from ") and " would score " in lines[3], lines
 
 
 def test_a_plan_that_strikes_says_no_such_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
