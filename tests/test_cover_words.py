@@ -12,9 +12,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.ai import Plan  # noqa: E402
-from game.cli.suggest_words import plan_words  # noqa: E402
 from game.rules import Begin, Encounter, EndTurn, Shoot, scenario_from_rows  # noqa: E402
 from game.ui.overlays.wording import cast_lines, sight_phrase  # noqa: E402
+from game.words.plan_words import plan_words  # noqa: E402
 
 OPEN = ["." * 10] * 7
 TREE = ["." * 10] * 3 + [".....t...."] + ["." * 10] * 3  # a tree (cover=true) at 5,3; a text map names no tile

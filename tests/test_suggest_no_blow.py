@@ -121,8 +121,8 @@ def test_a_combatant_whose_action_is_spent_says_so(tmp_path: Path) -> None:
 
     from game.ai import explain
     from game.cli.session import load_encounter
-    from game.cli.suggest_words import plan_words
     from game.rules import Attack
+    from game.words.plan_words import plan_words
 
     m, log = _cornered(tmp_path)
     _, enc = load_encounter(m, log, allow_outside=False)
@@ -159,8 +159,8 @@ def test_a_shove_in_reach_where_no_attack_is_is_named(tmp_path: Path, capsys: py
 
 
 def _line(m: str, log: str, name: str) -> str:
-    from game.cli.blow_reach import blow_line
     from game.cli.session import load_encounter
+    from game.words.blow_reach import blow_line
 
     _, enc = load_encounter(m, log, allow_outside=False)
     return blow_line(enc, name, True)
@@ -213,8 +213,8 @@ def test_after_a_break_away_no_blow_is_counted(tmp_path: Path) -> None:
 
     from game.ai import explain
     from game.cli.session import load_encounter
-    from game.cli.suggest_words import plan_words
     from game.rules import Disengage
+    from game.words.plan_words import plan_words
 
     m, log = _cornered(tmp_path)
     _, enc = load_encounter(m, log, allow_outside=False)

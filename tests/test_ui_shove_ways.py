@@ -170,8 +170,8 @@ def test_playmat_suggest_words_a_shove_as_the_preview_does(tmp_path: Path) -> No
     first, then the odds. Lysa stepped to each side of the pen's orc in turn (60 % each, see the top)."""
     from game.ai import Plan
     from game.cli.session import load_encounter
-    from game.cli.suggest_words import plan_words
     from game.rules import Begin, EndTurn, Move
+    from game.words.plan_words import plan_words
 
     tmx = write_map(tmp_path / "pen.tmx", ROWS, units=UNITS, title="Pen")
     for side, said in [

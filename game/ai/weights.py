@@ -3,7 +3,7 @@
 A candidate turn's score is the sum of named terms, each a measured quantity
 (expected hit points, chances, walking turns) times its weight here. The
 terms are computed in ``tactical.py`` (position terms in ``positions.py``), told
-to players in RULES.md and put in a GM's words by ``game/cli/suggest_words.py``;
+to players in RULES.md and put in a GM's words by ``game/words/plan_words.py``;
 levels differ only in this table. Tuned only on the arena's tuning maps and seeds
 (map seeds 100-599, game seeds 1000-2999); reported on held-out sets declared
 before each run (tools/ai_arena.py --help; the history is in docs/ai-tuning.md).

@@ -28,8 +28,7 @@ def add_arguments(sp: argparse.ArgumentParser) -> None:
 
 def cmd_suggest(args: argparse.Namespace) -> int:
     from game.ai import explain  # the AI loads only for the commands that use it
-
-    from .suggest_words import plan_words
+    from game.words.plan_words import plan_words
 
     _, enc = load_encounter(args.map, args.log, allow_outside=args.allow_outside)
     if enc.turn is None:
@@ -46,7 +45,7 @@ def cmd_suggest(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(doc) + "\n")
         return 0
-    # In words a GM reads; the odds are the engine's previews along the plan (suggest_words.py).
+    # In words a GM reads; the odds are the engine's previews along the plan (game/words/plan_words.py).
     lines = plan_words(enc, plan, random.Random(args.seed))
     sys.stdout.write(printable_lines(lines) + "\n")
     return 0

@@ -20,6 +20,7 @@ from typing import Protocol
 from game.ai import DEFAULT_LEVEL, explain, policy_for
 from game.match import Policy
 from game.rules import Action, EncounterView
+from game.words.plan_words import plan_words
 
 from .narration import action_line
 
@@ -46,14 +47,17 @@ def policy_for_level(level: str | None) -> tuple[Policy, str, str]:
 
 
 def explain_lines(view: EncounterView, level: str, rng: random.Random) -> list[str]:
-    """The AI's plan for the rest of the turn and the score terms behind its choice (game.ai.explain)."""
-    plan = explain(view, level, rng)
-    lines = []
-    if plan.summary:
-        lines.append(plan.summary)
-    lines.append("plan: " + ", then ".join(action_line(a) for a in plan.actions))
-    for t in sorted(plan.terms, key=lambda t: -abs(t.value))[:6]:
-        lines.append(f"  {t.term.replace('_', ' ')}: {t.value:+.2f}")
+    """The AI's plan for the rest of the turn and why, in the words ``playmat suggest`` prints (game/words): the
+    plan with its odds, whether it passed up a blow, its largest reasons. (The bare term names and scores,
+    "approach: -0.86", were a developer's view: a player reads "-0.9 for how far it still has to walk".)"""
+    plan = explain(view, level, rng, declined=True)
+    lines = plan_words(view, plan, random.Random(rng.random()))
+    head = f"{plan.unit} ({plan.level}): "
+    if lines and lines[0].startswith(head):
+        rest = lines[0][len(head):]
+        lines[0] = "Plan: " + rest[:1].lower() + rest[1:]
+    if "best_blow" in plan.extra:  # the blow passed up is named with why it lost: the list of every blow in reach
+        lines = [line for line in lines if not line.startswith("It could ")]  # would only make the box taller
     return lines
 
 

@@ -224,22 +224,36 @@ def explain_room(view: pygame.Rect) -> int:
     return max(240, min(EXPLAIN_WIDTH, view.width - PANEL_RIGHT - 12 - 8))
 
 
+PLAN_LINES = ("Plan:", "plan:", "If all goes to plan")  # the plan itself: what every form of the reasons keeps
+
+
+def explain_forms(lines: list[str]) -> list[list[str]]:
+    """The AI's reasons whole, then shorter where the box would cover tokens: the plan and its Why line (the blows
+    it could have struck, and the one it passed up, left out), then the plan alone."""
+    forms = [list(lines)]
+    why = [s for s in lines if s.startswith((*PLAN_LINES, "Why:"))]
+    plan = [s for s in lines if s.startswith(PLAN_LINES)]
+    for form in (why, plan):
+        if form and len(form) < len(forms[-1]):
+            forms.append(form)
+    return forms
+
+
 def explain_box(ctx: BattleContext, who: str, lines: list[str], bar: pygame.Rect | None = None) -> pygame.Rect:
     """Where the AI's reasons (X or --explain-ai) go (:func:`draw_explain` shows the lines that fit): bottom left
     of the map area (the side panels hold the top corners and the combat log the bottom right), above the action
     bar ``bar`` where they would reach under it (they hid the Attack button of a human turn with six buttons).
     Where that covers a token (at 800x560 on Harrow Keep the box hid Doran, Ilse, Fenn, Sir Bram and the
-    captain), the free spot of the map area nearest it, clear of the panels; where none is free, the box without
-    the score terms (the plan stays) at the spot covering the fewest tokens. Chosen once per reasons, so the box
-    does not wander while the tokens move."""
+    captain), the free spot of the map area nearest it, clear of the panels; where none is free, a shorter form
+    (:func:`explain_forms`) at a free spot, else the one covering the fewest tokens. Chosen once per reasons, so the
+    box does not wander while the tokens move."""
     key = (who, tuple(lines), tuple(ctx.view_rect), tuple(bar) if bar is not None else None)
     if _EXPLAIN_SPOT and _EXPLAIN_SPOT[0][0] == key:
         return pygame.Rect(_EXPLAIN_SPOT[0][1])
     tokens = [ctx.token_rect(v.name) for v in ctx.encounter.views() if v.active]
     blocked = [r for r in ctx.panels if not (bar is not None and r.colliderect(bar))] + ([bar] if bar else [])
     best: tuple[tuple[int, int, int], pygame.Rect] | None = None
-    plan = [s for s in lines if not s.startswith(" ")]
-    for form, shown in enumerate((lines, plan) if len(plan) < len(lines) else (lines,)):
+    for form, shown in enumerate(explain_forms(lines)):
         box = _explain_size(ctx, who, shown)
         home = box.copy()
         home.bottomleft = (ctx.view_rect.x + 12, ctx.view_rect.bottom - 12)
@@ -296,9 +310,10 @@ def draw_explain(screen: pygame.Surface, box: pygame.Rect, who: str, lines: list
     pygame.draw.rect(layer, (120, 110, 80, 255), layer.get_rect(), 1, border_radius=10)
     screen.blit(layer, box.topleft)
     text(screen, _fit(who, width - 28, 20, True), (box.x + 14, box.y + 8), 20, GOLD, bold=True)
-    rows = explain_rows(lines, box.width)
-    if 36 + 20 * len(rows) > box.height:  # the short form explain_box chose: the plan without the score terms
-        rows = explain_rows([s for s in lines if not s.startswith(" ")], box.width)
+    for shown in explain_forms(lines):  # the fullest form that fits the box explain_box chose
+        rows = explain_rows(shown, box.width)
+        if 36 + 20 * len(rows) <= box.height:
+            break
     for i, s in enumerate(rows):
         text(screen, _fit(s, width - 28, 19), (box.x + 14, box.y + 32 + 20 * i), 19, INK)
 
