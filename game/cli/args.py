@@ -79,10 +79,13 @@ def build_parser() -> Parser:
     sp.add_argument("map", nargs="?", metavar="MAP", help="a .tmx map (default: pick one on the title screen)")
     sp.add_argument("--log", metavar="FILE", help="the session's log: resumed when it exists, every action appended")
     sp.add_argument("--seed", type=whole, metavar="N", help="fix the dice (and the AI's choices)")
+    # Who plays whom adds to the default (RULES.md): "--human enemy" alone read as "I play the enemy" and opened on
+    # the ally's turn, "(ally, you)".
     sp.add_argument("--human", action="append", default=[], metavar="FACTION",
-                    help="a faction you command (repeatable)")
+                    help="a faction you command, beside player and ally (yours unless --ai gives them to the AI); repeatable")
     sp.add_argument("--ai", action="append", default=[], metavar="FACTION[=LEVEL]",
-                    help="a faction the AI plays (random, greedy, easy, normal, hard, expert; repeatable)")
+                    help="a faction the AI plays, besides enemy and neutral unless --human takes them "
+                         "(random, greedy, easy, normal, hard, expert); repeatable")
     sp.add_argument("--autoplay", action="store_true", help="the AI plays every faction (watch mode)")
     sp.add_argument("--explain-ai", action="store_true", help="show why the AI does what it does")
     sp.add_argument("--speed", choices=("1", "2", "instant"), default="1", help="AI turn speed")

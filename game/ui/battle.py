@@ -39,7 +39,7 @@ from .battle_input import BattleInput, ViewOp
 from .battle_options import BattleOptions
 from .battle_pointer import OFF_WINDOW as OFF_WINDOW  # importable here, as before
 from .battle_pointer import BattlePointer
-from .battle_view import BattleView, screen_fits
+from .battle_view import HINT, SUMMARY_HINT, BattleView, screen_fits
 from .camera import Camera
 from .commands import (
     ATTACK,
@@ -509,5 +509,6 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         self.view.draw(screen, ctx, self.widgets, self.tokens, self.anim, buttons=buttons,
                        pressing=self.input.press is not None, controller=self.mapper.controller_label(),
                        log_path=str(self.opts.log_path or ""), explain=explain, show_panels=self.show_panels,
-                       button_tip=self.greyed_reason(greyed) if greyed is not None else None)
+                       button_tip=self.greyed_reason(greyed) if greyed is not None else None,
+                       hint=SUMMARY_HINT if self.summary_shown else HINT)
 

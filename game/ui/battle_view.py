@@ -26,6 +26,8 @@ from .tokenart import token_radius_px
 from .tokenlayer import TokenState, draw_name_tag_leader, draw_tokens
 
 HINT = "H help   P panels   V enemy reach   G GM   Esc menu"
+# Under the battle's summary: it takes every key (its buttons name theirs), and its Esc quits, no menu between.
+SUMMARY_HINT = "Esc quits"
 
 
 class BattleView:
@@ -80,8 +82,9 @@ class BattleView:
     def draw(self, screen: pygame.Surface, ctx: BattleContext, widgets: Sequence[Widget],
              tokens: dict[str, TokenState], anim: Animator, *, buttons: list[tuple[Button, str]],
              pressing: bool, controller: str, log_path: str, explain: tuple[str, list[str]] | None,
-             show_panels: bool, button_tip: str | None = None) -> None:
-        """``button_tip``: why the greyed action-bar button under the pointer cannot be used (its tooltip)."""
+             show_panels: bool, button_tip: str | None = None, hint: str = HINT) -> None:
+        """``button_tip``: why the greyed action-bar button under the pointer cannot be used (its tooltip);
+        ``hint``: the keys named at the status bar's right (:data:`SUMMARY_HINT` once the summary is open)."""
         vr = ctx.view_rect
         self.panels_shown = show_panels
         # As last drawn: the name tag and the arcs' labels keep out from under them.
@@ -111,7 +114,7 @@ class BattleView:
         self.button_tip = self._draw_button_tip(screen, ctx, button_tip)
         screen.set_clip(clip)
         self.speed_rect = hud.draw_top_bar(screen, ctx, self.art.title, controller, anim.speed, log_path)
-        hud.draw_status(screen, ctx, HINT)
+        hud.draw_status(screen, ctx, hint)
         # The name tag and the arcs' labels went where last drawing's panels left room; the panels are drawn after
         # them (they must cover the map), so on the frame one opens or grows (L's legend, I's full card) the tag
         # sat under it for that frame and jumped out the next. The scene draws such a frame again (BattleScene).

@@ -78,7 +78,7 @@ class FacingArcs:
         if name is None or ctx.show_enemy_reach:
             return
         v = enc.view(name)
-        if not v.active or (self.battle and spent_foe(ctx, name)):
+        if not v.active or (self.battle and (spent_foe(ctx, name) or burst_foe(ctx, name))):
             return
         self.shown = name
         cx, cy = ctx.cell_to_screen(v.cell)
@@ -168,6 +168,14 @@ def spent_foe(ctx: BattleContext, name: str) -> bool:
     actor = mover(ctx)
     enc = ctx.encounter
     return actor is not None and enc.acted and name != actor and enc.hostile(actor, name)
+
+
+def burst_foe(ctx: BattleContext, name: str) -> bool:
+    """Whether ``name`` is a foe of the actor while it aims a burst (cast mode): R32 rolls a burst with no arcs, so
+    "rear −4" on the foe under it offered a bonus the roll never gets (found casting the Sea Witch's burst on the
+    Black Gull). Its own side keeps its arcs, as in :func:`spent_foe`."""
+    actor = mover(ctx)
+    return actor is not None and ctx.action_mode == CAST and name != actor and ctx.encounter.hostile(actor, name)
 
 
 # The labels grow with the board: at 1920x1080 the default map is drawn at 1.25x and its hexes are 80 px across,

@@ -211,7 +211,14 @@ class EnemyReach:
         """Ctrl-V's counts when they are on; else, on hover, one enemy's attack zone (a GM's look in either case)."""
         self.busy = False
         self.zone_of = None
-        if ctx.encounter.phase != "active":
+        phase = ctx.encounter.phase
+        # V's counts in setup too: where the other side could strike in the first round as the GM has placed
+        # everyone (V said "the number on each hex" there and drew none). A hover's zone stays a turn's: in setup
+        # the pointer is placing tokens.
+        if phase == "setup" and ctx.show_enemy_reach:
+            self._draw_counts(screen, ctx, *viewpoint(ctx))
+            return
+        if phase != "active":
             return
         look = gm_look(ctx) if ctx.action_mode in (SHOOT, CAST) else None
         if look is not None:
