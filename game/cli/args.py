@@ -82,7 +82,8 @@ def build_parser() -> Parser:
     # Who plays whom adds to the default (RULES.md): "--human enemy" alone read as "I play the enemy" and opened on
     # the ally's turn, "(ally, you)".
     sp.add_argument("--human", action="append", default=[], metavar="FACTION",
-                    help="a faction you command, beside player and ally (yours unless --ai gives them to the AI); repeatable")
+                    help="a faction you command, beside player and ally (yours unless --ai gives them to the AI); "
+                         "repeatable")
     sp.add_argument("--ai", action="append", default=[], metavar="FACTION[=LEVEL]",
                     help="a faction the AI plays, besides enemy and neutral unless --human takes them "
                          "(random, greedy, easy, normal, hard, expert); repeatable")
