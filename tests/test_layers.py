@@ -1,6 +1,6 @@
 """One layer table for the whole code base, with no exemptions (docs/architecture.md).
 
-    rules  <-  maps  <-  (ai, match, saves)  <-  render  <-  (ui, playtest)  <-  cli  <-  tools
+    rules  <-  maps  <-  (ai, match, saves)  <-  (render, words)  <-  (ui, playtest)  <-  cli  <-  tools
 
 A module imports only from a lower layer or from its own part; parts on the same
 layer (ai and match, ui and playtest) know nothing of each other. Every import
@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("game.rules", "game.data"),
     ("game.maps",),
     ("game.ai", "game.match", "game.saves"),
-    ("game.render",),
+    ("game.render", "game.words"),
     ("game.ui", "game.playtest"),
     ("game.cli",),
     ("game",),  # the package itself: its __init__ and ``python -m game`` (the CLI)
