@@ -521,6 +521,22 @@ def animation_frames(work: Path, cap: int, o: Outcome) -> None:
         o.problems.append("play --replay /dev/zero is not named a device")
 
 
+
+@case("22 a grant of 300,000,000 movement, then a move through zone of control")
+def huge_grant(work: Path, cap: int, o: Outcome) -> None:
+    """Past 2^28 movement the search afforded the stop a zone of control makes (R9): `state` and `do` ended
+    in an AssertionError traceback instead of refusing the move."""
+    tmx = plain_map(work)
+    grant = '{"action": "begin"}\n{"action": "grant_movement", "unit": "Hero", "amount": 300000000}\n'
+    move = '{"action": "move", "unit": "Hero", "to": [3, 3]}'
+    log = work / "grant.jsonl"
+    log.write_text(grant + move + "\n")
+    r = simple(work, cap, o, ["state", str(tmx), "--log", str(log)], expect=(2,))
+    if "(R9)" not in r.stderr:
+        o.problems.append("a move through zone of control after a huge grant is not refused by R9")
+    log.write_text(grant)
+    simple(work, cap, o, ["do", str(tmx), "--log", str(log), move], expect=(2,))
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--only", action="append", default=[], help="run the cases whose name contains this")

@@ -1,0 +1,48 @@
+"""Logs and maps a stranger wrote that got past the hardening of docs/limits.md: each case here broke a
+command (a traceback, a move the rules forbid, a message naming no line) before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli_capture import run
+from tests.hostile import plain_map
+
+BEGIN = '{"action": "begin"}\n'
+GRANT = '{"action": "grant_movement", "unit": "Hero", "amount": 300000000}\n'
+
+
+def log(tmp_path: Path, *lines: str, name: str = "l.jsonl") -> Path:
+    path = tmp_path / name
+    path.write_text("".join(lines))
+    return path
+
+
+def test_a_huge_grant_of_movement_does_not_carry_a_move_through_zone_of_control(capsys, tmp_path: Path) -> None:
+    """R9: every way from the Hero (1,1) to 3,3 passes hexes the Orc (3,2) threatens, where a move stops, so
+    no movement reaches it. A GM may grant up to 1,000,000,000 movement in one line; past 2^28 the search took
+    the stop for a step it could afford, and `state` and `do` on such a log ended in a traceback."""
+    tmx = plain_map(tmp_path)
+    bad = log(tmp_path, BEGIN, GRANT, '{"action": "move", "unit": "Hero", "to": [3, 3]}\n')
+    for argv in (["state", str(tmx), "--log", str(bad)],
+                 ["do", str(tmx), "--log", str(log(tmp_path, BEGIN, GRANT, name="do.jsonl")),
+                  '{"action": "move", "unit": "Hero", "to": [3, 3]}']):
+        code, _, err = run(capsys, *argv)
+        assert code == 2, err
+        assert len(err.splitlines()) == 1, err
+        assert "zone of control" in err and "(R9)" in err, err
+    code, out, err = run(capsys, "reach", str(tmx), "--log", str(log(tmp_path, BEGIN, GRANT)), "--unit", "Hero")
+    assert code == 0, err
+    assert "3,3" not in out  # the reach lists only hexes a move may end on
+    assert "4,1" in out  # and still those the granted movement reaches
+
+
+@pytest.mark.parametrize("grants", [1, 5])
+def test_a_move_the_grant_allows_is_still_played(capsys, tmp_path: Path, grants: int) -> None:
+    tmx = plain_map(tmp_path)
+    good = log(tmp_path, BEGIN, GRANT * grants, '{"action": "move", "unit": "Hero", "to": [4, 1]}\n')
+    code, out, err = run(capsys, "state", str(tmx), "--log", str(good))
+    assert code == 0, err
+    assert "Hero" in out and "4,1" in out
