@@ -537,6 +537,19 @@ def huge_grant(work: Path, cap: int, o: Outcome) -> None:
     log.write_text(grant)
     simple(work, cap, o, ["do", str(tmx), "--log", str(log), move], expect=(2,))
 
+
+@case("23 a tileset named longer than the system allows")
+def long_tileset_name(work: Path, cap: int, o: Outcome) -> None:
+    """A .tsx name of 300 bytes: the refusal named the map, not the tileset, and echoed Python's OSError with
+    the whole absolute path."""
+    tmx, _ = external(work)
+    swap(tmx, 'source="m_tiles.tsx"', f'source="{"t" * 300}.tsx"')
+    play = ["play", str(tmx), "--headless", "--frames", "5", "--log", str(work / "s.jsonl")]
+    for cmd in (["validate", str(tmx)], play):
+        r = simple(work, cap, o, cmd, expect=(2,))
+        if "cannot read the tileset" not in r.stderr or "OSError" in r.stderr:
+            o.problems.append("a tileset name too long for the system is not named as the tileset's fault")
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--only", action="append", default=[], help="run the cases whose name contains this")

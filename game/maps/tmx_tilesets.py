@@ -52,8 +52,13 @@ def _tileset(rd: Reader, node: ET.Element, read: dict[Path, Tileset | None]) -> 
             raise Fatal()
         real = rd.resolve(tsx_path)
         key = tsx_path if isinstance(real, str) else real  # unresolvable (allow_outside): reading it says why
-        if key not in read and not isinstance(real, str) and not real.exists():
-            raise rd.fatal(where, f'file not found: "{tsx_path.name}"{_nearest_tsx(rd, source, tsx_path)}')
+        if key not in read and not isinstance(real, str):
+            try:
+                found = real.exists()
+            except OSError as e:  # exists() says False for most faults but raises on a name too long for the system
+                raise rd.fatal(where, f"cannot read the tileset: {e.strerror or type(e).__name__}") from None
+            if not found:
+                raise rd.fatal(where, f'file not found: "{tsx_path.name}"{_nearest_tsx(rd, source, tsx_path)}')
         if key not in read:
             read[key] = None  # until it has been read whole
             _count_bytes(rd, tsx_path, where)

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.cli_capture import run
-from tests.hostile import plain_map
+from tests.hostile import external, plain_map, swap
+from tests.test_bad_maps import refused
 
 BEGIN = '{"action": "begin"}\n'
 GRANT = '{"action": "grant_movement", "unit": "Hero", "amount": 300000000}\n'
@@ -46,3 +47,14 @@ def test_a_move_the_grant_allows_is_still_played(capsys, tmp_path: Path, grants:
     code, out, err = run(capsys, "state", str(tmx), "--log", str(good))
     assert code == 0, err
     assert "Hero" in out and "4,1" in out
+
+
+@pytest.mark.parametrize("source", ["t" * 300 + ".tsx", "d" * 300 + "/t.tsx", "ok/" + "t" * 300 + ".tsx"])
+def test_a_tileset_named_longer_than_the_system_allows_is_named_in_the_refusal(tmp_path: Path, source: str) -> None:
+    """A name of more than 255 bytes cannot be a file; the refusal said "cannot read the map (OSError: [Errno
+    36] File name too long: '/tmp/...')", naming neither the tileset nor the map's own words for it."""
+    (tmp_path / "ok").mkdir()
+    tmx, _ = external(tmp_path)
+    swap(tmx, 'source="m_tiles.tsx"', f'source="{source}"')
+    message = refused(tmx, 'tileset "', "cannot read the tileset: File name too long")
+    assert "OSError" not in message and str(tmp_path) not in message
