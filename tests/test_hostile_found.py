@@ -3,12 +3,13 @@ command (a traceback, a move the rules forbid, a message naming no line) before 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from tests.cli_capture import run
-from tests.hostile import external, plain_map, swap
+from tests.hostile import external, plain_map, run_cli, swap
 from tests.test_bad_maps import refused
 
 BEGIN = '{"action": "begin"}\n'
@@ -58,3 +59,18 @@ def test_a_tileset_named_longer_than_the_system_allows_is_named_in_the_refusal(t
     swap(tmx, 'source="m_tiles.tsx"', f'source="{source}"')
     message = refused(tmx, 'tileset "', "cannot read the tileset: File name too long")
     assert "OSError" not in message and str(tmp_path) not in message
+
+
+@pytest.mark.parametrize("noted", ["a\x00b\x1b]0;pwned\x07.tmx", "x" * 5000 + ".tmx"])
+def test_plays_warning_of_a_save_note_naming_another_map_is_one_safe_line(tmp_path: Path, noted: str) -> None:
+    """A shared save's note (``s.meta.json``) is a stranger's text too. `state` printed its map's name escaped
+    and cut, but `play --log` printed it raw: a NUL and a terminal's escape sequence (retitling the window),
+    or a 5,000-character name, on the terminal."""
+    tmx = plain_map(tmp_path)
+    save = log(tmp_path, BEGIN, name="s.jsonl")
+    (tmp_path / "s.meta.json").write_text(json.dumps({"map": noted}))
+    r = run_cli(["play", str(tmx), "--headless", "--frames", "2", "--log", str(save)], timeout=120)
+    assert r.rc == 0, r.stderr
+    assert len(r.lines) == 1 and "was made on" in r.lines[0], r.stderr
+    assert not any(ch in r.stderr for ch in "\x00\x1b\x07"), r.stderr
+    assert len(r.lines[0]) <= 2100

@@ -550,6 +550,22 @@ def long_tileset_name(work: Path, cap: int, o: Outcome) -> None:
         if "cannot read the tileset" not in r.stderr or "OSError" in r.stderr:
             o.problems.append("a tileset name too long for the system is not named as the tileset's fault")
 
+
+@case("24 a save note naming its map with control characters and 5,000 characters")
+def hostile_note(work: Path, cap: int, o: Outcome) -> None:
+    """`play --log` printed a shared save's note's map name raw: a NUL and an escape sequence that retitles
+    the terminal, or a 5,000-character line (`state` escaped and cut it)."""
+    import json
+
+    tmx = plain_map(work)
+    for noted in ("a\x00b\x1b]0;pwned\x07.tmx", "x" * 5000 + ".tmx"):
+        save = work / "s.jsonl"
+        save.write_text('{"action": "begin"}\n')
+        (work / "s.meta.json").write_text(json.dumps({"map": noted}))
+        r = simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "2", "--log", str(save)], expect=(0,))
+        if any(ch in r.stderr for ch in "\x00\x1b\x07") or len(r.stderr) > 2100:
+            o.problems.append("play prints a save note's map name raw or uncut")
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--only", action="append", default=[], help="run the cases whose name contains this")
