@@ -74,3 +74,19 @@ def test_plays_warning_of_a_save_note_naming_another_map_is_one_safe_line(tmp_pa
     assert len(r.lines) == 1 and "was made on" in r.lines[0], r.stderr
     assert not any(ch in r.stderr for ch in "\x00\x1b\x07"), r.stderr
     assert len(r.lines[0]) <= 2100
+
+
+def test_the_ai_plans_against_a_foe_of_a_million_hit_points_in_seconds(tmp_path: Path) -> None:
+    """A map may give a combatant 1,000,000 hit points (docs/limits.md, "Numbers"). With a friend acting before
+    the foe, the AI added up the friends' blows as damage distributions as long as the foe's hit points, and
+    convolving two of a million entries each held `suggest` for over ten minutes (killed): a hang."""
+    from game.maps.tmxwrite import write_map
+
+    units = [{"name": "Hero", "at": (1, 1), "faction": "player", "initiative": 20},
+             {"name": "Ally", "at": (1, 2), "faction": "player", "initiative": 15},
+             {"name": "Orc", "at": (3, 2), "faction": "enemy", "hp": 1_000_000, "initiative": 1}]
+    tmx = write_map(tmp_path / "m.tmx", ["....."] * 4, units=units)
+    started = log(tmp_path, BEGIN)
+    r = run_cli(["suggest", str(tmx), "--log", str(started)], timeout=60)
+    assert r.rc == 0, (r.rc, r.stderr[-500:])
+    assert "Hero" in r.stdout

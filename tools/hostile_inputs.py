@@ -566,6 +566,21 @@ def hostile_note(work: Path, cap: int, o: Outcome) -> None:
         if any(ch in r.stderr for ch in "\x00\x1b\x07") or len(r.stderr) > 2100:
             o.problems.append("play prints a save note's map name raw or uncut")
 
+
+@case("25 the AI against a foe of 1,000,000 hit points, a friend acting first")
+def million_hp(work: Path, cap: int, o: Outcome) -> None:
+    """The AI added up blows as damage distributions as long as the foe's hit points: convolving two arrays of a
+    million entries held `suggest` for over ten minutes."""
+    units = [{"name": "Hero", "at": (1, 1), "faction": "player", "initiative": 20},
+             {"name": "Ally", "at": (1, 2), "faction": "player", "initiative": 15},
+             {"name": "Orc", "at": (3, 2), "faction": "enemy", "hp": 1_000_000, "initiative": 1}]
+    tmx = write_map(work / "m.tmx", ["....."] * 4, units=units)
+    log = work / "b.jsonl"
+    log.write_text('{"action": "begin"}\n')
+    for level in ("normal", "hard"):
+        simple(work, cap, o, ["suggest", str(tmx), "--log", str(log), "--level", level], expect=(0,))
+    simple(work, cap, o, ["playtest", str(tmx), "--games", "1"], expect=(0,))
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--only", action="append", default=[], help="run the cases whose name contains this")
