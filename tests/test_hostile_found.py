@@ -90,3 +90,20 @@ def test_the_ai_plans_against_a_foe_of_a_million_hit_points_in_seconds(tmp_path:
     r = run_cli(["suggest", str(tmx), "--log", str(started)], timeout=60)
     assert r.rc == 0, (r.rc, r.stderr[-500:])
     assert "Hero" in r.stdout
+
+
+def test_the_ai_plans_against_a_foe_a_gm_gave_a_billion_hit_points(tmp_path: Path) -> None:
+    """`set_hp` may raise hit points above the start (adjudication: set_hp; R21), up to 1,000,000,000 in a log
+    line. The AI's damage distributions were as long as the foe's hit points, 7.5 GB each: `suggest` and an AI
+    turn in `play` ended "out of memory" on a legal save."""
+    from game.maps.tmxwrite import write_map
+
+    units = [{"name": "Hero", "at": (1, 1), "faction": "player", "initiative": 20},
+             {"name": "Ally", "at": (1, 2), "faction": "player", "initiative": 15},
+             {"name": "Orc", "at": (3, 2), "faction": "enemy", "initiative": 1}]
+    tmx = write_map(tmp_path / "m.tmx", ["....."] * 4, units=units)
+    save = log(tmp_path, BEGIN, '{"action": "set_hp", "unit": "Orc", "hp": 1000000000}\n')
+    for level in ("normal", "hard"):
+        r = run_cli(["suggest", str(tmx), "--log", str(save), "--level", level], timeout=60)
+        assert r.rc == 0, (level, r.rc, r.stderr[-500:])
+        assert r.peak_mb < 500, r.peak_mb

@@ -581,6 +581,21 @@ def million_hp(work: Path, cap: int, o: Outcome) -> None:
         simple(work, cap, o, ["suggest", str(tmx), "--log", str(log), "--level", level], expect=(0,))
     simple(work, cap, o, ["playtest", str(tmx), "--games", "1"], expect=(0,))
 
+
+@case("26 the AI against a foe a GM gave 1,000,000,000 hit points")
+def billion_hp(work: Path, cap: int, o: Outcome) -> None:
+    """`set_hp` may go above the start, up to 1,000,000,000: the AI's damage distributions as long as that took
+    7.5 GB each, and `suggest` and an AI turn in `play` ended "out of memory" on a legal save."""
+    units = [{"name": "Hero", "at": (1, 1), "faction": "player", "initiative": 20},
+             {"name": "Ally", "at": (1, 2), "faction": "player", "initiative": 15},
+             {"name": "Orc", "at": (3, 2), "faction": "enemy", "initiative": 1}]
+    tmx = write_map(work / "m.tmx", ["....."] * 4, units=units)
+    log = work / "b.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "set_hp", "unit": "Orc", "hp": 1000000000}\n')
+    simple(work, cap, o, ["suggest", str(tmx), "--log", str(log), "--level", "hard"], expect=(0,))
+    simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "30", "--autoplay", "--speed", "instant",
+                          "--log", str(log)], expect=(0,))
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--only", action="append", default=[], help="run the cases whose name contains this")
