@@ -107,3 +107,22 @@ def test_the_ai_plans_against_a_foe_a_gm_gave_a_billion_hit_points(tmp_path: Pat
         r = run_cli(["suggest", str(tmx), "--log", str(save), "--level", level], timeout=60)
         assert r.rc == 0, (level, r.rc, r.stderr[-500:])
         assert r.peak_mb < 500, r.peak_mb
+
+
+def test_a_property_of_playmats_given_twice_on_one_object_is_refused(tmp_path: Path) -> None:
+    """Tiled writes each property of an object once. A hand-edited map gave the Orc ``faction`` twice,
+    "enemy" then "player": the last one silently won, `validate` said ok, and the map held no fight at all. A
+    log line naming a field twice is refused rather than guessed at (RULES.md); so is this, naming the object."""
+    tmx = plain_map(tmp_path)
+    swap(tmx, '<property name="faction" value="enemy"/>',
+         '<property name="faction" value="enemy"/><property name="faction" value="player"/>')
+    refused(tmx, 'object 2 "Orc"', 'property "faction" is given twice')
+
+
+def test_a_designers_own_property_given_twice_is_still_read(tmp_path: Path) -> None:
+    from game.maps.loader import validate_map
+
+    tmx = plain_map(tmp_path)
+    swap(tmx, '<property name="faction" value="enemy"/>',
+         '<property name="faction" value="enemy"/><property name="notes" value="a"/><property name="notes" value="b"/>')
+    assert validate_map(tmx) == []

@@ -596,6 +596,18 @@ def billion_hp(work: Path, cap: int, o: Outcome) -> None:
     simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "30", "--autoplay", "--speed", "instant",
                           "--log", str(log)], expect=(0,))
 
+
+@case("27 a Playmat property given twice on one object")
+def twice(work: Path, cap: int, o: Outcome) -> None:
+    """The Orc's ``faction`` written twice, "enemy" then "player": the last silently won, `validate` said ok and
+    the map held no fight."""
+    tmx = swap(plain_map(work), '<property name="faction" value="enemy"/>',
+               '<property name="faction" value="enemy"/><property name="faction" value="player"/>')
+    for cmd in (["validate", str(tmx)], ["playtest", str(tmx), "--games", "1"]):
+        r = simple(work, cap, o, cmd, expect=(2,))
+        if "given twice" not in r.stderr:
+            o.problems.append(f"{cmd[0]}: a property given twice is not named")
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--only", action="append", default=[], help="run the cases whose name contains this")
