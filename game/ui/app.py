@@ -8,7 +8,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from game.cli.printable import error_line
 from game.maps import TmxMap, load_scenario, read_tmx
 from game.match import Controller, Match
 from game.render.map_art import MapArt
@@ -123,7 +122,7 @@ def battle_scene(cfg: PlayConfig, map_path: Path, size: tuple[int, int],
     art = load_map_art(tmx)  # before the save is opened: a map that cannot be drawn leaves no empty save
     match, scenario, labels, levels = open_match(cfg, map_path, tmx)
     if match.notice:  # a torn last line was mended: say so once, on the terminal and in the window
-        print(error_line(match.notice), file=sys.stderr)
+        print(match.notice, file=sys.stderr)
     # Before the note below is rewritten for this map: a log that replays here though its note names another
     # map (only begin and end_turn lines) is warned of, once, on the terminal and on the status line.
     elsewhere = _warn_elsewhere(log_path, map_path)
@@ -333,8 +332,7 @@ def _warn_elsewhere(log: Path, map_path: Path) -> str | None:
     warning = replayed_elsewhere(log, map_path)
     if warning is None:
         return None
-    # The note is a stranger's file too: its map's name is escaped and cut as every line the CLI prints is.
-    print("playmat: " + error_line(f"warning: {warning}"), file=sys.stderr)
+    print(f"playmat: warning: {warning}", file=sys.stderr)
     return f"Warning: {warning}"
 
 
