@@ -126,3 +126,11 @@ def test_a_designers_own_property_given_twice_is_still_read(tmp_path: Path) -> N
     swap(tmx, '<property name="faction" value="enemy"/>',
          '<property name="faction" value="enemy"/><property name="notes" value="a"/><property name="notes" value="b"/>')
     assert validate_map(tmx) == []
+
+
+def test_a_tile_described_twice_in_one_tileset_is_refused(tmp_path: Path) -> None:
+    """Tiled writes each ``<tile>`` of a tileset once. A hand-edited tileset described tile 0 as normal ground
+    and again as difficult: the last one silently decided the terrain of every cell painted with it."""
+    tmx = plain_map(tmp_path)
+    swap(tmx, '<tile id="1">', '<tile id="0">')
+    refused(tmx, 'tile 0 of tileset "terrain"', "is described twice")

@@ -608,6 +608,15 @@ def twice(work: Path, cap: int, o: Outcome) -> None:
         if "given twice" not in r.stderr:
             o.problems.append(f"{cmd[0]}: a property given twice is not named")
 
+
+@case("28 a tile described twice in one tileset")
+def tile_twice(work: Path, cap: int, o: Outcome) -> None:
+    """Tile 0 described as normal ground and again as difficult: the last silently decided the terrain."""
+    tmx = swap(plain_map(work), '<tile id="1">', '<tile id="0">')
+    r = simple(work, cap, o, ["validate", str(tmx)], expect=(2,))
+    if "described twice" not in r.stderr:
+        o.problems.append("a tile described twice is not named")
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--only", action="append", default=[], help="run the cases whose name contains this")

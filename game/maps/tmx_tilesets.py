@@ -212,6 +212,9 @@ def _tiles(rd: Reader, ts_node: ET.Element, base: Path, where: str, size: tuple[
         if tid is None:
             continue
         label = f"tile {tid} of {where}"
+        if tid in tiles:  # a hand edit: which description was meant is not guessed (Tiled writes each once)
+            rd.problem(label, "is described twice (Tiled writes each tile once: keep the one you mean)")
+            continue
         frames = _animation(tile)
         if frames:
             animations[tid] = frames
