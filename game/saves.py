@@ -266,7 +266,16 @@ def made_on_another_map(log: Path, map_path: Path) -> str | None:
         title = load_scenario(meta.map).title if meta.map.is_file() else ""
     except (MapError, OSError):
         title = ""
-    return f"{title} ({meta.map.name})" if title else meta.map.name
+    name = _shown(meta.map.name)
+    return f"{_shown(title)} ({name})" if title else name
+
+
+def _shown(text: str, limit: int = 200) -> str:
+    """A name from a note (a shared save's: a stranger's text) as a message may show it, on the terminal and
+    in the window: its first ``limit`` characters, each control or invisible character as an escape (a NUL,
+    an escape sequence that retitles the terminal, a line break, U+202E)."""
+    text = text if len(text) <= limit else text[:limit - 3] + "..."
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 def replayed_elsewhere(log: Path, map_path: Path) -> str | None:

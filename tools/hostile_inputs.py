@@ -521,6 +521,102 @@ def animation_frames(work: Path, cap: int, o: Outcome) -> None:
         o.problems.append("play --replay /dev/zero is not named a device")
 
 
+
+@case("22 a grant of 300,000,000 movement, then a move through zone of control")
+def huge_grant(work: Path, cap: int, o: Outcome) -> None:
+    """Past 2^28 movement the search afforded the stop a zone of control makes (R9): `state` and `do` ended
+    in an AssertionError traceback instead of refusing the move."""
+    tmx = plain_map(work)
+    grant = '{"action": "begin"}\n{"action": "grant_movement", "unit": "Hero", "amount": 300000000}\n'
+    move = '{"action": "move", "unit": "Hero", "to": [3, 3]}'
+    log = work / "grant.jsonl"
+    log.write_text(grant + move + "\n")
+    r = simple(work, cap, o, ["state", str(tmx), "--log", str(log)], expect=(2,))
+    if "(R9)" not in r.stderr:
+        o.problems.append("a move through zone of control after a huge grant is not refused by R9")
+    log.write_text(grant)
+    simple(work, cap, o, ["do", str(tmx), "--log", str(log), move], expect=(2,))
+
+
+@case("23 a tileset named longer than the system allows")
+def long_tileset_name(work: Path, cap: int, o: Outcome) -> None:
+    """A .tsx name of 300 bytes: the refusal named the map, not the tileset, and echoed Python's OSError with
+    the whole absolute path."""
+    tmx, _ = external(work)
+    swap(tmx, 'source="m_tiles.tsx"', f'source="{"t" * 300}.tsx"')
+    play = ["play", str(tmx), "--headless", "--frames", "5", "--log", str(work / "s.jsonl")]
+    for cmd in (["validate", str(tmx)], play):
+        r = simple(work, cap, o, cmd, expect=(2,))
+        if "cannot read the tileset" not in r.stderr or "OSError" in r.stderr:
+            o.problems.append("a tileset name too long for the system is not named as the tileset's fault")
+
+
+@case("24 a save note naming its map with control characters and 5,000 characters")
+def hostile_note(work: Path, cap: int, o: Outcome) -> None:
+    """`play --log` printed a shared save's note's map name raw: a NUL and an escape sequence that retitles
+    the terminal, or a 5,000-character line (`state` escaped and cut it)."""
+    import json
+
+    tmx = plain_map(work)
+    for noted in ("a\x00b\x1b]0;pwned\x07.tmx", "x" * 5000 + ".tmx"):
+        save = work / "s.jsonl"
+        save.write_text('{"action": "begin"}\n')
+        (work / "s.meta.json").write_text(json.dumps({"map": noted}))
+        r = simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "2", "--log", str(save)], expect=(0,))
+        if any(ch in r.stderr for ch in "\x00\x1b\x07") or len(r.stderr) > 2100:
+            o.problems.append("play prints a save note's map name raw or uncut")
+
+
+@case("25 the AI against a foe of 1,000,000 hit points, a friend acting first")
+def million_hp(work: Path, cap: int, o: Outcome) -> None:
+    """The AI added up blows as damage distributions as long as the foe's hit points: convolving two arrays of a
+    million entries held `suggest` for over ten minutes."""
+    units = [{"name": "Hero", "at": (1, 1), "faction": "player", "initiative": 20},
+             {"name": "Ally", "at": (1, 2), "faction": "player", "initiative": 15},
+             {"name": "Orc", "at": (3, 2), "faction": "enemy", "hp": 1_000_000, "initiative": 1}]
+    tmx = write_map(work / "m.tmx", ["....."] * 4, units=units)
+    log = work / "b.jsonl"
+    log.write_text('{"action": "begin"}\n')
+    for level in ("normal", "hard"):
+        simple(work, cap, o, ["suggest", str(tmx), "--log", str(log), "--level", level], expect=(0,))
+    simple(work, cap, o, ["playtest", str(tmx), "--games", "1"], expect=(0,))
+
+
+@case("26 the AI against a foe a GM gave 1,000,000,000 hit points")
+def billion_hp(work: Path, cap: int, o: Outcome) -> None:
+    """`set_hp` may go above the start, up to 1,000,000,000: the AI's damage distributions as long as that took
+    7.5 GB each, and `suggest` and an AI turn in `play` ended "out of memory" on a legal save."""
+    units = [{"name": "Hero", "at": (1, 1), "faction": "player", "initiative": 20},
+             {"name": "Ally", "at": (1, 2), "faction": "player", "initiative": 15},
+             {"name": "Orc", "at": (3, 2), "faction": "enemy", "initiative": 1}]
+    tmx = write_map(work / "m.tmx", ["....."] * 4, units=units)
+    log = work / "b.jsonl"
+    log.write_text('{"action": "begin"}\n{"action": "set_hp", "unit": "Orc", "hp": 1000000000}\n')
+    simple(work, cap, o, ["suggest", str(tmx), "--log", str(log), "--level", "hard"], expect=(0,))
+    simple(work, cap, o, ["play", str(tmx), "--headless", "--frames", "30", "--autoplay", "--speed", "instant",
+                          "--log", str(log)], expect=(0,))
+
+
+@case("27 a Playmat property given twice on one object")
+def twice(work: Path, cap: int, o: Outcome) -> None:
+    """The Orc's ``faction`` written twice, "enemy" then "player": the last silently won, `validate` said ok and
+    the map held no fight."""
+    tmx = swap(plain_map(work), '<property name="faction" value="enemy"/>',
+               '<property name="faction" value="enemy"/><property name="faction" value="player"/>')
+    for cmd in (["validate", str(tmx)], ["playtest", str(tmx), "--games", "1"]):
+        r = simple(work, cap, o, cmd, expect=(2,))
+        if "given twice" not in r.stderr:
+            o.problems.append(f"{cmd[0]}: a property given twice is not named")
+
+
+@case("28 a tile described twice in one tileset")
+def tile_twice(work: Path, cap: int, o: Outcome) -> None:
+    """Tile 0 described as normal ground and again as difficult: the last silently decided the terrain."""
+    tmx = swap(plain_map(work), '<tile id="1">', '<tile id="0">')
+    r = simple(work, cap, o, ["validate", str(tmx)], expect=(2,))
+    if "described twice" not in r.stderr:
+        o.problems.append("a tile described twice is not named")
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--only", action="append", default=[], help="run the cases whose name contains this")

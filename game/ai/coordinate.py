@@ -58,7 +58,7 @@ class Coordination:
                 weapons = [(f.reach, f.attack, f.damage)]
                 if f.ranged is not None:
                     weapons.append((f.ranged.max_range, f.ranged.attack, f.ranged.damage))
-                dists = [blow(t.hp, hit_chance(attack, t.defense, 0), sit.dice(damage).faces)
+                dists = [blow(sit.hp_room(t), hit_chance(attack, t.defense, 0), sit.dice(damage).faces)
                          for reach, attack, damage in weapons if apart <= walk + reach]
                 if not dists:
                     continue
@@ -70,7 +70,7 @@ class Coordination:
         self.base_value, self.base_deny = self.assign(None, None)
 
     def start(self, t: CombatantView) -> np.ndarray:
-        out = np.zeros(t.hp + 1)
+        out = np.zeros(self.sit.hp_room(t) + 1)
         out[0] = 1.0
         return out
 

@@ -18,7 +18,16 @@ def blow(hp: int, hit: float, faces: tuple[tuple[int, float], ...]) -> np.ndarra
 
 def combine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Two capped damage distributions added (the tail beyond ``hp`` folded into "defeated")."""
-    c = np.convolve(a, b)
-    out = c[: len(a)].copy()
+    # Only up to the largest damage each can deal: a map may give 1,000,000 hit points, and convolving whole
+    # arrays of that length took hours; the zeros left out add nothing to any sum, so the answer is the same.
+    c = np.convolve(a[: _support(a)], b[: _support(b)])
+    out = np.zeros(len(a))
+    out[: min(len(c), len(a))] = c[: len(a)]
     out[-1] += c[len(a):].sum()
     return out
+
+
+def _support(dist: np.ndarray) -> int:
+    """The length of ``dist`` up to its last non-zero chance (at least 1)."""
+    nonzero = np.flatnonzero(dist)
+    return int(nonzero[-1]) + 1 if nonzero.size else 1

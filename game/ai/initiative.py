@@ -65,6 +65,7 @@ class Situation(Protocol):
     @property
     def zones(self) -> Any: ...
     def dice(self, expr: str) -> Any: ...
+    def hp_room(self, v: CombatantView) -> int: ...
     def dist_from(self, cell: tuple[int, int], flats: np.ndarray) -> np.ndarray: ...
     def distances(self, cell: tuple[int, int]) -> np.ndarray: ...
 
@@ -150,13 +151,14 @@ class Initiative:
         """The chance the friends acting before ``h`` defeat it first, each striking it with one over the
         number of hostiles it could strike."""
         sit = self.sit
-        dist = np.zeros(h.hp + 1)
+        room = sit.hp_room(h)
+        dist = np.zeros(room + 1)
         dist[0] = 1.0
         self._ask([(f, sit.zones.zone_band(f, o)) for f in engage for o in sit.hostiles if self._may_strike(f, o)])
         for f in engage:
             picks = max(1, sum(self._strikes(f, o) for o in sit.hostiles))
-            mine = blow(h.hp, hit_chance(f.attack, h.defense, 0), sit.dice(f.damage).faces)
-            none = np.zeros(h.hp + 1)
+            mine = blow(room, hit_chance(f.attack, h.defense, 0), sit.dice(f.damage).faces)
+            none = np.zeros(room + 1)
             none[0] = 1.0
             dist = combine(dist, mine / picks + none * (1 - 1 / picks))
         return float(dist[-1])

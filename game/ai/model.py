@@ -161,6 +161,21 @@ class Situation:
     def cell(self, flat: int) -> tuple[int, int]:
         return self.board.cell_of(int(flat))
 
+    @cached_property
+    def damage_room(self) -> int:
+        """More damage than the blows the AI adds up against one combatant can deal (at most one blow, shot or
+        burst of each combatant on the board, and the actor's own): no damage distribution needs more room."""
+        exprs = [e for v in self.by_name.values()
+                 for e in (v.damage, v.ranged.damage if v.ranged else None, v.area.damage if v.area else None) if e]
+        most = max((self.dice(e).faces[-1][0] for e in exprs if self.dice(e).faces), default=0)
+        return (len(self.by_name) + 1) * max(most, 0) + 1
+
+    def hp_room(self, v: CombatantView) -> int:
+        """``v``'s hit points as its damage distributions count them, no more than :attr:`damage_room`: a GM may
+        set 1,000,000,000 (R21), and a distribution that long took 7.5 GB; past what the blows can deal, its
+        chance of defeat is 0 and its expected damage the same either way."""
+        return min(v.hp, self.damage_room)
+
     def dpr(self, v: CombatantView, defense: float) -> float:
         """Expected damage per round of ``v`` against a front-facing defence: its blow or its shot, the better."""
         melee = hit_chance(v.attack, round(defense), 0) * self.dice(v.damage).mean

@@ -360,7 +360,7 @@ class TacticalPolicy:
                value: dict[str, float], defeat: float) -> dict[str, float]:
         """Hard: what the side defeats with this blow and the friends' blows around it, beyond this blow's own
         chance to defeat (into ``value``); returns the hostiles' chances of defeat before they act."""
-        mine = blow(t.hp, hit, faces)
+        mine = blow(sit.hp_room(t), hit, faces)
         joint, deny = coord.assign(t.name, mine, (t.name, round(hit, 6), faces))
         # Only what the friends add counts: a sure defeat in hand is never given up
         # for a friend's chance (the arena: letting it go negative played worse).

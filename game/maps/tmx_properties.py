@@ -36,14 +36,21 @@ def read_properties(node: ET.Element, where: str, problem: Problem | None = None
 
     int and object properties are ints, float a float, bool a bool; string, color and file a str.
     A string property written empty reads as None (unset), as an absent one would. A malformed
-    property is left out; when it is one of Playmat's keys and ``problem`` is given, it is reported.
+    property is left out; when it is one of Playmat's keys and ``problem`` is given, it is reported,
+    and so is one of Playmat's keys given twice (Tiled writes each once: which was meant is not guessed).
     """
     out: dict[str, object] = {}
+    seen: set[str] = set()
     for props in node.findall("properties"):
         for prop in props.findall("property"):
             name = prop.get("name")
             kind = prop.get("type") or "string"
             value = prop.get("value")
+            if problem is not None and name in PLAYMAT_KEYS:
+                if name in seen:
+                    problem(where, f'property "{name}" is given twice (Tiled writes each property once: keep the '
+                                   "one you mean)")
+                seen.add(name)
             bad = _fault(prop, name, kind, value)
             if bad is not None:
                 if problem is not None and name in PLAYMAT_KEYS:

@@ -52,8 +52,13 @@ def _tileset(rd: Reader, node: ET.Element, read: dict[Path, Tileset | None]) -> 
             raise Fatal()
         real = rd.resolve(tsx_path)
         key = tsx_path if isinstance(real, str) else real  # unresolvable (allow_outside): reading it says why
-        if key not in read and not isinstance(real, str) and not real.exists():
-            raise rd.fatal(where, f'file not found: "{tsx_path.name}"{_nearest_tsx(rd, source, tsx_path)}')
+        if key not in read and not isinstance(real, str):
+            try:
+                found = real.exists()
+            except OSError as e:  # exists() says False for most faults but raises on a name too long for the system
+                raise rd.fatal(where, f"cannot read the tileset: {e.strerror or type(e).__name__}") from None
+            if not found:
+                raise rd.fatal(where, f'file not found: "{tsx_path.name}"{_nearest_tsx(rd, source, tsx_path)}')
         if key not in read:
             read[key] = None  # until it has been read whole
             _count_bytes(rd, tsx_path, where)
@@ -207,6 +212,9 @@ def _tiles(rd: Reader, ts_node: ET.Element, base: Path, where: str, size: tuple[
         if tid is None:
             continue
         label = f"tile {tid} of {where}"
+        if tid in tiles:  # a hand edit: which description was meant is not guessed (Tiled writes each once)
+            rd.problem(label, "is described twice (Tiled writes each tile once: keep the one you mean)")
+            continue
         frames = _animation(tile)
         if frames:
             animations[tid] = frames

@@ -222,13 +222,16 @@ def reachable(board: Board, request: MoveRequest) -> ReachResult:
     tables = step_tables(board, request.movement_type, request.radius)
     window = _window(board, request)
     start = board.flat(request.start)
+    # A GM may grant up to MAX_NUMBER movement, more than INF, the cost a search gives a step a zone of control
+    # or a hostile forbids: every real way costs less than INF, so past it more movement reaches nothing more.
+    budget = None if request.budget is None else min(request.budget, INF - 1)
     cols = board.cols
     blocked = _cells(request.blocked, window, cols)
     occupied = _cells(request.occupied, window, cols)
     threatened = EMPTY if request.threatened is None else _cells(request.threatened, window, cols)
 
     if request.radius == 0:
-        field = search_cells(tables, start, request.budget, blocked, threatened, occupied)
+        field = search_cells(tables, start, budget, blocked, threatened, occupied)
         count_search(field.free_cells.size + field.stop_cells.size)
         return ReachResult(board, request.start, field, occupied, tables, _Zoc(threatened, EMPTY, EMPTY))
 
@@ -245,7 +248,7 @@ def reachable(board: Board, request: MoveRequest) -> ReachResult:
     if stop_v.size:
         keep = ~np.isin(stop_v, np.concatenate([no_enter, no_end]))
         stop_v, stop_d = stop_v[keep], stop_d[keep]
-    field = search_steps(tables, start, request.budget, from_u[ok], in_d[ok], stop_v, stop_d)
+    field = search_steps(tables, start, budget, from_u[ok], in_d[ok], stop_v, stop_d)
     count_search(field.free_cells.size + field.stop_cells.size)
     return ReachResult(board, request.start, field, no_end, tables, zoc)
 
