@@ -214,3 +214,24 @@ def test_after_a_roll_the_greyed_undo_says_dice_were_rolled(tmp_path: Path,
     assert isinstance(enc.history[-1], Shoot)  # still there
     tip = " ".join(_hover_tip(scene, screen, monkeypatch))
     assert "Cannot undo: dice were rolled in Pell's turn" in tip and _tools(scene).greyed_tip is not None
+
+
+def test_undoing_a_join_says_it_in_the_combat_logs_words(tmp_path: Path) -> None:
+    """Found at Harrow Keep: the combat log said "Ogre joins at 4,4", and the undo of that same action "Undone: GM
+    adds Ogre at 4,4", as if it were another action. The undo names what it takes back as the log named it."""
+    scene, screen = _gm_battle(tmp_path)
+    enc = scene.match.encounter
+    _press(scene, screen, "join")
+    form = _tools(scene).form
+    assert form is not None
+    form.field("name").value = "Ogre"
+    form.field("at").value = "4,4"  # an open hex of the ambush's road, nobody on it
+    key(scene, pygame.K_RETURN)
+    scene.anim.skip(scene.tokens)
+    frame(scene, screen)
+    assert enc.view("Ogre").cell == (4, 4)
+    log = next(w for w in scene.widgets if isinstance(w, CombatLog))
+    joined = log.entries[-1][0]
+    assert joined == "Ogre joins at 4,4"
+    assert _press(scene, screen, "undo") == f"Undone: {joined}"
+    assert not any(v.name == "Ogre" for v in enc.views())

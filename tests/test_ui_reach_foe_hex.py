@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.render.pg import pygame  # noqa: E402
-from game.ui.overlays import EnemyReachHover  # noqa: E402
+from game.ui.overlays import EnemyReachHover, PathPreview  # noqa: E402
 from tests.scene_harness import at_turn, frame, hover, key  # noqa: E402
 
 SHIP = Path(__file__).resolve().parents[1] / "maps" / "ship_boarding.tmx"
@@ -46,9 +46,30 @@ def test_the_open_deck_beside_him_still_counts(tmp_path: Path) -> None:
     assert "Corsair 1" in reach.attackers
 
 
-def test_a_blocked_hex_says_kestrel_cannot_stand_there(tmp_path: Path) -> None:
+def test_a_blocked_hex_says_kestrel_cannot_move_there_as_the_move_preview_does(tmp_path: Path) -> None:
     # 9,2 is a BLOCKED tile of the Black Gull's deck (the map's terrain layer): no movement type enters it, and
-    # the map shows no count there.
+    # the map shows no count there. Found on the Black Gull: V's box said "Selkie cannot stand here", where the
+    # move preview (V off) said "Cannot move to 5,8" of the same kind of hex; both say it the move preview's way.
     reach, rows = _box(tmp_path, (9, 2))
-    assert rows == ["9,2", "Kestrel cannot stand here", "flying movement may not enter it (R5)"]
+    assert rows[0] == "Cannot move to 9,2"
+    assert " ".join(rows[1:]) == "may not enter impassable terrain (flying movement, R5)"
     assert reach.attackers == []
+
+
+def test_the_v_box_on_a_hex_she_cannot_enter_reads_as_the_move_preview_there(tmp_path: Path) -> None:
+    """Selkie swims (R5): the Black Gull's deck is closed to her. With V off the move preview's box on a deck hex
+    and with V on the enemy-reach box on the same hex say the same rows."""
+    scene, screen = at_turn(tmp_path, SHIP, "Selkie", humans=("player", "ally"), size=(1280, 800), rest=90)
+    hover(scene, (5, 8))  # a deck hex beside Tobin
+    frame(scene, screen, 5)
+    path = next(w for w in scene.widgets if isinstance(w, PathPreview))
+    scene.ctx.tips.clear()
+    path.draw(screen, scene.ctx)
+    moving = [line.text for tip in scene.ctx.tips for line in tip.lines]
+    assert moving[0] == "Cannot move to 5,8"
+    key(scene, pygame.K_v)
+    frame(scene, screen, 30)
+    reach = next(w for w in scene.widgets if isinstance(w, EnemyReachHover))
+    scene.ctx.tips.clear()
+    reach.draw(screen, scene.ctx)
+    assert [line.text for tip in scene.ctx.tips for line in tip.lines] == moving

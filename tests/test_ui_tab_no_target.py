@@ -115,3 +115,38 @@ def test_tab_before_combat_begins_says_so(tmp_path: Path) -> None:
     assert scene.match.encounter.phase == "setup"
     key(scene, pygame.K_TAB)
     assert scene.ctx.status == "Combat has not begun" and scene.show_panels
+
+
+def test_the_nobody_line_gives_way_when_the_pointer_shows_a_legal_blow(tmp_path: Path) -> None:
+    """Found on the Black Gull: after Tab's "No enemy is in reach of Tobin's attack", the pointer on the Harpy showed
+    Tobin stepping up to strike it, and the status line still said nobody was in reach. Here the Rat on 3,2 is two
+    hexes from Lysa (reach 1, R21: nobody for Tab) but one step brings her beside it, so its preview offers the blow;
+    Hidden on 7,2 is beyond her 3 hexes of movement and reach whatever she does, so pointing at it keeps the line."""
+    rat = {**RAT, "at": (3, 2)}
+    scene, screen = _field(tmp_path, {**LYSA, "move": 3}, [rat, HIDDEN])
+    hint = scene.ctx.status  # the turn's how-to hint, as the turn began
+    key(scene, pygame.K_TAB)
+    frame(scene, screen)
+    nobody = scene.ctx.status
+    assert nobody.startswith("No enemy is in reach of Lysa's attack") and scene.ctx.focus is None
+    hover(scene, (7, 2))  # a foe the preview cannot offer a blow on: the line stays true, and stays
+    frame(scene, screen, 3)
+    assert scene.ctx.status == nobody
+    hover(scene, (3, 2))  # the Rat: the preview offers the step and the blow, so the line gives way
+    frame(scene, screen, 3)
+    assert scene.ctx.status == hint
+    hover(scene, (8, 4))  # and does not come back when the pointer moves off again
+    frame(scene, screen, 3)
+    assert scene.ctx.status == hint
+
+
+def test_the_nobody_line_gives_way_when_the_mode_changes(tmp_path: Path) -> None:
+    """Tab's line is about the mode it was pressed in: S (shove mode) says its own words, and Esc back to attack
+    mode does not bring the attack's "nobody" back."""
+    scene, screen = _field(tmp_path, LYSA, [HIDDEN])
+    key(scene, pygame.K_TAB)
+    frame(scene, screen)
+    assert scene.ctx.status.startswith("No enemy is in reach")
+    key(scene, pygame.K_s)
+    frame(scene, screen, 2)
+    assert scene.ctx.action_mode == "shove" and not scene.ctx.status.startswith("No enemy is in reach")

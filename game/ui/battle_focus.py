@@ -11,6 +11,9 @@ and a shove, shot or burst goes back to attack mode. Moving the pointer hands th
 Tab is only ever this key: when there is nothing to choose it says why on the status line and changes nothing
 (not the player's turn, an action still playing, the action already used, no foe in reach of the mode from here).
 It used to hide the panels then, in attack mode, which mid-turn read as the window going wrong; P does that.
+That "nobody to choose" line gives way to the turn's hint as soon as the window contradicts it: the pointer shows
+a legal blow, shove, shot or burst (found on the Black Gull: "No enemy is in reach of Tobin's attack" stood under
+the preview of Tobin stepping up to strike the Harpy), or the mode or the selection changes.
 
 A mixin of :class:`game.ui.battle.BattleScene` (what it reads of the scene is declared below).
 """
@@ -24,7 +27,7 @@ from game.render.pg import pygame
 
 from . import focus_targets
 from .commands import ATTACK, CAST, SHOOT, SHOVE, WAIT, CommandMapper, Intent, Pick, Situation
-from .context import BattleContext, Cell
+from .context import BattleContext, Cell, Widget
 from .scene import Transition
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -56,8 +59,10 @@ class BattleFocus:
     perform: Callable[[Intent], Transition | None]  # the scene's: an intent through the command mapper
     _situation: Callable[[], Situation]
     _hover: Callable[[tuple[int, int]], None]
+    widgets: list[Widget]
     _approach: Callable[[Cell], Cell | None]
     _focus_mode: str = ATTACK  # the mode the focus was chosen in: leaving it lets the focus go
+    _nobody_said: tuple[str, str, str | None] | None = None  # Tab's "nobody to choose" line, its mode and selection
 
     def focus_key(self, event: pygame.event.Event) -> tuple[bool, Transition | None]:
         """A key of keyboard targeting: (whether it was one, the scene's answer). Asked after the widgets (a GM
@@ -93,18 +98,44 @@ class BattleFocus:
             return
         mode = ctx.action_mode
         if mode not in WORDS:  # disengage: it has no foe to choose
-            ctx.status = NO_TARGETS_HERE
+            self._say_nobody(NO_TARGETS_HERE)
             return
         verb, enter, _, none = WORDS[mode]
         targets = self.focus_targets()
         if not targets:
-            ctx.status = self._why_none(none)
+            self._say_nobody(self._why_none(none))
             return
         now = targets.index(ctx.focus) if ctx.focus in targets else (-1 if by > 0 else 0)
         i = (now + by) % len(targets)
         self._focus_on(targets[i], mode)
         more = ", Tab the next foe" if len(targets) > 1 else ""
         ctx.status = f"{verb} {targets[i]} ({i + 1} of {len(targets)}): {enter}{more}, Esc cancels"
+
+    def _say_nobody(self, text: str) -> None:
+        """Tab's answer that there is nobody to choose, remembered with the mode and selection it was true for."""
+        self.ctx.status = text
+        self._nobody_said = (text, self.ctx.action_mode, self.ctx.selected)
+
+    def nobody_check(self) -> None:
+        """Tab's "nobody to choose" gives way to the turn's hint once the window says otherwise: the preview, as
+        last drawn, offers a legal action on what the pointer shows, or the mode or the selection changed. Said
+        only of the last such line: any other status since (an action's, a mode's words) has replaced it."""
+        said = self._nobody_said
+        if said is None:
+            return
+        ctx = self.ctx
+        text, mode, selected = said
+        if ctx.status != text:
+            self._nobody_said = None
+            return
+        if ctx.action_mode != mode or ctx.selected != selected or self._offered():
+            self._nobody_said = None
+            ctx.status = self.mapper.idle_status(ctx.gm)
+
+    def _offered(self) -> bool:
+        """Whether a preview (the blow's and shove's, the shot's and burst's) offers a legal action on the hover."""
+        return any(offers(self.ctx.hovered_unit) for w in self.widgets
+                   if (offers := getattr(w, "offers", None)) is not None)
 
     def _why_none(self, none: str) -> str:
         """Why Tab has nobody to go to in the mode in force: the action spent (R16), else the mode's reason."""

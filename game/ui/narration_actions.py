@@ -116,7 +116,9 @@ def _(a: SetThreatening) -> str:
 
 @action_line.register
 def _(a: Join) -> str:
-    return f"GM adds {a.name} at {cell_words(a.at)}"
+    # The combat log's words for the same join (narration_events): undo said "GM adds Ogre at 4,4" of the line the
+    # log showed as "Ogre joins at 4,4".
+    return f"{a.name} joins at {cell_words(a.at)}"
 
 
 @action_line.register

@@ -149,10 +149,21 @@ class Form:
         width = COLUMN_W * columns + 2 * th.PAD
         err_lines = th.wrap(shown_error(self.error), width - 2 * th.PAD - 10, th.SMALL) if self.error else []
         hint_lines = th.wrap(self.hint, width - 2 * th.PAD - 10, th.SMALL) if self.hint else []
-        h = 44 + 20 * len(hint_lines) + ROW * per + 12 + 20 * len(err_lines) + 44
+        # One error line's room is kept whether or not there is an error: the form, centred, grew by that line when
+        # a refused Add put it up, and the Add button slid out from under the pointer (found at 960x600). The form
+        # is placed as if without an error, and its bottom (the buttons) stays there: a longer reason grows it
+        # upward, and where there is no room above, the hint steps aside for the reason while it shows.
+        def height(hints: int) -> int:
+            return 44 + 20 * hints + ROW * per + 12 + 20 * max(1, len(err_lines)) + 44
+
+        calm = height(len(hint_lines)) - 20 * max(0, len(err_lines) - 1)  # as drawn with no error
+        top = max(area.y + 8, area.centery - calm // 2) if self.dock == "right" else area.y + 8
+        bottom = top + calm
+        if bottom - height(len(hint_lines)) < area.y + 8:
+            hint_lines = []
+        h = height(len(hint_lines))
         x0 = area.right - width - 8 if self.dock == "right" or beside is None else beside.right + 8
-        self.frame = pygame.Rect(x0, max(area.y + 8, area.centery - h // 2) if self.dock == "right" else area.y + 8,
-                                 width, h)
+        self.frame = pygame.Rect(x0, max(area.y + 8, bottom - h), width, h)
         th.draw_frame(screen, self.frame, edge=th.ACCENT, opaque=True)  # it sits over the tracker and the log
         x, y = self.frame.x + th.PAD + 6, self.frame.y + 10
         keys = "Tab next · Enter OK · Esc cancel"
@@ -189,7 +200,7 @@ class Form:
         for line in err_lines:
             th.text(screen, line, (x, y), size=th.SMALL, colour=th.BAD)
             y += 20
-        y += 6
+        y += 6 + (20 if not err_lines else 0)  # the error line's room, kept empty
         ok = pygame.Rect(self.frame.right - th.PAD - 6 - 130, y, 130, 30)
         cancel = pygame.Rect(ok.x - 140, y, 130, 30)
         self.buttons = {"ok": ok, "cancel": cancel}

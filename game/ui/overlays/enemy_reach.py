@@ -43,7 +43,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from game.render.pg import pygame
-from game.rules import EncounterView, MovementType, RangedThreat
+from game.rules import EncounterView, MovementType, RangedThreat, Terrain
 
 from .. import theme as th
 from ..commands import CAST, SHOOT
@@ -54,7 +54,7 @@ from ..theme import Line
 from ..tokenlayer import token_shapes
 from . import draw, paint, wording
 from .layer import Build, MapLayer, Painter
-from .moves import mover
+from .moves import cannot_move_lines, mover
 from .ranged import gm_look
 from .ranged_zone import RANGED_RING, ranged_zone, ranged_zone_steps
 from .reach_lines import Segment, digits_along, draw_under
@@ -515,11 +515,11 @@ def closed_lines(ctx: BattleContext, cell: Cell, name: str) -> list[Line] | None
                 *(Line(row, "muted", size=th.SMALL)
                   for row in th.wrap(f"{name} cannot stand on a foe's hex", TIP_WIDTH, th.SMALL))]
     if not standable(enc, name)[cell[1], cell[0]]:
-        kind = enc.view(name).movement_type
-        return [at, Line(f"{name} cannot stand here", "text", bold=True),
-                *(Line(row, "muted", size=th.SMALL)
-                  for row in th.wrap(f"{kind} movement may not enter it (R5)", TIP_WIDTH,
-                                     th.SMALL))]
+        # In the move preview's words (the engine's refusal of such a move, trimmed as there). They are put
+        # together here rather than asked of the engine's move check: the view's combatant need not be the one
+        # to act, and that check answers only for the actor.
+        terrain = Terrain(int(enc.board.terrain[cell[1], cell[0]])).phrase
+        return cannot_move_lines(cell, f"may not enter {terrain} ({enc.view(name).movement_type} movement, R5)")
     return None
 
 

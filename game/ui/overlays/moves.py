@@ -98,6 +98,14 @@ def refusal_words(enc: EncounterView, name: str, cell: Cell, reason: str | None)
     return words.replace(f" at {at} ", " ").replace(f" at {at}", "")
 
 
+def cannot_move_lines(cell: Cell, words: str) -> list[Line]:
+    """The box for a hex the mover cannot end a move on: "Cannot move to 9,3" under a plain head, then why in the
+    muted colour (``words``, as :func:`refusal_words` trims them). The move preview and the enemy-reach view (V)
+    both say it so: the view said "Selkie cannot stand here" where the move preview said "Cannot move to 5,8"."""
+    return [Line(f"Cannot move to {cell[0]},{cell[1]}", "text", bold=True, size=SMALL),
+            *(Line(part, "muted", size=SMALL) for part in th.wrap(words, REFUSAL_WIDTH, SMALL))]
+
+
 def move_lines(enc: EncounterView, name: str, cell: Cell) -> list[Line] | None:
     """The short tooltip of a move preview, or None where there is nothing to say (its own hex). The essential
     row first, as the attack preview's: "Move Wynn to 10,8: 5 of 7 movement", or "Cannot move to 9,3";
@@ -112,10 +120,7 @@ def move_lines(enc: EncounterView, name: str, cell: Cell) -> list[Line] | None:
         # colour under a plain head. Red is kept for what went wrong. Small and narrow, without the mover's
         # name (the one selected): on giants_lair at 1024x768 the party's side of the map is where such hexes
         # are pointed at, and 240x57 boxes hid one of the party 20 times over a sweep (6 at 200 px of text).
-        words = refusal_words(enc, name, cell, enc.can_move_to(name, cell))
-        at = f"{cell[0]},{cell[1]}"
-        return [Line(f"Cannot move to {at}", "text", bold=True, size=SMALL),
-                *(Line(part, "muted", size=SMALL) for part in th.wrap(words, REFUSAL_WIDTH, SMALL))]
+        return cannot_move_lines(cell, refusal_words(enc, name, cell, enc.can_move_to(name, cell)))
     cost, stops = end
     tail = f"to {cell[0]},{cell[1]}: {cost} of {v.movement} movement"
     lines = [head(f"Move {name} {tail}", f"Move {tail}", "accent")]

@@ -223,6 +223,14 @@ class ActionPreview:
             return None
         return at
 
+    def offers(self, target: str | None) -> bool:
+        """Whether the blow or shove on ``target``, as last drawn, is legal (from here or after the previewed step):
+        the window then contradicts a Tab line that said no foe was in reach (game.ui.battle_focus)."""
+        if self.plan is None or target is None:
+            return False
+        p = self.plan[1]
+        return not isinstance(p, DisengagePreview) and p.target == target and p.legal is None
+
     # --- what to preview ---------------------------------------------------------
     def _track_from(self, ctx: BattleContext, name: str) -> None:
         cell = ctx.hovered_cell

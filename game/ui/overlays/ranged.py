@@ -107,6 +107,7 @@ class RangedPreview:
         self.marked_blocked: list[Cell] = []  # the hexes marked as blocking that line
         self.plan: tuple[Cell | None, ShootPreview] | None = None  # what a click on the hovered target commits
         self.cast_plan: tuple[Cell, Cell] | None = None  # (hovered centre, hex a click on it first moves to)
+        self.cast_ok = False  # the burst on the hovered centre, as last drawn, may be cast (here or after a step)
         self._key: object = None
         self._preview: tuple[ShootPreview, tuple[Cell, Cell]] | CastPreview | None = None
 
@@ -120,6 +121,14 @@ class RangedPreview:
         at, p = self.plan
         return at if at is not None and p.target == target and p.legal is None else None
 
+    def offers(self, target: str | None) -> bool:
+        """Whether the shot at ``target``, or the burst on the hovered hex, as last drawn, is legal (from here or
+        after the previewed step): the window then contradicts a Tab line that said nobody was in range."""
+        if self.cast_ok:
+            return True
+        return self.plan is not None and target is not None and self.plan[1].target == target and \
+            self.plan[1].legal is None
+
     def cast_approach_for(self, cell: Cell) -> Cell | None:
         """The hex a click on centre ``cell`` first moves to (the previewed move-then-cast), or None: cast from
         here (or let the engine say why not)."""
@@ -131,7 +140,7 @@ class RangedPreview:
         """In shoot or cast mode: the actor's (or a GM's look's) range, the tiles that give cover or block sight,
         and the hovered target's shot or the hovered hex's burst."""
         self.lines, self.sight, self.caught, self.line, self.marked_blocked = None, None, [], None, []
-        self.plan, self.cast_plan = None, None
+        self.plan, self.cast_plan, self.cast_ok = None, None, False
         self.marked_terrain = ([], [])
         look = gm_look(ctx) if ctx.action_mode in (SHOOT, CAST) else None
         name = look or mover(ctx)
@@ -298,6 +307,7 @@ class RangedPreview:
         at, p, stuck = self._cast_plan(ctx, name, cell, look)
         if at is not None:
             self.cast_plan = ((cell[0], cell[1]), at)
+        self.cast_ok = not look and p.legal is None
         covered = [c for c in enc.layout.disc(cell, area.radius) if enc.board.is_on_map(c)]
         self.caught = [a.target for a in p.affected]
         _draw_burst(screen, ctx, name, at, p, covered)
