@@ -15,6 +15,7 @@ from game.rules import Begin, EndTurn
 from game.ui.app import PlayConfig, battle_scene
 from game.ui.battle import BattleScene
 from game.ui.scene import Transition
+from game.ui.summary import SummaryScene
 from tests.ui_harness import SIZE
 
 
@@ -45,6 +46,17 @@ def frame(scene: BattleScene, screen: pygame.Surface, n: int = 1) -> None:
     for _ in range(n):
         scene.update(1 / 60)
         scene.draw(screen, 1.0)
+
+
+def until_summary(scene: BattleScene, screen: pygame.Surface, frames: int = 600) -> SummaryScene | None:
+    """Draw and update (in that order, as the loop does) until the scene hands over to the battle's summary, for
+    at most ``frames`` steps: the summary, or None if it never came."""
+    for _ in range(frames):
+        scene.draw(screen, 1.0)
+        tr = scene.update(1 / 60)
+        if tr is not None and isinstance(tr.scene, SummaryScene):
+            return tr.scene
+    return None
 
 
 def at(scene: BattleScene, cell: tuple[int, int]) -> tuple[int, int]:

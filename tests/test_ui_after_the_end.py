@@ -19,7 +19,7 @@ from game.render.pg import pygame  # noqa: E402
 from game.rules import SetHp  # noqa: E402
 from game.ui.commands import WAIT  # noqa: E402
 from game.ui.summary import SummaryScene  # noqa: E402
-from tests.scene_harness import frame, key, open_battle  # noqa: E402
+from tests.scene_harness import frame, key, open_battle, until_summary  # noqa: E402
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 
@@ -36,13 +36,7 @@ def test_enter_during_the_last_blow_leaves_no_wait_under_the_summary(tmp_path: P
     before = scene.ctx.status
     assert key(scene, pygame.K_RETURN) is None
     assert scene.ctx.status == before != WAIT  # the closing line stays
-    summary = None
-    for _ in range(600):
-        scene.draw(screen, 1.0)
-        tr = scene.update(1 / 60)
-        if tr is not None:
-            summary = tr.scene
-            break
+    summary = until_summary(scene, screen)
     assert isinstance(summary, SummaryScene)
     assert scene.ctx.status == before  # under the summary: how it ended, not "Wait ..."
     summary.draw(screen, 1.0)

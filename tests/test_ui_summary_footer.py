@@ -19,7 +19,7 @@ from game.rules import SetHp  # noqa: E402
 from game.ui import hud  # noqa: E402
 from game.ui.scene import QUIT  # noqa: E402
 from game.ui.summary import SummaryScene  # noqa: E402
-from tests.scene_harness import frame, open_battle  # noqa: E402
+from tests.scene_harness import frame, open_battle, until_summary  # noqa: E402
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 
@@ -48,13 +48,7 @@ def test_the_footer_under_the_summary_says_esc_quits_as_it_does(tmp_path: Path, 
     for v in enc.views():
         if v.faction == "enemy":
             scene.submit(SetHp(v.name, 0))  # the GM ends it
-    summary = None
-    for _ in range(600):
-        scene.draw(screen, 1.0)
-        tr = scene.update(1 / 60)
-        if tr is not None:
-            summary = tr.scene
-            break
+    summary = until_summary(scene, screen)
     assert isinstance(summary, SummaryScene)
     under = _hints(scene, screen, monkeypatch)
     summary.draw(screen, 1.0)
