@@ -279,7 +279,10 @@ def full_disk_save(work: Path, cap: int, o: Outcome) -> None:
 def two_writers(work: Path, cap: int, o: Outcome) -> None:
     tmx = plain_map(work)
     log = work / "s.jsonl"
-    argv = ["play", str(tmx), "--headless", "--frames", "400", "--autoplay", "--speed", "instant", "--log", str(log)]
+    # Each game holds the save for 1,500 frames (the player side is a human who never clicks, so the battle waits):
+    # an autoplayed battle ended in about 0.4 s, and on a loaded machine the first game could be over before the
+    # second had opened the save (both exit 0: a race of the case, not two writers; seen once in December's runs).
+    argv = ["play", str(tmx), "--headless", "--frames", "1500", "--speed", "instant", "--log", str(log)]
     t0 = time.perf_counter()
     procs = [start_cli(argv, cap) for _ in range(2)]
     # Waited for side by side: waited for in turn, the refused one's time was the other's whole game.
