@@ -134,3 +134,19 @@ def test_a_tile_described_twice_in_one_tileset_is_refused(tmp_path: Path) -> Non
     tmx = plain_map(tmp_path)
     swap(tmx, '<tile id="1">', '<tile id="0">')
     refused(tmx, 'tile 0 of tileset "terrain"', "is described twice")
+
+
+@pytest.mark.parametrize(("field", "value", "words"), [
+    ("hp", "true", "hp is not an integer: true is a yes/no value"),
+    ("damage", "false", "damage is not an integer or dice like 1d8+1: false is a yes/no value"),
+])
+def test_a_join_giving_a_number_as_true_or_false_says_so_in_the_logs_spelling(capsys, tmp_path: Path, field: str,
+                                                                              value: str, words: str) -> None:
+    """A log line's ``"hp": true`` was refused as 'hp is not an integer: "True"', Python's spelling, which
+    matched nothing in the line the GM wrote."""
+    tmx = plain_map(tmp_path)
+    join = f'{{"action": "join", "unit": {{"name": "Zed", "faction": "enemy", "{field}": {value}}}, "at": [4, 4]}}\n'
+    code, _, err = run(capsys, "state", str(tmx), "--log", str(log(tmp_path, BEGIN, join)))
+    assert code == 2 and len(err.splitlines()) == 1, err
+    assert "l.jsonl:2" in err and words in err, err
+    assert "True" not in err and "False" not in err, err

@@ -190,9 +190,15 @@ def parse_ranged(value: object) -> tuple[int, int]:
     return lo, hi
 
 
+def _truth(value: bool) -> str:
+    """A yes/no value as the log and Tiled write it (``true``): Python's ``True`` in a message matched nothing the
+    GM or designer typed."""
+    return "true" if value else "false"
+
+
 def parse_int(value: object, what: str) -> int:
     if isinstance(value, bool):
-        raise SpecError(f'{what} is not an integer: "{value}"')
+        raise SpecError(f"{what} is not an integer: {_truth(value)} is a yes/no value")
     if isinstance(value, int):
         return value
     if isinstance(value, float) and value.is_integer():
@@ -229,7 +235,7 @@ def parse_choice(value: object, what: str, choices: tuple[str, ...],
 
 def parse_damage(value: object) -> str:
     if isinstance(value, bool):
-        raise SpecError(f'damage "{value}" is not an integer or dice like 1d8+1')
+        raise SpecError(f"damage is not an integer or dice like 1d8+1: {_truth(value)} is a yes/no value")
     if isinstance(value, int):
         if value < 0:
             raise SpecError(f'damage "{value}" is negative')
