@@ -141,6 +141,27 @@ def list_saves(folder: Path | None = None) -> list[Path]:
     return sorted(logs, key=_mtime, reverse=True)
 
 
+def forget_lone_notes(folder: Path | None = None) -> int:
+    """Remove the notes in the saves folder whose log is gone; how many. A battle opened and left before its first
+    action (``play --setup``, then quit) leaves no log (an empty save is removed when it closes) but its note
+    stayed, never listed and never cleared. A note is written after its log is opened, so a game still playing
+    always has its log beside its note. Only regular files directly in the folder; a link is never followed."""
+    folder = saves_folder() if folder is None else folder
+    gone = 0
+    try:
+        notes = [p for p in folder.glob("*" + META_SUFFIX) if p.is_file() and not p.is_symlink()]
+    except OSError:
+        return 0
+    for note in notes:
+        base = note.name[: -len(META_SUFFIX)]
+        if (folder / (base + ".jsonl")).exists() or (folder / base).exists():
+            continue
+        with contextlib.suppress(OSError):
+            note.unlink()
+            gone += 1
+    return gone
+
+
 def delete_save(log: Path, folder: Path | None = None) -> str | None:
     """Remove a save (its log and the note beside it) from the saves folder; None when done, else why not in
     one line. Only a ``.jsonl`` directly in the folder is removed: a path from anywhere else (a ``--log`` kept

@@ -631,3 +631,29 @@ def test_a_small_title_scrolls_the_battle_just_left_into_view(tmp_path: Path) ->
     assert title.entries[title.index].path == giants
     assert title._fits < len(title.entries)  # the small window: not every battle is in view
     assert title.rows[title.index].height > 0  # but the chosen one is
+
+
+def test_a_note_whose_log_is_gone_is_cleared_when_the_title_lists_the_saves(arena: Path, tmp_path: Path) -> None:
+    """A battle opened and left before its first action (``play --setup``, then quit) leaves no log, the empty save
+    being removed as it closes, but its note stayed in the saves folder for good. The title screen, listing the
+    saves, clears such notes; a note beside its log, whatever the log's name, and a link, are left alone."""
+    from game.ui.title import shipped_entries
+
+    kept = save(arena, "kept.jsonl", BEGUN)
+    lone = save(arena, "lone.jsonl", BEGUN)
+    lone.unlink()
+    folder = saves_folder()
+    by_hand = folder / "by-hand.log"  # a --log named by hand into the folder: its note is "by-hand.log.meta.json"
+    by_hand.write_text(BEGUN[0] + "\n", encoding="utf-8")
+    write_meta(by_hand, SaveMeta(arena, None, {"player": "human"}))
+    outside = tmp_path / "outside.meta.json"
+    outside.write_text("{}", encoding="utf-8")
+    link = folder / "link.meta.json"
+    link.symlink_to(outside)
+    pygame.font.init()
+    title = TitleScene(shipped_entries(), lambda p: title, lambda info: title)  # with Continue and Load
+    title.update(0.0)
+    assert not meta_path(lone).exists()
+    assert meta_path(kept).exists() and meta_path(by_hand).exists()
+    assert link.is_symlink() and outside.exists()
+    assert title.saves == [kept]  # the list is of logs (.jsonl), as before

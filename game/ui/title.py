@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.render.pg import pygame
-from game.saves import SaveInfo, list_saves, read_save, when
+from game.saves import SaveInfo, forget_lone_notes, list_saves, read_save, when
 
 from .chrome import DIM, ERROR, GOLD, INK, panel, text, wrap
 from .loop import toggle_fullscreen
@@ -138,6 +138,7 @@ class TitleScene(Scene):
         from game.maps import shipped_maps
 
         if self.open_save is not None and self.saves is None:
+            forget_lone_notes()  # a battle left before its first action: its note outlived its empty log
             self.saves = list_saves()
             # Every save, not the last dozen: with twelve newer battles over, Continue said none was in
             # progress. A save reads in a few milliseconds, one per update.
