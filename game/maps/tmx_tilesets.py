@@ -34,7 +34,26 @@ def read_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
     if not out and not rd.problems:
         rd.problem(None, "the map has no tileset")
     out.sort(key=lambda t: t.firstgid)
+    _check_overlaps(rd, out)
     return out
+
+
+def _check_overlaps(rd: Reader, tilesets: list[Tileset]) -> None:
+    """Note each tileset whose firstgid lies in an earlier one's gids (the same firstgid twice among them):
+    a gid in both could be either's tile. Tiled never writes it, but a hand edit does, and so does a .tsx
+    that gained tiles after the map was saved (Tiled renumbers the map when it saves it again)."""
+    widest: Tileset | None = None  # of those before, the one reaching furthest
+    for ts in tilesets:  # by firstgid; two of one firstgid in file order
+        if widest is not None and ts.firstgid <= widest.last_gid:
+            if ts.firstgid == widest.firstgid:
+                fix = "two tilesets cannot start at the same gid (Tiled never writes this: undo the hand edit)"
+            else:
+                fix = ("a gid in both could be either's tile; open the map in Tiled and save it (Tiled gives each "
+                       "tileset gids of its own and renumbers the tiles placed)")
+            rd.problem(None, f'tileset "{limits.clip(ts.name)}" (firstgid {ts.firstgid}) overlaps tileset '
+                       f'"{limits.clip(widest.name)}" (gids {widest.gids_text()}): {fix}')
+        if widest is None or ts.last_gid > widest.last_gid:
+            widest = ts
 
 
 def _tileset(rd: Reader, node: ET.Element, read: dict[Path, Tileset | None]) -> Tileset:
