@@ -98,6 +98,11 @@ def test_a_cell_below_the_first_firstgid_is_refused(tmp_path: Path) -> None:
     refused(p, "cell 0,0:", "tile gid 1, which belongs to no tileset", '2-9 "terrain"')
 
 
+def test_two_bad_cells_of_a_layer_are_one_line_naming_the_first(tmp_path: Path) -> None:
+    p = ambush(tmp_path, row="1,1,77,78")
+    refused(p, 'cell 2,1: layer "Terrain" has tile gid 77, which belongs to no tileset (so does 1 more of its cells; ')
+
+
 def test_a_flipped_cell_names_its_gid_without_the_flip_bits(tmp_path: Path) -> None:
     p = ambush(tmp_path, row=f"1,{FLIP_H | 99},1,1")
     refused(p, "cell 1,1:", "tile gid 99,")
@@ -143,7 +148,7 @@ def test_a_layer_of_many_bad_cells_is_one_line_naming_the_first_and_counting_the
     p.write_text(text[:start] + "\n" + cells + "\n" + text[end:])
     lines = validate_map(p)
     assert lines[0] == ('ambush.tmx: cell 1,0: layer "Terrain" has tile gid 1001, which belongs to no tileset '
-                        "(9,998 more cells of the layer too) (the map's tilesets hold gids 1-8 \"terrain\"): "
+                        "(so do 9,998 more of its cells; the map's tilesets hold gids 1-8 \"terrain\"): "
                         "repaint the cell in Tiled, or add back the tileset it came from")
     assert sum("belongs to no tileset" in line for line in lines) == 1
 

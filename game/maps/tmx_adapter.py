@@ -177,9 +177,9 @@ def _note_unknown_cell(rd: Reader, layer: str, ids: np.ndarray, bad: np.ndarray,
     first = int(np.argmax(bad.reshape(-1)))
     r, c = divmod(first, ids.shape[1])
     more = int(np.count_nonzero(bad)) - 1
-    also = f" ({more:,} more cell{'s' if more > 1 else ''} of the layer too)" if more else ""
+    also = f"so {'do' if more > 1 else 'does'} {more:,} more of its cells; " if more else ""
     # Name the gids that are tiles, and the two ways out: the tile is left from a tileset since removed
     # (or firstgid changed by hand), or the number was typed wrong.
     rd.problem(f"cell {c},{r}", f'layer "{limits.clip(layer)}" has tile gid {int(ids[r, c])}, which belongs to no '
-               f"tileset{also} (the map's tilesets hold gids {gid_ranges(tilesets)}): repaint the cell in Tiled, "
+               f"tileset ({also}the map's tilesets hold gids {gid_ranges(tilesets)}): repaint the cell in Tiled, "
                "or add back the tileset it came from")
