@@ -1,8 +1,10 @@
-"""Tile gids that name no tile, and tilesets whose gids overlap, are refused in one line naming the place.
+"""Tile gids that name no tile, and two tilesets of one firstgid, are refused in one line naming the place.
 
 Tiled gives each tileset gids of its own (docs/map-format.md "The map"): an atlas from firstgid to
-firstgid + tilecount - 1, an image collection to firstgid + its largest tile id. A gid in two tilesets could
-be either's tile, and a gid in none is no tile: neither is read one way of several, both are refused.
+firstgid + tilecount - 1, an image collection to firstgid + its largest tile id. A gid in none is no tile,
+and two tilesets starting at one gid make each of its gids either's tile: both are refused. A tileset
+starting inside an earlier one's gids (a .tsx that gained tiles since the map was saved) is read as Tiled
+reads it, the highest firstgid not above a gid owning it, and lint says how to renumber.
 """
 
 from __future__ import annotations
@@ -12,8 +14,12 @@ from pathlib import Path
 import pytest
 
 from game.cli.main import main
+from game.maps.layer_tree import TileLayerData
+from game.maps.lint import lint_map
 from game.maps.loader import load_scenario, validate_map
-from game.maps.tile_data import FLIP_H
+from game.maps.tile_data import FLIP_H, GID_MASK
+from game.maps.tilesets import owner_of
+from game.maps.tmx_adapter import read_tmx
 from game.maps.tmxwrite import write_map
 
 from .test_bad_maps import edit, refused, unit
@@ -51,33 +57,52 @@ def ambush(tmp_path: Path, *tilesets: str, row: str | None = None) -> Path:
 # --- tilesets whose gids overlap ---------------------------------------------------------------------------
 def test_the_same_firstgid_twice_is_refused(tmp_path: Path) -> None:
     p = ambush(tmp_path, atlas("roads", 1))
-    assert refused(p) == ('ambush.tmx: tileset "roads" (firstgid 1) overlaps tileset "terrain" (gids 1-8): two '
-                          "tilesets cannot start at the same gid (Tiled never writes this: undo the hand edit)")
+    assert refused(p) == ('ambush.tmx: tileset "roads" (firstgid 1) starts at the same gid as tileset "terrain" '
+                          "(gids 1-8): two tilesets cannot start at the same gid (Tiled never writes this: undo "
+                          "the hand edit)")
 
 
-def test_a_firstgid_inside_an_atlas_s_gids_is_refused_with_the_fix(tmp_path: Path) -> None:
-    p = ambush(tmp_path, atlas("roads", 5))
-    assert refused(p) == (
-        'ambush.tmx: tileset "roads" (firstgid 5) overlaps tileset "terrain" (gids 1-8): a gid in both could be '
-        "either's tile; open the map in Tiled and save it (Tiled gives each tileset gids of its own and "
-        "renumbers the tiles placed)")
+def test_a_firstgid_inside_an_atlas_s_gids_reads_as_tiled_reads_it_and_lint_warns(tmp_path: Path) -> None:
+    # A .tsx that gained tiles after the map was saved leaves the next firstgid inside its gids, with no hand
+    # edit; Tiled opens it, reading a gid as the tile of the highest firstgid not above it. So does Playmat:
+    # gid 5 is roads' tile 0 (a tree in the writer's image, R5's difficult ground) -- and lint says how to fix it.
+    p = ambush(tmp_path, atlas("roads", 5), row="1,5,1,1")
+    assert validate_map(p) == []
+    assert lint_tile(p, 1, 1) == ("roads", 0)
+    warnings = [w for w in lint_map(p) if "starts inside" in w]
+    assert warnings == [
+        'ambush.tmx: tileset "roads" (firstgid 5) starts inside tileset "terrain" (gids 1-8): gids from 5 on are '
+        'read as "roads"\'s tiles, so "terrain"\'s last tiles cannot be placed; open the map in Tiled and save it '
+        "(Tiled moves the firstgid up and renumbers the tiles placed)"]
 
 
 def test_an_image_collection_s_gids_run_to_its_largest_tile_id_not_its_tilecount(tmp_path: Path) -> None:
     # Tiles 0 and 7 (1-6 deleted in Tiled): tilecount 2, but gids 9-16 are the collection's.
     inside = ambush(tmp_path, collection("trees", 9, (0, 7), 2), atlas("roads", 12))
-    refused(inside, 'tileset "roads" (firstgid 12) overlaps tileset "trees" (gids 9-16)')
+    assert any('tileset "roads" (firstgid 12) starts inside tileset "trees" (gids 9-16)' in w
+               for w in lint_map(inside))
     past = tmp_path / "past"
     past.mkdir()
-    assert validate_map(ambush(past, collection("trees", 9, (0, 7), 2), atlas("roads", 17))) == []
+    assert not any("starts inside" in w
+                   for w in lint_map(ambush(past, collection("trees", 9, (0, 7), 2), atlas("roads", 17))))
 
 
 def test_tilesets_written_out_of_order_are_judged_by_firstgid(tmp_path: Path) -> None:
     # Tiled writes them by firstgid; a hand-merged file need not. Only their gids matter.
     p = ambush(tmp_path, atlas("roads", 20), atlas("walls", 9))
     assert validate_map(p) == []
-    edit(p, 'firstgid="9"', 'firstgid="21"')
-    refused(p, 'tileset "walls" (firstgid 21) overlaps tileset "roads" (gids 20-27)')
+    edit(p, 'firstgid="9"', 'firstgid="20"')
+    refused(p, 'tileset "walls" (firstgid 20) starts at the same gid as tileset "roads" (gids 20-27)')
+
+
+def lint_tile(p: Path, col: int, row: int) -> tuple[str, int]:
+    """(tileset name, local id) of the tile the terrain layer places at ``col,row``, as the loader reads it."""
+    tmx = read_tmx(p)
+    layer = next(layer for layer in tmx.layers if isinstance(layer, TileLayerData))
+    gid = int(layer.gids[row, col]) & GID_MASK
+    ts = owner_of(tmx.tilesets, gid)
+    assert ts is not None
+    return ts.name, gid - ts.firstgid
 
 
 # --- cells of no tile ----------------------------------------------------------------------------------------
@@ -167,11 +192,11 @@ def test_a_tile_object_of_no_tile_is_refused_naming_the_object(tmp_path: Path, g
 # --- the command line ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("command", ["validate", "render"])
 def test_the_commands_refuse_with_one_line_and_status_2(tmp_path: Path, command: str, capsys) -> None:
-    p = ambush(tmp_path, atlas("roads", 5))
+    p = ambush(tmp_path, atlas("roads", 1))
     args = [command, str(p)] + (["-o", str(tmp_path / "out.png")] if command == "render" else [])
     assert main(args) == 2
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
-    assert 'tileset "roads" (firstgid 5) overlaps tileset "terrain" (gids 1-8)' in err
-    assert len([line for line in err.splitlines() if "overlaps" in line]) == 1
+    assert 'tileset "roads" (firstgid 1) starts at the same gid as tileset "terrain" (gids 1-8)' in err
+    assert len([line for line in err.splitlines() if "same gid" in line]) == 1
     assert not (tmp_path / "out.png").exists()
