@@ -70,9 +70,11 @@ def test_r23_standard_next_to_a_giant_pike_is_not_in_its_threat(encounter):
 
 # --- the action log (docs/action-log.md: one JSON object per line) ----------------------------
 ODD_NAMES = [
-    "Ünïcødé 🐉", 'say "hi"', "spaced  out", "x" * 100, "back\\slash", "tab\tname",
-    "line\u2028sep", "para\u2029sep", "rec\x1esep", "nel\x85name", "ff\x0cname", "new\nline",
+    "Ünïcødé 🐉", 'say "hi"', "spaced  out", "x" * 100, "back\\slash", "line\u2028sep", "para\u2029sep",
 ]
+# Control characters (category Cc) no name may hold (docs/map-format.md "Names"); a log line still carries them
+# in the names of its other actions, and JSON Lines must not split there.
+CONTROL_NAMES = ["tab\tname", "rec\x1esep", "nel\x85name", "ff\x0cname", "new\nline"]
 
 
 def every_action_kind(name: str) -> list:
@@ -119,6 +121,29 @@ def test_log_round_trips_every_action_kind_with_odd_names(tmp_path, name):
     assert back.lines == list(range(1, len(actions) + 1))
 
 
+@pytest.mark.parametrize("name", CONTROL_NAMES, ids=range(len(CONTROL_NAMES)))
+def test_log_round_trips_control_characters_and_refuses_a_join_of_such_a_name(tmp_path, name):
+    # json.dumps(ensure_ascii=False) writes \x1e, \x85, \x0c raw inside strings: reading must not split on
+    # them. A join of such a name is refused with its line (name_problem), in one line.
+    from game.rules.actionlog import LogError, read_log, write_log
+    from game.rules.actions import Join
+    from game.rules.textmap import board_from_rows
+
+    layout = board_from_rows(["....."] * 4).layout
+    actions = [a for a in every_action_kind(name) if not isinstance(a, Join)]
+    path = tmp_path / "log.jsonl"
+    write_log(actions, path)
+    back = read_log(path, layout)
+    assert list(back) == actions
+    assert back.lines == list(range(1, len(actions) + 1))
+    write_log(every_action_kind(name), path)
+    with pytest.raises(LogError) as info:
+        read_log(path, layout)
+    assert info.value.line == 13  # the join
+    assert "(a control character), which a name may not hold" in str(info.value)
+    assert len(str(info.value).splitlines()) == 1
+
+
 def test_log_lone_surrogate_is_refused_with_its_line(tmp_path):
     # "\ud800" is valid JSON but not Unicode text: such a name could never be written back to a
     # UTF-8 log (the saved game would crash), so the line is refused as malformed.
@@ -134,12 +159,13 @@ def test_log_lone_surrogate_is_refused_with_its_line(tmp_path):
 
 
 def test_refusal_naming_a_unit_with_a_newline_is_one_line(encounter):
-    # docs/action-log.md: a refused line gives a one-line message. The joiner's name holds "\n";
-    # its move out of turn (R16) is refused at line 3 and the message must stay on one line.
+    # docs/action-log.md: a refused line gives a one-line message. A joiner's name may not hold "\n" (a control
+    # character, docs/map-format.md "Names"): its join is refused at line 2, and a move naming such a unit at
+    # line 2 too (no unit is so named), each message on one line.
     enc = encounter(rows(6, 4), [unit("P", (0, 1), "player", initiative=5), unit("E", (5, 1), "enemy")])
-    log = [BEGIN, {"action": "join", "unit": {"name": "Orc\nChief", "faction": "enemy"}, "at": [3, 3]},
-           {"action": "move", "unit": "Orc\nChief", "to": [3, 2]}]
-    enc.refused(log, 3)
+    log = [BEGIN, {"action": "join", "unit": {"name": "Orc\nChief", "faction": "enemy"}, "at": [3, 3]}]
+    assert "U+000A (a control character)" in enc.refused(log, 2)
+    enc.refused([BEGIN, {"action": "move", "unit": "Orc\nChief", "to": [3, 2]}], 2)
 
 
 def test_log_line_with_a_duplicate_key_is_refused(encounter):

@@ -227,14 +227,16 @@ def test_an_xml_declaration_naming_an_unknown_encoding_is_not_xml(tmp_path: Path
     assert len(problems) == 1 and problems[0].startswith("m.tmx: not XML ("), problems
 
 
-def test_a_name_holding_nul_is_drawn_without_it(tmp_path: Path) -> None:
+def test_a_name_holding_nul_is_refused_before_the_window_draws_it(tmp_path: Path) -> None:
     # Found by tools/fuzz_inputs.py: a join line naming "Cora\u0000" made play's window (the initiative
     # panel, the token's initials) end in SDL_ttf's ValueError "A null character was found in the text".
+    # A name may hold no control character now: the line is refused, in one line naming it, with no traceback.
     tmx = plain_map(tmp_path)
     log = tmp_path / "s.jsonl"
     log.write_text('{"action": "join", "unit": {"name": "Cora\\u0000", "faction": "ally", "hp": 3}, "at": [0, 0]}\n')
     r = run_cli(["play", str(tmx), "--headless", "--frames", "5", "--log", str(log)], timeout=60)
-    assert r.rc == 0 and "Traceback" not in r.stderr, r.stderr[-1500:]
+    assert r.rc == 2 and "Traceback" not in r.stderr, r.stderr[-1500:]
+    assert 'name "Cora\\x00" holds U+0000 (a control character)' in r.stderr, r.stderr[-1500:]
 
 
 def test_a_map_of_tiles_2_px_wide_that_validate_accepts_also_draws(tmp_path: Path,

@@ -189,16 +189,15 @@ def test_jobs_never_start_more_processes_than_cores_or_games(tmx: Path) -> None:
 
 def test_state_prints_no_raw_control_characters(tmx: Path, tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    # ESC, NUL and U+009B from names and titles reached the terminal as they were.
+    # ESC, NUL and U+009B from names and titles reached the terminal as they were. A name may hold none of them
+    # now (docs/map-format.md "Names"), and the line refusing it prints them as escapes.
     log = tmp_path / "s.jsonl"
     log.write_text('{"action": "join", "unit": {"name": "Orc\\u001b[2J\\u0000\\u009b31m", "faction": "ally", '
                    '"hp": 3}, "at": [0, 0]}\n')
-    assert main(["state", str(tmx), "--log", str(log)]) == 0
-    out = capsys.readouterr().out
-    assert not any(ch in out for ch in "\x1b\x00\x9b"), repr(out)
-    assert "Orc\\x1b[2J\\x00\\x9b31m" in out
-    assert main(["state", str(tmx), "--log", str(log), "--json"]) == 0  # JSON escapes them itself
-    assert "Orc\\u001b[2J\\u0000\\u009b31m" in capsys.readouterr().out
+    assert main(["state", str(tmx), "--log", str(log)]) == 2
+    line = one_line(capsys)
+    assert not any(ch in line for ch in "\x1b\x00\x9b"), repr(line)
+    assert 'name "Orc\\x1b[2J\\x00\\x9b31m" holds U+001B (a control character), which a name may not hold' in line
     log.write_text('{"action": "join", "unit": {"name": "Orc\\u001b]0;pwned\\u0007", "faction": "nobody"}, '
                    '"at": [0, 0]}\n')
     assert main(["state", str(tmx), "--log", str(log)]) == 2

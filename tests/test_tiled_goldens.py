@@ -84,9 +84,10 @@ def test_validate_accepts_every_feature_map(feature: str, axis: str, index: str)
 
 
 def test_animated_tiles_show_their_first_frame_and_list_their_frames() -> None:
-    # objects maps: embedded tileset "anim" (firstgid 18), tile 0 animated through tiles 5, 6, 7.
+    # objects maps: embedded tileset "anim" (firstgid 19, past decor's gids 13-18), tile 0 animated through
+    # tiles 5, 6, 7.
     art = load_map_art(GOLDEN / "objects_y_odd.tmx")
-    assert art.animations[18] == ((23, 200), (24, 150), (25, 300))
+    assert art.animations[19] == ((24, 200), (25, 150), (26, 300))
 
 
 @pytest.mark.parametrize(("axis", "index"), LAYOUTS)

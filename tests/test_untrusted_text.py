@@ -247,18 +247,15 @@ def test_the_tsx_files_of_a_map_are_bounded_together(tmp_path: Path, capsys: pyt
 
 
 # --- what the CLI prints of names and titles ----------------------------------------------------------
-def test_a_name_holding_a_line_break_cannot_add_a_line_to_state(tmp_path: Path,
-                                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    # name="Hero&#10;ok: fake" printed "order: Hero", then a line "ok: fake, Orc", and split the table row.
+def test_a_name_holding_a_line_break_is_refused_in_one_line_printed_as_an_escape(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # name="Hero&#10;ok: fake" printed "order: Hero", then a line "ok: fake, Orc", and split the table row. Names
+    # now refuse control characters; the refusal itself stays one line, the break printed as "\\n".
     tmx = plain_map(tmp_path, units=[{"name": "Hero\nok: fake", "at": (1, 1), "faction": "player"},
                                      {"name": "Orc", "at": (3, 2), "faction": "enemy"}])
-    assert main(["state", str(tmx)]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[1] == "order: Hero\\nok: fake (0), Orc (0); ties: earlier on the map first, a joiner after them (R14)"
-    assert len(lines) == 6 and not any(line.startswith("ok: fake") for line in lines), lines
-    assert lines[4].startswith("Hero\\nok: fake   player ")  # the columns still line up
-    assert main(["state", str(tmx), "--json"]) == 0  # JSON keeps the name as it is
-    assert '"order": ["Hero\\nok: fake", "Orc"]' in capsys.readouterr().out
+    assert main(["state", str(tmx)]) == 2
+    line = refused(capsys, 'name "Hero\\nok: fake" holds U+000A (a control character), which a name may not hold')
+    assert not line.startswith("ok: fake")
 
 
 def test_bidirectional_controls_are_printed_as_escapes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -287,6 +284,11 @@ def test_bidirectional_controls_are_printed_as_escapes(tmp_path: Path, capsys: p
                                "Unicode characters (names equal under NFKC normalization are one name)"),
     (["Hero", "\uff28ero"], 'm.tmx: object 2 "\uff28ero": name is already used by object 1 "Hero", written with other'),
     (["H" * 101, "Orc"], "name is 101 characters long, more than the limit of 100"),
+    # Control characters (category Cc): a line break or tab written &#10; / &#9;, a C1 control, which XML allows.
+    (["Hero\nok", "Orc"], 'm.tmx: object 1 "Hero ok": name "Hero\\nok" holds U+000A (a control character), '
+                          "which a name may not hold"),  # a map's message folds the break in its label
+    (["Hero\tok", "Orc"], 'name "Hero\\tok" holds U+0009 (a control character)'),
+    (["\x9b31mOrc", "Hero"], 'name "\\x9b31mOrc" holds U+009B (a control character)'),
 ])
 def test_a_map_name_that_hides_what_it_is_is_refused_in_one_line(tmp_path: Path, names: list[str], said: str,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
@@ -312,6 +314,10 @@ def test_names_that_differ_only_in_case_or_inside_are_still_two_names(tmp_path: 
     ("\\uff28ero", 's.jsonl:1: join: a combatant named "Hero" is already in the encounter, written with other '
                    "Unicode characters (names equal under NFKC normalization are one name)"),
     ("N" * 60_000, "s.jsonl:1: join: unit: name is 60,000 characters long, more than the limit of 100"),
+    ("Orc\\u001b[2J", 's.jsonl:1: join: unit: name "Orc\\x1b[2J" holds U+001B (a control character), which a '
+                       "name may not hold"),
+    ("Cora\\u0000", 's.jsonl:1: join: unit: name "Cora\\x00" holds U+0000 (a control character)'),
+    ("Hero\\nok", 's.jsonl:1: join: unit: name "Hero\\nok" holds U+000A (a control character)'),
 ])
 def test_a_joiner_whose_name_hides_what_it_is_is_refused_with_its_line(tmx: Path, tmp_path: Path, name: str,
                                                                        said: str,
@@ -362,3 +368,16 @@ def test_a_command_line_number_of_thousands_of_digits_is_not_repeated(tmx: Path,
     assert main([a.replace("{map}", str(tmx)) for a in argv]) == 2
     line = refused(capsys, "'9999999999999999999999999999999999999...'")
     assert longest_number(line) < 40
+
+
+@pytest.mark.parametrize("name", ["Cora\x1b[2J", "Co\nra", "Cora\x00", "Co\tra", "Co\x85ra"])
+def test_the_engine_refuses_a_joiner_whose_name_holds_a_control_character(tmx: Path, name: str) -> None:
+    # The one check (name_problem) every way in uses: a client of the public API is refused as a log line is.
+    from game.maps.loader import load_scenario
+    from game.rules import Encounter, IllegalActionError
+    from game.rules.actions import Join
+
+    enc = Encounter.from_scenario(load_scenario(tmx))
+    with pytest.raises(IllegalActionError, match=r"holds U\+00[0-9A-F]{2} \(a control character\)"):
+        enc.apply(Join.of({"name": name, "faction": "ally"}, (0, 0)))
+    assert sorted(enc.state_json()["units"]) == ["Hero", "Orc"]  # nothing half joined

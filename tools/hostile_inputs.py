@@ -360,7 +360,7 @@ def control_chars(work: Path, cap: int, o: Outcome) -> None:
     log = work / "s.jsonl"
     log.write_text(JOIN.replace("Cora", "Orc\\u001b[2J\\u0000\\u009b31m") % '"hp": 3')
     r = simple(work, cap, o, ["state", str(tmx), "--log", str(log)])
-    if any(ch in r.stdout for ch in "\x1b\x00\x07\u009b"):
+    if any(ch in r.stdout + r.stderr for ch in "\x1b\x00\x07\u009b"):  # the join is refused: its line too
         o.problems.append("state prints raw control characters")
 
 
@@ -619,6 +619,38 @@ def tile_twice(work: Path, cap: int, o: Outcome) -> None:
     r = simple(work, cap, o, ["validate", str(tmx)], expect=(2,))
     if "described twice" not in r.stderr:
         o.problems.append("a tile described twice is not named")
+
+@case("29 two tilesets of one firstgid")
+def overlapping_tilesets(work: Path, cap: int, o: Outcome) -> None:
+    """A second tileset at firstgid 1, the first one's: each gid was read as the later one's tile. (One
+    starting inside the other's gids loads, as in Tiled; lint warns.)"""
+    sheet = '<tileset firstgid="1" name="b" tilewidth="64" tileheight="74" tilecount="8" columns="8">' \
+            '<image source="m_tiles.png" width="512" height="74"/></tileset>'
+    tmx = swap(plain_map(work), ' <layer id="1"', sheet + ' <layer id="1"')
+    r = simple(work, cap, o, ["validate", str(tmx)], expect=(2,))
+    if "starts at the same gid" not in r.stderr:
+        o.problems.append("two tilesets of one firstgid are not named")
+
+
+@case("30 tiles of no tileset: a hidden cell, a collection's missing id, a tile object")
+def tiles_of_no_tileset(work: Path, cap: int, o: Outcome) -> None:
+    """Each was accepted: a hidden layer's gid 9999, an image collection's id it does not list (within its
+    tilecount), a tile object of gid 9999."""
+    hidden = swap(plain_map(work, name="hidden.tmx"), '</objectgroup>', '</objectgroup><layer id="9" name="h" '
+                  'width="5" height="4" visible="0"><data encoding="csv">' + "0," * 19 + "9999</data></layer>")
+    collection = '<tileset firstgid="20" name="c" tilewidth="64" tileheight="74" tilecount="2" columns="0">' \
+                 '<tile id="0"><image source="m_tiles.png"/></tile><tile id="7"><image source="m_tiles.png"/></tile>' \
+                 '</tileset>'
+    hole = swap(plain_map(work, name="hole.tmx"), ' <layer id="1"', collection.replace("m_tiles", "hole_tiles")
+                + ' <layer id="1"')
+    hole = swap(hole, '<data encoding="csv">\n1,', '<data encoding="csv">\n21,')
+    obj = swap(plain_map(work, name="obj.tmx"), '</objectgroup>', '<object id="99" gid="9999" x="0" y="74" '
+               'width="64" height="74"/></objectgroup>')
+    for tmx in (hidden, hole, obj):
+        r = simple(work, cap, o, ["validate", str(tmx)], expect=(2,))
+        if "belongs to no tileset" not in r.stderr:
+            o.problems.append(f"{tmx.name}: a tile of no tileset is not named")
+
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)

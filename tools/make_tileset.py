@@ -538,6 +538,13 @@ def pack_atlas(tiles: list[np.ndarray], w: int, h: int) -> np.ndarray:
     return atlas
 
 
+def atlas_tilecount(tiles: int) -> int:
+    """The tilecount Tiled gives an atlas of ``tiles`` tiles: every whole slot of the image, the empty ones of
+    a last row too (it cuts the image and writes that number when it saves). A map's next tileset starts
+    that many gids on: one inside them overlaps this one, and Playmat refuses the map."""
+    return -(-tiles // COLUMNS) * COLUMNS
+
+
 def write_atlas_tileset(name: str, tiles: Sequence[TileDef], painted: list[Array],
                         pointy: bool) -> tuple[Path, Path]:
     """``painted`` (one array per tile of ``tiles``) packed into ``assets/tiles/NAME_pointy.png`` (or
@@ -552,9 +559,8 @@ def write_atlas_tileset(name: str, tiles: Sequence[TileDef], painted: list[Array
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<tileset version="1.8" tiledversion="1.8.2" name="{name}_{suffix}" tilewidth="{w}" tileheight="{h}" '
-        # Tiled's own count: every whole slot of the image, the empty ones of a last row too (it cuts the image
-        # and writes that number when it saves; the lint names a tileset whose tilecount says otherwise).
-        f'spacing="{SPACING}" margin="{MARGIN}" tilecount="{-(-len(tiles) // COLUMNS) * COLUMNS}" '
+        # Tiled's own count (the lint names a tileset whose tilecount says otherwise).
+        f'spacing="{SPACING}" margin="{MARGIN}" tilecount="{atlas_tilecount(len(tiles))}" '
         f'columns="{COLUMNS}">',
         f' <image source="tiles/{name}_{suffix}.png" width="{aw}" height="{ah}"/>',
     ]

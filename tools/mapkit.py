@@ -18,14 +18,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from make_structures import STRUCTURE_IDS, STRUCTURE_TILES  # noqa: E402
-from make_tileset import DECOR_IDS, FLAT, FLAT_SIDE, POINTY, POINTY_SIDE, TERRAIN_IDS, TERRAIN_TILES  # noqa: E402
+from make_tileset import (  # noqa: E402
+    DECOR_IDS,
+    FLAT,
+    FLAT_SIDE,
+    POINTY,
+    POINTY_SIDE,
+    TERRAIN_IDS,
+    TERRAIN_TILES,
+    atlas_tilecount,
+)
 
 from game.maps.pixels import TiledPixels  # noqa: E402
 from game.maps.tmxdoc import FLIP_H, MapObject, ObjectGroup, TileLayer, TilesetRef, TmxDocument  # noqa: E402
 from game.rules import Cell, HexLayout  # noqa: E402
 
-STRUCT_FIRST = len(TERRAIN_TILES) + 1
-DECOR_FIRST = STRUCT_FIRST + len(STRUCTURE_TILES)
+# Each tileset's gids start past the last slot of the one before, as Tiled numbers them: the structures atlas
+# has 15 tiles in 16 slots, and decor at 13 + 15 = 28 shared gid 28 with its empty last slot.
+STRUCT_FIRST = atlas_tilecount(len(TERRAIN_TILES)) + 1
+DECOR_FIRST = STRUCT_FIRST + atlas_tilecount(len(STRUCTURE_TILES))
 
 # char -> (tileset, tile name). Terrain tileset: natural ground; structures: built ground, fire, exits.
 CODES: dict[str, tuple[str, str]] = {

@@ -32,7 +32,9 @@ COLS, ROWS = 7, 6
 FLAG_CYCLE = [0, FLIP_D, ROT_120, FLIP_D | ROT_120, FLIP_H, FLIP_V | FLIP_D, FLIP_H | ROT_120,
               FLIP_H | FLIP_V | FLIP_D | ROT_120]
 FEATURES = ("rotate", "groups", "tint", "image", "objects", "shapes", "text", "order")
-TERRAIN_FIRST, DECOR_FIRST, ANIM_FIRST = 1, 13, 18
+# Each tileset's gids start past the one before's, as Tiled numbers them: decor's tile ids run 0-5 (gids
+# 13-18), so the animated tileset starts at 19 (at 18 it overlapped decor, and Playmat refuses such a map).
+TERRAIN_FIRST, DECOR_FIRST, ANIM_FIRST = 1, 13, 19
 
 
 def geometry(axis: str) -> dict[str, object]:

@@ -59,7 +59,7 @@ from .shipped import assets_folder
 from .slips import slips as _slips
 from .stranded import ever_reach, stranded
 from .tile_usage import tile_usage
-from .tileset_lint import blank_slots, tilecount_slips
+from .tileset_lint import blank_slots, overlap_slips, tilecount_slips
 from .tilesets import Tileset
 from .tmx_adapter import TmxMap, read_tmx
 from .too_close import few, nearest_first, seen_too_close
@@ -90,7 +90,7 @@ def lint_map(path: str | Path, playtest: Playtest | None = None, games: int = QU
     except MapError:
         return []
     src = tmx.source
-    layout = [*layout_slips(tmx), *tilecount_slips(tmx)]
+    layout = [*layout_slips(tmx), *tilecount_slips(tmx), *overlap_slips(tmx)]
     slips = [f"{src}: {w}" for w in [*layout, *not_combatants(tmx), *misspelt_properties(tmx)]]
     try:
         scenario = load_scenario(tmx)

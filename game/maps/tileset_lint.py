@@ -29,6 +29,23 @@ def tilecount_slips(tmx: TmxMap) -> list[str]:
     return out
 
 
+def overlap_slips(tmx: TmxMap) -> list[str]:
+    """One line per tileset that starts inside an earlier one's gids (a .tsx that gained tiles after the map
+    was saved): Tiled and Playmat read a gid there as the later tileset's tile, so the earlier one's last
+    tiles cannot be placed; saving the map in Tiled moves the later firstgid up and renumbers what is placed."""
+    out = []
+    widest: Tileset | None = None  # of those before, the one reaching furthest
+    for ts in tmx.tilesets:  # by firstgid
+        if widest is not None and widest.firstgid < ts.firstgid <= widest.last_gid:
+            out.append(f'tileset "{ts.name}" (firstgid {ts.firstgid}) starts inside tileset "{widest.name}" '
+                       f"(gids {widest.gids_text()}): gids from {ts.firstgid} on are read as \"{ts.name}\"'s tiles, "
+                       f'so "{widest.name}"\'s last tiles cannot be placed; open the map in Tiled and save it '
+                       "(Tiled moves the firstgid up and renumbers the tiles placed)")
+        if widest is None or ts.last_gid > widest.last_gid:
+            widest = ts
+    return out
+
+
 def _tilecount_slip(ts: Tileset) -> str | None:
     if ts.atlas is None or ts.count is None:
         return None  # an image collection: its tiles are the images listed, there is nothing to cut

@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 MAX_TILES_PER_TILESET = 65536
 # Tileset objectalignment -> the point of a tile object's image its x, y names, as fractions of (w, h).
 ALIGNMENT_POINTS = {
@@ -77,12 +79,38 @@ class Tileset:
         return TileImage(self.atlas.path, (x, y, tw, th), self.atlas.trans)
 
     def info(self, local: int) -> TileInfo | None:
-        """Tile ``local`` as the rules see it; a tile the file does not describe has no properties."""
+        """Tile ``local`` as the rules see it, or None when the tileset has no such tile (:meth:`holds`); a
+        tile the file does not describe has no properties."""
+        if not self.holds(local):
+            return None
         if local in self.tiles:
             return self.tiles[local]
-        if self.count is not None and local >= self.count:
-            return None
         return TileInfo(f'tile {local} of tileset "{self.name}"', {}, None, self.default_size, self.alignment)
+
+    def holds(self, local: int) -> bool:
+        """Whether ``local`` is a tile of this tileset: below the tile count of an atlas; in an image
+        collection, a ``<tile>`` of that id (ids may skip numbers and pass the count: Tiled keeps each
+        tile's id when another is deleted)."""
+        if local < 0:
+            return False
+        if self.atlas is None:
+            return local in self.tiles
+        return self.count is None or local < self.count
+
+    @property
+    def last_gid(self) -> int:
+        """The highest gid this tileset may hold (its firstgid at least, even with no tile): an atlas's
+        firstgid + tilecount - 1, an image collection's firstgid + its largest tile id."""
+        if self.atlas is None:
+            size = max(self.tiles) + 1 if self.tiles else 1
+        else:
+            size = self.count if self.count is not None else 1
+        return self.firstgid + max(size, 1) - 1
+
+    def gids_text(self) -> str:
+        """``1-16``, or ``5`` for a tileset of one gid."""
+        last = self.last_gid
+        return f"{self.firstgid}-{last}" if last > self.firstgid else str(self.firstgid)
 
 
 def owner_of(tilesets: Sequence[Tileset], gid: int) -> Tileset | None:
@@ -104,9 +132,27 @@ def gid_ranges(tilesets: Sequence[Tileset]) -> str:
     """The gids each tileset holds, as a designer fixing a stray gid needs them: ``1-12 "terrain"``."""
     if not tilesets:
         return "none: the map has no tileset"
-    parts = []
-    for ts in sorted(tilesets, key=lambda t: t.firstgid):
-        # An image collection gives no count: its highest tile id bounds it.
-        size = ts.count if ts.count is not None else (max(ts.tiles) + 1 if ts.tiles else 1)
-        parts.append(f'{ts.firstgid}-{ts.firstgid + max(size, 1) - 1} "{ts.name}"')
-    return ", ".join(parts)
+    return ", ".join(f'{ts.gids_text()} "{ts.name}"' for ts in sorted(tilesets, key=lambda t: t.firstgid))
+
+
+def known_gids(tilesets: Sequence[Tileset], gids: np.ndarray) -> np.ndarray:
+    """Per (flag-free) gid of ``gids``, whether it names a tile (:func:`tile_of` is not None), worked out with
+    numpy a tileset at a time: a hostile layer may hold a million distinct gids."""
+    gids = np.asarray(gids, dtype=np.int64)
+    ordered = sorted(tilesets, key=lambda t: t.firstgid)
+    known = np.zeros(gids.shape, dtype=bool)
+    if not ordered:
+        return known
+    # The owner of a gid is the last tileset with firstgid <= gid, as owner_of says.
+    owner = np.searchsorted(np.array([ts.firstgid for ts in ordered], dtype=np.int64), gids, side="right") - 1
+    for i, ts in enumerate(ordered):
+        mine = owner == i
+        local = gids[mine] - ts.firstgid
+        if ts.atlas is None:
+            ok = np.isin(local, np.fromiter(ts.tiles, dtype=np.int64, count=len(ts.tiles)))
+        elif ts.count is None:
+            ok = np.ones(local.shape, dtype=bool)
+        else:
+            ok = local < ts.count
+        known[mine] = ok
+    return known

@@ -16,10 +16,12 @@ from pathlib import Path
 
 import numpy as np
 
+from game.rules import limits
+
 from .errors import MapError, one_line
 from .layer_tree import DrawLayer, TileLayerData, read_layers
 from .tile_data import GID_MASK
-from .tilesets import TileInfo, Tileset, gid_ranges, owner_of, tile_of
+from .tilesets import TileInfo, Tileset, gid_ranges, known_gids, owner_of, tile_of
 from .tmx_checks import (
     Fatal,
     MapHead,
@@ -144,10 +146,10 @@ def _read(rd: Reader) -> TmxMap:
 
 
 def _tile_layers(rd: Reader, layers: list[DrawLayer], tilesets: list[Tileset]) -> list[TileLayer]:
-    """The rules' view of the tile layers: each cell's tile (flags stripped), visibility through groups."""
+    """The rules' view of the tile layers: each cell's tile (flags stripped), visibility through groups.
+    A cell, shown or hidden, whose gid is no tile is noted: the first such cell of each layer."""
     out = []
     cache: dict[int, TileInfo | None] = {0: None}
-    reported: set[int] = set()
     for layer in layers:
         if not isinstance(layer, TileLayerData):
             continue
@@ -155,18 +157,29 @@ def _tile_layers(rd: Reader, layers: list[DrawLayer], tilesets: list[Tileset]) -
         gids, where = np.unique(ids, return_inverse=True)  # a map has a few dozen tiles, not 4,096
         if not gids.size or gids[0] != 0:  # gid 0 (no tile) always at index 0, used or not
             gids, where = np.concatenate(([0], gids)), where + 1
-        for gid in (int(g) for g in gids.tolist()):
+        where = where.reshape(ids.shape)
+        known = known_gids(tilesets, gids)
+        known[0] = True  # gid 0 is no tile, not a bad one
+        if not known.all():
+            _note_unknown_cell(rd, layer.name, ids, ~known[where], tilesets)
+        # Only gids that are tiles are looked up one by one: as many as the map's tiles, not its cells.
+        for gid in (int(g) for g in gids[known].tolist()):
             if gid not in cache:
                 cache[gid] = tile_of(tilesets, gid)
-                if cache[gid] is None and gid not in reported:
-                    reported.add(gid)
-                    r, c = (int(v[0]) for v in (ids == gid).nonzero())
-                    # Name the gids that are tiles, and the two ways out: the tile is left from a tileset
-                    # since removed (or firstgid changed by hand), or the number was typed wrong.
-                    rd.problem(f"cell {c},{r}", f'layer "{layer.name}" has tile gid {gid}, '
-                               f"which belongs to no tileset (the map's tilesets hold gids {gid_ranges(tilesets)}): "
-                               "repaint the cell in Tiled, or add back the tileset it came from")
-        index = where.reshape(ids.shape).astype(np.int32)
+        index = where.astype(np.int32)
         index.setflags(write=False)
-        out.append(TileLayer(layer.name, layer.style.visible, tuple(cache[int(g)] for g in gids.tolist()), index))
+        out.append(TileLayer(layer.name, layer.style.visible, tuple(cache.get(int(g)) for g in gids.tolist()), index))
     return out
+
+
+def _note_unknown_cell(rd: Reader, layer: str, ids: np.ndarray, bad: np.ndarray, tilesets: list[Tileset]) -> None:
+    """Note the first cell (row by row, as Tiled numbers them col,row) of ``bad`` and how many more there are."""
+    first = int(np.argmax(bad.reshape(-1)))
+    r, c = divmod(first, ids.shape[1])
+    more = int(np.count_nonzero(bad)) - 1
+    also = f"so {'do' if more > 1 else 'does'} {more:,} more of its cells; " if more else ""
+    # Name the gids that are tiles, and the two ways out: the tile is left from a tileset since removed
+    # (or firstgid changed by hand), or the number was typed wrong.
+    rd.problem(f"cell {c},{r}", f'layer "{limits.clip(layer)}" has tile gid {int(ids[r, c])}, which belongs to no '
+               f"tileset ({also}the map's tilesets hold gids {gid_ranges(tilesets)}): repaint the cell in Tiled, "
+               "or add back the tileset it came from")

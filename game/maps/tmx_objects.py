@@ -17,7 +17,7 @@ from game.rules import limits
 from .errors import ImageFault, object_label
 from .layer_tree import ObjectLayerData, shape_of
 from .tile_data import GID_MASK
-from .tilesets import ALIGNMENT_POINTS, TileInfo, Tileset, tile_of
+from .tilesets import ALIGNMENT_POINTS, TileInfo, Tileset, gid_ranges, tile_of
 from .tmx_checks import Reader, int_attr
 from .tmx_properties import is_float, read_properties
 
@@ -75,6 +75,11 @@ def _object(rd: Reader, obj: ET.Element, layer: ObjectLayerData, tilesets: list[
     if shape == "rectangle" and obj.get("gid") not in (None, "0"):
         shape = "tile"
     tile = tile_of(tilesets, gid) if shape == "tile" else None
+    if shape == "tile" and tile is None:
+        # On any layer, placed or not: its picture would be nothing, and a combatant would lose its tile's class.
+        rd.problem(label, f"tile gid {gid}, the tile it shows, belongs to no tileset (the map's tilesets hold "
+                   f"gids {gid_ranges(tilesets)}): pick its tile again in Tiled, or delete it")
+        return None
     if shape == "tile" and not _tile_image_fits(rd, label, box, tile):
         return None
     props = {**(tile.properties if tile else {}), **own}  # Tiled: tile objects inherit tile properties

@@ -34,7 +34,21 @@ def read_tilesets(rd: Reader, root: ET.Element) -> list[Tileset]:
     if not out and not rd.problems:
         rd.problem(None, "the map has no tileset")
     out.sort(key=lambda t: t.firstgid)
+    _check_overlaps(rd, out)
     return out
+
+
+def _check_overlaps(rd: Reader, tilesets: list[Tileset]) -> None:
+    """Note each tileset that starts at the same gid as an earlier one: each of their gids could be either's
+    tile, and Tiled never writes it (a hand edit does). A tileset starting inside an earlier one's gids is no
+    refusal: it arises without a hand edit, when a ``.tsx`` gained tiles after the map was saved, and Tiled
+    reads a gid as the tile of the tileset with the highest firstgid not above it, as ``owner_of`` does
+    (``validate --lint`` warns: :func:`tileset_lint.overlap_slips`)."""
+    for before, ts in zip(tilesets, tilesets[1:], strict=False):  # by firstgid; two of one firstgid in file order
+        if ts.firstgid == before.firstgid:
+            rd.problem(None, f'tileset "{limits.clip(ts.name)}" (firstgid {ts.firstgid}) starts at the same gid as '
+                       f'tileset "{limits.clip(before.name)}" (gids {before.gids_text()}): two tilesets cannot '
+                       "start at the same gid (Tiled never writes this: undo the hand edit)")
 
 
 def _tileset(rd: Reader, node: ET.Element, read: dict[Path, Tileset | None]) -> Tileset:

@@ -280,8 +280,10 @@ def name_problem(name: str) -> str | None:
 
     Names are told apart by what a person reads, so a name may not hide what it is: no space at
     either end ("Hero " beside "Hero"), no invisible format character (a zero-width space, a joiner, a
-    direction mark or override: U+202E shows "Hero" as "oreH"), and at most ``MAX_NAME_CHARS``
-    characters. Control characters are allowed (the CLI prints them as escapes).
+    direction mark or override: U+202E shows "Hero" as "oreH"), no control character (a line break, a
+    tab, ESC, NUL, the C1 controls U+0080-U+009F: a terminal acts on them or shows nothing), and at most
+    ``MAX_NAME_CHARS`` characters. The one check wherever a name comes in: a map object, a join (a log
+    line or ``playmat do``), a GM's edit of a combatant (rebuilt through :func:`combatant_from_properties`).
     """
     if not name.strip():
         return "a combatant has no name"
@@ -289,11 +291,16 @@ def name_problem(name: str) -> str | None:
         return f"name is {len(name):,} characters long, more than the limit of {MAX_NAME_CHARS}"
     if name != name.strip():
         return f'name "{clip(name)}" begins or ends with white space'
-    hidden = next((ch for ch in name if unicodedata.category(ch) == "Cf"), None)
-    if hidden is not None:
-        return (f'name "{clip(name)}" holds U+{ord(hidden):04X} ({unicodedata.name(hidden, "a format character")}), '
-                "an invisible character a name may not hold")
-    return None
+    hidden = next((ch for ch in name if unicodedata.category(ch) in ("Cf", "Cc")), None)
+    if hidden is None:
+        return None
+    if unicodedata.category(hidden) == "Cc":  # unicodedata names none of them
+        # Written as escapes here: a map's message folds a line break to a space, and a tab prints as a gap.
+        shown = "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) == "Cc" else ch
+                        for ch in clip(name))
+        return f'name "{shown}" holds U+{ord(hidden):04X} (a control character), which a name may not hold'
+    return (f'name "{clip(name)}" holds U+{ord(hidden):04X} ({unicodedata.name(hidden, "a format character")}), '
+            "an invisible character a name may not hold")
 
 
 def name_key(name: str) -> str:
