@@ -22,7 +22,8 @@ In a small window (:mod:`game.ui.compact`), or in a large one while its full
 size would cover a combatant's token, the GM card goes short as the
 combatant card does: its head and the hit-point row, every tool while the
 pointer is on it (it grows downward, so nothing moves under the pointer), or
-always after I. A form being filled in, or a token being dragged, keeps it whole.
+always after I. A form being filled in, or a token being dragged, keeps it whole. Where even the whole card
+would not fit the map area (640x400), its tools are laid out tight (:meth:`GMTools.tight`), none left out.
 
 Buttons answer with a ``Reply`` carrying the action (the scene submits it
 through the match, so it lands in the log, and shows the engine's reason when
@@ -48,6 +49,7 @@ from .push_preview import draw_push, draw_push_tip
 
 TOGGLE_KEY = pygame.K_g
 ROW = 32
+TIGHT_ROW = 30  # the tight card's rows (below): its buttons keep their 26 px, only the gaps between them narrow
 HP_STEPS = (-5, -1, 1, 5)
 MORE_HINT = "hover or I: every GM tool"  # the short card's last line (the combatant card's says the same)
 # End combat asks first, as Foundry VTT does: a GM clicked it by mistake while the short card grew under the
@@ -124,6 +126,7 @@ class GMTools:
         self._gaps: list[int] = []
         self.drop_tip = pygame.Rect(0, 0, 0, 0)  # where the dragged token's landing tooltip was last drawn
         self.full = True  # as last drawn: every tool, or the short card of a small window
+        self.tightened = False  # as last drawn: every tool in the tight rows of a window too low for the usual ones
         self._push_key: object = None  # the push direction aimed at, and the engine's preview of it
         self._push: PushPreview | None = None
         self.push_tip: pygame.Rect | None = None  # the aimed push's tooltip, as last drawn
@@ -307,11 +310,27 @@ class GMTools:
 
     def _hides_a_token(self, ctx: BattleContext, area: pygame.Rect) -> bool:
         """Whether the full card, drawn now, would cover part of a combatant's token."""
-        full = pygame.Rect(area.x + 8, area.y + 8, th.CARD_WIDTH, self._height(ctx, self._rows(ctx, True)))
+        tight = self.tight(ctx, area)
+        full = pygame.Rect(area.x + 8, area.y + 8, th.CARD_WIDTH,
+                           self._height(ctx, self._rows(ctx, True, tight), tight))
         return any(full.colliderect(ctx.token_rect(v.name)) for v in ctx.encounter.views()
                    if v.active and v.cell is not None)
 
-    def _rows(self, ctx: BattleContext, full: bool = True) -> list[list[tuple[Any, str]]]:
+    def tight(self, ctx: BattleContext, area: pygame.Rect) -> bool:
+        """Whether the full card is laid out tight: only when its usual layout would not fit the map area.
+
+        In combat the usual card is 410 px tall; a 640x400 window's map area is 334, so End combat was off the
+        window. The tight card keeps every tool but puts some side by side (Set hit points and Threatens; the
+        moves and the push distance; Undo and End combat), drops the target's size and movement type (its
+        movement moves to the name line) and narrows the rows' gaps: 306 px. A window with room for the usual
+        card (800x560 and up) is shown it unchanged."""
+        if self.rect is not None:
+            return False
+        return self._height(ctx, self._rows(ctx, True, False), False) > area.height - 16
+
+    def _rows(self, ctx: BattleContext, full: bool = True, tight: bool = False) -> list[list[tuple[Any, str]]]:
+        if tight and full:
+            return self._tight_rows(ctx)
         enc = ctx.encounter
         name = gm_target(ctx)
         rows: list[list[tuple[Any, str]]] = []
@@ -342,20 +361,50 @@ class GMTools:
             rows.append([("end", "End combat")])
         return rows
 
-    @staticmethod
-    def _head(ctx: BattleContext) -> int:
-        return 84 if gm_target(ctx) is not None else 58  # the title, and the target's name and kind
+    def _tight_rows(self, ctx: BattleContext) -> list[list[tuple[Any, str]]]:
+        """Every tool of the full card, in fewer rows and shorter words: the card of a window too low for it."""
+        enc = ctx.encounter
+        name = gm_target(ctx)
+        rows: list[list[tuple[Any, str]]] = []
+        if name is not None and enc.phase != "ended":
+            rows.append([(("hp", n), f"{n:+d}".replace("-", "−")) for n in HP_STEPS])
+            if enc.phase == "active":
+                v = enc.view(name)
+                rows.append([("edit", "Set hit points…"), ("threat", "Threatens" if v.threatening else "No threat")])
+                # The distance, not what a click sets next: the status line says the new one on each click.
+                rows.append([("grant1", "+1 move"), ("grant3", "+3 move"), ("dist", f"Push {self.push_distance}")])
+                rows.append([(("push", d), side_words(d)) for d in enc.layout.direction_names])
+                rows.append([("defeated", "Remove: defeated"), ("fled", "Remove: fled")])
+            else:
+                rows.append([("edit", "Edit properties…")])
+        rows.append([])
+        if enc.phase == "setup":
+            rows.append([("join", "Add a combatant…"), ("save", "Save setup…")])
+            rows.append([("undo", "Undo"), ("begin", "Begin battle")])
+            return rows
+        if enc.phase != "ended":
+            rows.append([("join", "Add a combatant…")])
+        rows.append([("undo", "Undo"), ("end", "End combat")] if enc.phase == "active" else [("undo", "Undo")])
+        return rows
 
-    def _height(self, ctx: BattleContext, rows: list[list[tuple[Any, str]]]) -> int:
-        return self._head(ctx) + sum(ROW if r else 10 for r in rows) + 28
+    @staticmethod
+    def _head(ctx: BattleContext, tight: bool = False) -> int:
+        if gm_target(ctx) is None:
+            return 58  # the title and "Select one"
+        return 58 if tight else 84  # the title, and the target's name and kind (tight: its name and movement)
+
+    def _height(self, ctx: BattleContext, rows: list[list[tuple[Any, str]]], tight: bool = False) -> int:
+        row = TIGHT_ROW if tight else ROW
+        return self._head(ctx, tight) + sum(row if r else 10 for r in rows) + 28
 
     def _layout(self, ctx: BattleContext, area: pygame.Rect) -> pygame.Rect:
         enc = ctx.encounter
         self.full = self.shows_full(ctx, area)
-        rows = self._rows(ctx, self.full)
+        self.tightened = tight = self.full and self.tight(ctx, area)
+        rows = self._rows(ctx, self.full, tight)
         name = gm_target(ctx)
-        head = self._head(ctx)
-        frame = self.rect or pygame.Rect(area.x + 8, area.y + 8, th.CARD_WIDTH, self._height(ctx, rows))
+        head = self._head(ctx, tight)
+        frame = self.rect or pygame.Rect(area.x + 8, area.y + 8, th.CARD_WIDTH, self._height(ctx, rows, tight))
         self.buttons = []
         self._gaps = []  # separator lines, drawn with the frame
         y = frame.y + head
@@ -374,7 +423,7 @@ class GMTools:
                 self._hp_label = pygame.Rect(xs[1] + bw, y, xs[2] - xs[1] - bw, 26)
             else:
                 self.buttons.extend(ButtonRow.place(frame.x + th.PAD, y, inner, row, gap=4 if len(row) > 3 else 6))
-            y += ROW
+            y += TIGHT_ROW if tight else ROW
         undo_why = undo_refusal(ctx) if any(b.key == "undo" for b in self.buttons) else None
         for b in self.buttons:
             if b.key == "threat" and name is not None:
@@ -439,6 +488,10 @@ class GMTools:
         v = ctx.encounter.view(name)
         th.text(screen, th.fit_name(name, frame.width - 2 * th.PAD - 80, th.BODY, True), (x, frame.y + 34), bold=True,
                 colour=th.faction_colour(v.faction))
+        if self.tightened:  # no room for the kind's line: the movement its buttons grant takes the faction's place
+            th.text(screen, f"move {v.movement}/{v.movement_max}", (frame.right - th.PAD, frame.y + 36),
+                    size=th.SMALL, colour=th.MUTED, anchor="topright")
+            return
         th.text(screen, v.faction, (frame.right - th.PAD, frame.y + 36), size=th.SMALL, colour=th.MUTED,
                 anchor="topright")
         sub = f"{v.size} · {v.movement_type} · move {v.movement}/{v.movement_max}"
@@ -468,7 +521,8 @@ class GMTools:
         self._frame = frame
         aimed = self.aimed_push(ctx)
         marked = draw_push(screen, ctx, aimed) if aimed is not None else []  # on the map, under the card
-        th.draw_frame(screen, frame, edge=th.ACCENT)
+        # The tight card reaches down over the action bar: opaque, so the bar does not read through its hint.
+        th.draw_frame(screen, frame, edge=th.ACCENT, opaque=self.tightened)
         self._draw_head(screen, ctx, frame)
         for y in self._gaps:
             pygame.draw.line(screen, th.PANEL_EDGE, (frame.x + th.PAD, y), (frame.right - th.PAD, y))
