@@ -278,7 +278,12 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         self.pointer_event(event)  # a real move of the pointer takes the choice back from Tab's focus
         if self._points_anew(event):
             self._hover(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        press = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        # The action bar is drawn under the panels, so a press on a panel over it is the panel's (found at 640x400:
+        # the GM card's "Add a combatant..." over the bar's Shove button chose Shove). Only a press no panel takes
+        # goes on to the bar.
+        bar_first = press and not self._panel_at(event.pos)
+        if bar_first:
             mine, answer = self._bar_click(event.pos)
             if mine:
                 return answer
@@ -287,6 +292,10 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
             if reply is not None:
                 self.note_pointer(event)
                 return self._reply(reply)
+        if press and not bar_first:
+            mine, answer = self._bar_click(event.pos)
+            if mine:
+                return answer
         self.note_pointer(event)
         return self._map_input(event)
 
@@ -335,6 +344,11 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         if isinstance(out, Pick):
             out = Pick(out.cell, self._approach(out.cell))
         return self.perform(out) if out is not None else None
+
+    def _panel_at(self, pos: tuple[int, int]) -> bool:
+        """Whether a shown panel, as last drawn, lies under ``pos``."""
+        return any((c := getattr(w, "cover", None)) is not None and pygame.Rect(c).collidepoint(pos)
+                   for w in self._widgets_topmost_first() if w.layer == "panel")
 
     def _widgets_topmost_first(self) -> list[Widget]:
         """Panels first (they sit on top; collapsed ones hear nothing), then the map's overlays."""
