@@ -280,19 +280,21 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
             self._hover(event.pos)
         press = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         # The action bar is drawn under the panels, so a press on a panel over it is the panel's (found at 640x400:
-        # the GM card's "Add a combatant..." over the bar's Shove button chose Shove). Only a press no panel takes
-        # goes on to the bar.
-        bar_first = press and not self._panel_at(event.pos)
-        if bar_first:
-            mine, answer = self._bar_click(event.pos)
-            if mine:
-                return answer
-        for w in self._widgets_topmost_first():
+        # the GM card's "Add a combatant..." over the bar's Shove button chose Shove). The bar hears a press no
+        # panel took, before the map's overlays do.
+        over_panel = press and self._panel_at(event.pos)
+        widgets = self._widgets_topmost_first()
+        bar_turn = sum(w.layer == "panel" for w in widgets) if over_panel else 0  # where the bar is asked
+        for i, w in enumerate(widgets):
+            if press and i == bar_turn:
+                mine, answer = self._bar_click(event.pos)
+                if mine:
+                    return answer
             reply = w.handle_event(event, self.ctx)
             if reply is not None:
                 self.note_pointer(event)
                 return self._reply(reply)
-        if press and not bar_first:
+        if press and bar_turn == len(widgets):  # nothing after the panels, none of which took it
             mine, answer = self._bar_click(event.pos)
             if mine:
                 return answer
