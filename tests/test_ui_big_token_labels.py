@@ -98,6 +98,10 @@ def test_every_name_tag_stays_within_a_hex_of_its_token(tmp_path: Path, size: tu
                     continue  # a panel over the hex claims the pointer
                 step = 2 * ctx.hex_radius()  # a hex across
                 gap = tag_gap(scene, v.name)
-                assert gap <= 1.05 * step + 2, (v.name, zoom, (dx, dy), round(gap), round(step))
+                # Further out (two hexes at most) only where every spot within a hex covers someone, with its
+                # leader line saying whose it is (test_ui_name_tag_crowd): at the farthest zoom Sigrun stands among
+                # tokens 22 px across, every spot a hex from her on one of them.
+                reach = 2 if scene.view.name_leader is not None else 1
+                assert gap <= 1.05 * reach * step + 2, (v.name, zoom, (dx, dy), round(gap), round(step))
                 hugged += gap < step / 4
     assert hugged > 0

@@ -137,6 +137,7 @@ def test_the_combat_log_steps_aside_for_a_token_under_it(tmp_path: Path) -> None
     from game.rules import Place
     from game.ui.overlays import ActionPreview
     from game.ui.panels.combat_log import CombatLog
+    from tests.test_ui_log_room import put
 
     scene, screen = open_battle(tmp_path, DEFAULT, humans=("player", "ally", "enemy", "neutral"), setup=True)
     log = next(w for w in scene.widgets if isinstance(w, CombatLog))
@@ -156,6 +157,9 @@ def test_the_combat_log_steps_aside_for_a_token_under_it(tmp_path: Path) -> None
     to_turn(scene, "Mira")
     frame(scene, screen, 3)
     goblin = enc.view("Goblin").cell
+    # The log keeps to its first turn's three lines (test_ui_log_bounded): the camera brings the goblin under them.
+    put(scene, "Goblin", (log.cover.centerx, log.cover.bottom - 20))
+    frame(scene, screen)
     assert log.cover.collidepoint(scene.ctx.cell_to_screen(goblin))  # the goblin is under the log as drawn
     box = log.cover
     hover(scene, goblin)

@@ -225,7 +225,8 @@ def test_moving_a_large_creature_outlines_every_hex_it_would_stand_on(tmp_path: 
 
 def test_the_combat_log_grows_with_its_lines_from_one_line_to_its_full_height(tmp_path: Path) -> None:
     """An empty log ("nothing has happened yet") took a 188 px panel over the map; it takes one line's room and
-    grows, bottom edge fixed, as the battle fills it, up to its full height."""
+    grows, bottom edge fixed, as the battle fills it, up to its first turn's three lines (test_ui_log_bounded);
+    pointed at, up to its full height."""
     scene, screen = open_battle(tmp_path, DEFAULT, humans=EVERYONE, setup=False)
     log = next(w for w in scene.widgets if isinstance(w, CombatLog))
     frame(scene, screen)
@@ -237,7 +238,12 @@ def test_the_combat_log_grows_with_its_lines_from_one_line_to_its_full_height(tm
     assert empty.height < log._frame.height < full.height and log._frame.bottom == full.bottom
     log.entries.extend([("Mira hits the Goblin", "hit")] * 30)
     frame(scene, screen)
-    assert log._frame == full
+    rest = pygame.Rect(log._frame)
+    assert empty.height < rest.height < full.height and rest.bottom == full.bottom  # no taller than three lines
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(rest.centerx, rest.bottom - 10), rel=(0, 0),
+                                          buttons=(0, 0, 0)))
+    frame(scene, screen)
+    assert log._frame == full  # pointed at: all it has room for
 
 
 def test_facing_arc_labels_read_in_full_over_neighbours_and_the_name_tag(tmp_path: Path) -> None:

@@ -329,8 +329,10 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
               inr: float) -> NameTag:
     """The hovered token's name and hp, clear of its facing arcs' labels, in view and clear of the panels, and
     where it covers the fewest other tokens: first just above, below or beside its body, then a hex out from it
-    (no further than its facing-arc ring) above, else below, beside, or at a corner (the first that is clear).
-    A tag that does not hug its disc gets a leader line to it, preferably one over no other token."""
+    (no further than its facing-arc ring) above, else below, beside, or at a corner (the first that is clear), and
+    where all of those cover someone, up to two hexes out. Where every spot covers someone, the one over the fewest
+    token centres, then the least of their area; never over its own initials. A tag that does not hug its disc
+    gets a leader line to it, preferably one over no other token."""
     f = font(20, bold=True)
     text = f.render(f"{tok.name}  {max(tok.hp, 0)}/{tok.hp_max}", True, (255, 255, 255))
     bg = text.get_rect().inflate(12, 6)
@@ -348,13 +350,19 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
     # tag was placed by the disc's edge alone; token_shape weighs the chip for a tooltip, and so does the tag.
     hx, hy, hr = chip_disc(ctx, tok)
     chip = pygame.Rect(math.floor(hx - hr - 1), math.floor(hy - hr - 1), math.ceil(2 * hr + 3), math.ceil(2 * hr + 3))
+    # Its own face: the middle of its disc, where its initials are (a tag over its rim or the foot of its disc
+    # still leaves them in sight).
+    face = pygame.Rect(round(cx - r * 0.4), round(cy - r * 0.4), round(r * 0.8), round(r * 0.8))
     for i, (anchor, at) in enumerate(_tag_spots(cx, cy, ring, r, tok.radius, 2 * inr)):
         rect = bg.copy()
         setattr(rect, anchor, at)
         rect = off_chip(rect, chip, anchor, (cx, cy))
         own = tag_gap(rect, (cx, cy), r)
-        if own > tag_reach(inr):
-            continue  # a hex off: it reads as whatever stands by it
+        if own > tag_reach(inr, TAG_FAR) or rect.colliderect(face):
+            continue  # never over its own initials; two hexes off, even its leader line reads as a stranger's
+        # More than a hex off it reads as whatever stands by it: taken only where every spot within a hex covers
+        # another token or a label.
+        far = own > tag_reach(inr)
         # Beside another token more than its own: "Fenn 10/10" above Captain Vessa (Harrow Keep, GM, 1280x800).
         # Taken only where every other spot clear of the tokens and labels is too (found there, for covering a
         # token hides more than a tag a little off: Charcoal Burner 1's in a gap between neighbours at 800x560).
@@ -369,14 +377,16 @@ def _name_tag(screen: pygame.Surface, ctx: BattleContext, tokens: dict[str, Toke
         crossing = leader is not None and crosses(leader, [(x, y, rr) for (x, y), rr in near])
         inside = view.contains(rect) and rect.collidelist(ctx.panels) < 0  # "Sergeant Hale" ran under the tracker
         covered = sum(_overlap(rect, o) for o in others)
+        # Where every spot covers someone, a token's centre (its initials) hidden is worse than an edge of one.
+        centres = sum(rect.collidepoint(o.center) for o in others) if covered else 0
         hides_label = any(rect.colliderect(k) for k in ctx.keep_clear) or rect.colliderect(chip)  # "rear −4"
         # Another token under the tag is as bad as a hidden label: on giants_lair at 960x600 "Wynn 10/10" sat on
         # Astrid (the panel above, arc labels either side), the nearest spots tried first and none further out.
-        score = (0 if inside else 1, int(hides_label or covered > 0), int(hides_label), covered, int(stray),
-                 int(crossing), i)
+        score = (0 if inside else 1, int(hides_label or covered > 0), int(hides_label), centres, covered, int(far),
+                 int(stray), int(crossing), i)
         if best is None or score < best[0]:
             best = (score, rect, leader)
-        if inside and not covered and not hides_label and not stray and not crossing:
+        if inside and not covered and not hides_label and not stray and not crossing and not far:
             break
     assert best is not None
     _, rect, leader = best
@@ -404,11 +414,14 @@ TAG_HUG = 0.3  # a tag this close (in hexes) to its token's disc reads as its ow
 # its own disc than any other's, where a spot clear of the tokens allows)
 
 
-def tag_reach(inr: float) -> float:
-    """:data:`TAG_REACH` on screen (px), for a hex of inradius ``inr``: with 5 % to spare, for a spot off a corner
-    of the ring a hex out (tokenlayer.TAG_SPOTS, 0.72 of the way both ways) lies 2 % past it, and a pixel's
-    rounding."""
-    return 2 * inr * TAG_REACH * 1.05 + 1
+TAG_FAR = 2.0  # how far (in hexes) a tag with its leader line may stand off, where every nearer spot covers someone
+
+
+def tag_reach(inr: float, hexes: float = TAG_REACH) -> float:
+    """``hexes`` (:data:`TAG_REACH` unless said) on screen (px), for a hex of inradius ``inr``: with 5 % to spare,
+    for a spot off a corner of the ring a hex out (tokenlayer.TAG_SPOTS, 0.72 of the way both ways) lies 2 % past
+    it, and a pixel's rounding."""
+    return 2 * inr * hexes * 1.05 + 1
 
 
 def tag_gap(rect: pygame.Rect, centre: tuple[float, float], r: float) -> float:
@@ -470,6 +483,18 @@ def _tag_spots(cx: float, cy: float, ring: float, r: int, footprint: int,
             dx, dy = math.cos(math.pi * k / 6), -math.sin(math.pi * k / 6)
             anchor = _ANCHOR[(0 if dy < -0.3 else 2 if dy > 0.3 else 1, 0 if dx > 0.3 else 2 if dx < -0.3 else 1)]
             spots.append((anchor, (round(cx + dx * d), round(cy + dy * d))))
+    # Last of all, further out: a hex and a half and two hexes from its disc, every 30 degrees and slid along the
+    # top and the bottom. Where every spot within a hex covers someone (a token ringed by its neighbours), a tag in
+    # a gap of the next ring, with its leader line, hides no one: "Captain Vessa 15/15" sat on Fenn with Do, Mi,
+    # Fe, SB, IL, P1 and P2 round her (Harrow Keep, 1280x800), where 1.5 hexes up and right was clear.
+    for d in (r + 1.5 * step, r + 2 * step):
+        for k in range(12):
+            dx, dy = math.cos(math.pi * k / 6), -math.sin(math.pi * k / 6)
+            anchor = _ANCHOR[(0 if dy < -0.3 else 2 if dy > 0.3 else 1, 0 if dx > 0.3 else 2 if dx < -0.3 else 1)]
+            spots.append((anchor, (round(cx + dx * d), round(cy + dy * d))))
+        spots += [(anchor, (round(cx), round(cy + sign * d))) for sign, ends in ((-1, ("bottomleft", "bottomright")),
+                                                                               (1, ("topleft", "topright")))
+                  for anchor in ends]
     return spots
 
 

@@ -71,6 +71,14 @@ class Form:
         self.rects: list[pygame.Rect] = []
         self.buttons: dict[str, pygame.Rect] = {}
         self.frame = pygame.Rect(0, 0, 0, 0)
+        self.first_row = 0  # the first field row shown, where the window has no room for them all
+
+    def _scroll_to_focus(self, per: int, rows: int) -> None:
+        """Keep the focused field's row among the ``rows`` shown of ``per``."""
+        row = self.focus % per
+        self.first_row = max(0, min(self.first_row, row, per - rows))
+        if row >= self.first_row + rows:
+            self.first_row = row - rows + 1
 
     def field(self, key: str) -> Field:
         return next(f for f in self.fields if f.key == key)
@@ -147,30 +155,45 @@ class Form:
         columns = 1 if len(self.fields) <= ROWS_PER_COLUMN else 2
         per = -(-len(self.fields) // columns)
         width = COLUMN_W * columns + 2 * th.PAD
-        err_lines = th.wrap(shown_error(self.error), width - 2 * th.PAD - 10, th.SMALL) if self.error else []
-        hint_lines = th.wrap(self.hint, width - 2 * th.PAD - 10, th.SMALL) if self.hint else []
+        text_w = width - 2 * th.PAD - 10
+        reason = th.wrap(shown_error(self.error), text_w, th.SMALL) if self.error else []
+        hint_lines = th.wrap(self.hint, text_w, th.SMALL) if self.hint else []
+        lo, hi = area.y + 8, area.bottom - 8
+
+        def height(hints: int, errors: int, rows: int) -> int:
+            return 44 + 20 * hints + ROW * rows + 12 + 20 * max(1, errors) + 44
+
+        # The field rows there is room for: all of them but in the smallest windows, where the join form's twelve
+        # rows (360 px) outgrew a 640x400 window's map area (334 px) and its buttons were drawn off the screen;
+        # there the rows scroll to keep the focused field in view (Tab, Up, Down).
+        rows = min(per, max(1, (hi - lo - height(0, 1, 0)) // ROW))
+        self._scroll_to_focus(per, rows)
         # One error line's room is kept whether or not there is an error: the form, centred, grew by that line when
         # a refused Add put it up, and the Add button slid out from under the pointer (found at 960x600). The form
-        # is placed as if without an error, and its bottom (the buttons) stays there: a longer reason grows it
-        # upward, and where there is no room above, the hint steps aside for the reason while it shows.
-        def height(hints: int) -> int:
-            return 44 + 20 * hints + ROW * per + 12 + 20 * max(1, len(err_lines)) + 44
-
-        calm = height(len(hint_lines)) - 20 * max(0, len(err_lines) - 1)  # as drawn with no error
-        top = max(area.y + 8, area.centery - calm // 2) if self.dock == "right" else area.y + 8
-        bottom = top + calm
-        if bottom - height(len(hint_lines)) < area.y + 8:
+        # is placed as if without an error, its bottom (the buttons) inside the map area, and stays there: a longer
+        # reason grows it upward; where there is no room above, the hint steps aside for the reason while it
+        # shows, and a reason longer still is cut to the lines there is room for, the last ending in "…" (at
+        # 1024x640 a four-line reason pushed the buttons down off the form's bottom).
+        calm = height(len(hint_lines), 0, rows)
+        top = max(lo, area.centery - calm // 2) if self.dock == "right" else lo
+        bottom = min(top + calm, hi)
+        if height(len(hint_lines), len(reason), rows) > bottom - lo:
             hint_lines = []
-        h = height(len(hint_lines))
+        err_lines = cut_lines(reason, max(1, (bottom - lo - height(0, 1, rows)) // 20 + 1), text_w)
+        h = height(len(hint_lines), len(err_lines), rows)
         x0 = area.right - width - 8 if self.dock == "right" or beside is None else beside.right + 8
-        self.frame = pygame.Rect(x0, max(area.y + 8, bottom - h), width, h)
+        self.frame = pygame.Rect(x0, max(lo, bottom - h), width, h)
         th.draw_frame(screen, self.frame, edge=th.ACCENT, opaque=True)  # it sits over the tracker and the log
         x, y = self.frame.x + th.PAD + 6, self.frame.y + 10
         keys = "Tab next · Enter OK · Esc cancel"
         room = width - 2 * th.PAD - 12 - th.text_width(keys, th.SMALL) - 16
         th.text(screen, th.fit(self.title, max(room, width - 2 * th.PAD - 12), th.HEAD, True), (x, y), size=th.HEAD,
                 bold=True)
-        if room >= th.text_width(self.title, th.HEAD, True):  # a narrow form: the buttons say Enter and Esc
+        hidden = sum(not self.first_row <= i % per < self.first_row + rows for i in range(len(self.fields)))
+        if hidden:  # rows scrolled out of a short window's form: how many, and how to reach them
+            th.text(screen, f"{hidden} more (Tab)", (self.frame.right - th.PAD - 6, y + 4), size=th.SMALL,
+                    colour=th.WARN, anchor="topright")
+        elif room >= th.text_width(self.title, th.HEAD, True):  # a narrow form: the buttons say Enter and Esc
             th.text(screen, keys, (self.frame.right - th.PAD - 6, y + 4), size=th.SMALL, colour=th.MUTED,
                     anchor="topright")
         y += 34
@@ -180,6 +203,10 @@ class Form:
         self.rects = []
         for i, f in enumerate(self.fields):
             col, row = divmod(i, per)
+            row -= self.first_row
+            if not 0 <= row < rows:
+                self.rects.append(pygame.Rect(0, 0, 0, 0))  # scrolled out of the form: nothing to click
+                continue
             fx, fy = self.frame.x + th.PAD + col * COLUMN_W, y + row * ROW
             th.text(screen, th.fit(f.label, LABEL_W - 8, th.SMALL), (fx + 6, fy + ROW // 2), size=th.SMALL,
                     colour=th.MUTED, anchor="midleft")
@@ -196,7 +223,7 @@ class Form:
                 pygame.draw.rect(screen, (70, 96, 150), sel, border_radius=3)
                 shown = f.value
             th.text(screen, th.fit(shown, box.width - 12), (box.x + 8, box.centery), colour=th.TEXT, anchor="midleft")
-        y += ROW * per + 6
+        y += ROW * rows + 6
         for line in err_lines:
             th.text(screen, line, (x, y), size=th.SMALL, colour=th.BAD)
             y += 20
@@ -208,6 +235,18 @@ class Form:
             pygame.draw.rect(screen, (70, 62, 30) if key == "ok" else (44, 47, 58), r, border_radius=6)
             pygame.draw.rect(screen, th.ACCENT if key == "ok" else (96, 100, 116), r, 1, border_radius=6)
             th.text(screen, label, r.center, size=th.SMALL, colour=th.TEXT, anchor="center")
+
+
+def cut_lines(lines: list[str], most: int, width: int) -> list[str]:
+    """``lines`` (wrapped to ``width`` px), at most ``most`` of them, the last cut with an ellipsis where some are
+    left out: the reason's start is what says what is wrong."""
+    if len(lines) <= most:
+        return lines
+    kept = lines[:most]
+    kept[-1] = th.fit(kept[-1] + " " + lines[most], width - th.text_width(" …", th.SMALL), th.SMALL)
+    if not kept[-1].endswith("…"):
+        kept[-1] += " …"
+    return kept
 
 
 def shown_error(error: str) -> str:

@@ -502,4 +502,10 @@ class ActionPreview:
             v = enc.view(who)
             draw.ring(screen, ctx.cell_to_screen(v.cell), ctx.hex_radius() * (1 + 2 * v.radius) * 0.95,
                       th.GOOD)
-        th.post_tip(ctx, lines, ctx.cell_to_screen(enc.view(name).cell), min_width=280)
+        # The hex under the pointer, beside the one breaking away: where it means to step once free. The box
+        # keeps it in view as a burst's box keeps whom it catches (found on the Black Gull at 1280x720: Kestrel's
+        # box, right of her, sat on 9,10 with the pointer on it).
+        step = ctx.hovered_cell
+        mine = {tuple(c) for c in enc.footprint(name)}
+        describes = [ctx.hex_rect(step)] if step is not None and tuple(step) not in mine else []
+        th.post_tip(ctx, lines, ctx.cell_to_screen(enc.view(name).cell), min_width=280, describes=describes)

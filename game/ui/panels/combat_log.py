@@ -27,6 +27,7 @@ HEIGHT = 188
 LINE = 19  # px a line of the log takes
 SOON = 5  # lines the log holds after a turn or two: the opening view keeps tokens clear of them where it can
 FOLDED = 2  # lines a small window's log shows until the pointer rests on it (see CombatLog.draw)
+REST = 3  # lines a bigger window's log shows until the pointer rests on it: as tall as at the battle's start
 SPOT_WIDTHS = (WIDTH, 260)  # a tiny window's log unfolded away from its tab: as wide as ever, else narrower
 WHEEL = 3  # lines a notch of the wheel scrolls the log (an entry, in a tab that could not unfold)
 TAB_H = 26  # a tiny window's log folded to one row, "Log" and its newest line, as tall as the tracker's tab
@@ -154,8 +155,8 @@ class CombatLog(FramedPanel):
         return None  # clicks go through to the map: the log only scrolls
 
     def _clear_of_tokens(self, ctx: BattleContext, full: pygame.Rect, n_lines: int,
-                         tab: bool) -> pygame.Rect | None:
-        """A small window's log unfolded: ``full`` cut to the most lines (``FOLDED`` at least) that leave every
+                         tab: bool, rest: int = FOLDED) -> pygame.Rect | None:
+        """A folded log unfolded: ``full`` cut to the most lines (``rest`` at least) that leave every
         token above it in sight, disc and hp bar. Unfolded whole, it covered Grundvald's hp bar on giants_lair
         at 800x560 while the pointer was on it; the wheel shows the older lines.
 
@@ -170,13 +171,13 @@ class CombatLog(FramedPanel):
                 disc = ctx.token_rect(v.name)
                 disc.height += 6  # the hp bar under the disc
                 tokens.append(disc)
-        for n in range(n_lines, FOLDED - 1, -1):
+        for n in range(n_lines, rest - 1, -1):
             box = fitted(full, n)
             if box.collidelist(tokens) < 0:
                 return box
         if tab:
             return self._spot(ctx, full, tokens)
-        return fitted(full, FOLDED)  # the folded strip: it covers no more than it did folded
+        return fitted(full, rest)  # the folded strip: it covers no more than it did folded
 
     def _spot(self, ctx: BattleContext, full: pygame.Rect, tokens: list[pygame.Rect]) -> pygame.Rect | None:
         """A tiny window's log unfolded where it cannot open above its tab with ``FOLDED`` lines: the box of the
@@ -233,7 +234,11 @@ class CombatLog(FramedPanel):
         # A small window's log shows its newest lines only until the pointer rests on it (or it is scrolled):
         # at 960x600 on the Black Gull its five lines (132 px) covered the corsairs' deck, columns 11-14, rows
         # 8-11, where they stand and fight. Folded, it still says what just happened; hovered, all of it.
-        folds = self.rect is None and is_compact(area) and len(lines) > FOLDED
+        # A bigger window's log folds the same way, to the three lines it shows at the battle's start ("Combat
+        # begins", the first turn, its first move): at 1280x800 on Harrow Keep it grew, a line at a time, to
+        # its full 188 px over the map's bottom-right hexes, and stayed there for the rest of the battle.
+        rest = FOLDED if is_compact(area) else REST
+        folds = self.rect is None and len(lines) > rest
         # A tiny window's log folds further, to a one-row tab like the card's and the tracker's: at 640x400 its
         # heading and two lines (70 px) over the action bar left Harrow Keep's fight no room, Archer 2 opened
         # under it. The tab is where the pointer opens it, as the strip is in a small window.
@@ -247,9 +252,9 @@ class CombatLog(FramedPanel):
             self._draw_tab(screen, ctx, full)
             return
         folds = folds or (tab and len(lines) > 1)
-        self._strip = self._tab_rect(full) if tab else fitted(full, FOLDED) if folds else None
+        self._strip = self._tab_rect(full) if tab else fitted(full, rest) if folds else None
         folded = folds and not (self.open or self.scroll)
-        room = self._room_to_draw(screen, ctx, full, lines, folds, folded, tab)
+        room = self._room_to_draw(screen, ctx, full, lines, folds, folded, tab, rest)
         if room is None:
             return
         full, lines = room
@@ -266,15 +271,16 @@ class CombatLog(FramedPanel):
         self._draw_corner_hint(screen, frame, y, lines, shown, folds, folded)
 
     def _room_to_draw(self, screen: pygame.Surface, ctx: BattleContext, full: pygame.Rect, lines: list[Entry],
-                      folds: bool, folded: bool, tab: bool) -> tuple[pygame.Rect, list[Entry]] | None:
+                      folds: bool, folded: bool, tab: bool,
+                      rest: int = FOLDED) -> tuple[pygame.Rect, list[Entry]] | None:
         """Where the log is drawn and its lines wrapped to that width: a folded log's two rows; a small window's
         unfolded log where it covers no token; None when a tiny window's map has no free room (its tab is drawn
         instead, and the wheel reads back in it)."""
         if folded:
-            return fitted(full, FOLDED), lines
+            return fitted(full, rest), lines
         if not folds:
             return full, lines
-        clear = self._clear_of_tokens(ctx, full, len(lines), tab)
+        clear = self._clear_of_tokens(ctx, full, len(lines), tab, rest)
         if clear is None:
             self.scroll = min(self.scroll, WHEEL * max(0, len(self.entries) - 1))
             self._tabbed = True
@@ -349,7 +355,9 @@ class CombatLog(FramedPanel):
         elif folds and not folded and len(lines) > len(shown):
             th.text(screen, "wheel: older", corner, size=th.SMALL, colour=th.FAINT, anchor="topright")
         elif folded:
-            th.text(screen, "point here for more", corner, size=th.SMALL, colour=th.FAINT, anchor="topright")
+            # How much is behind the fold, in lines as drawn: the count the wheel scrolls through.
+            th.text(screen, f"{len(lines) - len(shown)} earlier: point here", corner, size=th.SMALL,
+                    colour=th.FAINT, anchor="topright")
         elif not lines:
             th.text(screen, "nothing has happened yet", (frame.x + th.PAD, y), size=th.SMALL, colour=th.FAINT)
 
