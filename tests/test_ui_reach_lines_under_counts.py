@@ -45,6 +45,25 @@ def test_the_lines_from_the_deck_under_the_captain_leave_every_count_whole(tmp_p
     frame(scene, screen, 30)
     reach = next(w for w in scene.widgets if isinstance(w, EnemyReachHover))
     assert len(reach.attackers) == 7  # the case: seven lines
+    assert _whole_counts(scene, screen, calm) >= 5  # lines across many counts, still to be seen on their discs
+    # The camera glides a hex and a half: the lines and the counts move with it, and the counts they cross now
+    # (kept from frame to frame while nothing moves) are worked out again, not left where they were.
+    cam = ctx.camera
+    before = ctx.cell_to_screen((11, 6))
+    cx, cy = cam.centre()
+    cam.jump(cx + 1.5 * ctx.geometry.tw, cy + ctx.geometry.th)
+    hover(scene, enc.view("Tobin").cell)
+    frame(scene, screen, 30)
+    calm = pygame.surfarray.array3d(screen)
+    assert ctx.cell_to_screen((11, 6)) != before  # the case: everything on screen moved
+    hover(scene, (11, 6))
+    frame(scene, screen, 30)
+    assert _whole_counts(scene, screen, calm) >= 5
+
+
+def _whole_counts(scene, screen: pygame.Surface, calm: np.ndarray) -> int:
+    """How many count badges a line crosses, each asserted to show every pixel of its digits it shows calm."""
+    enc, ctx = scene.match.encounter, scene.ctx
     lined = pygame.surfarray.array3d(screen)
     boxes = [tip for tip, _ in next(w for w in scene.widgets if isinstance(w, Tooltips)).drawn]
     # A count's badge is a dark disc 0.47 hex inradii across (RULES: readable at 100 %), its digits near-white.
@@ -66,4 +85,4 @@ def test_the_lines_from_the_deck_under_the_captain_leave_every_count_whole(tmp_p
             continue  # no count there (a crate, a hex Kestrel cannot stand on)
         crossed += 1
         assert digits_now == digits_calm, (cell, digits_now, digits_calm)  # not one pixel of its digits hidden
-    assert crossed >= 5  # lines across many counts, still to be seen on their discs
+    return crossed

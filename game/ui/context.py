@@ -50,6 +50,7 @@ from .scene import Transition
 if TYPE_CHECKING:
     from game.rules import Action, Applied, EncounterView
 
+    from .drawn import Drawn
     from .theme import Tip
 
 Cell = tuple[int, int]
@@ -122,6 +123,9 @@ class BattleContext:
     mouse: tuple[int, int] = (0, 0)
     view_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))  # the map area on screen
     explain: Callable[[], list[str]] | None = None  # AI reasons for the last AI choice, when available
+    # Each token's shape as drawn, with what it was worked out from (game.ui.tokenlayer.token_shapes): asked for
+    # by the tooltips, V's box and the name tag every frame, and the same while nothing moves.
+    shape_memo: dict[str, tuple[object, object, Drawn]] = field(default_factory=dict, repr=False)
     # Tooltips "over" widgets post this frame; the Tooltips panel (last of game.ui.panels.widgets()) draws
     # them above every panel and clears the list, so a preview is never hidden under the log or the tracker.
     tips: list[Tip] = field(default_factory=list)

@@ -302,8 +302,24 @@ def token_shape(ctx: BattleContext, tok: TokenState) -> Drawn:
 
 
 def token_shapes(ctx: BattleContext) -> dict[str, Drawn]:
-    """Every token on the board as drawn (where the encounter has it: a tip is placed once the token stands)."""
-    return {name: token_shape(ctx, tok) for name, tok in states_from(ctx).items()}
+    """Every token on the board as drawn (where the encounter has it: a tip is placed once the token stands).
+
+    Each shape is kept while its token, the camera, the map's geometry and its ring are as they were: asked for
+    three times a frame (the tooltips, V's box, the name tag), working them all out anew was a tenth of a frame
+    on the 64x64 benchmark map (tools/bench_frames.py)."""
+    memo = ctx.shape_memo
+    turn = ctx.encounter.turn
+    view = (ctx.to_screen(0.0, 0.0), ctx.hex_radius(), turn)
+    out: dict[str, Drawn] = {}
+    for name, tok in states_from(ctx).items():
+        key = (tok, view, _ring(ctx, tok, turn))
+        was = memo.get(name)
+        if was is not None and was[0] is ctx.geometry and was[1] == key:
+            out[name] = was[2]
+        else:
+            out[name] = token_shape(ctx, tok)
+            memo[name] = (ctx.geometry, key, out[name])
+    return out
 
 
 def _footprint(screen: pygame.Surface, ctx: BattleContext, tok: TokenState) -> None:

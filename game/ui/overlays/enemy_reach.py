@@ -57,7 +57,7 @@ from .layer import Build, MapLayer, Painter
 from .moves import cannot_move_lines, mover
 from .ranged import gm_look
 from .ranged_zone import RANGED_RING, ranged_zone, ranged_zone_steps
-from .reach_lines import Segment, digits_along, draw_under
+from .reach_lines import Art, Segment, digits_along, draw_under
 
 TOGGLE_KEY = pygame.K_v  # with Ctrl, as in Wesnoth
 # What the status line says as V (or Ctrl-V) shows or hides the counts: the same words for both keys (Ctrl-V said
@@ -404,6 +404,7 @@ class EnemyReachHover:
         self._far_todo: list[str] = []  # shooters still to ask about the hovered hex, one a frame
         self._room: tuple[list[Line], list[Line]] = ([], [])  # the box as large as those answers could make it
         self.reach = reach  # the counts under it: while they are recounted, the names stay in step with them
+        self._digit_memo: tuple[tuple[object, ...], np.ndarray, list[Art]] | None = None
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> Reply | None:
         return None
@@ -467,8 +468,7 @@ class EnemyReachHover:
             ringed[enemy] = draw.ring_shape(c, r)
         paths = [reach_line(lines_from, end, tokens, enemy) for enemy, end in ends.items()]
         counts = self.reach.last_counts if self.reach is not None else None
-        digits = [] if counts is None or not paths else \
-            digits_along(ctx, [seg for segs in paths for seg in segs], counts * standable(enc, name))
+        digits = [] if counts is None or not paths else self._digits(ctx, paths, counts, name)
         for segs in paths:
             draw_under(screen, segs, th.BAD, digits)  # under the counts' digits they cross
         bad = bool(who or far)
@@ -480,6 +480,18 @@ class EnemyReachHover:
         # the combat log a frame later when the odds came in (Harrow Keep, V, 14,6 at 1280x800).
         th.post_tip(ctx, lines, ctx.mouse, edge=th.BAD if bad else th.PANEL_EDGE, describes=rings, narrow=narrow,
                     reserve=self._room[0], narrow_reserve=self._room[1])
+
+    def _digits(self, ctx: BattleContext, paths: list[list[Segment]], counts: np.ndarray, name: str) -> list[Art]:
+        """The count digits the lines to the ringed enemies cross (reach_lines.digits_along), kept while the lines,
+        the counts and the state are the same: sampled along each line hex by hex, they were a fifth of a frame
+        on the 64x64 benchmark map with the pointer at rest (tools/bench_frames.py)."""
+        segments = [seg for segs in paths for seg in segs]
+        key = (tuple(segments), ctx.version, name, ctx.hex_radius())
+        memo = self._digit_memo
+        if memo is None or memo[0] != key or memo[1] is not counts:
+            shown = counts * standable(ctx.encounter, name)
+            memo = self._digit_memo = (key, counts, digits_along(ctx, segments, shown))
+        return memo[2]
 
     @staticmethod
     def _shooters_near(enc: EncounterView, cell: Cell, name: str) -> list[str]:

@@ -18,7 +18,7 @@ tokens, and off the card, where a wide box cannot.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from game.render.pg import pygame
 
@@ -55,6 +55,17 @@ def cost(box: pygame.Rect, first: list[pygame.Rect], tokens: Sequence[Drawn],
     return len(box.collidelistall(first)), hides(box, tokens), len(box.collidelistall(list(soft)))
 
 
+def shape_key(thing: pygame.Rect | Drawn) -> Hashable:
+    """A value equal for two rects or shapes drawn alike (pygame's Rect, and so Drawn, has no hash)."""
+    if isinstance(thing, Drawn):
+        return thing.discs, tuple(tuple(r) for r in thing.rects), thing.rings
+    return tuple(thing)
+
+
+def shapes_key(things: Sequence[pygame.Rect | Drawn]) -> tuple[Hashable, ...]:
+    return tuple(shape_key(t) for t in things)
+
+
 class Tooltips:
     """Draws the tooltips the overlays posted this frame, then forgets them."""
 
@@ -67,6 +78,11 @@ class Tooltips:
         # while it stays as good as any (theme.place_beside's ``prefer``), so it does not hop as the camera
         # glides or a name tag fades. Forgotten as soon as the tip is not posted.
         self.spots: dict[str, tuple[int, int, int, int]] = {}
+        # Where last frame's tips went, and everything their places were worked out from: while the pointer
+        # rests and nothing moves the same tips are posted every frame, and placing them again (hundreds of
+        # spots weighed against every token's disc) was half a frame's CPU on the 64x64 benchmark map.
+        self.placed_from: Hashable = None
+        self.placed: list[tuple[pygame.Rect, list[Line], pygame.Rect, str, tuple[int, int, int, int]]] = []
 
     def handle_event(self, event: pygame.event.Event, ctx: BattleContext) -> None:
         return None
@@ -94,8 +110,32 @@ class Tooltips:
         shapes = token_shapes(ctx)
         tokens = [(ctx.token_rect(n), d) for n, d in shapes.items() if n != actor]
         tokens = [(t, d) for t, d in tokens if d.bounds.colliderect(area)]
-        for tip in ctx.tips:
-            anchor = anchor_rect(ctx, tip.near)
+        anchors = [anchor_rect(ctx, tip.near) for tip in ctx.tips]
+        placed_from = (tuple(area), tuple((tuple(t.lines), t.min_width, shapes_key(t.clear),
+                                           shapes_key(t.describes), t.narrow, t.reserve, t.narrow_reserve)
+                                          for t in ctx.tips),
+                       shapes_key(anchors), shapes_key(soft), shapes_key(avoid), shapes_key(keep),
+                       shapes_key(ctx.keep_clear), shapes_key(ctx.reading),
+                       tuple((tuple(t), shape_key(d)) for t, d in tokens), tuple(sorted(last.items())))
+        if placed_from != self.placed_from:
+            self.placed_from, self.placed = placed_from, self._place_all(ctx, anchors, area, soft, avoid, keep,
+                                                                       tokens, last)
+        for tip, (box, lines, anchor, key, spot) in zip(ctx.tips, self.placed, strict=True):
+            draw_frame(screen, box, edge=tip.edge, opaque=True)
+            draw_lines(screen, box, lines)
+            self.drawn.append((pygame.Rect(box), pygame.Rect(anchor)))
+            self.spots[key] = spot
+        ctx.tips.clear()
+
+    def _place_all(self, ctx: BattleContext, anchors: list[pygame.Rect], area: pygame.Rect, soft: list[pygame.Rect],
+                   avoid: list[pygame.Rect], keep: list[pygame.Rect], tokens: list[tuple[pygame.Rect, Drawn]],
+                   last: dict[str, tuple[int, int, int, int]],
+                   ) -> list[tuple[pygame.Rect, list[Line], pygame.Rect, str, tuple[int, int, int, int]]]:
+        """Each tip's box as drawn, its lines (the wide or the narrow form), its anchor, its key and its spot
+        from the anchor (for next frame's ``prefer``)."""
+        out = []
+        avoid = list(avoid)
+        for tip, anchor in zip(ctx.tips, anchors, strict=True):
             # Every token but the hovered one (a neighbour's box overlaps the anchor's corner: counted out, after
             # Pell shot on the Greenway the calm "has used their action" box sat on Bandit Chief next door).
             spare: list[pygame.Rect | Drawn] = [d for t, d in tokens if not anchor.contains(t)]
@@ -129,12 +169,9 @@ class Tooltips:
                 box.bottom = rect.bottom       # bottom, the edge on the hex's side
             if rect.right <= anchor.left:  # left of it: against the hex's side, growing leftward
                 box.right = rect.right
-            draw_frame(screen, box, edge=tip.edge, opaque=True)
-            draw_lines(screen, box, lines)
-            self.drawn.append((box, anchor))
-            self.spots[key] = (rect.x - anchor.x, rect.y - anchor.y, rect.width, rect.height)
+            out.append((box, list(lines), anchor, key, (rect.x - anchor.x, rect.y - anchor.y, rect.width, rect.height)))
             avoid.append(rect)  # a second tip goes beside the first, not over it
-        ctx.tips.clear()
+        return out
 
     @staticmethod
     def place(lines: Sequence[Line], min_width: int, anchor: pygame.Rect, area: pygame.Rect,
