@@ -98,6 +98,11 @@ def gm_target(ctx: BattleContext) -> str | None:
     return name if enc.view(name).active else None
 
 
+def _occupied(enc: Any, cell: tuple[int, int]) -> bool:
+    """Someone in the battle stands on ``cell`` (a large or giant combatant on any hex of its footprint)."""
+    return any(tuple(cell) in {tuple(c) for c in enc.footprint(v.name)} for v in enc.views() if v.active)
+
+
 # The push buttons, one to a side (R2), each an arrow pointing the way it pushes: six words ("north-west") do not
 # fit one row of the card, and rows of them made the card taller, so the push tip level with its button covered
 # the party's tokens on the ambush's road. The word is the button's label: the tip pointing at it says it
@@ -244,6 +249,10 @@ class GMTools:
             # The last hex pointed at on the map: not the hex under the pointer now, which is under this card
             # (found: "At hex" filled with 1,3, under the card's own button, outlined on top of the card).
             at = self.last_cell
+            # ...and only a free one: the hex last pointed at was often the token just shift-clicked to pick it
+            # for the card, and "At hex" came filled with a hex the engine refuses (Harrow Keep: Grum's 3,1).
+            if at is not None and _occupied(ctx.encounter, at):
+                at = None
             self.form = join_form(ctx.encounter, at)
             ctx.modal = True
             pygame.key.start_text_input()
