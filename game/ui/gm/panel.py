@@ -264,10 +264,12 @@ class GMTools:
             self.form = edit_form(ctx.encounter, name)
             ctx.modal = True
             pygame.key.start_text_input()
+            # The form goes on the other side of the map from the combatant it edits, which stays in view: the
+            # wide setup form, and in combat the hit points form too (docked left beside the card, it hid Grum at
+            # 3,1 on Harrow Keep while the GM set his hit points).
+            x, _ = ctx.cell_to_screen(ctx.encounter.view(name).cell)
+            self.form.dock = "left" if x > ctx.view_rect.centerx else "right"
             if ctx.encounter.phase == "setup":
-                # The wide form goes on the other side of the map from the combatant it edits, which stays in view.
-                x, _ = ctx.cell_to_screen(ctx.encounter.view(name).cell)
-                self.form.dock = "left" if x > ctx.view_rect.centerx else "right"
                 return Reply(status=f"Edit {name}: change what you want, Enter applies")
             return Reply(status=f"{name}'s hit points: type the number, Enter sets them")
         if key == "dist":
