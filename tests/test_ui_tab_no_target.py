@@ -150,3 +150,24 @@ def test_the_nobody_line_gives_way_when_the_mode_changes(tmp_path: Path) -> None
     key(scene, pygame.K_s)
     frame(scene, screen, 2)
     assert scene.ctx.action_mode == "shove" and not scene.ctx.status.startswith("No enemy is in reach")
+
+
+def test_in_shoot_mode_the_nobody_line_gives_way_to_the_shoot_mode_words(tmp_path: Path) -> None:
+    """Found playing the ambush at 960x600: in shoot mode Tab said nobody was in range and sight; pointing at Bandit
+    Archer 1, whom a step brought into range, replaced that with the attack mode's hint ("click ... an enemy to
+    attack") while the Shoot button stayed lit and a click there shot. The line now gives way to the mode's own
+    words. The Rat on 7,4 is 7 hexes from the Archer (bow 2-6, R29): one step of its 3 brings it into range."""
+    from game.ui.commands import MODE_WORDS
+
+    far = {**RAT, "at": (7, 4)}
+    scene, screen = _field(tmp_path, {**ARCHER, "move": 3}, [far, HIDDEN])
+    key(scene, pygame.K_r)
+    frame(scene, screen)
+    key(scene, pygame.K_TAB)
+    frame(scene, screen)
+    assert scene.ctx.status.startswith("No enemy is in range and sight of Archer")
+    hover(scene, (7, 4))
+    frame(scene, screen, 3)
+    assert scene.ctx.action_mode == "shoot"
+    assert scene.ctx.status == MODE_WORDS["shoot"]
+    assert "to attack" not in scene.ctx.status

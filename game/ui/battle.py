@@ -427,7 +427,7 @@ class BattleScene(BattleCommands, BattlePointer, BattleFocus, BattleQuestions, B
         self.camera.follow(self.anim, self.tokens)
         ctx.animating = self.anim.busy
         ctx.busy = self.anim.busy or self.ai.thinking
-        ctx.status = self.status_fade.tick(ctx.status, dt, lambda: self.mapper.idle_status(ctx.gm))
+        ctx.status = self.status_fade.tick(ctx.status, dt, lambda: self.mapper.hint_in_mode(ctx.action_mode, ctx.gm))
         self.nobody_check()  # Tab's "nobody to choose" gives way once the preview offers a legal action
         self._watch_map(dt)
 

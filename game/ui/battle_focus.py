@@ -130,7 +130,7 @@ class BattleFocus:
             return
         if ctx.action_mode != mode or ctx.selected != selected or self._offered():
             self._nobody_said = None
-            ctx.status = self.mapper.idle_status(ctx.gm)
+            ctx.status = self.mapper.hint_in_mode(ctx.action_mode, ctx.gm)
 
     def _offered(self) -> bool:
         """Whether a preview (the blow's and shove's, the shot's and burst's) offers a legal action on the hover."""

@@ -254,6 +254,17 @@ class CommandMapper:
             return f"{enc.turn}'s turn ({label}) waits while GM mode is on: act for it, or press G to let it play"
         return f"{enc.turn} is acting ({label})..."
 
+    def hint_in_mode(self, mode: str, gm: bool = False) -> str:
+        """The status line a passing notice gives way to: in shoot, shove, cast or disengage mode on the
+        player's turn that mode's words, else the turn's hint. Found playing the ambush at 960x600: in shoot
+        mode, after Tab's "No enemy is in range", pointing at Bandit Archer 1 brought back "click ... an enemy
+        to attack" while a click there would shoot."""
+        enc = self.enc
+        if mode != ATTACK and mode in MODE_WORDS and enc.phase == ACTIVE and enc.turn is not None \
+                and self.match.is_human_turn():
+            return MODE_WORDS[mode]
+        return self.idle_status(gm)
+
     def _turn_hint(self, actor: str) -> str:
         """How to play the rest of ``actor``'s turn: only what it can still do. Once its one action is used
         (R16) the keys that choose an action are greyed on the bar; the hint offered them still ("A/S/D choose

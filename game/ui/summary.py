@@ -23,7 +23,7 @@ from game.rules import FACTIONS
 
 from . import theme as th
 from .battle_stats import CombatantStats, battle_stats
-from .chrome import DIM, GOLD, INK, Button, panel, shade, text, wrap
+from .chrome import DIM, GOLD, INK, Button, panel, shade, text, wrap_balanced
 from .fate_words import cause_words, short_fall
 from .marks import faction_mark
 from .menus import MenuScene
@@ -212,8 +212,9 @@ class SummaryScene(MenuScene):
         w, h = screen.get_size()
         table_w = NAME_W + sum(c[1] for c in COLUMNS) + FATE_W
         bw = min(w - 40, max(640, table_w + 48))
-        # Who won can take two sentences (the neutrals sharing the win): it wraps rather than runs off the box.
-        first = [row for line in self.lines[:1] for row in wrap(line, 22, bw - 48)]
+        # Who won can take two sentences (the neutrals sharing the win): it wraps rather than runs off the box,
+        # its rows evened out (a GM's end at 960x600 on the ambush left "fight." alone on the second row).
+        first = [row for line in self.lines[:1] for row in wrap_balanced(line, 22, bw - 48)]
         box = pygame.Rect(0, 0, bw, min(h - 40, self.height_needed(len(first))))
         box.center = (w // 2, h // 2)
         # Opaque: a table is read, and through the menus' usual translucency the combat log's lines and the

@@ -314,8 +314,16 @@ class CombatLog(FramedPanel):
         start = first = max(0, end - per)
         while 0 < start < end and lines[start][0].startswith(CONTINUED):
             start += 1  # never the tail of an entry without its head ("14: hit, 5 damage": whose?)
-        if start == end:
-            start = first  # one entry taller than the box: its tail is all there is to show
+        if start == end and end > 0 and per > 0:
+            # One entry taller than the box: its head, cut with "…", not its tail. Playing ambush at 960x600
+            # the folded log read "of Bandit Chief and Bandit Spear: no more movement / this turn": who moved
+            # was on the line left out. Pointing at the log shows the whole entry.
+            head = end - 1
+            while head > 0 and lines[head][0].startswith(CONTINUED):
+                head -= 1
+            shown = lines[head:head + per]
+            text, role = shown[-1]
+            return [*shown[:-1], (text.rstrip(" ,:;") + " …", role)], 0
         return lines[start:end], start - first
 
     def _give_back_gap(self, frame: pygame.Rect, gap: int, folded: bool, tab: bool) -> tuple[pygame.Rect, int]:
